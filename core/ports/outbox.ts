@@ -4,8 +4,9 @@
  * It is written together with the state change that produced it (transactional
  * outbox) and delivered at least once by the webhook dispatcher. `id` is the
  * notification id (prefix `ntf_`, since calendar events own `evt_`) and stays the
- * same on every redelivery. `object` is the resource rendered in the latest API
- * version; the dispatcher converts it to the endpoint account's pinned version.
+ * same on every redelivery. `object` is a domain snapshot of the resource
+ * (`objectType` names it); the host renders it in the receiving account's pinned
+ * API version at delivery time.
  */
 export interface DomainEvent {
   readonly id: string
@@ -13,16 +14,17 @@ export interface DomainEvent {
   readonly accountId: string
   readonly livemode: boolean
   readonly createdAt: Date
-  readonly object: Record<string, unknown>
+  readonly objectType: string
+  readonly object: unknown
 }
 
 export interface OutboxPort {
-  /** Appends events (normally called by a repository inside the same write as the state change). */
+  /** Appends events on their own (state changes normally append through their repository write). */
   append(events: readonly DomainEvent[]): Promise<void>
   /** Up to `limit` events not yet handed to the dispatcher, oldest first. */
   pending(limit: number): Promise<DomainEvent[]>
   /** Marks events as fanned out into deliveries. */
   markDispatched(ids: readonly string[]): Promise<void>
-  /** All events of an account, newest first (sandbox inspection, tests). */
+  /** Events of an account, newest first (sandbox inspection, tests). */
   list(accountId: string, limit: number): Promise<DomainEvent[]>
 }

@@ -1,0 +1,105 @@
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import type { Account, ApiKeyRecord } from '../../../core/account/account.js'
+import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
+
+interface Snapshot {
+  accounts: Account[]
+  keys: ApiKeyRecord[]
+}
+
+const revive = (snapshot: Snapshot): Snapshot => ({
+  accounts: snapshot.accounts.map((account) => ({ ...account, createdAt: new Date(account.createdAt) })),
+  keys: snapshot.keys.map((key) => ({ ...key, createdAt: new Date(key.createdAt), revokedAt: key.revokedAt === null ? null : new Date(key.revokedAt) })),
+})
+
+/**
+ * Accounts and hashed keys of the embedded deployment, kept in one JSON file so
+ * that keys survive a restart and the `keys` CLI can change them beside a running
+ * server (the file is re-read when it changed on disk).
+ */
+export class FileAccountRepository implements AccountRepositoryPort {
+  private snapshot: Snapshot = { accounts: [], keys: [] }
+  private loadedMtimeMs = -1
+  private readonly path: string
+
+  constructor(dataDir: string) {
+    this.path = join(dataDir, 'accounts.json')
+    this.reloadIfChanged()
+  }
+
+  async insertAccount(account: Account): Promise<void> {
+    this.mutate((snapshot) => snapshot.accounts.push(account))
+  }
+
+  async getAccount(id: string): Promise<Account | null> {
+    return this.find(() => this.snapshot.accounts.find((account) => account.id === id))
+  }
+
+  async listAccounts(): Promise<Account[]> {
+    this.reloadIfChanged()
+    return [...this.snapshot.accounts]
+  }
+
+  async updateAccount(account: Account): Promise<void> {
+    this.mutate((snapshot) => {
+      snapshot.accounts = snapshot.accounts.map((existing) => (existing.id === account.id ? account : existing))
+    })
+  }
+
+  async insertKey(key: ApiKeyRecord): Promise<void> {
+    this.mutate((snapshot) => {
+      if (snapshot.keys.some((existing) => existing.hash === key.hash)) throw new Error('duplicate key hash')
+      snapshot.keys.push(key)
+    })
+  }
+
+  async findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    return this.find(() => this.snapshot.keys.find((key) => key.hash === hash))
+  }
+
+  async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
+    this.reloadIfChanged()
+    return this.snapshot.keys.filter((key) => key.accountId === accountId)
+  }
+
+  async revokeKey(id: string, revokedAt: Date): Promise<ApiKeyRecord | null> {
+    let revoked: ApiKeyRecord | null = null
+    this.mutate((snapshot) => {
+      snapshot.keys = snapshot.keys.map((key) => {
+        if (key.id !== id) return key
+        revoked = { ...key, revokedAt: key.revokedAt ?? revokedAt }
+        return revoked
+      })
+    })
+    return revoked
+  }
+
+  /** Looks in memory first; on a miss, or when the file changed, reads the file again. */
+  private find<T>(lookup: () => T | undefined): T | null {
+    this.reloadIfChanged()
+    return lookup() ?? null
+  }
+
+  private mutate(change: (snapshot: Snapshot) => void): void {
+    this.reloadIfChanged()
+    change(this.snapshot)
+    mkdirSync(dirname(this.path), { recursive: true })
+    const temporary = `${this.path}.${process.pid}.tmp`
+    writeFileSync(temporary, JSON.stringify(this.snapshot, null, 2), { mode: 0o600 })
+    renameSync(temporary, this.path)
+    this.loadedMtimeMs = statSync(this.path).mtimeMs
+  }
+
+  private reloadIfChanged(): void {
+    let mtimeMs: number
+    try {
+      mtimeMs = statSync(this.path).mtimeMs
+    } catch {
+      return
+    }
+    if (mtimeMs === this.loadedMtimeMs) return
+    this.snapshot = revive(JSON.parse(readFileSync(this.path, 'utf8')) as Snapshot)
+    this.loadedMtimeMs = mtimeMs
+  }
+}

@@ -1,0 +1,31 @@
+import type { Schema } from 'effect'
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+
+/**
+ * One endpoint of the public API: the host validates with these schemas and the
+ * OpenAPI document is generated from them, so the two never disagree.
+ */
+export interface EndpointContract {
+  readonly method: HttpMethod
+  /** OpenAPI-style path: `/v1/users/{id}`. */
+  readonly path: string
+  readonly summary: string
+  readonly tag: string
+  readonly body?: Schema.Top
+  readonly query?: Schema.Top
+  readonly response?: Schema.Top
+  /** Non-JSON answers (HTML pages, redirects) describe themselves here. */
+  readonly responseDescription?: string
+  readonly successStatus?: number
+  /** Served on the sandbox surface only (404 on production). */
+  readonly sandboxOnly?: boolean
+  /** False for the few public endpoints that take no API key. */
+  readonly authenticated?: boolean
+}
+
+/** `POST /v1/users/{id}`: the name version changes and idempotency scopes use. */
+export const endpointId = (endpoint: Pick<EndpointContract, 'method' | 'path'>): string => `${endpoint.method} ${endpoint.path}`
+
+/** `/v1/users/{id}` -> `/v1/users/:id` (Fastify's syntax). */
+export const routerPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1')

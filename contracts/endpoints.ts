@@ -1,0 +1,32 @@
+import { Schema } from 'effect'
+import { listEnvelope } from './common.js'
+import type { EndpointContract } from './endpoint.js'
+import { HealthResource } from './health.js'
+import { CreateUserRequest, ListUsersQuery, UpdateUserRequest, UserResource } from './users.js'
+
+const NoBody = Schema.Struct({})
+
+export const AdvanceTimeRequest = Schema.Struct({
+  seconds: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 366 * 24 * 3600 })),
+}).annotate({ identifier: 'AdvanceTimeRequest' })
+
+export const SandboxClock = Schema.Struct({
+  object: Schema.Literal('test_clock'),
+  now: Schema.String,
+  offset_seconds: Schema.Int,
+  work_items_run: Schema.Int,
+  livemode: Schema.Boolean,
+  request_id: Schema.String,
+}).annotate({ identifier: 'SandboxClock' })
+
+export const Endpoints = {
+  health: { method: 'GET', path: '/v1/health', summary: 'Health check', tag: 'Health', response: HealthResource },
+  createUser: { method: 'POST', path: '/v1/users', summary: 'Create a managed user (idempotent on e-mail)', tag: 'Users', body: CreateUserRequest, response: UserResource, successStatus: 200 },
+  listUsers: { method: 'GET', path: '/v1/users', summary: 'List users, newest first', tag: 'Users', query: ListUsersQuery, response: listEnvelope(UserResource) },
+  retrieveUser: { method: 'GET', path: '/v1/users/{id}', summary: 'Retrieve a user', tag: 'Users', response: UserResource },
+  updateUser: { method: 'PATCH', path: '/v1/users/{id}', summary: 'Update a user', tag: 'Users', body: UpdateUserRequest, response: UserResource },
+  deactivateUser: { method: 'POST', path: '/v1/users/{id}/deactivate', summary: 'Pause a user', tag: 'Users', body: NoBody, response: UserResource },
+  reactivateUser: { method: 'POST', path: '/v1/users/{id}/reactivate', summary: 'Restore a paused user', tag: 'Users', body: NoBody, response: UserResource },
+  deleteUser: { method: 'DELETE', path: '/v1/users/{id}', summary: 'Delete a user and everything it owns (irreversible)', tag: 'Users', response: UserResource },
+  advanceTime: { method: 'POST', path: '/v1/test_helpers/advance_time', summary: "Move the account's sandbox clock forward and run the work that falls due", tag: 'Test helpers', body: AdvanceTimeRequest, response: SandboxClock, sandboxOnly: true },
+} as const satisfies Record<string, EndpointContract>

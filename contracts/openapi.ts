@@ -1,0 +1,77 @@
+import { Schema } from 'effect'
+import { endpointId, type EndpointContract } from './endpoint.js'
+import { ERROR_CODES, ErrorEnvelope } from './errors.js'
+import { CURRENT_VERSION } from './versions.js'
+
+type JsonObject = Record<string, unknown>
+
+/** Converts one schema into a JSON Schema, moving its named definitions into `components`. */
+const toComponent = (schema: Schema.Top, components: JsonObject): JsonObject => {
+  const document = Schema.toJsonSchemaDocument(schema) as unknown as { schema: JsonObject; definitions?: JsonObject }
+  const relink = (value: JsonObject): JsonObject =>
+    JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonObject
+  for (const [name, definition] of Object.entries(document.definitions ?? {})) components[name] = relink(definition as JsonObject)
+  return relink(document.schema)
+}
+
+const queryParameters = (schema: Schema.Top) => {
+  const json = toComponent(schema, {}) as { properties?: Record<string, JsonObject>; required?: string[] }
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    schema: property,
+  }))
+}
+
+/** The OpenAPI 3.1 document of the given endpoints. */
+export const buildOpenApiDocument = (endpoints: readonly EndpointContract[], servers: readonly { url: string; description: string }[]) => {
+  const components: JsonObject = {}
+  const errorRef = toComponent(ErrorEnvelope, components)
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const endpoint of endpoints) {
+    const pathParameters = [...endpoint.path.matchAll(/\{([^}]+)\}/g)].map((match) => ({
+      name: match[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }))
+    const success = String(endpoint.successStatus ?? 200)
+    const operation: Record<string, unknown> = {
+      operationId: endpointId(endpoint),
+      summary: endpoint.summary,
+      tags: [endpoint.tag],
+      parameters: [
+        ...pathParameters,
+        ...(endpoint.query === undefined ? [] : queryParameters(endpoint.query)),
+        { name: 'Service-Version', in: 'header', required: false, schema: { type: 'string', example: CURRENT_VERSION } },
+        ...(endpoint.method === 'GET' ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } }]),
+      ],
+      responses: {
+        [success]: endpoint.response === undefined
+          ? { description: endpoint.responseDescription ?? 'Success' }
+          : { description: 'Success', content: { 'application/json': { schema: toComponent(endpoint.response, components) } } },
+        default: { description: 'Error envelope', content: { 'application/json': { schema: errorRef } } },
+      },
+      ...(endpoint.authenticated === false ? { security: [] } : {}),
+      ...(endpoint.sandboxOnly === true ? { 'x-sandbox-only': true } : {}),
+    }
+    if (endpoint.body !== undefined) {
+      operation.requestBody = { required: false, content: { 'application/json': { schema: toComponent(endpoint.body, components) } } }
+    }
+    const path = (paths[endpoint.path] ??= {})
+    path[endpoint.method.toLowerCase()] = operation
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Scheduling and Departure API',
+      version: CURRENT_VERSION,
+      description: 'Managed users, calendars, events and live departure windows. Errors use one envelope; codes: ' + Object.keys(ERROR_CODES).join(', ') + '.',
+    },
+    servers,
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: { schemas: components, securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'sk_live_... on production, sk_test_... on the sandbox' } } },
+  }
+}

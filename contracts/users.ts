@@ -1,0 +1,92 @@
+import { Schema } from 'effect'
+import { ALERT_PROFILES, PREFERRED_DEPARTURES, THEMES, TRAVEL_MODES, type User } from '../core/user/user.js'
+import { boundedString, ClockTime, DateTime, Email, intBetween, ListQuery, ResponseMeta, Timezone } from './common.js'
+
+export const UserResource = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal('user'),
+  email: Schema.String,
+  display_name: Schema.NullOr(Schema.String),
+  timezone: Schema.String,
+  default_travel_mode: Schema.Literals(TRAVEL_MODES),
+  default_parking_buffer: Schema.Int,
+  default_walk_buffer: Schema.Int,
+  preferred_departure: Schema.Literals(PREFERRED_DEPARTURES),
+  pre_alert_minutes: Schema.Int,
+  alert_profile: Schema.Literals(ALERT_PROFILES),
+  theme: Schema.Literals(THEMES),
+  sound_enabled: Schema.Boolean,
+  haptic_enabled: Schema.Boolean,
+  quiet_hours_start: Schema.NullOr(Schema.String),
+  quiet_hours_end: Schema.NullOr(Schema.String),
+  onboarding_completed: Schema.Boolean,
+  deactivated_at: Schema.NullOr(DateTime),
+  created_at: DateTime,
+  ...ResponseMeta,
+}).annotate({ identifier: 'User', description: 'A managed end-user.' })
+
+/** Preference fields writable on create and update (with their bounds). */
+const preferenceFields = {
+  display_name: Schema.optionalKey(Schema.NullOr(boundedString(200))),
+  timezone: Schema.optionalKey(Timezone),
+  default_travel_mode: Schema.optionalKey(Schema.Literals(TRAVEL_MODES)),
+  default_parking_buffer: Schema.optionalKey(intBetween(0, 120)),
+  default_walk_buffer: Schema.optionalKey(intBetween(0, 120)),
+  preferred_departure: Schema.optionalKey(Schema.Literals(PREFERRED_DEPARTURES)),
+  pre_alert_minutes: Schema.optionalKey(intBetween(0, 1440)),
+  alert_profile: Schema.optionalKey(Schema.Literals(ALERT_PROFILES)),
+  theme: Schema.optionalKey(Schema.Literals(THEMES)),
+  sound_enabled: Schema.optionalKey(Schema.Boolean),
+  haptic_enabled: Schema.optionalKey(Schema.Boolean),
+  quiet_hours_start: Schema.optionalKey(Schema.NullOr(ClockTime)),
+  quiet_hours_end: Schema.optionalKey(Schema.NullOr(ClockTime)),
+  onboarding_completed: Schema.optionalKey(Schema.Boolean),
+}
+
+export const CreateUserRequest = Schema.Struct({ email: Email, ...preferenceFields }).annotate({ identifier: 'CreateUserRequest' })
+export const UpdateUserRequest = Schema.Struct({ email: Schema.optionalKey(Email), ...preferenceFields }).annotate({ identifier: 'UpdateUserRequest' })
+export const ListUsersQuery = Schema.Struct({ ...ListQuery, email: Schema.optionalKey(Email) })
+
+type PreferenceInput = Partial<Schema.Schema.Type<typeof UpdateUserRequest>>
+
+/** Wire (snake_case) preferences to domain (camelCase); absent keys stay absent. */
+export const preferencesFromWire = (body: PreferenceInput) => ({
+  email: body.email,
+  displayName: body.display_name,
+  timezone: body.timezone,
+  defaultTravelMode: body.default_travel_mode,
+  defaultParkingBuffer: body.default_parking_buffer,
+  defaultWalkBuffer: body.default_walk_buffer,
+  preferredDeparture: body.preferred_departure,
+  preAlertMinutes: body.pre_alert_minutes,
+  alertProfile: body.alert_profile,
+  theme: body.theme,
+  soundEnabled: body.sound_enabled,
+  hapticEnabled: body.haptic_enabled,
+  quietHoursStart: body.quiet_hours_start,
+  quietHoursEnd: body.quiet_hours_end,
+  onboardingCompleted: body.onboarding_completed,
+})
+
+export const renderUser = (user: User) => ({
+  id: user.id,
+  object: 'user' as const,
+  email: user.email,
+  display_name: user.displayName,
+  timezone: user.timezone,
+  default_travel_mode: user.defaultTravelMode,
+  default_parking_buffer: user.defaultParkingBuffer,
+  default_walk_buffer: user.defaultWalkBuffer,
+  preferred_departure: user.preferredDeparture,
+  pre_alert_minutes: user.preAlertMinutes,
+  alert_profile: user.alertProfile,
+  theme: user.theme,
+  sound_enabled: user.soundEnabled,
+  haptic_enabled: user.hapticEnabled,
+  quiet_hours_start: user.quietHoursStart,
+  quiet_hours_end: user.quietHoursEnd,
+  onboarding_completed: user.onboardingCompleted,
+  deactivated_at: user.deactivatedAt?.toISOString() ?? null,
+  created_at: user.createdAt.toISOString(),
+  livemode: user.livemode,
+})

@@ -1,0 +1,65 @@
+/**
+ * API versions are dates (the spec's change history). Responses are built in the
+ * latest shape; for an older version the host walks the changes newer than it,
+ * newest first, and applies each one's `downgrade`. Requests go the other way:
+ * each change newer than the caller's version `upgrade`s the request, oldest first.
+ * A later breaking change is one entry in VERSION_CHANGES.
+ */
+export const API_VERSIONS = ['2025-06-15', '2025-09-22', '2025-12-09', '2026-03-04', '2026-05-20'] as const
+export type ApiVersion = (typeof API_VERSIONS)[number]
+export const CURRENT_VERSION: ApiVersion = '2026-05-20'
+
+export const isApiVersion = (value: string): value is ApiVersion => (API_VERSIONS as readonly string[]).includes(value)
+
+type Json = Record<string, unknown>
+
+export interface ResponseShape {
+  statusCode: number
+  headers: Record<string, string>
+}
+
+export interface VersionChange {
+  /** The version that introduced the change. */
+  readonly version: ApiVersion
+  readonly description: string
+  /** Turns a resource (by its `object` name) from this version's shape into the previous one's. */
+  readonly downgradeResource?: Readonly<Record<string, (resource: Json) => Json>>
+  /** Turns a request body of an endpoint (`POST /v1/events`) from the previous version's shape into this one's. */
+  readonly upgradeRequest?: Readonly<Record<string, (body: Json) => Json>>
+  /** Adjusts status and headers of an endpoint's response for callers on older versions. */
+  readonly downgradeResponse?: Readonly<Record<string, (response: ResponseShape) => ResponseShape>>
+}
+
+/** Kept in version order; later issues add their entries here. */
+export const VERSION_CHANGES: readonly VersionChange[] = []
+
+const newerThan = (version: ApiVersion, changes: readonly VersionChange[]) => changes.filter((change) => change.version > version)
+
+/** Renders a latest-shape resource (and the resources nested in lists) for `version`. */
+export const downgradeResource = (resource: Json, version: ApiVersion, all: readonly VersionChange[] = VERSION_CHANGES): Json => {
+  const changes = newerThan(version, all).sort((a, b) => (a.version < b.version ? 1 : -1))
+  if (changes.length === 0) return resource
+  const convert = (value: Json): Json => {
+    if (value.object === 'list' && Array.isArray(value.data)) return { ...value, data: value.data.map((item) => convert(item as Json)) }
+    return changes.reduce((current, change) => {
+      const step = typeof current.object === 'string' ? change.downgradeResource?.[current.object] : undefined
+      return step === undefined ? current : step(current)
+    }, value)
+  }
+  return convert(resource)
+}
+
+export const upgradeRequest = (endpoint: string, body: Json, version: ApiVersion, all: readonly VersionChange[] = VERSION_CHANGES): Json =>
+  newerThan(version, all)
+    .sort((a, b) => (a.version < b.version ? -1 : 1))
+    .reduce((current, change) => change.upgradeRequest?.[endpoint]?.(current) ?? current, body)
+
+export const downgradeResponse = (
+  endpoint: string,
+  response: ResponseShape,
+  version: ApiVersion,
+  all: readonly VersionChange[] = VERSION_CHANGES,
+): ResponseShape =>
+  newerThan(version, all)
+    .sort((a, b) => (a.version < b.version ? 1 : -1))
+    .reduce((current, change) => change.downgradeResponse?.[endpoint]?.(current) ?? current, response)

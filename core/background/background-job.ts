@@ -1,0 +1,22 @@
+import type { Clock } from '../ports/clock.js'
+
+/**
+ * Background work of one kind (departure recomputes, reminder firing, webhook
+ * retries...). The work is found by due time, so a job can be run for the whole
+ * surface on a timer, or for one sandbox account at its own clock.
+ */
+export interface BackgroundScope {
+  /** Limits the run to one account (sandbox clocks are per account); null for all. */
+  readonly accountId: string | null
+  readonly clock: Clock
+}
+
+export interface BackgroundJob {
+  readonly name: string
+  /** Cadence of the periodic sweep on a real clock. */
+  readonly intervalMs: number
+  /** Handles everything due at `scope.clock.now()`; returns how many items it handled. */
+  run(scope: BackgroundScope): Promise<number>
+  /** The earliest moment after `after` when something becomes due, or null. */
+  nextDueAt(scope: BackgroundScope, after: Date): Promise<Date | null>
+}

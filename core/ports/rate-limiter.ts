@@ -1,0 +1,21 @@
+export interface RateDecision {
+  readonly allowed: boolean
+  readonly limit: number
+  readonly remaining: number
+  /** When the oldest counted request leaves the rolling window. */
+  readonly resetAt: Date
+  /** How long to wait before a retry can succeed (0 when allowed). */
+  readonly retryAfterMs: number
+}
+
+/**
+ * Rolling-window counters and concurrency slots. A multi-node deployment plugs
+ * in an adapter with shared state so that the limits hold across hosts.
+ */
+export interface RateLimiterPort {
+  /** Counts one request against `bucket` if the rolling window has room. */
+  consume(bucket: string, limit: number, windowMs: number, now: Date): Promise<RateDecision>
+  /** Takes one of `max` concurrency slots; null when all are taken. A slot expires after `leaseMs` (crashed holder). */
+  acquireSlot(bucket: string, max: number, now: Date, leaseMs: number): Promise<string | null>
+  releaseSlot(bucket: string, slot: string): Promise<void>
+}

@@ -1,0 +1,24 @@
+import type { Page, PageRequest } from '../shared/pagination.js'
+import type { DomainEvent } from './outbox.js'
+import type { User } from '../user/user.js'
+
+export interface UserFilter {
+  readonly email?: string | undefined
+}
+
+/**
+ * Users of one surface (each surface has its own repository instance, so
+ * sandbox and production data never mix). Every write carries the domain
+ * events it produced; an adapter stores both in one atomic write (outbox).
+ * Writes of an existing user compare `expectedVersion` (optimistic concurrency).
+ */
+export interface UserRepositoryPort {
+  /** `duplicate` when the account already has a user with that (normalized) e-mail. */
+  insert(user: User, events: readonly DomainEvent[]): Promise<'inserted' | 'duplicate'>
+  get(accountId: string, id: string): Promise<User | null>
+  findByEmail(accountId: string, email: string): Promise<User | null>
+  list(accountId: string, filter: UserFilter, page: PageRequest): Promise<Page<User>>
+  /** `conflict` when the stored version is not `expectedVersion` (nothing written). */
+  update(user: User, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'>
+  remove(accountId: string, id: string, expectedVersion: number, events: readonly DomainEvent[]): Promise<'removed' | 'conflict'>
+}

@@ -1,0 +1,101 @@
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify'
+import { SandboxClockService } from '../../core/account/sandbox.js'
+import { Endpoints } from '../../contracts/endpoints.js'
+import type { Application, Surface } from '../composition-root.js'
+import { sendError } from './errors.js'
+import { authenticationPlugin } from './plugins/authentication.js'
+import { idempotencyPlugin } from './plugins/idempotency.js'
+import { RateLimitGate } from './plugins/rate-limit.js'
+import { requestIdPlugin } from './plugins/request-id.js'
+import { versioningPlugin } from './plugins/versioning.js'
+import './request-context.js'
+import type { RouteOptions } from './route.js'
+import { platformRoutes } from './routes/platform.js'
+import { referenceRoutes } from './routes/reference.js'
+import { userRoutes } from './routes/users.js'
+
+export const BODY_LIMIT_BYTES = 1024 * 1024
+
+/** Maps a framework error (parsing, body size, content type) onto the envelope: all 4xx. */
+const frameworkErrorCode = (error: FastifyError) => {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { code: 'unsupported_media_type', message: 'Send request bodies as application/json.' } as const
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: 'body_too_large', message: `The request body exceeds ${BODY_LIMIT_BYTES} bytes.` } as const
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { code: 'invalid_json', message: 'The request body is not valid JSON.' } as const
+    default:
+      if (error instanceof SyntaxError || error.statusCode === 400) return { code: 'invalid_json', message: 'The request body is not valid JSON.' } as const
+      return null
+  }
+}
+
+/** `/v1/users/:id` -> a matcher for concrete paths, to tell 405 from 404. */
+const pathMatcher = (url: string): RegExp => new RegExp(`^${url.replace(/:[^/]+/g, '[^/]+')}/?$`)
+
+/** One Fastify instance per surface: production (`livemode` true) or sandbox. */
+export const buildApiApp = async (application: Application, surface: Surface): Promise<FastifyInstance> => {
+  const { config } = application
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: true,
+  })
+
+  const routes: { matcher: RegExp; method: string }[] = []
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ matcher: pathMatcher(route.url), method })
+  })
+
+  // JSON only: every other content type is a 415 in the envelope.
+  app.removeAllContentTypeParsers()
+  // An empty body is no body (POST /deactivate with Content-Type but nothing in it).
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    if (text.trim() === '') return done(null, undefined)
+    parseJson(request, text, done)
+  })
+
+  const rateLimit = new RateLimitGate(application.rateLimiter, application.clock, config.rateLimit)
+  await app.register(requestIdPlugin, { random: application.random })
+  await app.register(authenticationPlugin, { livemode: surface.livemode, accounts: application.accounts, clock: application.clock, rateLimit })
+  await app.register(versioningPlugin)
+  await app.register(idempotencyPlugin, { store: application.idempotency, clock: application.clock })
+  app.decorateRequest('concurrencySlot', null)
+  app.addHook('onResponse', async (request) => rateLimit.release(request))
+
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const known = frameworkErrorCode(error)
+    if (known !== null) return sendError(request, reply, known)
+    request.log.error({ err: error, requestId: request.requestId }, 'unhandled error')
+    return sendError(request, reply, { code: 'internal_error', message: 'An internal error occurred. Retry the request (with the same Idempotency-Key for mutations).' })
+  })
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? ''
+    const allowed = [...new Set(routes.filter((route) => route.matcher.test(path)).map((route) => route.method))].filter((method) => method !== 'HEAD')
+    if (allowed.length > 0) {
+      reply.header('Allow', allowed.join(', '))
+      return sendError(request, reply, { code: 'method_not_allowed', message: `${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.` })
+    }
+    return sendError(request, reply, { code: 'route_not_found', message: `Unrecognized request URL (${request.method}: ${path}).` })
+  })
+
+  const options: RouteOptions = { livemode: surface.livemode, rateLimit }
+  const sandboxClock = new SandboxClockService(application.accountRepository, application.clock, surface.backgroundJobs)
+  platformRoutes(app, { ...options, sandboxClock })
+  userRoutes(app, { ...options, users: surface.users })
+  referenceRoutes(app, {
+    endpoints: Object.values(Endpoints),
+    servers: [
+      { url: config.publicBaseUrl, description: 'Production (sk_live_ keys)' },
+      { url: config.sandboxPublicBaseUrl, description: 'Sandbox (sk_test_ keys)' },
+    ],
+  })
+  return app
+}

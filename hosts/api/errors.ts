@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { ERROR_CODES, type ErrorCodeName } from '../../contracts/errors.js'
+
+export interface ApiErrorBody {
+  readonly code: ErrorCodeName
+  readonly message: string
+  readonly param?: string | undefined
+  readonly retryAfterSeconds?: number | undefined
+}
+
+/** The one error envelope: `{ error: { type, code, message, param? }, request_id }`. */
+export const errorEnvelope = (requestId: string, error: ApiErrorBody) => {
+  const { type } = ERROR_CODES[error.code]
+  return {
+    error: {
+      type,
+      code: error.code,
+      message: error.message,
+      ...(error.param === undefined ? {} : { param: error.param }),
+      ...(error.retryAfterSeconds === undefined ? {} : { retry_after_seconds: error.retryAfterSeconds }),
+    },
+    request_id: requestId,
+  }
+}
+
+export const sendError = (request: FastifyRequest, reply: FastifyReply, error: ApiErrorBody): FastifyReply => {
+  if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(Math.ceil(error.retryAfterSeconds)))
+  return reply.code(ERROR_CODES[error.code].status).type('application/json; charset=utf-8').send(errorEnvelope(request.requestId, error))
+}
+
+/** Domain error tags onto wire codes: the single table the STYLE asks for. */
+export const domainErrorToApi = (failure: { readonly _tag: string }): ApiErrorBody => {
+  const error = failure as { readonly _tag: string } & Record<string, unknown>
+  switch (error._tag) {
+    case 'ResourceNotFound':
+      return { code: 'resource_missing', message: `No such ${String(error.resource)}: '${String(error.id)}'.`, param: typeof error.param === 'string' ? error.param : 'id' }
+    case 'InvalidParameter':
+      return { code: 'parameter_invalid', message: String(error.message), param: String(error.param) }
+    case 'AccountDeactivated':
+      return { code: 'account_deactivated', message: `The user '${String(error.userId)}' is paused; reactivate it first.` }
+    case 'ConcurrentModification':
+      return { code: 'concurrent_modification', message: `The ${String(error.resource)} '${String(error.id)}' changed while the request ran; retry the request.` }
+    case 'InvalidTransition':
+      return { code: 'invalid_state_transition', message: `A ${String(error.resource)} in state '${String(error.from)}' does not allow '${String(error.command)}'.` }
+    case 'AuthenticationFailed':
+      return { code: 'authentication_failed', message: 'Invalid API key: pass a valid secret key of this surface as `Authorization: Bearer <key>`.' }
+    default:
+      throw new Error(`unmapped domain error ${error._tag}`)
+  }
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { AccountService } from '../../../core/account/account-service.js'
+import type { Clock } from '../../../core/ports/clock.js'
+import { OffsetClock } from '../../../adapters/clock/system/system-clock.js'
+import { CURRENT_VERSION } from '../../../contracts/versions.js'
+import { domainErrorToApi, sendError } from '../errors.js'
+import type { RateLimitGate } from './rate-limit.js'
+
+export interface AuthenticationOptions {
+  readonly livemode: boolean
+  readonly accounts: AccountService
+  readonly clock: Clock
+  readonly rateLimit: RateLimitGate
+}
+
+const bearer = (header: string | undefined): string | undefined => {
+  if (header === undefined) return undefined
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
+  return match?.[1] ?? ''
+}
+
+/**
+ * Resolves `Authorization: Bearer <key>` for this surface. A failure is answered
+ * 401 `authentication_failed` after counting the request against the caller's
+ * address, so that guessing keys is rate limited too.
+ */
+export const authenticationPlugin = fp(async (app: FastifyInstance, options: AuthenticationOptions) => {
+  app.decorateRequest('auth', null)
+  app.decorateRequest('scope', null as never)
+  app.addHook('onRequest', async (request, reply) => {
+    request.apiVersion = CURRENT_VERSION
+    if (request.routeOptions.config.public === true) {
+      request.scope = { accountId: '', livemode: options.livemode, clock: options.clock }
+      return
+    }
+    const result = await options.accounts.authenticate(bearer(request.headers.authorization), options.livemode ? 'live' : 'test')
+    if (!result.ok) {
+      if (!(await options.rateLimit.admitAnonymous(request, reply))) return reply
+      return sendError(request, reply, domainErrorToApi(result.error))
+    }
+    const { account } = result.value
+    request.auth = result.value
+    // The sandbox clock of an account runs ahead of real time once it has been advanced.
+    const clock = options.livemode || account.sandboxClockOffsetMs === 0 ? options.clock : new OffsetClock(options.clock, account.sandboxClockOffsetMs)
+    request.scope = { accountId: account.id, livemode: options.livemode, clock }
+    if (!(await options.rateLimit.admit(request, reply))) return reply
+  })
+})

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Clock } from '../../../core/ports/clock.js'
+import type { IdempotencyStorePort } from '../../../core/ports/idempotency-store.js'
+import { sendError } from '../errors.js'
+
+export const IDEMPOTENCY_LIFETIME_MS = 24 * 60 * 60 * 1000
+/** A claim whose request has not answered within this time is treated as abandoned (crashed host). */
+export const IN_FLIGHT_LEASE_MS = 60_000
+const MAX_KEY_LENGTH = 255
+const REPLAYED_HEADERS = ['location', 'content-type'] as const
+
+/** JSON with sorted keys, so that `{a,b}` and `{b,a}` are the same request. */
+const canonicalJson = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+/**
+ * The spec's idempotency rules. A mutating request with `Idempotency-Key` claims
+ * the key in its scope (API key + endpoint) before it runs; the answer is stored
+ * once the operation ran, and replayed with `Service-Idempotent-Replay: true`.
+ * A request refused before running (validation, 5xx) stores nothing and frees the key.
+ */
+export const idempotencyPlugin = fp(async (app: FastifyInstance, options: { store: IdempotencyStorePort; clock: Clock }) => {
+  app.decorateRequest('idempotencyScope', null)
+  app.decorateRequest('operationRan', false)
+
+  app.addHook('preHandler', async (request, reply) => {
+    const header = request.headers['idempotency-key']
+    if (header === undefined || request.auth === null || !['POST', 'PATCH', 'DELETE'].includes(request.method)) return
+    const key = Array.isArray(header) ? header[0] ?? '' : header
+    if (key.trim() === '' || key.length > MAX_KEY_LENGTH) {
+      return sendError(request, reply, { code: 'idempotency_key_invalid', message: `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`, param: 'Idempotency-Key' })
+    }
+    const scope = `${request.auth.key.id}|${request.method} ${request.routeOptions.url}|${key}`
+    const fingerprint = createHash('sha256').update(`${request.url}\n${canonicalJson(request.body ?? null)}`).digest('hex')
+    const claim = await options.store.claim(scope, fingerprint, options.clock.now(), IDEMPOTENCY_LIFETIME_MS, IN_FLIGHT_LEASE_MS)
+    switch (claim.kind) {
+      case 'execute':
+        request.idempotencyScope = scope
+        return
+      case 'replay':
+        reply.code(claim.response.statusCode).headers(claim.response.headers).header('Service-Idempotent-Replay', 'true')
+        return reply.send(claim.response.body)
+      case 'mismatch':
+        return sendError(request, reply, {
+          code: 'idempotency_key_in_use',
+          message: 'This Idempotency-Key was already used with a different request on this endpoint. Use a new key for a new request.',
+          param: 'Idempotency-Key',
+        })
+      case 'in_flight':
+        return sendError(request, reply, { code: 'idempotency_request_in_flight', message: 'A request with this Idempotency-Key is still in progress; retry once it has finished.', param: 'Idempotency-Key' })
+    }
+  })
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const scope = request.idempotencyScope
+    if (scope === null) return payload
+    request.idempotencyScope = null
+    if (!request.operationRan || reply.statusCode >= 500 || typeof payload !== 'string') {
+      await options.store.release(scope)
+      return payload
+    }
+    const headers: Record<string, string> = {}
+    for (const name of REPLAYED_HEADERS) {
+      const value = reply.getHeader(name)
+      if (value !== undefined) headers[name] = String(value)
+    }
+    await options.store.complete(scope, { statusCode: reply.statusCode, headers, body: payload })
+    return payload
+  })
+
+  // A request that dies before onSend (socket closed) must not hold the key for the whole lease.
+  app.addHook('onResponse', async (request) => {
+    if (request.idempotencyScope !== null) await options.store.release(request.idempotencyScope)
+  })
+})

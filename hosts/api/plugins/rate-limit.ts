@@ -1,0 +1,75 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { RateLimitSettings } from '../../../core/account/account.js'
+import type { Clock } from '../../../core/ports/clock.js'
+import type { RateDecision, RateLimiterPort } from '../../../core/ports/rate-limiter.js'
+import { sendError } from '../errors.js'
+
+/** A per-resource sub-limit declared on a route: "4 per minute per event" is `{ limit: 4, windowMs: 60_000, per: 'id' }`. */
+export interface SubLimit {
+  readonly name: string
+  readonly limit: number
+  readonly windowMs: number
+  /** The path parameter naming the resource the limit is counted per. */
+  readonly per: string
+}
+
+const CONCURRENCY_LEASE_MS = 60_000
+
+const setHeaders = (reply: FastifyReply, decision: RateDecision): void => {
+  reply.header('X-RateLimit-Limit', String(decision.limit))
+  reply.header('X-RateLimit-Remaining', String(decision.remaining))
+  reply.header('X-RateLimit-Reset', String(Math.ceil(decision.resetAt.getTime() / 1000)))
+}
+
+const refuse = (request: FastifyRequest, reply: FastifyReply, retryAfterMs: number, message: string): false => {
+  sendError(request, reply, { code: 'rate_limit_exceeded', message, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) })
+  return false
+}
+
+/**
+ * The rate rules of every request: a rolling window and a concurrency cap per API
+ * key (the account's plan, else the deployment's defaults), the same window per
+ * address for unauthenticated calls, and the sub-limits routes declare.
+ */
+export class RateLimitGate {
+  constructor(
+    private readonly limiter: RateLimiterPort,
+    private readonly clock: Clock,
+    private readonly defaults: RateLimitSettings,
+  ) {}
+
+  async admitAnonymous(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const decision = await this.limiter.consume(`ip:${request.ip}`, this.defaults.requestsPerWindow, this.defaults.windowMs, this.clock.now())
+    setHeaders(reply, decision)
+    return decision.allowed || refuse(request, reply, decision.retryAfterMs, 'Too many requests: slow down and retry after the indicated time.')
+  }
+
+  async admit(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const { account, key } = request.auth!
+    const settings = account.rateLimits ?? this.defaults
+    const now = this.clock.now()
+    const decision = await this.limiter.consume(`key:${key.id}`, settings.requestsPerWindow, settings.windowMs, now)
+    setHeaders(reply, decision)
+    if (!decision.allowed) return refuse(request, reply, decision.retryAfterMs, `Rate limit of ${settings.requestsPerWindow} requests per ${settings.windowMs / 1000} s exceeded for this API key.`)
+    const bucket = `concurrency:${key.id}`
+    const slot = await this.limiter.acquireSlot(bucket, settings.concurrency, now, CONCURRENCY_LEASE_MS)
+    if (slot === null) return refuse(request, reply, 1000, `More than ${settings.concurrency} concurrent requests for this API key.`)
+    request.concurrencySlot = { bucket, slot }
+    return true
+  }
+
+  async release(request: FastifyRequest): Promise<void> {
+    if (request.concurrencySlot === null) return
+    await this.limiter.releaseSlot(request.concurrencySlot.bucket, request.concurrencySlot.slot)
+    request.concurrencySlot = null
+  }
+
+  /** A route's sub-limit, counted per resource ("4 per minute per event"). */
+  async admitSubLimit(request: FastifyRequest, reply: FastifyReply, subLimit: SubLimit): Promise<boolean> {
+    const resource = (request.params as Record<string, string>)[subLimit.per] ?? ''
+    const decision = await this.limiter.consume(`${subLimit.name}:${resource}`, subLimit.limit, subLimit.windowMs, this.clock.now())
+    if (decision.allowed) return true
+    setHeaders(reply, decision)
+    return refuse(request, reply, decision.retryAfterMs, `Rate limit of ${subLimit.limit} per ${subLimit.windowMs / 1000} s exceeded for this ${subLimit.per === 'id' ? 'resource' : subLimit.per}.`)
+  }
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { API_VERSIONS, isApiVersion, type ApiVersion } from '../../../contracts/versions.js'
+import { sendError } from '../errors.js'
+
+/**
+ * `Service-Version` selects a dated version; without it the account's pinned
+ * version applies. The response always says which version answered.
+ */
+export const versioningPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const pinned = request.auth?.account.pinnedVersion
+    const fallback = (pinned !== undefined && isApiVersion(pinned) ? pinned : request.apiVersion) as ApiVersion
+    const asked = request.headers['service-version']
+    if (asked === undefined) {
+      request.apiVersion = fallback
+    } else if (typeof asked === 'string' && isApiVersion(asked.trim())) {
+      request.apiVersion = asked.trim() as ApiVersion
+    } else {
+      reply.header('Service-Version', fallback)
+      return sendError(request, reply, {
+        code: 'invalid_api_version',
+        message: `Unknown API version '${String(asked)}'. Known versions: ${API_VERSIONS.join(', ')}.`,
+        param: 'Service-Version',
+      })
+    }
+    reply.header('Service-Version', request.apiVersion)
+  })
+})

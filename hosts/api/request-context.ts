@@ -1,0 +1,34 @@
+import type { Account, ApiKeyRecord } from '../../core/account/account.js'
+import type { RequestScope } from '../../core/user/user-service.js'
+import type { ApiVersion } from '../../contracts/versions.js'
+
+export interface Authenticated {
+  readonly account: Account
+  readonly key: ApiKeyRecord
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Served without an API key (docs, OpenAPI document, hosted pages). */
+    public?: boolean
+  }
+
+  interface FastifyRequest {
+    requestId: string
+    auth: Authenticated | null
+    apiVersion: ApiVersion
+    /** The account, surface and clock the use cases act for. */
+    scope: RequestScope
+    /** Set when the request claimed an Idempotency-Key and must complete or release it. */
+    idempotencyScope: string | null
+    /** Set once validation passed and the use case ran: only then is an answer stored for replay. */
+    operationRan: boolean
+    concurrencySlot: { readonly bucket: string; readonly slot: string } | null
+  }
+}
+
+/** Reads the context of an authenticated route; the authentication hook guarantees it. */
+export const requireAuth = (auth: Authenticated | null): Authenticated => {
+  if (auth === null) throw new Error('route reached without authentication')
+  return auth
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Schema } from 'effect'
+import type { RequestScope } from '../../core/user/user-service.js'
+import type { Result } from '../../core/shared/result.js'
+import { endpointId, routerPath, type EndpointContract } from '../../contracts/endpoint.js'
+import { decodeRequest } from '../../contracts/validation.js'
+import { downgradeResource, downgradeResponse, upgradeRequest } from '../../contracts/versions.js'
+import { domainErrorToApi, sendError } from './errors.js'
+import type { RateLimitGate, SubLimit } from './plugins/rate-limit.js'
+
+type Json = Record<string, unknown>
+type TypeOf<S> = S extends Schema.Top ? S['Type'] : undefined
+
+export interface RouteInput<E extends EndpointContract> {
+  readonly body: TypeOf<E['body']>
+  readonly query: TypeOf<E['query']>
+  readonly params: Readonly<Record<string, string>>
+  readonly scope: RequestScope
+  readonly request: FastifyRequest
+}
+
+/** What a handler answers: a resource (or list) in the latest wire shape. */
+export interface RouteOutput {
+  readonly status?: number
+  readonly body: Json
+  readonly headers?: Readonly<Record<string, string>>
+}
+
+export type DomainFailure = { readonly _tag: string }
+export type RouteHandler<E extends EndpointContract> = (input: RouteInput<E>) => Promise<Result<RouteOutput, DomainFailure | unknown>>
+
+export interface RouteOptions {
+  readonly livemode: boolean
+  readonly rateLimit: RateLimitGate
+  readonly subLimit?: SubLimit
+}
+
+/**
+ * Registers one endpoint: parse (contracts) -> use case (core) -> render
+ * (contracts, in the caller's API version). Handlers stay a few lines.
+ */
+export const defineRoute = <E extends EndpointContract>(app: FastifyInstance, endpoint: E, options: RouteOptions, handler: RouteHandler<E>): void => {
+  const id = endpointId(endpoint)
+  app.route({
+    method: endpoint.method,
+    url: routerPath(endpoint.path),
+    config: { public: endpoint.authenticated === false },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (endpoint.sandboxOnly === true && options.livemode) {
+        return sendError(request, reply, { code: 'route_not_found', message: `Unrecognized request URL (${request.method}: ${request.url}). This endpoint exists on the sandbox only.` })
+      }
+      if (options.subLimit !== undefined && !(await options.rateLimit.admitSubLimit(request, reply, options.subLimit))) return reply
+      let body: unknown
+      if (endpoint.body !== undefined) {
+        const raw = request.body ?? {}
+        const upgraded = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? upgradeRequest(id, raw as Json, request.apiVersion) : raw
+        const decoded = decodeRequest(endpoint.body as never, upgraded)
+        if (!decoded.ok) return sendError(request, reply, { code: decoded.problem.code, message: decoded.problem.message, param: decoded.problem.param ?? undefined })
+        body = decoded.value
+      }
+      let query: unknown
+      if (endpoint.query !== undefined) {
+        const decoded = decodeRequest(endpoint.query as never, { ...(request.query as Json) })
+        if (!decoded.ok) return sendError(request, reply, { code: decoded.problem.code, message: decoded.problem.message, param: decoded.problem.param ?? undefined })
+        query = decoded.value
+      }
+      request.operationRan = true
+      const outcome = await handler({
+        body: body as TypeOf<E['body']>,
+        query: query as TypeOf<E['query']>,
+        params: request.params as Record<string, string>,
+        scope: request.scope,
+        request,
+      })
+      if (!outcome.ok) return sendError(request, reply, domainErrorToApi(outcome.error as DomainFailure))
+      const rendered = downgradeResource({ ...outcome.value.body, livemode: options.livemode, request_id: request.requestId }, request.apiVersion)
+      const response = downgradeResponse(id, { statusCode: outcome.value.status ?? endpoint.successStatus ?? 200, headers: { ...outcome.value.headers } }, request.apiVersion)
+      return reply.code(response.statusCode).headers(response.headers).send(rendered)
+    },
+  })
+}
+
+/** The list envelope of every list endpoint. */
+export const listBody = (request: FastifyRequest, data: readonly Json[], hasMore: boolean): Json => ({
+  object: 'list',
+  data: data.map((item) => ({ ...item })),
+  has_more: hasMore,
+  url: request.url.split('?')[0],
+})

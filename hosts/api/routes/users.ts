@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify'
+import type { UserService } from '../../../core/user/user-service.js'
+import { mapResult, ok, type Result } from '../../../core/shared/result.js'
+import type { User } from '../../../core/user/user.js'
+import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
+import { Endpoints } from '../../../contracts/endpoints.js'
+import { preferencesFromWire, renderUser } from '../../../contracts/users.js'
+import { defineRoute, listBody, type RouteOptions } from '../route.js'
+
+const rendered = <E>(result: Result<User, E>) => mapResult(result, (user) => ({ body: renderUser(user) }))
+
+export const userRoutes = (app: FastifyInstance, options: RouteOptions & { users: UserService }): void => {
+  const { users } = options
+
+  defineRoute(app, Endpoints.createUser, options, async ({ body, scope }) => {
+    const result = await users.create(scope, { ...preferencesFromWire(body), email: body.email })
+    return result.ok ? ok({ body: renderUser(result.value.user), status: result.value.created ? 201 : 200 }) : result
+  })
+
+  defineRoute(app, Endpoints.listUsers, options, async ({ query, scope, request }) => {
+    const page = { limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT), startingAfter: query.starting_after, endingBefore: query.ending_before }
+    const result = await users.list(scope, { email: query.email }, page)
+    return result.ok ? ok({ body: listBody(request, result.value.data.map(renderUser), result.value.hasMore) }) : result
+  })
+
+  defineRoute(app, Endpoints.retrieveUser, options, async ({ params, scope }) => rendered(await users.retrieve(scope, params.id!)))
+  defineRoute(app, Endpoints.updateUser, options, async ({ params, body, scope }) => rendered(await users.update(scope, params.id!, preferencesFromWire(body))))
+  defineRoute(app, Endpoints.deactivateUser, options, async ({ params, scope }) => rendered(await users.deactivate(scope, params.id!)))
+  defineRoute(app, Endpoints.reactivateUser, options, async ({ params, scope }) => rendered(await users.reactivate(scope, params.id!)))
+  defineRoute(app, Endpoints.deleteUser, options, async ({ params, scope }) => {
+    const result = await users.delete(scope, params.id!)
+    return result.ok ? ok({ body: { ...renderUser(result.value), deleted: true } }) : result
+  })
+}

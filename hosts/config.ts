@@ -1,0 +1,85 @@
+import { Schema } from 'effect'
+import { decodeRequest } from '../contracts/validation.js'
+
+const Port = Schema.String.check(
+  Schema.makeFilter((value: string) => (/^\d+$/.test(value) && Number(value) <= 65535 ? undefined : 'expected a TCP port number (0 to 65535)')),
+)
+const PositiveInt = Schema.String.check(Schema.makeFilter((value: string) => (/^[1-9]\d*$/.test(value) ? undefined : 'expected a positive integer')))
+const Flag = Schema.Literals(['true', 'false', '1', '0'])
+const Url = Schema.String.check(Schema.makeFilter((value: string) => (URL.canParse(value) ? undefined : 'expected an absolute URL')))
+
+/** The environment variables the service reads, all optional (embedded defaults). */
+const Environment = Schema.Struct({
+  HOST: Schema.optionalKey(Schema.String),
+  PORT: Schema.optionalKey(Port),
+  SANDBOX_PORT: Schema.optionalKey(Port),
+  PUBLIC_BASE_URL: Schema.optionalKey(Url),
+  SANDBOX_PUBLIC_BASE_URL: Schema.optionalKey(Url),
+  SERVICE_BOOTSTRAP_KEYS: Schema.optionalKey(Schema.String),
+  DATA_DIR: Schema.optionalKey(Schema.String),
+  MONGODB_URI: Schema.optionalKey(Schema.String),
+  MONGODB_DB: Schema.optionalKey(Schema.String),
+  WORKER: Schema.optionalKey(Flag),
+  RATE_LIMIT_REQUESTS: Schema.optionalKey(PositiveInt),
+  RATE_LIMIT_WINDOW_MS: Schema.optionalKey(PositiveInt),
+  RATE_LIMIT_CONCURRENCY: Schema.optionalKey(PositiveInt),
+  LOG_LEVEL: Schema.optionalKey(Schema.Literals(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+})
+
+export interface Config {
+  readonly host: string
+  readonly port: number
+  readonly sandboxPort: number
+  readonly publicBaseUrl: string
+  readonly sandboxPublicBaseUrl: string
+  readonly bootstrapKeys: readonly string[]
+  /** Where the embedded storage keeps accounts and keys between starts. */
+  readonly dataDir: string
+  readonly mongodb: { readonly uri: string; readonly database: string } | null
+  /** Whether this API host also runs the background jobs. */
+  readonly runWorker: boolean
+  readonly rateLimit: { readonly requestsPerWindow: number; readonly windowMs: number; readonly concurrency: number }
+  readonly logLevel: string
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, detail: string) {
+    super(`Invalid configuration: ${variable}: ${detail}`)
+  }
+}
+
+/** Parses the environment once at start; a bad value stops the start with a message naming the variable. */
+export const loadConfig = (env: Record<string, string | undefined>): Config => {
+  const known = Object.fromEntries(
+    Object.keys(Environment.fields)
+      .filter((name) => env[name] !== undefined && env[name] !== '')
+      .map((name) => [name, env[name]]),
+  )
+  const decoded = decodeRequest(Environment, known)
+  if (!decoded.ok) throw new ConfigError(decoded.problem.param ?? 'environment', decoded.problem.message.replace(/^Invalid [^:]+: /, ''))
+  const vars = decoded.value
+  const host = vars.HOST ?? '127.0.0.1'
+  const port = Number(vars.PORT ?? 8080)
+  const sandboxPort = Number(vars.SANDBOX_PORT ?? 8081)
+  const bootstrapKeys = (vars.SERVICE_BOOTSTRAP_KEYS ?? '').split(',').map((key) => key.trim()).filter((key) => key !== '')
+  for (const key of bootstrapKeys) {
+    if (!/^sk_(test|live)_[A-Za-z0-9]{8,}$/.test(key)) throw new ConfigError('SERVICE_BOOTSTRAP_KEYS', `"${key.slice(0, 12)}..." is not a secret key (sk_test_... or sk_live_..., at least 8 letters or digits after the prefix)`)
+  }
+  return {
+    host,
+    port,
+    sandboxPort,
+    publicBaseUrl: vars.PUBLIC_BASE_URL ?? `http://${host}:${port}`,
+    sandboxPublicBaseUrl: vars.SANDBOX_PUBLIC_BASE_URL ?? `http://${host}:${sandboxPort}`,
+    bootstrapKeys,
+    dataDir: vars.DATA_DIR ?? '.data',
+    mongodb: vars.MONGODB_URI === undefined ? null : { uri: vars.MONGODB_URI, database: vars.MONGODB_DB ?? 'departure_service' },
+    runWorker: vars.WORKER === undefined ? true : vars.WORKER === 'true' || vars.WORKER === '1',
+    rateLimit: {
+      requestsPerWindow: Number(vars.RATE_LIMIT_REQUESTS ?? 100),
+      windowMs: Number(vars.RATE_LIMIT_WINDOW_MS ?? 1000),
+      concurrency: Number(vars.RATE_LIMIT_CONCURRENCY ?? 5),
+    },
+    logLevel: vars.LOG_LEVEL ?? 'info',
+  }
+}

@@ -1,0 +1,32 @@
+import { ConfigError, loadConfig } from './config.js'
+import { startService } from './server.js'
+
+const main = async (): Promise<void> => {
+  let config
+  try {
+    config = loadConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(2)
+    }
+    throw error
+  }
+  const service = await startService(config)
+  console.log(`production API on ${service.liveUrl} (sk_live_ keys)`)
+  console.log(`sandbox API    on ${service.sandboxUrl} (sk_test_ keys)`)
+  console.log(`API reference  on ${service.sandboxUrl}/docs`)
+  if (service.createdKeys.length > 0) {
+    console.log('\nFirst start: created an account. Its keys are shown only this once; store them now:')
+    for (const key of service.createdKeys) console.log(`  ${key}`)
+    console.log('')
+  }
+  const shutdown = (signal: string) => {
+    console.log(`${signal}: shutting down`)
+    service.stop().then(() => process.exit(0), () => process.exit(1))
+  }
+  process.once('SIGINT', () => shutdown('SIGINT'))
+  process.once('SIGTERM', () => shutdown('SIGTERM'))
+}
+
+await main()

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify'
+import { seedSandbox } from '../core/account/sandbox.js'
+import { buildApiApp } from './api/app.js'
+import { compose, type Application, type CompositionOverrides } from './composition-root.js'
+import type { Config } from './config.js'
+
+export interface RunningService {
+  readonly application: Application
+  readonly live: FastifyInstance
+  readonly sandbox: FastifyInstance
+  /** Keys created by a first start (shown once), empty otherwise. */
+  readonly createdKeys: readonly string[]
+  readonly liveUrl: string
+  readonly sandboxUrl: string
+  stop(): Promise<void>
+}
+
+/**
+ * Ensures an account exists: the bootstrap keys when configured, else on a first
+ * start a new account whose two keys are returned to be printed once.
+ */
+const ensureAccount = async (application: Application): Promise<string[]> => {
+  const { config, accounts } = application
+  if (config.bootstrapKeys.length > 0) {
+    const result = await accounts.bootstrap(config.bootstrapKeys)
+    if (!result.ok) throw new Error(`${result.error.param}: ${result.error.message}`)
+    return []
+  }
+  if ((await application.accountRepository.listAccounts()).length > 0) return []
+  const account = await accounts.createAccount()
+  const created: string[] = []
+  for (const mode of ['test', 'live'] as const) {
+    const issued = await accounts.issueKey(account.id, mode)
+    if (issued.ok) created.push(issued.value.secret)
+  }
+  return created
+}
+
+/** Starts both surfaces: production on `PORT`, sandbox on `SANDBOX_PORT`. */
+export const startService = async (config: Config, overrides: CompositionOverrides = {}): Promise<RunningService> => {
+  const application = compose(config, overrides)
+  const createdKeys = await ensureAccount(application)
+  for (const account of await application.accountRepository.listAccounts()) {
+    await seedSandbox(application.surfaces.test.users, account.id, application.clock)
+  }
+  const live = await buildApiApp(application, application.surfaces.live)
+  const sandbox = await buildApiApp(application, application.surfaces.test)
+  const liveUrl = await live.listen({ host: config.host, port: config.port })
+  const sandboxUrl = await sandbox.listen({ host: config.host, port: config.sandboxPort })
+  if (config.runWorker) await application.scheduler.start()
+  return {
+    application,
+    live,
+    sandbox,
+    createdKeys,
+    liveUrl,
+    sandboxUrl,
+    stop: async () => {
+      await Promise.all([live.close(), sandbox.close()])
+      await application.close()
+    },
+  }
+}
