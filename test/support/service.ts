@@ -1,0 +1,69 @@
+import { loadConfig } from '../../hosts/config.js'
+import { startService, type RunningService } from '../../hosts/server.js'
+import type { Clock } from '../../core/ports/clock.js'
+
+export const TEST_KEY = 'sk_test_0123456789abcdefTEST'
+export const LIVE_KEY = 'sk_live_0123456789abcdefLIVE'
+
+export interface TestService {
+  readonly service: RunningService
+  readonly live: string
+  readonly sandbox: string
+  stop(): Promise<void>
+}
+
+/** Starts the real service on loopback, ephemeral ports, bootstrap keys, accounts in memory. */
+export const startTestService = async (env: Record<string, string> = {}, clock?: Clock): Promise<TestService> => {
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SANDBOX_PORT: '0',
+    LOG_LEVEL: 'silent',
+    SERVICE_BOOTSTRAP_KEYS: `${TEST_KEY},${LIVE_KEY}`,
+    ...env,
+  })
+  const service = await startService(config, { ephemeralAccounts: true, ...(clock === undefined ? {} : { clock }) })
+  return { service, live: service.liveUrl, sandbox: service.sandboxUrl, stop: () => service.stop() }
+}
+
+export interface ApiResponse {
+  readonly status: number
+  readonly headers: Headers
+  readonly body: any
+  readonly text: string
+}
+
+export interface RequestOptions {
+  readonly key?: string | null
+  readonly body?: unknown
+  readonly rawBody?: string
+  readonly headers?: Record<string, string>
+}
+
+/** A small fetch wrapper: JSON in, JSON out, the key as a bearer token. */
+export const api = async (base: string, method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> => {
+  const headers: Record<string, string> = { ...options.headers }
+  const key = options.key === undefined ? TEST_KEY : options.key
+  if (key !== null) headers.authorization = `Bearer ${key}`
+  let body: string | undefined
+  if (options.rawBody !== undefined) body = options.rawBody
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body)
+    headers['content-type'] ??= 'application/json'
+  }
+  const response = await fetch(`${base}${path}`, { method, headers, body })
+  const text = await response.text()
+  let parsed: unknown = undefined
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text)
+  } catch {
+    parsed = undefined
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text }
+}
+
+/** A sandbox client bound to the test key, and a production client bound to the live key. */
+export const clients = (test: TestService) => ({
+  sandbox: (method: string, path: string, options: RequestOptions = {}) => api(test.sandbox, method, path, { key: TEST_KEY, ...options }),
+  live: (method: string, path: string, options: RequestOptions = {}) => api(test.live, method, path, { key: LIVE_KEY, ...options }),
+})
