@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../../hosts/config.js'
+
+describe('Configuration: parsed once, a bad value names the variable', () => {
+  it('has embedded defaults', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 8080, sandboxPort: 8081, mongodb: null, runWorker: true })
+    expect(config.rateLimit).toEqual({ requestsPerWindow: 100, windowMs: 1000, concurrency: 5 })
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ SANDBOX_PORT: '70000' }, 'SANDBOX_PORT'],
+    [{ RATE_LIMIT_REQUESTS: '0' }, 'RATE_LIMIT_REQUESTS'],
+    [{ WORKER: 'maybe' }, 'WORKER'],
+    [{ PUBLIC_BASE_URL: 'not a url' }, 'PUBLIC_BASE_URL'],
+    [{ SERVICE_BOOTSTRAP_KEYS: 'sk_test_short' }, 'SERVICE_BOOTSTRAP_KEYS'],
+    [{ SERVICE_BOOTSTRAP_KEYS: 'pk_live_0123456789' }, 'SERVICE_BOOTSTRAP_KEYS'],
+  ])('refuses %j', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(new RegExp(variable))
+  })
+
+  it('switches to MongoDB when MONGODB_URI is set', () => {
+    expect(loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1:27017' }).mongodb).toEqual({ uri: 'mongodb://127.0.0.1:27017', database: 'departure_service' })
+  })
+})
