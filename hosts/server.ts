@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { seedSandbox } from '../core/account/sandbox.js'
 import { buildApiApp } from './api/app.js'
+import { registerBackgroundTasks } from './background.js'
 import { compose, type Application, type CompositionOverrides } from './composition-root.js'
 import type { Config } from './config.js'
 
@@ -47,7 +48,10 @@ export const startService = async (config: Config, overrides: CompositionOverrid
   const sandbox = await buildApiApp(application, application.surfaces.test)
   const liveUrl = await live.listen({ host: config.host, port: config.port })
   const sandboxUrl = await sandbox.listen({ host: config.host, port: config.sandboxPort })
-  if (config.runWorker) await application.scheduler.start()
+  if (config.runWorker) {
+    registerBackgroundTasks(application)
+    await application.scheduler.start()
+  }
   return {
     application,
     live,
