@@ -1,0 +1,70 @@
+import type { GeocodingConfidence } from '../ports/geocoding.js'
+import type { TravelMode } from '../ports/routing.js'
+import type { WeatherForecast, WeatherWarning } from '../ports/weather.js'
+import type { Coordinates } from '../shared/coordinates.js'
+
+export type TrafficLevel = 'free' | 'light' | 'moderate' | 'heavy' | 'severe'
+export type DepartureConfidence = 'low' | 'medium' | 'high'
+export type PreferredDeparture = 'on_time' | '5_min_early' | '10_min_early'
+
+/** The user's preferences that shape a departure window (spec: User resource). */
+export interface TravelPreferences {
+  /** `default_parking_buffer`, minutes. */
+  readonly defaultParkingBufferMinutes: number
+  /** `default_walk_buffer`, minutes. */
+  readonly defaultWalkBufferMinutes: number
+  readonly preferredDeparture: PreferredDeparture
+}
+
+export const defaultTravelPreferences: TravelPreferences = {
+  defaultParkingBufferMinutes: 5,
+  defaultWalkBufferMinutes: 3,
+  preferredDeparture: 'on_time',
+}
+
+/** Minutes of margin each `preferred_departure` value adds before the earliest departure. */
+export const preferredDepartureMarginMinutes: Readonly<Record<PreferredDeparture, number>> = {
+  on_time: 0,
+  '5_min_early': 5,
+  '10_min_early': 10,
+}
+
+/** Everything the engine needs to compute one departure window. */
+export interface DepartureInput {
+  readonly eventId: string
+  readonly startTime: Date
+  /** IANA timezone of the event (its destination). */
+  readonly timezone: string
+  readonly origin: Coordinates
+  readonly destination: Coordinates
+  readonly mode: TravelMode
+  /** The event's `travel.parking_buffer_min`; `null` falls back to the user's default. */
+  readonly parkingBufferMinutes: number | null
+  readonly preferences: TravelPreferences
+  /** The weakest geocoding confidence of origin and destination, when they were geocoded. */
+  readonly geocodingConfidence?: GeocodingConfidence
+}
+
+export interface TravelBreakdown {
+  readonly totalMinutes: number
+  /** Minutes of the moving leg in a vehicle (drive or transit); 0 for walk trips. */
+  readonly driveMinutes: number
+  readonly parkingMinutes: number
+  /** The walk buffer, plus the whole trip when the mode is `walk`. */
+  readonly walkMinutes: number
+}
+
+/** Mirrors the spec's Departure resource (the host renders it in snake_case). */
+export interface Departure {
+  readonly eventId: string
+  readonly earliestDeparture: Date
+  readonly latestDeparture: Date
+  readonly travel: TravelBreakdown
+  readonly trafficLevel: TrafficLevel
+  /** Forecast at the destination at arrival time, when one is available. */
+  readonly weather: WeatherForecast | null
+  readonly weatherWarning: WeatherWarning | null
+  readonly confidence: DepartureConfidence
+  readonly calculatedAt: Date
+  readonly nextRecalcAt: Date
+}

@@ -1,0 +1,94 @@
+import { DateTime } from 'luxon'
+import type { Coordinates } from '../shared/coordinates.js'
+import { err, ok, type Result } from '../shared/result.js'
+import { NoOriginAvailable } from './departure.errors.js'
+
+/** Another event of the same user, a candidate for "where the user will be coming from". */
+export interface PreviousEventCandidate {
+  readonly id: string
+  readonly startTime: Date
+  readonly endTime: Date
+  readonly location: Coordinates | null
+}
+
+export interface OriginCandidates {
+  readonly event: {
+    readonly id: string
+    readonly startTime: Date
+    /** IANA timezone of the event: "same day" is judged in it. */
+    readonly timezone: string
+    readonly explicitOrigin: Coordinates | null
+  }
+  /** Any of the user's other events; the rule picks the relevant one. */
+  readonly otherEvents: readonly PreviousEventCandidate[]
+  /** The user's `home_location` preference. */
+  readonly homeLocation: Coordinates | null
+}
+
+export type OriginSource = 'explicit' | 'previous_event' | 'home'
+
+export interface ResolvedOrigin {
+  readonly coordinates: Coordinates
+  readonly source: OriginSource
+  /** The event the user comes from, when `source` is `previous_event`. */
+  readonly previousEventId: string | null
+}
+
+export interface OriginRuleOptions {
+  /** A previous event counts only if it ends at most this long before the start. */
+  readonly previousEventWindowHours: number
+}
+
+export const defaultOriginRuleOptions: OriginRuleOptions = { previousEventWindowHours: 4 }
+
+const HOUR_MS = 3_600_000
+
+/**
+ * Where the trip starts: the event's explicit origin; else the location of the
+ * user's previous event (ending at or before the start, the same local day,
+ * within the window; the latest ending wins); else the user's home; else none.
+ */
+export const resolveOrigin = (
+  candidates: OriginCandidates,
+  options: OriginRuleOptions = defaultOriginRuleOptions,
+): Result<ResolvedOrigin, NoOriginAvailable> => {
+  const { event } = candidates
+  if (event.explicitOrigin !== null) {
+    return ok({ coordinates: event.explicitOrigin, source: 'explicit', previousEventId: null })
+  }
+  const previous = latestPreviousEvent(candidates, options)
+  if (previous !== null && previous.location !== null) {
+    return ok({ coordinates: previous.location, source: 'previous_event', previousEventId: previous.id })
+  }
+  if (candidates.homeLocation !== null) {
+    return ok({ coordinates: candidates.homeLocation, source: 'home', previousEventId: null })
+  }
+  return err(new NoOriginAvailable({ eventId: event.id }))
+}
+
+const latestPreviousEvent = (
+  candidates: OriginCandidates,
+  options: OriginRuleOptions,
+): PreviousEventCandidate | null => {
+  const { event } = candidates
+  const startMs = event.startTime.getTime()
+  const startDay = DateTime.fromJSDate(event.startTime, { zone: event.timezone })
+  const eligible = candidates.otherEvents.filter((other) => {
+    const endMs = other.endTime.getTime()
+    return (
+      other.id !== event.id &&
+      other.location !== null &&
+      endMs <= startMs &&
+      startMs - endMs <= options.previousEventWindowHours * HOUR_MS &&
+      DateTime.fromJSDate(other.endTime, { zone: event.timezone }).hasSame(startDay, 'day')
+    )
+  })
+  // Latest end wins; ties go to the later start, then the smaller id, so the rule is deterministic.
+  const sorted = [...eligible].sort(
+    (a, b) =>
+      b.endTime.getTime() - a.endTime.getTime() ||
+      b.startTime.getTime() - a.startTime.getTime() ||
+      a.id.localeCompare(b.id),
+  )
+  return sorted[0] ?? null
+}
