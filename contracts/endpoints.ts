@@ -3,6 +3,7 @@ import { listEnvelope } from './common.js'
 import type { EndpointContract } from './endpoint.js'
 import { HealthResource } from './health.js'
 import { CreateUserRequest, ListUsersQuery, UpdateUserRequest, UserResource } from './users.js'
+import { ComputeDepartureRequest, CreateEventRequest, DepartureResource, EventResource, ListEventsQuery, UpdateEventRequest } from './events.js'
 
 const NoBody = Schema.Struct({})
 
@@ -28,5 +29,13 @@ export const Endpoints = {
   deactivateUser: { method: 'POST', path: '/v1/users/{id}/deactivate', summary: 'Pause a user', tag: 'Users', body: NoBody, response: UserResource },
   reactivateUser: { method: 'POST', path: '/v1/users/{id}/reactivate', summary: 'Restore a paused user', tag: 'Users', body: NoBody, response: UserResource },
   deleteUser: { method: 'DELETE', path: '/v1/users/{id}', summary: 'Delete a user and everything it owns (irreversible)', tag: 'Users', response: UserResource },
+  createEvent: { method: 'POST', path: '/v1/events', summary: 'Create an event; a future event with a location is monitored', tag: 'Events', body: CreateEventRequest, response: EventResource, successStatus: 201 },
+  listEvents: { method: 'GET', path: '/v1/events', summary: 'List events, newest first; filter by user and start time', tag: 'Events', query: ListEventsQuery, response: listEnvelope(EventResource) },
+  retrieveEvent: { method: 'GET', path: '/v1/events/{id}', summary: 'Retrieve an event', tag: 'Events', response: EventResource },
+  updateEvent: { method: 'PATCH', path: '/v1/events/{id}', summary: 'Update an event; a new time, place or travel recomputes the window', tag: 'Events', body: UpdateEventRequest, response: EventResource },
+  deleteEvent: { method: 'DELETE', path: '/v1/events/{id}', summary: 'Delete an event; monitoring stops', tag: 'Events', response: EventResource },
+  retrieveDeparture: { method: 'GET', path: '/v1/events/{id}/departure', summary: 'Latest cached departure window of an event', tag: 'Departure', response: DepartureResource },
+  recomputeDeparture: { method: 'POST', path: '/v1/events/{id}/departure/recompute', summary: 'Fresh routing, traffic and weather lookup (4 per minute per event)', tag: 'Departure', body: NoBody, response: DepartureResource },
+  computeDeparture: { method: 'POST', path: '/v1/departure/compute', summary: 'Departure window for a hypothetical trip; persists nothing', tag: 'Departure', body: ComputeDepartureRequest, response: DepartureResource },
   advanceTime: { method: 'POST', path: '/v1/test_helpers/advance_time', summary: "Move the account's sandbox clock forward and run the work that falls due", tag: 'Test helpers', body: AdvanceTimeRequest, response: SandboxClock, sandboxOnly: true },
 } as const satisfies Record<string, EndpointContract>

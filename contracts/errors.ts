@@ -32,6 +32,7 @@ export const ERROR_CODES = {
   route_not_found: { type: 'invalid_request_error', status: 404, description: 'No endpoint at this path.' },
   method_not_allowed: { type: 'invalid_request_error', status: 405, description: 'The path exists but not with this HTTP method; the `Allow` header lists the methods.' },
   invalid_state_transition: { type: 'invalid_request_error', status: 409, description: 'The object is in a state that does not allow this operation.' },
+  departure_unavailable: { type: 'invalid_request_error', status: 409, description: 'The event has no departure window now (no location, no origin, started, or routing unavailable); the message says which.' },
   concurrent_modification: { type: 'invalid_request_error', status: 409, description: 'The object changed while the request ran; nothing was written and the request can be retried.' },
   authentication_failed: { type: 'authentication_error', status: 401, description: 'Missing, invalid, revoked or wrong-surface API key.' },
   account_deactivated: { type: 'permission_error', status: 403, description: 'The user is paused (`deactivated_at` set); only retrieve, reactivate and delete work.' },

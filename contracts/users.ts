@@ -1,6 +1,7 @@
 import { Schema } from 'effect'
 import { ALERT_PROFILES, PREFERRED_DEPARTURES, THEMES, TRAVEL_MODES, type User } from '../core/user/user.js'
 import { boundedString, ClockTime, DateTime, Email, intBetween, ListQuery, ResponseMeta, Timezone } from './common.js'
+import { PlaceRequest } from './place.js'
 
 export const UserResource = Schema.Struct({
   id: Schema.String,
@@ -20,6 +21,7 @@ export const UserResource = Schema.Struct({
   quiet_hours_start: Schema.NullOr(Schema.String),
   quiet_hours_end: Schema.NullOr(Schema.String),
   onboarding_completed: Schema.Boolean,
+  home_location: Schema.NullOr(Schema.Struct({ name: Schema.NullOr(Schema.String), address: Schema.NullOr(Schema.String), lat: Schema.Number, lng: Schema.Number })),
   deactivated_at: Schema.NullOr(DateTime),
   created_at: DateTime,
   ...ResponseMeta,
@@ -41,6 +43,7 @@ const preferenceFields = {
   quiet_hours_start: Schema.optionalKey(Schema.NullOr(ClockTime)),
   quiet_hours_end: Schema.optionalKey(Schema.NullOr(ClockTime)),
   onboarding_completed: Schema.optionalKey(Schema.Boolean),
+  home_location: Schema.optionalKey(Schema.NullOr(PlaceRequest)),
 }
 
 export const CreateUserRequest = Schema.Struct({ email: Email, ...preferenceFields }).annotate({ identifier: 'CreateUserRequest' })
@@ -66,6 +69,7 @@ export const preferencesFromWire = (body: PreferenceInput) => ({
   quietHoursStart: body.quiet_hours_start,
   quietHoursEnd: body.quiet_hours_end,
   onboardingCompleted: body.onboarding_completed,
+  homeLocation: body.home_location,
 })
 
 export const renderUser = (user: User) => ({
@@ -86,6 +90,7 @@ export const renderUser = (user: User) => ({
   quiet_hours_start: user.quietHoursStart,
   quiet_hours_end: user.quietHoursEnd,
   onboarding_completed: user.onboardingCompleted,
+  home_location: user.homeLocation === null ? null : { name: user.homeLocation.name, address: user.homeLocation.address, lat: user.homeLocation.lat, lng: user.homeLocation.lng },
   deactivated_at: user.deactivatedAt?.toISOString() ?? null,
   created_at: user.createdAt.toISOString(),
   livemode: user.livemode,

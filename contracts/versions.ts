@@ -30,8 +30,31 @@ export interface VersionChange {
   readonly downgradeResponse?: Readonly<Record<string, (response: ResponseShape) => ResponseShape>>
 }
 
-/** Kept in version order; later issues add their entries here. */
-export const VERSION_CHANGES: readonly VersionChange[] = []
+/** Kept in version order; each breaking change is one entry. */
+export const VERSION_CHANGES: readonly VersionChange[] = [
+  {
+    version: '2026-03-04',
+    description: 'POST /v1/events returns 201 with a Location header (was 200 without it).',
+    downgradeResponse: {
+      'POST /v1/events': ({ statusCode, headers }) => ({
+        statusCode: statusCode === 201 ? 200 : statusCode,
+        headers: Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'location')),
+      }),
+    },
+  },
+  {
+    version: '2026-05-20',
+    description: 'event.monitoring.traffic_status renamed traffic_level; traffic_status kept as an alias for one minor version.',
+    downgradeResource: {
+      event: (event) => {
+        const monitoring = event.monitoring as Record<string, unknown> | undefined
+        if (monitoring === undefined) return event
+        const { traffic_level: _renamed, ...older } = monitoring
+        return { ...event, monitoring: older }
+      },
+    },
+  },
+]
 
 const newerThan = (version: ApiVersion, changes: readonly VersionChange[]) => changes.filter((change) => change.version > version)
 

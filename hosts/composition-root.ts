@@ -24,6 +24,19 @@ import { MemoryIdempotencyStore } from '../adapters/storage/memory/idempotency-s
 import { MemoryOutbox } from '../adapters/storage/memory/outbox.js'
 import { MemoryUserRepository } from '../adapters/storage/memory/user-repository.js'
 import { CURRENT_VERSION } from '../contracts/versions.js'
+import { DepartureMonitor } from '../core/event/departure-monitor.js'
+import { EventService } from '../core/event/event-service.js'
+import type { EventRepositoryPort } from '../core/ports/event-repository.js'
+import type { GeocodingPort } from '../core/ports/geocoding.js'
+import type { RoutingPort } from '../core/ports/routing.js'
+import type { WeatherPort } from '../core/ports/weather.js'
+import { SyntheticGeocodingAdapter } from '../adapters/geocoding/synthetic/synthetic-geocoding.js'
+import { NominatimGeocodingAdapter } from '../adapters/geocoding/nominatim/nominatim-geocoding.js'
+import { OfflineRoutingAdapter } from '../adapters/routing/offline/offline-routing.js'
+import { OsrmRoutingAdapter } from '../adapters/routing/osrm/osrm-routing.js'
+import { OfflineWeatherAdapter } from '../adapters/weather/offline/offline-weather.js'
+import { OpenMeteoWeatherAdapter } from '../adapters/weather/open-meteo/open-meteo-weather.js'
+import { MemoryEventRepository } from '../adapters/storage/memory/event-repository.js'
 import type { Config } from './config.js'
 import { TOKENS } from './di-tokens.js'
 
@@ -32,6 +45,8 @@ export interface Surface {
   readonly livemode: boolean
   readonly container: Container
   readonly users: UserService
+  readonly events: EventService
+  readonly monitor: DepartureMonitor
   readonly outbox: OutboxPort
   readonly cascade: UserDeletionCascade
   readonly backgroundJobs: BackgroundJob[]
@@ -57,9 +72,26 @@ export interface CompositionOverrides {
   readonly clock?: Clock
 }
 
-const bindSurface = (root: Container, livemode: boolean): Surface => {
+/** Production gets the configured providers; the sandbox always the embedded, deterministic ones. */
+const bindDepartureData = (container: Container, config: Config, livemode: boolean): void => {
+  const { providers } = config
+  const http = { timeoutMs: providers.timeoutMs, userAgent: providers.userAgent }
+  const routing = livemode ? providers.routing : ({ kind: 'offline' } as const)
+  const weather = livemode ? providers.weather : ({ kind: 'offline' } as const)
+  const geocoder = livemode ? providers.geocoder : ({ kind: 'synthetic' } as const)
+  container.bind<RoutingPort>(TOKENS.Routing).toResolvedValue(() =>
+    routing.kind === 'osrm' ? new OsrmRoutingAdapter({ ...http, baseUrl: routing.baseUrl }) : new OfflineRoutingAdapter())
+  container.bind<WeatherPort>(TOKENS.Weather).toResolvedValue(() =>
+    weather.kind === 'open-meteo' ? new OpenMeteoWeatherAdapter({ ...http, baseUrl: weather.baseUrl }) : new OfflineWeatherAdapter())
+  container.bind<GeocodingPort>(TOKENS.Geocoding).toResolvedValue(() =>
+    geocoder.kind === 'nominatim' ? new NominatimGeocodingAdapter({ ...http, baseUrl: geocoder.baseUrl }) : new SyntheticGeocodingAdapter())
+}
+
+const bindSurface = (root: Container, config: Config, livemode: boolean): Surface => {
   const container = new Container({ parent: root, defaultScope: 'Singleton' })
   container.bind<boolean>(TOKENS.Livemode).toConstantValue(livemode)
+  bindDepartureData(container, config, livemode)
+  container.bind<EventRepositoryPort>(TOKENS.EventRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryEventRepository(outbox), [TOKENS.Outbox])
   container.bind<MemoryOutbox>(TOKENS.Outbox).toResolvedValue(() => new MemoryOutbox())
   container.bind<UserRepositoryPort>(TOKENS.UserRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryUserRepository(outbox), [TOKENS.Outbox])
   container.bind<IdentityProviderPort>(TOKENS.IdentityProvider).toResolvedValue(() => new EmbeddedIdentityProvider())
@@ -68,16 +100,45 @@ const bindSurface = (root: Container, livemode: boolean): Surface => {
   container
     .bind<UserService>(TOKENS.UserService)
     .toResolvedValue(
-      (users: UserRepositoryPort, ids: IdGenerator, identity: IdentityProviderPort, cascade: UserDeletionCascade) => new UserService({ users, ids, identity, cascade }),
-      [TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.IdentityProvider, TOKENS.UserDeletionCascade],
+      (users: UserRepositoryPort, ids: IdGenerator, identity: IdentityProviderPort, cascade: UserDeletionCascade, geocoding: GeocodingPort) =>
+        new UserService({ users, ids, identity, cascade, geocoding }),
+      [TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.IdentityProvider, TOKENS.UserDeletionCascade, TOKENS.Geocoding],
     )
+  container
+    .bind<DepartureMonitor>(TOKENS.DepartureMonitor)
+    .toResolvedValue(
+      (events: EventRepositoryPort, users: UserRepositoryPort, ids: IdGenerator, routing: RoutingPort, weather: WeatherPort) =>
+        new DepartureMonitor({ events, users, ids, routing, weather }),
+      [TOKENS.EventRepository, TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.Routing, TOKENS.Weather],
+    )
+  container
+    .bind<EventService>(TOKENS.EventService)
+    .toResolvedValue(
+      (events: EventRepositoryPort, users: UserService, ids: IdGenerator, geocoding: GeocodingPort, routing: RoutingPort, weather: WeatherPort, monitor: DepartureMonitor) =>
+        new EventService({ events, users, ids, geocoding, routing, weather, monitor }),
+      [TOKENS.EventRepository, TOKENS.UserService, TOKENS.IdGenerator, TOKENS.Geocoding, TOKENS.Routing, TOKENS.Weather, TOKENS.DepartureMonitor],
+    )
+  const events = container.get<EventService>(TOKENS.EventService)
+  const monitor = container.get<DepartureMonitor>(TOKENS.DepartureMonitor)
+  const eventRepository = container.get<EventRepositoryPort>(TOKENS.EventRepository)
+  const cascade = container.get<UserDeletionCascade>(TOKENS.UserDeletionCascade)
+  cascade.register('events', async (accountId, userId) => void (await events.removeAllOf(accountId, userId)))
+  const backgroundJobs = container.get<BackgroundJob[]>(TOKENS.BackgroundJobs)
+  backgroundJobs.push({
+    name: 'departure-monitoring',
+    intervalMs: 1000,
+    run: (scope) => monitor.processDue(scope.accountId, scope.clock),
+    nextDueAt: (scope, after) => eventRepository.nextDueAt(scope.accountId, after),
+  })
   return {
     livemode,
     container,
     users: container.get<UserService>(TOKENS.UserService),
+    events,
+    monitor,
     outbox: container.get<OutboxPort>(TOKENS.Outbox),
-    cascade: container.get<UserDeletionCascade>(TOKENS.UserDeletionCascade),
-    backgroundJobs: container.get<BackgroundJob[]>(TOKENS.BackgroundJobs),
+    cascade,
+    backgroundJobs,
   }
 }
 
@@ -100,8 +161,8 @@ export const compose = (config: Config, overrides: CompositionOverrides = {}): A
       (accounts: AccountRepositoryPort, ids: IdGenerator, random: RandomSource, clock: Clock) => new AccountService({ accounts, ids, random, clock, currentVersion: CURRENT_VERSION }),
       [TOKENS.AccountRepository, TOKENS.IdGenerator, TOKENS.RandomSource, TOKENS.Clock],
     )
-  const live = bindSurface(root, true)
-  const test = bindSurface(root, false)
+  const live = bindSurface(root, config, true)
+  const test = bindSurface(root, config, false)
   const scheduler = root.get<SchedulerPort>(TOKENS.Scheduler)
   return {
     config,

@@ -23,6 +23,13 @@ const Environment = Schema.Struct({
   RATE_LIMIT_REQUESTS: Schema.optionalKey(PositiveInt),
   RATE_LIMIT_WINDOW_MS: Schema.optionalKey(PositiveInt),
   RATE_LIMIT_CONCURRENCY: Schema.optionalKey(PositiveInt),
+  ROUTING: Schema.optionalKey(Schema.Literals(['offline', 'osrm'])),
+  OSRM_URL: Schema.optionalKey(Url),
+  WEATHER: Schema.optionalKey(Schema.Literals(['offline', 'open-meteo'])),
+  OPEN_METEO_URL: Schema.optionalKey(Url),
+  GEOCODER: Schema.optionalKey(Schema.Literals(['synthetic', 'nominatim'])),
+  NOMINATIM_URL: Schema.optionalKey(Url),
+  PROVIDER_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
   LOG_LEVEL: Schema.optionalKey(Schema.Literals(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 })
 
@@ -40,6 +47,14 @@ export interface Config {
   readonly runWorker: boolean
   readonly rateLimit: { readonly requestsPerWindow: number; readonly windowMs: number; readonly concurrency: number }
   readonly logLevel: string
+  /** Where departure data comes from on production (the sandbox always uses the embedded estimators). */
+  readonly providers: {
+    readonly routing: { readonly kind: 'offline' } | { readonly kind: 'osrm'; readonly baseUrl: string }
+    readonly weather: { readonly kind: 'offline' } | { readonly kind: 'open-meteo'; readonly baseUrl: string }
+    readonly geocoder: { readonly kind: 'synthetic' } | { readonly kind: 'nominatim'; readonly baseUrl: string }
+    readonly timeoutMs: number
+    readonly userAgent: string
+  }
 }
 
 export class ConfigError extends Error {
@@ -81,5 +96,12 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       concurrency: Number(vars.RATE_LIMIT_CONCURRENCY ?? 5),
     },
     logLevel: vars.LOG_LEVEL ?? 'info',
+    providers: {
+      routing: vars.ROUTING === 'osrm' ? { kind: 'osrm', baseUrl: vars.OSRM_URL ?? 'https://router.project-osrm.org' } : { kind: 'offline' },
+      weather: vars.WEATHER === 'open-meteo' ? { kind: 'open-meteo', baseUrl: vars.OPEN_METEO_URL ?? 'https://api.open-meteo.com' } : { kind: 'offline' },
+      geocoder: vars.GEOCODER === 'nominatim' ? { kind: 'nominatim', baseUrl: vars.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org' } : { kind: 'synthetic' },
+      timeoutMs: Number(vars.PROVIDER_TIMEOUT_MS ?? 5000),
+      userAgent: 'departure-service/0.1',
+    },
   }
 }

@@ -17,4 +17,10 @@ export const TOKENS = {
   UserDeletionCascade: Symbol.for('UserDeletionCascade'),
   UserService: Symbol.for('UserService'),
   BackgroundJobs: Symbol.for('BackgroundJobs'),
+  Geocoding: Symbol.for('Geocoding'),
+  Routing: Symbol.for('Routing'),
+  Weather: Symbol.for('Weather'),
+  EventRepository: Symbol.for('EventRepository'),
+  DepartureMonitor: Symbol.for('DepartureMonitor'),
+  EventService: Symbol.for('EventService'),
 } as const

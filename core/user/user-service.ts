@@ -9,7 +9,9 @@ import { err, ok, type Result } from '../shared/result.js'
 import type { UserDeletionCascade } from './deletion-cascade.js'
 import { lifecycleStateOf, transitionLifecycle, type LifecycleCommand } from './lifecycle.js'
 import { AccountDeactivated } from './user.errors.js'
-import { DEFAULT_PREFERENCES, normalizeEmail, type User, type UserPreferences } from './user.js'
+import { DEFAULT_PREFERENCES, normalizeEmail, type HomeLocation, type User, type UserPreferences } from './user.js'
+import { resolvePlace, type PlaceInput } from '../shared/place.js'
+import type { GeocodingPort } from '../ports/geocoding.js'
 
 /** Who is asking: the account, the surface, and that surface's clock for the account. */
 export interface RequestScope {
@@ -18,14 +20,17 @@ export interface RequestScope {
   readonly clock: Clock
 }
 
-export type CreateUserInput = { readonly email: string } & Partial<UserPreferences>
-export type UpdateUserInput = Partial<UserPreferences> & { readonly email?: string }
+type PreferenceInput = Partial<Omit<UserPreferences, 'homeLocation'>> & { readonly homeLocation?: PlaceInput | null | undefined }
+export type CreateUserInput = { readonly email: string } & PreferenceInput
+export type UpdateUserInput = PreferenceInput & { readonly email?: string | undefined }
 
 export interface UserServiceDeps {
   readonly users: UserRepositoryPort
   readonly ids: IdGenerator
   readonly identity: IdentityProviderPort
   readonly cascade: UserDeletionCascade
+  /** Resolves `home_location` addresses to coordinates. */
+  readonly geocoding: GeocodingPort
 }
 
 const MAX_WRITE_ATTEMPTS = 3
@@ -45,9 +50,12 @@ export class UserService {
     const email = normalizeEmail(input.email)
     const existing = await this.deps.users.findByEmail(scope.accountId, email)
     if (existing !== null) return ok({ user: existing, created: false })
+    const home = await this.resolveHome(input.homeLocation)
+    if (!home.ok) return home
     const user: User = {
       ...DEFAULT_PREFERENCES,
       ...definedOnly(input),
+      homeLocation: home.value ?? null,
       id: this.deps.ids.next('usr'),
       accountId: scope.accountId,
       livemode: scope.livemode,
@@ -93,9 +101,12 @@ export class UserService {
     id: string,
     patch: UpdateUserInput,
   ): Promise<Result<User, ResourceNotFound | AccountDeactivated | InvalidParameter | InvalidTransition | ConcurrentModification>> {
+    const home = await this.resolveHome(patch.homeLocation)
+    if (!home.ok) return home
     return this.writeWithRetry(scope, id, 'act', (current) => {
       const email = patch.email === undefined ? current.email : normalizeEmail(patch.email)
-      const next: User = { ...current, ...definedOnly(patch), email, version: current.version + 1 }
+      const homeLocation = home.value === undefined ? current.homeLocation : home.value
+      const next: User = { ...current, ...definedOnly(patch), email, homeLocation, version: current.version + 1 }
       const quiet = checkQuietHours(next)
       return quiet === null ? ok({ next, eventType: 'user.updated' }) : err(quiet)
     }, async (next, current) => {
@@ -161,6 +172,12 @@ export class UserService {
       if ((await this.deps.users.update(next, current.version, events)) === 'updated') return ok(next)
     }
     return err(new ConcurrentModification({ resource: 'user', id }))
+  }
+
+  /** undefined: not given; null: cleared; else resolved to coordinates. */
+  private async resolveHome(input: PlaceInput | null | undefined): Promise<Result<HomeLocation | null | undefined, InvalidParameter>> {
+    if (input === undefined || input === null) return ok(input)
+    return resolvePlace(this.deps.geocoding, input, 'home_location')
   }
 
   private event(scope: RequestScope, type: string, user: User) {

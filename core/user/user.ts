@@ -1,3 +1,5 @@
+import type { Place } from '../shared/place.js'
+
 /** Domain shape of a managed end-user. The wire shape (snake_case) lives in contracts/. */
 export const TRAVEL_MODES = ['drive', 'walk', 'transit'] as const
 export type TravelMode = (typeof TRAVEL_MODES)[number]
@@ -10,6 +12,9 @@ export type AlertProfile = (typeof ALERT_PROFILES)[number]
 
 export const THEMES = ['system', 'light', 'dark'] as const
 export type Theme = (typeof THEMES)[number]
+
+/** The user's default trip origin (the origin rule's last resort), resolved to coordinates. */
+export type HomeLocation = Place
 
 export interface UserPreferences {
   readonly displayName: string | null
@@ -26,6 +31,7 @@ export interface UserPreferences {
   readonly quietHoursStart: string | null
   readonly quietHoursEnd: string | null
   readonly onboardingCompleted: boolean
+  readonly homeLocation: HomeLocation | null
 }
 
 export interface User extends UserPreferences {
@@ -55,6 +61,7 @@ export const DEFAULT_PREFERENCES: UserPreferences = {
   quietHoursStart: null,
   quietHoursEnd: null,
   onboardingCompleted: false,
+  homeLocation: null,
 }
 
 /** E-mail addresses are compared case-insensitively: `Ada@Example.com` is `ada@example.com`. */

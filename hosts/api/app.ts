@@ -13,6 +13,7 @@ import type { RouteOptions } from './route.js'
 import { platformRoutes } from './routes/platform.js'
 import { referenceRoutes } from './routes/reference.js'
 import { userRoutes } from './routes/users.js'
+import { eventRoutes } from './routes/events.js'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -90,6 +91,7 @@ export const buildApiApp = async (application: Application, surface: Surface): P
   const sandboxClock = new SandboxClockService(application.accountRepository, application.clock, surface.backgroundJobs)
   platformRoutes(app, { ...options, sandboxClock })
   userRoutes(app, { ...options, users: surface.users })
+  eventRoutes(app, { ...options, events: surface.events })
   referenceRoutes(app, {
     endpoints: Object.values(Endpoints),
     servers: [

@@ -42,6 +42,8 @@ export const domainErrorToApi = (failure: { readonly _tag: string }): ApiErrorBo
       return { code: 'concurrent_modification', message: `The ${String(error.resource)} '${String(error.id)}' changed while the request ran; retry the request.` }
     case 'InvalidTransition':
       return { code: 'invalid_state_transition', message: `A ${String(error.resource)} in state '${String(error.from)}' does not allow '${String(error.command)}'.` }
+    case 'DepartureUnavailable':
+      return { code: 'departure_unavailable', message: String(error.reason) }
     case 'AuthenticationFailed':
       return { code: 'authentication_failed', message: 'Invalid API key: pass a valid secret key of this surface as `Authorization: Bearer <key>`.' }
     default:

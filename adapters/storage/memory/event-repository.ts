@@ -1,0 +1,87 @@
+import type { CalendarEvent } from '../../../core/event/event.js'
+import type { EventFilter, EventRepositoryPort } from '../../../core/ports/event-repository.js'
+import type { DomainEvent } from '../../../core/ports/outbox.js'
+import { paginateById, type Page, type PageRequest } from '../../../core/shared/pagination.js'
+import { expectOk } from '../../../core/shared/result.js'
+import type { MemoryOutbox } from './outbox.js'
+
+/** In-memory events with a per-user index (the origin rule reads a user's neighbouring events on every recompute). */
+export class MemoryEventRepository implements EventRepositoryPort {
+  private readonly events = new Map<string, CalendarEvent>()
+  private readonly byUser = new Map<string, Set<string>>()
+
+  constructor(private readonly outbox: MemoryOutbox) {}
+
+  async insert(event: CalendarEvent, events: readonly DomainEvent[]): Promise<void> {
+    this.store(event)
+    this.outbox.appendNow(events)
+  }
+
+  async get(accountId: string, id: string): Promise<CalendarEvent | null> {
+    const event = this.events.get(id)
+    return event !== undefined && event.accountId === accountId ? event : null
+  }
+
+  async list(accountId: string, filter: EventFilter, page: PageRequest): Promise<Page<CalendarEvent>> {
+    const candidates = filter.userId === undefined ? this.events.values() : [...(this.byUser.get(`${accountId}/${filter.userId}`) ?? [])].map((id) => this.events.get(id)!)
+    const matching = [...candidates].filter(
+      (event) =>
+        event.accountId === accountId &&
+        (filter.startFrom === undefined || event.startTime >= filter.startFrom) &&
+        (filter.startBefore === undefined || event.startTime < filter.startBefore),
+    )
+    return expectOk(paginateById(matching, page))
+  }
+
+  async update(event: CalendarEvent, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'> {
+    const stored = this.events.get(event.id)
+    if (stored === undefined || stored.version !== expectedVersion || stored.accountId !== event.accountId) return 'conflict'
+    this.store(event)
+    this.outbox.appendNow(events)
+    return 'updated'
+  }
+
+  async remove(accountId: string, id: string, expectedVersion: number, events: readonly DomainEvent[]): Promise<'removed' | 'conflict'> {
+    const stored = this.events.get(id)
+    if (stored === undefined || stored.accountId !== accountId || stored.version !== expectedVersion) return 'conflict'
+    this.drop(stored)
+    this.outbox.appendNow(events)
+    return 'removed'
+  }
+
+  async removeByUser(accountId: string, userId: string): Promise<number> {
+    const ids = [...(this.byUser.get(`${accountId}/${userId}`) ?? [])]
+    for (const id of ids) this.drop(this.events.get(id)!)
+    return ids.length
+  }
+
+  async due(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {
+    const due: CalendarEvent[] = []
+    for (const event of this.events.values()) {
+      if (event.dueAt !== null && event.dueAt <= now && (accountId === null || event.accountId === accountId)) due.push(event)
+    }
+    return due.sort((a, b) => a.dueAt!.getTime() - b.dueAt!.getTime()).slice(0, limit)
+  }
+
+  async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
+    let earliest: Date | null = null
+    for (const event of this.events.values()) {
+      if (event.dueAt === null || event.dueAt <= after || (accountId !== null && event.accountId !== accountId)) continue
+      if (earliest === null || event.dueAt < earliest) earliest = event.dueAt
+    }
+    return earliest
+  }
+
+  private store(event: CalendarEvent): void {
+    this.events.set(event.id, event)
+    const key = `${event.accountId}/${event.userId}`
+    const ids = this.byUser.get(key) ?? new Set<string>()
+    ids.add(event.id)
+    this.byUser.set(key, ids)
+  }
+
+  private drop(event: CalendarEvent): void {
+    this.events.delete(event.id)
+    this.byUser.get(`${event.accountId}/${event.userId}`)?.delete(event.id)
+  }
+}

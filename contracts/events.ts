@@ -1,0 +1,187 @@
+import { Schema } from 'effect'
+import type { Departure } from '../core/departure/departure.js'
+import { EVENT_CATEGORIES, type CalendarEvent } from '../core/event/event.js'
+import type { Place } from '../core/shared/place.js'
+import { TRAVEL_MODES } from '../core/user/user.js'
+import { boundedString, DateTime, Email, intBetween, ListQuery, ResponseMeta, Timezone } from './common.js'
+import { PlaceRequest } from './place.js'
+
+export const MONITORING_STATUSES = ['pending', 'monitoring', 'no_location', 'no_origin', 'unavailable', 'started', 'ended', 'cancelled'] as const
+export const TRAFFIC_LEVELS = ['free', 'light', 'moderate', 'heavy', 'severe'] as const
+export const CONFIDENCES = ['low', 'medium', 'high'] as const
+
+const TravelRequest = Schema.Struct({
+  mode: Schema.optionalKey(Schema.Literals(TRAVEL_MODES)),
+  parking_buffer_min: Schema.optionalKey(intBetween(0, 120)),
+})
+
+const AttendeeRequest = Schema.Struct({
+  email: Schema.optionalKey(Email),
+  user_id: Schema.optionalKey(boundedString(64)),
+  name: Schema.optionalKey(boundedString(200)),
+})
+
+const Title = Schema.String.check(Schema.makeFilter((value: string) => (value.trim().length >= 1 && value.length <= 500 ? undefined : 'must be 1 to 500 characters')))
+
+const eventFields = {
+  title: Title,
+  category: Schema.optionalKey(Schema.Literals(EVENT_CATEGORIES)),
+  start_time: DateTime,
+  end_time: DateTime,
+  timezone: Schema.optionalKey(Timezone),
+  location: Schema.optionalKey(Schema.NullOr(PlaceRequest)),
+  origin: Schema.optionalKey(Schema.NullOr(PlaceRequest)),
+  travel: Schema.optionalKey(TravelRequest),
+  attendees: Schema.optionalKey(Schema.Array(AttendeeRequest).check(Schema.isMaxLength(100))),
+}
+
+export const CreateEventRequest = Schema.Struct({ user_id: boundedString(64), ...eventFields }).annotate({ identifier: 'CreateEventRequest' })
+
+export const UpdateEventRequest = Schema.Struct({
+  title: Schema.optionalKey(Title),
+  category: eventFields.category,
+  start_time: Schema.optionalKey(DateTime),
+  end_time: Schema.optionalKey(DateTime),
+  timezone: eventFields.timezone,
+  location: eventFields.location,
+  origin: eventFields.origin,
+  travel: eventFields.travel,
+  attendees: eventFields.attendees,
+}).annotate({ identifier: 'UpdateEventRequest' })
+
+export const ListEventsQuery = Schema.Struct({
+  ...ListQuery,
+  user_id: Schema.optionalKey(boundedString(64)),
+  'start_time[gte]': Schema.optionalKey(DateTime),
+  'start_time[lt]': Schema.optionalKey(DateTime),
+})
+
+export const ComputeDepartureRequest = Schema.Struct({
+  from_location: PlaceRequest,
+  to_location: PlaceRequest,
+  arrive_by: DateTime,
+  timezone: Schema.optionalKey(Timezone),
+  travel: Schema.optionalKey(TravelRequest),
+}).annotate({ identifier: 'ComputeDepartureRequest' })
+
+const PlaceResource = Schema.Struct({ name: Schema.NullOr(Schema.String), address: Schema.NullOr(Schema.String), lat: Schema.Number, lng: Schema.Number })
+
+const MonitoringResource = Schema.Struct({
+  status: Schema.Literals(MONITORING_STATUSES),
+  earliest_departure: Schema.NullOr(DateTime),
+  latest_departure: Schema.NullOr(DateTime),
+  traffic_level: Schema.NullOr(Schema.Literals(TRAFFIC_LEVELS)),
+  traffic_status: Schema.NullOr(Schema.Literals(TRAFFIC_LEVELS)).annotate({ description: 'Alias of traffic_level, kept for one minor version after 2026-05-20.' }),
+  confidence: Schema.NullOr(Schema.Literals(CONFIDENCES)),
+  calculated_at: Schema.NullOr(DateTime),
+  next_recalc_at: Schema.NullOr(DateTime),
+})
+
+export const EventResource = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal('event'),
+  user_id: Schema.String,
+  title: Schema.String,
+  category: Schema.Literals(EVENT_CATEGORIES),
+  start_time: DateTime,
+  end_time: DateTime,
+  timezone: Schema.String,
+  location: Schema.NullOr(PlaceResource),
+  origin: Schema.NullOr(PlaceResource),
+  travel: Schema.Struct({ mode: Schema.Literals(TRAVEL_MODES), parking_buffer_min: Schema.Int }),
+  attendees: Schema.Array(Schema.Struct({ email: Schema.NullOr(Schema.String), user_id: Schema.NullOr(Schema.String), name: Schema.NullOr(Schema.String) })),
+  monitoring: MonitoringResource,
+  created_at: DateTime,
+  updated_at: DateTime,
+  ...ResponseMeta,
+}).annotate({ identifier: 'Event' })
+
+export const DepartureResource = Schema.Struct({
+  object: Schema.Literal('departure'),
+  event_id: Schema.NullOr(Schema.String),
+  earliest_departure: DateTime,
+  latest_departure: DateTime,
+  travel: Schema.Struct({ total_minutes: Schema.Number, drive_minutes: Schema.Number, parking_minutes: Schema.Number, walk_minutes: Schema.Number }),
+  traffic_level: Schema.Literals(TRAFFIC_LEVELS),
+  weather: Schema.NullOr(Schema.Struct({
+    forecast_for: DateTime,
+    condition: Schema.String,
+    precipitation_mm_per_hour: Schema.Number,
+    wind_speed_kmh: Schema.Number,
+    wind_gusts_kmh: Schema.NullOr(Schema.Number),
+    temperature_c: Schema.Number,
+    visibility_m: Schema.NullOr(Schema.Number),
+  })),
+  weather_warning: Schema.NullOr(Schema.Struct({ kind: Schema.String, severity: Schema.String, description: Schema.String })),
+  confidence: Schema.Literals(CONFIDENCES),
+  origin_source: Schema.NullOr(Schema.String),
+  calculated_at: DateTime,
+  next_recalc_at: DateTime,
+  ...ResponseMeta,
+}).annotate({ identifier: 'Departure' })
+
+const iso = (date: Date | null | undefined): string | null => (date === null || date === undefined ? null : date.toISOString())
+const renderPlace = (place: Place | null) => (place === null ? null : { name: place.name, address: place.address, lat: place.lat, lng: place.lng })
+
+export const renderEvent = (event: CalendarEvent) => {
+  const { monitoring } = event
+  const departure = monitoring.departure
+  return {
+    id: event.id,
+    object: 'event' as const,
+    user_id: event.userId,
+    title: event.title,
+    category: event.category,
+    start_time: event.startTime.toISOString(),
+    end_time: event.endTime.toISOString(),
+    timezone: event.timezone,
+    location: renderPlace(event.location),
+    origin: renderPlace(event.origin),
+    travel: { mode: event.travel.mode, parking_buffer_min: event.travel.parkingBufferMin },
+    attendees: event.attendees.map((attendee) => ({ email: attendee.email, user_id: attendee.userId, name: attendee.name })),
+    monitoring: {
+      status: monitoring.status,
+      earliest_departure: iso(departure?.earliestDeparture),
+      latest_departure: iso(departure?.latestDeparture),
+      traffic_level: departure?.trafficLevel ?? null,
+      traffic_status: departure?.trafficLevel ?? null,
+      confidence: departure?.confidence ?? null,
+      calculated_at: iso(departure?.calculatedAt),
+      next_recalc_at: iso(monitoring.nextRecalcAt),
+    },
+    created_at: event.createdAt.toISOString(),
+    updated_at: event.updatedAt.toISOString(),
+    livemode: event.livemode,
+  }
+}
+
+export const renderDeparture = (departure: Departure, eventId: string | null, originSource: string | null) => ({
+  object: 'departure' as const,
+  event_id: eventId,
+  earliest_departure: departure.earliestDeparture.toISOString(),
+  latest_departure: departure.latestDeparture.toISOString(),
+  travel: {
+    total_minutes: departure.travel.totalMinutes,
+    drive_minutes: departure.travel.driveMinutes,
+    parking_minutes: departure.travel.parkingMinutes,
+    walk_minutes: departure.travel.walkMinutes,
+  },
+  traffic_level: departure.trafficLevel,
+  weather:
+    departure.weather === null
+      ? null
+      : {
+          forecast_for: departure.weather.forecastFor.toISOString(),
+          condition: departure.weather.condition,
+          precipitation_mm_per_hour: departure.weather.precipitationMmPerHour,
+          wind_speed_kmh: departure.weather.windSpeedKmh,
+          wind_gusts_kmh: departure.weather.windGustsKmh,
+          temperature_c: departure.weather.temperatureC,
+          visibility_m: departure.weather.visibilityM,
+        },
+  weather_warning: departure.weatherWarning === null ? null : { ...departure.weatherWarning },
+  confidence: departure.confidence,
+  origin_source: originSource,
+  calculated_at: departure.calculatedAt.toISOString(),
+  next_recalc_at: departure.nextRecalcAt.toISOString(),
+})

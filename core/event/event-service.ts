@@ -1,0 +1,276 @@
+import { computeDeparture } from '../departure/compute-departure.js'
+import type { Departure } from '../departure/departure.js'
+import { monitoringTransition, openMonitoring } from '../monitoring/monitoring-transition.js'
+import type { EventFilter, EventRepositoryPort } from '../ports/event-repository.js'
+import type { GeocodingPort } from '../ports/geocoding.js'
+import type { IdGenerator } from '../ports/id-generator.js'
+import type { TravelMode } from '../ports/routing.js'
+import type { RoutingPort } from '../ports/routing.js'
+import type { WeatherPort } from '../ports/weather.js'
+import { domainEvent } from '../shared/domain-event.js'
+import { ConcurrentModification, InvalidParameter, ResourceNotFound } from '../shared/errors.js'
+import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
+import { err, ok, type Result } from '../shared/result.js'
+import type { AccountDeactivated } from '../user/user.errors.js'
+import type { RequestScope, UserService } from '../user/user-service.js'
+import type { DepartureMonitor } from './departure-monitor.js'
+import { DepartureUnavailable } from './event.errors.js'
+import { monitoringDueAt, type Attendee, type CalendarEvent, type EventCategory } from './event.js'
+import { resolvePlace, type PlaceInput } from '../shared/place.js'
+
+export interface EventInput {
+  readonly userId: string
+  readonly title: string
+  readonly category?: EventCategory | undefined
+  readonly startTime: Date
+  readonly endTime: Date
+  readonly timezone?: string | undefined
+  readonly location?: PlaceInput | null | undefined
+  readonly origin?: PlaceInput | null | undefined
+  readonly travel?: { readonly mode?: TravelMode | undefined; readonly parkingBufferMin?: number | undefined } | undefined
+  readonly attendees?: readonly { readonly email?: string | undefined; readonly userId?: string | undefined; readonly name?: string | undefined }[] | undefined
+}
+
+export type EventPatch = Partial<Omit<EventInput, 'userId'>>
+
+export interface StatelessDepartureInput {
+  readonly from: PlaceInput
+  readonly to: PlaceInput
+  readonly arriveBy: Date
+  readonly timezone: string
+  readonly mode: TravelMode
+  readonly parkingBufferMin: number | null
+}
+
+export interface EventServiceDeps {
+  readonly events: EventRepositoryPort
+  readonly users: UserService
+  readonly ids: IdGenerator
+  readonly geocoding: GeocodingPort
+  readonly routing: RoutingPort
+  readonly weather: WeatherPort
+  readonly monitor: DepartureMonitor
+}
+
+type EventError = ResourceNotFound | AccountDeactivated | InvalidParameter | ConcurrentModification
+
+const MAX_WRITE_ATTEMPTS = 3
+
+export class EventService {
+  constructor(private readonly deps: EventServiceDeps) {}
+
+  /** Creates an event; a future event with a location gets its first window at once (best effort; the sweep retries). */
+  async create(scope: RequestScope, input: EventInput): Promise<Result<CalendarEvent, EventError>> {
+    const user = await this.deps.users.requireActive(scope, input.userId, 'user_id')
+    if (!user.ok) return user
+    if (input.endTime.getTime() <= input.startTime.getTime()) return err(new InvalidParameter({ param: 'end_time', message: 'end_time must be after start_time.' }))
+    const places = await this.resolvePlaces(input)
+    if (!places.ok) return places
+    const attendees = this.attendeesOf(input.attendees)
+    if (!attendees.ok) return attendees
+    const now = scope.clock.now()
+    const monitoring = openMonitoring({
+      startTime: input.startTime,
+      endTime: input.endTime,
+      hasLocation: places.value.location !== null,
+      preAlertMinutes: user.value.preAlertMinutes,
+      now,
+    })
+    const event: CalendarEvent = {
+      id: this.deps.ids.next('evt'),
+      accountId: scope.accountId,
+      livemode: scope.livemode,
+      userId: input.userId,
+      title: input.title,
+      category: input.category ?? 'other',
+      startTime: input.startTime,
+      endTime: input.endTime,
+      timezone: input.timezone ?? user.value.timezone,
+      location: places.value.location,
+      origin: places.value.origin,
+      travel: {
+        mode: input.travel?.mode ?? user.value.defaultTravelMode,
+        parkingBufferMin: input.travel?.parkingBufferMin ?? user.value.defaultParkingBuffer,
+      },
+      attendees: attendees.value,
+      monitoring,
+      originSource: null,
+      dueAt: monitoringDueAt(monitoring),
+      createdAt: now,
+      updatedAt: now,
+      version: 1,
+    }
+    await this.deps.events.insert(event, [domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.created', 'event', event)])
+    return ok(await this.refreshIfPending(event, scope))
+  }
+
+  async retrieve(scope: RequestScope, id: string): Promise<Result<CalendarEvent, ResourceNotFound>> {
+    const event = await this.deps.events.get(scope.accountId, id)
+    return event === null ? err(new ResourceNotFound({ resource: 'event', id })) : ok(event)
+  }
+
+  async list(scope: RequestScope, filter: EventFilter, page: PageRequest): Promise<Result<Page<CalendarEvent>, InvalidParameter>> {
+    const valid = validatePageRequest(page)
+    if (!valid.ok) return valid
+    return ok(await this.deps.events.list(scope.accountId, filter, page))
+  }
+
+  /** Changing time, place or travel puts monitoring back to pending and recomputes the window. */
+  async update(scope: RequestScope, id: string, patch: EventPatch): Promise<Result<CalendarEvent, EventError>> {
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+      const current = await this.deps.events.get(scope.accountId, id)
+      if (current === null) return err(new ResourceNotFound({ resource: 'event', id }))
+      const user = await this.deps.users.requireActive(scope, current.userId)
+      if (!user.ok) return user
+      const startTime = patch.startTime ?? current.startTime
+      const endTime = patch.endTime ?? current.endTime
+      if (endTime.getTime() <= startTime.getTime()) {
+        return err(new InvalidParameter({ param: patch.endTime === undefined ? 'start_time' : 'end_time', message: 'end_time must be after start_time.' }))
+      }
+      const places = await this.resolvePlaces({
+        location: patch.location === undefined ? current.location : patch.location,
+        origin: patch.origin === undefined ? current.origin : patch.origin,
+      })
+      if (!places.ok) return places
+      const attendees = patch.attendees === undefined ? ok(current.attendees) : this.attendeesOf(patch.attendees)
+      if (!attendees.ok) return attendees
+      const travel = {
+        mode: patch.travel?.mode ?? current.travel.mode,
+        parkingBufferMin: patch.travel?.parkingBufferMin ?? current.travel.parkingBufferMin,
+      }
+      const now = scope.clock.now()
+      const tripChanged =
+        startTime.getTime() !== current.startTime.getTime() ||
+        endTime.getTime() !== current.endTime.getTime() ||
+        JSON.stringify([places.value.location, places.value.origin, travel]) !== JSON.stringify([current.location, current.origin, current.travel])
+      let monitoring = current.monitoring
+      if (tripChanged) {
+        const moved = monitoringTransition(current.monitoring, { type: 'event_updated', now, startTime, endTime, hasLocation: places.value.location !== null })
+        if (moved.ok) monitoring = moved.value.state
+      }
+      const next: CalendarEvent = {
+        ...current,
+        title: patch.title ?? current.title,
+        category: patch.category ?? current.category,
+        startTime,
+        endTime,
+        timezone: patch.timezone ?? current.timezone,
+        location: places.value.location,
+        origin: places.value.origin,
+        travel,
+        attendees: attendees.value,
+        monitoring,
+        dueAt: monitoringDueAt(monitoring),
+        updatedAt: now,
+        version: current.version + 1,
+      }
+      const outcome = await this.deps.events.update(next, current.version, [domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.updated', 'event', next)])
+      if (outcome === 'updated') return ok(tripChanged ? await this.refreshIfPending(next, scope) : next)
+    }
+    return err(new ConcurrentModification({ resource: 'event', id }))
+  }
+
+  /** Deleting stops monitoring for good: the record goes, `event.deleted` carries its last state. */
+  async delete(scope: RequestScope, id: string): Promise<Result<CalendarEvent, ResourceNotFound | AccountDeactivated | ConcurrentModification>> {
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+      const current = await this.deps.events.get(scope.accountId, id)
+      if (current === null) return err(new ResourceNotFound({ resource: 'event', id }))
+      const user = await this.deps.users.requireActive(scope, current.userId)
+      if (!user.ok && user.error._tag === 'AccountDeactivated') return user
+      const stopped = monitoringTransition(current.monitoring, { type: 'event_deleted', now: scope.clock.now() })
+      const last: CalendarEvent = { ...current, monitoring: stopped.ok ? stopped.value.state : current.monitoring, dueAt: null }
+      const outcome = await this.deps.events.remove(scope.accountId, id, current.version, [domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.deleted', 'event', last)])
+      if (outcome === 'removed') return ok(last)
+    }
+    return err(new ConcurrentModification({ resource: 'event', id }))
+  }
+
+  /** The latest cached window; computed on the spot while still pending. */
+  async departure(scope: RequestScope, id: string): Promise<Result<{ event: CalendarEvent; departure: Departure }, ResourceNotFound | DepartureUnavailable>> {
+    const found = await this.retrieve(scope, id)
+    if (!found.ok) return found
+    const event = await this.refreshIfPending(found.value, scope)
+    return this.windowOf(event)
+  }
+
+  /** A fresh routing, traffic and weather lookup now. */
+  async recompute(scope: RequestScope, id: string): Promise<Result<{ event: CalendarEvent; departure: Departure }, ResourceNotFound | AccountDeactivated | DepartureUnavailable>> {
+    const found = await this.retrieve(scope, id)
+    if (!found.ok) return found
+    const user = await this.deps.users.requireActive(scope, found.value.userId)
+    if (!user.ok) return user
+    if (found.value.location === null) return this.windowOf(found.value)
+    const [saved] = await this.deps.monitor.recompute([found.value], scope.clock)
+    return this.windowOf(saved ?? (await this.deps.events.get(scope.accountId, id)) ?? found.value)
+  }
+
+  /** `POST /v1/departure/compute`: a window for a hypothetical trip; nothing is stored. */
+  async computeStateless(scope: RequestScope, input: StatelessDepartureInput): Promise<Result<Departure, InvalidParameter | DepartureUnavailable>> {
+    const from = await resolvePlace(this.deps.geocoding, input.from, 'from_location')
+    if (!from.ok) return from
+    const to = await resolvePlace(this.deps.geocoding, input.to, 'to_location')
+    if (!to.ok) return to
+    const computed = await computeDeparture(
+      {
+        eventId: 'hypothetical',
+        startTime: input.arriveBy,
+        timezone: input.timezone,
+        origin: { lat: from.value.lat, lng: from.value.lng },
+        destination: { lat: to.value.lat, lng: to.value.lng },
+        mode: input.mode,
+        parkingBufferMinutes: input.parkingBufferMin,
+        preferences: { defaultParkingBufferMinutes: 5, defaultWalkBufferMinutes: 3, preferredDeparture: 'on_time' },
+      },
+      { routing: this.deps.routing, weather: this.deps.weather, clock: scope.clock },
+    )
+    if (computed.ok) return computed
+    if (computed.error._tag === 'EventAlreadyStarted') return err(new InvalidParameter({ param: 'arrive_by', message: 'arrive_by must be in the future.' }))
+    return err(new DepartureUnavailable({ eventId: 'hypothetical', status: 'unavailable', reason: computed.error._tag === 'RouteLookupFailed' && computed.error.cause._tag === 'NoRouteFound' ? 'No route connects the two places for this travel mode.' : 'The routing service is unavailable; retry shortly.' }))
+  }
+
+  /** Removes every event of a user (the user-delete cascade). */
+  removeAllOf(accountId: string, userId: string): Promise<number> {
+    return this.deps.events.removeByUser(accountId, userId)
+  }
+
+  private async refreshIfPending(event: CalendarEvent, scope: RequestScope): Promise<CalendarEvent> {
+    if (event.monitoring.status !== 'pending') return event
+    const [saved] = await this.deps.monitor.recompute([event], scope.clock)
+    return saved ?? event
+  }
+
+  private windowOf(event: CalendarEvent): Result<{ event: CalendarEvent; departure: Departure }, DepartureUnavailable> {
+    const { status, departure } = event.monitoring
+    if (departure !== null && (status === 'monitoring' || status === 'unavailable')) return ok({ event, departure })
+    const reasons: Record<string, string> = {
+      no_location: 'The event has no location: set location.address or location.lat/lng to get a departure window.',
+      no_origin: "No trip origin: set the event's origin, or the user's home_location, or give the user an earlier event with a location that day.",
+      unavailable: 'The routing service could not compute a window yet; it is retried on the monitoring cadence.',
+      started: 'The event has started: departure monitoring has stopped.',
+      ended: 'The event is over.',
+      pending: 'The window is being computed; retry in a few seconds.',
+    }
+    return err(new DepartureUnavailable({ eventId: event.id, status, reason: reasons[status] ?? `Monitoring status is ${status}.` }))
+  }
+
+  private async resolvePlaces(input: { location?: PlaceInput | null | undefined; origin?: PlaceInput | null | undefined }) {
+    const resolveOne = async (value: PlaceInput | null | undefined, param: string) =>
+      value === null || value === undefined ? ok(null) : 'source' in value ? ok(value as never) : resolvePlace(this.deps.geocoding, value, param)
+    const location = await resolveOne(input.location, 'location')
+    if (!location.ok) return location
+    const origin = await resolveOne(input.origin, 'origin')
+    if (!origin.ok) return origin
+    return ok({ location: location.value, origin: origin.value })
+  }
+
+  private attendeesOf(attendees: EventInput['attendees']): Result<Attendee[], InvalidParameter> {
+    const list: Attendee[] = []
+    for (const [index, attendee] of (attendees ?? []).entries()) {
+      if ((attendee.email === undefined) === (attendee.userId === undefined)) {
+        return err(new InvalidParameter({ param: `attendees[${index}]`, message: 'Each attendee has either an email or a user_id.' }))
+      }
+      list.push({ email: attendee.email?.toLowerCase() ?? null, userId: attendee.userId ?? null, name: attendee.name ?? null })
+    }
+    return ok(list)
+  }
+}

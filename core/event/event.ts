@@ -1,0 +1,59 @@
+import type { TravelMode } from '../ports/routing.js'
+import type { Place } from '../shared/place.js'
+import type { MonitoringState } from '../monitoring/monitoring.js'
+import { thresholdDueAt } from '../monitoring/thresholds.js'
+import { thresholdOrder } from '../monitoring/monitoring.js'
+
+export const EVENT_CATEGORIES = ['meeting', 'appointment', 'personal', 'work', 'travel', 'social', 'health', 'education', 'other'] as const
+export type EventCategory = (typeof EVENT_CATEGORIES)[number]
+
+
+export interface Attendee {
+  readonly email: string | null
+  readonly userId: string | null
+  readonly name: string | null
+}
+
+export interface CalendarEvent {
+  readonly id: string
+  readonly accountId: string
+  readonly livemode: boolean
+  readonly userId: string
+  readonly title: string
+  readonly category: EventCategory
+  readonly startTime: Date
+  readonly endTime: Date
+  readonly timezone: string
+  readonly location: Place | null
+  /** Explicit start of the trip; otherwise the origin rule decides (docs/departure.md). */
+  readonly origin: Place | null
+  readonly travel: { readonly mode: TravelMode; readonly parkingBufferMin: number }
+  readonly attendees: readonly Attendee[]
+  readonly monitoring: MonitoringState
+  /** Where the last computed trip started from (`explicit`, `previous_event`, `home`). */
+  readonly originSource: string | null
+  /** The earliest moment the monitoring sweep has something to do for this event (its due-time index). */
+  readonly dueAt: Date | null
+  readonly createdAt: Date
+  readonly updatedAt: Date
+  readonly version: number
+}
+
+/**
+ * When the sweep must next look at an event: a recompute, a threshold crossing,
+ * or the start and end of the event (monitoring stops). Null once nothing is left.
+ */
+export const monitoringDueAt = (state: MonitoringState): Date | null => {
+  if (state.status === 'cancelled' || state.status === 'ended' || state.status === 'no_location') return null
+  const candidates: Date[] = []
+  if (state.nextRecalcAt !== null) candidates.push(state.nextRecalcAt)
+  if (state.status === 'started') candidates.push(state.endTime)
+  else {
+    candidates.push(state.startTime)
+    if (state.departure !== null) {
+      const next = thresholdOrder[state.thresholdsPassed.length]
+      if (next !== undefined) candidates.push(thresholdDueAt(next, state.departure, state.preAlertMinutes))
+    }
+  }
+  return new Date(Math.min(...candidates.map((date) => date.getTime())))
+}

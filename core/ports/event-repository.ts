@@ -1,0 +1,29 @@
+import type { CalendarEvent } from '../event/event.js'
+import type { Page, PageRequest } from '../shared/pagination.js'
+import type { DomainEvent } from './outbox.js'
+
+export interface EventFilter {
+  readonly userId?: string | undefined
+  /** Events starting at or after. */
+  readonly startFrom?: Date | undefined
+  /** Events starting before. */
+  readonly startBefore?: Date | undefined
+}
+
+/**
+ * Calendar events of one surface. Writes carry their domain events (outbox) and
+ * compare versions. `dueAt` is indexed: the monitoring sweep reads the due ones.
+ */
+export interface EventRepositoryPort {
+  insert(event: CalendarEvent, events: readonly DomainEvent[]): Promise<void>
+  get(accountId: string, id: string): Promise<CalendarEvent | null>
+  list(accountId: string, filter: EventFilter, page: PageRequest): Promise<Page<CalendarEvent>>
+  update(event: CalendarEvent, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'>
+  remove(accountId: string, id: string, expectedVersion: number, events: readonly DomainEvent[]): Promise<'removed' | 'conflict'>
+  /** Removes every event of a user (the user-delete cascade); returns how many. */
+  removeByUser(accountId: string, userId: string): Promise<number>
+  /** Up to `limit` events with `dueAt <= now`, earliest first; `accountId` null for every account. */
+  due(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]>
+  /** The earliest `dueAt` after `after`, or null. */
+  nextDueAt(accountId: string | null, after: Date): Promise<Date | null>
+}

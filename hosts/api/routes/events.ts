@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify'
+import type { EventPatch, EventService } from '../../../core/event/event-service.js'
+import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
+import { mapResult } from '../../../core/shared/result.js'
+import { Endpoints } from '../../../contracts/endpoints.js'
+import { renderDeparture, renderEvent } from '../../../contracts/events.js'
+import { defineRoute, listBody, type RouteOptions } from '../route.js'
+
+type PlaceBody = { name?: string | null; address?: string | null; lat?: number; lng?: number } | null | undefined
+type EventBody = {
+  title?: string
+  category?: EventPatch['category']
+  start_time?: string
+  end_time?: string
+  timezone?: string
+  location?: PlaceBody
+  origin?: PlaceBody
+  travel?: { mode?: 'drive' | 'walk' | 'transit'; parking_buffer_min?: number }
+  attendees?: readonly { email?: string; user_id?: string; name?: string }[]
+}
+
+const date = (value: string | undefined) => (value === undefined ? undefined : new Date(value))
+
+/** Wire (snake_case) to the domain's patch; absent stays absent. */
+const eventPatchFromWire = (body: EventBody): EventPatch => ({
+  title: body.title,
+  category: body.category,
+  startTime: date(body.start_time),
+  endTime: date(body.end_time),
+  timezone: body.timezone,
+  location: body.location,
+  origin: body.origin,
+  travel: body.travel === undefined ? undefined : { mode: body.travel.mode, parkingBufferMin: body.travel.parking_buffer_min },
+  attendees: body.attendees?.map((attendee) => ({ email: attendee.email, userId: attendee.user_id, name: attendee.name })),
+})
+
+export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { events: EventService }): void => {
+  const { events } = options
+
+  defineRoute(app, Endpoints.createEvent, options, async ({ body, scope }) => {
+    const patch = eventPatchFromWire(body)
+    const result = await events.create(scope, { ...patch, userId: body.user_id, title: body.title, startTime: new Date(body.start_time), endTime: new Date(body.end_time) })
+    return mapResult(result, (event) => ({ body: renderEvent(event), headers: { Location: `/v1/events/${event.id}` } }))
+  })
+
+  defineRoute(app, Endpoints.listEvents, options, async ({ query, scope, request }) => {
+    const page = { limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT), startingAfter: query.starting_after, endingBefore: query.ending_before }
+    const filter = { userId: query.user_id, startFrom: date(query['start_time[gte]']), startBefore: date(query['start_time[lt]']) }
+    const result = await events.list(scope, filter, page)
+    return mapResult(result, (found) => ({ body: listBody(request, found.data.map(renderEvent), found.hasMore) }))
+  })
+
+  defineRoute(app, Endpoints.retrieveEvent, options, async ({ params, scope }) => mapResult(await events.retrieve(scope, params.id!), (event) => ({ body: renderEvent(event) })))
+
+  defineRoute(app, Endpoints.updateEvent, options, async ({ params, body, scope }) =>
+    mapResult(await events.update(scope, params.id!, eventPatchFromWire(body)), (event) => ({ body: renderEvent(event) })))
+
+  defineRoute(app, Endpoints.deleteEvent, options, async ({ params, scope }) =>
+    mapResult(await events.delete(scope, params.id!), (event) => ({ body: { ...renderEvent(event), deleted: true } })))
+
+  defineRoute(app, Endpoints.retrieveDeparture, options, async ({ params, scope }) =>
+    mapResult(await events.departure(scope, params.id!), ({ event, departure }) => ({ body: renderDeparture(departure, event.id, event.originSource) })))
+
+  defineRoute(
+    app,
+    Endpoints.recomputeDeparture,
+    { ...options, subLimit: { name: 'departure_recompute', limit: 4, windowMs: 60_000, per: 'id' } },
+    async ({ params, scope }) => mapResult(await events.recompute(scope, params.id!), ({ event, departure }) => ({ body: renderDeparture(departure, event.id, event.originSource) })),
+  )
+
+  defineRoute(app, Endpoints.computeDeparture, options, async ({ body, scope }) => {
+    const result = await events.computeStateless(scope, {
+      from: body.from_location,
+      to: body.to_location,
+      arriveBy: new Date(body.arrive_by),
+      timezone: body.timezone ?? 'UTC',
+      mode: body.travel?.mode ?? 'drive',
+      parkingBufferMin: body.travel?.parking_buffer_min ?? null,
+    })
+    return mapResult(result, (departure) => ({ body: renderDeparture(departure, null, 'explicit') }))
+  })
+}
