@@ -12,6 +12,9 @@ import { mostSevereWarning, weatherSlowdownFactor } from './weather-impact.js'
 
 const MINUTE_MS = 60_000
 
+/** Rounds up to whole minutes, ignoring floating-point dust (20 x 1.1 must stay 22, not 23). */
+const wholeMinutesUp = (minutes: number): number => Math.max(0, Math.ceil(minutes - 1e-9))
+
 export interface TripBuffers {
   readonly parkingMinutes: number
   readonly walkBufferMinutes: number
@@ -70,8 +73,8 @@ export const assembleDeparture = (
   if (cadence === null) throw new Error('assembleDeparture called at or after the event start')
   const buffers = tripBuffers(input)
   const trafficLevel = classifyTraffic(route.expectedMinutes, route.freeFlowMinutes)
-  const movingMinutes = Math.ceil(route.expectedMinutes * weatherSlowdownFactor(weather?.forecast ?? null))
-  const pessimisticMovingMinutes = Math.ceil(movingMinutes * pessimismFactor(trafficLevel, route.quality))
+  const movingMinutes = wholeMinutesUp(route.expectedMinutes * weatherSlowdownFactor(weather?.forecast ?? null))
+  const pessimisticMovingMinutes = wholeMinutesUp(movingMinutes * pessimismFactor(trafficLevel, route.quality))
   const fixedMinutes = buffers.parkingMinutes + buffers.walkBufferMinutes
   const totalMinutes = movingMinutes + fixedMinutes
   const marginMinutes = preferredDepartureMarginMinutes[input.preferences.preferredDeparture]
