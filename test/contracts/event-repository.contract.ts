@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { CalendarEvent } from '../../core/event/event.js'
+import { openMonitoring } from '../../core/monitoring/monitoring-transition.js'
+import type { EventRepositoryPort } from '../../core/ports/event-repository.js'
+import type { DomainEvent, OutboxPort } from '../../core/ports/outbox.js'
+import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
+
+export interface EventRepositorySubject {
+  readonly events: EventRepositoryPort
+  /** The outbox the repository writes its domain events to. */
+  readonly outbox: OutboxPort
+  readonly teardown?: () => Promise<void>
+}
+
+const HOUR = 3_600_000
+const base = new Date('2026-06-01T08:00:00Z')
+const ids = new UlidIdGenerator()
+
+const makeEvent = (overrides: Partial<CalendarEvent> = {}): CalendarEvent => {
+  const startTime = overrides.startTime ?? new Date(base.getTime() + 5 * HOUR)
+  const endTime = new Date(startTime.getTime() + HOUR)
+  const monitoring = openMonitoring({ startTime, endTime, hasLocation: true, preAlertMinutes: 10, now: base })
+  return {
+    id: ids.next('evt'),
+    accountId: 'acct_a',
+    livemode: false,
+    userId: 'usr_a',
+    title: 'Contract',
+    category: 'meeting',
+    startTime,
+    endTime,
+    timezone: 'Europe/Berlin',
+    location: { name: 'Office', address: 'Main St 1', lat: 52.52, lng: 13.4, source: 'caller' },
+    origin: null,
+    travel: { mode: 'drive', parkingBufferMin: 5 },
+    attendees: [{ email: 'a@example.com', userId: null, name: 'A' }],
+    monitoring,
+    originSource: null,
+    dueAt: base,
+    createdAt: base,
+    updatedAt: base,
+    version: 1,
+    ...overrides,
+  }
+}
+
+const note = (type: string, accountId = 'acct_a'): DomainEvent => ({
+  id: ids.next('ntf'),
+  type,
+  accountId,
+  livemode: false,
+  createdAt: base,
+  objectType: 'event',
+  object: { type },
+})
+
+/** What every EventRepositoryPort adapter must do; call it from the adapter's own test file. */
+export const eventRepositoryContract = (name: string, makeSubject: () => EventRepositorySubject | Promise<EventRepositorySubject>): void => {
+  describe(`${name} honours the EventRepositoryPort contract`, () => {
+    let subject: EventRepositorySubject
+    beforeEach(async () => {
+      subject = await makeSubject()
+    })
+    afterEach(async () => {
+      await subject.teardown?.()
+    })
+
+    it('round-trips an event with its dates, places and monitoring state, and writes its domain events', async () => {
+      const event = makeEvent()
+      await subject.events.insert(event, [note('event.created')])
+      const stored = await subject.events.get('acct_a', event.id)
+      expect(stored).toEqual(event)
+      expect((await subject.outbox.list('acct_a', 10)).map((e) => e.type)).toEqual(['event.created'])
+    })
+
+    it('keeps accounts apart', async () => {
+      const event = makeEvent()
+      await subject.events.insert(event, [])
+      expect(await subject.events.get('acct_b', event.id)).toBeNull()
+      expect((await subject.events.list('acct_b', {}, { limit: 10 })).data).toEqual([])
+    })
+
+    it('updates with the expected version only, writing events only when the write happens', async () => {
+      const event = makeEvent()
+      await subject.events.insert(event, [])
+      const renamed = { ...event, title: 'Renamed', version: 2 }
+      expect(await subject.events.update(renamed, 1, [note('event.updated')])).toBe('updated')
+      expect(await subject.events.update({ ...event, title: 'Stale', version: 2 }, 1, [note('lost')])).toBe('conflict')
+      expect((await subject.events.get('acct_a', event.id))?.title).toBe('Renamed')
+      expect((await subject.outbox.list('acct_a', 10)).map((e) => e.type)).toEqual(['event.updated'])
+    })
+
+    it('removes with the expected version, and removes all of a user’s events', async () => {
+      const first = makeEvent()
+      const second = makeEvent()
+      const other = makeEvent({ userId: 'usr_b' })
+      for (const event of [first, second, other]) await subject.events.insert(event, [])
+      expect(await subject.events.remove('acct_a', first.id, 7, [])).toBe('conflict')
+      expect(await subject.events.remove('acct_a', first.id, 1, [note('event.deleted')])).toBe('removed')
+      expect(await subject.events.get('acct_a', first.id)).toBeNull()
+      expect(await subject.events.removeByUser('acct_a', 'usr_a')).toBe(1)
+      expect(await subject.events.get('acct_a', second.id)).toBeNull()
+      expect(await subject.events.get('acct_a', other.id)).not.toBeNull()
+    })
+
+    it('lists newest first, filtered by user and start time, with cursors', async () => {
+      const events = [0, 1, 2, 3].map((hours) => makeEvent({ startTime: new Date(base.getTime() + hours * HOUR) }))
+      for (const event of events) await subject.events.insert(event, [])
+      await subject.events.insert(makeEvent({ userId: 'usr_b' }), [])
+      const page = await subject.events.list('acct_a', { userId: 'usr_a' }, { limit: 3 })
+      expect(page.data.map((e) => e.id)).toEqual([events[3]!.id, events[2]!.id, events[1]!.id])
+      expect(page.hasMore).toBe(true)
+      const next = await subject.events.list('acct_a', { userId: 'usr_a' }, { limit: 3, startingAfter: events[1]!.id })
+      expect(next.data.map((e) => e.id)).toEqual([events[0]!.id])
+      const window = await subject.events.list('acct_a', { startFrom: new Date(base.getTime() + HOUR), startBefore: new Date(base.getTime() + 3 * HOUR) }, { limit: 10 })
+      expect(window.data.map((e) => e.id)).toEqual([events[2]!.id, events[1]!.id])
+    })
+
+    it('finds due events earliest first, per account or for all, and the next due time', async () => {
+      const soon = makeEvent({ dueAt: new Date(base.getTime() + 60_000) })
+      const now = makeEvent({ dueAt: base })
+      const later = makeEvent({ dueAt: new Date(base.getTime() + HOUR) })
+      const never = makeEvent({ dueAt: null })
+      const elsewhere = makeEvent({ accountId: 'acct_b', dueAt: base })
+      for (const event of [soon, now, later, never, elsewhere]) await subject.events.insert(event, [])
+      const due = await subject.events.due('acct_a', new Date(base.getTime() + 60_000), 10)
+      expect(due.map((e) => e.id)).toEqual([now.id, soon.id])
+      expect((await subject.events.due(null, base, 10)).map((e) => e.id).sort()).toEqual([now.id, elsewhere.id].sort())
+      expect((await subject.events.due('acct_a', new Date(base.getTime() + HOUR), 1)).map((e) => e.id)).toEqual([now.id])
+      expect(await subject.events.nextDueAt('acct_a', base)).toEqual(soon.dueAt)
+      expect(await subject.events.nextDueAt('acct_a', later.dueAt!)).toBeNull()
+    })
+  })
+}
