@@ -105,3 +105,14 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     },
   }
 }
+
+/** For process entry points: the configuration, or exit 2 with the message naming the bad variable. */
+export const loadConfigOrExit = (env: Record<string, string | undefined>): Config => {
+  try {
+    return loadConfig(env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(error.message)
+    process.exit(2)
+  }
+}

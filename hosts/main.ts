@@ -1,17 +1,8 @@
-import { ConfigError, loadConfig } from './config.js'
+import { loadConfigOrExit } from './config.js'
 import { startService } from './server.js'
 
 const main = async (): Promise<void> => {
-  let config
-  try {
-    config = loadConfig(process.env)
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message)
-      process.exit(2)
-    }
-    throw error
-  }
+  const config = loadConfigOrExit(process.env)
   const service = await startService(config)
   console.log(`production API on ${service.liveUrl} (sk_live_ keys)`)
   console.log(`sandbox API    on ${service.sandboxUrl} (sk_test_ keys)`)

@@ -1,19 +1,10 @@
 import { registerBackgroundTasks } from '../background.js'
 import { compose } from '../composition-root.js'
-import { ConfigError, loadConfig } from '../config.js'
+import { loadConfigOrExit } from '../config.js'
 
 /** The background worker: runs the jobs, serves no HTTP. Needs shared storage to be useful. */
 const main = async (): Promise<void> => {
-  let config
-  try {
-    config = loadConfig(process.env)
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message)
-      process.exit(2)
-    }
-    throw error
-  }
+  const config = loadConfigOrExit(process.env)
   if (config.mongodb === null) {
     console.error('The worker shares its work with API hosts through MongoDB: set MONGODB_URI. With embedded storage the API host runs the jobs itself (WORKER=true).')
     process.exit(2)
