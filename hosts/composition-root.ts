@@ -26,6 +26,7 @@ import { MemoryUserRepository } from '../adapters/storage/memory/user-repository
 import { CURRENT_VERSION } from '../contracts/versions.js'
 import { DepartureMonitor } from '../core/event/departure-monitor.js'
 import { EventService } from '../core/event/event-service.js'
+import { EventLifecycle } from '../core/event/event-lifecycle.js'
 import type { EventRepositoryPort } from '../core/ports/event-repository.js'
 import type { GeocodingPort } from '../core/ports/geocoding.js'
 import type { RoutingPort } from '../core/ports/routing.js'
@@ -49,6 +50,7 @@ export interface Surface {
   readonly monitor: DepartureMonitor
   readonly outbox: OutboxPort
   readonly cascade: UserDeletionCascade
+  readonly eventLifecycle: EventLifecycle
   readonly backgroundJobs: BackgroundJob[]
 }
 
@@ -96,6 +98,7 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
   container.bind<UserRepositoryPort>(TOKENS.UserRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryUserRepository(outbox), [TOKENS.Outbox])
   container.bind<IdentityProviderPort>(TOKENS.IdentityProvider).toResolvedValue(() => new EmbeddedIdentityProvider())
   container.bind<UserDeletionCascade>(TOKENS.UserDeletionCascade).toResolvedValue(() => new UserDeletionCascade())
+  container.bind<EventLifecycle>(TOKENS.EventLifecycle).toResolvedValue(() => new EventLifecycle())
   container.bind<BackgroundJob[]>(TOKENS.BackgroundJobs).toResolvedValue(() => [])
   container
     .bind<UserService>(TOKENS.UserService)
@@ -114,9 +117,9 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
   container
     .bind<EventService>(TOKENS.EventService)
     .toResolvedValue(
-      (events: EventRepositoryPort, users: UserService, ids: IdGenerator, geocoding: GeocodingPort, routing: RoutingPort, weather: WeatherPort, monitor: DepartureMonitor) =>
-        new EventService({ events, users, ids, geocoding, routing, weather, monitor }),
-      [TOKENS.EventRepository, TOKENS.UserService, TOKENS.IdGenerator, TOKENS.Geocoding, TOKENS.Routing, TOKENS.Weather, TOKENS.DepartureMonitor],
+      (events: EventRepositoryPort, users: UserService, ids: IdGenerator, geocoding: GeocodingPort, routing: RoutingPort, weather: WeatherPort, monitor: DepartureMonitor, lifecycle: EventLifecycle) =>
+        new EventService({ events, users, ids, geocoding, routing, weather, monitor, lifecycle }),
+      [TOKENS.EventRepository, TOKENS.UserService, TOKENS.IdGenerator, TOKENS.Geocoding, TOKENS.Routing, TOKENS.Weather, TOKENS.DepartureMonitor, TOKENS.EventLifecycle],
     )
   const events = container.get<EventService>(TOKENS.EventService)
   const monitor = container.get<DepartureMonitor>(TOKENS.DepartureMonitor)
@@ -138,6 +141,7 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
     monitor,
     outbox: container.get<OutboxPort>(TOKENS.Outbox),
     cascade,
+    eventLifecycle: container.get<EventLifecycle>(TOKENS.EventLifecycle),
     backgroundJobs,
   }
 }

@@ -23,4 +23,5 @@ export const TOKENS = {
   EventRepository: Symbol.for('EventRepository'),
   DepartureMonitor: Symbol.for('DepartureMonitor'),
   EventService: Symbol.for('EventService'),
+  EventLifecycle: Symbol.for('EventLifecycle'),
 } as const

@@ -14,6 +14,7 @@ import { err, ok, type Result } from '../shared/result.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
 import type { RequestScope, UserService } from '../user/user-service.js'
 import type { DepartureMonitor } from './departure-monitor.js'
+import type { EventLifecycle } from './event-lifecycle.js'
 import { DepartureUnavailable } from './event.errors.js'
 import { monitoringDueAt, type Attendee, type CalendarEvent, type EventCategory } from './event.js'
 import { resolvePlace, type PlaceInput } from '../shared/place.js'
@@ -50,6 +51,8 @@ export interface EventServiceDeps {
   readonly routing: RoutingPort
   readonly weather: WeatherPort
   readonly monitor: DepartureMonitor
+  /** Reminders, invitations and mirrors follow the event through this. */
+  readonly lifecycle: EventLifecycle
 }
 
 type EventError = ResourceNotFound | AccountDeactivated | InvalidParameter | ConcurrentModification
@@ -165,7 +168,10 @@ export class EventService {
         version: current.version + 1,
       }
       const outcome = await this.deps.events.update(next, current.version, [domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.updated', 'event', next)])
-      if (outcome === 'updated') return ok(tripChanged ? await this.refreshIfPending(next, scope) : next)
+      if (outcome === 'updated') {
+        await this.deps.lifecycle.updated(current, next, scope)
+        return ok(tripChanged ? await this.refreshIfPending(next, scope) : next)
+      }
     }
     return err(new ConcurrentModification({ resource: 'event', id }))
   }
@@ -180,7 +186,10 @@ export class EventService {
       const stopped = monitoringTransition(current.monitoring, { type: 'event_deleted', now: scope.clock.now() })
       const last: CalendarEvent = { ...current, monitoring: stopped.ok ? stopped.value.state : current.monitoring, dueAt: null }
       const outcome = await this.deps.events.remove(scope.accountId, id, current.version, [domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.deleted', 'event', last)])
-      if (outcome === 'removed') return ok(last)
+      if (outcome === 'removed') {
+        await this.deps.lifecycle.deleted(last, scope)
+        return ok(last)
+      }
     }
     return err(new ConcurrentModification({ resource: 'event', id }))
   }
