@@ -3,6 +3,14 @@ import { listEnvelope } from './common.js'
 import type { EndpointContract } from './endpoint.js'
 import { HealthResource } from './health.js'
 import { CreateUserRequest, ListUsersQuery, UpdateUserRequest, UserResource } from './users.js'
+import {
+  CreateWebhookEndpointRequest,
+  ListWebhookDeliveriesQuery,
+  ListWebhookEndpointsQuery,
+  UpdateWebhookEndpointRequest,
+  WebhookDeliveryResource,
+  WebhookEndpointResource,
+} from './webhooks/endpoints.js'
 import { ComputeDepartureRequest, CreateEventRequest, DepartureResource, EventResource, ListEventsQuery, UpdateEventRequest } from './events.js'
 
 const NoBody = Schema.Struct({})
@@ -37,5 +45,15 @@ export const Endpoints = {
   retrieveDeparture: { method: 'GET', path: '/v1/events/{id}/departure', summary: 'Latest cached departure window of an event', tag: 'Departure', response: DepartureResource },
   recomputeDeparture: { method: 'POST', path: '/v1/events/{id}/departure/recompute', summary: 'Fresh routing, traffic and weather lookup (4 per minute per event)', tag: 'Departure', body: NoBody, response: DepartureResource },
   computeDeparture: { method: 'POST', path: '/v1/departure/compute', summary: 'Departure window for a hypothetical trip; persists nothing', tag: 'Departure', body: ComputeDepartureRequest, response: DepartureResource },
+  createWebhookEndpoint: { method: 'POST', path: '/v1/webhook_endpoints', summary: 'Create a webhook endpoint; the answer carries its signing secret, shown only here and on rotation', tag: 'Webhook endpoints', body: CreateWebhookEndpointRequest, response: WebhookEndpointResource, successStatus: 201 },
+  listWebhookEndpoints: { method: 'GET', path: '/v1/webhook_endpoints', summary: 'List webhook endpoints, newest first', tag: 'Webhook endpoints', query: ListWebhookEndpointsQuery, response: listEnvelope(WebhookEndpointResource) },
+  retrieveWebhookEndpoint: { method: 'GET', path: '/v1/webhook_endpoints/{id}', summary: 'Retrieve a webhook endpoint', tag: 'Webhook endpoints', response: WebhookEndpointResource },
+  updateWebhookEndpoint: { method: 'PATCH', path: '/v1/webhook_endpoints/{id}', summary: 'Update url, events, description, or enable/disable', tag: 'Webhook endpoints', body: UpdateWebhookEndpointRequest, response: WebhookEndpointResource },
+  deleteWebhookEndpoint: { method: 'DELETE', path: '/v1/webhook_endpoints/{id}', summary: 'Delete a webhook endpoint and its deliveries log', tag: 'Webhook endpoints', response: WebhookEndpointResource },
+  rotateWebhookSecret: { method: 'POST', path: '/v1/webhook_endpoints/{id}/rotate_secret', summary: 'New signing secret; the previous one keeps signing for 24 hours', tag: 'Webhook endpoints', body: NoBody, response: WebhookEndpointResource },
+  testWebhookEndpoint: { method: 'POST', path: '/v1/webhook_endpoints/{id}/test', summary: 'Send a webhook_endpoint.test notification now (30 per hour per endpoint)', tag: 'Webhook endpoints', body: NoBody, response: WebhookDeliveryResource },
+  listWebhookDeliveries: { method: 'GET', path: '/v1/webhook_endpoints/{id}/deliveries', summary: 'Deliveries log of an endpoint, newest first', tag: 'Webhook endpoints', query: ListWebhookDeliveriesQuery, response: listEnvelope(WebhookDeliveryResource) },
+  retrieveWebhookDelivery: { method: 'GET', path: '/v1/webhook_endpoints/{id}/deliveries/{delivery_id}', summary: 'Retrieve a delivery with its attempts', tag: 'Webhook endpoints', response: WebhookDeliveryResource },
+  replayWebhookDelivery: { method: 'POST', path: '/v1/webhook_endpoints/{id}/deliveries/{delivery_id}/replay', summary: 'Send the same notification (same id) again, now', tag: 'Webhook endpoints', body: NoBody, response: WebhookDeliveryResource },
   advanceTime: { method: 'POST', path: '/v1/test_helpers/advance_time', summary: "Move the account's sandbox clock forward and run the work that falls due", tag: 'Test helpers', body: AdvanceTimeRequest, response: SandboxClock, sandboxOnly: true },
 } as const satisfies Record<string, EndpointContract>

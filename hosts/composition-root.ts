@@ -38,6 +38,18 @@ import { OsrmRoutingAdapter } from '../adapters/routing/osrm/osrm-routing.js'
 import { OfflineWeatherAdapter } from '../adapters/weather/offline/offline-weather.js'
 import { OpenMeteoWeatherAdapter } from '../adapters/weather/open-meteo/open-meteo-weather.js'
 import { MemoryEventRepository } from '../adapters/storage/memory/event-repository.js'
+import type { DnsResolverPort } from '../core/ports/dns-resolver.js'
+import type { NotificationRendererPort } from '../core/ports/notification-renderer.js'
+import type { WebhookDeliveryRepositoryPort } from '../core/ports/webhook-delivery-repository.js'
+import type { WebhookEndpointRepositoryPort } from '../core/ports/webhook-endpoint-repository.js'
+import type { WebhookTransportPort } from '../core/ports/webhook-transport.js'
+import { WebhookDispatcher } from '../core/webhooks/webhook-dispatcher.js'
+import { WebhookEndpointService } from '../core/webhooks/webhook-endpoint-service.js'
+import { SystemDnsResolver } from '../adapters/dns/system/system-dns-resolver.js'
+import { MemoryWebhookDeliveryRepository } from '../adapters/storage/memory/webhook-delivery-repository.js'
+import { MemoryWebhookEndpointRepository } from '../adapters/storage/memory/webhook-endpoint-repository.js'
+import { HttpWebhookTransport } from '../adapters/webhook-transport/http/http-webhook-transport.js'
+import { PinnedVersionNotificationRenderer } from './webhooks/notification-renderer.js'
 import type { Config } from './config.js'
 import { TOKENS } from './di-tokens.js'
 
@@ -51,6 +63,8 @@ export interface Surface {
   readonly outbox: OutboxPort
   readonly cascade: UserDeletionCascade
   readonly eventLifecycle: EventLifecycle
+  readonly webhooks: WebhookEndpointService
+  readonly dispatcher: WebhookDispatcher
   readonly backgroundJobs: BackgroundJob[]
 }
 
@@ -72,6 +86,8 @@ export interface CompositionOverrides {
   /** Keep accounts in memory only (tests) instead of the data directory. */
   readonly ephemeralAccounts?: boolean
   readonly clock?: Clock
+  /** Name resolution for webhook URLs (tests pin hosts to addresses). */
+  readonly dnsResolver?: DnsResolverPort
 }
 
 /** Production gets the configured providers; the sandbox always the embedded, deterministic ones. */
@@ -87,6 +103,26 @@ const bindDepartureData = (container: Container, config: Config, livemode: boole
     weather.kind === 'open-meteo' ? new OpenMeteoWeatherAdapter({ ...http, baseUrl: weather.baseUrl }) : new OfflineWeatherAdapter())
   container.bind<GeocodingPort>(TOKENS.Geocoding).toResolvedValue(() =>
     geocoder.kind === 'nominatim' ? new NominatimGeocodingAdapter({ ...http, baseUrl: geocoder.baseUrl }) : new SyntheticGeocodingAdapter())
+}
+
+/** Endpoints, deliveries, the dispatcher and the endpoint service of one surface. */
+const bindWebhooks = (container: Container, config: Config): void => {
+  container.bind<WebhookEndpointRepositoryPort>(TOKENS.WebhookEndpointRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryWebhookEndpointRepository(outbox), [TOKENS.Outbox])
+  container.bind<WebhookDeliveryRepositoryPort>(TOKENS.WebhookDeliveryRepository).toResolvedValue(() => new MemoryWebhookDeliveryRepository())
+  container
+    .bind<WebhookDispatcher>(TOKENS.WebhookDispatcher)
+    .toResolvedValue(
+      (outbox: OutboxPort, endpoints: WebhookEndpointRepositoryPort, deliveries: WebhookDeliveryRepositoryPort, transport: WebhookTransportPort, renderer: NotificationRendererPort, dns: DnsResolverPort, ids: IdGenerator, random: RandomSource) =>
+        new WebhookDispatcher({ outbox, endpoints, deliveries, transport, renderer, dns, ids, random, wallClock: new SystemClock(), limits: config.webhooks }),
+      [TOKENS.Outbox, TOKENS.WebhookEndpointRepository, TOKENS.WebhookDeliveryRepository, TOKENS.WebhookTransport, TOKENS.NotificationRenderer, TOKENS.DnsResolver, TOKENS.IdGenerator, TOKENS.RandomSource],
+    )
+  container
+    .bind<WebhookEndpointService>(TOKENS.WebhookEndpointService)
+    .toResolvedValue(
+      (endpoints: WebhookEndpointRepositoryPort, deliveries: WebhookDeliveryRepositoryPort, dispatcher: WebhookDispatcher, dns: DnsResolverPort, ids: IdGenerator, random: RandomSource) =>
+        new WebhookEndpointService({ endpoints, deliveries, dispatcher, dns, ids, random }),
+      [TOKENS.WebhookEndpointRepository, TOKENS.WebhookDeliveryRepository, TOKENS.WebhookDispatcher, TOKENS.DnsResolver, TOKENS.IdGenerator, TOKENS.RandomSource],
+    )
 }
 
 const bindSurface = (root: Container, config: Config, livemode: boolean): Surface => {
@@ -121,6 +157,7 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
         new EventService({ events, users, ids, geocoding, routing, weather, monitor, lifecycle }),
       [TOKENS.EventRepository, TOKENS.UserService, TOKENS.IdGenerator, TOKENS.Geocoding, TOKENS.Routing, TOKENS.Weather, TOKENS.DepartureMonitor, TOKENS.EventLifecycle],
     )
+  bindWebhooks(container, config)
   const events = container.get<EventService>(TOKENS.EventService)
   const monitor = container.get<DepartureMonitor>(TOKENS.DepartureMonitor)
   const eventRepository = container.get<EventRepositoryPort>(TOKENS.EventRepository)
@@ -133,6 +170,9 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
     run: (scope) => monitor.processDue(scope.accountId, scope.clock),
     nextDueAt: (scope, after) => eventRepository.nextDueAt(scope.accountId, after),
   })
+  const dispatcher = container.get<WebhookDispatcher>(TOKENS.WebhookDispatcher)
+  // Keep this job last: a step delivers what the jobs before it wrote in that step.
+  backgroundJobs.push({ name: 'webhook-delivery', intervalMs: 500, run: (scope) => dispatcher.run(scope), nextDueAt: (scope, after) => dispatcher.nextDueAt(scope, after) })
   return {
     livemode,
     container,
@@ -142,6 +182,8 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
     outbox: container.get<OutboxPort>(TOKENS.Outbox),
     cascade,
     eventLifecycle: container.get<EventLifecycle>(TOKENS.EventLifecycle),
+    webhooks: container.get<WebhookEndpointService>(TOKENS.WebhookEndpointService),
+    dispatcher,
     backgroundJobs,
   }
 }
@@ -157,6 +199,11 @@ export const compose = (config: Config, overrides: CompositionOverrides = {}): A
     .bind<AccountRepositoryPort>(TOKENS.AccountRepository)
     .toResolvedValue(() => (overrides.ephemeralAccounts === true ? new MemoryAccountRepository() : new FileAccountRepository(config.dataDir)))
   root.bind<IdempotencyStorePort>(TOKENS.IdempotencyStore).toResolvedValue(() => new MemoryIdempotencyStore())
+  root.bind<DnsResolverPort>(TOKENS.DnsResolver).toConstantValue(overrides.dnsResolver ?? new SystemDnsResolver())
+  root.bind<HttpWebhookTransport>(TOKENS.WebhookTransport).toResolvedValue(() => new HttpWebhookTransport())
+  root
+    .bind<NotificationRendererPort>(TOKENS.NotificationRenderer)
+    .toResolvedValue((accounts: AccountRepositoryPort) => new PinnedVersionNotificationRenderer(accounts), [TOKENS.AccountRepository])
   root.bind<RateLimiterPort>(TOKENS.RateLimiter).toResolvedValue(() => new MemoryRateLimiter())
   root.bind<SchedulerPort>(TOKENS.Scheduler).toResolvedValue(() => new InProcessScheduler((task, error) => console.error(`background task ${task} failed`, error)))
   root
@@ -179,6 +226,9 @@ export const compose = (config: Config, overrides: CompositionOverrides = {}): A
     rateLimiter: root.get<RateLimiterPort>(TOKENS.RateLimiter),
     scheduler,
     surfaces: { live, test },
-    close: () => scheduler.stop(),
+    close: async () => {
+      await scheduler.stop()
+      root.get<HttpWebhookTransport>(TOKENS.WebhookTransport).close()
+    },
   }
 }

@@ -30,6 +30,9 @@ const Environment = Schema.Struct({
   GEOCODER: Schema.optionalKey(Schema.Literals(['synthetic', 'nominatim'])),
   NOMINATIM_URL: Schema.optionalKey(Url),
   PROVIDER_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
+  WEBHOOK_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
+  WEBHOOK_CONCURRENCY: Schema.optionalKey(PositiveInt),
+  WEBHOOK_ENDPOINT_CONCURRENCY: Schema.optionalKey(PositiveInt),
   LOG_LEVEL: Schema.optionalKey(Schema.Literals(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 })
 
@@ -47,6 +50,8 @@ export interface Config {
   readonly runWorker: boolean
   readonly rateLimit: { readonly requestsPerWindow: number; readonly windowMs: number; readonly concurrency: number }
   readonly logLevel: string
+  /** Outbound webhook delivery: receiver timeout and attempts in flight (overall, per endpoint). */
+  readonly webhooks: { readonly timeoutMs: number; readonly concurrency: number; readonly perEndpointConcurrency: number }
   /** Where departure data comes from on production (the sandbox always uses the embedded estimators). */
   readonly providers: {
     readonly routing: { readonly kind: 'offline' } | { readonly kind: 'osrm'; readonly baseUrl: string }
@@ -96,6 +101,11 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       concurrency: Number(vars.RATE_LIMIT_CONCURRENCY ?? 5),
     },
     logLevel: vars.LOG_LEVEL ?? 'info',
+    webhooks: {
+      timeoutMs: Number(vars.WEBHOOK_TIMEOUT_MS ?? 10_000),
+      concurrency: Number(vars.WEBHOOK_CONCURRENCY ?? 64),
+      perEndpointConcurrency: Number(vars.WEBHOOK_ENDPOINT_CONCURRENCY ?? 8),
+    },
     providers: {
       routing: vars.ROUTING === 'osrm' ? { kind: 'osrm', baseUrl: vars.OSRM_URL ?? 'https://router.project-osrm.org' } : { kind: 'offline' },
       weather: vars.WEATHER === 'open-meteo' ? { kind: 'open-meteo', baseUrl: vars.OPEN_METEO_URL ?? 'https://api.open-meteo.com' } : { kind: 'offline' },

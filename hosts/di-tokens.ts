@@ -9,6 +9,9 @@ export const TOKENS = {
   IdempotencyStore: Symbol.for('IdempotencyStore'),
   RateLimiter: Symbol.for('RateLimiter'),
   Scheduler: Symbol.for('Scheduler'),
+  DnsResolver: Symbol.for('DnsResolver'),
+  WebhookTransport: Symbol.for('WebhookTransport'),
+  NotificationRenderer: Symbol.for('NotificationRenderer'),
   // Per surface (child containers): sandbox and production never share these.
   Livemode: Symbol.for('Livemode'),
   Outbox: Symbol.for('Outbox'),
@@ -24,4 +27,8 @@ export const TOKENS = {
   DepartureMonitor: Symbol.for('DepartureMonitor'),
   EventService: Symbol.for('EventService'),
   EventLifecycle: Symbol.for('EventLifecycle'),
+  WebhookEndpointRepository: Symbol.for('WebhookEndpointRepository'),
+  WebhookDeliveryRepository: Symbol.for('WebhookDeliveryRepository'),
+  WebhookDispatcher: Symbol.for('WebhookDispatcher'),
+  WebhookEndpointService: Symbol.for('WebhookEndpointService'),
 } as const

@@ -20,7 +20,7 @@ export const runDueWorkUntil = async (
   let handled = 0
   let steps = 0
   for (;;) {
-    const scope = { accountId, clock: fixedClock(now) }
+    const scope = { accountId, clock: fixedClock(now), settle: true }
     for (const job of jobs) handled += await job.run(scope)
     if (now.getTime() >= to.getTime() || steps >= maxSteps) break
     const dueTimes = await Promise.all(jobs.map((job) => job.nextDueAt(scope, now)))

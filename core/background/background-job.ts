@@ -9,6 +9,8 @@ export interface BackgroundScope {
   /** Limits the run to one account (sandbox clocks are per account); null for all. */
   readonly accountId: string | null
   readonly clock: Clock
+  /** Wait for all work a run starts before returning (sandbox clock walks); otherwise slow work may finish in the background. */
+  readonly settle?: boolean
 }
 
 export interface BackgroundJob {

@@ -21,8 +21,8 @@ export interface DomainEvent {
 export interface OutboxPort {
   /** Appends events on their own (state changes normally append through their repository write). */
   append(events: readonly DomainEvent[]): Promise<void>
-  /** Up to `limit` events not yet handed to the dispatcher, oldest first. */
-  pending(limit: number): Promise<DomainEvent[]>
+  /** Up to `limit` events not yet handed to the dispatcher, oldest first; of one account, or of all when `accountId` is null or absent. */
+  pending(limit: number, accountId?: string | null): Promise<DomainEvent[]>
   /** Marks events as fanned out into deliveries. */
   markDispatched(ids: readonly string[]): Promise<void>
   /** Events of an account, newest first (sandbox inspection, tests). */

@@ -1,6 +1,7 @@
 import { InvalidTransition } from '../shared/errors.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { RandomSource } from '../ports/id-generator.js'
+import type { DomainEvent } from '../ports/outbox.js'
 import { nextRetryAt } from './retry-schedule.js'
 
 export type DeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'failed'
@@ -17,49 +18,63 @@ export interface DeliveryAttempt {
   readonly error: string | null
 }
 
-/** One notification to one endpoint. Redeliveries keep the notification id. */
+/**
+ * One notification to one endpoint. Redeliveries (retries, replays) keep the
+ * notification, and so its id. The notification is kept with the delivery so a
+ * replay needs nothing else.
+ */
 export interface Delivery {
   readonly id: string
   readonly accountId: string
   readonly livemode: boolean
   readonly endpointId: string
-  readonly notificationId: string
-  readonly eventType: string
+  readonly notification: DomainEvent
   readonly status: DeliveryStatus
   readonly attempts: readonly DeliveryAttempt[]
   readonly firstAttemptAt: Date | null
   /** When the next attempt is due; null once succeeded or failed. A worker holding it pushes it out (lease). */
   readonly nextAttemptAt: Date | null
+  /** Why a delivery ended without success: `retries_exhausted`, `endpoint_disabled`, `endpoint_deleted`. */
+  readonly failureReason: string | null
+  /** The delivery this one replays, if any. */
+  readonly replayOf: string | null
   readonly createdAt: Date
   readonly version: number
 }
 
+export type DeliveryCommand =
+  /** An attempt finished with this outcome. */
+  | { readonly type: 'attempt'; readonly attempt: Omit<DeliveryAttempt, 'number'> }
+  /** The delivery can no longer be attempted (endpoint disabled or deleted). */
+  | { readonly type: 'abandon'; readonly reason: 'endpoint_disabled' | 'endpoint_deleted' }
+
 /** A 2xx acknowledges; anything else, a redirect included, is a failure. */
 export const isAcknowledged = (outcome: AttemptOutcome): boolean => outcome.kind === 'response' && outcome.statusCode >= 200 && outcome.statusCode < 300
 
-export const DELIVERY_TABLE: Readonly<Record<DeliveryStatus, readonly DeliveryStatus[]>> = {
-  pending: ['succeeded', 'retrying', 'failed'],
-  retrying: ['succeeded', 'retrying', 'failed'],
+/** The delivery state machine, written once: which commands each status accepts. */
+export const DELIVERY_TABLE: Readonly<Record<DeliveryStatus, readonly DeliveryCommand['type'][]>> = {
+  pending: ['attempt', 'abandon'],
+  retrying: ['attempt', 'abandon'],
   succeeded: [],
   failed: [],
 }
 
+export const isFinal = (status: DeliveryStatus): boolean => DELIVERY_TABLE[status].length === 0
+
 /**
- * Records an attempt: success ends the delivery; a failure schedules the next
- * retry (retry schedule) or, after the last one, fails the delivery for good.
+ * Applies a command: a 2xx ends the delivery; a failure schedules the next
+ * retry (retry schedule) or, after the last one, fails it for good; abandoning
+ * fails it at once.
  */
-export const recordAttempt = (
-  delivery: Delivery,
-  attempt: Omit<DeliveryAttempt, 'number'>,
-  random: RandomSource,
-): Result<Delivery, InvalidTransition> => {
-  const allowed = DELIVERY_TABLE[delivery.status]
-  if (allowed.length === 0) return err(new InvalidTransition({ resource: 'webhook_delivery', from: delivery.status, command: 'attempt' }))
-  const attempts = [...delivery.attempts, { ...attempt, number: delivery.attempts.length + 1 }]
-  const firstAttemptAt = delivery.firstAttemptAt ?? attempt.at
-  if (isAcknowledged(attempt.outcome)) {
-    return ok({ ...delivery, attempts, firstAttemptAt, status: 'succeeded', nextAttemptAt: null, version: delivery.version + 1 })
+export const deliveryTransition = (delivery: Delivery, command: DeliveryCommand, random: RandomSource): Result<Delivery, InvalidTransition> => {
+  if (!DELIVERY_TABLE[delivery.status].includes(command.type)) {
+    return err(new InvalidTransition({ resource: 'webhook_delivery', from: delivery.status, command: command.type }))
   }
+  const version = delivery.version + 1
+  if (command.type === 'abandon') return ok({ ...delivery, status: 'failed', nextAttemptAt: null, failureReason: command.reason, version })
+  const attempts = [...delivery.attempts, { ...command.attempt, number: delivery.attempts.length + 1 }]
+  const firstAttemptAt = delivery.firstAttemptAt ?? command.attempt.at
+  if (isAcknowledged(command.attempt.outcome)) return ok({ ...delivery, attempts, firstAttemptAt, status: 'succeeded', nextAttemptAt: null, version })
   const retryAt = nextRetryAt(firstAttemptAt, attempts.length, random)
   return ok({
     ...delivery,
@@ -67,6 +82,7 @@ export const recordAttempt = (
     firstAttemptAt,
     status: retryAt === null ? 'failed' : 'retrying',
     nextAttemptAt: retryAt,
-    version: delivery.version + 1,
+    failureReason: retryAt === null ? 'retries_exhausted' : null,
+    version,
   })
 }

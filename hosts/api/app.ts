@@ -14,6 +14,7 @@ import { platformRoutes } from './routes/platform.js'
 import { referenceRoutes } from './routes/reference.js'
 import { userRoutes } from './routes/users.js'
 import { eventRoutes } from './routes/events.js'
+import { webhookEndpointRoutes } from './routes/webhook-endpoints.js'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -92,6 +93,7 @@ export const buildApiApp = async (application: Application, surface: Surface): P
   platformRoutes(app, { ...options, sandboxClock })
   userRoutes(app, { ...options, users: surface.users })
   eventRoutes(app, { ...options, events: surface.events })
+  webhookEndpointRoutes(app, { ...options, webhooks: surface.webhooks })
   referenceRoutes(app, {
     endpoints: Object.values(Endpoints),
     servers: [

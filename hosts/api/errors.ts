@@ -44,6 +44,8 @@ export const domainErrorToApi = (failure: { readonly _tag: string }): ApiErrorBo
       return { code: 'invalid_state_transition', message: `A ${String(error.resource)} in state '${String(error.from)}' does not allow '${String(error.command)}'.` }
     case 'DepartureUnavailable':
       return { code: 'departure_unavailable', message: String(error.reason) }
+    case 'WebhookEndpointDisabled':
+      return { code: 'webhook_endpoint_disabled', message: `The webhook endpoint '${String(error.id)}' is disabled; enable it first.` }
     case 'AuthenticationFailed':
       return { code: 'authentication_failed', message: 'Invalid API key: pass a valid secret key of this surface as `Authorization: Bearer <key>`.' }
     default:

@@ -4,6 +4,8 @@ import type { DomainEvent, OutboxPort } from '../../../core/ports/outbox.js'
 export class MemoryOutbox implements OutboxPort {
   private readonly events: DomainEvent[] = []
   private readonly dispatched = new Set<string>()
+  /** Every event before this index is dispatched: the scan for pending ones starts here. */
+  private firstPending = 0
 
   async append(events: readonly DomainEvent[]): Promise<void> {
     this.appendNow(events)
@@ -14,12 +16,18 @@ export class MemoryOutbox implements OutboxPort {
     this.events.push(...events)
   }
 
-  async pending(limit: number): Promise<DomainEvent[]> {
-    return this.events.filter((event) => !this.dispatched.has(event.id)).slice(0, limit)
+  async pending(limit: number, accountId: string | null = null): Promise<DomainEvent[]> {
+    const pending: DomainEvent[] = []
+    for (let index = this.firstPending; index < this.events.length && pending.length < limit; index++) {
+      const event = this.events[index]!
+      if (!this.dispatched.has(event.id) && (accountId === null || event.accountId === accountId)) pending.push(event)
+    }
+    return pending
   }
 
   async markDispatched(ids: readonly string[]): Promise<void> {
     for (const id of ids) this.dispatched.add(id)
+    while (this.firstPending < this.events.length && this.dispatched.has(this.events[this.firstPending]!.id)) this.firstPending += 1
   }
 
   async list(accountId: string, limit: number): Promise<DomainEvent[]> {

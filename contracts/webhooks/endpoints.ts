@@ -1,0 +1,102 @@
+import { Schema } from 'effect'
+import type { Delivery } from '../../core/webhooks/delivery.js'
+import { previousSecretExpiresAt, type WebhookEndpoint } from '../../core/webhooks/webhook-endpoint.js'
+import { boundedString, DateTime, ListQuery, ResponseMeta } from '../common.js'
+
+const EventTypeList = Schema.Array(boundedString(100)).check(
+  Schema.makeFilter((types: readonly string[]) => (types.length <= 100 ? undefined : 'at most 100 event types')),
+)
+
+export const WebhookEndpointResource = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal('webhook_endpoint'),
+  url: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  events: Schema.Array(Schema.String),
+  status: Schema.Literals(['enabled', 'disabled']),
+  disabled_reason: Schema.NullOr(Schema.Literals(['manual', 'failing'])),
+  secret: Schema.optionalKey(Schema.String).annotate({ description: 'The signing secret: returned only by create and rotate_secret.' }),
+  previous_secret_expires_at: Schema.NullOr(DateTime),
+  created_at: DateTime,
+  updated_at: DateTime,
+  ...ResponseMeta,
+}).annotate({ identifier: 'WebhookEndpoint', description: 'Where notifications are sent, and which.' })
+
+export const CreateWebhookEndpointRequest = Schema.Struct({
+  url: boundedString(2048),
+  events: EventTypeList,
+  description: Schema.optionalKey(Schema.NullOr(boundedString(500))),
+}).annotate({ identifier: 'CreateWebhookEndpointRequest' })
+
+export const UpdateWebhookEndpointRequest = Schema.Struct({
+  url: Schema.optionalKey(boundedString(2048)),
+  events: Schema.optionalKey(EventTypeList),
+  description: Schema.optionalKey(Schema.NullOr(boundedString(500))),
+  enabled: Schema.optionalKey(Schema.Boolean),
+}).annotate({ identifier: 'UpdateWebhookEndpointRequest' })
+
+export const ListWebhookEndpointsQuery = Schema.Struct({ ...ListQuery })
+export const ListWebhookDeliveriesQuery = Schema.Struct({ ...ListQuery })
+
+export const WebhookDeliveryResource = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal('webhook_delivery'),
+  endpoint_id: Schema.String,
+  event: Schema.Struct({ id: Schema.String, type: Schema.String, created: Schema.Int }),
+  status: Schema.Literals(['pending', 'retrying', 'succeeded', 'failed']),
+  attempt_count: Schema.Int,
+  attempts: Schema.Array(
+    Schema.Struct({
+      number: Schema.Int,
+      attempted_at: DateTime,
+      duration_ms: Schema.Int,
+      status_code: Schema.NullOr(Schema.Int),
+      result: Schema.Literals(['response', 'timeout', 'connection_error', 'blocked_address']),
+      error: Schema.NullOr(Schema.String),
+    }),
+  ),
+  next_attempt_at: Schema.NullOr(DateTime),
+  failure_reason: Schema.NullOr(Schema.Literals(['retries_exhausted', 'endpoint_disabled', 'endpoint_deleted'])),
+  replay_of: Schema.NullOr(Schema.String),
+  created_at: DateTime,
+  ...ResponseMeta,
+}).annotate({ identifier: 'WebhookDelivery', description: 'One notification to one endpoint, with every attempt.' })
+
+/** The endpoint on the wire; `secret` only when a secret is being revealed. Never any other secret. */
+export const renderWebhookEndpoint = (endpoint: WebhookEndpoint, now: Date, revealedSecret?: string) => ({
+  id: endpoint.id,
+  object: 'webhook_endpoint' as const,
+  url: endpoint.url,
+  description: endpoint.description,
+  events: [...endpoint.events],
+  status: endpoint.status,
+  disabled_reason: endpoint.disabledReason,
+  ...(revealedSecret === undefined ? {} : { secret: revealedSecret }),
+  previous_secret_expires_at: previousSecretExpiresAt(endpoint, now)?.toISOString() ?? null,
+  created_at: endpoint.createdAt.toISOString(),
+  updated_at: endpoint.updatedAt.toISOString(),
+  livemode: endpoint.livemode,
+})
+
+export const renderWebhookDelivery = (delivery: Delivery) => ({
+  id: delivery.id,
+  object: 'webhook_delivery' as const,
+  endpoint_id: delivery.endpointId,
+  event: { id: delivery.notification.id, type: delivery.notification.type, created: Math.floor(delivery.notification.createdAt.getTime() / 1000) },
+  status: delivery.status,
+  attempt_count: delivery.attempts.length,
+  attempts: delivery.attempts.map((attempt) => ({
+    number: attempt.number,
+    attempted_at: attempt.at.toISOString(),
+    duration_ms: attempt.durationMs,
+    status_code: attempt.outcome.kind === 'response' ? attempt.outcome.statusCode : null,
+    result: attempt.outcome.kind,
+    error: attempt.error,
+  })),
+  // A leased (in-flight) delivery's next attempt is its lease end: shown as it is stored.
+  next_attempt_at: delivery.nextAttemptAt?.toISOString() ?? null,
+  failure_reason: delivery.failureReason,
+  replay_of: delivery.replayOf,
+  created_at: delivery.createdAt.toISOString(),
+  livemode: delivery.livemode,
+})

@@ -1,0 +1,62 @@
+import { Schema } from 'effect'
+import type { Departure } from '../../core/departure/departure.js'
+import type { CalendarEvent } from '../../core/event/event.js'
+import type { DomainEvent } from '../../core/ports/outbox.js'
+import type { User } from '../../core/user/user.js'
+import type { WebhookEndpoint } from '../../core/webhooks/webhook-endpoint.js'
+import { renderDeparture, renderEvent } from '../events.js'
+import { renderUser } from '../users.js'
+import { downgradeResource, type ApiVersion } from '../versions.js'
+import { renderWebhookEndpoint } from './endpoints.js'
+
+type Json = Record<string, unknown>
+
+/** The body of every delivery. `id` (prefix `ntf_`) is the same on every redelivery. */
+export const WebhookNotificationSchema = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal('event'),
+  type: Schema.String,
+  created: Schema.Int,
+  livemode: Schema.Boolean,
+  api_version: Schema.String,
+  data: Schema.Struct({ object: Schema.Record(Schema.String, Schema.Unknown) }),
+}).annotate({ identifier: 'WebhookNotification' })
+
+interface DepartureNotice {
+  readonly departure: Departure
+  readonly originSource: string | null
+  readonly threshold?: string
+  readonly dueAt?: Date
+  readonly changes?: readonly string[]
+}
+
+/** Wire renderers of the resources that notifications carry, by the domain event's `objectType`. */
+const RESOURCE_RENDERERS: Readonly<Record<string, (object: unknown, event: DomainEvent) => Json>> = {
+  user: (object) => renderUser(object as User),
+  event: (object) => renderEvent(object as CalendarEvent),
+  departure: (object) => {
+    const notice = object as DepartureNotice
+    return {
+      ...renderDeparture(notice.departure, notice.departure.eventId, notice.originSource),
+      ...(notice.threshold === undefined ? {} : { threshold: notice.threshold, threshold_due_at: notice.dueAt?.toISOString() ?? null }),
+      ...(notice.changes === undefined ? {} : { changes: [...notice.changes] }),
+    }
+  },
+  webhook_endpoint: (object, event) => renderWebhookEndpoint(object as WebhookEndpoint, event.createdAt),
+}
+
+/** The raw body of a notification, its resource in `version`'s shape. */
+export const renderNotification = (event: DomainEvent, version: ApiVersion): string => {
+  const render = RESOURCE_RENDERERS[event.objectType]
+  if (render === undefined) throw new Error(`no notification renderer for ${event.objectType}`)
+  const resource = downgradeResource({ ...render(event.object, event), livemode: event.livemode }, version)
+  return JSON.stringify({
+    id: event.id,
+    object: 'event',
+    type: event.type,
+    created: Math.floor(event.createdAt.getTime() / 1000),
+    livemode: event.livemode,
+    api_version: version,
+    data: { object: resource },
+  })
+}

@@ -1,0 +1,235 @@
+import type { BackgroundScope } from '../background/background-job.js'
+import type { Clock } from '../ports/clock.js'
+import type { DnsResolverPort } from '../ports/dns-resolver.js'
+import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
+import type { NotificationRendererPort } from '../ports/notification-renderer.js'
+import type { DomainEvent, OutboxPort } from '../ports/outbox.js'
+import type { WebhookDeliveryRepositoryPort } from '../ports/webhook-delivery-repository.js'
+import type { WebhookEndpointRepositoryPort } from '../ports/webhook-endpoint-repository.js'
+import type { WebhookTransportPort } from '../ports/webhook-transport.js'
+import { domainEvent } from '../shared/domain-event.js'
+import { deliveryTransition, isAcknowledged, type Delivery, type DeliveryCommand } from './delivery.js'
+import { subscribes } from './event-types.js'
+import { shouldDisableEndpoint } from './retry-schedule.js'
+import { signatureHeader } from './signature.js'
+import { checkEndpointUrl } from './url-policy.js'
+import { activeSecrets, type WebhookEndpoint } from './webhook-endpoint.js'
+
+export interface DispatcherLimits {
+  /** How long a receiver has to answer (the spec's 10 s). */
+  readonly timeoutMs: number
+  /** Attempts in flight at once, all endpoints together. */
+  readonly concurrency: number
+  /** Attempts in flight at once to one endpoint, so a slow receiver only slows itself. */
+  readonly perEndpointConcurrency: number
+}
+
+export const DEFAULT_DISPATCHER_LIMITS: DispatcherLimits = { timeoutMs: 10_000, concurrency: 64, perEndpointConcurrency: 8 }
+
+export interface WebhookDispatcherDeps {
+  readonly outbox: OutboxPort
+  readonly endpoints: WebhookEndpointRepositoryPort
+  readonly deliveries: WebhookDeliveryRepositoryPort
+  readonly transport: WebhookTransportPort
+  readonly renderer: NotificationRendererPort
+  readonly dns: DnsResolverPort
+  readonly ids: IdGenerator
+  readonly random: RandomSource
+  /** Real time, for the signature timestamp: receivers compare it with their own clock, whatever the sandbox clock says. */
+  readonly wallClock: Clock
+  readonly limits?: Partial<DispatcherLimits>
+}
+
+const FAN_OUT_BATCH = 500
+const MAX_WRITE_ATTEMPTS = 3
+
+/**
+ * Delivers the outbox: fans each domain event out into one delivery per
+ * subscribed endpoint, then attempts due deliveries with bounded concurrency
+ * (overall and per endpoint), leasing each one first so that it is attempted by
+ * one worker at a time and picked up again if that worker dies.
+ */
+export class WebhookDispatcher {
+  private readonly limits: DispatcherLimits
+  private readonly inFlightByEndpoint = new Map<string, number>()
+  private inFlight = 0
+
+  constructor(private readonly deps: WebhookDispatcherDeps) {
+    this.limits = { ...DEFAULT_DISPATCHER_LIMITS, ...deps.limits }
+  }
+
+  /** The background job's body: fan out, then deliver what is due. Returns the number of items handled. */
+  async run(scope: BackgroundScope): Promise<number> {
+    const fannedOut = await this.fanOut(scope)
+    const attempted = await this.deliverDue(scope)
+    return fannedOut + attempted
+  }
+
+  /** Earliest future retry (for sandbox clock walks). */
+  nextDueAt(scope: BackgroundScope, after: Date): Promise<Date | null> {
+    return this.deps.deliveries.nextDueAt(scope.accountId, after)
+  }
+
+  /**
+   * Turns pending outbox events into deliveries, then marks them dispatched (a
+   * crash in between re-runs the fan-out; duplicates are skipped). Returns the
+   * number of deliveries created.
+   */
+  async fanOut(scope: BackgroundScope): Promise<number> {
+    let handled = 0
+    for (;;) {
+      const events = await this.deps.outbox.pending(FAN_OUT_BATCH, scope.accountId)
+      if (events.length === 0) return handled
+      const endpointsByAccount = new Map<string, WebhookEndpoint[]>()
+      const deliveries: Delivery[] = []
+      const now = scope.clock.now()
+      for (const event of events) {
+        let endpoints = endpointsByAccount.get(event.accountId)
+        if (endpoints === undefined) {
+          endpoints = (await this.deps.endpoints.enabledOf(event.accountId)).filter((endpoint) => endpoint.livemode === event.livemode)
+          endpointsByAccount.set(event.accountId, endpoints)
+        }
+        for (const endpoint of endpoints) {
+          if (subscribes(endpoint.events, event.type)) deliveries.push(this.newDelivery(event, endpoint, now, null))
+        }
+      }
+      await this.deps.deliveries.insertMany(deliveries)
+      await this.deps.outbox.markDispatched(events.map((event) => event.id))
+      handled += deliveries.length
+      if (events.length < FAN_OUT_BATCH) return handled
+    }
+  }
+
+  /**
+   * Attempts the due deliveries. With `scope.settle` (sandbox clock walks) it
+   * waits for every attempt and drains the queue; otherwise it starts what the
+   * concurrency limits allow and returns, the attempts finishing in the background.
+   */
+  async deliverDue(scope: BackgroundScope): Promise<number> {
+    let started = 0
+    for (;;) {
+      const free = this.limits.concurrency - this.inFlight
+      if (free <= 0) return started
+      const saturated = [...this.inFlightByEndpoint].filter(([, count]) => count >= this.limits.perEndpointConcurrency).map(([id]) => id)
+      const now = scope.clock.now()
+      const due = await this.deps.deliveries.due(scope.accountId, now, free, saturated)
+      if (due.length === 0) return started
+      const attempts: Promise<unknown>[] = []
+      for (const delivery of due) {
+        if (this.inFlight >= this.limits.concurrency) break
+        if ((this.inFlightByEndpoint.get(delivery.endpointId) ?? 0) >= this.limits.perEndpointConcurrency) continue
+        const leased = await this.lease(delivery, now)
+        if (leased === null) continue
+        attempts.push(this.attemptTracked(leased, scope.clock))
+        started += 1
+      }
+      if (scope.settle !== true) return started
+      await Promise.all(attempts)
+      if (attempts.length === 0) return started
+    }
+  }
+
+  /** Attempts a delivery inside the caller's request (test sends, replays) and returns it as stored after the attempt. */
+  async deliverNow(delivery: Delivery, clock: Clock): Promise<Delivery> {
+    await this.deps.deliveries.insertMany([delivery])
+    const leased = await this.lease(delivery, clock.now())
+    if (leased === null) return (await this.deps.deliveries.get(delivery.accountId, delivery.id)) ?? delivery
+    return this.attemptTracked(leased, clock)
+  }
+
+  newDelivery(notification: DomainEvent, endpoint: WebhookEndpoint, now: Date, replayOf: string | null): Delivery {
+    return {
+      id: this.deps.ids.next('whd'),
+      accountId: endpoint.accountId,
+      livemode: endpoint.livemode,
+      endpointId: endpoint.id,
+      notification,
+      status: 'pending',
+      attempts: [],
+      firstAttemptAt: null,
+      nextAttemptAt: now,
+      failureReason: null,
+      replayOf,
+      createdAt: now,
+      version: 1,
+    }
+  }
+
+  /** Pushes `nextAttemptAt` past the attempt's longest duration; a lost race means another worker has it. */
+  private async lease(delivery: Delivery, now: Date): Promise<Delivery | null> {
+    const leased = { ...delivery, nextAttemptAt: new Date(now.getTime() + this.limits.timeoutMs + 30_000), version: delivery.version + 1 }
+    return (await this.deps.deliveries.update(leased, delivery.version)) === 'updated' ? leased : null
+  }
+
+  private async attemptTracked(delivery: Delivery, clock: Clock): Promise<Delivery> {
+    this.inFlight += 1
+    this.inFlightByEndpoint.set(delivery.endpointId, (this.inFlightByEndpoint.get(delivery.endpointId) ?? 0) + 1)
+    try {
+      return await this.attempt(delivery, clock)
+    } finally {
+      this.inFlight -= 1
+      const count = (this.inFlightByEndpoint.get(delivery.endpointId) ?? 1) - 1
+      if (count <= 0) this.inFlightByEndpoint.delete(delivery.endpointId)
+      else this.inFlightByEndpoint.set(delivery.endpointId, count)
+    }
+  }
+
+  private async attempt(delivery: Delivery, clock: Clock): Promise<Delivery> {
+    const endpoint = await this.deps.endpoints.get(delivery.accountId, delivery.endpointId)
+    if (endpoint === null || endpoint.status !== 'enabled') {
+      return this.apply(delivery, { type: 'abandon', reason: endpoint === null ? 'endpoint_deleted' : 'endpoint_disabled' })
+    }
+    const at = clock.now()
+    // Checked again at every attempt: the host may resolve elsewhere since creation (DNS rebinding).
+    const target = await checkEndpointUrl(endpoint.url, endpoint.livemode, this.deps.dns)
+    let response
+    if (!target.ok) response = { outcome: { kind: 'blocked_address' as const }, durationMs: 0, error: target.error.message }
+    else {
+      const body = await this.deps.renderer.render(delivery.notification)
+      const timestamp = Math.floor(this.deps.wallClock.now().getTime() / 1000)
+      response = await this.deps.transport.send({
+        url: target.value.url,
+        addresses: target.value.addresses,
+        body,
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'user-agent': 'departure-service-webhooks/1',
+          'service-signature': signatureHeader(body, activeSecrets(endpoint, at), timestamp),
+        },
+        timeoutMs: this.limits.timeoutMs,
+      })
+    }
+    const saved = await this.apply(delivery, { type: 'attempt', attempt: { at, durationMs: response.durationMs, outcome: response.outcome, error: response.error } })
+    await this.recordEndpointHealth(endpoint.accountId, endpoint.id, isAcknowledged(response.outcome), at, clock)
+    return saved
+  }
+
+  private async apply(delivery: Delivery, command: DeliveryCommand): Promise<Delivery> {
+    const next = deliveryTransition(delivery, command, this.deps.random)
+    if (!next.ok) return delivery
+    await this.deps.deliveries.update(next.value, delivery.version)
+    return next.value
+  }
+
+  /** A success ends a failure streak; a streak of 72 hours disables the endpoint and says so with `webhook_endpoint.disabled`. */
+  private async recordEndpointHealth(accountId: string, endpointId: string, succeeded: boolean, at: Date, clock: Clock): Promise<void> {
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+      const current = await this.deps.endpoints.get(accountId, endpointId)
+      if (current === null) return
+      if (succeeded) {
+        if (current.failingSince === null) return
+        if ((await this.deps.endpoints.update({ ...current, failingSince: null, version: current.version + 1 }, current.version)) === 'updated') return
+        continue
+      }
+      const failingSince = current.failingSince ?? at
+      const disable = current.status === 'enabled' && shouldDisableEndpoint(failingSince, at)
+      if (current.failingSince !== null && !disable) return
+      const next: WebhookEndpoint = disable
+        ? { ...current, failingSince, status: 'disabled', disabledReason: 'failing', updatedAt: at, version: current.version + 1 }
+        : { ...current, failingSince, version: current.version + 1 }
+      const scope = { accountId, livemode: current.livemode }
+      const events = disable ? [domainEvent({ ids: this.deps.ids, clock }, scope, 'webhook_endpoint.disabled', 'webhook_endpoint', next)] : []
+      if ((await this.deps.endpoints.update(next, current.version, events)) === 'updated') return
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import type { AccountRepositoryPort } from '../../core/ports/account-repository.js'
+import type { NotificationRendererPort } from '../../core/ports/notification-renderer.js'
+import type { DomainEvent } from '../../core/ports/outbox.js'
+import { renderNotification } from '../../contracts/webhooks/notification.js'
+import { CURRENT_VERSION, isApiVersion } from '../../contracts/versions.js'
+
+/** Renders each notification in its account's pinned API version (webhooks carry no Service-Version header). */
+export class PinnedVersionNotificationRenderer implements NotificationRendererPort {
+  constructor(private readonly accounts: AccountRepositoryPort) {}
+
+  async render(event: DomainEvent): Promise<string> {
+    const account = await this.accounts.getAccount(event.accountId)
+    const pinned = account?.pinnedVersion
+    return renderNotification(event, pinned !== undefined && isApiVersion(pinned) ? pinned : CURRENT_VERSION)
+  }
+}
