@@ -90,7 +90,8 @@ export class WebhookDispatcher {
           endpointsByAccount.set(event.accountId, endpoints)
         }
         for (const endpoint of endpoints) {
-          if (subscribes(endpoint.events, event.type)) deliveries.push(this.newDelivery(event, endpoint, now, null))
+          // An endpoint gets what happens from its creation on, not the backlog before it.
+          if (subscribes(endpoint.events, event.type) && endpoint.createdAt.getTime() <= event.createdAt.getTime()) deliveries.push(this.newDelivery(event, endpoint, now, null))
         }
       }
       await this.deps.deliveries.insertMany(deliveries)
