@@ -1,0 +1,179 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { SystemClock } from '../../../adapters/clock/system/system-clock.js'
+import { CryptoRandomSource, UlidIdGenerator } from '../../../adapters/ids/ulid/ulid-ids.js'
+import { MemoryOutbox } from '../../../adapters/storage/memory/outbox.js'
+import { MemoryWebhookDeliveryRepository } from '../../../adapters/storage/memory/webhook-delivery-repository.js'
+import { MemoryWebhookEndpointRepository } from '../../../adapters/storage/memory/webhook-endpoint-repository.js'
+import { HttpWebhookTransport } from '../../../adapters/webhook-transport/http/http-webhook-transport.js'
+import type { DnsResolverPort } from '../../../core/ports/dns-resolver.js'
+import type { DomainEvent } from '../../../core/ports/outbox.js'
+import { WebhookDispatcher } from '../../../core/webhooks/webhook-dispatcher.js'
+import type { WebhookEndpoint } from '../../../core/webhooks/webhook-endpoint.js'
+import { renderNotification } from '../../../contracts/webhooks/notification.js'
+import { WebhookReceiver } from '../../support/webhook-receiver.js'
+
+const ids = new UlidIdGenerator()
+const clock = new SystemClock()
+const receivers: WebhookReceiver[] = []
+const transports: HttpWebhookTransport[] = []
+afterEach(async () => {
+  for (const receiver of receivers.splice(0)) await receiver.stop()
+  for (const transport of transports.splice(0)) transport.close()
+})
+
+const setUp = (limits: { concurrency: number; perEndpointConcurrency: number; timeoutMs: number }, dns: DnsResolverPort = { resolve: async () => ['127.0.0.1'] }) => {
+  const outbox = new MemoryOutbox()
+  const endpoints = new MemoryWebhookEndpointRepository(outbox)
+  const deliveries = new MemoryWebhookDeliveryRepository()
+  const transport = new HttpWebhookTransport()
+  transports.push(transport)
+  const dispatcher = new WebhookDispatcher({
+    outbox,
+    endpoints,
+    deliveries,
+    transport,
+    renderer: { render: async (event) => renderNotification(event, '2026-05-20') },
+    dns,
+    ids,
+    random: new CryptoRandomSource(),
+    wallClock: clock,
+    limits,
+  })
+  return { outbox, endpoints, deliveries, dispatcher }
+}
+
+const endpointFor = (url: string, createdAt = new Date(Date.now() - 60_000)): WebhookEndpoint => ({
+  id: ids.next('we'),
+  accountId: 'acct_1',
+  livemode: false,
+  url,
+  description: null,
+  events: ['*'],
+  status: 'enabled',
+  disabledReason: null,
+  secrets: [{ secret: 'whsec_test', expiresAt: null }],
+  failingSince: null,
+  createdAt,
+  updatedAt: createdAt,
+  version: 1,
+})
+
+const userCreated = (n: number): DomainEvent => ({
+  id: ids.next('ntf'),
+  type: 'user.created',
+  accountId: 'acct_1',
+  livemode: false,
+  createdAt: new Date(),
+  objectType: 'user',
+  object: {
+    id: `usr_${n}`, email: `u${n}@example.com`, displayName: null, timezone: 'UTC', defaultTravelMode: 'drive', defaultParkingBuffer: 5, defaultWalkBuffer: 3,
+    preferredDeparture: 'on_time', preAlertMinutes: 10, alertProfile: 'balanced', theme: 'system', soundEnabled: true, hapticEnabled: true,
+    quietHoursStart: null, quietHoursEnd: null, onboardingCompleted: false, homeLocation: null, deactivatedAt: null, createdAt: new Date(),
+  },
+})
+
+const until = async (condition: () => boolean | Promise<boolean>, timeoutMs = 5000) => {
+  const deadline = Date.now() + timeoutMs
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+describe('Deliveries for one endpoint do not block others; concurrency is bounded', () => {
+  it('a hanging receiver holds at most its per-endpoint slots while a healthy one gets everything', async () => {
+    const hanging = await WebhookReceiver.start('/slow')
+    const healthy = await WebhookReceiver.start('/fast')
+    receivers.push(hanging, healthy)
+    hanging.behave = () => ({ hang: true })
+    const { outbox, endpoints, dispatcher } = setUp({ concurrency: 10, perEndpointConcurrency: 2, timeoutMs: 2000 })
+    await endpoints.insert(endpointFor(hanging.url))
+    await endpoints.insert(endpointFor(healthy.url))
+    await outbox.append(Array.from({ length: 20 }, (_, n) => userCreated(n)))
+    const scope = { accountId: null, clock }
+    // Background mode: each sweep starts what the limits allow and returns at once.
+    const started = Date.now()
+    while (healthy.received.length < 20) {
+      await dispatcher.run(scope)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      if (Date.now() - started > 1500) break
+    }
+    expect(healthy.received).toHaveLength(20)
+    expect(hanging.maxInFlight).toBeLessThanOrEqual(2)
+    expect(hanging.received.length).toBeLessThanOrEqual(2)
+  })
+
+  it('never has more attempts in flight than the overall limit', async () => {
+    const receiverList = await Promise.all(Array.from({ length: 4 }, (_, n) => WebhookReceiver.start(`/r${n}`)))
+    receivers.push(...receiverList)
+    for (const receiver of receiverList) receiver.behave = () => ({ hang: true })
+    const { outbox, endpoints, dispatcher } = setUp({ concurrency: 3, perEndpointConcurrency: 5, timeoutMs: 2000 })
+    for (const receiver of receiverList) await endpoints.insert(endpointFor(receiver.url))
+    await outbox.append(Array.from({ length: 5 }, (_, n) => userCreated(n)))
+    for (let i = 0; i < 5; i++) await dispatcher.run({ accountId: null, clock })
+    await until(() => receiverList.reduce((sum, receiver) => sum + receiver.received.length, 0) >= 3)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(receiverList.reduce((sum, receiver) => sum + receiver.inFlight, 0)).toBe(3)
+  })
+
+  it('checks the address again at delivery time: a host that now resolves to a private address is not contacted', async () => {
+    const receiver = await WebhookReceiver.start()
+    receivers.push(receiver)
+    let answer = ['127.0.0.1']
+    const { outbox, endpoints, deliveries, dispatcher } = setUp({ concurrency: 5, perEndpointConcurrency: 5, timeoutMs: 1000 }, { resolve: async () => answer })
+    const port = new URL(receiver.url).port
+    const endpoint = endpointFor(`http://receiver.test:${port}/webhooks`)
+    await endpoints.insert(endpoint)
+    await outbox.append([userCreated(1)])
+    answer = ['10.0.0.9']
+    await dispatcher.run({ accountId: null, clock, settle: true })
+    const [delivery] = (await deliveries.listByEndpoint('acct_1', endpoint.id, { limit: 10 })).data
+    expect(delivery!.attempts[0]!.outcome).toEqual({ kind: 'blocked_address' })
+    expect(receiver.received).toHaveLength(0)
+    // And it connects to the checked address, not to a fresh lookup of the name.
+    answer = ['127.0.0.1']
+    const retry = { ...delivery!, nextAttemptAt: new Date(Date.now() - 1), version: delivery!.version + 1 }
+    await deliveries.update(retry, delivery!.version)
+    await dispatcher.run({ accountId: null, clock, settle: true })
+    expect(receiver.received).toHaveLength(1)
+    expect(receiver.received[0]!.headers.host).toBe(`receiver.test:${port}`)
+  })
+
+  it('a crash after the fan-out but before marking the outbox does not duplicate deliveries', async () => {
+    const receiver = await WebhookReceiver.start()
+    receivers.push(receiver)
+    const { outbox, endpoints, deliveries, dispatcher } = setUp({ concurrency: 5, perEndpointConcurrency: 5, timeoutMs: 1000 })
+    const endpoint = endpointFor(receiver.url)
+    await endpoints.insert(endpoint)
+    const event = userCreated(1)
+    await outbox.append([event])
+    const markDispatched = outbox.markDispatched.bind(outbox)
+    outbox.markDispatched = async () => {
+      throw new Error('crash')
+    }
+    await expect(dispatcher.fanOut({ accountId: null, clock })).rejects.toThrow('crash')
+    outbox.markDispatched = markDispatched
+    await dispatcher.run({ accountId: null, clock, settle: true })
+    expect((await deliveries.listByEndpoint('acct_1', endpoint.id, { limit: 10 })).data).toHaveLength(1)
+    expect(receiver.received).toHaveLength(1)
+  })
+
+  it('a leased delivery is not attempted by a second worker; an expired lease is picked up again', async () => {
+    const receiver = await WebhookReceiver.start()
+    receivers.push(receiver)
+    const shared = setUp({ concurrency: 5, perEndpointConcurrency: 5, timeoutMs: 1000 })
+    const endpoint = endpointFor(receiver.url)
+    await shared.endpoints.insert(endpoint)
+    await shared.outbox.append([userCreated(1)])
+    await shared.dispatcher.fanOut({ accountId: null, clock })
+    const [due] = await shared.deliveries.due(null, new Date(), 10)
+    // Worker A leases it and dies before attempting.
+    const leased = { ...due!, nextAttemptAt: new Date(Date.now() + 60_000), version: due!.version + 1 }
+    expect(await shared.deliveries.update(leased, due!.version)).toBe('updated')
+    expect(await shared.deliveries.update({ ...due!, version: due!.version + 1 }, due!.version)).toBe('conflict')
+    await shared.dispatcher.run({ accountId: null, clock, settle: true })
+    expect(receiver.received).toHaveLength(0)
+    await shared.dispatcher.run({ accountId: null, clock: { now: () => new Date(Date.now() + 61_000) }, settle: true })
+    expect(receiver.received).toHaveLength(1)
+  })
+})
