@@ -1,0 +1,168 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { DomainEvent, OutboxPort } from '../../core/ports/outbox.js'
+import type { WebhookDeliveryRepositoryPort } from '../../core/ports/webhook-delivery-repository.js'
+import type { WebhookEndpointRepositoryPort } from '../../core/ports/webhook-endpoint-repository.js'
+import type { Delivery } from '../../core/webhooks/delivery.js'
+import type { WebhookEndpoint } from '../../core/webhooks/webhook-endpoint.js'
+import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
+
+export interface WebhookRepositoriesSubject {
+  readonly endpoints: WebhookEndpointRepositoryPort
+  readonly deliveries: WebhookDeliveryRepositoryPort
+  /** The outbox endpoint writes append their domain events to. */
+  readonly outbox: OutboxPort
+  readonly teardown?: () => Promise<void>
+}
+
+const ids = new UlidIdGenerator()
+const T0 = new Date('2026-06-01T08:00:00Z')
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000)
+
+const makeEndpoint = (overrides: Partial<WebhookEndpoint> = {}): WebhookEndpoint => ({
+  id: ids.next('we'),
+  accountId: 'acct_a',
+  livemode: false,
+  url: 'https://hooks.example.com/in',
+  description: null,
+  events: ['*'],
+  status: 'enabled',
+  disabledReason: null,
+  secrets: [{ secret: 'whsec_1', expiresAt: null }],
+  failingSince: null,
+  createdAt: T0,
+  updatedAt: T0,
+  version: 1,
+  ...overrides,
+})
+
+const notification = (accountId = 'acct_a'): DomainEvent => ({ id: ids.next('ntf'), type: 'user.created', accountId, livemode: false, createdAt: T0, objectType: 'user', object: { id: 'usr_1' } })
+
+const makeDelivery = (endpoint: WebhookEndpoint, overrides: Partial<Delivery> = {}): Delivery => ({
+  id: ids.next('whd'),
+  accountId: endpoint.accountId,
+  livemode: endpoint.livemode,
+  endpointId: endpoint.id,
+  notification: notification(endpoint.accountId),
+  status: 'pending',
+  attempts: [],
+  firstAttemptAt: null,
+  nextAttemptAt: T0,
+  failureReason: null,
+  replayOf: null,
+  createdAt: T0,
+  version: 1,
+  ...overrides,
+})
+
+/** The behaviour every storage of webhook endpoints and deliveries must have (run it against your adapter). */
+export const webhookRepositoriesContract = (name: string, makeSubject: () => WebhookRepositoriesSubject | Promise<WebhookRepositoriesSubject>): void => {
+  describe(`${name}: webhook endpoint repository contract`, () => {
+    let subject: WebhookRepositoriesSubject
+    beforeEach(async () => {
+      subject = await makeSubject()
+      return () => subject.teardown?.()
+    })
+
+    it('round-trips an endpoint and keeps accounts apart', async () => {
+      const endpoint = makeEndpoint()
+      await subject.endpoints.insert(endpoint)
+      expect(await subject.endpoints.get('acct_a', endpoint.id)).toEqual(endpoint)
+      expect(await subject.endpoints.get('acct_b', endpoint.id)).toBeNull()
+      expect((await subject.endpoints.list('acct_b', { limit: 10 })).data).toEqual([])
+    })
+
+    it('lists newest first with cursors', async () => {
+      const created = [makeEndpoint(), makeEndpoint(), makeEndpoint()]
+      for (const endpoint of created) await subject.endpoints.insert(endpoint)
+      const first = await subject.endpoints.list('acct_a', { limit: 2 })
+      expect(first.data.map((endpoint) => endpoint.id)).toEqual([created[2]!.id, created[1]!.id])
+      expect(first.hasMore).toBe(true)
+      const next = await subject.endpoints.list('acct_a', { limit: 2, startingAfter: created[1]!.id })
+      expect(next.data.map((endpoint) => endpoint.id)).toEqual([created[0]!.id])
+      expect(next.hasMore).toBe(false)
+    })
+
+    it('updates only from the expected version, appending its domain events in the same write', async () => {
+      const endpoint = makeEndpoint()
+      await subject.endpoints.insert(endpoint)
+      const event = notification()
+      expect(await subject.endpoints.update({ ...endpoint, status: 'disabled', version: 2 }, 1, [event])).toBe('updated')
+      expect(await subject.endpoints.update({ ...endpoint, url: 'https://lost.example.com', version: 2 }, 1)).toBe('conflict')
+      expect((await subject.endpoints.get('acct_a', endpoint.id))!.status).toBe('disabled')
+      expect((await subject.outbox.pending(10)).map((pending) => pending.id)).toContain(event.id)
+    })
+
+    it('lists the enabled endpoints of an account only', async () => {
+      const enabled = makeEndpoint()
+      await subject.endpoints.insert(enabled)
+      await subject.endpoints.insert(makeEndpoint({ status: 'disabled', disabledReason: 'manual' }))
+      await subject.endpoints.insert(makeEndpoint({ accountId: 'acct_b' }))
+      expect((await subject.endpoints.enabledOf('acct_a')).map((endpoint) => endpoint.id)).toEqual([enabled.id])
+    })
+
+    it('removes an endpoint of its account only', async () => {
+      const endpoint = makeEndpoint()
+      await subject.endpoints.insert(endpoint)
+      expect(await subject.endpoints.remove('acct_b', endpoint.id)).toBe(false)
+      expect(await subject.endpoints.remove('acct_a', endpoint.id)).toBe(true)
+      expect(await subject.endpoints.get('acct_a', endpoint.id)).toBeNull()
+      expect(await subject.endpoints.remove('acct_a', endpoint.id)).toBe(false)
+    })
+  })
+
+  describe(`${name}: webhook delivery repository contract`, () => {
+    let subject: WebhookRepositoriesSubject
+    const endpoint = makeEndpoint()
+    beforeEach(async () => {
+      subject = await makeSubject()
+      return () => subject.teardown?.()
+    })
+
+    it('skips a second fan-out of the same notification to the same endpoint, but keeps replays', async () => {
+      const original = makeDelivery(endpoint)
+      await subject.deliveries.insertMany([original])
+      await subject.deliveries.insertMany([{ ...makeDelivery(endpoint), notification: original.notification }])
+      await subject.deliveries.insertMany([{ ...makeDelivery(endpoint), notification: original.notification, replayOf: original.id }])
+      const listed = await subject.deliveries.listByEndpoint('acct_a', endpoint.id, { limit: 10 })
+      expect(listed.data).toHaveLength(2)
+      expect(listed.data.filter((delivery) => delivery.replayOf === original.id)).toHaveLength(1)
+    })
+
+    it('finds due deliveries earliest first, per account, leaving out busy endpoints and finished deliveries', async () => {
+      const other = makeEndpoint()
+      const late = makeDelivery(endpoint, { nextAttemptAt: at(10) })
+      const early = makeDelivery(endpoint, { nextAttemptAt: at(5) })
+      const busy = makeDelivery(other, { nextAttemptAt: at(1) })
+      const done = makeDelivery(endpoint, { status: 'succeeded', nextAttemptAt: null })
+      const foreign = makeDelivery(makeEndpoint({ accountId: 'acct_b' }), { nextAttemptAt: at(0) })
+      await subject.deliveries.insertMany([late, early, busy, done, foreign])
+      expect((await subject.deliveries.due('acct_a', at(10), 10, [other.id])).map((delivery) => delivery.id)).toEqual([early.id, late.id])
+      expect((await subject.deliveries.due('acct_a', at(7), 10)).map((delivery) => delivery.id)).toEqual([busy.id, early.id])
+      expect((await subject.deliveries.due(null, at(10), 2)).map((delivery) => delivery.id)).toEqual([foreign.id, busy.id])
+      expect(await subject.deliveries.nextDueAt('acct_a', at(5))).toEqual(at(10))
+      expect(await subject.deliveries.nextDueAt('acct_a', at(10))).toBeNull()
+    })
+
+    it('writes only from the expected version (a lease is won by one worker)', async () => {
+      const delivery = makeDelivery(endpoint)
+      await subject.deliveries.insertMany([delivery])
+      const leased = { ...delivery, nextAttemptAt: at(1), version: 2 }
+      expect(await subject.deliveries.update(leased, 1)).toBe('updated')
+      expect(await subject.deliveries.update({ ...delivery, nextAttemptAt: at(2), version: 2 }, 1)).toBe('conflict')
+      expect((await subject.deliveries.get('acct_a', delivery.id))!.nextAttemptAt).toEqual(at(1))
+      expect(await subject.deliveries.get('acct_b', delivery.id)).toBeNull()
+      const finished = { ...leased, status: 'succeeded' as const, nextAttemptAt: null, version: 3 }
+      expect(await subject.deliveries.update(finished, 2)).toBe('updated')
+      expect(await subject.deliveries.due('acct_a', at(100), 10)).toEqual([])
+      expect(await subject.deliveries.openOf('acct_a', endpoint.id)).toEqual([])
+    })
+
+    it('removes the deliveries of an endpoint', async () => {
+      const other = makeEndpoint()
+      await subject.deliveries.insertMany([makeDelivery(endpoint), makeDelivery(endpoint), makeDelivery(other)])
+      expect(await subject.deliveries.removeByEndpoint('acct_a', endpoint.id)).toBe(2)
+      expect((await subject.deliveries.listByEndpoint('acct_a', endpoint.id, { limit: 10 })).data).toEqual([])
+      expect((await subject.deliveries.listByEndpoint('acct_a', other.id, { limit: 10 })).data).toHaveLength(1)
+    })
+  })
+}
