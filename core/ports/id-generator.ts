@@ -1,6 +1,8 @@
 /**
  * Identifiers come through this port: `prefix` is the resource prefix without
- * the underscore (`usr`, `evt`, ...). Implementations return `<prefix>_<random>`.
+ * the underscore (`usr`, `evt`, ...). Implementations return `<prefix>_<random>`,
+ * URL-safe, never repeated, and sorting in the order they were made (lists page
+ * by id), even when the system time steps back.
  */
 export interface IdGenerator {
   next(prefix: string): string

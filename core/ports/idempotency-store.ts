@@ -19,10 +19,13 @@ export type IdempotencyClaim =
  * Idempotency records. `scope` already combines the API key (or connected
  * account) and the endpoint; `fingerprint` digests the request. Claims are atomic
  * across hosts: two concurrent requests with one key never both get `execute`.
+ * A record lives `lifetimeMs` from its first claim, measured on the `now` passed
+ * in (never the adapter's own clock); an in-flight claim older than
+ * `inFlightLeaseMs` is abandoned and the next claim executes.
  */
 export interface IdempotencyStorePort {
   claim(scope: string, fingerprint: string, now: Date, lifetimeMs: number, inFlightLeaseMs: number): Promise<IdempotencyClaim>
   complete(scope: string, response: StoredResponse): Promise<void>
-  /** Forgets an in-flight claim whose request stored nothing (it may be retried). */
+  /** Forgets an in-flight claim whose request stored nothing (it may be retried); a completed record stays. */
   release(scope: string): Promise<void>
 }

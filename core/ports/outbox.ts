@@ -21,9 +21,9 @@ export interface DomainEvent {
 export interface OutboxPort {
   /** Appends events on their own (state changes normally append through their repository write). */
   append(events: readonly DomainEvent[]): Promise<void>
-  /** Up to `limit` events not yet handed to the dispatcher, oldest first; of one account, or of all when `accountId` is null or absent. */
+  /** Up to `limit` events not yet handed to the dispatcher, oldest first (written order); of one account, or of every account when `accountId` is null or absent. */
   pending(limit: number, accountId?: string | null): Promise<DomainEvent[]>
-  /** Marks events as fanned out into deliveries. */
+  /** Marks events as fanned out into deliveries (idempotent; unknown ids are ignored). */
   markDispatched(ids: readonly string[]): Promise<void>
   /** Events of an account, newest first (sandbox inspection, tests). */
   list(accountId: string, limit: number): Promise<DomainEvent[]>

@@ -10,6 +10,11 @@ export interface PeriodicTask {
   run(): Promise<void>
 }
 
+/**
+ * A task runs every `intervalMs` after `start` (starting twice changes nothing)
+ * and never overlaps itself; a failed run is reported and the next tick runs.
+ * `stop` cancels future runs and resolves once the runs in progress have finished.
+ */
 export interface SchedulerPort {
   register(task: PeriodicTask): void
   start(): Promise<void>

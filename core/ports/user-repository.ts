@@ -15,10 +15,15 @@ export interface UserFilter {
 export interface UserRepositoryPort {
   /** `duplicate` when the account already has a user with that (normalized) e-mail. */
   insert(user: User, events: readonly DomainEvent[]): Promise<'inserted' | 'duplicate'>
+  /** Reads are scoped to the account: another account's user is null. */
   get(accountId: string, id: string): Promise<User | null>
   findByEmail(accountId: string, email: string): Promise<User | null>
+  /** Newest first (by id), paged by `startingAfter` / `endingBefore` (see core/shared/pagination.ts). */
   list(accountId: string, filter: UserFilter, page: PageRequest): Promise<Page<User>>
-  /** `conflict` when the stored version is not `expectedVersion` (nothing written). */
+  /**
+   * `conflict` when the stored version is not `expectedVersion`, the user is not
+   * the account's, or the new e-mail belongs to another user of the account (nothing written).
+   */
   update(user: User, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'>
   remove(accountId: string, id: string, expectedVersion: number, events: readonly DomainEvent[]): Promise<'removed' | 'conflict'>
 }

@@ -116,6 +116,27 @@ export const eventRepositoryContract = (name: string, makeSubject: () => EventRe
       expect(window.data.map((e) => e.id)).toEqual([events[2]!.id, events[1]!.id])
     })
 
+    it('pages back towards newer events with ending_before, still newest first', async () => {
+      const events = [0, 1, 2, 3, 4].map(() => makeEvent())
+      for (const event of events) await subject.events.insert(event, [])
+      const previous = await subject.events.list('acct_a', {}, { limit: 2, endingBefore: events[1]!.id })
+      expect(previous.data.map((e) => e.id)).toEqual([events[3]!.id, events[2]!.id])
+      expect(previous.hasMore).toBe(true)
+      const first = await subject.events.list('acct_a', {}, { limit: 2, endingBefore: events[3]!.id })
+      expect(first.data.map((e) => e.id)).toEqual([events[4]!.id])
+      expect(first.hasMore).toBe(false)
+    })
+
+    it('a write naming another account changes nothing', async () => {
+      const event = makeEvent()
+      await subject.events.insert(event, [])
+      expect(await subject.events.update({ ...event, accountId: 'acct_b', title: 'Mallory', version: 2 }, 1, [note('event.updated', 'acct_b')])).toBe('conflict')
+      expect(await subject.events.remove('acct_b', event.id, 1, [note('event.deleted', 'acct_b')])).toBe('conflict')
+      expect(await subject.events.removeByUser('acct_b', 'usr_a')).toBe(0)
+      expect(await subject.events.get('acct_a', event.id)).toEqual(event)
+      expect(await subject.outbox.list('acct_b', 10)).toEqual([])
+    })
+
     it('finds due events earliest first, per account or for all, and the next due time', async () => {
       const soon = makeEvent({ dueAt: new Date(base.getTime() + 60_000) })
       const now = makeEvent({ dueAt: base })

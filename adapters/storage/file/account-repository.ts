@@ -29,7 +29,10 @@ export class FileAccountRepository implements AccountRepositoryPort {
   }
 
   async insertAccount(account: Account): Promise<void> {
-    this.mutate((snapshot) => snapshot.accounts.push(account))
+    this.mutate((snapshot) => {
+      if (snapshot.accounts.some((existing) => existing.id === account.id)) throw new Error(`duplicate account id ${account.id}`)
+      snapshot.accounts.push(account)
+    })
   }
 
   async getAccount(id: string): Promise<Account | null> {

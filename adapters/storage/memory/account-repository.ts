@@ -6,6 +6,7 @@ export class MemoryAccountRepository implements AccountRepositoryPort {
   private readonly keys = new Map<string, ApiKeyRecord>()
 
   async insertAccount(account: Account): Promise<void> {
+    if (this.accounts.has(account.id)) throw new Error(`duplicate account id ${account.id}`)
     this.accounts.set(account.id, account)
   }
 
@@ -18,7 +19,7 @@ export class MemoryAccountRepository implements AccountRepositoryPort {
   }
 
   async updateAccount(account: Account): Promise<void> {
-    this.accounts.set(account.id, account)
+    if (this.accounts.has(account.id)) this.accounts.set(account.id, account)
   }
 
   async insertKey(key: ApiKeyRecord): Promise<void> {

@@ -1,16 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { DomainEvent, OutboxPort } from '../../core/ports/outbox.js'
+import type { DomainEvent } from '../../core/ports/outbox.js'
 import type { WebhookDeliveryRepositoryPort } from '../../core/ports/webhook-delivery-repository.js'
-import type { WebhookEndpointRepositoryPort } from '../../core/ports/webhook-endpoint-repository.js'
 import type { Delivery } from '../../core/webhooks/delivery.js'
 import type { WebhookEndpoint } from '../../core/webhooks/webhook-endpoint.js'
 import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 
-export interface WebhookRepositoriesSubject {
-  readonly endpoints: WebhookEndpointRepositoryPort
+export interface WebhookDeliveryRepositorySubject {
   readonly deliveries: WebhookDeliveryRepositoryPort
-  /** The outbox endpoint writes append their domain events to. */
-  readonly outbox: OutboxPort
   readonly teardown?: () => Promise<void>
 }
 
@@ -54,64 +50,10 @@ const makeDelivery = (endpoint: WebhookEndpoint, overrides: Partial<Delivery> = 
   ...overrides,
 })
 
-/** The behaviour every storage of webhook endpoints and deliveries must have (run it against your adapter). */
-export const webhookRepositoriesContract = (name: string, makeSubject: () => WebhookRepositoriesSubject | Promise<WebhookRepositoriesSubject>): void => {
-  describe(`${name}: webhook endpoint repository contract`, () => {
-    let subject: WebhookRepositoriesSubject
-    beforeEach(async () => {
-      subject = await makeSubject()
-      return () => subject.teardown?.()
-    })
-
-    it('round-trips an endpoint and keeps accounts apart', async () => {
-      const endpoint = makeEndpoint()
-      await subject.endpoints.insert(endpoint)
-      expect(await subject.endpoints.get('acct_a', endpoint.id)).toEqual(endpoint)
-      expect(await subject.endpoints.get('acct_b', endpoint.id)).toBeNull()
-      expect((await subject.endpoints.list('acct_b', { limit: 10 })).data).toEqual([])
-    })
-
-    it('lists newest first with cursors', async () => {
-      const created = [makeEndpoint(), makeEndpoint(), makeEndpoint()]
-      for (const endpoint of created) await subject.endpoints.insert(endpoint)
-      const first = await subject.endpoints.list('acct_a', { limit: 2 })
-      expect(first.data.map((endpoint) => endpoint.id)).toEqual([created[2]!.id, created[1]!.id])
-      expect(first.hasMore).toBe(true)
-      const next = await subject.endpoints.list('acct_a', { limit: 2, startingAfter: created[1]!.id })
-      expect(next.data.map((endpoint) => endpoint.id)).toEqual([created[0]!.id])
-      expect(next.hasMore).toBe(false)
-    })
-
-    it('updates only from the expected version, appending its domain events in the same write', async () => {
-      const endpoint = makeEndpoint()
-      await subject.endpoints.insert(endpoint)
-      const event = notification()
-      expect(await subject.endpoints.update({ ...endpoint, status: 'disabled', version: 2 }, 1, [event])).toBe('updated')
-      expect(await subject.endpoints.update({ ...endpoint, url: 'https://lost.example.com', version: 2 }, 1)).toBe('conflict')
-      expect((await subject.endpoints.get('acct_a', endpoint.id))!.status).toBe('disabled')
-      expect((await subject.outbox.pending(10)).map((pending) => pending.id)).toContain(event.id)
-    })
-
-    it('lists the enabled endpoints of an account only', async () => {
-      const enabled = makeEndpoint()
-      await subject.endpoints.insert(enabled)
-      await subject.endpoints.insert(makeEndpoint({ status: 'disabled', disabledReason: 'manual' }))
-      await subject.endpoints.insert(makeEndpoint({ accountId: 'acct_b' }))
-      expect((await subject.endpoints.enabledOf('acct_a')).map((endpoint) => endpoint.id)).toEqual([enabled.id])
-    })
-
-    it('removes an endpoint of its account only', async () => {
-      const endpoint = makeEndpoint()
-      await subject.endpoints.insert(endpoint)
-      expect(await subject.endpoints.remove('acct_b', endpoint.id)).toBe(false)
-      expect(await subject.endpoints.remove('acct_a', endpoint.id)).toBe(true)
-      expect(await subject.endpoints.get('acct_a', endpoint.id)).toBeNull()
-      expect(await subject.endpoints.remove('acct_a', endpoint.id)).toBe(false)
-    })
-  })
-
+/** The behaviour every storage of webhook deliveries must have (run it against your adapter). */
+export const webhookDeliveryRepositoryContract = (name: string, makeSubject: () => WebhookDeliveryRepositorySubject | Promise<WebhookDeliveryRepositorySubject>): void => {
   describe(`${name}: webhook delivery repository contract`, () => {
-    let subject: WebhookRepositoriesSubject
+    let subject: WebhookDeliveryRepositorySubject
     const endpoint = makeEndpoint()
     beforeEach(async () => {
       subject = await makeSubject()

@@ -1,0 +1,4 @@
+import { EmbeddedIdentityProvider } from '../../../adapters/identity/embedded/identity-provider.js'
+import { identityProviderContract } from '../../contracts/identity-provider.contract.js'
+
+identityProviderContract('EmbeddedIdentityProvider', () => ({ identity: new EmbeddedIdentityProvider() }))

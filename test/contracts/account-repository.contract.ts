@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Account, ApiKeyRecord, KeyMode } from '../../core/account/account.js'
+import type { AccountRepositoryPort } from '../../core/ports/account-repository.js'
+
+export interface AccountRepositorySubject {
+  readonly accounts: AccountRepositoryPort
+  readonly teardown?: () => Promise<void>
+}
+
+const created = new Date('2026-06-01T08:00:00Z')
+let sequence = 0
+
+const makeAccount = (overrides: Partial<Account> = {}): Account => ({
+  id: `acct_contract${String(++sequence).padStart(4, '0')}`,
+  createdAt: created,
+  pinnedVersion: '2026-05-20',
+  rateLimits: null,
+  sandboxClockOffsetMs: 0,
+  ...overrides,
+})
+
+const makeKey = (accountId: string, mode: KeyMode = 'test', overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord => {
+  const secret = `sk_${mode}_contract${++sequence}`
+  return {
+    id: `key_contract${String(sequence).padStart(4, '0')}`,
+    accountId,
+    mode,
+    hash: createHash('sha256').update(secret).digest('hex'),
+    last4: secret.slice(-4),
+    createdAt: created,
+    revokedAt: null,
+    ...overrides,
+  }
+}
+
+/** What every AccountRepositoryPort adapter must do; call it from the adapter's own test file. */
+export const accountRepositoryContract = (
+  name: string,
+  makeSubject: () => AccountRepositorySubject | Promise<AccountRepositorySubject>,
+): void => {
+  describe(`${name} honours the AccountRepositoryPort contract`, () => {
+    let subject: AccountRepositorySubject
+    beforeEach(async () => {
+      subject = await makeSubject()
+    })
+    afterEach(async () => {
+      await subject.teardown?.()
+    })
+
+    describe('accounts', () => {
+      it('round-trips an account with its dates and plan limits; an unknown id is null', async () => {
+        const account = makeAccount({ rateLimits: { requestsPerWindow: 500, windowMs: 1000, concurrency: 8 }, sandboxClockOffsetMs: 90_000 })
+        await subject.accounts.insertAccount(account)
+        expect(await subject.accounts.getAccount(account.id)).toEqual(account)
+        expect(await subject.accounts.getAccount('acct_unknown')).toBeNull()
+      })
+
+      it('lists every account, oldest first', async () => {
+        const accounts = [makeAccount(), makeAccount(), makeAccount()]
+        for (const account of accounts) await subject.accounts.insertAccount(account)
+        expect((await subject.accounts.listAccounts()).map((account) => account.id)).toEqual(accounts.map((account) => account.id))
+      })
+
+      it('refuses a second account with an id already stored (ids are unique: that is a bug), keeping the first', async () => {
+        const account = makeAccount()
+        await subject.accounts.insertAccount(account)
+        await expect(subject.accounts.insertAccount({ ...account, pinnedVersion: '2025-06-15' })).rejects.toThrow()
+        expect(await subject.accounts.getAccount(account.id)).toEqual(account)
+        expect(await subject.accounts.listAccounts()).toHaveLength(1)
+      })
+
+      it('updates an account in place (sandbox clock offset, plan limits)', async () => {
+        const account = makeAccount()
+        const other = makeAccount()
+        await subject.accounts.insertAccount(account)
+        await subject.accounts.insertAccount(other)
+        const moved = { ...account, sandboxClockOffsetMs: 3_600_000, rateLimits: { requestsPerWindow: 10, windowMs: 60_000, concurrency: 2 } }
+        await subject.accounts.updateAccount(moved)
+        expect(await subject.accounts.getAccount(account.id)).toEqual(moved)
+        expect(await subject.accounts.getAccount(other.id)).toEqual(other)
+        expect(await subject.accounts.listAccounts()).toHaveLength(2)
+      })
+
+      it('does not create an account by updating an unknown id', async () => {
+        await subject.accounts.updateAccount(makeAccount())
+        expect(await subject.accounts.listAccounts()).toEqual([])
+      })
+    })
+
+    describe('API keys (stored hashed)', () => {
+      it('finds a key by the hash of its secret, with its dates; an unknown hash is null', async () => {
+        const account = makeAccount()
+        await subject.accounts.insertAccount(account)
+        const key = makeKey(account.id, 'live')
+        await subject.accounts.insertKey(key)
+        expect(await subject.accounts.findKeyByHash(key.hash)).toEqual(key)
+        expect(await subject.accounts.findKeyByHash(createHash('sha256').update('sk_live_unknown').digest('hex'))).toBeNull()
+      })
+
+      it('lists the keys of one account only, oldest first', async () => {
+        const [first, second] = [makeAccount(), makeAccount()]
+        await subject.accounts.insertAccount(first!)
+        await subject.accounts.insertAccount(second!)
+        const keys = [makeKey(first!.id, 'test'), makeKey(second!.id, 'test'), makeKey(first!.id, 'live')]
+        for (const key of keys) await subject.accounts.insertKey(key)
+        expect((await subject.accounts.listKeys(first!.id)).map((key) => key.id)).toEqual([keys[0]!.id, keys[2]!.id])
+        expect((await subject.accounts.listKeys(second!.id)).map((key) => key.id)).toEqual([keys[1]!.id])
+        expect(await subject.accounts.listKeys('acct_unknown')).toEqual([])
+      })
+
+      it('refuses a second key with a hash already stored (a collision of random secrets is a bug)', async () => {
+        const account = makeAccount()
+        await subject.accounts.insertAccount(account)
+        const key = makeKey(account.id)
+        await subject.accounts.insertKey(key)
+        await expect(subject.accounts.insertKey({ ...makeKey(account.id), hash: key.hash })).rejects.toThrow()
+        expect(await subject.accounts.listKeys(account.id)).toEqual([key])
+      })
+
+      it('revokes a key: it is still found (so authentication can say why it fails), with its revocation time', async () => {
+        const account = makeAccount()
+        await subject.accounts.insertAccount(account)
+        const key = makeKey(account.id)
+        const kept = makeKey(account.id)
+        await subject.accounts.insertKey(key)
+        await subject.accounts.insertKey(kept)
+        const at = new Date('2026-06-02T10:00:00Z')
+        const revoked = await subject.accounts.revokeKey(key.id, at)
+        expect(revoked).toEqual({ ...key, revokedAt: at })
+        expect(await subject.accounts.findKeyByHash(key.hash)).toEqual({ ...key, revokedAt: at })
+        expect((await subject.accounts.findKeyByHash(kept.hash))?.revokedAt).toBeNull()
+      })
+
+      it('keeps the first revocation time when a key is revoked again, and answers null for an unknown key', async () => {
+        const account = makeAccount()
+        await subject.accounts.insertAccount(account)
+        const key = makeKey(account.id)
+        await subject.accounts.insertKey(key)
+        const first = new Date('2026-06-02T10:00:00Z')
+        await subject.accounts.revokeKey(key.id, first)
+        expect((await subject.accounts.revokeKey(key.id, new Date('2026-06-03T10:00:00Z')))?.revokedAt).toEqual(first)
+        expect((await subject.accounts.findKeyByHash(key.hash))?.revokedAt).toEqual(first)
+        expect(await subject.accounts.revokeKey('key_unknown', first)).toBeNull()
+      })
+    })
+  })
+}
