@@ -319,3 +319,24 @@ describe('Endpoint operations: update, rotate, test, replay, delete', () => {
     expect(receiver.received).toHaveLength(0)
   })
 })
+
+describe('Delivery in the background: with the worker running, notifications arrive within seconds', () => {
+  it('delivers event.created and departure.computed without any sandbox clock move', async () => {
+    const running = await startTestService({ RATE_LIMIT_REQUESTS: '100000' })
+    const own = clients(running)
+    const inbox = await WebhookReceiver.start()
+    try {
+      const endpoint = (await own.sandbox('POST', '/v1/webhook_endpoints', { body: { url: inbox.url, events: ['event.created', 'departure.computed'] } })).body
+      const user = (await own.sandbox('POST', '/v1/users', { body: { email: 'background@example.com', home_location: { lat: 52.52, lng: 13.405 } } })).body
+      const start = new Date(Date.now() + 5 * HOUR * 1000)
+      await own.sandbox('POST', '/v1/events', {
+        body: { user_id: user.id, title: 'Review', start_time: start.toISOString(), end_time: new Date(start.getTime() + 3_600_000).toISOString(), location: { address: 'Friedrichstrasse 100, Berlin' } },
+      })
+      await inbox.waitFor(2, 5000)
+      expect(inbox.verified(endpoint.secret).map((notification) => notification.type).sort()).toEqual(['departure.computed', 'event.created'])
+    } finally {
+      await inbox.stop()
+      await running.stop()
+    }
+  })
+})
