@@ -1,54 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { DomainEvent } from '../../core/ports/outbox.js'
 import type { WebhookDeliveryRepositoryPort } from '../../core/ports/webhook-delivery-repository.js'
-import type { Delivery } from '../../core/webhooks/delivery.js'
-import type { WebhookEndpoint } from '../../core/webhooks/webhook-endpoint.js'
-import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
+import { at, makeDelivery, makeEndpoint } from '../support/webhook-fixtures.js'
 
 export interface WebhookDeliveryRepositorySubject {
   readonly deliveries: WebhookDeliveryRepositoryPort
   readonly teardown?: () => Promise<void>
 }
-
-const ids = new UlidIdGenerator()
-const T0 = new Date('2026-06-01T08:00:00Z')
-const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000)
-
-const makeEndpoint = (overrides: Partial<WebhookEndpoint> = {}): WebhookEndpoint => ({
-  id: ids.next('we'),
-  accountId: 'acct_a',
-  livemode: false,
-  url: 'https://hooks.example.com/in',
-  description: null,
-  events: ['*'],
-  status: 'enabled',
-  disabledReason: null,
-  secrets: [{ secret: 'whsec_1', expiresAt: null }],
-  failingSince: null,
-  createdAt: T0,
-  updatedAt: T0,
-  version: 1,
-  ...overrides,
-})
-
-const notification = (accountId = 'acct_a'): DomainEvent => ({ id: ids.next('ntf'), type: 'user.created', accountId, livemode: false, createdAt: T0, objectType: 'user', object: { id: 'usr_1' } })
-
-const makeDelivery = (endpoint: WebhookEndpoint, overrides: Partial<Delivery> = {}): Delivery => ({
-  id: ids.next('whd'),
-  accountId: endpoint.accountId,
-  livemode: endpoint.livemode,
-  endpointId: endpoint.id,
-  notification: notification(endpoint.accountId),
-  status: 'pending',
-  attempts: [],
-  firstAttemptAt: null,
-  nextAttemptAt: T0,
-  failureReason: null,
-  replayOf: null,
-  createdAt: T0,
-  version: 1,
-  ...overrides,
-})
 
 /** The behaviour every storage of webhook deliveries must have (run it against your adapter). */
 export const webhookDeliveryRepositoryContract = (name: string, makeSubject: () => WebhookDeliveryRepositorySubject | Promise<WebhookDeliveryRepositorySubject>): void => {

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { DomainEvent, OutboxPort } from '../../core/ports/outbox.js'
+import type { OutboxPort } from '../../core/ports/outbox.js'
 import type { WebhookEndpointRepositoryPort } from '../../core/ports/webhook-endpoint-repository.js'
-import type { WebhookEndpoint } from '../../core/webhooks/webhook-endpoint.js'
-import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
+import { makeEndpoint, notification } from '../support/webhook-fixtures.js'
 
 export interface WebhookEndpointRepositorySubject {
   readonly endpoints: WebhookEndpointRepositoryPort
@@ -10,29 +9,6 @@ export interface WebhookEndpointRepositorySubject {
   readonly outbox: OutboxPort
   readonly teardown?: () => Promise<void>
 }
-
-const ids = new UlidIdGenerator()
-const T0 = new Date('2026-06-01T08:00:00Z')
-const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000)
-
-const makeEndpoint = (overrides: Partial<WebhookEndpoint> = {}): WebhookEndpoint => ({
-  id: ids.next('we'),
-  accountId: 'acct_a',
-  livemode: false,
-  url: 'https://hooks.example.com/in',
-  description: null,
-  events: ['*'],
-  status: 'enabled',
-  disabledReason: null,
-  secrets: [{ secret: 'whsec_1', expiresAt: null }],
-  failingSince: null,
-  createdAt: T0,
-  updatedAt: T0,
-  version: 1,
-  ...overrides,
-})
-
-const notification = (accountId = 'acct_a'): DomainEvent => ({ id: ids.next('ntf'), type: 'user.created', accountId, livemode: false, createdAt: T0, objectType: 'user', object: { id: 'usr_1' } })
 
 /** The behaviour every storage of webhook endpoints must have (run it against your adapter). */
 export const webhookEndpointRepositoryContract = (name: string, makeSubject: () => WebhookEndpointRepositorySubject | Promise<WebhookEndpointRepositorySubject>): void => {
