@@ -113,7 +113,7 @@ const bindWebhooks = (container: Container, config: Config): void => {
     .bind<WebhookDispatcher>(TOKENS.WebhookDispatcher)
     .toResolvedValue(
       (outbox: OutboxPort, endpoints: WebhookEndpointRepositoryPort, deliveries: WebhookDeliveryRepositoryPort, transport: WebhookTransportPort, renderer: NotificationRendererPort, dns: DnsResolverPort, ids: IdGenerator, random: RandomSource) =>
-        new WebhookDispatcher({ outbox, endpoints, deliveries, transport, renderer, dns, ids, random, wallClock: new SystemClock(), limits: config.webhooks }),
+        new WebhookDispatcher({ outbox, endpoints, deliveries, transport, renderer, dns, ids, random, wallClock: new SystemClock(), limits: config.webhooks, onError: (error) => console.error('webhook attempt failed', error) }),
       [TOKENS.Outbox, TOKENS.WebhookEndpointRepository, TOKENS.WebhookDeliveryRepository, TOKENS.WebhookTransport, TOKENS.NotificationRenderer, TOKENS.DnsResolver, TOKENS.IdGenerator, TOKENS.RandomSource],
     )
   container

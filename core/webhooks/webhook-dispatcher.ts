@@ -38,6 +38,8 @@ export interface WebhookDispatcherDeps {
   /** Real time, for the signature timestamp: receivers compare it with their own clock, whatever the sandbox clock says. */
   readonly wallClock: Clock
   readonly limits?: Partial<DispatcherLimits>
+  /** Told about an attempt that failed by a bug rather than by the receiver; its lease expires and it is tried again. */
+  readonly onError?: (error: unknown) => void
 }
 
 const FAN_OUT_BATCH = 500
@@ -53,6 +55,8 @@ export class WebhookDispatcher {
   private readonly limits: DispatcherLimits
   private readonly inFlightByEndpoint = new Map<string, number>()
   private inFlight = 0
+  /** Background refills under way, by account (or `*`): a finished attempt starts the next one without waiting for the sweep. */
+  private readonly refilling = new Set<string>()
 
   constructor(private readonly deps: WebhookDispatcherDeps) {
     this.limits = { ...DEFAULT_DISPATCHER_LIMITS, ...deps.limits }
@@ -121,13 +125,25 @@ export class WebhookDispatcher {
         if ((this.inFlightByEndpoint.get(delivery.endpointId) ?? 0) >= this.limits.perEndpointConcurrency) continue
         const leased = await this.lease(delivery, now)
         if (leased === null) continue
-        attempts.push(this.attemptTracked(leased, scope.clock))
+        const attempt = this.attemptTracked(leased, scope.clock)
+        attempts.push(attempt)
+        if (scope.settle !== true) void attempt.then(() => this.refill(scope))
         started += 1
       }
       if (scope.settle !== true) return started
       await Promise.all(attempts)
       if (attempts.length === 0) return started
     }
+  }
+
+  /** Fills the slot an attempt just freed with the next due delivery (background mode); one refill per scope at a time. */
+  private refill(scope: BackgroundScope): void {
+    const key = scope.accountId ?? '*'
+    if (this.refilling.has(key)) return
+    this.refilling.add(key)
+    void this.deliverDue(scope)
+      .catch(() => 0)
+      .finally(() => this.refilling.delete(key))
   }
 
   /** Attempts a delivery inside the caller's request (test sends, replays) and returns it as stored after the attempt. */
@@ -167,6 +183,9 @@ export class WebhookDispatcher {
     this.inFlightByEndpoint.set(delivery.endpointId, (this.inFlightByEndpoint.get(delivery.endpointId) ?? 0) + 1)
     try {
       return await this.attempt(delivery, clock)
+    } catch (error) {
+      this.deps.onError?.(error)
+      return delivery
     } finally {
       this.inFlight -= 1
       const count = (this.inFlightByEndpoint.get(delivery.endpointId) ?? 1) - 1

@@ -3,11 +3,70 @@ import { paginateById, type Page, type PageRequest } from '../../../core/shared/
 import { expectOk } from '../../../core/shared/result.js'
 import type { Delivery } from '../../../core/webhooks/delivery.js'
 
-/** In-memory deliveries; the open ones (with a `nextAttemptAt`) are kept in their own map so due scans skip finished ones. */
+interface DueEntry {
+  readonly at: number
+  readonly id: string
+}
+
+/**
+ * A binary min-heap of (due time, delivery id). Entries are never updated in
+ * place: a new due time pushes a new entry and the old one is dropped when it
+ * surfaces and no longer matches the stored delivery (lazy deletion).
+ */
+class DueHeap {
+  private readonly entries: DueEntry[] = []
+
+  get size(): number {
+    return this.entries.length
+  }
+
+  peek(): DueEntry | undefined {
+    return this.entries[0]
+  }
+
+  push(entry: DueEntry): void {
+    const entries = this.entries
+    entries.push(entry)
+    let index = entries.length - 1
+    while (index > 0) {
+      const parent = (index - 1) >> 1
+      if (entries[parent]!.at <= entry.at) break
+      entries[index] = entries[parent]!
+      index = parent
+    }
+    entries[index] = entry
+  }
+
+  pop(): DueEntry | undefined {
+    const entries = this.entries
+    const top = entries[0]
+    const last = entries.pop()
+    if (top === undefined || last === undefined || entries.length === 0) return top
+    let index = 0
+    for (;;) {
+      const left = 2 * index + 1
+      if (left >= entries.length) break
+      const right = left + 1
+      const child = right < entries.length && entries[right]!.at < entries[left]!.at ? right : left
+      if (entries[child]!.at >= last.at) break
+      entries[index] = entries[child]!
+      index = child
+    }
+    entries[index] = last
+    return top
+  }
+}
+
+/**
+ * In-memory deliveries. Open ones (with a `nextAttemptAt`) are indexed by due
+ * time in a heap, so the dispatcher's frequent due queries cost O(k log n),
+ * not a scan of every open delivery.
+ */
 export class MemoryWebhookDeliveryRepository implements WebhookDeliveryRepositoryPort {
   private readonly deliveries = new Map<string, Delivery>()
   private readonly open = new Map<string, Delivery>()
   private readonly pairs = new Set<string>()
+  private readonly dueIndex = new DueHeap()
 
   async insertMany(deliveries: readonly Delivery[]): Promise<void> {
     for (const delivery of deliveries) {
@@ -33,10 +92,20 @@ export class MemoryWebhookDeliveryRepository implements WebhookDeliveryRepositor
   async due(accountId: string | null, now: Date, limit: number, excludeEndpoints: readonly string[] = []): Promise<Delivery[]> {
     const excluded = new Set(excludeEndpoints)
     const due: Delivery[] = []
-    for (const delivery of this.open.values()) {
-      if (delivery.nextAttemptAt! <= now && (accountId === null || delivery.accountId === accountId) && !excluded.has(delivery.endpointId)) due.push(delivery)
+    const passedOver: DueEntry[] = []
+    while (due.length < limit) {
+      const entry = this.dueIndex.peek()
+      if (entry === undefined || entry.at > now.getTime()) break
+      this.dueIndex.pop()
+      const delivery = this.open.get(entry.id)
+      // Stale entry: the delivery finished or moved to another due time since.
+      if (delivery === undefined || delivery.nextAttemptAt!.getTime() !== entry.at) continue
+      passedOver.push(entry)
+      if ((accountId === null || delivery.accountId === accountId) && !excluded.has(delivery.endpointId)) due.push(delivery)
     }
-    return due.sort((a, b) => a.nextAttemptAt!.getTime() - b.nextAttemptAt!.getTime()).slice(0, limit)
+    // A query changes nothing: every live entry looked at goes back.
+    for (const entry of passedOver) this.dueIndex.push(entry)
+    return due
   }
 
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
@@ -65,6 +134,7 @@ export class MemoryWebhookDeliveryRepository implements WebhookDeliveryRepositor
       if (delivery.accountId !== accountId || delivery.endpointId !== endpointId) continue
       this.deliveries.delete(delivery.id)
       this.open.delete(delivery.id)
+      this.pairs.delete(`${delivery.notification.id}/${delivery.endpointId}`)
       removed += 1
     }
     return removed
@@ -72,7 +142,12 @@ export class MemoryWebhookDeliveryRepository implements WebhookDeliveryRepositor
 
   private store(delivery: Delivery): void {
     this.deliveries.set(delivery.id, delivery)
-    if (delivery.nextAttemptAt === null) this.open.delete(delivery.id)
-    else this.open.set(delivery.id, delivery)
+    if (delivery.nextAttemptAt === null) {
+      this.open.delete(delivery.id)
+      return
+    }
+    const previous = this.open.get(delivery.id)
+    this.open.set(delivery.id, delivery)
+    if (previous?.nextAttemptAt?.getTime() !== delivery.nextAttemptAt.getTime()) this.dueIndex.push({ at: delivery.nextAttemptAt.getTime(), id: delivery.id })
   }
 }
