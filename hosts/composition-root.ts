@@ -38,6 +38,15 @@ import { OsrmRoutingAdapter } from '../adapters/routing/osrm/osrm-routing.js'
 import { OfflineWeatherAdapter } from '../adapters/weather/offline/offline-weather.js'
 import { OpenMeteoWeatherAdapter } from '../adapters/weather/open-meteo/open-meteo-weather.js'
 import { MemoryEventRepository } from '../adapters/storage/memory/event-repository.js'
+import { DeviceService } from '../core/device/device-service.js'
+import type { DeviceRepositoryPort } from '../core/ports/device-repository.js'
+import type { PushPort, PushRecorder } from '../core/ports/push.js'
+import type { ReminderRepositoryPort } from '../core/ports/reminder-repository.js'
+import { ReminderService } from '../core/reminder/reminder-service.js'
+import { RecordingPushAdapter } from '../adapters/push/recording/recording-push.js'
+import { WebPushAdapter } from '../adapters/push/web-push/web-push-adapter.js'
+import { MemoryDeviceRepository } from '../adapters/storage/memory/device-repository.js'
+import { MemoryReminderRepository } from '../adapters/storage/memory/reminder-repository.js'
 import type { Config } from './config.js'
 import { TOKENS } from './di-tokens.js'
 
@@ -52,6 +61,10 @@ export interface Surface {
   readonly cascade: UserDeletionCascade
   readonly eventLifecycle: EventLifecycle
   readonly backgroundJobs: BackgroundJob[]
+  readonly reminders: ReminderService
+  readonly devices: DeviceService
+  /** What the surface pushed, when it records pushes instead of sending them (always on the sandbox). */
+  readonly pushRecorder: PushRecorder | null
 }
 
 export interface Application {
@@ -89,10 +102,37 @@ const bindDepartureData = (container: Container, config: Config, livemode: boole
     geocoder.kind === 'nominatim' ? new NominatimGeocodingAdapter({ ...http, baseUrl: geocoder.baseUrl }) : new SyntheticGeocodingAdapter())
 }
 
+/** Production pushes through Web Push when VAPID keys are configured; the sandbox never sends, it records. */
+const bindPush = (container: Container, config: Config, livemode: boolean): void => {
+  const { push } = config
+  container.bind<PushPort>(TOKENS.Push).toResolvedValue(
+    (ids: IdGenerator) => (livemode && push.kind === 'web-push' ? new WebPushAdapter({ vapid: push.vapid, timeoutMs: config.providers.timeoutMs }) : new RecordingPushAdapter(ids)),
+    [TOKENS.IdGenerator],
+  )
+}
+
+/** Reminders, the devices they are pushed to, and what the event and user lifecycles do to them. */
+const bindReminders = (container: Container): void => {
+  container.bind<ReminderRepositoryPort>(TOKENS.ReminderRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryReminderRepository(outbox), [TOKENS.Outbox])
+  container.bind<DeviceRepositoryPort>(TOKENS.DeviceRepository).toResolvedValue(() => new MemoryDeviceRepository())
+  container
+    .bind<DeviceService>(TOKENS.DeviceService)
+    .toResolvedValue((devices: DeviceRepositoryPort, users: UserService, ids: IdGenerator) => new DeviceService({ devices, users, ids }), [TOKENS.DeviceRepository, TOKENS.UserService, TOKENS.IdGenerator])
+  container
+    .bind<ReminderService>(TOKENS.ReminderService)
+    .toResolvedValue(
+      (reminders: ReminderRepositoryPort, events: EventRepositoryPort, users: UserService, userRecords: UserRepositoryPort, devices: DeviceService, push: PushPort, ids: IdGenerator) =>
+        new ReminderService({ reminders, events, users, userRecords, devices, push, ids }),
+      [TOKENS.ReminderRepository, TOKENS.EventRepository, TOKENS.UserService, TOKENS.UserRepository, TOKENS.DeviceService, TOKENS.Push, TOKENS.IdGenerator],
+    )
+}
+
 const bindSurface = (root: Container, config: Config, livemode: boolean): Surface => {
   const container = new Container({ parent: root, defaultScope: 'Singleton' })
   container.bind<boolean>(TOKENS.Livemode).toConstantValue(livemode)
   bindDepartureData(container, config, livemode)
+  bindPush(container, config, livemode)
+  bindReminders(container)
   container.bind<EventRepositoryPort>(TOKENS.EventRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryEventRepository(outbox), [TOKENS.Outbox])
   container.bind<MemoryOutbox>(TOKENS.Outbox).toResolvedValue(() => new MemoryOutbox())
   container.bind<UserRepositoryPort>(TOKENS.UserRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryUserRepository(outbox), [TOKENS.Outbox])
@@ -133,6 +173,19 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
     run: (scope) => monitor.processDue(scope.accountId, scope.clock),
     nextDueAt: (scope, after) => eventRepository.nextDueAt(scope.accountId, after),
   })
+  const reminders = container.get<ReminderService>(TOKENS.ReminderService)
+  const devices = container.get<DeviceService>(TOKENS.DeviceService)
+  cascade.register('reminders', async (accountId, userId) => void (await reminders.removeAllOf(accountId, userId)))
+  cascade.register('devices', async (accountId, userId) => void (await devices.removeAllOf(accountId, userId)))
+  const eventLifecycle = container.get<EventLifecycle>(TOKENS.EventLifecycle)
+  eventLifecycle.register(reminders.eventListener())
+  backgroundJobs.push({
+    name: 'reminder-delivery',
+    intervalMs: 1000,
+    run: (scope) => reminders.fireDue(scope),
+    nextDueAt: (scope, after) => reminders.nextDueAt(scope, after),
+  })
+  const push = container.get<PushPort>(TOKENS.Push)
   return {
     livemode,
     container,
@@ -141,8 +194,11 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
     monitor,
     outbox: container.get<OutboxPort>(TOKENS.Outbox),
     cascade,
-    eventLifecycle: container.get<EventLifecycle>(TOKENS.EventLifecycle),
+    eventLifecycle,
     backgroundJobs,
+    reminders,
+    devices,
+    pushRecorder: push instanceof RecordingPushAdapter ? push : null,
   }
 }
 

@@ -24,4 +24,10 @@ export const TOKENS = {
   DepartureMonitor: Symbol.for('DepartureMonitor'),
   EventService: Symbol.for('EventService'),
   EventLifecycle: Symbol.for('EventLifecycle'),
+  ReminderRepository: Symbol.for('ReminderRepository'),
+  ReminderService: Symbol.for('ReminderService'),
+  DeviceRepository: Symbol.for('DeviceRepository'),
+  DeviceService: Symbol.for('DeviceService'),
+  Push: Symbol.for('Push'),
+  PushRecorder: Symbol.for('PushRecorder'),
 } as const

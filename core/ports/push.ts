@@ -29,3 +29,20 @@ export type PushOutcome =
 export interface PushPort {
   send(device: Device, message: PushMessage): Promise<PushOutcome>
 }
+
+/** One push as the recording adapter kept it. */
+export interface RecordedPush {
+  readonly id: string
+  readonly accountId: string
+  readonly userId: string
+  readonly deviceId: string
+  readonly endpoint: string
+  readonly message: PushMessage
+  readonly outcome: PushOutcome['status']
+}
+
+/** What the sandbox shows of pushes it did not really send (`GET /v1/test_helpers/push_messages`). */
+export interface PushRecorder {
+  /** Pushes of an account (optionally one user), newest first. */
+  list(accountId: string, filter: { readonly userId?: string | undefined }, limit: number): { readonly data: readonly RecordedPush[]; readonly hasMore: boolean }
+}

@@ -14,6 +14,8 @@ import { platformRoutes } from './routes/platform.js'
 import { referenceRoutes } from './routes/reference.js'
 import { userRoutes } from './routes/users.js'
 import { eventRoutes } from './routes/events.js'
+import { reminderRoutes } from './routes/reminders.js'
+import { deviceRoutes } from './routes/devices.js'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -92,6 +94,8 @@ export const buildApiApp = async (application: Application, surface: Surface): P
   platformRoutes(app, { ...options, sandboxClock })
   userRoutes(app, { ...options, users: surface.users })
   eventRoutes(app, { ...options, events: surface.events })
+  reminderRoutes(app, { ...options, reminders: surface.reminders })
+  deviceRoutes(app, { ...options, devices: surface.devices, pushRecorder: surface.pushRecorder })
   referenceRoutes(app, {
     endpoints: Object.values(Endpoints),
     servers: [

@@ -1,16 +1,6 @@
 import type { Device } from '../../../core/device/device.js'
 import type { IdGenerator } from '../../../core/ports/id-generator.js'
-import type { PushMessage, PushOutcome, PushPort } from '../../../core/ports/push.js'
-
-export interface RecordedPush {
-  readonly id: string
-  readonly accountId: string
-  readonly userId: string
-  readonly deviceId: string
-  readonly endpoint: string
-  readonly message: PushMessage
-  readonly outcome: PushOutcome['status']
-}
+import type { PushMessage, PushOutcome, PushPort, PushRecorder, RecordedPush } from '../../../core/ports/push.js'
 
 /** Endpoints on this path answer like a push service whose subscription is gone (a sandbox test value). */
 export const GONE_ENDPOINT_PATH = '/gone/'
@@ -20,7 +10,7 @@ const MAX_RECORDS = 10_000
  * Sends nothing: records what would have been pushed, for the sandbox
  * (`GET /v1/test_helpers/push_messages`) and for production without VAPID keys.
  */
-export class RecordingPushAdapter implements PushPort {
+export class RecordingPushAdapter implements PushPort, PushRecorder {
   private readonly records: RecordedPush[] = []
 
   constructor(private readonly ids: IdGenerator) {}
