@@ -59,7 +59,7 @@ const handlers: Record<ReminderCommandType, Handler> = {
   dismiss: (state, command) =>
     state.status === 'dismissed' ? unchanged(state) : { state: { ...state, status: 'dismissed', dismissedAt: command.now }, events: ['reminder.dismissed'] },
   cancel: (state, command) =>
-    state.status === 'cancelled' ? unchanged(state) : { state: { ...state, status: 'cancelled', cancelledAt: command.now, cancellationReason: 'requested' }, events: ['reminder.cancelled'] },
+    state.status === 'cancelled' ? unchanged(state) : { state: { ...state, status: 'cancelled', sentAt: null, cancelledAt: command.now, cancellationReason: 'requested' }, events: ['reminder.cancelled'] },
   event_moved: (state, command) => {
     if (command.type !== 'event_moved' || state.status === 'cancelled') return unchanged(state)
     if (state.status === 'scheduled') {
@@ -71,7 +71,7 @@ const handlers: Record<ReminderCommandType, Handler> = {
   },
   event_deleted: (state, command) =>
     state.status === 'scheduled' || state.status === 'sent'
-      ? { state: { ...state, status: 'cancelled', cancelledAt: command.now, cancellationReason: 'event_deleted' }, events: ['reminder.cancelled'] }
+      ? { state: { ...state, status: 'cancelled', sentAt: null, cancelledAt: command.now, cancellationReason: 'event_deleted' }, events: ['reminder.cancelled'] }
       : unchanged(state),
 }
 

@@ -26,7 +26,7 @@ export interface ReminderLifecycle {
   readonly status: ReminderStatus
   /** The resolved fire time: start minus offset, the custom time, or the end of a snooze. */
   readonly scheduledAt: Date
-  /** Set exactly while `sent` or `dismissed`: when the reminder last fired. */
+  /** Set exactly while `sent` or `dismissed`: when the current firing happened (a snooze or a cancel clears it). */
   readonly sentAt: Date | null
   readonly dismissedAt: Date | null
   readonly cancelledAt: Date | null
