@@ -179,6 +179,11 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
   cascade.register('devices', async (accountId, userId) => void (await devices.removeAllOf(accountId, userId)))
   const eventLifecycle = container.get<EventLifecycle>(TOKENS.EventLifecycle)
   eventLifecycle.register(reminders.eventListener())
+  if (config.logLevel !== 'silent') {
+    reminders.onDelivery((report) => {
+      for (const outcome of report.outcomes) if (outcome.status === 'failed') console.warn(`reminder ${report.reminderId}: push failed: ${outcome.reason}`)
+    })
+  }
   backgroundJobs.push({
     name: 'reminder-delivery',
     intervalMs: 1000,
