@@ -9,7 +9,7 @@ const KEYS = { p256dh: `B${'x'.repeat(86)}`, auth: 'y'.repeat(22) }
 const subscription = (path: string, host = 'push.example.com') => ({ endpoint: `https://${host}/${path}`, keys: KEYS })
 
 beforeAll(async () => {
-  test = await startTestService({ RATE_LIMIT_REQUESTS: '100000' })
+  test = await startTestService({ RATE_LIMIT_REQUESTS: '100000', WORKER: 'false' })
   client = clients(test)
 })
 afterAll(() => test.stop())

@@ -11,8 +11,9 @@ const HOUR = 60 * MINUTE
 const iso = (ms: number) => new Date(ms).toISOString()
 
 beforeAll(async () => {
-  // Many requests per second: lift the per-key rate limit out of the way.
-  test = await startTestService({ RATE_LIMIT_REQUESTS: '100000' })
+  // Many requests per second: lift the per-key rate limit out of the way. No periodic worker: the sandbox clock
+  // alone drives the background jobs, so each firing happens at its exact due moment.
+  test = await startTestService({ RATE_LIMIT_REQUESTS: '100000', WORKER: 'false' })
   client = clients(test)
   userId = (await client.live('POST', '/v1/users', { body: { email: 'reminders@example.com', timezone: 'Europe/Berlin' } })).body.id
 })
@@ -433,5 +434,18 @@ describe('sandbox clock: reminders fire at scheduled_at and follow their event',
     expect((await client.sandbox('GET', `/v1/reminders/${reminder.id}`)).status).toBe(404)
     const [account] = await test.service.application.accountRepository.listAccounts()
     expect(await test.service.application.surfaces.test.devices.devicesOf(account!.id, leaver)).toEqual([])
+  })
+})
+
+describe('production: the periodic sweep fires due reminders of every account', () => {
+  it('the reminder-delivery job, run for all accounts at a clock past scheduled_at, sends the reminder', async () => {
+    const event = await createEvent('live', userId, Date.now() + 5 * HOUR)
+    const reminder = (await client.live('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 60 } })).body
+    const job = test.service.application.surfaces.live.backgroundJobs.find((candidate) => candidate.name === 'reminder-delivery')!
+    const scheduledAt = new Date(reminder.scheduled_at)
+    expect(await job.nextDueAt({ accountId: null, clock: { now: () => new Date() } }, new Date(scheduledAt.getTime() - 1))).toEqual(scheduledAt)
+    await job.run({ accountId: null, clock: { now: () => new Date(scheduledAt.getTime() + 500) } })
+    expect((await client.live('GET', `/v1/reminders/${reminder.id}`)).body).toMatchObject({ status: 'sent', sent_at: iso(scheduledAt.getTime() + 500) })
+    expect(await outboxOf('live', reminder.id)).toEqual(['reminder.created', 'reminder.sent'])
   })
 })
