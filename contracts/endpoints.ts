@@ -11,6 +11,8 @@ import {
   WebhookDeliveryResource,
   WebhookEndpointResource,
 } from './webhooks/endpoints.js'
+import { CreateReminderRequest, ListRemindersQuery, ReminderResource, SnoozeReminderRequest } from './reminders.js'
+import { DeviceResource, ListDevicesQuery, ListPushMessagesQuery, PushMessageResource, RegisterDeviceRequest } from './devices.js'
 import { ComputeDepartureRequest, CreateEventRequest, DepartureResource, EventResource, ListEventsQuery, UpdateEventRequest } from './events.js'
 
 const NoBody = Schema.Struct({})
@@ -55,5 +57,15 @@ export const Endpoints = {
   listWebhookDeliveries: { method: 'GET', path: '/v1/webhook_endpoints/{id}/deliveries', summary: 'Deliveries log of an endpoint, newest first', tag: 'Webhook endpoints', query: ListWebhookDeliveriesQuery, response: listEnvelope(WebhookDeliveryResource) },
   retrieveWebhookDelivery: { method: 'GET', path: '/v1/webhook_endpoints/{id}/deliveries/{delivery_id}', summary: 'Retrieve a delivery with its attempts', tag: 'Webhook endpoints', response: WebhookDeliveryResource },
   replayWebhookDelivery: { method: 'POST', path: '/v1/webhook_endpoints/{id}/deliveries/{delivery_id}/replay', summary: 'Send the same notification (same id) again, now', tag: 'Webhook endpoints', body: NoBody, response: WebhookDeliveryResource },
+  createReminder: { method: 'POST', path: '/v1/events/{id}/reminders', summary: 'Create a reminder (idempotent: the same offset or time again returns the existing one with 200)', tag: 'Reminders', body: CreateReminderRequest, response: ReminderResource, successStatus: 201 },
+  listReminders: { method: 'GET', path: '/v1/events/{id}/reminders', summary: "List an event's reminders, newest first", tag: 'Reminders', query: ListRemindersQuery, response: listEnvelope(ReminderResource) },
+  retrieveReminder: { method: 'GET', path: '/v1/reminders/{id}', summary: 'Retrieve a reminder', tag: 'Reminders', response: ReminderResource },
+  cancelReminder: { method: 'DELETE', path: '/v1/reminders/{id}', summary: 'Cancel a reminder: it never fires and stays visible as cancelled', tag: 'Reminders', response: ReminderResource },
+  snoozeReminder: { method: 'POST', path: '/v1/reminders/{id}/snooze', summary: 'Snooze a reminder by 1, 3, 5 or 15 minutes', tag: 'Reminders', body: SnoozeReminderRequest, response: ReminderResource },
+  dismissReminder: { method: 'POST', path: '/v1/reminders/{id}/dismiss', summary: 'Dismiss a sent reminder', tag: 'Reminders', body: NoBody, response: ReminderResource },
+  registerDevice: { method: 'POST', path: '/v1/users/{id}/devices', summary: 'Register a Web Push subscription for a user (the same endpoint again returns the device with 200)', tag: 'Devices', body: RegisterDeviceRequest, response: DeviceResource, successStatus: 201 },
+  listDevices: { method: 'GET', path: '/v1/users/{id}/devices', summary: "List a user's devices, newest first", tag: 'Devices', query: ListDevicesQuery, response: listEnvelope(DeviceResource) },
+  deleteDevice: { method: 'DELETE', path: '/v1/users/{id}/devices/{device_id}', summary: 'Remove a device: it gets no more pushes', tag: 'Devices', response: DeviceResource },
+  listPushMessages: { method: 'GET', path: '/v1/test_helpers/push_messages', summary: 'Pushes the sandbox recorded instead of sending, newest first', tag: 'Test helpers', query: ListPushMessagesQuery, response: listEnvelope(PushMessageResource), sandboxOnly: true },
   advanceTime: { method: 'POST', path: '/v1/test_helpers/advance_time', summary: "Move the account's sandbox clock forward and run the work that falls due", tag: 'Test helpers', body: AdvanceTimeRequest, response: SandboxClock, sandboxOnly: true },
 } as const satisfies Record<string, EndpointContract>

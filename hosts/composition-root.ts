@@ -50,6 +50,15 @@ import { MemoryWebhookDeliveryRepository } from '../adapters/storage/memory/webh
 import { MemoryWebhookEndpointRepository } from '../adapters/storage/memory/webhook-endpoint-repository.js'
 import { HttpWebhookTransport } from '../adapters/webhook-transport/http/http-webhook-transport.js'
 import { PinnedVersionNotificationRenderer } from './webhooks/notification-renderer.js'
+import { DeviceService } from '../core/device/device-service.js'
+import type { DeviceRepositoryPort } from '../core/ports/device-repository.js'
+import type { PushPort, PushRecorder } from '../core/ports/push.js'
+import type { ReminderRepositoryPort } from '../core/ports/reminder-repository.js'
+import { ReminderService } from '../core/reminder/reminder-service.js'
+import { RecordingPushAdapter } from '../adapters/push/recording/recording-push.js'
+import { WebPushAdapter } from '../adapters/push/web-push/web-push-adapter.js'
+import { MemoryDeviceRepository } from '../adapters/storage/memory/device-repository.js'
+import { MemoryReminderRepository } from '../adapters/storage/memory/reminder-repository.js'
 import type { Config } from './config.js'
 import { TOKENS } from './di-tokens.js'
 
@@ -66,6 +75,10 @@ export interface Surface {
   readonly webhooks: WebhookEndpointService
   readonly dispatcher: WebhookDispatcher
   readonly backgroundJobs: BackgroundJob[]
+  readonly reminders: ReminderService
+  readonly devices: DeviceService
+  /** What the surface pushed, when it records pushes instead of sending them (always on the sandbox). */
+  readonly pushRecorder: PushRecorder | null
 }
 
 export interface Application {
@@ -125,10 +138,37 @@ const bindWebhooks = (container: Container, config: Config): void => {
     )
 }
 
+/** Production pushes through Web Push when VAPID keys are configured; the sandbox never sends, it records. */
+const bindPush = (container: Container, config: Config, livemode: boolean): void => {
+  const { push } = config
+  container.bind<PushPort>(TOKENS.Push).toResolvedValue(
+    (ids: IdGenerator) => (livemode && push.kind === 'web-push' ? new WebPushAdapter({ vapid: push.vapid, timeoutMs: config.providers.timeoutMs }) : new RecordingPushAdapter(ids)),
+    [TOKENS.IdGenerator],
+  )
+}
+
+/** Reminders, the devices they are pushed to, and what the event and user lifecycles do to them. */
+const bindReminders = (container: Container): void => {
+  container.bind<ReminderRepositoryPort>(TOKENS.ReminderRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryReminderRepository(outbox), [TOKENS.Outbox])
+  container.bind<DeviceRepositoryPort>(TOKENS.DeviceRepository).toResolvedValue(() => new MemoryDeviceRepository())
+  container
+    .bind<DeviceService>(TOKENS.DeviceService)
+    .toResolvedValue((devices: DeviceRepositoryPort, users: UserService, ids: IdGenerator) => new DeviceService({ devices, users, ids }), [TOKENS.DeviceRepository, TOKENS.UserService, TOKENS.IdGenerator])
+  container
+    .bind<ReminderService>(TOKENS.ReminderService)
+    .toResolvedValue(
+      (reminders: ReminderRepositoryPort, events: EventRepositoryPort, users: UserService, userRecords: UserRepositoryPort, devices: DeviceService, push: PushPort, ids: IdGenerator) =>
+        new ReminderService({ reminders, events, users, userRecords, devices, push, ids }),
+      [TOKENS.ReminderRepository, TOKENS.EventRepository, TOKENS.UserService, TOKENS.UserRepository, TOKENS.DeviceService, TOKENS.Push, TOKENS.IdGenerator],
+    )
+}
+
 const bindSurface = (root: Container, config: Config, livemode: boolean): Surface => {
   const container = new Container({ parent: root, defaultScope: 'Singleton' })
   container.bind<boolean>(TOKENS.Livemode).toConstantValue(livemode)
   bindDepartureData(container, config, livemode)
+  bindPush(container, config, livemode)
+  bindReminders(container)
   container.bind<EventRepositoryPort>(TOKENS.EventRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryEventRepository(outbox), [TOKENS.Outbox])
   container.bind<MemoryOutbox>(TOKENS.Outbox).toResolvedValue(() => new MemoryOutbox())
   container.bind<UserRepositoryPort>(TOKENS.UserRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryUserRepository(outbox), [TOKENS.Outbox])
@@ -170,6 +210,24 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
     run: (scope) => monitor.processDue(scope.accountId, scope.clock),
     nextDueAt: (scope, after) => eventRepository.nextDueAt(scope.accountId, after),
   })
+  const reminders = container.get<ReminderService>(TOKENS.ReminderService)
+  const devices = container.get<DeviceService>(TOKENS.DeviceService)
+  cascade.register('reminders', async (accountId, userId) => void (await reminders.removeAllOf(accountId, userId)))
+  cascade.register('devices', async (accountId, userId) => void (await devices.removeAllOf(accountId, userId)))
+  const eventLifecycle = container.get<EventLifecycle>(TOKENS.EventLifecycle)
+  eventLifecycle.register(reminders.eventListener())
+  if (config.logLevel !== 'silent') {
+    reminders.onDelivery((report) => {
+      for (const outcome of report.outcomes) if (outcome.status === 'failed') console.warn(`reminder ${report.reminderId}: push failed: ${outcome.reason}`)
+    })
+  }
+  backgroundJobs.push({
+    name: 'reminder-delivery',
+    intervalMs: 1000,
+    run: (scope) => reminders.fireDue(scope),
+    nextDueAt: (scope, after) => reminders.nextDueAt(scope, after),
+  })
+  const push = container.get<PushPort>(TOKENS.Push)
   const dispatcher = container.get<WebhookDispatcher>(TOKENS.WebhookDispatcher)
   // Keep this job last: a step delivers what the jobs before it wrote in that step.
   backgroundJobs.push({ name: 'webhook-delivery', intervalMs: 500, run: (scope) => dispatcher.run(scope), nextDueAt: (scope, after) => dispatcher.nextDueAt(scope, after) })
@@ -181,10 +239,13 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
     monitor,
     outbox: container.get<OutboxPort>(TOKENS.Outbox),
     cascade,
-    eventLifecycle: container.get<EventLifecycle>(TOKENS.EventLifecycle),
+    eventLifecycle,
     webhooks: container.get<WebhookEndpointService>(TOKENS.WebhookEndpointService),
     dispatcher,
     backgroundJobs,
+    reminders,
+    devices,
+    pushRecorder: push instanceof RecordingPushAdapter ? push : null,
   }
 }
 

@@ -33,6 +33,9 @@ const Environment = Schema.Struct({
   WEBHOOK_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
   WEBHOOK_CONCURRENCY: Schema.optionalKey(PositiveInt),
   WEBHOOK_ENDPOINT_CONCURRENCY: Schema.optionalKey(PositiveInt),
+  VAPID_PUBLIC_KEY: Schema.optionalKey(Schema.String.check(Schema.makeFilter((value: string) => (/^B[A-Za-z0-9_-]{86}=*$/.test(value) ? undefined : 'expected a base64url P-256 public key (87 characters starting with B), as `npx web-push generate-vapid-keys` prints')))),
+  VAPID_PRIVATE_KEY: Schema.optionalKey(Schema.String.check(Schema.makeFilter((value: string) => (/^[A-Za-z0-9_-]{43}=*$/.test(value) ? undefined : 'expected a base64url P-256 private key (43 characters), as `npx web-push generate-vapid-keys` prints')))),
+  VAPID_SUBJECT: Schema.optionalKey(Schema.String.check(Schema.makeFilter((value: string) => (/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value) ? undefined : 'expected a mailto: address or an https: URL')))),
   LOG_LEVEL: Schema.optionalKey(Schema.Literals(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 })
 
@@ -60,6 +63,8 @@ export interface Config {
     readonly timeoutMs: number
     readonly userAgent: string
   }
+  /** Production pushes through Web Push when VAPID keys are set; otherwise (and always on the sandbox) pushes are recorded. */
+  readonly push: { readonly kind: 'recording' } | { readonly kind: 'web-push'; readonly vapid: { readonly publicKey: string; readonly privateKey: string; readonly subject: string } }
 }
 
 export class ConfigError extends Error {
@@ -84,6 +89,11 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
   const bootstrapKeys = (vars.SERVICE_BOOTSTRAP_KEYS ?? '').split(',').map((key) => key.trim()).filter((key) => key !== '')
   for (const key of bootstrapKeys) {
     if (!/^sk_(test|live)_[A-Za-z0-9]{8,}$/.test(key)) throw new ConfigError('SERVICE_BOOTSTRAP_KEYS', `"${key.slice(0, 12)}..." is not a secret key (sk_test_... or sk_live_..., at least 8 letters or digits after the prefix)`)
+  }
+  const vapid = [vars.VAPID_PUBLIC_KEY, vars.VAPID_PRIVATE_KEY, vars.VAPID_SUBJECT]
+  if (vapid.some((value) => value !== undefined) && vapid.some((value) => value === undefined)) {
+    const missing = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'][vapid.findIndex((value) => value === undefined)]!
+    throw new ConfigError(missing, 'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together (or none, to record pushes instead of sending them)')
   }
   return {
     host,
@@ -113,6 +123,10 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       timeoutMs: Number(vars.PROVIDER_TIMEOUT_MS ?? 5000),
       userAgent: 'departure-service/0.1',
     },
+    push:
+      vars.VAPID_PUBLIC_KEY !== undefined && vars.VAPID_PRIVATE_KEY !== undefined && vars.VAPID_SUBJECT !== undefined
+        ? { kind: 'web-push', vapid: { publicKey: vars.VAPID_PUBLIC_KEY, privateKey: vars.VAPID_PRIVATE_KEY, subject: vars.VAPID_SUBJECT } }
+        : { kind: 'recording' },
   }
 }
 

@@ -31,4 +31,10 @@ export const TOKENS = {
   WebhookDeliveryRepository: Symbol.for('WebhookDeliveryRepository'),
   WebhookDispatcher: Symbol.for('WebhookDispatcher'),
   WebhookEndpointService: Symbol.for('WebhookEndpointService'),
+  ReminderRepository: Symbol.for('ReminderRepository'),
+  ReminderService: Symbol.for('ReminderService'),
+  DeviceRepository: Symbol.for('DeviceRepository'),
+  DeviceService: Symbol.for('DeviceService'),
+  Push: Symbol.for('Push'),
+  PushRecorder: Symbol.for('PushRecorder'),
 } as const

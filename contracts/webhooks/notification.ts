@@ -2,9 +2,11 @@ import { Schema } from 'effect'
 import type { Departure } from '../../core/departure/departure.js'
 import type { CalendarEvent } from '../../core/event/event.js'
 import type { DomainEvent } from '../../core/ports/outbox.js'
+import type { Reminder } from '../../core/reminder/reminder.js'
 import type { User } from '../../core/user/user.js'
 import type { WebhookEndpoint } from '../../core/webhooks/webhook-endpoint.js'
 import { renderDeparture, renderEvent } from '../events.js'
+import { renderReminder } from '../reminders.js'
 import { renderUser } from '../users.js'
 import { downgradeResource, type ApiVersion } from '../versions.js'
 import { renderWebhookEndpoint } from './endpoints.js'
@@ -42,6 +44,7 @@ const RESOURCE_RENDERERS: Readonly<Record<string, (object: unknown, event: Domai
       ...(notice.changes === undefined ? {} : { changes: [...notice.changes] }),
     }
   },
+  reminder: (object) => renderReminder(object as Reminder),
   webhook_endpoint: (object, event) => renderWebhookEndpoint(object as WebhookEndpoint, event.createdAt),
 }
 

@@ -55,9 +55,12 @@ export class SandboxClockService {
     if (account === null) return err(new ResourceNotFound({ resource: 'account', id: accountId }))
     const from = new Date(this.systemClock.now().getTime() + account.sandboxClockOffsetMs)
     const offset = account.sandboxClockOffsetMs + seconds * 1000
-    await this.accounts.updateAccount({ ...account, sandboxClockOffsetMs: offset })
     const to = new Date(from.getTime() + seconds * 1000)
+    // Walk first, then move the stored clock: the periodic worker keeps seeing the old time meanwhile,
+    // so it cannot run work at the end time before the walk reaches it at its due time.
     const { handled } = await runDueWorkUntil(this.jobs, accountId, from, to)
+    const latest = (await this.accounts.getAccount(accountId)) ?? account
+    await this.accounts.updateAccount({ ...latest, sandboxClockOffsetMs: offset })
     return ok({ now: to, offsetSeconds: Math.round(offset / 1000), workItemsRun: handled })
   }
 }

@@ -18,6 +18,12 @@ export class InvalidParameter extends Data.TaggedError('InvalidParameter')<{
   readonly message: string
 }> {}
 
+/** A parameter the request must carry (one of a pair, say) is absent; names it. */
+export class MissingParameter extends Data.TaggedError('MissingParameter')<{
+  readonly param: string
+  readonly message: string
+}> {}
+
 /** Lost an optimistic-concurrency race; nothing was written and the caller may retry. */
 export class ConcurrentModification extends Data.TaggedError('ConcurrentModification')<{
   readonly resource: string
@@ -31,4 +37,4 @@ export class InvalidTransition extends Data.TaggedError('InvalidTransition')<{
   readonly command: string
 }> {}
 
-export type CommonError = ResourceNotFound | InvalidParameter | ConcurrentModification | InvalidTransition
+export type CommonError = ResourceNotFound | InvalidParameter | MissingParameter | ConcurrentModification | InvalidTransition

@@ -15,6 +15,8 @@ import { referenceRoutes } from './routes/reference.js'
 import { userRoutes } from './routes/users.js'
 import { eventRoutes } from './routes/events.js'
 import { webhookEndpointRoutes } from './routes/webhook-endpoints.js'
+import { reminderRoutes } from './routes/reminders.js'
+import { deviceRoutes } from './routes/devices.js'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -94,6 +96,8 @@ export const buildApiApp = async (application: Application, surface: Surface): P
   userRoutes(app, { ...options, users: surface.users })
   eventRoutes(app, { ...options, events: surface.events })
   webhookEndpointRoutes(app, { ...options, webhooks: surface.webhooks })
+  reminderRoutes(app, { ...options, reminders: surface.reminders })
+  deviceRoutes(app, { ...options, devices: surface.devices, pushRecorder: surface.pushRecorder })
   referenceRoutes(app, {
     endpoints: Object.values(Endpoints),
     servers: [

@@ -36,6 +36,8 @@ export const domainErrorToApi = (failure: { readonly _tag: string }): ApiErrorBo
       return { code: 'resource_missing', message: `No such ${String(error.resource)}: '${String(error.id)}'.`, param: typeof error.param === 'string' ? error.param : 'id' }
     case 'InvalidParameter':
       return { code: 'parameter_invalid', message: String(error.message), param: String(error.param) }
+    case 'MissingParameter':
+      return { code: 'parameter_missing', message: String(error.message), param: String(error.param) }
     case 'AccountDeactivated':
       return { code: 'account_deactivated', message: `The user '${String(error.userId)}' is paused; reactivate it first.` }
     case 'ConcurrentModification':

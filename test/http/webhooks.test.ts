@@ -112,6 +112,23 @@ describe('Delivery: signed notifications reach the subscribed endpoints', () => 
     }
   })
 
+  it('delivers reminder notifications with the reminder resource', async () => {
+    const endpoint = await createEndpoint(['reminder.created', 'reminder.sent'])
+    const user = await createUser()
+    const start = new Date(Date.now() + 2 * HOUR * 1000)
+    const event = await client.sandbox('POST', '/v1/events', {
+      body: { user_id: user.body.id, title: 'Standup', start_time: start.toISOString(), end_time: new Date(start.getTime() + 900_000).toISOString() },
+    })
+    const reminder = await client.sandbox('POST', `/v1/events/${event.body.id}/reminders`, { body: { offset_minutes: 60 } })
+    expect(reminder.status).toBe(201)
+    await advance(HOUR + 60)
+    const types = receiver.verified(endpoint.secret).map((notification) => [notification.type, notification.data.object.object, notification.data.object.id])
+    expect(types).toEqual([
+      ['reminder.created', 'reminder', reminder.body.id],
+      ['reminder.sent', 'reminder', reminder.body.id],
+    ])
+  })
+
   it('renders the resource in the account pinned API version', async () => {
     const [account] = await test.service.application.accountRepository.listAccounts()
     await test.service.application.accountRepository.updateAccount({ ...account!, pinnedVersion: '2026-03-04' })

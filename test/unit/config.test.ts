@@ -1,3 +1,4 @@
+import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../hosts/config.js'
 
@@ -23,5 +24,31 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
 
   it('switches to MongoDB when MONGODB_URI is set', () => {
     expect(loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1:27017' }).mongodb).toEqual({ uri: 'mongodb://127.0.0.1:27017', database: 'departure_service' })
+  })
+
+  describe('push: Web Push with VAPID keys, else recorded', () => {
+    const keys = webpush.generateVAPIDKeys()
+    const vapid = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:ops@example.com' }
+
+    it('records pushes without VAPID keys', () => {
+      expect(loadConfig({}).push).toEqual({ kind: 'recording' })
+    })
+
+    it('sends Web Push with all three set', () => {
+      expect(loadConfig(vapid).push).toEqual({ kind: 'web-push', vapid: { publicKey: keys.publicKey, privateKey: keys.privateKey, subject: 'mailto:ops@example.com' } })
+      expect(loadConfig({ ...vapid, VAPID_SUBJECT: 'https://example.com/contact' }).push.kind).toBe('web-push')
+    })
+
+    it.each([
+      [{ VAPID_PUBLIC_KEY: keys.publicKey }, 'VAPID_PRIVATE_KEY'],
+      [{ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }, 'VAPID_SUBJECT'],
+      [{ ...vapid, VAPID_PUBLIC_KEY: 'not-a-key' }, 'VAPID_PUBLIC_KEY'],
+      [{ ...vapid, VAPID_PRIVATE_KEY: keys.publicKey }, 'VAPID_PRIVATE_KEY'],
+      [{ ...vapid, VAPID_SUBJECT: 'ops@example.com' }, 'VAPID_SUBJECT'],
+      [{ ...vapid, VAPID_SUBJECT: 'http://example.com' }, 'VAPID_SUBJECT'],
+    ])('refuses %j naming the variable', (env, variable) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError)
+      expect(() => loadConfig(env)).toThrow(new RegExp(variable))
+    })
   })
 })

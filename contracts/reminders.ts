@@ -1,0 +1,62 @@
+import { Schema } from 'effect'
+import { CANCELLATION_REASONS, REMINDER_OFFSETS, REMINDER_STATUSES, REMINDER_TYPES, SNOOZE_MINUTES, type Reminder } from '../core/reminder/reminder.js'
+import { boundedString, DateTime, ListQuery, ResponseMeta } from './common.js'
+
+export const CreateReminderRequest = Schema.Struct({
+  offset_minutes: Schema.optionalKey(Schema.Literals(REMINDER_OFFSETS).annotate({ description: 'Minutes before the event start; gives a `before_event` reminder. Exclusive with `custom_time`.' })),
+  custom_time: Schema.optionalKey(DateTime.annotate({ description: 'A fixed fire time in the future; gives a `custom_time` reminder. Exclusive with `offset_minutes`.' })),
+  message: Schema.optionalKey(Schema.NullOr(boundedString(500))),
+}).annotate({ identifier: 'CreateReminderRequest' })
+
+export const SnoozeReminderRequest = Schema.Struct({
+  snooze_minutes: Schema.Literals(SNOOZE_MINUTES),
+}).annotate({ identifier: 'SnoozeReminderRequest' })
+
+export const ListRemindersQuery = Schema.Struct({
+  ...ListQuery,
+  status: Schema.optionalKey(Schema.Literals(REMINDER_STATUSES)),
+})
+
+export const ReminderResource = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal('reminder'),
+  event_id: Schema.String,
+  user_id: Schema.String,
+  reminder_type: Schema.Literals(REMINDER_TYPES),
+  offset_minutes: Schema.NullOr(Schema.Int),
+  custom_time: Schema.NullOr(DateTime),
+  scheduled_at: DateTime.annotate({ description: 'Resolved fire time: start minus offset, the custom time, or the end of a snooze.' }),
+  status: Schema.Literals(REMINDER_STATUSES),
+  sent_at: Schema.NullOr(DateTime),
+  dismissed_at: Schema.NullOr(DateTime),
+  cancelled_at: Schema.NullOr(DateTime),
+  cancellation_reason: Schema.NullOr(Schema.Literals(CANCELLATION_REASONS)),
+  snooze_count: Schema.Int,
+  message: Schema.NullOr(Schema.String),
+  created_at: DateTime,
+  updated_at: DateTime,
+  ...ResponseMeta,
+}).annotate({ identifier: 'Reminder', description: 'A reminder of an event, pushed to the user’s devices at `scheduled_at`.' })
+
+const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString())
+
+export const renderReminder = (reminder: Reminder) => ({
+  id: reminder.id,
+  object: 'reminder' as const,
+  event_id: reminder.eventId,
+  user_id: reminder.userId,
+  reminder_type: reminder.type,
+  offset_minutes: reminder.offsetMinutes,
+  custom_time: iso(reminder.customTime),
+  scheduled_at: reminder.scheduledAt.toISOString(),
+  status: reminder.status,
+  sent_at: iso(reminder.sentAt),
+  dismissed_at: iso(reminder.dismissedAt),
+  cancelled_at: iso(reminder.cancelledAt),
+  cancellation_reason: reminder.cancellationReason,
+  snooze_count: reminder.snoozeCount,
+  message: reminder.message,
+  created_at: reminder.createdAt.toISOString(),
+  updated_at: reminder.updatedAt.toISOString(),
+  livemode: reminder.livemode,
+})
