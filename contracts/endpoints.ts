@@ -3,6 +3,7 @@ import { listEnvelope } from './common.js'
 import type { EndpointContract } from './endpoint.js'
 import { HealthResource } from './health.js'
 import { CreateUserRequest, ListUsersQuery, UpdateUserRequest, UserResource } from './users.js'
+import { CreateInvitationsRequest, InboundMailNotice, InvitationListResource, InvitationResource, MailNoticeResource, RespondQuery, RespondRequest, SentEmailListResource, SentEmailsQuery } from './invitations.js'
 import { ComputeDepartureRequest, CreateEventRequest, DepartureResource, EventResource, ListEventsQuery, UpdateEventRequest } from './events.js'
 
 const NoBody = Schema.Struct({})
@@ -37,5 +38,18 @@ export const Endpoints = {
   retrieveDeparture: { method: 'GET', path: '/v1/events/{id}/departure', summary: 'Latest cached departure window of an event', tag: 'Departure', response: DepartureResource },
   recomputeDeparture: { method: 'POST', path: '/v1/events/{id}/departure/recompute', summary: 'Fresh routing, traffic and weather lookup (4 per minute per event)', tag: 'Departure', body: NoBody, response: DepartureResource },
   computeDeparture: { method: 'POST', path: '/v1/departure/compute', summary: 'Departure window for a hypothetical trip; persists nothing', tag: 'Departure', body: ComputeDepartureRequest, response: DepartureResource },
+  createInvitations: { method: 'POST', path: '/v1/invitations', summary: 'Invite attendees to an event: one invitation each, e-mailed with an iCalendar attachment', tag: 'Invitations', body: CreateInvitationsRequest, response: InvitationListResource, successStatus: 201 },
+  retrieveInvitation: { method: 'GET', path: '/v1/invitations/{id}', summary: 'Retrieve an invitation', tag: 'Invitations', response: InvitationResource },
+  respondToInvitation: { method: 'POST', path: '/v1/invitations/{id}/respond', summary: "Record the attendee's answer: with the account's key, or with `response_token` and no key", tag: 'Invitations', body: RespondRequest, query: RespondQuery, response: InvitationResource, authenticated: 'optional' },
+  invitationOpenPixel: { method: 'GET', path: '/v1/invitations/{id}/open.gif', summary: 'Open-tracking pixel of the e-mail (token-addressed, no key)', tag: 'Invitations', responseDescription: 'A 1x1 transparent GIF, whatever the token', responseContentType: 'image/gif', authenticated: false },
+  inboundMailNotice: { method: 'POST', path: '/v1/inbound/mail_events', summary: 'Delivery, open and bounce notices from the mail provider (HMAC-signed, no key)', tag: 'Invitations', body: InboundMailNotice, response: MailNoticeResource, authenticated: false },
+  hostedRespondPage: { method: 'GET', path: '/hosted/invitations/{id}/respond', summary: 'Hosted response page linked from the e-mail (HTML; `token` query parameter)', tag: 'Hosted pages', responseDescription: 'An HTML page with accept, maybe and decline buttons', responseContentType: 'text/html', authenticated: false },
+  hostedRespondSubmit: { method: 'POST', path: '/hosted/invitations/{id}/respond', summary: 'Form post of the response page (application/x-www-form-urlencoded: token, status)', tag: 'Hosted pages', responseDescription: 'An HTML confirmation page', responseContentType: 'text/html', authenticated: false },
+  hostedUnsubscribePage: { method: 'GET', path: '/hosted/invitations/{id}/unsubscribe', summary: 'Hosted unsubscribe page linked from the e-mail (HTML; `token` query parameter)', tag: 'Hosted pages', responseDescription: 'An HTML page with a confirm button', responseContentType: 'text/html', authenticated: false },
+  hostedUnsubscribeSubmit: { method: 'POST', path: '/hosted/invitations/{id}/unsubscribe', summary: 'Form post of the unsubscribe page (application/x-www-form-urlencoded: token)', tag: 'Hosted pages', responseDescription: 'An HTML confirmation page', responseContentType: 'text/html', authenticated: false },
+  simulateInvitationDelivered: { method: 'POST', path: '/v1/test_helpers/invitations/{id}/deliver', summary: 'Simulate the provider reporting delivery of the e-mail', tag: 'Test helpers', body: NoBody, response: MailNoticeResource, sandboxOnly: true },
+  simulateInvitationOpened: { method: 'POST', path: '/v1/test_helpers/invitations/{id}/open', summary: 'Simulate the attendee opening the e-mail', tag: 'Test helpers', body: NoBody, response: MailNoticeResource, sandboxOnly: true },
+  simulateInvitationBounced: { method: 'POST', path: '/v1/test_helpers/invitations/{id}/bounce', summary: 'Simulate the provider reporting a bounce', tag: 'Test helpers', body: NoBody, response: MailNoticeResource, sandboxOnly: true },
+  listSentEmails: { method: 'GET', path: '/v1/test_helpers/sent_emails', summary: "E-mails the sandbox sent for this account (never delivered), newest first", tag: 'Test helpers', query: SentEmailsQuery, response: SentEmailListResource, sandboxOnly: true },
   advanceTime: { method: 'POST', path: '/v1/test_helpers/advance_time', summary: "Move the account's sandbox clock forward and run the work that falls due", tag: 'Test helpers', body: AdvanceTimeRequest, response: SandboxClock, sandboxOnly: true },
 } as const satisfies Record<string, EndpointContract>

@@ -8,6 +8,8 @@ const PositiveInt = Schema.String.check(Schema.makeFilter((value: string) => (/^
 const Flag = Schema.Literals(['true', 'false', '1', '0'])
 const Url = Schema.String.check(Schema.makeFilter((value: string) => (URL.canParse(value) ? undefined : 'expected an absolute URL')))
 
+const MailAddress = Schema.String.check(Schema.makeFilter((value: string) => (/^[^\s@<>]+@[^\s@<>]+$/.test(value) ? undefined : 'expected an e-mail address such as invitations@example.com')))
+
 /** The environment variables the service reads, all optional (embedded defaults). */
 const Environment = Schema.Struct({
   HOST: Schema.optionalKey(Schema.String),
@@ -30,6 +32,16 @@ const Environment = Schema.Struct({
   GEOCODER: Schema.optionalKey(Schema.Literals(['synthetic', 'nominatim'])),
   NOMINATIM_URL: Schema.optionalKey(Url),
   PROVIDER_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
+  SMTP_HOST: Schema.optionalKey(Schema.String),
+  SMTP_PORT: Schema.optionalKey(Port),
+  SMTP_TLS: Schema.optionalKey(Schema.Literals(['starttls', 'tls', 'none'])),
+  SMTP_USER: Schema.optionalKey(Schema.String),
+  SMTP_PASSWORD: Schema.optionalKey(Schema.String),
+  SMTP_TLS_REJECT_UNAUTHORIZED: Schema.optionalKey(Flag),
+  SMTP_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
+  MAIL_FROM: Schema.optionalKey(MailAddress),
+  MAIL_FROM_NAME: Schema.optionalKey(Schema.String),
+  MAIL_INBOUND_SECRET: Schema.optionalKey(Schema.String),
   LOG_LEVEL: Schema.optionalKey(Schema.Literals(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 })
 
@@ -47,6 +59,20 @@ export interface Config {
   readonly runWorker: boolean
   readonly rateLimit: { readonly requestsPerWindow: number; readonly windowMs: number; readonly concurrency: number }
   readonly logLevel: string
+  /** Invitation e-mail: SMTP on production when `SMTP_HOST` is set, else the embedded in-memory mailbox (the sandbox always). */
+  readonly mail: {
+    readonly smtp: {
+      readonly host: string
+      readonly port: number
+      readonly security: 'tls' | 'starttls' | 'none'
+      readonly auth: { readonly user: string; readonly pass: string } | null
+      readonly allowInvalidCertificates: boolean
+      readonly timeoutMs: number
+    } | null
+    readonly from: { readonly address: string; readonly name: string | null }
+    /** HMAC secret of the signed inbound endpoint for the provider's delivery and bounce notices; null disables it. */
+    readonly inboundSecret: string | null
+  }
   /** Where departure data comes from on production (the sandbox always uses the embedded estimators). */
   readonly providers: {
     readonly routing: { readonly kind: 'offline' } | { readonly kind: 'osrm'; readonly baseUrl: string }
@@ -80,6 +106,11 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
   for (const key of bootstrapKeys) {
     if (!/^sk_(test|live)_[A-Za-z0-9]{8,}$/.test(key)) throw new ConfigError('SERVICE_BOOTSTRAP_KEYS', `"${key.slice(0, 12)}..." is not a secret key (sk_test_... or sk_live_..., at least 8 letters or digits after the prefix)`)
   }
+  if ((vars.SMTP_USER === undefined) !== (vars.SMTP_PASSWORD === undefined)) {
+    throw new ConfigError(vars.SMTP_USER === undefined ? 'SMTP_USER' : 'SMTP_PASSWORD', 'set SMTP_USER and SMTP_PASSWORD together (or neither)')
+  }
+  if (vars.MAIL_INBOUND_SECRET !== undefined && vars.MAIL_INBOUND_SECRET.length < 16) throw new ConfigError('MAIL_INBOUND_SECRET', 'use at least 16 characters')
+  const smtpSecurity = vars.SMTP_TLS ?? 'starttls'
   return {
     host,
     port,
@@ -96,6 +127,21 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       concurrency: Number(vars.RATE_LIMIT_CONCURRENCY ?? 5),
     },
     logLevel: vars.LOG_LEVEL ?? 'info',
+    mail: {
+      smtp:
+        vars.SMTP_HOST === undefined
+          ? null
+          : {
+              host: vars.SMTP_HOST,
+              port: Number(vars.SMTP_PORT ?? (smtpSecurity === 'tls' ? 465 : 587)),
+              security: smtpSecurity,
+              auth: vars.SMTP_USER === undefined || vars.SMTP_PASSWORD === undefined ? null : { user: vars.SMTP_USER, pass: vars.SMTP_PASSWORD },
+              allowInvalidCertificates: vars.SMTP_TLS_REJECT_UNAUTHORIZED === 'false' || vars.SMTP_TLS_REJECT_UNAUTHORIZED === '0',
+              timeoutMs: Number(vars.SMTP_TIMEOUT_MS ?? 10_000),
+            },
+      from: { address: vars.MAIL_FROM ?? 'invitations@localhost', name: vars.MAIL_FROM_NAME ?? 'Invitations' },
+      inboundSecret: vars.MAIL_INBOUND_SECRET ?? null,
+    },
     providers: {
       routing: vars.ROUTING === 'osrm' ? { kind: 'osrm', baseUrl: vars.OSRM_URL ?? 'https://router.project-osrm.org' } : { kind: 'offline' },
       weather: vars.WEATHER === 'open-meteo' ? { kind: 'open-meteo', baseUrl: vars.OPEN_METEO_URL ?? 'https://api.open-meteo.com' } : { kind: 'offline' },

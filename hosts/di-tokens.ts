@@ -24,4 +24,10 @@ export const TOKENS = {
   DepartureMonitor: Symbol.for('DepartureMonitor'),
   EventService: Symbol.for('EventService'),
   EventLifecycle: Symbol.for('EventLifecycle'),
+  Mail: Symbol.for('Mail'),
+  /** The inspectable in-memory mailbox when the surface mails through it, else null. */
+  MemoryMail: Symbol.for('MemoryMail'),
+  PublicBaseUrl: Symbol.for('PublicBaseUrl'),
+  InvitationRepository: Symbol.for('InvitationRepository'),
+  InvitationService: Symbol.for('InvitationService'),
 } as const

@@ -14,6 +14,8 @@ import { platformRoutes } from './routes/platform.js'
 import { referenceRoutes } from './routes/reference.js'
 import { userRoutes } from './routes/users.js'
 import { eventRoutes } from './routes/events.js'
+import { invitationRoutes } from './routes/invitations.js'
+import { hostedPageRoutes } from './routes/hosted-pages.js'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -56,8 +58,10 @@ export const buildApiApp = async (application: Application, surface: Surface): P
   app.removeAllContentTypeParsers()
   // An empty body is no body (POST /deactivate with Content-Type but nothing in it).
   const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.decorateRequest('rawBody', null)
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8')
+    request.rawBody = text
     if (text.trim() === '') return done(null, undefined)
     parseJson(request, text, done)
   })
@@ -92,6 +96,8 @@ export const buildApiApp = async (application: Application, surface: Surface): P
   platformRoutes(app, { ...options, sandboxClock })
   userRoutes(app, { ...options, users: surface.users })
   eventRoutes(app, { ...options, events: surface.events })
+  invitationRoutes(app, { ...options, invitations: surface.invitations, memoryMail: surface.memoryMail, inboundSecret: config.mail.inboundSecret, clock: application.clock })
+  await hostedPageRoutes(app, { invitations: surface.invitations, rateLimit, clock: application.clock })
   referenceRoutes(app, {
     endpoints: Object.values(Endpoints),
     servers: [
