@@ -14,6 +14,9 @@ export interface ICalendarInput {
   readonly respondUrl: string
 }
 
+/** RFC 5545 parameter values (CN) cannot hold a double quote or a line break; calendar clients mostly ignore RFC 6868 escapes. */
+const parameterSafe = (value: string): string => value.replace(/"/g, "'").replace(/[\r\n\t]+/g, ' ')
+
 const PRODUCT = { company: 'departure-service', product: 'invitations', language: 'EN' } as const
 
 /** The VTIMEZONE block of an IANA zone, or null for UTC and zones the library does not know (times then go out in UTC). */
@@ -47,12 +50,12 @@ export const buildICalendar = (input: ICalendarInput): string => {
     summary: event.title,
     location: event.location,
     description: method === 'CANCEL' ? 'This event was cancelled.' : `Respond: ${input.respondUrl}`,
-    organizer: { name: event.organizerName ?? event.organizerEmail, email: event.organizerEmail },
+    organizer: { name: parameterSafe(event.organizerName ?? event.organizerEmail), email: event.organizerEmail },
     status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   })
   entry.createAttendee({
     email: invitation.attendeeEmail,
-    name: invitation.attendeeName ?? undefined,
+    name: invitation.attendeeName === null ? undefined : parameterSafe(invitation.attendeeName),
     rsvp: method === 'REQUEST',
     role: ICalAttendeeRole.REQ,
     // A new or moved event asks again; a cancellation restates the last answer.
