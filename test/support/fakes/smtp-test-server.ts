@@ -21,7 +21,7 @@ export interface SmtpTestServer {
  * receives, parsed with `mailparser`. Recipients in `reject` are refused with 550;
  * `auth` requires those credentials.
  */
-export const startSmtpTestServer = async (options: { reject?: readonly string[]; auth?: { user: string; pass: string } } = {}): Promise<SmtpTestServer> => {
+export const startSmtpTestServer = async (options: { reject?: readonly string[]; auth?: { user: string; pass: string } } = {}, port = 0): Promise<SmtpTestServer> => {
   const received: ReceivedMail[] = []
   const waiters: (() => void)[] = []
   const server = new SMTPServer({
@@ -58,8 +58,8 @@ export const startSmtpTestServer = async (options: { reject?: readonly string[];
       })
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.server.address() as AddressInfo).port
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const bound = (server.server.address() as AddressInfo).port
   const waitFor = async (count: number, timeoutMs = 5000): Promise<ReceivedMail[]> => {
     const deadline = Date.now() + timeoutMs
     while (received.length < count) {
@@ -75,5 +75,5 @@ export const startSmtpTestServer = async (options: { reject?: readonly string[];
     }
     return received.slice(0, count)
   }
-  return { port, received, waitFor, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  return { port: bound, received, waitFor, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) }
 }
