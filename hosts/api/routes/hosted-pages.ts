@@ -164,6 +164,7 @@ ${details(invitation)}
       const token = typeof query.token === 'string' ? query.token : ''
       const found = await invitations.retrieveByToken(id, token)
       if (!found.ok) return notFound(reply)
+      await invitations.applyMailNotice(found.value, 'opened', clock)
       const organizer = found.value.event.organizerName ?? found.value.event.organizerEmail
       if (found.value.unsubscribed) return send(reply, 200, page('Unsubscribed', `<h1>You are unsubscribed</h1><p>You get no more e-mails from ${escapeHtml(organizer)}.</p>`))
       return send(
