@@ -37,7 +37,13 @@ export interface AttendeeInput {
 }
 
 /** Who answers: the account (API key) or the attendee holding the invitation's token. */
-export type Responder = { readonly kind: 'account'; readonly scope: RequestScope } | { readonly kind: 'attendee'; readonly token: string; readonly clock: Clock }
+/**
+ * The clock of the account an invitation belongs to. Token-addressed paths know the
+ * account only once the invitation is found; on the sandbox each account has its own clock.
+ */
+export type ClockOf = (accountId: string) => Promise<Clock>
+
+export type Responder = { readonly kind: 'account'; readonly scope: RequestScope } | { readonly kind: 'attendee'; readonly token: string; readonly clockOf: ClockOf }
 
 /** A notice about the e-mail from the inbound path (pixel, provider, sandbox helper). */
 export type MailNotice = Extract<InvitationCommand, 'delivered' | 'opened' | 'bounced'>
@@ -153,11 +159,11 @@ export class InvitationService {
 
   /** Records the attendee's answer (a later answer replaces an earlier one). */
   async respond(responder: Responder, id: string, response: InvitationResponse): Promise<Result<Invitation, ResourceNotFound | AccountDeactivated | InvalidTransition | ConcurrentModification>> {
-    const clock = responder.kind === 'account' ? responder.scope.clock : responder.clock
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       const found = responder.kind === 'account' ? await this.retrieve(responder.scope, id) : await this.retrieveByToken(id, responder.token)
       if (!found.ok) return found
       const current = found.value
+      const clock = responder.kind === 'account' ? responder.scope.clock : await responder.clockOf(current.accountId)
       if (responder.kind === 'account') {
         const organizer = await this.deps.users.requireActive(responder.scope, current.organizerUserId)
         if (!organizer.ok && organizer.error._tag === 'AccountDeactivated') return organizer
@@ -200,22 +206,23 @@ export class InvitationService {
   }
 
   /** The tracking pixel: counts as an open when the token matches, silently nothing otherwise. */
-  async recordOpen(id: string, token: string, clock: Clock): Promise<void> {
+  async recordOpen(id: string, token: string, clockOf: ClockOf): Promise<void> {
     const found = await this.retrieveByToken(id, token)
-    if (found.ok) await this.applyMailNotice(found.value, 'opened', clock)
+    if (found.ok) await this.applyMailNotice(found.value, 'opened', await clockOf(found.value.accountId))
   }
 
   /** Sandbox helpers and the signed provider endpoint: a notice about an invitation of `accountId` (null: any account of the surface). */
-  async notice(accountId: string | null, id: string, notice: MailNotice, clock: Clock, param: string): Promise<Result<{ readonly invitation: Invitation; readonly applied: boolean }, ResourceNotFound | ConcurrentModification>> {
+  async notice(accountId: string | null, id: string, notice: MailNotice, clockOf: ClockOf, param: string): Promise<Result<{ readonly invitation: Invitation; readonly applied: boolean }, ResourceNotFound | ConcurrentModification>> {
     const invitation = accountId === null ? await this.deps.invitations.findById(id) : await this.deps.invitations.get(accountId, id)
     if (invitation === null) return err(new ResourceNotFound({ resource: 'invitation', id, param }))
-    return this.applyMailNotice(invitation, notice, clock)
+    return this.applyMailNotice(invitation, notice, await clockOf(invitation.accountId))
   }
 
   /** The attendee opts out of this organizer's e-mails: every invitation from that organizer to that address, now and later. */
-  async unsubscribe(id: string, token: string, clock: Clock): Promise<Result<Invitation, ResourceNotFound>> {
+  async unsubscribe(id: string, token: string, clockOf: ClockOf): Promise<Result<Invitation, ResourceNotFound>> {
     const found = await this.retrieveByToken(id, token)
     if (!found.ok) return found
+    const clock = await clockOf(found.value.accountId)
     const { accountId, organizerUserId, attendeeEmail } = found.value
     await this.deps.invitations.addSuppression(accountId, organizerUserId, attendeeEmail)
     for (const invitation of await this.deps.invitations.listByAttendee(accountId, organizerUserId, attendeeEmail)) {

@@ -23,7 +23,7 @@ export interface OutgoingMail {
   readonly calendar: CalendarPart | null
   /** Extra headers (`List-Unsubscribe`, ...). */
   readonly headers: Readonly<Record<string, string>>
-  /** Who the mail belongs to: kept by inspectable adapters, sent as `X-Service-*` headers by real ones. */
+  /** Who the mail belongs to: kept by inspectable adapters; real ones send the invitation id as `X-Service-Invitation`. */
   readonly tags: { readonly accountId: string; readonly invitationId: string }
 }
 

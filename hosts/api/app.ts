@@ -16,6 +16,7 @@ import { userRoutes } from './routes/users.js'
 import { eventRoutes } from './routes/events.js'
 import { invitationRoutes } from './routes/invitations.js'
 import { hostedPageRoutes } from './routes/hosted-pages.js'
+import { accountClock } from './account-clock.js'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -96,8 +97,16 @@ export const buildApiApp = async (application: Application, surface: Surface): P
   platformRoutes(app, { ...options, sandboxClock })
   userRoutes(app, { ...options, users: surface.users })
   eventRoutes(app, { ...options, events: surface.events })
-  invitationRoutes(app, { ...options, invitations: surface.invitations, memoryMail: surface.memoryMail, inboundSecret: config.mail.inboundSecret, clock: application.clock })
-  await hostedPageRoutes(app, { invitations: surface.invitations, rateLimit, clock: application.clock })
+  const clockOf = accountClock(application.accountRepository, application.clock, surface.livemode)
+  invitationRoutes(app, {
+    ...options,
+    invitations: surface.invitations,
+    memoryMail: surface.memoryMail,
+    inboundSecret: config.mail.inboundSecret,
+    clockOf,
+    nowSeconds: () => Math.floor(application.clock.now().getTime() / 1000),
+  })
+  await hostedPageRoutes(app, { invitations: surface.invitations, rateLimit, clockOf })
   referenceRoutes(app, {
     endpoints: Object.values(Endpoints),
     servers: [

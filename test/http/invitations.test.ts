@@ -434,6 +434,16 @@ describe('sandbox: e-mails stay in the inspectable mailbox; test helpers simulat
     expect(mailsTo('one@sandbox.example')).toHaveLength(0)
   })
 
+  it("stamps a token answer with the account's sandbox clock once advance_time moved it", async () => {
+    const user = (await client.sandbox('GET', '/v1/users?email=grace.hopper@sandbox.example')).body.data[0]
+    const event = (await client.sandbox('POST', '/v1/events', { body: { user_id: user.id, title: 'Later tea', start_time: at(72 * HOUR), end_time: at(73 * HOUR) } })).body
+    const created = (await client.sandbox('POST', '/v1/invitations', { body: { event_id: event.id, attendees: [{ email: 'clock@sandbox.example' }] } })).body.data[0]
+    const advanced = await client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds: 24 * 3600 } })
+    const answered = await api(test.sandbox, 'POST', `/v1/invitations/${created.id}/respond?response_token=${created.response_token}`, { key: null, body: { status: 'accepted' } })
+    expect(answered.status).toBe(200)
+    expect(Date.parse(answered.body.responded_at)).toBeGreaterThanOrEqual(Date.parse(advanced.body.now))
+  })
+
   it('answers 404 for the helpers on production', async () => {
     expect((await client.live('GET', '/v1/test_helpers/sent_emails')).status).toBe(404)
     expect((await client.live('POST', '/v1/test_helpers/invitations/inv_x/deliver')).status).toBe(404)

@@ -47,7 +47,8 @@ export class SmtpMailAdapter implements MailPort {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        headers: { ...mail.headers, 'X-Service-Account': mail.tags.accountId, 'X-Service-Invitation': mail.tags.invitationId },
+        // Lets the provider's notices name the invitation (docs/invitations.md); the account id stays private.
+        headers: { ...mail.headers, 'X-Service-Invitation': mail.tags.invitationId },
         disableFileAccess: true,
         disableUrlAccess: true,
         ...(mail.calendar === null

@@ -3,15 +3,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { isCancelled, RESPONSES, type Invitation, type InvitationResponse } from '../../../core/invitation/invitation.js'
 import { HOSTED_PATHS } from '../../../core/invitation/invitation-links.js'
 import { eventTimeRange } from '../../../core/invitation/invitation-mail.js'
-import type { InvitationService } from '../../../core/invitation/invitation-service.js'
-import type { Clock } from '../../../core/ports/clock.js'
+import type { ClockOf, InvitationService } from '../../../core/invitation/invitation-service.js'
 import { routerPath } from '../../../contracts/endpoint.js'
 import type { RateLimitGate } from '../plugins/rate-limit.js'
 
 export interface HostedPageOptions {
   readonly invitations: InvitationService
   readonly rateLimit: RateLimitGate
-  readonly clock: Clock
+  readonly clockOf: ClockOf
 }
 
 const CHOICE_LABELS: Record<InvitationResponse, string> = { accepted: "Yes, I'll attend", tentative: 'Maybe', declined: "No, I can't attend" }
@@ -104,7 +103,7 @@ const formField = (body: unknown, name: string): string | undefined => {
  * scanners follow links); the buttons post a form.
  */
 export const hostedPageRoutes = async (app: FastifyInstance, options: HostedPageOptions): Promise<void> => {
-  const { invitations, clock } = options
+  const { invitations, clockOf } = options
   await app.register(async (pages) => {
     // HTML forms post url-encoded bodies; only these pages accept them (the API stays JSON-only).
     pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -121,7 +120,7 @@ export const hostedPageRoutes = async (app: FastifyInstance, options: HostedPage
       const found = await invitations.retrieveByToken(id, token)
       if (!found.ok) return notFound(reply)
       // Following a link of the e-mail proves it was opened (images may be blocked).
-      const opened = await invitations.applyMailNotice(found.value, 'opened', clock)
+      const opened = await invitations.applyMailNotice(found.value, 'opened', await clockOf(found.value.accountId))
       const invitation = opened.ok ? opened.value.invitation : found.value
       if (isCancelled(invitation)) return send(reply, 200, page(`Cancelled: ${invitation.event.title}`, `<h1>${escapeHtml(invitation.event.title)}</h1><p>This event was cancelled.</p>${details(invitation)}`))
       const choice = typeof query.choice === 'string' && (RESPONSES as readonly string[]).includes(query.choice) ? query.choice : undefined
@@ -137,7 +136,7 @@ export const hostedPageRoutes = async (app: FastifyInstance, options: HostedPage
       if (status === undefined || !(RESPONSES as readonly string[]).includes(status)) {
         return send(reply, 400, respondForm(found.value, token, undefined, '<p role="alert">Choose one of the answers below.</p>'))
       }
-      const answered = await invitations.respond({ kind: 'attendee', token, clock }, id, status as InvitationResponse)
+      const answered = await invitations.respond({ kind: 'attendee', token, clockOf }, id, status as InvitationResponse)
       if (!answered.ok) {
         if (answered.error._tag === 'InvalidTransition') return send(reply, 409, page('Event cancelled', '<h1>This event was cancelled</h1><p>It takes no more answers.</p>'))
         if (answered.error._tag === 'ResourceNotFound') return notFound(reply)
@@ -164,7 +163,7 @@ ${details(invitation)}
       const token = typeof query.token === 'string' ? query.token : ''
       const found = await invitations.retrieveByToken(id, token)
       if (!found.ok) return notFound(reply)
-      await invitations.applyMailNotice(found.value, 'opened', clock)
+      await invitations.applyMailNotice(found.value, 'opened', await clockOf(found.value.accountId))
       const organizer = found.value.event.organizerName ?? found.value.event.organizerEmail
       if (found.value.unsubscribed) return send(reply, 200, page('Unsubscribed', `<h1>You are unsubscribed</h1><p>You get no more e-mails from ${escapeHtml(organizer)}.</p>`))
       return send(
@@ -185,7 +184,7 @@ ${hidden(token)}
     pages.post(routerPath(HOSTED_PATHS.unsubscribe), { config: { public: true } }, async (request, reply) => {
       const { id } = request.params as { id: string }
       const token = formField(request.body, 'token') ?? ''
-      const done = await invitations.unsubscribe(id, token, clock)
+      const done = await invitations.unsubscribe(id, token, clockOf)
       if (!done.ok) return notFound(reply)
       const organizer = done.value.event.organizerName ?? done.value.event.organizerEmail
       return send(reply, 200, page('Unsubscribed', `<h1>You are unsubscribed</h1><p role="status">You get no more e-mails from ${escapeHtml(organizer)} at ${escapeHtml(done.value.attendeeEmail)}.</p>`))

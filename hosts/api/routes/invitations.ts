@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { InvitationService, MailNotice } from '../../../core/invitation/invitation-service.js'
-import type { Clock } from '../../../core/ports/clock.js'
+import type { ClockOf, InvitationService, MailNotice } from '../../../core/invitation/invitation-service.js'
 import type { MemoryMailAdapter } from '../../../adapters/mail/memory/memory-mail.js'
 import { err, mapResult, ok } from '../../../core/shared/result.js'
 import { routerPath } from '../../../contracts/endpoint.js'
@@ -18,8 +17,10 @@ export interface InvitationRouteOptions extends RouteOptions {
   readonly memoryMail: MemoryMailAdapter | null
   /** Secret of the signed inbound endpoint; null answers it 404. */
   readonly inboundSecret: string | null
-  /** The surface's clock (public paths have no account clock). */
-  readonly clock: Clock
+  /** The clock of an invitation's account (public paths learn the account from the invitation). */
+  readonly clockOf: ClockOf
+  /** Unix seconds now, for the signature tolerance. */
+  readonly nowSeconds: () => number
 }
 
 /** 1x1 transparent GIF. */
@@ -47,7 +48,7 @@ export const invitationRoutes = (app: FastifyInstance, options: InvitationRouteO
   defineRoute(app, Endpoints.respondToInvitation, options, async ({ params, body, query, scope, request }) => {
     // A key wins over a token; without a key the token is the only credential.
     if (request.auth === null && query.response_token === undefined) return err({ _tag: 'AuthenticationFailed' })
-    const responder = request.auth !== null ? ({ kind: 'account', scope } as const) : ({ kind: 'attendee', token: query.response_token!, clock: options.clock } as const)
+    const responder = request.auth !== null ? ({ kind: 'account', scope } as const) : ({ kind: 'attendee', token: query.response_token!, clockOf: options.clockOf } as const)
     return mapResult(await invitations.respond(responder, params.id!, body.status), (invitation) => ({ body: renderInvitation(invitation) }))
   })
 
@@ -55,7 +56,7 @@ export const invitationRoutes = (app: FastifyInstance, options: InvitationRouteO
     if (!(await options.rateLimit.admitAnonymous(request, reply))) return reply
     const { id } = request.params as { id: string }
     const token = (request.query as Record<string, unknown>).token
-    if (typeof token === 'string') await invitations.recordOpen(id, token, options.clock)
+    if (typeof token === 'string') await invitations.recordOpen(id, token, options.clockOf)
     // The same image whatever the token: the pixel tells nobody which invitations exist.
     return reply.code(200).headers({ 'Content-Type': 'image/gif', 'Cache-Control': 'no-store, max-age=0', 'Referrer-Policy': 'no-referrer' }).send(PIXEL)
   })
@@ -68,7 +69,7 @@ export const invitationRoutes = (app: FastifyInstance, options: InvitationRouteO
     let parsed: unknown
     try {
       const header = request.headers['service-signature']
-      parsed = constructWebhookEvent(request.rawBody ?? '', typeof header === 'string' ? header : undefined, options.inboundSecret, { nowSeconds: Math.floor(options.clock.now().getTime() / 1000) })
+      parsed = constructWebhookEvent(request.rawBody ?? '', typeof header === 'string' ? header : undefined, options.inboundSecret, { nowSeconds: options.nowSeconds() })
     } catch (error) {
       if (!(error instanceof WebhookSignatureError)) throw error
       return sendError(request, reply, { code: 'signature_invalid', message: error.message, param: 'Service-Signature' })
@@ -76,14 +77,14 @@ export const invitationRoutes = (app: FastifyInstance, options: InvitationRouteO
     const decoded = decodeRequest(InboundMailNotice, parsed)
     if (!decoded.ok) return sendError(request, reply, { code: decoded.problem.code, message: decoded.problem.message, param: decoded.problem.param ?? undefined })
     const { type, invitation_id: invitationId } = decoded.value
-    const result = await invitations.notice(null, invitationId, type, options.clock, 'invitation_id')
+    const result = await invitations.notice(null, invitationId, type, options.clockOf, 'invitation_id')
     if (!result.ok) return sendError(request, reply, domainErrorToApi(result.error))
     return reply.code(200).send(downgradeResource({ ...renderNotice(invitationId, type, result.value), livemode: options.livemode, request_id: request.requestId }, request.apiVersion))
   })
 
   const simulate = (endpoint: typeof Endpoints.simulateInvitationDelivered | typeof Endpoints.simulateInvitationOpened | typeof Endpoints.simulateInvitationBounced, notice: MailNotice) =>
     defineRoute(app, endpoint, options, async ({ params, scope }) => {
-      const result = await invitations.notice(scope.accountId, params.id!, notice, scope.clock, 'id')
+      const result = await invitations.notice(scope.accountId, params.id!, notice, async () => scope.clock, 'id')
       return mapResult(result, (outcome) => ({ body: renderNotice(params.id!, notice, outcome) }))
     })
   simulate(Endpoints.simulateInvitationDelivered, 'delivered')
