@@ -4,8 +4,8 @@ import { mailContract, sampleMail } from '../../contracts/mail.contract.js'
 import { startSmtpTestServer, type SmtpTestServer } from '../../support/fakes/smtp-test-server.js'
 import { calendarPartOf } from '../../support/mail-parts.js'
 
-const adapterFor = (port: number, auth: { user: string; pass: string } | null = null) =>
-  new SmtpMailAdapter({ host: '127.0.0.1', port, security: 'none', auth, allowInvalidCertificates: false, timeoutMs: 2000 })
+const adapterFor = (port: number, auth: { user: string; pass: string } | null = null, tls: { security: 'tls' | 'starttls' | 'none'; allowInvalidCertificates: boolean } = { security: 'none', allowInvalidCertificates: false }) =>
+  new SmtpMailAdapter({ host: '127.0.0.1', port, auth, timeoutMs: 2000, ...tls })
 
 mailContract('SmtpMailAdapter (against a real SMTP server on 127.0.0.1)', async () => {
   const server = await startSmtpTestServer()
@@ -60,5 +60,44 @@ describe('SmtpMailAdapter: failures', () => {
     const sent = await adapterFor(closed.port).send(sampleMail())
     expect(sent.ok).toBe(false)
     if (!sent.ok) expect(sent.error.permanent).toBe(false)
+  })
+})
+
+describe('SmtpMailAdapter: TLS as configured', () => {
+  it('upgrades with STARTTLS, and refuses an untrusted certificate unless told to accept it', async () => {
+    const server = await startSmtpTestServer({ tls: 'starttls' })
+    try {
+      const strict = await adapterFor(server.port, null, { security: 'starttls', allowInvalidCertificates: false }).send(sampleMail())
+      expect(strict.ok).toBe(false)
+      if (!strict.ok) expect(strict.error.permanent).toBe(false)
+      const relaxed = await adapterFor(server.port, null, { security: 'starttls', allowInvalidCertificates: true }).send(sampleMail())
+      expect(relaxed.ok).toBe(true)
+      expect(server.received).toHaveLength(1)
+      expect(server.received[0]!.secure).toBe(true)
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it('speaks implicit TLS from the first byte (port 465 style)', async () => {
+    const server = await startSmtpTestServer({ tls: 'implicit' })
+    try {
+      const sent = await adapterFor(server.port, null, { security: 'tls', allowInvalidCertificates: true }).send(sampleMail())
+      expect(sent.ok).toBe(true)
+      expect((await server.waitFor(1))[0]!.secure).toBe(true)
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it('refuses to send in clear text when STARTTLS is required but not offered', async () => {
+    const server = await startSmtpTestServer()
+    try {
+      const sent = await adapterFor(server.port, null, { security: 'starttls', allowInvalidCertificates: true }).send(sampleMail())
+      expect(sent.ok).toBe(false)
+      expect(server.received).toHaveLength(0)
+    } finally {
+      await server.stop()
+    }
   })
 })

@@ -6,6 +6,8 @@ export interface ReceivedMail {
   readonly envelopeTo: readonly string[]
   readonly parsed: ParsedMail
   readonly raw: string
+  /** Whether the message came over TLS (STARTTLS or implicit). */
+  readonly secure: boolean
 }
 
 export interface SmtpTestServer {
@@ -21,12 +23,19 @@ export interface SmtpTestServer {
  * receives, parsed with `mailparser`. Recipients in `reject` are refused with 550;
  * `auth` requires those credentials.
  */
-export const startSmtpTestServer = async (options: { reject?: readonly string[]; auth?: { user: string; pass: string } } = {}, port = 0): Promise<SmtpTestServer> => {
+export interface SmtpTestServerOptions {
+  readonly reject?: readonly string[]
+  readonly auth?: { readonly user: string; readonly pass: string }
+  /** `starttls`: offers STARTTLS; `implicit`: TLS from the first byte. Both with smtp-server's built-in self-signed certificate. */
+  readonly tls?: 'starttls' | 'implicit'
+}
+
+export const startSmtpTestServer = async (options: SmtpTestServerOptions = {}, port = 0): Promise<SmtpTestServer> => {
   const received: ReceivedMail[] = []
   const waiters: (() => void)[] = []
   const server = new SMTPServer({
-    secure: false,
-    disabledCommands: options.auth === undefined ? ['STARTTLS', 'AUTH'] : ['STARTTLS'],
+    secure: options.tls === 'implicit',
+    disabledCommands: [...(options.tls === 'starttls' ? [] : ['STARTTLS']), ...(options.auth === undefined ? ['AUTH'] : [])],
     allowInsecureAuth: true,
     authOptional: options.auth === undefined,
     logger: false,
@@ -49,7 +58,7 @@ export const startSmtpTestServer = async (options: { reject?: readonly string[];
         const raw = Buffer.concat(chunks).toString('utf8')
         simpleParser(raw).then(
           (parsed) => {
-            received.push({ envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), parsed, raw })
+            received.push({ envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), parsed, raw, secure: session.secure })
             for (const wake of waiters.splice(0)) wake()
             callback()
           },
