@@ -35,6 +35,15 @@ export const RespondQuery = Schema.Struct({
   response_token: Schema.optionalKey(boundedString(128).annotate({ description: "The invitation's token, for attendees answering without an API key." })),
 })
 
+/**
+ * Query of the token-addressed links (pixel, hosted pages). Documentation only: the
+ * handlers read these leniently, since mail clients and link scanners append their own parameters.
+ */
+export const TokenLinkQuery = Schema.Struct({
+  token: boundedString(128).annotate({ description: "The invitation's response_token." }),
+  choice: Schema.optionalKey(Schema.Literals(RESPONSES).annotate({ description: 'Response page only: the answer to highlight (it is not recorded until the button is pressed).' })),
+})
+
 export const InvitationListResource = Schema.Struct({
   object: Schema.Literal('list'),
   data: Schema.Array(InvitationResource),

@@ -394,6 +394,8 @@ describe('hosted pages and the pixel take no key and escape what users wrote', (
     expect(html).not.toContain('<script>')
     expect(html).toMatch(/<legend>Will you attend\?<\/legend>/)
     expect((await fetch(`${test.live}/hosted/invitations/${created.id}/respond?token=irt_nope`)).status).toBe(404)
+    // Mail clients and scanners append their own parameters: the link still works.
+    expect((await fetch(`${test.live}/hosted/invitations/${created.id}/respond?token=${created.response_token}&utm_source=mail`)).status).toBe(200)
     // Following the link proves the e-mail was opened.
     expect((await client.live('GET', `/v1/invitations/${created.id}`)).body.status).toBe('opened')
   })
