@@ -17,11 +17,16 @@ export interface EndpointContract {
   readonly response?: Schema.Top
   /** Non-JSON answers (HTML pages, redirects) describe themselves here. */
   readonly responseDescription?: string
+  /** Media type of a non-JSON answer (`text/html`, `image/gif`). */
+  readonly responseContentType?: string
   readonly successStatus?: number
   /** Served on the sandbox surface only (404 on production). */
   readonly sandboxOnly?: boolean
-  /** False for the few public endpoints that take no API key. */
-  readonly authenticated?: boolean
+  /**
+   * False for the few public endpoints that take no API key; `optional` when the
+   * request may instead carry another credential the handler checks (an attendee's token).
+   */
+  readonly authenticated?: boolean | 'optional'
 }
 
 /** `POST /v1/users/{id}`: the name version changes and idempotency scopes use. */

@@ -13,6 +13,7 @@ import {
 } from './webhooks/endpoints.js'
 import { CreateReminderRequest, ListRemindersQuery, ReminderResource, SnoozeReminderRequest } from './reminders.js'
 import { DeviceResource, ListDevicesQuery, ListPushMessagesQuery, PushMessageResource, RegisterDeviceRequest } from './devices.js'
+import { CreateInvitationsRequest, TokenLinkQuery, InboundMailNotice, InvitationListResource, InvitationResource, MailNoticeResource, RespondQuery, RespondRequest, SentEmailListResource, SentEmailsQuery } from './invitations.js'
 import { ComputeDepartureRequest, CreateEventRequest, DepartureResource, EventResource, ListEventsQuery, UpdateEventRequest } from './events.js'
 
 const NoBody = Schema.Struct({})
@@ -67,5 +68,18 @@ export const Endpoints = {
   listDevices: { method: 'GET', path: '/v1/users/{id}/devices', summary: "List a user's devices, newest first", tag: 'Devices', query: ListDevicesQuery, response: listEnvelope(DeviceResource) },
   deleteDevice: { method: 'DELETE', path: '/v1/users/{id}/devices/{device_id}', summary: 'Remove a device: it gets no more pushes', tag: 'Devices', response: DeviceResource },
   listPushMessages: { method: 'GET', path: '/v1/test_helpers/push_messages', summary: 'Pushes the sandbox recorded instead of sending, newest first', tag: 'Test helpers', query: ListPushMessagesQuery, response: listEnvelope(PushMessageResource), sandboxOnly: true },
+  createInvitations: { method: 'POST', path: '/v1/invitations', summary: 'Invite attendees to an event: one invitation each, e-mailed with an iCalendar attachment', tag: 'Invitations', body: CreateInvitationsRequest, response: InvitationListResource, successStatus: 201 },
+  retrieveInvitation: { method: 'GET', path: '/v1/invitations/{id}', summary: 'Retrieve an invitation', tag: 'Invitations', response: InvitationResource },
+  respondToInvitation: { method: 'POST', path: '/v1/invitations/{id}/respond', summary: "Record the attendee's answer: with the account's key, or with `response_token` and no key", tag: 'Invitations', body: RespondRequest, query: RespondQuery, response: InvitationResource, authenticated: 'optional' },
+  invitationOpenPixel: { method: 'GET', path: '/v1/invitations/{id}/open.gif', summary: 'Open-tracking pixel of the e-mail (token-addressed, no key)', tag: 'Invitations', query: TokenLinkQuery, responseDescription: 'A 1x1 transparent GIF, whatever the token', responseContentType: 'image/gif', authenticated: false },
+  inboundMailNotice: { method: 'POST', path: '/v1/inbound/mail_events', summary: 'Delivery, open and bounce notices from the mail provider (HMAC-signed, no key)', tag: 'Invitations', body: InboundMailNotice, response: MailNoticeResource, authenticated: false },
+  hostedRespondPage: { method: 'GET', path: '/hosted/invitations/{id}/respond', summary: 'Hosted response page linked from the e-mail (HTML; `token` query parameter)', tag: 'Hosted pages', query: TokenLinkQuery, responseDescription: 'An HTML page with accept, maybe and decline buttons', responseContentType: 'text/html', authenticated: false },
+  hostedRespondSubmit: { method: 'POST', path: '/hosted/invitations/{id}/respond', summary: 'Form post of the response page (application/x-www-form-urlencoded: token, status)', tag: 'Hosted pages', responseDescription: 'An HTML confirmation page', responseContentType: 'text/html', authenticated: false },
+  hostedUnsubscribePage: { method: 'GET', path: '/hosted/invitations/{id}/unsubscribe', summary: 'Hosted unsubscribe page linked from the e-mail (HTML; `token` query parameter)', tag: 'Hosted pages', query: TokenLinkQuery, responseDescription: 'An HTML page with a confirm button', responseContentType: 'text/html', authenticated: false },
+  hostedUnsubscribeSubmit: { method: 'POST', path: '/hosted/invitations/{id}/unsubscribe', summary: 'Form post of the unsubscribe page (application/x-www-form-urlencoded: token)', tag: 'Hosted pages', responseDescription: 'An HTML confirmation page', responseContentType: 'text/html', authenticated: false },
+  simulateInvitationDelivered: { method: 'POST', path: '/v1/test_helpers/invitations/{id}/deliver', summary: 'Simulate the provider reporting delivery of the e-mail', tag: 'Test helpers', body: NoBody, response: MailNoticeResource, sandboxOnly: true },
+  simulateInvitationOpened: { method: 'POST', path: '/v1/test_helpers/invitations/{id}/open', summary: 'Simulate the attendee opening the e-mail', tag: 'Test helpers', body: NoBody, response: MailNoticeResource, sandboxOnly: true },
+  simulateInvitationBounced: { method: 'POST', path: '/v1/test_helpers/invitations/{id}/bounce', summary: 'Simulate the provider reporting a bounce', tag: 'Test helpers', body: NoBody, response: MailNoticeResource, sandboxOnly: true },
+  listSentEmails: { method: 'GET', path: '/v1/test_helpers/sent_emails', summary: "E-mails the sandbox sent for this account (never delivered), newest first", tag: 'Test helpers', query: SentEmailsQuery, response: SentEmailListResource, sandboxOnly: true },
   advanceTime: { method: 'POST', path: '/v1/test_helpers/advance_time', summary: "Move the account's sandbox clock forward and run the work that falls due", tag: 'Test helpers', body: AdvanceTimeRequest, response: SandboxClock, sandboxOnly: true },
 } as const satisfies Record<string, EndpointContract>

@@ -35,6 +35,7 @@ export const ERROR_CODES = {
   departure_unavailable: { type: 'invalid_request_error', status: 409, description: 'The event has no departure window now (no location, no origin, started, or routing unavailable); the message says which.' },
   concurrent_modification: { type: 'invalid_request_error', status: 409, description: 'The object changed while the request ran; nothing was written and the request can be retried.' },
   webhook_endpoint_disabled: { type: 'invalid_request_error', status: 409, description: 'The webhook endpoint is disabled; enable it (`PATCH` with `enabled: true`) before a test or a replay.' },
+  signature_invalid: { type: 'invalid_request_error', status: 400, description: 'A signed inbound request (mail provider notices) has a missing, malformed, stale or wrong `Service-Signature`.' },
   authentication_failed: { type: 'authentication_error', status: 401, description: 'Missing, invalid, revoked or wrong-surface API key.' },
   account_deactivated: { type: 'permission_error', status: 403, description: 'The user is paused (`deactivated_at` set); only retrieve, reactivate and delete work.' },
   idempotency_key_in_use: { type: 'idempotency_error', status: 409, description: 'The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.' },

@@ -49,11 +49,11 @@ export const buildOpenApiDocument = (endpoints: readonly EndpointContract[], ser
       ],
       responses: {
         [success]: endpoint.response === undefined
-          ? { description: endpoint.responseDescription ?? 'Success' }
+          ? { description: endpoint.responseDescription ?? 'Success', ...(endpoint.responseContentType === undefined ? {} : { content: { [endpoint.responseContentType]: {} } }) }
           : { description: 'Success', content: { 'application/json': { schema: toComponent(endpoint.response, components) } } },
         default: { description: 'Error envelope', content: { 'application/json': { schema: errorRef } } },
       },
-      ...(endpoint.authenticated === false ? { security: [] } : {}),
+      ...(endpoint.authenticated === false ? { security: [] } : endpoint.authenticated === 'optional' ? { security: [{ bearerAuth: [] }, {}] } : {}),
       ...(endpoint.sandboxOnly === true ? { 'x-sandbox-only': true } : {}),
     }
     if (endpoint.body !== undefined) {

@@ -59,6 +59,13 @@ import { RecordingPushAdapter } from '../adapters/push/recording/recording-push.
 import { WebPushAdapter } from '../adapters/push/web-push/web-push-adapter.js'
 import { MemoryDeviceRepository } from '../adapters/storage/memory/device-repository.js'
 import { MemoryReminderRepository } from '../adapters/storage/memory/reminder-repository.js'
+import { InvitationService } from '../core/invitation/invitation-service.js'
+import { invitationLinks, PublicBaseUrl } from '../core/invitation/invitation-links.js'
+import type { InvitationRepositoryPort } from '../core/ports/invitation-repository.js'
+import type { MailPort } from '../core/ports/mail.js'
+import { MemoryInvitationRepository } from '../adapters/storage/memory/invitation-repository.js'
+import { MemoryMailAdapter } from '../adapters/mail/memory/memory-mail.js'
+import { SmtpMailAdapter } from '../adapters/mail/smtp/smtp-mail.js'
 import type { Config } from './config.js'
 import { TOKENS } from './di-tokens.js'
 
@@ -79,6 +86,11 @@ export interface Surface {
   readonly devices: DeviceService
   /** What the surface pushed, when it records pushes instead of sending them (always on the sandbox). */
   readonly pushRecorder: PushRecorder | null
+  readonly invitations: InvitationService
+  /** The in-memory mailbox (always on the sandbox; on production when no SMTP server is configured). */
+  readonly memoryMail: MemoryMailAdapter | null
+  /** Base of the links in e-mails (hosted pages, pixel). */
+  readonly publicBaseUrl: PublicBaseUrl
 }
 
 export interface Application {
@@ -163,6 +175,15 @@ const bindReminders = (container: Container): void => {
     )
 }
 
+/** Production mails through SMTP when configured; the sandbox never sends real e-mail. */
+const bindMail = (container: Container, config: Config, livemode: boolean): void => {
+  const smtp = livemode ? config.mail.smtp : null
+  container.bind<MemoryMailAdapter | null>(TOKENS.MemoryMail).toResolvedValue((clock: Clock) => (smtp === null ? new MemoryMailAdapter(() => clock.now()) : null), [TOKENS.Clock])
+  container
+    .bind<MailPort>(TOKENS.Mail)
+    .toResolvedValue((memory: MemoryMailAdapter | null) => memory ?? new SmtpMailAdapter(smtp!), [TOKENS.MemoryMail])
+}
+
 const bindSurface = (root: Container, config: Config, livemode: boolean): Surface => {
   const container = new Container({ parent: root, defaultScope: 'Singleton' })
   container.bind<boolean>(TOKENS.Livemode).toConstantValue(livemode)
@@ -198,11 +219,34 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
       [TOKENS.EventRepository, TOKENS.UserService, TOKENS.IdGenerator, TOKENS.Geocoding, TOKENS.Routing, TOKENS.Weather, TOKENS.DepartureMonitor, TOKENS.EventLifecycle],
     )
   bindWebhooks(container, config)
+  bindMail(container, config, livemode)
+  container.bind<PublicBaseUrl>(TOKENS.PublicBaseUrl).toConstantValue(new PublicBaseUrl(livemode ? config.publicBaseUrl : config.sandboxPublicBaseUrl))
+  container.bind<InvitationRepositoryPort>(TOKENS.InvitationRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryInvitationRepository(outbox), [TOKENS.Outbox])
+  container
+    .bind<InvitationService>(TOKENS.InvitationService)
+    .toResolvedValue(
+      (invitations: InvitationRepositoryPort, events: EventRepositoryPort, users: UserService, userRepository: UserRepositoryPort, ids: IdGenerator, random: RandomSource, mail: MailPort, base: PublicBaseUrl) =>
+        new InvitationService({
+          invitations,
+          events,
+          users,
+          userRepository,
+          ids,
+          random,
+          mail,
+          mailSettings: { from: config.mail.from, uidDomain: config.mail.from.address.split('@')[1] ?? 'localhost' },
+          links: invitationLinks(base),
+        }),
+      [TOKENS.InvitationRepository, TOKENS.EventRepository, TOKENS.UserService, TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.RandomSource, TOKENS.Mail, TOKENS.PublicBaseUrl],
+    )
   const events = container.get<EventService>(TOKENS.EventService)
+  const invitations = container.get<InvitationService>(TOKENS.InvitationService)
+  container.get<EventLifecycle>(TOKENS.EventLifecycle).register(invitations.eventListener)
   const monitor = container.get<DepartureMonitor>(TOKENS.DepartureMonitor)
   const eventRepository = container.get<EventRepositoryPort>(TOKENS.EventRepository)
   const cascade = container.get<UserDeletionCascade>(TOKENS.UserDeletionCascade)
   cascade.register('events', async (accountId, userId) => void (await events.removeAllOf(accountId, userId)))
+  cascade.register('invitations', (accountId, userId) => invitations.removeAllOf(accountId, userId))
   const backgroundJobs = container.get<BackgroundJob[]>(TOKENS.BackgroundJobs)
   backgroundJobs.push({
     name: 'departure-monitoring',
@@ -228,6 +272,12 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
     nextDueAt: (scope, after) => reminders.nextDueAt(scope, after),
   })
   const push = container.get<PushPort>(TOKENS.Push)
+  backgroundJobs.push({
+    name: 'invitation-mail',
+    intervalMs: 1000,
+    run: (scope) => invitations.processDueMail(scope.accountId, scope.clock),
+    nextDueAt: (scope, after) => invitations.nextMailDueAt(scope.accountId, after),
+  })
   const dispatcher = container.get<WebhookDispatcher>(TOKENS.WebhookDispatcher)
   // Keep this job last: a step delivers what the jobs before it wrote in that step.
   backgroundJobs.push({ name: 'webhook-delivery', intervalMs: 500, run: (scope) => dispatcher.run(scope), nextDueAt: (scope, after) => dispatcher.nextDueAt(scope, after) })
@@ -246,6 +296,9 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
     reminders,
     devices,
     pushRecorder: push instanceof RecordingPushAdapter ? push : null,
+    invitations,
+    memoryMail: container.get<MemoryMailAdapter | null>(TOKENS.MemoryMail),
+    publicBaseUrl: container.get<PublicBaseUrl>(TOKENS.PublicBaseUrl),
   }
 }
 

@@ -8,6 +8,8 @@ const PositiveInt = Schema.String.check(Schema.makeFilter((value: string) => (/^
 const Flag = Schema.Literals(['true', 'false', '1', '0'])
 const Url = Schema.String.check(Schema.makeFilter((value: string) => (URL.canParse(value) ? undefined : 'expected an absolute URL')))
 
+const MailAddress = Schema.String.check(Schema.makeFilter((value: string) => (/^[^\s@<>]+@[^\s@<>]+$/.test(value) ? undefined : 'expected an e-mail address such as invitations@example.com')))
+
 /** The environment variables the service reads, all optional (embedded defaults). */
 const Environment = Schema.Struct({
   HOST: Schema.optionalKey(Schema.String),
@@ -36,6 +38,16 @@ const Environment = Schema.Struct({
   VAPID_PUBLIC_KEY: Schema.optionalKey(Schema.String.check(Schema.makeFilter((value: string) => (/^B[A-Za-z0-9_-]{86}=*$/.test(value) ? undefined : 'expected a base64url P-256 public key (87 characters starting with B), as `npx web-push generate-vapid-keys` prints')))),
   VAPID_PRIVATE_KEY: Schema.optionalKey(Schema.String.check(Schema.makeFilter((value: string) => (/^[A-Za-z0-9_-]{43}=*$/.test(value) ? undefined : 'expected a base64url P-256 private key (43 characters), as `npx web-push generate-vapid-keys` prints')))),
   VAPID_SUBJECT: Schema.optionalKey(Schema.String.check(Schema.makeFilter((value: string) => (/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value) ? undefined : 'expected a mailto: address or an https: URL')))),
+  SMTP_HOST: Schema.optionalKey(Schema.String),
+  SMTP_PORT: Schema.optionalKey(Port),
+  SMTP_TLS: Schema.optionalKey(Schema.Literals(['starttls', 'tls', 'none'])),
+  SMTP_USER: Schema.optionalKey(Schema.String),
+  SMTP_PASSWORD: Schema.optionalKey(Schema.String),
+  SMTP_TLS_REJECT_UNAUTHORIZED: Schema.optionalKey(Flag),
+  SMTP_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
+  MAIL_FROM: Schema.optionalKey(MailAddress),
+  MAIL_FROM_NAME: Schema.optionalKey(Schema.String),
+  MAIL_INBOUND_SECRET: Schema.optionalKey(Schema.String),
   LOG_LEVEL: Schema.optionalKey(Schema.Literals(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 })
 
@@ -55,6 +67,20 @@ export interface Config {
   readonly logLevel: string
   /** Outbound webhook delivery: receiver timeout and attempts in flight (overall, per endpoint). */
   readonly webhooks: { readonly timeoutMs: number; readonly concurrency: number; readonly perEndpointConcurrency: number }
+  /** Invitation e-mail: SMTP on production when `SMTP_HOST` is set, else the embedded in-memory mailbox (the sandbox always). */
+  readonly mail: {
+    readonly smtp: {
+      readonly host: string
+      readonly port: number
+      readonly security: 'tls' | 'starttls' | 'none'
+      readonly auth: { readonly user: string; readonly pass: string } | null
+      readonly allowInvalidCertificates: boolean
+      readonly timeoutMs: number
+    } | null
+    readonly from: { readonly address: string; readonly name: string | null }
+    /** HMAC secret of the signed inbound endpoint for the provider's delivery and bounce notices; null disables it. */
+    readonly inboundSecret: string | null
+  }
   /** Where departure data comes from on production (the sandbox always uses the embedded estimators). */
   readonly providers: {
     readonly routing: { readonly kind: 'offline' } | { readonly kind: 'osrm'; readonly baseUrl: string }
@@ -95,6 +121,11 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     const missing = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'][vapid.findIndex((value) => value === undefined)]!
     throw new ConfigError(missing, 'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together (or none, to record pushes instead of sending them)')
   }
+  if ((vars.SMTP_USER === undefined) !== (vars.SMTP_PASSWORD === undefined)) {
+    throw new ConfigError(vars.SMTP_USER === undefined ? 'SMTP_USER' : 'SMTP_PASSWORD', 'set SMTP_USER and SMTP_PASSWORD together (or neither)')
+  }
+  if (vars.MAIL_INBOUND_SECRET !== undefined && vars.MAIL_INBOUND_SECRET.length < 16) throw new ConfigError('MAIL_INBOUND_SECRET', 'use at least 16 characters')
+  const smtpSecurity = vars.SMTP_TLS ?? 'starttls'
   return {
     host,
     port,
@@ -115,6 +146,21 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       timeoutMs: Number(vars.WEBHOOK_TIMEOUT_MS ?? 10_000),
       concurrency: Number(vars.WEBHOOK_CONCURRENCY ?? 64),
       perEndpointConcurrency: Number(vars.WEBHOOK_ENDPOINT_CONCURRENCY ?? 8),
+    },
+    mail: {
+      smtp:
+        vars.SMTP_HOST === undefined
+          ? null
+          : {
+              host: vars.SMTP_HOST,
+              port: Number(vars.SMTP_PORT ?? (smtpSecurity === 'tls' ? 465 : 587)),
+              security: smtpSecurity,
+              auth: vars.SMTP_USER === undefined || vars.SMTP_PASSWORD === undefined ? null : { user: vars.SMTP_USER, pass: vars.SMTP_PASSWORD },
+              allowInvalidCertificates: vars.SMTP_TLS_REJECT_UNAUTHORIZED === 'false' || vars.SMTP_TLS_REJECT_UNAUTHORIZED === '0',
+              timeoutMs: Number(vars.SMTP_TIMEOUT_MS ?? 10_000),
+            },
+      from: { address: vars.MAIL_FROM ?? 'invitations@localhost', name: vars.MAIL_FROM_NAME ?? 'Invitations' },
+      inboundSecret: vars.MAIL_INBOUND_SECRET ?? null,
     },
     providers: {
       routing: vars.ROUTING === 'osrm' ? { kind: 'osrm', baseUrl: vars.OSRM_URL ?? 'https://router.project-osrm.org' } : { kind: 'offline' },

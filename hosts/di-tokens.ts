@@ -37,4 +37,10 @@ export const TOKENS = {
   DeviceService: Symbol.for('DeviceService'),
   Push: Symbol.for('Push'),
   PushRecorder: Symbol.for('PushRecorder'),
+  Mail: Symbol.for('Mail'),
+  /** The inspectable in-memory mailbox when the surface mails through it, else null. */
+  MemoryMail: Symbol.for('MemoryMail'),
+  PublicBaseUrl: Symbol.for('PublicBaseUrl'),
+  InvitationRepository: Symbol.for('InvitationRepository'),
+  InvitationService: Symbol.for('InvitationService'),
 } as const

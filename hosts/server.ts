@@ -48,6 +48,9 @@ export const startService = async (config: Config, overrides: CompositionOverrid
   const sandbox = await buildApiApp(application, application.surfaces.test)
   const liveUrl = await live.listen({ host: config.host, port: config.port })
   const sandboxUrl = await sandbox.listen({ host: config.host, port: config.sandboxPort })
+  // An ephemeral port (tests) is known only now: links in e-mails must point at it.
+  if (config.port === 0) application.surfaces.live.publicBaseUrl.rebase(liveUrl)
+  if (config.sandboxPort === 0) application.surfaces.test.publicBaseUrl.rebase(sandboxUrl)
   if (config.runWorker) {
     registerBackgroundTasks(application)
     await application.scheduler.start()

@@ -2,10 +2,12 @@ import { Schema } from 'effect'
 import type { Departure } from '../../core/departure/departure.js'
 import type { CalendarEvent } from '../../core/event/event.js'
 import type { DomainEvent } from '../../core/ports/outbox.js'
+import type { Invitation } from '../../core/invitation/invitation.js'
 import type { Reminder } from '../../core/reminder/reminder.js'
 import type { User } from '../../core/user/user.js'
 import type { WebhookEndpoint } from '../../core/webhooks/webhook-endpoint.js'
 import { renderDeparture, renderEvent } from '../events.js'
+import { renderInvitation } from '../invitations.js'
 import { renderReminder } from '../reminders.js'
 import { renderUser } from '../users.js'
 import { downgradeResource, type ApiVersion } from '../versions.js'
@@ -45,6 +47,7 @@ const RESOURCE_RENDERERS: Readonly<Record<string, (object: unknown, event: Domai
     }
   },
   reminder: (object) => renderReminder(object as Reminder),
+  invitation: (object) => renderInvitation(object as Invitation),
   webhook_endpoint: (object, event) => renderWebhookEndpoint(object as WebhookEndpoint, event.createdAt),
 }
 

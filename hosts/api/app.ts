@@ -17,6 +17,9 @@ import { eventRoutes } from './routes/events.js'
 import { webhookEndpointRoutes } from './routes/webhook-endpoints.js'
 import { reminderRoutes } from './routes/reminders.js'
 import { deviceRoutes } from './routes/devices.js'
+import { invitationRoutes } from './routes/invitations.js'
+import { hostedPageRoutes } from './routes/hosted-pages.js'
+import { accountClock } from './account-clock.js'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -59,8 +62,10 @@ export const buildApiApp = async (application: Application, surface: Surface): P
   app.removeAllContentTypeParsers()
   // An empty body is no body (POST /deactivate with Content-Type but nothing in it).
   const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.decorateRequest('rawBody', null)
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8')
+    request.rawBody = text
     if (text.trim() === '') return done(null, undefined)
     parseJson(request, text, done)
   })
@@ -98,6 +103,16 @@ export const buildApiApp = async (application: Application, surface: Surface): P
   webhookEndpointRoutes(app, { ...options, webhooks: surface.webhooks })
   reminderRoutes(app, { ...options, reminders: surface.reminders })
   deviceRoutes(app, { ...options, devices: surface.devices, pushRecorder: surface.pushRecorder })
+  const clockOf = accountClock(application.accountRepository, application.clock, surface.livemode)
+  invitationRoutes(app, {
+    ...options,
+    invitations: surface.invitations,
+    memoryMail: surface.memoryMail,
+    inboundSecret: config.mail.inboundSecret,
+    clockOf,
+    nowSeconds: () => Math.floor(application.clock.now().getTime() / 1000),
+  })
+  await hostedPageRoutes(app, { invitations: surface.invitations, rateLimit, clockOf })
   referenceRoutes(app, {
     endpoints: Object.values(Endpoints),
     servers: [

@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Served without an API key (docs, OpenAPI document, hosted pages). */
     public?: boolean
+    /** Takes the API key when one is sent; without one the handler checks another credential (an attendee's token). */
+    optionalAuth?: boolean
   }
 
   interface FastifyRequest {
@@ -24,6 +26,8 @@ declare module 'fastify' {
     /** Set once validation passed and the use case ran: only then is an answer stored for replay. */
     operationRan: boolean
     concurrencySlot: { readonly bucket: string; readonly slot: string } | null
+    /** The unparsed body text (signature checks need the exact bytes). */
+    rawBody: string | null
   }
 }
 

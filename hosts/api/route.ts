@@ -44,7 +44,7 @@ export const defineRoute = <E extends EndpointContract>(app: FastifyInstance, en
   app.route({
     method: endpoint.method,
     url: routerPath(endpoint.path),
-    config: { public: endpoint.authenticated === false },
+    config: { public: endpoint.authenticated === false, optionalAuth: endpoint.authenticated === 'optional' },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       if (endpoint.sandboxOnly === true && options.livemode) {
         return sendError(request, reply, { code: 'route_not_found', message: `Unrecognized request URL (${request.method}: ${request.url}). This endpoint exists on the sandbox only.` })

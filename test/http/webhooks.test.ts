@@ -129,6 +129,20 @@ describe('Delivery: signed notifications reach the subscribed endpoints', () => 
     ])
   })
 
+  it('delivers invitation notifications with the invitation resource', async () => {
+    const endpoint = await createEndpoint(['invitation.created'])
+    const user = await createUser()
+    const start = new Date(Date.now() + 30 * HOUR * 1000)
+    const event = await client.sandbox('POST', '/v1/events', {
+      body: { user_id: user.body.id, title: 'Offsite', start_time: start.toISOString(), end_time: new Date(start.getTime() + 3_600_000).toISOString() },
+    })
+    const invited = await client.sandbox('POST', '/v1/invitations', { body: { event_id: event.body.id, attendees: [{ email: 'guest@example.com', name: 'Guest' }] } })
+    expect(invited.status).toBe(201)
+    await advance(1)
+    const [notification] = receiver.ofType(endpoint.secret, 'invitation.created')
+    expect(notification!.data.object).toMatchObject({ object: 'invitation', id: invited.body.data[0].id, attendee_email: 'guest@example.com' })
+  })
+
   it('renders the resource in the account pinned API version', async () => {
     const [account] = await test.service.application.accountRepository.listAccounts()
     await test.service.application.accountRepository.updateAccount({ ...account!, pinnedVersion: '2026-03-04' })

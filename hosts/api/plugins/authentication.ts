@@ -34,6 +34,12 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
       request.scope = { accountId: '', livemode: options.livemode, clock: options.clock }
       return
     }
+    if (request.routeOptions.config.optionalAuth === true && request.headers.authorization === undefined) {
+      // No key: the handler checks the other credential; the caller's address is rate limited instead.
+      request.scope = { accountId: '', livemode: options.livemode, clock: options.clock }
+      if (!(await options.rateLimit.admitAnonymous(request, reply))) return reply
+      return
+    }
     const result = await options.accounts.authenticate(bearer(request.headers.authorization), options.livemode ? 'live' : 'test')
     if (!result.ok) {
       if (!(await options.rateLimit.admitAnonymous(request, reply))) return reply

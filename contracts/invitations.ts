@@ -1,0 +1,135 @@
+import { Schema } from 'effect'
+import { EMAIL_TYPES, INVITATION_STATUSES, RESPONSES, type Invitation } from '../core/invitation/invitation.js'
+import type { SentMail } from '../core/ports/mail.js'
+import { boundedString, DateTime, Email, ResponseMeta } from './common.js'
+
+export const InvitationResource = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal('invitation'),
+  event_id: Schema.String,
+  organizer_user_id: Schema.String,
+  attendee_email: Schema.String,
+  attendee_name: Schema.NullOr(Schema.String),
+  attendee_user_id: Schema.NullOr(Schema.String).annotate({ description: 'Set when the attendee is also a user of the account.' }),
+  response_token: Schema.String.annotate({ description: 'Unique token of the response links; lets the attendee answer without an API key.' }),
+  status: Schema.Literals(INVITATION_STATUSES),
+  email_type: Schema.Literals(EMAIL_TYPES).annotate({ description: 'The latest revision: invite, update (time or place changed) or cancel (event deleted).' }),
+  ical_sequence: Schema.Int.annotate({ description: 'iCalendar (RFC 5545) SEQUENCE of the latest revision.' }),
+  response: Schema.NullOr(Schema.Literals(RESPONSES)).annotate({ description: "The attendee's answer, null until they answer." }),
+  responded_at: Schema.NullOr(DateTime),
+  unsubscribed: Schema.Boolean,
+  created_at: DateTime,
+  ...ResponseMeta,
+}).annotate({ identifier: 'Invitation', description: 'One attendee of one event, with delivery and response tracking.' })
+
+export const CreateInvitationsRequest = Schema.Struct({
+  event_id: boundedString(64),
+  attendees: Schema.Array(Schema.Struct({ email: Email, name: Schema.optionalKey(Schema.NullOr(boundedString(200))) }))
+    .check(Schema.isMinLength(1))
+    .check(Schema.isMaxLength(100)),
+}).annotate({ identifier: 'CreateInvitationsRequest' })
+
+export const RespondRequest = Schema.Struct({ status: Schema.Literals(RESPONSES) }).annotate({ identifier: 'RespondToInvitationRequest' })
+
+export const RespondQuery = Schema.Struct({
+  response_token: Schema.optionalKey(boundedString(128).annotate({ description: "The invitation's token, for attendees answering without an API key." })),
+})
+
+/**
+ * Query of the token-addressed links (pixel, hosted pages). Documentation only: the
+ * handlers read these leniently, since mail clients and link scanners append their own parameters.
+ */
+export const TokenLinkQuery = Schema.Struct({
+  token: boundedString(128).annotate({ description: "The invitation's response_token." }),
+  choice: Schema.optionalKey(Schema.Literals(RESPONSES).annotate({ description: 'Response page only: the answer to highlight (it is not recorded until the button is pressed).' })),
+})
+
+export const InvitationListResource = Schema.Struct({
+  object: Schema.Literal('list'),
+  data: Schema.Array(InvitationResource),
+  has_more: Schema.Boolean,
+  url: Schema.String,
+  livemode: Schema.Boolean,
+  request_id: Schema.String,
+}).annotate({ identifier: 'InvitationList' })
+
+export const MailNoticeResource = Schema.Struct({
+  object: Schema.Literal('mail_notice'),
+  invitation_id: Schema.String,
+  type: Schema.Literals(['delivered', 'opened', 'bounced']),
+  applied: Schema.Boolean.annotate({ description: 'False when the notice changed nothing (a repeat, or a stage already passed).' }),
+  status: Schema.Literals(INVITATION_STATUSES),
+  ...ResponseMeta,
+}).annotate({ identifier: 'MailNotice' })
+
+/** The signed body the mail provider (or a relay in front of it) posts to the inbound endpoint. */
+export const InboundMailNotice = Schema.Struct({
+  id: boundedString(128).annotate({ description: "The provider's id of this notice." }),
+  type: Schema.Literals(['delivered', 'bounced', 'opened']),
+  invitation_id: boundedString(64).annotate({ description: 'From the `X-Service-Invitation` header of the e-mail.' }),
+  occurred_at: Schema.optionalKey(DateTime),
+  detail: Schema.optionalKey(boundedString(2000)),
+}).annotate({ identifier: 'InboundMailNotice' })
+
+export const SentEmailsQuery = Schema.Struct({
+  invitation_id: Schema.optionalKey(boundedString(64)),
+  to: Schema.optionalKey(Email),
+})
+
+export const SentEmailResource = Schema.Struct({
+  object: Schema.Literal('sent_email'),
+  id: Schema.String,
+  sent_at: DateTime,
+  invitation_id: Schema.String,
+  from: Schema.String,
+  to: Schema.String,
+  subject: Schema.String,
+  text: Schema.String,
+  html: Schema.String,
+  headers: Schema.Record(Schema.String, Schema.String),
+  calendar: Schema.NullOr(Schema.Struct({ method: Schema.String, filename: Schema.String, content: Schema.String })),
+})
+
+export const SentEmailListResource = Schema.Struct({
+  object: Schema.Literal('list'),
+  data: Schema.Array(SentEmailResource),
+  has_more: Schema.Boolean,
+  url: Schema.String,
+  livemode: Schema.Boolean,
+  request_id: Schema.String,
+}).annotate({ identifier: 'SentEmailList' })
+
+export const renderInvitation = (invitation: Invitation) => ({
+  id: invitation.id,
+  object: 'invitation' as const,
+  event_id: invitation.eventId,
+  organizer_user_id: invitation.organizerUserId,
+  attendee_email: invitation.attendeeEmail,
+  attendee_name: invitation.attendeeName,
+  attendee_user_id: invitation.attendeeUserId,
+  response_token: invitation.responseToken,
+  status: invitation.status,
+  email_type: invitation.emailType,
+  ical_sequence: invitation.icalSequence,
+  response: invitation.response,
+  responded_at: invitation.respondedAt?.toISOString() ?? null,
+  unsubscribed: invitation.unsubscribed,
+  created_at: invitation.createdAt.toISOString(),
+  livemode: invitation.livemode,
+})
+
+const address = (value: { address: string; name: string | null }) => (value.name === null ? value.address : `${value.name} <${value.address}>`)
+
+export const renderSentEmail = (sent: SentMail) => ({
+  object: 'sent_email' as const,
+  id: sent.id,
+  sent_at: sent.sentAt.toISOString(),
+  invitation_id: sent.mail.tags.invitationId,
+  from: address(sent.mail.from),
+  to: address(sent.mail.to),
+  subject: sent.mail.subject,
+  text: sent.mail.text,
+  html: sent.mail.html,
+  headers: { ...sent.mail.headers },
+  calendar: sent.mail.calendar === null ? null : { ...sent.mail.calendar },
+})
