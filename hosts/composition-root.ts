@@ -51,6 +51,7 @@ import { MemoryWebhookEndpointRepository } from '../adapters/storage/memory/webh
 import { HttpWebhookTransport } from '../adapters/webhook-transport/http/http-webhook-transport.js'
 import { PinnedVersionNotificationRenderer } from './webhooks/notification-renderer.js'
 import { DeviceService } from '../core/device/device-service.js'
+import { DeviceNotifier } from '../core/device/device-notifier.js'
 import type { DeviceRepositoryPort } from '../core/ports/device-repository.js'
 import type { PushPort, PushRecorder } from '../core/ports/push.js'
 import type { ReminderRepositoryPort } from '../core/ports/reminder-repository.js'
@@ -225,7 +226,7 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
   container
     .bind<InvitationService>(TOKENS.InvitationService)
     .toResolvedValue(
-      (invitations: InvitationRepositoryPort, events: EventRepositoryPort, users: UserService, userRepository: UserRepositoryPort, ids: IdGenerator, random: RandomSource, mail: MailPort, base: PublicBaseUrl) =>
+      (invitations: InvitationRepositoryPort, events: EventRepositoryPort, users: UserService, userRepository: UserRepositoryPort, ids: IdGenerator, random: RandomSource, mail: MailPort, base: PublicBaseUrl, devices: DeviceService, push: PushPort) =>
         new InvitationService({
           invitations,
           events,
@@ -236,8 +237,9 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
           mail,
           mailSettings: { from: config.mail.from, uidDomain: config.mail.from.address.split('@')[1] ?? 'localhost' },
           links: invitationLinks(base),
+          notifier: new DeviceNotifier(devices, push),
         }),
-      [TOKENS.InvitationRepository, TOKENS.EventRepository, TOKENS.UserService, TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.RandomSource, TOKENS.Mail, TOKENS.PublicBaseUrl],
+      [TOKENS.InvitationRepository, TOKENS.EventRepository, TOKENS.UserService, TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.RandomSource, TOKENS.Mail, TOKENS.PublicBaseUrl, TOKENS.DeviceService, TOKENS.Push],
     )
   const events = container.get<EventService>(TOKENS.EventService)
   const invitations = container.get<InvitationService>(TOKENS.InvitationService)

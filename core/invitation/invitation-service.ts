@@ -16,6 +16,8 @@ import { normalizeEmail, type User } from '../user/user.js'
 import type { RequestScope, UserService } from '../user/user-service.js'
 import { isCancelled, type EmailType, type Invitation, type InvitationResponse, type InvitedEvent } from './invitation.js'
 import type { InvitationLinks } from './invitation-links.js'
+import { invitationNotification } from './invitation-push.js'
+import type { DeviceNotifier } from '../device/device-notifier.js'
 import { composeInvitationMail, type MailSettings } from './invitation-mail.js'
 import { transitionInvitation, type InvitationCommand } from './invitation-status.js'
 
@@ -29,6 +31,8 @@ export interface InvitationServiceDeps {
   readonly mail: MailPort
   readonly mailSettings: MailSettings
   readonly links: InvitationLinks
+  /** Pushes the in-app side of an invitation to an attendee who is a user of the account (absent: no push). */
+  readonly notifier?: DeviceNotifier
 }
 
 export interface AttendeeInput {
@@ -141,8 +145,21 @@ export class InvitationService {
       ...(invitation.attendeeUserId === null ? [] : [this.event(scope, 'invitation.received', invitation)]),
     ])
     await this.deps.invitations.insert(created, events)
+    await this.pushToAttendeeUsers(created, now)
     const sent = new Map((await this.sendOutgoing(created, scope.clock)).map((invitation) => [invitation.id, invitation]))
     return ok(answer.map((invitation) => sent.get(invitation.id) ?? invitation))
+  }
+
+  /** Attendees who are active users also get a push on their devices (e-mail opt-outs do not cover the app). */
+  private async pushToAttendeeUsers(invitations: readonly Invitation[], now: Date): Promise<void> {
+    const notifier = this.deps.notifier
+    if (notifier === undefined) return
+    for (const invitation of invitations) {
+      if (invitation.attendeeUserId === null) continue
+      const attendee = await this.deps.userRepository.get(invitation.accountId, invitation.attendeeUserId)
+      if (attendee === null || attendee.deactivatedAt !== null) continue
+      await notifier.notify(invitation.accountId, attendee.id, invitationNotification(invitation, attendee, now))
+    }
   }
 
   async retrieve(scope: RequestScope, id: string): Promise<Result<Invitation, ResourceNotFound>> {

@@ -1,4 +1,5 @@
 import type { BackgroundScope } from '../background/background-job.js'
+import { DeviceNotifier } from '../device/device-notifier.js'
 import type { DeviceService } from '../device/device-service.js'
 import type { EventChangeListener } from '../event/event-lifecycle.js'
 import type { CalendarEvent } from '../event/event.js'
@@ -50,7 +51,11 @@ const DUE_BATCH = 100
 export class ReminderService {
   private readonly deliveryListeners: ((report: DeliveryReport) => void)[] = []
 
-  constructor(private readonly deps: ReminderServiceDeps) {}
+  private readonly notifier: DeviceNotifier
+
+  constructor(private readonly deps: ReminderServiceDeps) {
+    this.notifier = new DeviceNotifier(deps.devices, deps.push)
+  }
 
   /**
    * Creates a reminder, idempotently: the event already having a live reminder with
@@ -206,17 +211,7 @@ export class ReminderService {
     if (user === null || user.deactivatedAt !== null) return 1
     const event = await this.deps.events.get(reminder.accountId, reminder.eventId)
     const message = reminderNotification(sent, event, user, now)
-    const outcomes: PushOutcome[] = []
-    for (const device of await this.deps.devices.devicesOf(reminder.accountId, reminder.userId)) {
-      let outcome: PushOutcome
-      try {
-        outcome = await this.deps.push.send(device, message)
-      } catch (error) {
-        outcome = { status: 'failed', reason: error instanceof Error ? error.message : String(error) }
-      }
-      if (outcome.status === 'expired') await this.deps.devices.forget(device)
-      outcomes.push(outcome)
-    }
+    const outcomes = await this.notifier.notify(reminder.accountId, reminder.userId, message)
     for (const listener of this.deliveryListeners) listener({ reminderId: reminder.id, outcomes })
     return 1
   }
