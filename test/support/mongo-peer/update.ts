@@ -1,0 +1,131 @@
+// Update documents: operator updates (mingo's updater, run on a numeric view), replacements, pipeline updates,
+// and the document an upsert inserts.
+import { ObjectId, type Document } from 'bson'
+import { Aggregator, update as applyOperators } from 'mingo'
+import { bsonClone, isPlainObject, restoreTypes, sameValue, toView } from './bson-values.js'
+import { asCommandError, CommandError } from './errors.js'
+
+const SUPPORTED_OPERATORS = new Set([
+  '$set', '$unset', '$inc', '$mul', '$min', '$max', '$push', '$pull', '$pullAll', '$addToSet', '$pop', '$rename',
+  '$currentDate', '$bit', '$setOnInsert',
+])
+// Operators whose arguments are stored as given, so their BSON types (Long, Decimal128) survive.
+const VALUE_OPERATORS = new Set(['$set', '$setOnInsert', '$push', '$addToSet'])
+
+export type UpdateSpec = Document | Document[]
+
+export interface UpdateOutcome {
+  readonly document: Document
+  readonly modified: boolean
+}
+
+export function isOperatorUpdate(update: UpdateSpec): boolean {
+  return !Array.isArray(update) && Object.keys(update).some((key) => key.startsWith('$'))
+}
+
+export function validateUpdate(update: UpdateSpec): void {
+  if (Array.isArray(update)) return
+  const keys = Object.keys(update)
+  if (!keys.some((key) => key.startsWith('$'))) return
+  for (const key of keys) {
+    if (!SUPPORTED_OPERATORS.has(key)) {
+      throw new CommandError(
+        'FailedToParse',
+        `Unknown modifier: ${key}. Expected a valid update modifier or pipeline-style update specified as an array`,
+      )
+    }
+  }
+}
+
+export function applyUpdate(
+  original: Document,
+  update: UpdateSpec,
+  options: { arrayFilters?: Document[]; filter?: Document; inserting?: boolean },
+): UpdateOutcome {
+  validateUpdate(update)
+  let document: Document
+  let modified: boolean
+  try {
+    if (Array.isArray(update)) {
+      const [result] = new Aggregator(toView(update), {}).run([bsonClone(toView(original))]) as Document[]
+      document = restoreTypes(result ?? {}, original) as Document
+      modified = !sameValue(document, original)
+    } else if (!isOperatorUpdate(update)) {
+      document = { _id: original._id, ...withoutId(update) }
+      if (update._id !== undefined && !sameValue(update._id, original._id)) throw immutableId()
+      modified = !sameValue(document, original)
+    } else {
+      const modifier: Document = {}
+      for (const [operator, argument] of Object.entries(update)) {
+        if (operator === '$setOnInsert') continue
+        modifier[operator] = VALUE_OPERATORS.has(operator) ? argument : toView(argument)
+      }
+      if (options.inserting && update.$setOnInsert !== undefined) {
+        modifier.$set = { ...(modifier.$set as Document | undefined), ...(update.$setOnInsert as Document) }
+      }
+      if (Object.keys(modifier).length === 0) return { document: original, modified: false }
+      const working = bsonClone(toView(original))
+      const changed = applyOperators(
+        working,
+        modifier,
+        options.arrayFilters?.map((filter) => toView(filter)),
+        options.filter ? toView(options.filter) : undefined,
+        { cloneMode: 'deep' },
+      )
+      document = restoreTypes(working, original) as Document
+      modified = changed.length > 0
+    }
+  } catch (error) {
+    throw asCommandError(error)
+  }
+  if (!options.inserting && !sameValue(document._id, original._id)) throw immutableId()
+  return { document, modified }
+}
+
+function immutableId(): CommandError {
+  return new CommandError('ImmutableField', "Performing an update on the path '_id' would modify the immutable field '_id'")
+}
+
+function withoutId(document: Document): Document {
+  const { _id, ...rest } = document
+  return rest
+}
+
+/** The document an upsert inserts: equality fields of the filter, then the update applied, _id first. */
+export function buildUpsertDocument(filter: Document, update: UpdateSpec, arrayFilters?: Document[]): Document {
+  const seedFields: Document = {}
+  collectEqualities(filter, seedFields)
+  let seed: Document = {}
+  if (Object.keys(seedFields).length > 0) {
+    try {
+      applyOperators(seed, { $set: seedFields }, undefined, undefined, { cloneMode: 'deep' })
+    } catch (error) {
+      throw asCommandError(error)
+    }
+  }
+  let document: Document
+  if (!Array.isArray(update) && !isOperatorUpdate(update)) {
+    document = { ...(seed._id !== undefined ? { _id: seed._id } : {}), ...update }
+  } else {
+    seed = bsonClone(seed)
+    document = applyUpdate(seed, update, { arrayFilters, inserting: true }).document
+  }
+  const id = document._id === undefined ? new ObjectId() : document._id
+  return { _id: id, ...withoutId(document) }
+}
+
+function collectEqualities(filter: Document, into: Document): void {
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and' && Array.isArray(value)) {
+      for (const clause of value) if (isPlainObject(clause)) collectEqualities(clause, into)
+      continue
+    }
+    if (key.startsWith('$')) continue
+    if (isPlainObject(value) && Object.keys(value).some((inner) => inner.startsWith('$'))) {
+      if ('$eq' in value) into[key] = value.$eq
+      continue
+    }
+    if (value instanceof RegExp) continue
+    into[key] = value
+  }
+}
