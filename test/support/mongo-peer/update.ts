@@ -63,7 +63,15 @@ export function applyUpdate(
       if (options.inserting && update.$setOnInsert !== undefined) {
         modifier.$set = { ...(modifier.$set as Document | undefined), ...(update.$setOnInsert as Document) }
       }
-      if (Object.keys(modifier).length === 0) return { document: original, modified: false }
+      // mingo refuses any path on _id; an upsert may still choose the new document's _id with $set/$setOnInsert.
+      let chosenId: unknown
+      if (options.inserting && isPlainObject(modifier.$set) && '_id' in modifier.$set) {
+        const { _id, ...rest } = modifier.$set
+        chosenId = _id
+        if (Object.keys(rest).length > 0) modifier.$set = rest
+        else delete modifier.$set
+      }
+      if (Object.keys(modifier).length === 0 && chosenId === undefined) return { document: original, modified: false }
       const working = bsonClone(toView(original))
       const changed = applyOperators(
         working,
@@ -73,7 +81,8 @@ export function applyUpdate(
         { cloneMode: 'deep' },
       )
       document = restoreTypes(working, original) as Document
-      modified = changed.length > 0
+      if (chosenId !== undefined) document._id = chosenId
+      modified = changed.length > 0 || chosenId !== undefined
     }
   } catch (error) {
     throw asCommandError(error)
@@ -96,13 +105,7 @@ export function buildUpsertDocument(filter: Document, update: UpdateSpec, arrayF
   const seedFields: Document = {}
   collectEqualities(filter, seedFields)
   let seed: Document = {}
-  if (Object.keys(seedFields).length > 0) {
-    try {
-      applyOperators(seed, { $set: seedFields }, undefined, undefined, { cloneMode: 'deep' })
-    } catch (error) {
-      throw asCommandError(error)
-    }
-  }
+  for (const [path, value] of Object.entries(seedFields)) setPath(seed, path, value)
   let document: Document
   if (!Array.isArray(update) && !isOperatorUpdate(update)) {
     document = { ...(seed._id !== undefined ? { _id: seed._id } : {}), ...update }
@@ -112,6 +115,16 @@ export function buildUpsertDocument(filter: Document, update: UpdateSpec, arrayF
   }
   const id = document._id === undefined ? new ObjectId() : document._id
   return { _id: id, ...withoutId(document) }
+}
+
+function setPath(document: Document, path: string, value: unknown): void {
+  const segments = path.split('.')
+  let current = document
+  for (const segment of segments.slice(0, -1)) {
+    if (!isPlainObject(current[segment])) current[segment] = {}
+    current = current[segment] as Document
+  }
+  current[segments[segments.length - 1]!] = value
 }
 
 function collectEqualities(filter: Document, into: Document): void {
