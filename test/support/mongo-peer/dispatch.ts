@@ -10,7 +10,7 @@ import type { Transaction } from './transactions.js'
 
 const handlers: Record<string, CommandHandler> = { ...adminCommands, ...catalogCommands, ...crudCommands }
 
-const NOT_IN_TRANSACTION = new Set(['drop', 'dropDatabase', 'dropIndexes', 'listDatabases', 'killCursors'])
+const NOT_IN_TRANSACTION = new Set(['drop', 'dropDatabase', 'dropIndexes', 'listDatabases'])
 const TRANSACTION_VERBS = new Set(['commitTransaction', 'abortTransaction'])
 
 export function dispatch(server: ServerState, database: string, body: Document, connectionId: number): Document {

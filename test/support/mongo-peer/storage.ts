@@ -160,8 +160,23 @@ function sameOptions(left: IndexSpec, right: IndexSpec): boolean {
   return options(left) === options(right)
 }
 
+// Stored documents are immutable, so a document's key in an index can be computed once.
+const indexKeyCache = new WeakMap<Document, WeakMap<IndexSpec, string | undefined>>()
+
 /** The canonical key of a document in an index, or undefined when a sparse/partial index skips it. */
 export function indexKey(index: IndexSpec, document: Document): string | undefined {
+  let perIndex = indexKeyCache.get(document)
+  if (perIndex === undefined) {
+    perIndex = new WeakMap()
+    indexKeyCache.set(document, perIndex)
+  }
+  if (perIndex.has(index)) return perIndex.get(index)
+  const key = computeIndexKey(index, document)
+  perIndex.set(index, key)
+  return key
+}
+
+function computeIndexKey(index: IndexSpec, document: Document): string | undefined {
   const fields = Object.keys(index.key)
   const values = fields.map((field) => valueAtPath(document, field))
   if (index.sparse && values.every((value) => value === undefined)) return undefined
