@@ -73,6 +73,23 @@ describe('documents keep their BSON types through a round trip', () => {
     expect(sorted.map((doc) => doc.price.toString())).toEqual(['2.5', '10.25'])
   })
 
+  it('tells apart Binary values (UUIDs) that are not valid UTF-8, in queries, updates and aggregation', async () => {
+    const collection = mongo.freshDb().collection('binary')
+    const first = new Binary(Buffer.from([0xff, 0x01]), 4)
+    const second = new Binary(Buffer.from([0xfe, 0x01]), 4)
+    await collection.insertMany([
+      { _id: first, n: 1 },
+      { _id: second, n: 2 },
+    ] as never)
+    expect((await collection.findOne({ _id: second } as never))?.n).toBe(2)
+    await collection.updateOne({ _id: first } as never, { $inc: { n: 10 } })
+    const stored = await collection.findOne({ _id: first } as never)
+    expect(stored?.n).toBe(11)
+    expect(stored?._id).toBeInstanceOf(Binary)
+    const grouped = await collection.aggregate([{ $group: { _id: '$_id', n: { $sum: '$n' } } }, { $sort: { n: 1 } }]).toArray()
+    expect(grouped.map((doc) => Buffer.from(doc._id.buffer).toString('hex'))).toEqual(['fe01', 'ff01'])
+  })
+
   it('matches documents by ObjectId and by Date ranges', async () => {
     const collection = mongo.freshDb().collection('events')
     const ids = [new ObjectId(), new ObjectId(), new ObjectId()]

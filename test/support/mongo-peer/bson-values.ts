@@ -20,14 +20,31 @@ function numericView(value: unknown): number | undefined {
   return undefined
 }
 
-/** The value with every Long and Decimal128 replaced by a number; the same reference when there is none. */
-export function toView<T>(value: T): T {
+/**
+ * mingo compares objects of a custom class by their toString(), and Binary.toString() decodes the bytes as UTF-8,
+ * which makes different UUIDs equal. In views a Binary is wrapped so that it compares by length, subtype and bytes.
+ */
+export class BinaryView {
+  constructor(readonly binary: Binary) {}
+
+  toString(): string {
+    const bytes = Buffer.from(this.binary.buffer.subarray(0, this.binary.position))
+    return `${String(bytes.length).padStart(10, '0')}:${String(this.binary.sub_type).padStart(3, '0')}:${bytes.toString('hex')}`
+  }
+}
+
+/**
+ * The value with every Long and Decimal128 replaced by a number (and, unless `wrapBinary` is false, every Binary
+ * wrapped in a BinaryView); the same reference when nothing changes.
+ */
+export function toView<T>(value: T, wrapBinary = true): T {
   const numeric = numericView(value)
   if (numeric !== undefined) return numeric as T
+  if (wrapBinary && value instanceof Binary) return new BinaryView(value) as T
   if (Array.isArray(value)) {
     let changed = false
     const mapped = value.map((item) => {
-      const viewed = toView(item)
+      const viewed = toView(item, wrapBinary)
       if (viewed !== item) changed = true
       return viewed
     })
@@ -37,7 +54,7 @@ export function toView<T>(value: T): T {
     let changed = false
     const mapped: Document = {}
     for (const [key, item] of Object.entries(value)) {
-      const viewed = toView(item)
+      const viewed = toView(item, wrapBinary)
       if (viewed !== item) changed = true
       mapped[key] = viewed
     }
@@ -51,6 +68,7 @@ export function toView<T>(value: T): T {
  * an unchanged number gets its original object back, a changed one is rewrapped in the original's type.
  */
 export function restoreTypes(updated: unknown, original: unknown): unknown {
+  if (updated instanceof BinaryView) return updated.binary
   if (typeof updated === 'number') {
     if (original instanceof Long) {
       if (original.toNumber() === updated) return original
@@ -62,20 +80,27 @@ export function restoreTypes(updated: unknown, original: unknown): unknown {
     }
     return updated
   }
-  if (Array.isArray(updated) && Array.isArray(original)) {
-    return updated.map((item, index) => restoreTypes(item, original[index]))
+  if (Array.isArray(updated)) {
+    return updated.map((item, index) => restoreTypes(item, Array.isArray(original) ? original[index] : undefined))
   }
-  if (isPlainObject(updated) && isPlainObject(original)) {
+  if (isPlainObject(updated)) {
     const result: Document = {}
-    for (const [key, item] of Object.entries(updated)) result[key] = restoreTypes(item, original[key])
+    for (const [key, item] of Object.entries(updated)) {
+      result[key] = restoreTypes(item, isPlainObject(original) ? original[key] : undefined)
+    }
     return result
   }
   return updated
 }
 
+/** A value computed from views (aggregation output) made storable again: BinaryViews unwrapped. */
+export function fromView(value: unknown): unknown {
+  return restoreTypes(value, undefined)
+}
+
 /** A string equal for two values exactly when MongoDB's index would consider them the same key. */
 export function canonicalKey(value: unknown): string {
-  return EJSON.stringify({ v: toView(value) ?? null }, { relaxed: false })
+  return EJSON.stringify({ v: toView(value, false) ?? null }, { relaxed: false })
 }
 
 /** A value rendered the way the server prints it in an E11000 message ("dup key: { email: \"a@b.c\" }"). */

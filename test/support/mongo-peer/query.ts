@@ -2,7 +2,7 @@
 // (see bson-values.ts) so that Long and Decimal128 values compare as numbers.
 import { type Document } from 'bson'
 import { Aggregator, Query } from 'mingo'
-import { toView } from './bson-values.js'
+import { fromView, toView } from './bson-values.js'
 import { asCommandError, CommandError } from './errors.js'
 
 export interface FindSpec {
@@ -75,7 +75,7 @@ export function runPipeline(
     const aggregator = new Aggregator(toView(pipeline as Document[]), {
       collectionResolver: (name: string) => resolveCollection(name).map((document) => toView(document)),
     })
-    return aggregator.run(documents.map((document) => toView(document))) as Document[]
+    return (aggregator.run(documents.map((document) => toView(document))) as Document[]).map((result) => fromView(result) as Document)
   } catch (error) {
     throw asCommandError(error)
   }

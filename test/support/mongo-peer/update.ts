@@ -47,7 +47,7 @@ export function applyUpdate(
   let modified: boolean
   try {
     if (Array.isArray(update)) {
-      const [result] = new Aggregator(toView(update), {}).run([bsonClone(toView(original))]) as Document[]
+      const [result] = new Aggregator(toView(update), {}).run([toView(bsonClone(original))]) as Document[]
       document = restoreTypes(result ?? {}, original) as Document
       modified = !sameValue(document, original)
     } else if (!isOperatorUpdate(update)) {
@@ -72,7 +72,7 @@ export function applyUpdate(
         else delete modifier.$set
       }
       if (Object.keys(modifier).length === 0 && chosenId === undefined) return { document: original, modified: false }
-      const working = bsonClone(toView(original))
+      const working = toView(bsonClone(original))
       const changed = applyOperators(
         working,
         modifier,
