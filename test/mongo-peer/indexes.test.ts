@@ -96,6 +96,23 @@ describe('unique indexes', () => {
     await expect(db.collection('partial').insertOne({ code: 1, active: true })).rejects.toMatchObject({ code: 11000 })
   })
 
+  it('a unique index on an array field holds each element as a key (multikey)', async () => {
+    const accounts = mongo.freshDb().collection('accounts')
+    await accounts.createIndex({ emails: 1 }, { unique: true })
+    await accounts.insertOne({ emails: ['a@example.com', 'b@example.com'] })
+    await accounts.insertOne({ emails: ['c@example.com', 'c@example.com'] }) // repeats within one document are fine
+    await expect(accounts.insertOne({ emails: ['z@example.com', 'b@example.com'] })).rejects.toMatchObject({
+      code: 11000,
+      keyValue: { emails: 'b@example.com' },
+      message: expect.stringContaining('dup key: { emails: "b@example.com" }'),
+    })
+    await expect(accounts.insertOne({ emails: 'a@example.com' })).rejects.toMatchObject({ code: 11000 })
+    const members = mongo.freshDb().collection('members')
+    await members.createIndex({ 'people.id': 1 }, { unique: true })
+    await members.insertOne({ people: [{ id: 1 }, { id: 2 }] })
+    await expect(members.insertOne({ people: [{ id: 2 }] })).rejects.toMatchObject({ code: 11000, keyValue: { 'people.id': 2 } })
+  })
+
   it('refuses to build a unique index over existing duplicates', async () => {
     const things = mongo.freshDb().collection('things')
     await things.insertMany([{ k: 1 }, { k: 1 }])

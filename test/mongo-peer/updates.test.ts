@@ -86,6 +86,17 @@ describe('update operators', () => {
     })
   })
 
+  it('$inc on a non-numeric field, or with a non-numeric amount, is a TypeMismatch (code 14)', async () => {
+    const collection = mongo.freshDb().collection('mismatch')
+    await collection.insertOne({ _id: 1, name: 'x', n: 1 } as never)
+    await expect(collection.updateOne({ _id: 1 } as never, { $inc: { name: 1 } })).rejects.toMatchObject({
+      code: 14,
+      message: "Cannot apply $inc to a value of non-numeric type. {_id: 1} has the field 'name' of non-numeric type string",
+    })
+    await expect(collection.updateOne({ _id: 1 } as never, { $inc: { n: 'one' } } as never)).rejects.toMatchObject({ code: 14 })
+    expect(await collection.findOne({ _id: 1 } as never)).toEqual({ _id: 1, name: 'x', n: 1 })
+  })
+
   it('refuses to change _id', async () => {
     const collection = mongo.freshDb().collection('immutable')
     await collection.insertOne({ _id: 1, a: 1 } as never)

@@ -2,6 +2,7 @@
 // new object, so object identity doubles as a version (transactions rely on that to detect conflicts).
 import { Binary, UUID, type Document } from 'bson'
 import { Query } from 'mingo'
+import { resolve } from 'mingo/util'
 import { canonicalKey, formatKeyValue, toView, valueAtPath } from './bson-values.js'
 import { CommandError } from './errors.js'
 
@@ -49,7 +50,7 @@ export class CollectionState {
 
   insert(document: Document): void {
     const key = documentKey(document)
-    if (this.documents.has(key)) throw this.duplicateKeyError(ID_INDEX, document)
+    if (this.documents.has(key)) throw this.duplicateKeyError(ID_INDEX, [document._id])
     this.assertUnique(this.documents, document, undefined)
     this.documents.set(key, document)
   }
@@ -64,23 +65,28 @@ export class CollectionState {
     return this.documents.delete(key)
   }
 
-  /** Throws the server's E11000 error when another document in `documents` has the same unique key. */
+  /** Throws the server's E11000 error when another document in `documents` shares a key of a unique index. */
   assertUnique(documents: Map<string, Document>, document: Document, ownKey: string | undefined): void {
     const selfKey = ownKey ?? documentKey(document)
     for (const index of this.indexes) {
       if (!index.unique || index.name === ID_INDEX.name) continue
-      const key = indexKey(index, document)
-      if (key === undefined) continue
+      const entries = indexEntries(index, document)
+      if (entries === undefined) continue
+      const mine = new Map(entries.map((entry) => [entry.key, entry]))
       for (const [otherKey, other] of documents) {
         if (otherKey === selfKey) continue
-        if (indexKey(index, other) === key) throw this.duplicateKeyError(index, document)
+        for (const entry of indexEntries(index, other) ?? []) {
+          const clash = mine.get(entry.key)
+          if (clash) throw this.duplicateKeyError(index, clash.values)
+        }
       }
     }
   }
 
-  duplicateKeyError(index: IndexSpec, document: Document): CommandError {
+  /** The server's E11000 error for `values`, the key (one value per indexed field) that is already taken. */
+  duplicateKeyError(index: IndexSpec, values: readonly unknown[]): CommandError {
     const keyValue: Document = {}
-    for (const field of Object.keys(index.key)) keyValue[field] = valueAtPath(document, field) ?? null
+    for (const [position, field] of Object.keys(index.key).entries()) keyValue[field] = values[position] ?? null
     return new CommandError(
       'DuplicateKey',
       `E11000 duplicate key error collection: ${this.namespace} index: ${index.name} dup key: ${formatKeyValue(keyValue)}`,
@@ -105,15 +111,15 @@ export class CollectionState {
       )
     }
     if (spec.unique) {
-      const seen = new Map<string, Document>()
+      const seen = new Set<string>()
       for (const document of this.documents.values()) {
-        const key = indexKey(spec, document)
-        if (key === undefined) continue
-        if (seen.has(key)) {
-          const error = this.duplicateKeyError(spec, document)
+        const entries = indexEntries(spec, document) ?? []
+        const clash = entries.find((entry) => seen.has(entry.key))
+        if (clash) {
+          const error = this.duplicateKeyError(spec, clash.values)
           throw new CommandError('DuplicateKey', `Index build failed: ${error.message}`, error.extra)
         }
-        seen.set(key, document)
+        for (const entry of entries) seen.add(entry.key)
       }
     }
     this.indexes.push(spec)
@@ -160,30 +166,49 @@ function sameOptions(left: IndexSpec, right: IndexSpec): boolean {
   return options(left) === options(right)
 }
 
-// Stored documents are immutable, so a document's key in an index can be computed once.
-const indexKeyCache = new WeakMap<Document, WeakMap<IndexSpec, string | undefined>>()
-
-/** The canonical key of a document in an index, or undefined when a sparse/partial index skips it. */
-export function indexKey(index: IndexSpec, document: Document): string | undefined {
-  let perIndex = indexKeyCache.get(document)
-  if (perIndex === undefined) {
-    perIndex = new WeakMap()
-    indexKeyCache.set(document, perIndex)
-  }
-  if (perIndex.has(index)) return perIndex.get(index)
-  const key = computeIndexKey(index, document)
-  perIndex.set(index, key)
-  return key
+export interface IndexEntry {
+  /** Canonical form of `values`, equal for keys the index considers the same. */
+  readonly key: string
+  readonly values: readonly unknown[]
 }
 
-function computeIndexKey(index: IndexSpec, document: Document): string | undefined {
-  const fields = Object.keys(index.key)
-  const values = fields.map((field) => valueAtPath(document, field))
+// Stored documents are immutable, so a document's entries in an index can be computed once.
+const entryCache = new WeakMap<Document, WeakMap<IndexSpec, IndexEntry[] | undefined>>()
+
+/**
+ * The keys under which an index holds a document: one per array element when an indexed field is an array
+ * (a multikey index), undefined when a sparse or partial index skips the document.
+ */
+export function indexEntries(index: IndexSpec, document: Document): IndexEntry[] | undefined {
+  let perIndex = entryCache.get(document)
+  if (perIndex === undefined) {
+    perIndex = new WeakMap()
+    entryCache.set(document, perIndex)
+  }
+  if (perIndex.has(index)) return perIndex.get(index)
+  const entries = computeIndexEntries(index, document)
+  perIndex.set(index, entries)
+  return entries
+}
+
+function computeIndexEntries(index: IndexSpec, document: Document): IndexEntry[] | undefined {
+  const values = Object.keys(index.key).map((field) => resolve(document, field))
   if (index.sparse && values.every((value) => value === undefined)) return undefined
   if (index.partialFilterExpression && !new Query(toView(index.partialFilterExpression), {}).test(toView(document))) {
     return undefined
   }
-  return canonicalKey(values.map((value) => value ?? null))
+  // An empty array is indexed as itself (so two empty arrays collide), a missing field as null.
+  let combinations: unknown[][] = [[]]
+  for (const value of values) {
+    const choices = Array.isArray(value) && value.length > 0 ? value : [value ?? null]
+    combinations = combinations.flatMap((prefix) => choices.map((choice) => [...prefix, choice]))
+  }
+  const entries = new Map<string, IndexEntry>()
+  for (const combination of combinations) {
+    const key = canonicalKey(combination)
+    if (!entries.has(key)) entries.set(key, { key, values: combination })
+  }
+  return [...entries.values()]
 }
 
 /** Where commands find collections: the live storage, or a transaction's private fork of it. */

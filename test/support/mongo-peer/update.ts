@@ -1,8 +1,8 @@
 // Update documents: operator updates (mingo's updater, run on a numeric view), replacements, pipeline updates,
 // and the document an upsert inserts.
-import { ObjectId, type Document } from 'bson'
+import { Decimal128, Double, Int32, Long, ObjectId, type Document } from 'bson'
 import { Aggregator, update as applyOperators } from 'mingo'
-import { bsonClone, isPlainObject, restoreTypes, sameValue, toView } from './bson-values.js'
+import { bsonClone, formatKeyValue, isPlainObject, restoreTypes, sameValue, toView, valueAtPath } from './bson-values.js'
 import { asCommandError, CommandError } from './errors.js'
 
 const SUPPORTED_OPERATORS = new Set([
@@ -37,6 +37,44 @@ export function validateUpdate(update: UpdateSpec): void {
   }
 }
 
+const ARITHMETIC_OPERATORS = ['$inc', '$mul']
+
+function isNumeric(value: unknown): boolean {
+  return typeof value === 'number' || value instanceof Long || value instanceof Decimal128 || value instanceof Double || value instanceof Int32
+}
+
+/** The server's TypeMismatch for $inc/$mul with a non-number, which mingo does not raise. */
+function assertArithmetic(original: Document, update: Document): void {
+  for (const operator of ARITHMETIC_OPERATORS) {
+    const argument = update[operator]
+    if (!isPlainObject(argument)) continue
+    for (const [path, amount] of Object.entries(argument)) {
+      const verb = operator === '$inc' ? 'increment' : 'multiply'
+      if (!isNumeric(amount)) {
+        throw new CommandError('TypeMismatch', `Cannot ${verb} with non-numeric argument: {${path}: ${formatKeyValue(amount)}}`)
+      }
+      if (path.includes('$')) continue
+      const current = valueAtPath(original, path)
+      if (current !== undefined && !isNumeric(current)) {
+        throw new CommandError(
+          'TypeMismatch',
+          `Cannot apply ${operator} to a value of non-numeric type. {_id: ${formatKeyValue(original._id)}} has the field '${path.split('.').pop()}' of non-numeric type ${bsonTypeName(current)}`,
+        )
+      }
+    }
+  }
+}
+
+function bsonTypeName(value: unknown): string {
+  if (value === null) return 'null'
+  if (typeof value === 'string') return 'string'
+  if (typeof value === 'boolean') return 'bool'
+  if (Array.isArray(value)) return 'array'
+  if (value instanceof Date) return 'date'
+  if (value instanceof ObjectId) return 'objectId'
+  return 'object'
+}
+
 export function applyUpdate(
   original: Document,
   update: UpdateSpec,
@@ -55,6 +93,7 @@ export function applyUpdate(
       if (update._id !== undefined && !sameValue(update._id, original._id)) throw immutableId()
       modified = !sameValue(document, original)
     } else {
+      assertArithmetic(original, update)
       const modifier: Document = {}
       for (const [operator, argument] of Object.entries(update)) {
         if (operator === '$setOnInsert') continue
