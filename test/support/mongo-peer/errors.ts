@@ -22,7 +22,6 @@ export const ErrorCodes = {
   NoSuchTransaction: 251,
   TransactionCommitted: 256,
   OperationNotSupportedInTransaction: 263,
-  Location40352: 40352,
   DuplicateKey: 11000,
 } as const
 

@@ -11,7 +11,6 @@ import {
   optionalNumber,
   stringArgument,
   toLong,
-  type CommandContext,
   type CommandHandler,
 } from './context.js'
 
@@ -245,9 +244,3 @@ export const crudCommands: Record<string, CommandHandler> = {
   count,
   distinct,
 }
-
-export function isWriteCommand(name: string): boolean {
-  return ['insert', 'update', 'delete', 'findAndModify', 'findandmodify'].includes(name)
-}
-
-export type { CommandContext }
