@@ -1,0 +1,84 @@
+// The TCP server: one framer per connection, each message decoded, dispatched and answered in order.
+import net from 'node:net'
+import { CursorRegistry } from './cursors.js'
+import { dispatch } from './dispatch.js'
+import type { ServerState } from './commands/context.js'
+import { Storage } from './storage.js'
+import { SessionRegistry } from './transactions.js'
+import { decodeRequest, encodeReply, MessageFramer } from './wire.js'
+
+export interface MongoPeerOptions {
+  /** Replica set name reported in hello. Default 'rs0'. */
+  readonly replicaSetName?: string
+  /** Period of the background TTL sweep, like mongod's ttlMonitorSleepSecs (60 s). 0 disables it. Default 1000 ms. */
+  readonly ttlSweepIntervalMs?: number
+  /** Clock for TTL expiry and hello's localTime. Default: the system clock. */
+  readonly now?: () => Date
+}
+
+export interface MongoPeer {
+  /** A connection string for the driver: mongodb://127.0.0.1:PORT/?directConnection=true */
+  readonly uri: string
+  readonly port: number
+  /** Runs the TTL monitor once now (or at the given instant); returns how many documents it removed. */
+  sweepExpired(now?: Date): number
+  stop(): Promise<void>
+}
+
+export async function start(options: MongoPeerOptions = {}): Promise<MongoPeer> {
+  const now = options.now ?? (() => new Date())
+  const storage = new Storage()
+  let port = 0
+  const state: ServerState = {
+    storage,
+    cursors: new CursorRegistry(),
+    sessions: new SessionRegistry(storage),
+    replicaSetName: options.replicaSetName ?? 'rs0',
+    address: () => `127.0.0.1:${port}`,
+    now,
+    sweepExpired: (at?: Date) => storage.removeExpired(at ?? now()),
+  }
+  const sockets = new Set<net.Socket>()
+  let nextConnectionId = 1
+  const server = net.createServer((socket) => {
+    sockets.add(socket)
+    socket.setNoDelay(true)
+    const connectionId = nextConnectionId++
+    const framer = new MessageFramer()
+    socket.on('data', (chunk: Buffer) => {
+      try {
+        for (const message of framer.push(chunk)) {
+          const request = decodeRequest(message)
+          const reply = dispatch(state, request.database, request.body, connectionId)
+          if (request.expectsReply) socket.write(encodeReply(request, reply))
+        }
+      } catch (error) {
+        console.error('mongo-peer: closing connection after a protocol error', error)
+        socket.destroy()
+      }
+    })
+    socket.on('error', () => socket.destroy())
+    socket.on('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  const address = server.address()
+  if (address === null || typeof address === 'string') throw new Error('mongo-peer: unexpected listen address')
+  port = address.port
+  const interval = options.ttlSweepIntervalMs ?? 1000
+  const sweeper = interval > 0 ? setInterval(() => state.sweepExpired(), interval) : undefined
+  sweeper?.unref()
+
+  return {
+    uri: `mongodb://127.0.0.1:${port}/?directConnection=true`,
+    port,
+    sweepExpired: (at?: Date) => state.sweepExpired(at),
+    stop: async () => {
+      if (sweeper) clearInterval(sweeper)
+      for (const socket of sockets) socket.destroy()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
