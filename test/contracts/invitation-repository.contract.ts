@@ -8,6 +8,7 @@ export interface InvitationRepositorySubject {
   readonly invitations: InvitationRepositoryPort
   /** The outbox the repository writes its domain events to. */
   readonly outbox: OutboxPort
+  readonly teardown?: () => Promise<void>
 }
 
 const base = new Date('2026-06-01T08:00:00Z')
@@ -41,11 +42,12 @@ export const makeInvitation = (overrides: Partial<Invitation> = {}): Invitation 
 const event = (type: string, accountId = 'acct_a'): DomainEvent => ({ id: ids.next('ntf'), type, accountId, livemode: false, createdAt: base, objectType: 'invitation', object: {} })
 
 /** The invitation repository's contract, for every storage adapter. */
-export const invitationRepositoryContract = (name: string, makeSubject: () => InvitationRepositorySubject): void => {
+export const invitationRepositoryContract = (name: string, makeSubject: () => InvitationRepositorySubject | Promise<InvitationRepositorySubject>): void => {
   describe(`InvitationRepositoryPort contract: ${name}`, () => {
     let subject: InvitationRepositorySubject
-    beforeEach(() => {
-      subject = makeSubject()
+    beforeEach(async () => {
+      subject = await makeSubject()
+      return () => subject.teardown?.()
     })
 
     it('stores invitations with their events in one write, and reads them back per account', async () => {
