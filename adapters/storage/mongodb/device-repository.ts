@@ -42,7 +42,7 @@ const fromDocument = (document: DeviceDocument): Device => ({
 
 const ONE_DEVICE_PER_ENDPOINT = 'one_device_per_account_endpoint'
 /** Two registrations of one endpoint racing: the loser removes the winner's device and tries again, a bounded number of times. */
-const SAVE_ATTEMPTS = 3
+const SAVE_ATTEMPTS = 5
 
 /** Push devices of one surface in `devices`, unique per account and push endpoint (a unique index). */
 export class MongoDeviceRepository implements DeviceRepositoryPort {
