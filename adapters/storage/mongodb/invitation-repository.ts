@@ -175,6 +175,8 @@ export class MongoInvitationRepository implements InvitationRepositoryPort {
   }
 
   async dueForMail(accountId: string | null, now: Date, limit: number): Promise<Invitation[]> {
+    // A limit of 0 means "no limit" to MongoDB; to the port it means nothing.
+    if (limit <= 0) return []
     if (accountId !== null && !isSafeKey(accountId)) return []
     const filter: Filter<InvitationDocument> = { 'outgoing.dueAt': { $lte: now }, ...(accountId === null ? {} : { accountId }) }
     return (await this.invitations.find(filter).sort({ 'outgoing.dueAt': 1, _id: 1 }).limit(limit).toArray()).map(fromDocument)

@@ -174,6 +174,8 @@ export class MongoReminderRepository implements ReminderRepositoryPort {
   }
 
   async due(accountId: string | null, now: Date, limit: number): Promise<Reminder[]> {
+    // A limit of 0 means "no limit" to MongoDB; to the port it means nothing.
+    if (limit <= 0) return []
     if (accountId !== null && !isSafeKey(accountId)) return []
     const filter: Filter<ReminderDocument> = { dueAt: { $lte: now }, ...(accountId === null ? {} : { accountId }) }
     return (await this.reminders.find(filter).sort({ dueAt: 1, _id: 1 }).limit(limit).toArray()).map(fromDocument)

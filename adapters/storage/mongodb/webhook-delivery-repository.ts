@@ -128,6 +128,8 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
   }
 
   async due(accountId: string | null, now: Date, limit: number, excludeEndpoints: readonly string[] = []): Promise<Delivery[]> {
+    // A limit of 0 means "no limit" to MongoDB; to the port it means nothing.
+    if (limit <= 0) return []
     if (accountId !== null && !isSafeKey(accountId)) return []
     const excluded = excludeEndpoints.filter((endpointId) => typeof endpointId === 'string')
     const filter: Filter<WebhookDeliveryDocument> = {

@@ -31,6 +31,7 @@ describe('MongoInvitationRepository storage', () => {
     await invitations.insert([late, early, middle, makeInvitation({ outgoing: null })], [])
     expect((await invitations.dueForMail(null, new Date(base.getTime() + 10 * 60_000), 2)).map((invitation) => invitation.id)).toEqual([early.id, middle.id])
     expect(await invitations.nextMailDueAt(null, early.outgoing!.dueAt)).toEqual(middle.outgoing!.dueAt)
+    expect(await invitations.dueForMail(null, new Date(base.getTime() + 10 * 60_000), 0)).toEqual([])
   })
 
   it('an insert whose events cannot be appended stores no invitation (one transaction)', async () => {

@@ -89,6 +89,13 @@ describe('MongoReminderRepository storage', () => {
     expect(await outboxCollection(context.db).countDocuments()).toBe(0)
   })
 
+  it('a due query with a limit of 0 answers nothing (to MongoDB, 0 would mean no limit)', async () => {
+    const { reminders } = await setUp()
+    await reminders.insert(makeReminder({ scheduledAt: base }), [])
+    expect(await reminders.due(null, base, 0)).toEqual([])
+    expect(await reminders.due(null, base, 1)).toHaveLength(1)
+  })
+
   it('never lets a value become a query operator', async () => {
     const { reminders } = await setUp()
     const reminder = makeReminder()

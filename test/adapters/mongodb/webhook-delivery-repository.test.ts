@@ -63,6 +63,8 @@ describe('MongoWebhookDeliveryRepository storage', () => {
     expect(due.map((delivery) => delivery.id)).toEqual([earlier.id, tiedA.id, tiedB.id])
     expect((await deliveries.due('acct_a', at(10), 2)).map((delivery) => delivery.id)).toEqual(blocked.map((delivery) => delivery.id))
     expect(await deliveries.nextDueAt(null, at(4))).toEqual(at(5))
+    // MongoDB reads a limit of 0 as "no limit"; the port reads it as "none".
+    expect(await deliveries.due('acct_a', at(10), 0)).toEqual([])
   })
 
   it('one lease per delivery: two workers pushing it out from one version, only one wins', async () => {
