@@ -21,6 +21,8 @@ const revive = (snapshot: Snapshot): Snapshot => ({
 export class FileAccountRepository implements AccountRepositoryPort {
   private snapshot: Snapshot = { accounts: [], keys: [] }
   private loadedMtimeMs = -1
+  /** Set once the file was looked at in this turn of the event loop; cleared at its end. */
+  private checkedThisTurn = false
   private readonly path: string
 
   constructor(dataDir: string) {
@@ -82,7 +84,7 @@ export class FileAccountRepository implements AccountRepositoryPort {
   }
 
   private mutate(change: (snapshot: Snapshot) => void): void {
-    this.reloadIfChanged()
+    this.reloadIfChanged(true)
     change(this.snapshot)
     mkdirSync(dirname(this.path), { recursive: true })
     const temporary = `${this.path}.${process.pid}.tmp`
@@ -91,7 +93,20 @@ export class FileAccountRepository implements AccountRepositoryPort {
     this.loadedMtimeMs = statSync(this.path).mtimeMs
   }
 
-  private reloadIfChanged(): void {
+  /**
+   * Reads the file again when it changed on disk. Lookups look at it once per turn
+   * of the event loop, not once each (a request makes two, and every request of a
+   * turn the same): another process's change is never ordered against requests
+   * already being parsed, and the next turn sees it. Writes always look.
+   */
+  private reloadIfChanged(force = false): void {
+    if (this.checkedThisTurn && !force) return
+    if (!this.checkedThisTurn) {
+      this.checkedThisTurn = true
+      setImmediate(() => {
+        this.checkedThisTurn = false
+      }).unref()
+    }
     let mtimeMs: number
     try {
       mtimeMs = statSync(this.path).mtimeMs
