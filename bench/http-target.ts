@@ -12,7 +12,8 @@ import { startService } from '../hosts/server.js'
  * and keys in a data directory, background worker on), with bootstrap keys and
  * the per-key rate limits raised so that one key can carry the whole load.
  * `bare`: a Fastify hello-world, the ceiling the service is compared with.
- * Tells the parent its URL over IPC and stops on `stop` or disconnect.
+ * Tells the parent its URL over IPC, its CPU time on `cpu`, and stops on `stop`
+ * or disconnect.
  */
 export const BENCH_TEST_KEY = 'sk_test_0123456789abcdefBENCH'
 export const BENCH_LIVE_KEY = 'sk_live_0123456789abcdefBENCH'
@@ -21,6 +22,11 @@ export type TargetKind = 'service' | 'bare'
 
 export interface TargetReady {
   readonly url: string
+}
+
+/** The answer to `cpu`: the process's CPU time so far (user + system), in microseconds. */
+export interface TargetCpu {
+  readonly cpuMicros: number
 }
 
 const startTarget = async (kind: TargetKind): Promise<{ url: string; stop: () => Promise<void> }> => {
@@ -66,6 +72,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   process.on('message', (message) => {
     if (message === 'stop') void stop()
+    if (message === 'cpu') {
+      const { user, system } = process.cpuUsage()
+      process.send?.({ cpuMicros: user + system } satisfies TargetCpu)
+    }
   })
   process.on('disconnect', () => void stop())
   process.send?.({ url: target.url } satisfies TargetReady)

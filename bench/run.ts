@@ -60,11 +60,11 @@ const yesNo = (met: boolean) => (met ? 'met' : 'NOT met')
 
 const printHttp = (report: HttpReport): void => {
   const row = (name: string, figures: HttpReport['bare']) =>
-    `  ${name.padEnd(34)} ${String(figures.requestsPerSecond).padStart(7)} req/s   p50 ${figures.latencyP50Ms} ms   p99 ${figures.latencyP99Ms} ms   max ${figures.latencyMaxMs} ms`
-  console.log(`\nHTTP (${report.connections} connections, ${report.warmupSeconds} s warm-up + ${report.durationSeconds} s measured per server)`)
+    `  ${name.padEnd(34)} ${String(figures.requestsPerSecond).padStart(7)} req/s   p50 ${figures.latencyP50Ms} ms   p99 ${figures.latencyP99Ms} ms   max ${figures.latencyMaxMs} ms   server CPU ${figures.serverCpuMicrosPerRequest} µs/request`
+  console.log(`\nHTTP (${report.connections} connections; per server ${report.warmupSeconds} s warm-up, then ${report.durationSeconds} s measured in ${report.rounds} alternating rounds)`)
   console.log(row('bare Fastify hello-world', report.bare))
   console.log(row('authenticated GET /v1/users/{id}', report.authenticatedGet))
-  console.log(`  ratio ${report.ratio} (goal >= 0.5: ${yesNo(report.goals.ratioAtLeastHalf)}); p99 ${report.authenticatedGet.latencyP99Ms} ms (goal < 10 ms: ${yesNo(report.goals.p99Below10Ms)})`)
+  console.log(`  ratio ${report.ratio}, per round ${report.ratioRange[0]} to ${report.ratioRange[1]} (goal >= 0.5: ${yesNo(report.goals.ratioAtLeastHalf)}); p99 ${report.authenticatedGet.latencyP99Ms} ms (goal < 10 ms: ${yesNo(report.goals.p99Below10Ms)})`)
 }
 
 const printMonitoring = (report: MonitoringReport): void => {
@@ -82,7 +82,7 @@ const main = async (): Promise<void> => {
   const results: { machine: typeof machine; http?: HttpReport; monitoring?: MonitoringReport[] } = { machine }
   for (const scenario of options.scenarios) {
     if (scenario === 'http') {
-      results.http = await runHttpScenario({ durationSeconds: options.httpSeconds, warmupSeconds: 3, connections: 10, cpuProfileDir: options.cpuProfileDir })
+      results.http = await runHttpScenario({ durationSeconds: options.httpSeconds, warmupSeconds: 3, connections: 10, rounds: 5, cpuProfileDir: options.cpuProfileDir })
       printHttp(results.http)
     } else {
       console.log(`\nMonitoring (${options.monitoringSeconds} s measured per size, one sweep a second)`)
