@@ -25,9 +25,11 @@ const usage = `usage: npm run bench -- [http] [monitoring] [--seconds=N] [--even
   --events     monitored event counts (default: 10000,100000)
   --cpu-prof   write CPU profiles of the HTTP servers into DIR`
 
+class UsageError extends Error {}
+
 const positiveInteger = (name: string, text: string): number => {
   const value = Number(text)
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name}: expected a positive integer, got "${text}"\n${usage}`)
+  if (!Number.isInteger(value) || value <= 0) throw new UsageError(`${name}: expected a positive integer, got "${text}"`)
   return value
 }
 
@@ -45,7 +47,7 @@ const parseArguments = (argv: readonly string[]): Arguments => {
       console.log(usage)
       process.exit(0)
     } else if ((SCENARIOS as readonly string[]).includes(argument)) scenarios.push(argument as Scenario)
-    else throw new Error(`unknown argument "${argument}"\n${usage}`)
+    else throw new UsageError(`unknown argument "${argument}"`)
   }
   return {
     scenarios: scenarios.length === 0 ? SCENARIOS : scenarios,
@@ -76,7 +78,14 @@ const printMonitoring = (report: MonitoringReport): void => {
 }
 
 const main = async (): Promise<void> => {
-  const options = parseArguments(process.argv.slice(2))
+  let options: Arguments
+  try {
+    options = parseArguments(process.argv.slice(2))
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    console.error(`${error.message}\n${usage}`)
+    process.exit(2)
+  }
   const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version }
   console.log(`Machine: ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}`)
   const results: { machine: typeof machine; http?: HttpReport; monitoring?: MonitoringReport[] } = { machine }
