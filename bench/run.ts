@@ -3,7 +3,7 @@ import { runHttpScenario, type HttpReport } from './http-scenario.js'
 import { runMonitoringScenario, type MonitoringReport } from './monitoring-scenario.js'
 
 /**
- * `npm run bench [-- SCENARIO... [--seconds=N] [--events=N,N] [--cpu-prof=DIR]]`
+ * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--cpu-prof=DIR]]`
  * Scenarios: `http`, `monitoring` (default: both, in that order). Prints a
  * summary per scenario and, last, every figure as one JSON document.
  */
@@ -13,17 +13,19 @@ type Scenario = (typeof SCENARIOS)[number]
 interface Arguments {
   readonly scenarios: readonly Scenario[]
   readonly httpSeconds: number
+  readonly connections: number
   readonly monitoringSeconds: number
   readonly eventCounts: readonly number[]
   readonly cpuProfileDir: string | undefined
 }
 
-const usage = `usage: npm run bench -- [http] [monitoring] [--seconds=N] [--events=10000,100000] [--cpu-prof=DIR]
-  http         authenticated GET /v1/users/{id} against a bare Fastify hello-world (autocannon)
-  monitoring   departure monitoring steady state with N monitored events (recomputes/s, lag)
-  --seconds    measured seconds per run (default: 10 for http, 30 for monitoring)
-  --events     monitored event counts (default: 10000,100000)
-  --cpu-prof   write CPU profiles of the HTTP servers into DIR`
+const usage = `usage: npm run bench -- [http] [monitoring] [--seconds=N] [--connections=N] [--events=10000,100000] [--cpu-prof=DIR]
+  http           authenticated GET /v1/users/{id} against a bare Fastify hello-world (autocannon)
+  monitoring     departure monitoring steady state with N monitored events (recomputes/s, lag)
+  --seconds      measured seconds per run (default: 10 for http, 30 for monitoring)
+  --connections  concurrent HTTP connections (default: 10)
+  --events       monitored event counts (default: 10000,100000)
+  --cpu-prof     write CPU profiles of the HTTP servers into DIR`
 
 class UsageError extends Error {}
 
@@ -36,11 +38,13 @@ const positiveInteger = (name: string, text: string): number => {
 const parseArguments = (argv: readonly string[]): Arguments => {
   const scenarios: Scenario[] = []
   let seconds: number | undefined
+  let connections = 10
   let eventCounts = [10_000, 100_000]
   let cpuProfileDir: string | undefined
   for (const argument of argv) {
     const [flag, value = ''] = argument.split('=', 2) as [string, string?]
     if (flag === '--seconds') seconds = positiveInteger('--seconds', value)
+    else if (flag === '--connections') connections = positiveInteger('--connections', value)
     else if (flag === '--events') eventCounts = value.split(',').map((count) => positiveInteger('--events', count.replaceAll('_', '')))
     else if (flag === '--cpu-prof') cpuProfileDir = value === '' ? 'bench-profiles' : value
     else if (flag === '--help' || flag === '-h') {
@@ -52,6 +56,7 @@ const parseArguments = (argv: readonly string[]): Arguments => {
   return {
     scenarios: scenarios.length === 0 ? SCENARIOS : scenarios,
     httpSeconds: seconds ?? 10,
+    connections,
     monitoringSeconds: seconds ?? 30,
     eventCounts,
     cpuProfileDir,
@@ -91,7 +96,7 @@ const main = async (): Promise<void> => {
   const results: { machine: typeof machine; http?: HttpReport; monitoring?: MonitoringReport[] } = { machine }
   for (const scenario of options.scenarios) {
     if (scenario === 'http') {
-      results.http = await runHttpScenario({ durationSeconds: options.httpSeconds, warmupSeconds: 3, connections: 10, rounds: 5, cpuProfileDir: options.cpuProfileDir })
+      results.http = await runHttpScenario({ durationSeconds: options.httpSeconds, warmupSeconds: 3, connections: options.connections, rounds: 5, cpuProfileDir: options.cpuProfileDir })
       printHttp(results.http)
     } else {
       console.log(`\nMonitoring (${options.monitoringSeconds} s measured per size, one sweep a second)`)
