@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { RateLimiterPort } from '../../core/ports/rate-limiter.js'
 
@@ -11,6 +12,20 @@ const t0 = new Date('2031-03-04T05:06:07Z')
 const at = (ms: number) => new Date(t0.getTime() + ms)
 const WINDOW_MS = 1_000
 const LEASE_MS = 30_000
+
+/** The rule written as plainly as possible: the requests admitted in the last `windowMs`, counted afresh each time. */
+class RollingWindowModel {
+  private admitted: number[] = []
+
+  consume(limit: number, windowMs: number, now: number) {
+    this.admitted = this.admitted.filter((stamp) => stamp > now - windowMs)
+    const allowed = this.admitted.length < limit
+    if (allowed) this.admitted.push(now)
+    return { allowed, remaining: Math.max(0, limit - this.admitted.length), resetAt: (this.admitted[0] ?? now) + windowMs }
+  }
+}
+
+let modelRun = 0
 
 /** What every RateLimiterPort adapter must do; call it from the adapter's own test file. */
 export const rateLimiterContract = (name: string, makeSubject: () => RateLimiterSubject | Promise<RateLimiterSubject>): void => {
@@ -116,6 +131,38 @@ export const rateLimiterContract = (name: string, makeSubject: () => RateLimiter
         const taken = slots.filter((slot) => slot !== null)
         expect(taken).toHaveLength(2)
         expect(new Set(taken).size).toBe(2)
+      })
+    })
+
+    describe('the rolling-window rule, exactly', () => {
+      it('decides as the rule does for any sequence of requests', async () => {
+        await fc.assert(
+          fc.asyncProperty(
+            fc.integer({ min: 1, max: 6 }),
+            fc.integer({ min: 1, max: 200 }),
+            fc.array(fc.integer({ min: 0, max: 80 }), { minLength: 1, maxLength: 40 }),
+            async (limit, windowMs, gaps) => {
+              const bucket = `key:model:${++modelRun}`
+              const model = new RollingWindowModel()
+              let now = 0
+              for (const gap of gaps) {
+                now += gap
+                const decision = await subject.limiter.consume(bucket, limit, windowMs, at(now))
+                const expected = model.consume(limit, windowMs, t0.getTime() + now)
+                expect({ allowed: decision.allowed, remaining: decision.remaining, resetAt: decision.resetAt.getTime() }).toEqual(expected)
+                if (!decision.allowed) expect(decision.retryAfterMs).toBeGreaterThan(0)
+              }
+            },
+          ),
+          { numRuns: 60 },
+        )
+      })
+
+      it('stays exact with a thousand requests in the window', async () => {
+        for (let ms = 0; ms < 2_000; ms++) {
+          const decision = await subject.limiter.consume('key:busy', 2_000, 1_000, at(ms))
+          if (!decision.allowed || decision.remaining !== 2_000 - Math.min(ms + 1, 1_000)) throw new Error(`at ${ms} ms: ${JSON.stringify(decision)}`)
+        }
       })
     })
   })

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomFillSync } from 'node:crypto'
 import type { IdGenerator, RandomSource } from '../../../core/ports/id-generator.js'
 
 const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz'
@@ -45,12 +45,33 @@ export class UlidIdGenerator implements IdGenerator {
   }
 }
 
+const POOL_BYTES = 4096
+
+/**
+ * Bytes from the operating system's CSPRNG, drawn 4 KiB at a time: one request id
+ * per request made a call into the CSPRNG each, a visible cost on the hot path.
+ */
 export class CryptoRandomSource implements RandomSource {
+  private readonly pool = Buffer.allocUnsafe(POOL_BYTES)
+  private offset = POOL_BYTES
+
   float(): number {
-    return randomBytes(6).readUIntBE(0, 6) / 2 ** 48
+    return this.take(6).readUIntBE(0, 6) / 2 ** 48
   }
 
   token(bytes: number): string {
-    return randomBytes(bytes).toString('hex')
+    return this.take(bytes).toString('hex')
+  }
+
+  /** A view into the pool: read it before the next call, which may refill the pool. */
+  private take(bytes: number): Buffer {
+    if (bytes > POOL_BYTES) return randomBytes(bytes)
+    if (this.offset + bytes > POOL_BYTES) {
+      randomFillSync(this.pool)
+      this.offset = 0
+    }
+    const taken = this.pool.subarray(this.offset, this.offset + bytes)
+    this.offset += bytes
+    return taken
   }
 }

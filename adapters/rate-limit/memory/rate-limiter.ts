@@ -1,25 +1,73 @@
 import type { RateDecision, RateLimiterPort } from '../../../core/ports/rate-limiter.js'
 
 /**
+ * The request times counted in one bucket's rolling window, oldest first. Expired
+ * times leave from the front by moving a start index (compacted now and then),
+ * so that counting a request costs the same with 100 or 100,000 in the window.
+ */
+class SlidingLog {
+  private stamps: number[] = []
+  private start = 0
+
+  get size(): number {
+    return this.stamps.length - this.start
+  }
+
+  /** The i-th counted time, oldest first. */
+  at(index: number): number | undefined {
+    return this.stamps[this.start + index]
+  }
+
+  /** Forgets every time at or before `cutoff`. */
+  expire(cutoff: number): void {
+    const { stamps } = this
+    let start = this.start
+    while (start < stamps.length && stamps[start]! <= cutoff) start++
+    if (start === stamps.length) {
+      this.stamps = []
+      this.start = 0
+    } else if (start > 1024 && start * 2 > stamps.length) {
+      this.stamps = stamps.slice(start)
+      this.start = 0
+    } else {
+      this.start = start
+    }
+  }
+
+  /** Counts a time, kept in order even if the clock stepped back. */
+  add(stamp: number): void {
+    const { stamps } = this
+    let index = stamps.length
+    while (index > this.start && stamps[index - 1]! > stamp) index--
+    if (index === stamps.length) stamps.push(stamp)
+    else stamps.splice(index, 0, stamp)
+  }
+}
+
+/**
  * Sliding-log limiter in process memory: exact rolling windows. Good for one
  * node; a multi-node deployment uses the MongoDB adapter instead.
  */
 export class MemoryRateLimiter implements RateLimiterPort {
-  private readonly logs = new Map<string, number[]>()
+  private readonly logs = new Map<string, SlidingLog>()
   private readonly slots = new Map<string, Map<string, number>>()
   private slotSequence = 0
 
   async consume(bucket: string, limit: number, windowMs: number, now: Date): Promise<RateDecision> {
     const at = now.getTime()
-    const log = (this.logs.get(bucket) ?? []).filter((stamp) => stamp > at - windowMs)
-    const allowed = log.length < limit
-    if (allowed) log.push(at)
-    this.logs.set(bucket, log)
-    const oldest = log[0] ?? at
+    let log = this.logs.get(bucket)
+    if (log === undefined) {
+      log = new SlidingLog()
+      this.logs.set(bucket, log)
+    }
+    log.expire(at - windowMs)
+    const allowed = log.size < limit
+    if (allowed) log.add(at)
+    const oldest = log.at(0) ?? at
     const resetAt = new Date(oldest + windowMs)
     // When refused, the earliest retry is when enough stamps leave the window to make room.
-    const retryAfterMs = allowed ? 0 : Math.max(1, (log[log.length - limit] ?? oldest) + windowMs - at)
-    return { allowed, limit, remaining: Math.max(0, limit - log.length), resetAt, retryAfterMs }
+    const retryAfterMs = allowed ? 0 : Math.max(1, (log.at(log.size - limit) ?? oldest) + windowMs - at)
+    return { allowed, limit, remaining: Math.max(0, limit - log.size), resetAt, retryAfterMs }
   }
 
   async acquireSlot(bucket: string, max: number, now: Date, leaseMs: number): Promise<string | null> {

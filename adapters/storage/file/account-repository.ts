@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { Account, ApiKeyRecord } from '../../../core/account/account.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
@@ -14,13 +14,26 @@ const revive = (snapshot: Snapshot): Snapshot => ({
 })
 
 /**
+ * Tells one written file from the next. Every write renames a new file into place
+ * (a new inode), so this holds even when two writes share a modification time
+ * (file times advance in coarse ticks of a few milliseconds).
+ */
+const fileVersion = (stats: Stats): string => `${stats.ino}:${stats.mtimeMs}:${stats.size}`
+
+/**
  * Accounts and hashed keys of the embedded deployment, kept in one JSON file so
  * that keys survive a restart and the `keys` CLI can change them beside a running
  * server (the file is re-read when it changed on disk).
  */
 export class FileAccountRepository implements AccountRepositoryPort {
   private snapshot: Snapshot = { accounts: [], keys: [] }
-  private loadedMtimeMs = -1
+  /** Lookups of every authenticated request go through these indexes of the snapshot, rebuilt when it changes. */
+  private accountsById = new Map<string, Account>()
+  private keysByHash = new Map<string, ApiKeyRecord>()
+  /** Which version of the file the snapshot holds (see `fileVersion`). */
+  private loadedVersion = ''
+  /** Set once the file was looked at in this turn of the event loop; cleared at its end. */
+  private checkedThisTurn = false
   private readonly path: string
 
   constructor(dataDir: string) {
@@ -36,7 +49,7 @@ export class FileAccountRepository implements AccountRepositoryPort {
   }
 
   async getAccount(id: string): Promise<Account | null> {
-    return this.find(() => this.snapshot.accounts.find((account) => account.id === id))
+    return this.find(() => this.accountsById.get(id))
   }
 
   async listAccounts(): Promise<Account[]> {
@@ -52,13 +65,13 @@ export class FileAccountRepository implements AccountRepositoryPort {
 
   async insertKey(key: ApiKeyRecord): Promise<void> {
     this.mutate((snapshot) => {
-      if (snapshot.keys.some((existing) => existing.hash === key.hash)) throw new Error('duplicate key hash')
+      if (this.keysByHash.has(key.hash)) throw new Error('duplicate key hash')
       snapshot.keys.push(key)
     })
   }
 
   async findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    return this.find(() => this.snapshot.keys.find((key) => key.hash === hash))
+    return this.find(() => this.keysByHash.get(hash))
   }
 
   async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
@@ -85,24 +98,44 @@ export class FileAccountRepository implements AccountRepositoryPort {
   }
 
   private mutate(change: (snapshot: Snapshot) => void): void {
-    this.reloadIfChanged()
+    this.reloadIfChanged(true)
     change(this.snapshot)
+    this.index()
     mkdirSync(dirname(this.path), { recursive: true })
     const temporary = `${this.path}.${process.pid}.tmp`
     writeFileSync(temporary, JSON.stringify(this.snapshot, null, 2), { mode: 0o600 })
     renameSync(temporary, this.path)
-    this.loadedMtimeMs = statSync(this.path).mtimeMs
+    this.loadedVersion = fileVersion(statSync(this.path))
   }
 
-  private reloadIfChanged(): void {
-    let mtimeMs: number
+  /**
+   * Reads the file again when it changed on disk. Lookups look at it once per turn
+   * of the event loop, not once each (a request makes two, and every request of a
+   * turn the same): another process's change is never ordered against requests
+   * already being parsed, and the next turn sees it. Writes always look.
+   */
+  private reloadIfChanged(force = false): void {
+    if (this.checkedThisTurn && !force) return
+    if (!this.checkedThisTurn) {
+      this.checkedThisTurn = true
+      setImmediate(() => {
+        this.checkedThisTurn = false
+      }).unref()
+    }
+    let version: string
     try {
-      mtimeMs = statSync(this.path).mtimeMs
+      version = fileVersion(statSync(this.path))
     } catch {
       return
     }
-    if (mtimeMs === this.loadedMtimeMs) return
+    if (version === this.loadedVersion) return
     this.snapshot = revive(JSON.parse(readFileSync(this.path, 'utf8')) as Snapshot)
-    this.loadedMtimeMs = mtimeMs
+    this.index()
+    this.loadedVersion = version
+  }
+
+  private index(): void {
+    this.accountsById = new Map(this.snapshot.accounts.map((account) => [account.id, account]))
+    this.keysByHash = new Map(this.snapshot.keys.map((key) => [key.hash, key]))
   }
 }

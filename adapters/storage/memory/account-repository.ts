@@ -4,6 +4,8 @@ import type { AccountRepositoryPort } from '../../../core/ports/account-reposito
 export class MemoryAccountRepository implements AccountRepositoryPort {
   private readonly accounts = new Map<string, Account>()
   private readonly keys = new Map<string, ApiKeyRecord>()
+  /** Every authenticated request looks its key up by hash: an index, not a scan. */
+  private readonly keysByHash = new Map<string, ApiKeyRecord>()
 
   async insertAccount(account: Account): Promise<void> {
     if (this.accounts.has(account.id)) throw new Error(`duplicate account id ${account.id}`)
@@ -23,13 +25,13 @@ export class MemoryAccountRepository implements AccountRepositoryPort {
   }
 
   async insertKey(key: ApiKeyRecord): Promise<void> {
-    for (const existing of this.keys.values()) if (existing.hash === key.hash) throw new Error('duplicate key hash')
+    if (this.keysByHash.has(key.hash)) throw new Error('duplicate key hash')
     this.keys.set(key.id, key)
+    this.keysByHash.set(key.hash, key)
   }
 
   async findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    for (const key of this.keys.values()) if (key.hash === hash) return key
-    return null
+    return this.keysByHash.get(hash) ?? null
   }
 
   async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
@@ -41,6 +43,7 @@ export class MemoryAccountRepository implements AccountRepositoryPort {
     if (key === undefined) return null
     const revoked = { ...key, revokedAt: key.revokedAt ?? revokedAt }
     this.keys.set(id, revoked)
+    this.keysByHash.set(revoked.hash, revoked)
     return revoked
   }
 }

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { FileAccountRepository } from '../../../adapters/storage/file/account-repository.js'
 import { accountRepositoryContract } from '../../contracts/account-repository.contract.js'
 
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
 const inTempDir = async () => {
   const dir = await mkdtemp(join(tmpdir(), 'accounts-contract-'))
   return { dir, teardown: () => rm(dir, { recursive: true, force: true }) }
@@ -41,11 +43,15 @@ describe('FileAccountRepository keeps accounts in the data directory', () => {
       expect(await server.findKeyByHash(key.hash)).toBeNull()
       const cli = new FileAccountRepository(dir)
       await cli.insertKey(key)
+      // The server checks the file once per event-loop turn (not on every lookup of a turn).
+      await nextTurn()
       expect(await server.findKeyByHash(key.hash)).toEqual(key)
       const revokedAt = new Date('2026-06-02T08:00:00Z')
       await cli.revokeKey(key.id, revokedAt)
+      await nextTurn()
       expect((await server.findKeyByHash(key.hash))?.revokedAt).toEqual(revokedAt)
       await server.updateAccount({ ...account, sandboxClockOffsetMs: 60_000 })
+      await nextTurn()
       expect((await cli.getAccount(account.id))?.sandboxClockOffsetMs).toBe(60_000)
       expect(await cli.listKeys(account.id)).toHaveLength(1)
     } finally {

@@ -1,0 +1,131 @@
+import { cpus } from 'node:os'
+import { runHttpScenario, type HttpReport } from './http-scenario.js'
+import { runMonitoringScenario, type MonitoringReport } from './monitoring-scenario.js'
+import { runDeliveryScenario, type DeliveryReport } from './delivery-scenario.js'
+
+/**
+ * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--cpu-prof=DIR]]`
+ * Scenarios: `http`, `monitoring` (default: both, in that order). Prints a
+ * summary per scenario and, last, every figure as one JSON document.
+ */
+const SCENARIOS = ['http', 'monitoring', 'delivery'] as const
+type Scenario = (typeof SCENARIOS)[number]
+
+interface Arguments {
+  readonly scenarios: readonly Scenario[]
+  readonly httpSeconds: number
+  readonly connections: number
+  readonly monitoringSeconds: number
+  readonly eventCounts: readonly number[]
+  readonly cpuProfileDir: string | undefined
+}
+
+const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [--seconds=N] [--connections=N] [--events=10000,100000] [--cpu-prof=DIR]
+  http           authenticated GET /v1/users/{id} against a bare Fastify hello-world (autocannon)
+  monitoring     departure monitoring steady state with N monitored events (recomputes/s, lag)
+  delivery     signed webhook deliveries/s to loopback receivers (1 and 100 endpoints, 20,000 deliveries each)
+  --seconds      measured seconds per run (default: 10 for http, 30 for monitoring)
+  --connections  concurrent HTTP connections (default: 10)
+  --events       monitored event counts (default: 10000,100000)
+  --cpu-prof     write CPU profiles of the HTTP servers into DIR`
+
+class UsageError extends Error {}
+
+const positiveInteger = (name: string, text: string): number => {
+  const value = Number(text)
+  if (!Number.isInteger(value) || value <= 0) throw new UsageError(`${name}: expected a positive integer, got "${text}"`)
+  return value
+}
+
+const parseArguments = (argv: readonly string[]): Arguments => {
+  const scenarios: Scenario[] = []
+  let seconds: number | undefined
+  let connections = 10
+  let eventCounts = [10_000, 100_000]
+  let cpuProfileDir: string | undefined
+  for (const argument of argv) {
+    const [flag, value = ''] = argument.split('=', 2) as [string, string?]
+    if (flag === '--seconds') seconds = positiveInteger('--seconds', value)
+    else if (flag === '--connections') connections = positiveInteger('--connections', value)
+    else if (flag === '--events') eventCounts = value.split(',').map((count) => positiveInteger('--events', count.replaceAll('_', '')))
+    else if (flag === '--cpu-prof') cpuProfileDir = value === '' ? 'bench-profiles' : value
+    else if (flag === '--help' || flag === '-h') {
+      console.log(usage)
+      process.exit(0)
+    } else if ((SCENARIOS as readonly string[]).includes(argument)) scenarios.push(argument as Scenario)
+    else throw new UsageError(`unknown argument "${argument}"`)
+  }
+  return {
+    scenarios: scenarios.length === 0 ? SCENARIOS : scenarios,
+    httpSeconds: seconds ?? 10,
+    connections,
+    monitoringSeconds: seconds ?? 30,
+    eventCounts,
+    cpuProfileDir,
+  }
+}
+
+const yesNo = (met: boolean) => (met ? 'met' : 'NOT met')
+
+const printHttp = (report: HttpReport): void => {
+  const row = (name: string, figures: HttpReport['bare']) =>
+    `  ${name.padEnd(34)} ${String(figures.requestsPerSecond).padStart(7)} req/s   p50 ${figures.latencyP50Ms} ms   p99 ${figures.latencyP99Ms} ms   max ${figures.latencyMaxMs} ms   server CPU ${figures.serverCpuMicrosPerRequest} µs/request`
+  console.log(`\nHTTP (${report.connections} connections; per server ${report.warmupSeconds} s warm-up, then ${report.durationSeconds} s measured in ${report.rounds} alternating rounds)`)
+  console.log(row('bare Fastify hello-world', report.bare))
+  console.log(row('authenticated GET /v1/users/{id}', report.authenticatedGet))
+  console.log(`  ratio ${report.ratio}, per round ${report.ratioRange[0]} to ${report.ratioRange[1]} (goal >= 0.5: ${yesNo(report.goals.ratioAtLeastHalf)}); p99 ${report.authenticatedGet.latencyP99Ms} ms (goal < 10 ms: ${yesNo(report.goals.p99Below10Ms)})`)
+}
+
+const printMonitoring = (report: MonitoringReport): void => {
+  console.log(
+    `  ${String(report.events).padStart(7)} events: ${report.recomputesPerSecond.toFixed(1)} recomputes/s, lag p50 ${report.lagP50Ms} ms, p99 ${report.lagP99Ms} ms, max ${report.lagMaxMs} ms, ` +
+      `sweep p50 ${report.sweepP50Ms} ms, max ${report.sweepMaxMs} ms ` +
+      `(${report.recomputes} recomputes in ${report.durationSeconds.toFixed(1)} s; setup ${report.setupSeconds.toFixed(1)} s; goal p99 < 5 s: ${yesNo(report.lagP99Ms < 5_000)})`,
+  )
+}
+
+const printDelivery = (report: DeliveryReport): void => {
+  console.log(
+    `  ${String(report.endpoints).padStart(3)} endpoint(s): ${report.deliveriesPerSecond} deliveries/s (${report.deliveries} in ${report.seconds} s), ` +
+      `attempt p50 ${report.attemptP50Ms} ms, p99 ${report.attemptP99Ms} ms, failed ${report.failed} (goal >= 2,000/s: ${yesNo(report.deliveriesPerSecond >= 2_000)})`,
+  )
+}
+
+const main = async (): Promise<void> => {
+  let options: Arguments
+  try {
+    options = parseArguments(process.argv.slice(2))
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    console.error(`${error.message}\n${usage}`)
+    process.exit(2)
+  }
+  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version }
+  console.log(`Machine: ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}`)
+  const results: { machine: typeof machine; http?: HttpReport; monitoring?: MonitoringReport[]; delivery?: DeliveryReport[] } = { machine }
+  for (const scenario of options.scenarios) {
+    if (scenario === 'http') {
+      results.http = await runHttpScenario({ durationSeconds: options.httpSeconds, warmupSeconds: 3, connections: options.connections, rounds: 5, cpuProfileDir: options.cpuProfileDir })
+      printHttp(results.http)
+    } else if (scenario === 'delivery') {
+      console.log('\nWebhook delivery (embedded storage, real HTTP transport and signatures, receivers in a child process)')
+      results.delivery = []
+      for (const endpoints of [1, 100]) {
+        const report = await runDeliveryScenario(endpoints, 20_000)
+        results.delivery.push(report)
+        printDelivery(report)
+      }
+    } else {
+      console.log(`\nMonitoring (${options.monitoringSeconds} s measured per size, one sweep a second)`)
+      results.monitoring = []
+      for (const events of options.eventCounts) {
+        const report = await runMonitoringScenario(events, options.monitoringSeconds * 1000)
+        results.monitoring.push(report)
+        printMonitoring(report)
+      }
+    }
+  }
+  console.log(`\n${JSON.stringify(results, null, 2)}`)
+}
+
+await main()
