@@ -7,7 +7,7 @@ import type { Clock } from '../core/ports/clock.js'
 import type { IdGenerator, RandomSource } from '../core/ports/id-generator.js'
 import type { IdentityProviderPort } from '../core/ports/identity-provider.js'
 import type { IdempotencyStorePort } from '../core/ports/idempotency-store.js'
-import type { OutboxPort } from '../core/ports/outbox.js'
+import type { DomainEvent, OutboxPort } from '../core/ports/outbox.js'
 import type { RateLimiterPort } from '../core/ports/rate-limiter.js'
 import type { SchedulerPort } from '../core/ports/scheduler.js'
 import type { UserRepositoryPort } from '../core/ports/user-repository.js'
@@ -67,6 +67,14 @@ import type { MailPort } from '../core/ports/mail.js'
 import { MemoryInvitationRepository } from '../adapters/storage/memory/invitation-repository.js'
 import { MemoryMailAdapter } from '../adapters/mail/memory/memory-mail.js'
 import { SmtpMailAdapter } from '../adapters/mail/smtp/smtp-mail.js'
+import type { MongoClient } from 'mongodb'
+import { MongoRateLimiter } from '../adapters/rate-limit/mongodb/rate-limiter.js'
+import { MongoAccountRepository } from '../adapters/storage/mongodb/account-repository.js'
+import { connectMongo, databasesOf, type MongoDatabases } from '../adapters/storage/mongodb/connection.js'
+import { MongoEventRepository } from '../adapters/storage/mongodb/event-repository.js'
+import { MongoIdempotencyStore } from '../adapters/storage/mongodb/idempotency-store.js'
+import { MongoOutbox } from '../adapters/storage/mongodb/outbox.js'
+import { MongoUserRepository } from '../adapters/storage/mongodb/user-repository.js'
 import type { Config } from './config.js'
 import { TOKENS } from './di-tokens.js'
 
@@ -109,7 +117,7 @@ export interface Application {
 }
 
 export interface CompositionOverrides {
-  /** Keep accounts in memory only (tests) instead of the data directory. */
+  /** Keep accounts in memory only (tests) instead of the data directory; no effect with MongoDB (accounts live in the platform database). */
   readonly ephemeralAccounts?: boolean
   readonly clock?: Clock
   /** Name resolution for webhook URLs (tests pin hosts to addresses). */
@@ -133,8 +141,6 @@ const bindDepartureData = (container: Container, config: Config, livemode: boole
 
 /** Endpoints, deliveries, the dispatcher and the endpoint service of one surface. */
 const bindWebhooks = (container: Container, config: Config): void => {
-  container.bind<WebhookEndpointRepositoryPort>(TOKENS.WebhookEndpointRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryWebhookEndpointRepository(outbox), [TOKENS.Outbox])
-  container.bind<WebhookDeliveryRepositoryPort>(TOKENS.WebhookDeliveryRepository).toResolvedValue(() => new MemoryWebhookDeliveryRepository())
   container
     .bind<WebhookDispatcher>(TOKENS.WebhookDispatcher)
     .toResolvedValue(
@@ -162,8 +168,6 @@ const bindPush = (container: Container, config: Config, livemode: boolean): void
 
 /** Reminders, the devices they are pushed to, and what the event and user lifecycles do to them. */
 const bindReminders = (container: Container): void => {
-  container.bind<ReminderRepositoryPort>(TOKENS.ReminderRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryReminderRepository(outbox), [TOKENS.Outbox])
-  container.bind<DeviceRepositoryPort>(TOKENS.DeviceRepository).toResolvedValue(() => new MemoryDeviceRepository())
   container
     .bind<DeviceService>(TOKENS.DeviceService)
     .toResolvedValue((devices: DeviceRepositoryPort, users: UserService, ids: IdGenerator) => new DeviceService({ devices, users, ids }), [TOKENS.DeviceRepository, TOKENS.UserService, TOKENS.IdGenerator])
@@ -185,15 +189,115 @@ const bindMail = (container: Container, config: Config, livemode: boolean): void
     .toResolvedValue((memory: MemoryMailAdapter | null) => memory ?? new SmtpMailAdapter(smtp!), [TOKENS.MemoryMail])
 }
 
-const bindSurface = (root: Container, config: Config, livemode: boolean): Surface => {
+/** The embedded storage of one surface: in process memory, every repository appending to the surface's outbox in the same step. */
+const bindEmbeddedStorage = (container: Container): void => {
+  container.bind<MemoryOutbox>(TOKENS.Outbox).toResolvedValue(() => new MemoryOutbox())
+  container.bind<UserRepositoryPort>(TOKENS.UserRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryUserRepository(outbox), [TOKENS.Outbox])
+  container.bind<EventRepositoryPort>(TOKENS.EventRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryEventRepository(outbox), [TOKENS.Outbox])
+  bindMemoryRepositories(container, TOKENS.Outbox)
+}
+
+/** Repositories that are still in memory only (mongo-b brings their MongoDB adapters); `outboxToken` names the MemoryOutbox they append to. */
+const bindMemoryRepositories = (container: Container, outboxToken: symbol): void => {
+  container.bind<WebhookEndpointRepositoryPort>(TOKENS.WebhookEndpointRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryWebhookEndpointRepository(outbox), [outboxToken])
+  container.bind<WebhookDeliveryRepositoryPort>(TOKENS.WebhookDeliveryRepository).toResolvedValue(() => new MemoryWebhookDeliveryRepository())
+  container.bind<ReminderRepositoryPort>(TOKENS.ReminderRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryReminderRepository(outbox), [outboxToken])
+  container.bind<DeviceRepositoryPort>(TOKENS.DeviceRepository).toResolvedValue(() => new MemoryDeviceRepository())
+  container.bind<InvitationRepositoryPort>(TOKENS.InvitationRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryInvitationRepository(outbox), [outboxToken])
+}
+
+/** MongoDB storage: the client, the databases (platform, live, test), and the adapters whose indexes are created at start. */
+interface MongoStorage {
+  readonly client: MongoClient
+  readonly databases: MongoDatabases
+  readonly indexed: { ensureIndexes(): Promise<void> }[]
+  /** Work to finish before the client closes. */
+  readonly beforeClose: (() => Promise<void>)[]
+}
+
+/**
+ * INTERIM, until the MongoDB adapters of the repositories below are bound: the
+ * in-memory repositories append synchronously to a MemoryOutbox; this one
+ * forwards what they append to the surface's MongoDB outbox, so the dispatcher
+ * sees it. It is not atomic with their write (their data is not durable either);
+ * reads of the surface's outbox wait for the forwards in flight, so that this
+ * process sees its own events in order.
+ */
+class ForwardingMemoryOutbox extends MemoryOutbox implements OutboxPort {
+  private readonly inFlight = new Set<Promise<void>>()
+
+  constructor(private readonly target: MongoOutbox) {
+    super()
+  }
+
+  override appendNow(events: readonly DomainEvent[]): void {
+    const forward = this.target.append(events).catch((error: unknown) => console.error('forwarding domain events to the MongoDB outbox failed', error))
+    this.inFlight.add(forward)
+    void forward.finally(() => this.inFlight.delete(forward))
+  }
+
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight])
+  }
+
+  override async append(events: readonly DomainEvent[]): Promise<void> {
+    await this.settled()
+    await this.target.append(events)
+  }
+
+  override async pending(limit: number, accountId: string | null = null): Promise<DomainEvent[]> {
+    await this.settled()
+    return this.target.pending(limit, accountId)
+  }
+
+  override async markDispatched(ids: readonly string[]): Promise<void> {
+    await this.target.markDispatched(ids)
+  }
+
+  override async list(accountId: string, limit: number): Promise<DomainEvent[]> {
+    await this.settled()
+    return this.target.list(accountId, limit)
+  }
+}
+
+const INTERIM_MEMORY_OUTBOX = Symbol('InterimMemoryOutbox')
+
+/** The MongoDB storage of one surface: its own database (`<MONGODB_DB>_live` or `<MONGODB_DB>_test`). */
+const bindMongoStorage = (container: Container, mongo: MongoStorage, livemode: boolean): void => {
+  const db = livemode ? mongo.databases.live : mongo.databases.test
+  const outbox = new MongoOutbox(mongo.client, db)
+  const users = new MongoUserRepository(mongo.client, db, outbox)
+  const events = new MongoEventRepository(mongo.client, db, outbox)
+  mongo.indexed.push(outbox, users, events)
+  container.bind<UserRepositoryPort>(TOKENS.UserRepository).toConstantValue(users)
+  container.bind<EventRepositoryPort>(TOKENS.EventRepository).toConstantValue(events)
+  // ── MERGE POINT (mongo-b) ──────────────────────────────────────────────────────────────────────────────────
+  // Bind the MongoDB adapters of webhook endpoints, webhook deliveries, reminders, devices and invitations here,
+  // on `db` with `outbox` (push them onto mongo.indexed too); then bind TOKENS.Outbox to `outbox` itself and drop
+  // ForwardingMemoryOutbox, INTERIM_MEMORY_OUTBOX and the beforeClose hook.
+  const forwarding = new ForwardingMemoryOutbox(outbox)
+  mongo.beforeClose.push(() => forwarding.settled())
+  container.bind<OutboxPort>(TOKENS.Outbox).toConstantValue(forwarding)
+  container.bind<MemoryOutbox>(INTERIM_MEMORY_OUTBOX).toConstantValue(forwarding)
+  bindMemoryRepositories(container, INTERIM_MEMORY_OUTBOX)
+  // ─────────────────────────────────────────────────────────────────────────────────────────────────────────
+}
+
+/** Connects to MongoDB when configured (a replica set: the outbox is written in transactions). */
+const openMongoStorage = async (config: Config): Promise<MongoStorage | null> => {
+  if (config.mongodb === null) return null
+  const client = await connectMongo(config.mongodb.uri)
+  return { client, databases: databasesOf(client, config.mongodb.database), indexed: [], beforeClose: [] }
+}
+
+const bindSurface = (root: Container, config: Config, livemode: boolean, mongo: MongoStorage | null): Surface => {
   const container = new Container({ parent: root, defaultScope: 'Singleton' })
   container.bind<boolean>(TOKENS.Livemode).toConstantValue(livemode)
+  if (mongo === null) bindEmbeddedStorage(container)
+  else bindMongoStorage(container, mongo, livemode)
   bindDepartureData(container, config, livemode)
   bindPush(container, config, livemode)
   bindReminders(container)
-  container.bind<EventRepositoryPort>(TOKENS.EventRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryEventRepository(outbox), [TOKENS.Outbox])
-  container.bind<MemoryOutbox>(TOKENS.Outbox).toResolvedValue(() => new MemoryOutbox())
-  container.bind<UserRepositoryPort>(TOKENS.UserRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryUserRepository(outbox), [TOKENS.Outbox])
   container.bind<IdentityProviderPort>(TOKENS.IdentityProvider).toResolvedValue(() => new EmbeddedIdentityProvider())
   container.bind<UserDeletionCascade>(TOKENS.UserDeletionCascade).toResolvedValue(() => new UserDeletionCascade())
   container.bind<EventLifecycle>(TOKENS.EventLifecycle).toResolvedValue(() => new EventLifecycle())
@@ -222,7 +326,6 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
   bindWebhooks(container, config)
   bindMail(container, config, livemode)
   container.bind<PublicBaseUrl>(TOKENS.PublicBaseUrl).toConstantValue(new PublicBaseUrl(livemode ? config.publicBaseUrl : config.sandboxPublicBaseUrl))
-  container.bind<InvitationRepositoryPort>(TOKENS.InvitationRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryInvitationRepository(outbox), [TOKENS.Outbox])
   container
     .bind<InvitationService>(TOKENS.InvitationService)
     .toResolvedValue(
@@ -304,23 +407,47 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
   }
 }
 
-/** Binds every port to its adapter as the configuration says, and resolves the application. */
-export const compose = (config: Config, overrides: CompositionOverrides = {}): Application => {
+/**
+ * Binds every port to its adapter as the configuration says, and resolves the
+ * application: with `MONGODB_URI`, connects first and creates the indexes.
+ */
+export const compose = async (config: Config, overrides: CompositionOverrides = {}): Promise<Application> => {
+  const mongo = await openMongoStorage(config)
+  try {
+    return await composeOn(config, overrides, mongo)
+  } catch (error) {
+    await mongo?.client.close()
+    throw error
+  }
+}
+
+const composeOn = async (config: Config, overrides: CompositionOverrides, mongo: MongoStorage | null): Promise<Application> => {
   const root = new Container({ defaultScope: 'Singleton' })
   root.bind<Config>(TOKENS.Config).toConstantValue(config)
   root.bind<Clock>(TOKENS.Clock).toConstantValue(overrides.clock ?? new SystemClock())
   root.bind<IdGenerator>(TOKENS.IdGenerator).toResolvedValue(() => new UlidIdGenerator())
   root.bind<RandomSource>(TOKENS.RandomSource).toResolvedValue(() => new CryptoRandomSource())
-  root
-    .bind<AccountRepositoryPort>(TOKENS.AccountRepository)
-    .toResolvedValue(() => (overrides.ephemeralAccounts === true ? new MemoryAccountRepository() : new FileAccountRepository(config.dataDir)))
-  root.bind<IdempotencyStorePort>(TOKENS.IdempotencyStore).toResolvedValue(() => new MemoryIdempotencyStore())
+  if (mongo === null) {
+    root
+      .bind<AccountRepositoryPort>(TOKENS.AccountRepository)
+      .toResolvedValue(() => (overrides.ephemeralAccounts === true ? new MemoryAccountRepository() : new FileAccountRepository(config.dataDir)))
+    root.bind<IdempotencyStorePort>(TOKENS.IdempotencyStore).toResolvedValue(() => new MemoryIdempotencyStore())
+    root.bind<RateLimiterPort>(TOKENS.RateLimiter).toResolvedValue(() => new MemoryRateLimiter())
+  } else {
+    // Shared by both surfaces and every host: the platform database.
+    const accounts = new MongoAccountRepository(mongo.databases.platform)
+    const idempotency = new MongoIdempotencyStore(mongo.databases.platform)
+    const rateLimiter = new MongoRateLimiter(mongo.databases.platform)
+    mongo.indexed.push(accounts, idempotency, rateLimiter)
+    root.bind<AccountRepositoryPort>(TOKENS.AccountRepository).toConstantValue(accounts)
+    root.bind<IdempotencyStorePort>(TOKENS.IdempotencyStore).toConstantValue(idempotency)
+    root.bind<RateLimiterPort>(TOKENS.RateLimiter).toConstantValue(rateLimiter)
+  }
   root.bind<DnsResolverPort>(TOKENS.DnsResolver).toConstantValue(overrides.dnsResolver ?? new SystemDnsResolver())
   root.bind<HttpWebhookTransport>(TOKENS.WebhookTransport).toResolvedValue(() => new HttpWebhookTransport())
   root
     .bind<NotificationRendererPort>(TOKENS.NotificationRenderer)
     .toResolvedValue((accounts: AccountRepositoryPort) => new PinnedVersionNotificationRenderer(accounts), [TOKENS.AccountRepository])
-  root.bind<RateLimiterPort>(TOKENS.RateLimiter).toResolvedValue(() => new MemoryRateLimiter())
   root.bind<SchedulerPort>(TOKENS.Scheduler).toResolvedValue(() => new InProcessScheduler((task, error) => console.error(`background task ${task} failed`, error)))
   root
     .bind<AccountService>(TOKENS.AccountService)
@@ -328,8 +455,9 @@ export const compose = (config: Config, overrides: CompositionOverrides = {}): A
       (accounts: AccountRepositoryPort, ids: IdGenerator, random: RandomSource, clock: Clock) => new AccountService({ accounts, ids, random, clock, currentVersion: CURRENT_VERSION }),
       [TOKENS.AccountRepository, TOKENS.IdGenerator, TOKENS.RandomSource, TOKENS.Clock],
     )
-  const live = bindSurface(root, config, true)
-  const test = bindSurface(root, config, false)
+  const live = bindSurface(root, config, true, mongo)
+  const test = bindSurface(root, config, false, mongo)
+  if (mongo !== null) await Promise.all(mongo.indexed.map((adapter) => adapter.ensureIndexes()))
   const scheduler = root.get<SchedulerPort>(TOKENS.Scheduler)
   return {
     config,
@@ -345,6 +473,10 @@ export const compose = (config: Config, overrides: CompositionOverrides = {}): A
     close: async () => {
       await scheduler.stop()
       root.get<HttpWebhookTransport>(TOKENS.WebhookTransport).close()
+      if (mongo !== null) {
+        for (const finish of mongo.beforeClose) await finish()
+        await mongo.client.close()
+      }
     },
   }
 }
