@@ -2,7 +2,9 @@
  * Nothing that comes from outside becomes a query operator. Values reach our
  * filters only as plain strings (an object such as `{ $ne: null }` would be read
  * as an operator), and ids only in the shape we issue them (`prefix_...`: never a
- * `$`, a `.` or a NUL), so a crafted id is simply not found.
+ * `$`, a `.` or a NUL), so a crafted id is simply not found. Field names in
+ * filters are all written in code: data never becomes a key (header names, for
+ * one, are stored as pairs).
  */
 export class UnsafeQueryValue extends Error {
   constructor(readonly field: string) {
@@ -20,5 +22,3 @@ export const literal = (value: unknown, field: string): string => {
 export const isIdShaped = (value: unknown): value is string =>
   typeof value === 'string' && value !== '' && !value.startsWith('$') && !value.includes('.') && !value.includes('\0')
 
-/** A field name taken from data (e.g. a header name) may never become a document key: `$` starts an operator and `.` a path. */
-export const isSafeKey = (key: string): boolean => key !== '' && !key.startsWith('$') && !key.includes('.') && !key.includes('\0')
