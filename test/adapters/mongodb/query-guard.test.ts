@@ -12,5 +12,4 @@ describe('Nothing from outside becomes a MongoDB query operator', () => {
     expect(isIdShaped('usr_01JABCDEF')).toBe(true)
     for (const value of ['$where', 'usr_a.b', 'usr\0', '', { $gt: '' }, 42]) expect(isIdShaped(value)).toBe(false)
   })
-
 })
