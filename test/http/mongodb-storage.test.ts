@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { MongoClient } from 'mongodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runKeysCli } from '../../hosts/cli/keys.js'
 import { startMongoForTests, type TestMongo } from '../support/mongo-peer/index.js'
 import { api, LIVE_KEY, startTestService, TEST_KEY, type TestService } from '../support/service.js'
 
@@ -143,6 +144,19 @@ describe('Values that look like MongoDB operators are data, never operators', ()
     expect(first.status).toBe(201)
     const replay = await live('POST', '/v1/users', { body: { email: 'dollar@example.com' }, headers })
     expect(replay.headers.get('service-idempotent-replay')).toBe('true')
+  })
+})
+
+describe('The keys CLI works on the same MongoDB beside a running service', () => {
+  it('issues a key the service accepts at once, and revokes it', async () => {
+    const lines: string[] = []
+    const cli = (...argv: string[]) => runKeysCli(argv, { MONGODB_URI: mongo.uri, MONGODB_DB: database }, (line) => lines.push(line))
+    expect(await cli('create', '--mode', 'live')).toBe(0)
+    const secret = /sk_live_[0-9a-f]+/.exec(lines.join('\n'))![0]
+    const keyId = /key_[0-9a-z]+/i.exec(lines.join('\n'))![0]
+    expect((await api(service!.live, 'GET', '/v1/health', { key: secret })).status).toBe(200)
+    expect(await cli('revoke', keyId)).toBe(0)
+    expect((await api(service!.live, 'GET', '/v1/health', { key: secret })).status).toBe(401)
   })
 })
 
