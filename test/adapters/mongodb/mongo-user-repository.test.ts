@@ -65,6 +65,23 @@ describe('MongoUserRepository maps users to documents at its edge', () => {
     }
   })
 
+  it('of concurrent creates with one e-mail, one is inserted with its event and the others are duplicates', async () => {
+    const { db, teardown } = mongo.freshDatabase()
+    try {
+      const outbox = new MongoOutbox(mongo.client(), db)
+      const users = new MongoUserRepository(mongo.client(), db, outbox)
+      await users.ensureIndexes()
+      const created = (n: number) => ({ id: `ntf_${n}`, type: 'user.created', accountId: user.accountId, livemode: true, createdAt: user.createdAt, objectType: 'user', object: {} })
+      const outcomes = await Promise.all([1, 2, 3].map((n) => users.insert({ ...user, id: `usr_concurrent${n}` }, [created(n)])))
+      expect([...outcomes].sort()).toEqual(['duplicate', 'duplicate', 'inserted'])
+      const winner = outcomes.indexOf('inserted') + 1
+      expect((await outbox.list(user.accountId, 10)).map((written) => written.id)).toEqual([`ntf_${winner}`])
+      expect((await users.findByEmail(user.accountId, user.email))?.id).toBe(`usr_concurrent${winner}`)
+    } finally {
+      await teardown()
+    }
+  })
+
   it('of two hosts updating one user with the same version, exactly one wins and only its event is written', async () => {
     const { db, teardown } = mongo.freshDatabase()
     const other = await connectMongo(mongo.mongo().uri)
