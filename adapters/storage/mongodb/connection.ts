@@ -30,7 +30,8 @@ export const connectMongo = async (uri: string): Promise<MongoClient> => {
   const client = await MongoClient.connect(uri, { ignoreUndefined: true })
   try {
     const hello = await client.db('admin').command({ hello: 1 })
-    if (typeof hello.setName !== 'string' && hello.msg !== 'isdbgrid') {
+    const replicaSetMember = typeof hello.setName === 'string' && hello.setName !== ''
+    if (!replicaSetMember && hello.msg !== 'isdbgrid') {
       throw new MongoDeploymentUnsupported(
         'MONGODB_URI names a standalone server: the service needs a replica set (a single-member one is enough) or a sharded cluster, for transactions.',
       )
