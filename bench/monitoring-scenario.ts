@@ -32,7 +32,7 @@ const percentile = (sorted: readonly number[], p: number): number => sorted[Math
  */
 export const runMonitoringScenario = async (eventCount: number, durationMs: number): Promise<MonitoringReport> => {
   const clock: Clock = { now: () => new Date() }
-  const application = compose(loadConfig({ LOG_LEVEL: 'silent' }), { ephemeralAccounts: true, clock })
+  const application = await compose(loadConfig({ LOG_LEVEL: 'silent' }), { ephemeralAccounts: true, clock })
   const surface = application.surfaces.live
   const account = await application.accounts.createAccount()
   const scope = { accountId: account.id, livemode: true, clock }

@@ -7,7 +7,7 @@ import type { Clock } from '../core/ports/clock.js'
 import type { IdGenerator, RandomSource } from '../core/ports/id-generator.js'
 import type { IdentityProviderPort } from '../core/ports/identity-provider.js'
 import type { IdempotencyStorePort } from '../core/ports/idempotency-store.js'
-import type { OutboxPort } from '../core/ports/outbox.js'
+import type { DomainEvent, OutboxPort } from '../core/ports/outbox.js'
 import type { RateLimiterPort } from '../core/ports/rate-limiter.js'
 import type { SchedulerPort } from '../core/ports/scheduler.js'
 import type { UserRepositoryPort } from '../core/ports/user-repository.js'
@@ -67,6 +67,19 @@ import type { MailPort } from '../core/ports/mail.js'
 import { MemoryInvitationRepository } from '../adapters/storage/memory/invitation-repository.js'
 import { MemoryMailAdapter } from '../adapters/mail/memory/memory-mail.js'
 import { SmtpMailAdapter } from '../adapters/mail/smtp/smtp-mail.js'
+import type { MongoClient } from 'mongodb'
+import { MongoRateLimiter } from '../adapters/rate-limit/mongodb/rate-limiter.js'
+import { MongoAccountRepository } from '../adapters/storage/mongodb/account-repository.js'
+import { connectMongo, databasesOf, type MongoDatabases } from '../adapters/storage/mongodb/connection.js'
+import { MongoEventRepository } from '../adapters/storage/mongodb/event-repository.js'
+import { MongoIdempotencyStore } from '../adapters/storage/mongodb/idempotency-store.js'
+import { MongoWebhookEndpointRepository } from '../adapters/storage/mongodb/webhook-endpoint-repository.js'
+import { MongoWebhookDeliveryRepository } from '../adapters/storage/mongodb/webhook-delivery-repository.js'
+import { MongoReminderRepository } from '../adapters/storage/mongodb/reminder-repository.js'
+import { MongoDeviceRepository } from '../adapters/storage/mongodb/device-repository.js'
+import { MongoInvitationRepository } from '../adapters/storage/mongodb/invitation-repository.js'
+import { MongoOutbox } from '../adapters/storage/mongodb/outbox.js'
+import { MongoUserRepository } from '../adapters/storage/mongodb/user-repository.js'
 import type { Config } from './config.js'
 import { TOKENS } from './di-tokens.js'
 
@@ -109,7 +122,7 @@ export interface Application {
 }
 
 export interface CompositionOverrides {
-  /** Keep accounts in memory only (tests) instead of the data directory. */
+  /** Keep accounts in memory only (tests) instead of the data directory; no effect with MongoDB (accounts live in the platform database). */
   readonly ephemeralAccounts?: boolean
   readonly clock?: Clock
   /** Name resolution for webhook URLs (tests pin hosts to addresses). */
@@ -133,8 +146,6 @@ const bindDepartureData = (container: Container, config: Config, livemode: boole
 
 /** Endpoints, deliveries, the dispatcher and the endpoint service of one surface. */
 const bindWebhooks = (container: Container, config: Config): void => {
-  container.bind<WebhookEndpointRepositoryPort>(TOKENS.WebhookEndpointRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryWebhookEndpointRepository(outbox), [TOKENS.Outbox])
-  container.bind<WebhookDeliveryRepositoryPort>(TOKENS.WebhookDeliveryRepository).toResolvedValue(() => new MemoryWebhookDeliveryRepository())
   container
     .bind<WebhookDispatcher>(TOKENS.WebhookDispatcher)
     .toResolvedValue(
@@ -162,8 +173,6 @@ const bindPush = (container: Container, config: Config, livemode: boolean): void
 
 /** Reminders, the devices they are pushed to, and what the event and user lifecycles do to them. */
 const bindReminders = (container: Container): void => {
-  container.bind<ReminderRepositoryPort>(TOKENS.ReminderRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryReminderRepository(outbox), [TOKENS.Outbox])
-  container.bind<DeviceRepositoryPort>(TOKENS.DeviceRepository).toResolvedValue(() => new MemoryDeviceRepository())
   container
     .bind<DeviceService>(TOKENS.DeviceService)
     .toResolvedValue((devices: DeviceRepositoryPort, users: UserService, ids: IdGenerator) => new DeviceService({ devices, users, ids }), [TOKENS.DeviceRepository, TOKENS.UserService, TOKENS.IdGenerator])
@@ -185,15 +194,65 @@ const bindMail = (container: Container, config: Config, livemode: boolean): void
     .toResolvedValue((memory: MemoryMailAdapter | null) => memory ?? new SmtpMailAdapter(smtp!), [TOKENS.MemoryMail])
 }
 
-const bindSurface = (root: Container, config: Config, livemode: boolean): Surface => {
+/** The embedded storage of one surface: in process memory, every repository appending to the surface's outbox in the same step. */
+const bindEmbeddedStorage = (container: Container): void => {
+  container.bind<MemoryOutbox>(TOKENS.Outbox).toResolvedValue(() => new MemoryOutbox())
+  container.bind<UserRepositoryPort>(TOKENS.UserRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryUserRepository(outbox), [TOKENS.Outbox])
+  container.bind<EventRepositoryPort>(TOKENS.EventRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryEventRepository(outbox), [TOKENS.Outbox])
+  container.bind<WebhookEndpointRepositoryPort>(TOKENS.WebhookEndpointRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryWebhookEndpointRepository(outbox), [TOKENS.Outbox])
+  container.bind<WebhookDeliveryRepositoryPort>(TOKENS.WebhookDeliveryRepository).toResolvedValue(() => new MemoryWebhookDeliveryRepository())
+  container.bind<ReminderRepositoryPort>(TOKENS.ReminderRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryReminderRepository(outbox), [TOKENS.Outbox])
+  container.bind<DeviceRepositoryPort>(TOKENS.DeviceRepository).toResolvedValue(() => new MemoryDeviceRepository())
+  container.bind<InvitationRepositoryPort>(TOKENS.InvitationRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryInvitationRepository(outbox), [TOKENS.Outbox])
+}
+
+/** MongoDB storage: the client, the databases (platform, live, test), and the adapters whose indexes are created at start. */
+interface MongoStorage {
+  readonly client: MongoClient
+  readonly databases: MongoDatabases
+  readonly indexed: { ensureIndexes(): Promise<void> }[]
+}
+
+
+/** The MongoDB storage of one surface: its own database (`<MONGODB_DB>_live` or `<MONGODB_DB>_test`). */
+const bindMongoStorage = (container: Container, mongo: MongoStorage, livemode: boolean): void => {
+  const db = livemode ? mongo.databases.live : mongo.databases.test
+  const outbox = new MongoOutbox(mongo.client, db)
+  const users = new MongoUserRepository(mongo.client, db, outbox)
+  const events = new MongoEventRepository(mongo.client, db, outbox)
+  mongo.indexed.push(outbox, users, events)
+  container.bind<UserRepositoryPort>(TOKENS.UserRepository).toConstantValue(users)
+  container.bind<EventRepositoryPort>(TOKENS.EventRepository).toConstantValue(events)
+  const context = { client: mongo.client, db }
+  const webhookEndpoints = new MongoWebhookEndpointRepository(context)
+  const webhookDeliveries = new MongoWebhookDeliveryRepository(db)
+  const reminders = new MongoReminderRepository(context)
+  const devices = new MongoDeviceRepository(db)
+  const invitations = new MongoInvitationRepository(context)
+  mongo.indexed.push(webhookEndpoints, webhookDeliveries, reminders, devices, invitations)
+  container.bind<OutboxPort>(TOKENS.Outbox).toConstantValue(outbox)
+  container.bind<WebhookEndpointRepositoryPort>(TOKENS.WebhookEndpointRepository).toConstantValue(webhookEndpoints)
+  container.bind<WebhookDeliveryRepositoryPort>(TOKENS.WebhookDeliveryRepository).toConstantValue(webhookDeliveries)
+  container.bind<ReminderRepositoryPort>(TOKENS.ReminderRepository).toConstantValue(reminders)
+  container.bind<DeviceRepositoryPort>(TOKENS.DeviceRepository).toConstantValue(devices)
+  container.bind<InvitationRepositoryPort>(TOKENS.InvitationRepository).toConstantValue(invitations)
+}
+
+/** Connects to MongoDB when configured (a replica set: the outbox is written in transactions). */
+const openMongoStorage = async (config: Config): Promise<MongoStorage | null> => {
+  if (config.mongodb === null) return null
+  const client = await connectMongo(config.mongodb.uri)
+  return { client, databases: databasesOf(client, config.mongodb.database), indexed: [] }
+}
+
+const bindSurface = (root: Container, config: Config, livemode: boolean, mongo: MongoStorage | null): Surface => {
   const container = new Container({ parent: root, defaultScope: 'Singleton' })
   container.bind<boolean>(TOKENS.Livemode).toConstantValue(livemode)
+  if (mongo === null) bindEmbeddedStorage(container)
+  else bindMongoStorage(container, mongo, livemode)
   bindDepartureData(container, config, livemode)
   bindPush(container, config, livemode)
   bindReminders(container)
-  container.bind<EventRepositoryPort>(TOKENS.EventRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryEventRepository(outbox), [TOKENS.Outbox])
-  container.bind<MemoryOutbox>(TOKENS.Outbox).toResolvedValue(() => new MemoryOutbox())
-  container.bind<UserRepositoryPort>(TOKENS.UserRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryUserRepository(outbox), [TOKENS.Outbox])
   container.bind<IdentityProviderPort>(TOKENS.IdentityProvider).toResolvedValue(() => new EmbeddedIdentityProvider())
   container.bind<UserDeletionCascade>(TOKENS.UserDeletionCascade).toResolvedValue(() => new UserDeletionCascade())
   container.bind<EventLifecycle>(TOKENS.EventLifecycle).toResolvedValue(() => new EventLifecycle())
@@ -222,7 +281,6 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
   bindWebhooks(container, config)
   bindMail(container, config, livemode)
   container.bind<PublicBaseUrl>(TOKENS.PublicBaseUrl).toConstantValue(new PublicBaseUrl(livemode ? config.publicBaseUrl : config.sandboxPublicBaseUrl))
-  container.bind<InvitationRepositoryPort>(TOKENS.InvitationRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryInvitationRepository(outbox), [TOKENS.Outbox])
   container
     .bind<InvitationService>(TOKENS.InvitationService)
     .toResolvedValue(
@@ -304,23 +362,47 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
   }
 }
 
-/** Binds every port to its adapter as the configuration says, and resolves the application. */
-export const compose = (config: Config, overrides: CompositionOverrides = {}): Application => {
+/**
+ * Binds every port to its adapter as the configuration says, and resolves the
+ * application: with `MONGODB_URI`, connects first and creates the indexes.
+ */
+export const compose = async (config: Config, overrides: CompositionOverrides = {}): Promise<Application> => {
+  const mongo = await openMongoStorage(config)
+  try {
+    return await composeOn(config, overrides, mongo)
+  } catch (error) {
+    await mongo?.client.close()
+    throw error
+  }
+}
+
+const composeOn = async (config: Config, overrides: CompositionOverrides, mongo: MongoStorage | null): Promise<Application> => {
   const root = new Container({ defaultScope: 'Singleton' })
   root.bind<Config>(TOKENS.Config).toConstantValue(config)
   root.bind<Clock>(TOKENS.Clock).toConstantValue(overrides.clock ?? new SystemClock())
   root.bind<IdGenerator>(TOKENS.IdGenerator).toResolvedValue(() => new UlidIdGenerator())
   root.bind<RandomSource>(TOKENS.RandomSource).toResolvedValue(() => new CryptoRandomSource())
-  root
-    .bind<AccountRepositoryPort>(TOKENS.AccountRepository)
-    .toResolvedValue(() => (overrides.ephemeralAccounts === true ? new MemoryAccountRepository() : new FileAccountRepository(config.dataDir)))
-  root.bind<IdempotencyStorePort>(TOKENS.IdempotencyStore).toResolvedValue(() => new MemoryIdempotencyStore())
+  if (mongo === null) {
+    root
+      .bind<AccountRepositoryPort>(TOKENS.AccountRepository)
+      .toResolvedValue(() => (overrides.ephemeralAccounts === true ? new MemoryAccountRepository() : new FileAccountRepository(config.dataDir)))
+    root.bind<IdempotencyStorePort>(TOKENS.IdempotencyStore).toResolvedValue(() => new MemoryIdempotencyStore())
+    root.bind<RateLimiterPort>(TOKENS.RateLimiter).toResolvedValue(() => new MemoryRateLimiter())
+  } else {
+    // Shared by both surfaces and every host: the platform database.
+    const accounts = new MongoAccountRepository(mongo.databases.platform)
+    const idempotency = new MongoIdempotencyStore(mongo.databases.platform)
+    const rateLimiter = new MongoRateLimiter(mongo.databases.platform)
+    mongo.indexed.push(accounts, idempotency, rateLimiter)
+    root.bind<AccountRepositoryPort>(TOKENS.AccountRepository).toConstantValue(accounts)
+    root.bind<IdempotencyStorePort>(TOKENS.IdempotencyStore).toConstantValue(idempotency)
+    root.bind<RateLimiterPort>(TOKENS.RateLimiter).toConstantValue(rateLimiter)
+  }
   root.bind<DnsResolverPort>(TOKENS.DnsResolver).toConstantValue(overrides.dnsResolver ?? new SystemDnsResolver())
   root.bind<HttpWebhookTransport>(TOKENS.WebhookTransport).toResolvedValue(() => new HttpWebhookTransport())
   root
     .bind<NotificationRendererPort>(TOKENS.NotificationRenderer)
     .toResolvedValue((accounts: AccountRepositoryPort) => new PinnedVersionNotificationRenderer(accounts), [TOKENS.AccountRepository])
-  root.bind<RateLimiterPort>(TOKENS.RateLimiter).toResolvedValue(() => new MemoryRateLimiter())
   root.bind<SchedulerPort>(TOKENS.Scheduler).toResolvedValue(() => new InProcessScheduler((task, error) => console.error(`background task ${task} failed`, error)))
   root
     .bind<AccountService>(TOKENS.AccountService)
@@ -328,8 +410,9 @@ export const compose = (config: Config, overrides: CompositionOverrides = {}): A
       (accounts: AccountRepositoryPort, ids: IdGenerator, random: RandomSource, clock: Clock) => new AccountService({ accounts, ids, random, clock, currentVersion: CURRENT_VERSION }),
       [TOKENS.AccountRepository, TOKENS.IdGenerator, TOKENS.RandomSource, TOKENS.Clock],
     )
-  const live = bindSurface(root, config, true)
-  const test = bindSurface(root, config, false)
+  const live = bindSurface(root, config, true, mongo)
+  const test = bindSurface(root, config, false, mongo)
+  if (mongo !== null) await Promise.all(mongo.indexed.map((adapter) => adapter.ensureIndexes()))
   const scheduler = root.get<SchedulerPort>(TOKENS.Scheduler)
   return {
     config,
@@ -345,6 +428,9 @@ export const compose = (config: Config, overrides: CompositionOverrides = {}): A
     close: async () => {
       await scheduler.stop()
       root.get<HttpWebhookTransport>(TOKENS.WebhookTransport).close()
+      if (mongo !== null) {
+        await mongo.client.close()
+      }
     },
   }
 }

@@ -19,8 +19,9 @@ const Environment = Schema.Struct({
   SANDBOX_PUBLIC_BASE_URL: Schema.optionalKey(Url),
   SERVICE_BOOTSTRAP_KEYS: Schema.optionalKey(Schema.String),
   DATA_DIR: Schema.optionalKey(Schema.String),
-  MONGODB_URI: Schema.optionalKey(Schema.String),
-  MONGODB_DB: Schema.optionalKey(Schema.String),
+  MONGODB_URI: Schema.optionalKey(Schema.String.check(Schema.makeFilter((value: string) => (/^mongodb(\+srv)?:\/\/\S+$/.test(value) ? undefined : 'expected a MongoDB connection string (mongodb://... or mongodb+srv://...)')))),
+  // The prefix of three database names (`_platform`, `_live`, `_test`), which MongoDB limits to 64 bytes.
+  MONGODB_DB: Schema.optionalKey(Schema.String.check(Schema.makeFilter((value: string) => (/^[A-Za-z0-9_-]{1,54}$/.test(value) ? undefined : 'expected 1 to 54 letters, digits, _ or - (the prefix of the database names)')))),
   WORKER: Schema.optionalKey(Flag),
   RATE_LIMIT_REQUESTS: Schema.optionalKey(PositiveInt),
   RATE_LIMIT_WINDOW_MS: Schema.optionalKey(PositiveInt),

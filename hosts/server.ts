@@ -39,7 +39,16 @@ const ensureAccount = async (application: Application): Promise<string[]> => {
 
 /** Starts both surfaces: production on `PORT`, sandbox on `SANDBOX_PORT`. */
 export const startService = async (config: Config, overrides: CompositionOverrides = {}): Promise<RunningService> => {
-  const application = compose(config, overrides)
+  const application = await compose(config, overrides)
+  try {
+    return await serve(application, config)
+  } catch (error) {
+    await application.close()
+    throw error
+  }
+}
+
+const serve = async (application: Application, config: Config): Promise<RunningService> => {
   const createdKeys = await ensureAccount(application)
   for (const account of await application.accountRepository.listAccounts()) {
     await seedSandbox(application.surfaces.test.users, account.id, application.clock)

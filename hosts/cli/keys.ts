@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { compose } from '../composition-root.js'
+import { compose, type Application } from '../composition-root.js'
 import { ConfigError, loadConfig } from '../config.js'
 
 const USAGE = `Usage: npm run keys -- <command>
@@ -18,7 +18,7 @@ export const runKeysCli = async (argv: readonly string[], env: Record<string, st
   const [command, target] = positionals
   let application
   try {
-    application = compose(loadConfig(env))
+    application = await compose(loadConfig(env))
   } catch (error) {
     if (error instanceof ConfigError) {
       print(error.message)
@@ -26,6 +26,21 @@ export const runKeysCli = async (argv: readonly string[], env: Record<string, st
     }
     throw error
   }
+  try {
+    return await runCommand(application, command, target, values, print)
+  } finally {
+    // Closes the MongoDB connection, if any, so that the process can exit.
+    await application.close()
+  }
+}
+
+const runCommand = async (
+  application: Application,
+  command: string | undefined,
+  target: string | undefined,
+  values: { readonly mode?: string | undefined; readonly account?: string | undefined },
+  print: (line: string) => void,
+): Promise<number> => {
   const { accounts, accountRepository } = application
   switch (command) {
     case 'list': {

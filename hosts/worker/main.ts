@@ -9,7 +9,7 @@ const main = async (): Promise<void> => {
     console.error('The worker shares its work with API hosts through MongoDB: set MONGODB_URI. With embedded storage the API host runs the jobs itself (WORKER=true).')
     process.exit(2)
   }
-  const application = compose(config)
+  const application = await compose(config)
   registerBackgroundTasks(application)
   await application.scheduler.start()
   console.log('worker started')

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import { loadConfig } from '../../hosts/config.js'
+import { startMongoForTests } from './mongo-peer/index.js'
 import { startService, type RunningService } from '../../hosts/server.js'
 import type { Clock } from '../../core/ports/clock.js'
 
@@ -12,9 +14,22 @@ export interface TestService {
   stop(): Promise<void>
 }
 
-/** Starts the real service on loopback, ephemeral ports, bootstrap keys, accounts in memory. */
+/**
+ * Where `TEST_STORAGE=mongodb` puts the storage of every test service: a MongoDB
+ * of its own (a test peer, or MONGODB_URI_TEST) and a fresh database, so that
+ * the HTTP suites run unchanged on the MongoDB adapters.
+ */
+const mongoStorageForTests = async (): Promise<{ env: Record<string, string>; stop: () => Promise<void> }> => {
+  if (process.env.TEST_STORAGE !== 'mongodb') return { env: {}, stop: async () => {} }
+  const mongo = await startMongoForTests()
+  return { env: { MONGODB_URI: mongo.uri, MONGODB_DB: `http_${randomUUID().replaceAll('-', '').slice(0, 12)}` }, stop: () => mongo.stop() }
+}
+
+/** Starts the real service on loopback, ephemeral ports, bootstrap keys, accounts in memory (or MongoDB: see above). */
 export const startTestService = async (env: Record<string, string> = {}, clock?: Clock): Promise<TestService> => {
+  const storage = await mongoStorageForTests()
   const config = loadConfig({
+    ...storage.env,
     HOST: '127.0.0.1',
     PORT: '0',
     SANDBOX_PORT: '0',
@@ -22,8 +37,15 @@ export const startTestService = async (env: Record<string, string> = {}, clock?:
     SERVICE_BOOTSTRAP_KEYS: `${TEST_KEY},${LIVE_KEY}`,
     ...env,
   })
-  const service = await startService(config, { ephemeralAccounts: true, ...(clock === undefined ? {} : { clock }) })
-  return { service, live: service.liveUrl, sandbox: service.sandboxUrl, stop: () => service.stop() }
+  const service = await startService(config, { ephemeralAccounts: true, ...(clock === undefined ? {} : { clock }) }).catch(async (error: unknown) => {
+    await storage.stop()
+    throw error
+  })
+  const stop = async () => {
+    await service.stop()
+    await storage.stop()
+  }
+  return { service, live: service.liveUrl, sandbox: service.sandboxUrl, stop }
 }
 
 export interface ApiResponse {

@@ -45,6 +45,15 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     expect(loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1:27017' }).mongodb).toEqual({ uri: 'mongodb://127.0.0.1:27017', database: 'departure_service' })
   })
 
+  it('refuses a MONGODB_URI that is no connection string, and a MONGODB_DB that cannot prefix database names', () => {
+    expect(loadConfig({ MONGODB_URI: 'mongodb+srv://cluster0.example.net/?retryWrites=true', MONGODB_DB: 'departures-eu' }).mongodb).toEqual({
+      uri: 'mongodb+srv://cluster0.example.net/?retryWrites=true',
+      database: 'departures-eu',
+    })
+    expect(() => loadConfig({ MONGODB_URI: 'localhost:27017' })).toThrow(/MONGODB_URI/)
+    for (const database of ['my.db', 'a/b', 'x'.repeat(55), '$db']) expect(() => loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1', MONGODB_DB: database })).toThrow(/MONGODB_DB/)
+  })
+
   describe('push: Web Push with VAPID keys, else recorded', () => {
     const keys = webpush.generateVAPIDKeys()
     const vapid = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:ops@example.com' }

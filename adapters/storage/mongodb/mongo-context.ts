@@ -1,4 +1,6 @@
-import { MongoServerError, type ClientSession, type Collection, type Db, type MongoClient } from 'mongodb'
+import { MongoServerError, ObjectId, type ClientSession, type Collection, type Db, type MongoClient } from 'mongodb'
+import { inTransaction as inClientTransaction } from './connection.js'
+import { isIdShaped } from './query-guard.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 
 /**
@@ -22,6 +24,8 @@ export interface OutboxDocument {
   readonly createdAt: Date
   readonly objectType: string
   readonly object: unknown
+  /** Written order: ObjectIds made by one process increase, and across hosts they follow the wall clock. */
+  readonly order: ObjectId
   readonly dispatched: boolean
 }
 
@@ -35,6 +39,7 @@ export const toOutboxDocument = (event: DomainEvent): OutboxDocument => ({
   createdAt: event.createdAt,
   objectType: event.objectType,
   object: event.object,
+  order: new ObjectId(),
   dispatched: false,
 })
 
@@ -45,14 +50,7 @@ export const toOutboxDocument = (event: DomainEvent): OutboxDocument => ({
 export const WRITE_OPTIONS = { ignoreUndefined: true } as const
 
 /** Runs `work` in one transaction (retried by the driver on transient errors); its result is the transaction's. */
-export const inTransaction = async <T>(context: MongoContext, work: (session: ClientSession) => Promise<T>): Promise<T> => {
-  const session = context.client.startSession()
-  try {
-    return await session.withTransaction(work)
-  } finally {
-    await session.endSession()
-  }
-}
+export const inTransaction = <T>(context: MongoContext, work: (session: ClientSession) => Promise<T>): Promise<T> => inClientTransaction(context.client, work)
 
 /** Appends domain events inside the caller's transaction. */
 export const appendEvents = async (db: Db, events: readonly DomainEvent[], session: ClientSession): Promise<void> => {
@@ -64,7 +62,7 @@ export const appendEvents = async (db: Db, events: readonly DomainEvent[], sessi
  * Whether a value may reach a filter as an id or key: a string that cannot be
  * read as an operator. Anything else is answered as "not found".
  */
-export const isSafeKey = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && !value.startsWith('$')
+export const isSafeKey = isIdShaped
 
 /** A duplicate-key error (E11000) of the unique index named `indexName`. */
 export const isDuplicateKeyOf = (error: unknown, indexName: string): boolean =>

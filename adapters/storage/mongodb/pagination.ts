@@ -1,6 +1,6 @@
 import type { Collection, Document, Filter, WithId } from 'mongodb'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
-import { isSafeKey } from './mongo-context.js'
+import { isIdShaped } from './query-guard.js'
 
 /**
  * One page of `filter`'s documents, newest first by `_id` (our ids are
@@ -16,7 +16,7 @@ export const pageByIdDescending = async <TDocument extends Document & { _id: str
 ): Promise<Page<T>> => {
   const towardsNewer = page.endingBefore !== undefined
   const cursor = towardsNewer ? page.endingBefore : page.startingAfter
-  if (cursor !== undefined && !isSafeKey(cursor)) return { data: [], hasMore: false }
+  if (cursor !== undefined && !isIdShaped(cursor)) return { data: [], hasMore: false }
   if (page.limit <= 0) return { data: [], hasMore: false }
   const bounded = cursor === undefined ? filter : ({ ...filter, _id: towardsNewer ? { $gt: cursor } : { $lt: cursor } } as Filter<TDocument>)
   const found = await collection

@@ -1,3 +1,5 @@
+import { ObjectId } from 'mongodb'
+import { MongoOutbox } from '../../../adapters/storage/mongodb/outbox.js'
 import { describe, expect, it } from 'vitest'
 import { outboxCollection } from '../../../adapters/storage/mongodb/mongo-context.js'
 import { MongoWebhookEndpointRepository, WEBHOOK_ENDPOINTS_COLLECTION } from '../../../adapters/storage/mongodb/webhook-endpoint-repository.js'
@@ -42,8 +44,10 @@ describe('MongoWebhookEndpointRepository storage', () => {
     const event = notification()
     expect(await endpoints.update({ ...endpoint, status: 'disabled', version: 2 }, 1, [event])).toBe('updated')
     expect(await outboxCollection(context.db).find({}).toArray()).toEqual([
-      { _id: event.id, type: event.type, accountId: event.accountId, livemode: event.livemode, createdAt: event.createdAt, objectType: event.objectType, object: event.object, dispatched: false },
+      { _id: event.id, type: event.type, accountId: event.accountId, livemode: event.livemode, createdAt: event.createdAt, objectType: event.objectType, object: event.object, order: expect.any(ObjectId), dispatched: false },
     ])
+    // The surface's outbox adapter hands it to the dispatcher as it was written.
+    expect(await new MongoOutbox(context.client, context.db).pending(10)).toEqual([event])
   })
 
   it('writes the state change and its events in one transaction: an append that fails leaves the endpoint as it was', async () => {

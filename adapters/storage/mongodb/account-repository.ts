@@ -1,0 +1,79 @@
+import { ObjectId, type Collection, type Db } from 'mongodb'
+import type { Account, ApiKeyRecord } from '../../../core/account/account.js'
+import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
+import { isIdShaped, literal } from './query-guard.js'
+
+/** `order` keeps lists oldest first in insertion order (ObjectIds follow the clock), whatever the ids look like. */
+type AccountDocument = Omit<Account, 'id'> & { readonly _id: string; readonly order: ObjectId }
+type KeyDocument = Omit<ApiKeyRecord, 'id'> & { readonly _id: string; readonly order: ObjectId }
+
+const accountToDomain = ({ _id, order: _order, ...rest }: AccountDocument): Account => ({ id: _id, ...rest })
+const keyToDomain = ({ _id, order: _order, ...rest }: KeyDocument): ApiKeyRecord => ({ id: _id, ...rest })
+
+/**
+ * Accounts and hashed API keys, shared by both surfaces: the `accounts` and
+ * `api_keys` collections of the platform database.
+ */
+export class MongoAccountRepository implements AccountRepositoryPort {
+  private readonly accounts: Collection<AccountDocument>
+  private readonly keys: Collection<KeyDocument>
+
+  constructor(db: Db) {
+    this.accounts = db.collection<AccountDocument>('accounts')
+    this.keys = db.collection<KeyDocument>('api_keys')
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.accounts.createIndexes([{ key: { order: 1 }, name: 'oldest_first' }])
+    await this.keys.createIndexes([
+      // Authentication finds a key by the hash of its secret; a second key with one hash is refused.
+      { key: { hash: 1 }, name: 'unique_hash', unique: true },
+      // An account's keys, oldest first.
+      { key: { accountId: 1, order: 1 }, name: 'account_oldest_first' },
+    ])
+  }
+
+  async insertAccount(account: Account): Promise<void> {
+    const { id, ...rest } = account
+    // A duplicate id fails with E11000 and keeps the first: a bug, so it throws.
+    await this.accounts.insertOne({ _id: id, ...rest, order: new ObjectId() })
+  }
+
+  async getAccount(id: string): Promise<Account | null> {
+    if (!isIdShaped(id)) return null
+    const document = await this.accounts.findOne({ _id: id })
+    return document === null ? null : accountToDomain(document)
+  }
+
+  async listAccounts(): Promise<Account[]> {
+    return (await this.accounts.find().sort({ order: 1 }).toArray()).map(accountToDomain)
+  }
+
+  async updateAccount(account: Account): Promise<void> {
+    if (!isIdShaped(account.id)) return
+    const { id, ...rest } = account
+    await this.accounts.updateOne({ _id: id }, { $set: rest })
+  }
+
+  async insertKey(key: ApiKeyRecord): Promise<void> {
+    const { id, ...rest } = key
+    await this.keys.insertOne({ _id: id, ...rest, order: new ObjectId() })
+  }
+
+  async findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const document = await this.keys.findOne({ hash: literal(hash, 'hash') })
+    return document === null ? null : keyToDomain(document)
+  }
+
+  async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
+    return (await this.keys.find({ accountId: literal(accountId, 'accountId') }).sort({ order: 1 }).toArray()).map(keyToDomain)
+  }
+
+  async revokeKey(id: string, revokedAt: Date): Promise<ApiKeyRecord | null> {
+    if (!isIdShaped(id)) return null
+    // Only an active key takes the time; a revoked one keeps its first revokedAt.
+    const revoked = await this.keys.findOneAndUpdate({ _id: id, revokedAt: null }, { $set: { revokedAt } }, { returnDocument: 'after' })
+    const document = revoked ?? (await this.keys.findOne({ _id: id }))
+    return document === null ? null : keyToDomain(document)
+  }
+}

@@ -1,0 +1,115 @@
+import type { Collection, Db, Filter, MongoClient } from 'mongodb'
+import type { CalendarEvent } from '../../../core/event/event.js'
+import type { EventFilter, EventRepositoryPort } from '../../../core/ports/event-repository.js'
+import type { DomainEvent } from '../../../core/ports/outbox.js'
+import type { Page, PageRequest } from '../../../core/shared/pagination.js'
+import { inTransaction } from './connection.js'
+import type { MongoOutbox } from './outbox.js'
+import { pageByIdDescending } from './pagination.js'
+import { isIdShaped, literal } from './query-guard.js'
+
+type EventDocument = Omit<CalendarEvent, 'id'> & { readonly _id: string }
+
+const toDocument = ({ id, ...rest }: CalendarEvent): EventDocument => ({ _id: id, ...rest })
+const toDomain = ({ _id, ...rest }: EventDocument): CalendarEvent => ({ id: _id, ...rest })
+
+const accountScope = (accountId: string | null): Filter<EventDocument> => (accountId === null ? {} : { accountId: literal(accountId, 'accountId') })
+
+/** The calendar events of one surface (the `events` collection of its database); writes and their events in one transaction. */
+export class MongoEventRepository implements EventRepositoryPort {
+  private readonly collection: Collection<EventDocument>
+
+  constructor(
+    private readonly client: MongoClient,
+    db: Db,
+    private readonly outbox: MongoOutbox,
+  ) {
+    this.collection = db.collection<EventDocument>('events')
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.collection.createIndexes([
+      // An account's events newest first (list, paging by id).
+      { key: { accountId: 1, _id: -1 }, name: 'account_newest_first' },
+      // A user's events (list by user, the origin rule's neighbours, the user-delete cascade).
+      { key: { accountId: 1, userId: 1, _id: -1 }, name: 'user_newest_first' },
+      // The monitoring sweep: events whose dueAt has come, earliest first, for every account (production)...
+      { key: { dueAt: 1 }, name: 'due_at', partialFilterExpression: { dueAt: { $type: 'date' } } },
+      // ...or for one account (the sandbox sweeps account by account, each on its own clock).
+      { key: { accountId: 1, dueAt: 1 }, name: 'account_due_at', partialFilterExpression: { dueAt: { $type: 'date' } } },
+    ])
+  }
+
+  async insert(event: CalendarEvent, events: readonly DomainEvent[]): Promise<void> {
+    await inTransaction(this.client, async (session) => {
+      await this.collection.insertOne(toDocument(event), { session })
+      await this.outbox.appendIn(session, events)
+    })
+  }
+
+  async get(accountId: string, id: string): Promise<CalendarEvent | null> {
+    if (!isIdShaped(id)) return null
+    const document = await this.collection.findOne({ _id: id, accountId: literal(accountId, 'accountId') })
+    return document === null ? null : toDomain(document)
+  }
+
+  async list(accountId: string, filter: EventFilter, page: PageRequest): Promise<Page<CalendarEvent>> {
+    const startTime = {
+      ...(filter.startFrom === undefined ? {} : { $gte: filter.startFrom }),
+      ...(filter.startBefore === undefined ? {} : { $lt: filter.startBefore }),
+    }
+    const query: Filter<EventDocument> = {
+      accountId: literal(accountId, 'accountId'),
+      ...(filter.userId === undefined ? {} : { userId: literal(filter.userId, 'userId') }),
+      ...(Object.keys(startTime).length === 0 ? {} : { startTime }),
+    }
+    return pageByIdDescending(this.collection, query, page, toDomain)
+  }
+
+  async update(event: CalendarEvent, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'> {
+    if (!isIdShaped(event.id)) return 'conflict'
+    return inTransaction(this.client, async (session) => {
+      const result = await this.collection.replaceOne(
+        { _id: event.id, accountId: literal(event.accountId, 'accountId'), version: expectedVersion },
+        toDocument(event),
+        { session },
+      )
+      if (result.matchedCount === 0) return 'conflict'
+      await this.outbox.appendIn(session, events)
+      return 'updated'
+    })
+  }
+
+  async remove(accountId: string, id: string, expectedVersion: number, events: readonly DomainEvent[]): Promise<'removed' | 'conflict'> {
+    if (!isIdShaped(id)) return 'conflict'
+    return inTransaction(this.client, async (session) => {
+      const result = await this.collection.deleteOne({ _id: id, accountId: literal(accountId, 'accountId'), version: expectedVersion }, { session })
+      if (result.deletedCount === 0) return 'conflict'
+      await this.outbox.appendIn(session, events)
+      return 'removed'
+    })
+  }
+
+  async removeByUser(accountId: string, userId: string): Promise<number> {
+    const result = await this.collection.deleteMany({ accountId: literal(accountId, 'accountId'), userId: literal(userId, 'userId') })
+    return result.deletedCount
+  }
+
+  async due(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {
+    const documents = await this.collection
+      .find({ ...accountScope(accountId), dueAt: { $lte: now } })
+      .sort({ dueAt: 1, _id: 1 })
+      .limit(limit)
+      .toArray()
+    return documents.map(toDomain)
+  }
+
+  async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
+    const next = await this.collection
+      .find({ ...accountScope(accountId), dueAt: { $gt: after } }, { projection: { dueAt: 1 } })
+      .sort({ dueAt: 1 })
+      .limit(1)
+      .next()
+    return next?.dueAt ?? null
+  }
+}
