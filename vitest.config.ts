@@ -1,10 +1,14 @@
 import { defineConfig } from 'vitest/config'
 
+const shared = { testTimeout: 20_000, hookTimeout: 30_000, pool: 'forks' as const }
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
-    pool: 'forks',
+    projects: [
+      // Every suite on the embedded defaults (and the MongoDB adapters' own suites on the test peer).
+      { test: { ...shared, name: 'embedded', include: ['test/**/*.test.ts'] } },
+      // The HTTP and browser suites again, unchanged, with the service on MongoDB (the test peer, or MONGODB_URI_TEST).
+      { test: { ...shared, name: 'mongodb', include: ['test/http/**/*.test.ts', 'test/browser/**/*.test.ts'], exclude: ['test/http/mongodb-storage.test.ts'], env: { TEST_STORAGE: 'mongodb' } } },
+    ],
   },
 })
