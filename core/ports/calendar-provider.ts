@@ -15,6 +15,8 @@ export interface AuthorizationRequest {
   readonly codeChallenge: string
   readonly redirectUri: string
   readonly scopes: readonly ConnectionScope[]
+  /** The e-mail the user is expected to sign in with, pre-filled on the consent page. */
+  readonly loginHint?: string
 }
 
 export interface ProviderCalendar {
