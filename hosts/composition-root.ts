@@ -50,6 +50,22 @@ import { MemoryWebhookDeliveryRepository } from '../adapters/storage/memory/webh
 import { MemoryWebhookEndpointRepository } from '../adapters/storage/memory/webhook-endpoint-repository.js'
 import { HttpWebhookTransport } from '../adapters/webhook-transport/http/http-webhook-transport.js'
 import { PinnedVersionNotificationRenderer } from './webhooks/notification-renderer.js'
+import { ConnectionService, type CalendarProviderRegistry } from '../core/connection/connection-service.js'
+import { CALENDAR_PROVIDERS, type CalendarProviderName } from '../core/connection/connection.js'
+import type { CalendarProviderPort } from '../core/ports/calendar-provider.js'
+import type { CalendarRepositoryPort } from '../core/ports/calendar-repository.js'
+import type { ConnectionRepositoryPort } from '../core/ports/connection-repository.js'
+import type { OAuthStateStorePort } from '../core/ports/oauth-state-store.js'
+import type { TokenCipherPort } from '../core/ports/token-cipher.js'
+import { SandboxProviderHelpers } from '../adapters/calendar-provider/synthetic/sandbox-provider-helpers.js'
+import { SyntheticCalendarProvider } from '../adapters/calendar-provider/synthetic/synthetic-calendar-provider.js'
+import { SyntheticCalendarWorld } from '../adapters/calendar-provider/synthetic/synthetic-calendar-world.js'
+import { OffsetClock } from '../adapters/clock/system/system-clock.js'
+import { MemoryCalendarRepository } from '../adapters/storage/memory/calendar-repository.js'
+import { MemoryConnectionRepository } from '../adapters/storage/memory/connection-repository.js'
+import { MemoryOAuthStateStore } from '../adapters/storage/memory/oauth-state-store.js'
+import { AesGcmTokenCipher } from '../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
+import { randomBytes } from 'node:crypto'
 import type { Config } from './config.js'
 import { TOKENS } from './di-tokens.js'
 
@@ -66,6 +82,9 @@ export interface Surface {
   readonly webhooks: WebhookEndpointService
   readonly dispatcher: WebhookDispatcher
   readonly backgroundJobs: BackgroundJob[]
+  readonly connections: ConnectionService
+  /** The sandbox's make-believe calendar provider and its test helpers (null on production). */
+  readonly calendarSandbox: { readonly world: SyntheticCalendarWorld; readonly helpers: SandboxProviderHelpers; readonly clockFor: (accountId: string) => Promise<Clock> } | null
 }
 
 export interface Application {
@@ -125,6 +144,52 @@ const bindWebhooks = (container: Container, config: Config): void => {
     )
 }
 
+/** An account's clock on a surface: the sandbox clock runs ahead once `advance_time` moved it. */
+const accountClock = (accounts: AccountRepositoryPort, clock: Clock, livemode: boolean) => async (accountId: string): Promise<Clock> => {
+  if (livemode) return clock
+  const offset = (await accounts.getAccount(accountId))?.sandboxClockOffsetMs ?? 0
+  return offset === 0 ? clock : new OffsetClock(clock, offset)
+}
+
+/** Calendar connections: repositories, providers (the sandbox's synthetic one on the sandbox), the service. */
+const bindConnections = (container: Container, config: Config, livemode: boolean): void => {
+  const baseUrl = livemode ? config.publicBaseUrl : config.sandboxPublicBaseUrl
+  container.bind<ConnectionRepositoryPort>(TOKENS.ConnectionRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryConnectionRepository(outbox), [TOKENS.Outbox])
+  container.bind<CalendarRepositoryPort>(TOKENS.CalendarRepository).toResolvedValue(() => new MemoryCalendarRepository())
+  container.bind<OAuthStateStorePort>(TOKENS.OAuthStateStore).toResolvedValue(() => new MemoryOAuthStateStore())
+  container.bind<SyntheticCalendarWorld | null>(TOKENS.SyntheticCalendarWorld).toResolvedValue(() => (livemode ? null : new SyntheticCalendarWorld()))
+  container
+    .bind<CalendarProviderRegistry>(TOKENS.CalendarProviders)
+    .toResolvedValue((world: SyntheticCalendarWorld | null, clock: Clock) => {
+      const adapters = new Map<CalendarProviderName, CalendarProviderPort>()
+      // The sandbox answers every provider name with its synthetic provider; production has none configured yet.
+      if (world !== null) for (const name of CALENDAR_PROVIDERS) adapters.set(name, new SyntheticCalendarProvider(name, world, baseUrl, clock))
+      return (name: CalendarProviderName) => adapters.get(name) ?? null
+    }, [TOKENS.SyntheticCalendarWorld, TOKENS.Clock])
+  container
+    .bind<ConnectionService>(TOKENS.ConnectionService)
+    .toResolvedValue(
+      (connections: ConnectionRepositoryPort, calendars: CalendarRepositoryPort, states: OAuthStateStorePort, providers: CalendarProviderRegistry, cipher: TokenCipherPort, ids: IdGenerator, random: RandomSource, users: UserService, events: EventService, accounts: AccountRepositoryPort, clock: Clock) =>
+        new ConnectionService({
+          connections,
+          calendars,
+          states,
+          providers,
+          cipher,
+          ids,
+          random,
+          users,
+          events,
+          callbackUrl: `${baseUrl}/v1/connections/oauth/callback`,
+          // Providers push only to public https addresses; the sandbox's provider pushes in-process.
+          pushAddress: (provider) => (!livemode || baseUrl.startsWith('https://') ? `${baseUrl}/v1/connections/push/${provider}` : null),
+          clockFor: accountClock(accounts, clock, livemode),
+          wallClock: clock,
+        }),
+      [TOKENS.ConnectionRepository, TOKENS.CalendarRepository, TOKENS.OAuthStateStore, TOKENS.CalendarProviders, TOKENS.TokenCipher, TOKENS.IdGenerator, TOKENS.RandomSource, TOKENS.UserService, TOKENS.EventService, TOKENS.AccountRepository, TOKENS.Clock],
+    )
+}
+
 const bindSurface = (root: Container, config: Config, livemode: boolean): Surface => {
   const container = new Container({ parent: root, defaultScope: 'Singleton' })
   container.bind<boolean>(TOKENS.Livemode).toConstantValue(livemode)
@@ -158,6 +223,7 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
       [TOKENS.EventRepository, TOKENS.UserService, TOKENS.IdGenerator, TOKENS.Geocoding, TOKENS.Routing, TOKENS.Weather, TOKENS.DepartureMonitor, TOKENS.EventLifecycle],
     )
   bindWebhooks(container, config)
+  bindConnections(container, config, livemode)
   const events = container.get<EventService>(TOKENS.EventService)
   const monitor = container.get<DepartureMonitor>(TOKENS.DepartureMonitor)
   const eventRepository = container.get<EventRepositoryPort>(TOKENS.EventRepository)
@@ -170,6 +236,16 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
     run: (scope) => monitor.processDue(scope.accountId, scope.clock),
     nextDueAt: (scope, after) => eventRepository.nextDueAt(scope.accountId, after),
   })
+  const connections = container.get<ConnectionService>(TOKENS.ConnectionService)
+  cascade.register('connections', (accountId, userId) => connections.removeAllOf(accountId, userId))
+  backgroundJobs.push({
+    name: 'calendar-sync',
+    intervalMs: 1000,
+    run: (scope) => connections.processDue(scope),
+    nextDueAt: (scope, after) => connections.nextDueAt(scope, after),
+  })
+  const world = container.get<SyntheticCalendarWorld | null>(TOKENS.SyntheticCalendarWorld)
+  if (world !== null) world.onPush((channel) => connections.acceptPush(channel.channelId, channel.secret))
   const dispatcher = container.get<WebhookDispatcher>(TOKENS.WebhookDispatcher)
   // Keep this job last: a step delivers what the jobs before it wrote in that step.
   backgroundJobs.push({ name: 'webhook-delivery', intervalMs: 500, run: (scope) => dispatcher.run(scope), nextDueAt: (scope, after) => dispatcher.nextDueAt(scope, after) })
@@ -185,6 +261,15 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
     webhooks: container.get<WebhookEndpointService>(TOKENS.WebhookEndpointService),
     dispatcher,
     backgroundJobs,
+    connections,
+    calendarSandbox:
+      world === null
+        ? null
+        : {
+            world,
+            helpers: new SandboxProviderHelpers(world, connections),
+            clockFor: accountClock(container.get<AccountRepositoryPort>(TOKENS.AccountRepository), container.get<Clock>(TOKENS.Clock), livemode),
+          },
   }
 }
 
@@ -204,6 +289,8 @@ export const compose = (config: Config, overrides: CompositionOverrides = {}): A
   root
     .bind<NotificationRendererPort>(TOKENS.NotificationRenderer)
     .toResolvedValue((accounts: AccountRepositoryPort) => new PinnedVersionNotificationRenderer(accounts), [TOKENS.AccountRepository])
+  // Without a configured key, a random one per process: sealed tokens then die with the process, as in-memory storage does.
+  root.bind<TokenCipherPort>(TOKENS.TokenCipher).toResolvedValue(() => new AesGcmTokenCipher(config.connections.tokenKey ?? randomBytes(32)))
   root.bind<RateLimiterPort>(TOKENS.RateLimiter).toResolvedValue(() => new MemoryRateLimiter())
   root.bind<SchedulerPort>(TOKENS.Scheduler).toResolvedValue(() => new InProcessScheduler((task, error) => console.error(`background task ${task} failed`, error)))
   root

@@ -1,4 +1,5 @@
 import { Schema } from 'effect'
+import { parseTokenKey } from '../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
 import { decodeRequest } from '../contracts/validation.js'
 
 const Port = Schema.String.check(
@@ -33,6 +34,7 @@ const Environment = Schema.Struct({
   WEBHOOK_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
   WEBHOOK_CONCURRENCY: Schema.optionalKey(PositiveInt),
   WEBHOOK_ENDPOINT_CONCURRENCY: Schema.optionalKey(PositiveInt),
+  CONNECTION_TOKEN_KEY: Schema.optionalKey(Schema.String),
   LOG_LEVEL: Schema.optionalKey(Schema.Literals(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 })
 
@@ -50,6 +52,11 @@ export interface Config {
   readonly runWorker: boolean
   readonly rateLimit: { readonly requestsPerWindow: number; readonly windowMs: number; readonly concurrency: number }
   readonly logLevel: string
+  /**
+   * Calendar connections: the AES-256-GCM key sealing provider tokens at rest
+   * (null: a random key per process, fine while storage is in memory).
+   */
+  readonly connections: { readonly tokenKey: Uint8Array | null }
   /** Outbound webhook delivery: receiver timeout and attempts in flight (overall, per endpoint). */
   readonly webhooks: { readonly timeoutMs: number; readonly concurrency: number; readonly perEndpointConcurrency: number }
   /** Where departure data comes from on production (the sandbox always uses the embedded estimators). */
@@ -85,6 +92,11 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
   for (const key of bootstrapKeys) {
     if (!/^sk_(test|live)_[A-Za-z0-9]{8,}$/.test(key)) throw new ConfigError('SERVICE_BOOTSTRAP_KEYS', `"${key.slice(0, 12)}..." is not a secret key (sk_test_... or sk_live_..., at least 8 letters or digits after the prefix)`)
   }
+  let tokenKey: Uint8Array | null = null
+  if (vars.CONNECTION_TOKEN_KEY !== undefined) {
+    tokenKey = parseTokenKey(vars.CONNECTION_TOKEN_KEY)
+    if (tokenKey === null) throw new ConfigError('CONNECTION_TOKEN_KEY', 'expected a 32-byte key: 64 hex digits or 44 base64 characters (openssl rand -base64 32)')
+  }
   return {
     host,
     port,
@@ -101,6 +113,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       concurrency: Number(vars.RATE_LIMIT_CONCURRENCY ?? 5),
     },
     logLevel: vars.LOG_LEVEL ?? 'info',
+    connections: { tokenKey },
     webhooks: {
       timeoutMs: Number(vars.WEBHOOK_TIMEOUT_MS ?? 10_000),
       concurrency: Number(vars.WEBHOOK_CONCURRENCY ?? 64),

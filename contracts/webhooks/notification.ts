@@ -4,6 +4,8 @@ import type { CalendarEvent } from '../../core/event/event.js'
 import type { DomainEvent } from '../../core/ports/outbox.js'
 import type { User } from '../../core/user/user.js'
 import type { WebhookEndpoint } from '../../core/webhooks/webhook-endpoint.js'
+import type { Connection } from '../../core/connection/connection.js'
+import { renderConnection } from '../connections.js'
 import { renderDeparture, renderEvent } from '../events.js'
 import { renderUser } from '../users.js'
 import { downgradeResource, type ApiVersion } from '../versions.js'
@@ -42,6 +44,7 @@ const RESOURCE_RENDERERS: Readonly<Record<string, (object: unknown, event: Domai
       ...(notice.changes === undefined ? {} : { changes: [...notice.changes] }),
     }
   },
+  connection: (object) => renderConnection(object as Connection),
   webhook_endpoint: (object, event) => renderWebhookEndpoint(object as WebhookEndpoint, event.createdAt),
 }
 

@@ -16,7 +16,7 @@ import type { RequestScope, UserService } from '../user/user-service.js'
 import type { DepartureMonitor } from './departure-monitor.js'
 import type { EventLifecycle } from './event-lifecycle.js'
 import { DepartureUnavailable } from './event.errors.js'
-import { monitoringDueAt, type Attendee, type CalendarEvent, type EventCategory } from './event.js'
+import { monitoringDueAt, type Attendee, type CalendarEvent, type EventCategory, type EventSource } from './event.js'
 import { resolvePlace, type PlaceInput } from '../shared/place.js'
 
 export interface EventInput {
@@ -30,6 +30,8 @@ export interface EventInput {
   readonly origin?: PlaceInput | null | undefined
   readonly travel?: { readonly mode?: TravelMode | undefined; readonly parkingBufferMin?: number | undefined } | undefined
   readonly attendees?: readonly { readonly email?: string | undefined; readonly userId?: string | undefined; readonly name?: string | undefined }[] | undefined
+  /** The provider calendar an imported event comes from (calendar sync). */
+  readonly source?: EventSource | null | undefined
 }
 
 export type EventPatch = Partial<Omit<EventInput, 'userId'>>
@@ -99,6 +101,7 @@ export class EventService {
       monitoring,
       originSource: null,
       dueAt: monitoringDueAt(monitoring),
+      source: input.source ?? null,
       createdAt: now,
       updatedAt: now,
       version: 1,
@@ -235,6 +238,11 @@ export class EventService {
     if (computed.ok) return computed
     if (computed.error._tag === 'EventAlreadyStarted') return err(new InvalidParameter({ param: 'arrive_by', message: 'arrive_by must be in the future.' }))
     return err(new DepartureUnavailable({ eventId: 'hypothetical', status: 'unavailable', reason: computed.error._tag === 'RouteLookupFailed' && computed.error.cause._tag === 'NoRouteFound' ? 'No route connects the two places for this travel mode.' : 'The routing service is unavailable; retry shortly.' }))
+  }
+
+  /** Events synced from one provider calendar. */
+  listByCalendar(accountId: string, calendarId: string): Promise<CalendarEvent[]> {
+    return this.deps.events.listByCalendar(accountId, calendarId)
   }
 
   /** Removes every event of a user (the user-delete cascade). */

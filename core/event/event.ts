@@ -14,6 +14,14 @@ export interface Attendee {
   readonly name: string | null
 }
 
+/** Where a synced event comes from: its provider calendar and the provider's id (recurring occurrences also name their series). */
+export interface EventSource {
+  readonly connectionId: string
+  readonly calendarId: string
+  readonly externalId: string
+  readonly seriesId: string | null
+}
+
 export interface CalendarEvent {
   readonly id: string
   readonly accountId: string
@@ -34,6 +42,8 @@ export interface CalendarEvent {
   readonly originSource: string | null
   /** The earliest moment the monitoring sweep has something to do for this event (its due-time index). */
   readonly dueAt: Date | null
+  /** Set on events that came from (or were mirrored to) a connected calendar; absent or null otherwise. */
+  readonly source?: EventSource | null
   readonly createdAt: Date
   readonly updatedAt: Date
   readonly version: number

@@ -18,6 +18,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'event.late_predicted',
   'user.arrived',
   'event.tracking_stopped',
+  'connection.created',
+  'connection.updated',
+  'connection.disconnected',
+  'connection.reconnected',
   'webhook_endpoint.disabled',
   'webhook_endpoint.test',
 ] as const

@@ -15,6 +15,7 @@ import { referenceRoutes } from './routes/reference.js'
 import { userRoutes } from './routes/users.js'
 import { eventRoutes } from './routes/events.js'
 import { webhookEndpointRoutes } from './routes/webhook-endpoints.js'
+import { connectionRoutes } from './routes/connections.js'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -94,6 +95,7 @@ export const buildApiApp = async (application: Application, surface: Surface): P
   userRoutes(app, { ...options, users: surface.users })
   eventRoutes(app, { ...options, events: surface.events })
   webhookEndpointRoutes(app, { ...options, webhooks: surface.webhooks })
+  connectionRoutes(app, { ...options, connections: surface.connections, sandbox: surface.calendarSandbox })
   referenceRoutes(app, {
     endpoints: Object.values(Endpoints),
     servers: [

@@ -127,6 +127,19 @@ export const eventRepositoryContract = (name: string, makeSubject: () => EventRe
       expect(first.hasMore).toBe(false)
     })
 
+    it('lists the events synced from one calendar, of that account only', async () => {
+      const source = (calendarId: string, externalId: string) => ({ connectionId: 'con_a', calendarId, externalId, seriesId: null })
+      const synced = makeEvent({ source: source('cal_1', 'x1') })
+      const sibling = makeEvent({ source: source('cal_1', 'x2') })
+      const elsewhere = makeEvent({ source: source('cal_2', 'x3') })
+      const local = makeEvent()
+      const otherAccount = makeEvent({ accountId: 'acct_b', source: source('cal_1', 'x4') })
+      for (const event of [synced, sibling, elsewhere, local, otherAccount]) await subject.events.insert(event, [])
+      expect((await subject.events.listByCalendar('acct_a', 'cal_1')).map((e) => e.id).sort()).toEqual([synced.id, sibling.id].sort())
+      expect((await subject.events.listByCalendar('acct_a', 'cal_1')).find((e) => e.id === synced.id)?.source).toEqual(source('cal_1', 'x1'))
+      expect(await subject.events.listByCalendar('acct_a', 'cal_9')).toEqual([])
+    })
+
     it('a write naming another account changes nothing', async () => {
       const event = makeEvent()
       await subject.events.insert(event, [])

@@ -60,7 +60,7 @@ export interface WorldChannel {
 }
 
 /** Called when a calendar with a push channel changes (the sandbox's push notification). */
-export type PushListener = (channel: WorldChannel) => void
+export type PushListener = (channel: WorldChannel) => Promise<unknown> | void
 
 export const SYNTHETIC_TOKEN_LIFETIME_MS = 3_600_000
 export const SYNTHETIC_CHANNEL_LIFETIME_MS = 7 * 24 * 3_600_000
@@ -75,6 +75,7 @@ export class SyntheticCalendarWorld {
   private readonly revokedGrants = new Set<string>()
   readonly channels = new Map<string, WorldChannel>()
   private readonly listeners: PushListener[] = []
+  private readonly inflight = new Set<Promise<unknown>>()
 
   /** `now` places the seeded events around the caller's (sandbox) time. */
   constructor(private readonly now: () => Date = () => new Date()) {}
@@ -173,8 +174,18 @@ export class SyntheticCalendarWorld {
 
   private push(email: string, calendarId: string): void {
     for (const channel of this.channels.values()) {
-      if (channel.email === email && channel.calendarId === calendarId) for (const listener of this.listeners) listener(channel)
+      if (channel.email !== email || channel.calendarId !== calendarId) continue
+      for (const listener of this.listeners) {
+        const delivered = Promise.resolve(listener(channel)).catch(() => undefined)
+        this.inflight.add(delivered)
+        void delivered.then(() => this.inflight.delete(delivered))
+      }
     }
+  }
+
+  /** Resolves once every push sent so far has been handled (test helpers answer after it). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.inflight])
   }
 }
 

@@ -49,6 +49,10 @@ export class MemoryEventRepository implements EventRepositoryPort {
     return 'removed'
   }
 
+  async listByCalendar(accountId: string, calendarId: string): Promise<CalendarEvent[]> {
+    return [...this.events.values()].filter((event) => event.accountId === accountId && event.source?.calendarId === calendarId)
+  }
+
   async removeByUser(accountId: string, userId: string): Promise<number> {
     const ids = [...(this.byUser.get(`${accountId}/${userId}`) ?? [])]
     for (const id of ids) this.drop(this.events.get(id)!)
