@@ -94,6 +94,8 @@ export const ProviderEventPatch = Schema.Struct({
   location: Schema.optionalKey(Schema.NullOr(boundedString(500))),
 }).annotate({ identifier: 'ProviderEventPatch' })
 
+export const ProviderOutageRequest = Schema.Struct({ enabled: Schema.Boolean }).annotate({ identifier: 'ProviderOutageRequest' })
+
 export const ProviderEventResource = Schema.Struct({
   object: Schema.Literal('provider_event'),
   external_id: Schema.String,

@@ -20,6 +20,7 @@ import {
   ProviderEventPatch,
   ProviderEventRequest,
   ProviderEventResource,
+  ProviderOutageRequest,
   RetrieveConnectionQuery,
   StartConnectionRequest,
   UpdateCalendarRequest,
@@ -84,5 +85,6 @@ export const Endpoints = {
   deleteProviderEvent: { method: 'DELETE', path: '/v1/test_helpers/connections/{id}/provider_events/{external_id}', summary: 'Cancel an event at the sandbox provider', tag: 'Test helpers', response: ProviderEventResource, sandboxOnly: true },
   revokeProviderGrant: { method: 'POST', path: '/v1/test_helpers/connections/{id}/revoke_grant', summary: 'Revoke the grant at the sandbox provider, as the user would in its settings', tag: 'Test helpers', body: NoBody, response: ConnectionResource, sandboxOnly: true },
   expireProviderSyncCursors: { method: 'POST', path: '/v1/test_helpers/connections/{id}/expire_sync_cursors', summary: "Make the sandbox provider refuse the connection's sync cursors (its 410 GONE)", tag: 'Test helpers', body: NoBody, response: ConnectionResource, sandboxOnly: true },
+  setProviderOutage: { method: 'POST', path: '/v1/test_helpers/connections/{id}/provider_outage', summary: "Make the sandbox provider fail every call for this connection's account (enabled true) or answer again (false)", tag: 'Test helpers', body: ProviderOutageRequest, response: ConnectionResource, sandboxOnly: true },
   advanceTime: { method: 'POST', path: '/v1/test_helpers/advance_time', summary: "Move the account's sandbox clock forward and run the work that falls due", tag: 'Test helpers', body: AdvanceTimeRequest, response: SandboxClock, sandboxOnly: true },
 } as const satisfies Record<string, EndpointContract>

@@ -381,6 +381,36 @@ describe('POST /v1/connections/{id}/refresh', () => {
 })
 
 describe('Connection statuses', () => {
+  it('3 failed syncs in a row turn a connection to error (sync_failed); others keep syncing; a success brings it back', async () => {
+    const failing = await connect('icloud')
+    const healthy = await connect('icloud')
+    const [healthyPrimary] = await calendarsOf(healthy.connectionId)
+    expect((await client.sandbox('POST', `/v1/test_helpers/connections/${failing.connectionId}/provider_outage`, { body: { enabled: true } })).status).toBe(200)
+    const created = await client.sandbox('POST', `/v1/test_helpers/connections/${healthy.connectionId}/provider_events`, { body: { calendar_id: healthyPrimary.id, title: 'Still synced', start_time: at(60 * HOUR), end_time: at(61 * HOUR) } })
+    await advance(5 * 60 + 1)
+    expect((await client.sandbox('GET', `/v1/connections/${failing.connectionId}`)).body).toMatchObject({ status: 'active', last_sync_error: expect.stringContaining('ProviderUnavailable') })
+    expect((await eventsOf(healthy.userId)).some((event) => event.external_id === created.body.external_id)).toBe(true)
+    await advance(2 * (5 * 60 + 1))
+    const errored = (await client.sandbox('GET', `/v1/connections/${failing.connectionId}`)).body
+    expect(errored).toMatchObject({ status: 'error', status_reason: 'sync_failed' })
+    expect((await client.sandbox('GET', `/v1/connections/${healthy.connectionId}`)).body.status).toBe('active')
+
+    await client.sandbox('POST', `/v1/test_helpers/connections/${failing.connectionId}/provider_outage`, { body: { enabled: false } })
+    await advance(30 * 60 + 1)
+    expect((await client.sandbox('GET', `/v1/connections/${failing.connectionId}`)).body).toMatchObject({ status: 'active', status_reason: null, last_sync_error: null })
+  })
+
+  it('a refused access token is refreshed (token_refresh.last_at moves) and the sync goes on', async () => {
+    const { connectionId } = await connect('google')
+    const before = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body
+    test.service.application.surfaces.test.calendarSandbox!.world.expireAccessTokens(before.email)
+    await advance(10)
+    const refreshed = await client.sandbox('POST', `/v1/connections/${connectionId}/refresh`)
+    expect(refreshed.body).toMatchObject({ status: 'active', token_refresh: { failures_count: 0 } })
+    expect(Date.parse(refreshed.body.token_refresh.last_at)).toBeGreaterThan(Date.parse(before.token_refresh.last_at))
+    expect(Date.parse(refreshed.body.last_synced_at)).toBeGreaterThan(Date.parse(before.last_synced_at))
+  })
+
   it('a grant revoked at the provider turns the connection disconnected (revoked_by_provider) at the next sync', async () => {
     const { connectionId } = await connect('google')
     await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/revoke_grant`)

@@ -16,9 +16,17 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     [{ PUBLIC_BASE_URL: 'not a url' }, 'PUBLIC_BASE_URL'],
     [{ SERVICE_BOOTSTRAP_KEYS: 'sk_test_short' }, 'SERVICE_BOOTSTRAP_KEYS'],
     [{ SERVICE_BOOTSTRAP_KEYS: 'pk_live_0123456789' }, 'SERVICE_BOOTSTRAP_KEYS'],
+    [{ CONNECTION_TOKEN_KEY: 'too-short' }, 'CONNECTION_TOKEN_KEY'],
+    [{ CONNECTION_TOKEN_KEY: 'ab'.repeat(16) }, 'CONNECTION_TOKEN_KEY'],
   ])('refuses %j', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(new RegExp(variable))
+  })
+
+  it('takes the connection token key as 64 hex digits or base64 of 32 bytes; none means a per-process key', () => {
+    expect(loadConfig({ CONNECTION_TOKEN_KEY: 'ab'.repeat(32) }).connections.tokenKey?.length).toBe(32)
+    expect(Buffer.from(loadConfig({ CONNECTION_TOKEN_KEY: Buffer.alloc(32, 7).toString('base64') }).connections.tokenKey!).equals(Buffer.alloc(32, 7))).toBe(true)
+    expect(loadConfig({}).connections.tokenKey).toBeNull()
   })
 
   it('switches to MongoDB when MONGODB_URI is set', () => {

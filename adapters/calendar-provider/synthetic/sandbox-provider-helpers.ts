@@ -79,6 +79,13 @@ export class SandboxProviderHelpers {
     return ok(found.value.connection)
   }
 
+  async setOutage(scope: RequestScope, connectionId: string, down: boolean): Promise<Result<Connection, ResourceNotFound>> {
+    const found = await this.connections.retrieve(scope, connectionId)
+    if (!found.ok) return found
+    this.world.setOutage(found.value.connection.email, down)
+    return ok(found.value.connection)
+  }
+
   async expireSyncCursors(scope: RequestScope, connectionId: string): Promise<Result<Connection, ResourceNotFound>> {
     const found = await this.connections.retrieve(scope, connectionId)
     if (!found.ok) return found

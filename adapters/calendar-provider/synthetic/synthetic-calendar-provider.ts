@@ -13,9 +13,11 @@ import type {
   SyncBatch,
 } from '../../../core/ports/calendar-provider.js'
 import type { Clock } from '../../../core/ports/clock.js'
-import type { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
+import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
 import { SYNTHETIC_TOKEN_LIFETIME_MS, type SyntheticCalendarWorld, type WorldEvent } from './synthetic-calendar-world.js'
+
+type WorldAccountView = NonNullable<ReturnType<SyntheticCalendarWorld['account']>>
 
 /** Where the hosted consent page lives, relative to the sandbox's public address. */
 export const SYNTHETIC_CONSENT_PATH = '/v1/sandbox/oauth/authorize'
@@ -168,10 +170,11 @@ export class SyntheticCalendarProvider implements CalendarProviderPort {
     return new Date(this.clock.now().getTime() + SYNTHETIC_TOKEN_LIFETIME_MS)
   }
 
-  private account(credentials: ProviderCredentials) {
+  private account(credentials: ProviderCredentials): Result<WorldAccountView, ProviderCallError> {
     const account = this.world.accountOf(credentials.accessToken)
     if (account === 'rejected') return err(new AccessTokenRejected({ provider: this.provider }))
     if (account === 'revoked') return err(new GrantRevoked({ provider: this.provider, detail: 'the grant was revoked' }))
+    if (this.world.isDown(account.email)) return err(new ProviderUnavailable({ provider: this.provider, reason: 'server_error', detail: 'sandbox outage (test helper)' }))
     return ok(account)
   }
 

@@ -73,6 +73,7 @@ export class SyntheticCalendarWorld {
   private readonly accessTokens = new Map<string, { readonly email: string; readonly grant: string }>()
   private readonly refreshTokens = new Map<string, { readonly email: string; readonly grant: string }>()
   private readonly revokedGrants = new Set<string>()
+  private readonly outages = new Set<string>()
   readonly channels = new Map<string, WorldChannel>()
   private readonly listeners: PushListener[] = []
   private readonly inflight = new Set<Promise<unknown>>()
@@ -122,6 +123,16 @@ export class SyntheticCalendarWorld {
   /** Revokes every grant of a provider account (test helper). */
   revokeAccount(email: string): void {
     for (const holder of [...this.accessTokens.values(), ...this.refreshTokens.values()]) if (holder.email === email) this.revokedGrants.add(holder.grant)
+  }
+
+  /** While on, every call for the account fails as if the provider were down (test helper). */
+  setOutage(email: string, down: boolean): void {
+    if (down) this.outages.add(email)
+    else this.outages.delete(email)
+  }
+
+  isDown(email: string): boolean {
+    return this.outages.has(email)
   }
 
   /** Makes every access token of an account stale, so the next call must refresh (test helper). */

@@ -165,6 +165,9 @@ const sandboxRoutes = (app: FastifyInstance, options: ConnectionRouteOptions, sa
   defineRoute(app, Endpoints.revokeProviderGrant, options, async ({ params, scope }) =>
     mapResult(await helpers.revokeGrant(scope, params.id!), (connection) => ({ body: renderConnection(connection) })))
 
+  defineRoute(app, Endpoints.setProviderOutage, options, async ({ params, body, scope }) =>
+    mapResult(await helpers.setOutage(scope, params.id!, body.enabled), (connection) => ({ body: renderConnection(connection) })))
+
   defineRoute(app, Endpoints.expireProviderSyncCursors, options, async ({ params, scope }) =>
     mapResult(await helpers.expireSyncCursors(scope, params.id!), (connection) => ({ body: renderConnection(connection) })))
 }
