@@ -57,6 +57,7 @@ import type { CalendarRepositoryPort } from '../core/ports/calendar-repository.j
 import type { ConnectionRepositoryPort } from '../core/ports/connection-repository.js'
 import type { OAuthStateStorePort } from '../core/ports/oauth-state-store.js'
 import type { TokenCipherPort } from '../core/ports/token-cipher.js'
+import { GoogleCalendarProvider } from '../adapters/calendar-provider/google/google-calendar-provider.js'
 import { SandboxProviderHelpers } from '../adapters/calendar-provider/synthetic/sandbox-provider-helpers.js'
 import { SyntheticCalendarProvider } from '../adapters/calendar-provider/synthetic/synthetic-calendar-provider.js'
 import { SyntheticCalendarWorld } from '../adapters/calendar-provider/synthetic/synthetic-calendar-world.js'
@@ -162,8 +163,12 @@ const bindConnections = (container: Container, config: Config, livemode: boolean
     .bind<CalendarProviderRegistry>(TOKENS.CalendarProviders)
     .toResolvedValue((world: SyntheticCalendarWorld | null, clock: Clock) => {
       const adapters = new Map<CalendarProviderName, CalendarProviderPort>()
-      // The sandbox answers every provider name with its synthetic provider; production has none configured yet.
+      // The sandbox answers every provider name with its synthetic provider; production offers the configured ones.
       if (world !== null) for (const name of CALENDAR_PROVIDERS) adapters.set(name, new SyntheticCalendarProvider(name, world, baseUrl, clock))
+      const { google } = config.connections
+      if (livemode && google !== null) {
+        adapters.set('google', new GoogleCalendarProvider({ ...google, timeoutMs: config.providers.timeoutMs, userAgent: config.providers.userAgent, clock }))
+      }
       return (name: CalendarProviderName) => adapters.get(name) ?? null
     }, [TOKENS.SyntheticCalendarWorld, TOKENS.Clock])
   container

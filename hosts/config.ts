@@ -35,6 +35,11 @@ const Environment = Schema.Struct({
   WEBHOOK_CONCURRENCY: Schema.optionalKey(PositiveInt),
   WEBHOOK_ENDPOINT_CONCURRENCY: Schema.optionalKey(PositiveInt),
   CONNECTION_TOKEN_KEY: Schema.optionalKey(Schema.String),
+  GOOGLE_CLIENT_ID: Schema.optionalKey(Schema.String),
+  GOOGLE_CLIENT_SECRET: Schema.optionalKey(Schema.String),
+  GOOGLE_ACCOUNTS_URL: Schema.optionalKey(Url),
+  GOOGLE_OAUTH_URL: Schema.optionalKey(Url),
+  GOOGLE_API_URL: Schema.optionalKey(Url),
   LOG_LEVEL: Schema.optionalKey(Schema.Literals(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 })
 
@@ -56,7 +61,11 @@ export interface Config {
    * Calendar connections: the AES-256-GCM key sealing provider tokens at rest
    * (null: a random key per process, fine while storage is in memory).
    */
-  readonly connections: { readonly tokenKey: Uint8Array | null }
+  readonly connections: {
+    readonly tokenKey: Uint8Array | null
+    /** Google Calendar on production (null: not offered there). */
+    readonly google: { readonly clientId: string; readonly clientSecret: string; readonly accountsUrl: string; readonly oauthUrl: string; readonly apiUrl: string } | null
+  }
   /** Outbound webhook delivery: receiver timeout and attempts in flight (overall, per endpoint). */
   readonly webhooks: { readonly timeoutMs: number; readonly concurrency: number; readonly perEndpointConcurrency: number }
   /** Where departure data comes from on production (the sandbox always uses the embedded estimators). */
@@ -97,6 +106,19 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     tokenKey = parseTokenKey(vars.CONNECTION_TOKEN_KEY)
     if (tokenKey === null) throw new ConfigError('CONNECTION_TOKEN_KEY', 'expected a 32-byte key: 64 hex digits or 44 base64 characters (openssl rand -base64 32)')
   }
+  if ((vars.GOOGLE_CLIENT_ID === undefined) !== (vars.GOOGLE_CLIENT_SECRET === undefined)) {
+    throw new ConfigError(vars.GOOGLE_CLIENT_ID === undefined ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET', 'set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together')
+  }
+  const google =
+    vars.GOOGLE_CLIENT_ID === undefined || vars.GOOGLE_CLIENT_SECRET === undefined
+      ? null
+      : {
+          clientId: vars.GOOGLE_CLIENT_ID,
+          clientSecret: vars.GOOGLE_CLIENT_SECRET,
+          accountsUrl: vars.GOOGLE_ACCOUNTS_URL ?? 'https://accounts.google.com',
+          oauthUrl: vars.GOOGLE_OAUTH_URL ?? 'https://oauth2.googleapis.com',
+          apiUrl: vars.GOOGLE_API_URL ?? 'https://www.googleapis.com',
+        }
   return {
     host,
     port,
@@ -113,7 +135,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       concurrency: Number(vars.RATE_LIMIT_CONCURRENCY ?? 5),
     },
     logLevel: vars.LOG_LEVEL ?? 'info',
-    connections: { tokenKey },
+    connections: { tokenKey, google },
     webhooks: {
       timeoutMs: Number(vars.WEBHOOK_TIMEOUT_MS ?? 10_000),
       concurrency: Number(vars.WEBHOOK_CONCURRENCY ?? 64),

@@ -17,6 +17,8 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     [{ SERVICE_BOOTSTRAP_KEYS: 'sk_test_short' }, 'SERVICE_BOOTSTRAP_KEYS'],
     [{ SERVICE_BOOTSTRAP_KEYS: 'pk_live_0123456789' }, 'SERVICE_BOOTSTRAP_KEYS'],
     [{ CONNECTION_TOKEN_KEY: 'too-short' }, 'CONNECTION_TOKEN_KEY'],
+    [{ GOOGLE_CLIENT_ID: 'id-without-secret' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ GOOGLE_CLIENT_ID: 'x', GOOGLE_CLIENT_SECRET: 'y', GOOGLE_API_URL: 'nope' }, 'GOOGLE_API_URL'],
     [{ CONNECTION_TOKEN_KEY: 'ab'.repeat(16) }, 'CONNECTION_TOKEN_KEY'],
   ])('refuses %j', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
@@ -27,6 +29,17 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     expect(loadConfig({ CONNECTION_TOKEN_KEY: 'ab'.repeat(32) }).connections.tokenKey?.length).toBe(32)
     expect(Buffer.from(loadConfig({ CONNECTION_TOKEN_KEY: Buffer.alloc(32, 7).toString('base64') }).connections.tokenKey!).equals(Buffer.alloc(32, 7))).toBe(true)
     expect(loadConfig({}).connections.tokenKey).toBeNull()
+  })
+
+  it('offers Google on production only with both client id and secret, at Google by default', () => {
+    expect(loadConfig({}).connections.google).toBeNull()
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).connections.google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      accountsUrl: 'https://accounts.google.com',
+      oauthUrl: 'https://oauth2.googleapis.com',
+      apiUrl: 'https://www.googleapis.com',
+    })
   })
 
   it('switches to MongoDB when MONGODB_URI is set', () => {

@@ -87,6 +87,13 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
     return reply.code(302).header('Cache-Control', 'no-store').header('Location', result.value.redirect).send()
   })
 
+  // Google's push: headers only (X-Goog-Channel-ID, X-Goog-Channel-Token, X-Goog-Resource-State); the token is the channel's secret.
+  app.post(routerPath(Endpoints.googlePush.path), { config: { public: true } }, async (request, reply) => {
+    const header = (name: string) => single(request.headers[name]) ?? ''
+    const accepted = await connections.acceptPush(header('x-goog-channel-id'), header('x-goog-channel-token'))
+    return reply.code(accepted ? 200 : 404).send()
+  })
+
   if (options.sandbox !== null) sandboxRoutes(app, options, options.sandbox)
 }
 
