@@ -16,7 +16,7 @@ import type {
 import type { Clock } from '../../../core/ports/clock.js'
 import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
-import { sendGoogle, type GoogleExchange, type GoogleRequest, type GoogleResponse } from './google-http.js'
+import { sendProviderHttp as sendGoogle, type ProviderHttpExchange as GoogleExchange, type ProviderHttpRequest as GoogleRequest, type ProviderHttpResponse as GoogleResponse } from '../shared/provider-http.js'
 
 export interface GoogleCalendarOptions {
   readonly clientId: string

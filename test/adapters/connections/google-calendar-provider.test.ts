@@ -24,6 +24,7 @@ calendarProviderContract('GoogleCalendarProvider (local fake of Google)', async 
     provider: adapterFor(fake),
     consent: async (input) => fake.consent(input),
     invalidateSyncCursors: async (email) => fake.invalidateSyncTokens(email),
+    revokeAtProvider: async (email) => fake.revokeAll(email),
     teardown: () => fake.close(),
   }
 })

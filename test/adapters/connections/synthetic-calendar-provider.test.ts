@@ -11,6 +11,7 @@ for (const name of ['google', 'microsoft', 'icloud'] as const) {
       provider: new SyntheticCalendarProvider(name, world, 'http://127.0.0.1:8081', new SystemClock()),
       consent: async (input) => world.authorize(input),
       invalidateSyncCursors: async (email) => world.expireSyncCursors(email),
+      revokeAtProvider: async (email) => world.revokeAccount(email),
     }
   })
 }

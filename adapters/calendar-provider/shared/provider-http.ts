@@ -1,21 +1,23 @@
-/** One HTTP exchange with a Google endpoint, with a timeout; the adapter maps statuses. */
-export interface GoogleResponse {
+/** One HTTP exchange with a provider endpoint (JSON or form body, bearer token), with a timeout; each adapter maps statuses. */
+export interface ProviderHttpResponse {
   readonly status: number
   readonly body: Record<string, unknown> | null
 }
 
-export type GoogleExchange = { readonly kind: 'response'; readonly response: GoogleResponse } | { readonly kind: 'transport_failure'; readonly reason: 'timeout' | 'network'; readonly detail: string }
+export type ProviderHttpExchange = { readonly kind: 'response'; readonly response: ProviderHttpResponse } | { readonly kind: 'transport_failure'; readonly reason: 'timeout' | 'network'; readonly detail: string }
 
-export interface GoogleRequest {
+export interface ProviderHttpRequest {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   readonly url: URL
   readonly accessToken?: string
   readonly json?: unknown
   readonly form?: Readonly<Record<string, string>>
+  readonly headers?: Readonly<Record<string, string>>
 }
 
-export const sendGoogle = async (request: GoogleRequest, options: { readonly timeoutMs: number; readonly userAgent: string }): Promise<GoogleExchange> => {
+export const sendProviderHttp = async (request: ProviderHttpRequest, options: { readonly timeoutMs: number; readonly userAgent: string }): Promise<ProviderHttpExchange> => {
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': options.userAgent }
+  Object.assign(headers, request.headers)
   if (request.accessToken !== undefined) headers.authorization = `Bearer ${request.accessToken}`
   let body: string | undefined
   if (request.form !== undefined) {
