@@ -58,6 +58,7 @@ import type { ConnectionRepositoryPort } from '../core/ports/connection-reposito
 import type { OAuthStateStorePort } from '../core/ports/oauth-state-store.js'
 import type { TokenCipherPort } from '../core/ports/token-cipher.js'
 import { GoogleCalendarProvider } from '../adapters/calendar-provider/google/google-calendar-provider.js'
+import { MicrosoftGraphCalendarProvider } from '../adapters/calendar-provider/microsoft/microsoft-graph-calendar-provider.js'
 import { SandboxProviderHelpers } from '../adapters/calendar-provider/synthetic/sandbox-provider-helpers.js'
 import { SyntheticCalendarProvider } from '../adapters/calendar-provider/synthetic/synthetic-calendar-provider.js'
 import { SyntheticCalendarWorld } from '../adapters/calendar-provider/synthetic/synthetic-calendar-world.js'
@@ -165,10 +166,10 @@ const bindConnections = (container: Container, config: Config, livemode: boolean
       const adapters = new Map<CalendarProviderName, CalendarProviderPort>()
       // The sandbox answers every provider name with its synthetic provider; production offers the configured ones.
       if (world !== null) for (const name of CALENDAR_PROVIDERS) adapters.set(name, new SyntheticCalendarProvider(name, world, baseUrl, clock))
-      const { google } = config.connections
-      if (livemode && google !== null) {
-        adapters.set('google', new GoogleCalendarProvider({ ...google, timeoutMs: config.providers.timeoutMs, userAgent: config.providers.userAgent, clock }))
-      }
+      const { google, microsoft } = config.connections
+      const http = { timeoutMs: config.providers.timeoutMs, userAgent: config.providers.userAgent, clock }
+      if (livemode && google !== null) adapters.set('google', new GoogleCalendarProvider({ ...google, ...http }))
+      if (livemode && microsoft !== null) adapters.set('microsoft', new MicrosoftGraphCalendarProvider({ ...microsoft, ...http }))
       return (name: CalendarProviderName) => adapters.get(name) ?? null
     }, [TOKENS.SyntheticCalendarWorld, TOKENS.Clock])
   container

@@ -40,6 +40,10 @@ const Environment = Schema.Struct({
   GOOGLE_ACCOUNTS_URL: Schema.optionalKey(Url),
   GOOGLE_OAUTH_URL: Schema.optionalKey(Url),
   GOOGLE_API_URL: Schema.optionalKey(Url),
+  MICROSOFT_CLIENT_ID: Schema.optionalKey(Schema.String),
+  MICROSOFT_CLIENT_SECRET: Schema.optionalKey(Schema.String),
+  MICROSOFT_AUTHORITY_URL: Schema.optionalKey(Url),
+  MICROSOFT_GRAPH_URL: Schema.optionalKey(Url),
   LOG_LEVEL: Schema.optionalKey(Schema.Literals(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 })
 
@@ -65,6 +69,8 @@ export interface Config {
     readonly tokenKey: Uint8Array | null
     /** Google Calendar on production (null: not offered there). */
     readonly google: { readonly clientId: string; readonly clientSecret: string; readonly accountsUrl: string; readonly oauthUrl: string; readonly apiUrl: string } | null
+    /** Microsoft Graph on production (null: not offered there). */
+    readonly microsoft: { readonly clientId: string; readonly clientSecret: string; readonly authorityUrl: string; readonly graphUrl: string } | null
   }
   /** Outbound webhook delivery: receiver timeout and attempts in flight (overall, per endpoint). */
   readonly webhooks: { readonly timeoutMs: number; readonly concurrency: number; readonly perEndpointConcurrency: number }
@@ -119,6 +125,18 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
           oauthUrl: vars.GOOGLE_OAUTH_URL ?? 'https://oauth2.googleapis.com',
           apiUrl: vars.GOOGLE_API_URL ?? 'https://www.googleapis.com',
         }
+  if ((vars.MICROSOFT_CLIENT_ID === undefined) !== (vars.MICROSOFT_CLIENT_SECRET === undefined)) {
+    throw new ConfigError(vars.MICROSOFT_CLIENT_ID === undefined ? 'MICROSOFT_CLIENT_ID' : 'MICROSOFT_CLIENT_SECRET', 'set MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET together')
+  }
+  const microsoft =
+    vars.MICROSOFT_CLIENT_ID === undefined || vars.MICROSOFT_CLIENT_SECRET === undefined
+      ? null
+      : {
+          clientId: vars.MICROSOFT_CLIENT_ID,
+          clientSecret: vars.MICROSOFT_CLIENT_SECRET,
+          authorityUrl: (vars.MICROSOFT_AUTHORITY_URL ?? 'https://login.microsoftonline.com/common').replace(/\/$/, ''),
+          graphUrl: vars.MICROSOFT_GRAPH_URL ?? 'https://graph.microsoft.com',
+        }
   return {
     host,
     port,
@@ -135,7 +153,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       concurrency: Number(vars.RATE_LIMIT_CONCURRENCY ?? 5),
     },
     logLevel: vars.LOG_LEVEL ?? 'info',
-    connections: { tokenKey, google },
+    connections: { tokenKey, google, microsoft },
     webhooks: {
       timeoutMs: Number(vars.WEBHOOK_TIMEOUT_MS ?? 10_000),
       concurrency: Number(vars.WEBHOOK_CONCURRENCY ?? 64),

@@ -18,6 +18,7 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     [{ SERVICE_BOOTSTRAP_KEYS: 'pk_live_0123456789' }, 'SERVICE_BOOTSTRAP_KEYS'],
     [{ CONNECTION_TOKEN_KEY: 'too-short' }, 'CONNECTION_TOKEN_KEY'],
     [{ GOOGLE_CLIENT_ID: 'id-without-secret' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ MICROSOFT_CLIENT_SECRET: 'secret-without-id' }, 'MICROSOFT_CLIENT_ID'],
     [{ GOOGLE_CLIENT_ID: 'x', GOOGLE_CLIENT_SECRET: 'y', GOOGLE_API_URL: 'nope' }, 'GOOGLE_API_URL'],
     [{ CONNECTION_TOKEN_KEY: 'ab'.repeat(16) }, 'CONNECTION_TOKEN_KEY'],
   ])('refuses %j', (env, variable) => {
@@ -39,6 +40,16 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
       accountsUrl: 'https://accounts.google.com',
       oauthUrl: 'https://oauth2.googleapis.com',
       apiUrl: 'https://www.googleapis.com',
+    })
+  })
+
+  it('offers Microsoft on production only with both client id and secret, at the common authority by default', () => {
+    expect(loadConfig({}).connections.microsoft).toBeNull()
+    expect(loadConfig({ MICROSOFT_CLIENT_ID: 'id', MICROSOFT_CLIENT_SECRET: 'secret', MICROSOFT_AUTHORITY_URL: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/' }).connections.microsoft).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      authorityUrl: 'https://login.microsoftonline.com/contoso.onmicrosoft.com',
+      graphUrl: 'https://graph.microsoft.com',
     })
   })
 

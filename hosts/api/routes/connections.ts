@@ -94,6 +94,25 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
     return reply.code(accepted ? 200 : 404).send()
   })
 
+  // Graph first proves the address with ?validationToken= (echo it as text/plain within 10 s), then posts { value: [notifications] }.
+  // The handshake comes as text/plain: a parser for this route only.
+  void app.register(async (scoped) => {
+    scoped.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body))
+    scoped.post(routerPath(Endpoints.microsoftPush.path), { config: { public: true } }, async (request, reply) => {
+      const query = request.query as Record<string, unknown>
+      const validationToken = single(query.validationToken)
+      if (validationToken !== undefined) return reply.code(200).type('text/plain; charset=utf-8').send(validationToken)
+      const channel = single(query.channel) ?? ''
+      const notifications = ((request.body as { value?: unknown } | undefined)?.value ?? []) as { clientState?: unknown }[]
+      let accepted = false
+      for (const notification of Array.isArray(notifications) ? notifications : []) {
+        if (typeof notification.clientState === 'string' && (await connections.acceptPush(channel, notification.clientState))) accepted = true
+      }
+      // 202 either way for well-formed posts: Graph only needs the receipt; forged ones changed nothing.
+      return reply.code(accepted || notifications.length > 0 ? 202 : 400).send()
+    })
+  })
+
   if (options.sandbox !== null) sandboxRoutes(app, options, options.sandbox)
 }
 
