@@ -51,6 +51,7 @@ import { MemoryWebhookEndpointRepository } from '../adapters/storage/memory/webh
 import { HttpWebhookTransport } from '../adapters/webhook-transport/http/http-webhook-transport.js'
 import { PinnedVersionNotificationRenderer } from './webhooks/notification-renderer.js'
 import { ConnectionService, type CalendarProviderRegistry } from '../core/connection/connection-service.js'
+import { OutboundMirror } from '../core/connection/outbound-mirror.js'
 import { CALENDAR_PROVIDERS, type CalendarProviderName } from '../core/connection/connection.js'
 import type { CalendarProviderPort } from '../core/ports/calendar-provider.js'
 import type { CalendarRepositoryPort } from '../core/ports/calendar-repository.js'
@@ -250,6 +251,9 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
     run: (scope) => connections.processDue(scope),
     nextDueAt: (scope, after) => connections.nextDueAt(scope, after),
   })
+  const mirror = new OutboundMirror({ events: eventRepository, connections })
+  container.get<EventLifecycle>(TOKENS.EventLifecycle).register(mirror)
+  backgroundJobs.push({ name: 'calendar-mirror', intervalMs: 1000, run: (scope) => mirror.processDue(scope), nextDueAt: (scope, after) => mirror.nextDueAt(scope, after) })
   const world = container.get<SyntheticCalendarWorld | null>(TOKENS.SyntheticCalendarWorld)
   if (world !== null) world.onPush((channel) => connections.acceptPush(channel.channelId, channel.secret))
   const dispatcher = container.get<WebhookDispatcher>(TOKENS.WebhookDispatcher)

@@ -53,6 +53,8 @@ export const DEFAULT_SYNC_CADENCE: SyncCadence = {
 
 /** Access tokens this close to their expiry are refreshed before a call. */
 const REFRESH_MARGIN_MS = 60_000
+/** Inbound changes are the provider's own: mirrors must not send them back. */
+const FROM_PROVIDER = { origin: 'provider' } as const
 const MAX_WRITE_ATTEMPTS = 5
 const DUE_BATCH = 25
 
@@ -359,6 +361,54 @@ export class ConnectionService {
     await this.deps.calendars.removeByUser(accountId, userId)
   }
 
+  // ---- provider calls for other features (the outbound mirror) ----------------------------
+
+  /** The calendar new events of a user are written to: the default calendar of their oldest live connection, if writable. */
+  async defaultWritableCalendar(accountId: string, userId: string): Promise<{ readonly connection: Connection; readonly calendar: Calendar } | null> {
+    const page = await this.deps.connections.list(accountId, { userId }, { limit: 100 })
+    const live = page.data.filter((connection) => connection.status !== 'disconnected').reverse()
+    for (const connection of live) {
+      const calendar = (await this.deps.calendars.listByConnection(accountId, connection.id)).find((candidate) => candidate.isDefault && candidate.writable)
+      if (calendar !== undefined) return { connection, calendar }
+    }
+    return null
+  }
+
+  /** Whether events may be written to this calendar now (connection live, calendar writable). */
+  async canWrite(accountId: string, connectionId: string, calendarId: string): Promise<Calendar | null> {
+    const connection = await this.deps.connections.get(accountId, connectionId)
+    const calendar = await this.deps.calendars.get(accountId, calendarId)
+    return connection !== null && connection.status !== 'disconnected' && calendar !== null && calendar.writable && calendar.connectionId === connectionId ? calendar : null
+  }
+
+  /**
+   * Runs one provider call for a connection with fresh credentials: a refused
+   * access token is refreshed and the call retried once; a revoked grant
+   * disconnects. Failures come back as a message for the caller to record.
+   */
+  async callProvider<T>(
+    scope: RequestScope,
+    connectionId: string,
+    call: (provider: CalendarProviderPort, credentials: ProviderCredentials) => Promise<Result<T, { readonly _tag: string }>>,
+  ): Promise<Result<T, string>> {
+    const connection = await this.deps.connections.get(scope.accountId, connectionId)
+    if (connection === null || connection.status === 'disconnected') return err('the connection is disconnected')
+    const provider = this.deps.providers(connection.provider)
+    if (provider === null) return err(`provider ${connection.provider} is not configured`)
+    let credentials = await this.credentials(scope, connection, provider, false)
+    if (!credentials.ok) return err('provider credentials unavailable (token refresh failed or grant revoked)')
+    let result = await call(provider, credentials.value)
+    if (!result.ok && result.error._tag === 'AccessTokenRejected') {
+      credentials = await this.credentials(scope, (await this.deps.connections.get(scope.accountId, connectionId)) ?? connection, provider, true)
+      if (!credentials.ok) return err('provider credentials unavailable (token refresh failed or grant revoked)')
+      result = await call(provider, credentials.value)
+    }
+    if (result.ok) return result
+    if (result.error._tag === 'GrantRevoked') await this.revokedByProvider(scope, connectionId)
+    const detail = (result.error as { detail?: unknown }).detail
+    return err(typeof detail === 'string' ? `${result.error._tag}: ${detail}` : result.error._tag)
+  }
+
   // ---- push and background sync --------------------------------------------------------------
 
   /** A push arrived for `channelId`: verified by its secret, it makes the connection due now. Answers whether it was accepted. */
@@ -437,11 +487,11 @@ export class ConnectionService {
   private async ingest(scope: RequestScope, connection: Connection, calendar: Calendar, batch: SyncBatch): Promise<void> {
     const existing = await this.deps.events.listByCalendar(scope.accountId, calendar.id)
     const plan = planInbound({ batch, existing, calendarTimezone: calendar.timezone, now: scope.clock.now() })
-    for (const event of plan.removals) await this.deps.events.delete(scope, event.id)
+    for (const event of plan.removals) await this.deps.events.delete(scope, event.id, FROM_PROVIDER)
     for (const { event, desired } of plan.updates) {
       const patch = { title: desired.title, startTime: desired.start, endTime: desired.end, timezone: desired.timezone }
-      const updated = await this.deps.events.update(scope, event.id, { ...patch, location: desired.location === null ? null : { address: desired.location } })
-      if (!updated.ok && updated.error._tag === 'InvalidParameter') await this.deps.events.update(scope, event.id, { ...patch, location: null })
+      const updated = await this.deps.events.update(scope, event.id, { ...patch, location: desired.location === null ? null : { address: desired.location } }, FROM_PROVIDER)
+      if (!updated.ok && updated.error._tag === 'InvalidParameter') await this.deps.events.update(scope, event.id, { ...patch, location: null }, FROM_PROVIDER)
     }
     for (const desired of plan.creates) {
       const input = {
@@ -452,9 +502,9 @@ export class ConnectionService {
         timezone: desired.timezone,
         source: { connectionId: connection.id, calendarId: calendar.id, externalId: desired.externalId, seriesId: desired.seriesId },
       }
-      const created = await this.deps.events.create(scope, { ...input, location: desired.location === null ? null : { address: desired.location } })
+      const created = await this.deps.events.create(scope, { ...input, location: desired.location === null ? null : { address: desired.location } }, FROM_PROVIDER)
       // An address the geocoder cannot place still makes an event, without a location.
-      if (!created.ok && created.error._tag === 'InvalidParameter') await this.deps.events.create(scope, { ...input, location: null })
+      if (!created.ok && created.error._tag === 'InvalidParameter') await this.deps.events.create(scope, { ...input, location: null }, FROM_PROVIDER)
     }
   }
 

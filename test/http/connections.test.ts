@@ -451,3 +451,98 @@ describe('DELETE /v1/users/{id} cascades through connections and provider tokens
     expect([...world.channels.values()].some((channel) => channel.email === connection.email)).toBe(false)
   })
 })
+
+describe('Outbound: events created through the API are mirrored to the writable default calendar', () => {
+  const worldEvents = (email: string) => [...test.service.application.surfaces.test.calendarSandbox!.world.account(email)!.events.values()]
+
+  it('creates the event at the provider, links it, and a later sync does not duplicate it', async () => {
+    const { connectionId, userId } = await connect('google')
+    const email = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.email
+    const [primary] = await calendarsOf(connectionId)
+    const created = await client.sandbox('POST', '/v1/events', { body: { user_id: userId, title: 'Mirrored meeting', start_time: at(70 * HOUR), end_time: at(71 * HOUR), location: { address: 'King Street 5, London' } } })
+    expect(created.status).toBe(201)
+    expect(created.body.mirror).toMatchObject({ status: 'synced', calendar_id: primary.id, attempts: 1, last_error: null })
+    expect(created.body).toMatchObject({ calendar_id: primary.id, connection_id: connectionId })
+    const atProvider = worldEvents(email).find((event) => event.id === created.body.external_id)
+    expect(atProvider).toMatchObject({ title: 'Mirrored meeting', calendarId: 'primary', location: 'King Street 5, London', cancelled: false })
+    const before = (await eventsOf(userId)).length
+    await advance(1)
+    await client.sandbox('POST', `/v1/connections/${connectionId}/refresh`)
+    expect(await eventsOf(userId)).toHaveLength(before)
+  })
+
+  it('updates and deletes follow the event to the provider', async () => {
+    const { connectionId, userId } = await connect('google')
+    const email = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.email
+    const created = (await client.sandbox('POST', '/v1/events', { body: { user_id: userId, title: 'Draft', start_time: at(80 * HOUR), end_time: at(81 * HOUR) } })).body
+    const updated = await client.sandbox('PATCH', `/v1/events/${created.id}`, { body: { title: 'Final', start_time: at(82 * HOUR), end_time: at(83 * HOUR) } })
+    expect(updated.body.mirror.status).toBe('synced')
+    expect(worldEvents(email).find((event) => event.id === created.external_id)).toMatchObject({ title: 'Final', start: new Date(updated.body.start_time) })
+    expect((await client.sandbox('DELETE', `/v1/events/${created.id}`)).status).toBe(200)
+    expect(worldEvents(email).find((event) => event.id === created.external_id)?.cancelled).toBe(true)
+  })
+
+  it('a provider failure never loses the event: it is created, the mirror is pending with the error, and retried until synced', async () => {
+    const { connectionId, userId } = await connect('google')
+    const email = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.email
+    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, { body: { enabled: true } })
+    const created = await client.sandbox('POST', '/v1/events', { body: { user_id: userId, title: 'During outage', start_time: at(90 * HOUR), end_time: at(91 * HOUR) } })
+    expect(created.status).toBe(201)
+    expect(created.body.mirror).toMatchObject({ status: 'pending', attempts: 1 })
+    expect(created.body.mirror.last_error).toContain('ProviderUnavailable')
+    // One minute after the failed attempt, which follows creation by the few milliseconds the request takes.
+    const retryIn = Date.parse(created.body.mirror.next_attempt_at) - Date.parse(created.body.created_at)
+    expect(retryIn).toBeGreaterThanOrEqual(60_000)
+    expect(retryIn).toBeLessThan(65_000)
+    expect(created.body.external_id).toBeNull()
+    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, { body: { enabled: false } })
+    await advance(61)
+    const after = (await client.sandbox('GET', `/v1/events/${created.body.id}`)).body
+    expect(after.mirror).toMatchObject({ status: 'synced', attempts: 2, last_error: null, next_attempt_at: null })
+    expect(worldEvents(email).find((event) => event.id === after.external_id)?.title).toBe('During outage')
+  })
+
+  it('after the last retry (1 min, 5 min, 30 min, 2 h, 6 h) the mirror is failed, and the event is still there', async () => {
+    const { connectionId, userId } = await connect('google')
+    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, { body: { enabled: true } })
+    const created = (await client.sandbox('POST', '/v1/events', { body: { user_id: userId, title: 'Never mirrored', start_time: at(400 * HOUR), end_time: at(401 * HOUR) } })).body
+    for (const seconds of [61, 5 * 60 + 1, 30 * 60 + 1, 2 * 3600 + 1]) await advance(seconds)
+    expect((await client.sandbox('GET', `/v1/events/${created.id}`)).body.mirror).toMatchObject({ status: 'pending', attempts: 5 })
+    await advance(6 * 3600 + 1)
+    const after = (await client.sandbox('GET', `/v1/events/${created.id}`)).body
+    expect(after).toMatchObject({ title: 'Never mirrored', mirror: { status: 'failed', attempts: 6, next_attempt_at: null } })
+    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, { body: { enabled: false } })
+  })
+
+  it('changes that came from the provider are not echoed back to it', async () => {
+    const { connectionId, userId } = await connect('google')
+    const [primary] = await calendarsOf(connectionId)
+    const created = await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_events`, { body: { calendar_id: primary.id, title: 'From provider', start_time: at(100 * HOUR), end_time: at(101 * HOUR) } })
+    await advance(1)
+    await client.sandbox('PATCH', `/v1/test_helpers/connections/${connectionId}/provider_events/${created.body.external_id}`, { body: { title: 'Changed at provider' } })
+    const email = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.email
+    const seqBefore = worldEvents(email).find((event) => event.id === created.body.external_id)!.seq
+    await advance(1)
+    const imported = (await eventsOf(userId)).find((event) => event.external_id === created.body.external_id)
+    expect(imported).toMatchObject({ title: 'Changed at provider', mirror: null })
+    expect(worldEvents(email).find((event) => event.id === created.body.external_id)!.seq).toBe(seqBefore)
+  })
+
+  it('an API change to a synced event of a writable calendar is written back; of a read-only calendar it stays local', async () => {
+    const { connectionId, userId } = await connect('google')
+    const email = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.email
+    const events = await eventsOf(userId)
+    const dentist = events.find((event) => event.title === 'Dentist')
+    const holiday = events.find((event) => event.title === 'Bank holiday')
+    expect((await client.sandbox('PATCH', `/v1/events/${dentist.id}`, { body: { title: 'Dentist (rebooked)' } })).body.mirror.status).toBe('synced')
+    expect(worldEvents(email).find((event) => event.id === 'seed-dentist')?.title).toBe('Dentist (rebooked)')
+    expect((await client.sandbox('PATCH', `/v1/events/${holiday.id}`, { body: { title: 'Day off' } })).body.mirror).toBeNull()
+    expect(worldEvents(email).find((event) => event.id === 'seed-bank-holiday')?.title).toBe('Bank holiday')
+  })
+
+  it('a user without a writable connected calendar gets no mirror', async () => {
+    const userId = await newUser()
+    const created = await client.sandbox('POST', '/v1/events', { body: { user_id: userId, title: 'Local only', start_time: at(5 * HOUR), end_time: at(6 * HOUR) } })
+    expect(created.body).toMatchObject({ mirror: null, external_id: null, calendar_id: null, connection_id: null })
+  })
+})
