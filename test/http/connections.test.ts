@@ -177,6 +177,24 @@ describe('OAuth round trip: start -> hosted consent -> our callback -> return_ur
     expect(returned.searchParams.get('connection_id')).toBeNull()
   })
 
+  it('a provider outage during the callback comes back as error=provider_unavailable; nothing is created', async () => {
+    const userId = await newUser()
+    const email = `connector${userCount}@example.com`
+    const started = await client.sandbox('POST', '/v1/connections/start', { body: { provider: 'google', user_id: userId, return_url: RETURN_URL } })
+    const { location } = await consent(started.body.redirect_url)
+    const world = test.service.application.surfaces.test.calendarSandbox!.world
+    world.setOutage(email, true)
+    try {
+      const back = await fetch(location, { redirect: 'manual' })
+      const returned = new URL(back.headers.get('location')!)
+      expect(returned.searchParams.get('error')).toBe('provider_unavailable')
+      expect(returned.searchParams.get('state')).toBe(started.body.state)
+      expect((await client.sandbox('GET', `/v1/connections?user_id=${userId}`)).body.data).toEqual([])
+    } finally {
+      world.setOutage(email, false)
+    }
+  })
+
   it('a state works once: replaying the callback shows an error page, not a second connection', async () => {
     const userId = await newUser()
     const started = await client.sandbox('POST', '/v1/connections/start', { body: { provider: 'google', user_id: userId, return_url: RETURN_URL } })
