@@ -60,6 +60,7 @@ import type { OAuthStateStorePort } from '../core/ports/oauth-state-store.js'
 import type { TokenCipherPort } from '../core/ports/token-cipher.js'
 import { GoogleCalendarProvider } from '../adapters/calendar-provider/google/google-calendar-provider.js'
 import { MicrosoftGraphCalendarProvider } from '../adapters/calendar-provider/microsoft/microsoft-graph-calendar-provider.js'
+import { CalDavCalendarProvider } from '../adapters/calendar-provider/caldav/caldav-calendar-provider.js'
 import { SandboxProviderHelpers } from '../adapters/calendar-provider/synthetic/sandbox-provider-helpers.js'
 import { SyntheticCalendarProvider } from '../adapters/calendar-provider/synthetic/synthetic-calendar-provider.js'
 import { SyntheticCalendarWorld } from '../adapters/calendar-provider/synthetic/synthetic-calendar-world.js'
@@ -88,6 +89,8 @@ export interface Surface {
   readonly connections: ConnectionService
   /** The sandbox's make-believe calendar provider and its test helpers (null on production). */
   readonly calendarSandbox: { readonly world: SyntheticCalendarWorld; readonly helpers: SandboxProviderHelpers; readonly clockFor: (accountId: string) => Promise<Clock> } | null
+  /** The iCloud (CalDAV) adapter behind the hosted app-specific-password page, when offered on this surface. */
+  readonly icloudSignIn: CalDavCalendarProvider | null
 }
 
 export interface Application {
@@ -171,6 +174,10 @@ const bindConnections = (container: Container, config: Config, livemode: boolean
       const http = { timeoutMs: config.providers.timeoutMs, userAgent: config.providers.userAgent, clock }
       if (livemode && google !== null) adapters.set('google', new GoogleCalendarProvider({ ...google, ...http }))
       if (livemode && microsoft !== null) adapters.set('microsoft', new MicrosoftGraphCalendarProvider({ ...microsoft, ...http }))
+      const { icloud } = config.connections
+      if (livemode && icloud !== null) {
+        adapters.set('icloud', new CalDavCalendarProvider({ provider: 'icloud', serverUrl: icloud.caldavUrl, signInPageUrl: `${baseUrl}/v1/connections/icloud/authorize`, clock }))
+      }
       return (name: CalendarProviderName) => adapters.get(name) ?? null
     }, [TOKENS.SyntheticCalendarWorld, TOKENS.Clock])
   container
@@ -272,6 +279,10 @@ const bindSurface = (root: Container, config: Config, livemode: boolean): Surfac
     dispatcher,
     backgroundJobs,
     connections,
+    icloudSignIn: (() => {
+      const icloud = container.get<CalendarProviderRegistry>(TOKENS.CalendarProviders)('icloud')
+      return icloud instanceof CalDavCalendarProvider ? icloud : null
+    })(),
     calendarSandbox:
       world === null
         ? null

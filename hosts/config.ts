@@ -40,6 +40,7 @@ const Environment = Schema.Struct({
   GOOGLE_ACCOUNTS_URL: Schema.optionalKey(Url),
   GOOGLE_OAUTH_URL: Schema.optionalKey(Url),
   GOOGLE_API_URL: Schema.optionalKey(Url),
+  ICLOUD_CALDAV_URL: Schema.optionalKey(Url),
   MICROSOFT_CLIENT_ID: Schema.optionalKey(Schema.String),
   MICROSOFT_CLIENT_SECRET: Schema.optionalKey(Schema.String),
   MICROSOFT_AUTHORITY_URL: Schema.optionalKey(Url),
@@ -69,6 +70,8 @@ export interface Config {
     readonly tokenKey: Uint8Array | null
     /** Google Calendar on production (null: not offered there). */
     readonly google: { readonly clientId: string; readonly clientSecret: string; readonly accountsUrl: string; readonly oauthUrl: string; readonly apiUrl: string } | null
+    /** iCloud (beta) on production through CalDAV at this server (null: not offered there). */
+    readonly icloud: { readonly caldavUrl: string } | null
     /** Microsoft Graph on production (null: not offered there). */
     readonly microsoft: { readonly clientId: string; readonly clientSecret: string; readonly authorityUrl: string; readonly graphUrl: string } | null
   }
@@ -153,7 +156,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       concurrency: Number(vars.RATE_LIMIT_CONCURRENCY ?? 5),
     },
     logLevel: vars.LOG_LEVEL ?? 'info',
-    connections: { tokenKey, google, microsoft },
+    connections: { tokenKey, google, microsoft, icloud: vars.ICLOUD_CALDAV_URL === undefined ? null : { caldavUrl: vars.ICLOUD_CALDAV_URL } },
     webhooks: {
       timeoutMs: Number(vars.WEBHOOK_TIMEOUT_MS ?? 10_000),
       concurrency: Number(vars.WEBHOOK_CONCURRENCY ?? 64),

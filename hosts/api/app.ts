@@ -95,7 +95,7 @@ export const buildApiApp = async (application: Application, surface: Surface): P
   userRoutes(app, { ...options, users: surface.users })
   eventRoutes(app, { ...options, events: surface.events })
   webhookEndpointRoutes(app, { ...options, webhooks: surface.webhooks })
-  connectionRoutes(app, { ...options, connections: surface.connections, sandbox: surface.calendarSandbox })
+  connectionRoutes(app, { ...options, connections: surface.connections, sandbox: surface.calendarSandbox, icloud: surface.icloudSignIn })
   referenceRoutes(app, {
     endpoints: Object.values(Endpoints),
     servers: [

@@ -19,6 +19,7 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     [{ CONNECTION_TOKEN_KEY: 'too-short' }, 'CONNECTION_TOKEN_KEY'],
     [{ GOOGLE_CLIENT_ID: 'id-without-secret' }, 'GOOGLE_CLIENT_SECRET'],
     [{ MICROSOFT_CLIENT_SECRET: 'secret-without-id' }, 'MICROSOFT_CLIENT_ID'],
+    [{ ICLOUD_CALDAV_URL: 'caldav.icloud.com' }, 'ICLOUD_CALDAV_URL'],
     [{ GOOGLE_CLIENT_ID: 'x', GOOGLE_CLIENT_SECRET: 'y', GOOGLE_API_URL: 'nope' }, 'GOOGLE_API_URL'],
     [{ CONNECTION_TOKEN_KEY: 'ab'.repeat(16) }, 'CONNECTION_TOKEN_KEY'],
   ])('refuses %j', (env, variable) => {
@@ -51,6 +52,11 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
       authorityUrl: 'https://login.microsoftonline.com/contoso.onmicrosoft.com',
       graphUrl: 'https://graph.microsoft.com',
     })
+  })
+
+  it('offers iCloud on production only with a CalDAV server address', () => {
+    expect(loadConfig({}).connections.icloud).toBeNull()
+    expect(loadConfig({ ICLOUD_CALDAV_URL: 'https://caldav.icloud.com' }).connections.icloud).toEqual({ caldavUrl: 'https://caldav.icloud.com' })
   })
 
   it('switches to MongoDB when MONGODB_URI is set', () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { CalDavCalendarProvider } from '../../../adapters/calendar-provider/caldav/caldav-calendar-provider.js'
 import type { SandboxProviderHelpers } from '../../../adapters/calendar-provider/synthetic/sandbox-provider-helpers.js'
 import type { SyntheticCalendarWorld, WorldEvent } from '../../../adapters/calendar-provider/synthetic/synthetic-calendar-world.js'
 import type { ConnectionService } from '../../../core/connection/connection-service.js'
@@ -14,6 +15,8 @@ export interface ConnectionRouteOptions extends RouteOptions {
   readonly connections: ConnectionService
   /** The sandbox provider and its helpers (sandbox surface only). */
   readonly sandbox: { readonly world: SyntheticCalendarWorld; readonly helpers: SandboxProviderHelpers; readonly clockFor: (accountId: string) => Promise<Clock> } | null
+  /** The iCloud adapter behind the hosted app-specific-password page (null where iCloud is not offered). */
+  readonly icloud: CalDavCalendarProvider | null
 }
 
 const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -37,6 +40,28 @@ const renderProviderEvent = (event: WorldEvent, calendarId: string) => ({
 })
 
 const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
+
+/** A POST route taking an HTML form (urlencoded): the API itself takes JSON only, so the parser is this route's alone. */
+const formRoute = (app: FastifyInstance, path: string, handler: (form: Record<string, string>, reply: FastifyReply) => Promise<FastifyReply>): void => {
+  void app.register(async (scoped) => {
+    scoped.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))))
+    })
+    scoped.post(routerPath(path), { config: { public: true } }, async (request, reply) => handler((request.body ?? {}) as Record<string, string>, reply))
+  })
+}
+
+const INVALID_CONSENT = '<h1>This sign-in request is invalid or has expired</h1><p>Start connecting your calendar again from the app.</p>'
+
+const icloudForm = (fields: Record<string, string>, email: string, error: string | null): string =>
+  '<h1>Connect your iCloud calendar (beta)</h1>' +
+  (error === null ? '' : `<p role="alert"><strong>${escapeHtml(error)}</strong></p>`) +
+  '<p>Sign in with your Apple ID and an <em>app-specific password</em> (create one at appleid.apple.com, Sign-In and Security, App-Specific Passwords). Your Apple ID password itself is never asked for.</p>' +
+  `<form method="post" action="${escapeHtml(Endpoints.icloudSignIn.path)}">` +
+  ['state', 'code_challenge', 'redirect_uri'].map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(fields[name] ?? '')}">`).join('') +
+  `<p><label>Apple ID <input type="email" name="email" required value="${escapeHtml(email)}"></label></p>` +
+  '<p><label>App-specific password <input type="password" name="password" required autocomplete="off"></label></p>' +
+  '<button type="submit" name="decision" value="allow">Connect</button><button type="submit" name="decision" value="deny" formnovalidate>Cancel</button></form>'
 
 export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteOptions): void => {
   const { connections } = options
@@ -113,7 +138,40 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
     })
   })
 
+  if (options.icloud !== null) icloudRoutes(app, options, options.icloud)
   if (options.sandbox !== null) sandboxRoutes(app, options, options.sandbox)
+}
+
+/** iCloud has no OAuth: our hosted page takes the app-specific password, checks it, and continues like a consent. */
+const icloudRoutes = (app: FastifyInstance, options: ConnectionRouteOptions, icloud: CalDavCalendarProvider): void => {
+  const { connections } = options
+
+  app.get(routerPath(Endpoints.icloudSignInPage.path), { config: { public: true } }, async (request, reply) => {
+    const query = request.query as Record<string, unknown>
+    const pending = await connections.pendingConsent(single(query.state) ?? '')
+    if (pending === null || single(query.redirect_uri) !== pending.redirectUri || single(query.code_challenge_method) !== 'S256') return page(reply, 400, 'Invalid request', INVALID_CONSENT)
+    const fields = { state: single(query.state) ?? '', code_challenge: single(query.code_challenge) ?? '', redirect_uri: pending.redirectUri }
+    return page(reply, 200, 'Connect iCloud', icloudForm(fields, single(query.login_hint) ?? '', null))
+  })
+
+  formRoute(app, Endpoints.icloudSignIn.path, async (form, reply) => {
+    const pending = await connections.pendingConsent(form.state ?? '')
+    if (pending === null || form.redirect_uri !== pending.redirectUri) return page(reply, 400, 'Invalid request', INVALID_CONSENT)
+    const target = new URL(pending.redirectUri)
+    target.searchParams.set('state', pending.state)
+    if (form.decision !== 'allow') {
+      target.searchParams.set('error', 'access_denied')
+      return reply.code(302).header('Cache-Control', 'no-store').header('Location', target.toString()).send()
+    }
+    const signedIn = await icloud.signIn({ email: form.email ?? '', password: form.password ?? '', codeChallenge: form.code_challenge ?? '', redirectUri: pending.redirectUri })
+    if (!signedIn.ok) {
+      const unavailable = signedIn.error._tag === 'ProviderUnavailable'
+      const message = unavailable ? 'iCloud did not answer; try again in a moment.' : 'iCloud did not accept this Apple ID and app-specific password.'
+      return page(reply, unavailable ? 502 : 400, 'Connect iCloud', icloudForm({ state: pending.state, code_challenge: form.code_challenge ?? '', redirect_uri: pending.redirectUri }, form.email ?? '', message))
+    }
+    target.searchParams.set('code', signedIn.value)
+    return reply.code(302).header('Cache-Control', 'no-store').header('Location', target.toString()).send()
+  })
 }
 
 const sandboxRoutes = (app: FastifyInstance, options: ConnectionRouteOptions, sandbox: NonNullable<ConnectionRouteOptions['sandbox']>): void => {
@@ -142,29 +200,22 @@ const sandboxRoutes = (app: FastifyInstance, options: ConnectionRouteOptions, sa
     )
   })
 
-  // The consent form posts urlencoded fields: a parser for this route only (the API itself takes JSON only).
-  void app.register(async (scoped) => {
-    scoped.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))))
-    })
-    scoped.post(routerPath(Endpoints.sandboxConsentDecision.path), { config: { public: true } }, async (request, reply) => {
-      const form = (request.body ?? {}) as Record<string, unknown>
-      const state = single(form.state) ?? ''
-      const pending = await connections.pendingConsent(state)
-      if (pending === null || single(form.redirect_uri) !== pending.redirectUri) {
-        return page(reply, 400, 'Invalid request', '<h1>This consent request is invalid or has expired</h1><p>Start again from the app.</p>')
-      }
-      const target = new URL(pending.redirectUri)
-      target.searchParams.set('state', state)
-      const email = single(form.email)?.trim() ?? ''
-      if (single(form.decision) !== 'allow') target.searchParams.set('error', 'access_denied')
-      else if (!/^[^\s@]+@[^\s@]+$/.test(email)) return page(reply, 400, 'E-mail required', '<h1>Enter the e-mail of the sandbox account to sign in with</h1>')
-      else {
-        const clock = await sandbox.clockFor(pending.accountId)
-        target.searchParams.set('code', world.authorize({ email, codeChallenge: single(form.code_challenge) ?? '', redirectUri: pending.redirectUri, seedAround: clock.now() }))
-      }
-      return reply.code(302).header('Cache-Control', 'no-store').header('Location', target.toString()).send()
-    })
+  formRoute(app, Endpoints.sandboxConsentDecision.path, async (form, reply) => {
+    const state = form.state ?? ''
+    const pending = await connections.pendingConsent(state)
+    if (pending === null || form.redirect_uri !== pending.redirectUri) {
+      return page(reply, 400, 'Invalid request', '<h1>This consent request is invalid or has expired</h1><p>Start again from the app.</p>')
+    }
+    const target = new URL(pending.redirectUri)
+    target.searchParams.set('state', state)
+    const email = form.email?.trim() ?? ''
+    if (form.decision !== 'allow') target.searchParams.set('error', 'access_denied')
+    else if (!/^[^\s@]+@[^\s@]+$/.test(email)) return page(reply, 400, 'E-mail required', '<h1>Enter the e-mail of the sandbox account to sign in with</h1>')
+    else {
+      const clock = await sandbox.clockFor(pending.accountId)
+      target.searchParams.set('code', world.authorize({ email, codeChallenge: form.code_challenge ?? '', redirectUri: pending.redirectUri, seedAround: clock.now() }))
+    }
+    return reply.code(302).header('Cache-Control', 'no-store').header('Location', target.toString()).send()
   })
 
   defineRoute(app, Endpoints.createProviderEvent, options, async ({ params, body, scope }) => {
