@@ -51,8 +51,10 @@ export const planInbound = (input: {
   const zoneOf = (event: ProviderEvent) => event.timezone ?? input.calendarTimezone
   const fields = (event: ProviderEvent) => ({ title: event.title, timezone: zoneOf(event), location: event.location })
 
+  // A provider object listed twice in one batch (it changed while we paged): its last state wins.
+  const latest = [...new Map(input.batch.changes.map((change) => [change.externalId, change])).values()]
   // Series and single events first; occurrence exceptions then override their slots.
-  for (const event of input.batch.changes.filter((change) => change.recurringEventId === null)) {
+  for (const event of latest.filter((change) => change.recurringEventId === null)) {
     if (event.status === 'cancelled') {
       removedIds.add(event.externalId)
       removedSeries.add(event.externalId)
@@ -69,10 +71,11 @@ export const planInbound = (input: {
       removedIds.add(event.externalId)
     }
   }
-  for (const event of input.batch.changes.filter((change) => change.recurringEventId !== null)) {
+  for (const event of latest.filter((change) => change.recurringEventId !== null)) {
     const seriesId = event.recurringEventId!
     const externalId = occurrenceId(seriesId, event.originalStart ?? event.start)
-    if (event.status === 'cancelled' || !inWindow(event.start, event.end)) {
+    // An occurrence of a series cancelled in the same batch goes with its series.
+    if (event.status === 'cancelled' || removedSeries.has(seriesId) || !inWindow(event.start, event.end)) {
       desired.delete(externalId)
       removedIds.add(externalId)
     } else {
