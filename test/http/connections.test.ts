@@ -81,6 +81,19 @@ describe('POST /v1/connections/start', () => {
     expect(Date.parse(response.body.expires_at) - Date.now()).toBeGreaterThan(9 * 60_000)
   })
 
+  it('a retry with the same Idempotency-Key answers the same consent (same state), marked as a replay', async () => {
+    const userId = await newUser()
+    const body = { provider: 'google', user_id: userId, return_url: RETURN_URL }
+    const headers = { 'Idempotency-Key': `start-${userId}` }
+    const first = await client.sandbox('POST', '/v1/connections/start', { body, headers })
+    const again = await client.sandbox('POST', '/v1/connections/start', { body, headers })
+    expect(again.body.state).toBe(first.body.state)
+    expect(again.headers.get('service-idempotent-replay')).toBe('true')
+    const other = await client.sandbox('POST', '/v1/connections/start', { body: { ...body, provider: 'microsoft' }, headers })
+    expect(other.status).toBe(409)
+    expect(other.body.error.code).toBe('idempotency_key_in_use')
+  })
+
   it('names the offending parameter for a bad provider, user or return_url', async () => {
     const userId = await newUser()
     const cases: [Record<string, unknown>, number, string][] = [
