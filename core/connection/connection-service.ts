@@ -375,6 +375,11 @@ export class ConnectionService {
     return this.syncer.nextDueAt(scope, after)
   }
 
+  /** Queues the delete of a provider copy whose first delete failed; retried at the connection's next syncs. */
+  queueProviderDelete(scope: RequestScope, connectionId: string, calendarExternalId: string, externalId: string): Promise<void> {
+    return this.syncer.queueDelete(scope, connectionId, calendarExternalId, externalId)
+  }
+
   /** One provider call with fresh credentials (the outbound mirror's way in). */
   callProvider<T>(scope: RequestScope, connectionId: string, call: (provider: CalendarProviderPort, credentials: ProviderCredentials) => Promise<Result<T, { readonly _tag: string }>>): Promise<Result<T, string>> {
     return this.syncer.callProvider(scope, connectionId, call)

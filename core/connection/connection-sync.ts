@@ -32,6 +32,10 @@ const REFRESH_MARGIN_MS = 60_000
 /** Inbound changes are the provider's own: mirrors must not send them back. */
 const FROM_PROVIDER = { origin: 'provider' } as const
 const DUE_BATCH = 25
+/** A provider delete is given up after this many attempts (the copy stays at the provider). */
+export const MAX_DELETE_ATTEMPTS = 6
+/** A queued delete makes the connection due within this long. */
+const DELETE_RETRY_MS = 60_000
 
 const sameSecret = (a: string, b: string): boolean => {
   const left = Buffer.from(a)
@@ -101,8 +105,11 @@ export class ConnectionSync {
     if (provider === null) return this.finish(scope, id, { type: 'sync_failed', at: clock.now(), message: `provider ${connection.provider} is not configured` })
     let credentials = await this.credentials(scope, connection, provider, false)
     if (!credentials.ok) return credentials.error
-    const calendars = (await this.deps.calendars.listByConnection(accountId, id)).filter((calendar) => calendar.selected)
     const failures: string[] = []
+    const deletes = await this.flushDeletes(scope, id, provider, credentials.value)
+    if (deletes !== null) failures.push(deletes)
+    const stillToDelete = new Set(((await this.deps.connections.get(accountId, id))?.pendingDeletes ?? []).map((pending) => pending.externalId))
+    const calendars = (await this.deps.calendars.listByConnection(accountId, id)).filter((calendar) => calendar.selected)
     for (const calendar of calendars) {
       let batch = await provider.syncEvents(credentials.value, calendar.externalId, mode === 'full' ? null : calendar.syncCursor)
       if (!batch.ok && batch.error._tag === 'SyncCursorExpired') batch = await provider.syncEvents(credentials.value, calendar.externalId, null)
@@ -119,7 +126,7 @@ export class ConnectionSync {
       // Deselected while we were listing: ingest nothing.
       const fresh = await this.deps.calendars.get(accountId, calendar.id)
       if (fresh === null || !fresh.selected) continue
-      await this.ingest(scope, connection, fresh, batch.value)
+      await this.ingest(scope, connection, fresh, batch.value, stillToDelete)
       await this.deps.calendars.save({ ...fresh, syncCursor: batch.value.cursor })
     }
     const renewed = await this.renewExpiring(scope, id, provider, credentials.value)
@@ -127,9 +134,42 @@ export class ConnectionSync {
     return this.finish(scope, id, failures.length === 0 ? { type: 'sync_succeeded', at: clock.now() } : { type: 'sync_failed', at: clock.now(), message: failures.join('; ') })
   }
 
-  private async ingest(scope: RequestScope, connection: Connection, calendar: Calendar, batch: SyncBatch): Promise<void> {
+  /** Queues the delete of a provider copy whose event is gone here (the first attempt failed). */
+  async queueDelete(scope: RequestScope, connectionId: string, calendarExternalId: string, externalId: string): Promise<void> {
+    await this.records.mutate(scope, connectionId, (current) => {
+      const pending = (current.pendingDeletes ?? []).filter((item) => item.externalId !== externalId)
+      const soon = new Date(scope.clock.now().getTime() + DELETE_RETRY_MS)
+      const nextSyncAt = current.nextSyncAt === null || current.nextSyncAt > soon ? soon : current.nextSyncAt
+      return ok({ next: { ...current, pendingDeletes: [...pending, { calendarExternalId, externalId, attempts: 1 }], nextSyncAt: current.status === 'disconnected' ? null : nextSyncAt }, events: [] })
+    })
+  }
+
+  /** Retries queued provider deletes; answers a failure message or null. */
+  private async flushDeletes(scope: RequestScope, id: string, provider: CalendarProviderPort, credentials: ProviderCredentials): Promise<string | null> {
+    const pending = (await this.deps.connections.get(scope.accountId, id))?.pendingDeletes ?? []
+    if (pending.length === 0) return null
+    const outcomes = new Map<string, number | 'done'>()
+    for (const item of pending) {
+      const deleted = await provider.deleteEvent(credentials, item.calendarExternalId, item.externalId)
+      outcomes.set(item.externalId, deleted.ok || item.attempts + 1 >= MAX_DELETE_ATTEMPTS ? 'done' : item.attempts + 1)
+    }
+    await this.records.mutate(scope, id, (current) => {
+      const left = (current.pendingDeletes ?? []).flatMap((item) => {
+        const outcome = outcomes.get(item.externalId)
+        if (outcome === 'done') return []
+        return [outcome === undefined ? item : { ...item, attempts: outcome }]
+      })
+      return ok({ next: { ...current, pendingDeletes: left }, events: [] })
+    })
+    const failed = [...outcomes.values()].filter((outcome) => outcome !== 'done').length
+    return failed === 0 ? null : `${failed} provider delete(s) failed; retried at the next sync`
+  }
+
+  private async ingest(scope: RequestScope, connection: Connection, calendar: Calendar, batch: SyncBatch, stillToDelete: ReadonlySet<string>): Promise<void> {
     const existing = await this.deps.events.listByCalendar(scope.accountId, calendar.id)
-    const plan = planInbound({ batch, existing, calendarTimezone: calendar.timezone, now: scope.clock.now() })
+    const planned = planInbound({ batch, existing, calendarTimezone: calendar.timezone, now: scope.clock.now() })
+    // A copy we are still deleting at the provider is not brought back in.
+    const plan = { ...planned, creates: planned.creates.filter((desired) => !stillToDelete.has(desired.externalId)) }
     for (const event of plan.removals) await this.deps.events.delete(scope, event.id, FROM_PROVIDER)
     for (const { event, desired } of plan.updates) {
       const patch = { title: desired.title, startTime: desired.start, endTime: desired.end, timezone: desired.timezone }

@@ -29,6 +29,13 @@ export interface PushSubscription {
   readonly secret: string
 }
 
+/** A provider copy whose delete failed (its event is gone here): retried at the connection's next syncs. */
+export interface PendingProviderDelete {
+  readonly calendarExternalId: string
+  readonly externalId: string
+  readonly attempts: number
+}
+
 /**
  * A link from one user to one provider account. Provider tokens are kept sealed
  * (`sealedTokens`, see the token cipher port) and never leave the service.
@@ -51,6 +58,8 @@ export interface Connection {
   readonly subscriptions: readonly PushSubscription[]
   readonly tokenRefresh: { readonly lastAt: Date | null; readonly failuresCount: number }
   readonly sealedTokens: string
+  /** Provider copies still to delete (absent: none). */
+  readonly pendingDeletes?: readonly PendingProviderDelete[]
   /** When the sync job must next look at this connection (polling cadence, retries, push renewal); null when never again. */
   readonly nextSyncAt: Date | null
   readonly createdAt: Date

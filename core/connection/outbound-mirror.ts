@@ -57,8 +57,9 @@ export class OutboundMirror implements EventChangeListener {
     const externalId = link.externalId
     const calendar = await this.deps.connections.canWrite(scope.accountId, link.connectionId, link.calendarId)
     if (calendar === null) return
-    // The event is gone: one attempt, best effort (a provider copy left behind is removed by the user there).
-    await this.deps.connections.callProvider(scope, link.connectionId, (provider, credentials) => provider.deleteEvent(credentials, calendar.externalId, externalId))
+    // The event is gone here; a failed delete is queued on the connection and retried at its next syncs.
+    const deleted = await this.deps.connections.callProvider(scope, link.connectionId, (provider, credentials) => provider.deleteEvent(credentials, calendar.externalId, externalId))
+    if (!deleted.ok) await this.deps.connections.queueProviderDelete(scope, link.connectionId, calendar.externalId, externalId)
   }
 
   /** The background job: retries due mirrors. */

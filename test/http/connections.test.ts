@@ -545,6 +545,20 @@ describe('Outbound: events created through the API are mirrored to the writable 
     await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, { body: { enabled: false } })
   })
 
+  it('a provider delete that fails is queued on the connection and retried: the copy goes, nothing comes back', async () => {
+    const { connectionId, userId } = await connect('google')
+    const email = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.email
+    const created = (await client.sandbox('POST', '/v1/events', { body: { user_id: userId, title: 'Cancelled later', start_time: at(120 * HOUR), end_time: at(121 * HOUR) } })).body
+    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, { body: { enabled: true } })
+    expect((await client.sandbox('DELETE', `/v1/events/${created.id}`)).status).toBe(200)
+    expect(worldEvents(email).find((event) => event.id === created.external_id)?.cancelled).toBe(false)
+    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, { body: { enabled: false } })
+    await advance(61)
+    expect(worldEvents(email).find((event) => event.id === created.external_id)?.cancelled).toBe(true)
+    await advance(1)
+    expect((await eventsOf(userId)).some((event) => event.external_id === created.external_id)).toBe(false)
+  })
+
   it('changes that came from the provider are not echoed back to it', async () => {
     const { connectionId, userId } = await connect('google')
     const [primary] = await calendarsOf(connectionId)
