@@ -109,7 +109,9 @@ export class ConnectionSync {
     const deletes = await this.flushDeletes(scope, id, provider, credentials.value)
     if (deletes !== null) failures.push(deletes)
     const stillToDelete = new Set(((await this.deps.connections.get(accountId, id))?.pendingDeletes ?? []).map((pending) => pending.externalId))
-    const calendars = (await this.deps.calendars.listByConnection(accountId, id)).filter((calendar) => calendar.selected)
+    // Without an events scope the user granted calendars only: nothing to ingest.
+    const readsEvents = connection.scopes.includes('events.read') || connection.scopes.includes('events.write')
+    const calendars = readsEvents ? (await this.deps.calendars.listByConnection(accountId, id)).filter((calendar) => calendar.selected) : []
     for (const calendar of calendars) {
       let batch = await provider.syncEvents(credentials.value, calendar.externalId, mode === 'full' ? null : calendar.syncCursor)
       if (!batch.ok && batch.error._tag === 'SyncCursorExpired') batch = await provider.syncEvents(credentials.value, calendar.externalId, null)

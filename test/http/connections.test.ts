@@ -173,6 +173,19 @@ describe('OAuth round trip: start -> hosted consent -> our callback -> return_ur
     expect(opened.ok && JSON.parse(opened.value).accessToken).toMatch(/^at_/)
   })
 
+  it('scopes narrow what is done: calendars.read alone lists calendars, ingests no events and writes nothing back', async () => {
+    const userId = await newUser()
+    const started = await client.sandbox('POST', '/v1/connections/start', { body: { provider: 'google', user_id: userId, return_url: RETURN_URL, scopes: ['calendars.read'] } })
+    expect(new URL(started.body.redirect_url).searchParams.get('scope')).toBe('calendars.read')
+    const { location } = await consent(started.body.redirect_url)
+    const connectionId = new URL((await fetch(location, { redirect: 'manual' })).headers.get('location')!).searchParams.get('connection_id')!
+    expect((await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.scopes).toEqual(['calendars.read'])
+    const calendars = await calendarsOf(connectionId)
+    expect(calendars).toHaveLength(3)
+    expect(calendars.every((calendar) => calendar.writable === false)).toBe(true)
+    expect(await eventsOf(userId)).toEqual([])
+  })
+
   it('iCloud has no push: the connection polls', async () => {
     const { connectionId } = await connect('icloud')
     const response = await client.sandbox('GET', `/v1/connections/${connectionId}`)
