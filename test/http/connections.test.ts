@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ConnectionRepositoryPort } from '../../core/ports/connection-repository.js'
 import type { TokenCipherPort } from '../../core/ports/token-cipher.js'
 import { TOKENS } from '../../hosts/di-tokens.js'
+import { renderNotification } from '../../contracts/webhooks/notification.js'
+import { CURRENT_VERSION } from '../../contracts/versions.js'
 import { clients, startTestService, type TestService } from '../support/service.js'
 
 let test: TestService
@@ -387,6 +389,19 @@ describe('Calendars: GET and PATCH /v1/connections/{id}/calendars', () => {
     expect(unknown.body.error).toMatchObject({ code: 'parameter_unknown', param: 'color' })
     const noConnection = await client.sandbox('GET', '/v1/connections/con_nope/calendars')
     expect(noConnection.status).toBe(404)
+  })
+})
+
+describe('Webhook notifications of connections', () => {
+  it('records connection.created and connection.disconnected; their body is the connection, never its tokens', async () => {
+    const { connectionId } = await connect('google')
+    await client.sandbox('DELETE', `/v1/connections/${connectionId}`)
+    const [account] = await test.service.application.accountRepository.listAccounts()
+    const notes = (await test.service.application.surfaces.test.outbox.list(account!.id, 10_000)).filter((note) => (note.object as { id?: string }).id === connectionId).reverse()
+    expect(notes.map((note) => note.type)).toEqual(['connection.created', 'connection.disconnected'])
+    const body = JSON.parse(renderNotification(notes[1]!, CURRENT_VERSION))
+    expect(body.data.object).toMatchObject({ id: connectionId, object: 'connection', status: 'disconnected', status_reason: 'disconnected_by_request' })
+    expect(JSON.stringify(body)).not.toMatch(/sealed|v1\.[A-Za-z0-9_-]{10,}\./)
   })
 })
 
