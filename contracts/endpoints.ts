@@ -14,6 +14,20 @@ import {
 import { CreateReminderRequest, ListRemindersQuery, ReminderResource, SnoozeReminderRequest } from './reminders.js'
 import { DeviceResource, ListDevicesQuery, ListPushMessagesQuery, PushMessageResource, RegisterDeviceRequest } from './devices.js'
 import { CreateInvitationsRequest, TokenLinkQuery, InboundMailNotice, InvitationListResource, InvitationResource, MailNoticeResource, RespondQuery, RespondRequest, SentEmailListResource, SentEmailsQuery } from './invitations.js'
+import {
+  CalendarResource,
+  CompleteConnectionRequest,
+  ConnectionResource,
+  ConnectionStartResource,
+  ListConnectionsQuery,
+  ProviderEventPatch,
+  ProviderEventRequest,
+  ProviderEventResource,
+  ProviderOutageRequest,
+  RetrieveConnectionQuery,
+  StartConnectionRequest,
+  UpdateCalendarRequest,
+} from './connections.js'
 import { ComputeDepartureRequest, CreateEventRequest, DepartureResource, EventResource, ListEventsQuery, UpdateEventRequest } from './events.js'
 
 const NoBody = Schema.Struct({})
@@ -81,5 +95,26 @@ export const Endpoints = {
   simulateInvitationOpened: { method: 'POST', path: '/v1/test_helpers/invitations/{id}/open', summary: 'Simulate the attendee opening the e-mail', tag: 'Test helpers', body: NoBody, response: MailNoticeResource, sandboxOnly: true },
   simulateInvitationBounced: { method: 'POST', path: '/v1/test_helpers/invitations/{id}/bounce', summary: 'Simulate the provider reporting a bounce', tag: 'Test helpers', body: NoBody, response: MailNoticeResource, sandboxOnly: true },
   listSentEmails: { method: 'GET', path: '/v1/test_helpers/sent_emails', summary: "E-mails the sandbox sent for this account (never delivered), newest first", tag: 'Test helpers', query: SentEmailsQuery, response: SentEmailListResource, sandboxOnly: true },
+  startConnection: { method: 'POST', path: '/v1/connections/start', summary: 'Start the provider OAuth flow (PKCE); answers the redirect_url to send the user to', tag: 'Connections', body: StartConnectionRequest, response: ConnectionStartResource },
+  completeConnection: { method: 'POST', path: '/v1/connections/callback', summary: "Server-side callback: exchange the code your return_url received (start with callback 'server')", tag: 'Connections', body: CompleteConnectionRequest, response: ConnectionResource, successStatus: 201 },
+  listConnections: { method: 'GET', path: '/v1/connections', summary: 'List connections, newest first; filter by user and provider', tag: 'Connections', query: ListConnectionsQuery, response: listEnvelope(ConnectionResource) },
+  retrieveConnection: { method: 'GET', path: '/v1/connections/{id}', summary: 'Retrieve a connection; expand[]=calendars inlines its calendars', tag: 'Connections', query: RetrieveConnectionQuery, response: ConnectionResource },
+  deleteConnection: { method: 'DELETE', path: '/v1/connections/{id}', summary: 'Disconnect: revoke provider tokens, stop push channels and syncing; synced events stay', tag: 'Connections', response: ConnectionResource },
+  refreshConnection: { method: 'POST', path: '/v1/connections/{id}/refresh', summary: 'Immediate full sync (1 per minute per connection)', tag: 'Connections', body: NoBody, response: ConnectionResource },
+  listCalendars: { method: 'GET', path: '/v1/connections/{id}/calendars', summary: 'List the calendars of a connection', tag: 'Calendars', response: listEnvelope(CalendarResource) },
+  updateCalendar: { method: 'PATCH', path: '/v1/connections/{id}/calendars/{calId}', summary: 'Select or deselect a calendar for sync, allow or stop write-back (idempotent)', tag: 'Calendars', body: UpdateCalendarRequest, response: CalendarResource },
+  oauthCallback: { method: 'GET', path: '/v1/connections/oauth/callback', summary: "The service's OAuth redirect URI: exchanges the code, then redirects (302) to return_url with connection_id and state", tag: 'Connections', authenticated: false, responseDescription: '302 redirect to return_url with connection_id and state (or error and state)' },
+  googlePush: { method: 'POST', path: '/v1/connections/push/google', summary: 'Google Calendar push notifications (events.watch channels), verified by the channel token', tag: 'Connections', authenticated: false, responseDescription: '200 when the channel and its token match (the connection syncs), 404 otherwise' },
+  microsoftPush: { method: 'POST', path: '/v1/connections/push/microsoft', summary: 'Microsoft Graph change notifications: answers the validation handshake (validationToken) and accepts notifications whose clientState matches', tag: 'Connections', authenticated: false, responseDescription: '200 text/plain echo of validationToken; 202 for notifications' },
+  icloudSignInPage: { method: 'GET', path: '/v1/connections/icloud/authorize', summary: 'Hosted iCloud (beta) sign-in page: Apple ID and app-specific password (HTML form)', tag: 'Connections', authenticated: false, responseDescription: 'HTML sign-in page' },
+  icloudSignIn: { method: 'POST', path: '/v1/connections/icloud/authorize', summary: "The sign-in page's form target (application/x-www-form-urlencoded): checks the password with iCloud, then redirects to the callback with code and state", tag: 'Connections', authenticated: false, responseDescription: '302 to the redirect URI with code and state; 400 page when the password is refused' },
+  sandboxConsentPage: { method: 'GET', path: '/v1/sandbox/oauth/authorize', summary: "The sandbox provider's hosted consent page (HTML form)", tag: 'Test helpers', authenticated: false, sandboxOnly: true, responseDescription: 'HTML consent page' },
+  sandboxConsentDecision: { method: 'POST', path: '/v1/sandbox/oauth/authorize', summary: "The consent page's form target (application/x-www-form-urlencoded): redirects to the redirect URI with code and state", tag: 'Test helpers', authenticated: false, sandboxOnly: true, responseDescription: '302 redirect to redirect_uri with code and state (or error=access_denied)' },
+  createProviderEvent: { method: 'POST', path: '/v1/test_helpers/connections/{id}/provider_events', summary: 'Create an event at the sandbox provider (it pushes, or is seen at the next poll)', tag: 'Test helpers', body: ProviderEventRequest, response: ProviderEventResource, successStatus: 201, sandboxOnly: true },
+  updateProviderEvent: { method: 'PATCH', path: '/v1/test_helpers/connections/{id}/provider_events/{external_id}', summary: 'Change an event at the sandbox provider', tag: 'Test helpers', body: ProviderEventPatch, response: ProviderEventResource, sandboxOnly: true },
+  deleteProviderEvent: { method: 'DELETE', path: '/v1/test_helpers/connections/{id}/provider_events/{external_id}', summary: 'Cancel an event at the sandbox provider', tag: 'Test helpers', response: ProviderEventResource, sandboxOnly: true },
+  revokeProviderGrant: { method: 'POST', path: '/v1/test_helpers/connections/{id}/revoke_grant', summary: 'Revoke the grant at the sandbox provider, as the user would in its settings', tag: 'Test helpers', body: NoBody, response: ConnectionResource, sandboxOnly: true },
+  expireProviderSyncCursors: { method: 'POST', path: '/v1/test_helpers/connections/{id}/expire_sync_cursors', summary: "Make the sandbox provider refuse the connection's sync cursors (its 410 GONE)", tag: 'Test helpers', body: NoBody, response: ConnectionResource, sandboxOnly: true },
+  setProviderOutage: { method: 'POST', path: '/v1/test_helpers/connections/{id}/provider_outage', summary: "Make the sandbox provider fail every call for this connection's account (enabled true) or answer again (false)", tag: 'Test helpers', body: ProviderOutageRequest, response: ConnectionResource, sandboxOnly: true },
   advanceTime: { method: 'POST', path: '/v1/test_helpers/advance_time', summary: "Move the account's sandbox clock forward and run the work that falls due", tag: 'Test helpers', body: AdvanceTimeRequest, response: SandboxClock, sandboxOnly: true },
 } as const satisfies Record<string, EndpointContract>

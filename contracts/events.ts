@@ -91,6 +91,18 @@ export const EventResource = Schema.Struct({
   travel: Schema.Struct({ mode: Schema.Literals(TRAVEL_MODES), parking_buffer_min: Schema.Int }),
   attendees: Schema.Array(Schema.Struct({ email: Schema.NullOr(Schema.String), user_id: Schema.NullOr(Schema.String), name: Schema.NullOr(Schema.String) })),
   monitoring: MonitoringResource,
+  external_id: Schema.NullOr(Schema.String).annotate({ description: "The provider's id of a synced event (null for events created through the API and not mirrored)" }),
+  calendar_id: Schema.NullOr(Schema.String),
+  connection_id: Schema.NullOr(Schema.String),
+  mirror: Schema.NullOr(
+    Schema.Struct({
+      status: Schema.Literals(['pending', 'synced', 'failed']),
+      calendar_id: Schema.String,
+      attempts: Schema.Int,
+      last_error: Schema.NullOr(Schema.String),
+      next_attempt_at: Schema.NullOr(DateTime),
+    }),
+  ).annotate({ description: "The copy in the user's connected calendar, for events created through the API: pending (retried), synced or failed" }),
   created_at: DateTime,
   updated_at: DateTime,
   ...ResponseMeta,
@@ -149,6 +161,19 @@ export const renderEvent = (event: CalendarEvent) => {
       calculated_at: iso(departure?.calculatedAt),
       next_recalc_at: iso(monitoring.nextRecalcAt),
     },
+    external_id: event.source?.externalId ?? null,
+    calendar_id: event.source?.calendarId ?? null,
+    connection_id: event.source?.connectionId ?? null,
+    mirror:
+      event.mirror === null || event.mirror === undefined
+        ? null
+        : {
+            status: event.mirror.status,
+            calendar_id: event.mirror.calendarId,
+            attempts: event.mirror.attempts,
+            last_error: event.mirror.lastError,
+            next_attempt_at: event.mirror.nextAttemptAt?.toISOString() ?? null,
+          },
     created_at: event.createdAt.toISOString(),
     updated_at: event.updatedAt.toISOString(),
     livemode: event.livemode,

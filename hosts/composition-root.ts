@@ -1,5 +1,6 @@
 import 'reflect-metadata'
 import { Container } from 'inversify'
+import { accountClock } from './api/account-clock.js'
 import { AccountService } from '../core/account/account-service.js'
 import type { BackgroundJob } from '../core/background/background-job.js'
 import type { AccountRepositoryPort } from '../core/ports/account-repository.js'
@@ -80,6 +81,25 @@ import { MongoDeviceRepository } from '../adapters/storage/mongodb/device-reposi
 import { MongoInvitationRepository } from '../adapters/storage/mongodb/invitation-repository.js'
 import { MongoOutbox } from '../adapters/storage/mongodb/outbox.js'
 import { MongoUserRepository } from '../adapters/storage/mongodb/user-repository.js'
+import { ConnectionService, type CalendarProviderRegistry } from '../core/connection/connection-service.js'
+import { OutboundMirror } from '../core/connection/outbound-mirror.js'
+import { CALENDAR_PROVIDERS, type CalendarProviderName } from '../core/connection/connection.js'
+import type { CalendarProviderPort } from '../core/ports/calendar-provider.js'
+import type { CalendarRepositoryPort } from '../core/ports/calendar-repository.js'
+import type { ConnectionRepositoryPort } from '../core/ports/connection-repository.js'
+import type { OAuthStateStorePort } from '../core/ports/oauth-state-store.js'
+import type { TokenCipherPort } from '../core/ports/token-cipher.js'
+import { GoogleCalendarProvider } from '../adapters/calendar-provider/google/google-calendar-provider.js'
+import { MicrosoftGraphCalendarProvider } from '../adapters/calendar-provider/microsoft/microsoft-graph-calendar-provider.js'
+import { CalDavCalendarProvider } from '../adapters/calendar-provider/caldav/caldav-calendar-provider.js'
+import { SandboxProviderHelpers } from '../adapters/calendar-provider/synthetic/sandbox-provider-helpers.js'
+import { SyntheticCalendarProvider } from '../adapters/calendar-provider/synthetic/synthetic-calendar-provider.js'
+import { SyntheticCalendarWorld } from '../adapters/calendar-provider/synthetic/synthetic-calendar-world.js'
+import { MemoryCalendarRepository } from '../adapters/storage/memory/calendar-repository.js'
+import { MemoryConnectionRepository } from '../adapters/storage/memory/connection-repository.js'
+import { MemoryOAuthStateStore } from '../adapters/storage/memory/oauth-state-store.js'
+import { AesGcmTokenCipher } from '../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
+import { randomBytes } from 'node:crypto'
 import type { Config } from './config.js'
 import { TOKENS } from './di-tokens.js'
 
@@ -105,6 +125,11 @@ export interface Surface {
   readonly memoryMail: MemoryMailAdapter | null
   /** Base of the links in e-mails (hosted pages, pixel). */
   readonly publicBaseUrl: PublicBaseUrl
+  readonly connections: ConnectionService
+  /** The sandbox's make-believe calendar provider and its test helpers (null on production). */
+  readonly calendarSandbox: { readonly world: SyntheticCalendarWorld; readonly helpers: SandboxProviderHelpers; readonly clockFor: (accountId: string) => Promise<Clock> } | null
+  /** The iCloud (CalDAV) adapter behind the hosted app-specific-password page, when offered on this surface. */
+  readonly icloudSignIn: CalDavCalendarProvider | null
 }
 
 export interface Application {
@@ -192,6 +217,53 @@ const bindMail = (container: Container, config: Config, livemode: boolean): void
   container
     .bind<MailPort>(TOKENS.Mail)
     .toResolvedValue((memory: MemoryMailAdapter | null) => memory ?? new SmtpMailAdapter(smtp!), [TOKENS.MemoryMail])
+}
+
+/** Calendar connections: repositories, providers (the sandbox's synthetic one on the sandbox), the service. */
+const bindConnections = (container: Container, config: Config, livemode: boolean): void => {
+  const baseUrl = livemode ? config.publicBaseUrl : config.sandboxPublicBaseUrl
+  container.bind<ConnectionRepositoryPort>(TOKENS.ConnectionRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryConnectionRepository(outbox), [TOKENS.Outbox])
+  container.bind<CalendarRepositoryPort>(TOKENS.CalendarRepository).toResolvedValue(() => new MemoryCalendarRepository())
+  container.bind<OAuthStateStorePort>(TOKENS.OAuthStateStore).toResolvedValue(() => new MemoryOAuthStateStore())
+  container.bind<SyntheticCalendarWorld | null>(TOKENS.SyntheticCalendarWorld).toResolvedValue(() => (livemode ? null : new SyntheticCalendarWorld()))
+  container
+    .bind<CalendarProviderRegistry>(TOKENS.CalendarProviders)
+    .toResolvedValue((world: SyntheticCalendarWorld | null, clock: Clock) => {
+      const adapters = new Map<CalendarProviderName, CalendarProviderPort>()
+      // The sandbox answers every provider name with its synthetic provider; production offers the configured ones.
+      if (world !== null) for (const name of CALENDAR_PROVIDERS) adapters.set(name, new SyntheticCalendarProvider(name, world, baseUrl, clock))
+      const { google, microsoft } = config.connections
+      const http = { timeoutMs: config.providers.timeoutMs, userAgent: config.providers.userAgent, clock }
+      if (livemode && google !== null) adapters.set('google', new GoogleCalendarProvider({ ...google, ...http }))
+      if (livemode && microsoft !== null) adapters.set('microsoft', new MicrosoftGraphCalendarProvider({ ...microsoft, ...http }))
+      const { icloud } = config.connections
+      if (livemode && icloud !== null) {
+        adapters.set('icloud', new CalDavCalendarProvider({ provider: 'icloud', serverUrl: icloud.caldavUrl, signInPageUrl: `${baseUrl}/v1/connections/icloud/authorize`, clock }))
+      }
+      return (name: CalendarProviderName) => adapters.get(name) ?? null
+    }, [TOKENS.SyntheticCalendarWorld, TOKENS.Clock])
+  container
+    .bind<ConnectionService>(TOKENS.ConnectionService)
+    .toResolvedValue(
+      (connections: ConnectionRepositoryPort, calendars: CalendarRepositoryPort, states: OAuthStateStorePort, providers: CalendarProviderRegistry, cipher: TokenCipherPort, ids: IdGenerator, random: RandomSource, users: UserService, events: EventService, accounts: AccountRepositoryPort, clock: Clock) =>
+        new ConnectionService({
+          connections,
+          calendars,
+          states,
+          providers,
+          cipher,
+          ids,
+          random,
+          users,
+          events,
+          callbackUrl: `${baseUrl}/v1/connections/oauth/callback`,
+          // Providers push only to public https addresses; the sandbox's provider pushes in-process.
+          pushAddress: (provider) => (!livemode || baseUrl.startsWith('https://') ? `${baseUrl}/v1/connections/push/${provider}` : null),
+          clockFor: accountClock(accounts, clock, livemode),
+          wallClock: clock,
+        }),
+      [TOKENS.ConnectionRepository, TOKENS.CalendarRepository, TOKENS.OAuthStateStore, TOKENS.CalendarProviders, TOKENS.TokenCipher, TOKENS.IdGenerator, TOKENS.RandomSource, TOKENS.UserService, TOKENS.EventService, TOKENS.AccountRepository, TOKENS.Clock],
+    )
 }
 
 /** The embedded storage of one surface: in process memory, every repository appending to the surface's outbox in the same step. */
@@ -299,6 +371,7 @@ const bindSurface = (root: Container, config: Config, livemode: boolean, mongo: 
         }),
       [TOKENS.InvitationRepository, TOKENS.EventRepository, TOKENS.UserService, TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.RandomSource, TOKENS.Mail, TOKENS.PublicBaseUrl, TOKENS.DeviceService, TOKENS.Push],
     )
+  bindConnections(container, config, livemode)
   const events = container.get<EventService>(TOKENS.EventService)
   const invitations = container.get<InvitationService>(TOKENS.InvitationService)
   container.get<EventLifecycle>(TOKENS.EventLifecycle).register(invitations.eventListener)
@@ -338,6 +411,19 @@ const bindSurface = (root: Container, config: Config, livemode: boolean, mongo: 
     run: (scope) => invitations.processDueMail(scope.accountId, scope.clock),
     nextDueAt: (scope, after) => invitations.nextMailDueAt(scope.accountId, after),
   })
+  const connections = container.get<ConnectionService>(TOKENS.ConnectionService)
+  cascade.register('connections', (accountId, userId) => connections.removeAllOf(accountId, userId))
+  backgroundJobs.push({
+    name: 'calendar-sync',
+    intervalMs: 1000,
+    run: (scope) => connections.processDue(scope),
+    nextDueAt: (scope, after) => connections.nextDueAt(scope, after),
+  })
+  const mirror = new OutboundMirror({ events: eventRepository, connections })
+  container.get<EventLifecycle>(TOKENS.EventLifecycle).register(mirror)
+  backgroundJobs.push({ name: 'calendar-mirror', intervalMs: 1000, run: (scope) => mirror.processDue(scope), nextDueAt: (scope, after) => mirror.nextDueAt(scope, after) })
+  const world = container.get<SyntheticCalendarWorld | null>(TOKENS.SyntheticCalendarWorld)
+  if (world !== null) world.onPush((channel) => connections.acceptPush(channel.channelId, channel.secret))
   const dispatcher = container.get<WebhookDispatcher>(TOKENS.WebhookDispatcher)
   // Keep this job last: a step delivers what the jobs before it wrote in that step.
   backgroundJobs.push({ name: 'webhook-delivery', intervalMs: 500, run: (scope) => dispatcher.run(scope), nextDueAt: (scope, after) => dispatcher.nextDueAt(scope, after) })
@@ -359,6 +445,19 @@ const bindSurface = (root: Container, config: Config, livemode: boolean, mongo: 
     invitations,
     memoryMail: container.get<MemoryMailAdapter | null>(TOKENS.MemoryMail),
     publicBaseUrl: container.get<PublicBaseUrl>(TOKENS.PublicBaseUrl),
+    connections,
+    icloudSignIn: (() => {
+      const icloud = container.get<CalendarProviderRegistry>(TOKENS.CalendarProviders)('icloud')
+      return icloud instanceof CalDavCalendarProvider ? icloud : null
+    })(),
+    calendarSandbox:
+      world === null
+        ? null
+        : {
+            world,
+            helpers: new SandboxProviderHelpers(world, connections),
+            clockFor: accountClock(container.get<AccountRepositoryPort>(TOKENS.AccountRepository), container.get<Clock>(TOKENS.Clock), livemode),
+          },
   }
 }
 
@@ -403,6 +502,8 @@ const composeOn = async (config: Config, overrides: CompositionOverrides, mongo:
   root
     .bind<NotificationRendererPort>(TOKENS.NotificationRenderer)
     .toResolvedValue((accounts: AccountRepositoryPort) => new PinnedVersionNotificationRenderer(accounts), [TOKENS.AccountRepository])
+  // Without a configured key, a random one per process: sealed tokens then die with the process, as in-memory storage does.
+  root.bind<TokenCipherPort>(TOKENS.TokenCipher).toResolvedValue(() => new AesGcmTokenCipher(config.connections.tokenKey ?? randomBytes(32)))
   root.bind<SchedulerPort>(TOKENS.Scheduler).toResolvedValue(() => new InProcessScheduler((task, error) => console.error(`background task ${task} failed`, error)))
   root
     .bind<AccountService>(TOKENS.AccountService)

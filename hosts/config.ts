@@ -1,4 +1,5 @@
 import { Schema } from 'effect'
+import { parseTokenKey } from '../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
 import { decodeRequest } from '../contracts/validation.js'
 
 const Port = Schema.String.check(
@@ -49,6 +50,17 @@ const Environment = Schema.Struct({
   MAIL_FROM: Schema.optionalKey(MailAddress),
   MAIL_FROM_NAME: Schema.optionalKey(Schema.String),
   MAIL_INBOUND_SECRET: Schema.optionalKey(Schema.String),
+  CONNECTION_TOKEN_KEY: Schema.optionalKey(Schema.String),
+  GOOGLE_CLIENT_ID: Schema.optionalKey(Schema.String),
+  GOOGLE_CLIENT_SECRET: Schema.optionalKey(Schema.String),
+  GOOGLE_ACCOUNTS_URL: Schema.optionalKey(Url),
+  GOOGLE_OAUTH_URL: Schema.optionalKey(Url),
+  GOOGLE_API_URL: Schema.optionalKey(Url),
+  ICLOUD_CALDAV_URL: Schema.optionalKey(Url),
+  MICROSOFT_CLIENT_ID: Schema.optionalKey(Schema.String),
+  MICROSOFT_CLIENT_SECRET: Schema.optionalKey(Schema.String),
+  MICROSOFT_AUTHORITY_URL: Schema.optionalKey(Url),
+  MICROSOFT_GRAPH_URL: Schema.optionalKey(Url),
   LOG_LEVEL: Schema.optionalKey(Schema.Literals(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 })
 
@@ -66,6 +78,19 @@ export interface Config {
   readonly runWorker: boolean
   readonly rateLimit: { readonly requestsPerWindow: number; readonly windowMs: number; readonly concurrency: number }
   readonly logLevel: string
+  /**
+   * Calendar connections: the AES-256-GCM key sealing provider tokens at rest
+   * (null: a random key per process, fine while storage is in memory).
+   */
+  readonly connections: {
+    readonly tokenKey: Uint8Array | null
+    /** Google Calendar on production (null: not offered there). */
+    readonly google: { readonly clientId: string; readonly clientSecret: string; readonly accountsUrl: string; readonly oauthUrl: string; readonly apiUrl: string } | null
+    /** iCloud (beta) on production through CalDAV at this server (null: not offered there). */
+    readonly icloud: { readonly caldavUrl: string } | null
+    /** Microsoft Graph on production (null: not offered there). */
+    readonly microsoft: { readonly clientId: string; readonly clientSecret: string; readonly authorityUrl: string; readonly graphUrl: string } | null
+  }
   /** Outbound webhook delivery: receiver timeout and attempts in flight (overall, per endpoint). */
   readonly webhooks: { readonly timeoutMs: number; readonly concurrency: number; readonly perEndpointConcurrency: number }
   /** Invitation e-mail: SMTP on production when `SMTP_HOST` is set, else the embedded in-memory mailbox (the sandbox always). */
@@ -127,6 +152,36 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
   }
   if (vars.MAIL_INBOUND_SECRET !== undefined && vars.MAIL_INBOUND_SECRET.length < 16) throw new ConfigError('MAIL_INBOUND_SECRET', 'use at least 16 characters')
   const smtpSecurity = vars.SMTP_TLS ?? 'starttls'
+  let tokenKey: Uint8Array | null = null
+  if (vars.CONNECTION_TOKEN_KEY !== undefined) {
+    tokenKey = parseTokenKey(vars.CONNECTION_TOKEN_KEY)
+    if (tokenKey === null) throw new ConfigError('CONNECTION_TOKEN_KEY', 'expected a 32-byte key: 64 hex digits or 44 base64 characters (openssl rand -base64 32)')
+  }
+  if ((vars.GOOGLE_CLIENT_ID === undefined) !== (vars.GOOGLE_CLIENT_SECRET === undefined)) {
+    throw new ConfigError(vars.GOOGLE_CLIENT_ID === undefined ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET', 'set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together')
+  }
+  const google =
+    vars.GOOGLE_CLIENT_ID === undefined || vars.GOOGLE_CLIENT_SECRET === undefined
+      ? null
+      : {
+          clientId: vars.GOOGLE_CLIENT_ID,
+          clientSecret: vars.GOOGLE_CLIENT_SECRET,
+          accountsUrl: vars.GOOGLE_ACCOUNTS_URL ?? 'https://accounts.google.com',
+          oauthUrl: vars.GOOGLE_OAUTH_URL ?? 'https://oauth2.googleapis.com',
+          apiUrl: vars.GOOGLE_API_URL ?? 'https://www.googleapis.com',
+        }
+  if ((vars.MICROSOFT_CLIENT_ID === undefined) !== (vars.MICROSOFT_CLIENT_SECRET === undefined)) {
+    throw new ConfigError(vars.MICROSOFT_CLIENT_ID === undefined ? 'MICROSOFT_CLIENT_ID' : 'MICROSOFT_CLIENT_SECRET', 'set MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET together')
+  }
+  const microsoft =
+    vars.MICROSOFT_CLIENT_ID === undefined || vars.MICROSOFT_CLIENT_SECRET === undefined
+      ? null
+      : {
+          clientId: vars.MICROSOFT_CLIENT_ID,
+          clientSecret: vars.MICROSOFT_CLIENT_SECRET,
+          authorityUrl: (vars.MICROSOFT_AUTHORITY_URL ?? 'https://login.microsoftonline.com/common').replace(/\/$/, ''),
+          graphUrl: vars.MICROSOFT_GRAPH_URL ?? 'https://graph.microsoft.com',
+        }
   return {
     host,
     port,
@@ -143,6 +198,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       concurrency: Number(vars.RATE_LIMIT_CONCURRENCY ?? 5),
     },
     logLevel: vars.LOG_LEVEL ?? 'info',
+    connections: { tokenKey, google, microsoft, icloud: vars.ICLOUD_CALDAV_URL === undefined ? null : { caldavUrl: vars.ICLOUD_CALDAV_URL } },
     webhooks: {
       timeoutMs: Number(vars.WEBHOOK_TIMEOUT_MS ?? 10_000),
       concurrency: Number(vars.WEBHOOK_CONCURRENCY ?? 64),

@@ -12,6 +12,7 @@ export const TOKENS = {
   DnsResolver: Symbol.for('DnsResolver'),
   WebhookTransport: Symbol.for('WebhookTransport'),
   NotificationRenderer: Symbol.for('NotificationRenderer'),
+  TokenCipher: Symbol.for('TokenCipher'),
   // Per surface (child containers): sandbox and production never share these.
   Livemode: Symbol.for('Livemode'),
   Outbox: Symbol.for('Outbox'),
@@ -43,4 +44,10 @@ export const TOKENS = {
   PublicBaseUrl: Symbol.for('PublicBaseUrl'),
   InvitationRepository: Symbol.for('InvitationRepository'),
   InvitationService: Symbol.for('InvitationService'),
+  ConnectionRepository: Symbol.for('ConnectionRepository'),
+  CalendarRepository: Symbol.for('CalendarRepository'),
+  OAuthStateStore: Symbol.for('OAuthStateStore'),
+  CalendarProviders: Symbol.for('CalendarProviders'),
+  SyntheticCalendarWorld: Symbol.for('SyntheticCalendarWorld'),
+  ConnectionService: Symbol.for('ConnectionService'),
 } as const

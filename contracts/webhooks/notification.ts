@@ -6,6 +6,8 @@ import type { Invitation } from '../../core/invitation/invitation.js'
 import type { Reminder } from '../../core/reminder/reminder.js'
 import type { User } from '../../core/user/user.js'
 import type { WebhookEndpoint } from '../../core/webhooks/webhook-endpoint.js'
+import type { Connection } from '../../core/connection/connection.js'
+import { renderConnection } from '../connections.js'
 import { renderDeparture, renderEvent } from '../events.js'
 import { renderInvitation } from '../invitations.js'
 import { renderReminder } from '../reminders.js'
@@ -48,6 +50,7 @@ const RESOURCE_RENDERERS: Readonly<Record<string, (object: unknown, event: Domai
   },
   reminder: (object) => renderReminder(object as Reminder),
   invitation: (object) => renderInvitation(object as Invitation),
+  connection: (object) => renderConnection(object as Connection),
   webhook_endpoint: (object, event) => renderWebhookEndpoint(object as WebhookEndpoint, event.createdAt),
 }
 

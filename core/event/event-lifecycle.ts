@@ -2,17 +2,29 @@ import type { CalendarEvent } from './event.js'
 import type { RequestScope } from '../user/user-service.js'
 
 /**
+ * Who made a change: the API (a caller), or a connected calendar provider
+ * (calendar sync). A provider mirror must not echo the provider's own changes back.
+ */
+export interface ChangeContext {
+  readonly origin: 'api' | 'provider'
+}
+
+export const API_CHANGE: ChangeContext = { origin: 'api' }
+
+/**
  * What other resources of an event (reminders, invitations, provider mirrors)
- * do when it moves or goes away. Listeners run after the event's write has
- * landed, in registration order; each must be idempotent, since a retried
- * request can call it again.
+ * do when it appears, moves or goes away. Listeners run after the event's write
+ * has landed, in registration order; each must be idempotent, since a retried
+ * request can call it again, and must not fail the change (it has landed).
  */
 export interface EventChangeListener {
   readonly name: string
+  /** The event was created (its first departure window, if any, is already computed). */
+  onCreated?(event: CalendarEvent, scope: RequestScope, context: ChangeContext): Promise<void>
   /** The event changed; compare `before` and `after` to see what moved. */
-  onUpdated?(before: CalendarEvent, after: CalendarEvent, scope: RequestScope): Promise<void>
+  onUpdated?(before: CalendarEvent, after: CalendarEvent, scope: RequestScope, context: ChangeContext): Promise<void>
   /** The event was deleted. (Deleting a user removes its events through the user-deletion cascade instead.) */
-  onDeleted?(event: CalendarEvent, scope: RequestScope): Promise<void>
+  onDeleted?(event: CalendarEvent, scope: RequestScope, context: ChangeContext): Promise<void>
 }
 
 export class EventLifecycle {
@@ -26,12 +38,16 @@ export class EventLifecycle {
     return this.listeners.map((listener) => listener.name)
   }
 
-  async updated(before: CalendarEvent, after: CalendarEvent, scope: RequestScope): Promise<void> {
-    for (const listener of this.listeners) await listener.onUpdated?.(before, after, scope)
+  async created(event: CalendarEvent, scope: RequestScope, context: ChangeContext = API_CHANGE): Promise<void> {
+    for (const listener of this.listeners) await listener.onCreated?.(event, scope, context)
   }
 
-  async deleted(event: CalendarEvent, scope: RequestScope): Promise<void> {
-    for (const listener of this.listeners) await listener.onDeleted?.(event, scope)
+  async updated(before: CalendarEvent, after: CalendarEvent, scope: RequestScope, context: ChangeContext = API_CHANGE): Promise<void> {
+    for (const listener of this.listeners) await listener.onUpdated?.(before, after, scope, context)
+  }
+
+  async deleted(event: CalendarEvent, scope: RequestScope, context: ChangeContext = API_CHANGE): Promise<void> {
+    for (const listener of this.listeners) await listener.onDeleted?.(event, scope, context)
   }
 }
 

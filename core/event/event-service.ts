@@ -14,9 +14,9 @@ import { err, ok, type Result } from '../shared/result.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
 import type { RequestScope, UserService } from '../user/user-service.js'
 import type { DepartureMonitor } from './departure-monitor.js'
-import type { EventLifecycle } from './event-lifecycle.js'
+import { API_CHANGE, type ChangeContext, type EventLifecycle } from './event-lifecycle.js'
 import { DepartureUnavailable } from './event.errors.js'
-import { monitoringDueAt, type Attendee, type CalendarEvent, type EventCategory } from './event.js'
+import { monitoringDueAt, type Attendee, type CalendarEvent, type EventCategory, type EventSource } from './event.js'
 import { resolvePlace, type PlaceInput } from '../shared/place.js'
 
 export interface EventInput {
@@ -30,6 +30,8 @@ export interface EventInput {
   readonly origin?: PlaceInput | null | undefined
   readonly travel?: { readonly mode?: TravelMode | undefined; readonly parkingBufferMin?: number | undefined } | undefined
   readonly attendees?: readonly { readonly email?: string | undefined; readonly userId?: string | undefined; readonly name?: string | undefined }[] | undefined
+  /** The provider calendar an imported event comes from (calendar sync). */
+  readonly source?: EventSource | null | undefined
 }
 
 export type EventPatch = Partial<Omit<EventInput, 'userId'>>
@@ -63,7 +65,7 @@ export class EventService {
   constructor(private readonly deps: EventServiceDeps) {}
 
   /** Creates an event; a future event with a location gets its first window at once (best effort; the sweep retries). */
-  async create(scope: RequestScope, input: EventInput): Promise<Result<CalendarEvent, EventError>> {
+  async create(scope: RequestScope, input: EventInput, context: ChangeContext = API_CHANGE): Promise<Result<CalendarEvent, EventError>> {
     const user = await this.deps.users.requireActive(scope, input.userId, 'user_id')
     if (!user.ok) return user
     if (input.endTime.getTime() <= input.startTime.getTime()) return err(new InvalidParameter({ param: 'end_time', message: 'end_time must be after start_time.' }))
@@ -99,12 +101,16 @@ export class EventService {
       monitoring,
       originSource: null,
       dueAt: monitoringDueAt(monitoring),
+      source: input.source ?? null,
       createdAt: now,
       updatedAt: now,
       version: 1,
     }
     await this.deps.events.insert(event, [domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.created', 'event', event)])
-    return ok(await this.refreshIfPending(event, scope))
+    // The first window first: a listener's own write (a mirror's state) must not race the departure write.
+    const refreshed = await this.refreshIfPending(event, scope)
+    await this.deps.lifecycle.created(refreshed, scope, context)
+    return ok((await this.deps.events.get(scope.accountId, event.id)) ?? refreshed)
   }
 
   async retrieve(scope: RequestScope, id: string): Promise<Result<CalendarEvent, ResourceNotFound>> {
@@ -119,7 +125,7 @@ export class EventService {
   }
 
   /** Changing time, place or travel puts monitoring back to pending and recomputes the window. */
-  async update(scope: RequestScope, id: string, patch: EventPatch): Promise<Result<CalendarEvent, EventError>> {
+  async update(scope: RequestScope, id: string, patch: EventPatch, context: ChangeContext = API_CHANGE): Promise<Result<CalendarEvent, EventError>> {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       const current = await this.deps.events.get(scope.accountId, id)
       if (current === null) return err(new ResourceNotFound({ resource: 'event', id }))
@@ -169,15 +175,16 @@ export class EventService {
       }
       const outcome = await this.deps.events.update(next, current.version, [domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.updated', 'event', next)])
       if (outcome === 'updated') {
-        await this.deps.lifecycle.updated(current, next, scope)
-        return ok(tripChanged ? await this.refreshIfPending(next, scope) : next)
+        await this.deps.lifecycle.updated(current, next, scope, context)
+        const latest = (await this.deps.events.get(scope.accountId, id)) ?? next
+        return ok(tripChanged ? await this.refreshIfPending(latest, scope) : latest)
       }
     }
     return err(new ConcurrentModification({ resource: 'event', id }))
   }
 
   /** Deleting stops monitoring for good: the record goes, `event.deleted` carries its last state. */
-  async delete(scope: RequestScope, id: string): Promise<Result<CalendarEvent, ResourceNotFound | AccountDeactivated | ConcurrentModification>> {
+  async delete(scope: RequestScope, id: string, context: ChangeContext = API_CHANGE): Promise<Result<CalendarEvent, ResourceNotFound | AccountDeactivated | ConcurrentModification>> {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       const current = await this.deps.events.get(scope.accountId, id)
       if (current === null) return err(new ResourceNotFound({ resource: 'event', id }))
@@ -187,7 +194,7 @@ export class EventService {
       const last: CalendarEvent = { ...current, monitoring: stopped.ok ? stopped.value.state : current.monitoring, dueAt: null }
       const outcome = await this.deps.events.remove(scope.accountId, id, current.version, [domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.deleted', 'event', last)])
       if (outcome === 'removed') {
-        await this.deps.lifecycle.deleted(last, scope)
+        await this.deps.lifecycle.deleted(last, scope, context)
         return ok(last)
       }
     }
@@ -235,6 +242,11 @@ export class EventService {
     if (computed.ok) return computed
     if (computed.error._tag === 'EventAlreadyStarted') return err(new InvalidParameter({ param: 'arrive_by', message: 'arrive_by must be in the future.' }))
     return err(new DepartureUnavailable({ eventId: 'hypothetical', status: 'unavailable', reason: computed.error._tag === 'RouteLookupFailed' && computed.error.cause._tag === 'NoRouteFound' ? 'No route connects the two places for this travel mode.' : 'The routing service is unavailable; retry shortly.' }))
+  }
+
+  /** Events synced from one provider calendar. */
+  listByCalendar(accountId: string, calendarId: string): Promise<CalendarEvent[]> {
+    return this.deps.events.listByCalendar(accountId, calendarId)
   }
 
   /** Removes every event of a user (the user-delete cascade). */

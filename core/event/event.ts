@@ -14,6 +14,31 @@ export interface Attendee {
   readonly name: string | null
 }
 
+/** Where a synced event comes from: its provider calendar and the provider's id (recurring occurrences also name their series). */
+export interface EventSource {
+  readonly connectionId: string
+  readonly calendarId: string
+  readonly externalId: string
+  readonly seriesId: string | null
+}
+
+/**
+ * The copy of an API-created event in the user's connected calendar. A failed
+ * write is retried (`nextAttemptAt`) and shown on the event; the event itself is never lost.
+ */
+export interface EventMirror {
+  readonly connectionId: string
+  readonly calendarId: string
+  /** The provider's id once created there. */
+  readonly externalId: string | null
+  readonly status: 'pending' | 'synced' | 'failed'
+  /** What the next attempt does. */
+  readonly operation: 'create' | 'update'
+  readonly attempts: number
+  readonly lastError: string | null
+  readonly nextAttemptAt: Date | null
+}
+
 export interface CalendarEvent {
   readonly id: string
   readonly accountId: string
@@ -34,6 +59,10 @@ export interface CalendarEvent {
   readonly originSource: string | null
   /** The earliest moment the monitoring sweep has something to do for this event (its due-time index). */
   readonly dueAt: Date | null
+  /** Set on events that came from (or were mirrored to) a connected calendar; absent or null otherwise. */
+  readonly source?: EventSource | null
+  /** Set on events written back to a connected calendar; absent or null otherwise. */
+  readonly mirror?: EventMirror | null
   readonly createdAt: Date
   readonly updatedAt: Date
   readonly version: number

@@ -20,6 +20,12 @@ export interface EventRepositoryPort {
   list(accountId: string, filter: EventFilter, page: PageRequest): Promise<Page<CalendarEvent>>
   update(event: CalendarEvent, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'>
   remove(accountId: string, id: string, expectedVersion: number, events: readonly DomainEvent[]): Promise<'removed' | 'conflict'>
+  /** Every event whose `source.calendarId` is this calendar (sync dedupes and removes by them). */
+  listByCalendar(accountId: string, calendarId: string): Promise<CalendarEvent[]>
+  /** Up to `limit` events whose mirror has an attempt due (`mirror.nextAttemptAt <= now`), earliest first; `accountId` null for every account. */
+  mirrorDue(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]>
+  /** The earliest `mirror.nextAttemptAt` after `after`, or null. */
+  nextMirrorDueAt(accountId: string | null, after: Date): Promise<Date | null>
   /** Removes every event of a user (the user-delete cascade); returns how many. */
   removeByUser(accountId: string, userId: string): Promise<number>
   /** Up to `limit` events with `dueAt <= now`, earliest first; `accountId` null for every account. */

@@ -34,6 +34,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'invitation.updated',
   'invitation.cancelled',
   'invitation.unsubscribed',
+  'connection.created',
+  'connection.updated',
+  'connection.disconnected',
+  'connection.reconnected',
   'webhook_endpoint.disabled',
   'webhook_endpoint.test',
 ] as const

@@ -20,6 +20,7 @@ import { deviceRoutes } from './routes/devices.js'
 import { invitationRoutes } from './routes/invitations.js'
 import { hostedPageRoutes } from './routes/hosted-pages.js'
 import { accountClock } from './account-clock.js'
+import { connectionRoutes } from './routes/connections.js'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -113,6 +114,7 @@ export const buildApiApp = async (application: Application, surface: Surface): P
     nowSeconds: () => Math.floor(application.clock.now().getTime() / 1000),
   })
   await hostedPageRoutes(app, { invitations: surface.invitations, rateLimit, clockOf })
+  connectionRoutes(app, { ...options, connections: surface.connections, sandbox: surface.calendarSandbox, icloud: surface.icloudSignIn })
   referenceRoutes(app, {
     endpoints: Object.values(Endpoints),
     servers: [

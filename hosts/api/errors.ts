@@ -48,6 +48,12 @@ export const domainErrorToApi = (failure: { readonly _tag: string }): ApiErrorBo
       return { code: 'departure_unavailable', message: String(error.reason) }
     case 'WebhookEndpointDisabled':
       return { code: 'webhook_endpoint_disabled', message: `The webhook endpoint '${String(error.id)}' is disabled; enable it first.` }
+    case 'ConsentExpired':
+      return { code: 'oauth_state_invalid', message: 'The OAuth state is unknown, already used, or expired (10 minutes); start the connection again.', param: 'state' }
+    case 'AuthorizationCodeRejected':
+      return { code: 'authorization_code_invalid', message: `The ${String(error.provider)} provider refused the authorization code.`, param: 'code' }
+    case 'ProviderUnavailable':
+      return { code: 'calendar_provider_unavailable', message: `The ${String(error.provider)} provider is unavailable (${String(error.reason)}); retry later.` }
     case 'AuthenticationFailed':
       return { code: 'authentication_failed', message: 'Invalid API key: pass a valid secret key of this surface as `Authorization: Bearer <key>`.' }
     default:

@@ -127,6 +127,32 @@ export const eventRepositoryContract = (name: string, makeSubject: () => EventRe
       expect(first.hasMore).toBe(false)
     })
 
+    it('lists the events synced from one calendar, of that account only', async () => {
+      const source = (calendarId: string, externalId: string) => ({ connectionId: 'con_a', calendarId, externalId, seriesId: null })
+      const synced = makeEvent({ source: source('cal_1', 'x1') })
+      const sibling = makeEvent({ source: source('cal_1', 'x2') })
+      const elsewhere = makeEvent({ source: source('cal_2', 'x3') })
+      const local = makeEvent()
+      const otherAccount = makeEvent({ accountId: 'acct_b', source: source('cal_1', 'x4') })
+      for (const event of [synced, sibling, elsewhere, local, otherAccount]) await subject.events.insert(event, [])
+      expect((await subject.events.listByCalendar('acct_a', 'cal_1')).map((e) => e.id).sort()).toEqual([synced.id, sibling.id].sort())
+      expect((await subject.events.listByCalendar('acct_a', 'cal_1')).find((e) => e.id === synced.id)?.source).toEqual(source('cal_1', 'x1'))
+      expect(await subject.events.listByCalendar('acct_a', 'cal_9')).toEqual([])
+    })
+
+    it('answers events whose mirror attempt is due, earliest first, and the next attempt time', async () => {
+      const mirror = (minutes: number | null) => ({ connectionId: 'con_a', calendarId: 'cal_a', externalId: null, status: 'pending' as const, operation: 'create' as const, attempts: 1, lastError: 'x', nextAttemptAt: minutes === null ? null : new Date(base.getTime() + minutes * 60_000) })
+      const late = makeEvent({ mirror: mirror(10) })
+      const early = makeEvent({ mirror: mirror(5) })
+      const done = makeEvent({ mirror: mirror(null) })
+      const other = makeEvent({ accountId: 'acct_b', mirror: mirror(1) })
+      for (const event of [late, early, done, other, makeEvent()]) await subject.events.insert(event, [])
+      expect((await subject.events.mirrorDue('acct_a', new Date(base.getTime() + 10 * 60_000), 10)).map((e) => e.id)).toEqual([early.id, late.id])
+      expect((await subject.events.mirrorDue(null, new Date(base.getTime() + 10 * 60_000), 2)).map((e) => e.id)).toEqual([other.id, early.id])
+      expect(await subject.events.nextMirrorDueAt('acct_a', new Date(base.getTime() + 5 * 60_000))).toEqual(new Date(base.getTime() + 10 * 60_000))
+      expect(await subject.events.nextMirrorDueAt('acct_a', new Date(base.getTime() + 10 * 60_000))).toBeNull()
+    })
+
     it('a write naming another account changes nothing', async () => {
       const event = makeEvent()
       await subject.events.insert(event, [])

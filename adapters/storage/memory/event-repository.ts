@@ -49,6 +49,28 @@ export class MemoryEventRepository implements EventRepositoryPort {
     return 'removed'
   }
 
+  async listByCalendar(accountId: string, calendarId: string): Promise<CalendarEvent[]> {
+    return [...this.events.values()].filter((event) => event.accountId === accountId && event.source?.calendarId === calendarId)
+  }
+
+  async mirrorDue(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {
+    const attemptAt = (event: CalendarEvent) => event.mirror?.nextAttemptAt ?? null
+    return [...this.events.values()]
+      .filter((event) => attemptAt(event) !== null && attemptAt(event)! <= now && (accountId === null || event.accountId === accountId))
+      .sort((a, b) => attemptAt(a)!.getTime() - attemptAt(b)!.getTime())
+      .slice(0, limit)
+  }
+
+  async nextMirrorDueAt(accountId: string | null, after: Date): Promise<Date | null> {
+    let earliest: Date | null = null
+    for (const event of this.events.values()) {
+      const at = event.mirror?.nextAttemptAt ?? null
+      if (at === null || at <= after || (accountId !== null && event.accountId !== accountId)) continue
+      if (earliest === null || at < earliest) earliest = at
+    }
+    return earliest
+  }
+
   async removeByUser(accountId: string, userId: string): Promise<number> {
     const ids = [...(this.byUser.get(`${accountId}/${userId}`) ?? [])]
     for (const id of ids) this.drop(this.events.get(id)!)

@@ -37,6 +37,10 @@ export class MongoEventRepository implements EventRepositoryPort {
       { key: { dueAt: 1 }, name: 'due_at', partialFilterExpression: { dueAt: { $type: 'date' } } },
       // ...or for one account (the sandbox sweeps account by account, each on its own clock).
       { key: { accountId: 1, dueAt: 1 }, name: 'account_due_at', partialFilterExpression: { dueAt: { $type: 'date' } } },
+      // Calendar sync: the events that came from one connected calendar.
+      { key: { accountId: 1, 'source.calendarId': 1 }, name: 'account_source_calendar', partialFilterExpression: { 'source.calendarId': { $type: 'string' } } },
+      // The outbound mirror's retries: events whose write-back to the provider is due.
+      { key: { 'mirror.nextAttemptAt': 1 }, name: 'mirror_due_at', partialFilterExpression: { 'mirror.nextAttemptAt': { $type: 'date' } } },
     ])
   }
 
@@ -88,6 +92,29 @@ export class MongoEventRepository implements EventRepositoryPort {
       await this.outbox.appendIn(session, events)
       return 'removed'
     })
+  }
+
+  async listByCalendar(accountId: string, calendarId: string): Promise<CalendarEvent[]> {
+    const documents = await this.collection.find({ accountId: literal(accountId, 'accountId'), 'source.calendarId': literal(calendarId, 'calendarId') }).toArray()
+    return documents.map(toDomain)
+  }
+
+  async mirrorDue(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {
+    const documents = await this.collection
+      .find({ ...accountScope(accountId), 'mirror.nextAttemptAt': { $lte: now } })
+      .sort({ 'mirror.nextAttemptAt': 1, _id: 1 })
+      .limit(limit)
+      .toArray()
+    return documents.map(toDomain)
+  }
+
+  async nextMirrorDueAt(accountId: string | null, after: Date): Promise<Date | null> {
+    const next = await this.collection
+      .find({ ...accountScope(accountId), 'mirror.nextAttemptAt': { $gt: after } }, { projection: { mirror: 1 } })
+      .sort({ 'mirror.nextAttemptAt': 1 })
+      .limit(1)
+      .next()
+    return next?.mirror?.nextAttemptAt ?? null
   }
 
   async removeByUser(accountId: string, userId: string): Promise<number> {

@@ -1,0 +1,80 @@
+import ICAL from 'ical.js'
+import { DateTime, IANAZone } from 'luxon'
+import type { OutboundEvent, ProviderEvent } from '../../../core/ports/calendar-provider.js'
+
+/** An ICAL.Time as an instant: UTC, its TZID (IANA names, as iCloud writes them), or floating in the calendar's zone. */
+const instantOf = (property: ICAL.Property | null, fallbackZone: string): { readonly at: Date; readonly allDay: boolean; readonly zone: string | null } | null => {
+  if (property === null) return null
+  const time = property.getFirstValue() as ICAL.Time | null
+  if (time === null || typeof time !== 'object') return null
+  const tzid = property.getParameter('tzid')
+  const utc = time.zone === ICAL.Timezone.utcTimezone || time.toString().endsWith('Z')
+  const zone = utc ? 'UTC' : typeof tzid === 'string' && IANAZone.isValidZone(tzid) ? tzid : fallbackZone
+  const fields = { year: time.year, month: time.month, day: time.day, hour: time.isDate ? 0 : time.hour, minute: time.isDate ? 0 : time.minute, second: time.isDate ? 0 : time.second }
+  return { at: DateTime.fromObject(fields, { zone }).toJSDate(), allDay: time.isDate, zone: utc ? null : typeof tzid === 'string' && IANAZone.isValidZone(tzid) ? tzid : null }
+}
+
+/** The lines of a property as written (`RRULE:...`, `EXDATE;TZID=...:...`), for the core's expansion. */
+const linesOf = (event: ICAL.Component, name: string): string[] => event.getAllProperties(name).map((property) => property.toICALString())
+
+/**
+ * The events of one calendar object (a resource at `href`): the series or
+ * single event, and any changed occurrences (RECURRENCE-ID) of it.
+ */
+export const parseCalendarObject = (href: string, data: string, calendarZone: string): ProviderEvent[] => {
+  let root: ICAL.Component
+  try {
+    root = new ICAL.Component(ICAL.parse(data))
+  } catch {
+    return []
+  }
+  const events: ProviderEvent[] = []
+  for (const vevent of root.getAllSubcomponents('vevent')) {
+    const start = instantOf(vevent.getFirstProperty('dtstart'), calendarZone)
+    if (start === null) continue
+    const endProperty = instantOf(vevent.getFirstProperty('dtend'), calendarZone)
+    const duration = vevent.getFirstPropertyValue('duration') as ICAL.Duration | null
+    const end = endProperty?.at ?? new Date(start.at.getTime() + (duration !== null && typeof duration === 'object' ? duration.toSeconds() * 1000 : start.allDay ? 86_400_000 : 3_600_000))
+    const recurrenceId = instantOf(vevent.getFirstProperty('recurrence-id'), calendarZone)
+    const status = String(vevent.getFirstPropertyValue('status') ?? '').toUpperCase()
+    const location = vevent.getFirstPropertyValue('location')
+    events.push({
+      externalId: recurrenceId === null ? href : `${href}#${recurrenceId.at.toISOString()}`,
+      status: status === 'CANCELLED' ? 'cancelled' : 'confirmed',
+      title: String(vevent.getFirstPropertyValue('summary') ?? '(no title)'),
+      start: start.at,
+      end,
+      allDay: start.allDay,
+      timezone: start.zone,
+      location: typeof location === 'string' && location !== '' ? location : null,
+      recurrence: recurrenceId === null ? [...linesOf(vevent, 'rrule'), ...linesOf(vevent, 'exdate')] : [],
+      recurringEventId: recurrenceId === null ? null : href,
+      originalStart: recurrenceId?.at ?? null,
+    })
+  }
+  return events
+}
+
+const escapeText = (value: string): string => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n')
+
+/** One VEVENT in its own zone (TZID with the IANA name), as CalDAV servers and iCloud take it. */
+export const writeCalendarObject = (uid: string, event: OutboundEvent, now: Date): string => {
+  const local = (date: Date) => DateTime.fromJSDate(date, { zone: event.timezone }).toFormat("yyyyMMdd'T'HHmmss")
+  const stamp = DateTime.fromJSDate(now, { zone: 'UTC' }).toFormat("yyyyMMdd'T'HHmmss'Z'")
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//departure-service//calendar mirror//EN',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART;TZID=${event.timezone}:${local(event.start)}`,
+    `DTEND;TZID=${event.timezone}:${local(event.end)}`,
+    `SUMMARY:${escapeText(event.title)}`,
+    ...(event.location === null ? [] : [`LOCATION:${escapeText(event.location)}`]),
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ]
+  return lines.join('\r\n')
+}

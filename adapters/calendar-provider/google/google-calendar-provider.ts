@@ -1,0 +1,335 @@
+import { DateTime } from 'luxon'
+import { AccessTokenRejected, AuthorizationCodeRejected, GrantRevoked, ProviderObjectMissing, SyncCursorExpired } from '../../../core/connection/connection.errors.js'
+import type { ConnectionScope, ProviderTokens } from '../../../core/connection/connection.js'
+import type {
+  AuthorizationRequest,
+  CalendarProviderPort,
+  OutboundEvent,
+  ProviderCalendar,
+  ProviderCallError,
+  ProviderCredentials,
+  ProviderEvent,
+  PushChannel,
+  PushRequest,
+  SyncBatch,
+} from '../../../core/ports/calendar-provider.js'
+import type { Clock } from '../../../core/ports/clock.js'
+import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
+import { err, ok, type Result } from '../../../core/shared/result.js'
+import { sendProviderHttp as sendGoogle, type ProviderHttpExchange as GoogleExchange, type ProviderHttpRequest as GoogleRequest, type ProviderHttpResponse as GoogleResponse } from '../shared/provider-http.js'
+
+export interface GoogleCalendarOptions {
+  readonly clientId: string
+  readonly clientSecret: string
+  /** `https://accounts.google.com` (the consent page). */
+  readonly accountsUrl: string
+  /** `https://oauth2.googleapis.com` (token and revoke endpoints). */
+  readonly oauthUrl: string
+  /** `https://www.googleapis.com` (Calendar API v3 under `/calendar/v3`). */
+  readonly apiUrl: string
+  readonly timeoutMs: number
+  readonly userAgent: string
+  readonly clock: Clock
+  /** Requested lifetime of push channels (Google caps it; default 7 days). */
+  readonly channelTtlSeconds?: number
+}
+
+const SCOPE_URLS: Readonly<Record<ConnectionScope, string>> = {
+  'calendars.read': 'https://www.googleapis.com/auth/calendar.calendarlist.readonly',
+  'events.read': 'https://www.googleapis.com/auth/calendar.events.readonly',
+  'events.write': 'https://www.googleapis.com/auth/calendar.events',
+}
+
+const PAGE_SIZE = 250
+/** A runaway pagination (a provider bug) must not spin forever. */
+const MAX_PAGES = 200
+
+type GoogleTime = { dateTime?: string; date?: string; timeZone?: string }
+interface GoogleEvent {
+  id: string
+  status?: string
+  summary?: string
+  location?: string
+  start?: GoogleTime
+  end?: GoogleTime
+  recurrence?: string[]
+  recurringEventId?: string
+  originalStartTime?: GoogleTime
+}
+
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null)
+
+/** The first `reason` of a Google error body (`fullSyncRequired`, `rateLimitExceeded`, ...). */
+const reasonOf = (body: Record<string, unknown> | null): string | null => {
+  const error = body?.error
+  if (typeof error === 'string') return error
+  const errors = (error as { errors?: { reason?: string }[] } | undefined)?.errors
+  return errors?.[0]?.reason ?? null
+}
+
+/**
+ * Google Calendar API v3 with OAuth 2.0 (code + PKCE S256 + state, offline
+ * access). Incremental sync by `syncToken` (410 GONE -> SyncCursorExpired),
+ * series kept unexpanded (`singleEvents` false: the core expands them), push
+ * through `events.watch` channels stopped with `channels.stop`.
+ */
+export class GoogleCalendarProvider implements CalendarProviderPort {
+  readonly provider = 'google' as const
+
+  constructor(private readonly options: GoogleCalendarOptions) {}
+
+  authorizationUrl(request: AuthorizationRequest): string {
+    const url = new URL('/o/oauth2/v2/auth', this.options.accountsUrl)
+    url.search = new URLSearchParams({
+      client_id: this.options.clientId,
+      redirect_uri: request.redirectUri,
+      response_type: 'code',
+      scope: request.scopes.map((scope) => SCOPE_URLS[scope]).join(' '),
+      state: request.state,
+      code_challenge: request.codeChallenge,
+      code_challenge_method: 'S256',
+      access_type: 'offline',
+      // Without it Google sends a refresh token only on the first consent.
+      prompt: 'consent',
+      include_granted_scopes: 'true',
+      ...(request.loginHint === undefined ? {} : { login_hint: request.loginHint }),
+    }).toString()
+    return url.toString()
+  }
+
+  async exchangeCode(input: { code: string; codeVerifier: string; redirectUri: string }): Promise<Result<{ tokens: ProviderTokens; email: string }, AuthorizationCodeRejected | ProviderUnavailable>> {
+    const exchanged = await this.call({
+      method: 'POST',
+      url: new URL('/token', this.options.oauthUrl),
+      form: { grant_type: 'authorization_code', code: input.code, code_verifier: input.codeVerifier, redirect_uri: input.redirectUri, client_id: this.options.clientId, client_secret: this.options.clientSecret },
+    })
+    if (!exchanged.ok) return exchanged
+    const { status, body } = exchanged.value
+    if (status === 400 || status === 401) return err(new AuthorizationCodeRejected({ provider: 'google', detail: `${str(body?.error) ?? status}: ${str(body?.error_description) ?? ''}` }))
+    const tokens = this.tokensOf(body, null)
+    if (status !== 200 || tokens === null) return err(this.unexpected(exchanged.value))
+    // The primary calendar's id is the account's e-mail.
+    const calendars = await this.listCalendars({ accessToken: tokens.accessToken })
+    if (!calendars.ok) return err(calendars.error._tag === 'ProviderUnavailable' ? calendars.error : new AuthorizationCodeRejected({ provider: 'google', detail: calendars.error._tag }))
+    const primary = calendars.value.find((calendar) => calendar.primary)
+    if (primary === undefined) return err(new AuthorizationCodeRejected({ provider: 'google', detail: 'no primary calendar (calendar scope not granted?)' }))
+    return ok({ tokens, email: primary.externalId })
+  }
+
+  async refreshTokens(refreshToken: string): Promise<Result<ProviderTokens, GrantRevoked | ProviderUnavailable>> {
+    const refreshed = await this.call({
+      method: 'POST',
+      url: new URL('/token', this.options.oauthUrl),
+      form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: this.options.clientId, client_secret: this.options.clientSecret },
+    })
+    if (!refreshed.ok) return refreshed
+    const { status, body } = refreshed.value
+    if (status === 400 && str(body?.error) === 'invalid_grant') return err(new GrantRevoked({ provider: 'google', detail: str(body?.error_description) ?? 'invalid_grant' }))
+    const tokens = this.tokensOf(body, refreshToken)
+    if (status !== 200 || tokens === null) return err(this.unexpected(refreshed.value))
+    return ok(tokens)
+  }
+
+  async revoke(tokens: ProviderTokens): Promise<Result<void, ProviderUnavailable>> {
+    const revoked = await this.call({ method: 'POST', url: new URL('/revoke', this.options.oauthUrl), form: { token: tokens.refreshToken ?? tokens.accessToken } })
+    if (!revoked.ok) return revoked
+    // 400 invalid_token: already revoked or expired, which is what we wanted.
+    return revoked.value.status === 200 || revoked.value.status === 400 ? ok(undefined) : err(this.unexpected(revoked.value))
+  }
+
+  async listCalendars(credentials: ProviderCredentials): Promise<Result<readonly ProviderCalendar[], ProviderCallError>> {
+    const calendars: ProviderCalendar[] = []
+    let pageToken: string | null = null
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const url = this.api('/users/me/calendarList')
+      url.searchParams.set('maxResults', String(PAGE_SIZE))
+      if (pageToken !== null) url.searchParams.set('pageToken', pageToken)
+      const listed = await this.authorized({ method: 'GET', url, accessToken: credentials.accessToken }, 'calendarList', 'me')
+      if (!listed.ok) return listed
+      for (const item of (listed.value.body?.items as Record<string, unknown>[] | undefined) ?? []) {
+        const role = str(item.accessRole)
+        if (role === 'freeBusyReader') continue
+        calendars.push({
+          externalId: String(item.id),
+          name: str(item.summaryOverride) ?? str(item.summary) ?? String(item.id),
+          colorHex: str(item.backgroundColor),
+          writable: role === 'owner' || role === 'writer',
+          primary: item.primary === true,
+          timezone: str(item.timeZone) ?? 'UTC',
+        })
+      }
+      pageToken = str(listed.value.body?.nextPageToken)
+      if (pageToken === null) break
+    }
+    return ok(calendars)
+  }
+
+  async syncEvents(credentials: ProviderCredentials, calendarExternalId: string, cursor: string | null): Promise<Result<SyncBatch, ProviderCallError | SyncCursorExpired>> {
+    const changes: ProviderEvent[] = []
+    let pageToken: string | null = null
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const url = this.api(`/calendars/${encodeURIComponent(calendarExternalId)}/events`)
+      url.searchParams.set('maxResults', String(PAGE_SIZE))
+      url.searchParams.set('singleEvents', 'false')
+      // A full listing skips deleted events; an incremental one must see them (status cancelled).
+      if (cursor !== null) url.searchParams.set('syncToken', cursor)
+      else url.searchParams.set('showDeleted', 'false')
+      if (pageToken !== null) url.searchParams.set('pageToken', pageToken)
+      const listed = await this.call({ method: 'GET', url, accessToken: credentials.accessToken })
+      if (!listed.ok) return listed
+      const { status, body } = listed.value
+      if (status === 410) return err(new SyncCursorExpired({ provider: 'google', calendarExternalId }))
+      const failure = this.failureOf(listed.value, 'calendar', calendarExternalId)
+      if (failure !== null) return err(failure)
+      const zone = str(body?.timeZone) ?? 'UTC'
+      for (const item of (body?.items as GoogleEvent[] | undefined) ?? []) {
+        const event = this.toProviderEvent(item, zone)
+        if (event !== null) changes.push(event)
+      }
+      pageToken = str(body?.nextPageToken)
+      if (pageToken !== null) continue
+      const next = str(body?.nextSyncToken)
+      if (next === null) return err(new ProviderUnavailable({ provider: 'google', reason: 'bad_response', detail: 'last page without nextSyncToken' }))
+      return ok({ changes, cursor: next, full: cursor === null })
+    }
+    return err(new ProviderUnavailable({ provider: 'google', reason: 'bad_response', detail: `more than ${MAX_PAGES} pages` }))
+  }
+
+  async createEvent(credentials: ProviderCredentials, calendarExternalId: string, event: OutboundEvent): Promise<Result<{ externalId: string }, ProviderCallError>> {
+    const created = await this.authorized({ method: 'POST', url: this.api(`/calendars/${encodeURIComponent(calendarExternalId)}/events`), accessToken: credentials.accessToken, json: this.toGoogleEvent(event) }, 'calendar', calendarExternalId)
+    if (!created.ok) return created
+    const id = str(created.value.body?.id)
+    return id === null ? err(this.unexpected(created.value)) : ok({ externalId: id })
+  }
+
+  async updateEvent(credentials: ProviderCredentials, calendarExternalId: string, externalId: string, event: OutboundEvent): Promise<Result<void, ProviderCallError>> {
+    const url = this.api(`/calendars/${encodeURIComponent(calendarExternalId)}/events/${encodeURIComponent(externalId)}`)
+    const updated = await this.authorized({ method: 'PATCH', url, accessToken: credentials.accessToken, json: this.toGoogleEvent(event) }, 'event', externalId)
+    return updated.ok ? ok(undefined) : updated
+  }
+
+  async deleteEvent(credentials: ProviderCredentials, calendarExternalId: string, externalId: string): Promise<Result<void, ProviderCallError>> {
+    const url = this.api(`/calendars/${encodeURIComponent(calendarExternalId)}/events/${encodeURIComponent(externalId)}`)
+    const deleted = await this.call({ method: 'DELETE', url, accessToken: credentials.accessToken })
+    if (!deleted.ok) return deleted
+    // 410 "Resource has been deleted" and 404: already gone, which is what we wanted.
+    if (deleted.value.status === 410 || deleted.value.status === 404) return ok(undefined)
+    const failure = this.failureOf(deleted.value, 'event', externalId)
+    return failure === null ? ok(undefined) : err(failure)
+  }
+
+  async startPush(credentials: ProviderCredentials, calendarExternalId: string, request: PushRequest): Promise<Result<PushChannel | null, ProviderCallError>> {
+    const url = this.api(`/calendars/${encodeURIComponent(calendarExternalId)}/events/watch`)
+    const json = { id: request.channelId, type: 'web_hook', address: request.address, token: request.secret, params: { ttl: String(this.options.channelTtlSeconds ?? 7 * 24 * 3600) } }
+    const watched = await this.authorized({ method: 'POST', url, accessToken: credentials.accessToken, json }, 'calendar', calendarExternalId)
+    if (!watched.ok) return watched
+    const resourceId = str(watched.value.body?.resourceId)
+    const expiration = Number(watched.value.body?.expiration)
+    if (resourceId === null || !Number.isFinite(expiration)) return err(this.unexpected(watched.value))
+    return ok({ providerId: resourceId, expiresAt: new Date(expiration) })
+  }
+
+  /** Google channels cannot be extended: a new channel starts, then the old one stops. */
+  async renewPush(credentials: ProviderCredentials, calendarExternalId: string, current: PushChannel & { channelId: string }, request: PushRequest): Promise<Result<PushChannel, ProviderCallError>> {
+    const started = await this.startPush(credentials, calendarExternalId, request)
+    if (!started.ok) return started
+    await this.stopPush(credentials, { channelId: current.channelId, providerId: current.providerId })
+    return ok(started.value ?? current)
+  }
+
+  async stopPush(credentials: ProviderCredentials, channel: { channelId: string; providerId: string }): Promise<Result<void, ProviderUnavailable>> {
+    const stopped = await this.call({ method: 'POST', url: this.api('/channels/stop'), accessToken: credentials.accessToken, json: { id: channel.channelId, resourceId: channel.providerId } })
+    if (!stopped.ok) return stopped
+    const { status } = stopped.value
+    // 404: unknown or already stopped; 401: the grant is gone and the channel with it.
+    return status < 300 || status === 404 || status === 401 ? ok(undefined) : err(this.unexpected(stopped.value))
+  }
+
+  private toProviderEvent(item: GoogleEvent, calendarZone: string): ProviderEvent | null {
+    const cancelled = item.status === 'cancelled'
+    const start = this.instant(item.start, calendarZone)
+    const end = this.instant(item.end, calendarZone)
+    const originalStart = item.originalStartTime === undefined ? null : this.instant(item.originalStartTime, calendarZone)
+    // Cancelled entries of an incremental sync may carry only their id.
+    if (!cancelled && (start === null || end === null)) return null
+    return {
+      externalId: item.id,
+      status: cancelled ? 'cancelled' : 'confirmed',
+      title: item.summary ?? '(no title)',
+      start: start ?? originalStart ?? new Date(0),
+      end: end ?? originalStart ?? new Date(0),
+      allDay: item.start?.date !== undefined,
+      timezone: item.start?.timeZone ?? null,
+      location: item.location ?? null,
+      recurrence: item.recurrence ?? [],
+      recurringEventId: item.recurringEventId ?? null,
+      originalStart,
+    }
+  }
+
+  /** `dateTime` carries its offset; an all-day `date` starts at midnight in the calendar's zone. */
+  private instant(time: GoogleTime | undefined, zone: string): Date | null {
+    if (time?.dateTime !== undefined) {
+      const parsed = DateTime.fromISO(time.dateTime, { zone: time.timeZone ?? zone })
+      return parsed.isValid ? parsed.toJSDate() : null
+    }
+    if (time?.date !== undefined) {
+      const parsed = DateTime.fromISO(time.date, { zone: time.timeZone ?? zone })
+      return parsed.isValid ? parsed.startOf('day').toJSDate() : null
+    }
+    return null
+  }
+
+  private toGoogleEvent(event: OutboundEvent) {
+    const at = (date: Date) => ({ dateTime: DateTime.fromJSDate(date, { zone: event.timezone }).toISO({ suppressMilliseconds: true }), timeZone: event.timezone })
+    return { summary: event.title, location: event.location, start: at(event.start), end: at(event.end) }
+  }
+
+  private tokensOf(body: Record<string, unknown> | null, previousRefreshToken: string | null): ProviderTokens | null {
+    const accessToken = str(body?.access_token)
+    if (accessToken === null) return null
+    const expiresIn = Number(body?.expires_in)
+    return {
+      accessToken,
+      // Google rotates refresh tokens rarely: keep the one we had when none comes back.
+      refreshToken: str(body?.refresh_token) ?? previousRefreshToken,
+      expiresAt: Number.isFinite(expiresIn) ? new Date(this.options.clock.now().getTime() + expiresIn * 1000) : null,
+    }
+  }
+
+  private api(path: string): URL {
+    return new URL(`/calendar/v3${path}`, this.options.apiUrl)
+  }
+
+  private async call(request: GoogleRequest): Promise<Result<GoogleResponse, ProviderUnavailable>> {
+    const exchange: GoogleExchange = await sendGoogle(request, { timeoutMs: this.options.timeoutMs, userAgent: this.options.userAgent })
+    if (exchange.kind === 'transport_failure') return err(new ProviderUnavailable({ provider: 'google', reason: exchange.reason, detail: exchange.detail }))
+    return ok(exchange.response)
+  }
+
+  /** A call whose non-2xx answers map onto the port's failures. */
+  private async authorized(request: GoogleRequest, what: string, id: string): Promise<Result<GoogleResponse, ProviderCallError>> {
+    const answered = await this.call(request)
+    if (!answered.ok) return answered
+    const failure = this.failureOf(answered.value, what, id)
+    return failure === null ? answered : err(failure)
+  }
+
+  private failureOf(response: GoogleResponse, what: string, id: string): ProviderCallError | null {
+    const { status, body } = response
+    if (status >= 200 && status < 300) return null
+    if (status === 401) return new AccessTokenRejected({ provider: 'google' })
+    if (status === 404 || status === 410) return new ProviderObjectMissing({ provider: 'google', what, id })
+    const reason = reasonOf(body)
+    if (status === 429 || (status === 403 && (reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded'))) {
+      return new ProviderUnavailable({ provider: 'google', reason: 'rate_limited', detail: reason ?? String(status) })
+    }
+    // Forbidden for this calendar or event (read-only, not shared): not a reason to drop the whole grant.
+    if (status === 403) return new ProviderObjectMissing({ provider: 'google', what: `${what} (forbidden: ${reason ?? 'insufficient permissions'})`, id })
+    return this.unexpected(response)
+  }
+
+  private unexpected(response: GoogleResponse): ProviderUnavailable {
+    return new ProviderUnavailable({ provider: 'google', reason: response.status >= 500 ? 'server_error' : 'bad_response', detail: `HTTP ${response.status}: ${reasonOf(response.body) ?? 'unexpected answer'}` })
+  }
+}

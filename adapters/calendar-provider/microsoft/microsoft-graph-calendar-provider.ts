@@ -1,0 +1,340 @@
+import { DateTime } from 'luxon'
+import { AccessTokenRejected, AuthorizationCodeRejected, GrantRevoked, ProviderObjectMissing, SyncCursorExpired } from '../../../core/connection/connection.errors.js'
+import type { ConnectionScope, ProviderTokens } from '../../../core/connection/connection.js'
+import type {
+  AuthorizationRequest,
+  CalendarProviderPort,
+  OutboundEvent,
+  ProviderCalendar,
+  ProviderCallError,
+  ProviderCredentials,
+  ProviderEvent,
+  PushChannel,
+  PushRequest,
+  SyncBatch,
+} from '../../../core/ports/calendar-provider.js'
+import type { Clock } from '../../../core/ports/clock.js'
+import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
+import { err, ok, type Result } from '../../../core/shared/result.js'
+import { sendProviderHttp, type ProviderHttpRequest, type ProviderHttpResponse } from '../shared/provider-http.js'
+
+export interface MicrosoftGraphOptions {
+  readonly clientId: string
+  readonly clientSecret: string
+  /** `https://login.microsoftonline.com/common` (authorize and token under `/oauth2/v2.0`). */
+  readonly authorityUrl: string
+  /** `https://graph.microsoft.com` (API under `/v1.0`). */
+  readonly graphUrl: string
+  readonly timeoutMs: number
+  readonly userAgent: string
+  readonly clock: Clock
+}
+
+const SCOPES: Readonly<Record<ConnectionScope, string>> = {
+  'calendars.read': 'Calendars.Read',
+  'events.read': 'Calendars.Read',
+  'events.write': 'Calendars.ReadWrite',
+}
+
+/** The calendar view a delta round covers; a round older than this is restarted so the window moves on. */
+const WINDOW = { pastMs: 7 * 86_400_000, futureMs: 180 * 86_400_000 } as const
+const MAX_ROUND_AGE_MS = 7 * 86_400_000
+/** Graph caps event subscriptions at 4,230 minutes; ask for a bit less. */
+const SUBSCRIPTION_MINUTES = 4_200
+const MAX_PAGES = 200
+
+interface GraphDateTime {
+  dateTime?: string
+  timeZone?: string
+}
+interface GraphEvent {
+  id: string
+  subject?: string
+  isCancelled?: boolean
+  isAllDay?: boolean
+  start?: GraphDateTime
+  end?: GraphDateTime
+  location?: { displayName?: string }
+  '@removed'?: { reason?: string }
+}
+
+const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
+
+const errorCode = (body: Record<string, unknown> | null): string | null => {
+  const error = body?.error
+  if (typeof error === 'string') return error
+  return str((error as { code?: unknown } | undefined)?.code)
+}
+
+/**
+ * Microsoft Graph calendars with OAuth 2.0 (code + PKCE S256 + state,
+ * `offline_access`). Sync by calendar-view delta per calendar: Graph expands
+ * series itself (occurrences and exceptions come as events of their own),
+ * `@removed` rows are cancellations, the `deltaLink` is the cursor. Push via
+ * subscriptions with `clientState`, renewed by PATCH.
+ */
+export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
+  readonly provider = 'microsoft' as const
+
+  constructor(private readonly options: MicrosoftGraphOptions) {}
+
+  authorizationUrl(request: AuthorizationRequest): string {
+    const url = new URL(`${this.options.authorityUrl}/oauth2/v2.0/authorize`)
+    url.search = new URLSearchParams({
+      client_id: this.options.clientId,
+      response_type: 'code',
+      redirect_uri: request.redirectUri,
+      response_mode: 'query',
+      scope: this.scopeOf(request.scopes),
+      state: request.state,
+      code_challenge: request.codeChallenge,
+      code_challenge_method: 'S256',
+      ...(request.loginHint === undefined ? {} : { login_hint: request.loginHint }),
+    }).toString()
+    return url.toString()
+  }
+
+  async exchangeCode(input: { code: string; codeVerifier: string; redirectUri: string }): Promise<Result<{ tokens: ProviderTokens; email: string }, AuthorizationCodeRejected | ProviderUnavailable>> {
+    const exchanged = await this.call({
+      method: 'POST',
+      url: new URL(`${this.options.authorityUrl}/oauth2/v2.0/token`),
+      form: { grant_type: 'authorization_code', code: input.code, code_verifier: input.codeVerifier, redirect_uri: input.redirectUri, client_id: this.options.clientId, client_secret: this.options.clientSecret },
+    })
+    if (!exchanged.ok) return exchanged
+    const { status, body } = exchanged.value
+    if (status === 400 || status === 401) return err(new AuthorizationCodeRejected({ provider: 'microsoft', detail: `${str(body?.error) ?? status}: ${str(body?.error_description)?.split('\r\n')[0] ?? ''}` }))
+    const tokens = this.tokensOf(body, null)
+    if (status !== 200 || tokens === null) return err(this.unexpected(exchanged.value))
+    const me = await this.authorized({ method: 'GET', url: this.api('/me'), accessToken: tokens.accessToken }, 'user', 'me')
+    if (!me.ok) return err(me.error._tag === 'ProviderUnavailable' ? me.error : new AuthorizationCodeRejected({ provider: 'microsoft', detail: me.error._tag }))
+    const email = str(me.value.body?.mail) ?? str(me.value.body?.userPrincipalName)
+    if (email === null) return err(new AuthorizationCodeRejected({ provider: 'microsoft', detail: 'the account has no mail address' }))
+    return ok({ tokens, email: email.toLowerCase() })
+  }
+
+  async refreshTokens(refreshToken: string): Promise<Result<ProviderTokens, GrantRevoked | ProviderUnavailable>> {
+    const refreshed = await this.call({
+      method: 'POST',
+      url: new URL(`${this.options.authorityUrl}/oauth2/v2.0/token`),
+      form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: this.options.clientId, client_secret: this.options.clientSecret },
+    })
+    if (!refreshed.ok) return refreshed
+    const { status, body } = refreshed.value
+    if (status === 400 && (str(body?.error) === 'invalid_grant' || str(body?.error) === 'interaction_required')) return err(new GrantRevoked({ provider: 'microsoft', detail: str(body?.error_description)?.split('\r\n')[0] ?? 'invalid_grant' }))
+    const tokens = this.tokensOf(body, refreshToken)
+    if (status !== 200 || tokens === null) return err(this.unexpected(refreshed.value))
+    return ok(tokens)
+  }
+
+  /** Microsoft has no per-grant revocation endpoint: dropping the tokens is all a client can do (the user removes the app's consent in their account). */
+  async revoke(): Promise<Result<void, ProviderUnavailable>> {
+    return ok(undefined)
+  }
+
+  async listCalendars(credentials: ProviderCredentials): Promise<Result<readonly ProviderCalendar[], ProviderCallError>> {
+    const calendars: ProviderCalendar[] = []
+    let url: URL | null = this.api('/me/calendars')
+    for (let page = 0; page < MAX_PAGES && url !== null; page++) {
+      const listed = await this.authorized({ method: 'GET', url, accessToken: credentials.accessToken }, 'calendars', 'me')
+      if (!listed.ok) return listed
+      for (const item of (listed.value.body?.value as Record<string, unknown>[] | undefined) ?? []) {
+        calendars.push({
+          externalId: String(item.id),
+          name: str(item.name) ?? String(item.id),
+          colorHex: str(item.hexColor),
+          writable: item.canEdit === true,
+          primary: item.isDefaultCalendar === true,
+          // Graph calendars carry no zone of their own; events are asked for in UTC, with their own zone alongside.
+          timezone: 'UTC',
+        })
+      }
+      const next = str(listed.value.body?.['@odata.nextLink'])
+      url = next === null ? null : new URL(next)
+    }
+    return ok(calendars)
+  }
+
+  async syncEvents(credentials: ProviderCredentials, calendarExternalId: string, cursor: string | null): Promise<Result<SyncBatch, ProviderCallError | SyncCursorExpired>> {
+    const now = this.options.clock.now()
+    let roundStartedAt = now
+    let url: URL
+    if (cursor === null) {
+      url = this.api(`/me/calendars/${encodeURIComponent(calendarExternalId)}/calendarView/delta`)
+      url.searchParams.set('startDateTime', new Date(now.getTime() - WINDOW.pastMs).toISOString())
+      url.searchParams.set('endDateTime', new Date(now.getTime() + WINDOW.futureMs).toISOString())
+    } else {
+      // Cursor: `<round start ISO>|<deltaLink>`. An old round's window has slid out of date: start over.
+      const split = cursor.indexOf('|')
+      roundStartedAt = new Date(cursor.slice(0, split))
+      if (split < 0 || Number.isNaN(roundStartedAt.getTime()) || now.getTime() - roundStartedAt.getTime() > MAX_ROUND_AGE_MS) return err(new SyncCursorExpired({ provider: 'microsoft', calendarExternalId }))
+      url = new URL(cursor.slice(split + 1))
+    }
+    const changes: ProviderEvent[] = []
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const listed = await this.call({ method: 'GET', url, accessToken: credentials.accessToken, headers: { Prefer: 'outlook.timezone="UTC", odata.maxpagesize=100' } })
+      if (!listed.ok) return listed
+      const { status, body } = listed.value
+      if (status === 410 || errorCode(body) === 'SyncStateNotFound' || errorCode(body) === 'SyncStateInvalid') return err(new SyncCursorExpired({ provider: 'microsoft', calendarExternalId }))
+      const failure = this.failureOf(listed.value, 'calendar', calendarExternalId)
+      if (failure !== null) return err(failure)
+      for (const item of (body?.value as GraphEvent[] | undefined) ?? []) {
+        const event = this.toProviderEvent(item)
+        if (event !== null) changes.push(event)
+      }
+      const next = str(body?.['@odata.nextLink'])
+      if (next !== null) {
+        url = new URL(next)
+        continue
+      }
+      const delta = str(body?.['@odata.deltaLink'])
+      if (delta === null) return err(new ProviderUnavailable({ provider: 'microsoft', reason: 'bad_response', detail: 'last page without @odata.deltaLink' }))
+      return ok({ changes, cursor: `${roundStartedAt.toISOString()}|${delta}`, full: cursor === null })
+    }
+    return err(new ProviderUnavailable({ provider: 'microsoft', reason: 'bad_response', detail: `more than ${MAX_PAGES} pages` }))
+  }
+
+  async createEvent(credentials: ProviderCredentials, calendarExternalId: string, event: OutboundEvent): Promise<Result<{ externalId: string }, ProviderCallError>> {
+    const created = await this.authorized({ method: 'POST', url: this.api(`/me/calendars/${encodeURIComponent(calendarExternalId)}/events`), accessToken: credentials.accessToken, json: this.toGraphEvent(event) }, 'calendar', calendarExternalId)
+    if (!created.ok) return created
+    const id = str(created.value.body?.id)
+    return id === null ? err(this.unexpected(created.value)) : ok({ externalId: id })
+  }
+
+  async updateEvent(credentials: ProviderCredentials, _calendarExternalId: string, externalId: string, event: OutboundEvent): Promise<Result<void, ProviderCallError>> {
+    const updated = await this.authorized({ method: 'PATCH', url: this.api(`/me/events/${encodeURIComponent(externalId)}`), accessToken: credentials.accessToken, json: this.toGraphEvent(event) }, 'event', externalId)
+    return updated.ok ? ok(undefined) : updated
+  }
+
+  async deleteEvent(credentials: ProviderCredentials, _calendarExternalId: string, externalId: string): Promise<Result<void, ProviderCallError>> {
+    const deleted = await this.call({ method: 'DELETE', url: this.api(`/me/events/${encodeURIComponent(externalId)}`), accessToken: credentials.accessToken })
+    if (!deleted.ok) return deleted
+    if (deleted.value.status === 404) return ok(undefined)
+    const failure = this.failureOf(deleted.value, 'event', externalId)
+    return failure === null ? ok(undefined) : err(failure)
+  }
+
+  async startPush(credentials: ProviderCredentials, calendarExternalId: string, request: PushRequest): Promise<Result<PushChannel | null, ProviderCallError>> {
+    const notificationUrl = new URL(request.address)
+    // Graph names its own subscription id in notifications; ours rides along in the address.
+    notificationUrl.searchParams.set('channel', request.channelId)
+    const json = {
+      changeType: 'created,updated,deleted',
+      notificationUrl: notificationUrl.toString(),
+      resource: `me/calendars/${calendarExternalId}/events`,
+      expirationDateTime: this.expiry().toISOString(),
+      clientState: request.secret,
+    }
+    const created = await this.authorized({ method: 'POST', url: this.api('/subscriptions'), accessToken: credentials.accessToken, json }, 'calendar', calendarExternalId)
+    if (!created.ok) return created
+    const id = str(created.value.body?.id)
+    const expiresAt = new Date(String(created.value.body?.expirationDateTime))
+    if (id === null || Number.isNaN(expiresAt.getTime())) return err(this.unexpected(created.value))
+    return ok({ providerId: id, expiresAt })
+  }
+
+  /** Graph subscriptions are extended in place; the channel id stays, so pushes keep finding the connection. */
+  async renewPush(credentials: ProviderCredentials, calendarExternalId: string, current: PushChannel & { channelId: string }, request: PushRequest): Promise<Result<PushChannel, ProviderCallError>> {
+    const renewed = await this.authorized({ method: 'PATCH', url: this.api(`/subscriptions/${encodeURIComponent(current.providerId)}`), accessToken: credentials.accessToken, json: { expirationDateTime: this.expiry().toISOString() } }, 'subscription', current.providerId)
+    if (renewed.ok) {
+      const expiresAt = new Date(String(renewed.value.body?.expirationDateTime))
+      return ok({ providerId: current.providerId, expiresAt: Number.isNaN(expiresAt.getTime()) ? this.expiry() : expiresAt })
+    }
+    // Gone (expired before we renewed): subscribe again.
+    if (renewed.error._tag !== 'ProviderObjectMissing') return renewed
+    const started = await this.startPush(credentials, calendarExternalId, request)
+    if (!started.ok) return started
+    return ok(started.value ?? current)
+  }
+
+  async stopPush(credentials: ProviderCredentials, channel: { channelId: string; providerId: string }): Promise<Result<void, ProviderUnavailable>> {
+    const stopped = await this.call({ method: 'DELETE', url: this.api(`/subscriptions/${encodeURIComponent(channel.providerId)}`), accessToken: credentials.accessToken })
+    if (!stopped.ok) return stopped
+    const { status } = stopped.value
+    return status < 300 || status === 404 || status === 401 ? ok(undefined) : err(this.unexpected(stopped.value))
+  }
+
+  private toProviderEvent(item: GraphEvent): ProviderEvent | null {
+    const removed = item['@removed'] !== undefined
+    const start = this.instant(item.start)
+    const end = this.instant(item.end)
+    if (!removed && !item.isCancelled && (start === null || end === null)) return null
+    return {
+      externalId: item.id,
+      status: removed || item.isCancelled === true ? 'cancelled' : 'confirmed',
+      title: item.subject ?? '(no title)',
+      start: start ?? new Date(0),
+      end: end ?? new Date(0),
+      allDay: item.isAllDay === true,
+      timezone: null,
+      location: str(item.location?.displayName),
+      // Graph's calendar view has already expanded series into occurrences.
+      recurrence: [],
+      recurringEventId: null,
+      originalStart: null,
+    }
+  }
+
+  /** `2026-07-01T09:00:00.0000000` in `timeZone` (UTC, since we ask for it). */
+  private instant(time: GraphDateTime | undefined): Date | null {
+    if (time?.dateTime === undefined) return null
+    const zone = time.timeZone === undefined || time.timeZone === 'UTC' ? 'UTC' : time.timeZone
+    const parsed = DateTime.fromISO(time.dateTime, { zone })
+    return parsed.isValid ? parsed.toJSDate() : DateTime.fromISO(time.dateTime, { zone: 'UTC' }).toJSDate()
+  }
+
+  private toGraphEvent(event: OutboundEvent) {
+    const at = (date: Date) => ({ dateTime: DateTime.fromJSDate(date, { zone: event.timezone }).toFormat("yyyy-MM-dd'T'HH:mm:ss"), timeZone: event.timezone })
+    return { subject: event.title, start: at(event.start), end: at(event.end), ...(event.location === null ? {} : { location: { displayName: event.location } }) }
+  }
+
+  private scopeOf(scopes: readonly ConnectionScope[]): string {
+    return ['offline_access', 'openid', 'email', 'User.Read', ...new Set(scopes.map((scope) => SCOPES[scope]))].join(' ')
+  }
+
+  private tokensOf(body: Record<string, unknown> | null, previousRefreshToken: string | null): ProviderTokens | null {
+    const accessToken = str(body?.access_token)
+    if (accessToken === null) return null
+    const expiresIn = Number(body?.expires_in)
+    return {
+      accessToken,
+      // Microsoft rotates refresh tokens: keep the new one, or the old when none came.
+      refreshToken: str(body?.refresh_token) ?? previousRefreshToken,
+      expiresAt: Number.isFinite(expiresIn) ? new Date(this.options.clock.now().getTime() + expiresIn * 1000) : null,
+    }
+  }
+
+  private expiry(): Date {
+    return new Date(this.options.clock.now().getTime() + SUBSCRIPTION_MINUTES * 60_000)
+  }
+
+  private api(path: string): URL {
+    return new URL(`/v1.0${path}`, this.options.graphUrl)
+  }
+
+  private async call(request: ProviderHttpRequest): Promise<Result<ProviderHttpResponse, ProviderUnavailable>> {
+    const exchange = await sendProviderHttp(request, { timeoutMs: this.options.timeoutMs, userAgent: this.options.userAgent })
+    if (exchange.kind === 'transport_failure') return err(new ProviderUnavailable({ provider: 'microsoft', reason: exchange.reason, detail: exchange.detail }))
+    return ok(exchange.response)
+  }
+
+  private async authorized(request: ProviderHttpRequest, what: string, id: string): Promise<Result<ProviderHttpResponse, ProviderCallError>> {
+    const answered = await this.call(request)
+    if (!answered.ok) return answered
+    const failure = this.failureOf(answered.value, what, id)
+    return failure === null ? answered : err(failure)
+  }
+
+  private failureOf(response: ProviderHttpResponse, what: string, id: string): ProviderCallError | null {
+    const { status, body } = response
+    if (status >= 200 && status < 300) return null
+    if (status === 401) return new AccessTokenRejected({ provider: 'microsoft' })
+    if (status === 404 || status === 410) return new ProviderObjectMissing({ provider: 'microsoft', what, id })
+    if (status === 429 || status === 503) return new ProviderUnavailable({ provider: 'microsoft', reason: 'rate_limited', detail: errorCode(body) ?? String(status) })
+    if (status === 403) return new ProviderObjectMissing({ provider: 'microsoft', what: `${what} (forbidden: ${errorCode(body) ?? 'ErrorAccessDenied'})`, id })
+    return this.unexpected(response)
+  }
+
+  private unexpected(response: ProviderHttpResponse): ProviderUnavailable {
+    return new ProviderUnavailable({ provider: 'microsoft', reason: response.status >= 500 ? 'server_error' : 'bad_response', detail: `HTTP ${response.status}: ${errorCode(response.body) ?? 'unexpected answer'}` })
+  }
+}

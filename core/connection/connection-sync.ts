@@ -1,0 +1,294 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { BackgroundScope } from '../background/background-job.js'
+import type { CalendarProviderPort, ProviderCredentials, SyncBatch } from '../ports/calendar-provider.js'
+import type { Clock } from '../ports/clock.js'
+import { err, ok, type Result } from '../shared/result.js'
+import type { RequestScope } from '../user/user-service.js'
+import type { ConnectionServiceDeps } from './connection-service.js'
+import type { ConnectionRecords } from './connection-records.js'
+import { healthOf, transitionConnection, type ConnectionCommand } from './connection-transition.js'
+import type { Calendar, Connection, PushSubscription } from './connection.js'
+import { planInbound } from './inbound-sync.js'
+
+/** How often the sync job looks at a connection (docs/connections.md, "Sync cadence"). */
+export interface SyncCadence {
+  readonly pollingMs: number
+  /** Realtime connections still get a safety sync now and then: a lost push must not lose changes for long. */
+  readonly realtimeSafetyMs: number
+  readonly errorRetryMs: number
+  /** Push channels are renewed this long before they expire. */
+  readonly renewBeforeMs: number
+}
+
+export const DEFAULT_SYNC_CADENCE: SyncCadence = {
+  pollingMs: 5 * 60_000,
+  realtimeSafetyMs: 6 * 3_600_000,
+  errorRetryMs: 30 * 60_000,
+  renewBeforeMs: 24 * 3_600_000,
+}
+
+/** Access tokens this close to their expiry are refreshed before a call. */
+const REFRESH_MARGIN_MS = 60_000
+/** Inbound changes are the provider's own: mirrors must not send them back. */
+const FROM_PROVIDER = { origin: 'provider' } as const
+const DUE_BATCH = 25
+/** A provider delete is given up after this many attempts (the copy stays at the provider). */
+export const MAX_DELETE_ATTEMPTS = 6
+/** A queued delete makes the connection due within this long. */
+const DELETE_RETRY_MS = 60_000
+
+const sameSecret = (a: string, b: string): boolean => {
+  const left = Buffer.from(a)
+  const right = Buffer.from(b)
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+/**
+ * Inbound sync of connections: due work, pushes, token refresh, push-channel
+ * renewal, and the planned application of provider batches to events. One
+ * sync at a time per connection; one connection's failure never stops another's.
+ */
+export class ConnectionSync {
+  /** One sync at a time per connection (a push and the poll may meet). */
+  private readonly running = new Map<string, Promise<unknown>>()
+
+  constructor(
+    private readonly deps: ConnectionServiceDeps,
+    private readonly records: ConnectionRecords,
+    private readonly cadence: SyncCadence,
+  ) {}
+
+  /** A push arrived for `channelId`: verified by its secret, it makes the connection due now. Answers whether it was accepted. */
+  async acceptPush(channelId: string, secret: string): Promise<boolean> {
+    const connection = await this.deps.connections.findBySubscription(channelId)
+    const subscription = connection?.subscriptions.find((candidate) => candidate.id === channelId)
+    if (connection === null || subscription === undefined || !sameSecret(subscription.secret, secret)) return false
+    if (connection.status === 'disconnected') return false
+    const clock = await this.deps.clockFor(connection.accountId)
+    await this.records.mutate({ accountId: connection.accountId, livemode: connection.livemode, clock }, connection.id, (current) =>
+      ok({ next: { ...current, nextSyncAt: clock.now() }, events: [] }))
+    return true
+  }
+
+  /** The background job: every due connection synced; one connection's failure never stops another's. */
+  async processDue(scope: BackgroundScope): Promise<number> {
+    const now = scope.clock.now()
+    const due = await this.deps.connections.due(scope.accountId, now, DUE_BATCH)
+    const outcomes = await Promise.allSettled(due.map((connection) => this.syncNow(connection.accountId, connection.id, scope.clock, 'incremental')))
+    for (const [index, outcome] of outcomes.entries()) {
+      if (outcome.status === 'rejected') await this.recordCrash(due[index]!, scope.clock, outcome.reason)
+    }
+    return due.length
+  }
+
+  nextDueAt(scope: BackgroundScope, after: Date): Promise<Date | null> {
+    return this.deps.connections.nextDueAt(scope.accountId, after)
+  }
+
+  /** Runs one sync of a connection, serialized with any other sync of it; answers the connection after. */
+  syncNow(accountId: string, id: string, clock: Clock, mode: 'full' | 'incremental'): Promise<Connection | null> {
+    const previous = this.running.get(id) ?? Promise.resolve()
+    const next = previous.catch(() => undefined).then(() => this.sync(accountId, id, clock, mode))
+    const settled = next.catch(() => undefined)
+    this.running.set(id, settled)
+    void settled.then(() => {
+      if (this.running.get(id) === settled) this.running.delete(id)
+    })
+    return next
+  }
+
+  private async sync(accountId: string, id: string, clock: Clock, mode: 'full' | 'incremental'): Promise<Connection | null> {
+    const connection = await this.deps.connections.get(accountId, id)
+    if (connection === null || connection.status === 'disconnected') return connection
+    const scope = { accountId, livemode: connection.livemode, clock }
+    const provider = this.deps.providers(connection.provider)
+    if (provider === null) return this.finish(scope, id, { type: 'sync_failed', at: clock.now(), message: `provider ${connection.provider} is not configured` })
+    let credentials = await this.credentials(scope, connection, provider, false)
+    if (!credentials.ok) return credentials.error
+    const failures: string[] = []
+    const deletes = await this.flushDeletes(scope, id, provider, credentials.value)
+    if (deletes !== null) failures.push(deletes)
+    const stillToDelete = new Set(((await this.deps.connections.get(accountId, id))?.pendingDeletes ?? []).map((pending) => pending.externalId))
+    // Without an events scope the user granted calendars only: nothing to ingest.
+    const readsEvents = connection.scopes.includes('events.read') || connection.scopes.includes('events.write')
+    const calendars = readsEvents ? (await this.deps.calendars.listByConnection(accountId, id)).filter((calendar) => calendar.selected) : []
+    for (const calendar of calendars) {
+      let batch = await provider.syncEvents(credentials.value, calendar.externalId, mode === 'full' ? null : calendar.syncCursor)
+      if (!batch.ok && batch.error._tag === 'SyncCursorExpired') batch = await provider.syncEvents(credentials.value, calendar.externalId, null)
+      if (!batch.ok && batch.error._tag === 'AccessTokenRejected') {
+        credentials = await this.credentials(scope, (await this.deps.connections.get(accountId, id)) ?? connection, provider, true)
+        if (!credentials.ok) return credentials.error
+        batch = await provider.syncEvents(credentials.value, calendar.externalId, null)
+      }
+      if (!batch.ok) {
+        if (batch.error._tag === 'GrantRevoked') return this.revokedByProvider(scope, id)
+        failures.push(`${calendar.externalId}: ${batch.error._tag}`)
+        continue
+      }
+      // Deselected while we were listing: ingest nothing.
+      const fresh = await this.deps.calendars.get(accountId, calendar.id)
+      if (fresh === null || !fresh.selected) continue
+      await this.ingest(scope, connection, fresh, batch.value, stillToDelete)
+      await this.deps.calendars.save({ ...fresh, syncCursor: batch.value.cursor })
+    }
+    const renewed = await this.renewExpiring(scope, id, provider, credentials.value)
+    if (renewed !== null) failures.push(renewed)
+    return this.finish(scope, id, failures.length === 0 ? { type: 'sync_succeeded', at: clock.now() } : { type: 'sync_failed', at: clock.now(), message: failures.join('; ') })
+  }
+
+  /** Queues the delete of a provider copy whose event is gone here (the first attempt failed). */
+  async queueDelete(scope: RequestScope, connectionId: string, calendarExternalId: string, externalId: string): Promise<void> {
+    await this.records.mutate(scope, connectionId, (current) => {
+      const pending = (current.pendingDeletes ?? []).filter((item) => item.externalId !== externalId)
+      const soon = new Date(scope.clock.now().getTime() + DELETE_RETRY_MS)
+      const nextSyncAt = current.nextSyncAt === null || current.nextSyncAt > soon ? soon : current.nextSyncAt
+      return ok({ next: { ...current, pendingDeletes: [...pending, { calendarExternalId, externalId, attempts: 1 }], nextSyncAt: current.status === 'disconnected' ? null : nextSyncAt }, events: [] })
+    })
+  }
+
+  /** Retries queued provider deletes; answers a failure message or null. */
+  private async flushDeletes(scope: RequestScope, id: string, provider: CalendarProviderPort, credentials: ProviderCredentials): Promise<string | null> {
+    const pending = (await this.deps.connections.get(scope.accountId, id))?.pendingDeletes ?? []
+    if (pending.length === 0) return null
+    const outcomes = new Map<string, number | 'done'>()
+    for (const item of pending) {
+      const deleted = await provider.deleteEvent(credentials, item.calendarExternalId, item.externalId)
+      outcomes.set(item.externalId, deleted.ok || item.attempts + 1 >= MAX_DELETE_ATTEMPTS ? 'done' : item.attempts + 1)
+    }
+    await this.records.mutate(scope, id, (current) => {
+      const left = (current.pendingDeletes ?? []).flatMap((item) => {
+        const outcome = outcomes.get(item.externalId)
+        if (outcome === 'done') return []
+        return [outcome === undefined ? item : { ...item, attempts: outcome }]
+      })
+      return ok({ next: { ...current, pendingDeletes: left }, events: [] })
+    })
+    const failed = [...outcomes.values()].filter((outcome) => outcome !== 'done').length
+    return failed === 0 ? null : `${failed} provider delete(s) failed; retried at the next sync`
+  }
+
+  private async ingest(scope: RequestScope, connection: Connection, calendar: Calendar, batch: SyncBatch, stillToDelete: ReadonlySet<string>): Promise<void> {
+    const existing = await this.deps.events.listByCalendar(scope.accountId, calendar.id)
+    const planned = planInbound({ batch, existing, calendarTimezone: calendar.timezone, now: scope.clock.now() })
+    // A copy we are still deleting at the provider is not brought back in.
+    const plan = { ...planned, creates: planned.creates.filter((desired) => !stillToDelete.has(desired.externalId)) }
+    for (const event of plan.removals) await this.deps.events.delete(scope, event.id, FROM_PROVIDER)
+    for (const { event, desired } of plan.updates) {
+      const patch = { title: desired.title, startTime: desired.start, endTime: desired.end, timezone: desired.timezone }
+      const updated = await this.deps.events.update(scope, event.id, { ...patch, location: desired.location === null ? null : { address: desired.location } }, FROM_PROVIDER)
+      if (!updated.ok && updated.error._tag === 'InvalidParameter') await this.deps.events.update(scope, event.id, { ...patch, location: null }, FROM_PROVIDER)
+    }
+    for (const desired of plan.creates) {
+      const input = {
+        userId: connection.userId,
+        title: desired.title,
+        startTime: desired.start,
+        endTime: desired.end,
+        timezone: desired.timezone,
+        source: { connectionId: connection.id, calendarId: calendar.id, externalId: desired.externalId, seriesId: desired.seriesId },
+      }
+      const created = await this.deps.events.create(scope, { ...input, location: desired.location === null ? null : { address: desired.location } }, FROM_PROVIDER)
+      // An address the geocoder cannot place still makes an event, without a location.
+      if (!created.ok && created.error._tag === 'InvalidParameter') await this.deps.events.create(scope, { ...input, location: null }, FROM_PROVIDER)
+    }
+  }
+
+  /** Renews channels close to expiry; answers a failure message or null. */
+  private async renewExpiring(scope: RequestScope, id: string, provider: CalendarProviderPort, credentials: ProviderCredentials): Promise<string | null> {
+    const connection = await this.deps.connections.get(scope.accountId, id)
+    const address = this.deps.pushAddress(provider.provider)
+    if (connection === null || address === null) return null
+    const horizon = scope.clock.now().getTime() + this.cadence.renewBeforeMs
+    if (connection.subscriptions.every((subscription) => subscription.expiresAt.getTime() > horizon)) return null
+    const subscriptions: PushSubscription[] = []
+    let failure: string | null = null
+    for (const subscription of connection.subscriptions) {
+      if (subscription.expiresAt.getTime() > horizon) {
+        subscriptions.push(subscription)
+        continue
+      }
+      const channelId = this.deps.ids.next('chn')
+      const renewed = await provider.renewPush(credentials, subscription.calendarExternalId, { channelId: subscription.id, providerId: subscription.providerId, expiresAt: subscription.expiresAt }, { channelId, address, secret: subscription.secret })
+      if (renewed.ok) subscriptions.push({ ...subscription, id: channelId, providerId: renewed.value.providerId, expiresAt: renewed.value.expiresAt })
+      else failure = `push renewal: ${renewed.error._tag}`
+    }
+    await this.records.mutate(scope, id, (current) => ok({ next: { ...current, subscriptions, syncMode: subscriptions.length > 0 ? 'realtime' : 'polling' }, events: [] }))
+    return failure
+  }
+
+  /** Opens the tokens and refreshes them when close to expiry (or `force`); a failure is recorded and answered as the connection. */
+  private async credentials(scope: RequestScope, connection: Connection, provider: CalendarProviderPort, force: boolean): Promise<Result<ProviderCredentials, Connection | null>> {
+    const now = scope.clock.now()
+    const tokens = this.records.open(connection)
+    if (tokens === null) return err(await this.finish(scope, connection.id, { type: 'sync_failed', at: now, message: 'stored provider tokens cannot be opened (was CONNECTION_TOKEN_KEY changed?)' }))
+    const stale = tokens.expiresAt !== null && tokens.expiresAt.getTime() - now.getTime() < REFRESH_MARGIN_MS
+    if (!force && !stale) return ok({ accessToken: tokens.accessToken })
+    if (tokens.refreshToken === null) return err(await this.revokedByProvider(scope, connection.id))
+    const refreshed = await provider.refreshTokens(tokens.refreshToken)
+    if (!refreshed.ok) {
+      if (refreshed.error._tag === 'GrantRevoked') return err(await this.revokedByProvider(scope, connection.id))
+      const failed = await this.records.transition(scope, connection.id, { type: 'token_refresh_failed', at: now })
+      return err(await this.finish(scope, connection.id, { type: 'sync_failed', at: now, message: 'token refresh failed: provider unavailable' }) ?? failed)
+    }
+    const saved = await this.records.transition(scope, connection.id, { type: 'token_refreshed', at: now }, { sealedTokens: this.records.seal(refreshed.value) })
+    if (saved === null) return err(null)
+    return ok({ accessToken: refreshed.value.accessToken })
+  }
+
+  private async revokedByProvider(scope: RequestScope, id: string): Promise<Connection | null> {
+    const connection = await this.records.transition(scope, id, { type: 'grant_revoked', at: scope.clock.now() }, { subscriptions: [], sealedTokens: '', nextSyncAt: null })
+    return connection
+  }
+
+  /** Records a sync outcome and schedules the next look. */
+  private async finish(scope: RequestScope, id: string, command: ConnectionCommand): Promise<Connection | null> {
+    const result = await this.records.mutate(scope, id, (current) => {
+      const moved = transitionConnection(healthOf(current), command)
+      if (!moved.ok) return ok({ next: current, events: [] })
+      const next = { ...current, ...moved.value.state }
+      return ok({ next: { ...next, nextSyncAt: this.nextLook(next, scope.clock.now()) }, events: moved.value.events })
+    })
+    return result.ok ? result.value : null
+  }
+
+  private nextLook(connection: Connection, now: Date): Date | null {
+    if (connection.status === 'disconnected') return null
+    const base = connection.status === 'error' ? this.cadence.errorRetryMs : connection.syncMode === 'realtime' ? this.cadence.realtimeSafetyMs : this.cadence.pollingMs
+    let next = now.getTime() + base
+    for (const subscription of connection.subscriptions) next = Math.min(next, Math.max(now.getTime() + 60_000, subscription.expiresAt.getTime() - this.cadence.renewBeforeMs))
+    return new Date(next)
+  }
+
+  private async recordCrash(connection: Connection, clock: Clock, reason: unknown): Promise<void> {
+    const message = reason instanceof Error ? reason.message : String(reason)
+    await this.finish({ accountId: connection.accountId, livemode: connection.livemode, clock }, connection.id, { type: 'sync_failed', at: clock.now(), message: `internal: ${message}` })
+  }
+
+  /**
+   * Runs one provider call for a connection with fresh credentials: a refused
+   * access token is refreshed and the call retried once; a revoked grant
+   * disconnects. Failures come back as a message for the caller to record.
+   */
+  async callProvider<T>(
+    scope: RequestScope,
+    connectionId: string,
+    call: (provider: CalendarProviderPort, credentials: ProviderCredentials) => Promise<Result<T, { readonly _tag: string }>>,
+  ): Promise<Result<T, string>> {
+    const connection = await this.deps.connections.get(scope.accountId, connectionId)
+    if (connection === null || connection.status === 'disconnected') return err('the connection is disconnected')
+    const provider = this.deps.providers(connection.provider)
+    if (provider === null) return err(`provider ${connection.provider} is not configured`)
+    let credentials = await this.credentials(scope, connection, provider, false)
+    if (!credentials.ok) return err('provider credentials unavailable (token refresh failed or grant revoked)')
+    let result = await call(provider, credentials.value)
+    if (!result.ok && result.error._tag === 'AccessTokenRejected') {
+      credentials = await this.credentials(scope, (await this.deps.connections.get(scope.accountId, connectionId)) ?? connection, provider, true)
+      if (!credentials.ok) return err('provider credentials unavailable (token refresh failed or grant revoked)')
+      result = await call(provider, credentials.value)
+    }
+    if (result.ok) return result
+    if (result.error._tag === 'GrantRevoked') await this.revokedByProvider(scope, connectionId)
+    const detail = (result.error as { detail?: unknown }).detail
+    return err(typeof detail === 'string' ? `${result.error._tag}: ${detail}` : result.error._tag)
+  }
+}

@@ -1,0 +1,128 @@
+import type { BackgroundScope } from '../background/background-job.js'
+import type { ChangeContext, EventChangeListener } from '../event/event-lifecycle.js'
+import type { CalendarEvent, EventMirror } from '../event/event.js'
+import type { OutboundEvent } from '../ports/calendar-provider.js'
+import type { EventRepositoryPort } from '../ports/event-repository.js'
+import type { RequestScope } from '../user/user-service.js'
+import type { ConnectionService } from './connection-service.js'
+
+/** Waits before retry n (1-based); after the last one the mirror is `failed` for good. */
+export const MIRROR_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000] as const
+const MAX_WRITE_ATTEMPTS = 3
+const DUE_BATCH = 25
+
+const outboundOf = (event: CalendarEvent): OutboundEvent => ({
+  title: event.title,
+  start: event.startTime,
+  end: event.endTime,
+  timezone: event.timezone,
+  location: event.location?.address ?? event.location?.name ?? null,
+})
+
+/**
+ * Writes events created through the API to the user's writable default
+ * calendar, and their changes and deletion after them. Provider-made changes
+ * (calendar sync) are never echoed back. A failed write never touches the
+ * event itself: the mirror shows `pending` with the error and is retried on
+ * the schedule above, then `failed`.
+ */
+export class OutboundMirror implements EventChangeListener {
+  readonly name = 'calendar-mirror'
+
+  constructor(
+    private readonly deps: { readonly events: EventRepositoryPort; readonly connections: ConnectionService },
+  ) {}
+
+  async onCreated(event: CalendarEvent, scope: RequestScope, context: ChangeContext): Promise<void> {
+    if (context.origin === 'provider' || (event.source ?? null) !== null) return
+    const target = await this.deps.connections.defaultWritableCalendar(scope.accountId, event.userId)
+    if (target === null) return
+    const mirror: EventMirror = { connectionId: target.connection.id, calendarId: target.calendar.id, externalId: null, status: 'pending', operation: 'create', attempts: 0, lastError: null, nextAttemptAt: null }
+    await this.attempt(scope, event.id, mirror)
+  }
+
+  async onUpdated(before: CalendarEvent, after: CalendarEvent, scope: RequestScope, context: ChangeContext): Promise<void> {
+    if (context.origin === 'provider') return
+    const link = await this.linkOf(after, scope)
+    if (link === null) return
+    const changed = JSON.stringify(outboundOf(before)) !== JSON.stringify(outboundOf(after))
+    if (!changed && link.status !== 'pending') return
+    await this.attempt(scope, after.id, { ...link, operation: link.externalId === null ? 'create' : 'update', status: 'pending', attempts: 0 })
+  }
+
+  async onDeleted(event: CalendarEvent, scope: RequestScope, context: ChangeContext): Promise<void> {
+    if (context.origin === 'provider') return
+    const link = await this.linkOf(event, scope)
+    if (link === null || link.externalId === null) return
+    const externalId = link.externalId
+    const calendar = await this.deps.connections.canWrite(scope.accountId, link.connectionId, link.calendarId)
+    if (calendar === null) return
+    // The event is gone here; a failed delete is queued on the connection and retried at its next syncs.
+    const deleted = await this.deps.connections.callProvider(scope, link.connectionId, (provider, credentials) => provider.deleteEvent(credentials, calendar.externalId, externalId))
+    if (!deleted.ok) await this.deps.connections.queueProviderDelete(scope, link.connectionId, calendar.externalId, externalId)
+  }
+
+  /** The background job: retries due mirrors. */
+  async processDue(scope: BackgroundScope): Promise<number> {
+    const now = scope.clock.now()
+    const due = await this.deps.events.mirrorDue(scope.accountId, now, DUE_BATCH)
+    for (const event of due) {
+      if (event.mirror === null || event.mirror === undefined) continue
+      await this.attempt({ accountId: event.accountId, livemode: event.livemode, clock: scope.clock }, event.id, event.mirror)
+    }
+    return due.length
+  }
+
+  nextDueAt(scope: BackgroundScope, after: Date): Promise<Date | null> {
+    return this.deps.events.nextMirrorDueAt(scope.accountId, after)
+  }
+
+  /** The mirror of an API event, or the source of a synced event in a calendar we may write to. */
+  private async linkOf(event: CalendarEvent, scope: RequestScope): Promise<EventMirror | null> {
+    if (event.mirror !== null && event.mirror !== undefined) return event.mirror
+    const source = event.source
+    if (source === null || source === undefined || source.seriesId !== null) return null
+    const calendar = await this.deps.connections.canWrite(scope.accountId, source.connectionId, source.calendarId)
+    if (calendar === null) return null
+    return { connectionId: source.connectionId, calendarId: source.calendarId, externalId: source.externalId, status: 'synced', operation: 'update', attempts: 0, lastError: null, nextAttemptAt: null }
+  }
+
+  private async attempt(scope: RequestScope, eventId: string, mirror: EventMirror): Promise<void> {
+    const event = await this.deps.events.get(scope.accountId, eventId)
+    if (event === null) return
+    const calendar = await this.deps.connections.canWrite(scope.accountId, mirror.connectionId, mirror.calendarId)
+    let outcome: { ok: true; externalId: string } | { ok: false; error: string }
+    if (calendar === null) outcome = { ok: false, error: 'the calendar is no longer writable or its connection is disconnected' }
+    else if (mirror.operation === 'create' || mirror.externalId === null) {
+      const created = await this.deps.connections.callProvider(scope, mirror.connectionId, (provider, credentials) => provider.createEvent(credentials, calendar.externalId, outboundOf(event)))
+      outcome = created.ok ? { ok: true, externalId: created.value.externalId } : created
+    } else {
+      const externalId = mirror.externalId
+      const updated = await this.deps.connections.callProvider(scope, mirror.connectionId, (provider, credentials) => provider.updateEvent(credentials, calendar.externalId, externalId, outboundOf(event)))
+      outcome = updated.ok ? { ok: true, externalId } : updated
+    }
+    const now = scope.clock.now()
+    const attempts = mirror.attempts + 1
+    const next: EventMirror = outcome.ok
+      ? { ...mirror, externalId: outcome.externalId, status: 'synced', operation: 'update', attempts, lastError: null, nextAttemptAt: null }
+      : {
+          ...mirror,
+          status: attempts > MIRROR_RETRY_DELAYS_MS.length || calendar === null ? 'failed' : 'pending',
+          attempts,
+          lastError: outcome.error,
+          nextAttemptAt: attempts > MIRROR_RETRY_DELAYS_MS.length || calendar === null ? null : new Date(now.getTime() + MIRROR_RETRY_DELAYS_MS[attempts - 1]!),
+        }
+    await this.save(scope, eventId, next)
+  }
+
+  /** Records the mirror on the event (and, once created, its provider link), re-reading on a version race. */
+  private async save(scope: RequestScope, eventId: string, mirror: EventMirror): Promise<void> {
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+      const current = await this.deps.events.get(scope.accountId, eventId)
+      if (current === null) return
+      const source = mirror.externalId === null ? (current.source ?? null) : { connectionId: mirror.connectionId, calendarId: mirror.calendarId, externalId: mirror.externalId, seriesId: null }
+      const next: CalendarEvent = { ...current, mirror, source, version: current.version + 1 }
+      if ((await this.deps.events.update(next, current.version, [])) === 'updated') return
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MicrosoftGraphCalendarProvider } from '../../../adapters/calendar-provider/microsoft/microsoft-graph-calendar-provider.js'
+import { SystemClock } from '../../../adapters/clock/system/system-clock.js'
+import { pkceChallenge } from '../../../core/connection/pkce.js'
+import type { Clock } from '../../../core/ports/clock.js'
+import { calendarProviderContract } from '../../contracts/calendar-provider.contract.js'
+import { MicrosoftGraphFake } from '../../support/fakes/microsoft-graph-fake.js'
+
+const adapterFor = (fake: MicrosoftGraphFake, clock: Clock = new SystemClock()) =>
+  new MicrosoftGraphCalendarProvider({
+    clientId: MicrosoftGraphFake.clientId,
+    clientSecret: MicrosoftGraphFake.clientSecret,
+    authorityUrl: fake.authorityUrl,
+    graphUrl: fake.baseUrl,
+    timeoutMs: 2000,
+    userAgent: 'departure-service/test',
+    clock,
+  })
+
+calendarProviderContract('MicrosoftGraphCalendarProvider (local fake of Graph)', async () => {
+  const fake = await MicrosoftGraphFake.start()
+  return {
+    provider: adapterFor(fake),
+    consent: async (input) => fake.consent(input),
+    invalidateSyncCursors: async (email) => fake.invalidateDeltaTokens(email),
+    revokeAtProvider: async (email) => fake.revokeAll(email),
+    revokesGrants: false,
+    teardown: () => fake.close(),
+  }
+})
+
+const REDIRECT = 'https://api.example.com/v1/connections/oauth/callback'
+const VERIFIER = 'graph-verifier-0123456789-0123456789-0123456789'
+
+describe('Microsoft Graph specifics', () => {
+  let fake: MicrosoftGraphFake
+  let graph: MicrosoftGraphCalendarProvider
+  beforeAll(async () => {
+    fake = await MicrosoftGraphFake.start()
+    graph = adapterFor(fake)
+  })
+  afterAll(() => fake.close())
+
+  const connect = async (email: string) => {
+    const code = fake.consent({ email, codeChallenge: pkceChallenge(VERIFIER), redirectUri: REDIRECT })
+    const exchanged = await graph.exchangeCode({ code, codeVerifier: VERIFIER, redirectUri: REDIRECT })
+    if (!exchanged.ok) throw new Error(`exchange failed ${JSON.stringify(exchanged.error)}`)
+    return exchanged.value
+  }
+
+  it('asks for offline_access and Calendars scopes at the v2.0 authorize endpoint', () => {
+    const url = new URL(graph.authorizationUrl({ state: 's', codeChallenge: 'c', redirectUri: REDIRECT, scopes: ['calendars.read', 'events.read', 'events.write'] }))
+    expect(url.pathname).toBe('/common/oauth2/v2.0/authorize')
+    expect(url.searchParams.get('scope')).toBe('offline_access openid email User.Read Calendars.Read Calendars.ReadWrite')
+    expect(url.searchParams.get('response_mode')).toBe('query')
+  })
+
+  it('keeps the rotated refresh token, and the account e-mail comes from /me', async () => {
+    const { tokens, email } = await connect('Ada@Contoso.com')
+    expect(email).toBe('ada@contoso.com')
+    const refreshed = await graph.refreshTokens(tokens.refreshToken!)
+    if (!refreshed.ok) throw new Error('refresh failed')
+    expect(refreshed.value.refreshToken).not.toBe(tokens.refreshToken)
+    expect(refreshed.value.refreshToken).toMatch(/^M\.R3_/)
+  })
+
+  it('lists calendars with canEdit as writable and isDefaultCalendar as primary', async () => {
+    const { tokens } = await connect('roles@contoso.com')
+    const calendars = await graph.listCalendars(tokens)
+    expect(calendars.ok && calendars.value.map((calendar) => [calendar.name, calendar.writable, calendar.primary])).toEqual([
+      ['Calendar', true, true],
+      ['Birthdays', false, false],
+    ])
+  })
+
+  it('walks delta pages in UTC; @removed rows are cancellations; a round older than 7 days restarts', async () => {
+    const clock = { at: new Date('2026-06-01T08:00:00Z'), now() { return this.at } }
+    const timed = adapterFor(fake, clock)
+    const { tokens } = await connect('delta@contoso.com')
+    const calendarId = 'AAMkCal-delta@contoso.com-default'
+    for (let index = 0; index < 3; index++) await fake.putEvent('delta@contoso.com', calendarId, { id: `e${index}`, subject: `E${index}`, start: new Date(`2026-06-0${index + 2}T09:00:00Z`), end: new Date(`2026-06-0${index + 2}T10:00:00Z`) })
+    const full = await timed.syncEvents(tokens, calendarId, null)
+    if (!full.ok) throw new Error('delta failed')
+    expect(full.value.changes.map((event) => [event.externalId, event.start.toISOString()])).toEqual([
+      ['e0', '2026-06-02T09:00:00.000Z'],
+      ['e1', '2026-06-03T09:00:00.000Z'],
+      ['e2', '2026-06-04T09:00:00.000Z'],
+    ])
+    const first = fake.requests.find((request) => request.path.endsWith('/calendarView/delta'))
+    expect(first?.query.get('startDateTime')).toBe('2026-05-25T08:00:00.000Z')
+    expect(first?.prefer).toContain('outlook.timezone="UTC"')
+    await fake.putEvent('delta@contoso.com', calendarId, { id: 'e1', subject: 'E1', start: new Date('2026-06-03T09:00:00Z'), end: new Date('2026-06-03T10:00:00Z'), removed: true })
+    const next = await timed.syncEvents(tokens, calendarId, full.value.cursor)
+    expect(next.ok && next.value.changes.map((event) => [event.externalId, event.status])).toEqual([['e1', 'cancelled']])
+    clock.at = new Date('2026-06-09T08:00:01Z')
+    expect(await timed.syncEvents(tokens, calendarId, full.value.cursor)).toMatchObject({ ok: false, error: { _tag: 'SyncCursorExpired' } })
+  })
+
+  it('subscribes with clientState and our channel in the notification URL; renews by PATCH, stops by DELETE', async () => {
+    const { tokens } = await connect('subs@contoso.com')
+    const calendarId = 'AAMkCal-subs@contoso.com-default'
+    const started = await graph.startPush(tokens, calendarId, { channelId: 'chn_9', address: 'https://api.example.com/v1/connections/push/microsoft', secret: 'client-state' })
+    if (!started.ok || started.value === null) throw new Error('subscribe failed')
+    const stored = fake.subscriptions.get(started.value.providerId)!
+    expect(stored).toMatchObject({ clientState: 'client-state', notificationUrl: 'https://api.example.com/v1/connections/push/microsoft?channel=chn_9' })
+    const renewed = await graph.renewPush(tokens, calendarId, { ...started.value, channelId: 'chn_9' }, { channelId: 'chn_10', address: 'x', secret: 'client-state' })
+    expect(renewed.ok && renewed.value.providerId).toBe(started.value.providerId)
+    expect(fake.requests.some((request) => request.method === 'PATCH' && request.path.startsWith('/v1.0/subscriptions/'))).toBe(true)
+    expect((await graph.stopPush(tokens, { channelId: 'chn_9', providerId: started.value.providerId })).ok).toBe(true)
+    expect(fake.subscriptions.size).toBe(0)
+  })
+
+  it('a write to a calendar without canEdit is refused as forbidden, not as a revoked grant', async () => {
+    const { tokens } = await connect('ro@contoso.com')
+    const created = await graph.createEvent(tokens, 'AAMkCal-ro@contoso.com-birthdays', { title: 'x', start: new Date('2026-07-01T09:00:00Z'), end: new Date('2026-07-01T10:00:00Z'), timezone: 'Europe/Berlin', location: null })
+    expect(created).toMatchObject({ ok: false, error: { _tag: 'ProviderObjectMissing' } })
+  })
+})

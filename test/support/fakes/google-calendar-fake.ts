@@ -1,0 +1,246 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/**
+ * A local, stateful stand-in for Google's OAuth endpoints and Calendar API v3,
+ * answering with Google's shapes and errors: `/token` (authorization_code with
+ * PKCE, refresh_token, `invalid_grant`), `/revoke`, `calendarList`,
+ * `events.list` (pages, `nextSyncToken`, `syncToken`, 410 `fullSyncRequired`),
+ * `events.insert/patch/delete`, `events.watch`, `channels.stop`.
+ */
+export interface FakeGoogleEvent {
+  id: string
+  status: 'confirmed' | 'cancelled'
+  summary?: string
+  location?: string
+  start?: { dateTime?: string; date?: string; timeZone?: string }
+  end?: { dateTime?: string; date?: string; timeZone?: string }
+  recurrence?: string[]
+  recurringEventId?: string
+  originalStartTime?: { dateTime?: string; date?: string; timeZone?: string }
+}
+
+interface FakeCalendar {
+  id: string
+  summary: string
+  accessRole: 'owner' | 'writer' | 'reader' | 'freeBusyReader'
+  primary?: boolean
+  timeZone: string
+  backgroundColor: string
+}
+
+interface Account {
+  calendars: FakeCalendar[]
+  events: Map<string, Map<string, FakeGoogleEvent & { seq: number }>>
+  seq: number
+  epoch: number
+}
+
+export interface LoggedRequest {
+  readonly method: string
+  readonly path: string
+  readonly query: URLSearchParams
+  readonly body: Record<string, unknown>
+  readonly authorization: string | undefined
+}
+
+const CLIENT_ID = 'fake-client-id.apps.googleusercontent.com'
+const CLIENT_SECRET = 'fake-client-secret'
+
+export class GoogleCalendarFake {
+  static readonly clientId = CLIENT_ID
+  static readonly clientSecret = CLIENT_SECRET
+  readonly requests: LoggedRequest[] = []
+  readonly channels = new Map<string, { resourceId: string; calendarId: string; token: string; address: string; expiration: number }>()
+  /** Items per page of events.list and calendarList (small, so pagination is exercised). */
+  pageSize = 2
+  private readonly accounts = new Map<string, Account>()
+  private readonly codes = new Map<string, { email: string; challenge: string; redirectUri: string }>()
+  private readonly tokens = new Map<string, { email: string; grant: string; kind: 'access' | 'refresh' }>()
+  private readonly revoked = new Set<string>()
+  private failures: number[] = []
+
+  private constructor(private readonly server: Server, readonly baseUrl: string) {}
+
+  static async start(): Promise<GoogleCalendarFake> {
+    let fake: GoogleCalendarFake | undefined
+    const server = createServer((request, response) => void fake!.handle(request, response))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    fake = new GoogleCalendarFake(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+    return fake
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections()
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  }
+
+  /** What Google's consent screen does on "Allow": a code bound to the PKCE challenge and redirect URI. */
+  consent(input: { email: string; codeChallenge: string; redirectUri: string }): string {
+    this.ensureAccount(input.email)
+    const code = `4/0A${randomBytes(12).toString('hex')}`
+    this.codes.set(code, { email: input.email, challenge: input.codeChallenge, redirectUri: input.redirectUri })
+    return code
+  }
+
+  /** Adds an event as if created in Google Calendar's UI. */
+  putEvent(email: string, calendarId: string, event: Omit<FakeGoogleEvent, 'status'> & { status?: 'confirmed' | 'cancelled' }): FakeGoogleEvent {
+    const account = this.ensureAccount(email)
+    account.seq += 1
+    const stored = { status: 'confirmed' as const, ...event, seq: account.seq }
+    account.events.get(calendarId)!.set(event.id, stored)
+    return stored
+  }
+
+  invalidateSyncTokens(email: string): void {
+    this.ensureAccount(email).epoch += 1
+  }
+
+  revokeAll(email: string): void {
+    for (const holder of this.tokens.values()) if (holder.email === email) this.revoked.add(holder.grant)
+  }
+
+  /** The next `count` API calls (not OAuth) answer this status. */
+  failNext(status: number, count = 1): void {
+    this.failures.push(...Array<number>(count).fill(status))
+  }
+
+  private ensureAccount(email: string): Account {
+    let account = this.accounts.get(email)
+    if (account === undefined) {
+      const calendars: FakeCalendar[] = [
+        { id: email, summary: email, accessRole: 'owner', primary: true, timeZone: 'America/New_York', backgroundColor: '#9fe1e7' },
+        { id: 'team@group.calendar.google.com', summary: 'Team', accessRole: 'writer', timeZone: 'America/New_York', backgroundColor: '#16a765' },
+        { id: 'en.usa#holiday@group.v.calendar.google.com', summary: 'Holidays in United States', accessRole: 'reader', timeZone: 'America/New_York', backgroundColor: '#ff7537' },
+        { id: 'boss@example.com', summary: 'Boss (free/busy)', accessRole: 'freeBusyReader', timeZone: 'America/New_York', backgroundColor: '#000000' },
+      ]
+      account = { calendars, events: new Map(calendars.map((calendar) => [calendar.id, new Map()])), seq: 0, epoch: 0 }
+      this.accounts.set(email, account)
+    }
+    return account
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', this.baseUrl)
+    const text = await new Promise<string>((resolve) => {
+      let data = ''
+      request.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')))
+      request.on('end', () => resolve(data))
+    })
+    const body: Record<string, unknown> =
+      text === '' ? {} : String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded') ? Object.fromEntries(new URLSearchParams(text)) : (JSON.parse(text) as Record<string, unknown>)
+    this.requests.push({ method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, body, authorization: request.headers.authorization })
+    const [status, payload] = this.route(request.method ?? 'GET', url, body, request.headers.authorization)
+    response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' })
+    response.end(status === 204 ? '' : JSON.stringify(payload))
+  }
+
+  private route(method: string, url: URL, body: Record<string, unknown>, authorization: string | undefined): [number, unknown] {
+    if (method === 'POST' && url.pathname === '/token') return this.token(body)
+    if (method === 'POST' && url.pathname === '/revoke') {
+      const holder = this.tokens.get(String(body.token))
+      if (holder === undefined) return [400, { error: 'invalid_token', error_description: 'Token expired or revoked' }]
+      this.revoked.add(holder.grant)
+      return [200, {}]
+    }
+    const failure = this.failures.shift()
+    if (failure !== undefined) return [failure, apiError(failure, failure === 403 ? 'rateLimitExceeded' : 'backendError', 'Scripted failure')]
+    const holder = this.tokens.get((authorization ?? '').replace(/^Bearer /, ''))
+    if (holder === undefined || holder.kind !== 'access' || this.revoked.has(holder.grant)) return [401, apiError(401, 'authError', 'Invalid Credentials')]
+    const account = this.ensureAccount(holder.email)
+    const path = url.pathname.replace(/^\/calendar\/v3/, '')
+    if (method === 'GET' && path === '/users/me/calendarList') return [200, { kind: 'calendar#calendarList', items: account.calendars.map((calendar) => ({ kind: 'calendar#calendarListEntry', ...calendar })) }]
+    if (method === 'POST' && path === '/channels/stop') {
+      const channel = this.channels.get(String(body.id))
+      if (channel === undefined || channel.resourceId !== body.resourceId) return [404, apiError(404, 'notFound', `Channel '${String(body.id)}' not found for project`)]
+      this.channels.delete(String(body.id))
+      return [204, null]
+    }
+    const match = /^\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(path)
+    if (match === null) return [404, apiError(404, 'notFound', 'Not Found')]
+    const calendarId = decodeURIComponent(match[1]!)
+    const events = account.events.get(calendarId)
+    const calendar = account.calendars.find((candidate) => candidate.id === calendarId)
+    if (events === undefined || calendar === undefined) return [404, apiError(404, 'notFound', 'Not Found')]
+    const eventId = match[2] === undefined ? undefined : decodeURIComponent(match[2])
+    if (method === 'POST' && eventId === 'watch') {
+      const resourceId = randomBytes(8).toString('hex')
+      const expiration = Date.now() + Number((body.params as { ttl?: string } | undefined)?.ttl ?? 604800) * 1000
+      this.channels.set(String(body.id), { resourceId, calendarId, token: String(body.token), address: String(body.address), expiration })
+      return [200, { kind: 'api#channel', id: body.id, resourceId, resourceUri: `https://www.googleapis.com/calendar/v3/calendars/${calendarId}/events?alt=json`, token: body.token, expiration: String(expiration) }]
+    }
+    if (method === 'GET' && eventId === undefined) return this.list(account, calendar, events, url.searchParams)
+    const writable = calendar.accessRole === 'owner' || calendar.accessRole === 'writer'
+    if (!writable) return [403, apiError(403, 'requiredAccessLevel', 'You need to have writer access to this calendar.')]
+    if (method === 'POST' && eventId === undefined) {
+      account.seq += 1
+      const created = { ...(body as object), id: randomBytes(13).toString('hex'), status: 'confirmed' as const, seq: account.seq }
+      events.set(created.id, created)
+      return [200, strip(created)]
+    }
+    const current = eventId === undefined ? undefined : events.get(eventId)
+    if (current === undefined) return [404, apiError(404, 'notFound', 'Not Found')]
+    if (current.status === 'cancelled') return [410, apiError(410, 'deleted', 'Resource has been deleted')]
+    account.seq += 1
+    if (method === 'PATCH') {
+      const next = { ...current, ...(body as object), seq: account.seq }
+      events.set(current.id, next)
+      return [200, strip(next)]
+    }
+    if (method === 'DELETE') {
+      events.set(current.id, { ...current, status: 'cancelled', seq: account.seq })
+      return [204, null]
+    }
+    return [405, apiError(405, 'methodNotAllowed', 'Method not allowed')]
+  }
+
+  private token(body: Record<string, unknown>): [number, unknown] {
+    if (body.client_id !== CLIENT_ID || body.client_secret !== CLIENT_SECRET) return [401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' }]
+    if (body.grant_type === 'authorization_code') {
+      const pending = this.codes.get(String(body.code))
+      this.codes.delete(String(body.code))
+      const challenge = createHash('sha256').update(String(body.code_verifier ?? '')).digest('base64url')
+      if (pending === undefined || pending.redirectUri !== body.redirect_uri || pending.challenge !== challenge) return [400, { error: 'invalid_grant', error_description: 'Bad Request' }]
+      const grant = randomBytes(8).toString('hex')
+      return [200, { access_token: this.issue(pending.email, grant, 'access', 'ya29.'), expires_in: 3599, refresh_token: this.issue(pending.email, grant, 'refresh', '1//'), scope: 'https://www.googleapis.com/auth/calendar.events', token_type: 'Bearer' }]
+    }
+    if (body.grant_type === 'refresh_token') {
+      const holder = this.tokens.get(String(body.refresh_token))
+      if (holder === undefined || holder.kind !== 'refresh' || this.revoked.has(holder.grant)) return [400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' }]
+      return [200, { access_token: this.issue(holder.email, holder.grant, 'access', 'ya29.'), expires_in: 3599, scope: 'https://www.googleapis.com/auth/calendar.events', token_type: 'Bearer' }]
+    }
+    return [400, { error: 'unsupported_grant_type', error_description: 'Invalid grant_type' }]
+  }
+
+  private issue(email: string, grant: string, kind: 'access' | 'refresh', prefix: string): string {
+    const value = `${prefix}${randomBytes(16).toString('base64url')}`
+    this.tokens.set(value, { email, grant, kind })
+    return value
+  }
+
+  private list(account: Account, calendar: FakeCalendar, events: Map<string, FakeGoogleEvent & { seq: number }>, query: URLSearchParams): [number, unknown] {
+    const syncToken = query.get('syncToken')
+    let since = 0
+    if (syncToken !== null) {
+      const parsed = /^CPD(\d+)E(\d+)$/.exec(syncToken)
+      if (parsed === null || Number(parsed[2]) !== account.epoch) return [410, apiError(410, 'fullSyncRequired', 'Sync token is no longer valid, a full sync is required.')]
+      since = Number(parsed[1])
+    }
+    const all = [...events.values()].filter((event) => (syncToken === null ? event.status !== 'cancelled' : event.seq > since)).sort((a, b) => a.seq - b.seq)
+    const offset = Number(query.get('pageToken') ?? 0)
+    const page = all.slice(offset, offset + this.pageSize)
+    const more = offset + this.pageSize < all.length
+    return [200, {
+      kind: 'calendar#events',
+      summary: calendar.summary,
+      timeZone: calendar.timeZone,
+      items: page.map(strip),
+      ...(more ? { nextPageToken: String(offset + this.pageSize) } : { nextSyncToken: `CPD${account.seq}E${account.epoch}` }),
+    }]
+  }
+}
+
+const apiError = (code: number, reason: string, message: string) => ({ error: { code, message, errors: [{ domain: 'global', reason, message }] } })
+
+const strip = ({ seq: _seq, ...event }: FakeGoogleEvent & { seq: number }) => ({ kind: 'calendar#event', ...event })

@@ -1,0 +1,311 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { DateTime } from 'luxon'
+
+/**
+ * A local, stateful stand-in for the Microsoft identity platform (v2.0 token
+ * endpoint with PKCE, rotating refresh tokens, AADSTS `invalid_grant`) and
+ * Microsoft Graph v1.0 calendars: `/me`, `/me/calendars`, calendar-view
+ * `delta` (pages, `deltaLink`, `@removed`, 410 `SyncStateNotFound`), event
+ * create/update/delete, and subscriptions with the validation handshake and
+ * `clientState` notifications, delivered to `notificationTarget` when set.
+ */
+interface GraphEventRecord {
+  id: string
+  calendarId: string
+  subject: string
+  start: Date
+  end: Date
+  location: string | null
+  removed: boolean
+  seq: number
+}
+
+interface GraphCalendar {
+  id: string
+  name: string
+  hexColor: string
+  isDefaultCalendar: boolean
+  canEdit: boolean
+}
+
+interface Account {
+  calendars: GraphCalendar[]
+  events: Map<string, GraphEventRecord>
+  seq: number
+  epoch: number
+}
+
+export interface GraphSubscription {
+  id: string
+  email: string
+  calendarId: string
+  notificationUrl: string
+  clientState: string
+  expirationDateTime: string
+}
+
+const CLIENT_ID = '00000000-1111-2222-3333-444444444444'
+const CLIENT_SECRET = 'fake~graph~secret'
+const AUTHORITY = '/common/oauth2/v2.0'
+
+export class MicrosoftGraphFake {
+  static readonly clientId = CLIENT_ID
+  static readonly clientSecret = CLIENT_SECRET
+  readonly requests: { method: string; path: string; query: URLSearchParams; body: Record<string, unknown>; prefer: string | undefined }[] = []
+  readonly subscriptions = new Map<string, GraphSubscription>()
+  /** Where validation requests and notifications are POSTed instead of the subscription's host (tests point it at the service). */
+  notificationTarget: string | null = null
+  pageSize = 2
+  private readonly accounts = new Map<string, Account>()
+  private readonly codes = new Map<string, { email: string; challenge: string; redirectUri: string }>()
+  private readonly tokens = new Map<string, { email: string; grant: string; kind: 'access' | 'refresh' }>()
+  private readonly revoked = new Set<string>()
+  private readonly usedRefreshTokens = new Set<string>()
+
+  private constructor(private readonly server: Server, readonly baseUrl: string) {}
+
+  static async start(): Promise<MicrosoftGraphFake> {
+    let fake: MicrosoftGraphFake | undefined
+    const server = createServer((request, response) => void fake!.handle(request, response))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    fake = new MicrosoftGraphFake(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+    return fake
+  }
+
+  get authorityUrl(): string {
+    return `${this.baseUrl}/common`
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections()
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  }
+
+  consent(input: { email: string; codeChallenge: string; redirectUri: string }): string {
+    this.ensureAccount(input.email)
+    const code = `M.C5${randomBytes(12).toString('hex')}`
+    this.codes.set(code, { email: input.email, challenge: input.codeChallenge, redirectUri: input.redirectUri })
+    return code
+  }
+
+  /** Adds or changes an event as Outlook would, then notifies the calendar's subscriptions. */
+  async putEvent(email: string, calendarId: string, event: { id?: string; subject: string; start: Date; end: Date; location?: string | null; removed?: boolean }): Promise<string> {
+    const account = this.ensureAccount(email)
+    account.seq += 1
+    const id = event.id ?? `AAMkAG${randomBytes(10).toString('hex')}`
+    account.events.set(id, { id, calendarId, subject: event.subject, start: event.start, end: event.end, location: event.location ?? null, removed: event.removed ?? false, seq: account.seq })
+    await this.notify(email, calendarId, event.removed === true ? 'deleted' : 'updated', id)
+    return id
+  }
+
+  invalidateDeltaTokens(email: string): void {
+    this.ensureAccount(email).epoch += 1
+  }
+
+  revokeAll(email: string): void {
+    for (const holder of this.tokens.values()) if (holder.email === email) this.revoked.add(holder.grant)
+  }
+
+  private ensureAccount(email: string): Account {
+    let account = this.accounts.get(email)
+    if (account === undefined) {
+      account = {
+        calendars: [
+          { id: `AAMkCal-${email}-default`, name: 'Calendar', hexColor: '#0078d4', isDefaultCalendar: true, canEdit: true },
+          { id: `AAMkCal-${email}-birthdays`, name: 'Birthdays', hexColor: '', isDefaultCalendar: false, canEdit: false },
+        ],
+        events: new Map(),
+        seq: 0,
+        epoch: 0,
+      }
+      this.accounts.set(email, account)
+    }
+    return account
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', this.baseUrl)
+    const text = await new Promise<string>((resolve) => {
+      let data = ''
+      request.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')))
+      request.on('end', () => resolve(data))
+    })
+    const body: Record<string, unknown> =
+      text === '' ? {} : String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded') ? Object.fromEntries(new URLSearchParams(text)) : (JSON.parse(text) as Record<string, unknown>)
+    this.requests.push({ method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, body, prefer: request.headers.prefer as string | undefined })
+    const [status, payload] = await this.route(request.method ?? 'GET', url, body, request.headers.authorization)
+    response.writeHead(status, { 'content-type': 'application/json; odata.metadata=minimal' })
+    response.end(status === 204 ? '' : JSON.stringify(payload))
+  }
+
+  private async route(method: string, url: URL, body: Record<string, unknown>, authorization: string | undefined): Promise<[number, unknown]> {
+    if (method === 'POST' && url.pathname === `${AUTHORITY}/token`) return this.token(body)
+    const holder = this.tokens.get((authorization ?? '').replace(/^Bearer /, ''))
+    if (holder === undefined || holder.kind !== 'access' || this.revoked.has(holder.grant)) return [401, graphError('InvalidAuthenticationToken', 'Access token is empty or invalid.')]
+    const email = holder.email
+    const account = this.ensureAccount(email)
+    const path = url.pathname.replace(/^\/v1\.0/, '')
+    if (method === 'GET' && path === '/me') return [200, { id: createHash('md5').update(email).digest('hex'), mail: email, userPrincipalName: email, displayName: email.split('@')[0] }]
+    if (method === 'GET' && path === '/me/calendars') return [200, { value: account.calendars.map((calendar) => ({ ...calendar, color: 'auto', canShare: calendar.canEdit, owner: { name: email, address: email } })) }]
+    if (method === 'POST' && path === '/subscriptions') return this.subscribe(email, body)
+    const subscription = /^\/subscriptions\/([^/]+)$/.exec(path)
+    if (subscription !== null) {
+      const found = this.subscriptions.get(decodeURIComponent(subscription[1]!))
+      if (found === undefined) return [404, graphError('ResourceNotFound', 'The object was not found.')]
+      if (method === 'PATCH') {
+        found.expirationDateTime = String(body.expirationDateTime)
+        return [200, { ...found }]
+      }
+      if (method === 'DELETE') {
+        this.subscriptions.delete(found.id)
+        return [204, null]
+      }
+    }
+    const delta = /^\/me\/calendars\/([^/]+)\/calendarView\/delta$/.exec(path)
+    if (method === 'GET' && delta !== null) return this.delta(account, decodeURIComponent(delta[1]!), url)
+    const create = /^\/me\/calendars\/([^/]+)\/events$/.exec(path)
+    if (method === 'POST' && create !== null) {
+      const calendar = account.calendars.find((candidate) => candidate.id === decodeURIComponent(create[1]!))
+      if (calendar === undefined) return [404, graphError('ErrorItemNotFound', 'The specified object was not found in the store.')]
+      if (!calendar.canEdit) return [403, graphError('ErrorAccessDenied', 'Access is denied. Check credentials and try again.')]
+      const id = await this.putEvent(email, calendar.id, { subject: String(body.subject), start: fromGraph(body.start), end: fromGraph(body.end), location: (body.location as { displayName?: string } | undefined)?.displayName ?? null })
+      return [201, render(account.events.get(id)!)]
+    }
+    const item = /^\/me\/events\/([^/]+)$/.exec(path)
+    if (item !== null) {
+      const current = account.events.get(decodeURIComponent(item[1]!))
+      if (current === undefined || current.removed) return [404, graphError('ErrorItemNotFound', 'The specified object was not found in the store.')]
+      if (method === 'PATCH') {
+        await this.putEvent(email, current.calendarId, {
+          id: current.id,
+          subject: body.subject === undefined ? current.subject : String(body.subject),
+          start: body.start === undefined ? current.start : fromGraph(body.start),
+          end: body.end === undefined ? current.end : fromGraph(body.end),
+          location: body.location === undefined ? current.location : ((body.location as { displayName?: string }).displayName ?? null),
+        })
+        return [200, render(account.events.get(current.id)!)]
+      }
+      if (method === 'DELETE') {
+        await this.putEvent(email, current.calendarId, { ...current, removed: true })
+        return [204, null]
+      }
+    }
+    return [404, graphError('ResourceNotFound', 'Resource not found for the segment.')]
+  }
+
+  private token(body: Record<string, unknown>): [number, unknown] {
+    if (body.client_id !== CLIENT_ID || body.client_secret !== CLIENT_SECRET) return [401, { error: 'invalid_client', error_description: 'AADSTS7000215: Invalid client secret provided.', error_codes: [7000215] }]
+    if (body.grant_type === 'authorization_code') {
+      const pending = this.codes.get(String(body.code))
+      this.codes.delete(String(body.code))
+      const challenge = createHash('sha256').update(String(body.code_verifier ?? '')).digest('base64url')
+      if (pending === undefined || pending.redirectUri !== body.redirect_uri) return [400, { error: 'invalid_grant', error_description: 'AADSTS70008: The provided authorization code or refresh token has expired due to inactivity.', error_codes: [70008] }]
+      if (pending.challenge !== challenge) return [400, { error: 'invalid_grant', error_description: 'AADSTS501481: The Code_Verifier does not match the code_challenge supplied in the authorization request.', error_codes: [501481] }]
+      return [200, this.grant(pending.email, randomBytes(8).toString('hex'))]
+    }
+    if (body.grant_type === 'refresh_token') {
+      const holder = this.tokens.get(String(body.refresh_token))
+      if (holder === undefined || holder.kind !== 'refresh' || this.revoked.has(holder.grant)) return [400, { error: 'invalid_grant', error_description: 'AADSTS700082: The refresh token has expired due to inactivity.', error_codes: [700082] }]
+      this.usedRefreshTokens.add(String(body.refresh_token))
+      return [200, this.grant(holder.email, holder.grant)]
+    }
+    return [400, { error: 'unsupported_grant_type', error_description: 'AADSTS70003: The app requested an unsupported grant type.' }]
+  }
+
+  /** Every grant answer rotates the refresh token, as Microsoft does. */
+  private grant(email: string, grant: string) {
+    const issue = (kind: 'access' | 'refresh', prefix: string) => {
+      const value = `${prefix}${randomBytes(16).toString('base64url')}`
+      this.tokens.set(value, { email, grant, kind })
+      return value
+    }
+    return { token_type: 'Bearer', scope: 'Calendars.ReadWrite User.Read', expires_in: 3599, ext_expires_in: 3599, access_token: issue('access', 'EwB'), refresh_token: issue('refresh', 'M.R3_') }
+  }
+
+  private async subscribe(email: string, body: Record<string, unknown>): Promise<[number, unknown]> {
+    const calendarId = /^me\/calendars\/([^/]+)\/events$/.exec(String(body.resource))?.[1]
+    if (calendarId === undefined) return [400, graphError('InvalidRequest', 'Unsupported resource.')]
+    // Graph first checks the notification URL answers the validation token, as plain text, within 10 seconds.
+    if (this.notificationTarget !== null) {
+      const token = `Validation: Testing client application reachability for subscription Request-Id: ${randomBytes(4).toString('hex')}`
+      const target = this.retarget(String(body.notificationUrl))
+      target.searchParams.set('validationToken', token)
+      const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'text/plain' } }).catch(() => null)
+      if (answer === null || answer.status !== 200 || (await answer.text()) !== token) return [400, graphError('ValidationError', 'Subscription validation request failed. Response must exactly match validationToken query parameter.')]
+    }
+    const subscription: GraphSubscription = { id: randomBytes(16).toString('hex'), email, calendarId, notificationUrl: String(body.notificationUrl), clientState: String(body.clientState), expirationDateTime: String(body.expirationDateTime) }
+    this.subscriptions.set(subscription.id, subscription)
+    return [201, { '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#subscriptions/$entity', ...subscription, resource: body.resource, changeType: body.changeType }]
+  }
+
+  private async notify(email: string, calendarId: string, changeType: string, eventId: string): Promise<void> {
+    if (this.notificationTarget === null) return
+    for (const subscription of this.subscriptions.values()) {
+      if (subscription.email !== email || subscription.calendarId !== calendarId) continue
+      const value = [{ subscriptionId: subscription.id, clientState: subscription.clientState, changeType, resource: `Users/x/Events/${eventId}`, subscriptionExpirationDateTime: subscription.expirationDateTime, tenantId: '', resourceData: { '@odata.type': '#Microsoft.Graph.Event', id: eventId } }]
+      await fetch(this.retarget(subscription.notificationUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ value }) }).catch(() => null)
+    }
+  }
+
+  private retarget(notificationUrl: string): URL {
+    const original = new URL(notificationUrl)
+    return new URL(`${original.pathname}${original.search}`, this.notificationTarget!)
+  }
+
+  private delta(account: Account, calendarId: string, url: URL): [number, unknown] {
+    const base = `${this.baseUrl}/v1.0/me/calendars/${encodeURIComponent(calendarId)}/calendarView/delta`
+    const deltaToken = url.searchParams.get('$deltatoken')
+    const skipToken = url.searchParams.get('$skiptoken')
+    let since = 0
+    let offset = 0
+    let windowStart: number
+    let windowEnd: number
+    if (skipToken !== null) {
+      ;[since, offset, windowStart, windowEnd] = skipToken.split('.').map(Number) as [number, number, number, number]
+    } else if (deltaToken !== null) {
+      const [seq, epoch, start, end] = deltaToken.split('.').map(Number) as [number, number, number, number]
+      if (epoch !== account.epoch) return [410, graphError('SyncStateNotFound', 'The sync state generation is not found. Please do a full sync.')]
+      ;[since, windowStart, windowEnd] = [seq, start, end]
+    } else {
+      windowStart = Date.parse(url.searchParams.get('startDateTime') ?? '')
+      windowEnd = Date.parse(url.searchParams.get('endDateTime') ?? '')
+      if (Number.isNaN(windowStart) || Number.isNaN(windowEnd)) return [400, graphError('ErrorInvalidParameter', 'This request requires a time window specified by the query string parameters StartDateTime and EndDateTime.')]
+    }
+    const rows = [...account.events.values()]
+      .filter((event) => event.calendarId === calendarId && event.seq > since && event.end.getTime() > windowStart && event.start.getTime() < windowEnd)
+      .filter((event) => since > 0 || !event.removed)
+      .sort((a, b) => a.seq - b.seq)
+    const page = rows.slice(offset, offset + this.pageSize)
+    const more = offset + this.pageSize < rows.length
+    return [200, {
+      '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#Collection(event)',
+      value: page.map((event) => (event.removed ? { '@odata.type': '#microsoft.graph.event', id: event.id, '@removed': { reason: 'deleted' } } : render(event))),
+      ...(more
+        ? { '@odata.nextLink': `${base}?$skiptoken=${since}.${offset + this.pageSize}.${windowStart}.${windowEnd}` }
+        : { '@odata.deltaLink': `${base}?$deltatoken=${account.seq}.${account.epoch}.${windowStart}.${windowEnd}` }),
+    }]
+  }
+}
+
+const graphError = (code: string, message: string) => ({ error: { code, message, innerError: { date: new Date().toISOString(), 'request-id': randomBytes(8).toString('hex') } } })
+
+const toGraph = (date: Date) => ({ dateTime: DateTime.fromJSDate(date, { zone: 'UTC' }).toFormat("yyyy-MM-dd'T'HH:mm:ss.SSS'0000'"), timeZone: 'UTC' })
+
+const fromGraph = (value: unknown): Date => {
+  const time = value as { dateTime: string; timeZone?: string }
+  return DateTime.fromISO(time.dateTime, { zone: time.timeZone ?? 'UTC' }).toJSDate()
+}
+
+const render = (event: GraphEventRecord) => ({
+  '@odata.type': '#microsoft.graph.event',
+  id: event.id,
+  subject: event.subject,
+  isCancelled: false,
+  isAllDay: false,
+  type: 'singleInstance',
+  start: toGraph(event.start),
+  end: toGraph(event.end),
+  location: { displayName: event.location ?? '', locationType: 'default' },
+})

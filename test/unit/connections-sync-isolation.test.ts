@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { CryptoRandomSource, UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
+import { MemoryCalendarRepository } from '../../adapters/storage/memory/calendar-repository.js'
+import { MemoryConnectionRepository } from '../../adapters/storage/memory/connection-repository.js'
+import { MemoryOAuthStateStore } from '../../adapters/storage/memory/oauth-state-store.js'
+import { MemoryOutbox } from '../../adapters/storage/memory/outbox.js'
+import { AesGcmTokenCipher } from '../../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
+import { ConnectionService } from '../../core/connection/connection-service.js'
+import type { CalendarProviderPort } from '../../core/ports/calendar-provider.js'
+import type { EventService } from '../../core/event/event-service.js'
+import type { UserService } from '../../core/user/user-service.js'
+import { ok } from '../../core/shared/result.js'
+import { makeCalendar, makeConnection } from '../support/connection-fixtures.js'
+
+const NOW = new Date('2026-06-01T08:00:00Z')
+const clock = { now: () => NOW }
+
+describe('Sync work: one connection\'s failure never blocks another\'s', () => {
+  it('a provider that throws for one connection leaves the other synced; the failure is recorded and the broken one is pushed back', async () => {
+    const connections = new MemoryConnectionRepository(new MemoryOutbox())
+    const calendars = new MemoryCalendarRepository()
+    const cipher = new AesGcmTokenCipher(randomBytes(32))
+    const provider = {
+      provider: 'google',
+      refreshTokens: async () => ok({ accessToken: 'new', refreshToken: 'r', expiresAt: null }),
+      syncEvents: async (_credentials: unknown, calendarExternalId: string) => {
+        if (calendarExternalId === 'broken') throw new Error('socket hang up')
+        return ok({ changes: [], cursor: 'next', full: false })
+      },
+      renewPush: async () => ok(null),
+    } as unknown as CalendarProviderPort
+    const events = { listByCalendar: async () => [] } as unknown as EventService
+    const service = new ConnectionService({
+      connections,
+      calendars,
+      states: new MemoryOAuthStateStore(),
+      providers: () => provider,
+      cipher,
+      ids: new UlidIdGenerator(),
+      random: new CryptoRandomSource(),
+      users: {} as UserService,
+      events,
+      callbackUrl: 'http://127.0.0.1/cb',
+      pushAddress: () => null,
+      clockFor: async () => clock,
+      wallClock: clock,
+    })
+    const sealed = cipher.seal(JSON.stringify({ accessToken: 'a', refreshToken: 'r', expiresAt: null }))
+    const broken = makeConnection({ sealedTokens: sealed, nextSyncAt: NOW })
+    const healthy = makeConnection({ sealedTokens: sealed, nextSyncAt: NOW, userId: 'usr_b', email: 'b@example.com' })
+    await connections.insert(broken, [])
+    await connections.insert(healthy, [])
+    await calendars.save(makeCalendar({ connectionId: broken.id, externalId: 'broken' }))
+    await calendars.save(makeCalendar({ connectionId: healthy.id, externalId: 'fine' }))
+
+    expect(await service.processDue({ accountId: 'acct_a', clock })).toBe(2)
+    const afterBroken = await connections.get('acct_a', broken.id)
+    const afterHealthy = await connections.get('acct_a', healthy.id)
+    expect(afterHealthy).toMatchObject({ status: 'active', lastSyncedAt: NOW, consecutiveSyncFailures: 0 })
+    expect(afterBroken).toMatchObject({ status: 'active', consecutiveSyncFailures: 1, lastSyncError: 'internal: socket hang up' })
+    expect(afterBroken!.nextSyncAt!.getTime()).toBeGreaterThan(NOW.getTime())
+    // Nothing is due any more: the broken connection waits for its next look instead of spinning.
+    expect(await connections.due('acct_a', NOW, 10)).toEqual([])
+  })
+})
