@@ -58,9 +58,37 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
 
 const newerThan = (version: ApiVersion, changes: readonly VersionChange[]) => changes.filter((change) => change.version > version)
 
+/**
+ * The changes newer than each version, newest first (downgrades) and oldest first
+ * (upgrades), worked out once per table: every response asks, and most callers are
+ * on the current version, for which both lists are empty.
+ */
+interface ChangeOrder {
+  readonly newestFirst: readonly VersionChange[]
+  readonly oldestFirst: readonly VersionChange[]
+}
+const orders = new WeakMap<readonly VersionChange[], Map<ApiVersion, ChangeOrder>>()
+const changesNewerThan = (version: ApiVersion, all: readonly VersionChange[]): ChangeOrder => {
+  let byVersion = orders.get(all)
+  if (byVersion === undefined) {
+    byVersion = new Map()
+    orders.set(all, byVersion)
+  }
+  let order = byVersion.get(version)
+  if (order === undefined) {
+    const newer = newerThan(version, all)
+    order = {
+      newestFirst: [...newer].sort((a, b) => (a.version < b.version ? 1 : -1)),
+      oldestFirst: [...newer].sort((a, b) => (a.version < b.version ? -1 : 1)),
+    }
+    byVersion.set(version, order)
+  }
+  return order
+}
+
 /** Renders a latest-shape resource (and the resources nested in lists) for `version`. */
 export const downgradeResource = (resource: Json, version: ApiVersion, all: readonly VersionChange[] = VERSION_CHANGES): Json => {
-  const changes = newerThan(version, all).sort((a, b) => (a.version < b.version ? 1 : -1))
+  const changes = changesNewerThan(version, all).newestFirst
   if (changes.length === 0) return resource
   const convert = (value: Json): Json => {
     if (value.object === 'list' && Array.isArray(value.data)) return { ...value, data: value.data.map((item) => convert(item as Json)) }
@@ -73,16 +101,11 @@ export const downgradeResource = (resource: Json, version: ApiVersion, all: read
 }
 
 export const upgradeRequest = (endpoint: string, body: Json, version: ApiVersion, all: readonly VersionChange[] = VERSION_CHANGES): Json =>
-  newerThan(version, all)
-    .sort((a, b) => (a.version < b.version ? -1 : 1))
-    .reduce((current, change) => change.upgradeRequest?.[endpoint]?.(current) ?? current, body)
+  changesNewerThan(version, all).oldestFirst.reduce((current, change) => change.upgradeRequest?.[endpoint]?.(current) ?? current, body)
 
 export const downgradeResponse = (
   endpoint: string,
   response: ResponseShape,
   version: ApiVersion,
   all: readonly VersionChange[] = VERSION_CHANGES,
-): ResponseShape =>
-  newerThan(version, all)
-    .sort((a, b) => (a.version < b.version ? 1 : -1))
-    .reduce((current, change) => change.downgradeResponse?.[endpoint]?.(current) ?? current, response)
+): ResponseShape => changesNewerThan(version, all).newestFirst.reduce((current, change) => change.downgradeResponse?.[endpoint]?.(current) ?? current, response)

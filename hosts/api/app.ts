@@ -10,6 +10,7 @@ import { requestIdPlugin } from './plugins/request-id.js'
 import { versioningPlugin } from './plugins/versioning.js'
 import './request-context.js'
 import type { RouteOptions } from './route.js'
+import { maybeAsyncHook } from './hook.js'
 import { platformRoutes } from './routes/platform.js'
 import { referenceRoutes } from './routes/reference.js'
 import { userRoutes } from './routes/users.js'
@@ -77,7 +78,7 @@ export const buildApiApp = async (application: Application, surface: Surface): P
   await app.register(versioningPlugin)
   await app.register(idempotencyPlugin, { store: application.idempotency, clock: application.clock })
   app.decorateRequest('concurrencySlot', null)
-  app.addHook('onResponse', async (request) => rateLimit.release(request))
+  app.addHook('onResponse', maybeAsyncHook((request) => (request.concurrencySlot === null ? undefined : rateLimit.release(request))))
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const known = frameworkErrorCode(error)

@@ -19,7 +19,12 @@ export interface RouteInput<E extends EndpointContract> {
   readonly request: FastifyRequest
 }
 
-/** What a handler answers: a resource (or list) in the latest wire shape. */
+/**
+ * What a handler answers: a resource (or list) in the latest wire shape. The body
+ * is the handler's own new object (a renderer's result): the route completes it
+ * in place with `livemode` and `request_id` rather than copying it, since a spread
+ * copy of a resource cost more than rendering and serialising it together.
+ */
 export interface RouteOutput {
   readonly status?: number
   readonly body: Json
@@ -73,8 +78,12 @@ export const defineRoute = <E extends EndpointContract>(app: FastifyInstance, en
         request,
       })
       if (!outcome.ok) return sendError(request, reply, domainErrorToApi(outcome.error as DomainFailure))
-      const rendered = downgradeResource({ ...outcome.value.body, livemode: options.livemode, request_id: request.requestId }, request.apiVersion)
-      const response = downgradeResponse(id, { statusCode: outcome.value.status ?? endpoint.successStatus ?? 200, headers: { ...outcome.value.headers } }, request.apiVersion)
+      const { body: resource, status, headers } = outcome.value
+      // Same keys in the same order as `{ ...resource, livemode, request_id }`, without the copy.
+      resource.livemode = options.livemode
+      resource.request_id = request.requestId
+      const rendered = downgradeResource(resource, request.apiVersion)
+      const response = downgradeResponse(id, { statusCode: status ?? endpoint.successStatus ?? 200, headers: headers === undefined ? {} : { ...headers } }, request.apiVersion)
       return reply.code(response.statusCode).headers(response.headers).send(rendered)
     },
   })

@@ -72,12 +72,17 @@ export class MemoryRateLimiter implements RateLimiterPort {
 
   async acquireSlot(bucket: string, max: number, now: Date, leaseMs: number): Promise<string | null> {
     const at = now.getTime()
-    const held = this.slots.get(bucket) ?? new Map<string, number>()
-    for (const [slot, expiresAt] of held) if (expiresAt <= at) held.delete(slot)
+    let held = this.slots.get(bucket)
+    if (held === undefined) {
+      held = new Map<string, number>()
+      this.slots.set(bucket, held)
+    }
+    // Expired leases (holders that never released) only matter when they would refuse this request, so they are
+    // swept then rather than on every acquire: the same decisions, without a walk over every held slot each time.
+    if (held.size >= max) for (const [slot, expiresAt] of held) if (expiresAt <= at) held.delete(slot)
     if (held.size >= max) return null
     const slot = `slot_${++this.slotSequence}`
     held.set(slot, at + leaseMs)
-    this.slots.set(bucket, held)
     return slot
   }
 

@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { AccountService } from '../../../core/account/account-service.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import { OffsetClock } from '../../../adapters/clock/system/system-clock.js'
 import { CURRENT_VERSION } from '../../../contracts/versions.js'
 import { domainErrorToApi, sendError } from '../errors.js'
+import { maybeAsyncHook } from '../hook.js'
 import type { RateLimitGate } from './rate-limit.js'
 
 export interface AuthenticationOptions {
@@ -28,18 +29,9 @@ const bearer = (header: string | undefined): string | undefined => {
 export const authenticationPlugin = fp(async (app: FastifyInstance, options: AuthenticationOptions) => {
   app.decorateRequest('auth', null)
   app.decorateRequest('scope', null as never)
-  app.addHook('onRequest', async (request, reply) => {
-    request.apiVersion = CURRENT_VERSION
-    if (request.routeOptions.config.public === true) {
-      request.scope = { accountId: '', livemode: options.livemode, clock: options.clock }
-      return
-    }
-    if (request.routeOptions.config.optionalAuth === true && request.headers.authorization === undefined) {
-      // No key: the handler checks the other credential; the caller's address is rate limited instead.
-      request.scope = { accountId: '', livemode: options.livemode, clock: options.clock }
-      if (!(await options.rateLimit.admitAnonymous(request, reply))) return reply
-      return
-    }
+  const anonymousScope = () => ({ accountId: '', livemode: options.livemode, clock: options.clock })
+
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const result = await options.accounts.authenticate(bearer(request.headers.authorization), options.livemode ? 'live' : 'test')
     if (!result.ok) {
       if (!(await options.rateLimit.admitAnonymous(request, reply))) return reply
@@ -51,5 +43,30 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
     const clock = options.livemode || account.sandboxClockOffsetMs === 0 ? options.clock : new OffsetClock(options.clock, account.sandboxClockOffsetMs)
     request.scope = { accountId: account.id, livemode: options.livemode, clock }
     if (!(await options.rateLimit.admit(request, reply))) return reply
-  })
+    return undefined
+  }
+
+  const admitAnonymous = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    if (!(await options.rateLimit.admitAnonymous(request, reply))) return reply
+    return undefined
+  }
+
+  // Public routes finish synchronously; the others wait for the key lookup and the rate limiter.
+  app.addHook(
+    'onRequest',
+    maybeAsyncHook((request, reply) => {
+      request.apiVersion = CURRENT_VERSION
+      const { config } = request.routeOptions
+      if (config.public === true) {
+        request.scope = anonymousScope()
+        return undefined
+      }
+      if (config.optionalAuth === true && request.headers.authorization === undefined) {
+        // No key: the handler checks the other credential; the caller's address is rate limited instead.
+        request.scope = anonymousScope()
+        return admitAnonymous(request, reply)
+      }
+      return authenticate(request, reply)
+    }),
+  )
 })

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Clock } from '../../../core/ports/clock.js'
 import type { IdempotencyStorePort } from '../../../core/ports/idempotency-store.js'
 import { sendError } from '../errors.js'
+import { maybeAsyncHook, maybeAsyncOnSend } from '../hook.js'
 
 export const IDEMPOTENCY_LIFETIME_MS = 24 * 60 * 60 * 1000
 /** A claim whose request has not answered within this time is treated as abandoned (crashed host). */
@@ -30,23 +31,24 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, options: { stor
   app.decorateRequest('idempotencyScope', null)
   app.decorateRequest('operationRan', false)
 
-  app.addHook('preHandler', async (request, reply) => {
-    const header = request.headers['idempotency-key']
-    if (header === undefined || request.auth === null || !['POST', 'PATCH', 'DELETE'].includes(request.method)) return
+  const MUTATING = new Set(['POST', 'PATCH', 'DELETE'])
+
+  // The hooks finish synchronously when there is no key to claim or answer to store (every read).
+  const claim = async (request: FastifyRequest, reply: FastifyReply, keyId: string, header: string | string[]): Promise<unknown> => {
     const key = Array.isArray(header) ? header[0] ?? '' : header
     if (key.trim() === '' || key.length > MAX_KEY_LENGTH) {
       return sendError(request, reply, { code: 'idempotency_key_invalid', message: `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`, param: 'Idempotency-Key' })
     }
-    const scope = `${request.auth.key.id}|${request.method} ${request.routeOptions.url}|${key}`
+    const scope = `${keyId}|${request.method} ${request.routeOptions.url}|${key}`
     const fingerprint = createHash('sha256').update(`${request.url}\n${canonicalJson(request.body ?? null)}`).digest('hex')
-    const claim = await options.store.claim(scope, fingerprint, options.clock.now(), IDEMPOTENCY_LIFETIME_MS, IN_FLIGHT_LEASE_MS)
-    switch (claim.kind) {
+    const claimed = await options.store.claim(scope, fingerprint, options.clock.now(), IDEMPOTENCY_LIFETIME_MS, IN_FLIGHT_LEASE_MS)
+    switch (claimed.kind) {
       case 'execute':
         request.idempotencyScope = scope
-        return
+        return undefined
       case 'replay':
-        reply.code(claim.response.statusCode).headers(claim.response.headers).header('Service-Idempotent-Replay', 'true')
-        return reply.send(claim.response.body)
+        reply.code(claimed.response.statusCode).headers(claimed.response.headers).header('Service-Idempotent-Replay', 'true')
+        return reply.send(claimed.response.body)
       case 'mismatch':
         return sendError(request, reply, {
           code: 'idempotency_key_in_use',
@@ -56,11 +58,18 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, options: { stor
       case 'in_flight':
         return sendError(request, reply, { code: 'idempotency_request_in_flight', message: 'A request with this Idempotency-Key is still in progress; retry once it has finished.', param: 'Idempotency-Key' })
     }
-  })
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const scope = request.idempotencyScope
-    if (scope === null) return payload
+  app.addHook(
+    'preHandler',
+    maybeAsyncHook((request, reply) => {
+      const header = request.headers['idempotency-key']
+      if (header === undefined || request.auth === null || !MUTATING.has(request.method)) return undefined
+      return claim(request, reply, request.auth.key.id, header)
+    }),
+  )
+
+  const store = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, scope: string): Promise<unknown> => {
     request.idempotencyScope = null
     if (!request.operationRan || reply.statusCode >= 500 || typeof payload !== 'string') {
       await options.store.release(scope)
@@ -73,10 +82,19 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, options: { stor
     }
     await options.store.complete(scope, { statusCode: reply.statusCode, headers, body: payload })
     return payload
-  })
+  }
+
+  app.addHook(
+    'onSend',
+    maybeAsyncOnSend((request, reply, payload) => {
+      const scope = request.idempotencyScope
+      return scope === null ? undefined : store(request, reply, payload, scope)
+    }),
+  )
 
   // A request that dies before onSend (socket closed) must not hold the key for the whole lease.
-  app.addHook('onResponse', async (request) => {
-    if (request.idempotencyScope !== null) await options.store.release(request.idempotencyScope)
-  })
+  app.addHook(
+    'onResponse',
+    maybeAsyncHook((request) => (request.idempotencyScope === null ? undefined : options.store.release(request.idempotencyScope))),
+  )
 })

@@ -5,8 +5,10 @@ import type { RandomSource } from '../../../core/ports/id-generator.js'
 /** Every response carries `Request-Id`; bodies repeat it as `request_id`. */
 export const requestIdPlugin = fp(async (app: FastifyInstance, options: { random: RandomSource }) => {
   app.decorateRequest('requestId', '')
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: nothing here waits, so no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     request.requestId = `req_${options.random.token(12)}`
     reply.header('Request-Id', request.requestId)
+    done()
   })
 })

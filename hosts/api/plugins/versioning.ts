@@ -8,7 +8,8 @@ import { sendError } from '../errors.js'
  * version applies. The response always says which version answered.
  */
 export const versioningPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: nothing here waits, so no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     const pinned = request.auth?.account.pinnedVersion
     const fallback = (pinned !== undefined && isApiVersion(pinned) ? pinned : request.apiVersion) as ApiVersion
     const asked = request.headers['service-version']
@@ -18,12 +19,14 @@ export const versioningPlugin = fp(async (app: FastifyInstance) => {
       request.apiVersion = asked.trim() as ApiVersion
     } else {
       reply.header('Service-Version', fallback)
-      return sendError(request, reply, {
+      sendError(request, reply, {
         code: 'invalid_api_version',
         message: `Unknown API version '${String(asked)}'. Known versions: ${API_VERSIONS.join(', ')}.`,
         param: 'Service-Version',
       })
+      return done()
     }
     reply.header('Service-Version', request.apiVersion)
+    done()
   })
 })

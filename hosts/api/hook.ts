@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onSendHookHandler, onRequestHookHandler } from 'fastify'
+
+/**
+ * A hook that usually has nothing to wait for. `work` returns `undefined` when it
+ * finished synchronously (the common path: a GET without Idempotency-Key, a
+ * request id, a version header) and a promise when it had to wait (a store, a
+ * port). Fastify runs the synchronous case on as a callback hook, without the
+ * promise and microtask an `async` hook costs on every request, and the other as
+ * an async hook (its runner continues when the returned promise settles; a
+ * rejection is the request's error, as with an `async` hook).
+ */
+export const maybeAsyncHook =
+  (work: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | undefined): onRequestHookHandler =>
+  function hook(this: unknown, request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    const pending = work(request, reply)
+    if (pending === undefined) {
+      done()
+      return
+    }
+    // Fastify continues the chain once this settles (a callback hook that returns a thenable is awaited).
+    return pending as unknown as undefined
+  } as onRequestHookHandler
+
+/** The same for `onSend`: `undefined` passes the payload on unchanged at once; a promise resolves to the payload. */
+export const maybeAsyncOnSend =
+  (work: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown> | undefined): onSendHookHandler =>
+  function hook(this: unknown, request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void) {
+    const pending = work(request, reply, payload)
+    if (pending === undefined) {
+      done(null, payload)
+      return
+    }
+    return pending as unknown as undefined
+  } as onSendHookHandler
