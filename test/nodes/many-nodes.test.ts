@@ -15,6 +15,7 @@ const WEBHOOK_LEASE_MS = 4_000
 const RATE_LIMIT = 100
 /** A second sandbox key of the account, for the test that creates many reminders at once (limits count per key). */
 const BULK_KEY = 'sk_test_0123456789abcdefBULK'
+const SWEEP_KEY = 'sk_test_0123456789abcdefSWEEP'
 const PREFIX = `nodes_${randomUUID().replaceAll('-', '').slice(0, 8)}`
 
 let mongo: TestMongo
@@ -45,7 +46,7 @@ beforeAll(async () => {
     PORT: '0',
     SANDBOX_PORT: '0',
     LOG_LEVEL: 'silent',
-    SERVICE_BOOTSTRAP_KEYS: `${TEST_KEY},${LIVE_KEY},${BULK_KEY}`,
+    SERVICE_BOOTSTRAP_KEYS: `${TEST_KEY},${LIVE_KEY},${BULK_KEY},${SWEEP_KEY}`,
     JOB_LOCK_MS: String(JOB_LOCK_MS),
     WEBHOOK_TIMEOUT_MS: String(WEBHOOK_TIMEOUT_MS),
     WEBHOOK_LEASE_MS: String(WEBHOOK_LEASE_MS),
@@ -205,6 +206,41 @@ describe('A worker killed in the middle of its work: nothing is lost, nothing fi
     } finally {
       await receiver.stop()
     }
+  }, 40_000)
+
+  it('monitoring: killed in the middle of a sweep over many due events, the rest are processed after the takeover', async () => {
+    const count = 90
+    const [sweeping, standby] = workers as [ServiceProcess, ServiceProcess]
+    standby.freeze()
+    sweeping.freeze()
+    // No home location: each event waits for an origin (`no_origin`) and falls due again at its start.
+    const user = await api(apiTwo.sandbox, 'POST', '/v1/users', { key: SWEEP_KEY, body: { email: `${randomUUID()}@example.com`, timezone: 'Europe/Berlin' } })
+    const startAt = Date.now() + 6_000
+    const eventIds: string[] = []
+    for (let batch = 0; batch < count; batch += 15) {
+      const created = await Promise.all(
+        Array.from({ length: 15 }, (_, index) =>
+          api((batch + index) % 2 === 0 ? apiOne.sandbox : apiTwo.sandbox, 'POST', '/v1/events', {
+            key: SWEEP_KEY,
+            body: { user_id: user.body.id, title: `Visit ${batch + index}`, start_time: new Date(startAt).toISOString(), end_time: new Date(startAt + 3_600_000).toISOString(), location: { name: 'Office', address: 'Friedrichstrasse 100, Berlin', lat: 52.5208, lng: 13.3874 } },
+          }),
+        ),
+      )
+      for (const answer of created) {
+        expect(answer.status).toBe(201)
+        expect(answer.body.monitoring.status).toBe('no_origin')
+        eventIds.push(answer.body.id)
+      }
+    }
+    const started = () => sandboxDb.collection('events').countDocuments({ _id: { $in: eventIds } as never, 'monitoring.status': 'started' })
+    await expect.poll(() => Date.now() > startAt + 100, { timeout: 10_000 }).toBe(true)
+    sweeping.thaw()
+    await expect.poll(started, { timeout: 15_000, interval: 2 }).toBeGreaterThan(0)
+    await sweeping.kill9()
+    expect(await started()).toBeLessThan(count)
+    standby.thaw()
+    workers = [standby, await startWorker()]
+    await expect.poll(started, { timeout: 20_000, interval: 100 }).toBe(count)
   }, 40_000)
 
   it('reminders: killed in the middle of a batch, the rest fire after the takeover and none fires twice', async () => {
