@@ -281,3 +281,13 @@ describe('A worker killed in the middle of its work: nothing is lost, nothing fi
     expect(perReminder.every((reminder) => reminder.firings === 1)).toBe(true)
   }, 40_000)
 })
+
+describe('A worker stopped gracefully', () => {
+  it('SIGTERM: the worker finishes what it runs, releases every job it held and exits 0', async () => {
+    const [leaving] = workers as [ServiceProcess, ServiceProcess]
+    await expect.poll(async () => (await locksHeldBy(leaving)).length, { timeout: 10_000, interval: 5 }).toBeGreaterThan(0)
+    await leaving.stop()
+    expect(await leaving.exited).toBe(0)
+    expect(await locksHeldBy(leaving)).toEqual([])
+  }, 20_000)
+})

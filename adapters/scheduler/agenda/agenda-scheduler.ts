@@ -85,17 +85,25 @@ export class AgendaScheduler implements SchedulerPort {
       name: this.nodeName,
       processEvery,
       defaultConcurrency: 1,
-      defaultLockLimit: 1,
+      // No lock limit per job: Agenda forgets to count down a claim it drops as expired (a node that stalled past
+      // the lock lifetime), and with a limit of one that node would never claim the job again. One document per
+      // task and `concurrency: 1` already keep a job from running twice on a node.
       defaultLockLifetime: this.options.lockLifetimeMs,
     })
     // Agenda reports scan failures (database unreachable) as 'error'; an EventEmitter without a listener would throw.
     agenda.on('error', (error: Error) => this.onError('scheduler', error))
     agenda.on('complete', (job: Job) => this.inProgress.get(job.attrs.name)?.complete())
     for (const task of this.tasks.values()) {
-      agenda.define(task.name, (job: Job) => this.runTask(task, job), { concurrency: 1, lockLimit: 1, lockLifetime: this.options.lockLifetimeMs })
+      agenda.define(task.name, (job: Job) => this.runTask(task, job), { concurrency: 1, lockLifetime: this.options.lockLifetimeMs })
     }
     await agenda.ready
     const collection = this.options.db.collection(this.collectionName)
+    // Agenda's stop() releases the claims it remembers by id alone; one it dropped as expired may belong to
+    // another node by now. Release only what this node still holds (it names itself on every claim).
+    agenda.db.unlockJobs = async (ids) => {
+      if (ids.length === 0) return
+      await collection.updateMany({ _id: { $in: ids.map((id) => new ObjectId(String(id))) }, lastModifiedBy: this.nodeName }, { $unset: { lockedAt: true } })
+    }
     // One document per task: a unique name makes two nodes starting at once create it once.
     await collection.createIndex({ name: 1 }, { name: 'one_job_per_task', unique: true })
     for (const task of this.tasks.values()) await this.ensureJob(agenda, task)
