@@ -19,6 +19,7 @@ import { EmbeddedIdentityProvider } from '../adapters/identity/embedded/identity
 import { CryptoRandomSource, UlidIdGenerator } from '../adapters/ids/ulid/ulid-ids.js'
 import { MemoryRateLimiter } from '../adapters/rate-limit/memory/rate-limiter.js'
 import { InProcessScheduler } from '../adapters/scheduler/in-process/in-process-scheduler.js'
+import { AgendaScheduler } from '../adapters/scheduler/agenda/agenda-scheduler.js'
 import { FileAccountRepository } from '../adapters/storage/file/account-repository.js'
 import { MemoryAccountRepository } from '../adapters/storage/memory/account-repository.js'
 import { MemoryIdempotencyStore } from '../adapters/storage/memory/idempotency-store.js'
@@ -310,6 +311,19 @@ const bindMongoStorage = (container: Container, mongo: MongoStorage, livemode: b
   container.bind<InvitationRepositoryPort>(TOKENS.InvitationRepository).toConstantValue(invitations)
 }
 
+/**
+ * Background jobs: on MongoDB, Agenda jobs in the platform database, so that every host (API hosts with
+ * WORKER=true, workers) shares them and each runs once at a time across the deployment; otherwise timers here.
+ */
+const bindScheduler = (root: Container, config: Config, mongo: MongoStorage | null): void => {
+  const reportError = (task: string, error: unknown) => console.error(`background task ${task} failed`, error)
+  root
+    .bind<SchedulerPort>(TOKENS.Scheduler)
+    .toResolvedValue(() =>
+      mongo === null ? new InProcessScheduler(reportError) : new AgendaScheduler({ db: mongo.databases.platform, lockLifetimeMs: config.jobs.lockLifetimeMs }, reportError),
+    )
+}
+
 /** Connects to MongoDB when configured (a replica set: the outbox is written in transactions). */
 const openMongoStorage = async (config: Config): Promise<MongoStorage | null> => {
   if (config.mongodb === null) return null
@@ -504,7 +518,7 @@ const composeOn = async (config: Config, overrides: CompositionOverrides, mongo:
     .toResolvedValue((accounts: AccountRepositoryPort) => new PinnedVersionNotificationRenderer(accounts), [TOKENS.AccountRepository])
   // Without a configured key, a random one per process: sealed tokens then die with the process, as in-memory storage does.
   root.bind<TokenCipherPort>(TOKENS.TokenCipher).toResolvedValue(() => new AesGcmTokenCipher(config.connections.tokenKey ?? randomBytes(32)))
-  root.bind<SchedulerPort>(TOKENS.Scheduler).toResolvedValue(() => new InProcessScheduler((task, error) => console.error(`background task ${task} failed`, error)))
+  bindScheduler(root, config, mongo)
   root
     .bind<AccountService>(TOKENS.AccountService)
     .toResolvedValue(

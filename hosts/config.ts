@@ -24,6 +24,7 @@ const Environment = Schema.Struct({
   // The prefix of three database names (`_platform`, `_live`, `_test`), which MongoDB limits to 64 bytes.
   MONGODB_DB: Schema.optionalKey(Schema.String.check(Schema.makeFilter((value: string) => (/^[A-Za-z0-9_-]{1,54}$/.test(value) ? undefined : 'expected 1 to 54 letters, digits, _ or - (the prefix of the database names)')))),
   WORKER: Schema.optionalKey(Flag),
+  JOB_LOCK_MS: Schema.optionalKey(PositiveInt),
   RATE_LIMIT_REQUESTS: Schema.optionalKey(PositiveInt),
   RATE_LIMIT_WINDOW_MS: Schema.optionalKey(PositiveInt),
   RATE_LIMIT_CONCURRENCY: Schema.optionalKey(PositiveInt),
@@ -35,6 +36,7 @@ const Environment = Schema.Struct({
   NOMINATIM_URL: Schema.optionalKey(Url),
   PROVIDER_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
   WEBHOOK_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
+  WEBHOOK_LEASE_MS: Schema.optionalKey(PositiveInt),
   WEBHOOK_CONCURRENCY: Schema.optionalKey(PositiveInt),
   WEBHOOK_ENDPOINT_CONCURRENCY: Schema.optionalKey(PositiveInt),
   VAPID_PUBLIC_KEY: Schema.optionalKey(Schema.String.check(Schema.makeFilter((value: string) => (/^B[A-Za-z0-9_-]{86}=*$/.test(value) ? undefined : 'expected a base64url P-256 public key (87 characters starting with B), as `npx web-push generate-vapid-keys` prints')))),
@@ -76,6 +78,11 @@ export interface Config {
   readonly mongodb: { readonly uri: string; readonly database: string } | null
   /** Whether this API host also runs the background jobs. */
   readonly runWorker: boolean
+  /**
+   * Background jobs on MongoDB (Agenda): how long a node's claim on a job lasts without renewal, i.e. how soon
+   * another node takes over the jobs of a node that died.
+   */
+  readonly jobs: { readonly lockLifetimeMs: number }
   readonly rateLimit: { readonly requestsPerWindow: number; readonly windowMs: number; readonly concurrency: number }
   readonly logLevel: string
   /**
@@ -91,8 +98,11 @@ export interface Config {
     /** Microsoft Graph on production (null: not offered there). */
     readonly microsoft: { readonly clientId: string; readonly clientSecret: string; readonly authorityUrl: string; readonly graphUrl: string } | null
   }
-  /** Outbound webhook delivery: receiver timeout and attempts in flight (overall, per endpoint). */
-  readonly webhooks: { readonly timeoutMs: number; readonly concurrency: number; readonly perEndpointConcurrency: number }
+  /**
+   * Outbound webhook delivery: receiver timeout, how long an attempt holds its delivery (the lease: a dead
+   * worker's attempt is retried after it), and attempts in flight (overall, per endpoint).
+   */
+  readonly webhooks: { readonly timeoutMs: number; readonly leaseMs: number; readonly concurrency: number; readonly perEndpointConcurrency: number }
   /** Invitation e-mail: SMTP on production when `SMTP_HOST` is set, else the embedded in-memory mailbox (the sandbox always). */
   readonly mail: {
     readonly smtp: {
@@ -182,6 +192,10 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
           authorityUrl: (vars.MICROSOFT_AUTHORITY_URL ?? 'https://login.microsoftonline.com/common').replace(/\/$/, ''),
           graphUrl: vars.MICROSOFT_GRAPH_URL ?? 'https://graph.microsoft.com',
         }
+  const webhookTimeoutMs = Number(vars.WEBHOOK_TIMEOUT_MS ?? 10_000)
+  const webhookLeaseMs = Number(vars.WEBHOOK_LEASE_MS ?? webhookTimeoutMs + 30_000)
+  // A lease shorter than the attempt would let a second worker attempt the same delivery while the first still waits.
+  if (webhookLeaseMs <= webhookTimeoutMs) throw new ConfigError('WEBHOOK_LEASE_MS', `must be longer than WEBHOOK_TIMEOUT_MS (${webhookTimeoutMs} ms), so that an attempt ends before its lease does`)
   return {
     host,
     port,
@@ -192,6 +206,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     dataDir: vars.DATA_DIR ?? '.data',
     mongodb: vars.MONGODB_URI === undefined ? null : { uri: vars.MONGODB_URI, database: vars.MONGODB_DB ?? 'departure_service' },
     runWorker: vars.WORKER === undefined ? true : vars.WORKER === 'true' || vars.WORKER === '1',
+    jobs: { lockLifetimeMs: Number(vars.JOB_LOCK_MS ?? 30_000) },
     rateLimit: {
       requestsPerWindow: Number(vars.RATE_LIMIT_REQUESTS ?? 100),
       windowMs: Number(vars.RATE_LIMIT_WINDOW_MS ?? 1000),
@@ -200,7 +215,8 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     logLevel: vars.LOG_LEVEL ?? 'info',
     connections: { tokenKey, google, microsoft, icloud: vars.ICLOUD_CALDAV_URL === undefined ? null : { caldavUrl: vars.ICLOUD_CALDAV_URL } },
     webhooks: {
-      timeoutMs: Number(vars.WEBHOOK_TIMEOUT_MS ?? 10_000),
+      timeoutMs: webhookTimeoutMs,
+      leaseMs: webhookLeaseMs,
       concurrency: Number(vars.WEBHOOK_CONCURRENCY ?? 64),
       perEndpointConcurrency: Number(vars.WEBHOOK_ENDPOINT_CONCURRENCY ?? 8),
     },

@@ -18,6 +18,11 @@ import { activeSecrets, type WebhookEndpoint } from './webhook-endpoint.js'
 export interface DispatcherLimits {
   /** How long a receiver has to answer (the spec's 10 s). */
   readonly timeoutMs: number
+  /**
+   * How long an attempt holds its delivery (longer than `timeoutMs`): another worker retries it only after
+   * that, so a worker that dies mid-attempt delays the delivery by at most this. Default: `timeoutMs` + 30 s.
+   */
+  readonly leaseMs?: number
   /** Attempts in flight at once, all endpoints together. */
   readonly concurrency: number
   /** Attempts in flight at once to one endpoint, so a slow receiver only slows itself. */
@@ -174,7 +179,8 @@ export class WebhookDispatcher {
 
   /** Pushes `nextAttemptAt` past the attempt's longest duration; a lost race means another worker has it. */
   private async lease(delivery: Delivery, now: Date): Promise<Delivery | null> {
-    const leased = { ...delivery, nextAttemptAt: new Date(now.getTime() + this.limits.timeoutMs + 30_000), version: delivery.version + 1 }
+    const leaseMs = this.limits.leaseMs ?? this.limits.timeoutMs + 30_000
+    const leased = { ...delivery, nextAttemptAt: new Date(now.getTime() + leaseMs), version: delivery.version + 1 }
     return (await this.deps.deliveries.update(leased, delivery.version)) === 'updated' ? leased : null
   }
 

@@ -9,10 +9,21 @@ export interface SchedulerSubject {
 /** How the adapter reports a failed run (the composition root logs it). */
 export type ReportTaskError = (task: string, error: unknown) => void
 
-const INTERVAL_MS = 1_000
+/**
+ * How the suite measures time. `fake` (the default): the suite drives the adapter's timers with fake timers and
+ * counts runs exactly. `real`: for adapters whose timing lives outside the process (a database, a driver with its
+ * own timers): real short intervals, run counts checked within a tolerance, waits by polling up to a deadline.
+ */
+export type SchedulerContractTime = { readonly kind: 'fake' } | { readonly kind: 'real'; readonly intervalMs: number }
+
+export interface SchedulerContractOptions {
+  readonly time?: SchedulerContractTime
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** A task that counts its runs; `hold` makes the next runs wait until `releaseAll`. */
-const countingTask = (name: string, intervalMs = INTERVAL_MS) => {
+const countingTask = (name: string, intervalMs: number) => {
   const task = {
     name,
     intervalMs,
@@ -41,101 +52,127 @@ const countingTask = (name: string, intervalMs = INTERVAL_MS) => {
 
 /**
  * What every SchedulerPort adapter must do; call it from the adapter's own test file.
- * The suite drives time with fake timers: the adapter must schedule with the
- * global timer functions (setTimeout / setInterval), read when it starts.
+ * By default the suite drives time with fake timers: the adapter must schedule with the
+ * global timer functions (setTimeout / setInterval), read when it starts. See `SchedulerContractTime`.
  */
 export const schedulerContract = (
   name: string,
   makeSubject: (reportError: ReportTaskError) => SchedulerSubject | Promise<SchedulerSubject>,
+  options: SchedulerContractOptions = {},
 ): void => {
+  const time = options.time ?? { kind: 'fake' }
+  const fake = time.kind === 'fake'
+  const INTERVAL_MS = fake ? 1_000 : time.intervalMs
   describe(`${name} honours the SchedulerPort contract`, () => {
     let subject: SchedulerSubject
     let reported: Array<{ task: string; error: unknown }>
     beforeEach(async () => {
-      vi.useFakeTimers()
+      if (fake) vi.useFakeTimers()
       reported = []
       subject = await makeSubject((task, error) => reported.push({ task, error }))
     })
     afterEach(async () => {
       await subject.scheduler.stop()
       await subject.teardown?.()
-      vi.useRealTimers()
+      if (fake) vi.useRealTimers()
     })
 
-    const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms)
+    /** Lets `ms` of (fake or real) time pass: a measuring window, never a wait for something to happen. */
+    const advance = (ms: number) => (fake ? vi.advanceTimersByTimeAsync(ms) : sleep(ms))
+    /** Runs counted over a window: exact with fake timers, within 20 % (at least one run) in real time. */
+    const expectRuns = (actual: number, expected: number) => {
+      if (fake) expect(actual).toBe(expected)
+      else expect(Math.abs(actual - expected), `${actual} runs where about ${expected} were expected`).toBeLessThanOrEqual(Math.max(1, Math.round(expected * 0.2)))
+    }
+    /** Waits until `check` holds: one interval of fake time, or polling real time up to a deadline. */
+    const eventually = async (check: () => void, intervals = 1) => {
+      if (fake) {
+        await advance(intervals * INTERVAL_MS)
+        check()
+      } else {
+        await expect.poll(() => {
+          try {
+            check()
+            return true
+          } catch {
+            return false
+          }
+        }, { timeout: Math.max(5_000, intervals * INTERVAL_MS * 10), interval: 10 }).toBe(true)
+        check()
+      }
+    }
+    // The cadence test: two tasks and a window, as fractions of the interval (real time keeps them coarse).
+    const cadence = fake ? { fast: 100, slow: 250, window: 1_000 } : { fast: INTERVAL_MS, slow: 2.5 * INTERVAL_MS, window: 10 * INTERVAL_MS }
 
     describe('a registered task runs on its interval', () => {
       it('nothing runs before start', async () => {
-        const task = countingTask('sweep')
+        const task = countingTask('sweep', INTERVAL_MS)
         subject.scheduler.register(task)
         await advance(5 * INTERVAL_MS)
         expect(task.started).toBe(0)
       })
 
       it('after start, it runs within one interval and then once per interval', async () => {
-        const task = countingTask('sweep')
+        const task = countingTask('sweep', INTERVAL_MS)
         subject.scheduler.register(task)
         await subject.scheduler.start()
-        await advance(INTERVAL_MS)
+        await eventually(() => expect(task.started).toBeGreaterThanOrEqual(1))
         const first = task.started
-        expect(first).toBeGreaterThanOrEqual(1)
         await advance(3 * INTERVAL_MS)
-        expect(task.started).toBe(first + 3)
+        expectRuns(task.started - first, 3)
       })
 
       it('each task keeps its own cadence', async () => {
-        const fast = countingTask('fast', 100)
-        const slow = countingTask('slow', 250)
+        const fast = countingTask('fast', cadence.fast)
+        const slow = countingTask('slow', cadence.slow)
         subject.scheduler.register(fast)
         subject.scheduler.register(slow)
         await subject.scheduler.start()
-        await advance(1_000)
+        await advance(cadence.window)
         const [fastBefore, slowBefore] = [fast.started, slow.started]
-        await advance(1_000)
-        expect(fast.started - fastBefore).toBe(10)
-        expect(slow.started - slowBefore).toBe(4)
+        await advance(cadence.window)
+        expectRuns(fast.started - fastBefore, cadence.window / cadence.fast)
+        expectRuns(slow.started - slowBefore, cadence.window / cadence.slow)
       })
     })
 
     describe('a task never overlaps itself', () => {
       it('starting twice does not double the cadence', async () => {
-        const task = countingTask('sweep')
+        const task = countingTask('sweep', INTERVAL_MS)
         subject.scheduler.register(task)
         await subject.scheduler.start()
         await subject.scheduler.start()
-        await advance(INTERVAL_MS)
+        await eventually(() => expect(task.started).toBeGreaterThanOrEqual(1))
         const first = task.started
         await advance(3 * INTERVAL_MS)
-        expect(task.started).toBe(first + 3)
+        expectRuns(task.started - first, 3)
       })
 
 
       it('ticks that fall while a run is still going are skipped; the next tick after it ends runs', async () => {
-        const task = countingTask('slow-sweep')
+        const task = countingTask('slow-sweep', INTERVAL_MS)
         task.holding = true
         subject.scheduler.register(task)
         await subject.scheduler.start()
-        await advance(INTERVAL_MS)
-        expect(task.started).toBe(1)
+        await eventually(() => expect(task.started).toBe(1))
         await advance(5 * INTERVAL_MS)
         expect(task.started).toBe(1)
         task.releaseAll()
-        await advance(INTERVAL_MS)
-        expect(task.started).toBe(2)
+        await eventually(() => expect(task.started).toBe(2))
         expect(task.maxActive).toBe(1)
       })
 
       it('a long run of one task does not hold up another task', async () => {
-        const stuck = countingTask('stuck')
+        const stuck = countingTask('stuck', INTERVAL_MS)
         stuck.holding = true
-        const other = countingTask('other')
+        const other = countingTask('other', INTERVAL_MS)
         subject.scheduler.register(stuck)
         subject.scheduler.register(other)
         await subject.scheduler.start()
-        await advance(INTERVAL_MS)
+        await eventually(() => expect(other.started).toBeGreaterThanOrEqual(1))
         const otherBefore = other.started
         await advance(3 * INTERVAL_MS)
-        expect(other.started - otherBefore).toBe(3)
+        expectRuns(other.started - otherBefore, 3)
         stuck.releaseAll()
       })
     })
@@ -154,11 +191,10 @@ export const schedulerContract = (
         }
         subject.scheduler.register(task)
         await subject.scheduler.start()
-        await advance(INTERVAL_MS)
-        expect(reported).toEqual([{ task: 'flaky', error: failure }])
+        await eventually(() => expect(reported).toEqual([{ task: 'flaky', error: failure }]))
         const before = runs
         await advance(2 * INTERVAL_MS)
-        expect(runs).toBe(before + 2)
+        expectRuns(runs - before, 2)
         expect(reported).toHaveLength(1)
       })
 
@@ -173,18 +209,17 @@ export const schedulerContract = (
         }
         subject.scheduler.register(task)
         await subject.scheduler.start()
-        await advance(2 * INTERVAL_MS)
-        expect(reported.length).toBeGreaterThanOrEqual(2)
+        await eventually(() => expect(reported.length).toBeGreaterThanOrEqual(2), 2)
         expect(reported.every((report) => report.task === 'broken' && report.error === failure)).toBe(true)
       })
     })
 
     describe('stop stops', () => {
       it('no run starts after stop', async () => {
-        const task = countingTask('sweep')
+        const task = countingTask('sweep', INTERVAL_MS)
         subject.scheduler.register(task)
         await subject.scheduler.start()
-        await advance(2 * INTERVAL_MS)
+        await eventually(() => expect(task.started).toBeGreaterThanOrEqual(1), 2)
         await subject.scheduler.stop()
         const stoppedAt = task.started
         await advance(10 * INTERVAL_MS)
@@ -192,17 +227,16 @@ export const schedulerContract = (
       })
 
       it('stop resolves only once the runs in progress have finished (a graceful shutdown does not cut a sweep short)', async () => {
-        const task = countingTask('sweep')
+        const task = countingTask('sweep', INTERVAL_MS)
         task.holding = true
         subject.scheduler.register(task)
         await subject.scheduler.start()
-        await advance(INTERVAL_MS)
-        expect(task.active).toBe(1)
+        await eventually(() => expect(task.active).toBe(1))
         let stopped = false
         const stopping = subject.scheduler.stop().then(() => {
           stopped = true
         })
-        await advance(0)
+        await advance(fake ? 0 : INTERVAL_MS)
         expect(stopped).toBe(false)
         task.releaseAll()
         await stopping
@@ -211,7 +245,7 @@ export const schedulerContract = (
 
       it('stop before start, or twice, is harmless', async () => {
         await subject.scheduler.stop()
-        const task = countingTask('sweep')
+        const task = countingTask('sweep', INTERVAL_MS)
         subject.scheduler.register(task)
         await subject.scheduler.start()
         await subject.scheduler.stop()

@@ -14,6 +14,8 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     [{ SANDBOX_PORT: '70000' }, 'SANDBOX_PORT'],
     [{ RATE_LIMIT_REQUESTS: '0' }, 'RATE_LIMIT_REQUESTS'],
     [{ WORKER: 'maybe' }, 'WORKER'],
+    [{ JOB_LOCK_MS: '0' }, 'JOB_LOCK_MS'],
+    [{ WEBHOOK_TIMEOUT_MS: '5000', WEBHOOK_LEASE_MS: '5000' }, 'WEBHOOK_LEASE_MS'],
     [{ PUBLIC_BASE_URL: 'not a url' }, 'PUBLIC_BASE_URL'],
     [{ SERVICE_BOOTSTRAP_KEYS: 'sk_test_short' }, 'SERVICE_BOOTSTRAP_KEYS'],
     [{ SERVICE_BOOTSTRAP_KEYS: 'pk_live_0123456789' }, 'SERVICE_BOOTSTRAP_KEYS'],
@@ -31,6 +33,13 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
   ])('refuses %j', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(new RegExp(variable))
+  })
+
+  it('background jobs: a 30 s job lock, a webhook lease 30 s past the receiver timeout, both configurable', () => {
+    expect(loadConfig({}).jobs).toEqual({ lockLifetimeMs: 30_000 })
+    expect(loadConfig({}).webhooks).toMatchObject({ timeoutMs: 10_000, leaseMs: 40_000 })
+    expect(loadConfig({ WEBHOOK_TIMEOUT_MS: '2000' }).webhooks).toMatchObject({ timeoutMs: 2_000, leaseMs: 32_000 })
+    expect(loadConfig({ JOB_LOCK_MS: '2000', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_LEASE_MS: '3000' })).toMatchObject({ jobs: { lockLifetimeMs: 2_000 }, webhooks: { timeoutMs: 1_000, leaseMs: 3_000 } })
   })
 
   it('mails through the embedded mailbox unless SMTP_HOST is set', () => {
