@@ -184,9 +184,12 @@ export class MongoConnectionRepository implements ConnectionRepositoryPort {
 
   async update(connection: Connection, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'> {
     if (!isSafeKey(connection.accountId) || !isSafeKey(connection.id)) return 'conflict'
+    const filter = { _id: connection.id, accountId: connection.accountId, version: expectedVersion }
     try {
+      // Without events a single replace is atomic by itself: the sync job's bookkeeping writes skip the transaction's round trips.
+      if (events.length === 0) return (await this.connections.replaceOne(filter, toDocument(connection), WRITE_OPTIONS)).matchedCount === 0 ? 'conflict' : 'updated'
       return await inTransaction(this.context, async (session) => {
-        const written = await this.connections.replaceOne({ _id: connection.id, accountId: connection.accountId, version: expectedVersion }, toDocument(connection), { ...WRITE_OPTIONS, session })
+        const written = await this.connections.replaceOne(filter, toDocument(connection), { ...WRITE_OPTIONS, session })
         if (written.matchedCount === 0) return 'conflict'
         await appendEvents(this.context.db, events, session)
         return 'updated'
