@@ -99,6 +99,9 @@ import { SyntheticCalendarWorld } from '../adapters/calendar-provider/synthetic/
 import { MemoryCalendarRepository } from '../adapters/storage/memory/calendar-repository.js'
 import { MemoryConnectionRepository } from '../adapters/storage/memory/connection-repository.js'
 import { MemoryOAuthStateStore } from '../adapters/storage/memory/oauth-state-store.js'
+import { MongoCalendarRepository } from '../adapters/storage/mongodb/calendar-repository.js'
+import { MongoConnectionRepository } from '../adapters/storage/mongodb/connection-repository.js'
+import { MongoOAuthStateStore } from '../adapters/storage/mongodb/oauth-state-store.js'
 import { AesGcmTokenCipher } from '../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
 import { randomBytes } from 'node:crypto'
 import type { Config } from './config.js'
@@ -220,12 +223,10 @@ const bindMail = (container: Container, config: Config, livemode: boolean): void
     .toResolvedValue((memory: MemoryMailAdapter | null) => memory ?? new SmtpMailAdapter(smtp!), [TOKENS.MemoryMail])
 }
 
-/** Calendar connections: repositories, providers (the sandbox's synthetic one on the sandbox), the service. */
+/** Calendar connections: providers (the sandbox's synthetic one on the sandbox) and the service; their repositories are the storage's. */
 const bindConnections = (container: Container, config: Config, livemode: boolean): void => {
   const baseUrl = livemode ? config.publicBaseUrl : config.sandboxPublicBaseUrl
-  container.bind<ConnectionRepositoryPort>(TOKENS.ConnectionRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryConnectionRepository(outbox), [TOKENS.Outbox])
-  container.bind<CalendarRepositoryPort>(TOKENS.CalendarRepository).toResolvedValue(() => new MemoryCalendarRepository())
-  container.bind<OAuthStateStorePort>(TOKENS.OAuthStateStore).toResolvedValue(() => new MemoryOAuthStateStore())
+  // The sandbox's make-believe provider keeps its state in process memory, whatever the storage (docs/operations.md).
   container.bind<SyntheticCalendarWorld | null>(TOKENS.SyntheticCalendarWorld).toResolvedValue(() => (livemode ? null : new SyntheticCalendarWorld()))
   container
     .bind<CalendarProviderRegistry>(TOKENS.CalendarProviders)
@@ -277,6 +278,9 @@ const bindEmbeddedStorage = (container: Container): void => {
   container.bind<ReminderRepositoryPort>(TOKENS.ReminderRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryReminderRepository(outbox), [TOKENS.Outbox])
   container.bind<DeviceRepositoryPort>(TOKENS.DeviceRepository).toResolvedValue(() => new MemoryDeviceRepository())
   container.bind<InvitationRepositoryPort>(TOKENS.InvitationRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryInvitationRepository(outbox), [TOKENS.Outbox])
+  container.bind<ConnectionRepositoryPort>(TOKENS.ConnectionRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryConnectionRepository(outbox), [TOKENS.Outbox])
+  container.bind<CalendarRepositoryPort>(TOKENS.CalendarRepository).toResolvedValue(() => new MemoryCalendarRepository())
+  container.bind<OAuthStateStorePort>(TOKENS.OAuthStateStore).toResolvedValue(() => new MemoryOAuthStateStore())
 }
 
 /** MongoDB storage: the client, the databases (platform, live, test), and the adapters whose indexes are created at start. */
@@ -309,6 +313,13 @@ const bindMongoStorage = (container: Container, mongo: MongoStorage, livemode: b
   container.bind<ReminderRepositoryPort>(TOKENS.ReminderRepository).toConstantValue(reminders)
   container.bind<DeviceRepositoryPort>(TOKENS.DeviceRepository).toConstantValue(devices)
   container.bind<InvitationRepositoryPort>(TOKENS.InvitationRepository).toConstantValue(invitations)
+  const connections = new MongoConnectionRepository(context)
+  const calendars = new MongoCalendarRepository(context)
+  const oauthStates = new MongoOAuthStateStore(context)
+  mongo.indexed.push(connections, calendars, oauthStates)
+  container.bind<ConnectionRepositoryPort>(TOKENS.ConnectionRepository).toConstantValue(connections)
+  container.bind<CalendarRepositoryPort>(TOKENS.CalendarRepository).toConstantValue(calendars)
+  container.bind<OAuthStateStorePort>(TOKENS.OAuthStateStore).toConstantValue(oauthStates)
 }
 
 /**

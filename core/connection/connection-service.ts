@@ -170,40 +170,46 @@ export class ConnectionService {
       return err(listed.error._tag === 'ProviderUnavailable' ? listed.error : new AuthorizationCodeRejected({ provider: pending.provider, detail: listed.error._tag }))
     }
     const now = scope.clock.now()
-    const existing = await this.deps.connections.findByProviderAccount(scope.accountId, pending.userId, pending.provider, email.toLowerCase())
+    const providerEmail = email.toLowerCase()
+    const existing = await this.deps.connections.findByProviderAccount(scope.accountId, pending.userId, pending.provider, providerEmail)
+    const fresh: Connection | null = existing === null
+      ? {
+          id: this.deps.ids.next('con'),
+          accountId: scope.accountId,
+          livemode: scope.livemode,
+          userId: pending.userId,
+          provider: pending.provider,
+          status: 'active',
+          statusReason: null,
+          email: providerEmail,
+          scopes: pending.scopes,
+          syncMode: 'polling',
+          lastSyncedAt: null,
+          consecutiveSyncFailures: 0,
+          lastSyncError: null,
+          subscriptions: [],
+          tokenRefresh: { lastAt: now, failuresCount: 0 },
+          sealedTokens: this.records.seal(tokens),
+          nextSyncAt: now,
+          createdAt: now,
+          updatedAt: now,
+          version: 1,
+        }
+      : null
     let connection: Connection
-    if (existing === null) {
-      connection = {
-        id: this.deps.ids.next('con'),
-        accountId: scope.accountId,
-        livemode: scope.livemode,
-        userId: pending.userId,
-        provider: pending.provider,
-        status: 'active',
-        statusReason: null,
-        email: email.toLowerCase(),
-        scopes: pending.scopes,
-        syncMode: 'polling',
-        lastSyncedAt: null,
-        consecutiveSyncFailures: 0,
-        lastSyncError: null,
-        subscriptions: [],
-        tokenRefresh: { lastAt: now, failuresCount: 0 },
-        sealedTokens: this.records.seal(tokens),
-        nextSyncAt: now,
-        createdAt: now,
-        updatedAt: now,
-        version: 1,
-      }
-      await this.deps.connections.insert(connection, [this.records.note(scope, 'connection.created', connection)])
+    if (fresh !== null && (await this.deps.connections.insert(fresh, [this.records.note(scope, 'connection.created', fresh)])) === 'inserted') {
+      connection = fresh
     } else {
-      // A new consent for the same provider account revives the connection instead of duplicating it.
-      const revived = await this.records.mutate(scope, existing.id, (current) => {
+      // A new consent for the same provider account revives the connection instead of duplicating it
+      // (found above, or inserted meanwhile by a concurrent consent: then the insert was a duplicate).
+      const target = existing ?? (await this.deps.connections.findByProviderAccount(scope.accountId, pending.userId, pending.provider, providerEmail))
+      if (target === null) return err(new ResourceNotFound({ resource: 'connection', id: fresh?.id ?? '' }))
+      const revived = await this.records.mutate(scope, target.id, (current) => {
         const moved = transitionConnection(healthOf(current), { type: 'reauthorized', at: now })
         if (!moved.ok) return moved
         return ok({ next: { ...current, ...moved.value.state, scopes: pending.scopes, sealedTokens: this.records.seal(tokens), nextSyncAt: now }, events: moved.value.events })
       })
-      if (!revived.ok) return err(new ResourceNotFound({ resource: 'connection', id: existing.id }))
+      if (!revived.ok) return err(new ResourceNotFound({ resource: 'connection', id: target.id }))
       connection = revived.value
     }
     await this.saveCalendars(connection, listed.value, now)

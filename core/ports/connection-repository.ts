@@ -12,7 +12,11 @@ export interface ConnectionFilter {
  * compare versions. `nextSyncAt` is the due-time index the sync job reads.
  */
 export interface ConnectionRepositoryPort {
-  insert(connection: Connection, events: readonly DomainEvent[]): Promise<void>
+  /**
+   * `duplicate` when the user already has a connection to this provider account
+   * (account, user, provider, e-mail are unique together): nothing is written.
+   */
+  insert(connection: Connection, events: readonly DomainEvent[]): Promise<'inserted' | 'duplicate'>
   get(accountId: string, id: string): Promise<Connection | null>
   /** Newest first, cursor pages by id. */
   list(accountId: string, filter: ConnectionFilter, page: PageRequest): Promise<Page<Connection>>

@@ -40,8 +40,8 @@ export const calendarRepositoryContract = (name: string, makeSubject: () => Cale
     })
 
     it('removes every calendar of a user', async () => {
-      const mine = makeCalendar({ userId: 'usr_gone' })
-      const kept = makeCalendar({ userId: 'usr_kept' })
+      const mine = makeCalendar({ userId: 'usr_gone', connectionId: 'con_gone' })
+      const kept = makeCalendar({ userId: 'usr_kept', connectionId: 'con_kept' })
       await subject.calendars.save(mine)
       await subject.calendars.save(kept)
       expect(await subject.calendars.removeByUser('acct_a', 'usr_gone')).toBe(1)

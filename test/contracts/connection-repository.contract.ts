@@ -59,6 +59,19 @@ export const connectionRepositoryContract = (name: string, makeSubject: () => Co
       expect((await subject.outbox.list('acct_a', 10)).map((event) => event.type)).toEqual(['connection.updated'])
     })
 
+    it('refuses a second connection of a user to one provider account as a duplicate, writing nothing', async () => {
+      const first = makeConnection({ email: 'grace@example.com' })
+      expect(await subject.connections.insert(first, [fixtureNote('connection.created')])).toBe('inserted')
+      const again = makeConnection({ email: 'grace@example.com' })
+      expect(await subject.connections.insert(again, [fixtureNote('connection.created.again')])).toBe('duplicate')
+      expect(await subject.connections.get('acct_a', again.id)).toBeNull()
+      expect((await subject.outbox.list('acct_a', 10)).map((event) => event.type)).toEqual(['connection.created'])
+      // Another user, provider, provider account or account is another connection.
+      for (const other of [{ userId: 'usr_other' }, { provider: 'microsoft' as const }, { email: 'other@example.com' }, { accountId: 'acct_b' }]) {
+        expect(await subject.connections.insert(makeConnection({ email: 'grace@example.com', ...other }), [])).toBe('inserted')
+      }
+    })
+
     it('finds a user\'s connection by provider account and by push channel', async () => {
       const connection = makeConnection({ email: 'grace@example.com', subscriptions: [{ id: 'chn_9', providerId: 'res_9', calendarExternalId: 'primary', expiresAt: at(60), secret: 's' }] })
       await subject.connections.insert(connection, [])
@@ -70,9 +83,9 @@ export const connectionRepositoryContract = (name: string, makeSubject: () => Co
     })
 
     it('answers due connections earliest first, and the next due time', async () => {
-      const late = makeConnection({ nextSyncAt: at(10) })
-      const early = makeConnection({ nextSyncAt: at(5) })
-      const never = makeConnection({ nextSyncAt: null })
+      const late = makeConnection({ email: 'late@example.com', nextSyncAt: at(10) })
+      const early = makeConnection({ email: 'early@example.com', nextSyncAt: at(5) })
+      const never = makeConnection({ email: 'never@example.com', nextSyncAt: null })
       const other = makeConnection({ accountId: 'acct_b', nextSyncAt: at(1) })
       for (const connection of [late, early, never, other]) await subject.connections.insert(connection, [])
       expect((await subject.connections.due('acct_a', at(10), 10)).map((c) => c.id)).toEqual([early.id, late.id])

@@ -186,3 +186,22 @@ describe('writes', () => {
     expect(await collection.countDocuments({ quiet: true })).toBe(1)
   })
 })
+
+describe('equality on a top-level field (the peer checks it before the full query)', () => {
+  it('matches the value itself or an array holding it, never a value of another type or a missing field', async () => {
+    const collection = mongo.client.db('equality_prefilter').collection<{ _id: number; tag?: unknown; open?: unknown }>('items')
+    await collection.insertMany([
+      { _id: 1, tag: 'a', open: true },
+      { _id: 2, tag: ['b', 'a'], open: [false, true] },
+      { _id: 3, tag: 'b', open: false },
+      { _id: 4 },
+      { _id: 5, tag: { a: 1 }, open: 1 },
+    ])
+    const ids = async (filter: object) => (await collection.find(filter).sort({ _id: 1 }).toArray()).map((document) => document._id)
+    expect(await ids({ tag: 'a' })).toEqual([1, 2])
+    expect(await ids({ open: true })).toEqual([1, 2])
+    expect(await ids({ open: false })).toEqual([2, 3])
+    expect(await ids({ tag: 'a', open: false })).toEqual([2])
+    expect(await ids({ tag: 'a', $or: [{ open: true }, { _id: 3 }] })).toEqual([1, 2])
+  })
+})

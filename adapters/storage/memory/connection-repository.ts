@@ -10,10 +10,12 @@ export class MemoryConnectionRepository implements ConnectionRepositoryPort {
 
   constructor(private readonly outbox: MemoryOutbox) {}
 
-  async insert(connection: Connection, events: readonly DomainEvent[]): Promise<void> {
+  async insert(connection: Connection, events: readonly DomainEvent[]): Promise<'inserted' | 'duplicate'> {
     if (this.connections.has(connection.id)) throw new Error(`duplicate connection id ${connection.id}`)
+    if ((await this.findByProviderAccount(connection.accountId, connection.userId, connection.provider, connection.email)) !== null) return 'duplicate'
     this.connections.set(connection.id, connection)
     this.outbox.appendNow(events)
+    return 'inserted'
   }
 
   async get(accountId: string, id: string): Promise<Connection | null> {

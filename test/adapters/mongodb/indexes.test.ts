@@ -1,5 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
+import { CALENDARS_COLLECTION, MongoCalendarRepository } from '../../../adapters/storage/mongodb/calendar-repository.js'
+import { CONNECTIONS_COLLECTION, MongoConnectionRepository } from '../../../adapters/storage/mongodb/connection-repository.js'
+import { MongoOAuthStateStore, OAUTH_STATES_COLLECTION } from '../../../adapters/storage/mongodb/oauth-state-store.js'
 import { DEVICES_COLLECTION, MongoDeviceRepository } from '../../../adapters/storage/mongodb/device-repository.js'
 import { INVITATIONS_COLLECTION, INVITATION_SUPPRESSIONS_COLLECTION, MongoInvitationRepository } from '../../../adapters/storage/mongodb/invitation-repository.js'
 import { MongoReminderRepository, REMINDERS_COLLECTION } from '../../../adapters/storage/mongodb/reminder-repository.js'
@@ -8,7 +11,7 @@ import { MongoWebhookEndpointRepository, WEBHOOK_ENDPOINTS_COLLECTION } from '..
 import { useMongo } from './mongo-fixture.js'
 
 const mongo = useMongo()
-const SECTION = '## Indexes of the webhook, reminder, device and invitation collections'
+const SECTION = '## Indexes of the webhook, reminder, device, invitation and connection collections'
 
 const sectionOfOperationsDoc = async (): Promise<string> => {
   const document = await readFile(new URL('../../../docs/operations.md', import.meta.url), 'utf8')
@@ -18,7 +21,7 @@ const sectionOfOperationsDoc = async (): Promise<string> => {
   return document.slice(start, end === -1 ? undefined : end)
 }
 
-describe('indexes of the webhook, reminder, device and invitation collections', () => {
+describe('indexes of the webhook, reminder, device, invitation and connection collections', () => {
   it('ensureIndexes can run at every start, and docs/operations.md lists every index it creates', async () => {
     const context = mongo.freshContext()
     const repositories = [
@@ -27,11 +30,14 @@ describe('indexes of the webhook, reminder, device and invitation collections', 
       new MongoReminderRepository(context),
       new MongoDeviceRepository(context.db),
       new MongoInvitationRepository(context),
+      new MongoConnectionRepository(context),
+      new MongoCalendarRepository(context),
+      new MongoOAuthStateStore(context),
     ]
     for (const repository of repositories) await repository.ensureIndexes()
     for (const repository of repositories) await repository.ensureIndexes()
     const section = await sectionOfOperationsDoc()
-    const collections = [WEBHOOK_ENDPOINTS_COLLECTION, WEBHOOK_DELIVERIES_COLLECTION, REMINDERS_COLLECTION, DEVICES_COLLECTION, INVITATIONS_COLLECTION, INVITATION_SUPPRESSIONS_COLLECTION]
+    const collections = [WEBHOOK_ENDPOINTS_COLLECTION, WEBHOOK_DELIVERIES_COLLECTION, REMINDERS_COLLECTION, DEVICES_COLLECTION, INVITATIONS_COLLECTION, INVITATION_SUPPRESSIONS_COLLECTION, CONNECTIONS_COLLECTION, CALENDARS_COLLECTION, OAUTH_STATES_COLLECTION]
     for (const collection of collections) {
       expect(section).toContain(`\`${collection}\``)
       const names = (await context.db.collection(collection).listIndexes().toArray()).map((index) => String(index.name)).filter((name) => name !== '_id_')

@@ -22,13 +22,33 @@ export function compileFilter(filter: Document | undefined): (document: Document
   }
 }
 
+/**
+ * A cheap necessary condition of `filter`, checked before mingo (which is far slower) so that a scan of a large
+ * collection for `{ accountId: 'acct_1', externalId: 'x' }` stays fast. Only top-level fields compared to a string
+ * or a boolean are used: such a field matches exactly when it holds that value, or an array (whose elements mingo
+ * then checks). Anything else in the filter is left to mingo alone.
+ */
+function equalityPrefilter(filter: Document | undefined): ((document: Document) => boolean) | undefined {
+  const equalities = Object.entries(filter ?? {}).filter(
+    (entry): entry is [string, string | boolean] => !entry[0].startsWith('$') && !entry[0].includes('.') && (typeof entry[1] === 'string' || typeof entry[1] === 'boolean'),
+  )
+  if (equalities.length === 0) return undefined
+  return (document) =>
+    equalities.every(([field, expected]) => {
+      const actual = document[field]
+      return actual === expected || Array.isArray(actual)
+    })
+}
+
 /** Matching documents, sorted, skipped and limited; the stored objects themselves (not projected). */
 export function selectDocuments(documents: readonly Document[], spec: FindSpec): Document[] {
   try {
     const originals = new Map<Document, Document>()
     const views: Document[] = []
     const matches = compileFilter(spec.filter)
+    const mayMatch = equalityPrefilter(spec.filter)
     for (const document of documents) {
+      if (mayMatch !== undefined && !mayMatch(document)) continue
       if (!matches(document)) continue
       const view = toView(document)
       originals.set(view, document)
