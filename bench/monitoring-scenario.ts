@@ -31,7 +31,7 @@ export interface MonitoringReport {
   readonly sweeps: number
   /** The measurement ended inside a sweep that had not caught up: the node did not keep up with the cadence. */
   readonly cutOff: boolean
-  /** Events due (`dueAt` passed) and not yet handled when the measurement ended: about 0 while the node keeps up. */
+  /** Events overdue by more than a second (one sweep interval) when the measurement ended: 0 while the node keeps up. */
   readonly backlogAtEnd: number
   readonly setupSeconds: number
   /** MongoDB only: the part of the set-up spent bulk-loading (`insertMany`) the users and events into MongoDB. */
@@ -152,8 +152,8 @@ const setupMongo = async (
       for (let i = 0; i < documents.length; i += 1_000) await db.collection(name).insertMany(documents.slice(i, i + 1_000), { ordered: false })
     }
     await insert('users', users.map(({ id, ...rest }) => ({ _id: id, ...rest })))
-    // The spread starts when the load is expected to be over (measured: under 0.1 ms an event on the test peer).
-    const measureFrom = Date.now() + 5_000 + Math.ceil(eventCount * 0.15)
+    // The spread starts when the load is expected to be over (measured: about 0.1 ms an event on the test peer).
+    const measureFrom = Date.now() + 5_000 + Math.ceil(eventCount * 0.12)
     let spread = 0
     const spreadEvents = events.map((event) => {
       const next = spreadRecalc(event, measureFrom, spread)
@@ -203,26 +203,32 @@ export const runMonitoringScenario = async (eventCount: number, durationMs: numb
   const recompute = monitor.recompute.bind(monitor)
   const apply = monitor.apply.bind(monitor)
   const cutOff = mongo !== undefined
-  // On the test peer one recompute can take a second (it scans every event): check the deadline every few events.
-  const chunk = mongo?.kind === 'peer' ? 8 : Number.POSITIVE_INFINITY
+  // On the test peer one recompute can take a second (it scans every event): recompute a few events at a time, so
+  // that the deadline is checked often and the figures count every recompute that finished.
+  const chunk = mongo?.kind === 'peer' ? 4 : Number.POSITIVE_INFINITY
   let deadline = Number.POSITIVE_INFINITY
+  // Each recompute's lag, taken when its batch starts and counted once its outcome is stored.
+  const pendingLags = new Map<string, number>()
   monitor.recompute = async (events: readonly CalendarEvent[], sweepClock: Clock) => {
     const saved: CalendarEvent[] = []
     for (let i = 0; i < events.length; i += chunk) {
       if (cutOff && performance.now() > deadline) throw new MeasurementOver()
       const part = events.slice(i, i + chunk)
       const now = sweepClock.now().getTime()
-      const partLags = part.flatMap((event) => (event.monitoring.nextRecalcAt === null ? [] : [now - event.monitoring.nextRecalcAt.getTime()]))
+      for (const event of part) if (event.monitoring.nextRecalcAt !== null) pendingLags.set(event.id, now - event.monitoring.nextRecalcAt.getTime())
       saved.push(...(await recompute(part, sweepClock)))
-      lags.push(...partLags)
     }
     return saved
   }
-  if (cutOff) {
-    monitor.apply = async (event: CalendarEvent, command: MonitoringCommand, applyClock: Clock) => {
-      if (performance.now() > deadline) throw new MeasurementOver()
-      return apply(event, command, applyClock)
+  monitor.apply = async (event: CalendarEvent, command: MonitoringCommand, applyClock: Clock) => {
+    if (cutOff && performance.now() > deadline) throw new MeasurementOver()
+    const stored = await apply(event, command, applyClock)
+    const lag = pendingLags.get(event.id)
+    if (lag !== undefined) {
+      pendingLags.delete(event.id)
+      lags.push(lag)
     }
+    return stored
   }
   const job = surface.backgroundJobs.find((candidate) => candidate.name === 'departure-monitoring')!
   const sweeps: number[] = []
@@ -246,7 +252,8 @@ export const runMonitoringScenario = async (eventCount: number, durationMs: numb
     }
     const durationSeconds = (performance.now() - measureStart) / 1000
     const repository = surface.container.get<EventRepositoryPort>(TOKENS.EventRepository)
-    const backlogAtEnd = (await repository.due(null, new Date(), eventCount)).length
+    // Overdue by more than one sweep interval: what a node that keeps up never has.
+    const backlogAtEnd = (await repository.due(null, new Date(Date.now() - 1_000), eventCount)).length
     const sorted = [...lags].sort((a, b) => a - b)
     const sortedSweeps = [...sweeps].sort((a, b) => a - b)
     return {

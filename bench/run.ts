@@ -98,7 +98,7 @@ const printMonitoring = (report: MonitoringReport): void => {
   if (report.cutOff || report.backlogAtEnd > 0 || report.startedLateMs > 0) {
     console.log(
       `          ${report.cutOff ? `DID NOT KEEP UP: the measurement ended inside a sweep (${report.sweeps} sweeps finished); ` : ''}` +
-        `${report.backlogAtEnd} events due and not handled at the end${report.startedLateMs > 0 ? `; measurement started ${report.startedLateMs} ms after the first recompute fell due` : ''}`,
+        `${report.backlogAtEnd} events overdue by more than a second at the end${report.startedLateMs > 0 ? `; measurement started ${report.startedLateMs} ms after the first recompute fell due` : ''}`,
     )
   }
 }
