@@ -11,6 +11,8 @@ import { startService } from '../hosts/server.js'
  * `service`: the real service as `npm start` runs it (embedded storage, accounts
  * and keys in a data directory, background worker on), with bootstrap keys and
  * the per-key rate limits raised so that one key can carry the whole load.
+ * `service MONGODB_URI MONGODB_DB`: the same on MongoDB storage (accounts, keys,
+ * rate limits, idempotency records, users and events in those databases).
  * `bare`: a Fastify hello-world, the ceiling the service is compared with.
  * Tells the parent its URL over IPC, its CPU time on `cpu`, and stops on `stop`
  * or disconnect.
@@ -29,7 +31,13 @@ export interface TargetCpu {
   readonly cpuMicros: number
 }
 
-const startTarget = async (kind: TargetKind): Promise<{ url: string; stop: () => Promise<void> }> => {
+/** MongoDB storage for the service target: a connection string and a database prefix (`MONGODB_DB`). */
+export interface TargetMongo {
+  readonly uri: string
+  readonly database: string
+}
+
+const startTarget = async (kind: TargetKind, mongo: TargetMongo | undefined): Promise<{ url: string; stop: () => Promise<void> }> => {
   if (kind === 'bare') {
     const app = Fastify({ logger: false })
     app.get('/', async () => ({ hello: 'world' }))
@@ -43,6 +51,7 @@ const startTarget = async (kind: TargetKind): Promise<{ url: string; stop: () =>
     SANDBOX_PORT: '0',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
+    ...(mongo === undefined ? {} : { MONGODB_URI: mongo.uri, MONGODB_DB: mongo.database }),
     SERVICE_BOOTSTRAP_KEYS: `${BENCH_TEST_KEY},${BENCH_LIVE_KEY}`,
     // One key carries the whole load: far above what the bench can send in a window, and above its connection count.
     RATE_LIMIT_REQUESTS: '1000000000',
@@ -60,8 +69,9 @@ const startTarget = async (kind: TargetKind): Promise<{ url: string; stop: () =>
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const kind = process.argv[2] as TargetKind
-  if (kind !== 'service' && kind !== 'bare') throw new Error(`usage: http-target service|bare (got ${String(kind)})`)
-  const target = await startTarget(kind)
+  if (kind !== 'service' && kind !== 'bare') throw new Error(`usage: http-target service [MONGODB_URI MONGODB_DB]|bare (got ${String(kind)})`)
+  const [uri, database] = process.argv.slice(3)
+  const target = await startTarget(kind, uri === undefined || database === undefined ? undefined : { uri, database })
   let stopping = false
   const stop = async () => {
     if (stopping) return

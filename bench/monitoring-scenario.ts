@@ -1,37 +1,67 @@
-import { compose } from '../hosts/composition-root.js'
+import { isDeepStrictEqual } from 'node:util'
+import { MongoClient, type Document } from 'mongodb'
+import { compose, type Application } from '../hosts/composition-root.js'
 import { loadConfig } from '../hosts/config.js'
 import type { CalendarEvent } from '../core/event/event.js'
 import type { Clock } from '../core/ports/clock.js'
 import type { EventRepositoryPort } from '../core/ports/event-repository.js'
+import type { UserRepositoryPort } from '../core/ports/user-repository.js'
+import type { MonitoringCommand } from '../core/monitoring/monitoring.js'
 import { monitoringDueAt } from '../core/event/event.js'
 import { recalcCadence } from '../core/monitoring/recalc-cadence.js'
+import { databaseNames } from '../adapters/storage/mongodb/connection.js'
 import { TOKENS } from '../hosts/di-tokens.js'
+import { storageLabel, type StorageLabel } from './http-scenario.js'
+import type { BenchMongo } from './mongo.js'
 
 export interface MonitoringReport {
+  readonly storage: StorageLabel
   readonly events: number
   readonly users: number
   readonly durationSeconds: number
   readonly recomputes: number
   readonly recomputesPerSecond: number
+  /** Events handled for a threshold crossing or their start rather than a recompute (one write each). */
+  readonly ticks: number
   readonly lagP50Ms: number
   readonly lagP99Ms: number
   readonly lagMaxMs: number
-  /** How long one sweep took: the headroom left in its one-second tick. */
+  /** How long one sweep took: the headroom left in its one-second tick (sweeps that finished in the measured time). */
   readonly sweepP50Ms: number
   readonly sweepMaxMs: number
+  /** Sweeps that finished in the measured time. */
+  readonly sweeps: number
+  /** The measurement ended inside a sweep that had not caught up: the node did not keep up with the cadence. */
+  readonly cutOff: boolean
+  /** Events overdue by more than a second (one sweep interval) when the measurement ended: 0 while the node keeps up. */
+  readonly backlogAtEnd: number
   readonly setupSeconds: number
+  /** MongoDB only: the part of the set-up spent bulk-loading (`insertMany`) the users and events into MongoDB. */
+  readonly bulkLoadSeconds: number | null
+  /** MongoDB only: how long after the first spread recompute the measurement started (the bulk load took longer than planned); 0 when on time. */
+  readonly startedLateMs: number
 }
 
 const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
+/** The measurement ran out of time inside a sweep (MongoDB runs only). */
+class MeasurementOver extends Error {}
+
 /**
- * N monitored events spread over the next 24 h on the embedded adapters, swept
- * every second as in production. Lag is how late each recompute ran after its
- * `next_recalc_at`. Events are first given their initial window (setup), then
- * the steady state is measured for `durationMs` of real time.
+ * The next recompute of the `index`-th spread event, as after the first hours of
+ * running: spread evenly over its cadence interval from `now`. Null when the
+ * event has nothing to recompute.
  */
-export const runMonitoringScenario = async (eventCount: number, durationMs: number): Promise<MonitoringReport> => {
-  const clock: Clock = { now: () => new Date() }
+const spreadRecalc = (event: CalendarEvent, now: number, index: number): CalendarEvent | null => {
+  const cadence = recalcCadence(new Date(now), event.startTime)
+  if (cadence === null || event.monitoring.nextRecalcAt === null) return null
+  const nextRecalcAt = new Date(now + Math.floor(((index * 7919) % 1000) / 1000 * cadence.intervalMs))
+  const monitoring = { ...event.monitoring, nextRecalcAt }
+  return { ...event, monitoring, dueAt: monitoringDueAt(monitoring) }
+}
+
+/** N events for N/100 users, created through the use case on the embedded adapters (each gets its first window). */
+const createOnEmbedded = async (eventCount: number, clock: Clock) => {
   const application = await compose(loadConfig({ LOG_LEVEL: 'silent' }), { ephemeralAccounts: true, clock })
   const surface = application.surfaces.live
   const account = await application.accounts.createAccount()
@@ -43,68 +73,219 @@ export const runMonitoringScenario = async (eventCount: number, durationMs: numb
     if (!created.ok) throw new Error('user create failed')
     users.push(created.value.user.id)
   }
-  const setupStart = performance.now()
+  return { application, surface, account, userCount, users }
+}
+
+const createEvents = async (created: Awaited<ReturnType<typeof createOnEmbedded>>, eventCount: number, clock: Clock): Promise<void> => {
+  const { surface, account, userCount, users } = created
+  const scope = { accountId: account.id, livemode: true, clock }
   const start = Date.now()
   for (let i = 0; i < eventCount; i++) {
     const startTime = new Date(start + 10 * 60_000 + Math.floor((i / eventCount) * 24 * 3_600_000))
-    const created = await surface.events.create(scope, {
+    const result = await surface.events.create(scope, {
       userId: users[i % userCount]!,
       title: `Event ${i}`,
       startTime,
       endTime: new Date(startTime.getTime() + 3_600_000),
       location: { lat: 52.45 + ((i * 7) % 100) / 1000, lng: 13.3 + ((i * 13) % 100) / 1000 },
     })
-    if (!created.ok) throw new Error(`event create failed: ${created.error._tag}`)
+    if (!result.ok) throw new Error(`event create failed: ${result.error._tag}`)
   }
+}
+
+/** The embedded set-up: the events' next recomputes spread from now on, through the repository. */
+const setupEmbedded = async (eventCount: number, clock: Clock): Promise<{ application: Application; userCount: number; setupSeconds: number }> => {
+  const created = await createOnEmbedded(eventCount, clock)
+  const setupStart = performance.now()
+  await createEvents(created, eventCount, clock)
   // Steady state: recomputes spread evenly over each event's cadence interval, as after the first hours of running
   // (right after creation they would all fall due together, 5 minutes after the setup).
-  const repository = surface.container.get<EventRepositoryPort>(TOKENS.EventRepository)
-  const all = await repository.list(account.id, {}, { limit: eventCount })
+  const repository = created.surface.container.get<EventRepositoryPort>(TOKENS.EventRepository)
+  const all = await repository.list(created.account.id, {}, { limit: eventCount })
   const now = Date.now()
   let spread = 0
   for (const event of all.data) {
-    const cadence = recalcCadence(new Date(now), event.startTime)
-    if (cadence === null || event.monitoring.nextRecalcAt === null) continue
-    const nextRecalcAt = new Date(now + Math.floor(((spread++ * 7919) % 1000) / 1000 * cadence.intervalMs))
-    const monitoring = { ...event.monitoring, nextRecalcAt }
-    await repository.update({ ...event, monitoring, dueAt: monitoringDueAt(monitoring), version: event.version + 1 }, event.version, [])
+    const next = spreadRecalc(event, now, spread)
+    if (next === null) continue
+    spread++
+    await repository.update({ ...next, version: event.version + 1 }, event.version, [])
   }
-  const setupSeconds = (performance.now() - setupStart) / 1000
+  return { application: created.application, userCount: created.userCount, setupSeconds: (performance.now() - setupStart) / 1000 }
+}
 
+/** Sorted keys, so that two documents compare by content. */
+const canonical = (value: unknown): unknown =>
+  value instanceof Date || value === null || typeof value !== 'object'
+    ? value
+    : Array.isArray(value)
+      ? value.map(canonical)
+      : Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined).sort(([a], [b]) => a.localeCompare(b)).map(([key, field]) => [key, canonical(field)]))
+
+/**
+ * The MongoDB set-up. Creating 100,000 events one by one through the MongoDB
+ * adapters (a transaction each) would take hours on the test peer, so the users
+ * and events are created through the use case on the embedded adapters (the
+ * same windows, origins and states; thresholds crossed meanwhile handled by one
+ * sweep there) and then bulk-loaded (`insertMany`, batches
+ * of 1,000) into the collections the MongoDB repositories read, in their
+ * document shape (`_id` is the id, every other field as is). One user and one
+ * event are read back through the MongoDB repositories and compared, so a change
+ * of that shape fails the bench instead of measuring something else. Their next
+ * recomputes are spread from a moment just after the load, and the measurement
+ * waits for it. The bulk-loaded writes have no outbox entries (set-up only).
+ */
+const setupMongo = async (
+  eventCount: number,
+  clock: Clock,
+  mongo: BenchMongo,
+): Promise<{ application: Application; userCount: number; setupSeconds: number; bulkLoadSeconds: number; measureFrom: number }> => {
+  const created = await createOnEmbedded(eventCount, clock)
+  const setupStart = performance.now()
+  await createEvents(created, eventCount, clock)
+  // Thresholds crossed while the events were being created are handled here, as the running node would have
+  // handled them then, rather than all at once in the first measured sweep.
+  await created.surface.backgroundJobs.find((candidate) => candidate.name === 'departure-monitoring')!.run({ accountId: null, clock })
+  const database = mongo.databasePrefix()
+  const application = await compose(loadConfig({ LOG_LEVEL: 'silent', MONGODB_URI: mongo.uri, MONGODB_DB: database }), { clock })
+  const client = await MongoClient.connect(mongo.uri, { ignoreUndefined: true })
+  try {
+    const bulkStart = performance.now()
+    const db = client.db(databaseNames(database).live)
+    const users = (await created.surface.container.get<UserRepositoryPort>(TOKENS.UserRepository).list(created.account.id, {}, { limit: created.userCount })).data
+    const events = (await created.surface.container.get<EventRepositoryPort>(TOKENS.EventRepository).list(created.account.id, {}, { limit: eventCount })).data
+    await created.application.close()
+    const insert = async (name: string, documents: readonly Document[]) => {
+      for (let i = 0; i < documents.length; i += 1_000) await db.collection(name).insertMany(documents.slice(i, i + 1_000), { ordered: false })
+    }
+    await insert('users', users.map(({ id, ...rest }) => ({ _id: id, ...rest })))
+    // The spread starts when the load is expected to be over (measured: about 0.1 ms an event on the test peer).
+    const measureFrom = Date.now() + 5_000 + Math.ceil(eventCount * 0.12)
+    let spread = 0
+    const spreadEvents = events.map((event) => {
+      const next = spreadRecalc(event, measureFrom, spread)
+      if (next === null) return event
+      spread++
+      return next
+    })
+    await insert('events', spreadEvents.map(({ id, ...rest }) => ({ _id: id, ...rest })))
+    const bulkLoadSeconds = (performance.now() - bulkStart) / 1000
+    const surface = application.surfaces.live
+    const [user, event] = [users[0]!, spreadEvents[0]!]
+    const [userBack, eventBack] = [
+      await surface.container.get<UserRepositoryPort>(TOKENS.UserRepository).get(user.accountId, user.id),
+      await surface.container.get<EventRepositoryPort>(TOKENS.EventRepository).get(event.accountId, event.id),
+    ]
+    if (!isDeepStrictEqual(canonical(userBack), canonical(user)) || !isDeepStrictEqual(canonical(eventBack), canonical(event))) {
+      throw new Error('the bulk-loaded documents do not read back as the same user and event: the MongoDB document shape changed; update bench/monitoring-scenario.ts')
+    }
+    return { application, userCount: created.userCount, setupSeconds: (performance.now() - setupStart) / 1000, bulkLoadSeconds, measureFrom }
+  } catch (error) {
+    await application.close()
+    throw error
+  } finally {
+    await client.close()
+  }
+}
+
+/**
+ * N monitored events spread over the next 24 h, swept every second as in
+ * production. Lag is how late each recompute ran after its `next_recalc_at`.
+ * Events are first given their initial window (setup), then the steady state is
+ * measured for `durationMs` of real time. Embedded adapters by default; with
+ * `mongo`, the events live in MongoDB (see setupMongo), and a sweep still
+ * running at the end of the measured time is cut off there (the storage could
+ * not keep up: the report says so).
+ */
+export const runMonitoringScenario = async (eventCount: number, durationMs: number, mongo?: BenchMongo): Promise<MonitoringReport> => {
+  const clock: Clock = { now: () => new Date() }
+  const setup = mongo === undefined ? { ...(await setupEmbedded(eventCount, clock)), bulkLoadSeconds: null, measureFrom: Date.now() } : await setupMongo(eventCount, clock, mongo)
+  const { application, userCount, setupSeconds } = setup
+  if (Date.now() < setup.measureFrom) await new Promise((resolve) => setTimeout(resolve, setup.measureFrom - Date.now()))
+  const startedLateMs = Math.max(0, Date.now() - setup.measureFrom)
+
+  const surface = application.surfaces.live
   const lags: number[] = []
   const monitor = surface.monitor
   const recompute = monitor.recompute.bind(monitor)
+  const apply = monitor.apply.bind(monitor)
+  const cutOff = mongo !== undefined
+  // On the test peer one recompute can take a second (it scans every event): recompute a few events at a time, so
+  // that the deadline is checked often and the figures count every recompute that finished.
+  const chunk = mongo?.kind === 'peer' ? 4 : Number.POSITIVE_INFINITY
+  let deadline = Number.POSITIVE_INFINITY
+  // Each recompute's lag, taken when its batch starts and counted once its outcome is stored.
+  const pendingLags = new Map<string, number>()
+  // Events that were due for a threshold or their start rather than a recompute (a write each, no departure computed).
+  let ticks = 0
   monitor.recompute = async (events: readonly CalendarEvent[], sweepClock: Clock) => {
-    const now = sweepClock.now().getTime()
-    for (const event of events) if (event.monitoring.nextRecalcAt !== null) lags.push(now - event.monitoring.nextRecalcAt.getTime())
-    return recompute(events, sweepClock)
+    const saved: CalendarEvent[] = []
+    for (let i = 0; i < events.length; i += chunk) {
+      if (cutOff && performance.now() > deadline) throw new MeasurementOver()
+      const part = events.slice(i, i + chunk)
+      const now = sweepClock.now().getTime()
+      for (const event of part) if (event.monitoring.nextRecalcAt !== null) pendingLags.set(event.id, now - event.monitoring.nextRecalcAt.getTime())
+      saved.push(...(await recompute(part, sweepClock)))
+    }
+    return saved
+  }
+  monitor.apply = async (event: CalendarEvent, command: MonitoringCommand, applyClock: Clock) => {
+    if (cutOff && performance.now() > deadline) throw new MeasurementOver()
+    const stored = await apply(event, command, applyClock)
+    const lag = pendingLags.get(event.id)
+    if (lag !== undefined) {
+      pendingLags.delete(event.id)
+      lags.push(lag)
+    } else ticks++
+    return stored
   }
   const job = surface.backgroundJobs.find((candidate) => candidate.name === 'departure-monitoring')!
   const sweeps: number[] = []
+  let wasCutOff = false
   const measureStart = performance.now()
-  while (performance.now() - measureStart < durationMs) {
-    const tick = performance.now()
-    await job.run({ accountId: null, clock })
-    const elapsed = performance.now() - tick
-    sweeps.push(elapsed)
-    if (elapsed < 1000) await new Promise((resolve) => setTimeout(resolve, 1000 - elapsed))
-  }
-  const durationSeconds = (performance.now() - measureStart) / 1000
-  const sorted = [...lags].sort((a, b) => a - b)
-  const sortedSweeps = [...sweeps].sort((a, b) => a - b)
-  await application.close()
-  return {
-    events: eventCount,
-    users: userCount,
-    durationSeconds,
-    recomputes: lags.length,
-    recomputesPerSecond: lags.length / durationSeconds,
-    lagP50Ms: percentile(sorted, 50),
-    lagP99Ms: percentile(sorted, 99),
-    lagMaxMs: sorted.at(-1) ?? 0,
-    sweepP50Ms: Math.round(percentile(sortedSweeps, 50)),
-    sweepMaxMs: Math.round(sortedSweeps.at(-1) ?? 0),
-    setupSeconds,
+  // A sweep that starts just before the end may finish (one tick of grace); one still running after that is cut off.
+  deadline = measureStart + durationMs + 1_000
+  try {
+    while (performance.now() - measureStart < durationMs) {
+      const tick = performance.now()
+      try {
+        await job.run({ accountId: null, clock })
+      } catch (error) {
+        if (!(error instanceof MeasurementOver)) throw error
+        wasCutOff = true
+        break
+      }
+      const elapsed = performance.now() - tick
+      sweeps.push(elapsed)
+      if (elapsed < 1000) await new Promise((resolve) => setTimeout(resolve, 1000 - elapsed))
+    }
+    const durationSeconds = (performance.now() - measureStart) / 1000
+    const repository = surface.container.get<EventRepositoryPort>(TOKENS.EventRepository)
+    // Overdue by more than one sweep interval: what a node that keeps up never has.
+    const backlogAtEnd = (await repository.due(null, new Date(Date.now() - 1_000), eventCount)).length
+    const sorted = [...lags].sort((a, b) => a - b)
+    const sortedSweeps = [...sweeps].sort((a, b) => a - b)
+    return {
+      storage: storageLabel(mongo),
+      events: eventCount,
+      users: userCount,
+      durationSeconds,
+      recomputes: lags.length,
+      recomputesPerSecond: lags.length / durationSeconds,
+      ticks,
+      lagP50Ms: percentile(sorted, 50),
+      lagP99Ms: percentile(sorted, 99),
+      lagMaxMs: sorted.at(-1) ?? 0,
+      sweepP50Ms: Math.round(percentile(sortedSweeps, 50)),
+      sweepMaxMs: Math.round(sortedSweeps.at(-1) ?? 0),
+      sweeps: sweeps.length,
+      cutOff: wasCutOff,
+      backlogAtEnd,
+      setupSeconds,
+      bulkLoadSeconds: setup.bulkLoadSeconds,
+      startedLateMs,
+    }
+  } finally {
+    await application.close()
   }
 }
 

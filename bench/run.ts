@@ -1,12 +1,15 @@
 import { cpus } from 'node:os'
-import { runHttpScenario, type HttpReport } from './http-scenario.js'
+import { runHttpScenario, storageLabel, type HttpReport, type StorageLabel } from './http-scenario.js'
 import { runMonitoringScenario, type MonitoringReport } from './monitoring-scenario.js'
 import { runDeliveryScenario, type DeliveryReport } from './delivery-scenario.js'
+import { PEER_WARNING, startBenchMongo, type BenchMongo } from './mongo.js'
 
 /**
- * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--cpu-prof=DIR]]`
- * Scenarios: `http`, `monitoring` (default: both, in that order). Prints a
- * summary per scenario and, last, every figure as one JSON document.
+ * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--cpu-prof=DIR] [--mongodb]]`
+ * Scenarios: `http`, `monitoring`, `delivery` (default: all, in that order). Prints a
+ * summary per scenario and, last, every figure as one JSON document. `--mongodb`
+ * runs the service of `http` and the events of `monitoring` on MongoDB: the server
+ * of `MONGODB_URI`, or else the test peer in a child process (figures of the peer, not of MongoDB).
  */
 const SCENARIOS = ['http', 'monitoring', 'delivery'] as const
 type Scenario = (typeof SCENARIOS)[number]
@@ -18,16 +21,19 @@ interface Arguments {
   readonly monitoringSeconds: number
   readonly eventCounts: readonly number[]
   readonly cpuProfileDir: string | undefined
+  readonly mongodb: boolean
 }
 
-const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [--seconds=N] [--connections=N] [--events=10000,100000] [--cpu-prof=DIR]
-  http           authenticated GET /v1/users/{id} against a bare Fastify hello-world (autocannon)
+const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [--seconds=N] [--connections=N] [--events=10000,100000] [--cpu-prof=DIR] [--mongodb]
+  http           authenticated GET /v1/users/{id} against a bare Fastify hello-world, and POST /v1/events (autocannon)
   monitoring     departure monitoring steady state with N monitored events (recomputes/s, lag)
   delivery     signed webhook deliveries/s to loopback receivers (1 and 100 endpoints, 20,000 deliveries each)
   --seconds      measured seconds per run (default: 10 for http, 30 for monitoring)
   --connections  concurrent HTTP connections (default: 10)
   --events       monitored event counts (default: 10000,100000)
-  --cpu-prof     write CPU profiles of the HTTP servers into DIR`
+  --cpu-prof     write CPU profiles of the HTTP servers into DIR
+  --mongodb      http and monitoring on MongoDB storage: MONGODB_URI (a replica set) when set, otherwise the
+                 MongoDB test peer (a JavaScript emulator) in a child process, whose figures measure the peer, not MongoDB`
 
 class UsageError extends Error {}
 
@@ -43,12 +49,14 @@ const parseArguments = (argv: readonly string[]): Arguments => {
   let connections = 10
   let eventCounts = [10_000, 100_000]
   let cpuProfileDir: string | undefined
+  let mongodb = false
   for (const argument of argv) {
     const [flag, value = ''] = argument.split('=', 2) as [string, string?]
     if (flag === '--seconds') seconds = positiveInteger('--seconds', value)
     else if (flag === '--connections') connections = positiveInteger('--connections', value)
     else if (flag === '--events') eventCounts = value.split(',').map((count) => positiveInteger('--events', count.replaceAll('_', '')))
     else if (flag === '--cpu-prof') cpuProfileDir = value === '' ? 'bench-profiles' : value
+    else if (argument === '--mongodb') mongodb = true
     else if (flag === '--help' || flag === '-h') {
       console.log(usage)
       process.exit(0)
@@ -62,6 +70,7 @@ const parseArguments = (argv: readonly string[]): Arguments => {
     monitoringSeconds: seconds ?? 30,
     eventCounts,
     cpuProfileDir,
+    mongodb,
   }
 }
 
@@ -69,19 +78,29 @@ const yesNo = (met: boolean) => (met ? 'met' : 'NOT met')
 
 const printHttp = (report: HttpReport): void => {
   const row = (name: string, figures: HttpReport['bare']) =>
-    `  ${name.padEnd(34)} ${String(figures.requestsPerSecond).padStart(7)} req/s   p50 ${figures.latencyP50Ms} ms   p99 ${figures.latencyP99Ms} ms   max ${figures.latencyMaxMs} ms   server CPU ${figures.serverCpuMicrosPerRequest} µs/request`
-  console.log(`\nHTTP (${report.connections} connections; per server ${report.warmupSeconds} s warm-up, then ${report.durationSeconds} s measured in ${report.rounds} alternating rounds)`)
+    `  ${name.padEnd(46)} ${String(figures.requestsPerSecond).padStart(7)} req/s   p50 ${figures.latencyP50Ms} ms   p99 ${figures.latencyP99Ms} ms   max ${figures.latencyMaxMs} ms   server CPU ${figures.serverCpuMicrosPerRequest} µs/request` +
+    (figures.storeCpuMicrosPerRequest === null ? '' : `   peer CPU ${figures.storeCpuMicrosPerRequest} µs/request`)
+  console.log(`\nHTTP, ${report.storage} storage (${report.connections} connections; per load ${report.warmupSeconds} s warm-up, then ${report.durationSeconds} s measured in ${report.rounds} alternating rounds)`)
   console.log(row('bare Fastify hello-world', report.bare))
   console.log(row('authenticated GET /v1/users/{id}', report.authenticatedGet))
+  console.log(row('POST /v1/events', report.createEvent))
+  console.log(row('POST /v1/events with a unique Idempotency-Key', report.createEventWithIdempotencyKey))
   console.log(`  ratio ${report.ratio}, per round ${report.ratioRange[0]} to ${report.ratioRange[1]} (goal >= 0.5: ${yesNo(report.goals.ratioAtLeastHalf)}); p99 ${report.authenticatedGet.latencyP99Ms} ms (goal < 10 ms: ${yesNo(report.goals.p99Below10Ms)})`)
 }
 
 const printMonitoring = (report: MonitoringReport): void => {
+  const setup = report.bulkLoadSeconds === null ? `setup ${report.setupSeconds.toFixed(1)} s` : `setup ${report.setupSeconds.toFixed(1)} s, of which bulk load ${report.bulkLoadSeconds.toFixed(1)} s`
   console.log(
     `  ${String(report.events).padStart(7)} events: ${report.recomputesPerSecond.toFixed(1)} recomputes/s, lag p50 ${report.lagP50Ms} ms, p99 ${report.lagP99Ms} ms, max ${report.lagMaxMs} ms, ` +
       `sweep p50 ${report.sweepP50Ms} ms, max ${report.sweepMaxMs} ms ` +
-      `(${report.recomputes} recomputes in ${report.durationSeconds.toFixed(1)} s; setup ${report.setupSeconds.toFixed(1)} s; goal p99 < 5 s: ${yesNo(report.lagP99Ms < 5_000)})`,
+      `(${report.recomputes} recomputes and ${report.ticks} threshold writes in ${report.durationSeconds.toFixed(1)} s; ${setup}; goal p99 < 5 s: ${yesNo(report.lagP99Ms < 5_000 && !report.cutOff)})`,
   )
+  if (report.cutOff || report.backlogAtEnd > 0 || report.startedLateMs > 100) {
+    console.log(
+      `          ${report.cutOff ? `DID NOT KEEP UP: the measurement ended inside a sweep (${report.sweeps} sweeps finished); ` : ''}` +
+        `${report.backlogAtEnd} events overdue by more than a second at the end${report.startedLateMs > 100 ? `; measurement started ${report.startedLateMs} ms after the first recompute fell due` : ''}`,
+    )
+  }
 }
 
 const printDelivery = (report: DeliveryReport): void => {
@@ -102,29 +121,46 @@ const main = async (): Promise<void> => {
   }
   const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version }
   console.log(`Machine: ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}`)
-  const results: { machine: typeof machine; http?: HttpReport; monitoring?: MonitoringReport[]; delivery?: DeliveryReport[] } = { machine }
-  for (const scenario of options.scenarios) {
-    if (scenario === 'http') {
-      results.http = await runHttpScenario({ durationSeconds: options.httpSeconds, warmupSeconds: 3, connections: options.connections, rounds: 5, cpuProfileDir: options.cpuProfileDir })
-      printHttp(results.http)
-    } else if (scenario === 'delivery') {
-      console.log('\nWebhook delivery (embedded storage, real HTTP transport and signatures, receivers in a child process)')
-      results.delivery = []
-      for (const endpoints of [1, 100]) {
-        const report = await runDeliveryScenario(endpoints, 20_000)
-        results.delivery.push(report)
-        printDelivery(report)
-      }
-    } else {
-      console.log(`\nMonitoring (${options.monitoringSeconds} s measured per size, one sweep a second)`)
-      results.monitoring = []
-      for (const events of options.eventCounts) {
-        const report = await runMonitoringScenario(events, options.monitoringSeconds * 1000)
-        results.monitoring.push(report)
-        printMonitoring(report)
+  const mongo: BenchMongo | undefined = options.mongodb ? await startBenchMongo() : undefined
+  const storage = storageLabel(mongo)
+  const warning = mongo?.kind === 'peer' ? PEER_WARNING : undefined
+  if (mongo !== undefined) console.log(`Storage: ${mongo.kind === 'peer' ? 'the MongoDB TEST PEER in a child process' : 'MongoDB at MONGODB_URI'} (http and monitoring; delivery stays on embedded storage)`)
+  if (warning !== undefined) console.log(`\n${warning}`)
+  const results: {
+    machine: typeof machine
+    storage: StorageLabel
+    warning?: string
+    http?: HttpReport
+    monitoring?: MonitoringReport[]
+    delivery?: DeliveryReport[]
+  } = { machine, storage, ...(warning === undefined ? {} : { warning: warning.replaceAll('!!! ', '').replaceAll('\n', ' ') }) }
+  try {
+    for (const scenario of options.scenarios) {
+      if (scenario === 'http') {
+        results.http = await runHttpScenario({ durationSeconds: options.httpSeconds, warmupSeconds: 3, connections: options.connections, rounds: 5, cpuProfileDir: options.cpuProfileDir, mongo })
+        printHttp(results.http)
+      } else if (scenario === 'delivery') {
+        console.log('\nWebhook delivery (embedded storage, real HTTP transport and signatures, receivers in a child process)')
+        results.delivery = []
+        for (const endpoints of [1, 100]) {
+          const report = await runDeliveryScenario(endpoints, 20_000)
+          results.delivery.push(report)
+          printDelivery(report)
+        }
+      } else {
+        console.log(`\nMonitoring, ${storage} storage (${options.monitoringSeconds} s measured per size, one sweep a second)`)
+        results.monitoring = []
+        for (const events of options.eventCounts) {
+          const report = await runMonitoringScenario(events, options.monitoringSeconds * 1000, mongo)
+          results.monitoring.push(report)
+          printMonitoring(report)
+        }
       }
     }
+  } finally {
+    await mongo?.stop()
   }
+  if (warning !== undefined) console.log(`\n${warning}`)
   console.log(`\n${JSON.stringify(results, null, 2)}`)
 }
 
