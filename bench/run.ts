@@ -27,7 +27,7 @@ interface Arguments {
 const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [--seconds=N] [--connections=N] [--events=10000,100000] [--cpu-prof=DIR] [--mongodb]
   http           authenticated GET /v1/users/{id} against a bare Fastify hello-world, and POST /v1/events (autocannon)
   monitoring     departure monitoring steady state with N monitored events (recomputes/s, lag)
-  delivery     signed webhook deliveries/s to loopback receivers (1 and 100 endpoints, 20,000 deliveries each)
+  delivery       signed webhook deliveries/s to loopback receivers (1 and 100 endpoints, 20,000 deliveries each)
   --seconds      measured seconds per run (default: 10 for http, 30 for monitoring)
   --connections  concurrent HTTP connections (default: 10)
   --events       monitored event counts (default: 10000,100000)
