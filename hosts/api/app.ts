@@ -1,15 +1,16 @@
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify'
 import { SandboxClockService } from '../../core/account/sandbox.js'
 import { Endpoints } from '../../contracts/endpoints.js'
 import type { Application, Surface } from '../composition-root.js'
 import { sendError } from './errors.js'
-import { authenticationPlugin, requestAuthenticator } from './plugins/authentication.js'
+import { authenticationPlugin } from './plugins/authentication.js'
 import { idempotencyPlugin } from './plugins/idempotency.js'
 import { RateLimitGate } from './plugins/rate-limit.js'
-import { requestIdAssigner, requestIdPlugin } from './plugins/request-id.js'
-import { applyVersion } from './plugins/versioning.js'
+import { requestIdPlugin } from './plugins/request-id.js'
+import { versioningPlugin } from './plugins/versioning.js'
 import './request-context.js'
 import type { RouteOptions } from './route.js'
+import { maybeAsyncHook } from './hook.js'
 import { platformRoutes } from './routes/platform.js'
 import { referenceRoutes } from './routes/reference.js'
 import { userRoutes } from './routes/users.js'
@@ -72,36 +73,12 @@ export const buildApiApp = async (application: Application, surface: Surface): P
   })
 
   const rateLimit = new RateLimitGate(application.rateLimiter, application.clock, config.rateLimit)
-  await app.register(requestIdPlugin)
-  await app.register(authenticationPlugin)
-  // The cross-cutting rules every request passes, in order, as ONE hook (each hook costs Fastify a step per
-  // request): its id, then its key and rate limits, then its API version. A step that answers (401, 429, 400)
-  // ends the request there; the hook returns a promise only when authentication waited for a port.
-  const assignRequestId = requestIdAssigner(application.random)
-  const authenticate = requestAuthenticator({ livemode: surface.livemode, accounts: application.accounts, clock: application.clock, rateLimit })
-  const versionAdmitted = (request: FastifyRequest, reply: FastifyReply): void => {
-    if (!reply.sent) applyVersion(request, reply)
-  }
-  app.addHook('onRequest', function crossCutting(request, reply, done) {
-    assignRequestId(request, reply)
-    const pending = authenticate(request, reply)
-    if (pending === undefined) {
-      versionAdmitted(request, reply)
-      if (!reply.sent) done()
-      return
-    }
-    // Fastify continues the chain once this settles; a sent reply ends it there.
-    return pending.then(() => versionAdmitted(request, reply)) as unknown as undefined
-  })
+  await app.register(requestIdPlugin, { random: application.random })
+  await app.register(authenticationPlugin, { livemode: surface.livemode, accounts: application.accounts, clock: application.clock, rateLimit })
+  await app.register(versioningPlugin)
   await app.register(idempotencyPlugin, { store: application.idempotency, clock: application.clock })
   app.decorateRequest('concurrencySlot', null)
-  // The answer has left by now, so nothing waits for the release: a failing store is logged, not the request's error.
-  app.addHook('onResponse', (request, _reply, done) => {
-    if (request.concurrencySlot !== null) {
-      rateLimit.release(request).catch((error: unknown) => request.log.error({ err: error, requestId: request.requestId }, 'releasing the concurrency slot failed'))
-    }
-    done()
-  })
+  app.addHook('onResponse', maybeAsyncHook((request) => (request.concurrencySlot === null ? undefined : rateLimit.release(request))))
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const known = frameworkErrorCode(error)

@@ -5,6 +5,7 @@ import type { Clock } from '../../../core/ports/clock.js'
 import { OffsetClock } from '../../../adapters/clock/system/system-clock.js'
 import { CURRENT_VERSION } from '../../../contracts/versions.js'
 import { domainErrorToApi, sendError } from '../errors.js'
+import { maybeAsyncHook } from '../hook.js'
 import type { RateLimitGate } from './rate-limit.js'
 
 export interface AuthenticationOptions {
@@ -25,17 +26,9 @@ const bearer = (header: string | undefined): string | undefined => {
  * 401 `authentication_failed` after counting the request against the caller's
  * address, so that guessing keys is rate limited too.
  */
-export const authenticationPlugin = fp(async (app: FastifyInstance) => {
+export const authenticationPlugin = fp(async (app: FastifyInstance, options: AuthenticationOptions) => {
   app.decorateRequest('auth', null)
   app.decorateRequest('scope', null as never)
-})
-
-/**
- * The authentication step of the API's one `onRequest` hook (`hosts/api/app.ts`):
- * `undefined` when it finished synchronously (public routes), else a promise that
- * settles once the key is resolved and the request counted (or answered).
- */
-export const requestAuthenticator = (options: AuthenticationOptions): ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | undefined) => {
   const anonymousScope = () => ({ accountId: '', livemode: options.livemode, clock: options.clock })
 
   const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
@@ -59,18 +52,21 @@ export const requestAuthenticator = (options: AuthenticationOptions): ((request:
   }
 
   // Public routes finish synchronously; the others wait for the key lookup and the rate limiter.
-  return (request, reply) => {
-    request.apiVersion = CURRENT_VERSION
-    const { config } = request.routeOptions
-    if (config.public === true) {
-      request.scope = anonymousScope()
-      return undefined
-    }
-    if (config.optionalAuth === true && request.headers.authorization === undefined) {
-      // No key: the handler checks the other credential; the caller's address is rate limited instead.
-      request.scope = anonymousScope()
-      return admitAnonymous(request, reply)
-    }
-    return authenticate(request, reply)
-  }
-}
+  app.addHook(
+    'onRequest',
+    maybeAsyncHook((request, reply) => {
+      request.apiVersion = CURRENT_VERSION
+      const { config } = request.routeOptions
+      if (config.public === true) {
+        request.scope = anonymousScope()
+        return undefined
+      }
+      if (config.optionalAuth === true && request.headers.authorization === undefined) {
+        // No key: the handler checks the other credential; the caller's address is rate limited instead.
+        request.scope = anonymousScope()
+        return admitAnonymous(request, reply)
+      }
+      return authenticate(request, reply)
+    }),
+  )
+})

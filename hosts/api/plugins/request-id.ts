@@ -1,19 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { RandomSource } from '../../../core/ports/id-generator.js'
 
 /** Every response carries `Request-Id`; bodies repeat it as `request_id`. */
-export const requestIdPlugin = fp(async (app: FastifyInstance) => {
+export const requestIdPlugin = fp(async (app: FastifyInstance, options: { random: RandomSource }) => {
   app.decorateRequest('requestId', '')
-})
-
-/**
- * Gives the request its id and the `Request-Id` header. Run first by the API's one
- * `onRequest` hook (`hosts/api/app.ts`), which also authenticates and versions.
- */
-export const requestIdAssigner =
-  (random: RandomSource) =>
-  (request: FastifyRequest, reply: FastifyReply): void => {
-    request.requestId = `req_${random.token(12)}`
+  // A callback hook: nothing here waits, so no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
+    request.requestId = `req_${options.random.token(12)}`
     reply.header('Request-Id', request.requestId)
-  }
+    done()
+  })
+})
