@@ -32,18 +32,11 @@ export class FileAccountRepository implements AccountRepositoryPort {
   private keysByHash = new Map<string, ApiKeyRecord>()
   /** Which version of the file the snapshot holds (see `fileVersion`). */
   private loadedVersion = ''
-  /** When lookups last looked at the file (`monotonicMs`), or -Infinity: they look again once a millisecond has passed. */
-  private checkedAt = Number.NEGATIVE_INFINITY
+  /** Set once the file was looked at in this turn of the event loop; cleared at its end. */
+  private checkedThisTurn = false
   private readonly path: string
 
-  /**
-   * `monotonicMs` paces how often lookups look at the file (see `reloadIfChanged`):
-   * a monotonic clock in milliseconds, `performance.now` unless a test drives it.
-   */
-  constructor(
-    dataDir: string,
-    private readonly monotonicMs: () => number = () => performance.now(),
-  ) {
+  constructor(dataDir: string) {
     this.path = join(dataDir, 'accounts.json')
     this.reloadIfChanged()
   }
@@ -60,7 +53,7 @@ export class FileAccountRepository implements AccountRepositoryPort {
   }
 
   async listAccounts(): Promise<Account[]> {
-    this.reloadIfChanged(true)
+    this.reloadIfChanged()
     return [...this.snapshot.accounts]
   }
 
@@ -82,7 +75,7 @@ export class FileAccountRepository implements AccountRepositoryPort {
   }
 
   async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
-    this.reloadIfChanged(true)
+    this.reloadIfChanged()
     return this.snapshot.keys.filter((key) => key.accountId === accountId)
   }
 
@@ -100,11 +93,7 @@ export class FileAccountRepository implements AccountRepositoryPort {
 
   /** Looks in memory first; on a miss, or when the file changed, reads the file again. */
   private find<T>(lookup: () => T | undefined): T | null {
-    if (this.reloadIfChanged()) return lookup() ?? null
-    // Looked at less than a millisecond ago: a miss may be a key the CLI has just written, so look now.
-    const found = lookup()
-    if (found !== undefined) return found
-    this.reloadIfChanged(true)
+    this.reloadIfChanged()
     return lookup() ?? null
   }
 
@@ -120,30 +109,29 @@ export class FileAccountRepository implements AccountRepositoryPort {
   }
 
   /**
-   * Reads the file again when it changed on disk; true when it looked. Lookups look
-   * at most once a millisecond (a `stat` per lookup was a tenth of an authenticated
-   * request's CPU), and always on a miss: a key the CLI adds is found by the next
-   * request, and a revocation or plan change it writes applies within a millisecond,
-   * long before the CLI that wrote it has even exited. Another process's change is
-   * never ordered against requests already in flight anyway. Writes always look.
+   * Reads the file again when it changed on disk. Lookups look at it once per turn
+   * of the event loop, not once each (a request makes two, and every request of a
+   * turn the same): another process's change is never ordered against requests
+   * already being parsed, and the next turn sees it. Writes always look.
    */
-  private reloadIfChanged(force = false): boolean {
-    if (!force) {
-      const now = this.monotonicMs()
-      if (now - this.checkedAt < 1) return false
-      this.checkedAt = now
+  private reloadIfChanged(force = false): void {
+    if (this.checkedThisTurn && !force) return
+    if (!this.checkedThisTurn) {
+      this.checkedThisTurn = true
+      setImmediate(() => {
+        this.checkedThisTurn = false
+      }).unref()
     }
     let version: string
     try {
       version = fileVersion(statSync(this.path))
     } catch {
-      return true
+      return
     }
-    if (version === this.loadedVersion) return true
+    if (version === this.loadedVersion) return
     this.snapshot = revive(JSON.parse(readFileSync(this.path, 'utf8')) as Snapshot)
     this.index()
     this.loadedVersion = version
-    return true
   }
 
   private index(): void {
