@@ -158,8 +158,14 @@ describe('Two workers run each due job once at a time', () => {
   it('a worker killed with SIGKILL while holding jobs: the other worker takes them over once their locks expire', async () => {
     const [victim, survivor] = workers as [ServiceProcess, ServiceProcess]
     let held: Awaited<ReturnType<typeof locksHeldBy>> = []
-    await expect.poll(async () => (held = await locksHeldBy(victim)).length, { timeout: 10_000, interval: 5 }).toBeGreaterThan(0)
-    await victim.kill9()
+    // Freeze the survivor so the victim is sure to hold jobs (under load the survivor could otherwise win every lock).
+    survivor.freeze()
+    try {
+      await expect.poll(async () => (held = await locksHeldBy(victim)).length, { timeout: JOB_LOCK_MS + 10_000, interval: 5 }).toBeGreaterThan(0)
+      await victim.kill9()
+    } finally {
+      survivor.thaw()
+    }
     // What it still held when it died (a lock released in the instant before the kill is not a dead node's).
     held = await locksHeldBy(victim)
     expect(held.length).toBeGreaterThan(0)
