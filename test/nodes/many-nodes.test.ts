@@ -290,9 +290,15 @@ describe('A worker killed in the middle of its work: nothing is lost, nothing fi
 
 describe('A worker stopped gracefully', () => {
   it('SIGTERM: the worker finishes what it runs, releases every job it held and exits 0', async () => {
-    const [leaving] = workers as [ServiceProcess, ServiceProcess]
-    await expect.poll(async () => (await locksHeldBy(leaving)).length, { timeout: 10_000, interval: 5 }).toBeGreaterThan(0)
-    await leaving.stop()
+    const [leaving, staying] = workers as [ServiceProcess, ServiceProcess]
+    // As above: with the other worker frozen, the leaving one is sure to hold jobs when it is told to stop.
+    staying.freeze()
+    try {
+      await expect.poll(async () => (await locksHeldBy(leaving)).length, { timeout: JOB_LOCK_MS + 10_000, interval: 5 }).toBeGreaterThan(0)
+      await leaving.stop()
+    } finally {
+      staying.thaw()
+    }
     expect(await leaving.exited).toBe(0)
     expect(await locksHeldBy(leaving)).toEqual([])
   }, 20_000)
