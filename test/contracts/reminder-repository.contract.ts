@@ -15,7 +15,8 @@ const MINUTE = 60_000
 const base = new Date('2026-06-01T08:00:00Z')
 const ids = new UlidIdGenerator()
 
-const makeReminder = (overrides: Partial<Reminder> = {}): Reminder => ({
+/** A reminder of the suite's fixed account, user and event (adapter-specific tests reuse it). */
+export const makeReminder = (overrides: Partial<Reminder> = {}): Reminder => ({
   id: ids.next('rem'),
   accountId: 'acct_a',
   livemode: false,

@@ -1,7 +1,8 @@
 import type { Collection } from 'mongodb'
 import type { Calendar } from '../../../core/connection/connection.js'
 import type { CalendarRepositoryPort } from '../../../core/ports/calendar-repository.js'
-import { isSafeKey, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
+import { WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
+import { isIdShaped } from './query-guard.js'
 
 export const CALENDARS_COLLECTION = 'calendars'
 
@@ -87,19 +88,19 @@ export class MongoCalendarRepository implements CalendarRepositoryPort {
   }
 
   async get(accountId: string, id: string): Promise<Calendar | null> {
-    if (!isSafeKey(accountId) || !isSafeKey(id)) return null
+    if (!isIdShaped(accountId) || !isIdShaped(id)) return null
     const document = await this.calendars.findOne({ _id: id, accountId })
     return document === null ? null : fromDocument(document)
   }
 
   async listByConnection(accountId: string, connectionId: string): Promise<Calendar[]> {
-    if (!isSafeKey(accountId) || !isSafeKey(connectionId)) return []
+    if (!isIdShaped(accountId) || !isIdShaped(connectionId)) return []
     // Ids are time-ordered: by id is the order in which the provider's calendars were first seen.
     return (await this.calendars.find({ accountId, connectionId }).sort({ _id: 1 }).toArray()).map(fromDocument)
   }
 
   async removeByUser(accountId: string, userId: string): Promise<number> {
-    if (!isSafeKey(accountId) || !isSafeKey(userId)) return 0
+    if (!isIdShaped(accountId) || !isIdShaped(userId)) return 0
     return (await this.calendars.deleteMany({ accountId, userId })).deletedCount
   }
 }

@@ -13,7 +13,8 @@ import {
 import type { ConnectionFilter, ConnectionRepositoryPort } from '../../../core/ports/connection-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
-import { appendEvents, inTransaction, isDuplicateKeyOf, isSafeKey, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
+import { appendEvents, inTransaction, isDuplicateKeyOf, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
+import { isIdShaped } from './query-guard.js'
 import { pageByIdDescending } from './pagination.js'
 
 export const CONNECTIONS_COLLECTION = 'connections'
@@ -152,14 +153,14 @@ export class MongoConnectionRepository implements ConnectionRepositoryPort {
   }
 
   async get(accountId: string, id: string): Promise<Connection | null> {
-    if (!isSafeKey(accountId) || !isSafeKey(id)) return null
+    if (!isIdShaped(accountId) || !isIdShaped(id)) return null
     const document = await this.connections.findOne({ _id: id, accountId })
     return document === null ? null : fromDocument(document)
   }
 
   async list(accountId: string, filter: ConnectionFilter, page: PageRequest): Promise<Page<Connection>> {
-    if (!isSafeKey(accountId)) return { data: [], hasMore: false }
-    if (filter.userId !== undefined && !isSafeKey(filter.userId)) return { data: [], hasMore: false }
+    if (!isIdShaped(accountId)) return { data: [], hasMore: false }
+    if (filter.userId !== undefined && !isIdShaped(filter.userId)) return { data: [], hasMore: false }
     if (filter.provider !== undefined && !isProvider(filter.provider)) return { data: [], hasMore: false }
     const query: Filter<ConnectionDocument> = {
       accountId,
@@ -171,19 +172,19 @@ export class MongoConnectionRepository implements ConnectionRepositoryPort {
 
   async findByProviderAccount(accountId: string, userId: string, provider: CalendarProviderName, email: string): Promise<Connection | null> {
     // An e-mail has dots, so it is not id-shaped; a plain string is all it must be.
-    if (!isSafeKey(accountId) || !isSafeKey(userId) || !isProvider(provider) || typeof email !== 'string') return null
+    if (!isIdShaped(accountId) || !isIdShaped(userId) || !isProvider(provider) || typeof email !== 'string') return null
     const document = await this.connections.findOne({ accountId, userId, provider, email })
     return document === null ? null : fromDocument(document)
   }
 
   async findBySubscription(channelId: string): Promise<Connection | null> {
-    if (!isSafeKey(channelId)) return null
+    if (!isIdShaped(channelId)) return null
     const document = await this.connections.findOne({ 'subscriptions.id': channelId })
     return document === null ? null : fromDocument(document)
   }
 
   async update(connection: Connection, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'> {
-    if (!isSafeKey(connection.accountId) || !isSafeKey(connection.id)) return 'conflict'
+    if (!isIdShaped(connection.accountId) || !isIdShaped(connection.id)) return 'conflict'
     const filter = { _id: connection.id, accountId: connection.accountId, version: expectedVersion }
     try {
       // Without events a single replace is atomic by itself: the sync job's bookkeeping writes skip the transaction's round trips.
@@ -202,7 +203,7 @@ export class MongoConnectionRepository implements ConnectionRepositoryPort {
   }
 
   async removeByUser(accountId: string, userId: string): Promise<Connection[]> {
-    if (!isSafeKey(accountId) || !isSafeKey(userId)) return []
+    if (!isIdShaped(accountId) || !isIdShaped(userId)) return []
     return inTransaction(this.context, async (session) => {
       const found = await this.connections.find({ accountId, userId }, { session }).sort({ _id: 1 }).toArray()
       if (found.length > 0) await this.connections.deleteMany({ accountId, userId, _id: { $in: found.map((document) => document._id) } }, { session })
@@ -213,13 +214,13 @@ export class MongoConnectionRepository implements ConnectionRepositoryPort {
   async due(accountId: string | null, now: Date, limit: number): Promise<Connection[]> {
     // A limit of 0 means "no limit" to MongoDB; to the port it means nothing.
     if (limit <= 0) return []
-    if (accountId !== null && !isSafeKey(accountId)) return []
+    if (accountId !== null && !isIdShaped(accountId)) return []
     const filter: Filter<ConnectionDocument> = { nextSyncAt: { $lte: now }, ...(accountId === null ? {} : { accountId }) }
     return (await this.connections.find(filter).sort({ nextSyncAt: 1, _id: 1 }).limit(limit).toArray()).map(fromDocument)
   }
 
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
-    if (accountId !== null && !isSafeKey(accountId)) return null
+    if (accountId !== null && !isIdShaped(accountId)) return null
     const filter: Filter<ConnectionDocument> = { nextSyncAt: { $gt: after }, ...(accountId === null ? {} : { accountId }) }
     const next = await this.connections.find(filter, { projection: { nextSyncAt: 1 } }).sort({ nextSyncAt: 1, _id: 1 }).limit(1).next()
     return next?.nextSyncAt ?? null

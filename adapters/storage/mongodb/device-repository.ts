@@ -2,7 +2,8 @@ import type { Collection, Db } from 'mongodb'
 import type { Device } from '../../../core/device/device.js'
 import type { DeviceRepositoryPort } from '../../../core/ports/device-repository.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
-import { isDuplicateKeyOf, isSafeKey, WRITE_OPTIONS } from './mongo-context.js'
+import { isDuplicateKeyOf, WRITE_OPTIONS } from './mongo-context.js'
+import { isIdShaped } from './query-guard.js'
 import { pageByIdDescending } from './pagination.js'
 
 export const DEVICES_COLLECTION = 'devices'
@@ -76,35 +77,35 @@ export class MongoDeviceRepository implements DeviceRepositoryPort {
   }
 
   async get(accountId: string, id: string): Promise<Device | null> {
-    if (!isSafeKey(accountId) || !isSafeKey(id)) return null
+    if (!isIdShaped(accountId) || !isIdShaped(id)) return null
     const document = await this.devices.findOne({ _id: id, accountId })
     return document === null ? null : fromDocument(document)
   }
 
   async findByEndpoint(accountId: string, endpoint: string): Promise<Device | null> {
-    if (!isSafeKey(accountId) || typeof endpoint !== 'string') return null
+    if (!isIdShaped(accountId) || typeof endpoint !== 'string') return null
     const document = await this.devices.findOne({ accountId, endpoint })
     return document === null ? null : fromDocument(document)
   }
 
   async listByUser(accountId: string, userId: string, page: PageRequest): Promise<Page<Device>> {
-    if (!isSafeKey(accountId) || !isSafeKey(userId)) return { data: [], hasMore: false }
+    if (!isIdShaped(accountId) || !isIdShaped(userId)) return { data: [], hasMore: false }
     return pageByIdDescending(this.devices, { accountId, userId }, page, fromDocument)
   }
 
   async allOfUser(accountId: string, userId: string): Promise<Device[]> {
-    if (!isSafeKey(accountId) || !isSafeKey(userId)) return []
+    if (!isIdShaped(accountId) || !isIdShaped(userId)) return []
     return (await this.devices.find({ accountId, userId }).sort({ _id: 1 }).toArray()).map(fromDocument)
   }
 
   async remove(accountId: string, id: string): Promise<'removed' | 'missing'> {
-    if (!isSafeKey(accountId) || !isSafeKey(id)) return 'missing'
+    if (!isIdShaped(accountId) || !isIdShaped(id)) return 'missing'
     const removed = await this.devices.deleteOne({ _id: id, accountId })
     return removed.deletedCount === 1 ? 'removed' : 'missing'
   }
 
   async removeByUser(accountId: string, userId: string): Promise<number> {
-    if (!isSafeKey(accountId) || !isSafeKey(userId)) return 0
+    if (!isIdShaped(accountId) || !isIdShaped(userId)) return 0
     return (await this.devices.deleteMany({ accountId, userId })).deletedCount
   }
 }

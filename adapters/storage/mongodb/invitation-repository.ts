@@ -2,7 +2,8 @@ import type { Collection, Filter } from 'mongodb'
 import type { EmailType, Invitation, InvitationResponse, InvitationStatus, InvitedEvent, OutgoingEmail } from '../../../core/invitation/invitation.js'
 import type { InvitationRepositoryPort } from '../../../core/ports/invitation-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
-import { appendEvents, inTransaction, isDuplicateKeyOf, isSafeKey, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
+import { appendEvents, inTransaction, isDuplicateKeyOf, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
+import { isIdShaped } from './query-guard.js'
 
 export const INVITATIONS_COLLECTION = 'invitations'
 export const INVITATION_SUPPRESSIONS_COLLECTION = 'invitation_suppressions'
@@ -143,29 +144,29 @@ export class MongoInvitationRepository implements InvitationRepositoryPort {
   }
 
   async get(accountId: string, id: string): Promise<Invitation | null> {
-    if (!isSafeKey(accountId) || !isSafeKey(id)) return null
+    if (!isIdShaped(accountId) || !isIdShaped(id)) return null
     const document = await this.invitations.findOne({ _id: id, accountId })
     return document === null ? null : fromDocument(document)
   }
 
   async findById(id: string): Promise<Invitation | null> {
-    if (!isSafeKey(id)) return null
+    if (!isIdShaped(id)) return null
     const document = await this.invitations.findOne({ _id: id })
     return document === null ? null : fromDocument(document)
   }
 
   async listByEvent(accountId: string, eventId: string): Promise<Invitation[]> {
-    if (!isSafeKey(accountId) || !isSafeKey(eventId)) return []
+    if (!isIdShaped(accountId) || !isIdShaped(eventId)) return []
     return (await this.invitations.find({ accountId, eventId }).sort({ _id: 1 }).toArray()).map(fromDocument)
   }
 
   async listByAttendee(accountId: string, organizerUserId: string, email: string): Promise<Invitation[]> {
-    if (!isSafeKey(accountId) || !isSafeKey(organizerUserId) || typeof email !== 'string') return []
+    if (!isIdShaped(accountId) || !isIdShaped(organizerUserId) || typeof email !== 'string') return []
     return (await this.invitations.find({ accountId, organizerUserId, attendeeEmail: email }).sort({ _id: 1 }).toArray()).map(fromDocument)
   }
 
   async update(invitation: Invitation, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'> {
-    if (!isSafeKey(invitation.accountId) || !isSafeKey(invitation.id)) return 'conflict'
+    if (!isIdShaped(invitation.accountId) || !isIdShaped(invitation.id)) return 'conflict'
     return inTransaction(this.context, async (session) => {
       const written = await this.invitations.replaceOne({ _id: invitation.id, accountId: invitation.accountId, version: expectedVersion }, toDocument(invitation), { ...WRITE_OPTIONS, session })
       if (written.matchedCount === 0) return 'conflict'
@@ -177,13 +178,13 @@ export class MongoInvitationRepository implements InvitationRepositoryPort {
   async dueForMail(accountId: string | null, now: Date, limit: number): Promise<Invitation[]> {
     // A limit of 0 means "no limit" to MongoDB; to the port it means nothing.
     if (limit <= 0) return []
-    if (accountId !== null && !isSafeKey(accountId)) return []
+    if (accountId !== null && !isIdShaped(accountId)) return []
     const filter: Filter<InvitationDocument> = { 'outgoing.dueAt': { $lte: now }, ...(accountId === null ? {} : { accountId }) }
     return (await this.invitations.find(filter).sort({ 'outgoing.dueAt': 1, _id: 1 }).limit(limit).toArray()).map(fromDocument)
   }
 
   async nextMailDueAt(accountId: string | null, after: Date): Promise<Date | null> {
-    if (accountId !== null && !isSafeKey(accountId)) return null
+    if (accountId !== null && !isIdShaped(accountId)) return null
     const filter: Filter<InvitationDocument> = { 'outgoing.dueAt': { $gt: after }, ...(accountId === null ? {} : { accountId }) }
     const next = await this.invitations.find(filter, { projection: { outgoing: 1 } }).sort({ 'outgoing.dueAt': 1, _id: 1 }).limit(1).next()
     return next?.outgoing?.dueAt ?? null
@@ -200,12 +201,12 @@ export class MongoInvitationRepository implements InvitationRepositoryPort {
   }
 
   async isSuppressed(accountId: string, organizerUserId: string, email: string): Promise<boolean> {
-    if (!isSafeKey(accountId) || !isSafeKey(organizerUserId) || typeof email !== 'string') return false
+    if (!isIdShaped(accountId) || !isIdShaped(organizerUserId) || typeof email !== 'string') return false
     return (await this.suppressions.countDocuments({ accountId, organizerUserId, email }, { limit: 1 })) > 0
   }
 
   async removeUser(accountId: string, userId: string): Promise<void> {
-    if (!isSafeKey(accountId) || !isSafeKey(userId)) return
+    if (!isIdShaped(accountId) || !isIdShaped(userId)) return
     await inTransaction(this.context, async (session) => {
       await this.invitations.deleteMany({ accountId, organizerUserId: userId }, { session })
       await this.invitations.updateMany({ accountId, attendeeUserId: userId }, { $set: { attendeeUserId: null }, $inc: { version: 1 } }, { session })

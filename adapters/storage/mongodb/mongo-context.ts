@@ -1,6 +1,5 @@
 import { MongoServerError, ObjectId, type ClientSession, type Collection, type Db, type MongoClient } from 'mongodb'
 import { inTransaction as inClientTransaction } from './connection.js'
-import { isIdShaped } from './query-guard.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 
 /**
@@ -58,11 +57,6 @@ export const appendEvents = async (db: Db, events: readonly DomainEvent[], sessi
   await outboxCollection(db).insertMany(events.map(toOutboxDocument), { ...WRITE_OPTIONS, session })
 }
 
-/**
- * Whether a value may reach a filter as an id or key: a string that cannot be
- * read as an operator. Anything else is answered as "not found".
- */
-export const isSafeKey = isIdShaped
 
 /** A duplicate-key error (E11000) of the unique index named `indexName`. */
 export const isDuplicateKeyOf = (error: unknown, indexName: string): boolean =>

@@ -3,7 +3,8 @@ import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { ReminderFilter, ReminderRepositoryPort } from '../../../core/ports/reminder-repository.js'
 import { reminderDueAt, reminderIdentity, REMINDER_STATUSES, type CancellationReason, type Reminder, type ReminderStatus, type ReminderType } from '../../../core/reminder/reminder.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
-import { appendEvents, inTransaction, isDuplicateKeyOf, isSafeKey, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
+import { appendEvents, inTransaction, isDuplicateKeyOf, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
+import { isIdShaped } from './query-guard.js'
 import { pageByIdDescending } from './pagination.js'
 
 export const REMINDERS_COLLECTION = 'reminders'
@@ -125,26 +126,26 @@ export class MongoReminderRepository implements ReminderRepositoryPort {
   }
 
   async get(accountId: string, id: string): Promise<Reminder | null> {
-    if (!isSafeKey(accountId) || !isSafeKey(id)) return null
+    if (!isIdShaped(accountId) || !isIdShaped(id)) return null
     const document = await this.reminders.findOne({ _id: id, accountId })
     return document === null ? null : fromDocument(document)
   }
 
   async findLive(accountId: string, identity: string): Promise<Reminder | null> {
-    if (!isSafeKey(accountId) || typeof identity !== 'string') return null
+    if (!isIdShaped(accountId) || typeof identity !== 'string') return null
     const document = await this.reminders.findOne({ accountId, liveIdentity: identity })
     return document === null ? null : fromDocument(document)
   }
 
   async listByEvent(accountId: string, eventId: string, filter: ReminderFilter, page: PageRequest): Promise<Page<Reminder>> {
-    if (!isSafeKey(accountId) || !isSafeKey(eventId)) return { data: [], hasMore: false }
+    if (!isIdShaped(accountId) || !isIdShaped(eventId)) return { data: [], hasMore: false }
     if (filter.status !== undefined && !REMINDER_STATUSES.includes(filter.status)) return { data: [], hasMore: false }
     const query: Filter<ReminderDocument> = { accountId, eventId, ...(filter.status === undefined ? {} : { status: filter.status }) }
     return pageByIdDescending(this.reminders, query, page, fromDocument)
   }
 
   async allOfEvent(accountId: string, eventId: string): Promise<Reminder[]> {
-    if (!isSafeKey(accountId) || !isSafeKey(eventId)) return []
+    if (!isIdShaped(accountId) || !isIdShaped(eventId)) return []
     return (await this.reminders.find({ accountId, eventId }).sort({ _id: 1 }).toArray()).map(fromDocument)
   }
 
@@ -154,7 +155,7 @@ export class MongoReminderRepository implements ReminderRepositoryPort {
    * `conflict`: the caller re-reads and decides.
    */
   async update(reminder: Reminder, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'> {
-    if (!isSafeKey(reminder.accountId) || !isSafeKey(reminder.id)) return 'conflict'
+    if (!isIdShaped(reminder.accountId) || !isIdShaped(reminder.id)) return 'conflict'
     try {
       return await inTransaction(this.context, async (session) => {
         const written = await this.reminders.replaceOne({ _id: reminder.id, accountId: reminder.accountId, version: expectedVersion }, toDocument(reminder), { ...WRITE_OPTIONS, session })
@@ -169,20 +170,20 @@ export class MongoReminderRepository implements ReminderRepositoryPort {
   }
 
   async removeByUser(accountId: string, userId: string): Promise<number> {
-    if (!isSafeKey(accountId) || !isSafeKey(userId)) return 0
+    if (!isIdShaped(accountId) || !isIdShaped(userId)) return 0
     return (await this.reminders.deleteMany({ accountId, userId })).deletedCount
   }
 
   async due(accountId: string | null, now: Date, limit: number): Promise<Reminder[]> {
     // A limit of 0 means "no limit" to MongoDB; to the port it means nothing.
     if (limit <= 0) return []
-    if (accountId !== null && !isSafeKey(accountId)) return []
+    if (accountId !== null && !isIdShaped(accountId)) return []
     const filter: Filter<ReminderDocument> = { dueAt: { $lte: now }, ...(accountId === null ? {} : { accountId }) }
     return (await this.reminders.find(filter).sort({ dueAt: 1, _id: 1 }).limit(limit).toArray()).map(fromDocument)
   }
 
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
-    if (accountId !== null && !isSafeKey(accountId)) return null
+    if (accountId !== null && !isIdShaped(accountId)) return null
     const filter: Filter<ReminderDocument> = { dueAt: { $gt: after }, ...(accountId === null ? {} : { accountId }) }
     const next = await this.reminders.find(filter, { projection: { dueAt: 1 } }).sort({ dueAt: 1, _id: 1 }).limit(1).next()
     return next?.dueAt ?? null

@@ -3,7 +3,8 @@ import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { WebhookDeliveryRepositoryPort } from '../../../core/ports/webhook-delivery-repository.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import type { Delivery, DeliveryAttempt, DeliveryStatus } from '../../../core/webhooks/delivery.js'
-import { isSafeKey, WRITE_OPTIONS } from './mongo-context.js'
+import { WRITE_OPTIONS } from './mongo-context.js'
+import { isIdShaped } from './query-guard.js'
 import { pageByIdDescending } from './pagination.js'
 
 export const WEBHOOK_DELIVERIES_COLLECTION = 'webhook_deliveries'
@@ -117,20 +118,20 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
   }
 
   async get(accountId: string, id: string): Promise<Delivery | null> {
-    if (!isSafeKey(accountId) || !isSafeKey(id)) return null
+    if (!isIdShaped(accountId) || !isIdShaped(id)) return null
     const document = await this.deliveries.findOne({ _id: id, accountId })
     return document === null ? null : fromDocument(document)
   }
 
   async listByEndpoint(accountId: string, endpointId: string, page: PageRequest): Promise<Page<Delivery>> {
-    if (!isSafeKey(accountId) || !isSafeKey(endpointId)) return { data: [], hasMore: false }
+    if (!isIdShaped(accountId) || !isIdShaped(endpointId)) return { data: [], hasMore: false }
     return pageByIdDescending(this.deliveries, { accountId, endpointId }, page, fromDocument)
   }
 
   async due(accountId: string | null, now: Date, limit: number, excludeEndpoints: readonly string[] = []): Promise<Delivery[]> {
     // A limit of 0 means "no limit" to MongoDB; to the port it means nothing.
     if (limit <= 0) return []
-    if (accountId !== null && !isSafeKey(accountId)) return []
+    if (accountId !== null && !isIdShaped(accountId)) return []
     const excluded = excludeEndpoints.filter((endpointId) => typeof endpointId === 'string')
     const filter: Filter<WebhookDeliveryDocument> = {
       nextAttemptAt: { $lte: now },
@@ -143,26 +144,26 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
   }
 
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
-    if (accountId !== null && !isSafeKey(accountId)) return null
+    if (accountId !== null && !isIdShaped(accountId)) return null
     const filter: Filter<WebhookDeliveryDocument> = { nextAttemptAt: { $gt: after }, ...(accountId === null ? {} : { accountId }) }
     const next = await this.deliveries.find(filter, { projection: { nextAttemptAt: 1 } }).sort({ nextAttemptAt: 1, _id: 1 }).limit(1).next()
     return next?.nextAttemptAt ?? null
   }
 
   async update(delivery: Delivery, expectedVersion: number): Promise<'updated' | 'conflict'> {
-    if (!isSafeKey(delivery.accountId) || !isSafeKey(delivery.id)) return 'conflict'
+    if (!isIdShaped(delivery.accountId) || !isIdShaped(delivery.id)) return 'conflict'
     const written = await this.deliveries.replaceOne({ _id: delivery.id, accountId: delivery.accountId, version: expectedVersion }, toDocument(delivery), WRITE_OPTIONS)
     return written.matchedCount === 1 ? 'updated' : 'conflict'
   }
 
   async openOf(accountId: string, endpointId: string): Promise<Delivery[]> {
-    if (!isSafeKey(accountId) || !isSafeKey(endpointId)) return []
+    if (!isIdShaped(accountId) || !isIdShaped(endpointId)) return []
     const documents = await this.deliveries.find({ accountId, endpointId, status: { $in: ['pending', 'retrying'] } }).sort({ _id: 1 }).toArray()
     return documents.map(fromDocument)
   }
 
   async removeByEndpoint(accountId: string, endpointId: string): Promise<number> {
-    if (!isSafeKey(accountId) || !isSafeKey(endpointId)) return 0
+    if (!isIdShaped(accountId) || !isIdShaped(endpointId)) return 0
     const removed = await this.deliveries.deleteMany({ accountId, endpointId })
     return removed.deletedCount
   }

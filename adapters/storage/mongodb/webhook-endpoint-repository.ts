@@ -3,7 +3,8 @@ import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { WebhookEndpointRepositoryPort } from '../../../core/ports/webhook-endpoint-repository.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import type { DisabledReason, EndpointStatus, SigningSecret, WebhookEndpoint } from '../../../core/webhooks/webhook-endpoint.js'
-import { appendEvents, inTransaction, isSafeKey, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
+import { appendEvents, inTransaction, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
+import { isIdShaped } from './query-guard.js'
 import { pageByIdDescending } from './pagination.js'
 
 export const WEBHOOK_ENDPOINTS_COLLECTION = 'webhook_endpoints'
@@ -76,24 +77,24 @@ export class MongoWebhookEndpointRepository implements WebhookEndpointRepository
   }
 
   async get(accountId: string, id: string): Promise<WebhookEndpoint | null> {
-    if (!isSafeKey(accountId) || !isSafeKey(id)) return null
+    if (!isIdShaped(accountId) || !isIdShaped(id)) return null
     const document = await this.endpoints.findOne({ _id: id, accountId })
     return document === null ? null : fromDocument(document)
   }
 
   async list(accountId: string, page: PageRequest): Promise<Page<WebhookEndpoint>> {
-    if (!isSafeKey(accountId)) return { data: [], hasMore: false }
+    if (!isIdShaped(accountId)) return { data: [], hasMore: false }
     return pageByIdDescending(this.endpoints, { accountId }, page, fromDocument)
   }
 
   async enabledOf(accountId: string): Promise<WebhookEndpoint[]> {
-    if (!isSafeKey(accountId)) return []
+    if (!isIdShaped(accountId)) return []
     const documents = await this.endpoints.find({ accountId, status: 'enabled' }).sort({ _id: 1 }).toArray()
     return documents.map(fromDocument)
   }
 
   async update(endpoint: WebhookEndpoint, expectedVersion: number, events: readonly DomainEvent[] = []): Promise<'updated' | 'conflict'> {
-    if (!isSafeKey(endpoint.accountId) || !isSafeKey(endpoint.id)) return 'conflict'
+    if (!isIdShaped(endpoint.accountId) || !isIdShaped(endpoint.id)) return 'conflict'
     const filter = { _id: endpoint.id, accountId: endpoint.accountId, version: expectedVersion }
     return inTransaction(this.context, async (session) => {
       const written = await this.endpoints.replaceOne(filter, toDocument(endpoint), { ...WRITE_OPTIONS, session })
@@ -104,7 +105,7 @@ export class MongoWebhookEndpointRepository implements WebhookEndpointRepository
   }
 
   async remove(accountId: string, id: string): Promise<boolean> {
-    if (!isSafeKey(accountId) || !isSafeKey(id)) return false
+    if (!isIdShaped(accountId) || !isIdShaped(id)) return false
     const removed = await this.endpoints.deleteOne({ _id: id, accountId })
     return removed.deletedCount === 1
   }

@@ -4,7 +4,7 @@ import { outboxCollection } from '../../../adapters/storage/mongodb/mongo-contex
 import { MongoReminderRepository, REMINDERS_COLLECTION } from '../../../adapters/storage/mongodb/reminder-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import { reminderIdentity, type Reminder } from '../../../core/reminder/reminder.js'
-import { reminderRepositoryContract } from '../../contracts/reminder-repository.contract.js'
+import { makeReminder, reminderRepositoryContract } from '../../contracts/reminder-repository.contract.js'
 import { MongoOutboxProbe } from '../../support/mongo-outbox-probe.js'
 import { useMongo } from './mongo-fixture.js'
 
@@ -17,31 +17,10 @@ reminderRepositoryContract('MongoReminderRepository', async () => {
   return { reminders, outbox: new MongoOutboxProbe(context.db) }
 })
 
+const note = (type: string): DomainEvent => ({ id: ids.next('ntf'), type, accountId: 'acct_a', livemode: false, createdAt: base, objectType: 'reminder', object: { type } })
+
 const ids = new UlidIdGenerator()
 const base = new Date('2026-06-01T08:00:00Z')
-const makeReminder = (overrides: Partial<Reminder> = {}): Reminder => ({
-  id: ids.next('rem'),
-  accountId: 'acct_a',
-  livemode: false,
-  userId: 'usr_a',
-  eventId: 'evt_a',
-  type: 'before_event',
-  offsetMinutes: 15,
-  customTime: null,
-  message: null,
-  status: 'scheduled',
-  scheduledAt: new Date(base.getTime() + 3_600_000),
-  sentAt: null,
-  dismissedAt: null,
-  cancelledAt: null,
-  cancellationReason: null,
-  snoozeCount: 0,
-  createdAt: base,
-  updatedAt: base,
-  version: 1,
-  ...overrides,
-})
-const note = (type: string): DomainEvent => ({ id: ids.next('ntf'), type, accountId: 'acct_a', livemode: false, createdAt: base, objectType: 'reminder', object: { type } })
 
 describe('MongoReminderRepository storage', () => {
   const setUp = async () => {
