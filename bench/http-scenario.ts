@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { BENCH_LIVE_KEY, type TargetCpu, type TargetKind, type TargetMongo, type TargetReady } from './http-target.js'
 import type { BenchMongo } from './mongo.js'
+import { pinServer, type Pinning } from './affinity.js'
 
 export interface LoadFigures {
   readonly requestsPerSecond: number
@@ -26,6 +27,8 @@ export const storageLabel = (mongo: BenchMongo | undefined): StorageLabel => (mo
 
 export interface HttpReport {
   readonly storage: StorageLabel
+  /** Where the processes ran: the load generator and each server on cores of their own, or wherever the scheduler put them (null). */
+  readonly pinning: Pinning | null
   readonly connections: number
   readonly durationSeconds: number
   readonly warmupSeconds: number
@@ -53,6 +56,8 @@ export interface HttpScenarioOptions {
   readonly cpuProfileDir?: string
   /** Run the service on this MongoDB (a fresh database prefix) instead of embedded storage. */
   readonly mongo?: BenchMongo
+  /** Pin each server process (every thread) to its core; the caller pinned itself (see `affinity.ts`). */
+  readonly pinning: Pinning | null
 }
 
 const TARGET = fileURLToPath(new URL(`./http-target${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
@@ -63,7 +68,7 @@ interface StartedTarget {
   stop(): Promise<void>
 }
 
-const startTarget = (kind: TargetKind, cpuProfileDir: string | undefined, mongo?: TargetMongo): Promise<StartedTarget> =>
+const startTarget = (kind: TargetKind, cpuProfileDir: string | undefined, pinning: Pinning | null, mongo?: TargetMongo): Promise<StartedTarget> =>
   new Promise((resolve, reject) => {
     const execArgv = [...process.execArgv, ...(cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`])]
     const args = mongo === undefined ? [kind] : [kind, mongo.uri, mongo.database]
@@ -72,6 +77,8 @@ const startTarget = (kind: TargetKind, cpuProfileDir: string | undefined, mongo?
     child.once('error', reject)
     child.once('exit', (code) => reject(new Error(`the ${kind} target exited early (code ${code})`)))
     child.once('message', (message) => {
+      // Once it listens: every thread it has started by then (and those it starts later) stays on the server core.
+      if (pinning !== null) pinServer(child.pid!, pinning)
       resolve({
         url: (message as TargetReady).url,
         cpuMicros: () =>
@@ -182,8 +189,9 @@ const eventRequests = (userIds: readonly string[], idempotencyKeys: boolean) => 
   }
 }
 
-const LOADS = ['bare', 'authenticatedGet', 'createEvent', 'createEventWithIdempotencyKey'] as const
-type LoadName = (typeof LOADS)[number]
+const READS = ['bare', 'authenticatedGet'] as const
+const WRITES = ['createEvent', 'createEventWithIdempotencyKey'] as const
+type LoadName = (typeof READS)[number] | (typeof WRITES)[number]
 
 /**
  * The API's fixed cost per request: an authenticated `GET /v1/users/{id}` on the
@@ -197,9 +205,9 @@ type LoadName = (typeof LOADS)[number]
  */
 export const runHttpScenario = async (options: HttpScenarioOptions): Promise<HttpReport> => {
   const { connections, mongo } = options
-  const bareTarget = await startTarget('bare', options.cpuProfileDir)
+  const bareTarget = await startTarget('bare', options.cpuProfileDir, options.pinning)
   const targetMongo = mongo === undefined ? undefined : { uri: mongo.uri, database: mongo.databasePrefix() }
-  const serviceTarget = await startTarget('service', options.cpuProfileDir, targetMongo).catch(async (error: unknown) => {
+  const serviceTarget = await startTarget('service', options.cpuProfileDir, options.pinning, targetMongo).catch(async (error: unknown) => {
     await bareTarget.stop()
     throw error
   })
@@ -221,15 +229,21 @@ export const runHttpScenario = async (options: HttpScenarioOptions): Promise<Htt
       const storeAfter = (await mongo?.cpuMicros()) ?? null
       return { ...slice, serverCpuMicros: (await target.cpuMicros()) - cpuBefore, storeCpuMicros: storeBefore === null || storeAfter === null ? null : storeAfter - storeBefore }
     }
-    if (options.warmupSeconds > 0) for (const name of LOADS) await run(name, options.warmupSeconds)
     const sliceSeconds = Math.max(1, Math.round(options.durationSeconds / options.rounds))
     const slices: Record<LoadName, Slice[]> = { bare: [], authenticatedGet: [], createEvent: [], createEventWithIdempotencyKey: [] }
     const roundRatios: number[] = []
-    for (let round = 0; round < options.rounds; round++) {
-      const order = round % 2 === 0 ? LOADS : [...LOADS].reverse()
-      for (const name of order) slices[name].push(await run(name, sliceSeconds))
-      const [bareSlice, serviceSlice] = [slices.bare.at(-1)!, slices.authenticatedGet.at(-1)!]
-      roundRatios.push(serviceSlice.requests / serviceSlice.seconds / (bareSlice.requests / bareSlice.seconds))
+    // Reads first, then writes: every created event is monitored in the background from then on, and that work
+    // would otherwise run during the read rounds (on the server core when pinned, slowing whichever server is measured).
+    for (const phase of [READS, WRITES]) {
+      if (options.warmupSeconds > 0) for (const name of phase) await run(name, options.warmupSeconds)
+      for (let round = 0; round < options.rounds; round++) {
+        const order = round % 2 === 0 ? phase : [...phase].reverse()
+        for (const name of order) slices[name].push(await run(name, sliceSeconds))
+        if (phase === READS) {
+          const [bareSlice, serviceSlice] = [slices.bare.at(-1)!, slices.authenticatedGet.at(-1)!]
+          roundRatios.push(serviceSlice.requests / serviceSlice.seconds / (bareSlice.requests / bareSlice.seconds))
+        }
+      }
     }
     const bare = figures(servers.bare.request.url, slices.bare)
     const authenticatedGet = figures(servers.authenticatedGet.request.url, slices.authenticatedGet)
@@ -239,6 +253,7 @@ export const runHttpScenario = async (options: HttpScenarioOptions): Promise<Htt
     const round3 = (value: number) => Math.round(value * 1000) / 1000
     return {
       storage: storageLabel(mongo),
+      pinning: options.pinning,
       connections,
       durationSeconds: sliceSeconds * options.rounds,
       warmupSeconds: options.warmupSeconds,
@@ -258,5 +273,5 @@ export const runHttpScenario = async (options: HttpScenarioOptions): Promise<Htt
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const seconds = Number(process.argv[2] ?? 10)
-  console.log(JSON.stringify(await runHttpScenario({ durationSeconds: seconds, warmupSeconds: 3, connections: 10, rounds: 5, cpuProfileDir: process.env.BENCH_CPU_PROF_DIR }), null, 2))
+  console.log(JSON.stringify(await runHttpScenario({ durationSeconds: seconds, warmupSeconds: 3, connections: 10, rounds: 5, cpuProfileDir: process.env.BENCH_CPU_PROF_DIR, pinning: null }), null, 2))
 }

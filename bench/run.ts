@@ -3,9 +3,10 @@ import { runHttpScenario, storageLabel, type HttpReport, type StorageLabel } fro
 import { runMonitoringScenario, type MonitoringReport } from './monitoring-scenario.js'
 import { runDeliveryScenario, type DeliveryReport } from './delivery-scenario.js'
 import { PEER_WARNING, startBenchMongo, type BenchMongo } from './mongo.js'
+import { withPinnedLoadGenerator, type Pinning } from './affinity.js'
 
 /**
- * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--cpu-prof=DIR] [--mongodb]]`
+ * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--cpu-prof=DIR] [--mongodb] [--no-pin]]`
  * Scenarios: `http`, `monitoring`, `delivery` (default: all, in that order). Prints a
  * summary per scenario and, last, every figure as one JSON document. `--mongodb`
  * runs the service of `http` and the events of `monitoring` on MongoDB: the server
@@ -21,10 +22,12 @@ interface Arguments {
   readonly monitoringSeconds: number
   readonly eventCounts: readonly number[]
   readonly cpuProfileDir: string | undefined
+  /** Pin the HTTP scenario's load generator and servers to cores of their own (`--no-pin`: off). */
+  readonly pin: boolean
   readonly mongodb: boolean
 }
 
-const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [--seconds=N] [--connections=N] [--events=10000,100000] [--cpu-prof=DIR] [--mongodb]
+const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [--seconds=N] [--connections=N] [--events=10000,100000] [--cpu-prof=DIR] [--mongodb] [--no-pin]
   http           authenticated GET /v1/users/{id} against a bare Fastify hello-world, and POST /v1/events (autocannon)
   monitoring     departure monitoring steady state with N monitored events (recomputes/s, lag)
   delivery       signed webhook deliveries/s to loopback receivers (1 and 100 endpoints, 20,000 deliveries each)
@@ -32,6 +35,8 @@ const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [--seconds
   --connections  concurrent HTTP connections (default: 10)
   --events       monitored event counts (default: 10000,100000)
   --cpu-prof     write CPU profiles of the HTTP servers into DIR
+  --no-pin       http: do not pin the load generator and each server to cores of their own (pinned by default
+                 on 2 or more cores when taskset is available; never with --mongodb)
   --mongodb      http and monitoring on MongoDB storage: MONGODB_URI (a replica set) when set, otherwise the
                  MongoDB test peer (a JavaScript emulator) in a child process, whose figures measure the peer, not MongoDB`
 
@@ -50,6 +55,7 @@ const parseArguments = (argv: readonly string[]): Arguments => {
   let eventCounts = [10_000, 100_000]
   let cpuProfileDir: string | undefined
   let mongodb = false
+  let pin = true
   for (const argument of argv) {
     const [flag, value = ''] = argument.split('=', 2) as [string, string?]
     if (flag === '--seconds') seconds = positiveInteger('--seconds', value)
@@ -57,6 +63,7 @@ const parseArguments = (argv: readonly string[]): Arguments => {
     else if (flag === '--events') eventCounts = value.split(',').map((count) => positiveInteger('--events', count.replaceAll('_', '')))
     else if (flag === '--cpu-prof') cpuProfileDir = value === '' ? 'bench-profiles' : value
     else if (argument === '--mongodb') mongodb = true
+    else if (argument === '--no-pin') pin = false
     else if (flag === '--help' || flag === '-h') {
       console.log(usage)
       process.exit(0)
@@ -71,6 +78,7 @@ const parseArguments = (argv: readonly string[]): Arguments => {
     eventCounts,
     cpuProfileDir,
     mongodb,
+    pin,
   }
 }
 
@@ -80,7 +88,8 @@ const printHttp = (report: HttpReport): void => {
   const row = (name: string, figures: HttpReport['bare']) =>
     `  ${name.padEnd(46)} ${String(figures.requestsPerSecond).padStart(7)} req/s   p50 ${figures.latencyP50Ms} ms   p99 ${figures.latencyP99Ms} ms   max ${figures.latencyMaxMs} ms   server CPU ${figures.serverCpuMicrosPerRequest} µs/request` +
     (figures.storeCpuMicrosPerRequest === null ? '' : `   peer CPU ${figures.storeCpuMicrosPerRequest} µs/request`)
-  console.log(`\nHTTP, ${report.storage} storage (${report.connections} connections; per load ${report.warmupSeconds} s warm-up, then ${report.durationSeconds} s measured in ${report.rounds} alternating rounds)`)
+  const cores = report.pinning === null ? 'not pinned' : `load generator on core ${report.pinning.loadGeneratorCore}, servers on core ${report.pinning.serverCore}`
+  console.log(`\nHTTP, ${report.storage} storage (${report.connections} connections; per load ${report.warmupSeconds} s warm-up, then ${report.durationSeconds} s measured in ${report.rounds} alternating rounds; ${cores})`)
   console.log(row('bare Fastify hello-world', report.bare))
   console.log(row('authenticated GET /v1/users/{id}', report.authenticatedGet))
   console.log(row('POST /v1/events', report.createEvent))
@@ -137,7 +146,10 @@ const main = async (): Promise<void> => {
   try {
     for (const scenario of options.scenarios) {
       if (scenario === 'http') {
-        results.http = await runHttpScenario({ durationSeconds: options.httpSeconds, warmupSeconds: 3, connections: options.connections, rounds: 5, cpuProfileDir: options.cpuProfileDir, mongo })
+        // Pinned unless asked not to, or on MongoDB: the test peer's process needs a core of its own too.
+        const run = (pinning: Pinning | null) =>
+          runHttpScenario({ durationSeconds: options.httpSeconds, warmupSeconds: 3, connections: options.connections, rounds: 5, cpuProfileDir: options.cpuProfileDir, mongo, pinning })
+        results.http = options.pin && mongo === undefined ? await withPinnedLoadGenerator(run) : await run(null)
         printHttp(results.http)
       } else if (scenario === 'delivery') {
         console.log('\nWebhook delivery (embedded storage, real HTTP transport and signatures, receivers in a child process)')
