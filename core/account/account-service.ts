@@ -3,6 +3,7 @@ import type { Clock } from '../ports/clock.js'
 import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
 import { InvalidParameter, ResourceNotFound } from '../shared/errors.js'
 import { err, ok, type Result } from '../shared/result.js'
+import { whenReady, type MaybePromise } from '../shared/maybe-promise.js'
 import type { Account, ApiKeyRecord, KeyMode } from './account.js'
 import { AuthenticationFailed } from './account.errors.js'
 import { generateSecretKey, hashSecret, modeOfSecret } from './api-key.js'
@@ -14,6 +15,12 @@ export interface AccountServiceDeps {
   readonly clock: Clock
   /** The API version new accounts are pinned to. */
   readonly currentVersion: string
+}
+
+/** Who a request acts for: the key it was made with and that key's account. */
+export interface Authenticated {
+  readonly account: Account
+  readonly key: ApiKeyRecord
 }
 
 export interface IssuedKey {
@@ -68,18 +75,23 @@ export class AccountService {
     return revoked === null ? err(new ResourceNotFound({ resource: 'api_key', id: keyId })) : ok(revoked)
   }
 
-  /** Resolves a bearer secret for a surface. The key must be of that surface and not revoked. */
-  async authenticate(secret: string | undefined, surface: KeyMode): Promise<Result<{ readonly account: Account; readonly key: ApiKeyRecord }, AuthenticationFailed>> {
+  /**
+   * Resolves a bearer secret for a surface. The key must be of that surface and not
+   * revoked. Every authenticated request calls this, so it answers at once when the
+   * repository does (see `MaybePromise`).
+   */
+  authenticate(secret: string | undefined, surface: KeyMode): MaybePromise<Result<Authenticated, AuthenticationFailed>> {
     if (secret === undefined || secret === '') return err(new AuthenticationFailed({ reason: 'missing' }))
     const mode = modeOfSecret(secret)
     if (mode === null) return err(new AuthenticationFailed({ reason: 'malformed' }))
-    const key = await this.deps.accounts.findKeyByHash(hashSecret(secret))
-    if (key === null) return err(new AuthenticationFailed({ reason: 'unknown' }))
-    if (key.revokedAt !== null) return err(new AuthenticationFailed({ reason: 'revoked' }))
-    if (key.mode !== surface) return err(new AuthenticationFailed({ reason: 'wrong_surface' }))
-    const account = await this.deps.accounts.getAccount(key.accountId)
-    if (account === null) return err(new AuthenticationFailed({ reason: 'unknown' }))
-    return ok({ account, key })
+    return whenReady(this.deps.accounts.findKeyByHash(hashSecret(secret)), (key): MaybePromise<Result<Authenticated, AuthenticationFailed>> => {
+      if (key === null) return err(new AuthenticationFailed({ reason: 'unknown' }))
+      if (key.revokedAt !== null) return err(new AuthenticationFailed({ reason: 'revoked' }))
+      if (key.mode !== surface) return err(new AuthenticationFailed({ reason: 'wrong_surface' }))
+      return whenReady(this.deps.accounts.getAccount(key.accountId), (account) =>
+        account === null ? err(new AuthenticationFailed({ reason: 'unknown' })) : ok({ account, key }),
+      )
+    })
   }
 
   private async storeKey(accountId: string, mode: KeyMode, secret: string): Promise<ApiKeyRecord> {

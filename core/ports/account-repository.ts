@@ -1,20 +1,22 @@
 import type { Account, ApiKeyRecord } from '../account/account.js'
+import type { MaybePromise } from '../shared/maybe-promise.js'
 
 /**
  * Accounts and their API keys. Keys are stored hashed (`hash` is the SHA-256 of
  * the secret); the clear secret is shown once at creation and never stored.
  * Lists are oldest first. Ids and key hashes are unique: inserting one already
- * stored is a bug and throws, leaving the stored record as it was.
+ * stored is a bug and throws, leaving the stored record as it was. The two
+ * lookups every authenticated request makes may answer at once (see `MaybePromise`).
  */
 export interface AccountRepositoryPort {
   insertAccount(account: Account): Promise<void>
-  getAccount(id: string): Promise<Account | null>
+  getAccount(id: string): MaybePromise<Account | null>
   listAccounts(): Promise<Account[]>
   /** Replaces a stored account; an unknown id changes nothing. */
   updateAccount(account: Account): Promise<void>
   insertKey(key: ApiKeyRecord): Promise<void>
   /** Revoked keys are found too, so that authentication can tell why a key fails. */
-  findKeyByHash(hash: string): Promise<ApiKeyRecord | null>
+  findKeyByHash(hash: string): MaybePromise<ApiKeyRecord | null>
   listKeys(accountId: string): Promise<ApiKeyRecord[]>
   /** Revoking again keeps the first `revokedAt`; null for an unknown key. */
   revokeKey(id: string, revokedAt: Date): Promise<ApiKeyRecord | null>

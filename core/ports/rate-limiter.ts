@@ -1,3 +1,5 @@
+import type { MaybePromise } from '../shared/maybe-promise.js'
+
 export interface RateDecision {
   readonly allowed: boolean
   readonly limit: number
@@ -10,12 +12,13 @@ export interface RateDecision {
 
 /**
  * Rolling-window counters and concurrency slots. A multi-node deployment plugs
- * in an adapter with shared state so that the limits hold across hosts.
+ * in an adapter with shared state so that the limits hold across hosts. Every
+ * request calls these, so they may answer at once (see `MaybePromise`).
  */
 export interface RateLimiterPort {
   /** Counts one request against `bucket` if the rolling window has room. */
-  consume(bucket: string, limit: number, windowMs: number, now: Date): Promise<RateDecision>
+  consume(bucket: string, limit: number, windowMs: number, now: Date): MaybePromise<RateDecision>
   /** Takes one of `max` concurrency slots; null when all are taken. A slot expires after `leaseMs` (crashed holder). */
-  acquireSlot(bucket: string, max: number, now: Date, leaseMs: number): Promise<string | null>
-  releaseSlot(bucket: string, slot: string): Promise<void>
+  acquireSlot(bucket: string, max: number, now: Date, leaseMs: number): MaybePromise<string | null>
+  releaseSlot(bucket: string, slot: string): MaybePromise<void>
 }

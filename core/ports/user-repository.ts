@@ -1,6 +1,7 @@
 import type { Page, PageRequest } from '../shared/pagination.js'
 import type { DomainEvent } from './outbox.js'
 import type { User } from '../user/user.js'
+import type { MaybePromise } from '../shared/maybe-promise.js'
 
 export interface UserFilter {
   readonly email?: string | undefined
@@ -15,8 +16,8 @@ export interface UserFilter {
 export interface UserRepositoryPort {
   /** `duplicate` when the account already has a user with that (normalized) e-mail. */
   insert(user: User, events: readonly DomainEvent[]): Promise<'inserted' | 'duplicate'>
-  /** Reads are scoped to the account: another account's user is null. */
-  get(accountId: string, id: string): Promise<User | null>
+  /** Reads are scoped to the account: another account's user is null. May answer at once (see `MaybePromise`). */
+  get(accountId: string, id: string): MaybePromise<User | null>
   findByEmail(accountId: string, email: string): Promise<User | null>
   /** Newest first (by id), paged by `startingAfter` / `endingBefore` (see core/shared/pagination.ts). */
   list(accountId: string, filter: UserFilter, page: PageRequest): Promise<Page<User>>

@@ -6,6 +6,7 @@ import { domainEvent } from '../shared/domain-event.js'
 import { ConcurrentModification, InvalidParameter, InvalidTransition, ResourceNotFound } from '../shared/errors.js'
 import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
+import { whenReady, type MaybePromise } from '../shared/maybe-promise.js'
 import type { UserDeletionCascade } from './deletion-cascade.js'
 import { lifecycleStateOf, transitionLifecycle, type LifecycleCommand } from './lifecycle.js'
 import { AccountDeactivated } from './user.errors.js'
@@ -76,9 +77,9 @@ export class UserService {
     return ok({ user, created: true })
   }
 
-  async retrieve(scope: RequestScope, id: string): Promise<Result<User, ResourceNotFound>> {
-    const user = await this.deps.users.get(scope.accountId, id)
-    return user === null ? err(new ResourceNotFound({ resource: 'user', id })) : ok(user)
+  /** Answers at once when the repository does (see `MaybePromise`): the hottest read of the API. */
+  retrieve(scope: RequestScope, id: string): MaybePromise<Result<User, ResourceNotFound>> {
+    return whenReady(this.deps.users.get(scope.accountId, id), (user) => (user === null ? err(new ResourceNotFound({ resource: 'user', id })) : ok(user)))
   }
 
   async list(scope: RequestScope, filter: UserFilter, page: PageRequest): Promise<Result<Page<User>, InvalidParameter>> {

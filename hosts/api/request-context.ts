@@ -1,11 +1,8 @@
-import type { Account, ApiKeyRecord } from '../../core/account/account.js'
+import type { Authenticated } from '../../core/account/account-service.js'
 import type { RequestScope } from '../../core/user/user-service.js'
 import type { ApiVersion } from '../../contracts/versions.js'
 
-export interface Authenticated {
-  readonly account: Account
-  readonly key: ApiKeyRecord
-}
+export type { Authenticated }
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Schema } from 'effect'
 import type { RequestScope } from '../../core/user/user-service.js'
 import type { Result } from '../../core/shared/result.js'
+import type { MaybePromise } from '../../core/shared/maybe-promise.js'
 import { endpointId, routerPath, type EndpointContract } from '../../contracts/endpoint.js'
 import { decodeRequest } from '../../contracts/validation.js'
 import { downgradeResource, downgradeResponse, upgradeRequest } from '../../contracts/versions.js'
@@ -32,7 +33,8 @@ export interface RouteOutput {
 }
 
 export type DomainFailure = { readonly _tag: string }
-export type RouteHandler<E extends EndpointContract> = (input: RouteInput<E>) => Promise<Result<RouteOutput, DomainFailure | unknown>>
+/** A handler answers at once when its use case did (a read on the embedded adapters), else with a promise. */
+export type RouteHandler<E extends EndpointContract> = (input: RouteInput<E>) => MaybePromise<Result<RouteOutput, DomainFailure | unknown>>
 
 export interface RouteOptions {
   readonly livemode: boolean
@@ -46,45 +48,75 @@ export interface RouteOptions {
  */
 export const defineRoute = <E extends EndpointContract>(app: FastifyInstance, endpoint: E, options: RouteOptions, handler: RouteHandler<E>): void => {
   const id = endpointId(endpoint)
+  const successStatus = endpoint.successStatus ?? 200
+
+  /** Completes the handler's answer in the caller's version and sends it. */
+  const answer = (request: FastifyRequest, reply: FastifyReply, outcome: Result<RouteOutput, DomainFailure | unknown>): FastifyReply => {
+    if (!outcome.ok) return sendError(request, reply, domainErrorToApi(outcome.error as DomainFailure))
+    const { body: resource, status, headers } = outcome.value
+    // Same keys in the same order as `{ ...resource, livemode, request_id }`, without the copy.
+    resource.livemode = options.livemode
+    resource.request_id = request.requestId
+    const rendered = downgradeResource(resource, request.apiVersion)
+    const response = downgradeResponse(id, { statusCode: status ?? successStatus, headers: headers === undefined ? {} : { ...headers } }, request.apiVersion)
+    return reply.code(response.statusCode).headers(response.headers).send(rendered)
+  }
+
+  /**
+   * Validation, then the use case. Returns `undefined` when the answer was sent at
+   * once (see `MaybePromise`): Fastify then finishes the reply itself, onSend hooks
+   * that wait included. Otherwise a promise of the reply, which Fastify follows
+   * until the response has finished (a reply is a thenable).
+   */
+  const run = (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | undefined => {
+    let body: unknown
+    if (endpoint.body !== undefined) {
+      const raw = request.body ?? {}
+      const upgraded = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? upgradeRequest(id, raw as Json, request.apiVersion) : raw
+      const decoded = decodeRequest(endpoint.body as never, upgraded)
+      if (!decoded.ok) {
+        sendError(request, reply, { code: decoded.problem.code, message: decoded.problem.message, param: decoded.problem.param ?? undefined })
+        return undefined
+      }
+      body = decoded.value
+    }
+    let query: unknown
+    if (endpoint.query !== undefined) {
+      const decoded = decodeRequest(endpoint.query as never, { ...(request.query as Json) })
+      if (!decoded.ok) {
+        sendError(request, reply, { code: decoded.problem.code, message: decoded.problem.message, param: decoded.problem.param ?? undefined })
+        return undefined
+      }
+      query = decoded.value
+    }
+    request.operationRan = true
+    const outcome = handler({
+      body: body as TypeOf<E['body']>,
+      query: query as TypeOf<E['query']>,
+      params: request.params as Record<string, string>,
+      scope: request.scope,
+      request,
+    })
+    if (outcome instanceof Promise) return outcome.then((settled) => answer(request, reply, settled))
+    answer(request, reply, outcome)
+    return undefined
+  }
+
   app.route({
     method: endpoint.method,
     url: routerPath(endpoint.path),
     config: { public: endpoint.authenticated === false, optionalAuth: endpoint.authenticated === 'optional' },
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+    // Not `async`: a handler that answered at once has sent its reply when this returns.
+    handler: (request: FastifyRequest, reply: FastifyReply) => {
       if (endpoint.sandboxOnly === true && options.livemode) {
-        return sendError(request, reply, { code: 'route_not_found', message: `Unrecognized request URL (${request.method}: ${request.url}). This endpoint exists on the sandbox only.` })
+        sendError(request, reply, { code: 'route_not_found', message: `Unrecognized request URL (${request.method}: ${request.url}). This endpoint exists on the sandbox only.` })
+        return undefined
       }
-      if (options.subLimit !== undefined && !(await options.rateLimit.admitSubLimit(request, reply, options.subLimit))) return reply
-      let body: unknown
-      if (endpoint.body !== undefined) {
-        const raw = request.body ?? {}
-        const upgraded = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? upgradeRequest(id, raw as Json, request.apiVersion) : raw
-        const decoded = decodeRequest(endpoint.body as never, upgraded)
-        if (!decoded.ok) return sendError(request, reply, { code: decoded.problem.code, message: decoded.problem.message, param: decoded.problem.param ?? undefined })
-        body = decoded.value
+      const { subLimit } = options
+      if (subLimit !== undefined) {
+        return options.rateLimit.admitSubLimit(request, reply, subLimit).then((allowed) => (allowed ? (run(request, reply) ?? reply) : reply))
       }
-      let query: unknown
-      if (endpoint.query !== undefined) {
-        const decoded = decodeRequest(endpoint.query as never, { ...(request.query as Json) })
-        if (!decoded.ok) return sendError(request, reply, { code: decoded.problem.code, message: decoded.problem.message, param: decoded.problem.param ?? undefined })
-        query = decoded.value
-      }
-      request.operationRan = true
-      const outcome = await handler({
-        body: body as TypeOf<E['body']>,
-        query: query as TypeOf<E['query']>,
-        params: request.params as Record<string, string>,
-        scope: request.scope,
-        request,
-      })
-      if (!outcome.ok) return sendError(request, reply, domainErrorToApi(outcome.error as DomainFailure))
-      const { body: resource, status, headers } = outcome.value
-      // Same keys in the same order as `{ ...resource, livemode, request_id }`, without the copy.
-      resource.livemode = options.livemode
-      resource.request_id = request.requestId
-      const rendered = downgradeResource(resource, request.apiVersion)
-      const response = downgradeResponse(id, { statusCode: status ?? endpoint.successStatus ?? 200, headers: headers === undefined ? {} : { ...headers } }, request.apiVersion)
-      return reply.code(response.statusCode).headers(response.headers).send(rendered)
+      return run(request, reply)
     },
   })
 }

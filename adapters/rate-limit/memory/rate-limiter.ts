@@ -53,7 +53,8 @@ export class MemoryRateLimiter implements RateLimiterPort {
   private readonly slots = new Map<string, Map<string, number>>()
   private slotSequence = 0
 
-  async consume(bucket: string, limit: number, windowMs: number, now: Date): Promise<RateDecision> {
+  // All three answer at once (see `MaybePromise`): every request calls them.
+  consume(bucket: string, limit: number, windowMs: number, now: Date): RateDecision {
     const at = now.getTime()
     let log = this.logs.get(bucket)
     if (log === undefined) {
@@ -70,7 +71,7 @@ export class MemoryRateLimiter implements RateLimiterPort {
     return { allowed, limit, remaining: Math.max(0, limit - log.size), resetAt, retryAfterMs }
   }
 
-  async acquireSlot(bucket: string, max: number, now: Date, leaseMs: number): Promise<string | null> {
+  acquireSlot(bucket: string, max: number, now: Date, leaseMs: number): string | null {
     const at = now.getTime()
     let held = this.slots.get(bucket)
     if (held === undefined) {
@@ -86,7 +87,7 @@ export class MemoryRateLimiter implements RateLimiterPort {
     return slot
   }
 
-  async releaseSlot(bucket: string, slot: string): Promise<void> {
+  releaseSlot(bucket: string, slot: string): void {
     this.slots.get(bucket)?.delete(slot)
   }
 }

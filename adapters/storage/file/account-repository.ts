@@ -48,7 +48,8 @@ export class FileAccountRepository implements AccountRepositoryPort {
     })
   }
 
-  async getAccount(id: string): Promise<Account | null> {
+  /** The two lookups of authentication answer at once (see `MaybePromise`). */
+  getAccount(id: string): Account | null {
     return this.find(() => this.accountsById.get(id))
   }
 
@@ -70,7 +71,7 @@ export class FileAccountRepository implements AccountRepositoryPort {
     })
   }
 
-  async findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+  findKeyByHash(hash: string): ApiKeyRecord | null {
     return this.find(() => this.keysByHash.get(hash))
   }
 

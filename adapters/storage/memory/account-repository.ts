@@ -12,7 +12,8 @@ export class MemoryAccountRepository implements AccountRepositoryPort {
     this.accounts.set(account.id, account)
   }
 
-  async getAccount(id: string): Promise<Account | null> {
+  /** The two lookups of authentication answer at once (see `MaybePromise`). */
+  getAccount(id: string): Account | null {
     return this.accounts.get(id) ?? null
   }
 
@@ -30,7 +31,7 @@ export class MemoryAccountRepository implements AccountRepositoryPort {
     this.keysByHash.set(key.hash, key)
   }
 
-  async findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+  findKeyByHash(hash: string): ApiKeyRecord | null {
     return this.keysByHash.get(hash) ?? null
   }
 

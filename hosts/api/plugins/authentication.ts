@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { AccountService } from '../../../core/account/account-service.js'
+import type { AccountService, Authenticated } from '../../../core/account/account-service.js'
+import type { AuthenticationFailed } from '../../../core/account/account.errors.js'
+import type { Result } from '../../../core/shared/result.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import { OffsetClock } from '../../../adapters/clock/system/system-clock.js'
 import { CURRENT_VERSION } from '../../../contracts/versions.js'
@@ -31,19 +33,31 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
   app.decorateRequest('scope', null as never)
   const anonymousScope = () => ({ accountId: '', livemode: options.livemode, clock: options.clock })
 
-  const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-    const result = await options.accounts.authenticate(bearer(request.headers.authorization), options.livemode ? 'live' : 'test')
-    if (!result.ok) {
-      if (!(await options.rateLimit.admitAnonymous(request, reply))) return reply
-      return sendError(request, reply, domainErrorToApi(result.error))
-    }
+  const refuse = async (request: FastifyRequest, reply: FastifyReply, failure: AuthenticationFailed): Promise<unknown> => {
+    if (!(await options.rateLimit.admitAnonymous(request, reply))) return reply
+    return sendError(request, reply, domainErrorToApi(failure))
+  }
+
+  const admitted = (request: FastifyRequest, reply: FastifyReply, result: Result<Authenticated, AuthenticationFailed>): Promise<unknown> | undefined => {
+    if (!result.ok) return refuse(request, reply, result.error)
     const { account } = result.value
     request.auth = result.value
     // The sandbox clock of an account runs ahead of real time once it has been advanced.
     const clock = options.livemode || account.sandboxClockOffsetMs === 0 ? options.clock : new OffsetClock(options.clock, account.sandboxClockOffsetMs)
     request.scope = { accountId: account.id, livemode: options.livemode, clock }
-    if (!(await options.rateLimit.admit(request, reply))) return reply
-    return undefined
+    // A refusal has answered already; the hook then only has to finish.
+    const admission = options.rateLimit.admit(request, reply)
+    return admission instanceof Promise ? admission : undefined
+  }
+
+  /**
+   * On the embedded adapters the key, the account and the limiter answer at once,
+   * so an authenticated request passes this hook without a promise; on MongoDB
+   * each step continues when its answer arrives.
+   */
+  const authenticate = (request: FastifyRequest, reply: FastifyReply): Promise<unknown> | undefined => {
+    const result = options.accounts.authenticate(bearer(request.headers.authorization), options.livemode ? 'live' : 'test')
+    return result instanceof Promise ? result.then((settled) => admitted(request, reply, settled)) : admitted(request, reply, result)
   }
 
   const admitAnonymous = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {

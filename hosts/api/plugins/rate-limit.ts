@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { RateLimitSettings } from '../../../core/account/account.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import type { RateDecision, RateLimiterPort } from '../../../core/ports/rate-limiter.js'
+import { whenReady, type MaybePromise } from '../../../core/shared/maybe-promise.js'
 import { sendError } from '../errors.js'
 
 /** A per-resource sub-limit declared on a route: "4 per minute per event" is `{ limit: 4, windowMs: 60_000, per: 'id' }`. */
@@ -44,24 +45,30 @@ export class RateLimitGate {
     return decision.allowed || refuse(request, reply, decision.retryAfterMs, 'Too many requests: slow down and retry after the indicated time.')
   }
 
-  async admit(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  /** Counts an authenticated request; at once (no promise) when the limiter answers at once. */
+  admit(request: FastifyRequest, reply: FastifyReply): MaybePromise<boolean> {
     const { account, key } = request.auth!
     const settings = account.rateLimits ?? this.defaults
     const now = this.clock.now()
-    const decision = await this.limiter.consume(`key:${key.id}`, settings.requestsPerWindow, settings.windowMs, now)
-    setHeaders(reply, decision)
-    if (!decision.allowed) return refuse(request, reply, decision.retryAfterMs, `Rate limit of ${settings.requestsPerWindow} requests per ${settings.windowMs / 1000} s exceeded for this API key.`)
-    const bucket = `concurrency:${key.id}`
-    const slot = await this.limiter.acquireSlot(bucket, settings.concurrency, now, CONCURRENCY_LEASE_MS)
-    if (slot === null) return refuse(request, reply, 1000, `More than ${settings.concurrency} concurrent requests for this API key.`)
-    request.concurrencySlot = { bucket, slot }
-    return true
+    return whenReady(this.limiter.consume(`key:${key.id}`, settings.requestsPerWindow, settings.windowMs, now), (decision) => {
+      setHeaders(reply, decision)
+      if (!decision.allowed) return refuse(request, reply, decision.retryAfterMs, `Rate limit of ${settings.requestsPerWindow} requests per ${settings.windowMs / 1000} s exceeded for this API key.`)
+      const bucket = `concurrency:${key.id}`
+      return whenReady(this.limiter.acquireSlot(bucket, settings.concurrency, now, CONCURRENCY_LEASE_MS), (slot) => {
+        if (slot === null) return refuse(request, reply, 1000, `More than ${settings.concurrency} concurrent requests for this API key.`)
+        request.concurrencySlot = { bucket, slot }
+        return true
+      })
+    })
   }
 
-  async release(request: FastifyRequest): Promise<void> {
-    if (request.concurrencySlot === null) return
-    await this.limiter.releaseSlot(request.concurrencySlot.bucket, request.concurrencySlot.slot)
+  /** Gives the request's concurrency slot back; undefined when that finished at once. */
+  release(request: FastifyRequest): Promise<void> | undefined {
+    const held = request.concurrencySlot
+    if (held === null) return undefined
     request.concurrencySlot = null
+    const released = this.limiter.releaseSlot(held.bucket, held.slot)
+    return released instanceof Promise ? released : undefined
   }
 
   /** A route's sub-limit, counted per resource ("4 per minute per event"). */

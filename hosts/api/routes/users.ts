@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { UserService } from '../../../core/user/user-service.js'
 import { mapResult, ok, type Result } from '../../../core/shared/result.js'
+import { whenReady } from '../../../core/shared/maybe-promise.js'
 import type { User } from '../../../core/user/user.js'
 import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
@@ -23,7 +24,8 @@ export const userRoutes = (app: FastifyInstance, options: RouteOptions & { users
     return result.ok ? ok({ body: listBody(request, result.value.data.map(renderUser), result.value.hasMore) }) : result
   })
 
-  defineRoute(app, Endpoints.retrieveUser, options, async ({ params, scope }) => rendered(await users.retrieve(scope, params.id!)))
+  // The hottest read: answered without a promise when the repository answers at once.
+  defineRoute(app, Endpoints.retrieveUser, options, ({ params, scope }) => whenReady(users.retrieve(scope, params.id!), rendered))
   defineRoute(app, Endpoints.updateUser, options, async ({ params, body, scope }) => rendered(await users.update(scope, params.id!, preferencesFromWire(body))))
   defineRoute(app, Endpoints.deactivateUser, options, async ({ params, scope }) => rendered(await users.deactivate(scope, params.id!)))
   defineRoute(app, Endpoints.reactivateUser, options, async ({ params, scope }) => rendered(await users.reactivate(scope, params.id!)))
