@@ -32,13 +32,20 @@ export class FileAccountRepository implements AccountRepositoryPort {
   private keysByHash = new Map<string, ApiKeyRecord>()
   /** Which version of the file the snapshot holds (see `fileVersion`). */
   private loadedVersion = ''
-  /** Set once the file was looked at in this turn of the event loop; cleared at its end. */
-  private checkedThisTurn = false
+  /** When lookups last looked at the file (monotonic milliseconds). */
+  private checkedAt = Number.NEGATIVE_INFINITY
   private readonly path: string
 
-  constructor(dataDir: string) {
+  /**
+   * `monotonicMs` is the clock that paces the file checks of lookups (tests drive
+   * it); it must never step back, so it is not the wall clock.
+   */
+  constructor(
+    dataDir: string,
+    private readonly monotonicMs: () => number = () => performance.now(),
+  ) {
     this.path = join(dataDir, 'accounts.json')
-    this.reloadIfChanged()
+    this.reloadIfChanged(true)
   }
 
   async insertAccount(account: Account): Promise<void> {
@@ -92,10 +99,16 @@ export class FileAccountRepository implements AccountRepositoryPort {
     return revoked
   }
 
-  /** Looks in memory first; on a miss, or when the file changed, reads the file again. */
+  /**
+   * Looks in memory, after looking at the file if the last look is a millisecond
+   * old. A miss always looks at the file again (a key created a moment ago by the
+   * CLI is found at once).
+   */
   private find<T>(lookup: () => T | undefined): T | null {
     this.reloadIfChanged()
-    return lookup() ?? null
+    const found = lookup()
+    if (found !== undefined) return found
+    return this.reloadIfChanged(true) ? (lookup() ?? null) : null
   }
 
   private mutate(change: (snapshot: Snapshot) => void): void {
@@ -110,29 +123,27 @@ export class FileAccountRepository implements AccountRepositoryPort {
   }
 
   /**
-   * Reads the file again when it changed on disk. Lookups look at it once per turn
-   * of the event loop, not once each (a request makes two, and every request of a
-   * turn the same): another process's change is never ordered against requests
-   * already being parsed, and the next turn sees it. Writes always look.
+   * Reads the file again when it changed on disk; true when it did. Lookups look
+   * at the file at most once a millisecond (a request makes two lookups, and a
+   * loaded server tens of requests a millisecond), so a change another process
+   * writes (a key revoked with the CLI) applies to every lookup from one
+   * millisecond after it was written. Writes, misses and `force` always look.
    */
-  private reloadIfChanged(force = false): void {
-    if (this.checkedThisTurn && !force) return
-    if (!this.checkedThisTurn) {
-      this.checkedThisTurn = true
-      setImmediate(() => {
-        this.checkedThisTurn = false
-      }).unref()
-    }
+  private reloadIfChanged(force = false): boolean {
+    const now = this.monotonicMs()
+    if (!force && now - this.checkedAt < 1) return false
+    this.checkedAt = now
     let version: string
     try {
       version = fileVersion(statSync(this.path))
     } catch {
-      return
+      return false
     }
-    if (version === this.loadedVersion) return
+    if (version === this.loadedVersion) return false
     this.snapshot = revive(JSON.parse(readFileSync(this.path, 'utf8')) as Snapshot)
     this.index()
     this.loadedVersion = version
+    return true
   }
 
   private index(): void {

@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest'
 import { FileAccountRepository } from '../../../adapters/storage/file/account-repository.js'
 import { accountRepositoryContract } from '../../contracts/account-repository.contract.js'
 
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+/** A monotonic clock the test moves by hand: the repository paces its file checks with it. */
+const manualClock = () => {
+  let now = 0
+  return { read: () => now, advance: (ms: number) => (now += ms) }
+}
 
 const inTempDir = async () => {
   const dir = await mkdtemp(join(tmpdir(), 'accounts-contract-'))
@@ -38,20 +42,26 @@ describe('FileAccountRepository keeps accounts in the data directory', () => {
   it('sees changes written beside it by another instance (the keys CLI beside a running server)', async () => {
     const { dir, teardown } = await inTempDir()
     try {
-      const server = new FileAccountRepository(dir)
+      const clock = manualClock()
+      const server = new FileAccountRepository(dir, clock.read)
       await server.insertAccount(account)
       expect(await server.findKeyByHash(key.hash)).toBeNull()
       const cli = new FileAccountRepository(dir)
       await cli.insertKey(key)
-      // The server checks the file once per event-loop turn (not on every lookup of a turn).
-      await nextTurn()
+      // A miss looks at the file at once: a key the CLI just created works in the same millisecond.
       expect(await server.findKeyByHash(key.hash)).toEqual(key)
       const revokedAt = new Date('2026-06-02T08:00:00Z')
       await cli.revokeKey(key.id, revokedAt)
-      await nextTurn()
+      // A hit looks at the file at most once a millisecond: within it, the key found a moment ago still answers...
+      expect((await server.findKeyByHash(key.hash))?.revokedAt).toBeNull()
+      clock.advance(0.5)
+      expect((await server.findKeyByHash(key.hash))?.revokedAt).toBeNull()
+      // ...and from one millisecond after the last look, the revocation applies.
+      clock.advance(0.5)
       expect((await server.findKeyByHash(key.hash))?.revokedAt).toEqual(revokedAt)
       await server.updateAccount({ ...account, sandboxClockOffsetMs: 60_000 })
-      await nextTurn()
+      // The CLI's instance runs on the real monotonic clock: a few milliseconds later it has looked again.
+      await new Promise((resolve) => setTimeout(resolve, 5))
       expect((await cli.getAccount(account.id))?.sandboxClockOffsetMs).toBe(60_000)
       expect(await cli.listKeys(account.id)).toHaveLength(1)
     } finally {
