@@ -10,7 +10,7 @@ import { requestIdPlugin } from './plugins/request-id.js'
 import { versioningPlugin } from './plugins/versioning.js'
 import './request-context.js'
 import type { RouteOptions } from './route.js'
-import { maybeAsyncHook } from './hook.js'
+import { maybeAsyncOnSend } from './hook.js'
 import { platformRoutes } from './routes/platform.js'
 import { referenceRoutes } from './routes/reference.js'
 import { userRoutes } from './routes/users.js'
@@ -78,7 +78,13 @@ export const buildApiApp = async (application: Application, surface: Surface): P
   await app.register(versioningPlugin)
   await app.register(idempotencyPlugin, { store: application.idempotency, clock: application.clock })
   app.decorateRequest('concurrencySlot', null)
-  app.addHook('onResponse', maybeAsyncHook((request) => (request.concurrencySlot === null ? undefined : rateLimit.release(request))))
+  // The concurrency slot is given back as the answer leaves (after the idempotency hook stored it), not on
+  // onResponse: any onResponse hook makes Fastify listen for the end of every response. A request whose answer
+  // never leaves keeps its slot until the slot's lease ends.
+  app.addHook(
+    'onSend',
+    maybeAsyncOnSend((request, _reply, payload) => rateLimit.release(request)?.then(() => payload)),
+  )
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const known = frameworkErrorCode(error)

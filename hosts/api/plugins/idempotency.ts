@@ -45,6 +45,15 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, options: { stor
     switch (claimed.kind) {
       case 'execute':
         request.idempotencyScope = scope
+        // A request that ends without reaching onSend (its connection closed first) must not hold the key for the
+        // whole lease. 'close' comes once the response finished or the connection went, whichever is first; by then
+        // onSend has cleared the scope unless it never ran. Only requests that claimed a key pay for the listener.
+        reply.raw.once('close', () => {
+          if (request.idempotencyScope === null) return
+          const abandoned = request.idempotencyScope
+          request.idempotencyScope = null
+          options.store.release(abandoned).catch((error: unknown) => request.log.error({ err: error, requestId: request.requestId }, 'releasing an idempotency key failed; it frees itself when its lease ends'))
+        })
         return undefined
       case 'replay':
         reply.code(claimed.response.statusCode).headers(claimed.response.headers).header('Service-Idempotent-Replay', 'true')
@@ -90,11 +99,5 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, options: { stor
       const scope = request.idempotencyScope
       return scope === null ? undefined : store(request, reply, payload, scope)
     }),
-  )
-
-  // A request that dies before onSend (socket closed) must not hold the key for the whole lease.
-  app.addHook(
-    'onResponse',
-    maybeAsyncHook((request) => (request.idempotencyScope === null ? undefined : options.store.release(request.idempotencyScope))),
   )
 })
