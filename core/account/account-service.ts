@@ -78,13 +78,15 @@ export class AccountService {
   /**
    * Resolves a bearer secret for a surface. The key must be of that surface and not
    * revoked. Every authenticated request calls this, so it answers at once when the
-   * repository does (see `MaybePromise`).
+   * repository does (see `MaybePromise`). `hashOf` computes the stored hash of the
+   * secret; a caller that saw the same secret a moment ago may pass one that
+   * remembers it (`hashSecret` is the only function it may remember).
    */
-  authenticate(secret: string | undefined, surface: KeyMode): MaybePromise<Result<Authenticated, AuthenticationFailed>> {
+  authenticate(secret: string | undefined, surface: KeyMode, hashOf: (secret: string) => string = hashSecret): MaybePromise<Result<Authenticated, AuthenticationFailed>> {
     if (secret === undefined || secret === '') return err(new AuthenticationFailed({ reason: 'missing' }))
     const mode = modeOfSecret(secret)
     if (mode === null) return err(new AuthenticationFailed({ reason: 'malformed' }))
-    return whenReady(this.deps.accounts.findKeyByHash(hashSecret(secret)), (key): MaybePromise<Result<Authenticated, AuthenticationFailed>> => {
+    return whenReady(this.deps.accounts.findKeyByHash(hashOf(secret)), (key): MaybePromise<Result<Authenticated, AuthenticationFailed>> => {
       if (key === null) return err(new AuthenticationFailed({ reason: 'unknown' }))
       if (key.revokedAt !== null) return err(new AuthenticationFailed({ reason: 'revoked' }))
       if (key.mode !== surface) return err(new AuthenticationFailed({ reason: 'wrong_surface' }))

@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_CODES } from '../../contracts/errors.js'
 import { API_VERSIONS } from '../../contracts/versions.js'
@@ -49,6 +50,40 @@ describe('Authentication: invalid or wrong-surface key gives 401 authentication_
     expect((await api(test.sandbox, 'GET', '/v1/health', { key: issued.value.secret })).status).toBe(200)
     await accounts.revokeKey(issued.value.record.id)
     expect((await api(test.sandbox, 'GET', '/v1/health', { key: issued.value.secret })).status).toBe(401)
+  })
+
+  it('checks every request of a keep-alive connection: another key, a revoked key and a bad key are each told apart', async () => {
+    const { accounts, accountRepository } = test.service.application
+    const [account] = await accountRepository.listAccounts()
+    const first = await accounts.issueKey(account!.id, 'test')
+    const second = await accounts.issueKey(account!.id, 'test')
+    if (!first.ok || !second.ok) throw new Error('issue failed')
+    // One socket for every request, so that whatever the server remembers per connection is exercised.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const sockets = new Set<unknown>()
+    const status = (secret: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = httpRequest(`${test.sandbox}/v1/health`, { agent, headers: { authorization: `Bearer ${secret}` } }, (response) => {
+          response.resume()
+          response.on('end', () => resolve(response.statusCode ?? 0))
+        })
+        request.on('socket', (socket) => sockets.add(socket))
+        request.on('error', reject)
+        request.end()
+      })
+    try {
+      expect(await status(first.value.secret)).toBe(200)
+      expect(await status(second.value.secret)).toBe(200)
+      expect(await status(first.value.secret)).toBe(200)
+      await accounts.revokeKey(first.value.record.id)
+      expect(await status(first.value.secret)).toBe(401)
+      expect(await status(second.value.secret)).toBe(200)
+      expect(await status(`${second.value.secret}x`)).toBe(401)
+      expect(await status(first.value.secret)).toBe(401)
+      expect(sockets.size).toBe(1)
+    } finally {
+      agent.destroy()
+    }
   })
 
   it('stores keys hashed, never in clear', async () => {

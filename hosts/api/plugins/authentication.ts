@@ -3,6 +3,8 @@ import fp from 'fastify-plugin'
 import type { AccountService, Authenticated } from '../../../core/account/account-service.js'
 import type { AuthenticationFailed } from '../../../core/account/account.errors.js'
 import type { Result } from '../../../core/shared/result.js'
+import { hashSecret } from '../../../core/account/api-key.js'
+import type { Socket } from 'node:net'
 import type { Clock } from '../../../core/ports/clock.js'
 import { OffsetClock } from '../../../adapters/clock/system/system-clock.js'
 import { CURRENT_VERSION } from '../../../contracts/versions.js'
@@ -17,10 +19,33 @@ export interface AuthenticationOptions {
   readonly rateLimit: RateLimitGate
 }
 
+const BEARER = /^Bearer\s+(\S+)\s*$/i
+
+/** The secret of `Authorization: Bearer <key>`; '' for another scheme or shape, undefined without the header. */
 const bearer = (header: string | undefined): string | undefined => {
   if (header === undefined) return undefined
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
-  return match?.[1] ?? ''
+  // The usual spelling, without the regular expression: `Bearer ` and a key of printable characters.
+  if (header.startsWith('Bearer ') && header.length > 7 && /^[!-~]+$/.test(header.slice(7))) return header.slice(7)
+  return BEARER.exec(header)?.[1] ?? ''
+}
+
+const kLastSecret = Symbol('lastSecret')
+type RememberingSocket = Socket & { [kLastSecret]?: { readonly secret: string; readonly hash: string } }
+
+/**
+ * `hashSecret`, remembered for the last secret of a connection: a keep-alive client
+ * sends the same key on every request, and hashing it was the largest single cost
+ * of authentication. The key and its account are still looked up on every request,
+ * so a revocation applies as before. The secret is kept only on its own
+ * connection's socket, for as long as that connection is open (it held the
+ * secret's bytes anyway), never in a cache shared between connections.
+ */
+const hashOnConnection = (socket: RememberingSocket) => (secret: string): string => {
+  const last = socket[kLastSecret]
+  if (last !== undefined && last.secret === secret) return last.hash
+  const hash = hashSecret(secret)
+  socket[kLastSecret] = { secret, hash }
+  return hash
 }
 
 /**
@@ -56,7 +81,9 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
    * each step continues when its answer arrives.
    */
   const authenticate = (request: FastifyRequest, reply: FastifyReply): Promise<unknown> | undefined => {
-    const result = options.accounts.authenticate(bearer(request.headers.authorization), options.livemode ? 'live' : 'test')
+    const socket = request.raw.socket as RememberingSocket | null
+    const hashOf = socket === null ? hashSecret : hashOnConnection(socket)
+    const result = options.accounts.authenticate(bearer(request.headers.authorization), options.livemode ? 'live' : 'test', hashOf)
     return result instanceof Promise ? result.then((settled) => admitted(request, reply, settled)) : admitted(request, reply, result)
   }
 
