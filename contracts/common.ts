@@ -51,6 +51,10 @@ export const ListQuery = {
   ending_before: Schema.optionalKey(boundedString(128)),
 }
 
+/** The answer of a delete: the resource as it was when deleted, with `deleted: true`. */
+export const deleted = <Fields extends Schema.Struct.Fields>(resource: Schema.Struct<Fields>) =>
+  Schema.fieldsAssign({ deleted: Schema.Literal(true).annotate({ description: 'Always true: the resource no longer exists.' }) })(resource)
+
 export const listEnvelope = <S extends Schema.Top>(item: S) =>
   Schema.Struct({
     object: Schema.Literal('list'),

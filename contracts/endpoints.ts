@@ -1,5 +1,5 @@
 import { Schema } from 'effect'
-import { listEnvelope } from './common.js'
+import { deleted, listEnvelope } from './common.js'
 import type { EndpointContract } from './endpoint.js'
 import { HealthResource } from './health.js'
 import { CreateUserRequest, ListUsersQuery, UpdateUserRequest, UserResource } from './users.js'
@@ -53,12 +53,12 @@ export const Endpoints = {
   updateUser: { method: 'PATCH', path: '/v1/users/{id}', summary: 'Update a user', tag: 'Users', body: UpdateUserRequest, response: UserResource },
   deactivateUser: { method: 'POST', path: '/v1/users/{id}/deactivate', summary: 'Pause a user', tag: 'Users', body: NoBody, response: UserResource },
   reactivateUser: { method: 'POST', path: '/v1/users/{id}/reactivate', summary: 'Restore a paused user', tag: 'Users', body: NoBody, response: UserResource },
-  deleteUser: { method: 'DELETE', path: '/v1/users/{id}', summary: 'Delete a user and everything it owns (irreversible)', tag: 'Users', response: UserResource },
+  deleteUser: { method: 'DELETE', path: '/v1/users/{id}', summary: 'Delete a user and everything it owns (irreversible)', tag: 'Users', response: deleted(UserResource) },
   createEvent: { method: 'POST', path: '/v1/events', summary: 'Create an event; a future event with a location is monitored', tag: 'Events', body: CreateEventRequest, response: EventResource, successStatus: 201 },
   listEvents: { method: 'GET', path: '/v1/events', summary: 'List events, newest first; filter by user and start time', tag: 'Events', query: ListEventsQuery, response: listEnvelope(EventResource) },
   retrieveEvent: { method: 'GET', path: '/v1/events/{id}', summary: 'Retrieve an event', tag: 'Events', response: EventResource },
   updateEvent: { method: 'PATCH', path: '/v1/events/{id}', summary: 'Update an event; a new time, place or travel recomputes the window', tag: 'Events', body: UpdateEventRequest, response: EventResource },
-  deleteEvent: { method: 'DELETE', path: '/v1/events/{id}', summary: 'Delete an event; monitoring stops', tag: 'Events', response: EventResource },
+  deleteEvent: { method: 'DELETE', path: '/v1/events/{id}', summary: 'Delete an event; monitoring stops', tag: 'Events', response: deleted(EventResource) },
   retrieveDeparture: { method: 'GET', path: '/v1/events/{id}/departure', summary: 'Latest cached departure window of an event', tag: 'Departure', response: DepartureResource },
   recomputeDeparture: { method: 'POST', path: '/v1/events/{id}/departure/recompute', summary: 'Fresh routing, traffic and weather lookup (4 per minute per event)', tag: 'Departure', body: NoBody, response: DepartureResource },
   computeDeparture: { method: 'POST', path: '/v1/departure/compute', summary: 'Departure window for a hypothetical trip; persists nothing', tag: 'Departure', body: ComputeDepartureRequest, response: DepartureResource },
@@ -66,7 +66,7 @@ export const Endpoints = {
   listWebhookEndpoints: { method: 'GET', path: '/v1/webhook_endpoints', summary: 'List webhook endpoints, newest first', tag: 'Webhook endpoints', query: ListWebhookEndpointsQuery, response: listEnvelope(WebhookEndpointResource) },
   retrieveWebhookEndpoint: { method: 'GET', path: '/v1/webhook_endpoints/{id}', summary: 'Retrieve a webhook endpoint', tag: 'Webhook endpoints', response: WebhookEndpointResource },
   updateWebhookEndpoint: { method: 'PATCH', path: '/v1/webhook_endpoints/{id}', summary: 'Update url, events, description, or enable/disable', tag: 'Webhook endpoints', body: UpdateWebhookEndpointRequest, response: WebhookEndpointResource },
-  deleteWebhookEndpoint: { method: 'DELETE', path: '/v1/webhook_endpoints/{id}', summary: 'Delete a webhook endpoint and its deliveries log', tag: 'Webhook endpoints', response: WebhookEndpointResource },
+  deleteWebhookEndpoint: { method: 'DELETE', path: '/v1/webhook_endpoints/{id}', summary: 'Delete a webhook endpoint and its deliveries log', tag: 'Webhook endpoints', response: deleted(WebhookEndpointResource) },
   rotateWebhookSecret: { method: 'POST', path: '/v1/webhook_endpoints/{id}/rotate_secret', summary: 'New signing secret; the previous one keeps signing for 24 hours', tag: 'Webhook endpoints', body: NoBody, response: WebhookEndpointResource },
   testWebhookEndpoint: { method: 'POST', path: '/v1/webhook_endpoints/{id}/test', summary: 'Send a webhook_endpoint.test notification now (30 per hour per endpoint)', tag: 'Webhook endpoints', body: NoBody, response: WebhookDeliveryResource },
   listWebhookDeliveries: { method: 'GET', path: '/v1/webhook_endpoints/{id}/deliveries', summary: 'Deliveries log of an endpoint, newest first', tag: 'Webhook endpoints', query: ListWebhookDeliveriesQuery, response: listEnvelope(WebhookDeliveryResource) },
@@ -80,7 +80,7 @@ export const Endpoints = {
   dismissReminder: { method: 'POST', path: '/v1/reminders/{id}/dismiss', summary: 'Dismiss a sent reminder', tag: 'Reminders', body: NoBody, response: ReminderResource },
   registerDevice: { method: 'POST', path: '/v1/users/{id}/devices', summary: 'Register a Web Push subscription for a user (the same endpoint again returns the device with 200)', tag: 'Devices', body: RegisterDeviceRequest, response: DeviceResource, successStatus: 201 },
   listDevices: { method: 'GET', path: '/v1/users/{id}/devices', summary: "List a user's devices, newest first", tag: 'Devices', query: ListDevicesQuery, response: listEnvelope(DeviceResource) },
-  deleteDevice: { method: 'DELETE', path: '/v1/users/{id}/devices/{device_id}', summary: 'Remove a device: it gets no more pushes', tag: 'Devices', response: DeviceResource },
+  deleteDevice: { method: 'DELETE', path: '/v1/users/{id}/devices/{device_id}', summary: 'Remove a device: it gets no more pushes', tag: 'Devices', response: deleted(DeviceResource) },
   listPushMessages: { method: 'GET', path: '/v1/test_helpers/push_messages', summary: 'Pushes the sandbox recorded instead of sending, newest first', tag: 'Test helpers', query: ListPushMessagesQuery, response: listEnvelope(PushMessageResource), sandboxOnly: true },
   createInvitations: { method: 'POST', path: '/v1/invitations', summary: 'Invite attendees to an event: one invitation each, e-mailed with an iCalendar attachment', tag: 'Invitations', body: CreateInvitationsRequest, response: InvitationListResource, successStatus: 201 },
   retrieveInvitation: { method: 'GET', path: '/v1/invitations/{id}', summary: 'Retrieve an invitation', tag: 'Invitations', response: InvitationResource },

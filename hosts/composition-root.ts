@@ -156,6 +156,8 @@ export interface CompositionOverrides {
   readonly clock?: Clock
   /** Name resolution for webhook URLs (tests pin hosts to addresses). */
   readonly dnsResolver?: DnsResolverPort
+  /** Check every compiled response serializer against `JSON.stringify` on every answer (the test suites). */
+  readonly verifySerializers?: boolean
 }
 
 /** Production gets the configured providers; the sandbox always the embedded, deterministic ones. */

@@ -41,20 +41,21 @@ const ensureAccount = async (application: Application): Promise<string[]> => {
 export const startService = async (config: Config, overrides: CompositionOverrides = {}): Promise<RunningService> => {
   const application = await compose(config, overrides)
   try {
-    return await serve(application, config)
+    return await serve(application, config, overrides)
   } catch (error) {
     await application.close()
     throw error
   }
 }
 
-const serve = async (application: Application, config: Config): Promise<RunningService> => {
+const serve = async (application: Application, config: Config, overrides: CompositionOverrides): Promise<RunningService> => {
   const createdKeys = await ensureAccount(application)
   for (const account of await application.accountRepository.listAccounts()) {
     await seedSandbox(application.surfaces.test.users, account.id, application.clock)
   }
-  const live = await buildApiApp(application, application.surfaces.live)
-  const sandbox = await buildApiApp(application, application.surfaces.test)
+  const appOptions = { verifySerializers: overrides.verifySerializers === true }
+  const live = await buildApiApp(application, application.surfaces.live, appOptions)
+  const sandbox = await buildApiApp(application, application.surfaces.test, appOptions)
   const liveUrl = await live.listen({ host: config.host, port: config.port })
   const sandboxUrl = await sandbox.listen({ host: config.host, port: config.sandboxPort })
   // An ephemeral port (tests) is known only now: links in e-mails must point at it.

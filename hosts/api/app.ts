@@ -46,7 +46,12 @@ const frameworkErrorCode = (error: FastifyError) => {
 const pathMatcher = (url: string): RegExp => new RegExp(`^${url.replace(/:[^/]+/g, '[^/]+')}/?$`)
 
 /** One Fastify instance per surface: production (`livemode` true) or sandbox. */
-export const buildApiApp = async (application: Application, surface: Surface): Promise<FastifyInstance> => {
+export interface ApiAppOptions {
+  /** Check each compiled response serializer against `JSON.stringify` on every answer (the test suites). */
+  readonly verifySerializers?: boolean
+}
+
+export const buildApiApp = async (application: Application, surface: Surface, appOptions: ApiAppOptions = {}): Promise<FastifyInstance> => {
   const { config } = application
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -103,7 +108,7 @@ export const buildApiApp = async (application: Application, surface: Surface): P
     return sendError(request, reply, { code: 'route_not_found', message: `Unrecognized request URL (${request.method}: ${path}).` })
   })
 
-  const options: RouteOptions = { livemode: surface.livemode, rateLimit }
+  const options: RouteOptions = { livemode: surface.livemode, rateLimit, verifySerializers: appOptions.verifySerializers === true }
   const sandboxClock = new SandboxClockService(application.accountRepository, application.clock, surface.backgroundJobs)
   platformRoutes(app, { ...options, sandboxClock })
   userRoutes(app, { ...options, users: surface.users })

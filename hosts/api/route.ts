@@ -5,11 +5,13 @@ import type { Result } from '../../core/shared/result.js'
 import type { MaybePromise } from '../../core/shared/maybe-promise.js'
 import { endpointId, routerPath, type EndpointContract } from '../../contracts/endpoint.js'
 import { decodeRequest } from '../../contracts/validation.js'
-import { downgradeResource, downgradeResponse, upgradeRequest } from '../../contracts/versions.js'
+import { CURRENT_VERSION, downgradeResource, downgradeResponse, upgradeRequest } from '../../contracts/versions.js'
+import { compileSerializer, verifiedSerializer } from './serializers.js'
 import { domainErrorToApi, sendError } from './errors.js'
 import type { RateLimitGate, SubLimit } from './plugins/rate-limit.js'
 
 type Json = Record<string, unknown>
+const JSON_TYPE = 'application/json; charset=utf-8'
 type TypeOf<S> = S extends Schema.Top ? S['Type'] : undefined
 
 export interface RouteInput<E extends EndpointContract> {
@@ -40,6 +42,8 @@ export interface RouteOptions {
   readonly livemode: boolean
   readonly rateLimit: RateLimitGate
   readonly subLimit?: SubLimit
+  /** Check every compiled serializer's output against `JSON.stringify` (the test suites; see `serializers.ts`). */
+  readonly verifySerializers?: boolean
 }
 
 /**
@@ -49,6 +53,8 @@ export interface RouteOptions {
 export const defineRoute = <E extends EndpointContract>(app: FastifyInstance, endpoint: E, options: RouteOptions, handler: RouteHandler<E>): void => {
   const id = endpointId(endpoint)
   const successStatus = endpoint.successStatus ?? 200
+  const compiled = compileSerializer(endpoint)
+  const serialize = compiled === null || options.verifySerializers !== true ? compiled : verifiedSerializer(id, compiled)
 
   /** Completes the handler's answer in the caller's version and sends it. */
   const answer = (request: FastifyRequest, reply: FastifyReply, outcome: Result<RouteOutput, DomainFailure | unknown>): FastifyReply => {
@@ -57,6 +63,12 @@ export const defineRoute = <E extends EndpointContract>(app: FastifyInstance, en
     // Same keys in the same order as `{ ...resource, livemode, request_id }`, without the copy.
     resource.livemode = options.livemode
     resource.request_id = request.requestId
+    if (request.apiVersion === CURRENT_VERSION) {
+      // The current version's shape is the response schema's: the compiled serializer writes it.
+      reply.code(status ?? successStatus)
+      if (headers !== undefined) reply.headers(headers)
+      return serialize === null ? reply.send(resource) : reply.type(JSON_TYPE).send(serialize(resource))
+    }
     const rendered = downgradeResource(resource, request.apiVersion)
     const response = downgradeResponse(id, { statusCode: status ?? successStatus, headers: headers === undefined ? {} : { ...headers } }, request.apiVersion)
     return reply.code(response.statusCode).headers(response.headers).send(rendered)

@@ -37,7 +37,7 @@ export const startTestService = async (env: Record<string, string> = {}, clock?:
     SERVICE_BOOTSTRAP_KEYS: `${TEST_KEY},${LIVE_KEY}`,
     ...env,
   })
-  const service = await startService(config, { ephemeralAccounts: true, ...(clock === undefined ? {} : { clock }) }).catch(async (error: unknown) => {
+  const service = await startService(config, { ephemeralAccounts: true, verifySerializers: true, ...(clock === undefined ? {} : { clock }) }).catch(async (error: unknown) => {
     await storage.stop()
     throw error
   })
