@@ -17,7 +17,7 @@ const Thing = Schema.Struct({
 
 describe('compiled response serializers', () => {
   it('compiles one for every endpoint that answers JSON, from its response schema', () => {
-    const withResponse = Object.entries(Endpoints).filter(([, contract]) => contract.response !== undefined)
+    const withResponse = Object.entries(Endpoints as Record<string, EndpointContract>).filter(([, contract]) => contract.response !== undefined)
     expect(withResponse.length).toBeGreaterThan(50)
     const missing = withResponse.filter(([, contract]) => compileSerializer(contract) === null).map(([name]) => name)
     expect(missing).toEqual([])
