@@ -45,12 +45,54 @@ class SlidingLog {
 }
 
 /**
+ * The concurrency slots held in one bucket: slot numbers and when their leases
+ * end, in two arrays. A request takes a slot and gives it back within
+ * microseconds, so a bucket is mostly empty: arrays grow and shrink in place,
+ * where a Map would reallocate its table as entries come and go.
+ */
+class HeldSlots {
+  private readonly slots: number[] = []
+  private readonly leaseEnds: number[] = []
+
+  get size(): number {
+    return this.slots.length
+  }
+
+  add(slot: number, leaseEnd: number): void {
+    this.slots.push(slot)
+    this.leaseEnds.push(leaseEnd)
+  }
+
+  /** Gives a slot back; false when it is not held (released already, or its lease ended). */
+  remove(slot: number): boolean {
+    const index = this.slots.indexOf(slot)
+    if (index === -1) return false
+    this.removeAt(index)
+    return true
+  }
+
+  /** Drops every slot whose lease ended at or before `at` (holders that never released). */
+  expire(at: number): void {
+    for (let index = this.slots.length - 1; index >= 0; index--) if (this.leaseEnds[index]! <= at) this.removeAt(index)
+  }
+
+  /** Moves the last slot into the gap: the order of held slots does not matter. */
+  private removeAt(index: number): void {
+    const last = this.slots.length - 1
+    this.slots[index] = this.slots[last]!
+    this.leaseEnds[index] = this.leaseEnds[last]!
+    this.slots.pop()
+    this.leaseEnds.pop()
+  }
+}
+
+/**
  * Sliding-log limiter in process memory: exact rolling windows. Good for one
  * node; a multi-node deployment uses the MongoDB adapter instead.
  */
 export class MemoryRateLimiter implements RateLimiterPort {
   private readonly logs = new Map<string, SlidingLog>()
-  private readonly slots = new Map<string, Map<string, number>>()
+  private readonly slots = new Map<string, HeldSlots>()
   private slotSequence = 0
 
   // All three answer at once (see `MaybePromise`): every request calls them.
@@ -75,19 +117,20 @@ export class MemoryRateLimiter implements RateLimiterPort {
     const at = now.getTime()
     let held = this.slots.get(bucket)
     if (held === undefined) {
-      held = new Map<string, number>()
+      held = new HeldSlots()
       this.slots.set(bucket, held)
     }
     // Expired leases (holders that never released) only matter when they would refuse this request, so they are
     // swept then rather than on every acquire: the same decisions, without a walk over every held slot each time.
-    if (held.size >= max) for (const [slot, expiresAt] of held) if (expiresAt <= at) held.delete(slot)
+    if (held.size >= max) held.expire(at)
     if (held.size >= max) return null
-    const slot = `slot_${++this.slotSequence}`
-    held.set(slot, at + leaseMs)
-    return slot
+    const slot = ++this.slotSequence
+    held.add(slot, at + leaseMs)
+    return String(slot)
   }
 
   releaseSlot(bucket: string, slot: string): void {
-    this.slots.get(bucket)?.delete(slot)
+    const number = Number(slot)
+    if (Number.isInteger(number)) this.slots.get(bucket)?.remove(number)
   }
 }
