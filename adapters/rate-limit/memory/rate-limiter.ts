@@ -8,9 +8,16 @@ import type { RateDecision, RateLimiterPort } from '../../../core/ports/rate-lim
 class SlidingLog {
   private stamps: number[] = []
   private start = 0
+  /** The window the bucket was last counted in: a log whose newest time is older than that holds nothing that counts. */
+  windowMs = 0
 
   get size(): number {
     return this.stamps.length - this.start
+  }
+
+  /** The newest counted time, if any. */
+  get newest(): number | undefined {
+    return this.size === 0 ? undefined : this.stamps[this.stamps.length - 1]
   }
 
   /** The i-th counted time, oldest first. */
@@ -86,14 +93,28 @@ class HeldSlots {
   }
 }
 
+/** How many requests are counted between two sweeps for idle buckets. */
+const PRUNE_EVERY = 1024
+
 /**
  * Sliding-log limiter in process memory: exact rolling windows. Good for one
- * node; a multi-node deployment uses the MongoDB adapter instead.
+ * node; a multi-node deployment uses the MongoDB adapter instead. Buckets that
+ * hold nothing any more (every counted time left its window, every slot was
+ * given back) are forgotten by a sweep every 1,024 counted requests, so that a
+ * stream of one-off callers (the per-address buckets of unauthenticated
+ * requests) does not grow the process without end; a forgotten bucket starts
+ * again empty, which is what it held.
  */
 export class MemoryRateLimiter implements RateLimiterPort {
   private readonly logs = new Map<string, SlidingLog>()
   private readonly slots = new Map<string, HeldSlots>()
   private slotSequence = 0
+  private countedSincePrune = 0
+
+  /** Buckets held in memory (windows and slot sets): what the sweep keeps bounded. */
+  get bucketCount(): number {
+    return this.logs.size + this.slots.size
+  }
 
   // All three answer at once (see `MaybePromise`): every request calls them.
   consume(bucket: string, limit: number, windowMs: number, now: Date): RateDecision {
@@ -103,6 +124,8 @@ export class MemoryRateLimiter implements RateLimiterPort {
       log = new SlidingLog()
       this.logs.set(bucket, log)
     }
+    if (++this.countedSincePrune >= PRUNE_EVERY) this.prune(at)
+    log.windowMs = windowMs
     log.expire(at - windowMs)
     const allowed = log.size < limit
     if (allowed) log.add(at)
@@ -132,5 +155,18 @@ export class MemoryRateLimiter implements RateLimiterPort {
   releaseSlot(bucket: string, slot: string): void {
     const number = Number(slot)
     if (Number.isInteger(number)) this.slots.get(bucket)?.remove(number)
+  }
+
+  /** Forgets the buckets that hold nothing at `at`. */
+  private prune(at: number): void {
+    this.countedSincePrune = 0
+    for (const [bucket, log] of this.logs) {
+      const newest = log.newest
+      if (newest === undefined || newest <= at - log.windowMs) this.logs.delete(bucket)
+    }
+    for (const [bucket, held] of this.slots) {
+      held.expire(at)
+      if (held.size === 0) this.slots.delete(bucket)
+    }
   }
 }
