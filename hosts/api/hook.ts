@@ -2,15 +2,20 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onSendHookH
 
 /**
  * A hook that usually has nothing to wait for. `work` returns `undefined` when it
- * finished synchronously (the common path: a GET without Idempotency-Key, a
- * request id, a version header) and a promise when it had to wait (a store, a
- * port). Fastify runs the synchronous case on as a callback hook, without the
- * promise and microtask an `async` hook costs on every request, and the other as
- * an async hook (its runner continues when the returned promise settles; a
- * rejection is the request's error, as with an `async` hook).
+ * finished synchronously without answering (the common path: a GET without
+ * Idempotency-Key, a request id, a version header), the reply when it answered
+ * (a refusal), and a promise when it had to wait (a store, a port). Fastify runs
+ * the first case on as a callback hook, without the promise and microtask an
+ * `async` hook costs on every request, and the others as an async hook: its runner
+ * continues when the returned thenable settles, and a rejection is the request's
+ * error. A hook that answered must hand back the reply (or a promise that
+ * resolves to it), never `undefined`: the reply is a thenable that settles once
+ * the response has finished, and only then does Fastify see it sent and stop. An
+ * answer whose onSend hooks wait (a store on MongoDB) has not finished when the
+ * hook returns, and calling `done()` would run the route anyway.
  */
 export const maybeAsyncHook =
-  (work: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | undefined): onRequestHookHandler =>
+  (work: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | FastifyReply | undefined): onRequestHookHandler =>
   function hook(this: unknown, request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     const pending = work(request, reply)
     if (pending === undefined) {

@@ -53,6 +53,22 @@ describe('maybeAsyncHook', () => {
     }
   })
 
+  it('an early answer whose onSend hook waits (a store on MongoDB) still stops the chain: the route never runs', async () => {
+    for (const late of [false, true]) {
+      const { app, seen } = appWith(
+        (_request, reply) => {
+          const answer = () => reply.code(400).send({ refused: true })
+          return late ? Promise.resolve().then(answer) : answer()
+        },
+        () => new Promise<void>((resolve) => setTimeout(resolve, 10)).then(() => undefined),
+      )
+      const response = await app.inject({ method: 'GET', url: '/' })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ refused: true })
+      expect(seen).toEqual([])
+    }
+  })
+
   it('turns a rejected promise into the request error (500 from the default handler)', async () => {
     const { app, seen } = appWith(() => Promise.reject(new Error('store down')))
     const response = await app.inject({ method: 'GET', url: '/' })

@@ -63,16 +63,17 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
     return sendError(request, reply, domainErrorToApi(failure))
   }
 
-  const admitted = (request: FastifyRequest, reply: FastifyReply, result: Result<Authenticated, AuthenticationFailed>): Promise<unknown> | undefined => {
+  const admitted = (request: FastifyRequest, reply: FastifyReply, result: Result<Authenticated, AuthenticationFailed>): Promise<unknown> | FastifyReply | undefined => {
     if (!result.ok) return refuse(request, reply, result.error)
     const { account } = result.value
     request.auth = result.value
     // The sandbox clock of an account runs ahead of real time once it has been advanced.
     const clock = options.livemode || account.sandboxClockOffsetMs === 0 ? options.clock : new OffsetClock(options.clock, account.sandboxClockOffsetMs)
     request.scope = { accountId: account.id, livemode: options.livemode, clock }
-    // A refusal has answered already; the hook then only has to finish.
+    // A refusal has answered: hand the reply back (see `maybeAsyncHook`).
     const admission = options.rateLimit.admit(request, reply)
-    return admission instanceof Promise ? admission : undefined
+    if (admission instanceof Promise) return admission.then((allowed) => (allowed ? undefined : reply))
+    return admission ? undefined : reply
   }
 
   /**
@@ -80,7 +81,7 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
    * so an authenticated request passes this hook without a promise; on MongoDB
    * each step continues when its answer arrives.
    */
-  const authenticate = (request: FastifyRequest, reply: FastifyReply): Promise<unknown> | undefined => {
+  const authenticate = (request: FastifyRequest, reply: FastifyReply): Promise<unknown> | FastifyReply | undefined => {
     const socket = request.raw.socket as RememberingSocket | null
     const hashOf = socket === null ? hashSecret : hashOnConnection(socket)
     const result = options.accounts.authenticate(bearer(request.headers.authorization), options.livemode ? 'live' : 'test', hashOf)

@@ -19,12 +19,13 @@ export const versioningPlugin = fp(async (app: FastifyInstance) => {
       request.apiVersion = asked.trim() as ApiVersion
     } else {
       reply.header('Service-Version', fallback)
-      sendError(request, reply, {
+      // Answered: hand the reply back instead of calling done() (see `maybeAsyncHook`), so that the route does not
+      // run while the answer's onSend hooks are still waiting.
+      return sendError(request, reply, {
         code: 'invalid_api_version',
         message: `Unknown API version '${String(asked)}'. Known versions: ${API_VERSIONS.join(', ')}.`,
         param: 'Service-Version',
-      })
-      return done()
+      }) as unknown as undefined
     }
     reply.header('Service-Version', request.apiVersion)
     done()
