@@ -1,5 +1,5 @@
 import { IANAZone } from 'luxon'
-import { Schema } from 'effect'
+import { Schema, Struct } from 'effect'
 
 /** ISO 8601 with a UTC offset, as every datetime on the wire. */
 export const DateTime = Schema.String.check(
@@ -55,10 +55,21 @@ export const ListQuery = {
 export const deleted = <Fields extends Schema.Struct.Fields>(resource: Schema.Struct<Fields>) =>
   Schema.fieldsAssign({ deleted: Schema.Literal(true).annotate({ description: 'Always true: the resource no longer exists.' }) })(resource)
 
-export const listEnvelope = <S extends Schema.Top>(item: S) =>
+/**
+ * A resource as it appears in a list's `data`: every field but `request_id`, which
+ * the list envelope carries once. Named `<Resource>ListItem` in the OpenAPI document.
+ */
+const listItem = <Fields extends Schema.Struct.Fields>(resource: Schema.Struct<Fields>) => {
+  const { identifier, description } = resource.ast.annotations ?? {}
+  return resource
+    .mapFields(Struct.omit(['request_id']))
+    .annotate({ ...(typeof identifier === 'string' ? { identifier: `${identifier}ListItem` } : {}), ...(typeof description === 'string' ? { description } : {}) })
+}
+
+export const listEnvelope = <Fields extends Schema.Struct.Fields>(item: Schema.Struct<Fields>) =>
   Schema.Struct({
     object: Schema.Literal('list'),
-    data: Schema.Array(item),
+    data: Schema.Array(listItem(item)),
     has_more: Schema.Boolean,
     url: Schema.String,
     livemode: Schema.Boolean,

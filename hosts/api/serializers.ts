@@ -23,8 +23,8 @@ const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean', 'null'])
  * - `additionalProperties: true` is dropped: answers carry only declared properties
  *   (the verification below fails on any answer that carries another);
  * - `required` is dropped: a missing property is left out, as `JSON.stringify` leaves
- *   out an undefined one, instead of throwing in the middle of an answer. (The
- *   schemas of list items say `request_id` is required; items do not carry it.)
+ *   out an undefined one, instead of throwing in the middle of an answer (the
+ *   verification below reports the difference instead).
  */
 const normalise = (node: unknown): unknown => {
   if (Array.isArray(node)) {

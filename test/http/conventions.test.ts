@@ -188,6 +188,22 @@ describe('OpenAPI document and reference page', () => {
     expect(Object.keys(response.body.components.schemas)).toContain('User')
   })
 
+  it('describes list items as they are sent (request_id on the list, not on each item) and delete answers with deleted', async () => {
+    const { paths, components } = (await api(test.sandbox, 'GET', '/v1/openapi.json', { key: null })).body
+    const list = paths['/v1/users'].get.responses['200'].content['application/json'].schema
+    expect(list.required).toContain('request_id')
+    const item = components.schemas[list.properties.data.items.$ref.replace('#/components/schemas/', '')]
+    expect(item.properties.request_id).toBeUndefined()
+    expect(item.required).toContain('livemode')
+    expect(components.schemas.User.required).toContain('request_id')
+    const sent = (await client.sandbox('GET', '/v1/users?limit=1')).body
+    expect(sent.data[0].request_id).toBeUndefined()
+    expect(Object.keys(sent.data[0]).sort()).toEqual(Object.keys(item.properties).sort())
+    const deleted = paths['/v1/users/{id}'].delete.responses['200'].content['application/json'].schema
+    expect(deleted.properties.deleted.enum).toEqual([true])
+    expect(deleted.required).toContain('deleted')
+  })
+
   it('renders the reference at /docs as HTML', async () => {
     const response = await fetch(`${test.sandbox}/docs`)
     expect(response.headers.get('content-type')).toContain('text/html')
