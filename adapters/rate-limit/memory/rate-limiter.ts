@@ -70,12 +70,10 @@ class HeldSlots {
     this.leaseEnds.push(leaseEnd)
   }
 
-  /** Gives a slot back; false when it is not held (released already, or its lease ended). */
-  remove(slot: number): boolean {
+  /** Gives a slot back; nothing happens when it is not held (released already, or its lease ended). */
+  remove(slot: number): void {
     const index = this.slots.indexOf(slot)
-    if (index === -1) return false
-    this.removeAt(index)
-    return true
+    if (index !== -1) this.removeAt(index)
   }
 
   /** Drops every slot whose lease ended at or before `at` (holders that never released). */

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import type { AccountService, Authenticated } from '../../../core/account/account-service.js'
 import type { AuthenticationFailed } from '../../../core/account/account.errors.js'
 import type { Result } from '../../../core/shared/result.js'
+import { whenReady, type MaybePromise } from '../../../core/shared/maybe-promise.js'
 import { hashSecret } from '../../../core/account/api-key.js'
 import type { Socket } from 'node:net'
 import type { Clock } from '../../../core/ports/clock.js'
@@ -58,12 +59,13 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
   app.decorateRequest('scope', null as never)
   const anonymousScope = () => ({ accountId: '', livemode: options.livemode, clock: options.clock })
 
-  const refuse = async (request: FastifyRequest, reply: FastifyReply, failure: AuthenticationFailed): Promise<unknown> => {
+  const refuse = async (request: FastifyRequest, reply: FastifyReply, failure: AuthenticationFailed): Promise<FastifyReply> => {
     if (!(await options.rateLimit.admitAnonymous(request, reply))) return reply
     return sendError(request, reply, domainErrorToApi(failure))
   }
 
-  const admitted = (request: FastifyRequest, reply: FastifyReply, result: Result<Authenticated, AuthenticationFailed>): Promise<unknown> | FastifyReply | undefined => {
+  /** The reply when the request was refused (see `maybeAsyncHook`), undefined when it goes on. */
+  const admitted = (request: FastifyRequest, reply: FastifyReply, result: Result<Authenticated, AuthenticationFailed>): MaybePromise<FastifyReply | undefined> => {
     if (!result.ok) return refuse(request, reply, result.error)
     const { account } = result.value
     request.auth = result.value
@@ -71,9 +73,7 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
     const clock = options.livemode || account.sandboxClockOffsetMs === 0 ? options.clock : new OffsetClock(options.clock, account.sandboxClockOffsetMs)
     request.scope = { accountId: account.id, livemode: options.livemode, clock }
     // A refusal has answered: hand the reply back (see `maybeAsyncHook`).
-    const admission = options.rateLimit.admit(request, reply)
-    if (admission instanceof Promise) return admission.then((allowed) => (allowed ? undefined : reply))
-    return admission ? undefined : reply
+    return whenReady(options.rateLimit.admit(request, reply), (allowed) => (allowed ? undefined : reply))
   }
 
   /**
@@ -81,11 +81,11 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
    * so an authenticated request passes this hook without a promise; on MongoDB
    * each step continues when its answer arrives.
    */
-  const authenticate = (request: FastifyRequest, reply: FastifyReply): Promise<unknown> | FastifyReply | undefined => {
+  const authenticate = (request: FastifyRequest, reply: FastifyReply): MaybePromise<FastifyReply | undefined> => {
     const socket = request.raw.socket as RememberingSocket | null
     const hashOf = socket === null ? hashSecret : hashOnConnection(socket)
     const result = options.accounts.authenticate(bearer(request.headers.authorization), options.livemode ? 'live' : 'test', hashOf)
-    return result instanceof Promise ? result.then((settled) => admitted(request, reply, settled)) : admitted(request, reply, result)
+    return whenReady(result, (settled) => admitted(request, reply, settled))
   }
 
   const admitAnonymous = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { RateLimitSettings } from '../../../core/account/account.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import type { RateDecision, RateLimiterPort } from '../../../core/ports/rate-limiter.js'
-import type { MaybePromise } from '../../../core/shared/maybe-promise.js'
+import { whenReady, type MaybePromise } from '../../../core/shared/maybe-promise.js'
 import { sendError } from '../errors.js'
 
 /** A per-resource sub-limit declared on a route: "4 per minute per event" is `{ limit: 4, windowMs: 60_000, per: 'id' }`. */
@@ -45,19 +45,13 @@ export class RateLimitGate {
     return decision.allowed || refuse(request, reply, decision.retryAfterMs, 'Too many requests: slow down and retry after the indicated time.')
   }
 
-  /**
-   * Counts an authenticated request; at once (no promise) when the limiter answers
-   * at once. The steps are methods rather than closures: on every request's path,
-   * a closure per step is an allocation per step.
-   */
+  /** Counts an authenticated request; at once (no promise) when the limiter answers at once. */
   admit(request: FastifyRequest, reply: FastifyReply): MaybePromise<boolean> {
     const { account, key } = request.auth!
     const settings = account.rateLimits ?? this.defaults
     const now = this.clock.now()
     const decision = this.limiter.consume(`key:${key.id}`, settings.requestsPerWindow, settings.windowMs, now)
-    return decision instanceof Promise
-      ? decision.then((counted) => this.takeSlot(request, reply, settings, now, counted))
-      : this.takeSlot(request, reply, settings, now, decision)
+    return whenReady(decision, (counted) => this.takeSlot(request, reply, settings, now, counted))
   }
 
   private takeSlot(request: FastifyRequest, reply: FastifyReply, settings: RateLimitSettings, now: Date, decision: RateDecision): MaybePromise<boolean> {
@@ -65,7 +59,7 @@ export class RateLimitGate {
     if (!decision.allowed) return refuse(request, reply, decision.retryAfterMs, `Rate limit of ${settings.requestsPerWindow} requests per ${settings.windowMs / 1000} s exceeded for this API key.`)
     const bucket = `concurrency:${request.auth!.key.id}`
     const slot = this.limiter.acquireSlot(bucket, settings.concurrency, now, CONCURRENCY_LEASE_MS)
-    return slot instanceof Promise ? slot.then((taken) => this.seat(request, reply, settings, bucket, taken)) : this.seat(request, reply, settings, bucket, slot)
+    return whenReady(slot, (taken) => this.seat(request, reply, settings, bucket, taken))
   }
 
   private seat(request: FastifyRequest, reply: FastifyReply, settings: RateLimitSettings, bucket: string, slot: string | null): boolean {
