@@ -10,7 +10,16 @@ export default defineConfig({
       // The HTTP and browser suites again, unchanged, with the service on MongoDB (the test peer, or MONGODB_URI_TEST).
       // Every storage call is a round trip to the peer there: the sandbox time walks over many connections
       // (hours of 5-minute polls, test/http/connections.test.ts) take a minute or two instead of seconds.
-      { test: { ...shared, testTimeout: 300_000, name: 'mongodb', include: ['test/http/**/*.test.ts', 'test/browser/**/*.test.ts'], exclude: ['test/http/mongodb-storage.test.ts'], env: { TEST_STORAGE: 'mongodb' } } },
+      {
+        test: {
+          ...shared,
+          testTimeout: 300_000,
+          name: 'mongodb',
+          include: ['test/http/**/*.test.ts', 'test/browser/**/*.test.ts'],
+          exclude: ['test/http/mongodb-storage.test.ts'],
+          env: { TEST_STORAGE: 'mongodb' },
+        },
+      },
     ],
   },
 })

@@ -44,5 +44,6 @@ export const withPinnedLoadGenerator = async <T>(work: (pinning: Pinning | null)
 
 /** Pins every thread of a server process to the server core. */
 export const pinServer = (pid: number, pinning: Pinning): void => {
-  if (!taskset(['-a', '-cp', String(pinning.serverCore), String(pid)])) throw new Error(`could not pin process ${pid} to core ${pinning.serverCore}`)
+  if (!taskset(['-a', '-cp', String(pinning.serverCore), String(pid)]))
+    throw new Error(`could not pin process ${pid} to core ${pinning.serverCore}`)
 }

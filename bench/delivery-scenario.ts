@@ -21,14 +21,19 @@ export interface DeliveryReport {
   readonly failed: number
 }
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
 /** Starts `count` receivers in a child process; resolves with their ports. */
 const startReceivers = (count: number) =>
   new Promise<{ ports: number[]; stop: () => void }>((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./delivery-receivers.mjs', import.meta.url)), [String(count)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
+    const child = fork(fileURLToPath(new URL('./delivery-receivers.mjs', import.meta.url)), [String(count)], {
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    })
     child.once('error', reject)
-    child.stdout!.once('data', (chunk: Buffer) => resolve({ ports: (JSON.parse(chunk.toString('utf8')) as { ports: number[] }).ports, stop: () => child.kill() }))
+    child.stdout!.once('data', (chunk: Buffer) =>
+      resolve({ ports: (JSON.parse(chunk.toString('utf8')) as { ports: number[] }).ports, stop: () => child.kill() }),
+    )
   })
 
 /**
@@ -60,8 +65,19 @@ export const runDeliveryScenario = async (endpointCount: number, deliveryCount: 
   const created = new Date(Date.now() - 60_000)
   for (const port of receivers.ports) {
     const endpoint: WebhookEndpoint = {
-      id: ids.next('we'), accountId: 'acct_bench', livemode: false, url: `http://127.0.0.1:${port}/webhooks`, description: null, events: ['*'],
-      status: 'enabled', disabledReason: null, secrets: [{ secret: 'whsec_bench', expiresAt: null }], failingSince: null, createdAt: created, updatedAt: created, version: 1,
+      id: ids.next('we'),
+      accountId: 'acct_bench',
+      livemode: false,
+      url: `http://127.0.0.1:${port}/webhooks`,
+      description: null,
+      events: ['*'],
+      status: 'enabled',
+      disabledReason: null,
+      secrets: [{ secret: 'whsec_bench', expiresAt: null }],
+      failingSince: null,
+      createdAt: created,
+      updatedAt: created,
+      version: 1,
     }
     await endpoints.insert(endpoint)
   }
@@ -70,11 +86,32 @@ export const runDeliveryScenario = async (endpointCount: number, deliveryCount: 
   for (let n = 0; n < notifications; n++) {
     const at = new Date()
     events.push({
-      id: ids.next('ntf'), type: 'user.updated', accountId: 'acct_bench', livemode: false, createdAt: at, objectType: 'user',
+      id: ids.next('ntf'),
+      type: 'user.updated',
+      accountId: 'acct_bench',
+      livemode: false,
+      createdAt: at,
+      objectType: 'user',
       object: {
-        id: `usr_${n}`, email: `bench${n}@example.com`, displayName: 'Bench User', timezone: 'Europe/Berlin', defaultTravelMode: 'drive', defaultParkingBuffer: 5, defaultWalkBuffer: 3,
-        preferredDeparture: 'on_time', preAlertMinutes: 10, alertProfile: 'balanced', theme: 'system', soundEnabled: true, hapticEnabled: true,
-        quietHoursStart: null, quietHoursEnd: null, onboardingCompleted: true, homeLocation: null, deactivatedAt: null, createdAt: at,
+        id: `usr_${n}`,
+        email: `bench${n}@example.com`,
+        displayName: 'Bench User',
+        timezone: 'Europe/Berlin',
+        defaultTravelMode: 'drive',
+        defaultParkingBuffer: 5,
+        defaultWalkBuffer: 3,
+        preferredDeparture: 'on_time',
+        preAlertMinutes: 10,
+        alertProfile: 'balanced',
+        theme: 'system',
+        soundEnabled: true,
+        hapticEnabled: true,
+        quietHoursStart: null,
+        quietHoursEnd: null,
+        onboardingCompleted: true,
+        homeLocation: null,
+        deactivatedAt: null,
+        createdAt: at,
       },
     })
   }
@@ -85,7 +122,12 @@ export const runDeliveryScenario = async (endpointCount: number, deliveryCount: 
   await dispatcher.fanOut(scope)
   // The production sweep runs every 500 ms; between sweeps finished attempts refill their slots themselves.
   const endpointList = await endpoints.enabledOf('acct_bench')
-  const openDeliveries = async () => (await Promise.all(endpointList.map(async (endpoint) => (await deliveries.openOf('acct_bench', endpoint.id)).length))).reduce((sum, open) => sum + open, 0)
+  const openDeliveries = async () =>
+    (
+      await Promise.all(
+        endpointList.map(async (endpoint) => (await deliveries.openOf('acct_bench', endpoint.id)).length),
+      )
+    ).reduce((sum, open) => sum + open, 0)
   for (;;) {
     await dispatcher.deliverDue(scope)
     if ((await openDeliveries()) === 0) break

@@ -23,7 +23,8 @@ export interface LoadFigures {
 /** Where the service kept its data: in process (`embedded`), on the MongoDB test peer, or on a real MongoDB (`MONGODB_URI`). */
 export type StorageLabel = 'embedded' | 'mongodb-test-peer' | 'mongodb'
 
-export const storageLabel = (mongo: BenchMongo | undefined): StorageLabel => (mongo === undefined ? 'embedded' : mongo.kind === 'peer' ? 'mongodb-test-peer' : 'mongodb')
+export const storageLabel = (mongo: BenchMongo | undefined): StorageLabel =>
+  mongo === undefined ? 'embedded' : mongo.kind === 'peer' ? 'mongodb-test-peer' : 'mongodb'
 
 export interface HttpReport {
   readonly storage: StorageLabel
@@ -60,7 +61,9 @@ export interface HttpScenarioOptions {
   readonly pinning: Pinning | null
 }
 
-const TARGET = fileURLToPath(new URL(`./http-target${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
+const TARGET = fileURLToPath(
+  new URL(`./http-target${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
+)
 
 interface StartedTarget {
   readonly url: string
@@ -68,9 +71,17 @@ interface StartedTarget {
   stop(): Promise<void>
 }
 
-const startTarget = (kind: TargetKind, cpuProfileDir: string | undefined, pinning: Pinning | null, mongo?: TargetMongo): Promise<StartedTarget> =>
+const startTarget = (
+  kind: TargetKind,
+  cpuProfileDir: string | undefined,
+  pinning: Pinning | null,
+  mongo?: TargetMongo,
+): Promise<StartedTarget> =>
   new Promise((resolve, reject) => {
-    const execArgv = [...process.execArgv, ...(cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`])]
+    const execArgv = [
+      ...process.execArgv,
+      ...(cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`]),
+    ]
     const args = mongo === undefined ? [kind] : [kind, mongo.uri, mongo.database]
     const child: ChildProcess = fork(TARGET, args, { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     const exited = new Promise<void>((done) => child.once('exit', () => done()))
@@ -111,29 +122,53 @@ interface LoadRequest {
 }
 
 /** One autocannon run; latencies are taken per response (fractional ms) so that rounds can be pooled. */
-const load = (request: LoadRequest, connections: number, seconds: number): Promise<Omit<Slice, 'serverCpuMicros' | 'storeCpuMicros'>> =>
+const load = (
+  request: LoadRequest,
+  connections: number,
+  seconds: number,
+): Promise<Omit<Slice, 'serverCpuMicros' | 'storeCpuMicros'>> =>
   new Promise((resolve, reject) => {
     const latenciesMs: number[] = []
     const { next } = request
     // setupRequest runs before every request, so each one gets its own body and headers.
-    const requests = next === undefined ? undefined : [{ setupRequest: (base: autocannon.Request) => ({ ...base, ...next() }) }]
-    const instance = autocannon({ url: request.url, headers: request.headers, connections, duration: seconds, ...(requests === undefined ? {} : { requests }) }, (error, result) => {
-      if (error) return reject(error)
-      resolve({ seconds: result.duration, requests: result.requests.total, failures: result.non2xx + result.errors, latenciesMs })
-    })
+    const requests =
+      next === undefined ? undefined : [{ setupRequest: (base: autocannon.Request) => ({ ...base, ...next() }) }]
+    const instance = autocannon(
+      {
+        url: request.url,
+        headers: request.headers,
+        connections,
+        duration: seconds,
+        ...(requests === undefined ? {} : { requests }),
+      },
+      (error, result) => {
+        if (error) return reject(error)
+        resolve({
+          seconds: result.duration,
+          requests: result.requests.total,
+          failures: result.non2xx + result.errors,
+          latenciesMs,
+        })
+      },
+    )
     // The instance re-emits each client's response as (client, status, bytes, ms); the typings only know the client's event.
-    ;(instance as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
-      latenciesMs.push(ms)
-    })
+    ;(instance as unknown as NodeJS.EventEmitter).on(
+      'response',
+      (_client: unknown, _status: number, _bytes: number, ms: number) => {
+        latenciesMs.push(ms)
+      },
+    )
   })
 
-const percentile = (sorted: Float64Array, p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+const percentile = (sorted: Float64Array, p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 const twoDecimals = (value: number) => Math.round(value * 100) / 100
 
 const figures = (url: string, slices: readonly Slice[]): LoadFigures => {
   const requests = slices.reduce((sum, slice) => sum + slice.requests, 0)
   const failures = slices.reduce((sum, slice) => sum + slice.failures, 0)
-  if (failures > 0) throw new Error(`${url}: ${failures} of ${requests} requests failed; the figures would not be valid`)
+  if (failures > 0)
+    throw new Error(`${url}: ${failures} of ${requests} requests failed; the figures would not be valid`)
   const sorted = Float64Array.from(slices.flatMap((slice) => slice.latenciesMs)).sort()
   return {
     requestsPerSecond: Math.round(requests / slices.reduce((sum, slice) => sum + slice.seconds, 0)),
@@ -142,7 +177,8 @@ const figures = (url: string, slices: readonly Slice[]): LoadFigures => {
     latencyMaxMs: twoDecimals(sorted.at(-1) ?? 0),
     requests,
     failures,
-    serverCpuMicrosPerRequest: Math.round((slices.reduce((sum, slice) => sum + slice.serverCpuMicros, 0) / requests) * 10) / 10,
+    serverCpuMicrosPerRequest:
+      Math.round((slices.reduce((sum, slice) => sum + slice.serverCpuMicros, 0) / requests) * 10) / 10,
     storeCpuMicrosPerRequest: slices.some((slice) => slice.storeCpuMicros === null)
       ? null
       : Math.round((slices.reduce((sum, slice) => sum + slice.storeCpuMicros!, 0) / requests) * 10) / 10,
@@ -153,10 +189,14 @@ const createUser = async (baseUrl: string, index: number): Promise<string> => {
   const response = await fetch(`${baseUrl}/v1/users`, {
     method: 'POST',
     headers: { authorization: `Bearer ${BENCH_LIVE_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-${index}@example.com`, home_location: { lat: 52.4 + (index % 50) / 200, lng: 13.2 + (index % 37) / 150 } }),
+    body: JSON.stringify({
+      email: `bench-${index}@example.com`,
+      home_location: { lat: 52.4 + (index % 50) / 200, lng: 13.2 + (index % 37) / 150 },
+    }),
   })
   const body = (await response.json()) as { id?: string }
-  if (response.status !== 201 || body.id === undefined) throw new Error(`creating the bench user answered ${response.status}: ${JSON.stringify(body)}`)
+  if (response.status !== 201 || body.id === undefined)
+    throw new Error(`creating the bench user answered ${response.status}: ${JSON.stringify(body)}`)
   return body.id
 }
 
@@ -183,7 +223,10 @@ const eventRequests = (userIds: readonly string[], idempotencyKeys: boolean) => 
       end_time: new Date(start + 3_600_000).toISOString(),
       location: { lat: 52.45 + ((n * 7) % 100) / 1000, lng: 13.3 + ((n * 13) % 100) / 1000 },
     })
-    const headers: Record<string, string> = { authorization: `Bearer ${BENCH_LIVE_KEY}`, 'content-type': 'application/json' }
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${BENCH_LIVE_KEY}`,
+      'content-type': 'application/json',
+    }
     if (idempotencyKeys) headers['idempotency-key'] = `bench-${run}-${n}`
     return { method: 'POST' as const, body, headers }
   }
@@ -207,19 +250,33 @@ export const runHttpScenario = async (options: HttpScenarioOptions): Promise<Htt
   const { connections, mongo } = options
   const bareTarget = await startTarget('bare', options.cpuProfileDir, options.pinning)
   const targetMongo = mongo === undefined ? undefined : { uri: mongo.uri, database: mongo.databasePrefix() }
-  const serviceTarget = await startTarget('service', options.cpuProfileDir, options.pinning, targetMongo).catch(async (error: unknown) => {
-    await bareTarget.stop()
-    throw error
-  })
+  const serviceTarget = await startTarget('service', options.cpuProfileDir, options.pinning, targetMongo).catch(
+    async (error: unknown) => {
+      await bareTarget.stop()
+      throw error
+    },
+  )
   try {
     const userIds: string[] = []
     for (let i = 0; i < EVENT_USERS; i++) userIds.push(await createUser(serviceTarget.url, i))
     const eventsUrl = `${serviceTarget.url}/v1/events`
     const servers: Record<LoadName, { target: StartedTarget; request: LoadRequest }> = {
       bare: { target: bareTarget, request: { url: bareTarget.url, headers: {} } },
-      authenticatedGet: { target: serviceTarget, request: { url: `${serviceTarget.url}/v1/users/${userIds[0]}`, headers: { authorization: `Bearer ${BENCH_LIVE_KEY}` } } },
-      createEvent: { target: serviceTarget, request: { url: eventsUrl, headers: {}, next: eventRequests(userIds, false) } },
-      createEventWithIdempotencyKey: { target: serviceTarget, request: { url: eventsUrl, headers: {}, next: eventRequests(userIds, true) } },
+      authenticatedGet: {
+        target: serviceTarget,
+        request: {
+          url: `${serviceTarget.url}/v1/users/${userIds[0]}`,
+          headers: { authorization: `Bearer ${BENCH_LIVE_KEY}` },
+        },
+      },
+      createEvent: {
+        target: serviceTarget,
+        request: { url: eventsUrl, headers: {}, next: eventRequests(userIds, false) },
+      },
+      createEventWithIdempotencyKey: {
+        target: serviceTarget,
+        request: { url: eventsUrl, headers: {}, next: eventRequests(userIds, true) },
+      },
     }
     const run = async (name: LoadName, seconds: number): Promise<Slice> => {
       const { target, request } = servers[name]
@@ -227,10 +284,19 @@ export const runHttpScenario = async (options: HttpScenarioOptions): Promise<Htt
       const storeBefore = (await mongo?.cpuMicros()) ?? null
       const slice = await load(request, connections, seconds)
       const storeAfter = (await mongo?.cpuMicros()) ?? null
-      return { ...slice, serverCpuMicros: (await target.cpuMicros()) - cpuBefore, storeCpuMicros: storeBefore === null || storeAfter === null ? null : storeAfter - storeBefore }
+      return {
+        ...slice,
+        serverCpuMicros: (await target.cpuMicros()) - cpuBefore,
+        storeCpuMicros: storeBefore === null || storeAfter === null ? null : storeAfter - storeBefore,
+      }
     }
     const sliceSeconds = Math.max(1, Math.round(options.durationSeconds / options.rounds))
-    const slices: Record<LoadName, Slice[]> = { bare: [], authenticatedGet: [], createEvent: [], createEventWithIdempotencyKey: [] }
+    const slices: Record<LoadName, Slice[]> = {
+      bare: [],
+      authenticatedGet: [],
+      createEvent: [],
+      createEventWithIdempotencyKey: [],
+    }
     const roundRatios: number[] = []
     // Reads first, then writes: every created event is monitored in the background from then on, and that work
     // would otherwise run during the read rounds (on the server core when pinned, slowing whichever server is measured).
@@ -248,7 +314,10 @@ export const runHttpScenario = async (options: HttpScenarioOptions): Promise<Htt
     const bare = figures(servers.bare.request.url, slices.bare)
     const authenticatedGet = figures(servers.authenticatedGet.request.url, slices.authenticatedGet)
     const createEvent = figures(`POST ${eventsUrl}`, slices.createEvent)
-    const createEventWithIdempotencyKey = figures(`POST ${eventsUrl} (Idempotency-Key)`, slices.createEventWithIdempotencyKey)
+    const createEventWithIdempotencyKey = figures(
+      `POST ${eventsUrl} (Idempotency-Key)`,
+      slices.createEventWithIdempotencyKey,
+    )
     const ratio = authenticatedGet.requestsPerSecond / bare.requestsPerSecond
     const round3 = (value: number) => Math.round(value * 1000) / 1000
     return {
@@ -273,5 +342,18 @@ export const runHttpScenario = async (options: HttpScenarioOptions): Promise<Htt
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const seconds = Number(process.argv[2] ?? 10)
-  console.log(JSON.stringify(await runHttpScenario({ durationSeconds: seconds, warmupSeconds: 3, connections: 10, rounds: 5, cpuProfileDir: process.env.BENCH_CPU_PROF_DIR, pinning: null }), null, 2))
+  console.log(
+    JSON.stringify(
+      await runHttpScenario({
+        durationSeconds: seconds,
+        warmupSeconds: 3,
+        connections: 10,
+        rounds: 5,
+        cpuProfileDir: process.env.BENCH_CPU_PROF_DIR,
+        pinning: null,
+      }),
+      null,
+      2,
+    ),
+  )
 }

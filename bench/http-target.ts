@@ -37,7 +37,10 @@ export interface TargetMongo {
   readonly database: string
 }
 
-const startTarget = async (kind: TargetKind, mongo: TargetMongo | undefined): Promise<{ url: string; stop: () => Promise<void> }> => {
+const startTarget = async (
+  kind: TargetKind,
+  mongo: TargetMongo | undefined,
+): Promise<{ url: string; stop: () => Promise<void> }> => {
   if (kind === 'bare') {
     const app = Fastify({ logger: false })
     app.get('/', async () => ({ hello: 'world' }))
@@ -69,7 +72,8 @@ const startTarget = async (kind: TargetKind, mongo: TargetMongo | undefined): Pr
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const kind = process.argv[2] as TargetKind
-  if (kind !== 'service' && kind !== 'bare') throw new Error(`usage: http-target service [MONGODB_URI MONGODB_DB]|bare (got ${String(kind)})`)
+  if (kind !== 'service' && kind !== 'bare')
+    throw new Error(`usage: http-target service [MONGODB_URI MONGODB_DB]|bare (got ${String(kind)})`)
   const [uri, database] = process.argv.slice(3)
   const target = await startTarget(kind, uri === undefined || database === undefined ? undefined : { uri, database })
   let stopping = false

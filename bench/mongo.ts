@@ -29,7 +29,9 @@ export const PEER_WARNING = [
   '!!! Set MONGODB_URI to a replica set (e.g. mongodb://localhost:27017/?replicaSet=rs0) for MongoDB figures.',
 ].join('\n')
 
-const PEER = fileURLToPath(new URL(`./mongo-peer-process${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
+const PEER = fileURLToPath(
+  new URL(`./mongo-peer-process${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
+)
 
 const startPeer = (): Promise<{ uri: string; child: ChildProcess }> =>
   new Promise((resolve, reject) => {
@@ -58,7 +60,8 @@ export const startBenchMongo = async (environment: NodeJS.ProcessEnv = process.e
       stop: async () => {
         const client = await MongoClient.connect(external)
         try {
-          for (const prefix of prefixes) for (const name of Object.values(databaseNames(prefix))) await client.db(name).dropDatabase()
+          for (const prefix of prefixes)
+            for (const name of Object.values(databaseNames(prefix))) await client.db(name).dropDatabase()
         } finally {
           await client.close()
         }

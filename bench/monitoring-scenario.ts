@@ -42,7 +42,8 @@ export interface MonitoringReport {
   readonly startedLateMs: number
 }
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
 /** The measurement ran out of time inside a sweep (MongoDB runs only). */
 class MeasurementOver extends Error {}
@@ -55,7 +56,7 @@ class MeasurementOver extends Error {}
 const spreadRecalc = (event: CalendarEvent, now: number, index: number): CalendarEvent | null => {
   const cadence = recalcCadence(new Date(now), event.startTime)
   if (cadence === null || event.monitoring.nextRecalcAt === null) return null
-  const nextRecalcAt = new Date(now + Math.floor(((index * 7919) % 1000) / 1000 * cadence.intervalMs))
+  const nextRecalcAt = new Date(now + Math.floor((((index * 7919) % 1000) / 1000) * cadence.intervalMs))
   const monitoring = { ...event.monitoring, nextRecalcAt }
   return { ...event, monitoring, dueAt: monitoringDueAt(monitoring) }
 }
@@ -69,14 +70,21 @@ const createOnEmbedded = async (eventCount: number, clock: Clock) => {
   const userCount = Math.max(1, Math.round(eventCount / 100))
   const users: string[] = []
   for (let i = 0; i < userCount; i++) {
-    const created = await surface.users.create(scope, { email: `bench-${i}@example.com`, homeLocation: { lat: 52.4 + (i % 50) / 200, lng: 13.2 + (i % 37) / 150 } })
+    const created = await surface.users.create(scope, {
+      email: `bench-${i}@example.com`,
+      homeLocation: { lat: 52.4 + (i % 50) / 200, lng: 13.2 + (i % 37) / 150 },
+    })
     if (!created.ok) throw new Error('user create failed')
     users.push(created.value.user.id)
   }
   return { application, surface, account, userCount, users }
 }
 
-const createEvents = async (created: Awaited<ReturnType<typeof createOnEmbedded>>, eventCount: number, clock: Clock): Promise<void> => {
+const createEvents = async (
+  created: Awaited<ReturnType<typeof createOnEmbedded>>,
+  eventCount: number,
+  clock: Clock,
+): Promise<void> => {
   const { surface, account, userCount, users } = created
   const scope = { accountId: account.id, livemode: true, clock }
   const start = Date.now()
@@ -94,7 +102,10 @@ const createEvents = async (created: Awaited<ReturnType<typeof createOnEmbedded>
 }
 
 /** The embedded set-up: the events' next recomputes spread from now on, through the repository. */
-const setupEmbedded = async (eventCount: number, clock: Clock): Promise<{ application: Application; userCount: number; setupSeconds: number }> => {
+const setupEmbedded = async (
+  eventCount: number,
+  clock: Clock,
+): Promise<{ application: Application; userCount: number; setupSeconds: number }> => {
   const created = await createOnEmbedded(eventCount, clock)
   const setupStart = performance.now()
   await createEvents(created, eventCount, clock)
@@ -110,7 +121,11 @@ const setupEmbedded = async (eventCount: number, clock: Clock): Promise<{ applic
     spread++
     await repository.update({ ...next, version: event.version + 1 }, event.version, [])
   }
-  return { application: created.application, userCount: created.userCount, setupSeconds: (performance.now() - setupStart) / 1000 }
+  return {
+    application: created.application,
+    userCount: created.userCount,
+    setupSeconds: (performance.now() - setupStart) / 1000,
+  }
 }
 
 /** Sorted keys, so that two documents compare by content. */
@@ -119,7 +134,12 @@ const canonical = (value: unknown): unknown =>
     ? value
     : Array.isArray(value)
       ? value.map(canonical)
-      : Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined).sort(([a], [b]) => a.localeCompare(b)).map(([key, field]) => [key, canonical(field)]))
+      : Object.fromEntries(
+          Object.entries(value)
+            .filter(([, field]) => field !== undefined)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([key, field]) => [key, canonical(field)]),
+        )
 
 /**
  * The MongoDB set-up. Creating 100,000 events one by one through the MongoDB
@@ -138,26 +158,48 @@ const setupMongo = async (
   eventCount: number,
   clock: Clock,
   mongo: BenchMongo,
-): Promise<{ application: Application; userCount: number; setupSeconds: number; bulkLoadSeconds: number; measureFrom: number }> => {
+): Promise<{
+  application: Application
+  userCount: number
+  setupSeconds: number
+  bulkLoadSeconds: number
+  measureFrom: number
+}> => {
   const created = await createOnEmbedded(eventCount, clock)
   const setupStart = performance.now()
   await createEvents(created, eventCount, clock)
   // Thresholds crossed while the events were being created are handled here, as the running node would have
   // handled them then, rather than all at once in the first measured sweep.
-  await created.surface.backgroundJobs.find((candidate) => candidate.name === 'departure-monitoring')!.run({ accountId: null, clock })
+  await created.surface.backgroundJobs
+    .find((candidate) => candidate.name === 'departure-monitoring')!
+    .run({ accountId: null, clock })
   const database = mongo.databasePrefix()
-  const application = await compose(loadConfig({ LOG_LEVEL: 'silent', MONGODB_URI: mongo.uri, MONGODB_DB: database }), { clock })
+  const application = await compose(loadConfig({ LOG_LEVEL: 'silent', MONGODB_URI: mongo.uri, MONGODB_DB: database }), {
+    clock,
+  })
   const client = await MongoClient.connect(mongo.uri, { ignoreUndefined: true })
   try {
     const bulkStart = performance.now()
     const db = client.db(databaseNames(database).live)
-    const users = (await created.surface.container.get<UserRepositoryPort>(TOKENS.UserRepository).list(created.account.id, {}, { limit: created.userCount })).data
-    const events = (await created.surface.container.get<EventRepositoryPort>(TOKENS.EventRepository).list(created.account.id, {}, { limit: eventCount })).data
+    const users = (
+      await created.surface.container
+        .get<UserRepositoryPort>(TOKENS.UserRepository)
+        .list(created.account.id, {}, { limit: created.userCount })
+    ).data
+    const events = (
+      await created.surface.container
+        .get<EventRepositoryPort>(TOKENS.EventRepository)
+        .list(created.account.id, {}, { limit: eventCount })
+    ).data
     await created.application.close()
     const insert = async (name: string, documents: readonly Document[]) => {
-      for (let i = 0; i < documents.length; i += 1_000) await db.collection(name).insertMany(documents.slice(i, i + 1_000), { ordered: false })
+      for (let i = 0; i < documents.length; i += 1_000)
+        await db.collection(name).insertMany(documents.slice(i, i + 1_000), { ordered: false })
     }
-    await insert('users', users.map(({ id, ...rest }) => ({ _id: id, ...rest })))
+    await insert(
+      'users',
+      users.map(({ id, ...rest }) => ({ _id: id, ...rest })),
+    )
     // The spread starts when the load is expected to be over (measured: about 0.1 ms an event on the test peer).
     const measureFrom = Date.now() + 5_000 + Math.ceil(eventCount * 0.12)
     let spread = 0
@@ -167,7 +209,10 @@ const setupMongo = async (
       spread++
       return next
     })
-    await insert('events', spreadEvents.map(({ id, ...rest }) => ({ _id: id, ...rest })))
+    await insert(
+      'events',
+      spreadEvents.map(({ id, ...rest }) => ({ _id: id, ...rest })),
+    )
     const bulkLoadSeconds = (performance.now() - bulkStart) / 1000
     const surface = application.surfaces.live
     const [user, event] = [users[0]!, spreadEvents[0]!]
@@ -175,10 +220,21 @@ const setupMongo = async (
       await surface.container.get<UserRepositoryPort>(TOKENS.UserRepository).get(user.accountId, user.id),
       await surface.container.get<EventRepositoryPort>(TOKENS.EventRepository).get(event.accountId, event.id),
     ]
-    if (!isDeepStrictEqual(canonical(userBack), canonical(user)) || !isDeepStrictEqual(canonical(eventBack), canonical(event))) {
-      throw new Error('the bulk-loaded documents do not read back as the same user and event: the MongoDB document shape changed; update bench/monitoring-scenario.ts')
+    if (
+      !isDeepStrictEqual(canonical(userBack), canonical(user)) ||
+      !isDeepStrictEqual(canonical(eventBack), canonical(event))
+    ) {
+      throw new Error(
+        'the bulk-loaded documents do not read back as the same user and event: the MongoDB document shape changed; update bench/monitoring-scenario.ts',
+      )
     }
-    return { application, userCount: created.userCount, setupSeconds: (performance.now() - setupStart) / 1000, bulkLoadSeconds, measureFrom }
+    return {
+      application,
+      userCount: created.userCount,
+      setupSeconds: (performance.now() - setupStart) / 1000,
+      bulkLoadSeconds,
+      measureFrom,
+    }
   } catch (error) {
     await application.close()
     throw error
@@ -196,11 +252,19 @@ const setupMongo = async (
  * running at the end of the measured time is cut off there (the storage could
  * not keep up: the report says so).
  */
-export const runMonitoringScenario = async (eventCount: number, durationMs: number, mongo?: BenchMongo): Promise<MonitoringReport> => {
+export const runMonitoringScenario = async (
+  eventCount: number,
+  durationMs: number,
+  mongo?: BenchMongo,
+): Promise<MonitoringReport> => {
   const clock: Clock = { now: () => new Date() }
-  const setup = mongo === undefined ? { ...(await setupEmbedded(eventCount, clock)), bulkLoadSeconds: null, measureFrom: Date.now() } : await setupMongo(eventCount, clock, mongo)
+  const setup =
+    mongo === undefined
+      ? { ...(await setupEmbedded(eventCount, clock)), bulkLoadSeconds: null, measureFrom: Date.now() }
+      : await setupMongo(eventCount, clock, mongo)
   const { application, userCount, setupSeconds } = setup
-  if (Date.now() < setup.measureFrom) await new Promise((resolve) => setTimeout(resolve, setup.measureFrom - Date.now()))
+  if (Date.now() < setup.measureFrom)
+    await new Promise((resolve) => setTimeout(resolve, setup.measureFrom - Date.now()))
   const startedLateMs = Math.max(0, Date.now() - setup.measureFrom)
 
   const surface = application.surfaces.live
@@ -223,7 +287,9 @@ export const runMonitoringScenario = async (eventCount: number, durationMs: numb
       if (cutOff && performance.now() > deadline) throw new MeasurementOver()
       const part = events.slice(i, i + chunk)
       const now = sweepClock.now().getTime()
-      for (const event of part) if (event.monitoring.nextRecalcAt !== null) pendingLags.set(event.id, now - event.monitoring.nextRecalcAt.getTime())
+      for (const event of part)
+        if (event.monitoring.nextRecalcAt !== null)
+          pendingLags.set(event.id, now - event.monitoring.nextRecalcAt.getTime())
       saved.push(...(await recompute(part, sweepClock)))
     }
     return saved

@@ -44,7 +44,8 @@ class UsageError extends Error {}
 
 const positiveInteger = (name: string, text: string): number => {
   const value = Number(text)
-  if (!Number.isInteger(value) || value <= 0) throw new UsageError(`${name}: expected a positive integer, got "${text}"`)
+  if (!Number.isInteger(value) || value <= 0)
+    throw new UsageError(`${name}: expected a positive integer, got "${text}"`)
   return value
 }
 
@@ -60,7 +61,8 @@ const parseArguments = (argv: readonly string[]): Arguments => {
     const [flag, value = ''] = argument.split('=', 2) as [string, string?]
     if (flag === '--seconds') seconds = positiveInteger('--seconds', value)
     else if (flag === '--connections') connections = positiveInteger('--connections', value)
-    else if (flag === '--events') eventCounts = value.split(',').map((count) => positiveInteger('--events', count.replaceAll('_', '')))
+    else if (flag === '--events')
+      eventCounts = value.split(',').map((count) => positiveInteger('--events', count.replaceAll('_', '')))
     else if (flag === '--cpu-prof') cpuProfileDir = value === '' ? 'bench-profiles' : value
     else if (argument === '--mongodb') mongodb = true
     else if (argument === '--no-pin') pin = false
@@ -88,17 +90,27 @@ const printHttp = (report: HttpReport): void => {
   const row = (name: string, figures: HttpReport['bare']) =>
     `  ${name.padEnd(46)} ${String(figures.requestsPerSecond).padStart(7)} req/s   p50 ${figures.latencyP50Ms} ms   p99 ${figures.latencyP99Ms} ms   max ${figures.latencyMaxMs} ms   server CPU ${figures.serverCpuMicrosPerRequest} µs/request` +
     (figures.storeCpuMicrosPerRequest === null ? '' : `   peer CPU ${figures.storeCpuMicrosPerRequest} µs/request`)
-  const cores = report.pinning === null ? 'not pinned' : `load generator on core ${report.pinning.loadGeneratorCore}, servers on core ${report.pinning.serverCore}`
-  console.log(`\nHTTP, ${report.storage} storage (${report.connections} connections; per load ${report.warmupSeconds} s warm-up, then ${report.durationSeconds} s measured in ${report.rounds} alternating rounds; ${cores})`)
+  const cores =
+    report.pinning === null
+      ? 'not pinned'
+      : `load generator on core ${report.pinning.loadGeneratorCore}, servers on core ${report.pinning.serverCore}`
+  console.log(
+    `\nHTTP, ${report.storage} storage (${report.connections} connections; per load ${report.warmupSeconds} s warm-up, then ${report.durationSeconds} s measured in ${report.rounds} alternating rounds; ${cores})`,
+  )
   console.log(row('bare Fastify hello-world', report.bare))
   console.log(row('authenticated GET /v1/users/{id}', report.authenticatedGet))
   console.log(row('POST /v1/events', report.createEvent))
   console.log(row('POST /v1/events with a unique Idempotency-Key', report.createEventWithIdempotencyKey))
-  console.log(`  ratio ${report.ratio}, per round ${report.ratioRange[0]} to ${report.ratioRange[1]} (goal >= 0.5: ${yesNo(report.goals.ratioAtLeastHalf)}); p99 ${report.authenticatedGet.latencyP99Ms} ms (goal < 10 ms: ${yesNo(report.goals.p99Below10Ms)})`)
+  console.log(
+    `  ratio ${report.ratio}, per round ${report.ratioRange[0]} to ${report.ratioRange[1]} (goal >= 0.5: ${yesNo(report.goals.ratioAtLeastHalf)}); p99 ${report.authenticatedGet.latencyP99Ms} ms (goal < 10 ms: ${yesNo(report.goals.p99Below10Ms)})`,
+  )
 }
 
 const printMonitoring = (report: MonitoringReport): void => {
-  const setup = report.bulkLoadSeconds === null ? `setup ${report.setupSeconds.toFixed(1)} s` : `setup ${report.setupSeconds.toFixed(1)} s, of which bulk load ${report.bulkLoadSeconds.toFixed(1)} s`
+  const setup =
+    report.bulkLoadSeconds === null
+      ? `setup ${report.setupSeconds.toFixed(1)} s`
+      : `setup ${report.setupSeconds.toFixed(1)} s, of which bulk load ${report.bulkLoadSeconds.toFixed(1)} s`
   console.log(
     `  ${String(report.events).padStart(7)} events: ${report.recomputesPerSecond.toFixed(1)} recomputes/s, lag p50 ${report.lagP50Ms} ms, p99 ${report.lagP99Ms} ms, max ${report.lagMaxMs} ms, ` +
       `sweep p50 ${report.sweepP50Ms} ms, max ${report.sweepMaxMs} ms ` +
@@ -133,7 +145,10 @@ const main = async (): Promise<void> => {
   const mongo: BenchMongo | undefined = options.mongodb ? await startBenchMongo() : undefined
   const storage = storageLabel(mongo)
   const warning = mongo?.kind === 'peer' ? PEER_WARNING : undefined
-  if (mongo !== undefined) console.log(`Storage: ${mongo.kind === 'peer' ? 'the MongoDB TEST PEER in a child process' : 'MongoDB at MONGODB_URI'} (http and monitoring; delivery stays on embedded storage)`)
+  if (mongo !== undefined)
+    console.log(
+      `Storage: ${mongo.kind === 'peer' ? 'the MongoDB TEST PEER in a child process' : 'MongoDB at MONGODB_URI'} (http and monitoring; delivery stays on embedded storage)`,
+    )
   if (warning !== undefined) console.log(`\n${warning}`)
   const results: {
     machine: typeof machine
@@ -142,17 +157,31 @@ const main = async (): Promise<void> => {
     http?: HttpReport
     monitoring?: MonitoringReport[]
     delivery?: DeliveryReport[]
-  } = { machine, storage, ...(warning === undefined ? {} : { warning: warning.replaceAll('!!! ', '').replaceAll('\n', ' ') }) }
+  } = {
+    machine,
+    storage,
+    ...(warning === undefined ? {} : { warning: warning.replaceAll('!!! ', '').replaceAll('\n', ' ') }),
+  }
   try {
     for (const scenario of options.scenarios) {
       if (scenario === 'http') {
         // Pinned unless asked not to, or on MongoDB: the test peer's process needs a core of its own too.
         const run = (pinning: Pinning | null) =>
-          runHttpScenario({ durationSeconds: options.httpSeconds, warmupSeconds: 3, connections: options.connections, rounds: 5, cpuProfileDir: options.cpuProfileDir, mongo, pinning })
+          runHttpScenario({
+            durationSeconds: options.httpSeconds,
+            warmupSeconds: 3,
+            connections: options.connections,
+            rounds: 5,
+            cpuProfileDir: options.cpuProfileDir,
+            mongo,
+            pinning,
+          })
         results.http = options.pin && mongo === undefined ? await withPinnedLoadGenerator(run) : await run(null)
         printHttp(results.http)
       } else if (scenario === 'delivery') {
-        console.log('\nWebhook delivery (embedded storage, real HTTP transport and signatures, receivers in a child process)')
+        console.log(
+          '\nWebhook delivery (embedded storage, real HTTP transport and signatures, receivers in a child process)',
+        )
         results.delivery = []
         for (const endpoints of [1, 100]) {
           const report = await runDeliveryScenario(endpoints, 20_000)
@@ -160,7 +189,9 @@ const main = async (): Promise<void> => {
           printDelivery(report)
         }
       } else {
-        console.log(`\nMonitoring, ${storage} storage (${options.monitoringSeconds} s measured per size, one sweep a second)`)
+        console.log(
+          `\nMonitoring, ${storage} storage (${options.monitoringSeconds} s measured per size, one sweep a second)`,
+        )
         results.monitoring = []
         for (const events of options.eventCounts) {
           const report = await runMonitoringScenario(events, options.monitoringSeconds * 1000, mongo)

@@ -1,9 +1,20 @@
 import { Schema } from 'effect'
-import { CALENDAR_PROVIDERS, CONNECTION_SCOPES, CONNECTION_STATUS_REASONS, CONNECTION_STATUSES, type Calendar, type Connection } from '../core/connection/connection.js'
+import {
+  CALENDAR_PROVIDERS,
+  CONNECTION_SCOPES,
+  CONNECTION_STATUS_REASONS,
+  CONNECTION_STATUSES,
+  type Calendar,
+  type Connection,
+} from '../core/connection/connection.js'
 import { boundedString, DateTime, ListQuery, ResponseMeta } from './common.js'
 
 const AbsoluteUrl = Schema.String.check(
-  Schema.makeFilter((value: string) => (value.length <= 2048 && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) ? undefined : 'expected an absolute http(s) URL')),
+  Schema.makeFilter((value: string) =>
+    value.length <= 2048 && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)
+      ? undefined
+      : 'expected an absolute http(s) URL',
+  ),
 ).annotate({ description: 'Absolute http(s) URL', format: 'uri' })
 
 export const CalendarResource = Schema.Struct({
@@ -37,7 +48,10 @@ export const ConnectionResource = Schema.Struct({
   token_refresh: Schema.Struct({ last_at: Schema.NullOr(DateTime), failures_count: Schema.Int }),
   created_at: DateTime,
   ...ResponseMeta,
-}).annotate({ identifier: 'Connection', description: "A link from a user to a calendar provider account. Provider tokens are never returned." })
+}).annotate({
+  identifier: 'Connection',
+  description: 'A link from a user to a calendar provider account. Provider tokens are never returned.',
+})
 
 export const StartConnectionRequest = Schema.Struct({
   provider: Schema.Literals(CALENDAR_PROVIDERS),
@@ -94,7 +108,9 @@ export const ProviderEventPatch = Schema.Struct({
   location: Schema.optionalKey(Schema.NullOr(boundedString(500))),
 }).annotate({ identifier: 'ProviderEventPatch' })
 
-export const ProviderOutageRequest = Schema.Struct({ enabled: Schema.Boolean }).annotate({ identifier: 'ProviderOutageRequest' })
+export const ProviderOutageRequest = Schema.Struct({ enabled: Schema.Boolean }).annotate({
+  identifier: 'ProviderOutageRequest',
+})
 
 export const ProviderEventResource = Schema.Struct({
   object: Schema.Literal('provider_event'),
@@ -135,9 +151,15 @@ export const renderConnection = (connection: Connection, calendars: readonly Cal
     sync_mode: connection.syncMode,
     last_synced_at: connection.lastSyncedAt?.toISOString() ?? null,
     last_sync_error: connection.lastSyncError,
-    ...(calendars === null ? {} : { calendars: calendars.map((calendar) => ({ ...renderCalendar(calendar), livemode: connection.livemode })) }),
-    webhook_subscription: subscription === undefined ? null : { id: subscription.id, expires_at: subscription.expiresAt.toISOString() },
-    token_refresh: { last_at: connection.tokenRefresh.lastAt?.toISOString() ?? null, failures_count: connection.tokenRefresh.failuresCount },
+    ...(calendars === null
+      ? {}
+      : { calendars: calendars.map((calendar) => ({ ...renderCalendar(calendar), livemode: connection.livemode })) }),
+    webhook_subscription:
+      subscription === undefined ? null : { id: subscription.id, expires_at: subscription.expiresAt.toISOString() },
+    token_refresh: {
+      last_at: connection.tokenRefresh.lastAt?.toISOString() ?? null,
+      failures_count: connection.tokenRefresh.failuresCount,
+    },
     created_at: connection.createdAt.toISOString(),
     livemode: connection.livemode,
   }

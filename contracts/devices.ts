@@ -6,7 +6,9 @@ import { boundedString, DateTime, IntFromQuery, ListQuery, ResponseMeta } from '
 const base64url = (bytes: number, description: string, firstChar?: string) => {
   const length = Math.ceil((bytes * 4) / 3)
   const pattern = new RegExp(`^${firstChar ?? '[A-Za-z0-9_-]'}[A-Za-z0-9_-]{${length - 1}}=*$`)
-  return Schema.String.check(Schema.makeFilter((value: string) => (pattern.test(value) ? undefined : `expected ${description}, base64url`))).annotate({ description: `${description}, base64url` })
+  return Schema.String.check(
+    Schema.makeFilter((value: string) => (pattern.test(value) ? undefined : `expected ${description}, base64url`)),
+  ).annotate({ description: `${description}, base64url` })
 }
 
 export const RegisterDeviceRequest = Schema.Struct({
@@ -17,7 +19,10 @@ export const RegisterDeviceRequest = Schema.Struct({
     auth: base64url(16, 'the 16-byte authentication secret of the subscription'),
   }),
   expirationTime: Schema.optionalKey(
-    Schema.NullOr(Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 8.64e15 }))).annotate({ description: 'As in PushSubscription.toJSON() (milliseconds since the epoch), so that it can be posted as is; shown as `expires_at`.' }),
+    Schema.NullOr(Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 8.64e15 }))).annotate({
+      description:
+        'As in PushSubscription.toJSON() (milliseconds since the epoch), so that it can be posted as is; shown as `expires_at`.',
+    }),
   ),
 }).annotate({ identifier: 'RegisterDeviceRequest' })
 
@@ -31,7 +36,10 @@ export const DeviceResource = Schema.Struct({
   expires_at: Schema.NullOr(DateTime),
   created_at: DateTime,
   ...ResponseMeta,
-}).annotate({ identifier: 'Device', description: 'A Web Push subscription of a user (the authentication secret is never shown).' })
+}).annotate({
+  identifier: 'Device',
+  description: 'A Web Push subscription of a user (the authentication secret is never shown).',
+})
 
 export const renderDevice = (device: Device) => ({
   id: device.id,

@@ -30,7 +30,8 @@ export interface EndpointContract {
 }
 
 /** `POST /v1/users/{id}`: the name version changes and idempotency scopes use. */
-export const endpointId = (endpoint: Pick<EndpointContract, 'method' | 'path'>): string => `${endpoint.method} ${endpoint.path}`
+export const endpointId = (endpoint: Pick<EndpointContract, 'method' | 'path'>): string =>
+  `${endpoint.method} ${endpoint.path}`
 
 /** `/v1/users/{id}` -> `/v1/users/:id` (Fastify's syntax). */
 export const routerPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1')

@@ -6,7 +6,16 @@ import { TRAVEL_MODES } from '../core/user/user.js'
 import { boundedString, DateTime, Email, intBetween, ListQuery, ResponseMeta, Timezone } from './common.js'
 import { PlaceRequest } from './place.js'
 
-export const MONITORING_STATUSES = ['pending', 'monitoring', 'no_location', 'no_origin', 'unavailable', 'started', 'ended', 'cancelled'] as const
+export const MONITORING_STATUSES = [
+  'pending',
+  'monitoring',
+  'no_location',
+  'no_origin',
+  'unavailable',
+  'started',
+  'ended',
+  'cancelled',
+] as const
 export const TRAFFIC_LEVELS = ['free', 'light', 'moderate', 'heavy', 'severe'] as const
 export const CONFIDENCES = ['low', 'medium', 'high'] as const
 
@@ -21,7 +30,11 @@ const AttendeeRequest = Schema.Struct({
   name: Schema.optionalKey(boundedString(200)),
 })
 
-const Title = Schema.String.check(Schema.makeFilter((value: string) => (value.trim().length >= 1 && value.length <= 500 ? undefined : 'must be 1 to 500 characters')))
+const Title = Schema.String.check(
+  Schema.makeFilter((value: string) =>
+    value.trim().length >= 1 && value.length <= 500 ? undefined : 'must be 1 to 500 characters',
+  ),
+)
 
 const eventFields = {
   title: Title,
@@ -35,7 +48,9 @@ const eventFields = {
   attendees: Schema.optionalKey(Schema.Array(AttendeeRequest).check(Schema.isMaxLength(100))),
 }
 
-export const CreateEventRequest = Schema.Struct({ user_id: boundedString(64), ...eventFields }).annotate({ identifier: 'CreateEventRequest' })
+export const CreateEventRequest = Schema.Struct({ user_id: boundedString(64), ...eventFields }).annotate({
+  identifier: 'CreateEventRequest',
+})
 
 export const UpdateEventRequest = Schema.Struct({
   title: Schema.optionalKey(Title),
@@ -64,14 +79,21 @@ export const ComputeDepartureRequest = Schema.Struct({
   travel: Schema.optionalKey(TravelRequest),
 }).annotate({ identifier: 'ComputeDepartureRequest' })
 
-const PlaceResource = Schema.Struct({ name: Schema.NullOr(Schema.String), address: Schema.NullOr(Schema.String), lat: Schema.Number, lng: Schema.Number })
+const PlaceResource = Schema.Struct({
+  name: Schema.NullOr(Schema.String),
+  address: Schema.NullOr(Schema.String),
+  lat: Schema.Number,
+  lng: Schema.Number,
+})
 
 const MonitoringResource = Schema.Struct({
   status: Schema.Literals(MONITORING_STATUSES),
   earliest_departure: Schema.NullOr(DateTime),
   latest_departure: Schema.NullOr(DateTime),
   traffic_level: Schema.NullOr(Schema.Literals(TRAFFIC_LEVELS)),
-  traffic_status: Schema.NullOr(Schema.Literals(TRAFFIC_LEVELS)).annotate({ description: 'Alias of traffic_level, kept for one minor version after 2026-05-20.' }),
+  traffic_status: Schema.NullOr(Schema.Literals(TRAFFIC_LEVELS)).annotate({
+    description: 'Alias of traffic_level, kept for one minor version after 2026-05-20.',
+  }),
   confidence: Schema.NullOr(Schema.Literals(CONFIDENCES)),
   calculated_at: Schema.NullOr(DateTime),
   next_recalc_at: Schema.NullOr(DateTime),
@@ -89,9 +111,17 @@ export const EventResource = Schema.Struct({
   location: Schema.NullOr(PlaceResource),
   origin: Schema.NullOr(PlaceResource),
   travel: Schema.Struct({ mode: Schema.Literals(TRAVEL_MODES), parking_buffer_min: Schema.Int }),
-  attendees: Schema.Array(Schema.Struct({ email: Schema.NullOr(Schema.String), user_id: Schema.NullOr(Schema.String), name: Schema.NullOr(Schema.String) })),
+  attendees: Schema.Array(
+    Schema.Struct({
+      email: Schema.NullOr(Schema.String),
+      user_id: Schema.NullOr(Schema.String),
+      name: Schema.NullOr(Schema.String),
+    }),
+  ),
   monitoring: MonitoringResource,
-  external_id: Schema.NullOr(Schema.String).annotate({ description: "The provider's id of a synced event (null for events created through the API and not mirrored)" }),
+  external_id: Schema.NullOr(Schema.String).annotate({
+    description: "The provider's id of a synced event (null for events created through the API and not mirrored)",
+  }),
   calendar_id: Schema.NullOr(Schema.String),
   connection_id: Schema.NullOr(Schema.String),
   mirror: Schema.NullOr(
@@ -102,7 +132,10 @@ export const EventResource = Schema.Struct({
       last_error: Schema.NullOr(Schema.String),
       next_attempt_at: Schema.NullOr(DateTime),
     }),
-  ).annotate({ description: "The copy in the user's connected calendar, for events created through the API: pending (retried), synced or failed" }),
+  ).annotate({
+    description:
+      "The copy in the user's connected calendar, for events created through the API: pending (retried), synced or failed",
+  }),
   created_at: DateTime,
   updated_at: DateTime,
   ...ResponseMeta,
@@ -113,18 +146,27 @@ export const DepartureResource = Schema.Struct({
   event_id: Schema.NullOr(Schema.String),
   earliest_departure: DateTime,
   latest_departure: DateTime,
-  travel: Schema.Struct({ total_minutes: Schema.Number, drive_minutes: Schema.Number, parking_minutes: Schema.Number, walk_minutes: Schema.Number }),
+  travel: Schema.Struct({
+    total_minutes: Schema.Number,
+    drive_minutes: Schema.Number,
+    parking_minutes: Schema.Number,
+    walk_minutes: Schema.Number,
+  }),
   traffic_level: Schema.Literals(TRAFFIC_LEVELS),
-  weather: Schema.NullOr(Schema.Struct({
-    forecast_for: DateTime,
-    condition: Schema.String,
-    precipitation_mm_per_hour: Schema.Number,
-    wind_speed_kmh: Schema.Number,
-    wind_gusts_kmh: Schema.NullOr(Schema.Number),
-    temperature_c: Schema.Number,
-    visibility_m: Schema.NullOr(Schema.Number),
-  })),
-  weather_warning: Schema.NullOr(Schema.Struct({ kind: Schema.String, severity: Schema.String, description: Schema.String })),
+  weather: Schema.NullOr(
+    Schema.Struct({
+      forecast_for: DateTime,
+      condition: Schema.String,
+      precipitation_mm_per_hour: Schema.Number,
+      wind_speed_kmh: Schema.Number,
+      wind_gusts_kmh: Schema.NullOr(Schema.Number),
+      temperature_c: Schema.Number,
+      visibility_m: Schema.NullOr(Schema.Number),
+    }),
+  ),
+  weather_warning: Schema.NullOr(
+    Schema.Struct({ kind: Schema.String, severity: Schema.String, description: Schema.String }),
+  ),
   confidence: Schema.Literals(CONFIDENCES),
   origin_source: Schema.NullOr(Schema.String),
   calculated_at: DateTime,
@@ -132,8 +174,10 @@ export const DepartureResource = Schema.Struct({
   ...ResponseMeta,
 }).annotate({ identifier: 'Departure' })
 
-const iso = (date: Date | null | undefined): string | null => (date === null || date === undefined ? null : date.toISOString())
-const renderPlace = (place: Place | null) => (place === null ? null : { name: place.name, address: place.address, lat: place.lat, lng: place.lng })
+const iso = (date: Date | null | undefined): string | null =>
+  date === null || date === undefined ? null : date.toISOString()
+const renderPlace = (place: Place | null) =>
+  place === null ? null : { name: place.name, address: place.address, lat: place.lat, lng: place.lng }
 
 export const renderEvent = (event: CalendarEvent) => {
   const { monitoring } = event
@@ -150,7 +194,11 @@ export const renderEvent = (event: CalendarEvent) => {
     location: renderPlace(event.location),
     origin: renderPlace(event.origin),
     travel: { mode: event.travel.mode, parking_buffer_min: event.travel.parkingBufferMin },
-    attendees: event.attendees.map((attendee) => ({ email: attendee.email, user_id: attendee.userId, name: attendee.name })),
+    attendees: event.attendees.map((attendee) => ({
+      email: attendee.email,
+      user_id: attendee.userId,
+      name: attendee.name,
+    })),
     monitoring: {
       status: monitoring.status,
       earliest_departure: iso(departure?.earliestDeparture),

@@ -10,17 +10,28 @@ export const InvitationResource = Schema.Struct({
   organizer_user_id: Schema.String,
   attendee_email: Schema.String,
   attendee_name: Schema.NullOr(Schema.String),
-  attendee_user_id: Schema.NullOr(Schema.String).annotate({ description: 'Set when the attendee is also a user of the account.' }),
-  response_token: Schema.String.annotate({ description: 'Unique token of the response links; lets the attendee answer without an API key.' }),
+  attendee_user_id: Schema.NullOr(Schema.String).annotate({
+    description: 'Set when the attendee is also a user of the account.',
+  }),
+  response_token: Schema.String.annotate({
+    description: 'Unique token of the response links; lets the attendee answer without an API key.',
+  }),
   status: Schema.Literals(INVITATION_STATUSES),
-  email_type: Schema.Literals(EMAIL_TYPES).annotate({ description: 'The latest revision: invite, update (time or place changed) or cancel (event deleted).' }),
+  email_type: Schema.Literals(EMAIL_TYPES).annotate({
+    description: 'The latest revision: invite, update (time or place changed) or cancel (event deleted).',
+  }),
   ical_sequence: Schema.Int.annotate({ description: 'iCalendar (RFC 5545) SEQUENCE of the latest revision.' }),
-  response: Schema.NullOr(Schema.Literals(RESPONSES)).annotate({ description: "The attendee's answer, null until they answer." }),
+  response: Schema.NullOr(Schema.Literals(RESPONSES)).annotate({
+    description: "The attendee's answer, null until they answer.",
+  }),
   responded_at: Schema.NullOr(DateTime),
   unsubscribed: Schema.Boolean,
   created_at: DateTime,
   ...ResponseMeta,
-}).annotate({ identifier: 'Invitation', description: 'One attendee of one event, with delivery and response tracking.' })
+}).annotate({
+  identifier: 'Invitation',
+  description: 'One attendee of one event, with delivery and response tracking.',
+})
 
 export const CreateInvitationsRequest = Schema.Struct({
   event_id: boundedString(64),
@@ -29,10 +40,14 @@ export const CreateInvitationsRequest = Schema.Struct({
     .check(Schema.isMaxLength(100)),
 }).annotate({ identifier: 'CreateInvitationsRequest' })
 
-export const RespondRequest = Schema.Struct({ status: Schema.Literals(RESPONSES) }).annotate({ identifier: 'RespondToInvitationRequest' })
+export const RespondRequest = Schema.Struct({ status: Schema.Literals(RESPONSES) }).annotate({
+  identifier: 'RespondToInvitationRequest',
+})
 
 export const RespondQuery = Schema.Struct({
-  response_token: Schema.optionalKey(boundedString(128).annotate({ description: "The invitation's token, for attendees answering without an API key." })),
+  response_token: Schema.optionalKey(
+    boundedString(128).annotate({ description: "The invitation's token, for attendees answering without an API key." }),
+  ),
 })
 
 /**
@@ -41,7 +56,11 @@ export const RespondQuery = Schema.Struct({
  */
 export const TokenLinkQuery = Schema.Struct({
   token: boundedString(128).annotate({ description: "The invitation's response_token." }),
-  choice: Schema.optionalKey(Schema.Literals(RESPONSES).annotate({ description: 'Response page only: the answer to highlight (it is not recorded until the button is pressed).' })),
+  choice: Schema.optionalKey(
+    Schema.Literals(RESPONSES).annotate({
+      description: 'Response page only: the answer to highlight (it is not recorded until the button is pressed).',
+    }),
+  ),
 })
 
 export const InvitationListResource = Schema.Struct({
@@ -57,7 +76,9 @@ export const MailNoticeResource = Schema.Struct({
   object: Schema.Literal('mail_notice'),
   invitation_id: Schema.String,
   type: Schema.Literals(['delivered', 'opened', 'bounced']),
-  applied: Schema.Boolean.annotate({ description: 'False when the notice changed nothing (a repeat, or a stage already passed).' }),
+  applied: Schema.Boolean.annotate({
+    description: 'False when the notice changed nothing (a repeat, or a stage already passed).',
+  }),
   status: Schema.Literals(INVITATION_STATUSES),
   ...ResponseMeta,
 }).annotate({ identifier: 'MailNotice' })
@@ -118,7 +139,8 @@ export const renderInvitation = (invitation: Invitation) => ({
   livemode: invitation.livemode,
 })
 
-const address = (value: { address: string; name: string | null }) => (value.name === null ? value.address : `${value.name} <${value.address}>`)
+const address = (value: { address: string; name: string | null }) =>
+  value.name === null ? value.address : `${value.name} <${value.address}>`
 
 export const renderSentEmail = (sent: SentMail) => ({
   object: 'sent_email' as const,

@@ -10,7 +10,8 @@ const toComponent = (schema: Schema.Top, components: JsonObject): JsonObject => 
   const document = Schema.toJsonSchemaDocument(schema) as unknown as { schema: JsonObject; definitions?: JsonObject }
   const relink = (value: JsonObject): JsonObject =>
     JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonObject
-  for (const [name, definition] of Object.entries(document.definitions ?? {})) components[name] = relink(definition as JsonObject)
+  for (const [name, definition] of Object.entries(document.definitions ?? {}))
+    components[name] = relink(definition as JsonObject)
   return relink(document.schema)
 }
 
@@ -25,7 +26,10 @@ const queryParameters = (schema: Schema.Top) => {
 }
 
 /** The OpenAPI 3.1 document of the given endpoints. */
-export const buildOpenApiDocument = (endpoints: readonly EndpointContract[], servers: readonly { url: string; description: string }[]) => {
+export const buildOpenApiDocument = (
+  endpoints: readonly EndpointContract[],
+  servers: readonly { url: string; description: string }[],
+) => {
   const components: JsonObject = {}
   const errorRef = toComponent(ErrorEnvelope, components)
   const paths: Record<string, Record<string, unknown>> = {}
@@ -44,20 +48,43 @@ export const buildOpenApiDocument = (endpoints: readonly EndpointContract[], ser
       parameters: [
         ...pathParameters,
         ...(endpoint.query === undefined ? [] : queryParameters(endpoint.query)),
-        { name: 'Service-Version', in: 'header', required: false, schema: { type: 'string', example: CURRENT_VERSION } },
-        ...(endpoint.method === 'GET' ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } }]),
+        {
+          name: 'Service-Version',
+          in: 'header',
+          required: false,
+          schema: { type: 'string', example: CURRENT_VERSION },
+        },
+        ...(endpoint.method === 'GET'
+          ? []
+          : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } }]),
       ],
       responses: {
-        [success]: endpoint.response === undefined
-          ? { description: endpoint.responseDescription ?? 'Success', ...(endpoint.responseContentType === undefined ? {} : { content: { [endpoint.responseContentType]: {} } }) }
-          : { description: 'Success', content: { 'application/json': { schema: toComponent(endpoint.response, components) } } },
+        [success]:
+          endpoint.response === undefined
+            ? {
+                description: endpoint.responseDescription ?? 'Success',
+                ...(endpoint.responseContentType === undefined
+                  ? {}
+                  : { content: { [endpoint.responseContentType]: {} } }),
+              }
+            : {
+                description: 'Success',
+                content: { 'application/json': { schema: toComponent(endpoint.response, components) } },
+              },
         default: { description: 'Error envelope', content: { 'application/json': { schema: errorRef } } },
       },
-      ...(endpoint.authenticated === false ? { security: [] } : endpoint.authenticated === 'optional' ? { security: [{ bearerAuth: [] }, {}] } : {}),
+      ...(endpoint.authenticated === false
+        ? { security: [] }
+        : endpoint.authenticated === 'optional'
+          ? { security: [{ bearerAuth: [] }, {}] }
+          : {}),
       ...(endpoint.sandboxOnly === true ? { 'x-sandbox-only': true } : {}),
     }
     if (endpoint.body !== undefined) {
-      operation.requestBody = { required: false, content: { 'application/json': { schema: toComponent(endpoint.body, components) } } }
+      operation.requestBody = {
+        required: false,
+        content: { 'application/json': { schema: toComponent(endpoint.body, components) } },
+      }
     }
     const path = (paths[endpoint.path] ??= {})
     path[endpoint.method.toLowerCase()] = operation
@@ -67,11 +94,23 @@ export const buildOpenApiDocument = (endpoints: readonly EndpointContract[], ser
     info: {
       title: 'Scheduling and Departure API',
       version: CURRENT_VERSION,
-      description: 'Managed users, calendars, events and live departure windows. Errors use one envelope; codes: ' + Object.keys(ERROR_CODES).join(', ') + '.',
+      description:
+        'Managed users, calendars, events and live departure windows. Errors use one envelope; codes: ' +
+        Object.keys(ERROR_CODES).join(', ') +
+        '.',
     },
     servers,
     security: [{ bearerAuth: [] }],
     paths,
-    components: { schemas: components, securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'sk_live_... on production, sk_test_... on the sandbox' } } },
+    components: {
+      schemas: components,
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'sk_live_... on production, sk_test_... on the sandbox',
+        },
+      },
+    },
   }
 }

@@ -11,4 +11,3 @@ export const PlaceRequest = Schema.Struct({
   lat: Schema.optionalKey(Latitude),
   lng: Schema.optionalKey(Longitude),
 }).annotate({ identifier: 'PlaceRequest' })
-

@@ -1,10 +1,25 @@
 import { Schema } from 'effect'
-import { CANCELLATION_REASONS, REMINDER_OFFSETS, REMINDER_STATUSES, REMINDER_TYPES, SNOOZE_MINUTES, type Reminder } from '../core/reminder/reminder.js'
+import {
+  CANCELLATION_REASONS,
+  REMINDER_OFFSETS,
+  REMINDER_STATUSES,
+  REMINDER_TYPES,
+  SNOOZE_MINUTES,
+  type Reminder,
+} from '../core/reminder/reminder.js'
 import { boundedString, DateTime, ListQuery, ResponseMeta } from './common.js'
 
 export const CreateReminderRequest = Schema.Struct({
-  offset_minutes: Schema.optionalKey(Schema.Literals(REMINDER_OFFSETS).annotate({ description: 'Minutes before the event start; gives a `before_event` reminder. Exclusive with `custom_time`.' })),
-  custom_time: Schema.optionalKey(DateTime.annotate({ description: 'A fixed fire time in the future; gives a `custom_time` reminder. Exclusive with `offset_minutes`.' })),
+  offset_minutes: Schema.optionalKey(
+    Schema.Literals(REMINDER_OFFSETS).annotate({
+      description: 'Minutes before the event start; gives a `before_event` reminder. Exclusive with `custom_time`.',
+    }),
+  ),
+  custom_time: Schema.optionalKey(
+    DateTime.annotate({
+      description: 'A fixed fire time in the future; gives a `custom_time` reminder. Exclusive with `offset_minutes`.',
+    }),
+  ),
   message: Schema.optionalKey(Schema.NullOr(boundedString(500))),
 }).annotate({ identifier: 'CreateReminderRequest' })
 
@@ -25,7 +40,9 @@ export const ReminderResource = Schema.Struct({
   reminder_type: Schema.Literals(REMINDER_TYPES),
   offset_minutes: Schema.NullOr(Schema.Int),
   custom_time: Schema.NullOr(DateTime),
-  scheduled_at: DateTime.annotate({ description: 'Resolved fire time: start minus offset, the custom time, or the end of a snooze.' }),
+  scheduled_at: DateTime.annotate({
+    description: 'Resolved fire time: start minus offset, the custom time, or the end of a snooze.',
+  }),
   status: Schema.Literals(REMINDER_STATUSES),
   sent_at: Schema.NullOr(DateTime),
   dismissed_at: Schema.NullOr(DateTime),
@@ -36,7 +53,10 @@ export const ReminderResource = Schema.Struct({
   created_at: DateTime,
   updated_at: DateTime,
   ...ResponseMeta,
-}).annotate({ identifier: 'Reminder', description: 'A reminder of an event, pushed to the user’s devices at `scheduled_at`.' })
+}).annotate({
+  identifier: 'Reminder',
+  description: 'A reminder of an event, pushed to the user’s devices at `scheduled_at`.',
+})
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString())
 

@@ -21,7 +21,14 @@ export const UserResource = Schema.Struct({
   quiet_hours_start: Schema.NullOr(Schema.String),
   quiet_hours_end: Schema.NullOr(Schema.String),
   onboarding_completed: Schema.Boolean,
-  home_location: Schema.NullOr(Schema.Struct({ name: Schema.NullOr(Schema.String), address: Schema.NullOr(Schema.String), lat: Schema.Number, lng: Schema.Number })),
+  home_location: Schema.NullOr(
+    Schema.Struct({
+      name: Schema.NullOr(Schema.String),
+      address: Schema.NullOr(Schema.String),
+      lat: Schema.Number,
+      lng: Schema.Number,
+    }),
+  ),
   deactivated_at: Schema.NullOr(DateTime),
   created_at: DateTime,
   ...ResponseMeta,
@@ -46,8 +53,12 @@ const preferenceFields = {
   home_location: Schema.optionalKey(Schema.NullOr(PlaceRequest)),
 }
 
-export const CreateUserRequest = Schema.Struct({ email: Email, ...preferenceFields }).annotate({ identifier: 'CreateUserRequest' })
-export const UpdateUserRequest = Schema.Struct({ email: Schema.optionalKey(Email), ...preferenceFields }).annotate({ identifier: 'UpdateUserRequest' })
+export const CreateUserRequest = Schema.Struct({ email: Email, ...preferenceFields }).annotate({
+  identifier: 'CreateUserRequest',
+})
+export const UpdateUserRequest = Schema.Struct({ email: Schema.optionalKey(Email), ...preferenceFields }).annotate({
+  identifier: 'UpdateUserRequest',
+})
 export const ListUsersQuery = Schema.Struct({ ...ListQuery, email: Schema.optionalKey(Email) })
 
 type PreferenceInput = Partial<Schema.Schema.Type<typeof UpdateUserRequest>>
@@ -90,7 +101,15 @@ export const renderUser = (user: User) => ({
   quiet_hours_start: user.quietHoursStart,
   quiet_hours_end: user.quietHoursEnd,
   onboarding_completed: user.onboardingCompleted,
-  home_location: user.homeLocation === null ? null : { name: user.homeLocation.name, address: user.homeLocation.address, lat: user.homeLocation.lat, lng: user.homeLocation.lng },
+  home_location:
+    user.homeLocation === null
+      ? null
+      : {
+          name: user.homeLocation.name,
+          address: user.homeLocation.address,
+          lat: user.homeLocation.lat,
+          lng: user.homeLocation.lng,
+        },
   deactivated_at: user.deactivatedAt?.toISOString() ?? null,
   created_at: user.createdAt.toISOString(),
   livemode: user.livemode,

@@ -19,7 +19,11 @@ const formatter = SchemaIssue.makeFormatterStandardSchemaV1({
 })
 
 const paramName = (path: readonly PropertyKey[]): string | null =>
-  path.length === 0 ? null : path.map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`)).join('')
+  path.length === 0
+    ? null
+    : path
+        .map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`))
+        .join('')
 
 /**
  * Decodes untrusted input against a contract. Unknown parameters are refused
@@ -34,8 +38,19 @@ export const decodeRequest = <S extends Schema.Top & { readonly DecodingServices
   const first = formatter(result.failure.issue as never).issues[0]
   const param = paramName((first?.path ?? []) as readonly PropertyKey[])
   const message = first?.message ?? 'Invalid request.'
-  if (message === `${MARK}missing`) return { ok: false, problem: { code: 'parameter_missing', param, message: `Missing required parameter: ${param}.` } }
-  if (message === `${MARK}unknown`) return { ok: false, problem: { code: 'parameter_unknown', param, message: `Received unknown parameter: ${param}.` } }
+  if (message === `${MARK}missing`)
+    return {
+      ok: false,
+      problem: { code: 'parameter_missing', param, message: `Missing required parameter: ${param}.` },
+    }
+  if (message === `${MARK}unknown`)
+    return {
+      ok: false,
+      problem: { code: 'parameter_unknown', param, message: `Received unknown parameter: ${param}.` },
+    }
   const where = param === null ? 'The request body' : `Invalid ${param}`
-  return { ok: false, problem: { code: 'parameter_invalid', param, message: `${where}: ${message}.`.replace('..', '.') } }
+  return {
+    ok: false,
+    problem: { code: 'parameter_invalid', param, message: `${where}: ${message}.`.replace('..', '.') },
+  }
 }

@@ -44,7 +44,8 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
   },
   {
     version: '2026-05-20',
-    description: 'event.monitoring.traffic_status renamed traffic_level; traffic_status kept as an alias for one minor version.',
+    description:
+      'event.monitoring.traffic_status renamed traffic_level; traffic_status kept as an alias for one minor version.',
     downgradeResource: {
       event: (event) => {
         const monitoring = event.monitoring as Record<string, unknown> | undefined
@@ -56,7 +57,8 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
   },
 ]
 
-const newerThan = (version: ApiVersion, changes: readonly VersionChange[]) => changes.filter((change) => change.version > version)
+const newerThan = (version: ApiVersion, changes: readonly VersionChange[]) =>
+  changes.filter((change) => change.version > version)
 
 /**
  * The changes newer than each version, newest first (downgrades) and oldest first
@@ -87,11 +89,16 @@ const changesNewerThan = (version: ApiVersion, all: readonly VersionChange[]): C
 }
 
 /** Renders a latest-shape resource (and the resources nested in lists) for `version`. */
-export const downgradeResource = (resource: Json, version: ApiVersion, all: readonly VersionChange[] = VERSION_CHANGES): Json => {
+export const downgradeResource = (
+  resource: Json,
+  version: ApiVersion,
+  all: readonly VersionChange[] = VERSION_CHANGES,
+): Json => {
   const changes = changesNewerThan(version, all).newestFirst
   if (changes.length === 0) return resource
   const convert = (value: Json): Json => {
-    if (value.object === 'list' && Array.isArray(value.data)) return { ...value, data: value.data.map((item) => convert(item as Json)) }
+    if (value.object === 'list' && Array.isArray(value.data))
+      return { ...value, data: value.data.map((item) => convert(item as Json)) }
     return changes.reduce((current, change) => {
       const step = typeof current.object === 'string' ? change.downgradeResource?.[current.object] : undefined
       return step === undefined ? current : step(current)
@@ -100,12 +107,24 @@ export const downgradeResource = (resource: Json, version: ApiVersion, all: read
   return convert(resource)
 }
 
-export const upgradeRequest = (endpoint: string, body: Json, version: ApiVersion, all: readonly VersionChange[] = VERSION_CHANGES): Json =>
-  changesNewerThan(version, all).oldestFirst.reduce((current, change) => change.upgradeRequest?.[endpoint]?.(current) ?? current, body)
+export const upgradeRequest = (
+  endpoint: string,
+  body: Json,
+  version: ApiVersion,
+  all: readonly VersionChange[] = VERSION_CHANGES,
+): Json =>
+  changesNewerThan(version, all).oldestFirst.reduce(
+    (current, change) => change.upgradeRequest?.[endpoint]?.(current) ?? current,
+    body,
+  )
 
 export const downgradeResponse = (
   endpoint: string,
   response: ResponseShape,
   version: ApiVersion,
   all: readonly VersionChange[] = VERSION_CHANGES,
-): ResponseShape => changesNewerThan(version, all).newestFirst.reduce((current, change) => change.downgradeResponse?.[endpoint]?.(current) ?? current, response)
+): ResponseShape =>
+  changesNewerThan(version, all).newestFirst.reduce(
+    (current, change) => change.downgradeResponse?.[endpoint]?.(current) ?? current,
+    response,
+  )

@@ -131,7 +131,11 @@ export interface Surface {
   readonly publicBaseUrl: PublicBaseUrl
   readonly connections: ConnectionService
   /** The sandbox's make-believe calendar provider and its test helpers (null on production). */
-  readonly calendarSandbox: { readonly world: SyntheticCalendarWorld; readonly helpers: SandboxProviderHelpers; readonly clockFor: (accountId: string) => Promise<Clock> } | null
+  readonly calendarSandbox: {
+    readonly world: SyntheticCalendarWorld
+    readonly helpers: SandboxProviderHelpers
+    readonly clockFor: (accountId: string) => Promise<Clock>
+  } | null
   /** The iCloud (CalDAV) adapter behind the hosted app-specific-password page, when offered on this surface. */
   readonly icloudSignIn: CalDavCalendarProvider | null
 }
@@ -167,12 +171,27 @@ const bindDepartureData = (container: Container, config: Config, livemode: boole
   const routing = livemode ? providers.routing : ({ kind: 'offline' } as const)
   const weather = livemode ? providers.weather : ({ kind: 'offline' } as const)
   const geocoder = livemode ? providers.geocoder : ({ kind: 'synthetic' } as const)
-  container.bind<RoutingPort>(TOKENS.Routing).toResolvedValue(() =>
-    routing.kind === 'osrm' ? new OsrmRoutingAdapter({ ...http, baseUrl: routing.baseUrl }) : new OfflineRoutingAdapter())
-  container.bind<WeatherPort>(TOKENS.Weather).toResolvedValue(() =>
-    weather.kind === 'open-meteo' ? new OpenMeteoWeatherAdapter({ ...http, baseUrl: weather.baseUrl }) : new OfflineWeatherAdapter())
-  container.bind<GeocodingPort>(TOKENS.Geocoding).toResolvedValue(() =>
-    geocoder.kind === 'nominatim' ? new NominatimGeocodingAdapter({ ...http, baseUrl: geocoder.baseUrl }) : new SyntheticGeocodingAdapter())
+  container
+    .bind<RoutingPort>(TOKENS.Routing)
+    .toResolvedValue(() =>
+      routing.kind === 'osrm'
+        ? new OsrmRoutingAdapter({ ...http, baseUrl: routing.baseUrl })
+        : new OfflineRoutingAdapter(),
+    )
+  container
+    .bind<WeatherPort>(TOKENS.Weather)
+    .toResolvedValue(() =>
+      weather.kind === 'open-meteo'
+        ? new OpenMeteoWeatherAdapter({ ...http, baseUrl: weather.baseUrl })
+        : new OfflineWeatherAdapter(),
+    )
+  container
+    .bind<GeocodingPort>(TOKENS.Geocoding)
+    .toResolvedValue(() =>
+      geocoder.kind === 'nominatim'
+        ? new NominatimGeocodingAdapter({ ...http, baseUrl: geocoder.baseUrl })
+        : new SyntheticGeocodingAdapter(),
+    )
 }
 
 /** Endpoints, deliveries, the dispatcher and the endpoint service of one surface. */
@@ -180,46 +199,118 @@ const bindWebhooks = (container: Container, config: Config): void => {
   container
     .bind<WebhookDispatcher>(TOKENS.WebhookDispatcher)
     .toResolvedValue(
-      (outbox: OutboxPort, endpoints: WebhookEndpointRepositoryPort, deliveries: WebhookDeliveryRepositoryPort, transport: WebhookTransportPort, renderer: NotificationRendererPort, dns: DnsResolverPort, ids: IdGenerator, random: RandomSource) =>
-        new WebhookDispatcher({ outbox, endpoints, deliveries, transport, renderer, dns, ids, random, wallClock: new SystemClock(), limits: config.webhooks, onError: (error) => console.error('webhook attempt failed', error) }),
-      [TOKENS.Outbox, TOKENS.WebhookEndpointRepository, TOKENS.WebhookDeliveryRepository, TOKENS.WebhookTransport, TOKENS.NotificationRenderer, TOKENS.DnsResolver, TOKENS.IdGenerator, TOKENS.RandomSource],
+      (
+        outbox: OutboxPort,
+        endpoints: WebhookEndpointRepositoryPort,
+        deliveries: WebhookDeliveryRepositoryPort,
+        transport: WebhookTransportPort,
+        renderer: NotificationRendererPort,
+        dns: DnsResolverPort,
+        ids: IdGenerator,
+        random: RandomSource,
+      ) =>
+        new WebhookDispatcher({
+          outbox,
+          endpoints,
+          deliveries,
+          transport,
+          renderer,
+          dns,
+          ids,
+          random,
+          wallClock: new SystemClock(),
+          limits: config.webhooks,
+          onError: (error) => console.error('webhook attempt failed', error),
+        }),
+      [
+        TOKENS.Outbox,
+        TOKENS.WebhookEndpointRepository,
+        TOKENS.WebhookDeliveryRepository,
+        TOKENS.WebhookTransport,
+        TOKENS.NotificationRenderer,
+        TOKENS.DnsResolver,
+        TOKENS.IdGenerator,
+        TOKENS.RandomSource,
+      ],
     )
   container
     .bind<WebhookEndpointService>(TOKENS.WebhookEndpointService)
     .toResolvedValue(
-      (endpoints: WebhookEndpointRepositoryPort, deliveries: WebhookDeliveryRepositoryPort, dispatcher: WebhookDispatcher, dns: DnsResolverPort, ids: IdGenerator, random: RandomSource) =>
-        new WebhookEndpointService({ endpoints, deliveries, dispatcher, dns, ids, random }),
-      [TOKENS.WebhookEndpointRepository, TOKENS.WebhookDeliveryRepository, TOKENS.WebhookDispatcher, TOKENS.DnsResolver, TOKENS.IdGenerator, TOKENS.RandomSource],
+      (
+        endpoints: WebhookEndpointRepositoryPort,
+        deliveries: WebhookDeliveryRepositoryPort,
+        dispatcher: WebhookDispatcher,
+        dns: DnsResolverPort,
+        ids: IdGenerator,
+        random: RandomSource,
+      ) => new WebhookEndpointService({ endpoints, deliveries, dispatcher, dns, ids, random }),
+      [
+        TOKENS.WebhookEndpointRepository,
+        TOKENS.WebhookDeliveryRepository,
+        TOKENS.WebhookDispatcher,
+        TOKENS.DnsResolver,
+        TOKENS.IdGenerator,
+        TOKENS.RandomSource,
+      ],
     )
 }
 
 /** Production pushes through Web Push when VAPID keys are configured; the sandbox never sends, it records. */
 const bindPush = (container: Container, config: Config, livemode: boolean): void => {
   const { push } = config
-  container.bind<PushPort>(TOKENS.Push).toResolvedValue(
-    (ids: IdGenerator) => (livemode && push.kind === 'web-push' ? new WebPushAdapter({ vapid: push.vapid, timeoutMs: config.providers.timeoutMs }) : new RecordingPushAdapter(ids)),
-    [TOKENS.IdGenerator],
-  )
+  container
+    .bind<PushPort>(TOKENS.Push)
+    .toResolvedValue(
+      (ids: IdGenerator) =>
+        livemode && push.kind === 'web-push'
+          ? new WebPushAdapter({ vapid: push.vapid, timeoutMs: config.providers.timeoutMs })
+          : new RecordingPushAdapter(ids),
+      [TOKENS.IdGenerator],
+    )
 }
 
 /** Reminders, the devices they are pushed to, and what the event and user lifecycles do to them. */
 const bindReminders = (container: Container): void => {
   container
     .bind<DeviceService>(TOKENS.DeviceService)
-    .toResolvedValue((devices: DeviceRepositoryPort, users: UserService, ids: IdGenerator) => new DeviceService({ devices, users, ids }), [TOKENS.DeviceRepository, TOKENS.UserService, TOKENS.IdGenerator])
+    .toResolvedValue(
+      (devices: DeviceRepositoryPort, users: UserService, ids: IdGenerator) =>
+        new DeviceService({ devices, users, ids }),
+      [TOKENS.DeviceRepository, TOKENS.UserService, TOKENS.IdGenerator],
+    )
   container
     .bind<ReminderService>(TOKENS.ReminderService)
     .toResolvedValue(
-      (reminders: ReminderRepositoryPort, events: EventRepositoryPort, users: UserService, userRecords: UserRepositoryPort, devices: DeviceService, push: PushPort, ids: IdGenerator) =>
-        new ReminderService({ reminders, events, users, userRecords, devices, push, ids }),
-      [TOKENS.ReminderRepository, TOKENS.EventRepository, TOKENS.UserService, TOKENS.UserRepository, TOKENS.DeviceService, TOKENS.Push, TOKENS.IdGenerator],
+      (
+        reminders: ReminderRepositoryPort,
+        events: EventRepositoryPort,
+        users: UserService,
+        userRecords: UserRepositoryPort,
+        devices: DeviceService,
+        push: PushPort,
+        ids: IdGenerator,
+      ) => new ReminderService({ reminders, events, users, userRecords, devices, push, ids }),
+      [
+        TOKENS.ReminderRepository,
+        TOKENS.EventRepository,
+        TOKENS.UserService,
+        TOKENS.UserRepository,
+        TOKENS.DeviceService,
+        TOKENS.Push,
+        TOKENS.IdGenerator,
+      ],
     )
 }
 
 /** Production mails through SMTP when configured; the sandbox never sends real e-mail. */
 const bindMail = (container: Container, config: Config, livemode: boolean): void => {
   const smtp = livemode ? config.mail.smtp : null
-  container.bind<MemoryMailAdapter | null>(TOKENS.MemoryMail).toResolvedValue((clock: Clock) => (smtp === null ? new MemoryMailAdapter(() => clock.now()) : null), [TOKENS.Clock])
+  container
+    .bind<MemoryMailAdapter | null>(TOKENS.MemoryMail)
+    .toResolvedValue(
+      (clock: Clock) => (smtp === null ? new MemoryMailAdapter(() => clock.now()) : null),
+      [TOKENS.Clock],
+    )
   container
     .bind<MailPort>(TOKENS.Mail)
     .toResolvedValue((memory: MemoryMailAdapter | null) => memory ?? new SmtpMailAdapter(smtp!), [TOKENS.MemoryMail])
@@ -229,59 +320,112 @@ const bindMail = (container: Container, config: Config, livemode: boolean): void
 const bindConnections = (container: Container, config: Config, livemode: boolean): void => {
   const baseUrl = livemode ? config.publicBaseUrl : config.sandboxPublicBaseUrl
   // The sandbox's make-believe provider keeps its state in process memory, whatever the storage (docs/operations.md).
-  container.bind<SyntheticCalendarWorld | null>(TOKENS.SyntheticCalendarWorld).toResolvedValue(() => (livemode ? null : new SyntheticCalendarWorld()))
   container
-    .bind<CalendarProviderRegistry>(TOKENS.CalendarProviders)
-    .toResolvedValue((world: SyntheticCalendarWorld | null, clock: Clock) => {
+    .bind<SyntheticCalendarWorld | null>(TOKENS.SyntheticCalendarWorld)
+    .toResolvedValue(() => (livemode ? null : new SyntheticCalendarWorld()))
+  container.bind<CalendarProviderRegistry>(TOKENS.CalendarProviders).toResolvedValue(
+    (world: SyntheticCalendarWorld | null, clock: Clock) => {
       const adapters = new Map<CalendarProviderName, CalendarProviderPort>()
       // The sandbox answers every provider name with its synthetic provider; production offers the configured ones.
-      if (world !== null) for (const name of CALENDAR_PROVIDERS) adapters.set(name, new SyntheticCalendarProvider(name, world, baseUrl, clock))
+      if (world !== null)
+        for (const name of CALENDAR_PROVIDERS)
+          adapters.set(name, new SyntheticCalendarProvider(name, world, baseUrl, clock))
       const { google, microsoft } = config.connections
       const http = { timeoutMs: config.providers.timeoutMs, userAgent: config.providers.userAgent, clock }
       if (livemode && google !== null) adapters.set('google', new GoogleCalendarProvider({ ...google, ...http }))
-      if (livemode && microsoft !== null) adapters.set('microsoft', new MicrosoftGraphCalendarProvider({ ...microsoft, ...http }))
+      if (livemode && microsoft !== null)
+        adapters.set('microsoft', new MicrosoftGraphCalendarProvider({ ...microsoft, ...http }))
       const { icloud } = config.connections
       if (livemode && icloud !== null) {
-        adapters.set('icloud', new CalDavCalendarProvider({ provider: 'icloud', serverUrl: icloud.caldavUrl, signInPageUrl: `${baseUrl}/v1/connections/icloud/authorize`, clock }))
+        adapters.set(
+          'icloud',
+          new CalDavCalendarProvider({
+            provider: 'icloud',
+            serverUrl: icloud.caldavUrl,
+            signInPageUrl: `${baseUrl}/v1/connections/icloud/authorize`,
+            clock,
+          }),
+        )
       }
       return (name: CalendarProviderName) => adapters.get(name) ?? null
-    }, [TOKENS.SyntheticCalendarWorld, TOKENS.Clock])
-  container
-    .bind<ConnectionService>(TOKENS.ConnectionService)
-    .toResolvedValue(
-      (connections: ConnectionRepositoryPort, calendars: CalendarRepositoryPort, states: OAuthStateStorePort, providers: CalendarProviderRegistry, cipher: TokenCipherPort, ids: IdGenerator, random: RandomSource, users: UserService, events: EventService, accounts: AccountRepositoryPort, clock: Clock) =>
-        new ConnectionService({
-          connections,
-          calendars,
-          states,
-          providers,
-          cipher,
-          ids,
-          random,
-          users,
-          events,
-          callbackUrl: `${baseUrl}/v1/connections/oauth/callback`,
-          // Providers push only to public https addresses; the sandbox's provider pushes in-process.
-          pushAddress: (provider) => (!livemode || baseUrl.startsWith('https://') ? `${baseUrl}/v1/connections/push/${provider}` : null),
-          clockFor: accountClock(accounts, clock, livemode),
-          wallClock: clock,
-        }),
-      [TOKENS.ConnectionRepository, TOKENS.CalendarRepository, TOKENS.OAuthStateStore, TOKENS.CalendarProviders, TOKENS.TokenCipher, TOKENS.IdGenerator, TOKENS.RandomSource, TOKENS.UserService, TOKENS.EventService, TOKENS.AccountRepository, TOKENS.Clock],
-    )
+    },
+    [TOKENS.SyntheticCalendarWorld, TOKENS.Clock],
+  )
+  container.bind<ConnectionService>(TOKENS.ConnectionService).toResolvedValue(
+    (
+      connections: ConnectionRepositoryPort,
+      calendars: CalendarRepositoryPort,
+      states: OAuthStateStorePort,
+      providers: CalendarProviderRegistry,
+      cipher: TokenCipherPort,
+      ids: IdGenerator,
+      random: RandomSource,
+      users: UserService,
+      events: EventService,
+      accounts: AccountRepositoryPort,
+      clock: Clock,
+    ) =>
+      new ConnectionService({
+        connections,
+        calendars,
+        states,
+        providers,
+        cipher,
+        ids,
+        random,
+        users,
+        events,
+        callbackUrl: `${baseUrl}/v1/connections/oauth/callback`,
+        // Providers push only to public https addresses; the sandbox's provider pushes in-process.
+        pushAddress: (provider) =>
+          !livemode || baseUrl.startsWith('https://') ? `${baseUrl}/v1/connections/push/${provider}` : null,
+        clockFor: accountClock(accounts, clock, livemode),
+        wallClock: clock,
+      }),
+    [
+      TOKENS.ConnectionRepository,
+      TOKENS.CalendarRepository,
+      TOKENS.OAuthStateStore,
+      TOKENS.CalendarProviders,
+      TOKENS.TokenCipher,
+      TOKENS.IdGenerator,
+      TOKENS.RandomSource,
+      TOKENS.UserService,
+      TOKENS.EventService,
+      TOKENS.AccountRepository,
+      TOKENS.Clock,
+    ],
+  )
 }
 
 /** The embedded storage of one surface: in process memory, every repository appending to the surface's outbox in the same step. */
 const bindEmbeddedStorage = (container: Container): void => {
   container.bind<MemoryOutbox>(TOKENS.Outbox).toResolvedValue(() => new MemoryOutbox())
-  container.bind<UserRepositoryPort>(TOKENS.UserRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryUserRepository(outbox), [TOKENS.Outbox])
-  container.bind<EventRepositoryPort>(TOKENS.EventRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryEventRepository(outbox), [TOKENS.Outbox])
-  container.bind<WebhookEndpointRepositoryPort>(TOKENS.WebhookEndpointRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryWebhookEndpointRepository(outbox), [TOKENS.Outbox])
-  container.bind<WebhookDeliveryRepositoryPort>(TOKENS.WebhookDeliveryRepository).toResolvedValue(() => new MemoryWebhookDeliveryRepository())
-  container.bind<ReminderRepositoryPort>(TOKENS.ReminderRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryReminderRepository(outbox), [TOKENS.Outbox])
+  container
+    .bind<UserRepositoryPort>(TOKENS.UserRepository)
+    .toResolvedValue((outbox: MemoryOutbox) => new MemoryUserRepository(outbox), [TOKENS.Outbox])
+  container
+    .bind<EventRepositoryPort>(TOKENS.EventRepository)
+    .toResolvedValue((outbox: MemoryOutbox) => new MemoryEventRepository(outbox), [TOKENS.Outbox])
+  container
+    .bind<WebhookEndpointRepositoryPort>(TOKENS.WebhookEndpointRepository)
+    .toResolvedValue((outbox: MemoryOutbox) => new MemoryWebhookEndpointRepository(outbox), [TOKENS.Outbox])
+  container
+    .bind<WebhookDeliveryRepositoryPort>(TOKENS.WebhookDeliveryRepository)
+    .toResolvedValue(() => new MemoryWebhookDeliveryRepository())
+  container
+    .bind<ReminderRepositoryPort>(TOKENS.ReminderRepository)
+    .toResolvedValue((outbox: MemoryOutbox) => new MemoryReminderRepository(outbox), [TOKENS.Outbox])
   container.bind<DeviceRepositoryPort>(TOKENS.DeviceRepository).toResolvedValue(() => new MemoryDeviceRepository())
-  container.bind<InvitationRepositoryPort>(TOKENS.InvitationRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryInvitationRepository(outbox), [TOKENS.Outbox])
-  container.bind<ConnectionRepositoryPort>(TOKENS.ConnectionRepository).toResolvedValue((outbox: MemoryOutbox) => new MemoryConnectionRepository(outbox), [TOKENS.Outbox])
-  container.bind<CalendarRepositoryPort>(TOKENS.CalendarRepository).toResolvedValue(() => new MemoryCalendarRepository())
+  container
+    .bind<InvitationRepositoryPort>(TOKENS.InvitationRepository)
+    .toResolvedValue((outbox: MemoryOutbox) => new MemoryInvitationRepository(outbox), [TOKENS.Outbox])
+  container
+    .bind<ConnectionRepositoryPort>(TOKENS.ConnectionRepository)
+    .toResolvedValue((outbox: MemoryOutbox) => new MemoryConnectionRepository(outbox), [TOKENS.Outbox])
+  container
+    .bind<CalendarRepositoryPort>(TOKENS.CalendarRepository)
+    .toResolvedValue(() => new MemoryCalendarRepository())
   container.bind<OAuthStateStorePort>(TOKENS.OAuthStateStore).toResolvedValue(() => new MemoryOAuthStateStore())
 }
 
@@ -291,7 +435,6 @@ interface MongoStorage {
   readonly databases: MongoDatabases
   readonly indexed: { ensureIndexes(): Promise<void> }[]
 }
-
 
 /** The MongoDB storage of one surface: its own database (`<MONGODB_DB>_live` or `<MONGODB_DB>_test`). */
 const bindMongoStorage = (container: Container, mongo: MongoStorage, livemode: boolean): void => {
@@ -333,7 +476,12 @@ const bindScheduler = (root: Container, config: Config, mongo: MongoStorage | nu
   root
     .bind<SchedulerPort>(TOKENS.Scheduler)
     .toResolvedValue(() =>
-      mongo === null ? new InProcessScheduler(reportError) : new AgendaScheduler({ db: mongo.databases.platform, lockLifetimeMs: config.jobs.lockLifetimeMs }, reportError),
+      mongo === null
+        ? new InProcessScheduler(reportError)
+        : new AgendaScheduler(
+            { db: mongo.databases.platform, lockLifetimeMs: config.jobs.lockLifetimeMs },
+            reportError,
+          ),
     )
 }
 
@@ -359,45 +507,100 @@ const bindSurface = (root: Container, config: Config, livemode: boolean, mongo: 
   container
     .bind<UserService>(TOKENS.UserService)
     .toResolvedValue(
-      (users: UserRepositoryPort, ids: IdGenerator, identity: IdentityProviderPort, cascade: UserDeletionCascade, geocoding: GeocodingPort) =>
-        new UserService({ users, ids, identity, cascade, geocoding }),
-      [TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.IdentityProvider, TOKENS.UserDeletionCascade, TOKENS.Geocoding],
+      (
+        users: UserRepositoryPort,
+        ids: IdGenerator,
+        identity: IdentityProviderPort,
+        cascade: UserDeletionCascade,
+        geocoding: GeocodingPort,
+      ) => new UserService({ users, ids, identity, cascade, geocoding }),
+      [
+        TOKENS.UserRepository,
+        TOKENS.IdGenerator,
+        TOKENS.IdentityProvider,
+        TOKENS.UserDeletionCascade,
+        TOKENS.Geocoding,
+      ],
     )
   container
     .bind<DepartureMonitor>(TOKENS.DepartureMonitor)
     .toResolvedValue(
-      (events: EventRepositoryPort, users: UserRepositoryPort, ids: IdGenerator, routing: RoutingPort, weather: WeatherPort) =>
-        new DepartureMonitor({ events, users, ids, routing, weather }),
+      (
+        events: EventRepositoryPort,
+        users: UserRepositoryPort,
+        ids: IdGenerator,
+        routing: RoutingPort,
+        weather: WeatherPort,
+      ) => new DepartureMonitor({ events, users, ids, routing, weather }),
       [TOKENS.EventRepository, TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.Routing, TOKENS.Weather],
     )
   container
     .bind<EventService>(TOKENS.EventService)
     .toResolvedValue(
-      (events: EventRepositoryPort, users: UserService, ids: IdGenerator, geocoding: GeocodingPort, routing: RoutingPort, weather: WeatherPort, monitor: DepartureMonitor, lifecycle: EventLifecycle) =>
-        new EventService({ events, users, ids, geocoding, routing, weather, monitor, lifecycle }),
-      [TOKENS.EventRepository, TOKENS.UserService, TOKENS.IdGenerator, TOKENS.Geocoding, TOKENS.Routing, TOKENS.Weather, TOKENS.DepartureMonitor, TOKENS.EventLifecycle],
+      (
+        events: EventRepositoryPort,
+        users: UserService,
+        ids: IdGenerator,
+        geocoding: GeocodingPort,
+        routing: RoutingPort,
+        weather: WeatherPort,
+        monitor: DepartureMonitor,
+        lifecycle: EventLifecycle,
+      ) => new EventService({ events, users, ids, geocoding, routing, weather, monitor, lifecycle }),
+      [
+        TOKENS.EventRepository,
+        TOKENS.UserService,
+        TOKENS.IdGenerator,
+        TOKENS.Geocoding,
+        TOKENS.Routing,
+        TOKENS.Weather,
+        TOKENS.DepartureMonitor,
+        TOKENS.EventLifecycle,
+      ],
     )
   bindWebhooks(container, config)
   bindMail(container, config, livemode)
-  container.bind<PublicBaseUrl>(TOKENS.PublicBaseUrl).toConstantValue(new PublicBaseUrl(livemode ? config.publicBaseUrl : config.sandboxPublicBaseUrl))
   container
-    .bind<InvitationService>(TOKENS.InvitationService)
-    .toResolvedValue(
-      (invitations: InvitationRepositoryPort, events: EventRepositoryPort, users: UserService, userRepository: UserRepositoryPort, ids: IdGenerator, random: RandomSource, mail: MailPort, base: PublicBaseUrl, devices: DeviceService, push: PushPort) =>
-        new InvitationService({
-          invitations,
-          events,
-          users,
-          userRepository,
-          ids,
-          random,
-          mail,
-          mailSettings: { from: config.mail.from, uidDomain: config.mail.from.address.split('@')[1] ?? 'localhost' },
-          links: invitationLinks(base),
-          notifier: new DeviceNotifier(devices, push),
-        }),
-      [TOKENS.InvitationRepository, TOKENS.EventRepository, TOKENS.UserService, TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.RandomSource, TOKENS.Mail, TOKENS.PublicBaseUrl, TOKENS.DeviceService, TOKENS.Push],
-    )
+    .bind<PublicBaseUrl>(TOKENS.PublicBaseUrl)
+    .toConstantValue(new PublicBaseUrl(livemode ? config.publicBaseUrl : config.sandboxPublicBaseUrl))
+  container.bind<InvitationService>(TOKENS.InvitationService).toResolvedValue(
+    (
+      invitations: InvitationRepositoryPort,
+      events: EventRepositoryPort,
+      users: UserService,
+      userRepository: UserRepositoryPort,
+      ids: IdGenerator,
+      random: RandomSource,
+      mail: MailPort,
+      base: PublicBaseUrl,
+      devices: DeviceService,
+      push: PushPort,
+    ) =>
+      new InvitationService({
+        invitations,
+        events,
+        users,
+        userRepository,
+        ids,
+        random,
+        mail,
+        mailSettings: { from: config.mail.from, uidDomain: config.mail.from.address.split('@')[1] ?? 'localhost' },
+        links: invitationLinks(base),
+        notifier: new DeviceNotifier(devices, push),
+      }),
+    [
+      TOKENS.InvitationRepository,
+      TOKENS.EventRepository,
+      TOKENS.UserService,
+      TOKENS.UserRepository,
+      TOKENS.IdGenerator,
+      TOKENS.RandomSource,
+      TOKENS.Mail,
+      TOKENS.PublicBaseUrl,
+      TOKENS.DeviceService,
+      TOKENS.Push,
+    ],
+  )
   bindConnections(container, config, livemode)
   const events = container.get<EventService>(TOKENS.EventService)
   const invitations = container.get<InvitationService>(TOKENS.InvitationService)
@@ -422,7 +625,8 @@ const bindSurface = (root: Container, config: Config, livemode: boolean, mongo: 
   eventLifecycle.register(reminders.eventListener())
   if (config.logLevel !== 'silent') {
     reminders.onDelivery((report) => {
-      for (const outcome of report.outcomes) if (outcome.status === 'failed') console.warn(`reminder ${report.reminderId}: push failed: ${outcome.reason}`)
+      for (const outcome of report.outcomes)
+        if (outcome.status === 'failed') console.warn(`reminder ${report.reminderId}: push failed: ${outcome.reason}`)
     })
   }
   backgroundJobs.push({
@@ -448,12 +652,22 @@ const bindSurface = (root: Container, config: Config, livemode: boolean, mongo: 
   })
   const mirror = new OutboundMirror({ events: eventRepository, connections })
   container.get<EventLifecycle>(TOKENS.EventLifecycle).register(mirror)
-  backgroundJobs.push({ name: 'calendar-mirror', intervalMs: 1000, run: (scope) => mirror.processDue(scope), nextDueAt: (scope, after) => mirror.nextDueAt(scope, after) })
+  backgroundJobs.push({
+    name: 'calendar-mirror',
+    intervalMs: 1000,
+    run: (scope) => mirror.processDue(scope),
+    nextDueAt: (scope, after) => mirror.nextDueAt(scope, after),
+  })
   const world = container.get<SyntheticCalendarWorld | null>(TOKENS.SyntheticCalendarWorld)
   if (world !== null) world.onPush((channel) => connections.acceptPush(channel.channelId, channel.secret))
   const dispatcher = container.get<WebhookDispatcher>(TOKENS.WebhookDispatcher)
   // Keep this job last: a step delivers what the jobs before it wrote in that step.
-  backgroundJobs.push({ name: 'webhook-delivery', intervalMs: 500, run: (scope) => dispatcher.run(scope), nextDueAt: (scope, after) => dispatcher.nextDueAt(scope, after) })
+  backgroundJobs.push({
+    name: 'webhook-delivery',
+    intervalMs: 500,
+    run: (scope) => dispatcher.run(scope),
+    nextDueAt: (scope, after) => dispatcher.nextDueAt(scope, after),
+  })
   return {
     livemode,
     container,
@@ -483,7 +697,11 @@ const bindSurface = (root: Container, config: Config, livemode: boolean, mongo: 
         : {
             world,
             helpers: new SandboxProviderHelpers(world, connections),
-            clockFor: accountClock(container.get<AccountRepositoryPort>(TOKENS.AccountRepository), container.get<Clock>(TOKENS.Clock), livemode),
+            clockFor: accountClock(
+              container.get<AccountRepositoryPort>(TOKENS.AccountRepository),
+              container.get<Clock>(TOKENS.Clock),
+              livemode,
+            ),
           },
   }
 }
@@ -502,7 +720,11 @@ export const compose = async (config: Config, overrides: CompositionOverrides = 
   }
 }
 
-const composeOn = async (config: Config, overrides: CompositionOverrides, mongo: MongoStorage | null): Promise<Application> => {
+const composeOn = async (
+  config: Config,
+  overrides: CompositionOverrides,
+  mongo: MongoStorage | null,
+): Promise<Application> => {
   const root = new Container({ defaultScope: 'Singleton' })
   root.bind<Config>(TOKENS.Config).toConstantValue(config)
   root.bind<Clock>(TOKENS.Clock).toConstantValue(overrides.clock ?? new SystemClock())
@@ -511,7 +733,11 @@ const composeOn = async (config: Config, overrides: CompositionOverrides, mongo:
   if (mongo === null) {
     root
       .bind<AccountRepositoryPort>(TOKENS.AccountRepository)
-      .toResolvedValue(() => (overrides.ephemeralAccounts === true ? new MemoryAccountRepository() : new FileAccountRepository(config.dataDir)))
+      .toResolvedValue(() =>
+        overrides.ephemeralAccounts === true
+          ? new MemoryAccountRepository()
+          : new FileAccountRepository(config.dataDir),
+      )
     root.bind<IdempotencyStorePort>(TOKENS.IdempotencyStore).toResolvedValue(() => new MemoryIdempotencyStore())
     root.bind<RateLimiterPort>(TOKENS.RateLimiter).toResolvedValue(() => new MemoryRateLimiter())
   } else {
@@ -528,14 +754,20 @@ const composeOn = async (config: Config, overrides: CompositionOverrides, mongo:
   root.bind<HttpWebhookTransport>(TOKENS.WebhookTransport).toResolvedValue(() => new HttpWebhookTransport())
   root
     .bind<NotificationRendererPort>(TOKENS.NotificationRenderer)
-    .toResolvedValue((accounts: AccountRepositoryPort) => new PinnedVersionNotificationRenderer(accounts), [TOKENS.AccountRepository])
+    .toResolvedValue(
+      (accounts: AccountRepositoryPort) => new PinnedVersionNotificationRenderer(accounts),
+      [TOKENS.AccountRepository],
+    )
   // Without a configured key, a random one per process: sealed tokens then die with the process, as in-memory storage does.
-  root.bind<TokenCipherPort>(TOKENS.TokenCipher).toResolvedValue(() => new AesGcmTokenCipher(config.connections.tokenKey ?? randomBytes(32)))
+  root
+    .bind<TokenCipherPort>(TOKENS.TokenCipher)
+    .toResolvedValue(() => new AesGcmTokenCipher(config.connections.tokenKey ?? randomBytes(32)))
   bindScheduler(root, config, mongo)
   root
     .bind<AccountService>(TOKENS.AccountService)
     .toResolvedValue(
-      (accounts: AccountRepositoryPort, ids: IdGenerator, random: RandomSource, clock: Clock) => new AccountService({ accounts, ids, random, clock, currentVersion: CURRENT_VERSION }),
+      (accounts: AccountRepositoryPort, ids: IdGenerator, random: RandomSource, clock: Clock) =>
+        new AccountService({ accounts, ids, random, clock, currentVersion: CURRENT_VERSION }),
       [TOKENS.AccountRepository, TOKENS.IdGenerator, TOKENS.RandomSource, TOKENS.Clock],
     )
   const live = bindSurface(root, config, true, mongo)

@@ -3,13 +3,23 @@ import { parseTokenKey } from '../adapters/token-cipher/aes-gcm/aes-gcm-token-ci
 import { decodeRequest } from '../contracts/validation.js'
 
 const Port = Schema.String.check(
-  Schema.makeFilter((value: string) => (/^\d+$/.test(value) && Number(value) <= 65535 ? undefined : 'expected a TCP port number (0 to 65535)')),
+  Schema.makeFilter((value: string) =>
+    /^\d+$/.test(value) && Number(value) <= 65535 ? undefined : 'expected a TCP port number (0 to 65535)',
+  ),
 )
-const PositiveInt = Schema.String.check(Schema.makeFilter((value: string) => (/^[1-9]\d*$/.test(value) ? undefined : 'expected a positive integer')))
+const PositiveInt = Schema.String.check(
+  Schema.makeFilter((value: string) => (/^[1-9]\d*$/.test(value) ? undefined : 'expected a positive integer')),
+)
 const Flag = Schema.Literals(['true', 'false', '1', '0'])
-const Url = Schema.String.check(Schema.makeFilter((value: string) => (URL.canParse(value) ? undefined : 'expected an absolute URL')))
+const Url = Schema.String.check(
+  Schema.makeFilter((value: string) => (URL.canParse(value) ? undefined : 'expected an absolute URL')),
+)
 
-const MailAddress = Schema.String.check(Schema.makeFilter((value: string) => (/^[^\s@<>]+@[^\s@<>]+$/.test(value) ? undefined : 'expected an e-mail address such as invitations@example.com')))
+const MailAddress = Schema.String.check(
+  Schema.makeFilter((value: string) =>
+    /^[^\s@<>]+@[^\s@<>]+$/.test(value) ? undefined : 'expected an e-mail address such as invitations@example.com',
+  ),
+)
 
 /** The environment variables the service reads, all optional (embedded defaults). */
 const Environment = Schema.Struct({
@@ -20,9 +30,25 @@ const Environment = Schema.Struct({
   SANDBOX_PUBLIC_BASE_URL: Schema.optionalKey(Url),
   SERVICE_BOOTSTRAP_KEYS: Schema.optionalKey(Schema.String),
   DATA_DIR: Schema.optionalKey(Schema.String),
-  MONGODB_URI: Schema.optionalKey(Schema.String.check(Schema.makeFilter((value: string) => (/^mongodb(\+srv)?:\/\/\S+$/.test(value) ? undefined : 'expected a MongoDB connection string (mongodb://... or mongodb+srv://...)')))),
+  MONGODB_URI: Schema.optionalKey(
+    Schema.String.check(
+      Schema.makeFilter((value: string) =>
+        /^mongodb(\+srv)?:\/\/\S+$/.test(value)
+          ? undefined
+          : 'expected a MongoDB connection string (mongodb://... or mongodb+srv://...)',
+      ),
+    ),
+  ),
   // The prefix of three database names (`_platform`, `_live`, `_test`), which MongoDB limits to 64 bytes.
-  MONGODB_DB: Schema.optionalKey(Schema.String.check(Schema.makeFilter((value: string) => (/^[A-Za-z0-9_-]{1,54}$/.test(value) ? undefined : 'expected 1 to 54 letters, digits, _ or - (the prefix of the database names)')))),
+  MONGODB_DB: Schema.optionalKey(
+    Schema.String.check(
+      Schema.makeFilter((value: string) =>
+        /^[A-Za-z0-9_-]{1,54}$/.test(value)
+          ? undefined
+          : 'expected 1 to 54 letters, digits, _ or - (the prefix of the database names)',
+      ),
+    ),
+  ),
   WORKER: Schema.optionalKey(Flag),
   JOB_LOCK_MS: Schema.optionalKey(PositiveInt),
   RATE_LIMIT_REQUESTS: Schema.optionalKey(PositiveInt),
@@ -39,9 +65,31 @@ const Environment = Schema.Struct({
   WEBHOOK_LEASE_MS: Schema.optionalKey(PositiveInt),
   WEBHOOK_CONCURRENCY: Schema.optionalKey(PositiveInt),
   WEBHOOK_ENDPOINT_CONCURRENCY: Schema.optionalKey(PositiveInt),
-  VAPID_PUBLIC_KEY: Schema.optionalKey(Schema.String.check(Schema.makeFilter((value: string) => (/^B[A-Za-z0-9_-]{86}=*$/.test(value) ? undefined : 'expected a base64url P-256 public key (87 characters starting with B), as `npx web-push generate-vapid-keys` prints')))),
-  VAPID_PRIVATE_KEY: Schema.optionalKey(Schema.String.check(Schema.makeFilter((value: string) => (/^[A-Za-z0-9_-]{43}=*$/.test(value) ? undefined : 'expected a base64url P-256 private key (43 characters), as `npx web-push generate-vapid-keys` prints')))),
-  VAPID_SUBJECT: Schema.optionalKey(Schema.String.check(Schema.makeFilter((value: string) => (/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value) ? undefined : 'expected a mailto: address or an https: URL')))),
+  VAPID_PUBLIC_KEY: Schema.optionalKey(
+    Schema.String.check(
+      Schema.makeFilter((value: string) =>
+        /^B[A-Za-z0-9_-]{86}=*$/.test(value)
+          ? undefined
+          : 'expected a base64url P-256 public key (87 characters starting with B), as `npx web-push generate-vapid-keys` prints',
+      ),
+    ),
+  ),
+  VAPID_PRIVATE_KEY: Schema.optionalKey(
+    Schema.String.check(
+      Schema.makeFilter((value: string) =>
+        /^[A-Za-z0-9_-]{43}=*$/.test(value)
+          ? undefined
+          : 'expected a base64url P-256 private key (43 characters), as `npx web-push generate-vapid-keys` prints',
+      ),
+    ),
+  ),
+  VAPID_SUBJECT: Schema.optionalKey(
+    Schema.String.check(
+      Schema.makeFilter((value: string) =>
+        /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value) ? undefined : 'expected a mailto: address or an https: URL',
+      ),
+    ),
+  ),
   SMTP_HOST: Schema.optionalKey(Schema.String),
   SMTP_PORT: Schema.optionalKey(Port),
   SMTP_TLS: Schema.optionalKey(Schema.Literals(['starttls', 'tls', 'none'])),
@@ -92,17 +140,33 @@ export interface Config {
   readonly connections: {
     readonly tokenKey: Uint8Array | null
     /** Google Calendar on production (null: not offered there). */
-    readonly google: { readonly clientId: string; readonly clientSecret: string; readonly accountsUrl: string; readonly oauthUrl: string; readonly apiUrl: string } | null
+    readonly google: {
+      readonly clientId: string
+      readonly clientSecret: string
+      readonly accountsUrl: string
+      readonly oauthUrl: string
+      readonly apiUrl: string
+    } | null
     /** iCloud (beta) on production through CalDAV at this server (null: not offered there). */
     readonly icloud: { readonly caldavUrl: string } | null
     /** Microsoft Graph on production (null: not offered there). */
-    readonly microsoft: { readonly clientId: string; readonly clientSecret: string; readonly authorityUrl: string; readonly graphUrl: string } | null
+    readonly microsoft: {
+      readonly clientId: string
+      readonly clientSecret: string
+      readonly authorityUrl: string
+      readonly graphUrl: string
+    } | null
   }
   /**
    * Outbound webhook delivery: receiver timeout, how long an attempt holds its delivery (the lease: a dead
    * worker's attempt is retried after it), and attempts in flight (overall, per endpoint).
    */
-  readonly webhooks: { readonly timeoutMs: number; readonly leaseMs: number; readonly concurrency: number; readonly perEndpointConcurrency: number }
+  readonly webhooks: {
+    readonly timeoutMs: number
+    readonly leaseMs: number
+    readonly concurrency: number
+    readonly perEndpointConcurrency: number
+  }
   /** Invitation e-mail: SMTP on production when `SMTP_HOST` is set, else the embedded in-memory mailbox (the sandbox always). */
   readonly mail: {
     readonly smtp: {
@@ -126,11 +190,19 @@ export interface Config {
     readonly userAgent: string
   }
   /** Production pushes through Web Push when VAPID keys are set; otherwise (and always on the sandbox) pushes are recorded. */
-  readonly push: { readonly kind: 'recording' } | { readonly kind: 'web-push'; readonly vapid: { readonly publicKey: string; readonly privateKey: string; readonly subject: string } }
+  readonly push:
+    | { readonly kind: 'recording' }
+    | {
+        readonly kind: 'web-push'
+        readonly vapid: { readonly publicKey: string; readonly privateKey: string; readonly subject: string }
+      }
 }
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, detail: string) {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
     super(`Invalid configuration: ${variable}: ${detail}`)
   }
 }
@@ -143,32 +215,59 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       .map((name) => [name, env[name]]),
   )
   const decoded = decodeRequest(Environment, known)
-  if (!decoded.ok) throw new ConfigError(decoded.problem.param ?? 'environment', decoded.problem.message.replace(/^Invalid [^:]+: /, ''))
+  if (!decoded.ok)
+    throw new ConfigError(
+      decoded.problem.param ?? 'environment',
+      decoded.problem.message.replace(/^Invalid [^:]+: /, ''),
+    )
   const vars = decoded.value
   const host = vars.HOST ?? '127.0.0.1'
   const port = Number(vars.PORT ?? 8080)
   const sandboxPort = Number(vars.SANDBOX_PORT ?? 8081)
-  const bootstrapKeys = (vars.SERVICE_BOOTSTRAP_KEYS ?? '').split(',').map((key) => key.trim()).filter((key) => key !== '')
+  const bootstrapKeys = (vars.SERVICE_BOOTSTRAP_KEYS ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '')
   for (const key of bootstrapKeys) {
-    if (!/^sk_(test|live)_[A-Za-z0-9]{8,}$/.test(key)) throw new ConfigError('SERVICE_BOOTSTRAP_KEYS', `"${key.slice(0, 12)}..." is not a secret key (sk_test_... or sk_live_..., at least 8 letters or digits after the prefix)`)
+    if (!/^sk_(test|live)_[A-Za-z0-9]{8,}$/.test(key))
+      throw new ConfigError(
+        'SERVICE_BOOTSTRAP_KEYS',
+        `"${key.slice(0, 12)}..." is not a secret key (sk_test_... or sk_live_..., at least 8 letters or digits after the prefix)`,
+      )
   }
   const vapid = [vars.VAPID_PUBLIC_KEY, vars.VAPID_PRIVATE_KEY, vars.VAPID_SUBJECT]
   if (vapid.some((value) => value !== undefined) && vapid.some((value) => value === undefined)) {
-    const missing = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'][vapid.findIndex((value) => value === undefined)]!
-    throw new ConfigError(missing, 'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together (or none, to record pushes instead of sending them)')
+    const missing = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'][
+      vapid.findIndex((value) => value === undefined)
+    ]!
+    throw new ConfigError(
+      missing,
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together (or none, to record pushes instead of sending them)',
+    )
   }
   if ((vars.SMTP_USER === undefined) !== (vars.SMTP_PASSWORD === undefined)) {
-    throw new ConfigError(vars.SMTP_USER === undefined ? 'SMTP_USER' : 'SMTP_PASSWORD', 'set SMTP_USER and SMTP_PASSWORD together (or neither)')
+    throw new ConfigError(
+      vars.SMTP_USER === undefined ? 'SMTP_USER' : 'SMTP_PASSWORD',
+      'set SMTP_USER and SMTP_PASSWORD together (or neither)',
+    )
   }
-  if (vars.MAIL_INBOUND_SECRET !== undefined && vars.MAIL_INBOUND_SECRET.length < 16) throw new ConfigError('MAIL_INBOUND_SECRET', 'use at least 16 characters')
+  if (vars.MAIL_INBOUND_SECRET !== undefined && vars.MAIL_INBOUND_SECRET.length < 16)
+    throw new ConfigError('MAIL_INBOUND_SECRET', 'use at least 16 characters')
   const smtpSecurity = vars.SMTP_TLS ?? 'starttls'
   let tokenKey: Uint8Array | null = null
   if (vars.CONNECTION_TOKEN_KEY !== undefined) {
     tokenKey = parseTokenKey(vars.CONNECTION_TOKEN_KEY)
-    if (tokenKey === null) throw new ConfigError('CONNECTION_TOKEN_KEY', 'expected a 32-byte key: 64 hex digits or 44 base64 characters (openssl rand -base64 32)')
+    if (tokenKey === null)
+      throw new ConfigError(
+        'CONNECTION_TOKEN_KEY',
+        'expected a 32-byte key: 64 hex digits or 44 base64 characters (openssl rand -base64 32)',
+      )
   }
   if ((vars.GOOGLE_CLIENT_ID === undefined) !== (vars.GOOGLE_CLIENT_SECRET === undefined)) {
-    throw new ConfigError(vars.GOOGLE_CLIENT_ID === undefined ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET', 'set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together')
+    throw new ConfigError(
+      vars.GOOGLE_CLIENT_ID === undefined ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET',
+      'set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together',
+    )
   }
   const google =
     vars.GOOGLE_CLIENT_ID === undefined || vars.GOOGLE_CLIENT_SECRET === undefined
@@ -181,7 +280,10 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
           apiUrl: vars.GOOGLE_API_URL ?? 'https://www.googleapis.com',
         }
   if ((vars.MICROSOFT_CLIENT_ID === undefined) !== (vars.MICROSOFT_CLIENT_SECRET === undefined)) {
-    throw new ConfigError(vars.MICROSOFT_CLIENT_ID === undefined ? 'MICROSOFT_CLIENT_ID' : 'MICROSOFT_CLIENT_SECRET', 'set MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET together')
+    throw new ConfigError(
+      vars.MICROSOFT_CLIENT_ID === undefined ? 'MICROSOFT_CLIENT_ID' : 'MICROSOFT_CLIENT_SECRET',
+      'set MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET together',
+    )
   }
   const microsoft =
     vars.MICROSOFT_CLIENT_ID === undefined || vars.MICROSOFT_CLIENT_SECRET === undefined
@@ -195,7 +297,11 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
   const webhookTimeoutMs = Number(vars.WEBHOOK_TIMEOUT_MS ?? 10_000)
   const webhookLeaseMs = Number(vars.WEBHOOK_LEASE_MS ?? webhookTimeoutMs + 30_000)
   // A lease shorter than the attempt would let a second worker attempt the same delivery while the first still waits.
-  if (webhookLeaseMs <= webhookTimeoutMs) throw new ConfigError('WEBHOOK_LEASE_MS', `must be longer than WEBHOOK_TIMEOUT_MS (${webhookTimeoutMs} ms), so that an attempt ends before its lease does`)
+  if (webhookLeaseMs <= webhookTimeoutMs)
+    throw new ConfigError(
+      'WEBHOOK_LEASE_MS',
+      `must be longer than WEBHOOK_TIMEOUT_MS (${webhookTimeoutMs} ms), so that an attempt ends before its lease does`,
+    )
   return {
     host,
     port,
@@ -204,7 +310,10 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     sandboxPublicBaseUrl: vars.SANDBOX_PUBLIC_BASE_URL ?? `http://${host}:${sandboxPort}`,
     bootstrapKeys,
     dataDir: vars.DATA_DIR ?? '.data',
-    mongodb: vars.MONGODB_URI === undefined ? null : { uri: vars.MONGODB_URI, database: vars.MONGODB_DB ?? 'departure_service' },
+    mongodb:
+      vars.MONGODB_URI === undefined
+        ? null
+        : { uri: vars.MONGODB_URI, database: vars.MONGODB_DB ?? 'departure_service' },
     runWorker: vars.WORKER === undefined ? true : vars.WORKER === 'true' || vars.WORKER === '1',
     jobs: { lockLifetimeMs: Number(vars.JOB_LOCK_MS ?? 30_000) },
     rateLimit: {
@@ -213,7 +322,12 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       concurrency: Number(vars.RATE_LIMIT_CONCURRENCY ?? 5),
     },
     logLevel: vars.LOG_LEVEL ?? 'info',
-    connections: { tokenKey, google, microsoft, icloud: vars.ICLOUD_CALDAV_URL === undefined ? null : { caldavUrl: vars.ICLOUD_CALDAV_URL } },
+    connections: {
+      tokenKey,
+      google,
+      microsoft,
+      icloud: vars.ICLOUD_CALDAV_URL === undefined ? null : { caldavUrl: vars.ICLOUD_CALDAV_URL },
+    },
     webhooks: {
       timeoutMs: webhookTimeoutMs,
       leaseMs: webhookLeaseMs,
@@ -228,23 +342,43 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
               host: vars.SMTP_HOST,
               port: Number(vars.SMTP_PORT ?? (smtpSecurity === 'tls' ? 465 : 587)),
               security: smtpSecurity,
-              auth: vars.SMTP_USER === undefined || vars.SMTP_PASSWORD === undefined ? null : { user: vars.SMTP_USER, pass: vars.SMTP_PASSWORD },
-              allowInvalidCertificates: vars.SMTP_TLS_REJECT_UNAUTHORIZED === 'false' || vars.SMTP_TLS_REJECT_UNAUTHORIZED === '0',
+              auth:
+                vars.SMTP_USER === undefined || vars.SMTP_PASSWORD === undefined
+                  ? null
+                  : { user: vars.SMTP_USER, pass: vars.SMTP_PASSWORD },
+              allowInvalidCertificates:
+                vars.SMTP_TLS_REJECT_UNAUTHORIZED === 'false' || vars.SMTP_TLS_REJECT_UNAUTHORIZED === '0',
               timeoutMs: Number(vars.SMTP_TIMEOUT_MS ?? 10_000),
             },
       from: { address: vars.MAIL_FROM ?? 'invitations@localhost', name: vars.MAIL_FROM_NAME ?? 'Invitations' },
       inboundSecret: vars.MAIL_INBOUND_SECRET ?? null,
     },
     providers: {
-      routing: vars.ROUTING === 'osrm' ? { kind: 'osrm', baseUrl: vars.OSRM_URL ?? 'https://router.project-osrm.org' } : { kind: 'offline' },
-      weather: vars.WEATHER === 'open-meteo' ? { kind: 'open-meteo', baseUrl: vars.OPEN_METEO_URL ?? 'https://api.open-meteo.com' } : { kind: 'offline' },
-      geocoder: vars.GEOCODER === 'nominatim' ? { kind: 'nominatim', baseUrl: vars.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org' } : { kind: 'synthetic' },
+      routing:
+        vars.ROUTING === 'osrm'
+          ? { kind: 'osrm', baseUrl: vars.OSRM_URL ?? 'https://router.project-osrm.org' }
+          : { kind: 'offline' },
+      weather:
+        vars.WEATHER === 'open-meteo'
+          ? { kind: 'open-meteo', baseUrl: vars.OPEN_METEO_URL ?? 'https://api.open-meteo.com' }
+          : { kind: 'offline' },
+      geocoder:
+        vars.GEOCODER === 'nominatim'
+          ? { kind: 'nominatim', baseUrl: vars.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org' }
+          : { kind: 'synthetic' },
       timeoutMs: Number(vars.PROVIDER_TIMEOUT_MS ?? 5000),
       userAgent: 'departure-service/0.1',
     },
     push:
       vars.VAPID_PUBLIC_KEY !== undefined && vars.VAPID_PRIVATE_KEY !== undefined && vars.VAPID_SUBJECT !== undefined
-        ? { kind: 'web-push', vapid: { publicKey: vars.VAPID_PUBLIC_KEY, privateKey: vars.VAPID_PRIVATE_KEY, subject: vars.VAPID_SUBJECT } }
+        ? {
+            kind: 'web-push',
+            vapid: {
+              publicKey: vars.VAPID_PUBLIC_KEY,
+              privateKey: vars.VAPID_PRIVATE_KEY,
+              subject: vars.VAPID_SUBJECT,
+            },
+          }
         : { kind: 'recording' },
   }
 }

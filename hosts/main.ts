@@ -14,7 +14,10 @@ const main = async (): Promise<void> => {
   }
   const shutdown = (signal: string) => {
     console.log(`${signal}: shutting down`)
-    service.stop().then(() => process.exit(0), () => process.exit(1))
+    service.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
   }
   process.once('SIGINT', () => shutdown('SIGINT'))
   process.once('SIGTERM', () => shutdown('SIGTERM'))

@@ -48,7 +48,11 @@ export const startService = async (config: Config, overrides: CompositionOverrid
   }
 }
 
-const serve = async (application: Application, config: Config, overrides: CompositionOverrides): Promise<RunningService> => {
+const serve = async (
+  application: Application,
+  config: Config,
+  overrides: CompositionOverrides,
+): Promise<RunningService> => {
   const createdKeys = await ensureAccount(application)
   for (const account of await application.accountRepository.listAccounts()) {
     await seedSandbox(application.surfaces.test.users, account.id, application.clock)

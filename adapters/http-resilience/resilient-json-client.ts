@@ -2,7 +2,13 @@ import { ProviderUnavailable, type ProviderFailureReason } from '../../core/shar
 import { err, ok, type Result } from '../../core/shared/result.js'
 import { CircuitBreaker, type CircuitBreakerOptions, defaultCircuitBreakerOptions } from './circuit-breaker.js'
 import { getJson, type JsonResponse } from './json-request.js'
-import { defaultRetryPolicy, type RetryEnvironment, type RetryPolicy, realRetryEnvironment, retryWithBackoff } from './retry.js'
+import {
+  defaultRetryPolicy,
+  type RetryEnvironment,
+  type RetryPolicy,
+  realRetryEnvironment,
+  retryWithBackoff,
+} from './retry.js'
 import { defaultTtlCacheOptions, TtlCache, type TtlCacheOptions } from './ttl-cache.js'
 
 export interface ResilientJsonClientOptions {

@@ -15,7 +15,9 @@ export const WebhookEndpointResource = Schema.Struct({
   events: Schema.Array(Schema.String),
   status: Schema.Literals(['enabled', 'disabled']),
   disabled_reason: Schema.NullOr(Schema.Literals(['manual', 'failing'])),
-  secret: Schema.optionalKey(Schema.String).annotate({ description: 'The signing secret: returned only by create and rotate_secret.' }),
+  secret: Schema.optionalKey(Schema.String).annotate({
+    description: 'The signing secret: returned only by create and rotate_secret.',
+  }),
   previous_secret_expires_at: Schema.NullOr(DateTime),
   created_at: DateTime,
   updated_at: DateTime,
@@ -82,7 +84,11 @@ export const renderWebhookDelivery = (delivery: Delivery) => ({
   id: delivery.id,
   object: 'webhook_delivery' as const,
   endpoint_id: delivery.endpointId,
-  event: { id: delivery.notification.id, type: delivery.notification.type, created: Math.floor(delivery.notification.createdAt.getTime() / 1000) },
+  event: {
+    id: delivery.notification.id,
+    type: delivery.notification.type,
+    created: Math.floor(delivery.notification.createdAt.getTime() / 1000),
+  },
   status: delivery.status,
   attempt_count: delivery.attempts.length,
   attempts: delivery.attempts.map((attempt) => ({

@@ -44,7 +44,9 @@ const RESOURCE_RENDERERS: Readonly<Record<string, (object: unknown, event: Domai
     const notice = object as DepartureNotice
     return {
       ...renderDeparture(notice.departure, notice.departure.eventId, notice.originSource),
-      ...(notice.threshold === undefined ? {} : { threshold: notice.threshold, threshold_due_at: notice.dueAt?.toISOString() ?? null }),
+      ...(notice.threshold === undefined
+        ? {}
+        : { threshold: notice.threshold, threshold_due_at: notice.dueAt?.toISOString() ?? null }),
       ...(notice.changes === undefined ? {} : { changes: [...notice.changes] }),
     }
   },

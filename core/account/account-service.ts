@@ -46,7 +46,8 @@ export class AccountService {
 
   /** Issues a fresh random key for a surface. */
   async issueKey(accountId: string, mode: KeyMode): Promise<Result<IssuedKey, ResourceNotFound>> {
-    if ((await this.deps.accounts.getAccount(accountId)) === null) return err(new ResourceNotFound({ resource: 'account', id: accountId }))
+    if ((await this.deps.accounts.getAccount(accountId)) === null)
+      return err(new ResourceNotFound({ resource: 'account', id: accountId }))
     const secret = generateSecretKey(mode, this.deps.random)
     return ok({ record: await this.storeKey(accountId, mode, secret), secret })
   }
@@ -57,13 +58,26 @@ export class AccountService {
    */
   async bootstrap(secrets: readonly string[]): Promise<Result<Account, InvalidParameter>> {
     for (const secret of secrets) {
-      if (modeOfSecret(secret) === null) return err(new InvalidParameter({ param: 'SERVICE_BOOTSTRAP_KEYS', message: 'Each key must start with sk_test_ or sk_live_.' }))
+      if (modeOfSecret(secret) === null)
+        return err(
+          new InvalidParameter({
+            param: 'SERVICE_BOOTSTRAP_KEYS',
+            message: 'Each key must start with sk_test_ or sk_live_.',
+          }),
+        )
     }
     const known = await Promise.all(secrets.map((secret) => this.deps.accounts.findKeyByHash(hashSecret(secret))))
     const owners = new Set(known.filter((key) => key !== null).map((key) => key.accountId))
-    if (owners.size > 1) return err(new InvalidParameter({ param: 'SERVICE_BOOTSTRAP_KEYS', message: 'The keys already belong to different accounts.' }))
+    if (owners.size > 1)
+      return err(
+        new InvalidParameter({
+          param: 'SERVICE_BOOTSTRAP_KEYS',
+          message: 'The keys already belong to different accounts.',
+        }),
+      )
     const [owner] = [...owners]
-    const account = (owner === undefined ? null : await this.deps.accounts.getAccount(owner)) ?? (await this.createAccount())
+    const account =
+      (owner === undefined ? null : await this.deps.accounts.getAccount(owner)) ?? (await this.createAccount())
     for (const [index, secret] of secrets.entries()) {
       if (known[index] === null) await this.storeKey(account.id, modeOfSecret(secret)!, secret)
     }
@@ -82,18 +96,25 @@ export class AccountService {
    * secret; a caller that saw the same secret a moment ago may pass one that
    * remembers it (`hashSecret` is the only function it may remember).
    */
-  authenticate(secret: string | undefined, surface: KeyMode, hashOf: (secret: string) => string = hashSecret): MaybePromise<Result<Authenticated, AuthenticationFailed>> {
+  authenticate(
+    secret: string | undefined,
+    surface: KeyMode,
+    hashOf: (secret: string) => string = hashSecret,
+  ): MaybePromise<Result<Authenticated, AuthenticationFailed>> {
     if (secret === undefined || secret === '') return err(new AuthenticationFailed({ reason: 'missing' }))
     const mode = modeOfSecret(secret)
     if (mode === null) return err(new AuthenticationFailed({ reason: 'malformed' }))
-    return whenReady(this.deps.accounts.findKeyByHash(hashOf(secret)), (key): MaybePromise<Result<Authenticated, AuthenticationFailed>> => {
-      if (key === null) return err(new AuthenticationFailed({ reason: 'unknown' }))
-      if (key.revokedAt !== null) return err(new AuthenticationFailed({ reason: 'revoked' }))
-      if (key.mode !== surface) return err(new AuthenticationFailed({ reason: 'wrong_surface' }))
-      return whenReady(this.deps.accounts.getAccount(key.accountId), (account) =>
-        account === null ? err(new AuthenticationFailed({ reason: 'unknown' })) : ok({ account, key }),
-      )
-    })
+    return whenReady(
+      this.deps.accounts.findKeyByHash(hashOf(secret)),
+      (key): MaybePromise<Result<Authenticated, AuthenticationFailed>> => {
+        if (key === null) return err(new AuthenticationFailed({ reason: 'unknown' }))
+        if (key.revokedAt !== null) return err(new AuthenticationFailed({ reason: 'revoked' }))
+        if (key.mode !== surface) return err(new AuthenticationFailed({ reason: 'wrong_surface' }))
+        return whenReady(this.deps.accounts.getAccount(key.accountId), (account) =>
+          account === null ? err(new AuthenticationFailed({ reason: 'unknown' })) : ok({ account, key }),
+        )
+      },
+    )
   }
 
   private async storeKey(accountId: string, mode: KeyMode, secret: string): Promise<ApiKeyRecord> {

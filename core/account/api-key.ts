@@ -7,8 +7,7 @@ const PREFIX: Record<KeyMode, string> = { live: 'sk_live_', test: 'sk_test_' }
 export const keyPrefix = (mode: KeyMode): string => PREFIX[mode]
 
 /** A new secret key: the surface prefix and 24 random bytes. */
-export const generateSecretKey = (mode: KeyMode, random: RandomSource): string =>
-  `${PREFIX[mode]}${random.token(24)}`
+export const generateSecretKey = (mode: KeyMode, random: RandomSource): string => `${PREFIX[mode]}${random.token(24)}`
 
 /** The mode a secret claims by its prefix, or null for a malformed secret. */
 export const modeOfSecret = (secret: string): KeyMode | null => {

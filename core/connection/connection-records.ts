@@ -16,7 +16,13 @@ const MAX_WRITE_ATTEMPTS = 5
  * with their outbox events, and the sealing of provider tokens.
  */
 export class ConnectionRecords {
-  constructor(private readonly deps: { readonly connections: ConnectionRepositoryPort; readonly cipher: TokenCipherPort; readonly ids: IdGenerator }) {}
+  constructor(
+    private readonly deps: {
+      readonly connections: ConnectionRepositoryPort
+      readonly cipher: TokenCipherPort
+      readonly ids: IdGenerator
+    },
+  ) {}
 
   /** Read-modify-write with optimistic concurrency; `change` may refuse. */
   async mutate<E>(
@@ -38,27 +44,52 @@ export class ConnectionRecords {
 
   note(scope: Pick<RequestScope, 'accountId' | 'livemode' | 'clock'>, type: string, connection: Connection) {
     // The snapshot never carries tokens, not even sealed ones.
-    return domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, type, 'connection', { ...connection, sealedTokens: '' })
+    return domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, type, 'connection', {
+      ...connection,
+      sealedTokens: '',
+    })
   }
 
   seal(tokens: ProviderTokens): string {
-    return this.deps.cipher.seal(JSON.stringify({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt?.toISOString() ?? null }))
+    return this.deps.cipher.seal(
+      JSON.stringify({
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken,
+        expiresAt: tokens.expiresAt?.toISOString() ?? null,
+      }),
+    )
   }
 
   open(connection: Connection): ProviderTokens | null {
     if (connection.sealedTokens === '') return null
     const opened = this.deps.cipher.open(connection.sealedTokens)
     if (!opened.ok) return null
-    const raw = JSON.parse(opened.value) as { accessToken: string; refreshToken: string | null; expiresAt: string | null }
-    return { accessToken: raw.accessToken, refreshToken: raw.refreshToken, expiresAt: raw.expiresAt === null ? null : new Date(raw.expiresAt) }
+    const raw = JSON.parse(opened.value) as {
+      accessToken: string
+      refreshToken: string | null
+      expiresAt: string | null
+    }
+    return {
+      accessToken: raw.accessToken,
+      refreshToken: raw.refreshToken,
+      expiresAt: raw.expiresAt === null ? null : new Date(raw.expiresAt),
+    }
   }
 
-  async transition(scope: RequestScope, id: string, command: ConnectionCommand, extra: Partial<Connection> = {}): Promise<Connection | null> {
+  async transition(
+    scope: RequestScope,
+    id: string,
+    command: ConnectionCommand,
+    extra: Partial<Connection> = {},
+  ): Promise<Connection | null> {
     const result = await this.mutate(scope, id, (current) => {
       const moved = transitionConnection(healthOf(current), command)
       if (!moved.ok) return moved
       const next = { ...current, ...moved.value.state, ...extra }
-      return ok({ next: next.status === 'disconnected' ? { ...next, nextSyncAt: null } : next, events: moved.value.events })
+      return ok({
+        next: next.status === 'disconnected' ? { ...next, nextSyncAt: null } : next,
+        events: moved.value.events,
+      })
     })
     return result.ok ? result.value : null
   }

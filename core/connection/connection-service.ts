@@ -7,7 +7,7 @@ import type { ConnectionFilter, ConnectionRepositoryPort } from '../ports/connec
 import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
 import type { OAuthStateStorePort } from '../ports/oauth-state-store.js'
 import type { TokenCipherPort } from '../ports/token-cipher.js'
-import { ConcurrentModification, InvalidParameter, InvalidTransition, ResourceNotFound } from '../shared/errors.js'
+import { type ConcurrentModification, InvalidParameter, InvalidTransition, ResourceNotFound } from '../shared/errors.js'
 import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
 import type { ProviderUnavailable } from '../shared/provider.errors.js'
 import { err, ok, type Result } from '../shared/result.js'
@@ -34,7 +34,6 @@ import { pkceChallenge } from './pkce.js'
 export { DEFAULT_SYNC_CADENCE, type SyncCadence }
 
 export type CalendarProviderRegistry = (provider: CalendarProviderName) => CalendarProviderPort | null
-
 
 export interface ConnectionServiceDeps {
   readonly connections: ConnectionRepositoryPort
@@ -76,7 +75,12 @@ export interface ConnectionWithCalendars {
   readonly calendars: readonly Calendar[] | null
 }
 
-type ConsentError = ConsentExpired | AuthorizationCodeRejected | ProviderUnavailable | ResourceNotFound | AccountDeactivated
+type ConsentError =
+  | ConsentExpired
+  | AuthorizationCodeRejected
+  | ProviderUnavailable
+  | ResourceNotFound
+  | AccountDeactivated
 
 const withQuery = (url: string, params: Record<string, string>): string => {
   const target = new URL(url)
@@ -94,14 +98,25 @@ export class ConnectionService {
     this.syncer = new ConnectionSync(deps, this.records, deps.cadence ?? DEFAULT_SYNC_CADENCE)
   }
 
-  async start(scope: RequestScope, input: StartInput): Promise<Result<StartedConsent, ResourceNotFound | AccountDeactivated | InvalidParameter>> {
+  async start(
+    scope: RequestScope,
+    input: StartInput,
+  ): Promise<Result<StartedConsent, ResourceNotFound | AccountDeactivated | InvalidParameter>> {
     const user = await this.deps.users.requireActive(scope, input.userId, 'user_id')
     if (!user.ok) return user
     const provider = this.deps.providers(input.provider)
-    if (provider === null) return err(new InvalidParameter({ param: 'provider', message: `The provider '${input.provider}' is not configured on this surface.` }))
+    if (provider === null)
+      return err(
+        new InvalidParameter({
+          param: 'provider',
+          message: `The provider '${input.provider}' is not configured on this surface.`,
+        }),
+      )
     const protocol = new URL(input.returnUrl).protocol
-    if (protocol !== 'https:' && protocol !== 'http:') return err(new InvalidParameter({ param: 'return_url', message: 'return_url must be an http or https URL.' }))
-    const scopes = input.scopes === undefined || input.scopes.length === 0 ? [...CONNECTION_SCOPES] : [...new Set(input.scopes)]
+    if (protocol !== 'https:' && protocol !== 'http:')
+      return err(new InvalidParameter({ param: 'return_url', message: 'return_url must be an http or https URL.' }))
+    const scopes =
+      input.scopes === undefined || input.scopes.length === 0 ? [...CONNECTION_SCOPES] : [...new Set(input.scopes)]
     const callback = input.callback ?? 'hosted'
     const now = this.deps.wallClock.now()
     const state: OAuthState = {
@@ -119,7 +134,13 @@ export class ConnectionService {
       expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
     }
     await this.deps.states.save(state)
-    const redirectUrl = provider.authorizationUrl({ state: state.state, codeChallenge: pkceChallenge(state.codeVerifier), redirectUri: state.redirectUri, scopes, loginHint: user.value.email })
+    const redirectUrl = provider.authorizationUrl({
+      state: state.state,
+      codeChallenge: pkceChallenge(state.codeVerifier),
+      redirectUri: state.redirectUri,
+      scopes,
+      loginHint: user.value.email,
+    })
     return ok({ redirectUrl, state: state.state, expiresAt: state.expiresAt })
   }
 
@@ -133,81 +154,143 @@ export class ConnectionService {
    * `error`). Answers where to send the browser: `return_url` with
    * `connection_id` and `state`, or with `error` and `state`.
    */
-  async completeHosted(input: { readonly state: string; readonly code?: string | undefined; readonly error?: string | undefined }): Promise<Result<{ readonly redirect: string }, ConsentExpired>> {
+  async completeHosted(input: {
+    readonly state: string
+    readonly code?: string | undefined
+    readonly error?: string | undefined
+  }): Promise<Result<{ readonly redirect: string }, ConsentExpired>> {
     const pending = await this.deps.states.take(input.state, this.deps.wallClock.now())
     if (pending === null) return err(new ConsentExpired({ state: input.state }))
-    if (input.error !== undefined || input.code === undefined) return ok({ redirect: withQuery(pending.returnUrl, { error: input.error === undefined ? 'invalid_request' : 'access_denied', state: pending.state }) })
-    const scope = { accountId: pending.accountId, livemode: pending.livemode, clock: await this.deps.clockFor(pending.accountId) }
+    if (input.error !== undefined || input.code === undefined)
+      return ok({
+        redirect: withQuery(pending.returnUrl, {
+          error: input.error === undefined ? 'invalid_request' : 'access_denied',
+          state: pending.state,
+        }),
+      })
+    const scope = {
+      accountId: pending.accountId,
+      livemode: pending.livemode,
+      clock: await this.deps.clockFor(pending.accountId),
+    }
     const connected = await this.connect(scope, pending, input.code)
     if (!connected.ok) {
-      const error = connected.error._tag === 'ProviderUnavailable' ? 'provider_unavailable' : connected.error._tag === 'AuthorizationCodeRejected' ? 'authorization_failed' : 'user_unavailable'
+      const error =
+        connected.error._tag === 'ProviderUnavailable'
+          ? 'provider_unavailable'
+          : connected.error._tag === 'AuthorizationCodeRejected'
+            ? 'authorization_failed'
+            : 'user_unavailable'
       return ok({ redirect: withQuery(pending.returnUrl, { error, state: pending.state }) })
     }
     return ok({ redirect: withQuery(pending.returnUrl, { connection_id: connected.value.id, state: pending.state }) })
   }
 
   /** `POST /v1/connections/callback`: the caller's server hands over the code it received on `return_url`. */
-  async completeServer(scope: RequestScope, input: { readonly state: string; readonly code: string }): Promise<Result<Connection, ConsentError>> {
+  async completeServer(
+    scope: RequestScope,
+    input: { readonly state: string; readonly code: string },
+  ): Promise<Result<Connection, ConsentError>> {
     const pending = await this.deps.states.peek(input.state, this.deps.wallClock.now())
     // Another account's state is as unknown as a made-up one.
-    if (pending === null || pending.accountId !== scope.accountId || pending.livemode !== scope.livemode) return err(new ConsentExpired({ state: input.state }))
+    if (pending === null || pending.accountId !== scope.accountId || pending.livemode !== scope.livemode)
+      return err(new ConsentExpired({ state: input.state }))
     await this.deps.states.take(input.state, this.deps.wallClock.now())
     return this.connect(scope, pending, input.code)
   }
 
-  private async connect(scope: RequestScope, pending: OAuthState, code: string): Promise<Result<Connection, ConsentError>> {
+  private async connect(
+    scope: RequestScope,
+    pending: OAuthState,
+    code: string,
+  ): Promise<Result<Connection, ConsentError>> {
     const user = await this.deps.users.requireActive(scope, pending.userId, 'user_id')
     if (!user.ok) return user
     const provider = this.deps.providers(pending.provider)
-    if (provider === null) return err(new AuthorizationCodeRejected({ provider: pending.provider, detail: 'provider no longer configured' }))
-    const exchanged = await provider.exchangeCode({ code, codeVerifier: pending.codeVerifier, redirectUri: pending.redirectUri })
+    if (provider === null)
+      return err(new AuthorizationCodeRejected({ provider: pending.provider, detail: 'provider no longer configured' }))
+    const exchanged = await provider.exchangeCode({
+      code,
+      codeVerifier: pending.codeVerifier,
+      redirectUri: pending.redirectUri,
+    })
     if (!exchanged.ok) return exchanged
     const { tokens, email } = exchanged.value
     const credentials = { accessToken: tokens.accessToken }
     const listed = await provider.listCalendars(credentials)
     if (!listed.ok) {
       await provider.revoke(tokens)
-      return err(listed.error._tag === 'ProviderUnavailable' ? listed.error : new AuthorizationCodeRejected({ provider: pending.provider, detail: listed.error._tag }))
+      return err(
+        listed.error._tag === 'ProviderUnavailable'
+          ? listed.error
+          : new AuthorizationCodeRejected({ provider: pending.provider, detail: listed.error._tag }),
+      )
     }
     const now = scope.clock.now()
     const providerEmail = email.toLowerCase()
-    const existing = await this.deps.connections.findByProviderAccount(scope.accountId, pending.userId, pending.provider, providerEmail)
-    const fresh: Connection | null = existing === null
-      ? {
-          id: this.deps.ids.next('con'),
-          accountId: scope.accountId,
-          livemode: scope.livemode,
-          userId: pending.userId,
-          provider: pending.provider,
-          status: 'active',
-          statusReason: null,
-          email: providerEmail,
-          scopes: pending.scopes,
-          syncMode: 'polling',
-          lastSyncedAt: null,
-          consecutiveSyncFailures: 0,
-          lastSyncError: null,
-          subscriptions: [],
-          tokenRefresh: { lastAt: now, failuresCount: 0 },
-          sealedTokens: this.records.seal(tokens),
-          nextSyncAt: now,
-          createdAt: now,
-          updatedAt: now,
-          version: 1,
-        }
-      : null
+    const existing = await this.deps.connections.findByProviderAccount(
+      scope.accountId,
+      pending.userId,
+      pending.provider,
+      providerEmail,
+    )
+    const fresh: Connection | null =
+      existing === null
+        ? {
+            id: this.deps.ids.next('con'),
+            accountId: scope.accountId,
+            livemode: scope.livemode,
+            userId: pending.userId,
+            provider: pending.provider,
+            status: 'active',
+            statusReason: null,
+            email: providerEmail,
+            scopes: pending.scopes,
+            syncMode: 'polling',
+            lastSyncedAt: null,
+            consecutiveSyncFailures: 0,
+            lastSyncError: null,
+            subscriptions: [],
+            tokenRefresh: { lastAt: now, failuresCount: 0 },
+            sealedTokens: this.records.seal(tokens),
+            nextSyncAt: now,
+            createdAt: now,
+            updatedAt: now,
+            version: 1,
+          }
+        : null
     let connection: Connection
-    if (fresh !== null && (await this.deps.connections.insert(fresh, [this.records.note(scope, 'connection.created', fresh)])) === 'inserted') {
+    if (
+      fresh !== null &&
+      (await this.deps.connections.insert(fresh, [this.records.note(scope, 'connection.created', fresh)])) ===
+        'inserted'
+    ) {
       connection = fresh
     } else {
       // A new consent for the same provider account revives the connection instead of duplicating it
       // (found above, or inserted meanwhile by a concurrent consent: then the insert was a duplicate).
-      const target = existing ?? (await this.deps.connections.findByProviderAccount(scope.accountId, pending.userId, pending.provider, providerEmail))
+      const target =
+        existing ??
+        (await this.deps.connections.findByProviderAccount(
+          scope.accountId,
+          pending.userId,
+          pending.provider,
+          providerEmail,
+        ))
       if (target === null) return err(new ResourceNotFound({ resource: 'connection', id: fresh?.id ?? '' }))
       const revived = await this.records.mutate(scope, target.id, (current) => {
         const moved = transitionConnection(healthOf(current), { type: 'reauthorized', at: now })
         if (!moved.ok) return moved
-        return ok({ next: { ...current, ...moved.value.state, scopes: pending.scopes, sealedTokens: this.records.seal(tokens), nextSyncAt: now }, events: moved.value.events })
+        return ok({
+          next: {
+            ...current,
+            ...moved.value.state,
+            scopes: pending.scopes,
+            sealedTokens: this.records.seal(tokens),
+            nextSyncAt: now,
+          },
+          events: moved.value.events,
+        })
       })
       if (!revived.ok) return err(new ResourceNotFound({ resource: 'connection', id: target.id }))
       connection = revived.value
@@ -217,30 +300,56 @@ export class ConnectionService {
     return ok((await this.syncer.syncNow(connection.accountId, connection.id, scope.clock, 'full')) ?? connection)
   }
 
-  private async saveCalendars(connection: Connection, listed: readonly { externalId: string; name: string; colorHex: string | null; writable: boolean; primary: boolean; timezone: string }[], now: Date): Promise<Calendar[]> {
-    const known = new Map((await this.deps.calendars.listByConnection(connection.accountId, connection.id)).map((calendar) => [calendar.externalId, calendar]))
+  private async saveCalendars(
+    connection: Connection,
+    listed: readonly {
+      externalId: string
+      name: string
+      colorHex: string | null
+      writable: boolean
+      primary: boolean
+      timezone: string
+    }[],
+    now: Date,
+  ): Promise<Calendar[]> {
+    const known = new Map(
+      (await this.deps.calendars.listByConnection(connection.accountId, connection.id)).map((calendar) => [
+        calendar.externalId,
+        calendar,
+      ]),
+    )
     const saved: Calendar[] = []
     for (const found of listed) {
       const current = known.get(found.externalId)
-      const calendar: Calendar = current === undefined
-        ? {
-            id: this.deps.ids.next('cal'),
-            accountId: connection.accountId,
-            connectionId: connection.id,
-            userId: connection.userId,
-            externalId: found.externalId,
-            name: found.name,
-            colorHex: found.colorHex,
-            writable: found.writable && connection.scopes.includes('events.write'),
-            providerWritable: found.writable,
-            selected: true,
-            isDefault: found.primary,
-            timezone: found.timezone,
-            syncCursor: null,
-            createdAt: now,
-            updatedAt: now,
-          }
-        : { ...current, name: found.name, colorHex: found.colorHex, providerWritable: found.writable, writable: current.writable && found.writable, isDefault: found.primary, timezone: found.timezone, updatedAt: now }
+      const calendar: Calendar =
+        current === undefined
+          ? {
+              id: this.deps.ids.next('cal'),
+              accountId: connection.accountId,
+              connectionId: connection.id,
+              userId: connection.userId,
+              externalId: found.externalId,
+              name: found.name,
+              colorHex: found.colorHex,
+              writable: found.writable && connection.scopes.includes('events.write'),
+              providerWritable: found.writable,
+              selected: true,
+              isDefault: found.primary,
+              timezone: found.timezone,
+              syncCursor: null,
+              createdAt: now,
+              updatedAt: now,
+            }
+          : {
+              ...current,
+              name: found.name,
+              colorHex: found.colorHex,
+              providerWritable: found.writable,
+              writable: current.writable && found.writable,
+              isDefault: found.primary,
+              timezone: found.timezone,
+              updatedAt: now,
+            }
       await this.deps.calendars.save(calendar)
       saved.push(calendar)
     }
@@ -248,48 +357,93 @@ export class ConnectionService {
   }
 
   /** Push channels for every selected calendar where the provider pushes; `realtime` if any. */
-  private async subscribeAll(scope: RequestScope, connection: Connection, provider: CalendarProviderPort, credentials: ProviderCredentials): Promise<Connection> {
+  private async subscribeAll(
+    scope: RequestScope,
+    connection: Connection,
+    provider: CalendarProviderPort,
+    credentials: ProviderCredentials,
+  ): Promise<Connection> {
     const address = this.deps.pushAddress(connection.provider)
     if (address === null) return connection
-    const calendars = (await this.deps.calendars.listByConnection(connection.accountId, connection.id)).filter((calendar) => calendar.selected)
+    const calendars = (await this.deps.calendars.listByConnection(connection.accountId, connection.id)).filter(
+      (calendar) => calendar.selected,
+    )
     const subscriptions: PushSubscription[] = []
-    for (const old of connection.subscriptions) await provider.stopPush(credentials, { channelId: old.id, providerId: old.providerId })
+    for (const old of connection.subscriptions)
+      await provider.stopPush(credentials, { channelId: old.id, providerId: old.providerId })
     for (const calendar of calendars) {
       const channelId = this.deps.ids.next('chn')
       const secret = this.deps.random.token(24)
       const started = await provider.startPush(credentials, calendar.externalId, { channelId, address, secret })
-      if (started.ok && started.value !== null) subscriptions.push({ id: channelId, providerId: started.value.providerId, calendarExternalId: calendar.externalId, expiresAt: started.value.expiresAt, secret })
+      if (started.ok && started.value !== null)
+        subscriptions.push({
+          id: channelId,
+          providerId: started.value.providerId,
+          calendarExternalId: calendar.externalId,
+          expiresAt: started.value.expiresAt,
+          secret,
+        })
     }
     const saved = await this.records.mutate(scope, connection.id, (current) =>
-      ok({ next: { ...current, subscriptions, syncMode: subscriptions.length > 0 ? 'realtime' : 'polling' }, events: [] }))
+      ok({
+        next: { ...current, subscriptions, syncMode: subscriptions.length > 0 ? 'realtime' : 'polling' },
+        events: [],
+      }),
+    )
     return saved.ok ? saved.value : connection
   }
 
-  async list(scope: RequestScope, filter: ConnectionFilter, page: PageRequest): Promise<Result<Page<Connection>, InvalidParameter>> {
+  async list(
+    scope: RequestScope,
+    filter: ConnectionFilter,
+    page: PageRequest,
+  ): Promise<Result<Page<Connection>, InvalidParameter>> {
     const valid = validatePageRequest(page)
     if (!valid.ok) return valid
     return ok(await this.deps.connections.list(scope.accountId, filter, page))
   }
 
-  async retrieve(scope: RequestScope, id: string, withCalendars = false): Promise<Result<ConnectionWithCalendars, ResourceNotFound>> {
+  async retrieve(
+    scope: RequestScope,
+    id: string,
+    withCalendars = false,
+  ): Promise<Result<ConnectionWithCalendars, ResourceNotFound>> {
     const connection = await this.deps.connections.get(scope.accountId, id)
     if (connection === null) return err(new ResourceNotFound({ resource: 'connection', id }))
-    return ok({ connection, calendars: withCalendars ? await this.deps.calendars.listByConnection(scope.accountId, id) : null })
+    return ok({
+      connection,
+      calendars: withCalendars ? await this.deps.calendars.listByConnection(scope.accountId, id) : null,
+    })
   }
 
-  async listCalendars(scope: RequestScope, connectionId: string): Promise<Result<readonly Calendar[], ResourceNotFound>> {
+  async listCalendars(
+    scope: RequestScope,
+    connectionId: string,
+  ): Promise<Result<readonly Calendar[], ResourceNotFound>> {
     const found = await this.retrieve(scope, connectionId, true)
     return found.ok ? ok(found.value.calendars ?? []) : found
   }
 
   /** `selected` and `writable`; setting the same values again changes nothing (idempotent). */
-  async updateCalendar(scope: RequestScope, connectionId: string, calendarId: string, patch: { readonly selected?: boolean | undefined; readonly writable?: boolean | undefined }): Promise<Result<Calendar, ResourceNotFound | InvalidParameter>> {
+  async updateCalendar(
+    scope: RequestScope,
+    connectionId: string,
+    calendarId: string,
+    patch: { readonly selected?: boolean | undefined; readonly writable?: boolean | undefined },
+  ): Promise<Result<Calendar, ResourceNotFound | InvalidParameter>> {
     const calendar = await this.deps.calendars.get(scope.accountId, calendarId)
     if (calendar === null || calendar.connectionId !== connectionId) {
       const connection = await this.deps.connections.get(scope.accountId, connectionId)
-      return err(connection === null ? new ResourceNotFound({ resource: 'connection', id: connectionId }) : new ResourceNotFound({ resource: 'calendar', id: calendarId, param: 'calId' }))
+      return err(
+        connection === null
+          ? new ResourceNotFound({ resource: 'connection', id: connectionId })
+          : new ResourceNotFound({ resource: 'calendar', id: calendarId, param: 'calId' }),
+      )
     }
-    if (patch.writable === true && !calendar.providerWritable) return err(new InvalidParameter({ param: 'writable', message: 'The provider does not allow writing to this calendar.' }))
+    if (patch.writable === true && !calendar.providerWritable)
+      return err(
+        new InvalidParameter({ param: 'writable', message: 'The provider does not allow writing to this calendar.' }),
+      )
     const reselected = patch.selected === true && !calendar.selected
     const next: Calendar = {
       ...calendar,
@@ -297,22 +451,34 @@ export class ConnectionService {
       writable: patch.writable ?? calendar.writable,
       // A calendar selected again is listed in full: what changed while it was off is not in any cursor we hold.
       syncCursor: reselected ? null : calendar.syncCursor,
-      updatedAt: patch.selected === calendar.selected && patch.writable === calendar.writable ? calendar.updatedAt : scope.clock.now(),
+      updatedAt:
+        patch.selected === calendar.selected && patch.writable === calendar.writable
+          ? calendar.updatedAt
+          : scope.clock.now(),
     }
     await this.deps.calendars.save(next)
-    if (reselected) await this.records.mutate(scope, connectionId, (current) => ok({ next: { ...current, nextSyncAt: scope.clock.now() }, events: [] }))
+    if (reselected)
+      await this.records.mutate(scope, connectionId, (current) =>
+        ok({ next: { ...current, nextSyncAt: scope.clock.now() }, events: [] }),
+      )
     return ok(next)
   }
 
   /** Revokes the provider grant, stops the push channels and stops syncing; synced events stay. */
-  async disconnect(scope: RequestScope, id: string): Promise<Result<Connection, ResourceNotFound | InvalidTransition | ConcurrentModification>> {
+  async disconnect(
+    scope: RequestScope,
+    id: string,
+  ): Promise<Result<Connection, ResourceNotFound | InvalidTransition | ConcurrentModification>> {
     const before = await this.deps.connections.get(scope.accountId, id)
     if (before === null) return err(new ResourceNotFound({ resource: 'connection', id }))
     const tokens = this.records.open(before)
     const result = await this.records.mutate(scope, id, (current) => {
       const moved = transitionConnection(healthOf(current), { type: 'disconnect', at: scope.clock.now() })
       if (!moved.ok) return moved
-      return ok({ next: { ...current, ...moved.value.state, subscriptions: [], sealedTokens: '', nextSyncAt: null }, events: moved.value.events })
+      return ok({
+        next: { ...current, ...moved.value.state, subscriptions: [], sealedTokens: '', nextSyncAt: null },
+        events: moved.value.events,
+      })
     })
     if (!result.ok) return result
     await this.releaseAtProvider(before, tokens)
@@ -323,7 +489,8 @@ export class ConnectionService {
   async refresh(scope: RequestScope, id: string): Promise<Result<Connection, ResourceNotFound | InvalidTransition>> {
     const connection = await this.deps.connections.get(scope.accountId, id)
     if (connection === null) return err(new ResourceNotFound({ resource: 'connection', id }))
-    if (connection.status === 'disconnected') return err(new InvalidTransition({ resource: 'connection', from: 'disconnected', command: 'refresh' }))
+    if (connection.status === 'disconnected')
+      return err(new InvalidTransition({ resource: 'connection', from: 'disconnected', command: 'refresh' }))
     const synced = await this.syncer.syncNow(scope.accountId, id, scope.clock, 'full')
     return synced === null ? err(new ResourceNotFound({ resource: 'connection', id })) : ok(synced)
   }
@@ -336,11 +503,16 @@ export class ConnectionService {
   }
 
   /** The calendar new events of a user are written to: the default calendar of their oldest live connection, if writable. */
-  async defaultWritableCalendar(accountId: string, userId: string): Promise<{ readonly connection: Connection; readonly calendar: Calendar } | null> {
+  async defaultWritableCalendar(
+    accountId: string,
+    userId: string,
+  ): Promise<{ readonly connection: Connection; readonly calendar: Calendar } | null> {
     const page = await this.deps.connections.list(accountId, { userId }, { limit: 100 })
     const live = page.data.filter((connection) => connection.status !== 'disconnected').reverse()
     for (const connection of live) {
-      const calendar = (await this.deps.calendars.listByConnection(accountId, connection.id)).find((candidate) => candidate.isDefault && candidate.writable)
+      const calendar = (await this.deps.calendars.listByConnection(accountId, connection.id)).find(
+        (candidate) => candidate.isDefault && candidate.writable,
+      )
       if (calendar !== undefined) return { connection, calendar }
     }
     return null
@@ -350,7 +522,13 @@ export class ConnectionService {
   async canWrite(accountId: string, connectionId: string, calendarId: string): Promise<Calendar | null> {
     const connection = await this.deps.connections.get(accountId, connectionId)
     const calendar = await this.deps.calendars.get(accountId, calendarId)
-    return connection !== null && connection.status !== 'disconnected' && calendar !== null && calendar.writable && calendar.connectionId === connectionId ? calendar : null
+    return connection !== null &&
+      connection.status !== 'disconnected' &&
+      calendar !== null &&
+      calendar.writable &&
+      calendar.connectionId === connectionId
+      ? calendar
+      : null
   }
 
   private async releaseAtProvider(connection: Connection, tokens: ProviderTokens | null): Promise<void> {
@@ -358,7 +536,11 @@ export class ConnectionService {
     if (provider === null || tokens === null) return
     // Best effort: the provider being down must not keep the user connected on our side.
     try {
-      for (const subscription of connection.subscriptions) await provider.stopPush({ accessToken: tokens.accessToken }, { channelId: subscription.id, providerId: subscription.providerId })
+      for (const subscription of connection.subscriptions)
+        await provider.stopPush(
+          { accessToken: tokens.accessToken },
+          { channelId: subscription.id, providerId: subscription.providerId },
+        )
       await provider.revoke(tokens)
     } catch {
       // Nothing to do: our side is already disconnected; the provider expires orphaned channels.
@@ -382,12 +564,24 @@ export class ConnectionService {
   }
 
   /** Queues the delete of a provider copy whose first delete failed; retried at the connection's next syncs. */
-  queueProviderDelete(scope: RequestScope, connectionId: string, calendarExternalId: string, externalId: string): Promise<void> {
+  queueProviderDelete(
+    scope: RequestScope,
+    connectionId: string,
+    calendarExternalId: string,
+    externalId: string,
+  ): Promise<void> {
     return this.syncer.queueDelete(scope, connectionId, calendarExternalId, externalId)
   }
 
   /** One provider call with fresh credentials (the outbound mirror's way in). */
-  callProvider<T>(scope: RequestScope, connectionId: string, call: (provider: CalendarProviderPort, credentials: ProviderCredentials) => Promise<Result<T, { readonly _tag: string }>>): Promise<Result<T, string>> {
+  callProvider<T>(
+    scope: RequestScope,
+    connectionId: string,
+    call: (
+      provider: CalendarProviderPort,
+      credentials: ProviderCredentials,
+    ) => Promise<Result<T, { readonly _tag: string }>>,
+  ): Promise<Result<T, string>> {
     return this.syncer.callProvider(scope, connectionId, call)
   }
 }

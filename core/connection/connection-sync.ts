@@ -65,8 +65,11 @@ export class ConnectionSync {
     if (connection === null || subscription === undefined || !sameSecret(subscription.secret, secret)) return false
     if (connection.status === 'disconnected') return false
     const clock = await this.deps.clockFor(connection.accountId)
-    await this.records.mutate({ accountId: connection.accountId, livemode: connection.livemode, clock }, connection.id, (current) =>
-      ok({ next: { ...current, nextSyncAt: clock.now() }, events: [] }))
+    await this.records.mutate(
+      { accountId: connection.accountId, livemode: connection.livemode, clock },
+      connection.id,
+      (current) => ok({ next: { ...current, nextSyncAt: clock.now() }, events: [] }),
+    )
     return true
   }
 
@@ -74,7 +77,9 @@ export class ConnectionSync {
   async processDue(scope: BackgroundScope): Promise<number> {
     const now = scope.clock.now()
     const due = await this.deps.connections.due(scope.accountId, now, DUE_BATCH)
-    const outcomes = await Promise.allSettled(due.map((connection) => this.syncNow(connection.accountId, connection.id, scope.clock, 'incremental')))
+    const outcomes = await Promise.allSettled(
+      due.map((connection) => this.syncNow(connection.accountId, connection.id, scope.clock, 'incremental')),
+    )
     for (const [index, outcome] of outcomes.entries()) {
       if (outcome.status === 'rejected') await this.recordCrash(due[index]!, scope.clock, outcome.reason)
     }
@@ -97,26 +102,50 @@ export class ConnectionSync {
     return next
   }
 
-  private async sync(accountId: string, id: string, clock: Clock, mode: 'full' | 'incremental'): Promise<Connection | null> {
+  private async sync(
+    accountId: string,
+    id: string,
+    clock: Clock,
+    mode: 'full' | 'incremental',
+  ): Promise<Connection | null> {
     const connection = await this.deps.connections.get(accountId, id)
     if (connection === null || connection.status === 'disconnected') return connection
     const scope = { accountId, livemode: connection.livemode, clock }
     const provider = this.deps.providers(connection.provider)
-    if (provider === null) return this.finish(scope, id, { type: 'sync_failed', at: clock.now(), message: `provider ${connection.provider} is not configured` })
+    if (provider === null)
+      return this.finish(scope, id, {
+        type: 'sync_failed',
+        at: clock.now(),
+        message: `provider ${connection.provider} is not configured`,
+      })
     let credentials = await this.credentials(scope, connection, provider, false)
     if (!credentials.ok) return credentials.error
     const failures: string[] = []
     const deletes = await this.flushDeletes(scope, id, provider, credentials.value)
     if (deletes !== null) failures.push(deletes)
-    const stillToDelete = new Set(((await this.deps.connections.get(accountId, id))?.pendingDeletes ?? []).map((pending) => pending.externalId))
+    const stillToDelete = new Set(
+      ((await this.deps.connections.get(accountId, id))?.pendingDeletes ?? []).map((pending) => pending.externalId),
+    )
     // Without an events scope the user granted calendars only: nothing to ingest.
     const readsEvents = connection.scopes.includes('events.read') || connection.scopes.includes('events.write')
-    const calendars = readsEvents ? (await this.deps.calendars.listByConnection(accountId, id)).filter((calendar) => calendar.selected) : []
+    const calendars = readsEvents
+      ? (await this.deps.calendars.listByConnection(accountId, id)).filter((calendar) => calendar.selected)
+      : []
     for (const calendar of calendars) {
-      let batch = await provider.syncEvents(credentials.value, calendar.externalId, mode === 'full' ? null : calendar.syncCursor)
-      if (!batch.ok && batch.error._tag === 'SyncCursorExpired') batch = await provider.syncEvents(credentials.value, calendar.externalId, null)
+      let batch = await provider.syncEvents(
+        credentials.value,
+        calendar.externalId,
+        mode === 'full' ? null : calendar.syncCursor,
+      )
+      if (!batch.ok && batch.error._tag === 'SyncCursorExpired')
+        batch = await provider.syncEvents(credentials.value, calendar.externalId, null)
       if (!batch.ok && batch.error._tag === 'AccessTokenRejected') {
-        credentials = await this.credentials(scope, (await this.deps.connections.get(accountId, id)) ?? connection, provider, true)
+        credentials = await this.credentials(
+          scope,
+          (await this.deps.connections.get(accountId, id)) ?? connection,
+          provider,
+          true,
+        )
         if (!credentials.ok) return credentials.error
         batch = await provider.syncEvents(credentials.value, calendar.externalId, null)
       }
@@ -133,21 +162,44 @@ export class ConnectionSync {
     }
     const renewed = await this.renewExpiring(scope, id, provider, credentials.value)
     if (renewed !== null) failures.push(renewed)
-    return this.finish(scope, id, failures.length === 0 ? { type: 'sync_succeeded', at: clock.now() } : { type: 'sync_failed', at: clock.now(), message: failures.join('; ') })
+    return this.finish(
+      scope,
+      id,
+      failures.length === 0
+        ? { type: 'sync_succeeded', at: clock.now() }
+        : { type: 'sync_failed', at: clock.now(), message: failures.join('; ') },
+    )
   }
 
   /** Queues the delete of a provider copy whose event is gone here (the first attempt failed). */
-  async queueDelete(scope: RequestScope, connectionId: string, calendarExternalId: string, externalId: string): Promise<void> {
+  async queueDelete(
+    scope: RequestScope,
+    connectionId: string,
+    calendarExternalId: string,
+    externalId: string,
+  ): Promise<void> {
     await this.records.mutate(scope, connectionId, (current) => {
       const pending = (current.pendingDeletes ?? []).filter((item) => item.externalId !== externalId)
       const soon = new Date(scope.clock.now().getTime() + DELETE_RETRY_MS)
       const nextSyncAt = current.nextSyncAt === null || current.nextSyncAt > soon ? soon : current.nextSyncAt
-      return ok({ next: { ...current, pendingDeletes: [...pending, { calendarExternalId, externalId, attempts: 1 }], nextSyncAt: current.status === 'disconnected' ? null : nextSyncAt }, events: [] })
+      return ok({
+        next: {
+          ...current,
+          pendingDeletes: [...pending, { calendarExternalId, externalId, attempts: 1 }],
+          nextSyncAt: current.status === 'disconnected' ? null : nextSyncAt,
+        },
+        events: [],
+      })
     })
   }
 
   /** Retries queued provider deletes; answers a failure message or null. */
-  private async flushDeletes(scope: RequestScope, id: string, provider: CalendarProviderPort, credentials: ProviderCredentials): Promise<string | null> {
+  private async flushDeletes(
+    scope: RequestScope,
+    id: string,
+    provider: CalendarProviderPort,
+    credentials: ProviderCredentials,
+  ): Promise<string | null> {
     const pending = (await this.deps.connections.get(scope.accountId, id))?.pendingDeletes ?? []
     if (pending.length === 0) return null
     const outcomes = new Map<string, number | 'done'>()
@@ -167,7 +219,13 @@ export class ConnectionSync {
     return failed === 0 ? null : `${failed} provider delete(s) failed; retried at the next sync`
   }
 
-  private async ingest(scope: RequestScope, connection: Connection, calendar: Calendar, batch: SyncBatch, stillToDelete: ReadonlySet<string>): Promise<void> {
+  private async ingest(
+    scope: RequestScope,
+    connection: Connection,
+    calendar: Calendar,
+    batch: SyncBatch,
+    stillToDelete: ReadonlySet<string>,
+  ): Promise<void> {
     const existing = await this.deps.events.listByCalendar(scope.accountId, calendar.id)
     const planned = planInbound({ batch, existing, calendarTimezone: calendar.timezone, now: scope.clock.now() })
     // A copy we are still deleting at the provider is not brought back in.
@@ -175,8 +233,14 @@ export class ConnectionSync {
     for (const event of plan.removals) await this.deps.events.delete(scope, event.id, FROM_PROVIDER)
     for (const { event, desired } of plan.updates) {
       const patch = { title: desired.title, startTime: desired.start, endTime: desired.end, timezone: desired.timezone }
-      const updated = await this.deps.events.update(scope, event.id, { ...patch, location: desired.location === null ? null : { address: desired.location } }, FROM_PROVIDER)
-      if (!updated.ok && updated.error._tag === 'InvalidParameter') await this.deps.events.update(scope, event.id, { ...patch, location: null }, FROM_PROVIDER)
+      const updated = await this.deps.events.update(
+        scope,
+        event.id,
+        { ...patch, location: desired.location === null ? null : { address: desired.location } },
+        FROM_PROVIDER,
+      )
+      if (!updated.ok && updated.error._tag === 'InvalidParameter')
+        await this.deps.events.update(scope, event.id, { ...patch, location: null }, FROM_PROVIDER)
     }
     for (const desired of plan.creates) {
       const input = {
@@ -185,16 +249,31 @@ export class ConnectionSync {
         startTime: desired.start,
         endTime: desired.end,
         timezone: desired.timezone,
-        source: { connectionId: connection.id, calendarId: calendar.id, externalId: desired.externalId, seriesId: desired.seriesId },
+        source: {
+          connectionId: connection.id,
+          calendarId: calendar.id,
+          externalId: desired.externalId,
+          seriesId: desired.seriesId,
+        },
       }
-      const created = await this.deps.events.create(scope, { ...input, location: desired.location === null ? null : { address: desired.location } }, FROM_PROVIDER)
+      const created = await this.deps.events.create(
+        scope,
+        { ...input, location: desired.location === null ? null : { address: desired.location } },
+        FROM_PROVIDER,
+      )
       // An address the geocoder cannot place still makes an event, without a location.
-      if (!created.ok && created.error._tag === 'InvalidParameter') await this.deps.events.create(scope, { ...input, location: null }, FROM_PROVIDER)
+      if (!created.ok && created.error._tag === 'InvalidParameter')
+        await this.deps.events.create(scope, { ...input, location: null }, FROM_PROVIDER)
     }
   }
 
   /** Renews channels close to expiry; answers a failure message or null. */
-  private async renewExpiring(scope: RequestScope, id: string, provider: CalendarProviderPort, credentials: ProviderCredentials): Promise<string | null> {
+  private async renewExpiring(
+    scope: RequestScope,
+    id: string,
+    provider: CalendarProviderPort,
+    credentials: ProviderCredentials,
+  ): Promise<string | null> {
     const connection = await this.deps.connections.get(scope.accountId, id)
     const address = this.deps.pushAddress(provider.provider)
     if (connection === null || address === null) return null
@@ -208,19 +287,47 @@ export class ConnectionSync {
         continue
       }
       const channelId = this.deps.ids.next('chn')
-      const renewed = await provider.renewPush(credentials, subscription.calendarExternalId, { channelId: subscription.id, providerId: subscription.providerId, expiresAt: subscription.expiresAt }, { channelId, address, secret: subscription.secret })
-      if (renewed.ok) subscriptions.push({ ...subscription, id: channelId, providerId: renewed.value.providerId, expiresAt: renewed.value.expiresAt })
+      const renewed = await provider.renewPush(
+        credentials,
+        subscription.calendarExternalId,
+        { channelId: subscription.id, providerId: subscription.providerId, expiresAt: subscription.expiresAt },
+        { channelId, address, secret: subscription.secret },
+      )
+      if (renewed.ok)
+        subscriptions.push({
+          ...subscription,
+          id: channelId,
+          providerId: renewed.value.providerId,
+          expiresAt: renewed.value.expiresAt,
+        })
       else failure = `push renewal: ${renewed.error._tag}`
     }
-    await this.records.mutate(scope, id, (current) => ok({ next: { ...current, subscriptions, syncMode: subscriptions.length > 0 ? 'realtime' : 'polling' }, events: [] }))
+    await this.records.mutate(scope, id, (current) =>
+      ok({
+        next: { ...current, subscriptions, syncMode: subscriptions.length > 0 ? 'realtime' : 'polling' },
+        events: [],
+      }),
+    )
     return failure
   }
 
   /** Opens the tokens and refreshes them when close to expiry (or `force`); a failure is recorded and answered as the connection. */
-  private async credentials(scope: RequestScope, connection: Connection, provider: CalendarProviderPort, force: boolean): Promise<Result<ProviderCredentials, Connection | null>> {
+  private async credentials(
+    scope: RequestScope,
+    connection: Connection,
+    provider: CalendarProviderPort,
+    force: boolean,
+  ): Promise<Result<ProviderCredentials, Connection | null>> {
     const now = scope.clock.now()
     const tokens = this.records.open(connection)
-    if (tokens === null) return err(await this.finish(scope, connection.id, { type: 'sync_failed', at: now, message: 'stored provider tokens cannot be opened (was CONNECTION_TOKEN_KEY changed?)' }))
+    if (tokens === null)
+      return err(
+        await this.finish(scope, connection.id, {
+          type: 'sync_failed',
+          at: now,
+          message: 'stored provider tokens cannot be opened (was CONNECTION_TOKEN_KEY changed?)',
+        }),
+      )
     const stale = tokens.expiresAt !== null && tokens.expiresAt.getTime() - now.getTime() < REFRESH_MARGIN_MS
     if (!force && !stale) return ok({ accessToken: tokens.accessToken })
     if (tokens.refreshToken === null) return err(await this.revokedByProvider(scope, connection.id))
@@ -228,15 +335,31 @@ export class ConnectionSync {
     if (!refreshed.ok) {
       if (refreshed.error._tag === 'GrantRevoked') return err(await this.revokedByProvider(scope, connection.id))
       const failed = await this.records.transition(scope, connection.id, { type: 'token_refresh_failed', at: now })
-      return err(await this.finish(scope, connection.id, { type: 'sync_failed', at: now, message: 'token refresh failed: provider unavailable' }) ?? failed)
+      return err(
+        (await this.finish(scope, connection.id, {
+          type: 'sync_failed',
+          at: now,
+          message: 'token refresh failed: provider unavailable',
+        })) ?? failed,
+      )
     }
-    const saved = await this.records.transition(scope, connection.id, { type: 'token_refreshed', at: now }, { sealedTokens: this.records.seal(refreshed.value) })
+    const saved = await this.records.transition(
+      scope,
+      connection.id,
+      { type: 'token_refreshed', at: now },
+      { sealedTokens: this.records.seal(refreshed.value) },
+    )
     if (saved === null) return err(null)
     return ok({ accessToken: refreshed.value.accessToken })
   }
 
   private async revokedByProvider(scope: RequestScope, id: string): Promise<Connection | null> {
-    const connection = await this.records.transition(scope, id, { type: 'grant_revoked', at: scope.clock.now() }, { subscriptions: [], sealedTokens: '', nextSyncAt: null })
+    const connection = await this.records.transition(
+      scope,
+      id,
+      { type: 'grant_revoked', at: scope.clock.now() },
+      { subscriptions: [], sealedTokens: '', nextSyncAt: null },
+    )
     return connection
   }
 
@@ -253,15 +376,28 @@ export class ConnectionSync {
 
   private nextLook(connection: Connection, now: Date): Date | null {
     if (connection.status === 'disconnected') return null
-    const base = connection.status === 'error' ? this.cadence.errorRetryMs : connection.syncMode === 'realtime' ? this.cadence.realtimeSafetyMs : this.cadence.pollingMs
+    const base =
+      connection.status === 'error'
+        ? this.cadence.errorRetryMs
+        : connection.syncMode === 'realtime'
+          ? this.cadence.realtimeSafetyMs
+          : this.cadence.pollingMs
     let next = now.getTime() + base
-    for (const subscription of connection.subscriptions) next = Math.min(next, Math.max(now.getTime() + 60_000, subscription.expiresAt.getTime() - this.cadence.renewBeforeMs))
+    for (const subscription of connection.subscriptions)
+      next = Math.min(
+        next,
+        Math.max(now.getTime() + 60_000, subscription.expiresAt.getTime() - this.cadence.renewBeforeMs),
+      )
     return new Date(next)
   }
 
   private async recordCrash(connection: Connection, clock: Clock, reason: unknown): Promise<void> {
     const message = reason instanceof Error ? reason.message : String(reason)
-    await this.finish({ accountId: connection.accountId, livemode: connection.livemode, clock }, connection.id, { type: 'sync_failed', at: clock.now(), message: `internal: ${message}` })
+    await this.finish({ accountId: connection.accountId, livemode: connection.livemode, clock }, connection.id, {
+      type: 'sync_failed',
+      at: clock.now(),
+      message: `internal: ${message}`,
+    })
   }
 
   /**
@@ -272,7 +408,10 @@ export class ConnectionSync {
   async callProvider<T>(
     scope: RequestScope,
     connectionId: string,
-    call: (provider: CalendarProviderPort, credentials: ProviderCredentials) => Promise<Result<T, { readonly _tag: string }>>,
+    call: (
+      provider: CalendarProviderPort,
+      credentials: ProviderCredentials,
+    ) => Promise<Result<T, { readonly _tag: string }>>,
   ): Promise<Result<T, string>> {
     const connection = await this.deps.connections.get(scope.accountId, connectionId)
     if (connection === null || connection.status === 'disconnected') return err('the connection is disconnected')
@@ -282,7 +421,12 @@ export class ConnectionSync {
     if (!credentials.ok) return err('provider credentials unavailable (token refresh failed or grant revoked)')
     let result = await call(provider, credentials.value)
     if (!result.ok && result.error._tag === 'AccessTokenRejected') {
-      credentials = await this.credentials(scope, (await this.deps.connections.get(scope.accountId, connectionId)) ?? connection, provider, true)
+      credentials = await this.credentials(
+        scope,
+        (await this.deps.connections.get(scope.accountId, connectionId)) ?? connection,
+        provider,
+        true,
+      )
       if (!credentials.ok) return err('provider credentials unavailable (token refresh failed or grant revoked)')
       result = await call(provider, credentials.value)
     }

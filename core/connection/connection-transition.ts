@@ -37,7 +37,14 @@ export type ConnectionCommandType = ConnectionCommand['type']
 export type ConnectionEventType = 'connection.updated' | 'connection.disconnected' | 'connection.reconnected'
 
 /** What a command does from a state; the interpreter below applies it. */
-type Effect = 'record_sync_success' | 'count_sync_failure' | 'record_token_refresh' | 'count_token_refresh_failure' | 'revoke' | 'disconnect' | 'reauthorize'
+type Effect =
+  | 'record_sync_success'
+  | 'count_sync_failure'
+  | 'record_token_refresh'
+  | 'count_token_refresh_failure'
+  | 'revoke'
+  | 'disconnect'
+  | 'reauthorize'
 
 const LIVE: Readonly<Record<ConnectionCommandType, Effect>> = {
   sync_succeeded: 'record_sync_success',
@@ -60,7 +67,14 @@ const CLEARED = { status: 'active', statusReason: null } as const
 const apply = (health: ConnectionHealth, effect: Effect, command: ConnectionCommand): ConnectionHealth => {
   switch (effect) {
     case 'record_sync_success':
-      return { ...health, ...CLEARED, consecutiveSyncFailures: 0, lastSyncError: null, lastSyncedAt: command.at, tokenRefresh: { ...health.tokenRefresh, failuresCount: 0 } }
+      return {
+        ...health,
+        ...CLEARED,
+        consecutiveSyncFailures: 0,
+        lastSyncError: null,
+        lastSyncedAt: command.at,
+        tokenRefresh: { ...health.tokenRefresh, failuresCount: 0 },
+      }
     case 'count_sync_failure': {
       const failures = health.consecutiveSyncFailures + 1
       const message = command.type === 'sync_failed' ? command.message : 'sync failed'
@@ -80,14 +94,24 @@ const apply = (health: ConnectionHealth, effect: Effect, command: ConnectionComm
       const failures = health.tokenRefresh.failuresCount + 1
       const tokenRefresh = { lastAt: command.at, failuresCount: failures }
       const failed = failures >= MAX_TOKEN_REFRESH_FAILURES
-      return { ...health, tokenRefresh, ...(failed && health.status === 'active' ? { status: 'error', statusReason: 'token_refresh_failed' } : {}) }
+      return {
+        ...health,
+        tokenRefresh,
+        ...(failed && health.status === 'active' ? { status: 'error', statusReason: 'token_refresh_failed' } : {}),
+      }
     }
     case 'revoke':
       return { ...health, status: 'disconnected', statusReason: 'revoked_by_provider' }
     case 'disconnect':
       return { ...health, status: 'disconnected', statusReason: 'disconnected_by_request' }
     case 'reauthorize':
-      return { ...health, ...CLEARED, consecutiveSyncFailures: 0, lastSyncError: null, tokenRefresh: { lastAt: command.at, failuresCount: 0 } }
+      return {
+        ...health,
+        ...CLEARED,
+        consecutiveSyncFailures: 0,
+        lastSyncError: null,
+        tokenRefresh: { lastAt: command.at, failuresCount: 0 },
+      }
   }
 }
 
@@ -104,7 +128,8 @@ export const transitionConnection = (
   command: ConnectionCommand,
 ): Result<{ readonly state: ConnectionHealth; readonly events: readonly ConnectionEventType[] }, InvalidTransition> => {
   const effect = CONNECTION_TABLE[health.status][command.type]
-  if (effect === undefined) return err(new InvalidTransition({ resource: 'connection', from: health.status, command: command.type }))
+  if (effect === undefined)
+    return err(new InvalidTransition({ resource: 'connection', from: health.status, command: command.type }))
   const state = apply(health, effect, command)
   return ok({ state, events: eventFor(health.status, state.status) })
 }

@@ -8,7 +8,12 @@ export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number]
  * Why a connection is not `active`. The spec's stray `sync_failed` lives here:
  * it is a reason of the `error` status, not a status of its own (docs/connections.md).
  */
-export const CONNECTION_STATUS_REASONS = ['sync_failed', 'token_refresh_failed', 'revoked_by_provider', 'disconnected_by_request'] as const
+export const CONNECTION_STATUS_REASONS = [
+  'sync_failed',
+  'token_refresh_failed',
+  'revoked_by_provider',
+  'disconnected_by_request',
+] as const
 export type ConnectionStatusReason = (typeof CONNECTION_STATUS_REASONS)[number]
 
 /** `realtime` when the provider pushes changes to us, `polling` when we look on a cadence. */

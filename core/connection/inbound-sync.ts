@@ -42,7 +42,10 @@ export const planInbound = (input: {
   readonly calendarTimezone: string
   readonly now: Date
 }): InboundPlan => {
-  const window = { from: new Date(input.now.getTime() - INGEST_WINDOW.pastMs), to: new Date(input.now.getTime() + INGEST_WINDOW.futureMs) }
+  const window = {
+    from: new Date(input.now.getTime() - INGEST_WINDOW.pastMs),
+    to: new Date(input.now.getTime() + INGEST_WINDOW.futureMs),
+  }
   const inWindow = (start: Date, end: Date) => end > window.from && start < window.to
   const desired = new Map<string, DesiredEvent>()
   const removedIds = new Set<string>()
@@ -62,10 +65,22 @@ export const planInbound = (input: {
       reexpandedSeries.add(event.externalId)
       for (const occurrence of expandRecurrence(event, zoneOf(event), window)) {
         const externalId = occurrenceId(event.externalId, occurrence.start)
-        desired.set(externalId, { externalId, seriesId: event.externalId, start: occurrence.start, end: occurrence.end, ...fields(event) })
+        desired.set(externalId, {
+          externalId,
+          seriesId: event.externalId,
+          start: occurrence.start,
+          end: occurrence.end,
+          ...fields(event),
+        })
       }
     } else if (inWindow(event.start, event.end)) {
-      desired.set(event.externalId, { externalId: event.externalId, seriesId: null, start: event.start, end: event.end, ...fields(event) })
+      desired.set(event.externalId, {
+        externalId: event.externalId,
+        seriesId: null,
+        start: event.start,
+        end: event.end,
+        ...fields(event),
+      })
     } else {
       // Moved out of the window: it goes like a cancellation would.
       removedIds.add(event.externalId)

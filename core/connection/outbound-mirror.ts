@@ -37,17 +37,36 @@ export class OutboundMirror implements EventChangeListener {
     if (context.origin === 'provider' || (event.source ?? null) !== null) return
     const target = await this.deps.connections.defaultWritableCalendar(scope.accountId, event.userId)
     if (target === null) return
-    const mirror: EventMirror = { connectionId: target.connection.id, calendarId: target.calendar.id, externalId: null, status: 'pending', operation: 'create', attempts: 0, lastError: null, nextAttemptAt: null }
+    const mirror: EventMirror = {
+      connectionId: target.connection.id,
+      calendarId: target.calendar.id,
+      externalId: null,
+      status: 'pending',
+      operation: 'create',
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: null,
+    }
     await this.attempt(scope, event.id, mirror)
   }
 
-  async onUpdated(before: CalendarEvent, after: CalendarEvent, scope: RequestScope, context: ChangeContext): Promise<void> {
+  async onUpdated(
+    before: CalendarEvent,
+    after: CalendarEvent,
+    scope: RequestScope,
+    context: ChangeContext,
+  ): Promise<void> {
     if (context.origin === 'provider') return
     const link = await this.linkOf(after, scope)
     if (link === null) return
     const changed = JSON.stringify(outboundOf(before)) !== JSON.stringify(outboundOf(after))
     if (!changed && link.status !== 'pending') return
-    await this.attempt(scope, after.id, { ...link, operation: link.externalId === null ? 'create' : 'update', status: 'pending', attempts: 0 })
+    await this.attempt(scope, after.id, {
+      ...link,
+      operation: link.externalId === null ? 'create' : 'update',
+      status: 'pending',
+      attempts: 0,
+    })
   }
 
   async onDeleted(event: CalendarEvent, scope: RequestScope, context: ChangeContext): Promise<void> {
@@ -58,8 +77,11 @@ export class OutboundMirror implements EventChangeListener {
     const calendar = await this.deps.connections.canWrite(scope.accountId, link.connectionId, link.calendarId)
     if (calendar === null) return
     // The event is gone here; a failed delete is queued on the connection and retried at its next syncs.
-    const deleted = await this.deps.connections.callProvider(scope, link.connectionId, (provider, credentials) => provider.deleteEvent(credentials, calendar.externalId, externalId))
-    if (!deleted.ok) await this.deps.connections.queueProviderDelete(scope, link.connectionId, calendar.externalId, externalId)
+    const deleted = await this.deps.connections.callProvider(scope, link.connectionId, (provider, credentials) =>
+      provider.deleteEvent(credentials, calendar.externalId, externalId),
+    )
+    if (!deleted.ok)
+      await this.deps.connections.queueProviderDelete(scope, link.connectionId, calendar.externalId, externalId)
   }
 
   /** The background job: retries due mirrors. */
@@ -68,7 +90,11 @@ export class OutboundMirror implements EventChangeListener {
     const due = await this.deps.events.mirrorDue(scope.accountId, now, DUE_BATCH)
     for (const event of due) {
       if (event.mirror === null || event.mirror === undefined) continue
-      await this.attempt({ accountId: event.accountId, livemode: event.livemode, clock: scope.clock }, event.id, event.mirror)
+      await this.attempt(
+        { accountId: event.accountId, livemode: event.livemode, clock: scope.clock },
+        event.id,
+        event.mirror,
+      )
     }
     return due.length
   }
@@ -84,7 +110,16 @@ export class OutboundMirror implements EventChangeListener {
     if (source === null || source === undefined || source.seriesId !== null) return null
     const calendar = await this.deps.connections.canWrite(scope.accountId, source.connectionId, source.calendarId)
     if (calendar === null) return null
-    return { connectionId: source.connectionId, calendarId: source.calendarId, externalId: source.externalId, status: 'synced', operation: 'update', attempts: 0, lastError: null, nextAttemptAt: null }
+    return {
+      connectionId: source.connectionId,
+      calendarId: source.calendarId,
+      externalId: source.externalId,
+      status: 'synced',
+      operation: 'update',
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: null,
+    }
   }
 
   private async attempt(scope: RequestScope, eventId: string, mirror: EventMirror): Promise<void> {
@@ -92,25 +127,41 @@ export class OutboundMirror implements EventChangeListener {
     if (event === null) return
     const calendar = await this.deps.connections.canWrite(scope.accountId, mirror.connectionId, mirror.calendarId)
     let outcome: { ok: true; externalId: string } | { ok: false; error: string }
-    if (calendar === null) outcome = { ok: false, error: 'the calendar is no longer writable or its connection is disconnected' }
+    if (calendar === null)
+      outcome = { ok: false, error: 'the calendar is no longer writable or its connection is disconnected' }
     else if (mirror.operation === 'create' || mirror.externalId === null) {
-      const created = await this.deps.connections.callProvider(scope, mirror.connectionId, (provider, credentials) => provider.createEvent(credentials, calendar.externalId, outboundOf(event)))
+      const created = await this.deps.connections.callProvider(scope, mirror.connectionId, (provider, credentials) =>
+        provider.createEvent(credentials, calendar.externalId, outboundOf(event)),
+      )
       outcome = created.ok ? { ok: true, externalId: created.value.externalId } : created
     } else {
       const externalId = mirror.externalId
-      const updated = await this.deps.connections.callProvider(scope, mirror.connectionId, (provider, credentials) => provider.updateEvent(credentials, calendar.externalId, externalId, outboundOf(event)))
+      const updated = await this.deps.connections.callProvider(scope, mirror.connectionId, (provider, credentials) =>
+        provider.updateEvent(credentials, calendar.externalId, externalId, outboundOf(event)),
+      )
       outcome = updated.ok ? { ok: true, externalId } : updated
     }
     const now = scope.clock.now()
     const attempts = mirror.attempts + 1
     const next: EventMirror = outcome.ok
-      ? { ...mirror, externalId: outcome.externalId, status: 'synced', operation: 'update', attempts, lastError: null, nextAttemptAt: null }
+      ? {
+          ...mirror,
+          externalId: outcome.externalId,
+          status: 'synced',
+          operation: 'update',
+          attempts,
+          lastError: null,
+          nextAttemptAt: null,
+        }
       : {
           ...mirror,
           status: attempts > MIRROR_RETRY_DELAYS_MS.length || calendar === null ? 'failed' : 'pending',
           attempts,
           lastError: outcome.error,
-          nextAttemptAt: attempts > MIRROR_RETRY_DELAYS_MS.length || calendar === null ? null : new Date(now.getTime() + MIRROR_RETRY_DELAYS_MS[attempts - 1]!),
+          nextAttemptAt:
+            attempts > MIRROR_RETRY_DELAYS_MS.length || calendar === null
+              ? null
+              : new Date(now.getTime() + MIRROR_RETRY_DELAYS_MS[attempts - 1]!),
         }
     await this.save(scope, eventId, next)
   }
@@ -120,7 +171,15 @@ export class OutboundMirror implements EventChangeListener {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       const current = await this.deps.events.get(scope.accountId, eventId)
       if (current === null) return
-      const source = mirror.externalId === null ? (current.source ?? null) : { connectionId: mirror.connectionId, calendarId: mirror.calendarId, externalId: mirror.externalId, seriesId: null }
+      const source =
+        mirror.externalId === null
+          ? (current.source ?? null)
+          : {
+              connectionId: mirror.connectionId,
+              calendarId: mirror.calendarId,
+              externalId: mirror.externalId,
+              seriesId: null,
+            }
       const next: CalendarEvent = { ...current, mirror, source, version: current.version + 1 }
       if ((await this.deps.events.update(next, current.version, [])) === 'updated') return
     }

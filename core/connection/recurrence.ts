@@ -21,7 +21,14 @@ const toFloating = (instant: Date, zone: string): Date => {
 
 const fromFloating = (floating: Date, zone: string): Date =>
   DateTime.fromObject(
-    { year: floating.getUTCFullYear(), month: floating.getUTCMonth() + 1, day: floating.getUTCDate(), hour: floating.getUTCHours(), minute: floating.getUTCMinutes(), second: floating.getUTCSeconds() },
+    {
+      year: floating.getUTCFullYear(),
+      month: floating.getUTCMonth() + 1,
+      day: floating.getUTCDate(),
+      hour: floating.getUTCHours(),
+      minute: floating.getUTCMinutes(),
+      second: floating.getUTCSeconds(),
+    },
     { zone },
   ).toJSDate()
 
@@ -30,7 +37,14 @@ const parseIcalDate = (text: string, zone: string): Date | null => {
   const match = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?$/.exec(text.trim())
   if (match === null) return null
   const [, y, mo, d, h = '00', mi = '00', s = '00', utc] = match
-  const fields = { year: Number(y), month: Number(mo), day: Number(d), hour: Number(h), minute: Number(mi), second: Number(s) }
+  const fields = {
+    year: Number(y),
+    month: Number(mo),
+    day: Number(d),
+    hour: Number(h),
+    minute: Number(mi),
+    second: Number(s),
+  }
   return (utc === 'Z' ? DateTime.fromObject(fields, { zone: 'UTC' }) : DateTime.fromObject(fields, { zone })).toJSDate()
 }
 
@@ -76,4 +90,7 @@ export const expandRecurrence = (
 
 /** The id of one occurrence of a series: `<series>_<UTC start, basic format>` (as Google names instances). */
 export const occurrenceId = (seriesId: string, start: Date): string =>
-  `${seriesId}_${start.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`
+  `${seriesId}_${start
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')}`

@@ -6,7 +6,11 @@ import { DateTime } from 'luxon'
  * shoulders an hour either side; weekends only see a mild midday load.
  * Each entry covers local hours [fromHour, toHour).
  */
-export const weekdayCongestion: ReadonlyArray<{ readonly fromHour: number; readonly toHour: number; readonly factor: number }> = [
+export const weekdayCongestion: ReadonlyArray<{
+  readonly fromHour: number
+  readonly toHour: number
+  readonly factor: number
+}> = [
   { fromHour: 0, toHour: 6, factor: 1.0 },
   { fromHour: 6, toHour: 7, factor: 1.2 },
   { fromHour: 7, toHour: 9, factor: 1.6 },
@@ -19,7 +23,11 @@ export const weekdayCongestion: ReadonlyArray<{ readonly fromHour: number; reado
   { fromHour: 22, toHour: 24, factor: 1.0 },
 ]
 
-export const weekendCongestion: ReadonlyArray<{ readonly fromHour: number; readonly toHour: number; readonly factor: number }> = [
+export const weekendCongestion: ReadonlyArray<{
+  readonly fromHour: number
+  readonly toHour: number
+  readonly factor: number
+}> = [
   { fromHour: 0, toHour: 10, factor: 1.0 },
   { fromHour: 10, toHour: 19, factor: 1.1 },
   { fromHour: 19, toHour: 24, factor: 1.0 },

@@ -65,6 +65,7 @@ const severityRank: Readonly<Record<WeatherWarningSeverity, number>> = {
 /** The warning a departure surfaces: the most severe active one (first on ties). */
 export const mostSevereWarning = (warnings: readonly WeatherWarning[]): WeatherWarning | null =>
   warnings.reduce<WeatherWarning | null>(
-    (worst, warning) => (worst === null || severityRank[warning.severity] > severityRank[worst.severity] ? warning : worst),
+    (worst, warning) =>
+      worst === null || severityRank[warning.severity] > severityRank[worst.severity] ? warning : worst,
     null,
   )

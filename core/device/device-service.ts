@@ -1,6 +1,6 @@
 import type { DeviceRepositoryPort } from '../ports/device-repository.js'
 import type { IdGenerator } from '../ports/id-generator.js'
-import { InvalidParameter, ResourceNotFound } from '../shared/errors.js'
+import { type InvalidParameter, ResourceNotFound } from '../shared/errors.js'
 import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
@@ -30,7 +30,11 @@ export class DeviceService {
    * the same device (`created` false, keys refreshed); an endpoint registered to
    * another user of the account moves to this one (the browser changed hands).
    */
-  async register(scope: RequestScope, userId: string, input: RegisterDeviceInput): Promise<Result<{ readonly device: Device; readonly created: boolean }, DeviceError>> {
+  async register(
+    scope: RequestScope,
+    userId: string,
+    input: RegisterDeviceInput,
+  ): Promise<Result<{ readonly device: Device; readonly created: boolean }, DeviceError>> {
     const user = await this.deps.users.requireActive(scope, userId)
     if (!user.ok) return user
     const endpoint = checkPushEndpoint(input.endpoint, scope.livemode)
@@ -38,7 +42,8 @@ export class DeviceService {
     const existing = await this.deps.devices.findByEndpoint(scope.accountId, input.endpoint)
     if (existing !== null && existing.userId === userId) {
       const refreshed: Device = { ...existing, keys: input.keys, expiresAt: input.expiresAt }
-      if (JSON.stringify([refreshed.keys, refreshed.expiresAt]) !== JSON.stringify([existing.keys, existing.expiresAt])) await this.deps.devices.save(refreshed)
+      if (JSON.stringify([refreshed.keys, refreshed.expiresAt]) !== JSON.stringify([existing.keys, existing.expiresAt]))
+        await this.deps.devices.save(refreshed)
       return ok({ device: refreshed, created: false })
     }
     const device: Device = {
@@ -55,7 +60,11 @@ export class DeviceService {
     return ok({ device, created: true })
   }
 
-  async list(scope: RequestScope, userId: string, page: PageRequest): Promise<Result<Page<Device>, ResourceNotFound | InvalidParameter>> {
+  async list(
+    scope: RequestScope,
+    userId: string,
+    page: PageRequest,
+  ): Promise<Result<Page<Device>, ResourceNotFound | InvalidParameter>> {
     const user = await this.deps.users.retrieve(scope, userId)
     if (!user.ok) return user
     const valid = validatePageRequest(page)
@@ -63,11 +72,16 @@ export class DeviceService {
     return ok(await this.deps.devices.listByUser(scope.accountId, userId, page))
   }
 
-  async remove(scope: RequestScope, userId: string, deviceId: string): Promise<Result<Device, ResourceNotFound | AccountDeactivated>> {
+  async remove(
+    scope: RequestScope,
+    userId: string,
+    deviceId: string,
+  ): Promise<Result<Device, ResourceNotFound | AccountDeactivated>> {
     const user = await this.deps.users.requireActive(scope, userId)
     if (!user.ok) return user
     const device = await this.deps.devices.get(scope.accountId, deviceId)
-    if (device === null || device.userId !== userId) return err(new ResourceNotFound({ resource: 'device', id: deviceId, param: 'device_id' }))
+    if (device === null || device.userId !== userId)
+      return err(new ResourceNotFound({ resource: 'device', id: deviceId, param: 'device_id' }))
     await this.deps.devices.remove(scope.accountId, deviceId)
     return ok(device)
   }

@@ -15,13 +15,26 @@ export const checkPushEndpoint = (raw: string, livemode: boolean): Result<URL, I
   try {
     url = new URL(raw)
   } catch {
-    return err(new InvalidParameter({ param, message: 'Expected the absolute URL of the push subscription (PushSubscription.endpoint).' }))
+    return err(
+      new InvalidParameter({
+        param,
+        message: 'Expected the absolute URL of the push subscription (PushSubscription.endpoint).',
+      }),
+    )
   }
   const allowed = livemode ? ['https:'] : ['https:', 'http:']
   if (!allowed.includes(url.protocol)) {
-    return err(new InvalidParameter({ param, message: livemode ? 'Production push endpoints must use https.' : 'Push endpoints use https (or http on the sandbox).' }))
+    return err(
+      new InvalidParameter({
+        param,
+        message: livemode
+          ? 'Production push endpoints must use https.'
+          : 'Push endpoints use https (or http on the sandbox).',
+      }),
+    )
   }
-  if (url.username !== '' || url.password !== '') return err(new InvalidParameter({ param, message: 'Credentials in the URL are not accepted.' }))
+  if (url.username !== '' || url.password !== '')
+    return err(new InvalidParameter({ param, message: 'Credentials in the URL are not accepted.' }))
   if (livemode) {
     const host = url.hostname.replace(/^\[|\]$/g, '')
     const privateLiteral = ipaddr.isValid(host) && !isPublicAddress(host)

@@ -26,11 +26,17 @@ export interface DepartureMonitorDeps extends Omit<DepartureDataPorts, 'clock'> 
 }
 
 /** The domain event (outbox) for each monitoring event. */
-export const departureDomainEvent = (deps: { ids: IdGenerator; clock: Clock }, event: CalendarEvent, monitoringEvent: MonitoringEvent): DomainEvent =>
+export const departureDomainEvent = (
+  deps: { ids: IdGenerator; clock: Clock },
+  event: CalendarEvent,
+  monitoringEvent: MonitoringEvent,
+): DomainEvent =>
   domainEvent(deps, event, monitoringEvent.type, 'departure', {
     departure: monitoringEvent.departure,
     originSource: event.originSource,
-    ...(monitoringEvent.type === 'departure.threshold_reached' ? { threshold: monitoringEvent.threshold, dueAt: monitoringEvent.dueAt } : {}),
+    ...(monitoringEvent.type === 'departure.threshold_reached'
+      ? { threshold: monitoringEvent.threshold, dueAt: monitoringEvent.dueAt }
+      : {}),
     ...(monitoringEvent.type === 'departure.updated' ? { changes: monitoringEvent.changes } : {}),
   })
 
@@ -43,7 +49,10 @@ export class DepartureMonitor {
   constructor(private readonly deps: DepartureMonitorDeps) {}
 
   /** The engine's input, or the reason the trip cannot be planned. */
-  async inputFor(event: CalendarEvent, user: User | null): Promise<{ input: DepartureInput; originSource: string } | { failure: 'no_origin' }> {
+  async inputFor(
+    event: CalendarEvent,
+    user: User | null,
+  ): Promise<{ input: DepartureInput; originSource: string } | { failure: 'no_origin' }> {
     if (event.location === null) return { failure: 'no_origin' }
     const neighbours = await this.deps.events.list(
       event.accountId,
@@ -52,7 +61,12 @@ export class DepartureMonitor {
     )
     const origin = resolveOrigin({
       event: { id: event.id, startTime: event.startTime, timezone: event.timezone, explicitOrigin: event.origin },
-      otherEvents: neighbours.data.map((other) => ({ id: other.id, startTime: other.startTime, endTime: other.endTime, location: other.location })),
+      otherEvents: neighbours.data.map((other) => ({
+        id: other.id,
+        startTime: other.startTime,
+        endTime: other.endTime,
+        location: other.location,
+      })),
       homeLocation: user?.homeLocation ?? null,
     })
     if (!origin.ok) return { failure: 'no_origin' }
@@ -92,18 +106,26 @@ export class DepartureMonitor {
         originSources.set(event.id, planned.originSource)
       }
     }
-    const results = await recomputeDueDepartures(inputs, { routing: this.deps.routing, weather: this.deps.weather, clock }, {
-      routeCoordinateDecimals: 3,
-      routeTimeBucketMinutes: 5,
-      weatherCoordinateDecimals: 2,
-      concurrency: this.deps.lookupConcurrency ?? 8,
-    })
+    const results = await recomputeDueDepartures(
+      inputs,
+      { routing: this.deps.routing, weather: this.deps.weather, clock },
+      {
+        routeCoordinateDecimals: 3,
+        routeTimeBucketMinutes: 5,
+        weatherCoordinateDecimals: 2,
+        concurrency: this.deps.lookupConcurrency ?? 8,
+      },
+    )
     for (const [eventId, result] of results) commands.set(eventId, commandFor(result, now))
     const saved: CalendarEvent[] = []
     for (const event of events) {
       const command = commands.get(event.id)
       if (command === undefined) continue
-      const next = await this.apply({ ...event, originSource: originSources.get(event.id) ?? event.originSource }, command, clock)
+      const next = await this.apply(
+        { ...event, originSource: originSources.get(event.id) ?? event.originSource },
+        command,
+        clock,
+      )
       if (next !== null) saved.push(next)
     }
     return saved
@@ -119,7 +141,9 @@ export class DepartureMonitor {
       dueAt: monitoringDueAt(outcome.value.state),
       version: event.version + 1,
     }
-    const domainEvents = outcome.value.events.map((monitoringEvent) => departureDomainEvent({ ids: this.deps.ids, clock }, next, monitoringEvent))
+    const domainEvents = outcome.value.events.map((monitoringEvent) =>
+      departureDomainEvent({ ids: this.deps.ids, clock }, next, monitoringEvent),
+    )
     // A lost race means the event changed meanwhile (updated or deleted): its new state wins.
     return (await this.deps.events.update(next, event.version, domainEvents)) === 'updated' ? next : null
   }
@@ -135,9 +159,11 @@ export class DepartureMonitor {
       for (const event of fetched) if (seen.has(event.id)) stuck.add(event.id)
       const due = fetched.filter((event) => !seen.has(event.id))
       if (due.length === 0) return seen.size
-      const isRecomputeDue = (event: CalendarEvent) => event.monitoring.nextRecalcAt !== null && event.monitoring.nextRecalcAt <= now
+      const isRecomputeDue = (event: CalendarEvent) =>
+        event.monitoring.nextRecalcAt !== null && event.monitoring.nextRecalcAt <= now
       await this.recompute(due.filter(isRecomputeDue), clock)
-      for (const event of due.filter((candidate) => !isRecomputeDue(candidate))) await this.apply(event, { type: 'tick', now }, clock)
+      for (const event of due.filter((candidate) => !isRecomputeDue(candidate)))
+        await this.apply(event, { type: 'tick', now }, clock)
       for (const event of due) seen.add(event.id)
       if (due.length < batchSize) return seen.size
     }
@@ -146,6 +172,9 @@ export class DepartureMonitor {
 
 const commandFor = (result: Result<Departure, DepartureError>, now: Date): MonitoringCommand => {
   if (result.ok) return { type: 'recompute_succeeded', now, departure: result.value }
-  const reason = result.error._tag === 'RouteLookupFailed' && result.error.cause._tag === 'NoRouteFound' ? 'no_route' : 'provider_unavailable'
+  const reason =
+    result.error._tag === 'RouteLookupFailed' && result.error.cause._tag === 'NoRouteFound'
+      ? 'no_route'
+      : 'provider_unavailable'
   return result.error._tag === 'EventAlreadyStarted' ? { type: 'tick', now } : { type: 'recompute_failed', now, reason }
 }

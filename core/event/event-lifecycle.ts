@@ -42,7 +42,12 @@ export class EventLifecycle {
     for (const listener of this.listeners) await listener.onCreated?.(event, scope, context)
   }
 
-  async updated(before: CalendarEvent, after: CalendarEvent, scope: RequestScope, context: ChangeContext = API_CHANGE): Promise<void> {
+  async updated(
+    before: CalendarEvent,
+    after: CalendarEvent,
+    scope: RequestScope,
+    context: ChangeContext = API_CHANGE,
+  ): Promise<void> {
     for (const listener of this.listeners) await listener.onUpdated?.(before, after, scope, context)
   }
 

@@ -28,8 +28,16 @@ export interface EventInput {
   readonly timezone?: string | undefined
   readonly location?: PlaceInput | null | undefined
   readonly origin?: PlaceInput | null | undefined
-  readonly travel?: { readonly mode?: TravelMode | undefined; readonly parkingBufferMin?: number | undefined } | undefined
-  readonly attendees?: readonly { readonly email?: string | undefined; readonly userId?: string | undefined; readonly name?: string | undefined }[] | undefined
+  readonly travel?:
+    | { readonly mode?: TravelMode | undefined; readonly parkingBufferMin?: number | undefined }
+    | undefined
+  readonly attendees?:
+    | readonly {
+        readonly email?: string | undefined
+        readonly userId?: string | undefined
+        readonly name?: string | undefined
+      }[]
+    | undefined
   /** The provider calendar an imported event comes from (calendar sync). */
   readonly source?: EventSource | null | undefined
 }
@@ -65,10 +73,15 @@ export class EventService {
   constructor(private readonly deps: EventServiceDeps) {}
 
   /** Creates an event; a future event with a location gets its first window at once (best effort; the sweep retries). */
-  async create(scope: RequestScope, input: EventInput, context: ChangeContext = API_CHANGE): Promise<Result<CalendarEvent, EventError>> {
+  async create(
+    scope: RequestScope,
+    input: EventInput,
+    context: ChangeContext = API_CHANGE,
+  ): Promise<Result<CalendarEvent, EventError>> {
     const user = await this.deps.users.requireActive(scope, input.userId, 'user_id')
     if (!user.ok) return user
-    if (input.endTime.getTime() <= input.startTime.getTime()) return err(new InvalidParameter({ param: 'end_time', message: 'end_time must be after start_time.' }))
+    if (input.endTime.getTime() <= input.startTime.getTime())
+      return err(new InvalidParameter({ param: 'end_time', message: 'end_time must be after start_time.' }))
     const places = await this.resolvePlaces(input)
     if (!places.ok) return places
     const attendees = this.attendeesOf(input.attendees)
@@ -106,7 +119,9 @@ export class EventService {
       updatedAt: now,
       version: 1,
     }
-    await this.deps.events.insert(event, [domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.created', 'event', event)])
+    await this.deps.events.insert(event, [
+      domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.created', 'event', event),
+    ])
     // The first window first: a listener's own write (a mirror's state) must not race the departure write.
     const refreshed = await this.refreshIfPending(event, scope)
     await this.deps.lifecycle.created(refreshed, scope, context)
@@ -118,14 +133,23 @@ export class EventService {
     return event === null ? err(new ResourceNotFound({ resource: 'event', id })) : ok(event)
   }
 
-  async list(scope: RequestScope, filter: EventFilter, page: PageRequest): Promise<Result<Page<CalendarEvent>, InvalidParameter>> {
+  async list(
+    scope: RequestScope,
+    filter: EventFilter,
+    page: PageRequest,
+  ): Promise<Result<Page<CalendarEvent>, InvalidParameter>> {
     const valid = validatePageRequest(page)
     if (!valid.ok) return valid
     return ok(await this.deps.events.list(scope.accountId, filter, page))
   }
 
   /** Changing time, place or travel puts monitoring back to pending and recomputes the window. */
-  async update(scope: RequestScope, id: string, patch: EventPatch, context: ChangeContext = API_CHANGE): Promise<Result<CalendarEvent, EventError>> {
+  async update(
+    scope: RequestScope,
+    id: string,
+    patch: EventPatch,
+    context: ChangeContext = API_CHANGE,
+  ): Promise<Result<CalendarEvent, EventError>> {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       const current = await this.deps.events.get(scope.accountId, id)
       if (current === null) return err(new ResourceNotFound({ resource: 'event', id }))
@@ -134,7 +158,12 @@ export class EventService {
       const startTime = patch.startTime ?? current.startTime
       const endTime = patch.endTime ?? current.endTime
       if (endTime.getTime() <= startTime.getTime()) {
-        return err(new InvalidParameter({ param: patch.endTime === undefined ? 'start_time' : 'end_time', message: 'end_time must be after start_time.' }))
+        return err(
+          new InvalidParameter({
+            param: patch.endTime === undefined ? 'start_time' : 'end_time',
+            message: 'end_time must be after start_time.',
+          }),
+        )
       }
       const places = await this.resolvePlaces({
         location: patch.location === undefined ? current.location : patch.location,
@@ -151,10 +180,17 @@ export class EventService {
       const tripChanged =
         startTime.getTime() !== current.startTime.getTime() ||
         endTime.getTime() !== current.endTime.getTime() ||
-        JSON.stringify([places.value.location, places.value.origin, travel]) !== JSON.stringify([current.location, current.origin, current.travel])
+        JSON.stringify([places.value.location, places.value.origin, travel]) !==
+          JSON.stringify([current.location, current.origin, current.travel])
       let monitoring = current.monitoring
       if (tripChanged) {
-        const moved = monitoringTransition(current.monitoring, { type: 'event_updated', now, startTime, endTime, hasLocation: places.value.location !== null })
+        const moved = monitoringTransition(current.monitoring, {
+          type: 'event_updated',
+          now,
+          startTime,
+          endTime,
+          hasLocation: places.value.location !== null,
+        })
         if (moved.ok) monitoring = moved.value.state
       }
       const next: CalendarEvent = {
@@ -173,7 +209,9 @@ export class EventService {
         updatedAt: now,
         version: current.version + 1,
       }
-      const outcome = await this.deps.events.update(next, current.version, [domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.updated', 'event', next)])
+      const outcome = await this.deps.events.update(next, current.version, [
+        domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.updated', 'event', next),
+      ])
       if (outcome === 'updated') {
         await this.deps.lifecycle.updated(current, next, scope, context)
         const latest = (await this.deps.events.get(scope.accountId, id)) ?? next
@@ -184,15 +222,25 @@ export class EventService {
   }
 
   /** Deleting stops monitoring for good: the record goes, `event.deleted` carries its last state. */
-  async delete(scope: RequestScope, id: string, context: ChangeContext = API_CHANGE): Promise<Result<CalendarEvent, ResourceNotFound | AccountDeactivated | ConcurrentModification>> {
+  async delete(
+    scope: RequestScope,
+    id: string,
+    context: ChangeContext = API_CHANGE,
+  ): Promise<Result<CalendarEvent, ResourceNotFound | AccountDeactivated | ConcurrentModification>> {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       const current = await this.deps.events.get(scope.accountId, id)
       if (current === null) return err(new ResourceNotFound({ resource: 'event', id }))
       const user = await this.deps.users.requireActive(scope, current.userId)
       if (!user.ok && user.error._tag === 'AccountDeactivated') return user
       const stopped = monitoringTransition(current.monitoring, { type: 'event_deleted', now: scope.clock.now() })
-      const last: CalendarEvent = { ...current, monitoring: stopped.ok ? stopped.value.state : current.monitoring, dueAt: null }
-      const outcome = await this.deps.events.remove(scope.accountId, id, current.version, [domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.deleted', 'event', last)])
+      const last: CalendarEvent = {
+        ...current,
+        monitoring: stopped.ok ? stopped.value.state : current.monitoring,
+        dueAt: null,
+      }
+      const outcome = await this.deps.events.remove(scope.accountId, id, current.version, [
+        domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.deleted', 'event', last),
+      ])
       if (outcome === 'removed') {
         await this.deps.lifecycle.deleted(last, scope, context)
         return ok(last)
@@ -202,7 +250,10 @@ export class EventService {
   }
 
   /** The latest cached window; computed on the spot while still pending. */
-  async departure(scope: RequestScope, id: string): Promise<Result<{ event: CalendarEvent; departure: Departure }, ResourceNotFound | DepartureUnavailable>> {
+  async departure(
+    scope: RequestScope,
+    id: string,
+  ): Promise<Result<{ event: CalendarEvent; departure: Departure }, ResourceNotFound | DepartureUnavailable>> {
     const found = await this.retrieve(scope, id)
     if (!found.ok) return found
     const event = await this.refreshIfPending(found.value, scope)
@@ -210,7 +261,12 @@ export class EventService {
   }
 
   /** A fresh routing, traffic and weather lookup now. */
-  async recompute(scope: RequestScope, id: string): Promise<Result<{ event: CalendarEvent; departure: Departure }, ResourceNotFound | AccountDeactivated | DepartureUnavailable>> {
+  async recompute(
+    scope: RequestScope,
+    id: string,
+  ): Promise<
+    Result<{ event: CalendarEvent; departure: Departure }, ResourceNotFound | AccountDeactivated | DepartureUnavailable>
+  > {
     const found = await this.retrieve(scope, id)
     if (!found.ok) return found
     const user = await this.deps.users.requireActive(scope, found.value.userId)
@@ -221,7 +277,10 @@ export class EventService {
   }
 
   /** `POST /v1/departure/compute`: a window for a hypothetical trip; nothing is stored. */
-  async computeStateless(scope: RequestScope, input: StatelessDepartureInput): Promise<Result<Departure, InvalidParameter | DepartureUnavailable>> {
+  async computeStateless(
+    scope: RequestScope,
+    input: StatelessDepartureInput,
+  ): Promise<Result<Departure, InvalidParameter | DepartureUnavailable>> {
     const from = await resolvePlace(this.deps.geocoding, input.from, 'from_location')
     if (!from.ok) return from
     const to = await resolvePlace(this.deps.geocoding, input.to, 'to_location')
@@ -240,8 +299,18 @@ export class EventService {
       { routing: this.deps.routing, weather: this.deps.weather, clock: scope.clock },
     )
     if (computed.ok) return computed
-    if (computed.error._tag === 'EventAlreadyStarted') return err(new InvalidParameter({ param: 'arrive_by', message: 'arrive_by must be in the future.' }))
-    return err(new DepartureUnavailable({ eventId: 'hypothetical', status: 'unavailable', reason: computed.error._tag === 'RouteLookupFailed' && computed.error.cause._tag === 'NoRouteFound' ? 'No route connects the two places for this travel mode.' : 'The routing service is unavailable; retry shortly.' }))
+    if (computed.error._tag === 'EventAlreadyStarted')
+      return err(new InvalidParameter({ param: 'arrive_by', message: 'arrive_by must be in the future.' }))
+    return err(
+      new DepartureUnavailable({
+        eventId: 'hypothetical',
+        status: 'unavailable',
+        reason:
+          computed.error._tag === 'RouteLookupFailed' && computed.error.cause._tag === 'NoRouteFound'
+            ? 'No route connects the two places for this travel mode.'
+            : 'The routing service is unavailable; retry shortly.',
+      }),
+    )
   }
 
   /** Events synced from one provider calendar. */
@@ -265,18 +334,32 @@ export class EventService {
     if (departure !== null && (status === 'monitoring' || status === 'unavailable')) return ok({ event, departure })
     const reasons: Record<string, string> = {
       no_location: 'The event has no location: set location.address or location.lat/lng to get a departure window.',
-      no_origin: "No trip origin: set the event's origin, or the user's home_location, or give the user an earlier event with a location that day.",
+      no_origin:
+        "No trip origin: set the event's origin, or the user's home_location, or give the user an earlier event with a location that day.",
       unavailable: 'The routing service could not compute a window yet; it is retried on the monitoring cadence.',
       started: 'The event has started: departure monitoring has stopped.',
       ended: 'The event is over.',
       pending: 'The window is being computed; retry in a few seconds.',
     }
-    return err(new DepartureUnavailable({ eventId: event.id, status, reason: reasons[status] ?? `Monitoring status is ${status}.` }))
+    return err(
+      new DepartureUnavailable({
+        eventId: event.id,
+        status,
+        reason: reasons[status] ?? `Monitoring status is ${status}.`,
+      }),
+    )
   }
 
-  private async resolvePlaces(input: { location?: PlaceInput | null | undefined; origin?: PlaceInput | null | undefined }) {
+  private async resolvePlaces(input: {
+    location?: PlaceInput | null | undefined
+    origin?: PlaceInput | null | undefined
+  }) {
     const resolveOne = async (value: PlaceInput | null | undefined, param: string) =>
-      value === null || value === undefined ? ok(null) : 'source' in value ? ok(value as never) : resolvePlace(this.deps.geocoding, value, param)
+      value === null || value === undefined
+        ? ok(null)
+        : 'source' in value
+          ? ok(value as never)
+          : resolvePlace(this.deps.geocoding, value, param)
     const location = await resolveOne(input.location, 'location')
     if (!location.ok) return location
     const origin = await resolveOne(input.origin, 'origin')
@@ -288,9 +371,18 @@ export class EventService {
     const list: Attendee[] = []
     for (const [index, attendee] of (attendees ?? []).entries()) {
       if ((attendee.email === undefined) === (attendee.userId === undefined)) {
-        return err(new InvalidParameter({ param: `attendees[${index}]`, message: 'Each attendee has either an email or a user_id.' }))
+        return err(
+          new InvalidParameter({
+            param: `attendees[${index}]`,
+            message: 'Each attendee has either an email or a user_id.',
+          }),
+        )
       }
-      list.push({ email: attendee.email?.toLowerCase() ?? null, userId: attendee.userId ?? null, name: attendee.name ?? null })
+      list.push({
+        email: attendee.email?.toLowerCase() ?? null,
+        userId: attendee.userId ?? null,
+        name: attendee.name ?? null,
+      })
     }
     return ok(list)
   }

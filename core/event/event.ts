@@ -4,9 +4,18 @@ import type { MonitoringState } from '../monitoring/monitoring.js'
 import { thresholdDueAt } from '../monitoring/thresholds.js'
 import { thresholdOrder } from '../monitoring/monitoring.js'
 
-export const EVENT_CATEGORIES = ['meeting', 'appointment', 'personal', 'work', 'travel', 'social', 'health', 'education', 'other'] as const
+export const EVENT_CATEGORIES = [
+  'meeting',
+  'appointment',
+  'personal',
+  'work',
+  'travel',
+  'social',
+  'health',
+  'education',
+  'other',
+] as const
 export type EventCategory = (typeof EVENT_CATEGORIES)[number]
-
 
 export interface Attendee {
   readonly email: string | null

@@ -23,7 +23,9 @@ const PRODUCT = { company: 'departure-service', product: 'invitations', language
 const vtimezone = (zone: string): string | null => {
   if (/^(Etc\/)?(UTC|GMT|Zulu|UCT)$/i.test(zone)) return null
   const block = tzlib_get_ical_block(zone)
-  return Array.isArray(block) && typeof block[0] === 'string' && block[0].startsWith('BEGIN:VTIMEZONE') ? block[0] : null
+  return Array.isArray(block) && typeof block[0] === 'string' && block[0].startsWith('BEGIN:VTIMEZONE')
+    ? block[0]
+    : null
 }
 
 /**
@@ -36,10 +38,14 @@ export const buildICalendar = (input: ICalendarInput): string => {
   const { invitation, method } = input
   const { event } = invitation
   const zoneBlock = vtimezone(event.timezone)
-  const calendar = ical({ prodId: PRODUCT, method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST })
+  const calendar = ical({
+    prodId: PRODUCT,
+    method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  })
   // The calendar-level zone stays unset: it would also (wrongly) localize DTSTAMP, which RFC 5545 wants in UTC.
   if (zoneBlock !== null) calendar.timezone({ name: null, generator: () => zoneBlock })
-  const at = (date: Date) => (zoneBlock === null ? DateTime.fromJSDate(date, { zone: 'utc' }) : DateTime.fromJSDate(date).setZone(event.timezone))
+  const at = (date: Date) =>
+    zoneBlock === null ? DateTime.fromJSDate(date, { zone: 'utc' }) : DateTime.fromJSDate(date).setZone(event.timezone)
   const entry = calendar.createEvent({
     id: `${invitation.eventId}@${input.uidDomain}`,
     sequence: invitation.icalSequence,

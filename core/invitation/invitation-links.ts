@@ -31,7 +31,10 @@ export class PublicBaseUrl {
 
 export const invitationLinks = (base: PublicBaseUrl): InvitationLinks => {
   const link = (template: string, invitation: Invitation, extra: Record<string, string> = {}) => {
-    const url = new URL(template.replace('{id}', encodeURIComponent(invitation.id)), base.value.endsWith('/') ? base.value : `${base.value}/`)
+    const url = new URL(
+      template.replace('{id}', encodeURIComponent(invitation.id)),
+      base.value.endsWith('/') ? base.value : `${base.value}/`,
+    )
     url.searchParams.set('token', invitation.responseToken)
     for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value)
     return url.toString()

@@ -11,7 +11,11 @@ export interface MailSettings {
   readonly uidDomain: string
 }
 
-const SUBJECT_PREFIX: Record<EmailType, string> = { invite: 'Invitation', update: 'Updated invitation', cancel: 'Cancelled' }
+const SUBJECT_PREFIX: Record<EmailType, string> = {
+  invite: 'Invitation',
+  update: 'Updated invitation',
+  cancel: 'Cancelled',
+}
 
 /** "Tuesday 20 May 2026, 11:30 to 12:30 (Europe/Berlin)": the event's time in its own zone. */
 export const eventTimeRange = (invitation: Invitation): string => {
@@ -27,7 +31,13 @@ export const eventTimeRange = (invitation: Invitation): string => {
  * and unsubscribe links (the HTML also loads the open pixel), and the iCalendar
  * object. Every value that comes from a user is escaped in the HTML.
  */
-export const composeInvitationMail = (invitation: Invitation, emailType: EmailType, settings: MailSettings, links: InvitationLinks, now: Date): OutgoingMail => {
+export const composeInvitationMail = (
+  invitation: Invitation,
+  emailType: EmailType,
+  settings: MailSettings,
+  links: InvitationLinks,
+  now: Date,
+): OutgoingMail => {
   const { event } = invitation
   const organizer = event.organizerName ?? event.organizerEmail
   const method = emailType === 'cancel' ? 'CANCEL' : 'REQUEST'
@@ -39,7 +49,10 @@ export const composeInvitationMail = (invitation: Invitation, emailType: EmailTy
       : emailType === 'update'
         ? `${organizer} changed "${event.title}". The new details are below.`
         : `${organizer} cancelled "${event.title}".`
-  const details = [`When: ${eventTimeRange(invitation)}`, ...(event.location === null ? [] : [`Where: ${event.location}`])]
+  const details = [
+    `When: ${eventTimeRange(invitation)}`,
+    ...(event.location === null ? [] : [`Where: ${event.location}`]),
+  ]
   const text = [
     lead,
     '',
@@ -50,7 +63,9 @@ export const composeInvitationMail = (invitation: Invitation, emailType: EmailTy
   ].join('\n')
   const html = [
     '<!doctype html>',
-    '<html lang="en"><head><meta charset="utf-8"><title>' + escapeHtml(`${SUBJECT_PREFIX[emailType]}: ${event.title}`) + '</title></head><body>',
+    '<html lang="en"><head><meta charset="utf-8"><title>' +
+      escapeHtml(`${SUBJECT_PREFIX[emailType]}: ${event.title}`) +
+      '</title></head><body>',
     `<p>${escapeHtml(lead)}</p>`,
     '<ul>' + details.map((line) => `<li>${escapeHtml(line)}</li>`).join('') + '</ul>',
     emailType === 'cancel'

@@ -13,9 +13,18 @@ const MAX_TTL_SECONDS = 86_400
  * it is silent in the attendee's quiet hours or with sound off, and the push
  * service may hold it until the event starts, at most a day.
  */
-export const invitationNotification = (invitation: Invitation, attendee: Pick<User, 'timezone' | 'quietHoursStart' | 'quietHoursEnd' | 'soundEnabled'>, now: Date): PushMessage => {
+export const invitationNotification = (
+  invitation: Invitation,
+  attendee: Pick<User, 'timezone' | 'quietHoursStart' | 'quietHoursEnd' | 'soundEnabled'>,
+  now: Date,
+): PushMessage => {
   const { event } = invitation
-  const silent = isWithinQuietHours(now, { start: attendee.quietHoursStart, end: attendee.quietHoursEnd, timezone: attendee.timezone }) || !attendee.soundEnabled
+  const silent =
+    isWithinQuietHours(now, {
+      start: attendee.quietHoursStart,
+      end: attendee.quietHoursEnd,
+      timezone: attendee.timezone,
+    }) || !attendee.soundEnabled
   const when = DateTime.fromJSDate(event.startTime, { zone: attendee.timezone }).toFormat('ccc d LLL, HH:mm')
   const untilStart = Math.floor((event.startTime.getTime() - now.getTime()) / 1000)
   return {

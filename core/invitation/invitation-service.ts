@@ -14,7 +14,13 @@ import { err, ok, type Result } from '../shared/result.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
 import { normalizeEmail, type User } from '../user/user.js'
 import type { RequestScope, UserService } from '../user/user-service.js'
-import { isCancelled, type EmailType, type Invitation, type InvitationResponse, type InvitedEvent } from './invitation.js'
+import {
+  isCancelled,
+  type EmailType,
+  type Invitation,
+  type InvitationResponse,
+  type InvitedEvent,
+} from './invitation.js'
 import type { InvitationLinks } from './invitation-links.js'
 import { invitationNotification } from './invitation-push.js'
 import type { DeviceNotifier } from '../device/device-notifier.js'
@@ -47,7 +53,9 @@ export interface AttendeeInput {
  */
 export type ClockOf = (accountId: string) => Promise<Clock>
 
-export type Responder = { readonly kind: 'account'; readonly scope: RequestScope } | { readonly kind: 'attendee'; readonly token: string; readonly clockOf: ClockOf }
+export type Responder =
+  | { readonly kind: 'account'; readonly scope: RequestScope }
+  | { readonly kind: 'attendee'; readonly token: string; readonly clockOf: ClockOf }
 
 /** A notice about the e-mail from the inbound path (pixel, provider, sandbox helper). */
 export type MailNotice = Extract<InvitationCommand, 'delivered' | 'opened' | 'bounced'>
@@ -66,7 +74,9 @@ export const tokenMatches = (presented: string, stored: string): boolean =>
 
 const placeLine = (event: CalendarEvent): string | null => {
   if (event.location === null) return null
-  const parts = [event.location.name, event.location.address].filter((part): part is string => part !== null && part !== '')
+  const parts = [event.location.name, event.location.address].filter(
+    (part): part is string => part !== null && part !== '',
+  )
   return parts.length > 0 ? parts.join(', ') : `${event.location.lat}, ${event.location.lng}`
 }
 
@@ -88,7 +98,10 @@ export class InvitationService {
    * in the background if the provider refuses). An address already invited to the
    * event gets no second invitation: its existing one is returned.
    */
-  async create(scope: RequestScope, input: { readonly eventId: string; readonly attendees: readonly AttendeeInput[] }): Promise<Result<Invitation[], ResourceNotFound | AccountDeactivated | InvalidParameter>> {
+  async create(
+    scope: RequestScope,
+    input: { readonly eventId: string; readonly attendees: readonly AttendeeInput[] },
+  ): Promise<Result<Invitation[], ResourceNotFound | AccountDeactivated | InvalidParameter>> {
     const event = await this.deps.events.get(scope.accountId, input.eventId)
     if (event === null) return err(new ResourceNotFound({ resource: 'event', id: input.eventId, param: 'event_id' }))
     const organizer = await this.deps.users.requireActive(scope, event.userId)
@@ -96,10 +109,15 @@ export class InvitationService {
     const seen = new Set<string>()
     for (const [index, attendee] of input.attendees.entries()) {
       const email = normalizeEmail(attendee.email)
-      if (seen.has(email)) return err(new InvalidParameter({ param: `attendees[${index}].email`, message: `${email} is listed twice.` }))
+      if (seen.has(email))
+        return err(new InvalidParameter({ param: `attendees[${index}].email`, message: `${email} is listed twice.` }))
       seen.add(email)
     }
-    const existing = new Map((await this.deps.invitations.listByEvent(scope.accountId, event.id)).filter((invitation) => !isCancelled(invitation)).map((invitation) => [invitation.attendeeEmail, invitation]))
+    const existing = new Map(
+      (await this.deps.invitations.listByEvent(scope.accountId, event.id))
+        .filter((invitation) => !isCancelled(invitation))
+        .map((invitation) => [invitation.attendeeEmail, invitation]),
+    )
     const now = scope.clock.now()
     const snapshot = invitedEventOf(event, organizer.value)
     const created: Invitation[] = []
@@ -146,7 +164,9 @@ export class InvitationService {
     ])
     await this.deps.invitations.insert(created, events)
     await this.pushToAttendeeUsers(created, now)
-    const sent = new Map((await this.sendOutgoing(created, scope.clock)).map((invitation) => [invitation.id, invitation]))
+    const sent = new Map(
+      (await this.sendOutgoing(created, scope.clock)).map((invitation) => [invitation.id, invitation]),
+    )
     return ok(answer.map((invitation) => sent.get(invitation.id) ?? invitation))
   }
 
@@ -170,14 +190,22 @@ export class InvitationService {
   /** An invitation addressed by its token (public paths); a wrong token is indistinguishable from a missing invitation. */
   async retrieveByToken(id: string, token: string): Promise<Result<Invitation, ResourceNotFound>> {
     const invitation = await this.deps.invitations.findById(id)
-    if (invitation === null || !tokenMatches(token, invitation.responseToken)) return err(new ResourceNotFound({ resource: 'invitation', id }))
+    if (invitation === null || !tokenMatches(token, invitation.responseToken))
+      return err(new ResourceNotFound({ resource: 'invitation', id }))
     return ok(invitation)
   }
 
   /** Records the attendee's answer (a later answer replaces an earlier one). */
-  async respond(responder: Responder, id: string, response: InvitationResponse): Promise<Result<Invitation, ResourceNotFound | AccountDeactivated | InvalidTransition | ConcurrentModification>> {
+  async respond(
+    responder: Responder,
+    id: string,
+    response: InvitationResponse,
+  ): Promise<Result<Invitation, ResourceNotFound | AccountDeactivated | InvalidTransition | ConcurrentModification>> {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-      const found = responder.kind === 'account' ? await this.retrieve(responder.scope, id) : await this.retrieveByToken(id, responder.token)
+      const found =
+        responder.kind === 'account'
+          ? await this.retrieve(responder.scope, id)
+          : await this.retrieveByToken(id, responder.token)
       if (!found.ok) return found
       const current = found.value
       const clock = responder.kind === 'account' ? responder.scope.clock : await responder.clockOf(current.accountId)
@@ -185,11 +213,19 @@ export class InvitationService {
         const organizer = await this.deps.users.requireActive(responder.scope, current.organizerUserId)
         if (!organizer.ok && organizer.error._tag === 'AccountDeactivated') return organizer
       }
-      if (isCancelled(current)) return err(new InvalidTransition({ resource: 'invitation', from: 'cancelled', command: 'respond' }))
+      if (isCancelled(current))
+        return err(new InvalidTransition({ resource: 'invitation', from: 'cancelled', command: 'respond' }))
       const step = transitionInvitation(current.status, 'respond')
       if (!step.ok) return step
       const now = clock.now()
-      const next: Invitation = { ...current, status: step.value.state, response, respondedAt: now, updatedAt: now, version: current.version + 1 }
+      const next: Invitation = {
+        ...current,
+        status: step.value.state,
+        response,
+        respondedAt: now,
+        updatedAt: now,
+        version: current.version + 1,
+      }
       const events = step.value.events.map((type) => this.event({ ...current, clock }, type, next))
       if ((await this.deps.invitations.update(next, current.version, events)) === 'updated') return ok(next)
     }
@@ -201,7 +237,11 @@ export class InvitationService {
    * late or out of order: one the status machine refuses (an open after a bounce)
    * changes nothing and is reported as `applied: false`.
    */
-  async applyMailNotice(invitation: Invitation, notice: MailNotice, clock: Clock): Promise<Result<{ readonly invitation: Invitation; readonly applied: boolean }, ConcurrentModification>> {
+  async applyMailNotice(
+    invitation: Invitation,
+    notice: MailNotice,
+    clock: Clock,
+  ): Promise<Result<{ readonly invitation: Invitation; readonly applied: boolean }, ConcurrentModification>> {
     let current: Invitation | null = invitation
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS && current !== null; attempt++) {
       const step = transitionInvitation(current.status, notice)
@@ -216,7 +256,8 @@ export class InvitationService {
         version: current.version + 1,
       }
       const events = step.value.events.map((type) => this.event({ ...current!, clock }, type, next))
-      if ((await this.deps.invitations.update(next, current.version, events)) === 'updated') return ok({ invitation: next, applied: true })
+      if ((await this.deps.invitations.update(next, current.version, events)) === 'updated')
+        return ok({ invitation: next, applied: true })
       current = await this.deps.invitations.findById(current.id)
     }
     return err(new ConcurrentModification({ resource: 'invitation', id: invitation.id }))
@@ -229,8 +270,17 @@ export class InvitationService {
   }
 
   /** Sandbox helpers and the signed provider endpoint: a notice about an invitation of `accountId` (null: any account of the surface). */
-  async notice(accountId: string | null, id: string, notice: MailNotice, clockOf: ClockOf, param: string): Promise<Result<{ readonly invitation: Invitation; readonly applied: boolean }, ResourceNotFound | ConcurrentModification>> {
-    const invitation = accountId === null ? await this.deps.invitations.findById(id) : await this.deps.invitations.get(accountId, id)
+  async notice(
+    accountId: string | null,
+    id: string,
+    notice: MailNotice,
+    clockOf: ClockOf,
+    param: string,
+  ): Promise<
+    Result<{ readonly invitation: Invitation; readonly applied: boolean }, ResourceNotFound | ConcurrentModification>
+  > {
+    const invitation =
+      accountId === null ? await this.deps.invitations.findById(id) : await this.deps.invitations.get(accountId, id)
     if (invitation === null) return err(new ResourceNotFound({ resource: 'invitation', id, param }))
     return this.applyMailNotice(invitation, notice, await clockOf(invitation.accountId))
   }
@@ -277,21 +327,41 @@ export class InvitationService {
   }
 
   /** Refreshes each invitation's copy of the event; with an e-mail type, also bumps SEQUENCE and queues that e-mail. */
-  private async reviseAll(event: CalendarEvent, scope: RequestScope, emailType: Extract<EmailType, 'update' | 'cancel'> | null): Promise<void> {
-    const invitations = (await this.deps.invitations.listByEvent(scope.accountId, event.id)).filter((invitation) => !isCancelled(invitation))
+  private async reviseAll(
+    event: CalendarEvent,
+    scope: RequestScope,
+    emailType: Extract<EmailType, 'update' | 'cancel'> | null,
+  ): Promise<void> {
+    const invitations = (await this.deps.invitations.listByEvent(scope.accountId, event.id)).filter(
+      (invitation) => !isCancelled(invitation),
+    )
     if (invitations.length === 0) return
     const organizer = await this.deps.userRepository.get(scope.accountId, event.userId)
     const revised: Invitation[] = []
     for (const original of invitations) {
       let current: Invitation | null = original
       for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS && current !== null; attempt++) {
-        const snapshot = organizer === null ? { ...invitedEventOf(event, { email: current.event.organizerEmail, displayName: current.event.organizerName }) } : invitedEventOf(event, organizer)
+        const snapshot =
+          organizer === null
+            ? {
+                ...invitedEventOf(event, {
+                  email: current.event.organizerEmail,
+                  displayName: current.event.organizerName,
+                }),
+              }
+            : invitedEventOf(event, organizer)
         const now = scope.clock.now()
         let next: Invitation = { ...current, event: snapshot, updatedAt: now, version: current.version + 1 }
         const events: DomainEvent[] = []
         if (emailType !== null) {
           const sequence = current.icalSequence + 1
-          const suppressed = current.unsubscribed || (await this.deps.invitations.isSuppressed(current.accountId, current.organizerUserId, current.attendeeEmail))
+          const suppressed =
+            current.unsubscribed ||
+            (await this.deps.invitations.isSuppressed(
+              current.accountId,
+              current.organizerUserId,
+              current.attendeeEmail,
+            ))
           const queued = transitionInvitation(current.status, 'email_queued')
           const mailable = !suppressed && queued.ok
           next = {
@@ -319,7 +389,13 @@ export class InvitationService {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS && current !== null; attempt++) {
       if (current.unsubscribed && current.outgoing === null) return
       const now = clock.now()
-      const next: Invitation = { ...current, unsubscribed: true, outgoing: null, updatedAt: now, version: current.version + 1 }
+      const next: Invitation = {
+        ...current,
+        unsubscribed: true,
+        outgoing: null,
+        updatedAt: now,
+        version: current.version + 1,
+      }
       const events = current.unsubscribed ? [] : [this.event({ ...current, clock }, 'invitation.unsubscribed', next)]
       if ((await this.deps.invitations.update(next, current.version, events)) === 'updated') return
       current = await this.deps.invitations.findById(invitation.id)
@@ -339,24 +415,44 @@ export class InvitationService {
         results.push(invitation)
         continue
       }
-      if (await this.deps.invitations.isSuppressed(invitation.accountId, invitation.organizerUserId, invitation.attendeeEmail)) {
+      if (
+        await this.deps.invitations.isSuppressed(
+          invitation.accountId,
+          invitation.organizerUserId,
+          invitation.attendeeEmail,
+        )
+      ) {
         await this.markUnsubscribed(invitation, clock)
         results.push((await this.deps.invitations.findById(invitation.id)) ?? invitation)
         continue
       }
-      const claimed: Invitation = { ...invitation, outgoing: { ...outgoing, dueAt: new Date(now.getTime() + SEND_LEASE_MS) }, version: invitation.version + 1 }
+      const claimed: Invitation = {
+        ...invitation,
+        outgoing: { ...outgoing, dueAt: new Date(now.getTime() + SEND_LEASE_MS) },
+        version: invitation.version + 1,
+      }
       if ((await this.deps.invitations.update(claimed, invitation.version, [])) === 'conflict') {
         results.push(invitation)
         continue
       }
       const mail = composeInvitationMail(claimed, outgoing.emailType, this.deps.mailSettings, this.deps.links, now)
       const sent = await this.deps.mail.send(mail)
-      results.push(await this.recordSendOutcome(claimed, sent.ok ? { ok: true, messageId: sent.value.messageId } : { ok: false, permanent: sent.error.permanent }, clock))
+      results.push(
+        await this.recordSendOutcome(
+          claimed,
+          sent.ok ? { ok: true, messageId: sent.value.messageId } : { ok: false, permanent: sent.error.permanent },
+          clock,
+        ),
+      )
     }
     return results
   }
 
-  private async recordSendOutcome(claimed: Invitation, outcome: { ok: true; messageId: string } | { ok: false; permanent: boolean }, clock: Clock): Promise<Invitation> {
+  private async recordSendOutcome(
+    claimed: Invitation,
+    outcome: { ok: true; messageId: string } | { ok: false; permanent: boolean },
+    clock: Clock,
+  ): Promise<Invitation> {
     const now = clock.now()
     const outgoing = claimed.outgoing!
     let next: Invitation
@@ -364,16 +460,32 @@ export class InvitationService {
     if (outcome.ok) {
       const step = transitionInvitation(claimed.status, 'smtp_accepted')
       const status = step.ok ? step.value.state : claimed.status
-      next = { ...claimed, status, outgoing: null, lastMessageId: outcome.messageId, updatedAt: now, version: claimed.version + 1 }
+      next = {
+        ...claimed,
+        status,
+        outgoing: null,
+        lastMessageId: outcome.messageId,
+        updatedAt: now,
+        version: claimed.version + 1,
+      }
       events = step.ok ? step.value.events.map((type) => this.event({ ...claimed, clock }, type, next)) : []
     } else if (outcome.permanent) {
       // The provider refused the recipient outright: the same as a bounce.
       const step = transitionInvitation(claimed.status, 'bounced')
-      next = { ...claimed, status: step.ok ? step.value.state : claimed.status, outgoing: null, updatedAt: now, version: claimed.version + 1 }
+      next = {
+        ...claimed,
+        status: step.ok ? step.value.state : claimed.status,
+        outgoing: null,
+        updatedAt: now,
+        version: claimed.version + 1,
+      }
       events = step.ok ? step.value.events.map((type) => this.event({ ...claimed, clock }, type, next)) : []
     } else {
       const attempts = outgoing.attempts + 1
-      const retry = attempts < MAX_SEND_ATTEMPTS ? { ...outgoing, attempts, dueAt: new Date(now.getTime() + RETRY_BASE_MS * 2 ** (attempts - 1)) } : null
+      const retry =
+        attempts < MAX_SEND_ATTEMPTS
+          ? { ...outgoing, attempts, dueAt: new Date(now.getTime() + RETRY_BASE_MS * 2 ** (attempts - 1)) }
+          : null
       next = { ...claimed, outgoing: retry, updatedAt: now, version: claimed.version + 1 }
     }
     return (await this.deps.invitations.update(next, claimed.version, events)) === 'updated' ? next : claimed

@@ -27,7 +27,14 @@ export type InvitationCommand =
   /** Another e-mail (an update or a cancellation) is queued. */
   | 'email_queued'
 
-export const INVITATION_COMMANDS: readonly InvitationCommand[] = ['smtp_accepted', 'delivered', 'opened', 'bounced', 'respond', 'email_queued']
+export const INVITATION_COMMANDS: readonly InvitationCommand[] = [
+  'smtp_accepted',
+  'delivered',
+  'opened',
+  'bounced',
+  'respond',
+  'email_queued',
+]
 
 export type InvitationEventType =
   | 'invitation.email_sent'
@@ -45,7 +52,9 @@ const stay = (state: InvitationStatus): Step => ({ next: state })
 const RESPOND: Step = { next: 'responded', event: 'invitation.responded' }
 
 /** Missing entry: refused (the e-mail bounced, or it was evidently read). */
-export const INVITATION_TRANSITIONS: Readonly<Record<InvitationStatus, Readonly<Partial<Record<InvitationCommand, Step>>>>> = {
+export const INVITATION_TRANSITIONS: Readonly<
+  Record<InvitationStatus, Readonly<Partial<Record<InvitationCommand, Step>>>>
+> = {
   email_queued: {
     smtp_accepted: { next: 'email_sent', event: 'invitation.email_sent' },
     delivered: { next: 'email_delivered', event: 'invitation.delivered' },
@@ -105,7 +114,10 @@ export interface InvitationTransition {
   readonly events: readonly InvitationEventType[]
 }
 
-export const transitionInvitation = (state: InvitationStatus, command: InvitationCommand): Result<InvitationTransition, InvalidTransition> => {
+export const transitionInvitation = (
+  state: InvitationStatus,
+  command: InvitationCommand,
+): Result<InvitationTransition, InvalidTransition> => {
   const step = INVITATION_TRANSITIONS[state][command]
   if (step === undefined) return err(new InvalidTransition({ resource: 'invitation', from: state, command }))
   return ok({ state: step.next, events: step.event === undefined ? [] : [step.event] })

@@ -1,5 +1,12 @@
 /** Domain shape of an invitation: one attendee of one event. The wire shape lives in contracts/invitations.ts. */
-export const INVITATION_STATUSES = ['email_queued', 'email_sent', 'email_delivered', 'opened', 'responded', 'bounced'] as const
+export const INVITATION_STATUSES = [
+  'email_queued',
+  'email_sent',
+  'email_delivered',
+  'opened',
+  'responded',
+  'bounced',
+] as const
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number]
 
 export const EMAIL_TYPES = ['invite', 'update', 'cancel'] as const

@@ -19,13 +19,14 @@ const AFTER_START: readonly MonitoringStatus[] = ['started', 'ended']
 const RESCHEDULED: readonly MonitoringStatus[] = ['pending', 'no_location', ...AFTER_START]
 
 /** What each status accepts, and where each accepted command may lead. Missing: rejected. */
-const activeStatusRow = (self: MonitoringStatus) => ({
-  recompute_succeeded: ['monitoring', ...AFTER_START],
-  recompute_failed: ['no_origin', 'unavailable', ...AFTER_START],
-  tick: [self, ...AFTER_START],
-  event_updated: RESCHEDULED,
-  event_deleted: ['cancelled'],
-}) satisfies Partial<Record<MonitoringCommandType, readonly MonitoringStatus[]>>
+const activeStatusRow = (self: MonitoringStatus) =>
+  ({
+    recompute_succeeded: ['monitoring', ...AFTER_START],
+    recompute_failed: ['no_origin', 'unavailable', ...AFTER_START],
+    tick: [self, ...AFTER_START],
+    event_updated: RESCHEDULED,
+    event_deleted: ['cancelled'],
+  }) satisfies Partial<Record<MonitoringCommandType, readonly MonitoringStatus[]>>
 
 export const monitoringTransitionTable: TransitionTable = {
   pending: activeStatusRow('pending'),

@@ -90,21 +90,56 @@ export interface CalendarProviderPort {
   readonly provider: CalendarProviderName
   /** Where to send the user for consent (OAuth 2.0 code flow with PKCE S256 and `state`). */
   authorizationUrl(request: AuthorizationRequest): string
-  exchangeCode(input: { readonly code: string; readonly codeVerifier: string; readonly redirectUri: string }): Promise<Result<{ readonly tokens: ProviderTokens; readonly email: string }, AuthorizationCodeRejected | ProviderUnavailable>>
+  exchangeCode(input: {
+    readonly code: string
+    readonly codeVerifier: string
+    readonly redirectUri: string
+  }): Promise<
+    Result<{ readonly tokens: ProviderTokens; readonly email: string }, AuthorizationCodeRejected | ProviderUnavailable>
+  >
   /** New tokens; a provider that does not rotate refresh tokens answers with the one it was given. */
   refreshTokens(refreshToken: string): Promise<Result<ProviderTokens, GrantRevoked | ProviderUnavailable>>
   /** Revokes the grant; an already revoked grant answers Ok. */
   revoke(tokens: ProviderTokens): Promise<Result<void, ProviderUnavailable>>
   listCalendars(credentials: ProviderCredentials): Promise<Result<readonly ProviderCalendar[], ProviderCallError>>
   /** Changes since `cursor`, every page walked; `cursor` null (or refused: SyncCursorExpired) means a full listing. */
-  syncEvents(credentials: ProviderCredentials, calendarExternalId: string, cursor: string | null): Promise<Result<SyncBatch, ProviderCallError | SyncCursorExpired>>
-  createEvent(credentials: ProviderCredentials, calendarExternalId: string, event: OutboundEvent): Promise<Result<{ readonly externalId: string }, ProviderCallError>>
-  updateEvent(credentials: ProviderCredentials, calendarExternalId: string, externalId: string, event: OutboundEvent): Promise<Result<void, ProviderCallError>>
-  deleteEvent(credentials: ProviderCredentials, calendarExternalId: string, externalId: string): Promise<Result<void, ProviderCallError>>
+  syncEvents(
+    credentials: ProviderCredentials,
+    calendarExternalId: string,
+    cursor: string | null,
+  ): Promise<Result<SyncBatch, ProviderCallError | SyncCursorExpired>>
+  createEvent(
+    credentials: ProviderCredentials,
+    calendarExternalId: string,
+    event: OutboundEvent,
+  ): Promise<Result<{ readonly externalId: string }, ProviderCallError>>
+  updateEvent(
+    credentials: ProviderCredentials,
+    calendarExternalId: string,
+    externalId: string,
+    event: OutboundEvent,
+  ): Promise<Result<void, ProviderCallError>>
+  deleteEvent(
+    credentials: ProviderCredentials,
+    calendarExternalId: string,
+    externalId: string,
+  ): Promise<Result<void, ProviderCallError>>
   /** Subscribes to pushes for one calendar; Ok(null) when the provider does not push (then we poll). */
-  startPush(credentials: ProviderCredentials, calendarExternalId: string, request: PushRequest): Promise<Result<PushChannel | null, ProviderCallError>>
+  startPush(
+    credentials: ProviderCredentials,
+    calendarExternalId: string,
+    request: PushRequest,
+  ): Promise<Result<PushChannel | null, ProviderCallError>>
   /** Extends a subscription before it expires (a provider without renewal starts a new channel and stops the old). */
-  renewPush(credentials: ProviderCredentials, calendarExternalId: string, current: PushChannel & { readonly channelId: string }, request: PushRequest): Promise<Result<PushChannel, ProviderCallError>>
+  renewPush(
+    credentials: ProviderCredentials,
+    calendarExternalId: string,
+    current: PushChannel & { readonly channelId: string },
+    request: PushRequest,
+  ): Promise<Result<PushChannel, ProviderCallError>>
   /** Stops a subscription; an unknown one answers Ok. */
-  stopPush(credentials: ProviderCredentials, channel: { readonly channelId: string; readonly providerId: string }): Promise<Result<void, ProviderUnavailable>>
+  stopPush(
+    credentials: ProviderCredentials,
+    channel: { readonly channelId: string; readonly providerId: string },
+  ): Promise<Result<void, ProviderUnavailable>>
 }

@@ -21,10 +21,19 @@ export interface ConnectionRepositoryPort {
   /** Newest first, cursor pages by id. */
   list(accountId: string, filter: ConnectionFilter, page: PageRequest): Promise<Page<Connection>>
   /** The user's connection to this provider account (a new consent reuses it), or null. */
-  findByProviderAccount(accountId: string, userId: string, provider: CalendarProviderName, email: string): Promise<Connection | null>
+  findByProviderAccount(
+    accountId: string,
+    userId: string,
+    provider: CalendarProviderName,
+    email: string,
+  ): Promise<Connection | null>
   /** The connection holding the push subscription `channelId`, or null. */
   findBySubscription(channelId: string): Promise<Connection | null>
-  update(connection: Connection, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'>
+  update(
+    connection: Connection,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'updated' | 'conflict'>
   /** Removes every connection of a user (the user-delete cascade); returns them. */
   removeByUser(accountId: string, userId: string): Promise<Connection[]>
   /** Up to `limit` connections with `nextSyncAt <= now`, earliest first; `accountId` null for every account. */

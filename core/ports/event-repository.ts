@@ -19,7 +19,12 @@ export interface EventRepositoryPort {
   get(accountId: string, id: string): Promise<CalendarEvent | null>
   list(accountId: string, filter: EventFilter, page: PageRequest): Promise<Page<CalendarEvent>>
   update(event: CalendarEvent, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'>
-  remove(accountId: string, id: string, expectedVersion: number, events: readonly DomainEvent[]): Promise<'removed' | 'conflict'>
+  remove(
+    accountId: string,
+    id: string,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'removed' | 'conflict'>
   /** Every event whose `source.calendarId` is this calendar (sync dedupes and removes by them). */
   listByCalendar(accountId: string, calendarId: string): Promise<CalendarEvent[]>
   /** Up to `limit` events whose mirror has an attempt due (`mirror.nextAttemptAt <= now`), earliest first; `accountId` null for every account. */

@@ -24,7 +24,13 @@ export type IdempotencyClaim =
  * `inFlightLeaseMs` is abandoned and the next claim executes.
  */
 export interface IdempotencyStorePort {
-  claim(scope: string, fingerprint: string, now: Date, lifetimeMs: number, inFlightLeaseMs: number): Promise<IdempotencyClaim>
+  claim(
+    scope: string,
+    fingerprint: string,
+    now: Date,
+    lifetimeMs: number,
+    inFlightLeaseMs: number,
+  ): Promise<IdempotencyClaim>
   complete(scope: string, response: StoredResponse): Promise<void>
   /** Forgets an in-flight claim whose request stored nothing (it may be retried); a completed record stays. */
   release(scope: string): Promise<void>

@@ -15,7 +15,11 @@ export interface InvitationRepositoryPort {
   /** The invitations an organizer sent to one address (unsubscribing covers them all). */
   listByAttendee(accountId: string, organizerUserId: string, email: string): Promise<Invitation[]>
   /** `conflict` when the stored version is not `expectedVersion` (nothing written). */
-  update(invitation: Invitation, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'>
+  update(
+    invitation: Invitation,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'updated' | 'conflict'>
   /** Up to `limit` invitations whose outgoing e-mail is due at `now`, earliest first; `accountId` null for every account. */
   dueForMail(accountId: string | null, now: Date, limit: number): Promise<Invitation[]>
   nextMailDueAt(accountId: string | null, after: Date): Promise<Date | null>

@@ -33,7 +33,10 @@ export interface MailAccepted {
 }
 
 /** The provider refused the message or could not be reached; the sender retries later. */
-export class MailSendFailed extends Data.TaggedError('MailSendFailed')<{ readonly reason: string; readonly permanent: boolean }> {}
+export class MailSendFailed extends Data.TaggedError('MailSendFailed')<{
+  readonly reason: string
+  readonly permanent: boolean
+}> {}
 
 /** Outgoing e-mail. Implementations: SMTP (adapters/mail/smtp), in-memory (adapters/mail/memory). */
 export interface MailPort {

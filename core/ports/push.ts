@@ -44,5 +44,9 @@ export interface RecordedPush {
 /** What the sandbox shows of pushes it did not really send (`GET /v1/test_helpers/push_messages`). */
 export interface PushRecorder {
   /** Pushes of an account (optionally one user), newest first. */
-  list(accountId: string, filter: { readonly userId?: string | undefined }, limit: number): { readonly data: readonly RecordedPush[]; readonly hasMore: boolean }
+  list(
+    accountId: string,
+    filter: { readonly userId?: string | undefined },
+    limit: number,
+  ): { readonly data: readonly RecordedPush[]; readonly hasMore: boolean }
 }

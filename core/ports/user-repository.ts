@@ -26,5 +26,10 @@ export interface UserRepositoryPort {
    * the account's, or the new e-mail belongs to another user of the account (nothing written).
    */
   update(user: User, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'>
-  remove(accountId: string, id: string, expectedVersion: number, events: readonly DomainEvent[]): Promise<'removed' | 'conflict'>
+  remove(
+    accountId: string,
+    id: string,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'removed' | 'conflict'>
 }

@@ -10,6 +10,10 @@ export interface WebhookEndpointRepositoryPort {
   list(accountId: string, page: PageRequest): Promise<Page<WebhookEndpoint>>
   /** Enabled endpoints of an account (the dispatcher filters by event type). */
   enabledOf(accountId: string): Promise<WebhookEndpoint[]>
-  update(endpoint: WebhookEndpoint, expectedVersion: number, events?: readonly DomainEvent[]): Promise<'updated' | 'conflict'>
+  update(
+    endpoint: WebhookEndpoint,
+    expectedVersion: number,
+    events?: readonly DomainEvent[],
+  ): Promise<'updated' | 'conflict'>
   remove(accountId: string, id: string): Promise<boolean>
 }

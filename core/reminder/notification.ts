@@ -22,7 +22,8 @@ const MAX_TTL_SECONDS = 86_400
 
 const duration = (minutes: number): string => {
   if (minutes < 60) return `${minutes} min`
-  if (minutes < 1440) return minutes % 60 === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
+  if (minutes < 1440)
+    return minutes % 60 === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
   const days = Math.round(minutes / 1440)
   return days === 1 ? '1 day' : `${days} days`
 }
@@ -39,8 +40,17 @@ export const defaultReminderBody = (startTime: Date, now: Date, timezone: string
  * turned sound off make it silent (delivered on time, shown without sound);
  * the push service may hold it until the event is over, at most a day.
  */
-export const reminderNotification = (reminder: Reminder, event: NotifiedEvent | null, user: NotifiedUser, now: Date): PushMessage => {
-  const quiet = isWithinQuietHours(now, { start: user.quietHoursStart, end: user.quietHoursEnd, timezone: user.timezone })
+export const reminderNotification = (
+  reminder: Reminder,
+  event: NotifiedEvent | null,
+  user: NotifiedUser,
+  now: Date,
+): PushMessage => {
+  const quiet = isWithinQuietHours(now, {
+    start: user.quietHoursStart,
+    end: user.quietHoursEnd,
+    timezone: user.timezone,
+  })
   const silent = quiet || !user.soundEnabled
   const untilEnd = event === null ? 3600 : Math.floor((event.endTime.getTime() - now.getTime()) / 1000)
   return {

@@ -9,7 +9,13 @@ import type { PushOutcome, PushPort } from '../ports/push.js'
 import type { ReminderFilter, ReminderRepositoryPort } from '../ports/reminder-repository.js'
 import type { UserRepositoryPort } from '../ports/user-repository.js'
 import { domainEvent, type EventScope } from '../shared/domain-event.js'
-import { ConcurrentModification, InvalidParameter, InvalidTransition, MissingParameter, ResourceNotFound } from '../shared/errors.js'
+import {
+  ConcurrentModification,
+  InvalidParameter,
+  type InvalidTransition,
+  MissingParameter,
+  ResourceNotFound,
+} from '../shared/errors.js'
 import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { Clock } from '../ports/clock.js'
@@ -65,15 +71,32 @@ export class ReminderService {
     scope: RequestScope,
     eventId: string,
     input: CreateReminderInput,
-  ): Promise<Result<{ readonly reminder: Reminder; readonly created: boolean }, ResourceNotFound | AccountDeactivated | InvalidParameter | MissingParameter>> {
+  ): Promise<
+    Result<
+      { readonly reminder: Reminder; readonly created: boolean },
+      ResourceNotFound | AccountDeactivated | InvalidParameter | MissingParameter
+    >
+  > {
     if (input.offsetMinutes !== undefined && input.customTime !== undefined) {
-      return err(new InvalidParameter({ param: 'custom_time', message: 'Pass either offset_minutes or custom_time, not both.' }))
+      return err(
+        new InvalidParameter({ param: 'custom_time', message: 'Pass either offset_minutes or custom_time, not both.' }),
+      )
     }
     if (input.offsetMinutes === undefined && input.customTime === undefined) {
-      return err(new MissingParameter({ param: 'offset_minutes', message: 'Missing required parameter: offset_minutes (or custom_time instead).' }))
+      return err(
+        new MissingParameter({
+          param: 'offset_minutes',
+          message: 'Missing required parameter: offset_minutes (or custom_time instead).',
+        }),
+      )
     }
     if (input.offsetMinutes !== undefined && !(REMINDER_OFFSETS as readonly number[]).includes(input.offsetMinutes)) {
-      return err(new InvalidParameter({ param: 'offset_minutes', message: `offset_minutes must be one of ${REMINDER_OFFSETS.join(', ')}.` }))
+      return err(
+        new InvalidParameter({
+          param: 'offset_minutes',
+          message: `offset_minutes must be one of ${REMINDER_OFFSETS.join(', ')}.`,
+        }),
+      )
     }
     const event = await this.deps.events.get(scope.accountId, eventId)
     if (event === null) return err(new ResourceNotFound({ resource: 'event', id: eventId }))
@@ -81,14 +104,23 @@ export class ReminderService {
     if (!user.ok) return user
     const now = scope.clock.now()
     const type = input.offsetMinutes === undefined ? 'custom_time' : 'before_event'
-    const scheduledAt = input.offsetMinutes === undefined ? input.customTime! : beforeEventFireTime(event.startTime, input.offsetMinutes)
-    const identity = reminderIdentity({ eventId, type, offsetMinutes: input.offsetMinutes ?? null, customTime: input.customTime ?? null })
+    const scheduledAt =
+      input.offsetMinutes === undefined ? input.customTime! : beforeEventFireTime(event.startTime, input.offsetMinutes)
+    const identity = reminderIdentity({
+      eventId,
+      type,
+      offsetMinutes: input.offsetMinutes ?? null,
+      customTime: input.customTime ?? null,
+    })
     const existing = await this.deps.reminders.findLive(scope.accountId, identity)
     if (existing !== null) return ok({ reminder: existing, created: false })
     if (scheduledAt.getTime() <= now.getTime()) {
       return err(
         type === 'before_event'
-          ? new InvalidParameter({ param: 'offset_minutes', message: `The event starts in less than ${input.offsetMinutes} minutes: this reminder would fire in the past.` })
+          ? new InvalidParameter({
+              param: 'offset_minutes',
+              message: `The event starts in less than ${input.offsetMinutes} minutes: this reminder would fire in the past.`,
+            })
           : new InvalidParameter({ param: 'custom_time', message: 'custom_time must be in the future.' }),
       )
     }
@@ -113,7 +145,9 @@ export class ReminderService {
       updatedAt: now,
       version: 1,
     }
-    const outcome = await this.deps.reminders.insert(reminder, [this.event(scope, scope.clock, 'reminder.created', reminder)])
+    const outcome = await this.deps.reminders.insert(reminder, [
+      this.event(scope, scope.clock, 'reminder.created', reminder),
+    ])
     if (outcome === 'duplicate') {
       // Lost a race with a concurrent create of the same reminder: that one is the answer.
       const winner = await this.deps.reminders.findLive(scope.accountId, identity)
@@ -127,7 +161,12 @@ export class ReminderService {
     return reminder === null ? err(new ResourceNotFound({ resource: 'reminder', id })) : ok(reminder)
   }
 
-  async list(scope: RequestScope, eventId: string, filter: ReminderFilter, page: PageRequest): Promise<Result<Page<Reminder>, ResourceNotFound | InvalidParameter>> {
+  async list(
+    scope: RequestScope,
+    eventId: string,
+    filter: ReminderFilter,
+    page: PageRequest,
+  ): Promise<Result<Page<Reminder>, ResourceNotFound | InvalidParameter>> {
     const event = await this.deps.events.get(scope.accountId, eventId)
     if (event === null) return err(new ResourceNotFound({ resource: 'event', id: eventId }))
     const valid = validatePageRequest(page)
@@ -141,9 +180,18 @@ export class ReminderService {
   }
 
   /** A sent reminder comes back `minutes` from now; a scheduled one fires `minutes` later than planned. */
-  async snooze(scope: RequestScope, id: string, minutes: number): Promise<Result<Reminder, CommandError | InvalidParameter>> {
+  async snooze(
+    scope: RequestScope,
+    id: string,
+    minutes: number,
+  ): Promise<Result<Reminder, CommandError | InvalidParameter>> {
     if (!(SNOOZE_MINUTES as readonly number[]).includes(minutes)) {
-      return err(new InvalidParameter({ param: 'snooze_minutes', message: `snooze_minutes must be one of ${SNOOZE_MINUTES.join(', ')}.` }))
+      return err(
+        new InvalidParameter({
+          param: 'snooze_minutes',
+          message: `snooze_minutes must be one of ${SNOOZE_MINUTES.join(', ')}.`,
+        }),
+      )
     }
     return this.command(scope, id, (now) => ({ type: 'snooze', now, minutes }))
   }
@@ -204,7 +252,11 @@ export class ReminderService {
     const step = reminderTransition(reminder, { type: 'fire', now })
     if (!step.ok) return 0
     const sent = this.next(step.value.state, reminder, now)
-    const written = await this.deps.reminders.update(sent, reminder.version, this.events(reminder, clock, step.value.events, sent))
+    const written = await this.deps.reminders.update(
+      sent,
+      reminder.version,
+      this.events(reminder, clock, step.value.events, sent),
+    )
     if (written === 'conflict') return 0
     const user = await this.deps.userRecords.get(reminder.accountId, reminder.userId)
     // A paused user receives nothing; the reminder still counts as sent so that it never fires late.
@@ -217,7 +269,11 @@ export class ReminderService {
   }
 
   /** Loads, gates (paused user), transitions and writes one reminder, retrying lost races. */
-  private async command(scope: RequestScope, id: string, makeCommand: (now: Date) => ReminderCommand): Promise<Result<Reminder, CommandError>> {
+  private async command(
+    scope: RequestScope,
+    id: string,
+    makeCommand: (now: Date) => ReminderCommand,
+  ): Promise<Result<Reminder, CommandError>> {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       const current = await this.deps.reminders.get(scope.accountId, id)
       if (current === null) return err(new ResourceNotFound({ resource: 'reminder', id }))
@@ -228,13 +284,24 @@ export class ReminderService {
       if (!step.ok) return step
       if (step.value.state === current) return ok(current)
       const next = this.next(step.value.state, current, now)
-      if ((await this.deps.reminders.update(next, current.version, this.events(scope, scope.clock, step.value.events, next))) === 'updated') return ok(next)
+      if (
+        (await this.deps.reminders.update(
+          next,
+          current.version,
+          this.events(scope, scope.clock, step.value.events, next),
+        )) === 'updated'
+      )
+        return ok(next)
     }
     return err(new ConcurrentModification({ resource: 'reminder', id }))
   }
 
   /** Applies an event-lifecycle command to each reminder of the event (no user gate: the event's write already passed it). */
-  private async followEvent(event: CalendarEvent, scope: RequestScope, makeCommand: (reminder: Reminder, now: Date) => ReminderCommand | null): Promise<void> {
+  private async followEvent(
+    event: CalendarEvent,
+    scope: RequestScope,
+    makeCommand: (reminder: Reminder, now: Date) => ReminderCommand | null,
+  ): Promise<void> {
     for (const first of await this.deps.reminders.allOfEvent(scope.accountId, event.id)) {
       let current: Reminder | null = first
       for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS && current !== null; attempt++) {
@@ -244,7 +311,14 @@ export class ReminderService {
         const step = reminderTransition(current, command)
         if (!step.ok || step.value.state === current) break
         const next = this.next(step.value.state, current, now)
-        if ((await this.deps.reminders.update(next, current.version, this.events(scope, scope.clock, step.value.events, next))) === 'updated') break
+        if (
+          (await this.deps.reminders.update(
+            next,
+            current.version,
+            this.events(scope, scope.clock, step.value.events, next),
+          )) === 'updated'
+        )
+          break
         current = await this.deps.reminders.get(scope.accountId, first.id)
       }
     }
@@ -259,6 +333,12 @@ export class ReminderService {
   }
 
   private event(scope: EventScope, clock: Clock, type: ReminderEventType, reminder: Reminder) {
-    return domainEvent({ ids: this.deps.ids, clock }, { accountId: scope.accountId, livemode: scope.livemode }, type, 'reminder', reminder)
+    return domainEvent(
+      { ids: this.deps.ids, clock },
+      { accountId: scope.accountId, livemode: scope.livemode },
+      type,
+      'reminder',
+      reminder,
+    )
   }
 }

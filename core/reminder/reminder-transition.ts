@@ -17,10 +17,19 @@ export type ReminderCommand =
   | { readonly type: 'event_deleted'; readonly now: Date }
 export type ReminderCommandType = ReminderCommand['type']
 
-export const REMINDER_EVENT_TYPES = ['reminder.created', 'reminder.sent', 'reminder.snoozed', 'reminder.dismissed', 'reminder.cancelled', 'reminder.rescheduled'] as const
+export const REMINDER_EVENT_TYPES = [
+  'reminder.created',
+  'reminder.sent',
+  'reminder.snoozed',
+  'reminder.dismissed',
+  'reminder.cancelled',
+  'reminder.rescheduled',
+] as const
 export type ReminderEventType = (typeof REMINDER_EVENT_TYPES)[number]
 
-type TransitionTable = Readonly<Record<ReminderStatus, Readonly<Partial<Record<ReminderCommandType, readonly ReminderStatus[]>>>>>
+type TransitionTable = Readonly<
+  Record<ReminderStatus, Readonly<Partial<Record<ReminderCommandType, readonly ReminderStatus[]>>>>
+>
 
 /**
  * Each status, the commands it accepts and where each may lead; a missing entry is
@@ -28,8 +37,20 @@ type TransitionTable = Readonly<Record<ReminderStatus, Readonly<Partial<Record<R
  * source with nothing changed is a no-op: repeating a dismiss or a cancel is harmless.
  */
 export const reminderTransitionTable: TransitionTable = {
-  scheduled: { fire: ['sent'], snooze: ['scheduled'], cancel: ['cancelled'], event_moved: ['scheduled'], event_deleted: ['cancelled'] },
-  sent: { snooze: ['scheduled'], dismiss: ['dismissed'], cancel: ['cancelled'], event_moved: ['scheduled', 'sent'], event_deleted: ['cancelled'] },
+  scheduled: {
+    fire: ['sent'],
+    snooze: ['scheduled'],
+    cancel: ['cancelled'],
+    event_moved: ['scheduled'],
+    event_deleted: ['cancelled'],
+  },
+  sent: {
+    snooze: ['scheduled'],
+    dismiss: ['dismissed'],
+    cancel: ['cancelled'],
+    event_moved: ['scheduled', 'sent'],
+    event_deleted: ['cancelled'],
+  },
   dismissed: { dismiss: ['dismissed'], event_moved: ['scheduled', 'dismissed'], event_deleted: ['dismissed'] },
   cancelled: { cancel: ['cancelled'], event_moved: ['cancelled'], event_deleted: ['cancelled'] },
 }
@@ -50,39 +71,79 @@ const handlers: Record<ReminderCommandType, Handler> = {
   snooze: (state, command) => {
     const minutes = command.type === 'snooze' ? command.minutes : 0
     // A sent reminder comes back `minutes` from now; a scheduled one is pushed `minutes` later than it would have fired.
-    const from = state.status === 'scheduled' ? Math.max(state.scheduledAt.getTime(), command.now.getTime()) : command.now.getTime()
+    const from =
+      state.status === 'scheduled'
+        ? Math.max(state.scheduledAt.getTime(), command.now.getTime())
+        : command.now.getTime()
     return {
-      state: { ...state, status: 'scheduled', scheduledAt: new Date(from + minutes * MINUTE), sentAt: null, snoozeCount: state.snoozeCount + 1 },
+      state: {
+        ...state,
+        status: 'scheduled',
+        scheduledAt: new Date(from + minutes * MINUTE),
+        sentAt: null,
+        snoozeCount: state.snoozeCount + 1,
+      },
       events: ['reminder.snoozed'],
     }
   },
   dismiss: (state, command) =>
-    state.status === 'dismissed' ? unchanged(state) : { state: { ...state, status: 'dismissed', dismissedAt: command.now }, events: ['reminder.dismissed'] },
+    state.status === 'dismissed'
+      ? unchanged(state)
+      : { state: { ...state, status: 'dismissed', dismissedAt: command.now }, events: ['reminder.dismissed'] },
   cancel: (state, command) =>
-    state.status === 'cancelled' ? unchanged(state) : { state: { ...state, status: 'cancelled', sentAt: null, cancelledAt: command.now, cancellationReason: 'requested' }, events: ['reminder.cancelled'] },
+    state.status === 'cancelled'
+      ? unchanged(state)
+      : {
+          state: {
+            ...state,
+            status: 'cancelled',
+            sentAt: null,
+            cancelledAt: command.now,
+            cancellationReason: 'requested',
+          },
+          events: ['reminder.cancelled'],
+        },
   event_moved: (state, command) => {
     if (command.type !== 'event_moved' || state.status === 'cancelled') return unchanged(state)
     if (state.status === 'scheduled') {
-      return state.scheduledAt.getTime() === command.scheduledAt.getTime() ? unchanged(state) : { state: { ...state, scheduledAt: command.scheduledAt }, events: ['reminder.rescheduled'] }
+      return state.scheduledAt.getTime() === command.scheduledAt.getTime()
+        ? unchanged(state)
+        : { state: { ...state, scheduledAt: command.scheduledAt }, events: ['reminder.rescheduled'] }
     }
     // Already shown for the old time: re-armed only if the new fire time is still ahead.
     if (command.scheduledAt.getTime() <= command.now.getTime()) return unchanged(state)
-    return { state: { ...state, status: 'scheduled', scheduledAt: command.scheduledAt, sentAt: null, dismissedAt: null }, events: ['reminder.rescheduled'] }
+    return {
+      state: { ...state, status: 'scheduled', scheduledAt: command.scheduledAt, sentAt: null, dismissedAt: null },
+      events: ['reminder.rescheduled'],
+    }
   },
   event_deleted: (state, command) =>
     state.status === 'scheduled' || state.status === 'sent'
-      ? { state: { ...state, status: 'cancelled', sentAt: null, cancelledAt: command.now, cancellationReason: 'event_deleted' }, events: ['reminder.cancelled'] }
+      ? {
+          state: {
+            ...state,
+            status: 'cancelled',
+            sentAt: null,
+            cancelledAt: command.now,
+            cancellationReason: 'event_deleted',
+          },
+          events: ['reminder.cancelled'],
+        }
       : unchanged(state),
 }
 
 /** The reminder state machine: pure, driven by the table above. */
-export const reminderTransition = <S extends ReminderLifecycle>(state: S, command: ReminderCommand): Result<ReminderOutcome<S>, InvalidTransition> => {
+export const reminderTransition = <S extends ReminderLifecycle>(
+  state: S,
+  command: ReminderCommand,
+): Result<ReminderOutcome<S>, InvalidTransition> => {
   const allowedTargets = reminderTransitionTable[state.status][command.type]
   const refused = new InvalidTransition({ resource: 'reminder', from: state.status, command: command.type })
   if (allowedTargets === undefined) return err(refused)
   // A reminder never fires before its time.
   if (command.type === 'fire' && command.now.getTime() < state.scheduledAt.getTime()) return err(refused)
   const outcome = handlers[command.type](state, command)
-  if (!allowedTargets.includes(outcome.state.status)) throw new Error(`reminder table has no ${state.status} --${command.type}--> ${outcome.state.status}`)
+  if (!allowedTargets.includes(outcome.state.status))
+    throw new Error(`reminder table has no ${state.status} --${command.type}--> ${outcome.state.status}`)
   return ok(outcome)
 }

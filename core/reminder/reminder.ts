@@ -52,11 +52,17 @@ export interface Reminder extends ReminderLifecycle {
 }
 
 /** When the delivery job must look at the reminder: its fire time while scheduled, else never. */
-export const reminderDueAt = (reminder: ReminderLifecycle): Date | null => (reminder.status === 'scheduled' ? reminder.scheduledAt : null)
+export const reminderDueAt = (reminder: ReminderLifecycle): Date | null =>
+  reminder.status === 'scheduled' ? reminder.scheduledAt : null
 
 /** What makes two reminders "the same" for the idempotent create: the event and the offset, or the event and the time. */
-export const reminderIdentity = (reminder: Pick<Reminder, 'eventId' | 'type' | 'offsetMinutes' | 'customTime'>): string =>
-  reminder.type === 'before_event' ? `${reminder.eventId}/before_event/${reminder.offsetMinutes}` : `${reminder.eventId}/custom_time/${reminder.customTime?.toISOString()}`
+export const reminderIdentity = (
+  reminder: Pick<Reminder, 'eventId' | 'type' | 'offsetMinutes' | 'customTime'>,
+): string =>
+  reminder.type === 'before_event'
+    ? `${reminder.eventId}/before_event/${reminder.offsetMinutes}`
+    : `${reminder.eventId}/custom_time/${reminder.customTime?.toISOString()}`
 
 /** The fire time of a `before_event` reminder. */
-export const beforeEventFireTime = (startTime: Date, offsetMinutes: number): Date => new Date(startTime.getTime() - offsetMinutes * 60_000)
+export const beforeEventFireTime = (startTime: Date, offsetMinutes: number): Date =>
+  new Date(startTime.getTime() - offsetMinutes * 60_000)

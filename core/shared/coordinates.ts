@@ -20,7 +20,4 @@ export const greatCircleDistanceKm = (from: Coordinates, to: Coordinates): numbe
 
 /** True when both numbers are finite and inside the WGS84 ranges. */
 export const isValidCoordinates = (point: Coordinates): boolean =>
-  Number.isFinite(point.lat) &&
-  Number.isFinite(point.lng) &&
-  Math.abs(point.lat) <= 90 &&
-  Math.abs(point.lng) <= 180
+  Number.isFinite(point.lat) && Number.isFinite(point.lng) && Math.abs(point.lat) <= 90 && Math.abs(point.lng) <= 180

@@ -37,4 +37,9 @@ export class InvalidTransition extends Data.TaggedError('InvalidTransition')<{
   readonly command: string
 }> {}
 
-export type CommonError = ResourceNotFound | InvalidParameter | MissingParameter | ConcurrentModification | InvalidTransition
+export type CommonError =
+  | ResourceNotFound
+  | InvalidParameter
+  | MissingParameter
+  | ConcurrentModification
+  | InvalidTransition

@@ -41,5 +41,10 @@ export const paginateById = <T extends { readonly id: string }>(
 /** Both cursors at once is ambiguous, as at Stripe. */
 export const validatePageRequest = (page: PageRequest): Result<PageRequest, InvalidParameter> =>
   page.startingAfter !== undefined && page.endingBefore !== undefined
-    ? err(new InvalidParameter({ param: 'ending_before', message: 'Pass either starting_after or ending_before, not both.' }))
+    ? err(
+        new InvalidParameter({
+          param: 'ending_before',
+          message: 'Pass either starting_after or ending_before, not both.',
+        }),
+      )
     : ok(page)

@@ -24,19 +24,40 @@ export interface PlaceInput {
  * Resolves a place to coordinates: the caller's coordinates when given, else the
  * geocoder's best match for the address. `param` names the request field.
  */
-export const resolvePlace = async (geocoding: GeocodingPort, input: PlaceInput, param: string): Promise<Result<Place, InvalidParameter>> => {
+export const resolvePlace = async (
+  geocoding: GeocodingPort,
+  input: PlaceInput,
+  param: string,
+): Promise<Result<Place, InvalidParameter>> => {
   const name = input.name ?? null
   const address = input.address ?? null
-  if (input.lat !== undefined && input.lng !== undefined) return ok({ name, address, lat: input.lat, lng: input.lng, source: 'caller' })
+  if (input.lat !== undefined && input.lng !== undefined)
+    return ok({ name, address, lat: input.lat, lng: input.lng, source: 'caller' })
   if (input.lat !== undefined || input.lng !== undefined) {
-    return err(new InvalidParameter({ param: `${param}.${input.lat === undefined ? 'lat' : 'lng'}`, message: 'lat and lng go together.' }))
+    return err(
+      new InvalidParameter({
+        param: `${param}.${input.lat === undefined ? 'lat' : 'lng'}`,
+        message: 'lat and lng go together.',
+      }),
+    )
   }
   if (address === null || address.trim() === '') {
-    return err(new InvalidParameter({ param: `${param}.address`, message: `${param} needs an address, or lat and lng.` }))
+    return err(
+      new InvalidParameter({ param: `${param}.address`, message: `${param} needs an address, or lat and lng.` }),
+    )
   }
   const found = await geocoding.geocode(address)
-  if (!found.ok) return err(new InvalidParameter({ param: `${param}.address`, message: 'The geocoding service is unavailable; retry, or pass lat and lng.' }))
-  if (found.value === null) return err(new InvalidParameter({ param: `${param}.address`, message: `No place matches the address "${address}".` }))
+  if (!found.ok)
+    return err(
+      new InvalidParameter({
+        param: `${param}.address`,
+        message: 'The geocoding service is unavailable; retry, or pass lat and lng.',
+      }),
+    )
+  if (found.value === null)
+    return err(
+      new InvalidParameter({ param: `${param}.address`, message: `No place matches the address "${address}".` }),
+    )
   const { coordinates, source } = found.value
   return ok({ name, address, lat: coordinates.lat, lng: coordinates.lng, source })
 }

@@ -18,4 +18,5 @@ export const expectOk = <T, E>(result: Result<T, E>, context = 'expected Ok'): T
   throw new Error(`${context}: ${JSON.stringify(result.error)}`)
 }
 
-export const mapResult = <T, U, E>(result: Result<T, E>, f: (value: T) => U): Result<U, E> => (result.ok ? ok(f(result.value)) : result)
+export const mapResult = <T, U, E>(result: Result<T, E>, f: (value: T) => U): Result<U, E> =>
+  result.ok ? ok(f(result.value)) : result

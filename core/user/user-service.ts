@@ -3,7 +3,7 @@ import type { IdGenerator } from '../ports/id-generator.js'
 import type { IdentityProviderPort } from '../ports/identity-provider.js'
 import type { UserFilter, UserRepositoryPort } from '../ports/user-repository.js'
 import { domainEvent } from '../shared/domain-event.js'
-import { ConcurrentModification, InvalidParameter, InvalidTransition, ResourceNotFound } from '../shared/errors.js'
+import { ConcurrentModification, InvalidParameter, type InvalidTransition, ResourceNotFound } from '../shared/errors.js'
 import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
 import { whenReady, type MaybePromise } from '../shared/maybe-promise.js'
@@ -21,7 +21,9 @@ export interface RequestScope {
   readonly clock: Clock
 }
 
-type PreferenceInput = Partial<Omit<UserPreferences, 'homeLocation'>> & { readonly homeLocation?: PlaceInput | null | undefined }
+type PreferenceInput = Partial<Omit<UserPreferences, 'homeLocation'>> & {
+  readonly homeLocation?: PlaceInput | null | undefined
+}
 export type CreateUserInput = { readonly email: string } & PreferenceInput
 export type UpdateUserInput = PreferenceInput & { readonly email?: string | undefined }
 
@@ -40,14 +42,20 @@ const MAX_WRITE_ATTEMPTS = 3
 const checkQuietHours = (prefs: UserPreferences): InvalidParameter | null => {
   if ((prefs.quietHoursStart === null) === (prefs.quietHoursEnd === null)) return null
   const missing = prefs.quietHoursStart === null ? 'quiet_hours_start' : 'quiet_hours_end'
-  return new InvalidParameter({ param: missing, message: 'quiet_hours_start and quiet_hours_end must be set together (or both null).' })
+  return new InvalidParameter({
+    param: missing,
+    message: 'quiet_hours_start and quiet_hours_end must be set together (or both null).',
+  })
 }
 
 export class UserService {
   constructor(private readonly deps: UserServiceDeps) {}
 
   /** Creating an e-mail that already exists in the account returns that user (`created` false). */
-  async create(scope: RequestScope, input: CreateUserInput): Promise<Result<{ readonly user: User; readonly created: boolean }, InvalidParameter>> {
+  async create(
+    scope: RequestScope,
+    input: CreateUserInput,
+  ): Promise<Result<{ readonly user: User; readonly created: boolean }, InvalidParameter>> {
     const email = normalizeEmail(input.email)
     const existing = await this.deps.users.findByEmail(scope.accountId, email)
     if (existing !== null) return ok({ user: existing, created: false })
@@ -79,10 +87,16 @@ export class UserService {
 
   /** Answers at once when the repository does (see `MaybePromise`): the hottest read of the API. */
   retrieve(scope: RequestScope, id: string): MaybePromise<Result<User, ResourceNotFound>> {
-    return whenReady(this.deps.users.get(scope.accountId, id), (user) => (user === null ? err(new ResourceNotFound({ resource: 'user', id })) : ok(user)))
+    return whenReady(this.deps.users.get(scope.accountId, id), (user) =>
+      user === null ? err(new ResourceNotFound({ resource: 'user', id })) : ok(user),
+    )
   }
 
-  async list(scope: RequestScope, filter: UserFilter, page: PageRequest): Promise<Result<Page<User>, InvalidParameter>> {
+  async list(
+    scope: RequestScope,
+    filter: UserFilter,
+    page: PageRequest,
+  ): Promise<Result<Page<User>, InvalidParameter>> {
     const valid = validatePageRequest(page)
     if (!valid.ok) return valid
     const email = filter.email === undefined ? undefined : normalizeEmail(filter.email)
@@ -90,9 +104,14 @@ export class UserService {
   }
 
   /** The gate every user-scoped call passes: the user exists and is not paused. */
-  async requireActive(scope: RequestScope, id: string, param?: string): Promise<Result<User, ResourceNotFound | AccountDeactivated>> {
+  async requireActive(
+    scope: RequestScope,
+    id: string,
+    param?: string,
+  ): Promise<Result<User, ResourceNotFound | AccountDeactivated>> {
     const user = await this.deps.users.get(scope.accountId, id)
-    if (user === null) return err(new ResourceNotFound({ resource: 'user', id, ...(param === undefined ? {} : { param }) }))
+    if (user === null)
+      return err(new ResourceNotFound({ resource: 'user', id, ...(param === undefined ? {} : { param }) }))
     if (user.deactivatedAt !== null) return err(new AccountDeactivated({ userId: id }))
     return ok(user)
   }
@@ -101,39 +120,65 @@ export class UserService {
     scope: RequestScope,
     id: string,
     patch: UpdateUserInput,
-  ): Promise<Result<User, ResourceNotFound | AccountDeactivated | InvalidParameter | InvalidTransition | ConcurrentModification>> {
+  ): Promise<
+    Result<User, ResourceNotFound | AccountDeactivated | InvalidParameter | InvalidTransition | ConcurrentModification>
+  > {
     const home = await this.resolveHome(patch.homeLocation)
     if (!home.ok) return home
-    return this.writeWithRetry(scope, id, 'act', (current) => {
-      const email = patch.email === undefined ? current.email : normalizeEmail(patch.email)
-      const homeLocation = home.value === undefined ? current.homeLocation : home.value
-      const next: User = { ...current, ...definedOnly(patch), email, homeLocation, version: current.version + 1 }
-      const quiet = checkQuietHours(next)
-      return quiet === null ? ok({ next, eventType: 'user.updated' }) : err(quiet)
-    }, async (next, current) => {
-      if (next.email === current.email) return null
-      const taken = await this.deps.users.findByEmail(scope.accountId, next.email)
-      return taken !== null && taken.id !== id
-        ? new InvalidParameter({ param: 'email', message: `Another user of this account already has the e-mail ${next.email}.` })
-        : null
-    })
+    return this.writeWithRetry(
+      scope,
+      id,
+      'act',
+      (current) => {
+        const email = patch.email === undefined ? current.email : normalizeEmail(patch.email)
+        const homeLocation = home.value === undefined ? current.homeLocation : home.value
+        const next: User = { ...current, ...definedOnly(patch), email, homeLocation, version: current.version + 1 }
+        const quiet = checkQuietHours(next)
+        return quiet === null ? ok({ next, eventType: 'user.updated' }) : err(quiet)
+      },
+      async (next, current) => {
+        if (next.email === current.email) return null
+        const taken = await this.deps.users.findByEmail(scope.accountId, next.email)
+        return taken !== null && taken.id !== id
+          ? new InvalidParameter({
+              param: 'email',
+              message: `Another user of this account already has the e-mail ${next.email}.`,
+            })
+          : null
+      },
+    )
   }
 
   deactivate(scope: RequestScope, id: string) {
     return this.writeWithRetry(scope, id, 'deactivate', (current) =>
-      ok({ next: current.deactivatedAt === null ? { ...current, deactivatedAt: scope.clock.now(), version: current.version + 1 } : current, eventType: null }))
+      ok({
+        next:
+          current.deactivatedAt === null
+            ? { ...current, deactivatedAt: scope.clock.now(), version: current.version + 1 }
+            : current,
+        eventType: null,
+      }),
+    )
   }
 
   reactivate(scope: RequestScope, id: string) {
     return this.writeWithRetry(scope, id, 'reactivate', (current) =>
-      ok({ next: current.deactivatedAt === null ? current : { ...current, deactivatedAt: null, version: current.version + 1 }, eventType: null }))
+      ok({
+        next:
+          current.deactivatedAt === null ? current : { ...current, deactivatedAt: null, version: current.version + 1 },
+        eventType: null,
+      }),
+    )
   }
 
   /**
    * Irreversible. Runs the cascade first (idempotent steps), then removes the user
    * with its `user.deleted` event in one write, then applies the identity rule.
    */
-  async delete(scope: RequestScope, id: string): Promise<Result<User, ResourceNotFound | InvalidTransition | ConcurrentModification>> {
+  async delete(
+    scope: RequestScope,
+    id: string,
+  ): Promise<Result<User, ResourceNotFound | InvalidTransition | ConcurrentModification>> {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       const current = await this.deps.users.get(scope.accountId, id)
       if (current === null) return err(new ResourceNotFound({ resource: 'user', id }))
@@ -176,7 +221,9 @@ export class UserService {
   }
 
   /** undefined: not given; null: cleared; else resolved to coordinates. */
-  private async resolveHome(input: PlaceInput | null | undefined): Promise<Result<HomeLocation | null | undefined, InvalidParameter>> {
+  private async resolveHome(
+    input: PlaceInput | null | undefined,
+  ): Promise<Result<HomeLocation | null | undefined, InvalidParameter>> {
     if (input === undefined || input === null) return ok(input)
     return resolvePlace(this.deps.geocoding, input, 'home_location')
   }

@@ -49,7 +49,8 @@ export type DeliveryCommand =
   | { readonly type: 'abandon'; readonly reason: 'endpoint_disabled' | 'endpoint_deleted' }
 
 /** A 2xx acknowledges; anything else, a redirect included, is a failure. */
-export const isAcknowledged = (outcome: AttemptOutcome): boolean => outcome.kind === 'response' && outcome.statusCode >= 200 && outcome.statusCode < 300
+export const isAcknowledged = (outcome: AttemptOutcome): boolean =>
+  outcome.kind === 'response' && outcome.statusCode >= 200 && outcome.statusCode < 300
 
 /** The delivery state machine, written once: which commands each status accepts. */
 export const DELIVERY_TABLE: Readonly<Record<DeliveryStatus, readonly DeliveryCommand['type'][]>> = {
@@ -66,15 +67,21 @@ export const isFinal = (status: DeliveryStatus): boolean => DELIVERY_TABLE[statu
  * retry (retry schedule) or, after the last one, fails it for good; abandoning
  * fails it at once.
  */
-export const deliveryTransition = (delivery: Delivery, command: DeliveryCommand, random: RandomSource): Result<Delivery, InvalidTransition> => {
+export const deliveryTransition = (
+  delivery: Delivery,
+  command: DeliveryCommand,
+  random: RandomSource,
+): Result<Delivery, InvalidTransition> => {
   if (!DELIVERY_TABLE[delivery.status].includes(command.type)) {
     return err(new InvalidTransition({ resource: 'webhook_delivery', from: delivery.status, command: command.type }))
   }
   const version = delivery.version + 1
-  if (command.type === 'abandon') return ok({ ...delivery, status: 'failed', nextAttemptAt: null, failureReason: command.reason, version })
+  if (command.type === 'abandon')
+    return ok({ ...delivery, status: 'failed', nextAttemptAt: null, failureReason: command.reason, version })
   const attempts = [...delivery.attempts, { ...command.attempt, number: delivery.attempts.length + 1 }]
   const firstAttemptAt = delivery.firstAttemptAt ?? command.attempt.at
-  if (isAcknowledged(command.attempt.outcome)) return ok({ ...delivery, attempts, firstAttemptAt, status: 'succeeded', nextAttemptAt: null, version })
+  if (isAcknowledged(command.attempt.outcome))
+    return ok({ ...delivery, attempts, firstAttemptAt, status: 'succeeded', nextAttemptAt: null, version })
   const retryAt = nextRetryAt(firstAttemptAt, attempts.length, random)
   return ok({
     ...delivery,

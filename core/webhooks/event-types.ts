@@ -47,7 +47,10 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 export const ALL_EVENTS = '*'
 
 export const validateEventTypes = (types: readonly string[]): Result<readonly string[], InvalidParameter> => {
-  if (types.length === 0) return err(new InvalidParameter({ param: 'events', message: 'Subscribe to at least one event type, or "*" for all.' }))
+  if (types.length === 0)
+    return err(
+      new InvalidParameter({ param: 'events', message: 'Subscribe to at least one event type, or "*" for all.' }),
+    )
   for (const [index, type] of types.entries()) {
     if (type !== ALL_EVENTS && !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)) {
       return err(new InvalidParameter({ param: `events[${index}]`, message: `Unknown event type '${type}'.` }))
@@ -56,4 +59,5 @@ export const validateEventTypes = (types: readonly string[]): Result<readonly st
   return ok([...new Set(types)])
 }
 
-export const subscribes = (events: readonly string[], type: string): boolean => events.includes(ALL_EVENTS) || events.includes(type)
+export const subscribes = (events: readonly string[], type: string): boolean =>
+  events.includes(ALL_EVENTS) || events.includes(type)

@@ -30,7 +30,8 @@ const growth = (() => {
 })()
 
 /** Nominal offset of retry `n` (1-based) from the first attempt, without jitter. */
-export const nominalRetryOffsetMs = (n: number): number => (n <= 0 ? 0 : (FIRST_RETRY_MS * (growth ** n - 1)) / (growth - 1))
+export const nominalRetryOffsetMs = (n: number): number =>
+  n <= 0 ? 0 : (FIRST_RETRY_MS * (growth ** n - 1)) / (growth - 1)
 
 /** When retry `n` (1..24) happens, relative to the first attempt; null after the last one. */
 export const retryOffsetMs = (n: number, random: RandomSource): number | null => {

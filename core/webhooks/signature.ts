@@ -5,7 +5,9 @@ import { createHmac } from 'node:crypto'
  * one `v1=` per active secret (two during a rotation).
  */
 export const signatureHeader = (rawBody: string, secrets: readonly string[], timestampSeconds: number): string =>
-  [`t=${timestampSeconds}`, ...secrets.map((secret) => `v1=${signPayload(rawBody, secret, timestampSeconds)}`)].join(',')
+  [`t=${timestampSeconds}`, ...secrets.map((secret) => `v1=${signPayload(rawBody, secret, timestampSeconds)}`)].join(
+    ',',
+  )
 
 export const signPayload = (rawBody: string, secret: string, timestampSeconds: number): string =>
   createHmac('sha256', secret).update(`${timestampSeconds}.${rawBody}`).digest('hex')

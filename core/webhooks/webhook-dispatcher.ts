@@ -29,7 +29,11 @@ export interface DispatcherLimits {
   readonly perEndpointConcurrency: number
 }
 
-export const DEFAULT_DISPATCHER_LIMITS: DispatcherLimits = { timeoutMs: 10_000, concurrency: 64, perEndpointConcurrency: 8 }
+export const DEFAULT_DISPATCHER_LIMITS: DispatcherLimits = {
+  timeoutMs: 10_000,
+  concurrency: 64,
+  perEndpointConcurrency: 8,
+}
 
 export interface WebhookDispatcherDeps {
   readonly outbox: OutboxPort
@@ -95,12 +99,15 @@ export class WebhookDispatcher {
       for (const event of events) {
         let endpoints = endpointsByAccount.get(event.accountId)
         if (endpoints === undefined) {
-          endpoints = (await this.deps.endpoints.enabledOf(event.accountId)).filter((endpoint) => endpoint.livemode === event.livemode)
+          endpoints = (await this.deps.endpoints.enabledOf(event.accountId)).filter(
+            (endpoint) => endpoint.livemode === event.livemode,
+          )
           endpointsByAccount.set(event.accountId, endpoints)
         }
         for (const endpoint of endpoints) {
           // An endpoint gets what happens from its creation on, not the backlog before it.
-          if (subscribes(endpoint.events, event.type) && endpoint.createdAt.getTime() <= event.createdAt.getTime()) deliveries.push(this.newDelivery(event, endpoint, now, null))
+          if (subscribes(endpoint.events, event.type) && endpoint.createdAt.getTime() <= event.createdAt.getTime())
+            deliveries.push(this.newDelivery(event, endpoint, now, null))
         }
       }
       await this.deps.deliveries.insertMany(deliveries)
@@ -120,7 +127,9 @@ export class WebhookDispatcher {
     for (;;) {
       const free = this.limits.concurrency - this.inFlight
       if (free <= 0) return started
-      const saturated = [...this.inFlightByEndpoint].filter(([, count]) => count >= this.limits.perEndpointConcurrency).map(([id]) => id)
+      const saturated = [...this.inFlightByEndpoint]
+        .filter(([, count]) => count >= this.limits.perEndpointConcurrency)
+        .map(([id]) => id)
       const now = scope.clock.now()
       const due = await this.deps.deliveries.due(scope.accountId, now, free, saturated)
       if (due.length === 0) return started
@@ -203,13 +212,17 @@ export class WebhookDispatcher {
   private async attempt(delivery: Delivery, clock: Clock): Promise<Delivery> {
     const endpoint = await this.deps.endpoints.get(delivery.accountId, delivery.endpointId)
     if (endpoint === null || endpoint.status !== 'enabled') {
-      return this.apply(delivery, { type: 'abandon', reason: endpoint === null ? 'endpoint_deleted' : 'endpoint_disabled' })
+      return this.apply(delivery, {
+        type: 'abandon',
+        reason: endpoint === null ? 'endpoint_deleted' : 'endpoint_disabled',
+      })
     }
     const at = clock.now()
     // Checked again at every attempt: the host may resolve elsewhere since creation (DNS rebinding).
     const target = await checkEndpointUrl(endpoint.url, endpoint.livemode, this.deps.dns)
     let response
-    if (!target.ok) response = { outcome: { kind: 'blocked_address' as const }, durationMs: 0, error: target.error.message }
+    if (!target.ok)
+      response = { outcome: { kind: 'blocked_address' as const }, durationMs: 0, error: target.error.message }
     else {
       const body = await this.deps.renderer.render(delivery.notification)
       const timestamp = Math.floor(this.deps.wallClock.now().getTime() / 1000)
@@ -225,7 +238,10 @@ export class WebhookDispatcher {
         timeoutMs: this.limits.timeoutMs,
       })
     }
-    const saved = await this.apply(delivery, { type: 'attempt', attempt: { at, durationMs: response.durationMs, outcome: response.outcome, error: response.error } })
+    const saved = await this.apply(delivery, {
+      type: 'attempt',
+      attempt: { at, durationMs: response.durationMs, outcome: response.outcome, error: response.error },
+    })
     await this.recordEndpointHealth(endpoint.accountId, endpoint.id, isAcknowledged(response.outcome), at, clock)
     return saved
   }
@@ -238,23 +254,44 @@ export class WebhookDispatcher {
   }
 
   /** A success ends a failure streak; a streak of 72 hours disables the endpoint and says so with `webhook_endpoint.disabled`. */
-  private async recordEndpointHealth(accountId: string, endpointId: string, succeeded: boolean, at: Date, clock: Clock): Promise<void> {
+  private async recordEndpointHealth(
+    accountId: string,
+    endpointId: string,
+    succeeded: boolean,
+    at: Date,
+    clock: Clock,
+  ): Promise<void> {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       const current = await this.deps.endpoints.get(accountId, endpointId)
       if (current === null) return
       if (succeeded) {
         if (current.failingSince === null) return
-        if ((await this.deps.endpoints.update({ ...current, failingSince: null, version: current.version + 1 }, current.version)) === 'updated') return
+        if (
+          (await this.deps.endpoints.update(
+            { ...current, failingSince: null, version: current.version + 1 },
+            current.version,
+          )) === 'updated'
+        )
+          return
         continue
       }
       const failingSince = current.failingSince ?? at
       const disable = current.status === 'enabled' && shouldDisableEndpoint(failingSince, at)
       if (current.failingSince !== null && !disable) return
       const next: WebhookEndpoint = disable
-        ? { ...current, failingSince, status: 'disabled', disabledReason: 'failing', updatedAt: at, version: current.version + 1 }
+        ? {
+            ...current,
+            failingSince,
+            status: 'disabled',
+            disabledReason: 'failing',
+            updatedAt: at,
+            version: current.version + 1,
+          }
         : { ...current, failingSince, version: current.version + 1 }
       const scope = { accountId, livemode: current.livemode }
-      const events = disable ? [domainEvent({ ids: this.deps.ids, clock }, scope, 'webhook_endpoint.disabled', 'webhook_endpoint', next)] : []
+      const events = disable
+        ? [domainEvent({ ids: this.deps.ids, clock }, scope, 'webhook_endpoint.disabled', 'webhook_endpoint', next)]
+        : []
       if ((await this.deps.endpoints.update(next, current.version, events)) === 'updated') return
     }
   }

@@ -3,7 +3,7 @@ import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
 import type { WebhookDeliveryRepositoryPort } from '../ports/webhook-delivery-repository.js'
 import type { WebhookEndpointRepositoryPort } from '../ports/webhook-endpoint-repository.js'
 import { domainEvent } from '../shared/domain-event.js'
-import { ConcurrentModification, InvalidParameter, ResourceNotFound } from '../shared/errors.js'
+import { ConcurrentModification, type InvalidParameter, ResourceNotFound } from '../shared/errors.js'
 import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { RequestScope } from '../user/user-service.js'
@@ -86,7 +86,11 @@ export class WebhookEndpointService {
   }
 
   /** Re-enabling clears the failure streak, so the 72-hour clock starts again. */
-  async update(scope: RequestScope, id: string, patch: WebhookEndpointPatch): Promise<Result<WebhookEndpoint, ResourceNotFound | InvalidParameter | ConcurrentModification>> {
+  async update(
+    scope: RequestScope,
+    id: string,
+    patch: WebhookEndpointPatch,
+  ): Promise<Result<WebhookEndpoint, ResourceNotFound | InvalidParameter | ConcurrentModification>> {
     const events = patch.events === undefined ? ok(undefined) : validateEventTypes(patch.events)
     if (!events.ok) return events
     let url: string | undefined
@@ -115,19 +119,27 @@ export class WebhookEndpointService {
   async delete(scope: RequestScope, id: string): Promise<Result<WebhookEndpoint, ResourceNotFound>> {
     const found = await this.retrieve(scope, id)
     if (!found.ok) return found
-    if (!(await this.deps.endpoints.remove(scope.accountId, id))) return err(new ResourceNotFound({ resource: 'webhook_endpoint', id }))
+    if (!(await this.deps.endpoints.remove(scope.accountId, id)))
+      return err(new ResourceNotFound({ resource: 'webhook_endpoint', id }))
     await this.deps.deliveries.removeByEndpoint(scope.accountId, id)
     return ok(found.value)
   }
 
   /** A new secret; the previous one keeps signing alongside it for 24 hours. */
-  async rotateSecret(scope: RequestScope, id: string): Promise<Result<RevealedEndpoint, ResourceNotFound | ConcurrentModification>> {
+  async rotateSecret(
+    scope: RequestScope,
+    id: string,
+  ): Promise<Result<RevealedEndpoint, ResourceNotFound | ConcurrentModification>> {
     const secret = this.newSecret()
     const rotated = await this.modify(scope, id, (current, now) => rotateSecret(current, secret, now))
     return rotated.ok ? ok({ endpoint: rotated.value, secret }) : rotated
   }
 
-  async listDeliveries(scope: RequestScope, endpointId: string, page: PageRequest): Promise<Result<Page<Delivery>, ResourceNotFound | InvalidParameter>> {
+  async listDeliveries(
+    scope: RequestScope,
+    endpointId: string,
+    page: PageRequest,
+  ): Promise<Result<Page<Delivery>, ResourceNotFound | InvalidParameter>> {
     const endpoint = await this.retrieve(scope, endpointId)
     if (!endpoint.ok) return endpoint
     const valid = validatePageRequest(page)
@@ -135,29 +147,52 @@ export class WebhookEndpointService {
     return ok(await this.deps.deliveries.listByEndpoint(scope.accountId, endpointId, page))
   }
 
-  async retrieveDelivery(scope: RequestScope, endpointId: string, deliveryId: string): Promise<Result<Delivery, ResourceNotFound>> {
+  async retrieveDelivery(
+    scope: RequestScope,
+    endpointId: string,
+    deliveryId: string,
+  ): Promise<Result<Delivery, ResourceNotFound>> {
     const delivery = await this.deps.deliveries.get(scope.accountId, deliveryId)
-    if (delivery === null || delivery.endpointId !== endpointId) return err(new ResourceNotFound({ resource: 'webhook_delivery', id: deliveryId, param: 'delivery_id' }))
+    if (delivery === null || delivery.endpointId !== endpointId)
+      return err(new ResourceNotFound({ resource: 'webhook_delivery', id: deliveryId, param: 'delivery_id' }))
     return ok(delivery)
   }
 
   /** Sends the delivery's notification again, same `id`, as a new delivery attempted at once. */
-  async replay(scope: RequestScope, endpointId: string, deliveryId: string): Promise<Result<Delivery, ResourceNotFound | WebhookEndpointDisabled>> {
+  async replay(
+    scope: RequestScope,
+    endpointId: string,
+    deliveryId: string,
+  ): Promise<Result<Delivery, ResourceNotFound | WebhookEndpointDisabled>> {
     const endpoint = await this.retrieve(scope, endpointId)
     if (!endpoint.ok) return endpoint
     if (endpoint.value.status !== 'enabled') return err(new WebhookEndpointDisabled({ id: endpointId }))
     const original = await this.retrieveDelivery(scope, endpointId, deliveryId)
     if (!original.ok) return original
-    const replay = this.deps.dispatcher.newDelivery(original.value.notification, endpoint.value, scope.clock.now(), original.value.id)
+    const replay = this.deps.dispatcher.newDelivery(
+      original.value.notification,
+      endpoint.value,
+      scope.clock.now(),
+      original.value.id,
+    )
     return ok(await this.deps.dispatcher.deliverNow(replay, scope.clock))
   }
 
   /** A `webhook_endpoint.test` notification to this endpoint only, attempted within the request; failures retry as usual. */
-  async sendTest(scope: RequestScope, id: string): Promise<Result<Delivery, ResourceNotFound | WebhookEndpointDisabled>> {
+  async sendTest(
+    scope: RequestScope,
+    id: string,
+  ): Promise<Result<Delivery, ResourceNotFound | WebhookEndpointDisabled>> {
     const endpoint = await this.retrieve(scope, id)
     if (!endpoint.ok) return endpoint
     if (endpoint.value.status !== 'enabled') return err(new WebhookEndpointDisabled({ id }))
-    const notification = domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'webhook_endpoint.test', 'webhook_endpoint', endpoint.value)
+    const notification = domainEvent(
+      { ids: this.deps.ids, clock: scope.clock },
+      scope,
+      'webhook_endpoint.test',
+      'webhook_endpoint',
+      endpoint.value,
+    )
     const delivery = this.deps.dispatcher.newDelivery(notification, endpoint.value, scope.clock.now(), null)
     return ok(await this.deps.dispatcher.deliverNow(delivery, scope.clock))
   }

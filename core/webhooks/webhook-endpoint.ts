@@ -32,17 +32,27 @@ export interface WebhookEndpoint {
 
 /** The secrets that sign a delivery at `now`: the current one, plus the previous during a rotation. */
 export const activeSecrets = (endpoint: WebhookEndpoint, now: Date): readonly string[] =>
-  endpoint.secrets.filter((secret) => secret.expiresAt === null || secret.expiresAt.getTime() > now.getTime()).map((secret) => secret.secret)
+  endpoint.secrets
+    .filter((secret) => secret.expiresAt === null || secret.expiresAt.getTime() > now.getTime())
+    .map((secret) => secret.secret)
 
 /** A new current secret; the old current one keeps signing for 24 h; older ones go. */
 export const rotateSecret = (endpoint: WebhookEndpoint, secret: string, now: Date): WebhookEndpoint => {
   const current = endpoint.secrets.find((candidate) => candidate.expiresAt === null)
-  const previous = current === undefined ? [] : [{ secret: current.secret, expiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS) }]
-  return { ...endpoint, secrets: [{ secret, expiresAt: null }, ...previous], updatedAt: now, version: endpoint.version + 1 }
+  const previous =
+    current === undefined ? [] : [{ secret: current.secret, expiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS) }]
+  return {
+    ...endpoint,
+    secrets: [{ secret, expiresAt: null }, ...previous],
+    updatedAt: now,
+    version: endpoint.version + 1,
+  }
 }
 
 /** When the previous secret stops signing, or null outside a rotation. */
 export const previousSecretExpiresAt = (endpoint: WebhookEndpoint, now: Date): Date | null => {
-  const previous = endpoint.secrets.find((secret) => secret.expiresAt !== null && secret.expiresAt.getTime() > now.getTime())
+  const previous = endpoint.secrets.find(
+    (secret) => secret.expiresAt !== null && secret.expiresAt.getTime() > now.getTime(),
+  )
   return previous?.expiresAt ?? null
 }

@@ -8,8 +8,12 @@ import type { Clock } from '../../core/ports/clock.js'
  * provider notices): production runs on real time, a sandbox account on its own
  * clock once `advance_time` moved it (as the authentication hook does for keyed requests).
  */
-export const accountClock = (accounts: AccountRepositoryPort, clock: Clock, livemode: boolean): ClockOf => async (accountId) => {
-  if (livemode) return clock
-  const account = await accounts.getAccount(accountId)
-  return account === null || account.sandboxClockOffsetMs === 0 ? clock : new OffsetClock(clock, account.sandboxClockOffsetMs)
-}
+export const accountClock =
+  (accounts: AccountRepositoryPort, clock: Clock, livemode: boolean): ClockOf =>
+  async (accountId) => {
+    if (livemode) return clock
+    const account = await accounts.getAccount(accountId)
+    return account === null || account.sandboxClockOffsetMs === 0
+      ? clock
+      : new OffsetClock(clock, account.sandboxClockOffsetMs)
+  }

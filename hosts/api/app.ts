@@ -37,7 +37,8 @@ const frameworkErrorCode = (error: FastifyError) => {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { code: 'invalid_json', message: 'The request body is not valid JSON.' } as const
     default:
-      if (error instanceof SyntaxError || error.statusCode === 400) return { code: 'invalid_json', message: 'The request body is not valid JSON.' } as const
+      if (error instanceof SyntaxError || error.statusCode === 400)
+        return { code: 'invalid_json', message: 'The request body is not valid JSON.' } as const
       return null
   }
 }
@@ -51,7 +52,11 @@ export interface ApiAppOptions {
   readonly verifySerializers?: boolean
 }
 
-export const buildApiApp = async (application: Application, surface: Surface, appOptions: ApiAppOptions = {}): Promise<FastifyInstance> => {
+export const buildApiApp = async (
+  application: Application,
+  surface: Surface,
+  appOptions: ApiAppOptions = {},
+): Promise<FastifyInstance> => {
   const { config } = application
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -79,7 +84,12 @@ export const buildApiApp = async (application: Application, surface: Surface, ap
 
   const rateLimit = new RateLimitGate(application.rateLimiter, application.clock, config.rateLimit)
   await app.register(requestIdPlugin, { random: application.random })
-  await app.register(authenticationPlugin, { livemode: surface.livemode, accounts: application.accounts, clock: application.clock, rateLimit })
+  await app.register(authenticationPlugin, {
+    livemode: surface.livemode,
+    accounts: application.accounts,
+    clock: application.clock,
+    rateLimit,
+  })
   await app.register(versioningPlugin)
   await app.register(idempotencyPlugin, { store: application.idempotency, clock: application.clock })
   app.decorateRequest('concurrencySlot', null)
@@ -95,20 +105,35 @@ export const buildApiApp = async (application: Application, surface: Surface, ap
     const known = frameworkErrorCode(error)
     if (known !== null) return sendError(request, reply, known)
     request.log.error({ err: error, requestId: request.requestId }, 'unhandled error')
-    return sendError(request, reply, { code: 'internal_error', message: 'An internal error occurred. Retry the request (with the same Idempotency-Key for mutations).' })
+    return sendError(request, reply, {
+      code: 'internal_error',
+      message: 'An internal error occurred. Retry the request (with the same Idempotency-Key for mutations).',
+    })
   })
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? ''
-    const allowed = [...new Set(routes.filter((route) => route.matcher.test(path)).map((route) => route.method))].filter((method) => method !== 'HEAD')
+    const allowed = [
+      ...new Set(routes.filter((route) => route.matcher.test(path)).map((route) => route.method)),
+    ].filter((method) => method !== 'HEAD')
     if (allowed.length > 0) {
       reply.header('Allow', allowed.join(', '))
-      return sendError(request, reply, { code: 'method_not_allowed', message: `${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.` })
+      return sendError(request, reply, {
+        code: 'method_not_allowed',
+        message: `${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.`,
+      })
     }
-    return sendError(request, reply, { code: 'route_not_found', message: `Unrecognized request URL (${request.method}: ${path}).` })
+    return sendError(request, reply, {
+      code: 'route_not_found',
+      message: `Unrecognized request URL (${request.method}: ${path}).`,
+    })
   })
 
-  const options: RouteOptions = { livemode: surface.livemode, rateLimit, verifySerializers: appOptions.verifySerializers === true }
+  const options: RouteOptions = {
+    livemode: surface.livemode,
+    rateLimit,
+    verifySerializers: appOptions.verifySerializers === true,
+  }
   const sandboxClock = new SandboxClockService(application.accountRepository, application.clock, surface.backgroundJobs)
   platformRoutes(app, { ...options, sandboxClock })
   userRoutes(app, { ...options, users: surface.users })
@@ -126,7 +151,12 @@ export const buildApiApp = async (application: Application, surface: Surface, ap
     nowSeconds: () => Math.floor(application.clock.now().getTime() / 1000),
   })
   await hostedPageRoutes(app, { invitations: surface.invitations, rateLimit, clockOf })
-  connectionRoutes(app, { ...options, connections: surface.connections, sandbox: surface.calendarSandbox, icloud: surface.icloudSignIn })
+  connectionRoutes(app, {
+    ...options,
+    connections: surface.connections,
+    sandbox: surface.calendarSandbox,
+    icloud: surface.icloudSignIn,
+  })
   referenceRoutes(app, {
     endpoints: Object.values(Endpoints),
     servers: [

@@ -1,4 +1,10 @@
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onSendHookHandler, onRequestHookHandler } from 'fastify'
+import type {
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onSendHookHandler,
+  onRequestHookHandler,
+} from 'fastify'
 
 /**
  * A hook that usually has nothing to wait for. `work` returns `undefined` when it
@@ -14,8 +20,9 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onSendHookH
  * answer whose onSend hooks wait (a store on MongoDB) has not finished when the
  * hook returns, and calling `done()` would run the route anyway.
  */
-export const maybeAsyncHook =
-  (work: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | FastifyReply | undefined): onRequestHookHandler =>
+export const maybeAsyncHook = (
+  work: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | FastifyReply | undefined,
+): onRequestHookHandler =>
   function hook(this: unknown, request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     const pending = work(request, reply)
     if (pending === undefined) {
@@ -27,9 +34,16 @@ export const maybeAsyncHook =
   } as onRequestHookHandler
 
 /** The same for `onSend`: `undefined` passes the payload on unchanged at once; a promise resolves to the payload. */
-export const maybeAsyncOnSend =
-  (work: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown> | undefined): onSendHookHandler =>
-  function hook(this: unknown, request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void) {
+export const maybeAsyncOnSend = (
+  work: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown> | undefined,
+): onSendHookHandler =>
+  function hook(
+    this: unknown,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: Error | null, payload?: unknown) => void,
+  ) {
     const pending = work(request, reply, payload)
     if (pending === undefined) {
       done(null, payload)

@@ -36,7 +36,9 @@ export interface RouteOutput {
 
 export type DomainFailure = { readonly _tag: string }
 /** A handler answers at once when its use case did (a read on the embedded adapters), else with a promise. */
-export type RouteHandler<E extends EndpointContract> = (input: RouteInput<E>) => MaybePromise<Result<RouteOutput, DomainFailure | unknown>>
+export type RouteHandler<E extends EndpointContract> = (
+  input: RouteInput<E>,
+) => MaybePromise<Result<RouteOutput, DomainFailure | unknown>>
 
 export interface RouteOptions {
   readonly livemode: boolean
@@ -50,14 +52,24 @@ export interface RouteOptions {
  * Registers one endpoint: parse (contracts) -> use case (core) -> render
  * (contracts, in the caller's API version). Handlers stay a few lines.
  */
-export const defineRoute = <E extends EndpointContract>(app: FastifyInstance, endpoint: E, options: RouteOptions, handler: RouteHandler<E>): void => {
+export const defineRoute = <E extends EndpointContract>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: RouteOptions,
+  handler: RouteHandler<E>,
+): void => {
   const id = endpointId(endpoint)
   const successStatus = endpoint.successStatus ?? 200
   const compiled = compileSerializer(endpoint)
-  const serialize = compiled === null || options.verifySerializers !== true ? compiled : verifiedSerializer(id, compiled)
+  const serialize =
+    compiled === null || options.verifySerializers !== true ? compiled : verifiedSerializer(id, compiled)
 
   /** Completes the handler's answer in the caller's version and sends it. */
-  const answer = (request: FastifyRequest, reply: FastifyReply, outcome: Result<RouteOutput, DomainFailure | unknown>): FastifyReply => {
+  const answer = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    outcome: Result<RouteOutput, DomainFailure | unknown>,
+  ): FastifyReply => {
     if (!outcome.ok) return sendError(request, reply, domainErrorToApi(outcome.error as DomainFailure))
     const { body: resource, status, headers } = outcome.value
     // Same keys in the same order as `{ ...resource, livemode, request_id }`, without the copy.
@@ -70,7 +82,11 @@ export const defineRoute = <E extends EndpointContract>(app: FastifyInstance, en
       return serialize === null ? reply.send(resource) : reply.type(JSON_TYPE).send(serialize(resource))
     }
     const rendered = downgradeResource(resource, request.apiVersion)
-    const response = downgradeResponse(id, { statusCode: status ?? successStatus, headers: headers === undefined ? {} : { ...headers } }, request.apiVersion)
+    const response = downgradeResponse(
+      id,
+      { statusCode: status ?? successStatus, headers: headers === undefined ? {} : { ...headers } },
+      request.apiVersion,
+    )
     return reply.code(response.statusCode).headers(response.headers).send(rendered)
   }
 
@@ -84,10 +100,17 @@ export const defineRoute = <E extends EndpointContract>(app: FastifyInstance, en
     let body: unknown
     if (endpoint.body !== undefined) {
       const raw = request.body ?? {}
-      const upgraded = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? upgradeRequest(id, raw as Json, request.apiVersion) : raw
+      const upgraded =
+        raw !== null && typeof raw === 'object' && !Array.isArray(raw)
+          ? upgradeRequest(id, raw as Json, request.apiVersion)
+          : raw
       const decoded = decodeRequest(endpoint.body as never, upgraded)
       if (!decoded.ok) {
-        sendError(request, reply, { code: decoded.problem.code, message: decoded.problem.message, param: decoded.problem.param ?? undefined })
+        sendError(request, reply, {
+          code: decoded.problem.code,
+          message: decoded.problem.message,
+          param: decoded.problem.param ?? undefined,
+        })
         return undefined
       }
       body = decoded.value
@@ -96,7 +119,11 @@ export const defineRoute = <E extends EndpointContract>(app: FastifyInstance, en
     if (endpoint.query !== undefined) {
       const decoded = decodeRequest(endpoint.query as never, { ...(request.query as Json) })
       if (!decoded.ok) {
-        sendError(request, reply, { code: decoded.problem.code, message: decoded.problem.message, param: decoded.problem.param ?? undefined })
+        sendError(request, reply, {
+          code: decoded.problem.code,
+          message: decoded.problem.message,
+          param: decoded.problem.param ?? undefined,
+        })
         return undefined
       }
       query = decoded.value
@@ -121,12 +148,17 @@ export const defineRoute = <E extends EndpointContract>(app: FastifyInstance, en
     // Not `async`: a handler that answered at once has sent its reply when this returns.
     handler: (request: FastifyRequest, reply: FastifyReply) => {
       if (endpoint.sandboxOnly === true && options.livemode) {
-        sendError(request, reply, { code: 'route_not_found', message: `Unrecognized request URL (${request.method}: ${request.url}). This endpoint exists on the sandbox only.` })
+        sendError(request, reply, {
+          code: 'route_not_found',
+          message: `Unrecognized request URL (${request.method}: ${request.url}). This endpoint exists on the sandbox only.`,
+        })
         return undefined
       }
       const { subLimit } = options
       if (subLimit !== undefined) {
-        return options.rateLimit.admitSubLimit(request, reply, subLimit).then((allowed) => (allowed ? (run(request, reply) ?? reply) : reply))
+        return options.rateLimit
+          .admitSubLimit(request, reply, subLimit)
+          .then((allowed) => (allowed ? (run(request, reply) ?? reply) : reply))
       }
       return run(request, reply)
     },

@@ -38,9 +38,11 @@ const normalise = (node: unknown): unknown => {
     const branches = (schema.anyOf as JsonSchema[]).map((branch) => normalise(branch) as JsonSchema | null)
     if (branches.includes(null)) return null
     const types = branches.map((branch) => branch!.type)
-    if (types.every((type) => typeof type === 'string' && PRIMITIVES.has(type))) return { type: [...new Set(types as string[])] }
+    if (types.every((type) => typeof type === 'string' && PRIMITIVES.has(type)))
+      return { type: [...new Set(types as string[])] }
     const objects = branches.filter((branch) => branch!.type === 'object')
-    if (objects.length === 1 && branches.length === 2 && types.includes('null')) return { ...objects[0], type: ['object', 'null'] }
+    if (objects.length === 1 && branches.length === 2 && types.includes('null'))
+      return { ...objects[0], type: ['object', 'null'] }
     return null
   }
   const copy: JsonSchema = {}
@@ -73,7 +75,10 @@ const normalise = (node: unknown): unknown => {
  */
 export const compileSerializer = (endpoint: EndpointContract): Serializer | null => {
   if (endpoint.response === undefined) return null
-  const document = Schema.toJsonSchemaDocument(endpoint.response) as unknown as { schema: JsonSchema; definitions?: Record<string, JsonSchema> }
+  const document = Schema.toJsonSchemaDocument(endpoint.response) as unknown as {
+    schema: JsonSchema
+    definitions?: Record<string, JsonSchema>
+  }
   const definitions: Record<string, unknown> = {}
   for (const [name, definition] of Object.entries(document.definitions ?? {})) {
     const normalised = normalise(definition)
@@ -91,11 +96,15 @@ export const compileSerializer = (endpoint: EndpointContract): Serializer | null
  * answer they produce proves that the compiled serializer drops, adds and changes
  * nothing. A difference is a bug in a renderer or a schema, and throws.
  */
-export const verifiedSerializer = (name: string, serializer: Serializer): Serializer => (resource) => {
-  const compiled = serializer(resource)
-  const expected = JSON.stringify(resource)
-  if (compiled !== expected && !isDeepStrictEqual(JSON.parse(compiled), JSON.parse(expected))) {
-    throw new Error(`the compiled serializer of ${name} disagrees with JSON.stringify:\n  compiled: ${compiled}\n  expected: ${expected}`)
+export const verifiedSerializer =
+  (name: string, serializer: Serializer): Serializer =>
+  (resource) => {
+    const compiled = serializer(resource)
+    const expected = JSON.stringify(resource)
+    if (compiled !== expected && !isDeepStrictEqual(JSON.parse(compiled), JSON.parse(expected))) {
+      throw new Error(
+        `the compiled serializer of ${name} disagrees with JSON.stringify:\n  compiled: ${compiled}\n  expected: ${expected}`,
+      )
+    }
+    return compiled
   }
-  return compiled
-}

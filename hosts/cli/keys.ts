@@ -9,7 +9,11 @@ const USAGE = `Usage: npm run keys -- <command>
   revoke KEY_ID                          revoke a key (requests with it get 401 at once)`
 
 /** Admin CLI over the same storage the server uses (the data directory, or MongoDB). */
-export const runKeysCli = async (argv: readonly string[], env: Record<string, string | undefined>, print: (line: string) => void): Promise<number> => {
+export const runKeysCli = async (
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  print: (line: string) => void,
+): Promise<number> => {
   const { positionals, values } = parseArgs({
     args: [...argv],
     allowPositionals: true,
@@ -47,7 +51,9 @@ const runCommand = async (
       for (const account of await accountRepository.listAccounts()) {
         print(`${account.id} (pinned ${account.pinnedVersion})`)
         for (const key of await accountRepository.listKeys(account.id)) {
-          print(`  ${key.id}  sk_${key.mode}_...${key.last4}  ${key.revokedAt === null ? 'active' : `revoked ${key.revokedAt.toISOString()}`}`)
+          print(
+            `  ${key.id}  sk_${key.mode}_...${key.last4}  ${key.revokedAt === null ? 'active' : `revoked ${key.revokedAt.toISOString()}`}`,
+          )
         }
       }
       return 0

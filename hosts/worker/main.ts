@@ -6,7 +6,9 @@ import { loadConfigOrExit } from '../config.js'
 const main = async (): Promise<void> => {
   const config = loadConfigOrExit(process.env)
   if (config.mongodb === null) {
-    console.error('The worker shares its work with API hosts through MongoDB: set MONGODB_URI. With embedded storage the API host runs the jobs itself (WORKER=true).')
+    console.error(
+      'The worker shares its work with API hosts through MongoDB: set MONGODB_URI. With embedded storage the API host runs the jobs itself (WORKER=true).',
+    )
     process.exit(2)
   }
   const application = await compose(config)

@@ -7,9 +7,13 @@ const root = join(import.meta.dirname, '..', '..')
 const PENDING = new Set<string>([])
 
 const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]))
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  )
 
-const ports = readdirSync(join(root, 'core', 'ports')).filter((file) => file.endsWith('.ts')).map((file) => file.replace(/\.ts$/, ''))
+const ports = readdirSync(join(root, 'core', 'ports'))
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => file.replace(/\.ts$/, ''))
 const adapterTests = filesUnder(join(root, 'test', 'adapters')).filter((file) => file.endsWith('.test.ts'))
 
 describe('Architecture: every port has one shared contract suite, run against its adapters', () => {
@@ -19,7 +23,11 @@ describe('Architecture: every port has one shared contract suite, run against it
   })
 
   it('each suite is run by at least one adapter test', () => {
-    const imported = new Set(adapterTests.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/contracts\/([\w-]+)\.contract\.js/g)].map((match) => match[1])))
+    const imported = new Set(
+      adapterTests.flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/contracts\/([\w-]+)\.contract\.js/g)].map((match) => match[1]),
+      ),
+    )
     expect(ports.filter((port) => !PENDING.has(port) && !imported.has(port))).toEqual([])
   })
 })

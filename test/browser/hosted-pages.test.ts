@@ -8,7 +8,16 @@ import { clients, startTestService, type TestService } from '../support/service.
 
 /** Debian's chromium, headless, isolated: a fresh profile, no network chatter of its own. */
 const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 let smtp: SmtpTestServer
 let test: TestService
@@ -19,14 +28,36 @@ let eventId: string
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer()
-  test = await startTestService({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_TLS: 'none', MAIL_FROM: 'invitations@example.com' })
+  test = await startTestService({
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.port),
+    SMTP_TLS: 'none',
+    MAIL_FROM: 'invitations@example.com',
+  })
   client = clients(test)
-  const organizer = (await client.live('POST', '/v1/users', { body: { email: 'host@example.com', display_name: 'Hana <Host>' } })).body
+  const organizer = (
+    await client.live('POST', '/v1/users', { body: { email: 'host@example.com', display_name: 'Hana <Host>' } })
+  ).body
   const start = Date.now() + 24 * 3_600_000
-  eventId = (await client.live('POST', '/v1/events', { body: { user_id: organizer.id, title: 'Picnic & <games>', start_time: new Date(start).toISOString(), end_time: new Date(start + 3_600_000).toISOString(), timezone: 'Europe/Paris' } })).body.id
+  eventId = (
+    await client.live('POST', '/v1/events', {
+      body: {
+        user_id: organizer.id,
+        title: 'Picnic & <games>',
+        start_time: new Date(start).toISOString(),
+        end_time: new Date(start + 3_600_000).toISOString(),
+        timezone: 'Europe/Paris',
+      },
+    })
+  ).body.id
   profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'))
   // No JavaScript at all: the pages must work as plain HTML forms.
-  browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, javaScriptEnabled: false })
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    javaScriptEnabled: false,
+  })
 }, 60_000)
 
 afterAll(async () => {
@@ -38,7 +69,9 @@ afterAll(async () => {
 
 /** Invites `email` and returns the invitation and the links of the e-mail the SMTP server received. */
 const inviteAndReceive = async (email: string) => {
-  const invitation = (await client.live('POST', '/v1/invitations', { body: { event_id: eventId, attendees: [{ email, name: 'Pat' }] } })).body.data[0]
+  const invitation = (
+    await client.live('POST', '/v1/invitations', { body: { event_id: eventId, attendees: [{ email, name: 'Pat' }] } })
+  ).body.data[0]
   await smtp.waitFor(smtp.received.length)
   const mail = smtp.received.find((received) => received.envelopeTo.includes(email))!
   const html = typeof mail.parsed.html === 'string' ? mail.parsed.html : ''
@@ -84,9 +117,18 @@ describe('hosted response page, opened from a real e-mail in headless Chromium',
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('You are unsubscribed')
     expect((await client.live('GET', `/v1/invitations/${invitation.id}`)).body.unsubscribed).toBe(true)
     const before = smtp.received.length
-    await client.live('PATCH', `/v1/events/${eventId}`, { body: { start_time: new Date(Date.now() + 30 * 3_600_000).toISOString(), end_time: new Date(Date.now() + 31 * 3_600_000).toISOString() } })
+    await client.live('PATCH', `/v1/events/${eventId}`, {
+      body: {
+        start_time: new Date(Date.now() + 30 * 3_600_000).toISOString(),
+        end_time: new Date(Date.now() + 31 * 3_600_000).toISOString(),
+      },
+    })
     // Other attendees of the event (from the tests above) get the update too, in any order: wait for the witness's.
-    for (let count = before + 1; !smtp.received.slice(before).some((mail) => mail.envelopeTo.includes('witness@example.com')); count++) {
+    for (
+      let count = before + 1;
+      !smtp.received.slice(before).some((mail) => mail.envelopeTo.includes('witness@example.com'));
+      count++
+    ) {
       await smtp.waitFor(count)
     }
     expect(smtp.received.slice(before).some((mail) => mail.envelopeTo.includes('witness@example.com'))).toBe(true)
@@ -97,7 +139,9 @@ describe('hosted response page, opened from a real e-mail in headless Chromium',
   it('shows a plain 404 page for a tampered link', async () => {
     const { links } = await inviteAndReceive('tamper@example.com')
     const page = await browser.newPage()
-    const response = await page.goto(links.find((link) => link.includes('/respond?'))!.replace(/token=irt_[0-9a-f]+/, 'token=irt_0000'))
+    const response = await page.goto(
+      links.find((link) => link.includes('/respond?'))!.replace(/token=irt_[0-9a-f]+/, 'token=irt_0000'),
+    )
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('This link is not valid')
     await page.close()

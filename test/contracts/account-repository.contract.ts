@@ -50,7 +50,10 @@ export const accountRepositoryContract = (
 
     describe('accounts', () => {
       it('round-trips an account with its dates and plan limits; an unknown id is null', async () => {
-        const account = makeAccount({ rateLimits: { requestsPerWindow: 500, windowMs: 1000, concurrency: 8 }, sandboxClockOffsetMs: 90_000 })
+        const account = makeAccount({
+          rateLimits: { requestsPerWindow: 500, windowMs: 1000, concurrency: 8 },
+          sandboxClockOffsetMs: 90_000,
+        })
         await subject.accounts.insertAccount(account)
         expect(await subject.accounts.getAccount(account.id)).toEqual(account)
         expect(await subject.accounts.getAccount('acct_unknown')).toBeNull()
@@ -59,7 +62,9 @@ export const accountRepositoryContract = (
       it('lists every account, oldest first', async () => {
         const accounts = [makeAccount(), makeAccount(), makeAccount()]
         for (const account of accounts) await subject.accounts.insertAccount(account)
-        expect((await subject.accounts.listAccounts()).map((account) => account.id)).toEqual(accounts.map((account) => account.id))
+        expect((await subject.accounts.listAccounts()).map((account) => account.id)).toEqual(
+          accounts.map((account) => account.id),
+        )
       })
 
       it('refuses a second account with an id already stored (ids are unique: that is a bug), keeping the first', async () => {
@@ -75,7 +80,11 @@ export const accountRepositoryContract = (
         const other = makeAccount()
         await subject.accounts.insertAccount(account)
         await subject.accounts.insertAccount(other)
-        const moved = { ...account, sandboxClockOffsetMs: 3_600_000, rateLimits: { requestsPerWindow: 10, windowMs: 60_000, concurrency: 2 } }
+        const moved = {
+          ...account,
+          sandboxClockOffsetMs: 3_600_000,
+          rateLimits: { requestsPerWindow: 10, windowMs: 60_000, concurrency: 2 },
+        }
         await subject.accounts.updateAccount(moved)
         expect(await subject.accounts.getAccount(account.id)).toEqual(moved)
         expect(await subject.accounts.getAccount(other.id)).toEqual(other)
@@ -95,7 +104,9 @@ export const accountRepositoryContract = (
         const key = makeKey(account.id, 'live')
         await subject.accounts.insertKey(key)
         expect(await subject.accounts.findKeyByHash(key.hash)).toEqual(key)
-        expect(await subject.accounts.findKeyByHash(createHash('sha256').update('sk_live_unknown').digest('hex'))).toBeNull()
+        expect(
+          await subject.accounts.findKeyByHash(createHash('sha256').update('sk_live_unknown').digest('hex')),
+        ).toBeNull()
       })
 
       it('lists the keys of one account only, oldest first', async () => {

@@ -5,7 +5,11 @@ import type { CalendarProviderPort, ProviderCredentials } from '../../core/ports
 export interface CalendarProviderSubject {
   readonly provider: CalendarProviderPort
   /** Goes through the provider's consent as the user would, answering the authorization code. */
-  consent(input: { readonly email: string; readonly codeChallenge: string; readonly redirectUri: string }): Promise<string>
+  consent(input: {
+    readonly email: string
+    readonly codeChallenge: string
+    readonly redirectUri: string
+  }): Promise<string>
   /** Makes the provider refuse every sync cursor it handed out so far (its 410 GONE). */
   invalidateSyncCursors(email: string): Promise<void>
   /** The user withdraws the app's access in the provider's own settings. */
@@ -24,7 +28,10 @@ const soon = (hours: number) => new Date(Math.ceil(Date.now() / HOUR) * HOUR + (
 const VERIFIER = 'contract-verifier-0123456789-0123456789-0123456789'
 
 /** What every CalendarProviderPort adapter must do; each adapter's test runs it against its provider (or a local fake of it). */
-export const calendarProviderContract = (name: string, makeSubject: () => CalendarProviderSubject | Promise<CalendarProviderSubject>): void => {
+export const calendarProviderContract = (
+  name: string,
+  makeSubject: () => CalendarProviderSubject | Promise<CalendarProviderSubject>,
+): void => {
   describe(`${name} honours the CalendarProviderPort contract`, () => {
     let subject: CalendarProviderSubject
     beforeEach(async () => {
@@ -43,12 +50,22 @@ export const calendarProviderContract = (name: string, makeSubject: () => Calend
     const writableCalendar = async (credentials: ProviderCredentials) => {
       const calendars = await subject.provider.listCalendars(credentials)
       if (!calendars.ok) throw new Error('listCalendars failed')
-      return calendars.value.find((calendar) => calendar.writable && calendar.primary) ?? calendars.value.find((calendar) => calendar.writable)!
+      return (
+        calendars.value.find((calendar) => calendar.writable && calendar.primary) ??
+        calendars.value.find((calendar) => calendar.writable)!
+      )
     }
 
     describe('authorization (OAuth 2.0 code flow with PKCE S256 and state)', () => {
       it('builds an authorization URL carrying state, the S256 challenge and the redirect URI', () => {
-        const url = new URL(subject.provider.authorizationUrl({ state: 'st_abc', codeChallenge: pkceChallenge(VERIFIER), redirectUri: REDIRECT, scopes: ['calendars.read', 'events.read'] }))
+        const url = new URL(
+          subject.provider.authorizationUrl({
+            state: 'st_abc',
+            codeChallenge: pkceChallenge(VERIFIER),
+            redirectUri: REDIRECT,
+            scopes: ['calendars.read', 'events.read'],
+          }),
+        )
         expect(url.searchParams.get('state')).toBe('st_abc')
         expect(url.searchParams.get('code_challenge')).toBe(pkceChallenge(VERIFIER))
         expect(url.searchParams.get('code_challenge_method')).toBe('S256')
@@ -57,7 +74,11 @@ export const calendarProviderContract = (name: string, makeSubject: () => Calend
       })
 
       it('exchanges a code for tokens and the account e-mail, once', async () => {
-        const code = await subject.consent({ email: 'once@example.com', codeChallenge: pkceChallenge(VERIFIER), redirectUri: REDIRECT })
+        const code = await subject.consent({
+          email: 'once@example.com',
+          codeChallenge: pkceChallenge(VERIFIER),
+          redirectUri: REDIRECT,
+        })
         const first = await subject.provider.exchangeCode({ code, codeVerifier: VERIFIER, redirectUri: REDIRECT })
         expect(first.ok).toBe(true)
         if (first.ok) {
@@ -70,8 +91,16 @@ export const calendarProviderContract = (name: string, makeSubject: () => Calend
       })
 
       it('refuses a code with the wrong PKCE verifier', async () => {
-        const code = await subject.consent({ email: 'pkce@example.com', codeChallenge: pkceChallenge(VERIFIER), redirectUri: REDIRECT })
-        const result = await subject.provider.exchangeCode({ code, codeVerifier: `${VERIFIER}-wrong`, redirectUri: REDIRECT })
+        const code = await subject.consent({
+          email: 'pkce@example.com',
+          codeChallenge: pkceChallenge(VERIFIER),
+          redirectUri: REDIRECT,
+        })
+        const result = await subject.provider.exchangeCode({
+          code,
+          codeVerifier: `${VERIFIER}-wrong`,
+          redirectUri: REDIRECT,
+        })
         expect(result.ok === false && result.error._tag).toBe('AuthorizationCodeRejected')
       })
 
@@ -99,7 +128,10 @@ export const calendarProviderContract = (name: string, makeSubject: () => Calend
         const { tokens, email } = await connect('withdrawn@example.com')
         await subject.revokeAtProvider(email)
         if (subject.refreshable === false) {
-          expect(await subject.provider.listCalendars(tokens)).toMatchObject({ ok: false, error: { _tag: 'AccessTokenRejected' } })
+          expect(await subject.provider.listCalendars(tokens)).toMatchObject({
+            ok: false,
+            error: { _tag: 'AccessTokenRejected' },
+          })
           return
         }
         const after = await subject.provider.refreshTokens(tokens.refreshToken!)
@@ -128,26 +160,55 @@ export const calendarProviderContract = (name: string, makeSubject: () => Calend
         const full = await subject.provider.syncEvents(tokens, calendar.externalId, null)
         if (!full.ok) throw new Error('full sync failed')
         expect(full.value.full).toBe(true)
-        const created = await subject.provider.createEvent(tokens, calendar.externalId, { title: 'Contract event', start: soon(0), end: soon(1), timezone: 'Europe/Berlin', location: 'Alexanderplatz 1, Berlin' })
+        const created = await subject.provider.createEvent(tokens, calendar.externalId, {
+          title: 'Contract event',
+          start: soon(0),
+          end: soon(1),
+          timezone: 'Europe/Berlin',
+          location: 'Alexanderplatz 1, Berlin',
+        })
         if (!created.ok) throw new Error('create failed')
         const afterCreate = await subject.provider.syncEvents(tokens, calendar.externalId, full.value.cursor)
         if (!afterCreate.ok) throw new Error('incremental sync failed')
         expect(afterCreate.value.full).toBe(false)
         const seen = afterCreate.value.changes.find((event) => event.externalId === created.value.externalId)
-        expect(seen).toMatchObject({ status: 'confirmed', title: 'Contract event', location: 'Alexanderplatz 1, Berlin' })
+        expect(seen).toMatchObject({
+          status: 'confirmed',
+          title: 'Contract event',
+          location: 'Alexanderplatz 1, Berlin',
+        })
         expect(seen?.start.toISOString()).toBe(soon(0).toISOString())
 
-        expect((await subject.provider.updateEvent(tokens, calendar.externalId, created.value.externalId, { title: 'Moved', start: soon(2), end: soon(3), timezone: 'Europe/Berlin', location: null })).ok).toBe(true)
+        expect(
+          (
+            await subject.provider.updateEvent(tokens, calendar.externalId, created.value.externalId, {
+              title: 'Moved',
+              start: soon(2),
+              end: soon(3),
+              timezone: 'Europe/Berlin',
+              location: null,
+            })
+          ).ok,
+        ).toBe(true)
         const afterUpdate = await subject.provider.syncEvents(tokens, calendar.externalId, afterCreate.value.cursor)
         if (!afterUpdate.ok) throw new Error('incremental sync failed')
-        expect(afterUpdate.value.changes.find((event) => event.externalId === created.value.externalId)).toMatchObject({ title: 'Moved', status: 'confirmed' })
+        expect(afterUpdate.value.changes.find((event) => event.externalId === created.value.externalId)).toMatchObject({
+          title: 'Moved',
+          status: 'confirmed',
+        })
 
-        expect((await subject.provider.deleteEvent(tokens, calendar.externalId, created.value.externalId)).ok).toBe(true)
+        expect((await subject.provider.deleteEvent(tokens, calendar.externalId, created.value.externalId)).ok).toBe(
+          true,
+        )
         const afterDelete = await subject.provider.syncEvents(tokens, calendar.externalId, afterUpdate.value.cursor)
         if (!afterDelete.ok) throw new Error('incremental sync failed')
-        expect(afterDelete.value.changes.find((event) => event.externalId === created.value.externalId)?.status).toBe('cancelled')
+        expect(afterDelete.value.changes.find((event) => event.externalId === created.value.externalId)?.status).toBe(
+          'cancelled',
+        )
         // Deleting what is gone answers Ok.
-        expect((await subject.provider.deleteEvent(tokens, calendar.externalId, created.value.externalId)).ok).toBe(true)
+        expect((await subject.provider.deleteEvent(tokens, calendar.externalId, created.value.externalId)).ok).toBe(
+          true,
+        )
       })
 
       it('answers SyncCursorExpired for a cursor it no longer accepts, and a full sync recovers', async () => {
@@ -171,10 +232,29 @@ export const calendarProviderContract = (name: string, makeSubject: () => Calend
         if (!started.ok) throw new Error('startPush failed')
         if (started.value === null) return
         expect(started.value.expiresAt.getTime()).toBeGreaterThan(Date.now())
-        const renewed = await subject.provider.renewPush(tokens, calendar.externalId, { ...started.value, channelId: request.channelId }, { ...request, channelId: 'chn_contract_2' })
+        const renewed = await subject.provider.renewPush(
+          tokens,
+          calendar.externalId,
+          { ...started.value, channelId: request.channelId },
+          { ...request, channelId: 'chn_contract_2' },
+        )
         expect(renewed.ok).toBe(true)
-        expect((await subject.provider.stopPush(tokens, { channelId: 'chn_contract_2', providerId: renewed.ok ? renewed.value.providerId : '' })).ok).toBe(true)
-        expect((await subject.provider.stopPush(tokens, { channelId: 'chn_contract_2', providerId: renewed.ok ? renewed.value.providerId : '' })).ok).toBe(true)
+        expect(
+          (
+            await subject.provider.stopPush(tokens, {
+              channelId: 'chn_contract_2',
+              providerId: renewed.ok ? renewed.value.providerId : '',
+            })
+          ).ok,
+        ).toBe(true)
+        expect(
+          (
+            await subject.provider.stopPush(tokens, {
+              channelId: 'chn_contract_2',
+              providerId: renewed.ok ? renewed.value.providerId : '',
+            })
+          ).ok,
+        ).toBe(true)
       })
     })
   })

@@ -8,7 +8,10 @@ export interface CalendarRepositorySubject {
 }
 
 /** What every CalendarRepositoryPort adapter must do. */
-export const calendarRepositoryContract = (name: string, makeSubject: () => CalendarRepositorySubject | Promise<CalendarRepositorySubject>): void => {
+export const calendarRepositoryContract = (
+  name: string,
+  makeSubject: () => CalendarRepositorySubject | Promise<CalendarRepositorySubject>,
+): void => {
   describe(`${name} honours the CalendarRepositoryPort contract`, () => {
     let subject: CalendarRepositorySubject
     beforeEach(async () => {
@@ -23,11 +26,14 @@ export const calendarRepositoryContract = (name: string, makeSubject: () => Cale
       await subject.calendars.save(calendar)
       expect(await subject.calendars.get('acct_a', calendar.id)).toEqual(calendar)
       await subject.calendars.save({ ...calendar, selected: false, syncCursor: 'cursor-2' })
-      expect(await subject.calendars.get('acct_a', calendar.id)).toMatchObject({ selected: false, syncCursor: 'cursor-2' })
+      expect(await subject.calendars.get('acct_a', calendar.id)).toMatchObject({
+        selected: false,
+        syncCursor: 'cursor-2',
+      })
       expect(await subject.calendars.listByConnection('acct_a', calendar.connectionId)).toHaveLength(1)
     })
 
-    it('lists a connection\'s calendars in the order they were first seen, and keeps accounts apart', async () => {
+    it("lists a connection's calendars in the order they were first seen, and keeps accounts apart", async () => {
       const first = makeCalendar({ connectionId: 'con_x', externalId: 'a' })
       const second = makeCalendar({ connectionId: 'con_x', externalId: 'b' })
       const elsewhere = makeCalendar({ connectionId: 'con_y' })

@@ -12,7 +12,10 @@ export interface ConnectionRepositorySubject {
 const at = (minutes: number) => new Date(FIXTURE_BASE.getTime() + minutes * 60_000)
 
 /** What every ConnectionRepositoryPort adapter must do. */
-export const connectionRepositoryContract = (name: string, makeSubject: () => ConnectionRepositorySubject | Promise<ConnectionRepositorySubject>): void => {
+export const connectionRepositoryContract = (
+  name: string,
+  makeSubject: () => ConnectionRepositorySubject | Promise<ConnectionRepositorySubject>,
+): void => {
   describe(`${name} honours the ConnectionRepositoryPort contract`, () => {
     let subject: ConnectionRepositorySubject
     beforeEach(async () => {
@@ -23,7 +26,11 @@ export const connectionRepositoryContract = (name: string, makeSubject: () => Co
     })
 
     it('round-trips a connection and writes its events with it', async () => {
-      const connection = makeConnection({ subscriptions: [{ id: 'chn_1', providerId: 'res_1', calendarExternalId: 'primary', expiresAt: at(60), secret: 's' }] })
+      const connection = makeConnection({
+        subscriptions: [
+          { id: 'chn_1', providerId: 'res_1', calendarExternalId: 'primary', expiresAt: at(60), secret: 's' },
+        ],
+      })
       await subject.connections.insert(connection, [fixtureNote('connection.created')])
       expect(await subject.connections.get('acct_a', connection.id)).toEqual(connection)
       expect((await subject.outbox.list('acct_a', 10)).map((event) => event.type)).toEqual(['connection.created'])
@@ -41,12 +48,24 @@ export const connectionRepositoryContract = (name: string, makeSubject: () => Co
       const second = makeConnection({ userId: 'usr_1', provider: 'microsoft' })
       const third = makeConnection({ userId: 'usr_2', provider: 'google' })
       for (const connection of [first, second, third]) await subject.connections.insert(connection, [])
-      expect((await subject.connections.list('acct_a', {}, { limit: 10 })).data.map((c) => c.id)).toEqual([third.id, second.id, first.id])
-      expect((await subject.connections.list('acct_a', { userId: 'usr_1' }, { limit: 10 })).data.map((c) => c.id)).toEqual([second.id, first.id])
-      expect((await subject.connections.list('acct_a', { provider: 'google' }, { limit: 10 })).data.map((c) => c.id)).toEqual([third.id, first.id])
+      expect((await subject.connections.list('acct_a', {}, { limit: 10 })).data.map((c) => c.id)).toEqual([
+        third.id,
+        second.id,
+        first.id,
+      ])
+      expect(
+        (await subject.connections.list('acct_a', { userId: 'usr_1' }, { limit: 10 })).data.map((c) => c.id),
+      ).toEqual([second.id, first.id])
+      expect(
+        (await subject.connections.list('acct_a', { provider: 'google' }, { limit: 10 })).data.map((c) => c.id),
+      ).toEqual([third.id, first.id])
       const page = await subject.connections.list('acct_a', {}, { limit: 2 })
       expect(page.hasMore).toBe(true)
-      expect((await subject.connections.list('acct_a', {}, { limit: 2, startingAfter: page.data[1]!.id })).data.map((c) => c.id)).toEqual([first.id])
+      expect(
+        (await subject.connections.list('acct_a', {}, { limit: 2, startingAfter: page.data[1]!.id })).data.map(
+          (c) => c.id,
+        ),
+      ).toEqual([first.id])
     })
 
     it('updates only at the expected version', async () => {
@@ -54,7 +73,9 @@ export const connectionRepositoryContract = (name: string, makeSubject: () => Co
       await subject.connections.insert(connection, [])
       const next = { ...connection, status: 'error' as const, statusReason: 'sync_failed' as const, version: 2 }
       expect(await subject.connections.update(next, 1, [fixtureNote('connection.updated')])).toBe('updated')
-      expect(await subject.connections.update({ ...next, version: 3 }, 1, [fixtureNote('connection.stale')])).toBe('conflict')
+      expect(await subject.connections.update({ ...next, version: 3 }, 1, [fixtureNote('connection.stale')])).toBe(
+        'conflict',
+      )
       expect((await subject.connections.get('acct_a', connection.id))?.status).toBe('error')
       expect((await subject.outbox.list('acct_a', 10)).map((event) => event.type)).toEqual(['connection.updated'])
     })
@@ -67,17 +88,35 @@ export const connectionRepositoryContract = (name: string, makeSubject: () => Co
       expect(await subject.connections.get('acct_a', again.id)).toBeNull()
       expect((await subject.outbox.list('acct_a', 10)).map((event) => event.type)).toEqual(['connection.created'])
       // Another user, provider, provider account or account is another connection.
-      for (const other of [{ userId: 'usr_other' }, { provider: 'microsoft' as const }, { email: 'other@example.com' }, { accountId: 'acct_b' }]) {
-        expect(await subject.connections.insert(makeConnection({ email: 'grace@example.com', ...other }), [])).toBe('inserted')
+      for (const other of [
+        { userId: 'usr_other' },
+        { provider: 'microsoft' as const },
+        { email: 'other@example.com' },
+        { accountId: 'acct_b' },
+      ]) {
+        expect(await subject.connections.insert(makeConnection({ email: 'grace@example.com', ...other }), [])).toBe(
+          'inserted',
+        )
       }
     })
 
-    it('finds a user\'s connection by provider account and by push channel', async () => {
-      const connection = makeConnection({ email: 'grace@example.com', subscriptions: [{ id: 'chn_9', providerId: 'res_9', calendarExternalId: 'primary', expiresAt: at(60), secret: 's' }] })
+    it("finds a user's connection by provider account and by push channel", async () => {
+      const connection = makeConnection({
+        email: 'grace@example.com',
+        subscriptions: [
+          { id: 'chn_9', providerId: 'res_9', calendarExternalId: 'primary', expiresAt: at(60), secret: 's' },
+        ],
+      })
       await subject.connections.insert(connection, [])
-      expect((await subject.connections.findByProviderAccount('acct_a', 'usr_a', 'google', 'grace@example.com'))?.id).toBe(connection.id)
-      expect(await subject.connections.findByProviderAccount('acct_a', 'usr_a', 'microsoft', 'grace@example.com')).toBeNull()
-      expect(await subject.connections.findByProviderAccount('acct_a', 'usr_b', 'google', 'grace@example.com')).toBeNull()
+      expect(
+        (await subject.connections.findByProviderAccount('acct_a', 'usr_a', 'google', 'grace@example.com'))?.id,
+      ).toBe(connection.id)
+      expect(
+        await subject.connections.findByProviderAccount('acct_a', 'usr_a', 'microsoft', 'grace@example.com'),
+      ).toBeNull()
+      expect(
+        await subject.connections.findByProviderAccount('acct_a', 'usr_b', 'google', 'grace@example.com'),
+      ).toBeNull()
       expect((await subject.connections.findBySubscription('chn_9'))?.id).toBe(connection.id)
       expect(await subject.connections.findBySubscription('chn_unknown')).toBeNull()
     })

@@ -22,7 +22,10 @@ const makeDevice = (overrides: Partial<Device> = {}): Device => ({
 })
 
 /** What every DeviceRepositoryPort adapter must do; call it from the adapter's own test file. */
-export const deviceRepositoryContract = (name: string, makeSubject: () => DeviceRepositorySubject | Promise<DeviceRepositorySubject>): void => {
+export const deviceRepositoryContract = (
+  name: string,
+  makeSubject: () => DeviceRepositorySubject | Promise<DeviceRepositorySubject>,
+): void => {
   describe(`${name} honours the DeviceRepositoryPort contract`, () => {
     let subject: DeviceRepositorySubject
     let devices: DeviceRepositoryPort
@@ -75,7 +78,9 @@ export const deviceRepositoryContract = (name: string, makeSubject: () => Device
       expect(page.hasMore).toBe(true)
       const next = await devices.listByUser('acct_a', 'usr_a', { limit: 2, startingAfter: made[1]!.id })
       expect(next).toEqual({ data: [made[0]], hasMore: false })
-      expect((await devices.allOfUser('acct_a', 'usr_a')).map((device) => device.id).sort()).toEqual(made.map((device) => device.id).sort())
+      expect((await devices.allOfUser('acct_a', 'usr_a')).map((device) => device.id).sort()).toEqual(
+        made.map((device) => device.id).sort(),
+      )
     })
 
     it('removes one device, then answers missing', async () => {

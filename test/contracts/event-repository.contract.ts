@@ -55,7 +55,10 @@ const note = (type: string, accountId = 'acct_a'): DomainEvent => ({
 })
 
 /** What every EventRepositoryPort adapter must do; call it from the adapter's own test file. */
-export const eventRepositoryContract = (name: string, makeSubject: () => EventRepositorySubject | Promise<EventRepositorySubject>): void => {
+export const eventRepositoryContract = (
+  name: string,
+  makeSubject: () => EventRepositorySubject | Promise<EventRepositorySubject>,
+): void => {
   describe(`${name} honours the EventRepositoryPort contract`, () => {
     let subject: EventRepositorySubject
     beforeEach(async () => {
@@ -112,7 +115,11 @@ export const eventRepositoryContract = (name: string, makeSubject: () => EventRe
       expect(page.hasMore).toBe(true)
       const next = await subject.events.list('acct_a', { userId: 'usr_a' }, { limit: 3, startingAfter: events[1]!.id })
       expect(next.data.map((e) => e.id)).toEqual([events[0]!.id])
-      const window = await subject.events.list('acct_a', { startFrom: new Date(base.getTime() + HOUR), startBefore: new Date(base.getTime() + 3 * HOUR) }, { limit: 10 })
+      const window = await subject.events.list(
+        'acct_a',
+        { startFrom: new Date(base.getTime() + HOUR), startBefore: new Date(base.getTime() + 3 * HOUR) },
+        { limit: 10 },
+      )
       expect(window.data.map((e) => e.id)).toEqual([events[2]!.id, events[1]!.id])
     })
 
@@ -128,35 +135,63 @@ export const eventRepositoryContract = (name: string, makeSubject: () => EventRe
     })
 
     it('lists the events synced from one calendar, of that account only', async () => {
-      const source = (calendarId: string, externalId: string) => ({ connectionId: 'con_a', calendarId, externalId, seriesId: null })
+      const source = (calendarId: string, externalId: string) => ({
+        connectionId: 'con_a',
+        calendarId,
+        externalId,
+        seriesId: null,
+      })
       const synced = makeEvent({ source: source('cal_1', 'x1') })
       const sibling = makeEvent({ source: source('cal_1', 'x2') })
       const elsewhere = makeEvent({ source: source('cal_2', 'x3') })
       const local = makeEvent()
       const otherAccount = makeEvent({ accountId: 'acct_b', source: source('cal_1', 'x4') })
       for (const event of [synced, sibling, elsewhere, local, otherAccount]) await subject.events.insert(event, [])
-      expect((await subject.events.listByCalendar('acct_a', 'cal_1')).map((e) => e.id).sort()).toEqual([synced.id, sibling.id].sort())
-      expect((await subject.events.listByCalendar('acct_a', 'cal_1')).find((e) => e.id === synced.id)?.source).toEqual(source('cal_1', 'x1'))
+      expect((await subject.events.listByCalendar('acct_a', 'cal_1')).map((e) => e.id).sort()).toEqual(
+        [synced.id, sibling.id].sort(),
+      )
+      expect((await subject.events.listByCalendar('acct_a', 'cal_1')).find((e) => e.id === synced.id)?.source).toEqual(
+        source('cal_1', 'x1'),
+      )
       expect(await subject.events.listByCalendar('acct_a', 'cal_9')).toEqual([])
     })
 
     it('answers events whose mirror attempt is due, earliest first, and the next attempt time', async () => {
-      const mirror = (minutes: number | null) => ({ connectionId: 'con_a', calendarId: 'cal_a', externalId: null, status: 'pending' as const, operation: 'create' as const, attempts: 1, lastError: 'x', nextAttemptAt: minutes === null ? null : new Date(base.getTime() + minutes * 60_000) })
+      const mirror = (minutes: number | null) => ({
+        connectionId: 'con_a',
+        calendarId: 'cal_a',
+        externalId: null,
+        status: 'pending' as const,
+        operation: 'create' as const,
+        attempts: 1,
+        lastError: 'x',
+        nextAttemptAt: minutes === null ? null : new Date(base.getTime() + minutes * 60_000),
+      })
       const late = makeEvent({ mirror: mirror(10) })
       const early = makeEvent({ mirror: mirror(5) })
       const done = makeEvent({ mirror: mirror(null) })
       const other = makeEvent({ accountId: 'acct_b', mirror: mirror(1) })
       for (const event of [late, early, done, other, makeEvent()]) await subject.events.insert(event, [])
-      expect((await subject.events.mirrorDue('acct_a', new Date(base.getTime() + 10 * 60_000), 10)).map((e) => e.id)).toEqual([early.id, late.id])
-      expect((await subject.events.mirrorDue(null, new Date(base.getTime() + 10 * 60_000), 2)).map((e) => e.id)).toEqual([other.id, early.id])
-      expect(await subject.events.nextMirrorDueAt('acct_a', new Date(base.getTime() + 5 * 60_000))).toEqual(new Date(base.getTime() + 10 * 60_000))
+      expect(
+        (await subject.events.mirrorDue('acct_a', new Date(base.getTime() + 10 * 60_000), 10)).map((e) => e.id),
+      ).toEqual([early.id, late.id])
+      expect(
+        (await subject.events.mirrorDue(null, new Date(base.getTime() + 10 * 60_000), 2)).map((e) => e.id),
+      ).toEqual([other.id, early.id])
+      expect(await subject.events.nextMirrorDueAt('acct_a', new Date(base.getTime() + 5 * 60_000))).toEqual(
+        new Date(base.getTime() + 10 * 60_000),
+      )
       expect(await subject.events.nextMirrorDueAt('acct_a', new Date(base.getTime() + 10 * 60_000))).toBeNull()
     })
 
     it('a write naming another account changes nothing', async () => {
       const event = makeEvent()
       await subject.events.insert(event, [])
-      expect(await subject.events.update({ ...event, accountId: 'acct_b', title: 'Mallory', version: 2 }, 1, [note('event.updated', 'acct_b')])).toBe('conflict')
+      expect(
+        await subject.events.update({ ...event, accountId: 'acct_b', title: 'Mallory', version: 2 }, 1, [
+          note('event.updated', 'acct_b'),
+        ]),
+      ).toBe('conflict')
       expect(await subject.events.remove('acct_b', event.id, 1, [note('event.deleted', 'acct_b')])).toBe('conflict')
       expect(await subject.events.removeByUser('acct_b', 'usr_a')).toBe(0)
       expect(await subject.events.get('acct_a', event.id)).toEqual(event)
@@ -173,7 +208,9 @@ export const eventRepositoryContract = (name: string, makeSubject: () => EventRe
       const due = await subject.events.due('acct_a', new Date(base.getTime() + 60_000), 10)
       expect(due.map((e) => e.id)).toEqual([now.id, soon.id])
       expect((await subject.events.due(null, base, 10)).map((e) => e.id).sort()).toEqual([now.id, elsewhere.id].sort())
-      expect((await subject.events.due('acct_a', new Date(base.getTime() + HOUR), 1)).map((e) => e.id)).toEqual([now.id])
+      expect((await subject.events.due('acct_a', new Date(base.getTime() + HOUR), 1)).map((e) => e.id)).toEqual([
+        now.id,
+      ])
       expect(await subject.events.nextDueAt('acct_a', base)).toEqual(soon.dueAt)
       expect(await subject.events.nextDueAt('acct_a', later.dueAt!)).toBeNull()
     })

@@ -19,7 +19,10 @@ const ordered = (ids: readonly string[]) => ids.every((id, index) => index === 0
  * The suite moves the system time with fake timers; the adapter is made after
  * they are installed, so it reads the faked `Date`.
  */
-export const idGeneratorContract = (name: string, makeSubject: () => IdGeneratorSubject | Promise<IdGeneratorSubject>): void => {
+export const idGeneratorContract = (
+  name: string,
+  makeSubject: () => IdGeneratorSubject | Promise<IdGeneratorSubject>,
+): void => {
   describe(`${name} honours the IdGenerator contract`, () => {
     let subject: IdGeneratorSubject
     beforeEach(async () => {
@@ -68,7 +71,10 @@ export const idGeneratorContract = (name: string, makeSubject: () => IdGenerator
 }
 
 /** What every RandomSource adapter must do; call it from the adapter's own test file. */
-export const randomSourceContract = (name: string, makeSubject: () => RandomSourceSubject | Promise<RandomSourceSubject>): void => {
+export const randomSourceContract = (
+  name: string,
+  makeSubject: () => RandomSourceSubject | Promise<RandomSourceSubject>,
+): void => {
   describe(`${name} honours the RandomSource contract`, () => {
     let subject: RandomSourceSubject
     beforeEach(async () => {
@@ -89,7 +95,8 @@ export const randomSourceContract = (name: string, makeSubject: () => RandomSour
     })
 
     it('token(n) is n random bytes as lowercase hex', () => {
-      for (const bytes of [1, 16, 24, 32]) expect(subject.random.token(bytes)).toMatch(new RegExp(`^[0-9a-f]{${bytes * 2}}$`))
+      for (const bytes of [1, 16, 24, 32])
+        expect(subject.random.token(bytes)).toMatch(new RegExp(`^[0-9a-f]{${bytes * 2}}$`))
       const tokens = Array.from({ length: 1_000 }, () => subject.random.token(16))
       expect(new Set(tokens).size).toBe(tokens.length)
       const hexDigits = new Set(tokens.join(''))

@@ -33,7 +33,8 @@ export const idempotencyStoreContract = (
       await subject.teardown?.()
     })
 
-    const claim = (fingerprint: string, now: Date, forScope = scope) => subject.store.claim(forScope, fingerprint, now, DAY_MS, LEASE_MS)
+    const claim = (fingerprint: string, now: Date, forScope = scope) =>
+      subject.store.claim(forScope, fingerprint, now, DAY_MS, LEASE_MS)
 
     describe('a key goes from in flight to complete', () => {
       it('the first claim executes; the same request while it runs is in flight', async () => {

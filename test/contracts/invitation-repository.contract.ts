@@ -30,7 +30,15 @@ export const makeInvitation = (overrides: Partial<Invitation> = {}): Invitation 
   response: null,
   respondedAt: null,
   unsubscribed: false,
-  event: { title: 'Contract', startTime: base, endTime: new Date(base.getTime() + 3_600_000), timezone: 'Europe/Berlin', location: null, organizerEmail: 'org@example.com', organizerName: null },
+  event: {
+    title: 'Contract',
+    startTime: base,
+    endTime: new Date(base.getTime() + 3_600_000),
+    timezone: 'Europe/Berlin',
+    location: null,
+    organizerEmail: 'org@example.com',
+    organizerName: null,
+  },
   outgoing: { emailType: 'invite', sequence: 0, attempts: 0, dueAt: base },
   lastMessageId: null,
   createdAt: base,
@@ -39,10 +47,21 @@ export const makeInvitation = (overrides: Partial<Invitation> = {}): Invitation 
   ...overrides,
 })
 
-const event = (type: string, accountId = 'acct_a'): DomainEvent => ({ id: ids.next('ntf'), type, accountId, livemode: false, createdAt: base, objectType: 'invitation', object: {} })
+const event = (type: string, accountId = 'acct_a'): DomainEvent => ({
+  id: ids.next('ntf'),
+  type,
+  accountId,
+  livemode: false,
+  createdAt: base,
+  objectType: 'invitation',
+  object: {},
+})
 
 /** The invitation repository's contract, for every storage adapter. */
-export const invitationRepositoryContract = (name: string, makeSubject: () => InvitationRepositorySubject | Promise<InvitationRepositorySubject>): void => {
+export const invitationRepositoryContract = (
+  name: string,
+  makeSubject: () => InvitationRepositorySubject | Promise<InvitationRepositorySubject>,
+): void => {
   describe(`InvitationRepositoryPort contract: ${name}`, () => {
     let subject: InvitationRepositorySubject
     beforeEach(async () => {
@@ -59,33 +78,51 @@ export const invitationRepositoryContract = (name: string, makeSubject: () => In
       expect((await subject.outbox.list('acct_a', 10)).map((e) => e.type)).toEqual(['invitation.created'])
     })
 
-    it('lists an event\'s invitations oldest first, and an organizer\'s invitations to one address', async () => {
+    it("lists an event's invitations oldest first, and an organizer's invitations to one address", async () => {
       const first = makeInvitation({ attendeeEmail: 'x@example.com' })
       const second = makeInvitation({ attendeeEmail: 'y@example.com' })
       const elsewhere = makeInvitation({ eventId: 'evt_b', attendeeEmail: 'x@example.com' })
-      const otherOrganizer = makeInvitation({ eventId: 'evt_c', organizerUserId: 'usr_other', attendeeEmail: 'x@example.com' })
+      const otherOrganizer = makeInvitation({
+        eventId: 'evt_c',
+        organizerUserId: 'usr_other',
+        attendeeEmail: 'x@example.com',
+      })
       await subject.invitations.insert([first, second, elsewhere, otherOrganizer], [])
       expect((await subject.invitations.listByEvent('acct_a', 'evt_a')).map((i) => i.id)).toEqual([first.id, second.id])
-      expect((await subject.invitations.listByAttendee('acct_a', 'usr_org', 'x@example.com')).map((i) => i.id)).toEqual([first.id, elsewhere.id])
+      expect((await subject.invitations.listByAttendee('acct_a', 'usr_org', 'x@example.com')).map((i) => i.id)).toEqual(
+        [first.id, elsewhere.id],
+      )
     })
 
     it('compares versions on update: a stale write changes nothing and appends no event', async () => {
       const invitation = makeInvitation()
       await subject.invitations.insert([invitation], [])
-      expect(await subject.invitations.update({ ...invitation, status: 'email_sent', version: 2 }, 1, [event('invitation.email_sent')])).toBe('updated')
-      expect(await subject.invitations.update({ ...invitation, status: 'bounced', version: 2 }, 1, [event('invitation.bounced')])).toBe('conflict')
+      expect(
+        await subject.invitations.update({ ...invitation, status: 'email_sent', version: 2 }, 1, [
+          event('invitation.email_sent'),
+        ]),
+      ).toBe('updated')
+      expect(
+        await subject.invitations.update({ ...invitation, status: 'bounced', version: 2 }, 1, [
+          event('invitation.bounced'),
+        ]),
+      ).toBe('conflict')
       expect((await subject.invitations.get('acct_a', invitation.id))?.status).toBe('email_sent')
       expect((await subject.outbox.list('acct_a', 10)).map((e) => e.type)).toEqual(['invitation.email_sent'])
     })
 
     it('finds due e-mails by time, earliest first, per account or for all', async () => {
-      const later = makeInvitation({ outgoing: { emailType: 'invite', sequence: 0, attempts: 0, dueAt: new Date(base.getTime() + 60_000) } })
+      const later = makeInvitation({
+        outgoing: { emailType: 'invite', sequence: 0, attempts: 0, dueAt: new Date(base.getTime() + 60_000) },
+      })
       const now = makeInvitation()
       const none = makeInvitation({ outgoing: null })
       const other = makeInvitation({ accountId: 'acct_b' })
       await subject.invitations.insert([later, now, none, other], [])
       expect((await subject.invitations.dueForMail('acct_a', base, 10)).map((i) => i.id)).toEqual([now.id])
-      expect((await subject.invitations.dueForMail(null, new Date(base.getTime() + 60_000), 10)).map((i) => i.id).sort()).toEqual([later.id, now.id, other.id].sort())
+      expect(
+        (await subject.invitations.dueForMail(null, new Date(base.getTime() + 60_000), 10)).map((i) => i.id).sort(),
+      ).toEqual([later.id, now.id, other.id].sort())
       expect(await subject.invitations.nextMailDueAt('acct_a', base)).toEqual(later.outgoing!.dueAt)
       expect(await subject.invitations.nextMailDueAt('acct_a', later.outgoing!.dueAt)).toBeNull()
     })

@@ -19,7 +19,22 @@ export interface MailSubject {
   readonly teardown?: () => Promise<void>
 }
 
-const ICS = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//contract//EN', 'METHOD:REQUEST', 'BEGIN:VEVENT', 'UID:evt_1@example.com', 'SEQUENCE:0', 'DTSTAMP:20260601T080000Z', 'DTSTART:20260601T090000Z', 'DTEND:20260601T100000Z', 'SUMMARY:Contract', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n')
+const ICS = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//test//contract//EN',
+  'METHOD:REQUEST',
+  'BEGIN:VEVENT',
+  'UID:evt_1@example.com',
+  'SEQUENCE:0',
+  'DTSTAMP:20260601T080000Z',
+  'DTSTART:20260601T090000Z',
+  'DTEND:20260601T100000Z',
+  'SUMMARY:Contract',
+  'END:VEVENT',
+  'END:VCALENDAR',
+  '',
+].join('\r\n')
 
 export const sampleMail = (overrides: Partial<OutgoingMail> = {}): OutgoingMail => ({
   from: { address: 'invitations@example.com', name: 'Invitations' },
@@ -61,7 +76,15 @@ export const mailContract = (name: string, makeSubject: () => Promise<MailSubjec
     })
 
     it('carries the iCalendar object with its METHOD', async () => {
-      await subject.mail.send(sampleMail({ calendar: { method: 'CANCEL', filename: 'cancel.ics', content: ICS.replace('METHOD:REQUEST', 'METHOD:CANCEL') } }))
+      await subject.mail.send(
+        sampleMail({
+          calendar: {
+            method: 'CANCEL',
+            filename: 'cancel.ics',
+            content: ICS.replace('METHOD:REQUEST', 'METHOD:CANCEL'),
+          },
+        }),
+      )
       const [mail] = await subject.delivered(1)
       expect(mail!.calendar?.method).toBe('CANCEL')
       expect(mail!.calendar?.content).toContain('UID:evt_1@example.com')

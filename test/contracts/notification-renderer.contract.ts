@@ -12,13 +12,22 @@ export interface NotificationRendererSubject {
 }
 
 /** A renderer answers the documented notification body, with the event's id and its account's pinned version. */
-export const notificationRendererContract = (name: string, makeSubject: () => NotificationRendererSubject | Promise<NotificationRendererSubject>): void => {
+export const notificationRendererContract = (
+  name: string,
+  makeSubject: () => NotificationRendererSubject | Promise<NotificationRendererSubject>,
+): void => {
   describe(`${name}: notification renderer contract`, () => {
     it('renders the documented body: same id and type, created in seconds, the pinned api_version, the resource in data.object', async () => {
       const { renderer, event, pinnedVersion } = await makeSubject()
       const raw = await renderer.render(event)
       const body = Schema.decodeUnknownSync(WebhookNotificationSchema)(JSON.parse(raw))
-      expect(body).toMatchObject({ id: event.id, object: 'event', type: event.type, livemode: event.livemode, api_version: pinnedVersion })
+      expect(body).toMatchObject({
+        id: event.id,
+        object: 'event',
+        type: event.type,
+        livemode: event.livemode,
+        api_version: pinnedVersion,
+      })
       expect(body.created).toBe(Math.floor(event.createdAt.getTime() / 1000))
       expect(typeof body.data.object.object).toBe('string')
     })

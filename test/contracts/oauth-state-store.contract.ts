@@ -10,7 +10,10 @@ export interface OAuthStateStoreSubject {
 const at = (minutes: number) => new Date(FIXTURE_BASE.getTime() + minutes * 60_000)
 
 /** What every OAuthStateStorePort adapter must do. */
-export const oauthStateStoreContract = (name: string, makeSubject: () => OAuthStateStoreSubject | Promise<OAuthStateStoreSubject>): void => {
+export const oauthStateStoreContract = (
+  name: string,
+  makeSubject: () => OAuthStateStoreSubject | Promise<OAuthStateStoreSubject>,
+): void => {
   describe(`${name} honours the OAuthStateStorePort contract`, () => {
     let subject: OAuthStateStoreSubject
     beforeEach(async () => {

@@ -44,7 +44,12 @@ export const outboxContract = (name: string, makeSubject: () => OutboxSubject | 
 
     describe('pending: what the dispatcher has not fanned out yet, oldest first', () => {
       it('hands out every account’s pending events, oldest first, up to the limit', async () => {
-        const events = [note('user.created', 0), note('user.created', 1, 'acct_b'), note('user.updated', 2), note('user.deleted', 3, 'acct_b')]
+        const events = [
+          note('user.created', 0),
+          note('user.created', 1, 'acct_b'),
+          note('user.updated', 2),
+          note('user.deleted', 3, 'acct_b'),
+        ]
         await subject.outbox.append(events.slice(0, 2))
         await subject.outbox.append(events.slice(2))
         expect(idsOf(await subject.outbox.pending(10))).toEqual(idsOf(events))

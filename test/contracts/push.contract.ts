@@ -51,14 +51,27 @@ export const pushContract = (name: string, makeSubject: () => PushSubject | Prom
       const device = subject.device('phone')
       expect(await subject.push.send(device, message())).toEqual({ status: 'delivered' })
       expect(await subject.received(device)).toEqual([
-        { title: 'Dentist', body: 'Starts in 15 min (at 14:00)', silent: false, data: { type: 'reminder', reminder_id: 'rem_1', event_id: 'evt_1' }, createdAt: '2026-06-02T11:45:00.000Z', ttlSeconds: 4500, urgency: 'high' },
+        {
+          title: 'Dentist',
+          body: 'Starts in 15 min (at 14:00)',
+          silent: false,
+          data: { type: 'reminder', reminder_id: 'rem_1', event_id: 'evt_1' },
+          createdAt: '2026-06-02T11:45:00.000Z',
+          ttlSeconds: 4500,
+          urgency: 'high',
+        },
       ])
     })
 
     it('keeps silent pushes silent and text unicode-safe', async () => {
       const device = subject.device('laptop')
-      await subject.push.send(device, message({ title: 'Zahnarzt 🦷 Ärztehaus', silent: true, urgency: 'normal', ttlSeconds: 60 }))
-      expect(await subject.received(device)).toMatchObject([{ title: 'Zahnarzt 🦷 Ärztehaus', silent: true, urgency: 'normal', ttlSeconds: 60 }])
+      await subject.push.send(
+        device,
+        message({ title: 'Zahnarzt 🦷 Ärztehaus', silent: true, urgency: 'normal', ttlSeconds: 60 }),
+      )
+      expect(await subject.received(device)).toMatchObject([
+        { title: 'Zahnarzt 🦷 Ärztehaus', silent: true, urgency: 'normal', ttlSeconds: 60 },
+      ])
     })
 
     it('each device receives only what was sent to it, in order', async () => {

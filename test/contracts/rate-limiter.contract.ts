@@ -21,14 +21,21 @@ class RollingWindowModel {
     this.admitted = this.admitted.filter((stamp) => stamp > now - windowMs)
     const allowed = this.admitted.length < limit
     if (allowed) this.admitted.push(now)
-    return { allowed, remaining: Math.max(0, limit - this.admitted.length), resetAt: (this.admitted[0] ?? now) + windowMs }
+    return {
+      allowed,
+      remaining: Math.max(0, limit - this.admitted.length),
+      resetAt: (this.admitted[0] ?? now) + windowMs,
+    }
   }
 }
 
 let modelRun = 0
 
 /** What every RateLimiterPort adapter must do; call it from the adapter's own test file. */
-export const rateLimiterContract = (name: string, makeSubject: () => RateLimiterSubject | Promise<RateLimiterSubject>): void => {
+export const rateLimiterContract = (
+  name: string,
+  makeSubject: () => RateLimiterSubject | Promise<RateLimiterSubject>,
+): void => {
   describe(`${name} honours the RateLimiterPort contract`, () => {
     let subject: RateLimiterSubject
     beforeEach(async () => {
@@ -38,13 +45,32 @@ export const rateLimiterContract = (name: string, makeSubject: () => RateLimiter
       await subject.teardown?.()
     })
 
-    const consume = (ms: number, bucket = 'key:a', limit = 3) => subject.limiter.consume(bucket, limit, WINDOW_MS, at(ms))
+    const consume = (ms: number, bucket = 'key:a', limit = 3) =>
+      subject.limiter.consume(bucket, limit, WINDOW_MS, at(ms))
 
     describe('requests are counted in a rolling window', () => {
       it('allows up to the limit, counting down what remains; the window resets when the oldest request leaves it', async () => {
-        expect(await consume(0)).toEqual({ allowed: true, limit: 3, remaining: 2, resetAt: at(WINDOW_MS), retryAfterMs: 0 })
-        expect(await consume(100)).toEqual({ allowed: true, limit: 3, remaining: 1, resetAt: at(WINDOW_MS), retryAfterMs: 0 })
-        expect(await consume(200)).toEqual({ allowed: true, limit: 3, remaining: 0, resetAt: at(WINDOW_MS), retryAfterMs: 0 })
+        expect(await consume(0)).toEqual({
+          allowed: true,
+          limit: 3,
+          remaining: 2,
+          resetAt: at(WINDOW_MS),
+          retryAfterMs: 0,
+        })
+        expect(await consume(100)).toEqual({
+          allowed: true,
+          limit: 3,
+          remaining: 1,
+          resetAt: at(WINDOW_MS),
+          retryAfterMs: 0,
+        })
+        expect(await consume(200)).toEqual({
+          allowed: true,
+          limit: 3,
+          remaining: 0,
+          resetAt: at(WINDOW_MS),
+          retryAfterMs: 0,
+        })
       })
 
       it('refuses beyond the limit, saying how long to wait; waiting that long succeeds, less does not', async () => {
@@ -53,7 +79,11 @@ export const rateLimiterContract = (name: string, makeSubject: () => RateLimiter
         expect(refused).toMatchObject({ allowed: false, limit: 3, remaining: 0, resetAt: at(WINDOW_MS) })
         expect(refused.retryAfterMs).toBe(WINDOW_MS - 300)
         expect((await consume(300 + refused.retryAfterMs / 2)).allowed).toBe(false)
-        expect(await consume(300 + refused.retryAfterMs)).toMatchObject({ allowed: true, remaining: 0, resetAt: at(100 + WINDOW_MS) })
+        expect(await consume(300 + refused.retryAfterMs)).toMatchObject({
+          allowed: true,
+          remaining: 0,
+          resetAt: at(100 + WINDOW_MS),
+        })
       })
 
       it('the window rolls: requests leave it one by one, not all at once', async () => {
@@ -72,7 +102,13 @@ export const rateLimiterContract = (name: string, makeSubject: () => RateLimiter
 
       it('a quiet window gives the whole limit back', async () => {
         for (const ms of [0, 1, 2, 3]) await consume(ms)
-        expect(await consume(5 * WINDOW_MS)).toEqual({ allowed: true, limit: 3, remaining: 2, resetAt: at(6 * WINDOW_MS), retryAfterMs: 0 })
+        expect(await consume(5 * WINDOW_MS)).toEqual({
+          allowed: true,
+          limit: 3,
+          remaining: 2,
+          resetAt: at(6 * WINDOW_MS),
+          retryAfterMs: 0,
+        })
       })
 
       it('buckets are counted apart', async () => {
@@ -89,7 +125,8 @@ export const rateLimiterContract = (name: string, makeSubject: () => RateLimiter
     })
 
     describe('concurrency slots', () => {
-      const acquire = (ms: number, bucket = 'key:a', max = 2) => subject.limiter.acquireSlot(bucket, max, at(ms), LEASE_MS)
+      const acquire = (ms: number, bucket = 'key:a', max = 2) =>
+        subject.limiter.acquireSlot(bucket, max, at(ms), LEASE_MS)
 
       it('gives out up to `max` distinct slots, then none until one is released', async () => {
         const first = await acquire(0)
@@ -149,7 +186,11 @@ export const rateLimiterContract = (name: string, makeSubject: () => RateLimiter
                 now += gap
                 const decision = await subject.limiter.consume(bucket, limit, windowMs, at(now))
                 const expected = model.consume(limit, windowMs, t0.getTime() + now)
-                expect({ allowed: decision.allowed, remaining: decision.remaining, resetAt: decision.resetAt.getTime() }).toEqual(expected)
+                expect({
+                  allowed: decision.allowed,
+                  remaining: decision.remaining,
+                  resetAt: decision.resetAt.getTime(),
+                }).toEqual(expected)
                 if (!decision.allowed) expect(decision.retryAfterMs).toBeGreaterThan(0)
               }
             },
@@ -161,7 +202,8 @@ export const rateLimiterContract = (name: string, makeSubject: () => RateLimiter
       it('stays exact with a thousand requests in the window', async () => {
         for (let ms = 0; ms < 2_000; ms++) {
           const decision = await subject.limiter.consume('key:busy', 2_000, 1_000, at(ms))
-          if (!decision.allowed || decision.remaining !== 2_000 - Math.min(ms + 1, 1_000)) throw new Error(`at ${ms} ms: ${JSON.stringify(decision)}`)
+          if (!decision.allowed || decision.remaining !== 2_000 - Math.min(ms + 1, 1_000))
+            throw new Error(`at ${ms} ms: ${JSON.stringify(decision)}`)
         }
       })
     })

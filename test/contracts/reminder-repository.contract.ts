@@ -39,10 +39,21 @@ export const makeReminder = (overrides: Partial<Reminder> = {}): Reminder => ({
   ...overrides,
 })
 
-const note = (type: string, accountId = 'acct_a'): DomainEvent => ({ id: ids.next('ntf'), type, accountId, livemode: false, createdAt: base, objectType: 'reminder', object: { type } })
+const note = (type: string, accountId = 'acct_a'): DomainEvent => ({
+  id: ids.next('ntf'),
+  type,
+  accountId,
+  livemode: false,
+  createdAt: base,
+  objectType: 'reminder',
+  object: { type },
+})
 
 /** What every ReminderRepositoryPort adapter must do; call it from the adapter's own test file. */
-export const reminderRepositoryContract = (name: string, makeSubject: () => ReminderRepositorySubject | Promise<ReminderRepositorySubject>): void => {
+export const reminderRepositoryContract = (
+  name: string,
+  makeSubject: () => ReminderRepositorySubject | Promise<ReminderRepositorySubject>,
+): void => {
   describe(`${name} honours the ReminderRepositoryPort contract`, () => {
     let subject: ReminderRepositorySubject
     let reminders: ReminderRepositoryPort
@@ -56,7 +67,13 @@ export const reminderRepositoryContract = (name: string, makeSubject: () => Remi
     })
 
     const cancel = async (reminder: Reminder): Promise<Reminder> => {
-      const cancelled: Reminder = { ...reminder, status: 'cancelled', cancelledAt: base, cancellationReason: 'requested', version: reminder.version + 1 }
+      const cancelled: Reminder = {
+        ...reminder,
+        status: 'cancelled',
+        cancelledAt: base,
+        cancellationReason: 'requested',
+        version: reminder.version + 1,
+      }
       expect(await reminders.update(cancelled, reminder.version, [])).toBe('updated')
       return cancelled
     }
@@ -73,7 +90,7 @@ export const reminderRepositoryContract = (name: string, makeSubject: () => Remi
       const first = makeReminder()
       await reminders.insert(first, [])
       expect(await reminders.insert(makeReminder(), [note('reminder.created')])).toBe('duplicate')
-      expect((await subject.outbox.list('acct_a', 10))).toEqual([])
+      expect(await subject.outbox.list('acct_a', 10)).toEqual([])
       expect((await reminders.findLive('acct_a', reminderIdentity(first)))?.id).toBe(first.id)
       expect(await reminders.findLive('acct_b', reminderIdentity(first))).toBeNull()
       expect(await reminders.insert(makeReminder({ offsetMinutes: 30 }), [])).toBe('inserted')
@@ -82,11 +99,19 @@ export const reminderRepositoryContract = (name: string, makeSubject: () => Remi
     })
 
     it('a cancelled reminder frees its identity', async () => {
-      const first = makeReminder({ type: 'custom_time', offsetMinutes: null, customTime: new Date('2026-06-01T09:00:00Z') })
+      const first = makeReminder({
+        type: 'custom_time',
+        offsetMinutes: null,
+        customTime: new Date('2026-06-01T09:00:00Z'),
+      })
       await reminders.insert(first, [])
       await cancel(first)
       expect(await reminders.findLive('acct_a', reminderIdentity(first))).toBeNull()
-      const second = makeReminder({ type: 'custom_time', offsetMinutes: null, customTime: new Date('2026-06-01T09:00:00Z') })
+      const second = makeReminder({
+        type: 'custom_time',
+        offsetMinutes: null,
+        customTime: new Date('2026-06-01T09:00:00Z'),
+      })
       expect(await reminders.insert(second, [])).toBe('inserted')
       expect((await reminders.findLive('acct_a', reminderIdentity(second)))?.id).toBe(second.id)
     })
@@ -96,7 +121,9 @@ export const reminderRepositoryContract = (name: string, makeSubject: () => Remi
       await reminders.insert(reminder, [])
       const sent: Reminder = { ...reminder, status: 'sent', sentAt: reminder.scheduledAt, version: 2 }
       expect(await reminders.update(sent, 1, [note('reminder.sent')])).toBe('updated')
-      expect(await reminders.update({ ...sent, status: 'dismissed', version: 3 }, 1, [note('reminder.dismissed')])).toBe('conflict')
+      expect(
+        await reminders.update({ ...sent, status: 'dismissed', version: 3 }, 1, [note('reminder.dismissed')]),
+      ).toBe('conflict')
       expect(await reminders.update({ ...sent, accountId: 'acct_b', version: 3 }, 2, [])).toBe('conflict')
       expect(await reminders.update(makeReminder(), 1, [])).toBe('conflict')
       expect(await reminders.get('acct_a', reminder.id)).toEqual(sent)
@@ -104,7 +131,11 @@ export const reminderRepositoryContract = (name: string, makeSubject: () => Remi
     })
 
     it("lists an event's reminders newest first, filtered by status, in pages", async () => {
-      const made = [makeReminder({ offsetMinutes: 5 }), makeReminder({ offsetMinutes: 15 }), makeReminder({ offsetMinutes: 30 })]
+      const made = [
+        makeReminder({ offsetMinutes: 5 }),
+        makeReminder({ offsetMinutes: 15 }),
+        makeReminder({ offsetMinutes: 30 }),
+      ]
       for (const reminder of made) await reminders.insert(reminder, [])
       await reminders.insert(makeReminder({ eventId: 'evt_other' }), [])
       await cancel(made[0]!)
@@ -117,7 +148,9 @@ export const reminderRepositoryContract = (name: string, makeSubject: () => Remi
       expect(next.data.map((reminder) => reminder.id)).toEqual([made[0]!.id])
       const cancelled = await reminders.listByEvent('acct_a', 'evt_a', { status: 'cancelled' }, { limit: 10 })
       expect(cancelled.data.map((reminder) => reminder.id)).toEqual([made[0]!.id])
-      expect((await reminders.allOfEvent('acct_a', 'evt_a')).map((reminder) => reminder.id).sort()).toEqual(made.map((reminder) => reminder.id).sort())
+      expect((await reminders.allOfEvent('acct_a', 'evt_a')).map((reminder) => reminder.id).sort()).toEqual(
+        made.map((reminder) => reminder.id).sort(),
+      )
       expect(await reminders.allOfEvent('acct_b', 'evt_a')).toEqual([])
     })
 
@@ -131,7 +164,11 @@ export const reminderRepositoryContract = (name: string, makeSubject: () => Remi
       for (const reminder of [late, future, sent, early, otherAccount]) await reminders.insert(reminder, [])
       expect((await reminders.due('acct_a', at(30), 10)).map((reminder) => reminder.id)).toEqual([early.id, late.id])
       expect((await reminders.due('acct_a', at(30), 1)).map((reminder) => reminder.id)).toEqual([early.id])
-      expect((await reminders.due(null, at(30), 10)).map((reminder) => reminder.id)).toEqual([early.id, otherAccount.id, late.id])
+      expect((await reminders.due(null, at(30), 10)).map((reminder) => reminder.id)).toEqual([
+        early.id,
+        otherAccount.id,
+        late.id,
+      ])
       expect(await reminders.due('acct_a', at(9), 10)).toEqual([])
     })
 

@@ -82,7 +82,10 @@ export const schedulerContract = (
     /** Runs counted over a window: exact with fake timers, within 20 % (at least one run) in real time. */
     const expectRuns = (actual: number, expected: number) => {
       if (fake) expect(actual).toBe(expected)
-      else expect(Math.abs(actual - expected), `${actual} runs where about ${expected} were expected`).toBeLessThanOrEqual(Math.max(1, Math.round(expected * 0.2)))
+      else
+        expect(Math.abs(actual - expected), `${actual} runs where about ${expected} were expected`).toBeLessThanOrEqual(
+          Math.max(1, Math.round(expected * 0.2)),
+        )
     }
     /** Waits until `check` holds: one interval of fake time, or polling real time up to a deadline. */
     const eventually = async (check: () => void, intervals = 1) => {
@@ -90,19 +93,26 @@ export const schedulerContract = (
         await advance(intervals * INTERVAL_MS)
         check()
       } else {
-        await expect.poll(() => {
-          try {
-            check()
-            return true
-          } catch {
-            return false
-          }
-        }, { timeout: Math.max(5_000, intervals * INTERVAL_MS * 10), interval: 10 }).toBe(true)
+        await expect
+          .poll(
+            () => {
+              try {
+                check()
+                return true
+              } catch {
+                return false
+              }
+            },
+            { timeout: Math.max(5_000, intervals * INTERVAL_MS * 10), interval: 10 },
+          )
+          .toBe(true)
         check()
       }
     }
     // The cadence test: two tasks and a window, as fractions of the interval (real time keeps them coarse).
-    const cadence = fake ? { fast: 100, slow: 250, window: 1_000 } : { fast: INTERVAL_MS, slow: 2.5 * INTERVAL_MS, window: 10 * INTERVAL_MS }
+    const cadence = fake
+      ? { fast: 100, slow: 250, window: 1_000 }
+      : { fast: INTERVAL_MS, slow: 2.5 * INTERVAL_MS, window: 10 * INTERVAL_MS }
 
     describe('a registered task runs on its interval', () => {
       it('nothing runs before start', async () => {
@@ -147,7 +157,6 @@ export const schedulerContract = (
         await advance(3 * INTERVAL_MS)
         expectRuns(task.started - first, 3)
       })
-
 
       it('ticks that fall while a run is still going are skipped; the next tick after it ends runs', async () => {
         const task = countingTask('slow-sweep', INTERVAL_MS)

@@ -2,9 +2,17 @@ import { describe, expect, it } from 'vitest'
 import type { TokenCipherPort } from '../../core/ports/token-cipher.js'
 
 /** What every TokenCipherPort adapter must do. `makeOther` builds one with a different key. */
-export const tokenCipherContract = (name: string, make: () => TokenCipherPort, makeOther: () => TokenCipherPort): void => {
+export const tokenCipherContract = (
+  name: string,
+  make: () => TokenCipherPort,
+  makeOther: () => TokenCipherPort,
+): void => {
   describe(`${name} honours the TokenCipherPort contract`, () => {
-    const secret = JSON.stringify({ accessToken: 'ya29.a0-access', refreshToken: '1//refresh', expiresAt: '2026-06-01T09:00:00.000Z' })
+    const secret = JSON.stringify({
+      accessToken: 'ya29.a0-access',
+      refreshToken: '1//refresh',
+      expiresAt: '2026-06-01T09:00:00.000Z',
+    })
 
     it('opens what it sealed', () => {
       const cipher = make()

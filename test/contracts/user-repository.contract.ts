@@ -47,7 +47,10 @@ const note = (type: string, accountId = 'acct_a'): DomainEvent => ({
 })
 
 /** What every UserRepositoryPort adapter must do; call it from the adapter's own test file. */
-export const userRepositoryContract = (name: string, makeSubject: () => UserRepositorySubject | Promise<UserRepositorySubject>): void => {
+export const userRepositoryContract = (
+  name: string,
+  makeSubject: () => UserRepositorySubject | Promise<UserRepositorySubject>,
+): void => {
   describe(`${name} honours the UserRepositoryPort contract`, () => {
     let subject: UserRepositorySubject
     beforeEach(async () => {
@@ -57,7 +60,8 @@ export const userRepositoryContract = (name: string, makeSubject: () => UserRepo
       await subject.teardown?.()
     })
 
-    const outboxTypes = async (accountId = 'acct_a') => (await subject.outbox.list(accountId, 100)).map((event) => event.type).reverse()
+    const outboxTypes = async (accountId = 'acct_a') =>
+      (await subject.outbox.list(accountId, 100)).map((event) => event.type).reverse()
 
     describe('insert and read back', () => {
       it('round-trips a user with its dates and preferences, and writes its domain events in the same write', async () => {
@@ -93,7 +97,11 @@ export const userRepositoryContract = (name: string, makeSubject: () => UserRepo
       it('a write naming another account changes nothing', async () => {
         const user = makeUser()
         await subject.users.insert(user, [])
-        expect(await subject.users.update({ ...user, accountId: 'acct_b', displayName: 'Mallory', version: 2 }, 1, [note('user.updated', 'acct_b')])).toBe('conflict')
+        expect(
+          await subject.users.update({ ...user, accountId: 'acct_b', displayName: 'Mallory', version: 2 }, 1, [
+            note('user.updated', 'acct_b'),
+          ]),
+        ).toBe('conflict')
         expect(await subject.users.remove('acct_b', user.id, 1, [note('user.deleted', 'acct_b')])).toBe('conflict')
         expect(await subject.users.get('acct_a', user.id)).toEqual(user)
         expect(await outboxTypes('acct_b')).toEqual([])
@@ -123,7 +131,9 @@ export const userRepositoryContract = (name: string, makeSubject: () => UserRepo
         const grace = makeUser({ email: 'grace@example.com' })
         await subject.users.insert(ada, [])
         await subject.users.insert(grace, [])
-        expect(await subject.users.update({ ...grace, email: 'ada@example.com', version: 2 }, 1, [note('user.updated')])).toBe('conflict')
+        expect(
+          await subject.users.update({ ...grace, email: 'ada@example.com', version: 2 }, 1, [note('user.updated')]),
+        ).toBe('conflict')
         expect(await subject.users.get('acct_a', grace.id)).toEqual(grace)
         expect(await subject.users.findByEmail('acct_a', 'ada@example.com')).toEqual(ada)
         expect(await outboxTypes()).toEqual([])
@@ -147,7 +157,9 @@ export const userRepositoryContract = (name: string, makeSubject: () => UserRepo
         await subject.users.insert(user, [])
         const renamed = { ...user, displayName: 'Renamed', version: 2 }
         expect(await subject.users.update(renamed, 1, [note('user.updated')])).toBe('updated')
-        expect(await subject.users.update({ ...user, displayName: 'Stale', version: 2 }, 1, [note('lost')])).toBe('conflict')
+        expect(await subject.users.update({ ...user, displayName: 'Stale', version: 2 }, 1, [note('lost')])).toBe(
+          'conflict',
+        )
         expect(await subject.users.get('acct_a', user.id)).toEqual(renamed)
         expect(await outboxTypes()).toEqual(['user.updated'])
       })

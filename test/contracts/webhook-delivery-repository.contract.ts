@@ -8,7 +8,10 @@ export interface WebhookDeliveryRepositorySubject {
 }
 
 /** The behaviour every storage of webhook deliveries must have (run it against your adapter). */
-export const webhookDeliveryRepositoryContract = (name: string, makeSubject: () => WebhookDeliveryRepositorySubject | Promise<WebhookDeliveryRepositorySubject>): void => {
+export const webhookDeliveryRepositoryContract = (
+  name: string,
+  makeSubject: () => WebhookDeliveryRepositorySubject | Promise<WebhookDeliveryRepositorySubject>,
+): void => {
   describe(`${name}: webhook delivery repository contract`, () => {
     let subject: WebhookDeliveryRepositorySubject
     const endpoint = makeEndpoint()
@@ -21,7 +24,9 @@ export const webhookDeliveryRepositoryContract = (name: string, makeSubject: () 
       const original = makeDelivery(endpoint)
       await subject.deliveries.insertMany([original])
       await subject.deliveries.insertMany([{ ...makeDelivery(endpoint), notification: original.notification }])
-      await subject.deliveries.insertMany([{ ...makeDelivery(endpoint), notification: original.notification, replayOf: original.id }])
+      await subject.deliveries.insertMany([
+        { ...makeDelivery(endpoint), notification: original.notification, replayOf: original.id },
+      ])
       const listed = await subject.deliveries.listByEndpoint('acct_a', endpoint.id, { limit: 10 })
       expect(listed.data).toHaveLength(2)
       expect(listed.data.filter((delivery) => delivery.replayOf === original.id)).toHaveLength(1)
@@ -35,9 +40,18 @@ export const webhookDeliveryRepositoryContract = (name: string, makeSubject: () 
       const done = makeDelivery(endpoint, { status: 'succeeded', nextAttemptAt: null })
       const foreign = makeDelivery(makeEndpoint({ accountId: 'acct_b' }), { nextAttemptAt: at(0) })
       await subject.deliveries.insertMany([late, early, busy, done, foreign])
-      expect((await subject.deliveries.due('acct_a', at(10), 10, [other.id])).map((delivery) => delivery.id)).toEqual([early.id, late.id])
-      expect((await subject.deliveries.due('acct_a', at(7), 10)).map((delivery) => delivery.id)).toEqual([busy.id, early.id])
-      expect((await subject.deliveries.due(null, at(10), 2)).map((delivery) => delivery.id)).toEqual([foreign.id, busy.id])
+      expect((await subject.deliveries.due('acct_a', at(10), 10, [other.id])).map((delivery) => delivery.id)).toEqual([
+        early.id,
+        late.id,
+      ])
+      expect((await subject.deliveries.due('acct_a', at(7), 10)).map((delivery) => delivery.id)).toEqual([
+        busy.id,
+        early.id,
+      ])
+      expect((await subject.deliveries.due(null, at(10), 2)).map((delivery) => delivery.id)).toEqual([
+        foreign.id,
+        busy.id,
+      ])
       expect(await subject.deliveries.nextDueAt('acct_a', at(5))).toEqual(at(10))
       expect(await subject.deliveries.nextDueAt('acct_a', at(10))).toBeNull()
     })

@@ -11,7 +11,10 @@ export interface WebhookEndpointRepositorySubject {
 }
 
 /** The behaviour every storage of webhook endpoints must have (run it against your adapter). */
-export const webhookEndpointRepositoryContract = (name: string, makeSubject: () => WebhookEndpointRepositorySubject | Promise<WebhookEndpointRepositorySubject>): void => {
+export const webhookEndpointRepositoryContract = (
+  name: string,
+  makeSubject: () => WebhookEndpointRepositorySubject | Promise<WebhookEndpointRepositorySubject>,
+): void => {
   describe(`${name}: webhook endpoint repository contract`, () => {
     let subject: WebhookEndpointRepositorySubject
     beforeEach(async () => {
@@ -42,8 +45,12 @@ export const webhookEndpointRepositoryContract = (name: string, makeSubject: () 
       const endpoint = makeEndpoint()
       await subject.endpoints.insert(endpoint)
       const event = notification()
-      expect(await subject.endpoints.update({ ...endpoint, status: 'disabled', version: 2 }, 1, [event])).toBe('updated')
-      expect(await subject.endpoints.update({ ...endpoint, url: 'https://lost.example.com', version: 2 }, 1)).toBe('conflict')
+      expect(await subject.endpoints.update({ ...endpoint, status: 'disabled', version: 2 }, 1, [event])).toBe(
+        'updated',
+      )
+      expect(await subject.endpoints.update({ ...endpoint, url: 'https://lost.example.com', version: 2 }, 1)).toBe(
+        'conflict',
+      )
       expect((await subject.endpoints.get('acct_a', endpoint.id))!.status).toBe('disabled')
       expect((await subject.outbox.pending(10)).map((pending) => pending.id)).toContain(event.id)
     })
@@ -65,5 +72,4 @@ export const webhookEndpointRepositoryContract = (name: string, makeSubject: () 
       expect(await subject.endpoints.remove('acct_a', endpoint.id)).toBe(false)
     })
   })
-
 }

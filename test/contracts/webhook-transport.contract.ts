@@ -3,7 +3,10 @@ import type { WebhookTransportPort } from '../../core/ports/webhook-transport.js
 import { WebhookReceiver } from '../support/webhook-receiver.js'
 
 /** What every webhook transport must do, checked against a real receiver on 127.0.0.1. */
-export const webhookTransportContract = (name: string, makeTransport: () => { transport: WebhookTransportPort; teardown?: () => void }): void => {
+export const webhookTransportContract = (
+  name: string,
+  makeTransport: () => { transport: WebhookTransportPort; teardown?: () => void },
+): void => {
   describe(`${name}: webhook transport contract`, () => {
     let receiver: WebhookReceiver
     let subject: ReturnType<typeof makeTransport>

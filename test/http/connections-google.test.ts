@@ -33,35 +33,78 @@ const syncJob = () => test.service.application.surfaces.live.backgroundJobs.find
 /** Plays the user at Google's consent screen, then the browser coming back to our callback. */
 const connect = async (email: string) => {
   const user = await client.live('POST', '/v1/users', { body: { email } })
-  const started = await client.live('POST', '/v1/connections/start', { body: { provider: 'google', user_id: user.body.id, return_url: RETURN_URL } })
+  const started = await client.live('POST', '/v1/connections/start', {
+    body: { provider: 'google', user_id: user.body.id, return_url: RETURN_URL },
+  })
   const consentUrl = new URL(started.body.redirect_url)
-  const code = fake.consent({ email, codeChallenge: consentUrl.searchParams.get('code_challenge')!, redirectUri: consentUrl.searchParams.get('redirect_uri')! })
+  const code = fake.consent({
+    email,
+    codeChallenge: consentUrl.searchParams.get('code_challenge')!,
+    redirectUri: consentUrl.searchParams.get('redirect_uri')!,
+  })
   const callback = new URL(consentUrl.searchParams.get('redirect_uri')!)
-  const back = await fetch(`${test.live}${callback.pathname}?code=${encodeURIComponent(code)}&state=${started.body.state}`, { redirect: 'manual' })
+  const back = await fetch(
+    `${test.live}${callback.pathname}?code=${encodeURIComponent(code)}&state=${started.body.state}`,
+    { redirect: 'manual' },
+  )
   const returned = new URL(back.headers.get('location')!)
   return { userId: user.body.id as string, connectionId: returned.searchParams.get('connection_id')!, consentUrl }
 }
 
 describe('Production with Google Calendar configured (against a local fake of Google)', () => {
   it('sends the user to Google consent, exchanges the code at our callback, subscribes to push and syncs', async () => {
-    fake.putEvent('ada@example.com', 'ada@example.com', { id: 'kickoff', summary: 'Kickoff', location: 'Alexanderplatz 1, Berlin', start: { dateTime: new Date(Date.now() + 48 * 3_600_000).toISOString() }, end: { dateTime: new Date(Date.now() + 49 * 3_600_000).toISOString() } })
+    fake.putEvent('ada@example.com', 'ada@example.com', {
+      id: 'kickoff',
+      summary: 'Kickoff',
+      location: 'Alexanderplatz 1, Berlin',
+      start: { dateTime: new Date(Date.now() + 48 * 3_600_000).toISOString() },
+      end: { dateTime: new Date(Date.now() + 49 * 3_600_000).toISOString() },
+    })
     const { connectionId, userId, consentUrl } = await connect('ada@example.com')
     expect(consentUrl.origin).toBe(fake.baseUrl)
     expect(consentUrl.searchParams.get('redirect_uri')).toBe(`${PUBLIC}/v1/connections/oauth/callback`)
     const connection = await client.live('GET', `/v1/connections/${connectionId}?expand[]=calendars`)
-    expect(connection.body).toMatchObject({ provider: 'google', status: 'active', email: 'ada@example.com', sync_mode: 'realtime', livemode: true })
-    expect(connection.body.calendars.map((calendar: any) => calendar.name)).toEqual(['ada@example.com', 'Team', 'Holidays in United States'])
-    expect([...fake.channels.values()].map((channel) => channel.address)).toContain(`${PUBLIC}/v1/connections/push/google`)
+    expect(connection.body).toMatchObject({
+      provider: 'google',
+      status: 'active',
+      email: 'ada@example.com',
+      sync_mode: 'realtime',
+      livemode: true,
+    })
+    expect(connection.body.calendars.map((calendar: any) => calendar.name)).toEqual([
+      'ada@example.com',
+      'Team',
+      'Holidays in United States',
+    ])
+    expect([...fake.channels.values()].map((channel) => channel.address)).toContain(
+      `${PUBLIC}/v1/connections/push/google`,
+    )
     const events = (await client.live('GET', `/v1/events?user_id=${userId}`)).body.data
     expect(events.map((event: any) => [event.title, event.external_id])).toEqual([['Kickoff', 'kickoff']])
   })
 
-  it("a verified Google push makes the connection sync; a forged one is refused", async () => {
+  it('a verified Google push makes the connection sync; a forged one is refused', async () => {
     const { connectionId, userId } = await connect('grace@example.com')
-    const [channelId, channel] = [...fake.channels.entries()].find(([, candidate]) => candidate.calendarId === 'grace@example.com')!
-    fake.putEvent('grace@example.com', 'grace@example.com', { id: 'pushed', summary: 'Pushed', start: { dateTime: new Date(Date.now() + 24 * 3_600_000).toISOString() }, end: { dateTime: new Date(Date.now() + 25 * 3_600_000).toISOString() } })
+    const [channelId, channel] = [...fake.channels.entries()].find(
+      ([, candidate]) => candidate.calendarId === 'grace@example.com',
+    )!
+    fake.putEvent('grace@example.com', 'grace@example.com', {
+      id: 'pushed',
+      summary: 'Pushed',
+      start: { dateTime: new Date(Date.now() + 24 * 3_600_000).toISOString() },
+      end: { dateTime: new Date(Date.now() + 25 * 3_600_000).toISOString() },
+    })
     const push = (token: string) =>
-      fetch(`${test.live}/v1/connections/push/google`, { method: 'POST', headers: { 'x-goog-channel-id': channelId, 'x-goog-channel-token': token, 'x-goog-resource-id': channel.resourceId, 'x-goog-resource-state': 'exists', 'x-goog-message-number': '2' } })
+      fetch(`${test.live}/v1/connections/push/google`, {
+        method: 'POST',
+        headers: {
+          'x-goog-channel-id': channelId,
+          'x-goog-channel-token': token,
+          'x-goog-resource-id': channel.resourceId,
+          'x-goog-resource-state': 'exists',
+          'x-goog-message-number': '2',
+        },
+      })
     expect((await push('forged')).status).toBe(404)
     expect((await push(channel.token)).status).toBe(200)
     expect(await syncJob().run({ accountId: null, clock: new SystemClock() })).toBeGreaterThanOrEqual(1)

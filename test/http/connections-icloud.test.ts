@@ -19,15 +19,28 @@ afterAll(async () => {
   await radicale.stop()
 })
 
-const hidden = (html: string) => Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [match[1]!, match[2]!.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))]))
+const hidden = (html: string) =>
+  Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [
+      match[1]!,
+      match[2]!.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code))),
+    ]),
+  )
 const submit = (fields: Record<string, string>) =>
-  fetch(`${test.live}/v1/connections/icloud/authorize`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() })
+  fetch(`${test.live}/v1/connections/icloud/authorize`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  })
 const syncJob = () => test.service.application.surfaces.live.backgroundJobs.find((job) => job.name === 'calendar-sync')!
 
 describe('Production with iCloud (beta) configured, against Radicale', () => {
   it('hosted app-specific-password page -> callback -> return_url; calendars listed, polling, events synced both ways', async () => {
     const user = await client.live('POST', '/v1/users', { body: { email: 'tim@icloud.example' } })
-    const started = await client.live('POST', '/v1/connections/start', { body: { provider: 'icloud', user_id: user.body.id, return_url: 'https://app.example.com/done' } })
+    const started = await client.live('POST', '/v1/connections/start', {
+      body: { provider: 'icloud', user_id: user.body.id, return_url: 'https://app.example.com/done' },
+    })
     const signInUrl = new URL(started.body.redirect_url)
     expect(`${signInUrl.origin}${signInUrl.pathname}`).toBe(`${PUBLIC}/v1/connections/icloud/authorize`)
     const pageResponse = await fetch(`${test.live}${signInUrl.pathname}${signInUrl.search}`)
@@ -48,25 +61,72 @@ describe('Production with iCloud (beta) configured, against Radicale', () => {
     const back = await fetch(`${test.live}${callback.pathname}${callback.search}`, { redirect: 'manual' })
     const connectionId = new URL(back.headers.get('location')!).searchParams.get('connection_id')!
     const connection = await client.live('GET', `/v1/connections/${connectionId}?expand[]=calendars`)
-    expect(connection.body).toMatchObject({ provider: 'icloud', status: 'active', email: 'tim@icloud.example', sync_mode: 'polling', webhook_subscription: null, token_refresh: { failures_count: 0 } })
-    expect(connection.body.calendars.map((calendar: any) => [calendar.name, calendar.is_default])).toEqual([['Home', true], ['Work', false]])
+    expect(connection.body).toMatchObject({
+      provider: 'icloud',
+      status: 'active',
+      email: 'tim@icloud.example',
+      sync_mode: 'polling',
+      webhook_subscription: null,
+      token_refresh: { failures_count: 0 },
+    })
+    expect(connection.body.calendars.map((calendar: any) => [calendar.name, calendar.is_default])).toEqual([
+      ['Home', true],
+      ['Work', false],
+    ])
 
     // Inbound: an event written at the CalDAV server arrives at the next poll.
     const home = connection.body.calendars[0]
     const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 48 * 3_600_000)
-    const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
-    const ics = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', 'BEGIN:VEVENT', 'UID:dinner-1', 'DTSTAMP:20260101T000000Z', `DTSTART:${stamp(start)}`, `DTEND:${stamp(new Date(start.getTime() + 3_600_000))}`, 'SUMMARY:Dinner', 'LOCATION:Rosenthaler Str. 1\\, Berlin', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n')
-    const put = await fetch(`${home.external_id}dinner-1.ics`, { method: 'PUT', headers: { authorization: `Basic ${Buffer.from(`tim@icloud.example:${PASSWORD}`).toString('base64')}`, 'content-type': 'text/calendar' }, body: ics })
+    const stamp = (date: Date) =>
+      date
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '')
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//t//t//EN',
+      'BEGIN:VEVENT',
+      'UID:dinner-1',
+      'DTSTAMP:20260101T000000Z',
+      `DTSTART:${stamp(start)}`,
+      `DTEND:${stamp(new Date(start.getTime() + 3_600_000))}`,
+      'SUMMARY:Dinner',
+      'LOCATION:Rosenthaler Str. 1\\, Berlin',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n')
+    const put = await fetch(`${home.external_id}dinner-1.ics`, {
+      method: 'PUT',
+      headers: {
+        authorization: `Basic ${Buffer.from(`tim@icloud.example:${PASSWORD}`).toString('base64')}`,
+        'content-type': 'text/calendar',
+      },
+      body: ics,
+    })
     expect(put.status).toBe(201)
     const later = { now: () => new Date(Date.now() + 6 * 60_000) }
     expect(await syncJob().run({ accountId: null, clock: later })).toBeGreaterThanOrEqual(1)
     const events = (await client.live('GET', `/v1/events?user_id=${user.body.id}`)).body.data
-    expect(events.map((event: any) => [event.title, event.external_id, event.location?.address])).toEqual([['Dinner', `${home.external_id}dinner-1.ics`, 'Rosenthaler Str. 1, Berlin']])
+    expect(events.map((event: any) => [event.title, event.external_id, event.location?.address])).toEqual([
+      ['Dinner', `${home.external_id}dinner-1.ics`, 'Rosenthaler Str. 1, Berlin'],
+    ])
 
     // Outbound: an API event lands in the default calendar at the server.
-    const created = await client.live('POST', '/v1/events', { body: { user_id: user.body.id, title: 'Dentist', start_time: new Date(start.getTime() + 86_400_000).toISOString(), end_time: new Date(start.getTime() + 86_400_000 + 1_800_000).toISOString(), timezone: 'Europe/Berlin' } })
+    const created = await client.live('POST', '/v1/events', {
+      body: {
+        user_id: user.body.id,
+        title: 'Dentist',
+        start_time: new Date(start.getTime() + 86_400_000).toISOString(),
+        end_time: new Date(start.getTime() + 86_400_000 + 1_800_000).toISOString(),
+        timezone: 'Europe/Berlin',
+      },
+    })
     expect(created.body.mirror).toMatchObject({ status: 'synced', calendar_id: home.id })
-    const atServer = await fetch(created.body.external_id, { headers: { authorization: `Basic ${Buffer.from(`tim@icloud.example:${PASSWORD}`).toString('base64')}` } })
+    const atServer = await fetch(created.body.external_id, {
+      headers: { authorization: `Basic ${Buffer.from(`tim@icloud.example:${PASSWORD}`).toString('base64')}` },
+    })
     expect(atServer.status).toBe(200)
     expect(await atServer.text()).toContain('SUMMARY:Dentist')
   })
@@ -75,6 +135,9 @@ describe('Production with iCloud (beta) configured, against Radicale', () => {
     const [connection] = (await client.live('GET', '/v1/connections?provider=icloud')).body.data
     radicale.revokePassword('tim@icloud.example')
     await syncJob().run({ accountId: null, clock: { now: () => new Date(Date.now() + 60 * 60_000) } })
-    expect((await client.live('GET', `/v1/connections/${connection.id}`)).body).toMatchObject({ status: 'disconnected', status_reason: 'revoked_by_provider' })
+    expect((await client.live('GET', `/v1/connections/${connection.id}`)).body).toMatchObject({
+      status: 'disconnected',
+      status_reason: 'revoked_by_provider',
+    })
   })
 })

@@ -34,32 +34,56 @@ describe('Production with Microsoft Graph configured (against a local fake of Gr
   it('consent, validation handshake, subscription, notification with clientState, delta sync', async () => {
     const email = 'megan@contoso.com'
     const user = await client.live('POST', '/v1/users', { body: { email } })
-    const started = await client.live('POST', '/v1/connections/start', { body: { provider: 'microsoft', user_id: user.body.id, return_url: 'https://app.example.com/done' } })
+    const started = await client.live('POST', '/v1/connections/start', {
+      body: { provider: 'microsoft', user_id: user.body.id, return_url: 'https://app.example.com/done' },
+    })
     const consentUrl = new URL(started.body.redirect_url)
     expect(consentUrl.pathname).toBe('/common/oauth2/v2.0/authorize')
-    const code = fake.consent({ email, codeChallenge: consentUrl.searchParams.get('code_challenge')!, redirectUri: consentUrl.searchParams.get('redirect_uri')! })
-    const back = await fetch(`${test.live}/v1/connections/oauth/callback?code=${encodeURIComponent(code)}&state=${started.body.state}`, { redirect: 'manual' })
+    const code = fake.consent({
+      email,
+      codeChallenge: consentUrl.searchParams.get('code_challenge')!,
+      redirectUri: consentUrl.searchParams.get('redirect_uri')!,
+    })
+    const back = await fetch(
+      `${test.live}/v1/connections/oauth/callback?code=${encodeURIComponent(code)}&state=${started.body.state}`,
+      { redirect: 'manual' },
+    )
     const connectionId = new URL(back.headers.get('location')!).searchParams.get('connection_id')!
     const connection = await client.live('GET', `/v1/connections/${connectionId}`)
     // The subscriptions exist only because our endpoint echoed Graph's validation token.
     expect(connection.body).toMatchObject({ provider: 'microsoft', status: 'active', email, sync_mode: 'realtime' })
     expect(fake.subscriptions.size).toBe(2)
 
-    await fake.putEvent(email, `AAMkCal-${email}-default`, { id: 'AAMk-review', subject: 'Quarterly review', start: soon(26), end: soon(27), location: 'Unter den Linden 1, Berlin' })
+    await fake.putEvent(email, `AAMkCal-${email}-default`, {
+      id: 'AAMk-review',
+      subject: 'Quarterly review',
+      start: soon(26),
+      end: soon(27),
+      location: 'Unter den Linden 1, Berlin',
+    })
     expect(await syncJob().run({ accountId: null, clock: new SystemClock() })).toBeGreaterThanOrEqual(1)
     const events = (await client.live('GET', `/v1/events?user_id=${user.body.id}`)).body.data
     expect(events.map((event: any) => [event.title, event.external_id])).toEqual([['Quarterly review', 'AAMk-review']])
   })
 
   it('answers the validation handshake and refuses a notification with the wrong clientState', async () => {
-    const echo = await fetch(`${test.live}/v1/connections/push/microsoft?validationToken=${encodeURIComponent('Validation: abc 123')}`, { method: 'POST', headers: { 'content-type': 'text/plain' } })
+    const echo = await fetch(
+      `${test.live}/v1/connections/push/microsoft?validationToken=${encodeURIComponent('Validation: abc 123')}`,
+      { method: 'POST', headers: { 'content-type': 'text/plain' } },
+    )
     expect(echo.status).toBe(200)
     expect(echo.headers.get('content-type')).toContain('text/plain')
     expect(await echo.text()).toBe('Validation: abc 123')
     const [subscription] = [...fake.subscriptions.values()]
     const channel = new URL(subscription!.notificationUrl).searchParams.get('channel')!
     const before = await syncJob().nextDueAt({ accountId: null, clock: new SystemClock() }, new Date(0))
-    const forged = await fetch(`${test.live}/v1/connections/push/microsoft?channel=${channel}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ value: [{ subscriptionId: subscription!.id, clientState: 'guess', changeType: 'updated' }] }) })
+    const forged = await fetch(`${test.live}/v1/connections/push/microsoft?channel=${channel}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        value: [{ subscriptionId: subscription!.id, clientState: 'guess', changeType: 'updated' }],
+      }),
+    })
     expect(forged.status).toBe(202)
     expect(await syncJob().nextDueAt({ accountId: null, clock: new SystemClock() }, new Date(0))).toEqual(before)
   })

@@ -23,14 +23,27 @@ beforeAll(async () => {
 })
 afterAll(() => test.stop())
 
-const hidden = (html: string) => Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [match[1]!, match[2]!.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))]))
+const hidden = (html: string) =>
+  Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [
+      match[1]!,
+      match[2]!.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code))),
+    ]),
+  )
 
 describe('Push channels are renewed before they expire', () => {
   it('a week on, the connection still has a live channel, renewed a day before expiry, and still receives pushes', async () => {
     const user = await client.sandbox('POST', '/v1/users', { body: { email: 'renewal@example.com' } })
-    const started = await client.sandbox('POST', '/v1/connections/start', { body: { provider: 'google', user_id: user.body.id, return_url: 'https://app.example.com/back' } })
+    const started = await client.sandbox('POST', '/v1/connections/start', {
+      body: { provider: 'google', user_id: user.body.id, return_url: 'https://app.example.com/back' },
+    })
     const html = await (await fetch(started.body.redirect_url)).text()
-    const decided = await fetch(`${test.sandbox}/v1/sandbox/oauth/authorize`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...hidden(html), email: 'renewal@example.com', decision: 'allow' }).toString() })
+    const decided = await fetch(`${test.sandbox}/v1/sandbox/oauth/authorize`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...hidden(html), email: 'renewal@example.com', decision: 'allow' }).toString(),
+    })
     const back = await fetch(decided.headers.get('location')!, { redirect: 'manual' })
     const connectionId = new URL(back.headers.get('location')!).searchParams.get('connection_id')!
     const first = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.webhook_subscription
@@ -45,8 +58,17 @@ describe('Push channels are renewed before they expire', () => {
     expect(world.channels.has(first.id)).toBe(false)
 
     const [primary] = (await client.sandbox('GET', `/v1/connections/${connectionId}/calendars`)).body.data
-    const soon = Date.parse((await client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds: 1 } })).body.now) + 3_600_000
-    const created = await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_events`, { body: { calendar_id: primary.id, title: 'After renewal', start_time: new Date(soon).toISOString(), end_time: new Date(soon + 3_600_000).toISOString() } })
+    const soon =
+      Date.parse((await client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds: 1 } })).body.now) +
+      3_600_000
+    const created = await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_events`, {
+      body: {
+        calendar_id: primary.id,
+        title: 'After renewal',
+        start_time: new Date(soon).toISOString(),
+        end_time: new Date(soon + 3_600_000).toISOString(),
+      },
+    })
     await client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds: 1 } })
     const events = (await client.sandbox('GET', `/v1/events?user_id=${user.body.id}&limit=100`)).body.data
     expect(events.some((event: any) => event.external_id === created.body.external_id)).toBe(true)

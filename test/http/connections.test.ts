@@ -27,16 +27,31 @@ beforeAll(async () => {
   const [port, sandboxPort] = [await freePort(), await freePort()]
   // The real-clock worker stays off: the sandbox clock alone drives sync here, so every assertion is deterministic.
   // The general 100 req/s limit is not under test here (test/http/rate-limits.test.ts); the flows below make many calls quickly.
-  test = await startTestService({ WORKER: 'false', PORT: String(port), SANDBOX_PORT: String(sandboxPort), RATE_LIMIT_REQUESTS: '100000' })
+  test = await startTestService({
+    WORKER: 'false',
+    PORT: String(port),
+    SANDBOX_PORT: String(sandboxPort),
+    RATE_LIMIT_REQUESTS: '100000',
+  })
   client = clients(test)
 })
 afterAll(() => test.stop())
 
 let userCount = 0
-const newUser = async () => (await client.sandbox('POST', '/v1/users', { body: { email: `connector${++userCount}@example.com`, timezone: 'Europe/London' } })).body.id as string
+const newUser = async () =>
+  (
+    await client.sandbox('POST', '/v1/users', {
+      body: { email: `connector${++userCount}@example.com`, timezone: 'Europe/London' },
+    })
+  ).body.id as string
 
 const hiddenFields = (html: string): Record<string, string> =>
-  Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [match[1]!, match[2]!.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))]))
+  Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [
+      match[1]!,
+      match[2]!.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code))),
+    ]),
+  )
 
 /** Walks the browser part: the hosted consent page, the decision, and (hosted mode) our callback. */
 const consent = async (redirectUrl: string, decision: 'allow' | 'deny' = 'allow', email?: string) => {
@@ -55,7 +70,9 @@ const consent = async (redirectUrl: string, decision: 'allow' | 'deny' = 'allow'
 
 const connect = async (provider: 'google' | 'microsoft' | 'icloud' = 'google', userId?: string) => {
   const user = userId ?? (await newUser())
-  const started = await client.sandbox('POST', '/v1/connections/start', { body: { provider, user_id: user, return_url: RETURN_URL } })
+  const started = await client.sandbox('POST', '/v1/connections/start', {
+    body: { provider, user_id: user, return_url: RETURN_URL },
+  })
   const { location } = await consent(started.body.redirect_url)
   const back = await fetch(location, { redirect: 'manual' })
   const returned = new URL(back.headers.get('location')!)
@@ -63,8 +80,10 @@ const connect = async (provider: 'google' | 'microsoft' | 'icloud' = 'google', u
   return { userId: user, connectionId, state: started.body.state as string, returned, started }
 }
 
-const eventsOf = async (userId: string) => (await client.sandbox('GET', `/v1/events?user_id=${userId}&limit=100`)).body.data as any[]
-const calendarsOf = async (connectionId: string) => (await client.sandbox('GET', `/v1/connections/${connectionId}/calendars`)).body.data as any[]
+const eventsOf = async (userId: string) =>
+  (await client.sandbox('GET', `/v1/events?user_id=${userId}&limit=100`)).body.data as any[]
+const calendarsOf = async (connectionId: string) =>
+  (await client.sandbox('GET', `/v1/connections/${connectionId}/calendars`)).body.data as any[]
 const advance = (seconds: number) => client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds } })
 const HOUR = 3_600_000
 const at = (ms: number) => new Date(Date.now() + ms).toISOString()
@@ -72,7 +91,9 @@ const at = (ms: number) => new Date(Date.now() + ms).toISOString()
 describe('POST /v1/connections/start', () => {
   it('answers a redirect_url to the provider consent with state and a PKCE S256 challenge', async () => {
     const userId = await newUser()
-    const response = await client.sandbox('POST', '/v1/connections/start', { body: { provider: 'google', user_id: userId, return_url: RETURN_URL } })
+    const response = await client.sandbox('POST', '/v1/connections/start', {
+      body: { provider: 'google', user_id: userId, return_url: RETURN_URL },
+    })
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({ object: 'connection_start', livemode: false })
     const url = new URL(response.body.redirect_url)
@@ -91,7 +112,10 @@ describe('POST /v1/connections/start', () => {
     const again = await client.sandbox('POST', '/v1/connections/start', { body, headers })
     expect(again.body.state).toBe(first.body.state)
     expect(again.headers.get('service-idempotent-replay')).toBe('true')
-    const other = await client.sandbox('POST', '/v1/connections/start', { body: { ...body, provider: 'microsoft' }, headers })
+    const other = await client.sandbox('POST', '/v1/connections/start', {
+      body: { ...body, provider: 'microsoft' },
+      headers,
+    })
     expect(other.status).toBe(409)
     expect(other.body.error.code).toBe('idempotency_key_in_use')
   })
@@ -114,7 +138,9 @@ describe('POST /v1/connections/start', () => {
 
   it('refuses a provider that production has not configured', async () => {
     const user = await client.live('POST', '/v1/users', { body: { email: 'live-connector@example.com' } })
-    const response = await client.live('POST', '/v1/connections/start', { body: { provider: 'google', user_id: user.body.id, return_url: RETURN_URL } })
+    const response = await client.live('POST', '/v1/connections/start', {
+      body: { provider: 'google', user_id: user.body.id, return_url: RETURN_URL },
+    })
     expect(response.status).toBe(400)
     expect(response.body.error).toMatchObject({ code: 'parameter_invalid', param: 'provider' })
     expect((await client.live('GET', '/v1/sandbox/oauth/authorize?state=x')).status).toBe(404)
@@ -125,7 +151,9 @@ describe('POST /v1/connections/start', () => {
 describe('OAuth round trip: start -> hosted consent -> our callback -> return_url', () => {
   it('the sandbox consent page is a plain HTML form (no script) pre-filled with the user', async () => {
     const userId = await newUser()
-    const started = await client.sandbox('POST', '/v1/connections/start', { body: { provider: 'microsoft', user_id: userId, return_url: RETURN_URL } })
+    const started = await client.sandbox('POST', '/v1/connections/start', {
+      body: { provider: 'microsoft', user_id: userId, return_url: RETURN_URL },
+    })
     const { page, html, fields } = await consent(started.body.redirect_url, 'deny')
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toContain('text/html')
@@ -160,7 +188,14 @@ describe('OAuth round trip: start -> hosted consent -> our callback -> return_ur
     })
     expect(response.body.webhook_subscription.id).toMatch(/^chn_/)
     expect(Date.parse(response.body.last_synced_at)).toBeGreaterThan(0)
-    expect(response.body.calendars.map((calendar: any) => [calendar.name, calendar.writable, calendar.selected, calendar.is_default])).toEqual([
+    expect(
+      response.body.calendars.map((calendar: any) => [
+        calendar.name,
+        calendar.writable,
+        calendar.selected,
+        calendar.is_default,
+      ]),
+    ).toEqual([
       [`connector${userCount}@example.com`, true, true, true],
       ['Team', true, true, false],
       ['UK Holidays', false, true, false],
@@ -168,19 +203,30 @@ describe('OAuth round trip: start -> hosted consent -> our callback -> return_ur
     expect(response.text).not.toMatch(/"(at|rt)_[A-Za-z0-9_-]{10,}/)
     expect((await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.calendars).toBeUndefined()
 
-    const stored = await test.service.application.surfaces.test.container.get<ConnectionRepositoryPort>(TOKENS.ConnectionRepository).get(response.body.id.length > 0 ? (await test.service.application.accountRepository.listAccounts())[0]!.id : '', connectionId)
+    const stored = await test.service.application.surfaces.test.container
+      .get<ConnectionRepositoryPort>(TOKENS.ConnectionRepository)
+      .get(
+        response.body.id.length > 0 ? (await test.service.application.accountRepository.listAccounts())[0]!.id : '',
+        connectionId,
+      )
     expect(stored?.sealedTokens).toMatch(/^v1\./)
     expect(stored?.sealedTokens).not.toMatch(/at_|rt_/)
-    const opened = test.service.application.container.get<TokenCipherPort>(TOKENS.TokenCipher).open(stored!.sealedTokens)
+    const opened = test.service.application.container
+      .get<TokenCipherPort>(TOKENS.TokenCipher)
+      .open(stored!.sealedTokens)
     expect(opened.ok && JSON.parse(opened.value).accessToken).toMatch(/^at_/)
   })
 
   it('scopes narrow what is done: calendars.read alone lists calendars, ingests no events and writes nothing back', async () => {
     const userId = await newUser()
-    const started = await client.sandbox('POST', '/v1/connections/start', { body: { provider: 'google', user_id: userId, return_url: RETURN_URL, scopes: ['calendars.read'] } })
+    const started = await client.sandbox('POST', '/v1/connections/start', {
+      body: { provider: 'google', user_id: userId, return_url: RETURN_URL, scopes: ['calendars.read'] },
+    })
     expect(new URL(started.body.redirect_url).searchParams.get('scope')).toBe('calendars.read')
     const { location } = await consent(started.body.redirect_url)
-    const connectionId = new URL((await fetch(location, { redirect: 'manual' })).headers.get('location')!).searchParams.get('connection_id')!
+    const connectionId = new URL(
+      (await fetch(location, { redirect: 'manual' })).headers.get('location')!,
+    ).searchParams.get('connection_id')!
     expect((await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.scopes).toEqual(['calendars.read'])
     const calendars = await calendarsOf(connectionId)
     expect(calendars).toHaveLength(3)
@@ -196,7 +242,9 @@ describe('OAuth round trip: start -> hosted consent -> our callback -> return_ur
 
   it('a refused consent comes back to return_url with error=access_denied and state', async () => {
     const userId = await newUser()
-    const started = await client.sandbox('POST', '/v1/connections/start', { body: { provider: 'google', user_id: userId, return_url: RETURN_URL } })
+    const started = await client.sandbox('POST', '/v1/connections/start', {
+      body: { provider: 'google', user_id: userId, return_url: RETURN_URL },
+    })
     const { location } = await consent(started.body.redirect_url, 'deny')
     const back = await fetch(location, { redirect: 'manual' })
     const returned = new URL(back.headers.get('location')!)
@@ -208,7 +256,9 @@ describe('OAuth round trip: start -> hosted consent -> our callback -> return_ur
   it('a provider outage during the callback comes back as error=provider_unavailable; nothing is created', async () => {
     const userId = await newUser()
     const email = `connector${userCount}@example.com`
-    const started = await client.sandbox('POST', '/v1/connections/start', { body: { provider: 'google', user_id: userId, return_url: RETURN_URL } })
+    const started = await client.sandbox('POST', '/v1/connections/start', {
+      body: { provider: 'google', user_id: userId, return_url: RETURN_URL },
+    })
     const { location } = await consent(started.body.redirect_url)
     const world = test.service.application.surfaces.test.calendarSandbox!.world
     world.setOutage(email, true)
@@ -225,7 +275,9 @@ describe('OAuth round trip: start -> hosted consent -> our callback -> return_ur
 
   it('a state works once: replaying the callback shows an error page, not a second connection', async () => {
     const userId = await newUser()
-    const started = await client.sandbox('POST', '/v1/connections/start', { body: { provider: 'google', user_id: userId, return_url: RETURN_URL } })
+    const started = await client.sandbox('POST', '/v1/connections/start', {
+      body: { provider: 'google', user_id: userId, return_url: RETURN_URL },
+    })
     const { location } = await consent(started.body.redirect_url)
     expect((await fetch(location, { redirect: 'manual' })).status).toBe(302)
     const replay = await fetch(location, { redirect: 'manual' })
@@ -236,7 +288,9 @@ describe('OAuth round trip: start -> hosted consent -> our callback -> return_ur
 
   it('a consent with a redirect_uri other than the one started is refused', async () => {
     const userId = await newUser()
-    const started = await client.sandbox('POST', '/v1/connections/start', { body: { provider: 'google', user_id: userId, return_url: RETURN_URL } })
+    const started = await client.sandbox('POST', '/v1/connections/start', {
+      body: { provider: 'google', user_id: userId, return_url: RETURN_URL },
+    })
     const tampered = new URL(started.body.redirect_url)
     tampered.searchParams.set('redirect_uri', 'https://evil.example.com/steal')
     expect((await fetch(tampered, { redirect: 'manual' })).status).toBe(400)
@@ -247,14 +301,24 @@ describe('OAuth round trip: start -> hosted consent -> our callback -> return_ur
     await client.sandbox('DELETE', `/v1/connections/${first.connectionId}`)
     const second = await connect('google', first.userId)
     expect(second.connectionId).toBe(first.connectionId)
-    expect((await client.sandbox('GET', `/v1/connections/${first.connectionId}`)).body).toMatchObject({ status: 'active', status_reason: null })
+    expect((await client.sandbox('GET', `/v1/connections/${first.connectionId}`)).body).toMatchObject({
+      status: 'active',
+      status_reason: null,
+    })
   })
 })
 
 describe('POST /v1/connections/callback (server-side variant)', () => {
   const serverStart = async () => {
     const userId = await newUser()
-    const started = await client.sandbox('POST', '/v1/connections/start', { body: { provider: 'google', user_id: userId, return_url: 'https://api.example.com/oauth/done', callback: 'server' } })
+    const started = await client.sandbox('POST', '/v1/connections/start', {
+      body: {
+        provider: 'google',
+        user_id: userId,
+        return_url: 'https://api.example.com/oauth/done',
+        callback: 'server',
+      },
+    })
     const { location } = await consent(started.body.redirect_url)
     const url = new URL(location)
     return { userId, started, url, code: url.searchParams.get('code')!, state: url.searchParams.get('state')! }
@@ -290,7 +354,11 @@ describe('Inbound sync: events of selected calendars become events of the user',
     expect(titles.filter((title) => title === 'Weekly stand-up')).toHaveLength(6)
     expect(titles).toEqual(expect.arrayContaining(['Dentist', 'Lunch with Grace', 'Bank holiday']))
     const dentist = events.find((event) => event.title === 'Dentist')
-    expect(dentist).toMatchObject({ external_id: 'seed-dentist', connection_id: connectionId, timezone: 'Europe/London' })
+    expect(dentist).toMatchObject({
+      external_id: 'seed-dentist',
+      connection_id: connectionId,
+      timezone: 'Europe/London',
+    })
     expect(dentist.calendar_id).toMatch(/^cal_/)
     expect(dentist.location.address).toBe('1 Harley Street, London')
     expect(typeof dentist.location.lat).toBe('number')
@@ -308,7 +376,13 @@ describe('Inbound sync: events of selected calendars become events of the user',
     const { connectionId, userId } = await connect('google')
     const [primary] = await calendarsOf(connectionId)
     const created = await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_events`, {
-      body: { calendar_id: primary.id, title: 'Board meeting', start_time: at(30 * HOUR), end_time: at(31 * HOUR), location: '10 Downing Street, London' },
+      body: {
+        calendar_id: primary.id,
+        title: 'Board meeting',
+        start_time: at(30 * HOUR),
+        end_time: at(31 * HOUR),
+        location: '10 Downing Street, London',
+      },
     })
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({ object: 'provider_event', calendar_id: primary.id, status: 'confirmed' })
@@ -317,13 +391,20 @@ describe('Inbound sync: events of selected calendars become events of the user',
     const imported = (await eventsOf(userId)).find((event) => event.external_id === created.body.external_id)
     expect(imported).toMatchObject({ title: 'Board meeting', calendar_id: primary.id, connection_id: connectionId })
 
-    await client.sandbox('PATCH', `/v1/test_helpers/connections/${connectionId}/provider_events/${created.body.external_id}`, { body: { title: 'Board meeting (moved)', start_time: at(32 * HOUR), end_time: at(33 * HOUR) } })
+    await client.sandbox(
+      'PATCH',
+      `/v1/test_helpers/connections/${connectionId}/provider_events/${created.body.external_id}`,
+      { body: { title: 'Board meeting (moved)', start_time: at(32 * HOUR), end_time: at(33 * HOUR) } },
+    )
     await advance(1)
     const moved = (await eventsOf(userId)).filter((event) => event.external_id === created.body.external_id)
     expect(moved).toHaveLength(1)
     expect(moved[0]).toMatchObject({ id: imported.id, title: 'Board meeting (moved)' })
 
-    await client.sandbox('DELETE', `/v1/test_helpers/connections/${connectionId}/provider_events/${created.body.external_id}`)
+    await client.sandbox(
+      'DELETE',
+      `/v1/test_helpers/connections/${connectionId}/provider_events/${created.body.external_id}`,
+    )
     await advance(1)
     expect((await eventsOf(userId)).some((event) => event.external_id === created.body.external_id)).toBe(false)
   })
@@ -331,7 +412,9 @@ describe('Inbound sync: events of selected calendars become events of the user',
   it('without push (iCloud) the change arrives at the next poll, 5 minutes on', async () => {
     const { connectionId, userId } = await connect('icloud')
     const [primary] = await calendarsOf(connectionId)
-    const created = await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_events`, { body: { calendar_id: primary.id, title: 'Polled', start_time: at(50 * HOUR), end_time: at(51 * HOUR) } })
+    const created = await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_events`, {
+      body: { calendar_id: primary.id, title: 'Polled', start_time: at(50 * HOUR), end_time: at(51 * HOUR) },
+    })
     await advance(60)
     expect((await eventsOf(userId)).some((event) => event.external_id === created.body.external_id)).toBe(false)
     await advance(5 * 60)
@@ -343,7 +426,9 @@ describe('Inbound sync: events of selected calendars become events of the user',
     const before = await eventsOf(userId)
     const [primary] = await calendarsOf(connectionId)
     await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/expire_sync_cursors`)
-    const created = await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_events`, { body: { calendar_id: primary.id, title: 'After 410', start_time: at(40 * HOUR), end_time: at(41 * HOUR) } })
+    const created = await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_events`, {
+      body: { calendar_id: primary.id, title: 'After 410', start_time: at(40 * HOUR), end_time: at(41 * HOUR) },
+    })
     await advance(1)
     const after = await eventsOf(userId)
     expect(after).toHaveLength(before.length + 1)
@@ -356,14 +441,20 @@ describe('Calendars: GET and PATCH /v1/connections/{id}/calendars', () => {
   it('deselecting stops ingest at once; existing events remain; PATCH is idempotent', async () => {
     const { connectionId, userId } = await connect('google')
     const team = (await calendarsOf(connectionId)).find((calendar) => calendar.name === 'Team')
-    const first = await client.sandbox('PATCH', `/v1/connections/${connectionId}/calendars/${team.id}`, { body: { selected: false } })
+    const first = await client.sandbox('PATCH', `/v1/connections/${connectionId}/calendars/${team.id}`, {
+      body: { selected: false },
+    })
     expect(first.status).toBe(200)
     expect(first.body).toMatchObject({ object: 'calendar', id: team.id, selected: false })
-    const second = await client.sandbox('PATCH', `/v1/connections/${connectionId}/calendars/${team.id}`, { body: { selected: false } })
+    const second = await client.sandbox('PATCH', `/v1/connections/${connectionId}/calendars/${team.id}`, {
+      body: { selected: false },
+    })
     expect(second.body).toEqual({ ...first.body, request_id: second.body.request_id })
     const standups = (await eventsOf(userId)).filter((event) => event.title === 'Weekly stand-up')
     expect(standups).toHaveLength(6)
-    const created = await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_events`, { body: { calendar_id: team.id, title: 'Not for us', start_time: at(20 * HOUR), end_time: at(21 * HOUR) } })
+    const created = await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_events`, {
+      body: { calendar_id: team.id, title: 'Not for us', start_time: at(20 * HOUR), end_time: at(21 * HOUR) },
+    })
     await client.sandbox('POST', `/v1/connections/${connectionId}/refresh`)
     await advance(6 * 60)
     const events = await eventsOf(userId)
@@ -379,13 +470,19 @@ describe('Calendars: GET and PATCH /v1/connections/{id}/calendars', () => {
   it('writable cannot exceed what the provider allows; unknown calendars and fields are named', async () => {
     const { connectionId } = await connect('google')
     const holidays = (await calendarsOf(connectionId)).find((calendar) => calendar.name === 'UK Holidays')
-    const refused = await client.sandbox('PATCH', `/v1/connections/${connectionId}/calendars/${holidays.id}`, { body: { writable: true } })
+    const refused = await client.sandbox('PATCH', `/v1/connections/${connectionId}/calendars/${holidays.id}`, {
+      body: { writable: true },
+    })
     expect(refused.status).toBe(400)
     expect(refused.body.error).toMatchObject({ code: 'parameter_invalid', param: 'writable' })
-    const missing = await client.sandbox('PATCH', `/v1/connections/${connectionId}/calendars/cal_nope`, { body: { selected: true } })
+    const missing = await client.sandbox('PATCH', `/v1/connections/${connectionId}/calendars/cal_nope`, {
+      body: { selected: true },
+    })
     expect(missing.status).toBe(404)
     expect(missing.body.error.code).toBe('resource_missing')
-    const unknown = await client.sandbox('PATCH', `/v1/connections/${connectionId}/calendars/${holidays.id}`, { body: { color: 'red' } })
+    const unknown = await client.sandbox('PATCH', `/v1/connections/${connectionId}/calendars/${holidays.id}`, {
+      body: { color: 'red' },
+    })
     expect(unknown.body.error).toMatchObject({ code: 'parameter_unknown', param: 'color' })
     const noConnection = await client.sandbox('GET', '/v1/connections/con_nope/calendars')
     expect(noConnection.status).toBe(404)
@@ -397,10 +494,17 @@ describe('Webhook notifications of connections', () => {
     const { connectionId } = await connect('google')
     await client.sandbox('DELETE', `/v1/connections/${connectionId}`)
     const [account] = await test.service.application.accountRepository.listAccounts()
-    const notes = (await test.service.application.surfaces.test.outbox.list(account!.id, 10_000)).filter((note) => (note.object as { id?: string }).id === connectionId).reverse()
+    const notes = (await test.service.application.surfaces.test.outbox.list(account!.id, 10_000))
+      .filter((note) => (note.object as { id?: string }).id === connectionId)
+      .reverse()
     expect(notes.map((note) => note.type)).toEqual(['connection.created', 'connection.disconnected'])
     const body = JSON.parse(renderNotification(notes[1]!, CURRENT_VERSION))
-    expect(body.data.object).toMatchObject({ id: connectionId, object: 'connection', status: 'disconnected', status_reason: 'disconnected_by_request' })
+    expect(body.data.object).toMatchObject({
+      id: connectionId,
+      object: 'connection',
+      status: 'disconnected',
+      status_reason: 'disconnected_by_request',
+    })
     expect(JSON.stringify(body)).not.toMatch(/sealed|v1\.[A-Za-z0-9_-]{10,}\./)
   })
 })
@@ -444,19 +548,45 @@ describe('Connection statuses', () => {
     const failing = await connect('icloud')
     const healthy = await connect('icloud')
     const [healthyPrimary] = await calendarsOf(healthy.connectionId)
-    expect((await client.sandbox('POST', `/v1/test_helpers/connections/${failing.connectionId}/provider_outage`, { body: { enabled: true } })).status).toBe(200)
-    const created = await client.sandbox('POST', `/v1/test_helpers/connections/${healthy.connectionId}/provider_events`, { body: { calendar_id: healthyPrimary.id, title: 'Still synced', start_time: at(60 * HOUR), end_time: at(61 * HOUR) } })
+    expect(
+      (
+        await client.sandbox('POST', `/v1/test_helpers/connections/${failing.connectionId}/provider_outage`, {
+          body: { enabled: true },
+        })
+      ).status,
+    ).toBe(200)
+    const created = await client.sandbox(
+      'POST',
+      `/v1/test_helpers/connections/${healthy.connectionId}/provider_events`,
+      {
+        body: {
+          calendar_id: healthyPrimary.id,
+          title: 'Still synced',
+          start_time: at(60 * HOUR),
+          end_time: at(61 * HOUR),
+        },
+      },
+    )
     await advance(5 * 60 + 1)
-    expect((await client.sandbox('GET', `/v1/connections/${failing.connectionId}`)).body).toMatchObject({ status: 'active', last_sync_error: expect.stringContaining('ProviderUnavailable') })
+    expect((await client.sandbox('GET', `/v1/connections/${failing.connectionId}`)).body).toMatchObject({
+      status: 'active',
+      last_sync_error: expect.stringContaining('ProviderUnavailable'),
+    })
     expect((await eventsOf(healthy.userId)).some((event) => event.external_id === created.body.external_id)).toBe(true)
     await advance(2 * (5 * 60 + 1))
     const errored = (await client.sandbox('GET', `/v1/connections/${failing.connectionId}`)).body
     expect(errored).toMatchObject({ status: 'error', status_reason: 'sync_failed' })
     expect((await client.sandbox('GET', `/v1/connections/${healthy.connectionId}`)).body.status).toBe('active')
 
-    await client.sandbox('POST', `/v1/test_helpers/connections/${failing.connectionId}/provider_outage`, { body: { enabled: false } })
+    await client.sandbox('POST', `/v1/test_helpers/connections/${failing.connectionId}/provider_outage`, {
+      body: { enabled: false },
+    })
     await advance(30 * 60 + 1)
-    expect((await client.sandbox('GET', `/v1/connections/${failing.connectionId}`)).body).toMatchObject({ status: 'active', status_reason: null, last_sync_error: null })
+    expect((await client.sandbox('GET', `/v1/connections/${failing.connectionId}`)).body).toMatchObject({
+      status: 'active',
+      status_reason: null,
+      last_sync_error: null,
+    })
   })
 
   it('a refused access token is refreshed (token_refresh.last_at moves) and the sync goes on', async () => {
@@ -475,7 +605,11 @@ describe('Connection statuses', () => {
     await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/revoke_grant`)
     await advance(6 * 3600)
     const response = await client.sandbox('GET', `/v1/connections/${connectionId}`)
-    expect(response.body).toMatchObject({ status: 'disconnected', status_reason: 'revoked_by_provider', webhook_subscription: null })
+    expect(response.body).toMatchObject({
+      status: 'disconnected',
+      status_reason: 'revoked_by_provider',
+      webhook_subscription: null,
+    })
   })
 })
 
@@ -488,10 +622,17 @@ describe('DELETE /v1/connections/{id}', () => {
     expect([...world.channels.values()].some((channel) => channel.email === connection.email)).toBe(true)
     const response = await client.sandbox('DELETE', `/v1/connections/${connectionId}`)
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ id: connectionId, status: 'disconnected', status_reason: 'disconnected_by_request', webhook_subscription: null })
+    expect(response.body).toMatchObject({
+      id: connectionId,
+      status: 'disconnected',
+      status_reason: 'disconnected_by_request',
+      webhook_subscription: null,
+    })
     expect([...world.channels.values()].some((channel) => channel.email === connection.email)).toBe(false)
     expect((await eventsOf(userId)).map((event) => event.id).sort()).toEqual(before.map((event) => event.id).sort())
-    expect((await client.sandbox('POST', `/v1/connections/${connectionId}/refresh`)).body.error.code).toBe('invalid_state_transition')
+    expect((await client.sandbox('POST', `/v1/connections/${connectionId}/refresh`)).body.error.code).toBe(
+      'invalid_state_transition',
+    )
     const again = await client.sandbox('DELETE', `/v1/connections/${connectionId}`)
     expect(again.status).toBe(409)
     expect(again.body.error.code).toBe('invalid_state_transition')
@@ -512,18 +653,38 @@ describe('DELETE /v1/users/{id} cascades through connections and provider tokens
 })
 
 describe('Outbound: events created through the API are mirrored to the writable default calendar', () => {
-  const worldEvents = (email: string) => [...test.service.application.surfaces.test.calendarSandbox!.world.account(email)!.events.values()]
+  const worldEvents = (email: string) => [
+    ...test.service.application.surfaces.test.calendarSandbox!.world.account(email)!.events.values(),
+  ]
 
   it('creates the event at the provider, links it, and a later sync does not duplicate it', async () => {
     const { connectionId, userId } = await connect('google')
     const email = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.email
     const [primary] = await calendarsOf(connectionId)
-    const created = await client.sandbox('POST', '/v1/events', { body: { user_id: userId, title: 'Mirrored meeting', start_time: at(70 * HOUR), end_time: at(71 * HOUR), location: { address: 'King Street 5, London' } } })
+    const created = await client.sandbox('POST', '/v1/events', {
+      body: {
+        user_id: userId,
+        title: 'Mirrored meeting',
+        start_time: at(70 * HOUR),
+        end_time: at(71 * HOUR),
+        location: { address: 'King Street 5, London' },
+      },
+    })
     expect(created.status).toBe(201)
-    expect(created.body.mirror).toMatchObject({ status: 'synced', calendar_id: primary.id, attempts: 1, last_error: null })
+    expect(created.body.mirror).toMatchObject({
+      status: 'synced',
+      calendar_id: primary.id,
+      attempts: 1,
+      last_error: null,
+    })
     expect(created.body).toMatchObject({ calendar_id: primary.id, connection_id: connectionId })
     const atProvider = worldEvents(email).find((event) => event.id === created.body.external_id)
-    expect(atProvider).toMatchObject({ title: 'Mirrored meeting', calendarId: 'primary', location: 'King Street 5, London', cancelled: false })
+    expect(atProvider).toMatchObject({
+      title: 'Mirrored meeting',
+      calendarId: 'primary',
+      location: 'King Street 5, London',
+      cancelled: false,
+    })
     const before = (await eventsOf(userId)).length
     await advance(1)
     await client.sandbox('POST', `/v1/connections/${connectionId}/refresh`)
@@ -533,10 +694,19 @@ describe('Outbound: events created through the API are mirrored to the writable 
   it('updates and deletes follow the event to the provider', async () => {
     const { connectionId, userId } = await connect('google')
     const email = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.email
-    const created = (await client.sandbox('POST', '/v1/events', { body: { user_id: userId, title: 'Draft', start_time: at(80 * HOUR), end_time: at(81 * HOUR) } })).body
-    const updated = await client.sandbox('PATCH', `/v1/events/${created.id}`, { body: { title: 'Final', start_time: at(82 * HOUR), end_time: at(83 * HOUR) } })
+    const created = (
+      await client.sandbox('POST', '/v1/events', {
+        body: { user_id: userId, title: 'Draft', start_time: at(80 * HOUR), end_time: at(81 * HOUR) },
+      })
+    ).body
+    const updated = await client.sandbox('PATCH', `/v1/events/${created.id}`, {
+      body: { title: 'Final', start_time: at(82 * HOUR), end_time: at(83 * HOUR) },
+    })
     expect(updated.body.mirror.status).toBe('synced')
-    expect(worldEvents(email).find((event) => event.id === created.external_id)).toMatchObject({ title: 'Final', start: new Date(updated.body.start_time) })
+    expect(worldEvents(email).find((event) => event.id === created.external_id)).toMatchObject({
+      title: 'Final',
+      start: new Date(updated.body.start_time),
+    })
     expect((await client.sandbox('DELETE', `/v1/events/${created.id}`)).status).toBe(200)
     expect(worldEvents(email).find((event) => event.id === created.external_id)?.cancelled).toBe(true)
   })
@@ -544,8 +714,12 @@ describe('Outbound: events created through the API are mirrored to the writable 
   it('a provider failure never loses the event: it is created, the mirror is pending with the error, and retried until synced', async () => {
     const { connectionId, userId } = await connect('google')
     const email = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.email
-    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, { body: { enabled: true } })
-    const created = await client.sandbox('POST', '/v1/events', { body: { user_id: userId, title: 'During outage', start_time: at(90 * HOUR), end_time: at(91 * HOUR) } })
+    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, {
+      body: { enabled: true },
+    })
+    const created = await client.sandbox('POST', '/v1/events', {
+      body: { user_id: userId, title: 'During outage', start_time: at(90 * HOUR), end_time: at(91 * HOUR) },
+    })
     expect(created.status).toBe(201)
     expect(created.body.mirror).toMatchObject({ status: 'pending', attempts: 1 })
     expect(created.body.mirror.last_error).toContain('ProviderUnavailable')
@@ -554,7 +728,9 @@ describe('Outbound: events created through the API are mirrored to the writable 
     expect(retryIn).toBeGreaterThanOrEqual(60_000)
     expect(retryIn).toBeLessThan(65_000)
     expect(created.body.external_id).toBeNull()
-    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, { body: { enabled: false } })
+    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, {
+      body: { enabled: false },
+    })
     await advance(61)
     const after = (await client.sandbox('GET', `/v1/events/${created.body.id}`)).body
     expect(after.mirror).toMatchObject({ status: 'synced', attempts: 2, last_error: null, next_attempt_at: null })
@@ -563,24 +739,46 @@ describe('Outbound: events created through the API are mirrored to the writable 
 
   it('after the last retry (1 min, 5 min, 30 min, 2 h, 6 h) the mirror is failed, and the event is still there', async () => {
     const { connectionId, userId } = await connect('google')
-    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, { body: { enabled: true } })
-    const created = (await client.sandbox('POST', '/v1/events', { body: { user_id: userId, title: 'Never mirrored', start_time: at(400 * HOUR), end_time: at(401 * HOUR) } })).body
+    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, {
+      body: { enabled: true },
+    })
+    const created = (
+      await client.sandbox('POST', '/v1/events', {
+        body: { user_id: userId, title: 'Never mirrored', start_time: at(400 * HOUR), end_time: at(401 * HOUR) },
+      })
+    ).body
     for (const seconds of [61, 5 * 60 + 1, 30 * 60 + 1, 2 * 3600 + 1]) await advance(seconds)
-    expect((await client.sandbox('GET', `/v1/events/${created.id}`)).body.mirror).toMatchObject({ status: 'pending', attempts: 5 })
+    expect((await client.sandbox('GET', `/v1/events/${created.id}`)).body.mirror).toMatchObject({
+      status: 'pending',
+      attempts: 5,
+    })
     await advance(6 * 3600 + 1)
     const after = (await client.sandbox('GET', `/v1/events/${created.id}`)).body
-    expect(after).toMatchObject({ title: 'Never mirrored', mirror: { status: 'failed', attempts: 6, next_attempt_at: null } })
-    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, { body: { enabled: false } })
+    expect(after).toMatchObject({
+      title: 'Never mirrored',
+      mirror: { status: 'failed', attempts: 6, next_attempt_at: null },
+    })
+    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, {
+      body: { enabled: false },
+    })
   })
 
   it('a provider delete that fails is queued on the connection and retried: the copy goes, nothing comes back', async () => {
     const { connectionId, userId } = await connect('google')
     const email = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.email
-    const created = (await client.sandbox('POST', '/v1/events', { body: { user_id: userId, title: 'Cancelled later', start_time: at(120 * HOUR), end_time: at(121 * HOUR) } })).body
-    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, { body: { enabled: true } })
+    const created = (
+      await client.sandbox('POST', '/v1/events', {
+        body: { user_id: userId, title: 'Cancelled later', start_time: at(120 * HOUR), end_time: at(121 * HOUR) },
+      })
+    ).body
+    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, {
+      body: { enabled: true },
+    })
     expect((await client.sandbox('DELETE', `/v1/events/${created.id}`)).status).toBe(200)
     expect(worldEvents(email).find((event) => event.id === created.external_id)?.cancelled).toBe(false)
-    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, { body: { enabled: false } })
+    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, {
+      body: { enabled: false },
+    })
     await advance(61)
     expect(worldEvents(email).find((event) => event.id === created.external_id)?.cancelled).toBe(true)
     await advance(1)
@@ -590,9 +788,15 @@ describe('Outbound: events created through the API are mirrored to the writable 
   it('changes that came from the provider are not echoed back to it', async () => {
     const { connectionId, userId } = await connect('google')
     const [primary] = await calendarsOf(connectionId)
-    const created = await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_events`, { body: { calendar_id: primary.id, title: 'From provider', start_time: at(100 * HOUR), end_time: at(101 * HOUR) } })
+    const created = await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_events`, {
+      body: { calendar_id: primary.id, title: 'From provider', start_time: at(100 * HOUR), end_time: at(101 * HOUR) },
+    })
     await advance(1)
-    await client.sandbox('PATCH', `/v1/test_helpers/connections/${connectionId}/provider_events/${created.body.external_id}`, { body: { title: 'Changed at provider' } })
+    await client.sandbox(
+      'PATCH',
+      `/v1/test_helpers/connections/${connectionId}/provider_events/${created.body.external_id}`,
+      { body: { title: 'Changed at provider' } },
+    )
     const email = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.email
     const seqBefore = worldEvents(email).find((event) => event.id === created.body.external_id)!.seq
     await advance(1)
@@ -607,15 +811,22 @@ describe('Outbound: events created through the API are mirrored to the writable 
     const events = await eventsOf(userId)
     const dentist = events.find((event) => event.title === 'Dentist')
     const holiday = events.find((event) => event.title === 'Bank holiday')
-    expect((await client.sandbox('PATCH', `/v1/events/${dentist.id}`, { body: { title: 'Dentist (rebooked)' } })).body.mirror.status).toBe('synced')
+    expect(
+      (await client.sandbox('PATCH', `/v1/events/${dentist.id}`, { body: { title: 'Dentist (rebooked)' } })).body.mirror
+        .status,
+    ).toBe('synced')
     expect(worldEvents(email).find((event) => event.id === 'seed-dentist')?.title).toBe('Dentist (rebooked)')
-    expect((await client.sandbox('PATCH', `/v1/events/${holiday.id}`, { body: { title: 'Day off' } })).body.mirror).toBeNull()
+    expect(
+      (await client.sandbox('PATCH', `/v1/events/${holiday.id}`, { body: { title: 'Day off' } })).body.mirror,
+    ).toBeNull()
     expect(worldEvents(email).find((event) => event.id === 'seed-bank-holiday')?.title).toBe('Bank holiday')
   })
 
   it('a user without a writable connected calendar gets no mirror', async () => {
     const userId = await newUser()
-    const created = await client.sandbox('POST', '/v1/events', { body: { user_id: userId, title: 'Local only', start_time: at(5 * HOUR), end_time: at(6 * HOUR) } })
+    const created = await client.sandbox('POST', '/v1/events', {
+      body: { user_id: userId, title: 'Local only', start_time: at(5 * HOUR), end_time: at(6 * HOUR) },
+    })
     expect(created.body).toMatchObject({ mirror: null, external_id: null, calendar_id: null, connection_id: null })
   })
 })

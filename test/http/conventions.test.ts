@@ -63,10 +63,14 @@ describe('Authentication: invalid or wrong-surface key gives 401 authentication_
     const sockets = new Set<unknown>()
     const status = (secret: string) =>
       new Promise<number>((resolve, reject) => {
-        const request = httpRequest(`${test.sandbox}/v1/health`, { agent, headers: { authorization: `Bearer ${secret}` } }, (response) => {
-          response.resume()
-          response.on('end', () => resolve(response.statusCode ?? 0))
-        })
+        const request = httpRequest(
+          `${test.sandbox}/v1/health`,
+          { agent, headers: { authorization: `Bearer ${secret}` } },
+          (response) => {
+            response.resume()
+            response.on('end', () => resolve(response.statusCode ?? 0))
+          },
+        )
         request.on('socket', (socket) => sockets.add(socket))
         request.on('error', reject)
         request.end()
@@ -87,7 +91,9 @@ describe('Authentication: invalid or wrong-surface key gives 401 authentication_
   })
 
   it('stores keys hashed, never in clear', async () => {
-    const keys = await test.service.application.accountRepository.listKeys((await test.service.application.accountRepository.listAccounts())[0]!.id)
+    const keys = await test.service.application.accountRepository.listKeys(
+      (await test.service.application.accountRepository.listAccounts())[0]!.id,
+    )
     expect(JSON.stringify(keys)).not.toContain(TEST_KEY)
     expect(keys.every((key) => /^[0-9a-f]{64}$/.test(key.hash))).toBe(true)
   })
@@ -116,21 +122,29 @@ describe('Health: GET /v1/health', () => {
 
 describe('Error envelope: malformed input is a 4xx envelope, never a 5xx', () => {
   it('answers malformed JSON with 400 invalid_json', async () => {
-    const response = await client.sandbox('POST', '/v1/users', { rawBody: '{"email":', headers: { 'content-type': 'application/json' } })
+    const response = await client.sandbox('POST', '/v1/users', {
+      rawBody: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(response.status).toBe(400)
     expectEnvelope(response.body, 'invalid_json')
   })
 
   it('answers a non-JSON content type with 415', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
-      const response = await client.sandbox('POST', '/v1/users', { rawBody: 'email=a@b.c', headers: { 'content-type': type } })
+      const response = await client.sandbox('POST', '/v1/users', {
+        rawBody: 'email=a@b.c',
+        headers: { 'content-type': type },
+      })
       expect(response.status).toBe(415)
       expectEnvelope(response.body, 'unsupported_media_type')
     }
   })
 
   it('answers an oversized body with 413', async () => {
-    const response = await client.sandbox('POST', '/v1/users', { body: { email: 'big@example.com', display_name: 'x'.repeat(1_100_000) } })
+    const response = await client.sandbox('POST', '/v1/users', {
+      body: { email: 'big@example.com', display_name: 'x'.repeat(1_100_000) },
+    })
     expect(response.status).toBe(413)
     expectEnvelope(response.body, 'body_too_large')
   })

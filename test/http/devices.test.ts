@@ -14,14 +14,23 @@ beforeAll(async () => {
 })
 afterAll(() => test.stop())
 
-const newUser = async (surface: 'live' | 'sandbox', email: string) => (await client[surface]('POST', '/v1/users', { body: { email } })).body.id as string
+const newUser = async (surface: 'live' | 'sandbox', email: string) =>
+  (await client[surface]('POST', '/v1/users', { body: { email } })).body.id as string
 
 describe('POST /v1/users/{id}/devices registers a Web Push subscription', () => {
   it('answers 201 with the device (dev_), never echoing the keys', async () => {
     const user = await newUser('live', 'device-owner@example.com')
-    const response = await client.live('POST', `/v1/users/${user}/devices`, { body: { ...subscription('a1'), expirationTime: null } })
+    const response = await client.live('POST', `/v1/users/${user}/devices`, {
+      body: { ...subscription('a1'), expirationTime: null },
+    })
     expect(response.status).toBe(201)
-    expect(response.body).toMatchObject({ object: 'device', user_id: user, endpoint: 'https://push.example.com/a1', expires_at: null, livemode: true })
+    expect(response.body).toMatchObject({
+      object: 'device',
+      user_id: user,
+      endpoint: 'https://push.example.com/a1',
+      expires_at: null,
+      livemode: true,
+    })
     expect(response.body.id).toMatch(/^dev_/)
     expect(response.body.keys).toBeUndefined()
     expect(response.text).not.toContain(KEYS.auth)
@@ -29,7 +38,9 @@ describe('POST /v1/users/{id}/devices registers a Web Push subscription', () => 
 
   it('accepts PushSubscription.toJSON() as is (expirationTime shows as expires_at)', async () => {
     const user = await newUser('live', 'device-json@example.com')
-    const response = await client.live('POST', `/v1/users/${user}/devices`, { body: { ...subscription('json'), expirationTime: Date.parse('2099-01-01T00:00:00Z') } })
+    const response = await client.live('POST', `/v1/users/${user}/devices`, {
+      body: { ...subscription('json'), expirationTime: Date.parse('2099-01-01T00:00:00Z') },
+    })
     expect(response.status).toBe(201)
     expect(response.body.expires_at).toBe('2099-01-01T00:00:00.000Z')
   })
@@ -56,14 +67,44 @@ describe('POST /v1/users/{id}/devices registers a Web Push subscription', () => 
   it.each<[string, Record<string, unknown>, string, string]>([
     ['a missing endpoint', { keys: KEYS }, 'parameter_missing', 'endpoint'],
     ['missing keys', { endpoint: 'https://push.example.com/x' }, 'parameter_missing', 'keys'],
-    ['a p256dh that is not a P-256 point', { endpoint: 'https://push.example.com/x', keys: { ...KEYS, p256dh: 'short' } }, 'parameter_invalid', 'keys.p256dh'],
-    ['an auth secret of the wrong length', { endpoint: 'https://push.example.com/x', keys: { ...KEYS, auth: 'y'.repeat(30) } }, 'parameter_invalid', 'keys.auth'],
+    [
+      'a p256dh that is not a P-256 point',
+      { endpoint: 'https://push.example.com/x', keys: { ...KEYS, p256dh: 'short' } },
+      'parameter_invalid',
+      'keys.p256dh',
+    ],
+    [
+      'an auth secret of the wrong length',
+      { endpoint: 'https://push.example.com/x', keys: { ...KEYS, auth: 'y'.repeat(30) } },
+      'parameter_invalid',
+      'keys.auth',
+    ],
     ['a negative expirationTime', { ...subscription('x'), expirationTime: -1 }, 'parameter_invalid', 'expirationTime'],
     ['a relative endpoint', { endpoint: '/push/x', keys: KEYS }, 'parameter_invalid', 'endpoint'],
-    ['an http endpoint on production', { endpoint: 'http://push.example.com/x', keys: KEYS }, 'parameter_invalid', 'endpoint'],
-    ['a loopback endpoint on production', { endpoint: 'https://127.0.0.1:8443/x', keys: KEYS }, 'parameter_invalid', 'endpoint'],
-    ['a localhost endpoint on production', { endpoint: 'https://localhost/x', keys: KEYS }, 'parameter_invalid', 'endpoint'],
-    ['credentials in the endpoint', { endpoint: 'https://user:pass@push.example.com/x', keys: KEYS }, 'parameter_invalid', 'endpoint'],
+    [
+      'an http endpoint on production',
+      { endpoint: 'http://push.example.com/x', keys: KEYS },
+      'parameter_invalid',
+      'endpoint',
+    ],
+    [
+      'a loopback endpoint on production',
+      { endpoint: 'https://127.0.0.1:8443/x', keys: KEYS },
+      'parameter_invalid',
+      'endpoint',
+    ],
+    [
+      'a localhost endpoint on production',
+      { endpoint: 'https://localhost/x', keys: KEYS },
+      'parameter_invalid',
+      'endpoint',
+    ],
+    [
+      'credentials in the endpoint',
+      { endpoint: 'https://user:pass@push.example.com/x', keys: KEYS },
+      'parameter_invalid',
+      'endpoint',
+    ],
   ])('refuses %s', async (_label, body, code, param) => {
     const user = await newUser('live', 'device-invalid@example.com')
     const response = await client.live('POST', `/v1/users/${user}/devices`, { body })
@@ -73,13 +114,17 @@ describe('POST /v1/users/{id}/devices registers a Web Push subscription', () => 
 
   it('production says why an http endpoint is refused', async () => {
     const user = await newUser('live', 'device-http@example.com')
-    const response = await client.live('POST', `/v1/users/${user}/devices`, { body: { endpoint: 'http://push.example.com/x', keys: KEYS } })
+    const response = await client.live('POST', `/v1/users/${user}/devices`, {
+      body: { endpoint: 'http://push.example.com/x', keys: KEYS },
+    })
     expect(response.body.error.message).toContain('https')
   })
 
   it('the sandbox, which only records pushes, accepts http endpoints', async () => {
     const user = await newUser('sandbox', 'device-http@example.com')
-    const response = await client.sandbox('POST', `/v1/users/${user}/devices`, { body: { endpoint: 'http://127.0.0.1:9999/push', keys: KEYS } })
+    const response = await client.sandbox('POST', `/v1/users/${user}/devices`, {
+      body: { endpoint: 'http://127.0.0.1:9999/push', keys: KEYS },
+    })
     expect(response.status).toBe(201)
   })
 
@@ -142,15 +187,29 @@ describe('GET /v1/test_helpers/push_messages (sandbox only)', () => {
     const user = await newUser('sandbox', 'device-gone@example.com')
     const kept = await client.sandbox('POST', `/v1/users/${user}/devices`, { body: subscription('kept') })
     const gone = await client.sandbox('POST', `/v1/users/${user}/devices`, { body: subscription('gone/abc') })
-    const now = Date.parse((await client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds: 1 } })).body.now)
-    const event = await client.sandbox('POST', '/v1/events', { body: { user_id: user, title: 'Gym', start_time: new Date(now + 3_600_000).toISOString(), end_time: new Date(now + 7_200_000).toISOString() } })
+    const now = Date.parse(
+      (await client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds: 1 } })).body.now,
+    )
+    const event = await client.sandbox('POST', '/v1/events', {
+      body: {
+        user_id: user,
+        title: 'Gym',
+        start_time: new Date(now + 3_600_000).toISOString(),
+        end_time: new Date(now + 7_200_000).toISOString(),
+      },
+    })
     await client.sandbox('POST', `/v1/events/${event.body.id}/reminders`, { body: { offset_minutes: 5 } })
     await client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds: 3600 } })
     const pushes = await client.sandbox('GET', `/v1/test_helpers/push_messages?user_id=${user}`)
     expect(pushes.status).toBe(200)
     expect(pushes.body.object).toBe('list')
-    expect(pushes.body.data.map((push: { device_id: string; outcome: string }) => [push.device_id, push.outcome]).sort()).toEqual(
-      [[kept.body.id, 'delivered'], [gone.body.id, 'expired']].sort(),
+    expect(
+      pushes.body.data.map((push: { device_id: string; outcome: string }) => [push.device_id, push.outcome]).sort(),
+    ).toEqual(
+      [
+        [kept.body.id, 'delivered'],
+        [gone.body.id, 'expired'],
+      ].sort(),
     )
     const devices = await client.sandbox('GET', `/v1/users/${user}/devices`)
     expect(devices.body.data.map((device: { id: string }) => device.id)).toEqual([kept.body.id])
@@ -171,7 +230,11 @@ describe('push adapter per surface', () => {
 
   it('production sends Web Push when VAPID keys are configured; the sandbox still records', async () => {
     const vapid = webpush.generateVAPIDKeys()
-    const withVapid = await startTestService({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:ops@example.com' })
+    const withVapid = await startTestService({
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'mailto:ops@example.com',
+    })
     try {
       expect(withVapid.service.application.surfaces.live.pushRecorder).toBeNull()
       expect(withVapid.service.application.surfaces.test.pushRecorder).not.toBeNull()

@@ -13,7 +13,11 @@ const OFFICE = { name: 'Office', address: 'Friedrichstrasse 100, Berlin', lat: 5
 beforeAll(async () => {
   test = await startTestService()
   client = clients(test)
-  userId = (await client.live('POST', '/v1/users', { body: { email: 'events@example.com', home_location: HOME, timezone: 'Europe/Berlin' } })).body.id
+  userId = (
+    await client.live('POST', '/v1/users', {
+      body: { email: 'events@example.com', home_location: HOME, timezone: 'Europe/Berlin' },
+    })
+  ).body.id
 })
 afterAll(() => test.stop())
 
@@ -44,9 +48,21 @@ describe('POST /v1/events', () => {
     const response = await client.live('POST', '/v1/events', { body: newEvent() })
     expect(response.status).toBe(201)
     expect(response.headers.get('location')).toBe(`/v1/events/${response.body.id}`)
-    expect(response.body).toMatchObject({ object: 'event', user_id: userId, title: 'Design review', category: 'meeting', timezone: 'Europe/Berlin', livemode: true })
+    expect(response.body).toMatchObject({
+      object: 'event',
+      user_id: userId,
+      title: 'Design review',
+      category: 'meeting',
+      timezone: 'Europe/Berlin',
+      livemode: true,
+    })
     expect(response.body.id).toMatch(/^evt_/)
-    expect(response.body.location).toEqual({ name: 'Office', address: 'Friedrichstrasse 100, Berlin', lat: 52.5208, lng: 13.3874 })
+    expect(response.body.location).toEqual({
+      name: 'Office',
+      address: 'Friedrichstrasse 100, Berlin',
+      lat: 52.5208,
+      lng: 13.3874,
+    })
     expect(response.body.travel).toEqual({ mode: 'drive', parking_buffer_min: 5 })
     const { monitoring } = response.body
     expect(monitoring.status).toBe('monitoring')
@@ -58,8 +74,20 @@ describe('POST /v1/events', () => {
   })
 
   it('defaults travel and timezone from the user and resolves an address', async () => {
-    const walker = (await client.live('POST', '/v1/users', { body: { email: 'walker@example.com', default_travel_mode: 'walk', default_parking_buffer: 9, timezone: 'Asia/Tokyo', home_location: HOME } })).body
-    const response = await client.live('POST', '/v1/events', { body: newEvent({ user_id: walker.id, location: { address: 'Somewhere 1' } }) })
+    const walker = (
+      await client.live('POST', '/v1/users', {
+        body: {
+          email: 'walker@example.com',
+          default_travel_mode: 'walk',
+          default_parking_buffer: 9,
+          timezone: 'Asia/Tokyo',
+          home_location: HOME,
+        },
+      })
+    ).body
+    const response = await client.live('POST', '/v1/events', {
+      body: newEvent({ user_id: walker.id, location: { address: 'Somewhere 1' } }),
+    })
     expect(response.status).toBe(201)
     expect(response.body.travel).toEqual({ mode: 'walk', parking_buffer_min: 9 })
     expect(response.body.timezone).toBe('Asia/Tokyo')
@@ -76,7 +104,9 @@ describe('POST /v1/events', () => {
   })
 
   it('marks a past event as ended, never monitored', async () => {
-    const response = await client.live('POST', '/v1/events', { body: newEvent({ start_time: at(-3 * HOUR), end_time: at(-2 * HOUR) }) })
+    const response = await client.live('POST', '/v1/events', {
+      body: newEvent({ start_time: at(-3 * HOUR), end_time: at(-2 * HOUR) }),
+    })
     expect(response.body.monitoring.status).toBe('ended')
   })
 
@@ -84,7 +114,9 @@ describe('POST /v1/events', () => {
     const homeless = (await client.live('POST', '/v1/users', { body: { email: 'homeless@example.com' } })).body
     const response = await client.live('POST', '/v1/events', { body: newEvent({ user_id: homeless.id }) })
     expect(response.body.monitoring.status).toBe('no_origin')
-    const withOrigin = await client.live('POST', '/v1/events', { body: newEvent({ user_id: homeless.id, origin: HOME }) })
+    const withOrigin = await client.live('POST', '/v1/events', {
+      body: newEvent({ user_id: homeless.id, origin: HOME }),
+    })
     expect(withOrigin.body.monitoring.status).toBe('monitoring')
   })
 
@@ -129,7 +161,10 @@ describe('POST /v1/events', () => {
   it('replays with the same Idempotency-Key instead of creating a second event', async () => {
     const headers = { 'idempotency-key': 'create-event-once' }
     const first = await client.live('POST', '/v1/events', { body: newEvent(), headers })
-    const second = await client.live('POST', '/v1/events', { body: newEvent({ start_time: first.body.start_time, end_time: first.body.end_time }), headers })
+    const second = await client.live('POST', '/v1/events', {
+      body: newEvent({ start_time: first.body.start_time, end_time: first.body.end_time }),
+      headers,
+    })
     expect(second.headers.get('service-idempotent-replay')).toBe('true')
     expect(second.status).toBe(201)
     expect(second.headers.get('location')).toBe(first.headers.get('location'))
@@ -139,16 +174,24 @@ describe('POST /v1/events', () => {
 
 describe('Versions: traffic_level from 2026-05-20 with traffic_status alias; 200 without Location before 2026-03-04', () => {
   it('shows only traffic_status before 2026-05-20', async () => {
-    const response = await client.live('POST', '/v1/events', { body: newEvent(), headers: { 'service-version': '2026-03-04' } })
+    const response = await client.live('POST', '/v1/events', {
+      body: newEvent(),
+      headers: { 'service-version': '2026-03-04' },
+    })
     expect(response.status).toBe(201)
     expect(response.body.monitoring.traffic_status).toBeTruthy()
     expect('traffic_level' in response.body.monitoring).toBe(false)
-    const fetched = await client.live('GET', `/v1/events/${response.body.id}`, { headers: { 'service-version': '2026-05-20' } })
+    const fetched = await client.live('GET', `/v1/events/${response.body.id}`, {
+      headers: { 'service-version': '2026-05-20' },
+    })
     expect(fetched.body.monitoring.traffic_level).toBe(response.body.monitoring.traffic_status)
   })
 
   it('answers 200 without Location before 2026-03-04', async () => {
-    const response = await client.live('POST', '/v1/events', { body: newEvent(), headers: { 'service-version': '2025-12-09' } })
+    const response = await client.live('POST', '/v1/events', {
+      body: newEvent(),
+      headers: { 'service-version': '2025-12-09' },
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('location')).toBeNull()
     expect(response.body.object).toBe('event')
@@ -163,12 +206,25 @@ describe('GET, list, PATCH and DELETE /v1/events', () => {
   })
 
   it('lists by user and start-time range, newest first', async () => {
-    const lister = (await client.live('POST', '/v1/users', { body: { email: 'lister@example.com', home_location: HOME } })).body
-    const early = (await client.live('POST', '/v1/events', { body: newEvent({ user_id: lister.id, title: 'early', start_time: at(2 * HOUR), end_time: at(3 * HOUR) }) })).body
-    const late = (await client.live('POST', '/v1/events', { body: newEvent({ user_id: lister.id, title: 'late', start_time: at(30 * HOUR), end_time: at(31 * HOUR) }) })).body
+    const lister = (
+      await client.live('POST', '/v1/users', { body: { email: 'lister@example.com', home_location: HOME } })
+    ).body
+    const early = (
+      await client.live('POST', '/v1/events', {
+        body: newEvent({ user_id: lister.id, title: 'early', start_time: at(2 * HOUR), end_time: at(3 * HOUR) }),
+      })
+    ).body
+    const late = (
+      await client.live('POST', '/v1/events', {
+        body: newEvent({ user_id: lister.id, title: 'late', start_time: at(30 * HOUR), end_time: at(31 * HOUR) }),
+      })
+    ).body
     const all = await client.live('GET', `/v1/events?user_id=${lister.id}`)
     expect(all.body.data.map((event: { id: string }) => event.id)).toEqual([late.id, early.id])
-    const window = await client.live('GET', `/v1/events?user_id=${lister.id}&start_time[gte]=${encodeURIComponent(at(HOUR))}&start_time[lt]=${encodeURIComponent(at(10 * HOUR))}`)
+    const window = await client.live(
+      'GET',
+      `/v1/events?user_id=${lister.id}&start_time[gte]=${encodeURIComponent(at(HOUR))}&start_time[lt]=${encodeURIComponent(at(10 * HOUR))}`,
+    )
     expect(window.body.data.map((event: { title: string }) => event.title)).toEqual(['early'])
     const invalid = await client.live('GET', '/v1/events?start_time[gte]=yesterday')
     expect(invalid.status).toBe(400)
@@ -179,10 +235,20 @@ describe('GET, list, PATCH and DELETE /v1/events', () => {
     const created = (await client.live('POST', '/v1/events', { body: newEvent() })).body
     const renamed = await client.live('PATCH', `/v1/events/${created.id}`, { body: { title: 'Renamed' } })
     expect(renamed.body.monitoring.earliest_departure).toBe(created.monitoring.earliest_departure)
-    const moved = await client.live('PATCH', `/v1/events/${created.id}`, { body: { start_time: at(8 * HOUR), end_time: at(9 * HOUR) } })
+    const moved = await client.live('PATCH', `/v1/events/${created.id}`, {
+      body: { start_time: at(8 * HOUR), end_time: at(9 * HOUR) },
+    })
     expect(moved.status).toBe(200)
-    expect(Date.parse(moved.body.monitoring.earliest_departure)).toBeGreaterThan(Date.parse(created.monitoring.earliest_departure) + 2 * HOUR)
-    expect(await outboxTypes('live', created.id)).toEqual(['event.created', 'departure.computed', 'event.updated', 'event.updated', 'departure.updated'])
+    expect(Date.parse(moved.body.monitoring.earliest_departure)).toBeGreaterThan(
+      Date.parse(created.monitoring.earliest_departure) + 2 * HOUR,
+    )
+    expect(await outboxTypes('live', created.id)).toEqual([
+      'event.created',
+      'departure.computed',
+      'event.updated',
+      'event.updated',
+      'departure.updated',
+    ])
     const bad = await client.live('PATCH', `/v1/events/${created.id}`, { body: { end_time: at(HOUR) } })
     expect(bad.status).toBe(400)
     expect(bad.body.error.param).toBe('end_time')
@@ -199,7 +265,9 @@ describe('GET, list, PATCH and DELETE /v1/events', () => {
   })
 
   it('removes a user’s events when the user is deleted (cascade)', async () => {
-    const owner = (await client.live('POST', '/v1/users', { body: { email: 'cascade-owner@example.com', home_location: HOME } })).body
+    const owner = (
+      await client.live('POST', '/v1/users', { body: { email: 'cascade-owner@example.com', home_location: HOME } })
+    ).body
     const created = (await client.live('POST', '/v1/events', { body: newEvent({ user_id: owner.id }) })).body
     await client.live('DELETE', `/v1/users/${owner.id}`)
     expect((await client.live('GET', `/v1/events/${created.id}`)).status).toBe(404)
@@ -211,7 +279,14 @@ describe('Departure endpoints', () => {
     const created = (await client.live('POST', '/v1/events', { body: newEvent() })).body
     const response = await client.live('GET', `/v1/events/${created.id}/departure`)
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ object: 'departure', event_id: created.id, confidence: 'low', origin_source: 'home', weather: null, weather_warning: null })
+    expect(response.body).toMatchObject({
+      object: 'departure',
+      event_id: created.id,
+      confidence: 'low',
+      origin_source: 'home',
+      weather: null,
+      weather_warning: null,
+    })
     const { travel } = response.body
     expect(travel.total_minutes).toBe(travel.drive_minutes + travel.parking_minutes + travel.walk_minutes)
     expect(travel.parking_minutes).toBe(5)
@@ -239,7 +314,12 @@ describe('Departure endpoints', () => {
   it('POST /v1/departure/compute computes a hypothetical trip from lat/lng or addresses and stores nothing', async () => {
     const before = (await client.live('GET', '/v1/events?limit=100')).body.data.length
     const response = await client.live('POST', '/v1/departure/compute', {
-      body: { from_location: HOME, to_location: { address: 'Alexanderplatz 1' }, arrive_by: at(2 * HOUR), travel: { mode: 'walk' } },
+      body: {
+        from_location: HOME,
+        to_location: { address: 'Alexanderplatz 1' },
+        arrive_by: at(2 * HOUR),
+        travel: { mode: 'walk' },
+      },
     })
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({ object: 'departure', event_id: null, confidence: 'low' })
@@ -254,7 +334,11 @@ describe('Departure endpoints', () => {
     [{ from_location: HOME, to_location: HOME }, 'parameter_missing', 'arrive_by'],
     [{ from_location: {}, to_location: HOME, arrive_by: at(HOUR) }, 'parameter_invalid', 'from_location.address'],
     [{ from_location: HOME, to_location: HOME, arrive_by: at(-HOUR) }, 'parameter_invalid', 'arrive_by'],
-    [{ from_location: HOME, to_location: HOME, arrive_by: at(HOUR), travel: { mode: 'boat' } }, 'parameter_invalid', 'travel.mode'],
+    [
+      { from_location: HOME, to_location: HOME, arrive_by: at(HOUR), travel: { mode: 'boat' } },
+      'parameter_invalid',
+      'travel.mode',
+    ],
   ])('refuses %j', async (body, code, param) => {
     const response = await client.live('POST', '/v1/departure/compute', { body })
     expect(response.status).toBe(400)
@@ -264,8 +348,16 @@ describe('Departure endpoints', () => {
 
 describe('Sandbox clock walk through an event’s life', () => {
   it('computes the window, tightens the cadence, fires each threshold once in order, and stops at the start', async () => {
-    const user = (await client.sandbox('POST', '/v1/users', { body: { email: 'walk@example.com', home_location: HOME, pre_alert_minutes: 10 } })).body
-    const created = (await client.sandbox('POST', '/v1/events', { body: newEvent({ user_id: user.id, start_time: at(4 * HOUR), end_time: at(5 * HOUR) }) })).body
+    const user = (
+      await client.sandbox('POST', '/v1/users', {
+        body: { email: 'walk@example.com', home_location: HOME, pre_alert_minutes: 10 },
+      })
+    ).body
+    const created = (
+      await client.sandbox('POST', '/v1/events', {
+        body: newEvent({ user_id: user.id, start_time: at(4 * HOUR), end_time: at(5 * HOUR) }),
+      })
+    ).body
     const cadence = (event: { monitoring: { calculated_at: string; next_recalc_at: string } }) =>
       (Date.parse(event.monitoring.next_recalc_at) - Date.parse(event.monitoring.calculated_at)) / 60_000
     expect(cadence(created)).toBeCloseTo(5, 0)
@@ -290,11 +382,21 @@ describe('Sandbox clock walk through an event’s life', () => {
     const [account] = await test.service.application.accountRepository.listAccounts()
     const outbox = (await test.service.application.surfaces.test.outbox.list(account!.id, 10_000)).reverse()
     const thresholds = outbox
-      .filter((event) => event.type === 'departure.threshold_reached' && (event.object as { departure: { eventId: string } }).departure.eventId === created.id)
+      .filter(
+        (event) =>
+          event.type === 'departure.threshold_reached' &&
+          (event.object as { departure: { eventId: string } }).departure.eventId === created.id,
+      )
       .map((event) => event.object as { threshold: string; dueAt: Date })
     expect(thresholds.map((t) => t.threshold)).toEqual(['pre_alert', 'leave_now', 'last_call'])
     // Each fired at its due moment on the sandbox clock (the walk stops there).
-    const firedAt = outbox.filter((event) => event.type === 'departure.threshold_reached' && (event.object as { departure: { eventId: string } }).departure.eventId === created.id).map((event) => event.createdAt.getTime())
+    const firedAt = outbox
+      .filter(
+        (event) =>
+          event.type === 'departure.threshold_reached' &&
+          (event.object as { departure: { eventId: string } }).departure.eventId === created.id,
+      )
+      .map((event) => event.createdAt.getTime())
     thresholds.forEach((threshold, index) => expect(firedAt[index]).toBe(new Date(threshold.dueAt).getTime()))
   })
 })

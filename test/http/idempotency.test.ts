@@ -3,7 +3,12 @@ import { IDEMPOTENCY_LIFETIME_MS } from '../../hosts/api/plugins/idempotency.js'
 import { clients, startTestService, type TestService } from '../support/service.js'
 
 /** A clock the test moves, to reach the 24-hour expiry without waiting. */
-const clock = { offsetMs: 0, now() { return new Date(Date.now() + this.offsetMs) } }
+const clock = {
+  offsetMs: 0,
+  now() {
+    return new Date(Date.now() + this.offsetMs)
+  },
+}
 
 let test: TestService
 let client: ReturnType<typeof clients>
@@ -48,7 +53,10 @@ describe('Idempotency rule 1: same key and body within 24 h replays the original
   it('treats bodies with the same content in another key order as the same request', async () => {
     const headers = { 'idempotency-key': 'rule1-order' }
     await client.sandbox('PATCH', `/v1/users/${userId}`, { body: { theme: 'dark', sound_enabled: false }, headers })
-    const again = await client.sandbox('PATCH', `/v1/users/${userId}`, { rawBody: '{"sound_enabled":false,"theme":"dark"}', headers: { ...headers, 'content-type': 'application/json' } })
+    const again = await client.sandbox('PATCH', `/v1/users/${userId}`, {
+      rawBody: '{"sound_enabled":false,"theme":"dark"}',
+      headers: { ...headers, 'content-type': 'application/json' },
+    })
     expect(again.headers.get('service-idempotent-replay')).toBe('true')
   })
 })
@@ -59,7 +67,11 @@ describe('Idempotency rule 2: same key with a different body is 409 idempotency_
     await client.sandbox('PATCH', `/v1/users/${userId}`, { body: { display_name: 'Two' }, headers })
     const conflict = await client.sandbox('PATCH', `/v1/users/${userId}`, { body: { display_name: 'Other' }, headers })
     expect(conflict.status).toBe(409)
-    expect(conflict.body.error).toMatchObject({ type: 'idempotency_error', code: 'idempotency_key_in_use', param: 'Idempotency-Key' })
+    expect(conflict.body.error).toMatchObject({
+      type: 'idempotency_error',
+      code: 'idempotency_key_in_use',
+      param: 'Idempotency-Key',
+    })
     expect((await client.sandbox('GET', `/v1/users/${userId}`)).body.display_name).toBe('Two')
   })
 })
@@ -83,7 +95,10 @@ describe('Idempotency rule 4: keys expire after 24 hours', () => {
     const headers = { 'idempotency-key': 'rule4' }
     await client.sandbox('PATCH', `/v1/users/${userId}`, { body: { display_name: 'Four' }, headers })
     clock.offsetMs += IDEMPOTENCY_LIFETIME_MS + 1000
-    const later = await client.sandbox('PATCH', `/v1/users/${userId}`, { body: { display_name: 'Four again' }, headers })
+    const later = await client.sandbox('PATCH', `/v1/users/${userId}`, {
+      body: { display_name: 'Four again' },
+      headers,
+    })
     expect(later.status).toBe(200)
     expect(later.headers.get('service-idempotent-replay')).toBeNull()
     expect(later.body.display_name).toBe('Four again')
@@ -140,7 +155,10 @@ describe('Idempotency: only executed requests are stored', () => {
   })
 
   it('refuses an over-long key', async () => {
-    const response = await client.sandbox('POST', '/v1/users', { body: { email: 'long@example.com' }, headers: { 'idempotency-key': 'k'.repeat(256) } })
+    const response = await client.sandbox('POST', '/v1/users', {
+      body: { email: 'long@example.com' },
+      headers: { 'idempotency-key': 'k'.repeat(256) },
+    })
     expect(response.status).toBe(400)
     expect(response.body.error.code).toBe('idempotency_key_invalid')
   })

@@ -16,9 +16,17 @@ let service: TestService | null = null
 const database = `svc_${randomUUID().replaceAll('-', '').slice(0, 12)}`
 
 /** The real service with MONGODB_URI pointing at this file's MongoDB, always on the same database. */
-const startOnMongo = () => startTestService({ MONGODB_URI: mongo.uri, MONGODB_DB: database, RATE_LIMIT_REQUESTS: '1000', RATE_LIMIT_WINDOW_MS: '60000' })
-const live = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(service!.live, method, path, { key: LIVE_KEY, ...options })
-const sandbox = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(service!.sandbox, method, path, { key: TEST_KEY, ...options })
+const startOnMongo = () =>
+  startTestService({
+    MONGODB_URI: mongo.uri,
+    MONGODB_DB: database,
+    RATE_LIMIT_REQUESTS: '1000',
+    RATE_LIMIT_WINDOW_MS: '60000',
+  })
+const live = (method: string, path: string, options: Parameters<typeof api>[3] = {}) =>
+  api(service!.live, method, path, { key: LIVE_KEY, ...options })
+const sandbox = (method: string, path: string, options: Parameters<typeof api>[3] = {}) =>
+  api(service!.sandbox, method, path, { key: TEST_KEY, ...options })
 
 const userIdOf = (page: { body: { data: { id: string }[] } }) => page.body.data[0]!.id
 
@@ -37,10 +45,16 @@ describe('MONGODB_URI: the service keeps its data in MongoDB, production and san
   let userId: string
 
   it('creates, reads, updates and lists users; the production user is in the _live database only', async () => {
-    const created = await live('POST', '/v1/users', { body: { email: 'Ada@Example.com', home_location: HOME, timezone: 'Europe/Berlin' } })
+    const created = await live('POST', '/v1/users', {
+      body: { email: 'Ada@Example.com', home_location: HOME, timezone: 'Europe/Berlin' },
+    })
     expect(created.status).toBe(201)
     userId = created.body.id
-    expect((await live('GET', `/v1/users/${userId}`)).body).toMatchObject({ id: userId, email: 'ada@example.com', livemode: true })
+    expect((await live('GET', `/v1/users/${userId}`)).body).toMatchObject({
+      id: userId,
+      email: 'ada@example.com',
+      livemode: true,
+    })
     const again = await live('POST', '/v1/users', { body: { email: 'ADA@example.com' } })
     expect(again.status).toBe(200)
     expect(again.body.id).toBe(userId)
@@ -51,9 +65,21 @@ describe('MONGODB_URI: the service keeps its data in MongoDB, production and san
     const page = await live('GET', '/v1/users?limit=1')
     expect(page.body.data.map((user: { id: string }) => user.id)).toEqual([second.id])
     expect(page.body.has_more).toBe(true)
-    expect((await live('GET', `/v1/users?starting_after=${second.id}`)).body.data.map((user: { id: string }) => user.id)).toEqual([userId])
-    expect(await inspector.db(`${database}_live`).collection('users').countDocuments({ _id: userId as never })).toBe(1)
-    expect(await inspector.db(`${database}_test`).collection('users').countDocuments({ _id: userId as never })).toBe(0)
+    expect(
+      (await live('GET', `/v1/users?starting_after=${second.id}`)).body.data.map((user: { id: string }) => user.id),
+    ).toEqual([userId])
+    expect(
+      await inspector
+        .db(`${database}_live`)
+        .collection('users')
+        .countDocuments({ _id: userId as never }),
+    ).toBe(1)
+    expect(
+      await inspector
+        .db(`${database}_test`)
+        .collection('users')
+        .countDocuments({ _id: userId as never }),
+    ).toBe(0)
     expect((await sandbox('GET', `/v1/users/${userId}`)).status).toBe(404)
   })
 
@@ -64,20 +90,40 @@ describe('MONGODB_URI: the service keeps its data in MongoDB, production and san
   })
 
   it('creates, lists, updates and deletes events, and writes their domain events to the surface’s outbox', async () => {
-    const created = await live('POST', '/v1/events', { body: { user_id: userId, title: 'Design review', start_time: at(5 * HOUR), end_time: at(6 * HOUR), location: OFFICE } })
+    const created = await live('POST', '/v1/events', {
+      body: {
+        user_id: userId,
+        title: 'Design review',
+        start_time: at(5 * HOUR),
+        end_time: at(6 * HOUR),
+        location: OFFICE,
+      },
+    })
     expect(created.status).toBe(201)
     expect(created.body.monitoring.status).toBe('monitoring')
     const listed = await live('GET', `/v1/events?user_id=${userId}`)
     expect(listed.body.data.map((event: { id: string }) => event.id)).toEqual([created.body.id])
     const renamed = await live('PATCH', `/v1/events/${created.body.id}`, { body: { title: 'Renamed' } })
     expect(renamed.body.title).toBe('Renamed')
-    const doomed = (await live('POST', '/v1/events', { body: { user_id: userId, title: 'Doomed', start_time: at(7 * HOUR), end_time: at(8 * HOUR), location: OFFICE } })).body
+    const doomed = (
+      await live('POST', '/v1/events', {
+        body: { user_id: userId, title: 'Doomed', start_time: at(7 * HOUR), end_time: at(8 * HOUR), location: OFFICE },
+      })
+    ).body
     expect((await live('DELETE', `/v1/events/${doomed.id}`)).status).toBe(200)
     expect((await live('GET', `/v1/events/${doomed.id}`)).status).toBe(404)
-    const stored = await inspector.db(`${database}_live`).collection('events').findOne({ _id: created.body.id as never })
+    const stored = await inspector
+      .db(`${database}_live`)
+      .collection('events')
+      .findOne({ _id: created.body.id as never })
     expect(stored?.startTime).toBeInstanceOf(Date)
     expect(stored?.dueAt).toBeInstanceOf(Date)
-    const outbox = await inspector.db(`${database}_live`).collection('outbox').find({ 'object.id': created.body.id }).sort({ order: 1 }).toArray()
+    const outbox = await inspector
+      .db(`${database}_live`)
+      .collection('outbox')
+      .find({ 'object.id': created.body.id })
+      .sort({ order: 1 })
+      .toArray()
     expect(outbox.map((event) => event.type)).toEqual(['event.created', 'event.updated'])
   })
 
@@ -102,12 +148,18 @@ describe('MONGODB_URI: the service keeps its data in MongoDB, production and san
     // A new key: its bucket has counted nothing yet.
     const issued = await service!.service.application.accounts.issueKey(account!.id, 'test')
     if (!issued.ok) throw new Error('could not issue a key')
-    await accounts.updateAccount({ ...account!, rateLimits: { requestsPerWindow: 3, windowMs: 60_000, concurrency: 5 } })
+    await accounts.updateAccount({
+      ...account!,
+      rateLimits: { requestsPerWindow: 3, windowMs: 60_000, concurrency: 5 },
+    })
     try {
       const statuses: number[] = []
-      for (let index = 0; index < 4; index++) statuses.push((await sandbox('GET', '/v1/health', { key: issued.value.secret })).status)
+      for (let index = 0; index < 4; index++)
+        statuses.push((await sandbox('GET', '/v1/health', { key: issued.value.secret })).status)
       expect(statuses).toEqual([200, 200, 200, 429])
-      expect(await inspector.db(`${database}_platform`).collection('rate_limit_windows').countDocuments()).toBeGreaterThan(0)
+      expect(
+        await inspector.db(`${database}_platform`).collection('rate_limit_windows').countDocuments(),
+      ).toBeGreaterThan(0)
     } finally {
       await accounts.updateAccount(account!)
     }
@@ -125,15 +177,29 @@ describe('Values that look like MongoDB operators are data, never operators', ()
 
   it('refuses operator objects in bodies and query strings with 400, and lists nothing for operator-looking strings', async () => {
     expect((await live('POST', '/v1/users', { body: { email: { $ne: null } } })).status).toBe(400)
-    expect((await live('PATCH', `/v1/users/${userIdOf(await live('GET', '/v1/users?limit=1'))}`, { body: { email: { $gt: '' } } })).status).toBe(400)
-    expect((await live('POST', '/v1/events', { body: { user_id: { $ne: null }, title: 'x', start_time: at(HOUR), end_time: at(2 * HOUR) } })).status).toBe(400)
+    expect(
+      (
+        await live('PATCH', `/v1/users/${userIdOf(await live('GET', '/v1/users?limit=1'))}`, {
+          body: { email: { $gt: '' } },
+        })
+      ).status,
+    ).toBe(400)
+    expect(
+      (
+        await live('POST', '/v1/events', {
+          body: { user_id: { $ne: null }, title: 'x', start_time: at(HOUR), end_time: at(2 * HOUR) },
+        })
+      ).status,
+    ).toBe(400)
     const byOperatorEmail = await live('GET', `/v1/users?email[$ne]=${encodeURIComponent('x@example.com')}`)
     expect(byOperatorEmail.status).toBeLessThan(500)
     if (byOperatorEmail.status === 200) expect(byOperatorEmail.body.data).toEqual([])
     const byOperatorUser = await live('GET', '/v1/events?user_id=$ne')
     expect(byOperatorUser.status).toBe(200)
     expect(byOperatorUser.body.data).toEqual([])
-    const unknownUser = await live('POST', '/v1/events', { body: { user_id: '$where', title: 'x', start_time: at(HOUR), end_time: at(2 * HOUR), location: OFFICE } })
+    const unknownUser = await live('POST', '/v1/events', {
+      body: { user_id: '$where', title: 'x', start_time: at(HOUR), end_time: at(2 * HOUR), location: OFFICE },
+    })
     expect(unknownUser.status).toBe(404)
     expect(unknownUser.body.error.param).toBe('user_id')
   })
@@ -150,7 +216,8 @@ describe('Values that look like MongoDB operators are data, never operators', ()
 describe('The keys CLI works on the same MongoDB beside a running service', () => {
   it('issues a key the service accepts at once, and revokes it', async () => {
     const lines: string[] = []
-    const cli = (...argv: string[]) => runKeysCli(argv, { MONGODB_URI: mongo.uri, MONGODB_DB: database }, (line) => lines.push(line))
+    const cli = (...argv: string[]) =>
+      runKeysCli(argv, { MONGODB_URI: mongo.uri, MONGODB_DB: database }, (line) => lines.push(line))
     expect(await cli('create', '--mode', 'live')).toBe(0)
     const secret = /sk_live_[0-9a-f]+/.exec(lines.join('\n'))![0]
     const keyId = /key_[0-9a-z]+/i.exec(lines.join('\n'))![0]
@@ -166,19 +233,39 @@ describe('A restarted service finds its data (users, events, keys) in MongoDB', 
     const [account] = await first.accountRepository.listAccounts()
     const issued = await first.accounts.issueKey(account!.id, 'live')
     if (!issued.ok) throw new Error('could not issue a key')
-    const user = (await live('POST', '/v1/users', { body: { email: 'survivor@example.com', home_location: HOME } })).body
-    const event = (await live('POST', '/v1/events', { body: { user_id: user.id, title: 'Survives', start_time: at(5 * HOUR), end_time: at(6 * HOUR), location: OFFICE } })).body
+    const user = (await live('POST', '/v1/users', { body: { email: 'survivor@example.com', home_location: HOME } }))
+      .body
+    const event = (
+      await live('POST', '/v1/events', {
+        body: {
+          user_id: user.id,
+          title: 'Survives',
+          start_time: at(5 * HOUR),
+          end_time: at(6 * HOUR),
+          location: OFFICE,
+        },
+      })
+    ).body
     await service!.stop()
     service = null
     service = await startOnMongo()
     const second = service.service.application
     expect((await second.accountRepository.listAccounts()).map((known) => known.id)).toEqual([account!.id])
-    expect((await live('GET', `/v1/users/${user.id}`)).body).toMatchObject({ id: user.id, email: 'survivor@example.com' })
-    expect((await live('GET', `/v1/events/${event.id}`)).body).toMatchObject({ id: event.id, title: 'Survives', user_id: user.id })
+    expect((await live('GET', `/v1/users/${user.id}`)).body).toMatchObject({
+      id: user.id,
+      email: 'survivor@example.com',
+    })
+    expect((await live('GET', `/v1/events/${event.id}`)).body).toMatchObject({
+      id: event.id,
+      title: 'Survives',
+      user_id: user.id,
+    })
     expect((await api(service.live, 'GET', `/v1/users/${user.id}`, { key: issued.value.secret })).status).toBe(200)
     // The sandbox seed runs at every start and finds its users already there.
     expect((await sandbox('GET', '/v1/users?limit=10')).body.data).toHaveLength(3)
     const outbox = await second.surfaces.live.outbox.list(account!.id, 1000)
-    expect(outbox.some((written) => written.type === 'event.created' && (written.object as { id: string }).id === event.id)).toBe(true)
+    expect(
+      outbox.some((written) => written.type === 'event.created' && (written.object as { id: string }).id === event.id),
+    ).toBe(true)
   })
 })

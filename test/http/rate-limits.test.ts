@@ -6,7 +6,11 @@ let client: ReturnType<typeof clients>
 
 // A small window so the test can fill it quickly; the rule is the same at 100/s.
 beforeAll(async () => {
-  test = await startTestService({ RATE_LIMIT_REQUESTS: '5', RATE_LIMIT_WINDOW_MS: '60000', RATE_LIMIT_CONCURRENCY: '2' })
+  test = await startTestService({
+    RATE_LIMIT_REQUESTS: '5',
+    RATE_LIMIT_WINDOW_MS: '60000',
+    RATE_LIMIT_CONCURRENCY: '2',
+  })
   client = clients(test)
 })
 afterAll(() => test.stop())
@@ -40,11 +44,17 @@ describe('Rate limits: X-RateLimit headers on every response, 429 with the spec 
   it('honours per-account plan limits over the defaults', async () => {
     const repository = test.service.application.accountRepository
     const [account] = await repository.listAccounts()
-    await repository.updateAccount({ ...account!, rateLimits: { requestsPerWindow: 1000, windowMs: 60000, concurrency: 10 } })
+    await repository.updateAccount({
+      ...account!,
+      rateLimits: { requestsPerWindow: 1000, windowMs: 60000, concurrency: 10 },
+    })
     const response = await client.live('GET', '/v1/health')
     expect(response.status).toBe(200)
     expect(response.headers.get('x-ratelimit-limit')).toBe('1000')
-    await repository.updateAccount({ ...account!, rateLimits: { requestsPerWindow: 1000, windowMs: 60000, concurrency: 2 } })
+    await repository.updateAccount({
+      ...account!,
+      rateLimits: { requestsPerWindow: 1000, windowMs: 60000, concurrency: 2 },
+    })
   })
 
   it('limits concurrent requests per key', async () => {
@@ -53,7 +63,17 @@ describe('Rate limits: X-RateLimit headers on every response, 429 with the spec 
     const url = new URL(test.sandbox)
     const hold = () =>
       new Promise<() => void>((resolve) => {
-        const req = request({ host: url.hostname, port: url.port, method: 'POST', path: '/v1/users', headers: { authorization: 'Bearer sk_test_0123456789abcdefTEST', 'content-type': 'application/json', 'content-length': '40' } })
+        const req = request({
+          host: url.hostname,
+          port: url.port,
+          method: 'POST',
+          path: '/v1/users',
+          headers: {
+            authorization: 'Bearer sk_test_0123456789abcdefTEST',
+            'content-type': 'application/json',
+            'content-length': '40',
+          },
+        })
         req.write('{"email":')
         req.on('error', () => {})
         setTimeout(() => resolve(() => req.destroy()), 100)
@@ -69,7 +89,8 @@ describe('Rate limits: X-RateLimit headers on every response, 429 with the spec 
 
   it('rate limits unauthenticated calls by address too', async () => {
     let last = 0
-    for (let i = 0; i < 7; i++) last = (await api(test.live, 'GET', '/v1/health', { key: 'sk_live_wrongwrongwrong' })).status
+    for (let i = 0; i < 7; i++)
+      last = (await api(test.live, 'GET', '/v1/health', { key: 'sk_live_wrongwrongwrong' })).status
     expect(last).toBe(429)
   })
 })

@@ -15,12 +15,16 @@ beforeAll(async () => {
   // alone drives the background jobs, so each firing happens at its exact due moment.
   test = await startTestService({ RATE_LIMIT_REQUESTS: '100000', WORKER: 'false' })
   client = clients(test)
-  userId = (await client.live('POST', '/v1/users', { body: { email: 'reminders@example.com', timezone: 'Europe/Berlin' } })).body.id
+  userId = (
+    await client.live('POST', '/v1/users', { body: { email: 'reminders@example.com', timezone: 'Europe/Berlin' } })
+  ).body.id
 })
 afterAll(() => test.stop())
 
 const createEvent = async (surface: 'live' | 'sandbox', owner: string, startMs: number, title = 'Dentist') => {
-  const response = await client[surface]('POST', '/v1/events', { body: { user_id: owner, title, start_time: iso(startMs), end_time: iso(startMs + HOUR) } })
+  const response = await client[surface]('POST', '/v1/events', {
+    body: { user_id: owner, title, start_time: iso(startMs), end_time: iso(startMs + HOUR) },
+  })
   expect(response.status).toBe(201)
   return response.body as { id: string; start_time: string }
 }
@@ -28,13 +32,18 @@ const createEvent = async (surface: 'live' | 'sandbox', owner: string, startMs: 
 const outboxOf = async (surface: 'live' | 'test', reminderId: string) => {
   const [account] = await test.service.application.accountRepository.listAccounts()
   const events = await test.service.application.surfaces[surface].outbox.list(account!.id, 10_000)
-  return events.filter((event) => event.objectType === 'reminder' && (event.object as { id: string }).id === reminderId).reverse().map((event) => event.type)
+  return events
+    .filter((event) => event.objectType === 'reminder' && (event.object as { id: string }).id === reminderId)
+    .reverse()
+    .map((event) => event.type)
 }
 
 describe('POST /v1/events/{id}/reminders: offset_minutes gives a before_event reminder at start minus the offset', () => {
   it('answers 201 with the reminder, scheduled', async () => {
     const event = await createEvent('live', userId, Date.now() + 5 * HOUR)
-    const response = await client.live('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 15, message: 'Bring the insurance card' } })
+    const response = await client.live('POST', `/v1/events/${event.id}/reminders`, {
+      body: { offset_minutes: 15, message: 'Bring the insurance card' },
+    })
     expect(response.status).toBe(201)
     expect(response.body).toMatchObject({
       object: 'reminder',
@@ -66,7 +75,13 @@ describe('POST /v1/events/{id}/reminders: offset_minutes gives a before_event re
     const at = '2099-01-01T09:30:00+01:00'
     const response = await client.live('POST', `/v1/events/${event.id}/reminders`, { body: { custom_time: at } })
     expect(response.status).toBe(201)
-    expect(response.body).toMatchObject({ reminder_type: 'custom_time', offset_minutes: null, custom_time: '2099-01-01T08:30:00.000Z', scheduled_at: '2099-01-01T08:30:00.000Z', message: null })
+    expect(response.body).toMatchObject({
+      reminder_type: 'custom_time',
+      offset_minutes: null,
+      custom_time: '2099-01-01T08:30:00.000Z',
+      scheduled_at: '2099-01-01T08:30:00.000Z',
+      message: null,
+    })
   })
 })
 
@@ -74,7 +89,9 @@ describe('POST /v1/events/{id}/reminders is idempotent: the same reminder again 
   it('same event and offset', async () => {
     const event = await createEvent('live', userId, Date.now() + 5 * HOUR)
     const first = await client.live('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 30 } })
-    const again = await client.live('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 30, message: 'another text' } })
+    const again = await client.live('POST', `/v1/events/${event.id}/reminders`, {
+      body: { offset_minutes: 30, message: 'another text' },
+    })
     expect(first.status).toBe(201)
     expect(again.status).toBe(200)
     expect(again.body.id).toBe(first.body.id)
@@ -85,8 +102,12 @@ describe('POST /v1/events/{id}/reminders is idempotent: the same reminder again 
 
   it('same event and the same instant written in another offset', async () => {
     const event = await createEvent('live', userId, Date.now() + 5 * HOUR)
-    const first = await client.live('POST', `/v1/events/${event.id}/reminders`, { body: { custom_time: '2099-03-01T10:00:00Z' } })
-    const again = await client.live('POST', `/v1/events/${event.id}/reminders`, { body: { custom_time: '2099-03-01T11:00:00+01:00' } })
+    const first = await client.live('POST', `/v1/events/${event.id}/reminders`, {
+      body: { custom_time: '2099-03-01T10:00:00Z' },
+    })
+    const again = await client.live('POST', `/v1/events/${event.id}/reminders`, {
+      body: { custom_time: '2099-03-01T11:00:00+01:00' },
+    })
     expect(again.status).toBe(200)
     expect(again.body.id).toBe(first.body.id)
   })
@@ -104,8 +125,14 @@ describe('POST /v1/events/{id}/reminders is idempotent: the same reminder again 
   it('a replay with the same Idempotency-Key answers the original 201', async () => {
     const event = await createEvent('live', userId, Date.now() + 5 * HOUR)
     const headers = { 'idempotency-key': `rem-${event.id}` }
-    const first = await client.live('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 5 }, headers })
-    const replay = await client.live('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 5 }, headers })
+    const first = await client.live('POST', `/v1/events/${event.id}/reminders`, {
+      body: { offset_minutes: 5 },
+      headers,
+    })
+    const replay = await client.live('POST', `/v1/events/${event.id}/reminders`, {
+      body: { offset_minutes: 5 },
+      headers,
+    })
     expect(replay.status).toBe(201)
     expect(replay.headers.get('service-idempotent-replay')).toBe('true')
     expect(replay.body.id).toBe(first.body.id)
@@ -121,7 +148,12 @@ describe('POST /v1/events/{id}/reminders validation names the offending paramete
   it.each<[string, Record<string, unknown>, string, string]>([
     ['an offset outside the closed set', { offset_minutes: 10 }, 'parameter_invalid', 'offset_minutes'],
     ['a non-integer offset', { offset_minutes: '15' }, 'parameter_invalid', 'offset_minutes'],
-    ['both offset and custom time', { offset_minutes: 15, custom_time: '2099-01-01T00:00:00Z' }, 'parameter_invalid', 'custom_time'],
+    [
+      'both offset and custom time',
+      { offset_minutes: 15, custom_time: '2099-01-01T00:00:00Z' },
+      'parameter_invalid',
+      'custom_time',
+    ],
     ['neither offset nor custom time', { message: 'hi' }, 'parameter_missing', 'offset_minutes'],
     ['a custom time without a UTC offset', { custom_time: '2099-01-01T09:00:00' }, 'parameter_invalid', 'custom_time'],
     ['a custom time in the past', { custom_time: '2020-01-01T09:00:00Z' }, 'parameter_invalid', 'custom_time'],
@@ -152,11 +184,19 @@ describe('GET /v1/events/{id}/reminders lists them in the list envelope', () => 
   it('newest first, with has_more, limit and a status filter', async () => {
     const event = await createEvent('live', userId, Date.now() + 5 * HOUR)
     const ids: string[] = []
-    for (const offset of [5, 15, 30]) ids.push((await client.live('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: offset } })).body.id)
+    for (const offset of [5, 15, 30])
+      ids.push(
+        (await client.live('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: offset } })).body.id,
+      )
     await client.live('DELETE', `/v1/reminders/${ids[0]}`)
     const list = await client.live('GET', `/v1/events/${event.id}/reminders`)
     expect(list.status).toBe(200)
-    expect(list.body).toMatchObject({ object: 'list', has_more: false, url: `/v1/events/${event.id}/reminders`, livemode: true })
+    expect(list.body).toMatchObject({
+      object: 'list',
+      has_more: false,
+      url: `/v1/events/${event.id}/reminders`,
+      livemode: true,
+    })
     expect(list.body.data.map((reminder: { id: string }) => reminder.id)).toEqual([...ids].reverse())
     const page = await client.live('GET', `/v1/events/${event.id}/reminders?limit=2`)
     expect(page.body.data).toHaveLength(2)
@@ -220,10 +260,17 @@ describe('DELETE /v1/reminders/{id} cancels: the reminder stays visible as cance
 })
 
 describe('POST /v1/reminders/{id}/snooze takes snooze_minutes of 1, 3, 5 or 15', () => {
-  it.each<[unknown, string]>([[2, 'parameter_invalid'], [0, 'parameter_invalid'], ['5', 'parameter_invalid'], [undefined, 'parameter_missing']])('refuses %s', async (minutes, code) => {
+  it.each<[unknown, string]>([
+    [2, 'parameter_invalid'],
+    [0, 'parameter_invalid'],
+    ['5', 'parameter_invalid'],
+    [undefined, 'parameter_missing'],
+  ])('refuses %s', async (minutes, code) => {
     const event = await createEvent('live', userId, Date.now() + 5 * HOUR)
     const created = await client.live('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 15 } })
-    const response = await client.live('POST', `/v1/reminders/${created.body.id}/snooze`, { body: minutes === undefined ? {} : { snooze_minutes: minutes } })
+    const response = await client.live('POST', `/v1/reminders/${created.body.id}/snooze`, {
+      body: minutes === undefined ? {} : { snooze_minutes: minutes },
+    })
     expect(response.status).toBe(400)
     expect(response.body.error).toMatchObject({ code, param: 'snooze_minutes' })
   })
@@ -231,9 +278,15 @@ describe('POST /v1/reminders/{id}/snooze takes snooze_minutes of 1, 3, 5 or 15',
   it('snoozing a scheduled reminder fires it that much later', async () => {
     const event = await createEvent('live', userId, Date.now() + 5 * HOUR)
     const created = await client.live('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 15 } })
-    const snoozed = await client.live('POST', `/v1/reminders/${created.body.id}/snooze`, { body: { snooze_minutes: 5 } })
+    const snoozed = await client.live('POST', `/v1/reminders/${created.body.id}/snooze`, {
+      body: { snooze_minutes: 5 },
+    })
     expect(snoozed.status).toBe(200)
-    expect(snoozed.body).toMatchObject({ status: 'scheduled', snooze_count: 1, scheduled_at: iso(Date.parse(created.body.scheduled_at) + 5 * MINUTE) })
+    expect(snoozed.body).toMatchObject({
+      status: 'scheduled',
+      snooze_count: 1,
+      scheduled_at: iso(Date.parse(created.body.scheduled_at) + 5 * MINUTE),
+    })
   })
 
   it('a cancelled reminder cannot be snoozed or dismissed (409 invalid_state_transition)', async () => {
@@ -287,7 +340,10 @@ describe('a paused user: every reminder mutation answers 403 account_deactivated
 
 describe('sandbox clock: reminders fire at scheduled_at and follow their event', () => {
   let owner: string
-  const SUBSCRIPTION = { endpoint: 'https://push.example.com/subscriptions/walk', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }
+  const SUBSCRIPTION = {
+    endpoint: 'https://push.example.com/subscriptions/walk',
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+  }
 
   const advance = async (seconds: number) => {
     const response = await client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds } })
@@ -295,18 +351,23 @@ describe('sandbox clock: reminders fire at scheduled_at and follow their event',
     return Date.parse(response.body.now)
   }
   const pushesFor = async (reminderId: string) =>
-    (await client.sandbox('GET', `/v1/test_helpers/push_messages?user_id=${owner}&limit=100`)).body.data.filter((push: { data: { reminder_id: string } }) => push.data.reminder_id === reminderId)
+    (await client.sandbox('GET', `/v1/test_helpers/push_messages?user_id=${owner}&limit=100`)).body.data.filter(
+      (push: { data: { reminder_id: string } }) => push.data.reminder_id === reminderId,
+    )
   const get = async (id: string) => (await client.sandbox('GET', `/v1/reminders/${id}`)).body
 
   beforeAll(async () => {
-    owner = (await client.sandbox('POST', '/v1/users', { body: { email: 'walker@example.com', timezone: 'UTC' } })).body.id
+    owner = (await client.sandbox('POST', '/v1/users', { body: { email: 'walker@example.com', timezone: 'UTC' } })).body
+      .id
     expect((await client.sandbox('POST', `/v1/users/${owner}/devices`, { body: SUBSCRIPTION })).status).toBe(201)
   })
 
   it('at scheduled_at the reminder is pushed to the user’s devices and becomes sent with sent_at; snooze brings it back; dismiss ends it', async () => {
     const now = await advance(1)
     const event = await createEvent('sandbox', owner, now + 2 * HOUR, 'Board meeting')
-    const reminder = (await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 15 } })).body
+    const reminder = (
+      await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 15 } })
+    ).body
     await advance(100 * 60)
     expect(await get(reminder.id)).toMatchObject({ status: 'scheduled', sent_at: null })
     expect(await pushesFor(reminder.id)).toEqual([])
@@ -341,13 +402,21 @@ describe('sandbox clock: reminders fire at scheduled_at and follow their event',
     const dismissed = await client.sandbox('POST', `/v1/reminders/${reminder.id}/dismiss`)
     expect(dismissed.body).toMatchObject({ status: 'dismissed', sent_at: iso(snoozedUntil) })
     expect(dismissed.body.dismissed_at).not.toBeNull()
-    expect(await outboxOf('test', reminder.id)).toEqual(['reminder.created', 'reminder.sent', 'reminder.snoozed', 'reminder.sent', 'reminder.dismissed'])
+    expect(await outboxOf('test', reminder.id)).toEqual([
+      'reminder.created',
+      'reminder.sent',
+      'reminder.snoozed',
+      'reminder.sent',
+      'reminder.dismissed',
+    ])
   })
 
   it('a cancelled reminder never fires', async () => {
     const now = await advance(1)
     const event = await createEvent('sandbox', owner, now + HOUR)
-    const reminder = (await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 30 } })).body
+    const reminder = (
+      await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 30 } })
+    ).body
     await client.sandbox('DELETE', `/v1/reminders/${reminder.id}`)
     await advance(2 * 3600)
     expect((await get(reminder.id)).status).toBe('cancelled')
@@ -357,10 +426,17 @@ describe('sandbox clock: reminders fire at scheduled_at and follow their event',
   it('moving the event reschedules its before_event reminders (not its custom_time ones)', async () => {
     const now = await advance(1)
     const event = await createEvent('sandbox', owner, now + HOUR)
-    const before = (await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 30 } })).body
-    const custom = (await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { custom_time: iso(now + 50 * MINUTE) } })).body
+    const before = (await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 30 } }))
+      .body
+    const custom = (
+      await client.sandbox('POST', `/v1/events/${event.id}/reminders`, {
+        body: { custom_time: iso(now + 50 * MINUTE) },
+      })
+    ).body
     const newStart = Date.parse(event.start_time) + 2 * HOUR
-    const moved = await client.sandbox('PATCH', `/v1/events/${event.id}`, { body: { start_time: iso(newStart), end_time: iso(newStart + HOUR) } })
+    const moved = await client.sandbox('PATCH', `/v1/events/${event.id}`, {
+      body: { start_time: iso(newStart), end_time: iso(newStart + HOUR) },
+    })
     expect(moved.status).toBe(200)
     expect(await get(before.id)).toMatchObject({ status: 'scheduled', scheduled_at: iso(newStart - 30 * MINUTE) })
     expect((await get(custom.id)).scheduled_at).toBe(custom.scheduled_at)
@@ -376,18 +452,28 @@ describe('sandbox clock: reminders fire at scheduled_at and follow their event',
   it('moving the event later re-arms a before_event reminder that already fired', async () => {
     const now = await advance(1)
     const event = await createEvent('sandbox', owner, now + HOUR)
-    const reminder = (await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 15 } })).body
+    const reminder = (
+      await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 15 } })
+    ).body
     await advance(50 * 60)
     expect((await get(reminder.id)).status).toBe('sent')
     const newStart = Date.parse(event.start_time) + 3 * HOUR
-    await client.sandbox('PATCH', `/v1/events/${event.id}`, { body: { start_time: iso(newStart), end_time: iso(newStart + HOUR) } })
-    expect(await get(reminder.id)).toMatchObject({ status: 'scheduled', sent_at: null, scheduled_at: iso(newStart - 15 * MINUTE) })
+    await client.sandbox('PATCH', `/v1/events/${event.id}`, {
+      body: { start_time: iso(newStart), end_time: iso(newStart + HOUR) },
+    })
+    expect(await get(reminder.id)).toMatchObject({
+      status: 'scheduled',
+      sent_at: null,
+      scheduled_at: iso(newStart - 15 * MINUTE),
+    })
   })
 
   it('deleting the event cancels its reminders (reason event_deleted); they never fire', async () => {
     const now = await advance(1)
     const event = await createEvent('sandbox', owner, now + HOUR)
-    const reminder = (await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 15 } })).body
+    const reminder = (
+      await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 15 } })
+    ).body
     expect((await client.sandbox('DELETE', `/v1/events/${event.id}`)).status).toBe(200)
     expect(await get(reminder.id)).toMatchObject({ status: 'cancelled', cancellation_reason: 'event_deleted' })
     await advance(2 * 3600)
@@ -396,28 +482,48 @@ describe('sandbox clock: reminders fire at scheduled_at and follow their event',
   })
 
   it('quiet hours: a reminder due inside them is delivered on time but silent', async () => {
-    const sleeper = (await client.sandbox('POST', '/v1/users', { body: { email: 'sleeper@example.com', timezone: 'Asia/Tokyo', quiet_hours_start: '22:00', quiet_hours_end: '07:00' } })).body.id
-    await client.sandbox('POST', `/v1/users/${sleeper}/devices`, { body: { ...SUBSCRIPTION, endpoint: 'https://push.example.com/subscriptions/sleeper' } })
+    const sleeper = (
+      await client.sandbox('POST', '/v1/users', {
+        body: {
+          email: 'sleeper@example.com',
+          timezone: 'Asia/Tokyo',
+          quiet_hours_start: '22:00',
+          quiet_hours_end: '07:00',
+        },
+      })
+    ).body.id
+    await client.sandbox('POST', `/v1/users/${sleeper}/devices`, {
+      body: { ...SUBSCRIPTION, endpoint: 'https://push.example.com/subscriptions/sleeper' },
+    })
     const now = await advance(1)
     const local = DateTime.fromMillis(now, { zone: 'Asia/Tokyo' }).plus({ days: 1 })
     const night = local.set({ hour: 23, minute: 30, second: 0, millisecond: 0 }).toMillis()
     const noon = local.set({ hour: 12, minute: 0, second: 0, millisecond: 0 }).toMillis()
     const event = await createEvent('sandbox', sleeper, now + 3 * 24 * HOUR)
-    const atNight = (await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { custom_time: iso(night) } })).body
-    const atNoon = (await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { custom_time: iso(noon) } })).body
+    const atNight = (
+      await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { custom_time: iso(night) } })
+    ).body
+    const atNoon = (
+      await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { custom_time: iso(noon) } })
+    ).body
     await advance(Math.ceil((night - now) / 1000) + 60)
     const pushes = (await client.sandbox('GET', `/v1/test_helpers/push_messages?user_id=${sleeper}`)).body.data
-    const silentOf = (id: string) => pushes.find((push: { data: { reminder_id: string } }) => push.data.reminder_id === id)
+    const silentOf = (id: string) =>
+      pushes.find((push: { data: { reminder_id: string } }) => push.data.reminder_id === id)
     expect(silentOf(atNight.id)).toMatchObject({ silent: true, urgency: 'normal', created_at: iso(night) })
     expect(silentOf(atNoon.id)).toMatchObject({ silent: false, urgency: 'high', created_at: iso(noon) })
   })
 
   it('a paused user gets no push; the reminder still becomes sent at its time', async () => {
     const napper = (await client.sandbox('POST', '/v1/users', { body: { email: 'napper@example.com' } })).body.id
-    await client.sandbox('POST', `/v1/users/${napper}/devices`, { body: { ...SUBSCRIPTION, endpoint: 'https://push.example.com/subscriptions/napper' } })
+    await client.sandbox('POST', `/v1/users/${napper}/devices`, {
+      body: { ...SUBSCRIPTION, endpoint: 'https://push.example.com/subscriptions/napper' },
+    })
     const now = await advance(1)
     const event = await createEvent('sandbox', napper, now + HOUR)
-    const reminder = (await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 15 } })).body
+    const reminder = (
+      await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 15 } })
+    ).body
     await client.sandbox('POST', `/v1/users/${napper}/deactivate`)
     await advance(HOUR / 1000)
     expect((await get(reminder.id)).status).toBe('sent')
@@ -426,10 +532,14 @@ describe('sandbox clock: reminders fire at scheduled_at and follow their event',
 
   it('deleting the user removes its reminders and devices', async () => {
     const leaver = (await client.sandbox('POST', '/v1/users', { body: { email: 'leaver@example.com' } })).body.id
-    await client.sandbox('POST', `/v1/users/${leaver}/devices`, { body: { ...SUBSCRIPTION, endpoint: 'https://push.example.com/subscriptions/leaver' } })
+    await client.sandbox('POST', `/v1/users/${leaver}/devices`, {
+      body: { ...SUBSCRIPTION, endpoint: 'https://push.example.com/subscriptions/leaver' },
+    })
     const now = await advance(1)
     const event = await createEvent('sandbox', leaver, now + HOUR)
-    const reminder = (await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 15 } })).body
+    const reminder = (
+      await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 15 } })
+    ).body
     expect((await client.sandbox('DELETE', `/v1/users/${leaver}`)).status).toBe(200)
     expect((await client.sandbox('GET', `/v1/reminders/${reminder.id}`)).status).toBe(404)
     const [account] = await test.service.application.accountRepository.listAccounts()
@@ -440,12 +550,20 @@ describe('sandbox clock: reminders fire at scheduled_at and follow their event',
 describe('production: the periodic sweep fires due reminders of every account', () => {
   it('the reminder-delivery job, run for all accounts at a clock past scheduled_at, sends the reminder', async () => {
     const event = await createEvent('live', userId, Date.now() + 5 * HOUR)
-    const reminder = (await client.live('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 60 } })).body
-    const job = test.service.application.surfaces.live.backgroundJobs.find((candidate) => candidate.name === 'reminder-delivery')!
+    const reminder = (await client.live('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 60 } }))
+      .body
+    const job = test.service.application.surfaces.live.backgroundJobs.find(
+      (candidate) => candidate.name === 'reminder-delivery',
+    )!
     const scheduledAt = new Date(reminder.scheduled_at)
-    expect(await job.nextDueAt({ accountId: null, clock: { now: () => new Date() } }, new Date(scheduledAt.getTime() - 1))).toEqual(scheduledAt)
+    expect(
+      await job.nextDueAt({ accountId: null, clock: { now: () => new Date() } }, new Date(scheduledAt.getTime() - 1)),
+    ).toEqual(scheduledAt)
     await job.run({ accountId: null, clock: { now: () => new Date(scheduledAt.getTime() + 500) } })
-    expect((await client.live('GET', `/v1/reminders/${reminder.id}`)).body).toMatchObject({ status: 'sent', sent_at: iso(scheduledAt.getTime() + 500) })
+    expect((await client.live('GET', `/v1/reminders/${reminder.id}`)).body).toMatchObject({
+      status: 'sent',
+      sent_at: iso(scheduledAt.getTime() + 500),
+    })
     expect(await outboxOf('live', reminder.id)).toEqual(['reminder.created', 'reminder.sent'])
   })
 })

@@ -53,7 +53,9 @@ describe('POST /v1/users: create a managed user with every field defaulted', () 
 
   it('is idempotent on e-mail within the account and surface: creating it again returns that user', async () => {
     const first = await createUser({ email: 'twice@example.com', display_name: 'First' })
-    const again = await client.live('POST', '/v1/users', { body: { email: 'TWICE@example.com', display_name: 'Second' } })
+    const again = await client.live('POST', '/v1/users', {
+      body: { email: 'TWICE@example.com', display_name: 'Second' },
+    })
     expect(again.status).toBe(200)
     expect(again.body.id).toBe(first.id)
     expect(again.body.display_name).toBe('First')
@@ -77,14 +79,23 @@ describe('POST /v1/users: create a managed user with every field defaulted', () 
       quiet_hours_end: '07:00',
       onboarding_completed: true,
     })
-    expect(user).toMatchObject({ timezone: 'Europe/Paris', preferred_departure: '10_min_early', quiet_hours_start: '22:00', onboarding_completed: true })
+    expect(user).toMatchObject({
+      timezone: 'Europe/Paris',
+      preferred_departure: '10_min_early',
+      quiet_hours_start: '22:00',
+      onboarding_completed: true,
+    })
   })
 
   it.each([
     [{}, 'parameter_missing', 'email'],
     [{ email: 'no-at-sign' }, 'parameter_invalid', 'email'],
     [{ email: 'a@b.co', timezone: 'Mars/Olympus' }, 'parameter_invalid', 'timezone'],
-    [{ email: 'a@b.co', quiet_hours_start: '25:00', quiet_hours_end: '07:00' }, 'parameter_invalid', 'quiet_hours_start'],
+    [
+      { email: 'a@b.co', quiet_hours_start: '25:00', quiet_hours_end: '07:00' },
+      'parameter_invalid',
+      'quiet_hours_start',
+    ],
     [{ email: 'a@b.co', quiet_hours_start: '22:00' }, 'parameter_invalid', 'quiet_hours_end'],
     [{ email: 'a@b.co', default_travel_mode: 'fly' }, 'parameter_invalid', 'default_travel_mode'],
     [{ email: 'a@b.co', preferred_departure: 'late' }, 'parameter_invalid', 'preferred_departure'],
@@ -117,11 +128,20 @@ describe('GET /v1/users/{id} and GET /v1/users', () => {
     for (let i = 0; i < 5; i++) created.push(await createUser({ email: `page${i}@list.example` }))
     const first = await client.live('GET', '/v1/users?limit=2')
     expect(first.body).toMatchObject({ object: 'list', has_more: true, url: '/v1/users' })
-    expect(first.body.data.map((user: { email: string }) => user.email)).toEqual(['page4@list.example', 'page3@list.example'])
+    expect(first.body.data.map((user: { email: string }) => user.email)).toEqual([
+      'page4@list.example',
+      'page3@list.example',
+    ])
     const second = await client.live('GET', `/v1/users?limit=2&starting_after=${first.body.data[1].id}`)
-    expect(second.body.data.map((user: { email: string }) => user.email)).toEqual(['page2@list.example', 'page1@list.example'])
+    expect(second.body.data.map((user: { email: string }) => user.email)).toEqual([
+      'page2@list.example',
+      'page1@list.example',
+    ])
     const back = await client.live('GET', `/v1/users?limit=2&ending_before=${second.body.data[0].id}`)
-    expect(back.body.data.map((user: { email: string }) => user.email)).toEqual(['page4@list.example', 'page3@list.example'])
+    expect(back.body.data.map((user: { email: string }) => user.email)).toEqual([
+      'page4@list.example',
+      'page3@list.example',
+    ])
   })
 
   it('filters by e-mail', async () => {
@@ -131,7 +151,12 @@ describe('GET /v1/users/{id} and GET /v1/users', () => {
     expect(response.body.data[0].email).toBe('filter-me@example.com')
   })
 
-  it.each([['limit=0', 'limit'], ['limit=101', 'limit'], ['limit=abc', 'limit'], ['colour=red', 'colour']])('refuses ?%s naming %s', async (query, param) => {
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['limit=abc', 'limit'],
+    ['colour=red', 'colour'],
+  ])('refuses ?%s naming %s', async (query, param) => {
     const response = await client.live('GET', `/v1/users?${query}`)
     expect(response.status).toBe(400)
     expect(response.body.error.param).toBe(param)
@@ -147,7 +172,9 @@ describe('GET /v1/users/{id} and GET /v1/users', () => {
 describe('PATCH /v1/users/{id}', () => {
   it('updates given fields and keeps the others', async () => {
     const user = await createUser({ email: 'patch@example.com', theme: 'dark' })
-    const updated = await client.live('PATCH', `/v1/users/${user.id}`, { body: { display_name: 'Patched', pre_alert_minutes: 15 } })
+    const updated = await client.live('PATCH', `/v1/users/${user.id}`, {
+      body: { display_name: 'Patched', pre_alert_minutes: 15 },
+    })
     expect(updated.status).toBe(200)
     expect(updated.body).toMatchObject({ display_name: 'Patched', pre_alert_minutes: 15, theme: 'dark' })
   })
@@ -197,14 +224,18 @@ describe('DELETE /v1/users/{id}: irreversible, cascades, emits user.deleted', ()
     expect(deleted.body).toMatchObject({ id: user.id, object: 'user', deleted: true })
     expect(cascaded).toContain(user.id)
     const events = await liveEvents()
-    expect(events.some((event) => event.type === 'user.deleted' && (event.object as { id: string }).id === user.id)).toBe(true)
+    expect(
+      events.some((event) => event.type === 'user.deleted' && (event.object as { id: string }).id === user.id),
+    ).toBe(true)
     expect((await client.live('GET', `/v1/users/${user.id}`)).status).toBe(404)
     expect((await client.live('DELETE', `/v1/users/${user.id}`)).status).toBe(404)
     expect((await client.live('POST', `/v1/users/${user.id}/reactivate`)).status).toBe(404)
   })
 
   it('deletes the identity unless the user has accounts on other platforms of the tenant', async () => {
-    const identity = test.service.application.surfaces.live.container.get<EmbeddedIdentityProvider>(TOKENS.IdentityProvider)
+    const identity = test.service.application.surfaces.live.container.get<EmbeddedIdentityProvider>(
+      TOKENS.IdentityProvider,
+    )
     const solo = await createUser({ email: 'solo@example.com' })
     const shared = await createUser({ email: 'shared@example.com' })
     await identity.link('shared@example.com', 'acct_other_platform')

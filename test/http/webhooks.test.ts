@@ -33,13 +33,24 @@ const createEndpoint = async (events: string[] = ['*'], url = receiver.url) => {
 }
 let emailCounter = 0
 const createUser = () => client.sandbox('POST', '/v1/users', { body: { email: `hook${++emailCounter}@example.com` } })
-const deliveriesOf = async (endpointId: string) => (await client.sandbox('GET', `/v1/webhook_endpoints/${endpointId}/deliveries?limit=100`)).body.data
+const deliveriesOf = async (endpointId: string) =>
+  (await client.sandbox('GET', `/v1/webhook_endpoints/${endpointId}/deliveries?limit=100`)).body.data
 
 describe('POST /v1/webhook_endpoints returns the endpoint with its signing secret', () => {
   it('creates an endpoint; the secret whsec_... is shown at creation only', async () => {
-    const created = await client.sandbox('POST', '/v1/webhook_endpoints', { body: { url: receiver.url, events: ['user.created', 'user.deleted'], description: 'CRM sync' } })
+    const created = await client.sandbox('POST', '/v1/webhook_endpoints', {
+      body: { url: receiver.url, events: ['user.created', 'user.deleted'], description: 'CRM sync' },
+    })
     expect(created.status).toBe(201)
-    expect(created.body).toMatchObject({ object: 'webhook_endpoint', url: receiver.url, events: ['user.created', 'user.deleted'], status: 'enabled', disabled_reason: null, livemode: false, description: 'CRM sync' })
+    expect(created.body).toMatchObject({
+      object: 'webhook_endpoint',
+      url: receiver.url,
+      events: ['user.created', 'user.deleted'],
+      status: 'enabled',
+      disabled_reason: null,
+      livemode: false,
+      description: 'CRM sync',
+    })
     expect(created.body.id).toMatch(/^we_/)
     expect(created.body.secret).toMatch(/^whsec_[0-9a-f]{48}$/)
     const retrieved = await client.sandbox('GET', `/v1/webhook_endpoints/${created.body.id}`)
@@ -69,12 +80,20 @@ describe('POST /v1/webhook_endpoints returns the endpoint with its signing secre
   })
 
   it('production accepts only https URLs on public addresses', async () => {
-    for (const url of ['http://example.com/hook', 'https://127.0.0.1/hook', 'https://[::1]/hook', 'https://192.168.1.10/hook', 'https://localhost/hook']) {
+    for (const url of [
+      'http://example.com/hook',
+      'https://127.0.0.1/hook',
+      'https://[::1]/hook',
+      'https://192.168.1.10/hook',
+      'https://localhost/hook',
+    ]) {
       const response = await client.live('POST', '/v1/webhook_endpoints', { body: { url, events: ['*'] } })
       expect(response.status, url).toBe(400)
       expect(response.body.error).toMatchObject({ code: 'parameter_invalid', param: 'url' })
     }
-    const accepted = await client.live('POST', '/v1/webhook_endpoints', { body: { url: 'https://93.184.215.14/hooks', events: ['event.created'] } })
+    const accepted = await client.live('POST', '/v1/webhook_endpoints', {
+      body: { url: 'https://93.184.215.14/hooks', events: ['event.created'] },
+    })
     expect(accepted.status).toBe(201)
     expect(accepted.body.livemode).toBe(true)
     await client.live('DELETE', `/v1/webhook_endpoints/${accepted.body.id}`)
@@ -87,13 +106,21 @@ describe('Delivery: signed notifications reach the subscribed endpoints', () => 
     const user = await createUser()
     await advance(1)
     const [notification] = receiver.ofType(endpoint.secret, 'user.created')
-    expect(notification).toMatchObject({ object: 'event', type: 'user.created', livemode: false, api_version: '2026-05-20', data: { object: { id: user.body.id, object: 'user' } } })
+    expect(notification).toMatchObject({
+      object: 'event',
+      type: 'user.created',
+      livemode: false,
+      api_version: '2026-05-20',
+      data: { object: { id: user.body.id, object: 'user' } },
+    })
     expect(notification!.id).toMatch(/^ntf_/)
     expect(Number.isInteger(notification!.created)).toBe(true)
     const header = receiver.received[0]!.headers['service-signature'] as string
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/)
     // A receiver that checks against a re-serialized body, or with another secret, must fail.
-    expect(() => constructWebhookEvent(receiver.received[0]!.rawBody + ' ', header, endpoint.secret)).toThrow(/signature/)
+    expect(() => constructWebhookEvent(receiver.received[0]!.rawBody + ' ', header, endpoint.secret)).toThrow(
+      /signature/,
+    )
     expect(() => constructWebhookEvent(receiver.received[0]!.rawBody, header, 'whsec_other')).toThrow(/signature/)
   })
 
@@ -117,12 +144,21 @@ describe('Delivery: signed notifications reach the subscribed endpoints', () => 
     const user = await createUser()
     const start = new Date(Date.now() + 2 * HOUR * 1000)
     const event = await client.sandbox('POST', '/v1/events', {
-      body: { user_id: user.body.id, title: 'Standup', start_time: start.toISOString(), end_time: new Date(start.getTime() + 900_000).toISOString() },
+      body: {
+        user_id: user.body.id,
+        title: 'Standup',
+        start_time: start.toISOString(),
+        end_time: new Date(start.getTime() + 900_000).toISOString(),
+      },
     })
-    const reminder = await client.sandbox('POST', `/v1/events/${event.body.id}/reminders`, { body: { offset_minutes: 60 } })
+    const reminder = await client.sandbox('POST', `/v1/events/${event.body.id}/reminders`, {
+      body: { offset_minutes: 60 },
+    })
     expect(reminder.status).toBe(201)
     await advance(HOUR + 60)
-    const types = receiver.verified(endpoint.secret).map((notification) => [notification.type, notification.data.object.object, notification.data.object.id])
+    const types = receiver
+      .verified(endpoint.secret)
+      .map((notification) => [notification.type, notification.data.object.object, notification.data.object.id])
     expect(types).toEqual([
       ['reminder.created', 'reminder', reminder.body.id],
       ['reminder.sent', 'reminder', reminder.body.id],
@@ -134,13 +170,24 @@ describe('Delivery: signed notifications reach the subscribed endpoints', () => 
     const user = await createUser()
     const start = new Date(Date.now() + 30 * HOUR * 1000)
     const event = await client.sandbox('POST', '/v1/events', {
-      body: { user_id: user.body.id, title: 'Offsite', start_time: start.toISOString(), end_time: new Date(start.getTime() + 3_600_000).toISOString() },
+      body: {
+        user_id: user.body.id,
+        title: 'Offsite',
+        start_time: start.toISOString(),
+        end_time: new Date(start.getTime() + 3_600_000).toISOString(),
+      },
     })
-    const invited = await client.sandbox('POST', '/v1/invitations', { body: { event_id: event.body.id, attendees: [{ email: 'guest@example.com', name: 'Guest' }] } })
+    const invited = await client.sandbox('POST', '/v1/invitations', {
+      body: { event_id: event.body.id, attendees: [{ email: 'guest@example.com', name: 'Guest' }] },
+    })
     expect(invited.status).toBe(201)
     await advance(1)
     const [notification] = receiver.ofType(endpoint.secret, 'invitation.created')
-    expect(notification!.data.object).toMatchObject({ object: 'invitation', id: invited.body.data[0].id, attendee_email: 'guest@example.com' })
+    expect(notification!.data.object).toMatchObject({
+      object: 'invitation',
+      id: invited.body.data[0].id,
+      attendee_email: 'guest@example.com',
+    })
   })
 
   it('renders the resource in the account pinned API version', async () => {
@@ -152,7 +199,12 @@ describe('Delivery: signed notifications reach the subscribed endpoints', () => 
       const start = new Date(Date.now() + 5 * HOUR * 1000)
       await client.sandbox('POST', '/v1/events', {
         headers: { 'service-version': '2026-05-20' },
-        body: { user_id: user.body.id, title: 'Dentist', start_time: start.toISOString(), end_time: new Date(start.getTime() + 3_600_000).toISOString() },
+        body: {
+          user_id: user.body.id,
+          title: 'Dentist',
+          start_time: start.toISOString(),
+          end_time: new Date(start.getTime() + 3_600_000).toISOString(),
+        },
       })
       await advance(1)
       const [notification] = receiver.ofType(endpoint.secret, 'event.created')
@@ -162,7 +214,10 @@ describe('Delivery: signed notifications reach the subscribed endpoints', () => 
       expect(monitoring).not.toHaveProperty('traffic_level')
     } finally {
       const current = await test.service.application.accountRepository.getAccount(account!.id)
-      await test.service.application.accountRepository.updateAccount({ ...current!, pinnedVersion: account!.pinnedVersion })
+      await test.service.application.accountRepository.updateAccount({
+        ...current!,
+        pinnedVersion: account!.pinnedVersion,
+      })
     }
   })
 })
@@ -174,7 +229,11 @@ describe('Retries: failures are retried on the schedule with the same id, then g
     await createUser()
     await advance(1)
     let [delivery] = await deliveriesOf(endpoint.id)
-    expect(delivery).toMatchObject({ status: 'retrying', attempt_count: 1, attempts: [{ number: 1, status_code: 500, result: 'response' }] })
+    expect(delivery).toMatchObject({
+      status: 'retrying',
+      attempt_count: 1,
+      attempts: [{ number: 1, status_code: 500, result: 'response' }],
+    })
     const firstAttempt = Date.parse(delivery.attempts[0].attempted_at)
     expect(Date.parse(delivery.next_attempt_at) - firstAttempt).toBeLessThanOrEqual(5 * 60_000)
     receiver.behave = () => ({ status: 204 })
@@ -193,7 +252,10 @@ describe('Retries: failures are retried on the schedule with the same id, then g
       receiver.behave = () => ({ status: 302, location: target.url })
       await createUser()
       await advance(1)
-      expect((await deliveriesOf(redirected.id))[0]).toMatchObject({ status: 'retrying', attempts: [{ status_code: 302 }] })
+      expect((await deliveriesOf(redirected.id))[0]).toMatchObject({
+        status: 'retrying',
+        attempts: [{ status_code: 302 }],
+      })
       expect(target.received).toHaveLength(0)
       await client.sandbox('DELETE', `/v1/webhook_endpoints/${redirected.id}`)
 
@@ -201,7 +263,10 @@ describe('Retries: failures are retried on the schedule with the same id, then g
       receiver.behave = () => ({ hang: true })
       await createUser()
       await advance(1)
-      expect((await deliveriesOf(hanging.id))[0]).toMatchObject({ status: 'retrying', attempts: [{ result: 'timeout', status_code: null }] })
+      expect((await deliveriesOf(hanging.id))[0]).toMatchObject({
+        status: 'retrying',
+        attempts: [{ result: 'timeout', status_code: null }],
+      })
       await client.sandbox('DELETE', `/v1/webhook_endpoints/${hanging.id}`)
     } finally {
       await target.stop()
@@ -212,7 +277,10 @@ describe('Retries: failures are retried on the schedule with the same id, then g
     const refused = await createEndpoint(['user.created'], closedUrl)
     await createUser()
     await advance(1)
-    expect((await deliveriesOf(refused.id))[0]).toMatchObject({ status: 'retrying', attempts: [{ result: 'connection_error' }] })
+    expect((await deliveriesOf(refused.id))[0]).toMatchObject({
+      status: 'retrying',
+      attempts: [{ result: 'connection_error' }],
+    })
   })
 
   it('gives up after 24 retries over 72 hours and disables an endpoint that failed for 72 hours, with a notification', async () => {
@@ -224,7 +292,12 @@ describe('Retries: failures are retried on the schedule with the same id, then g
       await createUser()
       await advance(73 * HOUR)
       const [delivery] = await deliveriesOf(failing.id)
-      expect(delivery).toMatchObject({ status: 'failed', failure_reason: 'retries_exhausted', attempt_count: 25, next_attempt_at: null })
+      expect(delivery).toMatchObject({
+        status: 'failed',
+        failure_reason: 'retries_exhausted',
+        attempt_count: 25,
+        next_attempt_at: null,
+      })
       const times = delivery.attempts.map((attempt: { attempted_at: string }) => Date.parse(attempt.attempted_at))
       expect(times.at(-1) - times[0]).toBeLessThan(72 * HOUR * 1000)
       // One delivery's retries end before 72 hours: still enabled. The next failure past 72 hours of failing disables it.
@@ -255,20 +328,35 @@ describe('Endpoint operations: update, rotate, test, replay, delete', () => {
     const endpoint = await createEndpoint(['user.created'])
     const other = await WebhookReceiver.start('/moved')
     try {
-      const updated = await client.sandbox('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, { body: { url: other.url, events: ['user.created', 'user.updated'] } })
+      const updated = await client.sandbox('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, {
+        body: { url: other.url, events: ['user.created', 'user.updated'] },
+      })
       expect(updated.body).toMatchObject({ url: other.url, events: ['user.created', 'user.updated'] })
-      expect((await client.sandbox('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, { body: { events: ['nope'] } })).body.error.param).toBe('events[0]')
-      expect((await client.sandbox('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, { body: { url: 'http://192.168.0.1/' } })).body.error.param).toBe('url')
+      expect(
+        (await client.sandbox('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, { body: { events: ['nope'] } })).body
+          .error.param,
+      ).toBe('events[0]')
+      expect(
+        (
+          await client.sandbox('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, {
+            body: { url: 'http://192.168.0.1/' },
+          })
+        ).body.error.param,
+      ).toBe('url')
       await createUser()
       await advance(1)
       expect(other.received).toHaveLength(1)
       expect(receiver.received).toHaveLength(0)
-      const disabled = await client.sandbox('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, { body: { enabled: false } })
+      const disabled = await client.sandbox('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, {
+        body: { enabled: false },
+      })
       expect(disabled.body).toMatchObject({ status: 'disabled', disabled_reason: 'manual' })
       await createUser()
       await advance(1)
       expect(other.received).toHaveLength(1)
-      expect((await client.sandbox('POST', `/v1/webhook_endpoints/${endpoint.id}/test`)).body.error.code).toBe('webhook_endpoint_disabled')
+      expect((await client.sandbox('POST', `/v1/webhook_endpoints/${endpoint.id}/test`)).body.error.code).toBe(
+        'webhook_endpoint_disabled',
+      )
     } finally {
       await other.stop()
     }
@@ -284,28 +372,43 @@ describe('Endpoint operations: update, rotate, test, replay, delete', () => {
     await client.sandbox('POST', `/v1/webhook_endpoints/${endpoint.id}/test`)
     const during = receiver.received.at(-1)!
     expect((during.headers['service-signature'] as string).match(/v1=/g)).toHaveLength(2)
-    expect(constructWebhookEvent(during.rawBody, during.headers['service-signature'] as string, endpoint.secret).type).toBe('webhook_endpoint.test')
-    expect(constructWebhookEvent(during.rawBody, during.headers['service-signature'] as string, rotated.body.secret).type).toBe('webhook_endpoint.test')
+    expect(
+      constructWebhookEvent(during.rawBody, during.headers['service-signature'] as string, endpoint.secret).type,
+    ).toBe('webhook_endpoint.test')
+    expect(
+      constructWebhookEvent(during.rawBody, during.headers['service-signature'] as string, rotated.body.secret).type,
+    ).toBe('webhook_endpoint.test')
     await advance(24 * HOUR + 1)
     await client.sandbox('POST', `/v1/webhook_endpoints/${endpoint.id}/test`)
     const after = receiver.received.at(-1)!
     expect((after.headers['service-signature'] as string).match(/v1=/g)).toHaveLength(1)
-    expect(() => constructWebhookEvent(after.rawBody, after.headers['service-signature'] as string, endpoint.secret)).toThrow()
-    expect((await client.sandbox('GET', `/v1/webhook_endpoints/${endpoint.id}`)).body.previous_secret_expires_at).toBeNull()
+    expect(() =>
+      constructWebhookEvent(after.rawBody, after.headers['service-signature'] as string, endpoint.secret),
+    ).toThrow()
+    expect(
+      (await client.sandbox('GET', `/v1/webhook_endpoints/${endpoint.id}`)).body.previous_secret_expires_at,
+    ).toBeNull()
   })
 
   it('POST /test sends webhook_endpoint.test at once and answers with the delivery', async () => {
     const endpoint = await createEndpoint(['user.created'])
     const response = await client.sandbox('POST', `/v1/webhook_endpoints/${endpoint.id}/test`)
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ object: 'webhook_delivery', endpoint_id: endpoint.id, status: 'succeeded', event: { type: 'webhook_endpoint.test' }, attempts: [{ status_code: 200 }] })
+    expect(response.body).toMatchObject({
+      object: 'webhook_delivery',
+      endpoint_id: endpoint.id,
+      status: 'succeeded',
+      event: { type: 'webhook_endpoint.test' },
+      attempts: [{ status_code: 200 }],
+    })
     expect(receiver.ofType(endpoint.secret, 'webhook_endpoint.test')).toHaveLength(1)
   })
 
   it('POST /test is limited to 30 per hour per endpoint (429 shape)', async () => {
     const endpoint = await createEndpoint(['user.created'])
     const other = await createEndpoint(['user.created'])
-    for (let i = 0; i < 30; i++) expect((await client.sandbox('POST', `/v1/webhook_endpoints/${endpoint.id}/test`)).status).toBe(200)
+    for (let i = 0; i < 30; i++)
+      expect((await client.sandbox('POST', `/v1/webhook_endpoints/${endpoint.id}/test`)).status).toBe(200)
     const limited = await client.sandbox('POST', `/v1/webhook_endpoints/${endpoint.id}/test`)
     expect(limited.status).toBe(429)
     expect(limited.body.error).toMatchObject({ type: 'rate_limit_error', code: 'rate_limit_exceeded' })
@@ -328,7 +431,9 @@ describe('Endpoint operations: update, rotate, test, replay, delete', () => {
     const retrieved = await client.sandbox('GET', `/v1/webhook_endpoints/${endpoint.id}/deliveries/${original.id}`)
     expect(retrieved.body).toMatchObject({ id: original.id, attempt_count: 1 })
     expect(retrieved.body.attempts[0].duration_ms).toBeGreaterThanOrEqual(0)
-    expect((await client.sandbox('GET', `/v1/webhook_endpoints/${endpoint.id}/deliveries/whd_missing`)).status).toBe(404)
+    expect((await client.sandbox('GET', `/v1/webhook_endpoints/${endpoint.id}/deliveries/whd_missing`)).status).toBe(
+      404,
+    )
   })
 
   it('deletes an endpoint; nothing more is sent and a second delete is a 404', async () => {
@@ -357,14 +462,33 @@ describe('Delivery in the background: with the worker running, notifications arr
     const own = clients(running)
     const inbox = await WebhookReceiver.start()
     try {
-      const endpoint = (await own.sandbox('POST', '/v1/webhook_endpoints', { body: { url: inbox.url, events: ['event.created', 'departure.computed'] } })).body
-      const user = (await own.sandbox('POST', '/v1/users', { body: { email: 'background@example.com', home_location: { lat: 52.52, lng: 13.405 } } })).body
+      const endpoint = (
+        await own.sandbox('POST', '/v1/webhook_endpoints', {
+          body: { url: inbox.url, events: ['event.created', 'departure.computed'] },
+        })
+      ).body
+      const user = (
+        await own.sandbox('POST', '/v1/users', {
+          body: { email: 'background@example.com', home_location: { lat: 52.52, lng: 13.405 } },
+        })
+      ).body
       const start = new Date(Date.now() + 5 * HOUR * 1000)
       await own.sandbox('POST', '/v1/events', {
-        body: { user_id: user.id, title: 'Review', start_time: start.toISOString(), end_time: new Date(start.getTime() + 3_600_000).toISOString(), location: { address: 'Friedrichstrasse 100, Berlin' } },
+        body: {
+          user_id: user.id,
+          title: 'Review',
+          start_time: start.toISOString(),
+          end_time: new Date(start.getTime() + 3_600_000).toISOString(),
+          location: { address: 'Friedrichstrasse 100, Berlin' },
+        },
       })
       await inbox.waitFor(2, 5000)
-      expect(inbox.verified(endpoint.secret).map((notification) => notification.type).sort()).toEqual(['departure.computed', 'event.created'])
+      expect(
+        inbox
+          .verified(endpoint.secret)
+          .map((notification) => notification.type)
+          .sort(),
+      ).toEqual(['departure.computed', 'event.created'])
     } finally {
       await inbox.stop()
       await running.stop()

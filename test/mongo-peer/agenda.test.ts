@@ -68,10 +68,12 @@ describe('Agenda 6 on the MongoDB test peer', () => {
     const jobs = await mongo.client.db('agenda_every').collection('agendaJobs').find({ name: 'tick' }).toArray()
     expect(jobs).toHaveLength(1)
     expect(jobs[0]).toMatchObject({ type: 'single', repeatInterval: '1 hour' })
-    await expect.poll(async () => {
-      const job = await mongo.client.db('agenda_every').collection('agendaJobs').findOne({ name: 'tick' })
-      return job?.nextRunAt instanceof Date && job.nextRunAt.getTime() > Date.now() + 30 * 60_000
-    }).toBe(true)
+    await expect
+      .poll(async () => {
+        const job = await mongo.client.db('agenda_every').collection('agendaJobs').findOne({ name: 'tick' })
+        return job?.nextRunAt instanceof Date && job.nextRunAt.getTime() > Date.now() + 30 * 60_000
+      })
+      .toBe(true)
   })
 
   it('connects through its own connection string as well', async () => {

@@ -10,7 +10,9 @@ describe('collections', () => {
     await db.collection('implicit').insertOne({ a: 1 })
     const names = (await db.listCollections().toArray()).map((info) => info.name).sort()
     expect(names).toEqual(['explicit', 'implicit'])
-    expect(await db.listCollections({ name: 'explicit' }, { nameOnly: true }).toArray()).toEqual([{ name: 'explicit', type: 'collection' }])
+    expect(await db.listCollections({ name: 'explicit' }, { nameOnly: true }).toArray()).toEqual([
+      { name: 'explicit', type: 'collection' },
+    ])
     await expect(db.createCollection('explicit')).rejects.toMatchObject({ code: 48, codeName: 'NamespaceExists' })
     expect(await db.collection('implicit').drop()).toBe(true)
     expect((await db.listCollections().toArray()).map((info) => info.name)).toEqual(['explicit'])

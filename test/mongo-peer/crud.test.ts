@@ -13,7 +13,9 @@ describe('connecting', () => {
   })
 
   it('accepts a replicaSet connection string, not only directConnection', async () => {
-    const client = await MongoClient.connect(`mongodb://127.0.0.1:${mongo.peer.port}/?replicaSet=rs0`, { serverSelectionTimeoutMS: 5_000 })
+    const client = await MongoClient.connect(`mongodb://127.0.0.1:${mongo.peer.port}/?replicaSet=rs0`, {
+      serverSelectionTimeoutMS: 5_000,
+    })
     try {
       expect(await client.db('admin').command({ ping: 1 })).toMatchObject({ ok: 1 })
     } finally {
@@ -42,9 +44,20 @@ describe('documents keep their BSON types through a round trip', () => {
     const collection = mongo.freshDb().collection('things')
     const ownerId = new ObjectId()
     const at = new Date('2026-01-02T03:04:05.678Z')
-    const { insertedId } = await collection.insertOne({ ownerId, at, tags: ['a', 'b'], nested: { n: 1.5, flag: true, none: null } })
+    const { insertedId } = await collection.insertOne({
+      ownerId,
+      at,
+      tags: ['a', 'b'],
+      nested: { n: 1.5, flag: true, none: null },
+    })
     const found = await collection.findOne({ _id: insertedId })
-    expect(found).toEqual({ _id: insertedId, ownerId, at, tags: ['a', 'b'], nested: { n: 1.5, flag: true, none: null } })
+    expect(found).toEqual({
+      _id: insertedId,
+      ownerId,
+      at,
+      tags: ['a', 'b'],
+      nested: { n: 1.5, flag: true, none: null },
+    })
     expect(found?._id).toBeInstanceOf(ObjectId)
     expect(found?.at).toBeInstanceOf(Date)
   })
@@ -59,7 +72,11 @@ describe('documents keep their BSON types through a round trip', () => {
   it('keeps Long, Decimal128 and Binary values typed, and compares Longs numerically', async () => {
     const collection = mongo.freshDb().collection('typed')
     await collection.insertMany([
-      { n: Long.fromString('9007199254740993'), price: Decimal128.fromString('10.25'), blob: new Binary(Buffer.from([1, 2, 3])) },
+      {
+        n: Long.fromString('9007199254740993'),
+        price: Decimal128.fromString('10.25'),
+        blob: new Binary(Buffer.from([1, 2, 3])),
+      },
       { n: Long.fromNumber(5), price: Decimal128.fromString('2.5'), blob: new Binary(Buffer.from([4])) },
     ])
     const docs = await collection.find({ n: { $gt: 6 } }, { promoteLongs: false }).toArray()
@@ -86,7 +103,9 @@ describe('documents keep their BSON types through a round trip', () => {
     const stored = await collection.findOne({ _id: first } as never)
     expect(stored?.n).toBe(11)
     expect(stored?._id).toBeInstanceOf(Binary)
-    const grouped = await collection.aggregate([{ $group: { _id: '$_id', n: { $sum: '$n' } } }, { $sort: { n: 1 } }]).toArray()
+    const grouped = await collection
+      .aggregate([{ $group: { _id: '$_id', n: { $sum: '$n' } } }, { $sort: { n: 1 } }])
+      .toArray()
     expect(grouped.map((doc) => Buffer.from(doc._id.buffer).toString('hex'))).toEqual(['fe01', 'ff01'])
   })
 
@@ -103,7 +122,9 @@ describe('documents keep their BSON types through a round trip', () => {
 describe('find', () => {
   it('applies filter, sort, projection, skip and limit', async () => {
     const collection = mongo.freshDb().collection('numbers')
-    await collection.insertMany(Array.from({ length: 20 }, (_, i) => ({ i, parity: i % 2 === 0 ? 'even' : 'odd', secret: 's' })))
+    await collection.insertMany(
+      Array.from({ length: 20 }, (_, i) => ({ i, parity: i % 2 === 0 ? 'even' : 'odd', secret: 's' })),
+    )
     const page = await collection
       .find({ parity: 'even' }, { projection: { _id: 0, i: 1 } })
       .sort({ i: -1 })
@@ -135,7 +156,10 @@ describe('find', () => {
     expect(reply.cursor.firstBatch).toHaveLength(2)
     const killed = await db.command({ killCursors: 'many', cursors: [id] })
     expect(killed.cursorsKilled).toHaveLength(1)
-    await expect(db.command({ getMore: id, collection: 'many' })).rejects.toMatchObject({ code: 43, codeName: 'CursorNotFound' })
+    await expect(db.command({ getMore: id, collection: 'many' })).rejects.toMatchObject({
+      code: 43,
+      codeName: 'CursorNotFound',
+    })
   })
 
   it('finds nothing in a collection that does not exist', async () => {
@@ -173,7 +197,13 @@ describe('writes', () => {
       { updateOne: { filter: { _id: 3 }, update: { $set: { v: 3 } }, upsert: true } },
       { deleteOne: { filter: { _id: 2 } } },
     ] as never)
-    expect(result).toMatchObject({ insertedCount: 2, matchedCount: 1, modifiedCount: 1, deletedCount: 1, upsertedCount: 1 })
+    expect(result).toMatchObject({
+      insertedCount: 2,
+      matchedCount: 1,
+      modifiedCount: 1,
+      deletedCount: 1,
+      upsertedCount: 1,
+    })
     expect(await collection.find({}).sort({ _id: 1 }).toArray()).toEqual([
       { _id: 1, v: 11 },
       { _id: 3, v: 3 },
@@ -189,7 +219,9 @@ describe('writes', () => {
 
 describe('equality on a top-level field (the peer checks it before the full query)', () => {
   it('matches the value itself or an array holding it, never a value of another type or a missing field', async () => {
-    const collection = mongo.client.db('equality_prefilter').collection<{ _id: number; tag?: unknown; open?: unknown }>('items')
+    const collection = mongo.client
+      .db('equality_prefilter')
+      .collection<{ _id: number; tag?: unknown; open?: unknown }>('items')
     await collection.insertMany([
       { _id: 1, tag: 'a', open: true },
       { _id: 2, tag: ['b', 'a'], open: [false, true] },
@@ -197,7 +229,8 @@ describe('equality on a top-level field (the peer checks it before the full quer
       { _id: 4 },
       { _id: 5, tag: { a: 1 }, open: 1 },
     ])
-    const ids = async (filter: object) => (await collection.find(filter).sort({ _id: 1 }).toArray()).map((document) => document._id)
+    const ids = async (filter: object) =>
+      (await collection.find(filter).sort({ _id: 1 }).toArray()).map((document) => document._id)
     expect(await ids({ tag: 'a' })).toEqual([1, 2])
     expect(await ids({ open: true })).toEqual([1, 2])
     expect(await ids({ open: false })).toEqual([2, 3])

@@ -50,7 +50,9 @@ describe('unique indexes', () => {
     const jobs = mongo.freshDb().collection('jobs')
     await jobs.createIndex({ key: 1 }, { unique: true })
     await jobs.insertOne({ key: 'k', state: 'a' })
-    await expect(jobs.updateOne({ key: 'k', state: 'b' }, { $set: { n: 1 } }, { upsert: true })).rejects.toMatchObject({ code: 11000 })
+    await expect(jobs.updateOne({ key: 'k', state: 'b' }, { $set: { n: 1 } }, { upsert: true })).rejects.toMatchObject({
+      code: 11000,
+    })
   })
 
   it('findOneAndUpdate reports the duplicate as a command error', async () => {
@@ -66,7 +68,11 @@ describe('unique indexes', () => {
     const items = mongo.freshDb().collection('items')
     await items.createIndex({ sku: 1 }, { unique: true })
     const ordered = await items
-      .bulkWrite([{ insertOne: { document: { sku: 1 } } }, { insertOne: { document: { sku: 1 } } }, { insertOne: { document: { sku: 2 } } }])
+      .bulkWrite([
+        { insertOne: { document: { sku: 1 } } },
+        { insertOne: { document: { sku: 1 } } },
+        { insertOne: { document: { sku: 2 } } },
+      ])
       .catch((error: unknown) => error)
     expect(ordered).toBeInstanceOf(MongoBulkWriteError)
     const orderedError = ordered as MongoBulkWriteError
@@ -75,9 +81,16 @@ describe('unique indexes', () => {
     expect(await items.countDocuments()).toBe(1)
 
     const unordered = (await items
-      .bulkWrite([{ insertOne: { document: { sku: 3 } } }, { insertOne: { document: { sku: 1 } } }, { insertOne: { document: { sku: 4 } } }], {
-        ordered: false,
-      })
+      .bulkWrite(
+        [
+          { insertOne: { document: { sku: 3 } } },
+          { insertOne: { document: { sku: 1 } } },
+          { insertOne: { document: { sku: 4 } } },
+        ],
+        {
+          ordered: false,
+        },
+      )
       .catch((error: unknown) => error)) as MongoBulkWriteError
     expect(unordered.writeErrors).toMatchObject([{ index: 1, code: 11000 }])
     expect(await items.countDocuments()).toBe(3)
@@ -87,12 +100,18 @@ describe('unique indexes', () => {
     const db = mongo.freshDb()
     await db.collection('plain').createIndex({ code: 1 }, { unique: true })
     await db.collection('plain').insertOne({})
-    await expect(db.collection('plain').insertOne({})).rejects.toMatchObject({ code: 11000, message: expect.stringContaining('dup key: { code: null }') })
+    await expect(db.collection('plain').insertOne({})).rejects.toMatchObject({
+      code: 11000,
+      message: expect.stringContaining('dup key: { code: null }'),
+    })
 
     await db.collection('sparse').createIndex({ code: 1 }, { unique: true, sparse: true })
     await db.collection('sparse').insertMany([{}, {}])
     await db.collection('partial').createIndex({ code: 1 }, { unique: true, partialFilterExpression: { active: true } })
-    await db.collection('partial').insertMany([{ code: 1, active: false }, { code: 1, active: true }])
+    await db.collection('partial').insertMany([
+      { code: 1, active: false },
+      { code: 1, active: true },
+    ])
     await expect(db.collection('partial').insertOne({ code: 1, active: true })).rejects.toMatchObject({ code: 11000 })
   })
 
@@ -110,7 +129,10 @@ describe('unique indexes', () => {
     const members = mongo.freshDb().collection('members')
     await members.createIndex({ 'people.id': 1 }, { unique: true })
     await members.insertOne({ people: [{ id: 1 }, { id: 2 }] })
-    await expect(members.insertOne({ people: [{ id: 2 }] })).rejects.toMatchObject({ code: 11000, keyValue: { 'people.id': 2 } })
+    await expect(members.insertOne({ people: [{ id: 2 }] })).rejects.toMatchObject({
+      code: 11000,
+      keyValue: { 'people.id': 2 },
+    })
   })
 
   it('refuses to build a unique index over existing duplicates', async () => {
@@ -179,7 +201,10 @@ describe('TTL indexes', () => {
     const tokens = mongo.freshDb().collection('tokens')
     await tokens.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 })
     clock = new Date('2026-03-01T12:00:00Z')
-    await tokens.insertMany([{ expiresAt: new Date('2026-03-01T11:59:59Z') }, { expiresAt: new Date('2026-03-01T12:00:01Z') }])
+    await tokens.insertMany([
+      { expiresAt: new Date('2026-03-01T11:59:59Z') },
+      { expiresAt: new Date('2026-03-01T12:00:01Z') },
+    ])
     mongo.peer.sweepExpired()
     expect(await tokens.countDocuments()).toBe(1)
   })

@@ -132,7 +132,10 @@ describe('transactions', () => {
       await session.commitTransaction()
       const admin = mongo.client.db('admin')
       expect(await admin.command({ commitTransaction: 1 }, { session })).toMatchObject({ ok: 1 })
-      await expect(admin.command({ abortTransaction: 1 }, { session })).rejects.toMatchObject({ code: 256, codeName: 'TransactionCommitted' })
+      await expect(admin.command({ abortTransaction: 1 }, { session })).rejects.toMatchObject({
+        code: 256,
+        codeName: 'TransactionCommitted',
+      })
       expect(await items.countDocuments()).toBe(1)
     } finally {
       await session.endSession()

@@ -4,7 +4,11 @@ import { usePeer } from './fixture.js'
 
 const mongo = usePeer()
 
-async function updated(document: Record<string, unknown>, update: Record<string, unknown>, options: Record<string, unknown> = {}) {
+async function updated(
+  document: Record<string, unknown>,
+  update: Record<string, unknown>,
+  options: Record<string, unknown> = {},
+) {
   const collection = mongo.freshDb().collection('doc')
   await collection.insertOne({ _id: 'd', ...document } as never)
   await collection.updateOne({ _id: 'd' } as never, update, options)
@@ -41,7 +45,9 @@ describe('update operators', () => {
   it('$min and $max keep the smaller or larger value, including Dates', async () => {
     const early = new Date('2026-01-01T00:00:00Z')
     const late = new Date('2026-06-01T00:00:00Z')
-    expect(await updated({ low: 5, high: 5, first: late }, { $min: { low: 3, first: early }, $max: { high: 9 } })).toEqual({
+    expect(
+      await updated({ low: 5, high: 5, first: late }, { $min: { low: 3, first: early }, $max: { high: 9 } }),
+    ).toEqual({
       low: 3,
       high: 9,
       first: early,
@@ -50,31 +56,59 @@ describe('update operators', () => {
   })
 
   it('$setOnInsert is ignored when the update matches an existing document', async () => {
-    expect(await updated({ a: 1 }, { $set: { a: 2 }, $setOnInsert: { created: true } }, { upsert: true })).toEqual({ a: 2 })
+    expect(await updated({ a: 1 }, { $set: { a: 2 }, $setOnInsert: { created: true } }, { upsert: true })).toEqual({
+      a: 2,
+    })
   })
 
   it('$rename and $mul', async () => {
-    expect(await updated({ old: 2, price: 3 }, { $rename: { old: 'new' }, $mul: { price: 2 } })).toEqual({ new: 2, price: 6 })
+    expect(await updated({ old: 2, price: 3 }, { $rename: { old: 'new' }, $mul: { price: 2 } })).toEqual({
+      new: 2,
+      price: 6,
+    })
   })
 
   it('arrayFilters pick which array elements $[name] updates', async () => {
     const result = await updated(
-      { items: [{ sku: 'a', qty: 1 }, { sku: 'b', qty: 1 }] },
+      {
+        items: [
+          { sku: 'a', qty: 1 },
+          { sku: 'b', qty: 1 },
+        ],
+      },
       { $set: { 'items.$[it].qty': 5 } },
       { arrayFilters: [{ 'it.sku': 'b' }] },
     )
-    expect(result).toEqual({ items: [{ sku: 'a', qty: 1 }, { sku: 'b', qty: 5 }] })
+    expect(result).toEqual({
+      items: [
+        { sku: 'a', qty: 1 },
+        { sku: 'b', qty: 5 },
+      ],
+    })
   })
 
   it('the positional $ updates the element the filter matched', async () => {
     const collection = mongo.freshDb().collection('positional')
-    await collection.insertOne({ _id: 'p', items: [{ sku: 'a', qty: 1 }, { sku: 'b', qty: 1 }] } as never)
+    await collection.insertOne({
+      _id: 'p',
+      items: [
+        { sku: 'a', qty: 1 },
+        { sku: 'b', qty: 1 },
+      ],
+    } as never)
     await collection.updateOne({ _id: 'p', 'items.sku': 'b' } as never, { $inc: { 'items.$.qty': 1 } })
-    expect((await collection.findOne({ _id: 'p' } as never))?.items).toEqual([{ sku: 'a', qty: 1 }, { sku: 'b', qty: 2 }])
+    expect((await collection.findOne({ _id: 'p' } as never))?.items).toEqual([
+      { sku: 'a', qty: 1 },
+      { sku: 'b', qty: 2 },
+    ])
   })
 
   it('an aggregation-pipeline update computes fields from the document', async () => {
-    expect(await updated({ a: 2, b: 3 }, [{ $set: { sum: { $add: ['$a', '$b'] } } }] as never)).toEqual({ a: 2, b: 3, sum: 5 })
+    expect(await updated({ a: 2, b: 3 }, [{ $set: { sum: { $add: ['$a', '$b'] } } }] as never)).toEqual({
+      a: 2,
+      b: 3,
+      sum: 5,
+    })
   })
 
   it('rejects an unknown operator with FailedToParse (code 9)', async () => {
@@ -91,22 +125,29 @@ describe('update operators', () => {
     await collection.insertOne({ _id: 1, name: 'x', n: 1 } as never)
     await expect(collection.updateOne({ _id: 1 } as never, { $inc: { name: 1 } })).rejects.toMatchObject({
       code: 14,
-      message: "Cannot apply $inc to a value of non-numeric type. {_id: 1} has the field 'name' of non-numeric type string",
+      message:
+        "Cannot apply $inc to a value of non-numeric type. {_id: 1} has the field 'name' of non-numeric type string",
     })
-    await expect(collection.updateOne({ _id: 1 } as never, { $inc: { n: 'one' } } as never)).rejects.toMatchObject({ code: 14 })
+    await expect(collection.updateOne({ _id: 1 } as never, { $inc: { n: 'one' } } as never)).rejects.toMatchObject({
+      code: 14,
+    })
     expect(await collection.findOne({ _id: 1 } as never)).toEqual({ _id: 1, name: 'x', n: 1 })
   })
 
   it('refuses to change _id', async () => {
     const collection = mongo.freshDb().collection('immutable')
     await collection.insertOne({ _id: 1, a: 1 } as never)
-    await expect(collection.replaceOne({ _id: 1 } as never, { _id: 2, a: 2 } as never)).rejects.toMatchObject({ code: 66 })
+    await expect(collection.replaceOne({ _id: 1 } as never, { _id: 2, a: 2 } as never)).rejects.toMatchObject({
+      code: 66,
+    })
   })
 
   it('reports conflicting operators on one path', async () => {
     const collection = mongo.freshDb().collection('conflict')
     await collection.insertOne({ _id: 1, a: 1 } as never)
-    await expect(collection.updateOne({ _id: 1 } as never, { $set: { a: 2 }, $inc: { a: 1 } })).rejects.toMatchObject({ code: 40 })
+    await expect(collection.updateOne({ _id: 1 } as never, { $set: { a: 2 }, $inc: { a: 1 } })).rejects.toMatchObject({
+      code: 40,
+    })
   })
 })
 
@@ -121,7 +162,13 @@ describe('upserts', () => {
     expect(result.upsertedCount).toBe(1)
     expect(result.upsertedId).toBeInstanceOf(ObjectId)
     const stored = await collection.findOne({ _id: result.upsertedId! })
-    expect(stored).toEqual({ _id: result.upsertedId, name: 'job', type: 'single', nextRunAt: new Date(0), createdBy: 'upsert' })
+    expect(stored).toEqual({
+      _id: result.upsertedId,
+      name: 'job',
+      type: 'single',
+      nextRunAt: new Date(0),
+      createdBy: 'upsert',
+    })
     expect(Object.keys(stored!)[0]).toBe('_id')
   })
 
@@ -145,7 +192,9 @@ describe('findOneAndUpdate / findOneAndReplace / findOneAndDelete', () => {
     const collection = mongo.freshDb().collection('fam')
     await collection.insertOne({ _id: 1, n: 1 } as never)
     expect(await collection.findOneAndUpdate({ _id: 1 } as never, { $inc: { n: 1 } })).toEqual({ _id: 1, n: 1 })
-    expect(await collection.findOneAndUpdate({ _id: 1 } as never, { $inc: { n: 1 } }, { returnDocument: 'after' })).toEqual({
+    expect(
+      await collection.findOneAndUpdate({ _id: 1 } as never, { $inc: { n: 1 } }, { returnDocument: 'after' }),
+    ).toEqual({
       _id: 1,
       n: 3,
     })
@@ -169,7 +218,11 @@ describe('findOneAndUpdate / findOneAndReplace / findOneAndDelete', () => {
   it('upserts and returns the new document, or null before it', async () => {
     const collection = mongo.freshDb().collection('fam-upsert')
     expect(await collection.findOneAndUpdate({ k: 1 }, { $set: { v: 1 } }, { upsert: true })).toBeNull()
-    const after = await collection.findOneAndUpdate({ k: 2 }, { $set: { v: 2 } }, { upsert: true, returnDocument: 'after' })
+    const after = await collection.findOneAndUpdate(
+      { k: 2 },
+      { $set: { v: 2 } },
+      { upsert: true, returnDocument: 'after' },
+    )
     expect(after).toMatchObject({ k: 2, v: 2 })
     expect(await collection.countDocuments()).toBe(2)
   })
@@ -182,7 +235,11 @@ describe('findOneAndUpdate / findOneAndReplace / findOneAndDelete', () => {
 
   it('includeResultMetadata exposes lastErrorObject', async () => {
     const collection = mongo.freshDb().collection('fam-meta')
-    const result = await collection.findOneAndUpdate({ k: 1 }, { $set: { v: 1 } }, { upsert: true, includeResultMetadata: true })
+    const result = await collection.findOneAndUpdate(
+      { k: 1 },
+      { $set: { v: 1 } },
+      { upsert: true, includeResultMetadata: true },
+    )
     expect(result.lastErrorObject).toMatchObject({ n: 1, updatedExisting: false })
     expect(result.lastErrorObject?.upserted).toBeInstanceOf(ObjectId)
   })
@@ -190,7 +247,10 @@ describe('findOneAndUpdate / findOneAndReplace / findOneAndDelete', () => {
   it('replaces and deletes', async () => {
     const collection = mongo.freshDb().collection('fam-replace')
     await collection.insertOne({ _id: 1, a: 1 } as never)
-    expect(await collection.findOneAndReplace({ _id: 1 } as never, { b: 2 }, { returnDocument: 'after' })).toEqual({ _id: 1, b: 2 })
+    expect(await collection.findOneAndReplace({ _id: 1 } as never, { b: 2 }, { returnDocument: 'after' })).toEqual({
+      _id: 1,
+      b: 2,
+    })
     expect(await collection.findOneAndDelete({ _id: 1 } as never)).toEqual({ _id: 1, b: 2 })
     expect(await collection.countDocuments()).toBe(0)
   })

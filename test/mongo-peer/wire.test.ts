@@ -18,7 +18,11 @@ function header(length: number, requestId: number, opCode: number): Buffer {
 }
 
 function opQuery(requestId: number, namespace: string, query: Document): Buffer {
-  const fields = Buffer.concat([Buffer.alloc(4), Buffer.from(`${namespace}\0`), Buffer.from([0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff])])
+  const fields = Buffer.concat([
+    Buffer.alloc(4),
+    Buffer.from(`${namespace}\0`),
+    Buffer.from([0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]),
+  ])
   const body = Buffer.from(BSON.serialize(query))
   return Buffer.concat([header(16 + fields.length + body.length, requestId, OP_QUERY), fields, body])
 }
@@ -28,7 +32,10 @@ function opMsg(requestId: number, body: Document, sequences: Array<[string, Docu
   flagBits.writeUInt32LE(flags, 0)
   const parts: Buffer[] = [flagBits, Buffer.from([0]), Buffer.from(BSON.serialize(body))]
   for (const [identifier, documents] of sequences) {
-    const payload = Buffer.concat([Buffer.from(`${identifier}\0`), ...documents.map((document) => Buffer.from(BSON.serialize(document)))])
+    const payload = Buffer.concat([
+      Buffer.from(`${identifier}\0`),
+      ...documents.map((document) => Buffer.from(BSON.serialize(document))),
+    ])
     const size = Buffer.alloc(4)
     size.writeInt32LE(4 + payload.length, 0)
     parts.push(Buffer.from([1]), size, payload)
@@ -86,7 +93,9 @@ describe('OP_MSG', () => {
   it('merges kind 1 document sequences into the command', async () => {
     const connection = await connect(mongo.peer.port)
     try {
-      connection.socket.write(opMsg(1, { insert: 'seq', $db: 'wire' }, [['documents', [{ _id: 1 }, { _id: 2 }, { _id: 3 }]]]))
+      connection.socket.write(
+        opMsg(1, { insert: 'seq', $db: 'wire' }, [['documents', [{ _id: 1 }, { _id: 2 }, { _id: 3 }]]]),
+      )
       expect(opMsgBody(await connection.next())).toEqual({ n: 3, ok: 1 })
       connection.socket.write(opMsg(2, { count: 'seq', $db: 'wire' }))
       expect(opMsgBody(await connection.next())).toEqual({ n: 3, ok: 1 })

@@ -71,7 +71,9 @@ afterAll(async () => {
 })
 
 const sandboxUser = async (host: ServiceProcess): Promise<string> => {
-  const created = await api(host.sandbox, 'POST', '/v1/users', { body: { email: `${randomUUID()}@example.com`, timezone: 'Europe/Berlin' } })
+  const created = await api(host.sandbox, 'POST', '/v1/users', {
+    body: { email: `${randomUUID()}@example.com`, timezone: 'Europe/Berlin' },
+  })
   expect(created.status).toBe(201)
   return created.body.id
 }
@@ -79,7 +81,12 @@ const sandboxUser = async (host: ServiceProcess): Promise<string> => {
 const sandboxEvent = async (host: ServiceProcess, userId: string): Promise<string> => {
   const start = Date.now() + 3_600_000
   const created = await api(host.sandbox, 'POST', '/v1/events', {
-    body: { user_id: userId, title: 'Dentist', start_time: new Date(start).toISOString(), end_time: new Date(start + 1_800_000).toISOString() },
+    body: {
+      user_id: userId,
+      title: 'Dentist',
+      start_time: new Date(start).toISOString(),
+      end_time: new Date(start + 1_800_000).toISOString(),
+    },
   })
   expect(created.status).toBe(201)
   return created.body.id
@@ -101,8 +108,12 @@ describe('Two API hosts share idempotency and rate limits', () => {
       const email = `idem-${round}-${randomUUID()}@example.com`
       const headers = { 'idempotency-key': randomUUID() }
       const body = { email, timezone: 'Europe/Paris' }
-      const answers = await Promise.all([apiOne, apiTwo].map((host) => api(host.sandbox, 'POST', '/v1/users', { body, headers })))
-      const executed = answers.filter((answer) => answer.status === 201 && answer.headers.get('service-idempotent-replay') === null)
+      const answers = await Promise.all(
+        [apiOne, apiTwo].map((host) => api(host.sandbox, 'POST', '/v1/users', { body, headers })),
+      )
+      const executed = answers.filter(
+        (answer) => answer.status === 201 && answer.headers.get('service-idempotent-replay') === null,
+      )
       expect(executed).toHaveLength(1)
       const other = answers.find((answer) => answer !== executed[0])!
       if (other.status === 201) {
@@ -116,10 +127,12 @@ describe('Two API hosts share idempotency and rate limits', () => {
     }
   }, 30_000)
 
-  it('a key\'s rate limit is counted across both hosts', async () => {
+  it("a key's rate limit is counted across both hosts", async () => {
     const perHost = 60
     const answers = await Promise.all(
-      [apiOne, apiTwo].flatMap((host) => Array.from({ length: perHost }, () => api(host.live, 'GET', '/v1/users?limit=1', { key: LIVE_KEY }))),
+      [apiOne, apiTwo].flatMap((host) =>
+        Array.from({ length: perHost }, () => api(host.live, 'GET', '/v1/users?limit=1', { key: LIVE_KEY })),
+      ),
     )
     const statuses = answers.map((answer) => answer.status)
     // Each host alone saw fewer requests than the limit: only a shared count refuses any.
@@ -135,12 +148,19 @@ describe('Two workers run each due job once at a time', () => {
     const fireAt = Date.now() + 4_000
     const created = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
-        api((index % 2 === 0 ? apiOne : apiTwo).sandbox, 'POST', `/v1/events/${eventId}/reminders`, { body: { custom_time: new Date(fireAt + index).toISOString() } }),
+        api((index % 2 === 0 ? apiOne : apiTwo).sandbox, 'POST', `/v1/events/${eventId}/reminders`, {
+          body: { custom_time: new Date(fireAt + index).toISOString() },
+        }),
       ),
     )
     expect(created.map((answer) => answer.status)).toEqual(Array(10).fill(201))
     const reminderIds: string[] = created.map((answer) => answer.body.id)
-    await expect.poll(() => sandboxDb.collection('reminders').countDocuments({ _id: { $in: reminderIds } as never, status: 'sent' }), { timeout: 15_000, interval: 100 }).toBe(10)
+    await expect
+      .poll(
+        () => sandboxDb.collection('reminders').countDocuments({ _id: { $in: reminderIds } as never, status: 'sent' }),
+        { timeout: 15_000, interval: 100 },
+      )
+      .toBe(10)
     // Two more sweeps of either worker: still one firing per reminder.
     await new Promise((resolve) => setTimeout(resolve, 2_500))
     expect(await reminderSentCount(reminderIds)).toBe(10)
@@ -161,7 +181,9 @@ describe('Two workers run each due job once at a time', () => {
     // Freeze the survivor so the victim is sure to hold jobs (under load the survivor could otherwise win every lock).
     survivor.freeze()
     try {
-      await expect.poll(async () => (held = await locksHeldBy(victim)).length, { timeout: JOB_LOCK_MS + 10_000, interval: 5 }).toBeGreaterThan(0)
+      await expect
+        .poll(async () => (held = await locksHeldBy(victim)).length, { timeout: JOB_LOCK_MS + 10_000, interval: 5 })
+        .toBeGreaterThan(0)
       await victim.kill9()
     } finally {
       survivor.thaw()
@@ -172,10 +194,17 @@ describe('Two workers run each due job once at a time', () => {
     const lockedAt = new Map(held.map((job) => [job.name as string, job.lockedAt as Date]))
     for (const [name, victimLock] of lockedAt) {
       await expect
-        .poll(async () => {
-          const job = await platform.collection('scheduled_tasks').findOne({ name })
-          return job?.lastModifiedBy?.includes(`:${survivor.pid}:`) === true && job.lastRunAt instanceof Date && job.lastRunAt > victimLock
-        }, { timeout: JOB_LOCK_MS + 5_000, interval: 20 })
+        .poll(
+          async () => {
+            const job = await platform.collection('scheduled_tasks').findOne({ name })
+            return (
+              job?.lastModifiedBy?.includes(`:${survivor.pid}:`) === true &&
+              job.lastRunAt instanceof Date &&
+              job.lastRunAt > victimLock
+            )
+          },
+          { timeout: JOB_LOCK_MS + 5_000, interval: 20 },
+        )
         .toBe(true)
       const job = await platform.collection('scheduled_tasks').findOne({ name })
       // Not before the dead worker's lock expired.
@@ -189,7 +218,9 @@ describe('A worker killed in the middle of its work: nothing is lost, nothing fi
   it('webhooks: killed while the receiver holds the attempt open, the delivery arrives again with the same notification id', async () => {
     const receiver = await WebhookReceiver.start()
     try {
-      const endpoint = await api(apiOne.sandbox, 'POST', '/v1/webhook_endpoints', { body: { url: receiver.url, events: ['user.created'] } })
+      const endpoint = await api(apiOne.sandbox, 'POST', '/v1/webhook_endpoints', {
+        body: { url: receiver.url, events: ['user.created'] },
+      })
       expect(endpoint.status).toBe(201)
       const [delivering, standby] = workers as [ServiceProcess, ServiceProcess]
       // Only `delivering` runs jobs until it is killed: `standby` is frozen (its job locks expire meanwhile).
@@ -206,7 +237,9 @@ describe('A worker killed in the middle of its work: nothing is lost, nothing fi
       standby.thaw()
       workers = [standby, await startWorker()]
       await receiver.waitFor(2, WEBHOOK_LEASE_MS + 15_000)
-      const notifications = receiver.ofType(endpoint.body.secret, 'user.created').filter((notification) => (notification.data.object as { id: string }).id === userId)
+      const notifications = receiver
+        .ofType(endpoint.body.secret, 'user.created')
+        .filter((notification) => (notification.data.object as { id: string }).id === userId)
       expect(notifications.length).toBeGreaterThanOrEqual(2)
       expect(new Set(notifications.map((notification) => notification.id)).size).toBe(1)
     } finally {
@@ -220,7 +253,10 @@ describe('A worker killed in the middle of its work: nothing is lost, nothing fi
     standby.freeze()
     sweeping.freeze()
     // No home location: each event waits for an origin (`no_origin`) and falls due again at its start.
-    const user = await api(apiTwo.sandbox, 'POST', '/v1/users', { key: SWEEP_KEY, body: { email: `${randomUUID()}@example.com`, timezone: 'Europe/Berlin' } })
+    const user = await api(apiTwo.sandbox, 'POST', '/v1/users', {
+      key: SWEEP_KEY,
+      body: { email: `${randomUUID()}@example.com`, timezone: 'Europe/Berlin' },
+    })
     const startAt = Date.now() + 6_000
     const eventIds: string[] = []
     for (let batch = 0; batch < count; batch += 15) {
@@ -228,7 +264,13 @@ describe('A worker killed in the middle of its work: nothing is lost, nothing fi
         Array.from({ length: 15 }, (_, index) =>
           api((batch + index) % 2 === 0 ? apiOne.sandbox : apiTwo.sandbox, 'POST', '/v1/events', {
             key: SWEEP_KEY,
-            body: { user_id: user.body.id, title: `Visit ${batch + index}`, start_time: new Date(startAt).toISOString(), end_time: new Date(startAt + 3_600_000).toISOString(), location: { name: 'Office', address: 'Friedrichstrasse 100, Berlin', lat: 52.5208, lng: 13.3874 } },
+            body: {
+              user_id: user.body.id,
+              title: `Visit ${batch + index}`,
+              start_time: new Date(startAt).toISOString(),
+              end_time: new Date(startAt + 3_600_000).toISOString(),
+              location: { name: 'Office', address: 'Friedrichstrasse 100, Berlin', lat: 52.5208, lng: 13.3874 },
+            },
           }),
         ),
       )
@@ -238,7 +280,8 @@ describe('A worker killed in the middle of its work: nothing is lost, nothing fi
         eventIds.push(answer.body.id)
       }
     }
-    const started = () => sandboxDb.collection('events').countDocuments({ _id: { $in: eventIds } as never, 'monitoring.status': 'started' })
+    const started = () =>
+      sandboxDb.collection('events').countDocuments({ _id: { $in: eventIds } as never, 'monitoring.status': 'started' })
     await expect.poll(() => Date.now() > startAt + 100, { timeout: 10_000 }).toBe(true)
     sweeping.thaw()
     await expect.poll(started, { timeout: 15_000, interval: 2 }).toBeGreaterThan(0)
@@ -261,7 +304,10 @@ describe('A worker killed in the middle of its work: nothing is lost, nothing fi
     for (let batch = 0; batch < count; batch += 15) {
       const created = await Promise.all(
         Array.from({ length: 15 }, (_, index) =>
-          api((batch + index) % 2 === 0 ? apiOne.sandbox : apiTwo.sandbox, 'POST', `/v1/events/${eventId}/reminders`, { key: BULK_KEY, body: { custom_time: new Date(fireAt + batch + index).toISOString() } }),
+          api((batch + index) % 2 === 0 ? apiOne.sandbox : apiTwo.sandbox, 'POST', `/v1/events/${eventId}/reminders`, {
+            key: BULK_KEY,
+            body: { custom_time: new Date(fireAt + batch + index).toISOString() },
+          }),
         ),
       )
       for (const answer of created) {
@@ -272,16 +318,26 @@ describe('A worker killed in the middle of its work: nothing is lost, nothing fi
     await expect.poll(() => Date.now() > fireAt + 100, { timeout: 10_000 }).toBe(true)
     firing.thaw()
     let sentAtKill = 0
-    await expect.poll(async () => (sentAtKill = await reminderSentCount(reminderIds)), { timeout: 15_000, interval: 2 }).toBeGreaterThan(0)
+    await expect
+      .poll(async () => (sentAtKill = await reminderSentCount(reminderIds)), { timeout: 15_000, interval: 2 })
+      .toBeGreaterThan(0)
     await firing.kill9()
     sentAtKill = await reminderSentCount(reminderIds)
     expect(sentAtKill).toBeLessThan(count)
     standby.thaw()
     workers = [standby, await startWorker()]
-    await expect.poll(() => sandboxDb.collection('reminders').countDocuments({ _id: { $in: reminderIds } as never, status: 'sent' }), { timeout: 20_000, interval: 100 }).toBe(count)
+    await expect
+      .poll(
+        () => sandboxDb.collection('reminders').countDocuments({ _id: { $in: reminderIds } as never, status: 'sent' }),
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe(count)
     const perReminder = await sandboxDb
       .collection('outbox')
-      .aggregate<{ _id: string; firings: number }>([{ $match: { type: 'reminder.sent', 'object.id': { $in: reminderIds } } }, { $group: { _id: '$object.id', firings: { $sum: 1 } } }])
+      .aggregate<{ _id: string; firings: number }>([
+        { $match: { type: 'reminder.sent', 'object.id': { $in: reminderIds } } },
+        { $group: { _id: '$object.id', firings: { $sum: 1 } } },
+      ])
       .toArray()
     expect(perReminder).toHaveLength(count)
     expect(perReminder.every((reminder) => reminder.firings === 1)).toBe(true)
@@ -294,7 +350,9 @@ describe('A worker stopped gracefully', () => {
     // As above: with the other worker frozen, the leaving one is sure to hold jobs when it is told to stop.
     staying.freeze()
     try {
-      await expect.poll(async () => (await locksHeldBy(leaving)).length, { timeout: JOB_LOCK_MS + 10_000, interval: 5 }).toBeGreaterThan(0)
+      await expect
+        .poll(async () => (await locksHeldBy(leaving)).length, { timeout: JOB_LOCK_MS + 10_000, interval: 5 })
+        .toBeGreaterThan(0)
       await leaving.stop()
     } finally {
       staying.thaw()

@@ -9,10 +9,28 @@ import {
   type ConnectionHealth,
 } from '../../core/connection/connection-transition.js'
 
-const START: ConnectionHealth = { status: 'active', statusReason: null, consecutiveSyncFailures: 0, lastSyncError: null, lastSyncedAt: null, tokenRefresh: { lastAt: null, failuresCount: 0 } }
+const START: ConnectionHealth = {
+  status: 'active',
+  statusReason: null,
+  consecutiveSyncFailures: 0,
+  lastSyncError: null,
+  lastSyncedAt: null,
+  tokenRefresh: { lastAt: null, failuresCount: 0 },
+}
 
 const command: fc.Arbitrary<ConnectionCommand> = fc
-  .tuple(fc.constantFrom('sync_succeeded', 'sync_failed', 'token_refreshed', 'token_refresh_failed', 'grant_revoked', 'disconnect', 'reauthorized'), fc.integer({ min: 0, max: 1e6 }))
+  .tuple(
+    fc.constantFrom(
+      'sync_succeeded',
+      'sync_failed',
+      'token_refreshed',
+      'token_refresh_failed',
+      'grant_revoked',
+      'disconnect',
+      'reauthorized',
+    ),
+    fc.integer({ min: 0, max: 1e6 }),
+  )
   .map(([type, minutes]) => {
     const at = new Date(Date.UTC(2026, 5, 1) + minutes * 60_000)
     return type === 'sync_failed' ? { type, at, message: 'provider answered 503' } : ({ type, at } as ConnectionCommand)
@@ -42,7 +60,8 @@ describe('Connection statuses: active, disconnected, error (state machine model)
           // The reason says why the status is not active; an active connection has none.
           if (health.status === 'active') expect(health.statusReason).toBeNull()
           if (health.status === 'error') expect(['sync_failed', 'token_refresh_failed']).toContain(health.statusReason)
-          if (health.status === 'disconnected') expect(['revoked_by_provider', 'disconnected_by_request']).toContain(health.statusReason)
+          if (health.status === 'disconnected')
+            expect(['revoked_by_provider', 'disconnected_by_request']).toContain(health.statusReason)
           // Active never carries a failure run that reached its threshold (it would have gone to error).
           if (health.status === 'active') {
             expect(health.consecutiveSyncFailures).toBeLessThan(MAX_SYNC_FAILURES)
@@ -55,7 +74,12 @@ describe('Connection statuses: active, disconnected, error (state machine model)
           }
           if (next.type === 'grant_revoked') expect(health.statusReason).toBe('revoked_by_provider')
           if (next.type === 'disconnect') expect(health.statusReason).toBe('disconnected_by_request')
-          if (next.type === 'reauthorized') expect(health).toMatchObject({ status: 'active', consecutiveSyncFailures: 0, tokenRefresh: { failuresCount: 0 } })
+          if (next.type === 'reauthorized')
+            expect(health).toMatchObject({
+              status: 'active',
+              consecutiveSyncFailures: 0,
+              tokenRefresh: { failuresCount: 0 },
+            })
         }
       }),
     )
@@ -80,9 +104,17 @@ describe('Connection statuses: active, disconnected, error (state machine model)
       if (!result.ok) throw new Error('refused')
       health = result.value.state
     }
-    expect(health).toMatchObject({ status: 'error', statusReason: 'token_refresh_failed', tokenRefresh: { failuresCount: MAX_TOKEN_REFRESH_FAILURES } })
+    expect(health).toMatchObject({
+      status: 'error',
+      statusReason: 'token_refresh_failed',
+      tokenRefresh: { failuresCount: MAX_TOKEN_REFRESH_FAILURES },
+    })
     const recovered = step(health, { type: 'token_refreshed', at: new Date(Date.UTC(2026, 5, 2)) })
-    expect(recovered.ok && recovered.value.state).toMatchObject({ status: 'active', statusReason: null, tokenRefresh: { failuresCount: 0, lastAt: new Date(Date.UTC(2026, 5, 2)) } })
+    expect(recovered.ok && recovered.value.state).toMatchObject({
+      status: 'active',
+      statusReason: null,
+      tokenRefresh: { failuresCount: 0, lastAt: new Date(Date.UTC(2026, 5, 2)) },
+    })
   })
 
   it('a success in between resets the run of sync failures', () => {

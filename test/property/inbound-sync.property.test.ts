@@ -21,16 +21,32 @@ const providerEvent: fc.Arbitrary<ProviderEvent> = fc
   })
   .map(({ id, cancelled, title, startHours, durationHours, location, rule, exception }) => {
     const start = new Date(NOW.getTime() + startHours * HOUR)
-    const base = { status: cancelled ? ('cancelled' as const) : ('confirmed' as const), title, start, end: new Date(start.getTime() + durationHours * HOUR), allDay: false, timezone: 'America/New_York', location }
+    const base = {
+      status: cancelled ? ('cancelled' as const) : ('confirmed' as const),
+      title,
+      start,
+      end: new Date(start.getTime() + durationHours * HOUR),
+      allDay: false,
+      timezone: 'America/New_York',
+      location,
+    }
     if (exception !== null && id.startsWith('s')) {
       // A changed (or cancelled) occurrence of series `id`: its original start is on the series' daily grid.
       const originalStart = new Date(Date.UTC(2026, 2, 20 + exception, 13))
       return { ...base, externalId: `${id}_x${exception}`, recurrence: [], recurringEventId: id, originalStart }
     }
-    return { ...base, externalId: id, recurrence: rule === null || !id.startsWith('s') ? [] : [rule], recurringEventId: null, originalStart: null }
+    return {
+      ...base,
+      externalId: id,
+      recurrence: rule === null || !id.startsWith('s') ? [] : [rule],
+      recurringEventId: null,
+      originalStart: null,
+    }
   })
 
-const batch = fc.record({ changes: fc.array(providerEvent, { maxLength: 8 }), full: fc.boolean() }).map(({ changes, full }) => ({ changes, cursor: 'c', full }))
+const batch = fc
+  .record({ changes: fc.array(providerEvent, { maxLength: 8 }), full: fc.boolean() })
+  .map(({ changes, full }) => ({ changes, cursor: 'c', full }))
 
 let counter = 0
 const toEvent = (desired: DesiredEvent): CalendarEvent =>
@@ -40,7 +56,8 @@ const toEvent = (desired: DesiredEvent): CalendarEvent =>
     startTime: desired.start,
     endTime: desired.end,
     timezone: desired.timezone,
-    location: desired.location === null ? null : { name: null, address: desired.location, lat: 0, lng: 0, source: 'provider' },
+    location:
+      desired.location === null ? null : { name: null, address: desired.location, lat: 0, lng: 0, source: 'provider' },
     source: { connectionId: 'con_1', calendarId: 'cal_1', externalId: desired.externalId, seriesId: desired.seriesId },
   }) as unknown as CalendarEvent
 
@@ -65,7 +82,10 @@ describe('Inbound sync plan (model): re-running a sync changes nothing, and neve
       fc.property(fc.array(batch, { minLength: 1, maxLength: 4 }), (batches) => {
         let held: CalendarEvent[] = []
         for (const next of batches) {
-          held = apply(held, planInbound({ batch: next, existing: held, calendarTimezone: 'America/New_York', now: NOW }))
+          held = apply(
+            held,
+            planInbound({ batch: next, existing: held, calendarTimezone: 'America/New_York', now: NOW }),
+          )
           const again = planInbound({ batch: next, existing: held, calendarTimezone: 'America/New_York', now: NOW })
           expect(again.creates).toEqual([])
           expect(again.updates).toEqual([])
@@ -82,11 +102,19 @@ describe('Inbound sync plan (model): re-running a sync changes nothing, and neve
     fc.assert(
       fc.property(fc.array(batch, { maxLength: 3 }), batch, (before, last) => {
         let held: CalendarEvent[] = []
-        for (const next of before) held = apply(held, planInbound({ batch: next, existing: held, calendarTimezone: 'America/New_York', now: NOW }))
+        for (const next of before)
+          held = apply(
+            held,
+            planInbound({ batch: next, existing: held, calendarTimezone: 'America/New_York', now: NOW }),
+          )
         const full = { ...last, full: true }
-        const fromScratch = apply([], planInbound({ batch: full, existing: [], calendarTimezone: 'America/New_York', now: NOW }))
+        const fromScratch = apply(
+          [],
+          planInbound({ batch: full, existing: [], calendarTimezone: 'America/New_York', now: NOW }),
+        )
         held = apply(held, planInbound({ batch: full, existing: held, calendarTimezone: 'America/New_York', now: NOW }))
-        const view = (events: CalendarEvent[]) => events.map((event) => `${event.source!.externalId}|${event.title}|${event.startTime.toISOString()}`).sort()
+        const view = (events: CalendarEvent[]) =>
+          events.map((event) => `${event.source!.externalId}|${event.title}|${event.startTime.toISOString()}`).sort()
         expect(view(held)).toEqual(view(fromScratch))
       }),
     )

@@ -1,17 +1,34 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { INVITATION_STATUSES, type InvitationStatus } from '../../core/invitation/invitation.js'
-import { INVITATION_COMMANDS, STATUS_RANK, transitionInvitation, type InvitationCommand } from '../../core/invitation/invitation-status.js'
+import {
+  INVITATION_COMMANDS,
+  STATUS_RANK,
+  transitionInvitation,
+  type InvitationCommand,
+} from '../../core/invitation/invitation-status.js'
 
 const MAIL_COMMANDS: readonly InvitationCommand[] = ['smtp_accepted', 'delivered', 'opened', 'bounced', 'email_queued']
 
 /** Follows the commands from `email_queued`; a refused command leaves the state alone (as the service does). */
 const run = (commands: readonly InvitationCommand[]) => {
   let state: InvitationStatus = 'email_queued'
-  const trace: { from: InvitationStatus; command: InvitationCommand; to: InvitationStatus; refused: boolean; events: readonly string[] }[] = []
+  const trace: {
+    from: InvitationStatus
+    command: InvitationCommand
+    to: InvitationStatus
+    refused: boolean
+    events: readonly string[]
+  }[] = []
   for (const command of commands) {
     const step = transitionInvitation(state, command)
-    trace.push({ from: state, command, to: step.ok ? step.value.state : state, refused: !step.ok, events: step.ok ? step.value.events : [] })
+    trace.push({
+      from: state,
+      command,
+      to: step.ok ? step.value.state : state,
+      refused: !step.ok,
+      events: step.ok ? step.value.events : [],
+    })
     if (step.ok) state = step.value.state
   }
   return { state, trace }
@@ -23,7 +40,12 @@ describe('invitation statuses: the happy path email_queued -> email_sent -> emai
   it('walks every status in order, one event per step', () => {
     const { state, trace } = run(['smtp_accepted', 'delivered', 'opened', 'respond'])
     expect(trace.map((step) => step.to)).toEqual(['email_sent', 'email_delivered', 'opened', 'responded'])
-    expect(trace.map((step) => step.events)).toEqual([['invitation.email_sent'], ['invitation.delivered'], ['invitation.opened'], ['invitation.responded']])
+    expect(trace.map((step) => step.events)).toEqual([
+      ['invitation.email_sent'],
+      ['invitation.delivered'],
+      ['invitation.opened'],
+      ['invitation.responded'],
+    ])
     expect(state).toBe('responded')
   })
 
@@ -44,19 +66,26 @@ describe('model test: random command sequences keep the invariants', () => {
   it('never steps backwards', () => {
     fc.assert(
       fc.property(commands, (sequence) => {
-        for (const step of run(sequence).trace) expect(STATUS_RANK[step.to]).toBeGreaterThanOrEqual(STATUS_RANK[step.from])
+        for (const step of run(sequence).trace)
+          expect(STATUS_RANK[step.to]).toBeGreaterThanOrEqual(STATUS_RANK[step.from])
       }),
     )
   })
 
   it('makes bounced terminal for mail: no mail command leaves it', () => {
     fc.assert(
-      fc.property(commands, fc.array(fc.constantFrom(...MAIL_COMMANDS), { minLength: 1, maxLength: 20 }), (before, mail) => {
-        const { trace } = run([...before, 'bounced', ...mail])
-        const afterBounce = trace.slice(trace.findIndex((step, index) => index >= before.length && step.to === 'bounced'))
-        if (afterBounce[0]?.to !== 'bounced') return // the bounce itself was refused (opened or responded first)
-        for (const step of afterBounce.slice(1)) expect(step.to).toBe('bounced')
-      }),
+      fc.property(
+        commands,
+        fc.array(fc.constantFrom(...MAIL_COMMANDS), { minLength: 1, maxLength: 20 }),
+        (before, mail) => {
+          const { trace } = run([...before, 'bounced', ...mail])
+          const afterBounce = trace.slice(
+            trace.findIndex((step, index) => index >= before.length && step.to === 'bounced'),
+          )
+          if (afterBounce[0]?.to !== 'bounced') return // the bounce itself was refused (opened or responded first)
+          for (const step of afterBounce.slice(1)) expect(step.to).toBe('bounced')
+        },
+      ),
     )
   })
 

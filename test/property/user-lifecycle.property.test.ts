@@ -1,6 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { LIFECYCLE_TABLE, transitionLifecycle, type LifecycleCommand, type LifecycleState } from '../../core/user/lifecycle.js'
+import {
+  LIFECYCLE_TABLE,
+  transitionLifecycle,
+  type LifecycleCommand,
+  type LifecycleState,
+} from '../../core/user/lifecycle.js'
 
 const commands: readonly LifecycleCommand[] = ['deactivate', 'reactivate', 'delete', 'act']
 

@@ -13,7 +13,12 @@ export const fixedClock = (iso: string): Clock & { set(iso: string): void } => {
 
 /** Routing that answers a fixed estimate (or failure) and records the queries it saw. */
 export const stubRouting = (
-  answer: Result<RouteEstimate, RoutingFailure> = ok({ expectedMinutes: 20, freeFlowMinutes: 20, distanceKm: 10, quality: 'live' }),
+  answer: Result<RouteEstimate, RoutingFailure> = ok({
+    expectedMinutes: 20,
+    freeFlowMinutes: 20,
+    distanceKm: 10,
+    quality: 'live',
+  }),
 ): RoutingPort & { queries: RouteQuery[] } => {
   const queries: RouteQuery[] = []
   return {

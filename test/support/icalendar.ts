@@ -10,7 +10,12 @@ export interface ParsedInvite {
   readonly location: string | null
   readonly organizer: string
   readonly organizerName: string | null
-  readonly attendees: readonly { readonly address: string; readonly rsvp: string | null; readonly partstat: string | null; readonly name: string | null }[]
+  readonly attendees: readonly {
+    readonly address: string
+    readonly rsvp: string | null
+    readonly partstat: string | null
+    readonly name: string | null
+  }[]
   readonly startTzid: string | null
   /** DTSTART as wall-clock text in its zone (`2026-06-01T11:30:00`). */
   readonly startLocal: string

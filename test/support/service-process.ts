@@ -26,7 +26,11 @@ export interface ServiceProcess {
  * Starts a host with `node --import tsx` and the given environment (nothing inherited but PATH), and resolves
  * once it says it is ready: the API host prints its two URLs, the worker "worker started".
  */
-export const spawnServiceProcess = (kind: 'api' | 'worker', env: Record<string, string>, readyWithinMs = 45_000): Promise<ServiceProcess> => {
+export const spawnServiceProcess = (
+  kind: 'api' | 'worker',
+  env: Record<string, string>,
+  readyWithinMs = 45_000,
+): Promise<ServiceProcess> => {
   const entry = kind === 'api' ? 'hosts/main.ts' : 'hosts/worker/main.ts'
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
@@ -36,7 +40,9 @@ export const spawnServiceProcess = (kind: 'api' | 'worker', env: Record<string, 
   let output = ''
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-  const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)))
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  )
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL')

@@ -22,7 +22,10 @@ export interface TestService {
 const mongoStorageForTests = async (): Promise<{ env: Record<string, string>; stop: () => Promise<void> }> => {
   if (process.env.TEST_STORAGE !== 'mongodb') return { env: {}, stop: async () => {} }
   const mongo = await startMongoForTests()
-  return { env: { MONGODB_URI: mongo.uri, MONGODB_DB: `http_${randomUUID().replaceAll('-', '').slice(0, 12)}` }, stop: () => mongo.stop() }
+  return {
+    env: { MONGODB_URI: mongo.uri, MONGODB_DB: `http_${randomUUID().replaceAll('-', '').slice(0, 12)}` },
+    stop: () => mongo.stop(),
+  }
 }
 
 /** Starts the real service on loopback, ephemeral ports, bootstrap keys, accounts in memory (or MongoDB: see above). */
@@ -37,7 +40,11 @@ export const startTestService = async (env: Record<string, string> = {}, clock?:
     SERVICE_BOOTSTRAP_KEYS: `${TEST_KEY},${LIVE_KEY}`,
     ...env,
   })
-  const service = await startService(config, { ephemeralAccounts: true, verifySerializers: true, ...(clock === undefined ? {} : { clock }) }).catch(async (error: unknown) => {
+  const service = await startService(config, {
+    ephemeralAccounts: true,
+    verifySerializers: true,
+    ...(clock === undefined ? {} : { clock }),
+  }).catch(async (error: unknown) => {
     await storage.stop()
     throw error
   })
@@ -63,7 +70,12 @@ export interface RequestOptions {
 }
 
 /** A small fetch wrapper: JSON in, JSON out, the key as a bearer token. */
-export const api = async (base: string, method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> => {
+export const api = async (
+  base: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse> => {
   const headers: Record<string, string> = { ...options.headers }
   const key = options.key === undefined ? TEST_KEY : options.key
   if (key !== null) headers.authorization = `Bearer ${key}`
@@ -75,7 +87,7 @@ export const api = async (base: string, method: string, path: string, options: R
   }
   const response = await fetch(`${base}${path}`, { method, headers, body })
   const text = await response.text()
-  let parsed: unknown = undefined
+  let parsed: unknown 
   try {
     parsed = text === '' ? undefined : JSON.parse(text)
   } catch {
@@ -86,6 +98,8 @@ export const api = async (base: string, method: string, path: string, options: R
 
 /** A sandbox client bound to the test key, and a production client bound to the live key. */
 export const clients = (test: TestService) => ({
-  sandbox: (method: string, path: string, options: RequestOptions = {}) => api(test.sandbox, method, path, { key: TEST_KEY, ...options }),
-  live: (method: string, path: string, options: RequestOptions = {}) => api(test.live, method, path, { key: LIVE_KEY, ...options }),
+  sandbox: (method: string, path: string, options: RequestOptions = {}) =>
+    api(test.sandbox, method, path, { key: TEST_KEY, ...options }),
+  live: (method: string, path: string, options: RequestOptions = {}) =>
+    api(test.live, method, path, { key: LIVE_KEY, ...options }),
 })

@@ -25,7 +25,15 @@ export const makeEndpoint = (overrides: Partial<WebhookEndpoint> = {}): WebhookE
   ...overrides,
 })
 
-export const notification = (accountId = 'acct_a'): DomainEvent => ({ id: ids.next('ntf'), type: 'user.created', accountId, livemode: false, createdAt: T0, objectType: 'user', object: { id: 'usr_1' } })
+export const notification = (accountId = 'acct_a'): DomainEvent => ({
+  id: ids.next('ntf'),
+  type: 'user.created',
+  accountId,
+  livemode: false,
+  createdAt: T0,
+  objectType: 'user',
+  object: { id: 'usr_1' },
+})
 
 export const makeDelivery = (endpoint: WebhookEndpoint, overrides: Partial<Delivery> = {}): Delivery => ({
   id: ids.next('whd'),

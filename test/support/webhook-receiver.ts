@@ -23,7 +23,10 @@ export class WebhookReceiver {
   private readonly sockets = new Set<Socket>()
   private readonly waiters: { count: number; resolve: () => void }[] = []
 
-  private constructor(private readonly server: Server, readonly url: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
 
   static async start(path = '/webhooks'): Promise<WebhookReceiver> {
     let receiver: WebhookReceiver | undefined
@@ -32,7 +35,11 @@ export class WebhookReceiver {
       request.on('data', (chunk: Buffer) => chunks.push(chunk))
       request.on('end', () => {
         const self = receiver!
-        const delivery = { rawBody: Buffer.concat(chunks).toString('utf8'), headers: request.headers, path: request.url ?? '/' }
+        const delivery = {
+          rawBody: Buffer.concat(chunks).toString('utf8'),
+          headers: request.headers,
+          path: request.url ?? '/',
+        }
         self.received.push(delivery)
         self.inFlight += 1
         self.maxInFlight = Math.max(self.maxInFlight, self.inFlight)
@@ -59,7 +66,9 @@ export class WebhookReceiver {
 
   /** Verifies each delivery's signature over its raw body and returns the notifications. */
   verified(secret: string | readonly string[]): WebhookNotification[] {
-    return this.received.map((delivery) => constructWebhookEvent(delivery.rawBody, delivery.headers['service-signature'] as string, secret))
+    return this.received.map((delivery) =>
+      constructWebhookEvent(delivery.rawBody, delivery.headers['service-signature'] as string, secret),
+    )
   }
 
   ofType(secret: string, type: string): WebhookNotification[] {
@@ -70,7 +79,10 @@ export class WebhookReceiver {
   waitFor(count: number, timeoutMs = 5000): Promise<void> {
     if (this.received.length >= count) return Promise.resolve()
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`only ${this.received.length} of ${count} deliveries arrived`)), timeoutMs)
+      const timer = setTimeout(
+        () => reject(new Error(`only ${this.received.length} of ${count} deliveries arrived`)),
+        timeoutMs,
+      )
       this.waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) })
     })
   }

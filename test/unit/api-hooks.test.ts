@@ -79,9 +79,15 @@ describe('maybeAsyncHook', () => {
 
 describe('maybeAsyncOnSend', () => {
   it('passes the payload on unchanged when finished synchronously, and the resolved payload otherwise', async () => {
-    const sync = appWith(() => undefined, () => undefined)
+    const sync = appWith(
+      () => undefined,
+      () => undefined,
+    )
     expect((await sync.app.inject({ method: 'GET', url: '/' })).body).toBe('{"ok":true}')
-    const late = appWith(() => undefined, (_request, _reply, payload) => Promise.resolve(`${String(payload)}\n`))
+    const late = appWith(
+      () => undefined,
+      (_request, _reply, payload) => Promise.resolve(`${String(payload)}\n`),
+    )
     expect((await late.app.inject({ method: 'GET', url: '/' })).body).toBe('{"ok":true}\n')
   })
 })

@@ -39,16 +39,38 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     expect(loadConfig({}).jobs).toEqual({ lockLifetimeMs: 30_000 })
     expect(loadConfig({}).webhooks).toMatchObject({ timeoutMs: 10_000, leaseMs: 40_000 })
     expect(loadConfig({ WEBHOOK_TIMEOUT_MS: '2000' }).webhooks).toMatchObject({ timeoutMs: 2_000, leaseMs: 32_000 })
-    expect(loadConfig({ JOB_LOCK_MS: '2000', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_LEASE_MS: '3000' })).toMatchObject({ jobs: { lockLifetimeMs: 2_000 }, webhooks: { timeoutMs: 1_000, leaseMs: 3_000 } })
+    expect(loadConfig({ JOB_LOCK_MS: '2000', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_LEASE_MS: '3000' })).toMatchObject({
+      jobs: { lockLifetimeMs: 2_000 },
+      webhooks: { timeoutMs: 1_000, leaseMs: 3_000 },
+    })
   })
 
   it('mails through the embedded mailbox unless SMTP_HOST is set', () => {
-    expect(loadConfig({}).mail).toEqual({ smtp: null, from: { address: 'invitations@localhost', name: 'Invitations' }, inboundSecret: null })
+    expect(loadConfig({}).mail).toEqual({
+      smtp: null,
+      from: { address: 'invitations@localhost', name: 'Invitations' },
+      inboundSecret: null,
+    })
   })
 
   it('reads the SMTP settings: STARTTLS on 587 by default, implicit TLS on 465, credentials together', () => {
-    expect(loadConfig({ SMTP_HOST: 'mail.example.com' }).mail.smtp).toEqual({ host: 'mail.example.com', port: 587, security: 'starttls', auth: null, allowInvalidCertificates: false, timeoutMs: 10_000 })
-    expect(loadConfig({ SMTP_HOST: 'mail.example.com', SMTP_TLS: 'tls', SMTP_USER: 'relay', SMTP_PASSWORD: 'pw', SMTP_TLS_REJECT_UNAUTHORIZED: 'false' }).mail.smtp).toMatchObject({
+    expect(loadConfig({ SMTP_HOST: 'mail.example.com' }).mail.smtp).toEqual({
+      host: 'mail.example.com',
+      port: 587,
+      security: 'starttls',
+      auth: null,
+      allowInvalidCertificates: false,
+      timeoutMs: 10_000,
+    })
+    expect(
+      loadConfig({
+        SMTP_HOST: 'mail.example.com',
+        SMTP_TLS: 'tls',
+        SMTP_USER: 'relay',
+        SMTP_PASSWORD: 'pw',
+        SMTP_TLS_REJECT_UNAUTHORIZED: 'false',
+      }).mail.smtp,
+    ).toMatchObject({
       port: 465,
       security: 'tls',
       auth: { user: 'relay', pass: 'pw' },
@@ -58,7 +80,11 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
 
   it('takes the connection token key as 64 hex digits or base64 of 32 bytes; none means a per-process key', () => {
     expect(loadConfig({ CONNECTION_TOKEN_KEY: 'ab'.repeat(32) }).connections.tokenKey?.length).toBe(32)
-    expect(Buffer.from(loadConfig({ CONNECTION_TOKEN_KEY: Buffer.alloc(32, 7).toString('base64') }).connections.tokenKey!).equals(Buffer.alloc(32, 7))).toBe(true)
+    expect(
+      Buffer.from(
+        loadConfig({ CONNECTION_TOKEN_KEY: Buffer.alloc(32, 7).toString('base64') }).connections.tokenKey!,
+      ).equals(Buffer.alloc(32, 7)),
+    ).toBe(true)
     expect(loadConfig({}).connections.tokenKey).toBeNull()
   })
 
@@ -75,7 +101,13 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
 
   it('offers Microsoft on production only with both client id and secret, at the common authority by default', () => {
     expect(loadConfig({}).connections.microsoft).toBeNull()
-    expect(loadConfig({ MICROSOFT_CLIENT_ID: 'id', MICROSOFT_CLIENT_SECRET: 'secret', MICROSOFT_AUTHORITY_URL: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/' }).connections.microsoft).toEqual({
+    expect(
+      loadConfig({
+        MICROSOFT_CLIENT_ID: 'id',
+        MICROSOFT_CLIENT_SECRET: 'secret',
+        MICROSOFT_AUTHORITY_URL: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/',
+      }).connections.microsoft,
+    ).toEqual({
       clientId: 'id',
       clientSecret: 'secret',
       authorityUrl: 'https://login.microsoftonline.com/contoso.onmicrosoft.com',
@@ -85,32 +117,48 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
 
   it('offers iCloud on production only with a CalDAV server address', () => {
     expect(loadConfig({}).connections.icloud).toBeNull()
-    expect(loadConfig({ ICLOUD_CALDAV_URL: 'https://caldav.icloud.com' }).connections.icloud).toEqual({ caldavUrl: 'https://caldav.icloud.com' })
+    expect(loadConfig({ ICLOUD_CALDAV_URL: 'https://caldav.icloud.com' }).connections.icloud).toEqual({
+      caldavUrl: 'https://caldav.icloud.com',
+    })
   })
 
   it('switches to MongoDB when MONGODB_URI is set', () => {
-    expect(loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1:27017' }).mongodb).toEqual({ uri: 'mongodb://127.0.0.1:27017', database: 'departure_service' })
+    expect(loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1:27017' }).mongodb).toEqual({
+      uri: 'mongodb://127.0.0.1:27017',
+      database: 'departure_service',
+    })
   })
 
   it('refuses a MONGODB_URI that is no connection string, and a MONGODB_DB that cannot prefix database names', () => {
-    expect(loadConfig({ MONGODB_URI: 'mongodb+srv://cluster0.example.net/?retryWrites=true', MONGODB_DB: 'departures-eu' }).mongodb).toEqual({
+    expect(
+      loadConfig({ MONGODB_URI: 'mongodb+srv://cluster0.example.net/?retryWrites=true', MONGODB_DB: 'departures-eu' })
+        .mongodb,
+    ).toEqual({
       uri: 'mongodb+srv://cluster0.example.net/?retryWrites=true',
       database: 'departures-eu',
     })
     expect(() => loadConfig({ MONGODB_URI: 'localhost:27017' })).toThrow(/MONGODB_URI/)
-    for (const database of ['my.db', 'a/b', 'x'.repeat(55), '$db']) expect(() => loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1', MONGODB_DB: database })).toThrow(/MONGODB_DB/)
+    for (const database of ['my.db', 'a/b', 'x'.repeat(55), '$db'])
+      expect(() => loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1', MONGODB_DB: database })).toThrow(/MONGODB_DB/)
   })
 
   describe('push: Web Push with VAPID keys, else recorded', () => {
     const keys = webpush.generateVAPIDKeys()
-    const vapid = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:ops@example.com' }
+    const vapid = {
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: 'mailto:ops@example.com',
+    }
 
     it('records pushes without VAPID keys', () => {
       expect(loadConfig({}).push).toEqual({ kind: 'recording' })
     })
 
     it('sends Web Push with all three set', () => {
-      expect(loadConfig(vapid).push).toEqual({ kind: 'web-push', vapid: { publicKey: keys.publicKey, privateKey: keys.privateKey, subject: 'mailto:ops@example.com' } })
+      expect(loadConfig(vapid).push).toEqual({
+        kind: 'web-push',
+        vapid: { publicKey: keys.publicKey, privateKey: keys.privateKey, subject: 'mailto:ops@example.com' },
+      })
       expect(loadConfig({ ...vapid, VAPID_SUBJECT: 'https://example.com/contact' }).push.kind).toBe('web-push')
     })
 

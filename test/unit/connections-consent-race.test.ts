@@ -21,16 +21,33 @@ describe('A new consent for a provider account the user already connected revive
     const outbox = new MemoryOutbox()
     const stored = new MemoryConnectionRepository(outbox)
     // The concurrent consent's connection, stored after this consent looked and found nothing.
-    const winner = makeConnection({ email: 'grace@example.com', status: 'disconnected', statusReason: 'disconnected_by_request', sealedTokens: '' })
+    const winner = makeConnection({
+      email: 'grace@example.com',
+      status: 'disconnected',
+      statusReason: 'disconnected_by_request',
+      sealedTokens: '',
+    })
     await stored.insert(winner, [])
     let lookups = 0
     const connections = Object.assign(Object.create(stored) as MemoryConnectionRepository, {
-      findByProviderAccount: async (...args: Parameters<MemoryConnectionRepository['findByProviderAccount']>) => (++lookups === 1 ? null : stored.findByProviderAccount(...args)),
+      findByProviderAccount: async (...args: Parameters<MemoryConnectionRepository['findByProviderAccount']>) =>
+        ++lookups === 1 ? null : stored.findByProviderAccount(...args),
     })
     const provider = {
       provider: 'google',
-      exchangeCode: async () => ok({ tokens: { accessToken: 'at', refreshToken: 'rt', expiresAt: null }, email: 'Grace@example.com' }),
-      listCalendars: async () => ok([{ externalId: 'primary', name: 'Grace', colorHex: null, writable: true, primary: true, timezone: 'Europe/London' }]),
+      exchangeCode: async () =>
+        ok({ tokens: { accessToken: 'at', refreshToken: 'rt', expiresAt: null }, email: 'Grace@example.com' }),
+      listCalendars: async () =>
+        ok([
+          {
+            externalId: 'primary',
+            name: 'Grace',
+            colorHex: null,
+            writable: true,
+            primary: true,
+            timezone: 'Europe/London',
+          },
+        ]),
       syncEvents: async () => ok({ changes: [], cursor: 'c1', full: true }),
       renewPush: async () => ok(null),
     } as unknown as CalendarProviderPort
@@ -54,13 +71,20 @@ describe('A new consent for a provider account the user already connected revive
       wallClock: clock,
     })
 
-    const connected = await service.completeServer({ accountId: 'acct_a', livemode: false, clock }, { state: pending.state, code: 'code' })
+    const connected = await service.completeServer(
+      { accountId: 'acct_a', livemode: false, clock },
+      { state: pending.state, code: 'code' },
+    )
 
     expect(connected.ok && connected.value.id).toBe(winner.id)
     expect(connected.ok && connected.value).toMatchObject({ status: 'active', statusReason: null })
-    expect((await stored.list('acct_a', {}, { limit: 10 })).data.map((connection) => connection.id)).toEqual([winner.id])
+    expect((await stored.list('acct_a', {}, { limit: 10 })).data.map((connection) => connection.id)).toEqual([
+      winner.id,
+    ])
     expect((await stored.get('acct_a', winner.id))!.sealedTokens).not.toBe('')
     expect((await outbox.list('acct_a', 10)).map((event) => event.type)).not.toContain('connection.created')
-    expect((await calendars.listByConnection('acct_a', winner.id)).map((calendar) => calendar.externalId)).toEqual(['primary'])
+    expect((await calendars.listByConnection('acct_a', winner.id)).map((calendar) => calendar.externalId)).toEqual([
+      'primary',
+    ])
   })
 })

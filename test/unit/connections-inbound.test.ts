@@ -40,23 +40,56 @@ describe('Inbound sync plan: what one provider batch does to the events synced f
   it('creates what is new, updates what changed, and leaves the unchanged alone (re-sync is a no-op)', () => {
     const first = plan([providerEvent({ externalId: 'a' }), providerEvent({ externalId: 'b', title: 'B' })])
     expect(first.creates.map((event) => event.externalId)).toEqual(['a', 'b'])
-    const again = plan([providerEvent({ externalId: 'a' }), providerEvent({ externalId: 'b', title: 'B2' })], [synced('a', null, hours(24)), synced('b', null, hours(24), 'B')])
+    const again = plan(
+      [providerEvent({ externalId: 'a' }), providerEvent({ externalId: 'b', title: 'B2' })],
+      [synced('a', null, hours(24)), synced('b', null, hours(24), 'B')],
+    )
     expect(again.creates).toEqual([])
     expect(again.updates.map(({ event, desired }) => [event.id, desired.title])).toEqual([['evt_b', 'B2']])
     expect(again.removals).toEqual([])
   })
 
   it('removes a cancelled event, and on a full listing whatever is no longer listed', () => {
-    expect(plan([providerEvent({ externalId: 'a', status: 'cancelled' })], [synced('a', null, hours(24))]).removals.map((event) => event.id)).toEqual(['evt_a'])
-    expect(plan([providerEvent({ externalId: 'a' })], [synced('a', null, hours(24)), synced('gone', null, hours(24))], true).removals.map((event) => event.id)).toEqual(['evt_gone'])
+    expect(
+      plan([providerEvent({ externalId: 'a', status: 'cancelled' })], [synced('a', null, hours(24))]).removals.map(
+        (event) => event.id,
+      ),
+    ).toEqual(['evt_a'])
+    expect(
+      plan(
+        [providerEvent({ externalId: 'a' })],
+        [synced('a', null, hours(24)), synced('gone', null, hours(24))],
+        true,
+      ).removals.map((event) => event.id),
+    ).toEqual(['evt_gone'])
     // An incremental batch says nothing about what it does not name.
-    expect(plan([providerEvent({ externalId: 'a' })], [synced('a', null, hours(24)), synced('other', null, hours(24))]).removals).toEqual([])
+    expect(
+      plan([providerEvent({ externalId: 'a' })], [synced('a', null, hours(24)), synced('other', null, hours(24))])
+        .removals,
+    ).toEqual([])
   })
 
   it('expands a series, lets a changed occurrence replace its slot and a cancelled one go', () => {
-    const series = providerEvent({ externalId: 's', start: hours(24), end: hours(25), recurrence: ['RRULE:FREQ=DAILY;COUNT=3'] })
-    const moved = providerEvent({ externalId: 's_x', recurringEventId: 's', originalStart: hours(48), start: hours(50), end: hours(51), title: 'Moved' })
-    const cancelled = providerEvent({ externalId: 's_y', recurringEventId: 's', originalStart: hours(72), status: 'cancelled' })
+    const series = providerEvent({
+      externalId: 's',
+      start: hours(24),
+      end: hours(25),
+      recurrence: ['RRULE:FREQ=DAILY;COUNT=3'],
+    })
+    const moved = providerEvent({
+      externalId: 's_x',
+      recurringEventId: 's',
+      originalStart: hours(48),
+      start: hours(50),
+      end: hours(51),
+      title: 'Moved',
+    })
+    const cancelled = providerEvent({
+      externalId: 's_y',
+      recurringEventId: 's',
+      originalStart: hours(72),
+      status: 'cancelled',
+    })
     const result = plan([series, moved, cancelled])
     expect(result.creates.map((event) => [event.externalId, event.title, event.start.toISOString()])).toEqual([
       ['s_20260602T080000Z', 'Title', '2026-06-02T08:00:00.000Z'],
@@ -64,14 +97,26 @@ describe('Inbound sync plan: what one provider batch does to the events synced f
     ])
     // Later, an incremental batch cancelling one occurrence removes just that one.
     const existing = [synced('s_20260602T080000Z', 's', hours(24)), synced('s_20260603T080000Z', 's', hours(50))]
-    expect(plan([providerEvent({ externalId: 'i', recurringEventId: 's', originalStart: hours(24), status: 'cancelled' })], existing).removals.map((event) => event.id)).toEqual(['evt_s_20260602T080000Z'])
+    expect(
+      plan(
+        [providerEvent({ externalId: 'i', recurringEventId: 's', originalStart: hours(24), status: 'cancelled' })],
+        existing,
+      ).removals.map((event) => event.id),
+    ).toEqual(['evt_s_20260602T080000Z'])
     // And cancelling the series removes every occurrence.
     expect(plan([providerEvent({ externalId: 's', status: 'cancelled' })], existing).removals).toHaveLength(2)
   })
 
   it('drops a duplicate left by an interrupted sync, and skips events outside the ingest window', () => {
-    const duplicates = [synced('a', null, hours(24)), { ...synced('a', null, hours(24)), id: 'evt_dup' } as CalendarEvent]
-    expect(plan([providerEvent({ externalId: 'a' })], duplicates).removals.map((event) => event.id)).toEqual(['evt_dup'])
-    expect(plan([providerEvent({ externalId: 'old', start: hours(-24 * 30), end: hours(-24 * 30 + 1) })]).creates).toEqual([])
+    const duplicates = [
+      synced('a', null, hours(24)),
+      { ...synced('a', null, hours(24)), id: 'evt_dup' } as CalendarEvent,
+    ]
+    expect(plan([providerEvent({ externalId: 'a' })], duplicates).removals.map((event) => event.id)).toEqual([
+      'evt_dup',
+    ])
+    expect(
+      plan([providerEvent({ externalId: 'old', start: hours(-24 * 30), end: hours(-24 * 30 + 1) })]).creates,
+    ).toEqual([])
   })
 })

@@ -16,7 +16,7 @@ import { makeCalendar, makeConnection } from '../support/connection-fixtures.js'
 const NOW = new Date('2026-06-01T08:00:00Z')
 const clock = { now: () => NOW }
 
-describe('Sync work: one connection\'s failure never blocks another\'s', () => {
+describe("Sync work: one connection's failure never blocks another's", () => {
   it('a provider that throws for one connection leaves the other synced; the failure is recorded and the broken one is pushed back', async () => {
     const connections = new MemoryConnectionRepository(new MemoryOutbox())
     const calendars = new MemoryCalendarRepository()
@@ -58,7 +58,11 @@ describe('Sync work: one connection\'s failure never blocks another\'s', () => {
     const afterBroken = await connections.get('acct_a', broken.id)
     const afterHealthy = await connections.get('acct_a', healthy.id)
     expect(afterHealthy).toMatchObject({ status: 'active', lastSyncedAt: NOW, consecutiveSyncFailures: 0 })
-    expect(afterBroken).toMatchObject({ status: 'active', consecutiveSyncFailures: 1, lastSyncError: 'internal: socket hang up' })
+    expect(afterBroken).toMatchObject({
+      status: 'active',
+      consecutiveSyncFailures: 1,
+      lastSyncError: 'internal: socket hang up',
+    })
     expect(afterBroken!.nextSyncAt!.getTime()).toBeGreaterThan(NOW.getTime())
     // Nothing is due any more: the broken connection waits for its next look instead of spinning.
     expect(await connections.due('acct_a', NOW, 10)).toEqual([])

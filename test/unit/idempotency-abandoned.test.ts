@@ -70,7 +70,11 @@ describe('Idempotency: a request whose connection closes before it answers', () 
     const { released, finish, port } = await serve()
     finish()
     const post = () =>
-      fetch(`http://127.0.0.1:${port}/slow`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'kept' }, body: '{"a":1}' })
+      fetch(`http://127.0.0.1:${port}/slow`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'kept' },
+        body: '{"a":1}',
+      })
     const first = await post()
     expect(first.status).toBe(200)
     const second = await post()

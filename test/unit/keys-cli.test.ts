@@ -22,7 +22,9 @@ describe('Admin CLI: npm run keys -- create / revoke', () => {
     const config = { DATA_DIR: dataDir }
     const { loadConfig } = await import('../../hosts/config.js')
     const { startService } = await import('../../hosts/server.js')
-    const service = await startService(loadConfig({ ...config, HOST: '127.0.0.1', PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent' }))
+    const service = await startService(
+      loadConfig({ ...config, HOST: '127.0.0.1', PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent' }),
+    )
     try {
       expect((await api(service.sandboxUrl, 'GET', '/v1/health', { key: testSecret })).status).toBe(200)
       const extra = await run('create', '--mode', 'test')

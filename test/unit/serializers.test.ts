@@ -4,7 +4,13 @@ import { Endpoints } from '../../contracts/endpoints.js'
 import type { EndpointContract } from '../../contracts/endpoint.js'
 import { compileSerializer, verifiedSerializer } from '../../hosts/api/serializers.js'
 
-const endpoint = (response: Schema.Top): EndpointContract => ({ method: 'GET', path: '/v1/things/{id}', summary: 'A thing', tag: 'Things', response })
+const endpoint = (response: Schema.Top): EndpointContract => ({
+  method: 'GET',
+  path: '/v1/things/{id}',
+  summary: 'A thing',
+  tag: 'Things',
+  response,
+})
 
 const Thing = Schema.Struct({
   id: Schema.String,
@@ -17,7 +23,9 @@ const Thing = Schema.Struct({
 
 describe('compiled response serializers', () => {
   it('compiles one for every endpoint that answers JSON, from its response schema', () => {
-    const withResponse = Object.entries(Endpoints as Record<string, EndpointContract>).filter(([, contract]) => contract.response !== undefined)
+    const withResponse = Object.entries(Endpoints as Record<string, EndpointContract>).filter(
+      ([, contract]) => contract.response !== undefined,
+    )
     expect(withResponse.length).toBeGreaterThan(50)
     const missing = withResponse.filter(([, contract]) => compileSerializer(contract) === null).map(([name]) => name)
     expect(missing).toEqual([])
@@ -26,7 +34,14 @@ describe('compiled response serializers', () => {
   it('writes what JSON.stringify writes: nulls, a nested object or null, a property named description', () => {
     const serialize = compileSerializer(endpoint(Thing))!
     for (const thing of [
-      { id: 'thg_1', description: 'A "quoted" \u2028 text', count: 3, place: { lat: 52.5, lng: 13.4 }, livemode: false, request_id: 'req_1' },
+      {
+        id: 'thg_1',
+        description: 'A "quoted" \u2028 text',
+        count: 3,
+        place: { lat: 52.5, lng: 13.4 },
+        livemode: false,
+        request_id: 'req_1',
+      },
       { id: 'thg_2', description: null, count: -1, place: null, livemode: true, request_id: 'req_2' },
     ]) {
       expect(JSON.parse(serialize(thing))).toEqual(thing)
@@ -35,12 +50,22 @@ describe('compiled response serializers', () => {
 
   it('leaves out a property the answer does not carry, as JSON.stringify does (list items carry no request_id)', () => {
     const serialize = compileSerializer(endpoint(Thing))!
-    const { request_id: _omitted, ...withoutRequestId } = { id: 'thg_3', description: null, count: 0, place: null, livemode: true, request_id: 'x' }
+    const { request_id: _omitted, ...withoutRequestId } = {
+      id: 'thg_3',
+      description: null,
+      count: 0,
+      place: null,
+      livemode: true,
+      request_id: 'x',
+    }
     expect(JSON.parse(serialize(withoutRequestId))).toEqual(withoutRequestId)
   })
 
   it('leaves a union of objects to JSON.stringify (no compiled serializer)', () => {
-    const Either = Schema.Union([Schema.Struct({ kind: Schema.Literal('a'), a: Schema.String }), Schema.Struct({ kind: Schema.Literal('b'), b: Schema.Int })])
+    const Either = Schema.Union([
+      Schema.Struct({ kind: Schema.Literal('a'), a: Schema.String }),
+      Schema.Struct({ kind: Schema.Literal('b'), b: Schema.Int }),
+    ])
     expect(compileSerializer(endpoint(Schema.Struct({ id: Schema.String, value: Either })))).toBeNull()
   })
 

@@ -7,8 +7,15 @@ const changes: VersionChange[] = [
     version: '2026-03-04',
     description: 'thing.size renamed thing.dimensions',
     downgradeResource: { thing: ({ dimensions, ...rest }) => ({ ...rest, size: dimensions }) },
-    upgradeRequest: { 'POST /v1/things': ({ size, ...rest }) => (size === undefined ? rest : { ...rest, dimensions: size }) },
-    downgradeResponse: { 'POST /v1/things': (response) => ({ statusCode: 200, headers: Object.fromEntries(Object.entries(response.headers).filter(([name]) => name !== 'Location')) }) },
+    upgradeRequest: {
+      'POST /v1/things': ({ size, ...rest }) => (size === undefined ? rest : { ...rest, dimensions: size }),
+    },
+    downgradeResponse: {
+      'POST /v1/things': (response) => ({
+        statusCode: 200,
+        headers: Object.fromEntries(Object.entries(response.headers).filter(([name]) => name !== 'Location')),
+      }),
+    },
   },
   {
     version: '2026-05-20',
@@ -31,7 +38,13 @@ describe('Version changes: ordered transformations of requests and responses', (
 
   it('converts the items of a list and ignores other resources', () => {
     const list = { object: 'list', data: [latest, { object: 'user', id: 'usr_1' }] }
-    expect(downgradeResource(list, '2025-12-09', changes)).toEqual({ object: 'list', data: [{ object: 'thing', id: 't_1', size: 3 }, { object: 'user', id: 'usr_1' }] })
+    expect(downgradeResource(list, '2025-12-09', changes)).toEqual({
+      object: 'list',
+      data: [
+        { object: 'thing', id: 't_1', size: 3 },
+        { object: 'user', id: 'usr_1' },
+      ],
+    })
   })
 
   it('upgrades an old request oldest change first', () => {
@@ -41,7 +54,10 @@ describe('Version changes: ordered transformations of requests and responses', (
 
   it('adjusts status and headers for older callers', () => {
     const response = { statusCode: 201, headers: { Location: '/v1/things/t_1' } }
-    expect(downgradeResponse('POST /v1/things', response, '2025-12-09', changes)).toEqual({ statusCode: 200, headers: {} })
+    expect(downgradeResponse('POST /v1/things', response, '2025-12-09', changes)).toEqual({
+      statusCode: 200,
+      headers: {},
+    })
     expect(downgradeResponse('POST /v1/things', response, '2026-03-04', changes)).toEqual(response)
   })
 })

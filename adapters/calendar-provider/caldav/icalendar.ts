@@ -3,19 +3,34 @@ import { DateTime, IANAZone } from 'luxon'
 import type { OutboundEvent, ProviderEvent } from '../../../core/ports/calendar-provider.js'
 
 /** An ICAL.Time as an instant: UTC, its TZID (IANA names, as iCloud writes them), or floating in the calendar's zone. */
-const instantOf = (property: ICAL.Property | null, fallbackZone: string): { readonly at: Date; readonly allDay: boolean; readonly zone: string | null } | null => {
+const instantOf = (
+  property: ICAL.Property | null,
+  fallbackZone: string,
+): { readonly at: Date; readonly allDay: boolean; readonly zone: string | null } | null => {
   if (property === null) return null
   const time = property.getFirstValue() as ICAL.Time | null
   if (time === null || typeof time !== 'object') return null
   const tzid = property.getParameter('tzid')
   const utc = time.zone === ICAL.Timezone.utcTimezone || time.toString().endsWith('Z')
   const zone = utc ? 'UTC' : typeof tzid === 'string' && IANAZone.isValidZone(tzid) ? tzid : fallbackZone
-  const fields = { year: time.year, month: time.month, day: time.day, hour: time.isDate ? 0 : time.hour, minute: time.isDate ? 0 : time.minute, second: time.isDate ? 0 : time.second }
-  return { at: DateTime.fromObject(fields, { zone }).toJSDate(), allDay: time.isDate, zone: utc ? null : typeof tzid === 'string' && IANAZone.isValidZone(tzid) ? tzid : null }
+  const fields = {
+    year: time.year,
+    month: time.month,
+    day: time.day,
+    hour: time.isDate ? 0 : time.hour,
+    minute: time.isDate ? 0 : time.minute,
+    second: time.isDate ? 0 : time.second,
+  }
+  return {
+    at: DateTime.fromObject(fields, { zone }).toJSDate(),
+    allDay: time.isDate,
+    zone: utc ? null : typeof tzid === 'string' && IANAZone.isValidZone(tzid) ? tzid : null,
+  }
 }
 
 /** The lines of a property as written (`RRULE:...`, `EXDATE;TZID=...:...`), for the core's expansion. */
-const linesOf = (event: ICAL.Component, name: string): string[] => event.getAllProperties(name).map((property) => property.toICALString())
+const linesOf = (event: ICAL.Component, name: string): string[] =>
+  event.getAllProperties(name).map((property) => property.toICALString())
 
 /**
  * The events of one calendar object (a resource at `href`): the series or
@@ -34,7 +49,16 @@ export const parseCalendarObject = (href: string, data: string, calendarZone: st
     if (start === null) continue
     const endProperty = instantOf(vevent.getFirstProperty('dtend'), calendarZone)
     const duration = vevent.getFirstPropertyValue('duration') as ICAL.Duration | null
-    const end = endProperty?.at ?? new Date(start.at.getTime() + (duration !== null && typeof duration === 'object' ? duration.toSeconds() * 1000 : start.allDay ? 86_400_000 : 3_600_000))
+    const end =
+      endProperty?.at ??
+      new Date(
+        start.at.getTime() +
+          (duration !== null && typeof duration === 'object'
+            ? duration.toSeconds() * 1000
+            : start.allDay
+              ? 86_400_000
+              : 3_600_000),
+      )
     const recurrenceId = instantOf(vevent.getFirstProperty('recurrence-id'), calendarZone)
     const status = String(vevent.getFirstPropertyValue('status') ?? '').toUpperCase()
     const location = vevent.getFirstPropertyValue('location')
@@ -55,7 +79,8 @@ export const parseCalendarObject = (href: string, data: string, calendarZone: st
   return events
 }
 
-const escapeText = (value: string): string => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n')
+const escapeText = (value: string): string =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n')
 
 /** One VEVENT in its own zone (TZID with the IANA name), as CalDAV servers and iCloud take it. */
 export const writeCalendarObject = (uid: string, event: OutboundEvent, now: Date): string => {

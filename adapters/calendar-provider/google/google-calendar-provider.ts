@@ -1,5 +1,11 @@
 import { DateTime } from 'luxon'
-import { AccessTokenRejected, AuthorizationCodeRejected, GrantRevoked, ProviderObjectMissing, SyncCursorExpired } from '../../../core/connection/connection.errors.js'
+import {
+  AccessTokenRejected,
+  AuthorizationCodeRejected,
+  GrantRevoked,
+  ProviderObjectMissing,
+  SyncCursorExpired,
+} from '../../../core/connection/connection.errors.js'
 import type { ConnectionScope, ProviderTokens } from '../../../core/connection/connection.js'
 import type {
   AuthorizationRequest,
@@ -16,7 +22,12 @@ import type {
 import type { Clock } from '../../../core/ports/clock.js'
 import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
-import { sendProviderHttp as sendGoogle, type ProviderHttpExchange as GoogleExchange, type ProviderHttpRequest as GoogleRequest, type ProviderHttpResponse as GoogleResponse } from '../shared/provider-http.js'
+import {
+  sendProviderHttp as sendGoogle,
+  type ProviderHttpExchange as GoogleExchange,
+  type ProviderHttpRequest as GoogleRequest,
+  type ProviderHttpResponse as GoogleResponse,
+} from '../shared/provider-http.js'
 
 export interface GoogleCalendarOptions {
   readonly clientId: string
@@ -97,22 +108,50 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     return url.toString()
   }
 
-  async exchangeCode(input: { code: string; codeVerifier: string; redirectUri: string }): Promise<Result<{ tokens: ProviderTokens; email: string }, AuthorizationCodeRejected | ProviderUnavailable>> {
+  async exchangeCode(input: {
+    code: string
+    codeVerifier: string
+    redirectUri: string
+  }): Promise<Result<{ tokens: ProviderTokens; email: string }, AuthorizationCodeRejected | ProviderUnavailable>> {
     const exchanged = await this.call({
       method: 'POST',
       url: new URL('/token', this.options.oauthUrl),
-      form: { grant_type: 'authorization_code', code: input.code, code_verifier: input.codeVerifier, redirect_uri: input.redirectUri, client_id: this.options.clientId, client_secret: this.options.clientSecret },
+      form: {
+        grant_type: 'authorization_code',
+        code: input.code,
+        code_verifier: input.codeVerifier,
+        redirect_uri: input.redirectUri,
+        client_id: this.options.clientId,
+        client_secret: this.options.clientSecret,
+      },
     })
     if (!exchanged.ok) return exchanged
     const { status, body } = exchanged.value
-    if (status === 400 || status === 401) return err(new AuthorizationCodeRejected({ provider: 'google', detail: `${str(body?.error) ?? status}: ${str(body?.error_description) ?? ''}` }))
+    if (status === 400 || status === 401)
+      return err(
+        new AuthorizationCodeRejected({
+          provider: 'google',
+          detail: `${str(body?.error) ?? status}: ${str(body?.error_description) ?? ''}`,
+        }),
+      )
     const tokens = this.tokensOf(body, null)
     if (status !== 200 || tokens === null) return err(this.unexpected(exchanged.value))
     // The primary calendar's id is the account's e-mail.
     const calendars = await this.listCalendars({ accessToken: tokens.accessToken })
-    if (!calendars.ok) return err(calendars.error._tag === 'ProviderUnavailable' ? calendars.error : new AuthorizationCodeRejected({ provider: 'google', detail: calendars.error._tag }))
+    if (!calendars.ok)
+      return err(
+        calendars.error._tag === 'ProviderUnavailable'
+          ? calendars.error
+          : new AuthorizationCodeRejected({ provider: 'google', detail: calendars.error._tag }),
+      )
     const primary = calendars.value.find((calendar) => calendar.primary)
-    if (primary === undefined) return err(new AuthorizationCodeRejected({ provider: 'google', detail: 'no primary calendar (calendar scope not granted?)' }))
+    if (primary === undefined)
+      return err(
+        new AuthorizationCodeRejected({
+          provider: 'google',
+          detail: 'no primary calendar (calendar scope not granted?)',
+        }),
+      )
     return ok({ tokens, email: primary.externalId })
   }
 
@@ -120,31 +159,49 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     const refreshed = await this.call({
       method: 'POST',
       url: new URL('/token', this.options.oauthUrl),
-      form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: this.options.clientId, client_secret: this.options.clientSecret },
+      form: {
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: this.options.clientId,
+        client_secret: this.options.clientSecret,
+      },
     })
     if (!refreshed.ok) return refreshed
     const { status, body } = refreshed.value
-    if (status === 400 && str(body?.error) === 'invalid_grant') return err(new GrantRevoked({ provider: 'google', detail: str(body?.error_description) ?? 'invalid_grant' }))
+    if (status === 400 && str(body?.error) === 'invalid_grant')
+      return err(new GrantRevoked({ provider: 'google', detail: str(body?.error_description) ?? 'invalid_grant' }))
     const tokens = this.tokensOf(body, refreshToken)
     if (status !== 200 || tokens === null) return err(this.unexpected(refreshed.value))
     return ok(tokens)
   }
 
   async revoke(tokens: ProviderTokens): Promise<Result<void, ProviderUnavailable>> {
-    const revoked = await this.call({ method: 'POST', url: new URL('/revoke', this.options.oauthUrl), form: { token: tokens.refreshToken ?? tokens.accessToken } })
+    const revoked = await this.call({
+      method: 'POST',
+      url: new URL('/revoke', this.options.oauthUrl),
+      form: { token: tokens.refreshToken ?? tokens.accessToken },
+    })
     if (!revoked.ok) return revoked
     // 400 invalid_token: already revoked or expired, which is what we wanted.
-    return revoked.value.status === 200 || revoked.value.status === 400 ? ok(undefined) : err(this.unexpected(revoked.value))
+    return revoked.value.status === 200 || revoked.value.status === 400
+      ? ok(undefined)
+      : err(this.unexpected(revoked.value))
   }
 
-  async listCalendars(credentials: ProviderCredentials): Promise<Result<readonly ProviderCalendar[], ProviderCallError>> {
+  async listCalendars(
+    credentials: ProviderCredentials,
+  ): Promise<Result<readonly ProviderCalendar[], ProviderCallError>> {
     const calendars: ProviderCalendar[] = []
     let pageToken: string | null = null
     for (let page = 0; page < MAX_PAGES; page++) {
       const url = this.api('/users/me/calendarList')
       url.searchParams.set('maxResults', String(PAGE_SIZE))
       if (pageToken !== null) url.searchParams.set('pageToken', pageToken)
-      const listed = await this.authorized({ method: 'GET', url, accessToken: credentials.accessToken }, 'calendarList', 'me')
+      const listed = await this.authorized(
+        { method: 'GET', url, accessToken: credentials.accessToken },
+        'calendarList',
+        'me',
+      )
       if (!listed.ok) return listed
       for (const item of (listed.value.body?.items as Record<string, unknown>[] | undefined) ?? []) {
         const role = str(item.accessRole)
@@ -164,7 +221,11 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     return ok(calendars)
   }
 
-  async syncEvents(credentials: ProviderCredentials, calendarExternalId: string, cursor: string | null): Promise<Result<SyncBatch, ProviderCallError | SyncCursorExpired>> {
+  async syncEvents(
+    credentials: ProviderCredentials,
+    calendarExternalId: string,
+    cursor: string | null,
+  ): Promise<Result<SyncBatch, ProviderCallError | SyncCursorExpired>> {
     const changes: ProviderEvent[] = []
     let pageToken: string | null = null
     for (let page = 0; page < MAX_PAGES; page++) {
@@ -189,27 +250,66 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
       pageToken = str(body?.nextPageToken)
       if (pageToken !== null) continue
       const next = str(body?.nextSyncToken)
-      if (next === null) return err(new ProviderUnavailable({ provider: 'google', reason: 'bad_response', detail: 'last page without nextSyncToken' }))
+      if (next === null)
+        return err(
+          new ProviderUnavailable({
+            provider: 'google',
+            reason: 'bad_response',
+            detail: 'last page without nextSyncToken',
+          }),
+        )
       return ok({ changes, cursor: next, full: cursor === null })
     }
-    return err(new ProviderUnavailable({ provider: 'google', reason: 'bad_response', detail: `more than ${MAX_PAGES} pages` }))
+    return err(
+      new ProviderUnavailable({ provider: 'google', reason: 'bad_response', detail: `more than ${MAX_PAGES} pages` }),
+    )
   }
 
-  async createEvent(credentials: ProviderCredentials, calendarExternalId: string, event: OutboundEvent): Promise<Result<{ externalId: string }, ProviderCallError>> {
-    const created = await this.authorized({ method: 'POST', url: this.api(`/calendars/${encodeURIComponent(calendarExternalId)}/events`), accessToken: credentials.accessToken, json: this.toGoogleEvent(event) }, 'calendar', calendarExternalId)
+  async createEvent(
+    credentials: ProviderCredentials,
+    calendarExternalId: string,
+    event: OutboundEvent,
+  ): Promise<Result<{ externalId: string }, ProviderCallError>> {
+    const created = await this.authorized(
+      {
+        method: 'POST',
+        url: this.api(`/calendars/${encodeURIComponent(calendarExternalId)}/events`),
+        accessToken: credentials.accessToken,
+        json: this.toGoogleEvent(event),
+      },
+      'calendar',
+      calendarExternalId,
+    )
     if (!created.ok) return created
     const id = str(created.value.body?.id)
     return id === null ? err(this.unexpected(created.value)) : ok({ externalId: id })
   }
 
-  async updateEvent(credentials: ProviderCredentials, calendarExternalId: string, externalId: string, event: OutboundEvent): Promise<Result<void, ProviderCallError>> {
-    const url = this.api(`/calendars/${encodeURIComponent(calendarExternalId)}/events/${encodeURIComponent(externalId)}`)
-    const updated = await this.authorized({ method: 'PATCH', url, accessToken: credentials.accessToken, json: this.toGoogleEvent(event) }, 'event', externalId)
+  async updateEvent(
+    credentials: ProviderCredentials,
+    calendarExternalId: string,
+    externalId: string,
+    event: OutboundEvent,
+  ): Promise<Result<void, ProviderCallError>> {
+    const url = this.api(
+      `/calendars/${encodeURIComponent(calendarExternalId)}/events/${encodeURIComponent(externalId)}`,
+    )
+    const updated = await this.authorized(
+      { method: 'PATCH', url, accessToken: credentials.accessToken, json: this.toGoogleEvent(event) },
+      'event',
+      externalId,
+    )
     return updated.ok ? ok(undefined) : updated
   }
 
-  async deleteEvent(credentials: ProviderCredentials, calendarExternalId: string, externalId: string): Promise<Result<void, ProviderCallError>> {
-    const url = this.api(`/calendars/${encodeURIComponent(calendarExternalId)}/events/${encodeURIComponent(externalId)}`)
+  async deleteEvent(
+    credentials: ProviderCredentials,
+    calendarExternalId: string,
+    externalId: string,
+  ): Promise<Result<void, ProviderCallError>> {
+    const url = this.api(
+      `/calendars/${encodeURIComponent(calendarExternalId)}/events/${encodeURIComponent(externalId)}`,
+    )
     const deleted = await this.call({ method: 'DELETE', url, accessToken: credentials.accessToken })
     if (!deleted.ok) return deleted
     // 410 "Resource has been deleted" and 404: already gone, which is what we wanted.
@@ -218,10 +318,24 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     return failure === null ? ok(undefined) : err(failure)
   }
 
-  async startPush(credentials: ProviderCredentials, calendarExternalId: string, request: PushRequest): Promise<Result<PushChannel | null, ProviderCallError>> {
+  async startPush(
+    credentials: ProviderCredentials,
+    calendarExternalId: string,
+    request: PushRequest,
+  ): Promise<Result<PushChannel | null, ProviderCallError>> {
     const url = this.api(`/calendars/${encodeURIComponent(calendarExternalId)}/events/watch`)
-    const json = { id: request.channelId, type: 'web_hook', address: request.address, token: request.secret, params: { ttl: String(this.options.channelTtlSeconds ?? 7 * 24 * 3600) } }
-    const watched = await this.authorized({ method: 'POST', url, accessToken: credentials.accessToken, json }, 'calendar', calendarExternalId)
+    const json = {
+      id: request.channelId,
+      type: 'web_hook',
+      address: request.address,
+      token: request.secret,
+      params: { ttl: String(this.options.channelTtlSeconds ?? 7 * 24 * 3600) },
+    }
+    const watched = await this.authorized(
+      { method: 'POST', url, accessToken: credentials.accessToken, json },
+      'calendar',
+      calendarExternalId,
+    )
     if (!watched.ok) return watched
     const resourceId = str(watched.value.body?.resourceId)
     const expiration = Number(watched.value.body?.expiration)
@@ -230,15 +344,28 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
   }
 
   /** Google channels cannot be extended: a new channel starts, then the old one stops. */
-  async renewPush(credentials: ProviderCredentials, calendarExternalId: string, current: PushChannel & { channelId: string }, request: PushRequest): Promise<Result<PushChannel, ProviderCallError>> {
+  async renewPush(
+    credentials: ProviderCredentials,
+    calendarExternalId: string,
+    current: PushChannel & { channelId: string },
+    request: PushRequest,
+  ): Promise<Result<PushChannel, ProviderCallError>> {
     const started = await this.startPush(credentials, calendarExternalId, request)
     if (!started.ok) return started
     await this.stopPush(credentials, { channelId: current.channelId, providerId: current.providerId })
     return ok(started.value ?? current)
   }
 
-  async stopPush(credentials: ProviderCredentials, channel: { channelId: string; providerId: string }): Promise<Result<void, ProviderUnavailable>> {
-    const stopped = await this.call({ method: 'POST', url: this.api('/channels/stop'), accessToken: credentials.accessToken, json: { id: channel.channelId, resourceId: channel.providerId } })
+  async stopPush(
+    credentials: ProviderCredentials,
+    channel: { channelId: string; providerId: string },
+  ): Promise<Result<void, ProviderUnavailable>> {
+    const stopped = await this.call({
+      method: 'POST',
+      url: this.api('/channels/stop'),
+      accessToken: credentials.accessToken,
+      json: { id: channel.channelId, resourceId: channel.providerId },
+    })
     if (!stopped.ok) return stopped
     const { status } = stopped.value
     // 404: unknown or already stopped; 401: the grant is gone and the channel with it.
@@ -249,7 +376,8 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     const cancelled = item.status === 'cancelled'
     const start = this.instant(item.start, calendarZone)
     const end = this.instant(item.end, calendarZone)
-    const originalStart = item.originalStartTime === undefined ? null : this.instant(item.originalStartTime, calendarZone)
+    const originalStart =
+      item.originalStartTime === undefined ? null : this.instant(item.originalStartTime, calendarZone)
     // Cancelled entries of an incremental sync may carry only their id.
     if (!cancelled && (start === null || end === null)) return null
     return {
@@ -281,7 +409,10 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
   }
 
   private toGoogleEvent(event: OutboundEvent) {
-    const at = (date: Date) => ({ dateTime: DateTime.fromJSDate(date, { zone: event.timezone }).toISO({ suppressMilliseconds: true }), timeZone: event.timezone })
+    const at = (date: Date) => ({
+      dateTime: DateTime.fromJSDate(date, { zone: event.timezone }).toISO({ suppressMilliseconds: true }),
+      timeZone: event.timezone,
+    })
     return { summary: event.title, location: event.location, start: at(event.start), end: at(event.end) }
   }
 
@@ -302,13 +433,21 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
   }
 
   private async call(request: GoogleRequest): Promise<Result<GoogleResponse, ProviderUnavailable>> {
-    const exchange: GoogleExchange = await sendGoogle(request, { timeoutMs: this.options.timeoutMs, userAgent: this.options.userAgent })
-    if (exchange.kind === 'transport_failure') return err(new ProviderUnavailable({ provider: 'google', reason: exchange.reason, detail: exchange.detail }))
+    const exchange: GoogleExchange = await sendGoogle(request, {
+      timeoutMs: this.options.timeoutMs,
+      userAgent: this.options.userAgent,
+    })
+    if (exchange.kind === 'transport_failure')
+      return err(new ProviderUnavailable({ provider: 'google', reason: exchange.reason, detail: exchange.detail }))
     return ok(exchange.response)
   }
 
   /** A call whose non-2xx answers map onto the port's failures. */
-  private async authorized(request: GoogleRequest, what: string, id: string): Promise<Result<GoogleResponse, ProviderCallError>> {
+  private async authorized(
+    request: GoogleRequest,
+    what: string,
+    id: string,
+  ): Promise<Result<GoogleResponse, ProviderCallError>> {
     const answered = await this.call(request)
     if (!answered.ok) return answered
     const failure = this.failureOf(answered.value, what, id)
@@ -325,11 +464,20 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
       return new ProviderUnavailable({ provider: 'google', reason: 'rate_limited', detail: reason ?? String(status) })
     }
     // Forbidden for this calendar or event (read-only, not shared): not a reason to drop the whole grant.
-    if (status === 403) return new ProviderObjectMissing({ provider: 'google', what: `${what} (forbidden: ${reason ?? 'insufficient permissions'})`, id })
+    if (status === 403)
+      return new ProviderObjectMissing({
+        provider: 'google',
+        what: `${what} (forbidden: ${reason ?? 'insufficient permissions'})`,
+        id,
+      })
     return this.unexpected(response)
   }
 
   private unexpected(response: GoogleResponse): ProviderUnavailable {
-    return new ProviderUnavailable({ provider: 'google', reason: response.status >= 500 ? 'server_error' : 'bad_response', detail: `HTTP ${response.status}: ${reasonOf(response.body) ?? 'unexpected answer'}` })
+    return new ProviderUnavailable({
+      provider: 'google',
+      reason: response.status >= 500 ? 'server_error' : 'bad_response',
+      detail: `HTTP ${response.status}: ${reasonOf(response.body) ?? 'unexpected answer'}`,
+    })
   }
 }

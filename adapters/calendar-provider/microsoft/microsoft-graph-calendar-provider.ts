@@ -1,5 +1,11 @@
 import { DateTime } from 'luxon'
-import { AccessTokenRejected, AuthorizationCodeRejected, GrantRevoked, ProviderObjectMissing, SyncCursorExpired } from '../../../core/connection/connection.errors.js'
+import {
+  AccessTokenRejected,
+  AuthorizationCodeRejected,
+  GrantRevoked,
+  ProviderObjectMissing,
+  SyncCursorExpired,
+} from '../../../core/connection/connection.errors.js'
 import type { ConnectionScope, ProviderTokens } from '../../../core/connection/connection.js'
 import type {
   AuthorizationRequest,
@@ -94,21 +100,48 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     return url.toString()
   }
 
-  async exchangeCode(input: { code: string; codeVerifier: string; redirectUri: string }): Promise<Result<{ tokens: ProviderTokens; email: string }, AuthorizationCodeRejected | ProviderUnavailable>> {
+  async exchangeCode(input: {
+    code: string
+    codeVerifier: string
+    redirectUri: string
+  }): Promise<Result<{ tokens: ProviderTokens; email: string }, AuthorizationCodeRejected | ProviderUnavailable>> {
     const exchanged = await this.call({
       method: 'POST',
       url: new URL(`${this.options.authorityUrl}/oauth2/v2.0/token`),
-      form: { grant_type: 'authorization_code', code: input.code, code_verifier: input.codeVerifier, redirect_uri: input.redirectUri, client_id: this.options.clientId, client_secret: this.options.clientSecret },
+      form: {
+        grant_type: 'authorization_code',
+        code: input.code,
+        code_verifier: input.codeVerifier,
+        redirect_uri: input.redirectUri,
+        client_id: this.options.clientId,
+        client_secret: this.options.clientSecret,
+      },
     })
     if (!exchanged.ok) return exchanged
     const { status, body } = exchanged.value
-    if (status === 400 || status === 401) return err(new AuthorizationCodeRejected({ provider: 'microsoft', detail: `${str(body?.error) ?? status}: ${str(body?.error_description)?.split('\r\n')[0] ?? ''}` }))
+    if (status === 400 || status === 401)
+      return err(
+        new AuthorizationCodeRejected({
+          provider: 'microsoft',
+          detail: `${str(body?.error) ?? status}: ${str(body?.error_description)?.split('\r\n')[0] ?? ''}`,
+        }),
+      )
     const tokens = this.tokensOf(body, null)
     if (status !== 200 || tokens === null) return err(this.unexpected(exchanged.value))
-    const me = await this.authorized({ method: 'GET', url: this.api('/me'), accessToken: tokens.accessToken }, 'user', 'me')
-    if (!me.ok) return err(me.error._tag === 'ProviderUnavailable' ? me.error : new AuthorizationCodeRejected({ provider: 'microsoft', detail: me.error._tag }))
+    const me = await this.authorized(
+      { method: 'GET', url: this.api('/me'), accessToken: tokens.accessToken },
+      'user',
+      'me',
+    )
+    if (!me.ok)
+      return err(
+        me.error._tag === 'ProviderUnavailable'
+          ? me.error
+          : new AuthorizationCodeRejected({ provider: 'microsoft', detail: me.error._tag }),
+      )
     const email = str(me.value.body?.mail) ?? str(me.value.body?.userPrincipalName)
-    if (email === null) return err(new AuthorizationCodeRejected({ provider: 'microsoft', detail: 'the account has no mail address' }))
+    if (email === null)
+      return err(new AuthorizationCodeRejected({ provider: 'microsoft', detail: 'the account has no mail address' }))
     return ok({ tokens, email: email.toLowerCase() })
   }
 
@@ -116,11 +149,22 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     const refreshed = await this.call({
       method: 'POST',
       url: new URL(`${this.options.authorityUrl}/oauth2/v2.0/token`),
-      form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: this.options.clientId, client_secret: this.options.clientSecret },
+      form: {
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: this.options.clientId,
+        client_secret: this.options.clientSecret,
+      },
     })
     if (!refreshed.ok) return refreshed
     const { status, body } = refreshed.value
-    if (status === 400 && (str(body?.error) === 'invalid_grant' || str(body?.error) === 'interaction_required')) return err(new GrantRevoked({ provider: 'microsoft', detail: str(body?.error_description)?.split('\r\n')[0] ?? 'invalid_grant' }))
+    if (status === 400 && (str(body?.error) === 'invalid_grant' || str(body?.error) === 'interaction_required'))
+      return err(
+        new GrantRevoked({
+          provider: 'microsoft',
+          detail: str(body?.error_description)?.split('\r\n')[0] ?? 'invalid_grant',
+        }),
+      )
     const tokens = this.tokensOf(body, refreshToken)
     if (status !== 200 || tokens === null) return err(this.unexpected(refreshed.value))
     return ok(tokens)
@@ -131,11 +175,17 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     return ok(undefined)
   }
 
-  async listCalendars(credentials: ProviderCredentials): Promise<Result<readonly ProviderCalendar[], ProviderCallError>> {
+  async listCalendars(
+    credentials: ProviderCredentials,
+  ): Promise<Result<readonly ProviderCalendar[], ProviderCallError>> {
     const calendars: ProviderCalendar[] = []
     let url: URL | null = this.api('/me/calendars')
     for (let page = 0; page < MAX_PAGES && url !== null; page++) {
-      const listed = await this.authorized({ method: 'GET', url, accessToken: credentials.accessToken }, 'calendars', 'me')
+      const listed = await this.authorized(
+        { method: 'GET', url, accessToken: credentials.accessToken },
+        'calendars',
+        'me',
+      )
       if (!listed.ok) return listed
       for (const item of (listed.value.body?.value as Record<string, unknown>[] | undefined) ?? []) {
         calendars.push({
@@ -154,7 +204,11 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     return ok(calendars)
   }
 
-  async syncEvents(credentials: ProviderCredentials, calendarExternalId: string, cursor: string | null): Promise<Result<SyncBatch, ProviderCallError | SyncCursorExpired>> {
+  async syncEvents(
+    credentials: ProviderCredentials,
+    calendarExternalId: string,
+    cursor: string | null,
+  ): Promise<Result<SyncBatch, ProviderCallError | SyncCursorExpired>> {
     const now = this.options.clock.now()
     let roundStartedAt = now
     let url: URL
@@ -166,15 +220,26 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
       // Cursor: `<round start ISO>|<deltaLink>`. An old round's window has slid out of date: start over.
       const split = cursor.indexOf('|')
       roundStartedAt = new Date(cursor.slice(0, split))
-      if (split < 0 || Number.isNaN(roundStartedAt.getTime()) || now.getTime() - roundStartedAt.getTime() > MAX_ROUND_AGE_MS) return err(new SyncCursorExpired({ provider: 'microsoft', calendarExternalId }))
+      if (
+        split < 0 ||
+        Number.isNaN(roundStartedAt.getTime()) ||
+        now.getTime() - roundStartedAt.getTime() > MAX_ROUND_AGE_MS
+      )
+        return err(new SyncCursorExpired({ provider: 'microsoft', calendarExternalId }))
       url = new URL(cursor.slice(split + 1))
     }
     const changes: ProviderEvent[] = []
     for (let page = 0; page < MAX_PAGES; page++) {
-      const listed = await this.call({ method: 'GET', url, accessToken: credentials.accessToken, headers: { Prefer: 'outlook.timezone="UTC", odata.maxpagesize=100' } })
+      const listed = await this.call({
+        method: 'GET',
+        url,
+        accessToken: credentials.accessToken,
+        headers: { Prefer: 'outlook.timezone="UTC", odata.maxpagesize=100' },
+      })
       if (!listed.ok) return listed
       const { status, body } = listed.value
-      if (status === 410 || errorCode(body) === 'SyncStateNotFound' || errorCode(body) === 'SyncStateInvalid') return err(new SyncCursorExpired({ provider: 'microsoft', calendarExternalId }))
+      if (status === 410 || errorCode(body) === 'SyncStateNotFound' || errorCode(body) === 'SyncStateInvalid')
+        return err(new SyncCursorExpired({ provider: 'microsoft', calendarExternalId }))
       const failure = this.failureOf(listed.value, 'calendar', calendarExternalId)
       if (failure !== null) return err(failure)
       for (const item of (body?.value as GraphEvent[] | undefined) ?? []) {
@@ -187,33 +252,85 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
         continue
       }
       const delta = str(body?.['@odata.deltaLink'])
-      if (delta === null) return err(new ProviderUnavailable({ provider: 'microsoft', reason: 'bad_response', detail: 'last page without @odata.deltaLink' }))
+      if (delta === null)
+        return err(
+          new ProviderUnavailable({
+            provider: 'microsoft',
+            reason: 'bad_response',
+            detail: 'last page without @odata.deltaLink',
+          }),
+        )
       return ok({ changes, cursor: `${roundStartedAt.toISOString()}|${delta}`, full: cursor === null })
     }
-    return err(new ProviderUnavailable({ provider: 'microsoft', reason: 'bad_response', detail: `more than ${MAX_PAGES} pages` }))
+    return err(
+      new ProviderUnavailable({
+        provider: 'microsoft',
+        reason: 'bad_response',
+        detail: `more than ${MAX_PAGES} pages`,
+      }),
+    )
   }
 
-  async createEvent(credentials: ProviderCredentials, calendarExternalId: string, event: OutboundEvent): Promise<Result<{ externalId: string }, ProviderCallError>> {
-    const created = await this.authorized({ method: 'POST', url: this.api(`/me/calendars/${encodeURIComponent(calendarExternalId)}/events`), accessToken: credentials.accessToken, json: this.toGraphEvent(event) }, 'calendar', calendarExternalId)
+  async createEvent(
+    credentials: ProviderCredentials,
+    calendarExternalId: string,
+    event: OutboundEvent,
+  ): Promise<Result<{ externalId: string }, ProviderCallError>> {
+    const created = await this.authorized(
+      {
+        method: 'POST',
+        url: this.api(`/me/calendars/${encodeURIComponent(calendarExternalId)}/events`),
+        accessToken: credentials.accessToken,
+        json: this.toGraphEvent(event),
+      },
+      'calendar',
+      calendarExternalId,
+    )
     if (!created.ok) return created
     const id = str(created.value.body?.id)
     return id === null ? err(this.unexpected(created.value)) : ok({ externalId: id })
   }
 
-  async updateEvent(credentials: ProviderCredentials, _calendarExternalId: string, externalId: string, event: OutboundEvent): Promise<Result<void, ProviderCallError>> {
-    const updated = await this.authorized({ method: 'PATCH', url: this.api(`/me/events/${encodeURIComponent(externalId)}`), accessToken: credentials.accessToken, json: this.toGraphEvent(event) }, 'event', externalId)
+  async updateEvent(
+    credentials: ProviderCredentials,
+    _calendarExternalId: string,
+    externalId: string,
+    event: OutboundEvent,
+  ): Promise<Result<void, ProviderCallError>> {
+    const updated = await this.authorized(
+      {
+        method: 'PATCH',
+        url: this.api(`/me/events/${encodeURIComponent(externalId)}`),
+        accessToken: credentials.accessToken,
+        json: this.toGraphEvent(event),
+      },
+      'event',
+      externalId,
+    )
     return updated.ok ? ok(undefined) : updated
   }
 
-  async deleteEvent(credentials: ProviderCredentials, _calendarExternalId: string, externalId: string): Promise<Result<void, ProviderCallError>> {
-    const deleted = await this.call({ method: 'DELETE', url: this.api(`/me/events/${encodeURIComponent(externalId)}`), accessToken: credentials.accessToken })
+  async deleteEvent(
+    credentials: ProviderCredentials,
+    _calendarExternalId: string,
+    externalId: string,
+  ): Promise<Result<void, ProviderCallError>> {
+    const deleted = await this.call({
+      method: 'DELETE',
+      url: this.api(`/me/events/${encodeURIComponent(externalId)}`),
+      accessToken: credentials.accessToken,
+    })
     if (!deleted.ok) return deleted
     if (deleted.value.status === 404) return ok(undefined)
     const failure = this.failureOf(deleted.value, 'event', externalId)
     return failure === null ? ok(undefined) : err(failure)
   }
 
-  async startPush(credentials: ProviderCredentials, calendarExternalId: string, request: PushRequest): Promise<Result<PushChannel | null, ProviderCallError>> {
+  async startPush(
+    credentials: ProviderCredentials,
+    calendarExternalId: string,
+    request: PushRequest,
+  ): Promise<Result<PushChannel | null, ProviderCallError>> {
     const notificationUrl = new URL(request.address)
     // Graph names its own subscription id in notifications; ours rides along in the address.
     notificationUrl.searchParams.set('channel', request.channelId)
@@ -224,7 +341,11 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
       expirationDateTime: this.expiry().toISOString(),
       clientState: request.secret,
     }
-    const created = await this.authorized({ method: 'POST', url: this.api('/subscriptions'), accessToken: credentials.accessToken, json }, 'calendar', calendarExternalId)
+    const created = await this.authorized(
+      { method: 'POST', url: this.api('/subscriptions'), accessToken: credentials.accessToken, json },
+      'calendar',
+      calendarExternalId,
+    )
     if (!created.ok) return created
     const id = str(created.value.body?.id)
     const expiresAt = new Date(String(created.value.body?.expirationDateTime))
@@ -233,11 +354,28 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
   }
 
   /** Graph subscriptions are extended in place; the channel id stays, so pushes keep finding the connection. */
-  async renewPush(credentials: ProviderCredentials, calendarExternalId: string, current: PushChannel & { channelId: string }, request: PushRequest): Promise<Result<PushChannel, ProviderCallError>> {
-    const renewed = await this.authorized({ method: 'PATCH', url: this.api(`/subscriptions/${encodeURIComponent(current.providerId)}`), accessToken: credentials.accessToken, json: { expirationDateTime: this.expiry().toISOString() } }, 'subscription', current.providerId)
+  async renewPush(
+    credentials: ProviderCredentials,
+    calendarExternalId: string,
+    current: PushChannel & { channelId: string },
+    request: PushRequest,
+  ): Promise<Result<PushChannel, ProviderCallError>> {
+    const renewed = await this.authorized(
+      {
+        method: 'PATCH',
+        url: this.api(`/subscriptions/${encodeURIComponent(current.providerId)}`),
+        accessToken: credentials.accessToken,
+        json: { expirationDateTime: this.expiry().toISOString() },
+      },
+      'subscription',
+      current.providerId,
+    )
     if (renewed.ok) {
       const expiresAt = new Date(String(renewed.value.body?.expirationDateTime))
-      return ok({ providerId: current.providerId, expiresAt: Number.isNaN(expiresAt.getTime()) ? this.expiry() : expiresAt })
+      return ok({
+        providerId: current.providerId,
+        expiresAt: Number.isNaN(expiresAt.getTime()) ? this.expiry() : expiresAt,
+      })
     }
     // Gone (expired before we renewed): subscribe again.
     if (renewed.error._tag !== 'ProviderObjectMissing') return renewed
@@ -246,8 +384,15 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     return ok(started.value ?? current)
   }
 
-  async stopPush(credentials: ProviderCredentials, channel: { channelId: string; providerId: string }): Promise<Result<void, ProviderUnavailable>> {
-    const stopped = await this.call({ method: 'DELETE', url: this.api(`/subscriptions/${encodeURIComponent(channel.providerId)}`), accessToken: credentials.accessToken })
+  async stopPush(
+    credentials: ProviderCredentials,
+    channel: { channelId: string; providerId: string },
+  ): Promise<Result<void, ProviderUnavailable>> {
+    const stopped = await this.call({
+      method: 'DELETE',
+      url: this.api(`/subscriptions/${encodeURIComponent(channel.providerId)}`),
+      accessToken: credentials.accessToken,
+    })
     if (!stopped.ok) return stopped
     const { status } = stopped.value
     return status < 300 || status === 404 || status === 401 ? ok(undefined) : err(this.unexpected(stopped.value))
@@ -283,12 +428,22 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
   }
 
   private toGraphEvent(event: OutboundEvent) {
-    const at = (date: Date) => ({ dateTime: DateTime.fromJSDate(date, { zone: event.timezone }).toFormat("yyyy-MM-dd'T'HH:mm:ss"), timeZone: event.timezone })
-    return { subject: event.title, start: at(event.start), end: at(event.end), ...(event.location === null ? {} : { location: { displayName: event.location } }) }
+    const at = (date: Date) => ({
+      dateTime: DateTime.fromJSDate(date, { zone: event.timezone }).toFormat("yyyy-MM-dd'T'HH:mm:ss"),
+      timeZone: event.timezone,
+    })
+    return {
+      subject: event.title,
+      start: at(event.start),
+      end: at(event.end),
+      ...(event.location === null ? {} : { location: { displayName: event.location } }),
+    }
   }
 
   private scopeOf(scopes: readonly ConnectionScope[]): string {
-    return ['offline_access', 'openid', 'email', 'User.Read', ...new Set(scopes.map((scope) => SCOPES[scope]))].join(' ')
+    return ['offline_access', 'openid', 'email', 'User.Read', ...new Set(scopes.map((scope) => SCOPES[scope]))].join(
+      ' ',
+    )
   }
 
   private tokensOf(body: Record<string, unknown> | null, previousRefreshToken: string | null): ProviderTokens | null {
@@ -312,12 +467,20 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
   }
 
   private async call(request: ProviderHttpRequest): Promise<Result<ProviderHttpResponse, ProviderUnavailable>> {
-    const exchange = await sendProviderHttp(request, { timeoutMs: this.options.timeoutMs, userAgent: this.options.userAgent })
-    if (exchange.kind === 'transport_failure') return err(new ProviderUnavailable({ provider: 'microsoft', reason: exchange.reason, detail: exchange.detail }))
+    const exchange = await sendProviderHttp(request, {
+      timeoutMs: this.options.timeoutMs,
+      userAgent: this.options.userAgent,
+    })
+    if (exchange.kind === 'transport_failure')
+      return err(new ProviderUnavailable({ provider: 'microsoft', reason: exchange.reason, detail: exchange.detail }))
     return ok(exchange.response)
   }
 
-  private async authorized(request: ProviderHttpRequest, what: string, id: string): Promise<Result<ProviderHttpResponse, ProviderCallError>> {
+  private async authorized(
+    request: ProviderHttpRequest,
+    what: string,
+    id: string,
+  ): Promise<Result<ProviderHttpResponse, ProviderCallError>> {
     const answered = await this.call(request)
     if (!answered.ok) return answered
     const failure = this.failureOf(answered.value, what, id)
@@ -329,12 +492,26 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     if (status >= 200 && status < 300) return null
     if (status === 401) return new AccessTokenRejected({ provider: 'microsoft' })
     if (status === 404 || status === 410) return new ProviderObjectMissing({ provider: 'microsoft', what, id })
-    if (status === 429 || status === 503) return new ProviderUnavailable({ provider: 'microsoft', reason: 'rate_limited', detail: errorCode(body) ?? String(status) })
-    if (status === 403) return new ProviderObjectMissing({ provider: 'microsoft', what: `${what} (forbidden: ${errorCode(body) ?? 'ErrorAccessDenied'})`, id })
+    if (status === 429 || status === 503)
+      return new ProviderUnavailable({
+        provider: 'microsoft',
+        reason: 'rate_limited',
+        detail: errorCode(body) ?? String(status),
+      })
+    if (status === 403)
+      return new ProviderObjectMissing({
+        provider: 'microsoft',
+        what: `${what} (forbidden: ${errorCode(body) ?? 'ErrorAccessDenied'})`,
+        id,
+      })
     return this.unexpected(response)
   }
 
   private unexpected(response: ProviderHttpResponse): ProviderUnavailable {
-    return new ProviderUnavailable({ provider: 'microsoft', reason: response.status >= 500 ? 'server_error' : 'bad_response', detail: `HTTP ${response.status}: ${errorCode(response.body) ?? 'unexpected answer'}` })
+    return new ProviderUnavailable({
+      provider: 'microsoft',
+      reason: response.status >= 500 ? 'server_error' : 'bad_response',
+      detail: `HTTP ${response.status}: ${errorCode(response.body) ?? 'unexpected answer'}`,
+    })
   }
 }

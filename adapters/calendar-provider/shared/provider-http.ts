@@ -4,7 +4,9 @@ export interface ProviderHttpResponse {
   readonly body: Record<string, unknown> | null
 }
 
-export type ProviderHttpExchange = { readonly kind: 'response'; readonly response: ProviderHttpResponse } | { readonly kind: 'transport_failure'; readonly reason: 'timeout' | 'network'; readonly detail: string }
+export type ProviderHttpExchange =
+  | { readonly kind: 'response'; readonly response: ProviderHttpResponse }
+  | { readonly kind: 'transport_failure'; readonly reason: 'timeout' | 'network'; readonly detail: string }
 
 export interface ProviderHttpRequest {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
@@ -15,7 +17,10 @@ export interface ProviderHttpRequest {
   readonly headers?: Readonly<Record<string, string>>
 }
 
-export const sendProviderHttp = async (request: ProviderHttpRequest, options: { readonly timeoutMs: number; readonly userAgent: string }): Promise<ProviderHttpExchange> => {
+export const sendProviderHttp = async (
+  request: ProviderHttpRequest,
+  options: { readonly timeoutMs: number; readonly userAgent: string },
+): Promise<ProviderHttpExchange> => {
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': options.userAgent }
   Object.assign(headers, request.headers)
   if (request.accessToken !== undefined) headers.authorization = `Bearer ${request.accessToken}`
@@ -28,12 +33,18 @@ export const sendProviderHttp = async (request: ProviderHttpRequest, options: { 
     body = JSON.stringify(request.json)
   }
   try {
-    const response = await fetch(request.url, { method: request.method, headers, body, signal: AbortSignal.timeout(options.timeoutMs) })
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(options.timeoutMs),
+    })
     const text = await response.text()
     let parsed: Record<string, unknown> | null = null
     try {
       const value = text === '' ? null : (JSON.parse(text) as unknown)
-      parsed = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+      parsed =
+        value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
     } catch {
       parsed = null
     }
@@ -41,6 +52,8 @@ export const sendProviderHttp = async (request: ProviderHttpRequest, options: { 
   } catch (error) {
     const name = error instanceof Error ? error.name : ''
     const detail = error instanceof Error ? error.message : String(error)
-    return name === 'TimeoutError' || name === 'AbortError' ? { kind: 'transport_failure', reason: 'timeout', detail: `no answer within ${options.timeoutMs} ms` } : { kind: 'transport_failure', reason: 'network', detail }
+    return name === 'TimeoutError' || name === 'AbortError'
+      ? { kind: 'transport_failure', reason: 'timeout', detail: `no answer within ${options.timeoutMs} ms` }
+      : { kind: 'transport_failure', reason: 'network', detail }
   }
 }

@@ -31,10 +31,15 @@ export class SandboxProviderHelpers {
     private readonly connections: ConnectionService,
   ) {}
 
-  async createEvent(scope: RequestScope, connectionId: string, input: ProviderEventInput): Promise<Result<ProviderEventView, ResourceNotFound | InvalidParameter>> {
+  async createEvent(
+    scope: RequestScope,
+    connectionId: string,
+    input: ProviderEventInput,
+  ): Promise<Result<ProviderEventView, ResourceNotFound | InvalidParameter>> {
     const target = await this.calendarOf(scope, connectionId, input.calendarId)
     if (!target.ok) return target
-    if (input.end.getTime() <= input.start.getTime()) return err(new InvalidParameter({ param: 'end_time', message: 'end_time must be after start_time.' }))
+    if (input.end.getTime() <= input.start.getTime())
+      return err(new InvalidParameter({ param: 'end_time', message: 'end_time must be after start_time.' }))
     const event = this.world.putEvent(target.value.connection.email, {
       id: this.world.newEventId(),
       calendarId: target.value.externalId,
@@ -53,18 +58,39 @@ export class SandboxProviderHelpers {
     return ok({ event, calendarId: input.calendarId })
   }
 
-  async updateEvent(scope: RequestScope, connectionId: string, externalId: string, patch: { title?: string | undefined; start?: Date | undefined; end?: Date | undefined; location?: string | null | undefined }): Promise<Result<ProviderEventView, ResourceNotFound | InvalidParameter>> {
+  async updateEvent(
+    scope: RequestScope,
+    connectionId: string,
+    externalId: string,
+    patch: {
+      title?: string | undefined
+      start?: Date | undefined
+      end?: Date | undefined
+      location?: string | null | undefined
+    },
+  ): Promise<Result<ProviderEventView, ResourceNotFound | InvalidParameter>> {
     const found = await this.eventOf(scope, connectionId, externalId)
     if (!found.ok) return found
     const { connection, event, calendarId } = found.value
-    const next = { ...event, title: patch.title ?? event.title, start: patch.start ?? event.start, end: patch.end ?? event.end, location: patch.location === undefined ? event.location : patch.location }
-    if (next.end.getTime() <= next.start.getTime()) return err(new InvalidParameter({ param: 'end_time', message: 'end_time must be after start_time.' }))
+    const next = {
+      ...event,
+      title: patch.title ?? event.title,
+      start: patch.start ?? event.start,
+      end: patch.end ?? event.end,
+      location: patch.location === undefined ? event.location : patch.location,
+    }
+    if (next.end.getTime() <= next.start.getTime())
+      return err(new InvalidParameter({ param: 'end_time', message: 'end_time must be after start_time.' }))
     const stored = this.world.putEvent(connection.email, next)
     await this.world.settled()
     return ok({ event: stored, calendarId })
   }
 
-  async cancelEvent(scope: RequestScope, connectionId: string, externalId: string): Promise<Result<ProviderEventView, ResourceNotFound>> {
+  async cancelEvent(
+    scope: RequestScope,
+    connectionId: string,
+    externalId: string,
+  ): Promise<Result<ProviderEventView, ResourceNotFound>> {
     const found = await this.eventOf(scope, connectionId, externalId)
     if (!found.ok) return found
     const stored = this.world.putEvent(found.value.connection.email, { ...found.value.event, cancelled: true })
@@ -79,7 +105,11 @@ export class SandboxProviderHelpers {
     return ok(found.value.connection)
   }
 
-  async setOutage(scope: RequestScope, connectionId: string, down: boolean): Promise<Result<Connection, ResourceNotFound>> {
+  async setOutage(
+    scope: RequestScope,
+    connectionId: string,
+    down: boolean,
+  ): Promise<Result<Connection, ResourceNotFound>> {
     const found = await this.connections.retrieve(scope, connectionId)
     if (!found.ok) return found
     this.world.setOutage(found.value.connection.email, down)
@@ -97,7 +127,8 @@ export class SandboxProviderHelpers {
     const found = await this.connections.retrieve(scope, connectionId, true)
     if (!found.ok) return found
     const calendar = found.value.calendars?.find((candidate) => candidate.id === calendarId)
-    if (calendar === undefined) return err(new ResourceNotFound({ resource: 'calendar', id: calendarId, param: 'calendar_id' }))
+    if (calendar === undefined)
+      return err(new ResourceNotFound({ resource: 'calendar', id: calendarId, param: 'calendar_id' }))
     return ok({ connection: found.value.connection, externalId: calendar.externalId })
   }
 
@@ -106,7 +137,8 @@ export class SandboxProviderHelpers {
     if (!found.ok) return found
     const event = this.world.account(found.value.connection.email)?.events.get(externalId)
     const calendar = found.value.calendars?.find((candidate) => candidate.externalId === event?.calendarId)
-    if (event === undefined || event.cancelled || calendar === undefined) return err(new ResourceNotFound({ resource: 'provider_event', id: externalId, param: 'external_id' }))
+    if (event === undefined || event.cancelled || calendar === undefined)
+      return err(new ResourceNotFound({ resource: 'provider_event', id: externalId, param: 'external_id' }))
     return ok({ connection: found.value.connection, event, calendarId: calendar.id })
   }
 }

@@ -86,7 +86,12 @@ export class SyntheticCalendarWorld {
   }
 
   /** The consent page's "Allow": a one-time code bound to the PKCE challenge and redirect URI. */
-  authorize(input: { readonly email: string; readonly codeChallenge: string; readonly redirectUri: string; readonly seedAround?: Date }): string {
+  authorize(input: {
+    readonly email: string
+    readonly codeChallenge: string
+    readonly redirectUri: string
+    readonly seedAround?: Date
+  }): string {
     const email = input.email.trim().toLowerCase()
     if (!this.accounts.has(email)) this.accounts.set(email, seedAccount(email, input.seedAround ?? this.now()))
     const code = token('code')
@@ -94,10 +99,15 @@ export class SyntheticCalendarWorld {
     return code
   }
 
-  exchange(code: string, verifier: string, redirectUri: string): { accessToken: string; refreshToken: string; email: string } | 'invalid_grant' {
+  exchange(
+    code: string,
+    verifier: string,
+    redirectUri: string,
+  ): { accessToken: string; refreshToken: string; email: string } | 'invalid_grant' {
     const pending = this.codes.get(code)
     this.codes.delete(code)
-    if (pending === undefined || pending.redirectUri !== redirectUri || pkceChallenge(verifier) !== pending.challenge) return 'invalid_grant'
+    if (pending === undefined || pending.redirectUri !== redirectUri || pkceChallenge(verifier) !== pending.challenge)
+      return 'invalid_grant'
     const grant = token('grant')
     const accessToken = token('at')
     const refreshToken = token('rt')
@@ -122,7 +132,8 @@ export class SyntheticCalendarWorld {
 
   /** Revokes every grant of a provider account (test helper). */
   revokeAccount(email: string): void {
-    for (const holder of [...this.accessTokens.values(), ...this.refreshTokens.values()]) if (holder.email === email) this.revokedGrants.add(holder.grant)
+    for (const holder of [...this.accessTokens.values(), ...this.refreshTokens.values()])
+      if (holder.email === email) this.revokedGrants.add(holder.grant)
   }
 
   /** While on, every call for the account fails as if the provider were down (test helper). */
@@ -137,7 +148,8 @@ export class SyntheticCalendarWorld {
 
   /** Makes every access token of an account stale, so the next call must refresh (test helper). */
   expireAccessTokens(email: string): void {
-    for (const [accessToken, holder] of this.accessTokens) if (holder.email === email) this.accessTokens.delete(accessToken)
+    for (const [accessToken, holder] of this.accessTokens)
+      if (holder.email === email) this.accessTokens.delete(accessToken)
   }
 
   /** The account behind an access token; 'rejected' for unknown, 'revoked' for a revoked grant. */
@@ -174,7 +186,14 @@ export class SyntheticCalendarWorld {
   }
 
   openChannel(email: string, calendarId: string, channelId: string, secret: string, now: Date): WorldChannel {
-    const channel = { channelId, providerId: token('res'), email, calendarId, secret, expiresAt: new Date(now.getTime() + SYNTHETIC_CHANNEL_LIFETIME_MS) }
+    const channel = {
+      channelId,
+      providerId: token('res'),
+      email,
+      calendarId,
+      secret,
+      expiresAt: new Date(now.getTime() + SYNTHETIC_CHANNEL_LIFETIME_MS),
+    }
     this.channels.set(channelId, channel)
     return channel
   }
@@ -204,20 +223,82 @@ export class SyntheticCalendarWorld {
 const seedAccount = (email: string, now: Date): WorldAccount => {
   const zone = 'Europe/London'
   const calendars = new Map<string, WorldCalendar>([
-    ['primary', { id: 'primary', name: email, colorHex: '#4285f4', writable: true, primary: true, timezone: zone, seq: 0, epoch: 0 }],
-    ['team', { id: 'team', name: 'Team', colorHex: '#0b8043', writable: true, primary: false, timezone: zone, seq: 0, epoch: 0 }],
-    ['holidays', { id: 'holidays', name: 'UK Holidays', colorHex: '#d50000', writable: false, primary: false, timezone: zone, seq: 0, epoch: 0 }],
+    [
+      'primary',
+      {
+        id: 'primary',
+        name: email,
+        colorHex: '#4285f4',
+        writable: true,
+        primary: true,
+        timezone: zone,
+        seq: 0,
+        epoch: 0,
+      },
+    ],
+    [
+      'team',
+      {
+        id: 'team',
+        name: 'Team',
+        colorHex: '#0b8043',
+        writable: true,
+        primary: false,
+        timezone: zone,
+        seq: 0,
+        epoch: 0,
+      },
+    ],
+    [
+      'holidays',
+      {
+        id: 'holidays',
+        name: 'UK Holidays',
+        colorHex: '#d50000',
+        writable: false,
+        primary: false,
+        timezone: zone,
+        seq: 0,
+        epoch: 0,
+      },
+    ],
   ])
   const account: WorldAccount = { email, calendars, events: new Map() }
   const day = DateTime.fromJSDate(now, { zone }).startOf('day')
   const local = (days: number, hour: number) => day.plus({ days }).set({ hour }).toJSDate()
-  const seed = (id: string, calendarId: string, fields: Partial<WorldEvent> & { title: string; start: Date; end: Date }) => {
+  const seed = (
+    id: string,
+    calendarId: string,
+    fields: Partial<WorldEvent> & { title: string; start: Date; end: Date },
+  ) => {
     const calendar = calendars.get(calendarId)!
     calendar.seq += 1
-    account.events.set(id, { id, calendarId, allDay: false, timezone: zone, location: null, recurrence: [], recurringEventId: null, originalStart: null, cancelled: false, seq: calendar.seq, ...fields })
+    account.events.set(id, {
+      id,
+      calendarId,
+      allDay: false,
+      timezone: zone,
+      location: null,
+      recurrence: [],
+      recurringEventId: null,
+      originalStart: null,
+      cancelled: false,
+      seq: calendar.seq,
+      ...fields,
+    })
   }
-  seed('seed-dentist', 'primary', { title: 'Dentist', start: local(1, 9), end: local(1, 10), location: '1 Harley Street, London' })
-  seed('seed-lunch', 'primary', { title: 'Lunch with Grace', start: local(2, 12), end: local(2, 13), location: 'Borough Market, London' })
+  seed('seed-dentist', 'primary', {
+    title: 'Dentist',
+    start: local(1, 9),
+    end: local(1, 10),
+    location: '1 Harley Street, London',
+  })
+  seed('seed-lunch', 'primary', {
+    title: 'Lunch with Grace',
+    start: local(2, 12),
+    end: local(2, 13),
+    location: 'Borough Market, London',
+  })
   const firstStandup = day.plus({ days: 1 }).set({ hour: 10 })
   seed('seed-standup', 'team', {
     title: 'Weekly stand-up',
@@ -225,6 +306,11 @@ const seedAccount = (email: string, now: Date): WorldAccount => {
     end: firstStandup.plus({ minutes: 30 }).toJSDate(),
     recurrence: ['RRULE:FREQ=WEEKLY;COUNT=6'],
   })
-  seed('seed-bank-holiday', 'holidays', { title: 'Bank holiday', start: day.plus({ days: 5 }).toJSDate(), end: day.plus({ days: 6 }).toJSDate(), allDay: true })
+  seed('seed-bank-holiday', 'holidays', {
+    title: 'Bank holiday',
+    start: day.plus({ days: 5 }).toJSDate(),
+    end: day.plus({ days: 6 }).toJSDate(),
+    allDay: true,
+  })
   return account
 }

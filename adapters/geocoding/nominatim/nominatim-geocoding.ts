@@ -80,7 +80,9 @@ export class NominatimGeocodingAdapter implements GeocodingPort {
     const first: unknown = body[0]
     if (first === undefined) return ok(null)
     if (!isNominatimPlace(first)) {
-      return err(new ProviderUnavailable({ provider: PROVIDER, reason: 'bad_response', detail: 'result without lat/lon' }))
+      return err(
+        new ProviderUnavailable({ provider: PROVIDER, reason: 'bad_response', detail: 'result without lat/lon' }),
+      )
     }
     return ok({
       coordinates: { lat: Number(first.lat), lng: Number(first.lon) },

@@ -10,7 +10,10 @@ export class MemoryMailAdapter implements MailPort {
   private readonly sent: SentMail[] = []
   private counter = 0
 
-  constructor(private readonly now: () => Date, private readonly capacity = 10_000) {}
+  constructor(
+    private readonly now: () => Date,
+    private readonly capacity = 10_000,
+  ) {}
 
   async send(mail: OutgoingMail): Promise<Result<MailAccepted, never>> {
     this.counter += 1

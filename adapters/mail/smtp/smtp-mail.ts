@@ -14,7 +14,8 @@ export interface SmtpSettings {
   readonly timeoutMs: number
 }
 
-const formatAddress = (address: MailAddress) => (address.name === null ? address.address : { name: address.name, address: address.address })
+const formatAddress = (address: MailAddress) =>
+  address.name === null ? address.address : { name: address.name, address: address.address }
 
 /**
  * E-mail over SMTP with nodemailer. The iCalendar object goes twice, as calendar
@@ -55,15 +56,23 @@ export class SmtpMailAdapter implements MailPort {
           ? {}
           : {
               icalEvent: { method: mail.calendar.method, content: mail.calendar.content },
-              attachments: [{ filename: mail.calendar.filename, content: mail.calendar.content, contentType: `application/ics; method=${mail.calendar.method}` }],
+              attachments: [
+                {
+                  filename: mail.calendar.filename,
+                  content: mail.calendar.content,
+                  contentType: `application/ics; method=${mail.calendar.method}`,
+                },
+              ],
             }),
       })
-      if ((info.rejected?.length ?? 0) > 0) return err(new MailSendFailed({ reason: `recipient rejected: ${String(info.response)}`, permanent: true }))
+      if ((info.rejected?.length ?? 0) > 0)
+        return err(new MailSendFailed({ reason: `recipient rejected: ${String(info.response)}`, permanent: true }))
       return ok({ messageId: String(info.messageId) })
     } catch (error) {
       const failure = error as { code?: string; responseCode?: number; message?: string }
       // A 5xx reply about the envelope (unknown mailbox, refused domain) will not change on retry.
-      const permanent = failure.code === 'EENVELOPE' && typeof failure.responseCode === 'number' && failure.responseCode >= 500
+      const permanent =
+        failure.code === 'EENVELOPE' && typeof failure.responseCode === 'number' && failure.responseCode >= 500
       return err(new MailSendFailed({ reason: failure.message ?? String(error), permanent }))
     }
   }

@@ -35,14 +35,21 @@ export class WebPushAdapter implements PushPort {
   async send(device: Device, message: PushMessage): Promise<PushOutcome> {
     let request: ReturnType<typeof webpush.generateRequestDetails>
     try {
-      request = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { ...device.keys } }, JSON.stringify(pushPayload(message)), {
-        vapidDetails: { ...this.options.vapid },
-        TTL: message.ttlSeconds,
-        urgency: message.urgency,
-        contentEncoding: 'aes128gcm',
-      })
+      request = webpush.generateRequestDetails(
+        { endpoint: device.endpoint, keys: { ...device.keys } },
+        JSON.stringify(pushPayload(message)),
+        {
+          vapidDetails: { ...this.options.vapid },
+          TTL: message.ttlSeconds,
+          urgency: message.urgency,
+          contentEncoding: 'aes128gcm',
+        },
+      )
     } catch (error) {
-      return { status: 'failed', reason: `could not build the push request: ${error instanceof Error ? error.message : String(error)}` }
+      return {
+        status: 'failed',
+        reason: `could not build the push request: ${error instanceof Error ? error.message : String(error)}`,
+      }
     }
     const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]))
     try {
@@ -58,7 +65,13 @@ export class WebPushAdapter implements PushPort {
       if (response.status === 404 || response.status === 410) return { status: 'expired' }
       return { status: 'failed', reason: `push service answered ${response.status}` }
     } catch (error) {
-      return { status: 'failed', reason: error instanceof Error && error.name === 'TimeoutError' ? 'push service timed out' : 'push service unreachable' }
+      return {
+        status: 'failed',
+        reason:
+          error instanceof Error && error.name === 'TimeoutError'
+            ? 'push service timed out'
+            : 'push service unreachable',
+      }
     }
   }
 }

@@ -54,10 +54,25 @@ export class MongoRateLimiter implements RateLimiterPort {
         { _id: literal(bucket, 'bucket') },
         [
           // Requests older than the window leave it...
-          { $set: { stamps: { $filter: { input: { $ifNull: ['$stamps', []] }, as: 'stamp', cond: { $gt: ['$$stamp', new Date(at - windowMs)] } } } } },
+          {
+            $set: {
+              stamps: {
+                $filter: {
+                  input: { $ifNull: ['$stamps', []] },
+                  as: 'stamp',
+                  cond: { $gt: ['$$stamp', new Date(at - windowMs)] },
+                },
+              },
+            },
+          },
           // ...and this one is counted only if there is room (a refused request is not counted).
           { $set: { allowed: { $lt: [{ $size: '$stamps' }, limit] } } },
-          { $set: { stamps: { $cond: ['$allowed', { $concatArrays: ['$stamps', { $literal: [now] }] }, '$stamps'] }, expiresAt: { $literal: new Date(at + windowMs) } } },
+          {
+            $set: {
+              stamps: { $cond: ['$allowed', { $concatArrays: ['$stamps', { $literal: [now] }] }, '$stamps'] },
+              expiresAt: { $literal: new Date(at + windowMs) },
+            },
+          },
         ],
         { upsert: true, returnDocument: 'after' },
       ),
@@ -66,7 +81,13 @@ export class MongoRateLimiter implements RateLimiterPort {
     const oldest = stamps[0] ?? at
     // When refused, the earliest retry is when enough requests leave the window to make room.
     const retryAfterMs = document.allowed ? 0 : Math.max(1, (stamps[stamps.length - limit] ?? oldest) + windowMs - at)
-    return { allowed: document.allowed, limit, remaining: Math.max(0, limit - stamps.length), resetAt: new Date(oldest + windowMs), retryAfterMs }
+    return {
+      allowed: document.allowed,
+      limit,
+      remaining: Math.max(0, limit - stamps.length),
+      resetAt: new Date(oldest + windowMs),
+      retryAfterMs,
+    }
   }
 
   async acquireSlot(bucket: string, max: number, now: Date, leaseMs: number): Promise<string | null> {
@@ -76,11 +97,23 @@ export class MongoRateLimiter implements RateLimiterPort {
         { _id: literal(bucket, 'bucket') },
         [
           // Leases of crashed holders run out...
-          { $set: { slots: { $filter: { input: { $ifNull: ['$slots', []] }, as: 'held', cond: { $gt: ['$$held.expiresAt', now] } } } } },
+          {
+            $set: {
+              slots: {
+                $filter: { input: { $ifNull: ['$slots', []] }, as: 'held', cond: { $gt: ['$$held.expiresAt', now] } },
+              },
+            },
+          },
           // ...and a new one is taken only while fewer than `max` are held.
           {
             $set: {
-              slots: { $cond: [{ $lt: [{ $size: '$slots' }, max] }, { $concatArrays: ['$slots', { $literal: [slot] }] }, '$slots'] },
+              slots: {
+                $cond: [
+                  { $lt: [{ $size: '$slots' }, max] },
+                  { $concatArrays: ['$slots', { $literal: [slot] }] },
+                  '$slots',
+                ],
+              },
               expiresAt: { $max: [{ $ifNull: ['$expiresAt', slot.expiresAt] }, { $literal: slot.expiresAt }] },
             },
           },

@@ -1,4 +1,8 @@
-import { congestionFactorAt, transitCongestionFactorAt, tripMidpoint } from '../../../core/departure/congestion-profile.js'
+import {
+  congestionFactorAt,
+  transitCongestionFactorAt,
+  tripMidpoint,
+} from '../../../core/departure/congestion-profile.js'
 import type { RouteEstimate, RouteQuery, RoutingPort, TravelMode } from '../../../core/ports/routing.js'
 import { greatCircleDistanceKm } from '../../../core/shared/coordinates.js'
 import { ok } from '../../../core/shared/result.js'

@@ -56,17 +56,30 @@ export class OsrmRoutingAdapter implements RoutingPort {
     if (!answer.ok) return answer
     const { status, body } = answer.value
     if (!isOsrmResponse(body)) {
-      return err(new ProviderUnavailable({ provider: PROVIDER, reason: 'bad_response', detail: `HTTP ${status} without an OSRM code` }))
+      return err(
+        new ProviderUnavailable({
+          provider: PROVIDER,
+          reason: 'bad_response',
+          detail: `HTTP ${status} without an OSRM code`,
+        }),
+      )
     }
     if (NO_ROUTE_CODES.has(body.code)) {
       return err(new NoRouteFound({ provider: PROVIDER, detail: body.message ?? body.code }))
     }
     const route = body.routes?.[0]
     if (body.code !== 'Ok' || route === undefined) {
-      return err(new ProviderUnavailable({ provider: PROVIDER, reason: 'bad_request', detail: `${body.code}: ${body.message ?? ''}`.trim() }))
+      return err(
+        new ProviderUnavailable({
+          provider: PROVIDER,
+          reason: 'bad_request',
+          detail: `${body.code}: ${body.message ?? ''}`.trim(),
+        }),
+      )
     }
     const freeFlowMinutes = route.duration / 60
-    const congestion = query.mode === 'drive' ? congestionFactorAt(tripMidpoint(query.timing, freeFlowMinutes), query.timezone) : 1
+    const congestion =
+      query.mode === 'drive' ? congestionFactorAt(tripMidpoint(query.timing, freeFlowMinutes), query.timezone) : 1
     return ok({
       expectedMinutes: freeFlowMinutes * congestion,
       freeFlowMinutes,

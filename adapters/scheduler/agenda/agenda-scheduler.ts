@@ -94,7 +94,10 @@ export class AgendaScheduler implements SchedulerPort {
     agenda.on('error', (error: Error) => this.onError('scheduler', error))
     agenda.on('complete', (job: Job) => this.inProgress.get(job.attrs.name)?.complete())
     for (const task of this.tasks.values()) {
-      agenda.define(task.name, (job: Job) => this.runTask(task, job), { concurrency: 1, lockLifetime: this.options.lockLifetimeMs })
+      agenda.define(task.name, (job: Job) => this.runTask(task, job), {
+        concurrency: 1,
+        lockLifetime: this.options.lockLifetimeMs,
+      })
     }
     await agenda.ready
     const collection = this.options.db.collection(this.collectionName)
@@ -102,7 +105,10 @@ export class AgendaScheduler implements SchedulerPort {
     // another node by now. Release only what this node still holds (it names itself on every claim).
     agenda.db.unlockJobs = async (ids) => {
       if (ids.length === 0) return
-      await collection.updateMany({ _id: { $in: ids.map((id) => new ObjectId(String(id))) }, lastModifiedBy: this.nodeName }, { $unset: { lockedAt: true } })
+      await collection.updateMany(
+        { _id: { $in: ids.map((id) => new ObjectId(String(id))) }, lastModifiedBy: this.nodeName },
+        { $unset: { lockedAt: true } },
+      )
     }
     // One document per task: a unique name makes two nodes starting at once create it once.
     await collection.createIndex({ name: 1 }, { name: 'one_job_per_task', unique: true })
@@ -124,7 +130,10 @@ export class AgendaScheduler implements SchedulerPort {
     }
     await this.options.db
       .collection(this.collectionName)
-      .updateOne({ name: task.name, repeatInterval: { $ne: task.intervalMs } }, { $set: { repeatInterval: task.intervalMs } })
+      .updateOne(
+        { name: task.name, repeatInterval: { $ne: task.intervalMs } },
+        { $set: { repeatInterval: task.intervalMs } },
+      )
   }
 
   private async runTask(task: PeriodicTask, job: Job): Promise<void> {
@@ -136,11 +145,14 @@ export class AgendaScheduler implements SchedulerPort {
     void completed.then(() => {
       if (this.inProgress.get(task.name)?.completed === completed) this.inProgress.delete(task.name)
     })
-    const heartbeat = setInterval(() => {
-      void this.renewLock(task, job).then((held) => {
-        if (!held) clearInterval(heartbeat)
-      })
-    }, Math.max(1, Math.floor(this.options.lockLifetimeMs / 3)))
+    const heartbeat = setInterval(
+      () => {
+        void this.renewLock(task, job).then((held) => {
+          if (!held) clearInterval(heartbeat)
+        })
+      },
+      Math.max(1, Math.floor(this.options.lockLifetimeMs / 3)),
+    )
     try {
       await Promise.resolve().then(() => task.run())
     } catch (error) {
@@ -160,12 +172,20 @@ export class AgendaScheduler implements SchedulerPort {
     try {
       const result = await this.options.db
         .collection(this.collectionName)
-        .updateOne({ _id: new ObjectId(String(job.attrs._id)), lockedAt: held }, { $set: { lockedAt: renewed, lastModifiedBy: this.nodeName } })
+        .updateOne(
+          { _id: new ObjectId(String(job.attrs._id)), lockedAt: held },
+          { $set: { lockedAt: renewed, lastModifiedBy: this.nodeName } },
+        )
       if (result.matchedCount === 1) {
         job.attrs.lockedAt = renewed
         return true
       }
-      this.onError(task.name, new Error(`lost the lock of task ${task.name}: another node took it over after ${this.options.lockLifetimeMs} ms without a renewal`))
+      this.onError(
+        task.name,
+        new Error(
+          `lost the lock of task ${task.name}: another node took it over after ${this.options.lockLifetimeMs} ms without a renewal`,
+        ),
+      )
       return false
     } catch (error) {
       // The database may be back before the lock expires: keep trying.
@@ -175,4 +195,5 @@ export class AgendaScheduler implements SchedulerPort {
   }
 }
 
-const isDuplicateKey = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000
+const isDuplicateKey = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000

@@ -10,7 +10,11 @@ interface Snapshot {
 
 const revive = (snapshot: Snapshot): Snapshot => ({
   accounts: snapshot.accounts.map((account) => ({ ...account, createdAt: new Date(account.createdAt) })),
-  keys: snapshot.keys.map((key) => ({ ...key, createdAt: new Date(key.createdAt), revokedAt: key.revokedAt === null ? null : new Date(key.revokedAt) })),
+  keys: snapshot.keys.map((key) => ({
+    ...key,
+    createdAt: new Date(key.createdAt),
+    revokedAt: key.revokedAt === null ? null : new Date(key.revokedAt),
+  })),
 })
 
 /**
@@ -50,7 +54,8 @@ export class FileAccountRepository implements AccountRepositoryPort {
 
   async insertAccount(account: Account): Promise<void> {
     this.mutate((snapshot) => {
-      if (snapshot.accounts.some((existing) => existing.id === account.id)) throw new Error(`duplicate account id ${account.id}`)
+      if (snapshot.accounts.some((existing) => existing.id === account.id))
+        throw new Error(`duplicate account id ${account.id}`)
       snapshot.accounts.push(account)
     })
   }

@@ -20,7 +20,9 @@ export class MemoryCalendarRepository implements CalendarRepositoryPort {
   }
 
   async removeByUser(accountId: string, userId: string): Promise<number> {
-    const removed = [...this.calendars.values()].filter((calendar) => calendar.accountId === accountId && calendar.userId === userId)
+    const removed = [...this.calendars.values()].filter(
+      (calendar) => calendar.accountId === accountId && calendar.userId === userId,
+    )
     for (const calendar of removed) this.calendars.delete(calendar.id)
     return removed.length
   }

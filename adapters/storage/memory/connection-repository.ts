@@ -12,7 +12,15 @@ export class MemoryConnectionRepository implements ConnectionRepositoryPort {
 
   async insert(connection: Connection, events: readonly DomainEvent[]): Promise<'inserted' | 'duplicate'> {
     if (this.connections.has(connection.id)) throw new Error(`duplicate connection id ${connection.id}`)
-    if ((await this.findByProviderAccount(connection.accountId, connection.userId, connection.provider, connection.email)) !== null) return 'duplicate'
+    if (
+      (await this.findByProviderAccount(
+        connection.accountId,
+        connection.userId,
+        connection.provider,
+        connection.email,
+      )) !== null
+    )
+      return 'duplicate'
     this.connections.set(connection.id, connection)
     this.outbox.appendNow(events)
     return 'inserted'
@@ -33,9 +41,20 @@ export class MemoryConnectionRepository implements ConnectionRepositoryPort {
     return expectOk(paginateById(matching, page))
   }
 
-  async findByProviderAccount(accountId: string, userId: string, provider: CalendarProviderName, email: string): Promise<Connection | null> {
+  async findByProviderAccount(
+    accountId: string,
+    userId: string,
+    provider: CalendarProviderName,
+    email: string,
+  ): Promise<Connection | null> {
     for (const connection of this.connections.values()) {
-      if (connection.accountId === accountId && connection.userId === userId && connection.provider === provider && connection.email === email) return connection
+      if (
+        connection.accountId === accountId &&
+        connection.userId === userId &&
+        connection.provider === provider &&
+        connection.email === email
+      )
+        return connection
     }
     return null
   }
@@ -47,23 +66,35 @@ export class MemoryConnectionRepository implements ConnectionRepositoryPort {
     return null
   }
 
-  async update(connection: Connection, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'> {
+  async update(
+    connection: Connection,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'updated' | 'conflict'> {
     const stored = this.connections.get(connection.id)
-    if (stored === undefined || stored.accountId !== connection.accountId || stored.version !== expectedVersion) return 'conflict'
+    if (stored === undefined || stored.accountId !== connection.accountId || stored.version !== expectedVersion)
+      return 'conflict'
     this.connections.set(connection.id, connection)
     this.outbox.appendNow(events)
     return 'updated'
   }
 
   async removeByUser(accountId: string, userId: string): Promise<Connection[]> {
-    const removed = [...this.connections.values()].filter((connection) => connection.accountId === accountId && connection.userId === userId)
+    const removed = [...this.connections.values()].filter(
+      (connection) => connection.accountId === accountId && connection.userId === userId,
+    )
     for (const connection of removed) this.connections.delete(connection.id)
     return removed
   }
 
   async due(accountId: string | null, now: Date, limit: number): Promise<Connection[]> {
     return [...this.connections.values()]
-      .filter((connection) => connection.nextSyncAt !== null && connection.nextSyncAt <= now && (accountId === null || connection.accountId === accountId))
+      .filter(
+        (connection) =>
+          connection.nextSyncAt !== null &&
+          connection.nextSyncAt <= now &&
+          (accountId === null || connection.accountId === accountId),
+      )
       .sort((a, b) => a.nextSyncAt!.getTime() - b.nextSyncAt!.getTime())
       .slice(0, limit)
   }
@@ -71,7 +102,12 @@ export class MemoryConnectionRepository implements ConnectionRepositoryPort {
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
     let earliest: Date | null = null
     for (const connection of this.connections.values()) {
-      if (connection.nextSyncAt === null || connection.nextSyncAt <= after || (accountId !== null && connection.accountId !== accountId)) continue
+      if (
+        connection.nextSyncAt === null ||
+        connection.nextSyncAt <= after ||
+        (accountId !== null && connection.accountId !== accountId)
+      )
+        continue
       if (earliest === null || connection.nextSyncAt < earliest) earliest = connection.nextSyncAt
     }
     return earliest

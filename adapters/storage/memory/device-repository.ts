@@ -30,7 +30,9 @@ export class MemoryDeviceRepository implements DeviceRepositoryPort {
   }
 
   async allOfUser(accountId: string, userId: string): Promise<Device[]> {
-    return [...this.devices.values()].filter((device) => device.accountId === accountId && device.userId === userId).sort((a, b) => (a.id < b.id ? -1 : 1))
+    return [...this.devices.values()]
+      .filter((device) => device.accountId === accountId && device.userId === userId)
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
   }
 
   async remove(accountId: string, id: string): Promise<'removed' | 'missing'> {

@@ -23,7 +23,10 @@ export class MemoryEventRepository implements EventRepositoryPort {
   }
 
   async list(accountId: string, filter: EventFilter, page: PageRequest): Promise<Page<CalendarEvent>> {
-    const candidates = filter.userId === undefined ? this.events.values() : [...(this.byUser.get(`${accountId}/${filter.userId}`) ?? [])].map((id) => this.events.get(id)!)
+    const candidates =
+      filter.userId === undefined
+        ? this.events.values()
+        : [...(this.byUser.get(`${accountId}/${filter.userId}`) ?? [])].map((id) => this.events.get(id)!)
     const matching = [...candidates].filter(
       (event) =>
         event.accountId === accountId &&
@@ -33,15 +36,25 @@ export class MemoryEventRepository implements EventRepositoryPort {
     return expectOk(paginateById(matching, page))
   }
 
-  async update(event: CalendarEvent, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'> {
+  async update(
+    event: CalendarEvent,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'updated' | 'conflict'> {
     const stored = this.events.get(event.id)
-    if (stored === undefined || stored.version !== expectedVersion || stored.accountId !== event.accountId) return 'conflict'
+    if (stored === undefined || stored.version !== expectedVersion || stored.accountId !== event.accountId)
+      return 'conflict'
     this.store(event)
     this.outbox.appendNow(events)
     return 'updated'
   }
 
-  async remove(accountId: string, id: string, expectedVersion: number, events: readonly DomainEvent[]): Promise<'removed' | 'conflict'> {
+  async remove(
+    accountId: string,
+    id: string,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'removed' | 'conflict'> {
     const stored = this.events.get(id)
     if (stored === undefined || stored.accountId !== accountId || stored.version !== expectedVersion) return 'conflict'
     this.drop(stored)
@@ -50,13 +63,20 @@ export class MemoryEventRepository implements EventRepositoryPort {
   }
 
   async listByCalendar(accountId: string, calendarId: string): Promise<CalendarEvent[]> {
-    return [...this.events.values()].filter((event) => event.accountId === accountId && event.source?.calendarId === calendarId)
+    return [...this.events.values()].filter(
+      (event) => event.accountId === accountId && event.source?.calendarId === calendarId,
+    )
   }
 
   async mirrorDue(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {
     const attemptAt = (event: CalendarEvent) => event.mirror?.nextAttemptAt ?? null
     return [...this.events.values()]
-      .filter((event) => attemptAt(event) !== null && attemptAt(event)! <= now && (accountId === null || event.accountId === accountId))
+      .filter(
+        (event) =>
+          attemptAt(event) !== null &&
+          attemptAt(event)! <= now &&
+          (accountId === null || event.accountId === accountId),
+      )
       .sort((a, b) => attemptAt(a)!.getTime() - attemptAt(b)!.getTime())
       .slice(0, limit)
   }
@@ -80,7 +100,8 @@ export class MemoryEventRepository implements EventRepositoryPort {
   async due(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {
     const due: CalendarEvent[] = []
     for (const event of this.events.values()) {
-      if (event.dueAt !== null && event.dueAt <= now && (accountId === null || event.accountId === accountId)) due.push(event)
+      if (event.dueAt !== null && event.dueAt <= now && (accountId === null || event.accountId === accountId))
+        due.push(event)
     }
     return due.sort((a, b) => a.dueAt!.getTime() - b.dueAt!.getTime()).slice(0, limit)
   }
@@ -88,7 +109,8 @@ export class MemoryEventRepository implements EventRepositoryPort {
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
     let earliest: Date | null = null
     for (const event of this.events.values()) {
-      if (event.dueAt === null || event.dueAt <= after || (accountId !== null && event.accountId !== accountId)) continue
+      if (event.dueAt === null || event.dueAt <= after || (accountId !== null && event.accountId !== accountId))
+        continue
       if (earliest === null || event.dueAt < earliest) earliest = event.dueAt
     }
     return earliest

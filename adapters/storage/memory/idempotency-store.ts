@@ -10,7 +10,13 @@ interface IdempotencyRecord {
 export class MemoryIdempotencyStore implements IdempotencyStorePort {
   private readonly records = new Map<string, IdempotencyRecord>()
 
-  async claim(scope: string, fingerprint: string, now: Date, lifetimeMs: number, inFlightLeaseMs: number): Promise<IdempotencyClaim> {
+  async claim(
+    scope: string,
+    fingerprint: string,
+    now: Date,
+    lifetimeMs: number,
+    inFlightLeaseMs: number,
+  ): Promise<IdempotencyClaim> {
     const at = now.getTime()
     const record = this.records.get(scope)
     const abandoned = record !== undefined && record.response === null && at - record.claimedAt > inFlightLeaseMs

@@ -29,19 +29,34 @@ export class MemoryInvitationRepository implements InvitationRepositoryPort {
   }
 
   async listByAttendee(accountId: string, organizerUserId: string, email: string): Promise<Invitation[]> {
-    return this.matching((invitation) => invitation.accountId === accountId && invitation.organizerUserId === organizerUserId && invitation.attendeeEmail === email)
+    return this.matching(
+      (invitation) =>
+        invitation.accountId === accountId &&
+        invitation.organizerUserId === organizerUserId &&
+        invitation.attendeeEmail === email,
+    )
   }
 
-  async update(invitation: Invitation, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'> {
+  async update(
+    invitation: Invitation,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'updated' | 'conflict'> {
     const stored = this.invitations.get(invitation.id)
-    if (stored === undefined || stored.version !== expectedVersion || stored.accountId !== invitation.accountId) return 'conflict'
+    if (stored === undefined || stored.version !== expectedVersion || stored.accountId !== invitation.accountId)
+      return 'conflict'
     this.invitations.set(invitation.id, invitation)
     this.outbox.appendNow(events)
     return 'updated'
   }
 
   async dueForMail(accountId: string | null, now: Date, limit: number): Promise<Invitation[]> {
-    return this.matching((invitation) => invitation.outgoing !== null && invitation.outgoing.dueAt <= now && (accountId === null || invitation.accountId === accountId))
+    return this.matching(
+      (invitation) =>
+        invitation.outgoing !== null &&
+        invitation.outgoing.dueAt <= now &&
+        (accountId === null || invitation.accountId === accountId),
+    )
       .sort((a, b) => a.outgoing!.dueAt.getTime() - b.outgoing!.dueAt.getTime())
       .slice(0, limit)
   }
@@ -68,9 +83,11 @@ export class MemoryInvitationRepository implements InvitationRepositoryPort {
     for (const invitation of [...this.invitations.values()]) {
       if (invitation.accountId !== accountId) continue
       if (invitation.organizerUserId === userId) this.invitations.delete(invitation.id)
-      else if (invitation.attendeeUserId === userId) this.invitations.set(invitation.id, { ...invitation, attendeeUserId: null, version: invitation.version + 1 })
+      else if (invitation.attendeeUserId === userId)
+        this.invitations.set(invitation.id, { ...invitation, attendeeUserId: null, version: invitation.version + 1 })
     }
-    for (const key of [...this.suppressions]) if (key.startsWith(`${accountId}/${userId}/`)) this.suppressions.delete(key)
+    for (const key of [...this.suppressions])
+      if (key.startsWith(`${accountId}/${userId}/`)) this.suppressions.delete(key)
   }
 
   private matching(predicate: (invitation: Invitation) => boolean): Invitation[] {

@@ -27,10 +27,14 @@ export class MemoryOutbox implements OutboxPort {
 
   async markDispatched(ids: readonly string[]): Promise<void> {
     for (const id of ids) this.dispatched.add(id)
-    while (this.firstPending < this.events.length && this.dispatched.has(this.events[this.firstPending]!.id)) this.firstPending += 1
+    while (this.firstPending < this.events.length && this.dispatched.has(this.events[this.firstPending]!.id))
+      this.firstPending += 1
   }
 
   async list(accountId: string, limit: number): Promise<DomainEvent[]> {
-    return this.events.filter((event) => event.accountId === accountId).reverse().slice(0, limit)
+    return this.events
+      .filter((event) => event.accountId === accountId)
+      .reverse()
+      .slice(0, limit)
   }
 }

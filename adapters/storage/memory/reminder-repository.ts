@@ -30,18 +30,32 @@ export class MemoryReminderRepository implements ReminderRepositoryPort {
     return id === undefined ? null : (this.reminders.get(id) ?? null)
   }
 
-  async listByEvent(accountId: string, eventId: string, filter: ReminderFilter, page: PageRequest): Promise<Page<Reminder>> {
-    const matching = (await this.allOfEvent(accountId, eventId)).filter((reminder) => filter.status === undefined || reminder.status === filter.status)
+  async listByEvent(
+    accountId: string,
+    eventId: string,
+    filter: ReminderFilter,
+    page: PageRequest,
+  ): Promise<Page<Reminder>> {
+    const matching = (await this.allOfEvent(accountId, eventId)).filter(
+      (reminder) => filter.status === undefined || reminder.status === filter.status,
+    )
     return expectOk(paginateById(matching, page))
   }
 
   async allOfEvent(accountId: string, eventId: string): Promise<Reminder[]> {
-    return [...(this.byEvent.get(`${accountId}/${eventId}`) ?? [])].map((id) => this.reminders.get(id)!).sort((a, b) => (a.id < b.id ? -1 : 1))
+    return [...(this.byEvent.get(`${accountId}/${eventId}`) ?? [])]
+      .map((id) => this.reminders.get(id)!)
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
   }
 
-  async update(reminder: Reminder, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'> {
+  async update(
+    reminder: Reminder,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'updated' | 'conflict'> {
     const stored = this.reminders.get(reminder.id)
-    if (stored === undefined || stored.version !== expectedVersion || stored.accountId !== reminder.accountId) return 'conflict'
+    if (stored === undefined || stored.version !== expectedVersion || stored.accountId !== reminder.accountId)
+      return 'conflict'
     this.unindexLive(stored)
     this.store(reminder)
     this.outbox.appendNow(events)
@@ -49,7 +63,9 @@ export class MemoryReminderRepository implements ReminderRepositoryPort {
   }
 
   async removeByUser(accountId: string, userId: string): Promise<number> {
-    const mine = [...this.reminders.values()].filter((reminder) => reminder.accountId === accountId && reminder.userId === userId)
+    const mine = [...this.reminders.values()].filter(
+      (reminder) => reminder.accountId === accountId && reminder.userId === userId,
+    )
     for (const reminder of mine) {
       this.reminders.delete(reminder.id)
       this.byEvent.get(`${accountId}/${reminder.eventId}`)?.delete(reminder.id)

@@ -36,7 +36,8 @@ export class MemoryUserRepository implements UserRepositoryPort {
 
   async update(user: User, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'> {
     const stored = this.users.get(user.id)
-    if (stored === undefined || stored.version !== expectedVersion || stored.accountId !== user.accountId) return 'conflict'
+    if (stored === undefined || stored.version !== expectedVersion || stored.accountId !== user.accountId)
+      return 'conflict'
     const holder = this.byEmail(user.accountId, user.email)
     if (holder !== undefined && holder.id !== user.id) return 'conflict'
     this.users.set(user.id, user)
@@ -44,7 +45,12 @@ export class MemoryUserRepository implements UserRepositoryPort {
     return 'updated'
   }
 
-  async remove(accountId: string, id: string, expectedVersion: number, events: readonly DomainEvent[]): Promise<'removed' | 'conflict'> {
+  async remove(
+    accountId: string,
+    id: string,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'removed' | 'conflict'> {
     const stored = this.users.get(id)
     if (stored === undefined || stored.accountId !== accountId || stored.version !== expectedVersion) return 'conflict'
     this.users.delete(id)

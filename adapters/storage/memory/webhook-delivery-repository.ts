@@ -85,11 +85,18 @@ export class MemoryWebhookDeliveryRepository implements WebhookDeliveryRepositor
   }
 
   async listByEndpoint(accountId: string, endpointId: string, page: PageRequest): Promise<Page<Delivery>> {
-    const matching = [...this.deliveries.values()].filter((delivery) => delivery.accountId === accountId && delivery.endpointId === endpointId)
+    const matching = [...this.deliveries.values()].filter(
+      (delivery) => delivery.accountId === accountId && delivery.endpointId === endpointId,
+    )
     return expectOk(paginateById(matching, page))
   }
 
-  async due(accountId: string | null, now: Date, limit: number, excludeEndpoints: readonly string[] = []): Promise<Delivery[]> {
+  async due(
+    accountId: string | null,
+    now: Date,
+    limit: number,
+    excludeEndpoints: readonly string[] = [],
+  ): Promise<Delivery[]> {
     const excluded = new Set(excludeEndpoints)
     const due: Delivery[] = []
     const passedOver: DueEntry[] = []
@@ -101,7 +108,8 @@ export class MemoryWebhookDeliveryRepository implements WebhookDeliveryRepositor
       // Stale entry: the delivery finished or moved to another due time since.
       if (delivery === undefined || delivery.nextAttemptAt!.getTime() !== entry.at) continue
       passedOver.push(entry)
-      if ((accountId === null || delivery.accountId === accountId) && !excluded.has(delivery.endpointId)) due.push(delivery)
+      if ((accountId === null || delivery.accountId === accountId) && !excluded.has(delivery.endpointId))
+        due.push(delivery)
     }
     // A query changes nothing: every live entry looked at goes back.
     for (const entry of passedOver) this.dueIndex.push(entry)
@@ -119,13 +127,16 @@ export class MemoryWebhookDeliveryRepository implements WebhookDeliveryRepositor
 
   async update(delivery: Delivery, expectedVersion: number): Promise<'updated' | 'conflict'> {
     const stored = this.deliveries.get(delivery.id)
-    if (stored === undefined || stored.accountId !== delivery.accountId || stored.version !== expectedVersion) return 'conflict'
+    if (stored === undefined || stored.accountId !== delivery.accountId || stored.version !== expectedVersion)
+      return 'conflict'
     this.store(delivery)
     return 'updated'
   }
 
   async openOf(accountId: string, endpointId: string): Promise<Delivery[]> {
-    return [...this.open.values()].filter((delivery) => delivery.accountId === accountId && delivery.endpointId === endpointId)
+    return [...this.open.values()].filter(
+      (delivery) => delivery.accountId === accountId && delivery.endpointId === endpointId,
+    )
   }
 
   async removeByEndpoint(accountId: string, endpointId: string): Promise<number> {
@@ -148,6 +159,7 @@ export class MemoryWebhookDeliveryRepository implements WebhookDeliveryRepositor
     }
     const previous = this.open.get(delivery.id)
     this.open.set(delivery.id, delivery)
-    if (previous?.nextAttemptAt?.getTime() !== delivery.nextAttemptAt.getTime()) this.dueIndex.push({ at: delivery.nextAttemptAt.getTime(), id: delivery.id })
+    if (previous?.nextAttemptAt?.getTime() !== delivery.nextAttemptAt.getTime())
+      this.dueIndex.push({ at: delivery.nextAttemptAt.getTime(), id: delivery.id })
   }
 }

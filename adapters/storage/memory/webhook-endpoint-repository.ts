@@ -20,16 +20,28 @@ export class MemoryWebhookEndpointRepository implements WebhookEndpointRepositor
   }
 
   async list(accountId: string, page: PageRequest): Promise<Page<WebhookEndpoint>> {
-    return expectOk(paginateById([...this.endpoints.values()].filter((endpoint) => endpoint.accountId === accountId), page))
+    return expectOk(
+      paginateById(
+        [...this.endpoints.values()].filter((endpoint) => endpoint.accountId === accountId),
+        page,
+      ),
+    )
   }
 
   async enabledOf(accountId: string): Promise<WebhookEndpoint[]> {
-    return [...this.endpoints.values()].filter((endpoint) => endpoint.accountId === accountId && endpoint.status === 'enabled')
+    return [...this.endpoints.values()].filter(
+      (endpoint) => endpoint.accountId === accountId && endpoint.status === 'enabled',
+    )
   }
 
-  async update(endpoint: WebhookEndpoint, expectedVersion: number, events: readonly DomainEvent[] = []): Promise<'updated' | 'conflict'> {
+  async update(
+    endpoint: WebhookEndpoint,
+    expectedVersion: number,
+    events: readonly DomainEvent[] = [],
+  ): Promise<'updated' | 'conflict'> {
     const stored = this.endpoints.get(endpoint.id)
-    if (stored === undefined || stored.accountId !== endpoint.accountId || stored.version !== expectedVersion) return 'conflict'
+    if (stored === undefined || stored.accountId !== endpoint.accountId || stored.version !== expectedVersion)
+      return 'conflict'
     this.endpoints.set(endpoint.id, endpoint)
     this.outbox.appendNow(events)
     return 'updated'

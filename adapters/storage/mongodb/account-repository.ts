@@ -66,13 +66,22 @@ export class MongoAccountRepository implements AccountRepositoryPort {
   }
 
   async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
-    return (await this.keys.find({ accountId: literal(accountId, 'accountId') }).sort({ order: 1 }).toArray()).map(keyToDomain)
+    return (
+      await this.keys
+        .find({ accountId: literal(accountId, 'accountId') })
+        .sort({ order: 1 })
+        .toArray()
+    ).map(keyToDomain)
   }
 
   async revokeKey(id: string, revokedAt: Date): Promise<ApiKeyRecord | null> {
     if (!isIdShaped(id)) return null
     // Only an active key takes the time; a revoked one keeps its first revokedAt.
-    const revoked = await this.keys.findOneAndUpdate({ _id: id, revokedAt: null }, { $set: { revokedAt } }, { returnDocument: 'after' })
+    const revoked = await this.keys.findOneAndUpdate(
+      { _id: id, revokedAt: null },
+      { $set: { revokedAt } },
+      { returnDocument: 'after' },
+    )
     const document = revoked ?? (await this.keys.findOne({ _id: id }))
     return document === null ? null : keyToDomain(document)
   }

@@ -77,7 +77,9 @@ const toDocument = (connection: Connection): ConnectionDocument => ({
   subscriptions: connection.subscriptions.map(toSubscription),
   tokenRefresh: { lastAt: connection.tokenRefresh.lastAt, failuresCount: connection.tokenRefresh.failuresCount },
   sealedTokens: connection.sealedTokens,
-  ...(connection.pendingDeletes === undefined ? {} : { pendingDeletes: connection.pendingDeletes.map(toPendingDelete) }),
+  ...(connection.pendingDeletes === undefined
+    ? {}
+    : { pendingDeletes: connection.pendingDeletes.map(toPendingDelete) }),
   ...(connection.nextSyncAt === null ? {} : { nextSyncAt: connection.nextSyncAt }),
   createdAt: connection.createdAt,
   updatedAt: connection.updatedAt,
@@ -110,7 +112,8 @@ const fromDocument = (document: ConnectionDocument): Connection => ({
 
 const ONE_PER_PROVIDER_ACCOUNT = 'one_connection_per_provider_account'
 
-const isProvider = (value: unknown): value is CalendarProviderName => typeof value === 'string' && (CALENDAR_PROVIDERS as readonly string[]).includes(value)
+const isProvider = (value: unknown): value is CalendarProviderName =>
+  typeof value === 'string' && (CALENDAR_PROVIDERS as readonly string[]).includes(value)
 
 /**
  * Connections of one surface in `connections`. A write and its domain events are
@@ -135,7 +138,11 @@ export class MongoConnectionRepository implements ConnectionRepositoryPort {
       { key: { 'subscriptions.id': 1 }, name: 'push_channel' },
       // The sync job (polling cadence, retries, push renewal): due connections by time, for all accounts or one.
       { key: { nextSyncAt: 1, _id: 1 }, name: 'sync_due', partialFilterExpression: { nextSyncAt: { $exists: true } } },
-      { key: { accountId: 1, nextSyncAt: 1, _id: 1 }, name: 'account_sync_due', partialFilterExpression: { nextSyncAt: { $exists: true } } },
+      {
+        key: { accountId: 1, nextSyncAt: 1, _id: 1 },
+        name: 'account_sync_due',
+        partialFilterExpression: { nextSyncAt: { $exists: true } },
+      },
     ])
   }
 
@@ -170,7 +177,12 @@ export class MongoConnectionRepository implements ConnectionRepositoryPort {
     return pageByIdDescending(this.connections, query, page, fromDocument)
   }
 
-  async findByProviderAccount(accountId: string, userId: string, provider: CalendarProviderName, email: string): Promise<Connection | null> {
+  async findByProviderAccount(
+    accountId: string,
+    userId: string,
+    provider: CalendarProviderName,
+    email: string,
+  ): Promise<Connection | null> {
     // An e-mail has dots, so it is not id-shaped; a plain string is all it must be.
     if (!isIdShaped(accountId) || !isIdShaped(userId) || !isProvider(provider) || typeof email !== 'string') return null
     const document = await this.connections.findOne({ accountId, userId, provider, email })
@@ -183,12 +195,19 @@ export class MongoConnectionRepository implements ConnectionRepositoryPort {
     return document === null ? null : fromDocument(document)
   }
 
-  async update(connection: Connection, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'> {
+  async update(
+    connection: Connection,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'updated' | 'conflict'> {
     if (!isIdShaped(connection.accountId) || !isIdShaped(connection.id)) return 'conflict'
     const filter = { _id: connection.id, accountId: connection.accountId, version: expectedVersion }
     try {
       // Without events a single replace is atomic by itself: the sync job's bookkeeping writes skip the transaction's round trips.
-      if (events.length === 0) return (await this.connections.replaceOne(filter, toDocument(connection), WRITE_OPTIONS)).matchedCount === 0 ? 'conflict' : 'updated'
+      if (events.length === 0)
+        return (await this.connections.replaceOne(filter, toDocument(connection), WRITE_OPTIONS)).matchedCount === 0
+          ? 'conflict'
+          : 'updated'
       return await inTransaction(this.context, async (session) => {
         const written = await this.connections.replaceOne(filter, toDocument(connection), { ...WRITE_OPTIONS, session })
         if (written.matchedCount === 0) return 'conflict'
@@ -206,7 +225,11 @@ export class MongoConnectionRepository implements ConnectionRepositoryPort {
     if (!isIdShaped(accountId) || !isIdShaped(userId)) return []
     return inTransaction(this.context, async (session) => {
       const found = await this.connections.find({ accountId, userId }, { session }).sort({ _id: 1 }).toArray()
-      if (found.length > 0) await this.connections.deleteMany({ accountId, userId, _id: { $in: found.map((document) => document._id) } }, { session })
+      if (found.length > 0)
+        await this.connections.deleteMany(
+          { accountId, userId, _id: { $in: found.map((document) => document._id) } },
+          { session },
+        )
       return found.map(fromDocument)
     })
   }
@@ -215,14 +238,26 @@ export class MongoConnectionRepository implements ConnectionRepositoryPort {
     // A limit of 0 means "no limit" to MongoDB; to the port it means nothing.
     if (limit <= 0) return []
     if (accountId !== null && !isIdShaped(accountId)) return []
-    const filter: Filter<ConnectionDocument> = { nextSyncAt: { $lte: now }, ...(accountId === null ? {} : { accountId }) }
-    return (await this.connections.find(filter).sort({ nextSyncAt: 1, _id: 1 }).limit(limit).toArray()).map(fromDocument)
+    const filter: Filter<ConnectionDocument> = {
+      nextSyncAt: { $lte: now },
+      ...(accountId === null ? {} : { accountId }),
+    }
+    return (await this.connections.find(filter).sort({ nextSyncAt: 1, _id: 1 }).limit(limit).toArray()).map(
+      fromDocument,
+    )
   }
 
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
     if (accountId !== null && !isIdShaped(accountId)) return null
-    const filter: Filter<ConnectionDocument> = { nextSyncAt: { $gt: after }, ...(accountId === null ? {} : { accountId }) }
-    const next = await this.connections.find(filter, { projection: { nextSyncAt: 1 } }).sort({ nextSyncAt: 1, _id: 1 }).limit(1).next()
+    const filter: Filter<ConnectionDocument> = {
+      nextSyncAt: { $gt: after },
+      ...(accountId === null ? {} : { accountId }),
+    }
+    const next = await this.connections
+      .find(filter, { projection: { nextSyncAt: 1 } })
+      .sort({ nextSyncAt: 1, _id: 1 })
+      .limit(1)
+      .next()
     return next?.nextSyncAt ?? null
   }
 }

@@ -11,7 +11,8 @@ export interface MongoDatabases {
   readonly test: Db
 }
 
-export const databaseNames = (base: string) => ({ platform: `${base}_platform`, live: `${base}_live`, test: `${base}_test` }) as const
+export const databaseNames = (base: string) =>
+  ({ platform: `${base}_platform`, live: `${base}_live`, test: `${base}_test` }) as const
 
 export const databasesOf = (client: MongoClient, base: string): MongoDatabases => {
   const names = databaseNames(base)
@@ -47,10 +48,16 @@ export const connectMongo = async (uri: string): Promise<MongoClient> => {
  * Runs `work` in one multi-document transaction (majority write concern,
  * snapshot reads); the driver retries it on transient errors (write conflicts).
  */
-export const inTransaction = async <T>(client: MongoClient, work: (session: ClientSession) => Promise<T>): Promise<T> => {
+export const inTransaction = async <T>(
+  client: MongoClient,
+  work: (session: ClientSession) => Promise<T>,
+): Promise<T> => {
   const session = client.startSession()
   try {
-    return await session.withTransaction(() => work(session), { readConcern: { level: 'snapshot' }, writeConcern: { w: 'majority' } })
+    return await session.withTransaction(() => work(session), {
+      readConcern: { level: 'snapshot' },
+      writeConcern: { w: 'majority' },
+    })
   } finally {
     await session.endSession()
   }
@@ -60,4 +67,5 @@ export const inTransaction = async <T>(client: MongoClient, work: (session: Clie
 export const isDuplicateKey = (error: unknown, field?: string): boolean =>
   error instanceof MongoServerError &&
   error.code === 11000 &&
-  (field === undefined || (typeof error.keyPattern === 'object' && error.keyPattern !== null && field in error.keyPattern))
+  (field === undefined ||
+    (typeof error.keyPattern === 'object' && error.keyPattern !== null && field in error.keyPattern))

@@ -68,7 +68,10 @@ export class MongoDeviceRepository implements DeviceRepositoryPort {
       // The newest registration of an endpoint wins: the device that held it goes.
       await this.devices.deleteMany({ accountId: device.accountId, endpoint: device.endpoint, _id: { $ne: device.id } })
       try {
-        await this.devices.replaceOne({ _id: device.id, accountId: device.accountId }, document, { ...WRITE_OPTIONS, upsert: true })
+        await this.devices.replaceOne({ _id: device.id, accountId: device.accountId }, document, {
+          ...WRITE_OPTIONS,
+          upsert: true,
+        })
         return
       } catch (error) {
         if (!isDuplicateKeyOf(error, ONE_DEVICE_PER_ENDPOINT) || attempt >= SAVE_ATTEMPTS) throw error

@@ -13,7 +13,8 @@ type EventDocument = Omit<CalendarEvent, 'id'> & { readonly _id: string }
 const toDocument = ({ id, ...rest }: CalendarEvent): EventDocument => ({ _id: id, ...rest })
 const toDomain = ({ _id, ...rest }: EventDocument): CalendarEvent => ({ id: _id, ...rest })
 
-const accountScope = (accountId: string | null): Filter<EventDocument> => (accountId === null ? {} : { accountId: literal(accountId, 'accountId') })
+const accountScope = (accountId: string | null): Filter<EventDocument> =>
+  accountId === null ? {} : { accountId: literal(accountId, 'accountId') }
 
 /** The calendar events of one surface (the `events` collection of its database); writes and their events in one transaction. */
 export class MongoEventRepository implements EventRepositoryPort {
@@ -36,11 +37,23 @@ export class MongoEventRepository implements EventRepositoryPort {
       // The monitoring sweep: events whose dueAt has come, earliest first, for every account (production)...
       { key: { dueAt: 1 }, name: 'due_at', partialFilterExpression: { dueAt: { $type: 'date' } } },
       // ...or for one account (the sandbox sweeps account by account, each on its own clock).
-      { key: { accountId: 1, dueAt: 1 }, name: 'account_due_at', partialFilterExpression: { dueAt: { $type: 'date' } } },
+      {
+        key: { accountId: 1, dueAt: 1 },
+        name: 'account_due_at',
+        partialFilterExpression: { dueAt: { $type: 'date' } },
+      },
       // Calendar sync: the events that came from one connected calendar.
-      { key: { accountId: 1, 'source.calendarId': 1 }, name: 'account_source_calendar', partialFilterExpression: { 'source.calendarId': { $type: 'string' } } },
+      {
+        key: { accountId: 1, 'source.calendarId': 1 },
+        name: 'account_source_calendar',
+        partialFilterExpression: { 'source.calendarId': { $type: 'string' } },
+      },
       // The outbound mirror's retries: events whose write-back to the provider is due.
-      { key: { 'mirror.nextAttemptAt': 1 }, name: 'mirror_due_at', partialFilterExpression: { 'mirror.nextAttemptAt': { $type: 'date' } } },
+      {
+        key: { 'mirror.nextAttemptAt': 1 },
+        name: 'mirror_due_at',
+        partialFilterExpression: { 'mirror.nextAttemptAt': { $type: 'date' } },
+      },
     ])
   }
 
@@ -70,7 +83,11 @@ export class MongoEventRepository implements EventRepositoryPort {
     return pageByIdDescending(this.collection, query, page, toDomain)
   }
 
-  async update(event: CalendarEvent, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'> {
+  async update(
+    event: CalendarEvent,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'updated' | 'conflict'> {
     if (!isIdShaped(event.id)) return 'conflict'
     return inTransaction(this.client, async (session) => {
       const result = await this.collection.replaceOne(
@@ -84,10 +101,18 @@ export class MongoEventRepository implements EventRepositoryPort {
     })
   }
 
-  async remove(accountId: string, id: string, expectedVersion: number, events: readonly DomainEvent[]): Promise<'removed' | 'conflict'> {
+  async remove(
+    accountId: string,
+    id: string,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'removed' | 'conflict'> {
     if (!isIdShaped(id)) return 'conflict'
     return inTransaction(this.client, async (session) => {
-      const result = await this.collection.deleteOne({ _id: id, accountId: literal(accountId, 'accountId'), version: expectedVersion }, { session })
+      const result = await this.collection.deleteOne(
+        { _id: id, accountId: literal(accountId, 'accountId'), version: expectedVersion },
+        { session },
+      )
       if (result.deletedCount === 0) return 'conflict'
       await this.outbox.appendIn(session, events)
       return 'removed'
@@ -95,7 +120,9 @@ export class MongoEventRepository implements EventRepositoryPort {
   }
 
   async listByCalendar(accountId: string, calendarId: string): Promise<CalendarEvent[]> {
-    const documents = await this.collection.find({ accountId: literal(accountId, 'accountId'), 'source.calendarId': literal(calendarId, 'calendarId') }).toArray()
+    const documents = await this.collection
+      .find({ accountId: literal(accountId, 'accountId'), 'source.calendarId': literal(calendarId, 'calendarId') })
+      .toArray()
     return documents.map(toDomain)
   }
 
@@ -118,7 +145,10 @@ export class MongoEventRepository implements EventRepositoryPort {
   }
 
   async removeByUser(accountId: string, userId: string): Promise<number> {
-    const result = await this.collection.deleteMany({ accountId: literal(accountId, 'accountId'), userId: literal(userId, 'userId') })
+    const result = await this.collection.deleteMany({
+      accountId: literal(accountId, 'accountId'),
+      userId: literal(userId, 'userId'),
+    })
     return result.deletedCount
   }
 

@@ -44,13 +44,31 @@ export class MongoIdempotencyStore implements IdempotencyStorePort {
     await this.collection.createIndexes([{ key: { expiresAt: 1 }, name: 'ttl_expires_at', expireAfterSeconds: 0 }])
   }
 
-  async claim(scope: string, fingerprint: string, now: Date, lifetimeMs: number, inFlightLeaseMs: number): Promise<IdempotencyClaim> {
+  async claim(
+    scope: string,
+    fingerprint: string,
+    now: Date,
+    lifetimeMs: number,
+    inFlightLeaseMs: number,
+  ): Promise<IdempotencyClaim> {
     const _id = literal(scope, 'scope')
-    const fresh: IdempotencyDocument = { _id, fingerprint, claimedAt: now, expiresAt: new Date(now.getTime() + lifetimeMs), response: null }
+    const fresh: IdempotencyDocument = {
+      _id,
+      fingerprint,
+      claimedAt: now,
+      expiresAt: new Date(now.getTime() + lifetimeMs),
+      response: null,
+    }
     for (;;) {
       // Take over a record past its lifetime, or an in-flight one whose holder let the lease run out.
       const takenOver = await this.collection.findOneAndReplace(
-        { _id, $or: [{ expiresAt: { $lte: now } }, { response: null, claimedAt: { $lt: new Date(now.getTime() - inFlightLeaseMs) } }] },
+        {
+          _id,
+          $or: [
+            { expiresAt: { $lte: now } },
+            { response: null, claimedAt: { $lt: new Date(now.getTime() - inFlightLeaseMs) } },
+          ],
+        },
         fresh,
       )
       if (takenOver !== null) return { kind: 'execute' }
@@ -74,7 +92,11 @@ export class MongoIdempotencyStore implements IdempotencyStorePort {
   }
 
   async complete(scope: string, response: StoredResponse): Promise<void> {
-    const stored: ResponseDocument = { statusCode: response.statusCode, headers: Object.entries(response.headers), body: response.body }
+    const stored: ResponseDocument = {
+      statusCode: response.statusCode,
+      headers: Object.entries(response.headers),
+      body: response.body,
+    }
     await this.collection.updateOne({ _id: literal(scope, 'scope') }, { $set: { response: stored } })
   }
 

@@ -1,5 +1,12 @@
 import type { Collection, Filter } from 'mongodb'
-import type { EmailType, Invitation, InvitationResponse, InvitationStatus, InvitedEvent, OutgoingEmail } from '../../../core/invitation/invitation.js'
+import type {
+  EmailType,
+  Invitation,
+  InvitationResponse,
+  InvitationStatus,
+  InvitedEvent,
+  OutgoingEmail,
+} from '../../../core/invitation/invitation.js'
 import type { InvitationRepositoryPort } from '../../../core/ports/invitation-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import { appendEvents, inTransaction, isDuplicateKeyOf, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
@@ -51,7 +58,9 @@ const eventOf = (event: InvitedEvent): InvitedEvent => ({
 })
 
 const outgoingOf = (outgoing: OutgoingEmail | null): OutgoingEmail | null =>
-  outgoing === null ? null : { emailType: outgoing.emailType, sequence: outgoing.sequence, attempts: outgoing.attempts, dueAt: outgoing.dueAt }
+  outgoing === null
+    ? null
+    : { emailType: outgoing.emailType, sequence: outgoing.sequence, attempts: outgoing.attempts, dueAt: outgoing.dueAt }
 
 const toDocument = (invitation: Invitation): InvitationDocument => ({
   _id: invitation.id,
@@ -126,8 +135,16 @@ export class MongoInvitationRepository implements InvitationRepositoryPort {
       // A deleted user forgotten as an attendee.
       { key: { accountId: 1, attendeeUserId: 1 }, name: 'attendee_user' },
       // The mail sender: invitations with an e-mail waiting, by due time, for all accounts or one.
-      { key: { 'outgoing.dueAt': 1, _id: 1 }, name: 'mail_due', partialFilterExpression: { 'outgoing.dueAt': { $exists: true } } },
-      { key: { accountId: 1, 'outgoing.dueAt': 1, _id: 1 }, name: 'account_mail_due', partialFilterExpression: { 'outgoing.dueAt': { $exists: true } } },
+      {
+        key: { 'outgoing.dueAt': 1, _id: 1 },
+        name: 'mail_due',
+        partialFilterExpression: { 'outgoing.dueAt': { $exists: true } },
+      },
+      {
+        key: { accountId: 1, 'outgoing.dueAt': 1, _id: 1 },
+        name: 'account_mail_due',
+        partialFilterExpression: { 'outgoing.dueAt': { $exists: true } },
+      },
     ])
     await this.suppressions.createIndexes([
       // One suppression per organizer and address.
@@ -138,7 +155,8 @@ export class MongoInvitationRepository implements InvitationRepositoryPort {
   async insert(invitations: readonly Invitation[], events: readonly DomainEvent[]): Promise<void> {
     if (invitations.length === 0 && events.length === 0) return
     await inTransaction(this.context, async (session) => {
-      if (invitations.length > 0) await this.invitations.insertMany(invitations.map(toDocument), { ...WRITE_OPTIONS, session })
+      if (invitations.length > 0)
+        await this.invitations.insertMany(invitations.map(toDocument), { ...WRITE_OPTIONS, session })
       await appendEvents(this.context.db, events, session)
     })
   }
@@ -162,13 +180,23 @@ export class MongoInvitationRepository implements InvitationRepositoryPort {
 
   async listByAttendee(accountId: string, organizerUserId: string, email: string): Promise<Invitation[]> {
     if (!isIdShaped(accountId) || !isIdShaped(organizerUserId) || typeof email !== 'string') return []
-    return (await this.invitations.find({ accountId, organizerUserId, attendeeEmail: email }).sort({ _id: 1 }).toArray()).map(fromDocument)
+    return (
+      await this.invitations.find({ accountId, organizerUserId, attendeeEmail: email }).sort({ _id: 1 }).toArray()
+    ).map(fromDocument)
   }
 
-  async update(invitation: Invitation, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'> {
+  async update(
+    invitation: Invitation,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'updated' | 'conflict'> {
     if (!isIdShaped(invitation.accountId) || !isIdShaped(invitation.id)) return 'conflict'
     return inTransaction(this.context, async (session) => {
-      const written = await this.invitations.replaceOne({ _id: invitation.id, accountId: invitation.accountId, version: expectedVersion }, toDocument(invitation), { ...WRITE_OPTIONS, session })
+      const written = await this.invitations.replaceOne(
+        { _id: invitation.id, accountId: invitation.accountId, version: expectedVersion },
+        toDocument(invitation),
+        { ...WRITE_OPTIONS, session },
+      )
       if (written.matchedCount === 0) return 'conflict'
       await appendEvents(this.context.db, events, session)
       return 'updated'
@@ -179,14 +207,26 @@ export class MongoInvitationRepository implements InvitationRepositoryPort {
     // A limit of 0 means "no limit" to MongoDB; to the port it means nothing.
     if (limit <= 0) return []
     if (accountId !== null && !isIdShaped(accountId)) return []
-    const filter: Filter<InvitationDocument> = { 'outgoing.dueAt': { $lte: now }, ...(accountId === null ? {} : { accountId }) }
-    return (await this.invitations.find(filter).sort({ 'outgoing.dueAt': 1, _id: 1 }).limit(limit).toArray()).map(fromDocument)
+    const filter: Filter<InvitationDocument> = {
+      'outgoing.dueAt': { $lte: now },
+      ...(accountId === null ? {} : { accountId }),
+    }
+    return (await this.invitations.find(filter).sort({ 'outgoing.dueAt': 1, _id: 1 }).limit(limit).toArray()).map(
+      fromDocument,
+    )
   }
 
   async nextMailDueAt(accountId: string | null, after: Date): Promise<Date | null> {
     if (accountId !== null && !isIdShaped(accountId)) return null
-    const filter: Filter<InvitationDocument> = { 'outgoing.dueAt': { $gt: after }, ...(accountId === null ? {} : { accountId }) }
-    const next = await this.invitations.find(filter, { projection: { outgoing: 1 } }).sort({ 'outgoing.dueAt': 1, _id: 1 }).limit(1).next()
+    const filter: Filter<InvitationDocument> = {
+      'outgoing.dueAt': { $gt: after },
+      ...(accountId === null ? {} : { accountId }),
+    }
+    const next = await this.invitations
+      .find(filter, { projection: { outgoing: 1 } })
+      .sort({ 'outgoing.dueAt': 1, _id: 1 })
+      .limit(1)
+      .next()
     return next?.outgoing?.dueAt ?? null
   }
 
@@ -209,7 +249,11 @@ export class MongoInvitationRepository implements InvitationRepositoryPort {
     if (!isIdShaped(accountId) || !isIdShaped(userId)) return
     await inTransaction(this.context, async (session) => {
       await this.invitations.deleteMany({ accountId, organizerUserId: userId }, { session })
-      await this.invitations.updateMany({ accountId, attendeeUserId: userId }, { $set: { attendeeUserId: null }, $inc: { version: 1 } }, { session })
+      await this.invitations.updateMany(
+        { accountId, attendeeUserId: userId },
+        { $set: { attendeeUserId: null }, $inc: { version: 1 } },
+        { session },
+      )
       await this.suppressions.deleteMany({ accountId, organizerUserId: userId }, { session })
     })
   }

@@ -49,14 +49,14 @@ export const toOutboxDocument = (event: DomainEvent): OutboxDocument => ({
 export const WRITE_OPTIONS = { ignoreUndefined: true } as const
 
 /** Runs `work` in one transaction (retried by the driver on transient errors); its result is the transaction's. */
-export const inTransaction = <T>(context: MongoContext, work: (session: ClientSession) => Promise<T>): Promise<T> => inClientTransaction(context.client, work)
+export const inTransaction = <T>(context: MongoContext, work: (session: ClientSession) => Promise<T>): Promise<T> =>
+  inClientTransaction(context.client, work)
 
 /** Appends domain events inside the caller's transaction. */
 export const appendEvents = async (db: Db, events: readonly DomainEvent[], session: ClientSession): Promise<void> => {
   if (events.length === 0) return
   await outboxCollection(db).insertMany(events.map(toOutboxDocument), { ...WRITE_OPTIONS, session })
 }
-
 
 /** A duplicate-key error (E11000) of the unique index named `indexName`. */
 export const isDuplicateKeyOf = (error: unknown, indexName: string): boolean =>

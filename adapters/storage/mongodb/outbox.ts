@@ -22,7 +22,10 @@ const toDomain = (document: OutboxDocument): DomainEvent => ({
 export class MongoOutbox implements OutboxPort {
   private readonly collection: Collection<OutboxDocument>
 
-  constructor(private readonly client: MongoClient, db: Db) {
+  constructor(
+    private readonly client: MongoClient,
+    db: Db,
+  ) {
     this.collection = db.collection<OutboxDocument>(OUTBOX_COLLECTION)
   }
 
@@ -47,7 +50,8 @@ export class MongoOutbox implements OutboxPort {
   }
 
   async pending(limit: number, accountId: string | null = null): Promise<DomainEvent[]> {
-    const filter = accountId === null ? { dispatched: false } : { dispatched: false, accountId: literal(accountId, 'accountId') }
+    const filter =
+      accountId === null ? { dispatched: false } : { dispatched: false, accountId: literal(accountId, 'accountId') }
     const documents = await this.collection.find(filter).sort({ order: 1 }).limit(limit).toArray()
     return documents.map(toDomain)
   }
@@ -59,7 +63,11 @@ export class MongoOutbox implements OutboxPort {
   }
 
   async list(accountId: string, limit: number): Promise<DomainEvent[]> {
-    const documents = await this.collection.find({ accountId: literal(accountId, 'accountId') }).sort({ order: -1 }).limit(limit).toArray()
+    const documents = await this.collection
+      .find({ accountId: literal(accountId, 'accountId') })
+      .sort({ order: -1 })
+      .limit(limit)
+      .toArray()
     return documents.map(toDomain)
   }
 }

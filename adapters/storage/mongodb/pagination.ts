@@ -18,7 +18,10 @@ export const pageByIdDescending = async <TDocument extends Document & { _id: str
   const cursor = towardsNewer ? page.endingBefore : page.startingAfter
   if (cursor !== undefined && !isIdShaped(cursor)) return { data: [], hasMore: false }
   if (page.limit <= 0) return { data: [], hasMore: false }
-  const bounded = cursor === undefined ? filter : ({ ...filter, _id: towardsNewer ? { $gt: cursor } : { $lt: cursor } } as Filter<TDocument>)
+  const bounded =
+    cursor === undefined
+      ? filter
+      : ({ ...filter, _id: towardsNewer ? { $gt: cursor } : { $lt: cursor } } as Filter<TDocument>)
   const found = await collection
     .find(bounded)
     .sort({ _id: towardsNewer ? 1 : -1 })

@@ -21,4 +21,3 @@ export const literal = (value: unknown, field: string): string => {
 /** Whether a value can be one of our ids (reads answer "not found" for anything else, without asking the database). */
 export const isIdShaped = (value: unknown): value is string =>
   typeof value === 'string' && value !== '' && !value.startsWith('$') && !value.includes('.') && !value.includes('\0')
-

@@ -1,7 +1,15 @@
 import type { Collection, Filter } from 'mongodb'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { ReminderFilter, ReminderRepositoryPort } from '../../../core/ports/reminder-repository.js'
-import { reminderDueAt, reminderIdentity, REMINDER_STATUSES, type CancellationReason, type Reminder, type ReminderStatus, type ReminderType } from '../../../core/reminder/reminder.js'
+import {
+  reminderDueAt,
+  reminderIdentity,
+  REMINDER_STATUSES,
+  type CancellationReason,
+  type Reminder,
+  type ReminderStatus,
+  type ReminderType,
+} from '../../../core/reminder/reminder.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import { appendEvents, inTransaction, isDuplicateKeyOf, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
 import { isIdShaped } from './query-guard.js'
@@ -101,14 +109,23 @@ export class MongoReminderRepository implements ReminderRepositoryPort {
   async ensureIndexes(): Promise<void> {
     await this.reminders.createIndexes([
       // One live reminder per event and offset (or custom time) in an account: the idempotent create, and findLive.
-      { key: { accountId: 1, liveIdentity: 1 }, name: ONE_LIVE_PER_IDENTITY, unique: true, partialFilterExpression: { liveIdentity: { $exists: true } } },
+      {
+        key: { accountId: 1, liveIdentity: 1 },
+        name: ONE_LIVE_PER_IDENTITY,
+        unique: true,
+        partialFilterExpression: { liveIdentity: { $exists: true } },
+      },
       // An event's reminders newest first (list, the event lifecycle).
       { key: { accountId: 1, eventId: 1, _id: -1 }, name: 'event_newest' },
       // The user-delete cascade.
       { key: { accountId: 1, userId: 1 }, name: 'user' },
       // The delivery job: scheduled reminders by fire time, for all accounts or one.
       { key: { dueAt: 1, _id: 1 }, name: 'scheduled_due', partialFilterExpression: { dueAt: { $exists: true } } },
-      { key: { accountId: 1, dueAt: 1, _id: 1 }, name: 'account_scheduled_due', partialFilterExpression: { dueAt: { $exists: true } } },
+      {
+        key: { accountId: 1, dueAt: 1, _id: 1 },
+        name: 'account_scheduled_due',
+        partialFilterExpression: { dueAt: { $exists: true } },
+      },
     ])
   }
 
@@ -137,10 +154,19 @@ export class MongoReminderRepository implements ReminderRepositoryPort {
     return document === null ? null : fromDocument(document)
   }
 
-  async listByEvent(accountId: string, eventId: string, filter: ReminderFilter, page: PageRequest): Promise<Page<Reminder>> {
+  async listByEvent(
+    accountId: string,
+    eventId: string,
+    filter: ReminderFilter,
+    page: PageRequest,
+  ): Promise<Page<Reminder>> {
     if (!isIdShaped(accountId) || !isIdShaped(eventId)) return { data: [], hasMore: false }
     if (filter.status !== undefined && !REMINDER_STATUSES.includes(filter.status)) return { data: [], hasMore: false }
-    const query: Filter<ReminderDocument> = { accountId, eventId, ...(filter.status === undefined ? {} : { status: filter.status }) }
+    const query: Filter<ReminderDocument> = {
+      accountId,
+      eventId,
+      ...(filter.status === undefined ? {} : { status: filter.status }),
+    }
     return pageByIdDescending(this.reminders, query, page, fromDocument)
   }
 
@@ -154,11 +180,19 @@ export class MongoReminderRepository implements ReminderRepositoryPort {
    * cancelled one revived while another took its place) is refused as a
    * `conflict`: the caller re-reads and decides.
    */
-  async update(reminder: Reminder, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'> {
+  async update(
+    reminder: Reminder,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'updated' | 'conflict'> {
     if (!isIdShaped(reminder.accountId) || !isIdShaped(reminder.id)) return 'conflict'
     try {
       return await inTransaction(this.context, async (session) => {
-        const written = await this.reminders.replaceOne({ _id: reminder.id, accountId: reminder.accountId, version: expectedVersion }, toDocument(reminder), { ...WRITE_OPTIONS, session })
+        const written = await this.reminders.replaceOne(
+          { _id: reminder.id, accountId: reminder.accountId, version: expectedVersion },
+          toDocument(reminder),
+          { ...WRITE_OPTIONS, session },
+        )
         if (written.matchedCount === 0) return 'conflict'
         await appendEvents(this.context.db, events, session)
         return 'updated'
@@ -185,7 +219,11 @@ export class MongoReminderRepository implements ReminderRepositoryPort {
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
     if (accountId !== null && !isIdShaped(accountId)) return null
     const filter: Filter<ReminderDocument> = { dueAt: { $gt: after }, ...(accountId === null ? {} : { accountId }) }
-    const next = await this.reminders.find(filter, { projection: { dueAt: 1 } }).sort({ dueAt: 1, _id: 1 }).limit(1).next()
+    const next = await this.reminders
+      .find(filter, { projection: { dueAt: 1 } })
+      .sort({ dueAt: 1, _id: 1 })
+      .limit(1)
+      .next()
     return next?.dueAt ?? null
   }
 }

@@ -54,7 +54,10 @@ export class MongoUserRepository implements UserRepositoryPort {
   }
 
   async findByEmail(accountId: string, email: string): Promise<User | null> {
-    const document = await this.collection.findOne({ accountId: literal(accountId, 'accountId'), email: literal(email, 'email') })
+    const document = await this.collection.findOne({
+      accountId: literal(accountId, 'accountId'),
+      email: literal(email, 'email'),
+    })
     return document === null ? null : toDomain(document)
   }
 
@@ -86,10 +89,18 @@ export class MongoUserRepository implements UserRepositoryPort {
     }
   }
 
-  async remove(accountId: string, id: string, expectedVersion: number, events: readonly DomainEvent[]): Promise<'removed' | 'conflict'> {
+  async remove(
+    accountId: string,
+    id: string,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'removed' | 'conflict'> {
     if (!isIdShaped(id)) return 'conflict'
     return inTransaction(this.client, async (session) => {
-      const result = await this.collection.deleteOne({ _id: id, accountId: literal(accountId, 'accountId'), version: expectedVersion }, { session })
+      const result = await this.collection.deleteOne(
+        { _id: id, accountId: literal(accountId, 'accountId'), version: expectedVersion },
+        { session },
+      )
       if (result.deletedCount === 0) return 'conflict'
       await this.outbox.appendIn(session, events)
       return 'removed'

@@ -97,10 +97,23 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
   async ensureIndexes(): Promise<void> {
     await this.deliveries.createIndexes([
       // A fan-out re-run must not deliver a notification twice to one endpoint; replays may.
-      { key: { 'notification.id': 1, endpointId: 1 }, name: FAN_OUT_INDEX, unique: true, partialFilterExpression: { replayOf: { $type: 'null' } } },
+      {
+        key: { 'notification.id': 1, endpointId: 1 },
+        name: FAN_OUT_INDEX,
+        unique: true,
+        partialFilterExpression: { replayOf: { $type: 'null' } },
+      },
       // The dispatcher's due queries and next wake-up: open deliveries earliest first, for all accounts or one.
-      { key: { nextAttemptAt: 1, _id: 1 }, name: 'open_due', partialFilterExpression: { nextAttemptAt: { $exists: true } } },
-      { key: { accountId: 1, nextAttemptAt: 1, _id: 1 }, name: 'account_open_due', partialFilterExpression: { nextAttemptAt: { $exists: true } } },
+      {
+        key: { nextAttemptAt: 1, _id: 1 },
+        name: 'open_due',
+        partialFilterExpression: { nextAttemptAt: { $exists: true } },
+      },
+      {
+        key: { accountId: 1, nextAttemptAt: 1, _id: 1 },
+        name: 'account_open_due',
+        partialFilterExpression: { nextAttemptAt: { $exists: true } },
+      },
       // The deliveries of an endpoint newest first (list, open ones, removal with the endpoint).
       { key: { accountId: 1, endpointId: 1, _id: -1 }, name: 'endpoint_newest' },
     ])
@@ -112,7 +125,11 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
       // Unordered: a delivery already present (same id, or the same fan-out) is skipped, the others go in.
       await this.deliveries.insertMany(deliveries.map(toDocument), { ...WRITE_OPTIONS, ordered: false })
     } catch (error) {
-      if (error instanceof MongoBulkWriteError && writeErrorsOf(error).every((writeError) => writeError.code === DUPLICATE_KEY)) return
+      if (
+        error instanceof MongoBulkWriteError &&
+        writeErrorsOf(error).every((writeError) => writeError.code === DUPLICATE_KEY)
+      )
+        return
       throw error
     }
   }
@@ -128,7 +145,12 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
     return pageByIdDescending(this.deliveries, { accountId, endpointId }, page, fromDocument)
   }
 
-  async due(accountId: string | null, now: Date, limit: number, excludeEndpoints: readonly string[] = []): Promise<Delivery[]> {
+  async due(
+    accountId: string | null,
+    now: Date,
+    limit: number,
+    excludeEndpoints: readonly string[] = [],
+  ): Promise<Delivery[]> {
     // A limit of 0 means "no limit" to MongoDB; to the port it means nothing.
     if (limit <= 0) return []
     if (accountId !== null && !isIdShaped(accountId)) return []
@@ -145,20 +167,34 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
 
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
     if (accountId !== null && !isIdShaped(accountId)) return null
-    const filter: Filter<WebhookDeliveryDocument> = { nextAttemptAt: { $gt: after }, ...(accountId === null ? {} : { accountId }) }
-    const next = await this.deliveries.find(filter, { projection: { nextAttemptAt: 1 } }).sort({ nextAttemptAt: 1, _id: 1 }).limit(1).next()
+    const filter: Filter<WebhookDeliveryDocument> = {
+      nextAttemptAt: { $gt: after },
+      ...(accountId === null ? {} : { accountId }),
+    }
+    const next = await this.deliveries
+      .find(filter, { projection: { nextAttemptAt: 1 } })
+      .sort({ nextAttemptAt: 1, _id: 1 })
+      .limit(1)
+      .next()
     return next?.nextAttemptAt ?? null
   }
 
   async update(delivery: Delivery, expectedVersion: number): Promise<'updated' | 'conflict'> {
     if (!isIdShaped(delivery.accountId) || !isIdShaped(delivery.id)) return 'conflict'
-    const written = await this.deliveries.replaceOne({ _id: delivery.id, accountId: delivery.accountId, version: expectedVersion }, toDocument(delivery), WRITE_OPTIONS)
+    const written = await this.deliveries.replaceOne(
+      { _id: delivery.id, accountId: delivery.accountId, version: expectedVersion },
+      toDocument(delivery),
+      WRITE_OPTIONS,
+    )
     return written.matchedCount === 1 ? 'updated' : 'conflict'
   }
 
   async openOf(accountId: string, endpointId: string): Promise<Delivery[]> {
     if (!isIdShaped(accountId) || !isIdShaped(endpointId)) return []
-    const documents = await this.deliveries.find({ accountId, endpointId, status: { $in: ['pending', 'retrying'] } }).sort({ _id: 1 }).toArray()
+    const documents = await this.deliveries
+      .find({ accountId, endpointId, status: { $in: ['pending', 'retrying'] } })
+      .sort({ _id: 1 })
+      .toArray()
     return documents.map(fromDocument)
   }
 

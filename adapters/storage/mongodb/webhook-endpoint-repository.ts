@@ -2,7 +2,12 @@ import type { Collection } from 'mongodb'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { WebhookEndpointRepositoryPort } from '../../../core/ports/webhook-endpoint-repository.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
-import type { DisabledReason, EndpointStatus, SigningSecret, WebhookEndpoint } from '../../../core/webhooks/webhook-endpoint.js'
+import type {
+  DisabledReason,
+  EndpointStatus,
+  SigningSecret,
+  WebhookEndpoint,
+} from '../../../core/webhooks/webhook-endpoint.js'
 import { appendEvents, inTransaction, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
 import { isIdShaped } from './query-guard.js'
 import { pageByIdDescending } from './pagination.js'
@@ -93,7 +98,11 @@ export class MongoWebhookEndpointRepository implements WebhookEndpointRepository
     return documents.map(fromDocument)
   }
 
-  async update(endpoint: WebhookEndpoint, expectedVersion: number, events: readonly DomainEvent[] = []): Promise<'updated' | 'conflict'> {
+  async update(
+    endpoint: WebhookEndpoint,
+    expectedVersion: number,
+    events: readonly DomainEvent[] = [],
+  ): Promise<'updated' | 'conflict'> {
     if (!isIdShaped(endpoint.accountId) || !isIdShaped(endpoint.id)) return 'conflict'
     const filter = { _id: endpoint.id, accountId: endpoint.accountId, version: expectedVersion }
     return inTransaction(this.context, async (session) => {

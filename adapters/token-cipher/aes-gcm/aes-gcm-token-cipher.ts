@@ -23,14 +23,20 @@ export class AesGcmTokenCipher implements TokenCipherPort {
     const iv = randomBytes(IV_BYTES)
     const cipher = createCipheriv('aes-256-gcm', this.key, iv, { authTagLength: TAG_BYTES })
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
-    return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.')
+    return [
+      VERSION,
+      iv.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+      ciphertext.toString('base64url'),
+    ].join('.')
   }
 
   open(sealed: string): Result<string, TokenUnreadable> {
     const parts = sealed.split('.')
     if (parts.length !== 4 || parts[0] !== VERSION) return err(new TokenUnreadable({ detail: 'not a sealed token' }))
     const [, iv, tag, ciphertext] = parts.map((part) => Buffer.from(part, 'base64url'))
-    if (iv!.length !== IV_BYTES || tag!.length !== TAG_BYTES) return err(new TokenUnreadable({ detail: 'malformed sealed token' }))
+    if (iv!.length !== IV_BYTES || tag!.length !== TAG_BYTES)
+      return err(new TokenUnreadable({ detail: 'malformed sealed token' }))
     try {
       const decipher = createDecipheriv('aes-256-gcm', this.key, iv!, { authTagLength: TAG_BYTES })
       decipher.setAuthTag(tag!)

@@ -14,7 +14,14 @@ export interface OpenMeteoWeatherOptions extends ProviderHttpOptions {
 const PROVIDER = 'open-meteo'
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
-const HOURLY_VARIABLES = ['weather_code', 'temperature_2m', 'precipitation', 'wind_speed_10m', 'wind_gusts_10m', 'visibility']
+const HOURLY_VARIABLES = [
+  'weather_code',
+  'temperature_2m',
+  'precipitation',
+  'wind_speed_10m',
+  'wind_gusts_10m',
+  'visibility',
+]
 
 type HourlySeries = Readonly<Record<string, ReadonlyArray<number | null> | undefined>>
 

@@ -1,4 +1,9 @@
-import type { WeatherCondition, WeatherWarning, WeatherWarningKind, WeatherWarningSeverity } from '../../../core/ports/weather.js'
+import type {
+  WeatherCondition,
+  WeatherWarning,
+  WeatherWarningKind,
+  WeatherWarningSeverity,
+} from '../../../core/ports/weather.js'
 
 /** WMO weather interpretation codes, as documented by Open-Meteo, mapped to our conditions. */
 export const conditionForWmoCode = (code: number): WeatherCondition => {

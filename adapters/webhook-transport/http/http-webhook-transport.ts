@@ -24,7 +24,10 @@ export class HttpWebhookTransport implements WebhookTransportPort {
     const pinned = request.addresses[0]
     const lookupPinned: LookupFunction = (_host, options, callback) => {
       const family = isIP(pinned ?? '')
-      if (options.all === true) (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [{ address: pinned!, family }])
+      if (options.all === true)
+        (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [
+          { address: pinned!, family },
+        ])
       else callback(null, pinned!, family)
     }
     return new Promise((resolve) => {
@@ -43,7 +46,11 @@ export class HttpWebhookTransport implements WebhookTransportPort {
       })
       const timer = setTimeout(() => {
         outgoing.destroy()
-        finish({ outcome: { kind: 'timeout' }, durationMs: elapsed(), error: `No answer within ${request.timeoutMs} ms.` })
+        finish({
+          outcome: { kind: 'timeout' },
+          durationMs: elapsed(),
+          error: `No answer within ${request.timeoutMs} ms.`,
+        })
       }, request.timeoutMs)
       outgoing.on('response', (incoming) => {
         let read = 0
@@ -51,7 +58,12 @@ export class HttpWebhookTransport implements WebhookTransportPort {
           read += chunk.length
           if (read > MAX_RESPONSE_BYTES) incoming.destroy()
         })
-        const done = () => finish({ outcome: { kind: 'response', statusCode: incoming.statusCode ?? 0 }, durationMs: elapsed(), error: null })
+        const done = () =>
+          finish({
+            outcome: { kind: 'response', statusCode: incoming.statusCode ?? 0 },
+            durationMs: elapsed(),
+            error: null,
+          })
         incoming.on('end', done)
         incoming.on('close', done)
         incoming.on('error', done)

@@ -41,13 +41,15 @@ type RememberingSocket = Socket & { [kLastSecret]?: { readonly secret: string; r
  * connection's socket, for as long as that connection is open (it held the
  * secret's bytes anyway), never in a cache shared between connections.
  */
-const hashOnConnection = (socket: RememberingSocket) => (secret: string): string => {
-  const last = socket[kLastSecret]
-  if (last !== undefined && last.secret === secret) return last.hash
-  const hash = hashSecret(secret)
-  socket[kLastSecret] = { secret, hash }
-  return hash
-}
+const hashOnConnection =
+  (socket: RememberingSocket) =>
+  (secret: string): string => {
+    const last = socket[kLastSecret]
+    if (last !== undefined && last.secret === secret) return last.hash
+    const hash = hashSecret(secret)
+    socket[kLastSecret] = { secret, hash }
+    return hash
+  }
 
 /**
  * Resolves `Authorization: Bearer <key>` for this surface. A failure is answered
@@ -59,18 +61,29 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
   app.decorateRequest('scope', null as never)
   const anonymousScope = () => ({ accountId: '', livemode: options.livemode, clock: options.clock })
 
-  const refuse = async (request: FastifyRequest, reply: FastifyReply, failure: AuthenticationFailed): Promise<FastifyReply> => {
+  const refuse = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    failure: AuthenticationFailed,
+  ): Promise<FastifyReply> => {
     if (!(await options.rateLimit.admitAnonymous(request, reply))) return reply
     return sendError(request, reply, domainErrorToApi(failure))
   }
 
   /** The reply when the request was refused (see `maybeAsyncHook`), undefined when it goes on. */
-  const admitted = (request: FastifyRequest, reply: FastifyReply, result: Result<Authenticated, AuthenticationFailed>): MaybePromise<FastifyReply | undefined> => {
+  const admitted = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: Result<Authenticated, AuthenticationFailed>,
+  ): MaybePromise<FastifyReply | undefined> => {
     if (!result.ok) return refuse(request, reply, result.error)
     const { account } = result.value
     request.auth = result.value
     // The sandbox clock of an account runs ahead of real time once it has been advanced.
-    const clock = options.livemode || account.sandboxClockOffsetMs === 0 ? options.clock : new OffsetClock(options.clock, account.sandboxClockOffsetMs)
+    const clock =
+      options.livemode || account.sandboxClockOffsetMs === 0
+        ? options.clock
+        : new OffsetClock(options.clock, account.sandboxClockOffsetMs)
     request.scope = { accountId: account.id, livemode: options.livemode, clock }
     // A refusal has answered: hand the reply back (see `maybeAsyncHook`).
     return whenReady(options.rateLimit.admit(request, reply), (allowed) => (allowed ? undefined : reply))
@@ -84,7 +97,11 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
   const authenticate = (request: FastifyRequest, reply: FastifyReply): MaybePromise<FastifyReply | undefined> => {
     const socket = request.raw.socket as RememberingSocket | null
     const hashOf = socket === null ? hashSecret : hashOnConnection(socket)
-    const result = options.accounts.authenticate(bearer(request.headers.authorization), options.livemode ? 'live' : 'test', hashOf)
+    const result = options.accounts.authenticate(
+      bearer(request.headers.authorization),
+      options.livemode ? 'live' : 'test',
+      hashOf,
+    )
     return whenReady(result, (settled) => admitted(request, reply, settled))
   }
 

@@ -16,7 +16,10 @@ const REPLAYED_HEADERS = ['location', 'content-type'] as const
 const canonicalJson = (value: unknown): string => {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
   if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`).join(',')}}`
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`
   }
   return JSON.stringify(value) ?? 'null'
 }
@@ -27,77 +30,116 @@ const canonicalJson = (value: unknown): string => {
  * once the operation ran, and replayed with `Service-Idempotent-Replay: true`.
  * A request refused before running (validation, 5xx) stores nothing and frees the key.
  */
-export const idempotencyPlugin = fp(async (app: FastifyInstance, options: { store: IdempotencyStorePort; clock: Clock }) => {
-  app.decorateRequest('idempotencyScope', null)
-  app.decorateRequest('operationRan', false)
+export const idempotencyPlugin = fp(
+  async (app: FastifyInstance, options: { store: IdempotencyStorePort; clock: Clock }) => {
+    app.decorateRequest('idempotencyScope', null)
+    app.decorateRequest('operationRan', false)
 
-  const MUTATING = new Set(['POST', 'PATCH', 'DELETE'])
+    const MUTATING = new Set(['POST', 'PATCH', 'DELETE'])
 
-  // The hooks finish synchronously when there is no key to claim or answer to store (every read).
-  const claim = async (request: FastifyRequest, reply: FastifyReply, keyId: string, header: string | string[]): Promise<unknown> => {
-    const key = Array.isArray(header) ? header[0] ?? '' : header
-    if (key.trim() === '' || key.length > MAX_KEY_LENGTH) {
-      return sendError(request, reply, { code: 'idempotency_key_invalid', message: `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`, param: 'Idempotency-Key' })
-    }
-    const scope = `${keyId}|${request.method} ${request.routeOptions.url}|${key}`
-    const fingerprint = createHash('sha256').update(`${request.url}\n${canonicalJson(request.body ?? null)}`).digest('hex')
-    const claimed = await options.store.claim(scope, fingerprint, options.clock.now(), IDEMPOTENCY_LIFETIME_MS, IN_FLIGHT_LEASE_MS)
-    switch (claimed.kind) {
-      case 'execute':
-        request.idempotencyScope = scope
-        // A request that ends without reaching onSend (its connection closed first) must not hold the key for the
-        // whole lease. 'close' comes once the response finished or the connection went, whichever is first; by then
-        // onSend has cleared the scope unless it never ran. Only requests that claimed a key pay for the listener.
-        reply.raw.once('close', () => {
-          if (request.idempotencyScope === null) return
-          const abandoned = request.idempotencyScope
-          request.idempotencyScope = null
-          options.store.release(abandoned).catch((error: unknown) => request.log.error({ err: error, requestId: request.requestId }, 'releasing an idempotency key failed; it frees itself when its lease ends'))
-        })
-        return undefined
-      case 'replay':
-        reply.code(claimed.response.statusCode).headers(claimed.response.headers).header('Service-Idempotent-Replay', 'true')
-        return reply.send(claimed.response.body)
-      case 'mismatch':
+    // The hooks finish synchronously when there is no key to claim or answer to store (every read).
+    const claim = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      keyId: string,
+      header: string | string[],
+    ): Promise<unknown> => {
+      const key = Array.isArray(header) ? (header[0] ?? '') : header
+      if (key.trim() === '' || key.length > MAX_KEY_LENGTH) {
         return sendError(request, reply, {
-          code: 'idempotency_key_in_use',
-          message: 'This Idempotency-Key was already used with a different request on this endpoint. Use a new key for a new request.',
+          code: 'idempotency_key_invalid',
+          message: `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`,
           param: 'Idempotency-Key',
         })
-      case 'in_flight':
-        return sendError(request, reply, { code: 'idempotency_request_in_flight', message: 'A request with this Idempotency-Key is still in progress; retry once it has finished.', param: 'Idempotency-Key' })
+      }
+      const scope = `${keyId}|${request.method} ${request.routeOptions.url}|${key}`
+      const fingerprint = createHash('sha256')
+        .update(`${request.url}\n${canonicalJson(request.body ?? null)}`)
+        .digest('hex')
+      const claimed = await options.store.claim(
+        scope,
+        fingerprint,
+        options.clock.now(),
+        IDEMPOTENCY_LIFETIME_MS,
+        IN_FLIGHT_LEASE_MS,
+      )
+      switch (claimed.kind) {
+        case 'execute':
+          request.idempotencyScope = scope
+          // A request that ends without reaching onSend (its connection closed first) must not hold the key for the
+          // whole lease. 'close' comes once the response finished or the connection went, whichever is first; by then
+          // onSend has cleared the scope unless it never ran. Only requests that claimed a key pay for the listener.
+          reply.raw.once('close', () => {
+            if (request.idempotencyScope === null) return
+            const abandoned = request.idempotencyScope
+            request.idempotencyScope = null
+            options.store
+              .release(abandoned)
+              .catch((error: unknown) =>
+                request.log.error(
+                  { err: error, requestId: request.requestId },
+                  'releasing an idempotency key failed; it frees itself when its lease ends',
+                ),
+              )
+          })
+          return undefined
+        case 'replay':
+          reply
+            .code(claimed.response.statusCode)
+            .headers(claimed.response.headers)
+            .header('Service-Idempotent-Replay', 'true')
+          return reply.send(claimed.response.body)
+        case 'mismatch':
+          return sendError(request, reply, {
+            code: 'idempotency_key_in_use',
+            message:
+              'This Idempotency-Key was already used with a different request on this endpoint. Use a new key for a new request.',
+            param: 'Idempotency-Key',
+          })
+        case 'in_flight':
+          return sendError(request, reply, {
+            code: 'idempotency_request_in_flight',
+            message: 'A request with this Idempotency-Key is still in progress; retry once it has finished.',
+            param: 'Idempotency-Key',
+          })
+      }
     }
-  }
 
-  app.addHook(
-    'preHandler',
-    maybeAsyncHook((request, reply) => {
-      const header = request.headers['idempotency-key']
-      if (header === undefined || request.auth === null || !MUTATING.has(request.method)) return undefined
-      return claim(request, reply, request.auth.key.id, header)
-    }),
-  )
+    app.addHook(
+      'preHandler',
+      maybeAsyncHook((request, reply) => {
+        const header = request.headers['idempotency-key']
+        if (header === undefined || request.auth === null || !MUTATING.has(request.method)) return undefined
+        return claim(request, reply, request.auth.key.id, header)
+      }),
+    )
 
-  const store = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, scope: string): Promise<unknown> => {
-    request.idempotencyScope = null
-    if (!request.operationRan || reply.statusCode >= 500 || typeof payload !== 'string') {
-      await options.store.release(scope)
+    const store = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      scope: string,
+    ): Promise<unknown> => {
+      request.idempotencyScope = null
+      if (!request.operationRan || reply.statusCode >= 500 || typeof payload !== 'string') {
+        await options.store.release(scope)
+        return payload
+      }
+      const headers: Record<string, string> = {}
+      for (const name of REPLAYED_HEADERS) {
+        const value = reply.getHeader(name)
+        if (value !== undefined) headers[name] = String(value)
+      }
+      await options.store.complete(scope, { statusCode: reply.statusCode, headers, body: payload })
       return payload
     }
-    const headers: Record<string, string> = {}
-    for (const name of REPLAYED_HEADERS) {
-      const value = reply.getHeader(name)
-      if (value !== undefined) headers[name] = String(value)
-    }
-    await options.store.complete(scope, { statusCode: reply.statusCode, headers, body: payload })
-    return payload
-  }
 
-  app.addHook(
-    'onSend',
-    maybeAsyncOnSend((request, reply, payload) => {
-      const scope = request.idempotencyScope
-      return scope === null ? undefined : store(request, reply, payload, scope)
-    }),
-  )
-})
+    app.addHook(
+      'onSend',
+      maybeAsyncOnSend((request, reply, payload) => {
+        const scope = request.idempotencyScope
+        return scope === null ? undefined : store(request, reply, payload, scope)
+      }),
+    )
+  },
+)

@@ -23,7 +23,11 @@ const setHeaders = (reply: FastifyReply, decision: RateDecision): void => {
 }
 
 const refuse = (request: FastifyRequest, reply: FastifyReply, retryAfterMs: number, message: string): false => {
-  sendError(request, reply, { code: 'rate_limit_exceeded', message, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) })
+  sendError(request, reply, {
+    code: 'rate_limit_exceeded',
+    message,
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  })
   return false
 }
 
@@ -40,9 +44,17 @@ export class RateLimitGate {
   ) {}
 
   async admitAnonymous(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const decision = await this.limiter.consume(`ip:${request.ip}`, this.defaults.requestsPerWindow, this.defaults.windowMs, this.clock.now())
+    const decision = await this.limiter.consume(
+      `ip:${request.ip}`,
+      this.defaults.requestsPerWindow,
+      this.defaults.windowMs,
+      this.clock.now(),
+    )
     setHeaders(reply, decision)
-    return decision.allowed || refuse(request, reply, decision.retryAfterMs, 'Too many requests: slow down and retry after the indicated time.')
+    return (
+      decision.allowed ||
+      refuse(request, reply, decision.retryAfterMs, 'Too many requests: slow down and retry after the indicated time.')
+    )
   }
 
   /** Counts an authenticated request; at once (no promise) when the limiter answers at once. */
@@ -54,16 +66,35 @@ export class RateLimitGate {
     return whenReady(decision, (counted) => this.takeSlot(request, reply, settings, now, counted))
   }
 
-  private takeSlot(request: FastifyRequest, reply: FastifyReply, settings: RateLimitSettings, now: Date, decision: RateDecision): MaybePromise<boolean> {
+  private takeSlot(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    settings: RateLimitSettings,
+    now: Date,
+    decision: RateDecision,
+  ): MaybePromise<boolean> {
     setHeaders(reply, decision)
-    if (!decision.allowed) return refuse(request, reply, decision.retryAfterMs, `Rate limit of ${settings.requestsPerWindow} requests per ${settings.windowMs / 1000} s exceeded for this API key.`)
+    if (!decision.allowed)
+      return refuse(
+        request,
+        reply,
+        decision.retryAfterMs,
+        `Rate limit of ${settings.requestsPerWindow} requests per ${settings.windowMs / 1000} s exceeded for this API key.`,
+      )
     const bucket = `concurrency:${request.auth!.key.id}`
     const slot = this.limiter.acquireSlot(bucket, settings.concurrency, now, CONCURRENCY_LEASE_MS)
     return whenReady(slot, (taken) => this.seat(request, reply, settings, bucket, taken))
   }
 
-  private seat(request: FastifyRequest, reply: FastifyReply, settings: RateLimitSettings, bucket: string, slot: string | null): boolean {
-    if (slot === null) return refuse(request, reply, 1000, `More than ${settings.concurrency} concurrent requests for this API key.`)
+  private seat(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    settings: RateLimitSettings,
+    bucket: string,
+    slot: string | null,
+  ): boolean {
+    if (slot === null)
+      return refuse(request, reply, 1000, `More than ${settings.concurrency} concurrent requests for this API key.`)
     request.concurrencySlot = { bucket, slot }
     return true
   }
@@ -80,9 +111,19 @@ export class RateLimitGate {
   /** A route's sub-limit, counted per resource ("4 per minute per event"). */
   async admitSubLimit(request: FastifyRequest, reply: FastifyReply, subLimit: SubLimit): Promise<boolean> {
     const resource = (request.params as Record<string, string>)[subLimit.per] ?? ''
-    const decision = await this.limiter.consume(`${subLimit.name}:${resource}`, subLimit.limit, subLimit.windowMs, this.clock.now())
+    const decision = await this.limiter.consume(
+      `${subLimit.name}:${resource}`,
+      subLimit.limit,
+      subLimit.windowMs,
+      this.clock.now(),
+    )
     if (decision.allowed) return true
     setHeaders(reply, decision)
-    return refuse(request, reply, decision.retryAfterMs, `Rate limit of ${subLimit.limit} per ${subLimit.windowMs / 1000} s exceeded for this ${subLimit.per === 'id' ? 'resource' : subLimit.per}.`)
+    return refuse(
+      request,
+      reply,
+      decision.retryAfterMs,
+      `Rate limit of ${subLimit.limit} per ${subLimit.windowMs / 1000} s exceeded for this ${subLimit.per === 'id' ? 'resource' : subLimit.per}.`,
+    )
   }
 }

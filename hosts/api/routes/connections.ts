@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { CalDavCalendarProvider } from '../../../adapters/calendar-provider/caldav/caldav-calendar-provider.js'
 import type { SandboxProviderHelpers } from '../../../adapters/calendar-provider/synthetic/sandbox-provider-helpers.js'
-import type { SyntheticCalendarWorld, WorldEvent } from '../../../adapters/calendar-provider/synthetic/synthetic-calendar-world.js'
+import type {
+  SyntheticCalendarWorld,
+  WorldEvent,
+} from '../../../adapters/calendar-provider/synthetic/synthetic-calendar-world.js'
 import type { ConnectionService } from '../../../core/connection/connection-service.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
@@ -14,7 +17,11 @@ import { defineRoute, listBody, type RouteOptions } from '../route.js'
 export interface ConnectionRouteOptions extends RouteOptions {
   readonly connections: ConnectionService
   /** The sandbox provider and its helpers (sandbox surface only). */
-  readonly sandbox: { readonly world: SyntheticCalendarWorld; readonly helpers: SandboxProviderHelpers; readonly clockFor: (accountId: string) => Promise<Clock> } | null
+  readonly sandbox: {
+    readonly world: SyntheticCalendarWorld
+    readonly helpers: SandboxProviderHelpers
+    readonly clockFor: (accountId: string) => Promise<Clock>
+  } | null
   /** The iCloud adapter behind the hosted app-specific-password page (null where iCloud is not offered). */
   readonly icloud: CalDavCalendarProvider | null
 }
@@ -27,7 +34,9 @@ const page = (reply: FastifyReply, status: number, title: string, body: string) 
     .type('text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
     .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action *")
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}button{margin-right:.5rem;padding:.5rem 1rem}</style></head><body>${body}</body></html>`)
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}button{margin-right:.5rem;padding:.5rem 1rem}</style></head><body>${body}</body></html>`,
+    )
 
 const renderProviderEvent = (event: WorldEvent, calendarId: string) => ({
   object: 'provider_event' as const,
@@ -42,23 +51,32 @@ const renderProviderEvent = (event: WorldEvent, calendarId: string) => ({
 const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
 
 /** A POST route taking an HTML form (urlencoded): the API itself takes JSON only, so the parser is this route's alone. */
-const formRoute = (app: FastifyInstance, path: string, handler: (form: Record<string, string>, reply: FastifyReply) => Promise<FastifyReply>): void => {
+const formRoute = (
+  app: FastifyInstance,
+  path: string,
+  handler: (form: Record<string, string>, reply: FastifyReply) => Promise<FastifyReply>,
+): void => {
   void app.register(async (scoped) => {
     scoped.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))))
     })
-    scoped.post(routerPath(path), { config: { public: true } }, async (request, reply) => handler((request.body ?? {}) as Record<string, string>, reply))
+    scoped.post(routerPath(path), { config: { public: true } }, async (request, reply) =>
+      handler((request.body ?? {}) as Record<string, string>, reply),
+    )
   })
 }
 
-const INVALID_CONSENT = '<h1>This sign-in request is invalid or has expired</h1><p>Start connecting your calendar again from the app.</p>'
+const INVALID_CONSENT =
+  '<h1>This sign-in request is invalid or has expired</h1><p>Start connecting your calendar again from the app.</p>'
 
 const icloudForm = (fields: Record<string, string>, email: string, error: string | null): string =>
   '<h1>Connect your iCloud calendar (beta)</h1>' +
   (error === null ? '' : `<p role="alert"><strong>${escapeHtml(error)}</strong></p>`) +
   '<p>Sign in with your Apple ID and an <em>app-specific password</em> (create one at appleid.apple.com, Sign-In and Security, App-Specific Passwords). Your Apple ID password itself is never asked for.</p>' +
   `<form method="post" action="${escapeHtml(Endpoints.icloudSignIn.path)}">` +
-  ['state', 'code_challenge', 'redirect_uri'].map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(fields[name] ?? '')}">`).join('') +
+  ['state', 'code_challenge', 'redirect_uri']
+    .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(fields[name] ?? '')}">`)
+    .join('') +
   `<p><label>Apple ID <input type="email" name="email" required value="${escapeHtml(email)}"></label></p>` +
   '<p><label>App-specific password <input type="password" name="password" required autocomplete="off"></label></p>' +
   '<button type="submit" name="decision" value="allow">Connect</button><button type="submit" name="decision" value="deny" formnovalidate>Cancel</button></form>'
@@ -67,17 +85,43 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
   const { connections } = options
 
   defineRoute(app, Endpoints.startConnection, options, async ({ body, scope }) => {
-    const started = await connections.start(scope, { provider: body.provider, userId: body.user_id, returnUrl: body.return_url, scopes: body.scopes, callback: body.callback })
-    return mapResult(started, (consent) => ({ body: { object: 'connection_start', redirect_url: consent.redirectUrl, state: consent.state, expires_at: consent.expiresAt.toISOString() } }))
+    const started = await connections.start(scope, {
+      provider: body.provider,
+      userId: body.user_id,
+      returnUrl: body.return_url,
+      scopes: body.scopes,
+      callback: body.callback,
+    })
+    return mapResult(started, (consent) => ({
+      body: {
+        object: 'connection_start',
+        redirect_url: consent.redirectUrl,
+        state: consent.state,
+        expires_at: consent.expiresAt.toISOString(),
+      },
+    }))
   })
 
   defineRoute(app, Endpoints.completeConnection, options, async ({ body, scope }) =>
-    mapResult(await connections.completeServer(scope, { state: body.state, code: body.code }), (connection) => ({ body: renderConnection(connection) })))
+    mapResult(await connections.completeServer(scope, { state: body.state, code: body.code }), (connection) => ({
+      body: renderConnection(connection),
+    })),
+  )
 
   defineRoute(app, Endpoints.listConnections, options, async ({ query, scope, request }) => {
-    const pageRequest = { limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT), startingAfter: query.starting_after, endingBefore: query.ending_before }
+    const pageRequest = {
+      limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
+      startingAfter: query.starting_after,
+      endingBefore: query.ending_before,
+    }
     const result = await connections.list(scope, { userId: query.user_id, provider: query.provider }, pageRequest)
-    return mapResult(result, (found) => ({ body: listBody(request, found.data.map((connection) => renderConnection(connection)), found.hasMore) }))
+    return mapResult(result, (found) => ({
+      body: listBody(
+        request,
+        found.data.map((connection) => renderConnection(connection)),
+        found.hasMore,
+      ),
+    }))
   })
 
   defineRoute(app, Endpoints.retrieveConnection, options, async ({ params, query, scope }) => {
@@ -87,28 +131,54 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
   })
 
   defineRoute(app, Endpoints.deleteConnection, options, async ({ params, scope }) =>
-    mapResult(await connections.disconnect(scope, params.id!), (connection) => ({ body: renderConnection(connection) })))
+    mapResult(await connections.disconnect(scope, params.id!), (connection) => ({
+      body: renderConnection(connection),
+    })),
+  )
 
   defineRoute(
     app,
     Endpoints.refreshConnection,
     { ...options, subLimit: { name: 'connection_refresh', limit: 1, windowMs: 60_000, per: 'id' } },
-    async ({ params, scope }) => mapResult(await connections.refresh(scope, params.id!), (connection) => ({ body: renderConnection(connection) })),
+    async ({ params, scope }) =>
+      mapResult(await connections.refresh(scope, params.id!), (connection) => ({ body: renderConnection(connection) })),
   )
 
   defineRoute(app, Endpoints.listCalendars, options, async ({ params, scope, request }) =>
-    mapResult(await connections.listCalendars(scope, params.id!), (calendars) => ({ body: listBody(request, calendars.map(renderCalendar), false) })))
+    mapResult(await connections.listCalendars(scope, params.id!), (calendars) => ({
+      body: listBody(request, calendars.map(renderCalendar), false),
+    })),
+  )
 
   defineRoute(app, Endpoints.updateCalendar, options, async ({ params, body, scope }) =>
-    mapResult(await connections.updateCalendar(scope, params.id!, params.calId!, { selected: body.selected, writable: body.writable }), (calendar) => ({ body: renderCalendar(calendar) })))
+    mapResult(
+      await connections.updateCalendar(scope, params.id!, params.calId!, {
+        selected: body.selected,
+        writable: body.writable,
+      }),
+      (calendar) => ({ body: renderCalendar(calendar) }),
+    ),
+  )
 
   // The provider sends the browser here after consent: no API key, the OAuth state is the credential.
   app.get(routerPath(Endpoints.oauthCallback.path), { config: { public: true } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>
     const state = single(query.state)
-    if (state === undefined) return page(reply, 400, 'Missing state', '<h1>Missing state</h1><p>This address is for calendar providers returning from consent.</p>')
+    if (state === undefined)
+      return page(
+        reply,
+        400,
+        'Missing state',
+        '<h1>Missing state</h1><p>This address is for calendar providers returning from consent.</p>',
+      )
     const result = await connections.completeHosted({ state, code: single(query.code), error: single(query.error) })
-    if (!result.ok) return page(reply, 400, 'Link expired', '<h1>This link has expired or was already used</h1><p>Start connecting your calendar again from the app.</p>')
+    if (!result.ok)
+      return page(
+        reply,
+        400,
+        'Link expired',
+        '<h1>This link has expired or was already used</h1><p>Start connecting your calendar again from the app.</p>',
+      )
     return reply.code(302).header('Cache-Control', 'no-store').header('Location', result.value.redirect).send()
   })
 
@@ -128,10 +198,16 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
       const validationToken = single(query.validationToken)
       if (validationToken !== undefined) return reply.code(200).type('text/plain; charset=utf-8').send(validationToken)
       const channel = single(query.channel) ?? ''
-      const notifications = ((request.body as { value?: unknown } | undefined)?.value ?? []) as { clientState?: unknown }[]
+      const notifications = ((request.body as { value?: unknown } | undefined)?.value ?? []) as {
+        clientState?: unknown
+      }[]
       let accepted = false
       for (const notification of Array.isArray(notifications) ? notifications : []) {
-        if (typeof notification.clientState === 'string' && (await connections.acceptPush(channel, notification.clientState))) accepted = true
+        if (
+          typeof notification.clientState === 'string' &&
+          (await connections.acceptPush(channel, notification.clientState))
+        )
+          accepted = true
       }
       // 202 either way for well-formed posts: Graph only needs the receipt; forged ones changed nothing.
       return reply.code(accepted || notifications.length > 0 ? 202 : 400).send()
@@ -149,40 +225,79 @@ const icloudRoutes = (app: FastifyInstance, options: ConnectionRouteOptions, icl
   app.get(routerPath(Endpoints.icloudSignInPage.path), { config: { public: true } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>
     const pending = await connections.pendingConsent(single(query.state) ?? '')
-    if (pending === null || single(query.redirect_uri) !== pending.redirectUri || single(query.code_challenge_method) !== 'S256') return page(reply, 400, 'Invalid request', INVALID_CONSENT)
-    const fields = { state: single(query.state) ?? '', code_challenge: single(query.code_challenge) ?? '', redirect_uri: pending.redirectUri }
+    if (
+      pending === null ||
+      single(query.redirect_uri) !== pending.redirectUri ||
+      single(query.code_challenge_method) !== 'S256'
+    )
+      return page(reply, 400, 'Invalid request', INVALID_CONSENT)
+    const fields = {
+      state: single(query.state) ?? '',
+      code_challenge: single(query.code_challenge) ?? '',
+      redirect_uri: pending.redirectUri,
+    }
     return page(reply, 200, 'Connect iCloud', icloudForm(fields, single(query.login_hint) ?? '', null))
   })
 
   formRoute(app, Endpoints.icloudSignIn.path, async (form, reply) => {
     const pending = await connections.pendingConsent(form.state ?? '')
-    if (pending === null || form.redirect_uri !== pending.redirectUri) return page(reply, 400, 'Invalid request', INVALID_CONSENT)
+    if (pending === null || form.redirect_uri !== pending.redirectUri)
+      return page(reply, 400, 'Invalid request', INVALID_CONSENT)
     const target = new URL(pending.redirectUri)
     target.searchParams.set('state', pending.state)
     if (form.decision !== 'allow') {
       target.searchParams.set('error', 'access_denied')
       return reply.code(302).header('Cache-Control', 'no-store').header('Location', target.toString()).send()
     }
-    const signedIn = await icloud.signIn({ email: form.email ?? '', password: form.password ?? '', codeChallenge: form.code_challenge ?? '', redirectUri: pending.redirectUri })
+    const signedIn = await icloud.signIn({
+      email: form.email ?? '',
+      password: form.password ?? '',
+      codeChallenge: form.code_challenge ?? '',
+      redirectUri: pending.redirectUri,
+    })
     if (!signedIn.ok) {
       const unavailable = signedIn.error._tag === 'ProviderUnavailable'
-      const message = unavailable ? 'iCloud did not answer; try again in a moment.' : 'iCloud did not accept this Apple ID and app-specific password.'
-      return page(reply, unavailable ? 502 : 400, 'Connect iCloud', icloudForm({ state: pending.state, code_challenge: form.code_challenge ?? '', redirect_uri: pending.redirectUri }, form.email ?? '', message))
+      const message = unavailable
+        ? 'iCloud did not answer; try again in a moment.'
+        : 'iCloud did not accept this Apple ID and app-specific password.'
+      return page(
+        reply,
+        unavailable ? 502 : 400,
+        'Connect iCloud',
+        icloudForm(
+          { state: pending.state, code_challenge: form.code_challenge ?? '', redirect_uri: pending.redirectUri },
+          form.email ?? '',
+          message,
+        ),
+      )
     }
     target.searchParams.set('code', signedIn.value)
     return reply.code(302).header('Cache-Control', 'no-store').header('Location', target.toString()).send()
   })
 }
 
-const sandboxRoutes = (app: FastifyInstance, options: ConnectionRouteOptions, sandbox: NonNullable<ConnectionRouteOptions['sandbox']>): void => {
+const sandboxRoutes = (
+  app: FastifyInstance,
+  options: ConnectionRouteOptions,
+  sandbox: NonNullable<ConnectionRouteOptions['sandbox']>,
+): void => {
   const { connections } = options
   const { helpers, world } = sandbox
 
   app.get(routerPath(Endpoints.sandboxConsentPage.path), { config: { public: true } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>
     const pending = await connections.pendingConsent(single(query.state) ?? '')
-    if (pending === null || single(query.redirect_uri) !== pending.redirectUri || single(query.code_challenge_method) !== 'S256') {
-      return page(reply, 400, 'Invalid request', '<h1>This consent request is invalid or has expired</h1><p>Start again from the app.</p>')
+    if (
+      pending === null ||
+      single(query.redirect_uri) !== pending.redirectUri ||
+      single(query.code_challenge_method) !== 'S256'
+    ) {
+      return page(
+        reply,
+        400,
+        'Invalid request',
+        '<h1>This consent request is invalid or has expired</h1><p>Start again from the app.</p>',
+      )
     }
     const hidden = ['state', 'code_challenge', 'redirect_uri', 'provider']
       .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(single(query[name]) ?? '')}">`)
@@ -204,16 +319,30 @@ const sandboxRoutes = (app: FastifyInstance, options: ConnectionRouteOptions, sa
     const state = form.state ?? ''
     const pending = await connections.pendingConsent(state)
     if (pending === null || form.redirect_uri !== pending.redirectUri) {
-      return page(reply, 400, 'Invalid request', '<h1>This consent request is invalid or has expired</h1><p>Start again from the app.</p>')
+      return page(
+        reply,
+        400,
+        'Invalid request',
+        '<h1>This consent request is invalid or has expired</h1><p>Start again from the app.</p>',
+      )
     }
     const target = new URL(pending.redirectUri)
     target.searchParams.set('state', state)
     const email = form.email?.trim() ?? ''
     if (form.decision !== 'allow') target.searchParams.set('error', 'access_denied')
-    else if (!/^[^\s@]+@[^\s@]+$/.test(email)) return page(reply, 400, 'E-mail required', '<h1>Enter the e-mail of the sandbox account to sign in with</h1>')
+    else if (!/^[^\s@]+@[^\s@]+$/.test(email))
+      return page(reply, 400, 'E-mail required', '<h1>Enter the e-mail of the sandbox account to sign in with</h1>')
     else {
       const clock = await sandbox.clockFor(pending.accountId)
-      target.searchParams.set('code', world.authorize({ email, codeChallenge: form.code_challenge ?? '', redirectUri: pending.redirectUri, seedAround: clock.now() }))
+      target.searchParams.set(
+        'code',
+        world.authorize({
+          email,
+          codeChallenge: form.code_challenge ?? '',
+          redirectUri: pending.redirectUri,
+          seedAround: clock.now(),
+        }),
+      )
     }
     return reply.code(302).header('Cache-Control', 'no-store').header('Location', target.toString()).send()
   })
@@ -232,19 +361,37 @@ const sandboxRoutes = (app: FastifyInstance, options: ConnectionRouteOptions, sa
   })
 
   defineRoute(app, Endpoints.updateProviderEvent, options, async ({ params, body, scope }) => {
-    const patch = { title: body.title, start: body.start_time === undefined ? undefined : new Date(body.start_time), end: body.end_time === undefined ? undefined : new Date(body.end_time), location: body.location }
-    return mapResult(await helpers.updateEvent(scope, params.id!, params.external_id!, patch), ({ event, calendarId }) => ({ body: renderProviderEvent(event, calendarId) }))
+    const patch = {
+      title: body.title,
+      start: body.start_time === undefined ? undefined : new Date(body.start_time),
+      end: body.end_time === undefined ? undefined : new Date(body.end_time),
+      location: body.location,
+    }
+    return mapResult(
+      await helpers.updateEvent(scope, params.id!, params.external_id!, patch),
+      ({ event, calendarId }) => ({ body: renderProviderEvent(event, calendarId) }),
+    )
   })
 
   defineRoute(app, Endpoints.deleteProviderEvent, options, async ({ params, scope }) =>
-    mapResult(await helpers.cancelEvent(scope, params.id!, params.external_id!), ({ event, calendarId }) => ({ body: renderProviderEvent(event, calendarId) })))
+    mapResult(await helpers.cancelEvent(scope, params.id!, params.external_id!), ({ event, calendarId }) => ({
+      body: renderProviderEvent(event, calendarId),
+    })),
+  )
 
   defineRoute(app, Endpoints.revokeProviderGrant, options, async ({ params, scope }) =>
-    mapResult(await helpers.revokeGrant(scope, params.id!), (connection) => ({ body: renderConnection(connection) })))
+    mapResult(await helpers.revokeGrant(scope, params.id!), (connection) => ({ body: renderConnection(connection) })),
+  )
 
   defineRoute(app, Endpoints.setProviderOutage, options, async ({ params, body, scope }) =>
-    mapResult(await helpers.setOutage(scope, params.id!, body.enabled), (connection) => ({ body: renderConnection(connection) })))
+    mapResult(await helpers.setOutage(scope, params.id!, body.enabled), (connection) => ({
+      body: renderConnection(connection),
+    })),
+  )
 
   defineRoute(app, Endpoints.expireProviderSyncCursors, options, async ({ params, scope }) =>
-    mapResult(await helpers.expireSyncCursors(scope, params.id!), (connection) => ({ body: renderConnection(connection) })))
+    mapResult(await helpers.expireSyncCursors(scope, params.id!), (connection) => ({
+      body: renderConnection(connection),
+    })),
+  )
 }

@@ -30,8 +30,15 @@ const eventPatchFromWire = (body: EventBody): EventPatch => ({
   timezone: body.timezone,
   location: body.location,
   origin: body.origin,
-  travel: body.travel === undefined ? undefined : { mode: body.travel.mode, parkingBufferMin: body.travel.parking_buffer_min },
-  attendees: body.attendees?.map((attendee) => ({ email: attendee.email, userId: attendee.user_id, name: attendee.name })),
+  travel:
+    body.travel === undefined
+      ? undefined
+      : { mode: body.travel.mode, parkingBufferMin: body.travel.parking_buffer_min },
+  attendees: body.attendees?.map((attendee) => ({
+    email: attendee.email,
+    userId: attendee.user_id,
+    name: attendee.name,
+  })),
 })
 
 export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { events: EventService }): void => {
@@ -39,33 +46,59 @@ export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { even
 
   defineRoute(app, Endpoints.createEvent, options, async ({ body, scope }) => {
     const patch = eventPatchFromWire(body)
-    const result = await events.create(scope, { ...patch, userId: body.user_id, title: body.title, startTime: new Date(body.start_time), endTime: new Date(body.end_time) })
+    const result = await events.create(scope, {
+      ...patch,
+      userId: body.user_id,
+      title: body.title,
+      startTime: new Date(body.start_time),
+      endTime: new Date(body.end_time),
+    })
     return mapResult(result, (event) => ({ body: renderEvent(event), headers: { Location: `/v1/events/${event.id}` } }))
   })
 
   defineRoute(app, Endpoints.listEvents, options, async ({ query, scope, request }) => {
-    const page = { limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT), startingAfter: query.starting_after, endingBefore: query.ending_before }
-    const filter = { userId: query.user_id, startFrom: date(query['start_time[gte]']), startBefore: date(query['start_time[lt]']) }
+    const page = {
+      limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
+      startingAfter: query.starting_after,
+      endingBefore: query.ending_before,
+    }
+    const filter = {
+      userId: query.user_id,
+      startFrom: date(query['start_time[gte]']),
+      startBefore: date(query['start_time[lt]']),
+    }
     const result = await events.list(scope, filter, page)
     return mapResult(result, (found) => ({ body: listBody(request, found.data.map(renderEvent), found.hasMore) }))
   })
 
-  defineRoute(app, Endpoints.retrieveEvent, options, async ({ params, scope }) => mapResult(await events.retrieve(scope, params.id!), (event) => ({ body: renderEvent(event) })))
+  defineRoute(app, Endpoints.retrieveEvent, options, async ({ params, scope }) =>
+    mapResult(await events.retrieve(scope, params.id!), (event) => ({ body: renderEvent(event) })),
+  )
 
   defineRoute(app, Endpoints.updateEvent, options, async ({ params, body, scope }) =>
-    mapResult(await events.update(scope, params.id!, eventPatchFromWire(body)), (event) => ({ body: renderEvent(event) })))
+    mapResult(await events.update(scope, params.id!, eventPatchFromWire(body)), (event) => ({
+      body: renderEvent(event),
+    })),
+  )
 
   defineRoute(app, Endpoints.deleteEvent, options, async ({ params, scope }) =>
-    mapResult(await events.delete(scope, params.id!), (event) => ({ body: { ...renderEvent(event), deleted: true } })))
+    mapResult(await events.delete(scope, params.id!), (event) => ({ body: { ...renderEvent(event), deleted: true } })),
+  )
 
   defineRoute(app, Endpoints.retrieveDeparture, options, async ({ params, scope }) =>
-    mapResult(await events.departure(scope, params.id!), ({ event, departure }) => ({ body: renderDeparture(departure, event.id, event.originSource) })))
+    mapResult(await events.departure(scope, params.id!), ({ event, departure }) => ({
+      body: renderDeparture(departure, event.id, event.originSource),
+    })),
+  )
 
   defineRoute(
     app,
     Endpoints.recomputeDeparture,
     { ...options, subLimit: { name: 'departure_recompute', limit: 4, windowMs: 60_000, per: 'id' } },
-    async ({ params, scope }) => mapResult(await events.recompute(scope, params.id!), ({ event, departure }) => ({ body: renderDeparture(departure, event.id, event.originSource) })),
+    async ({ params, scope }) =>
+      mapResult(await events.recompute(scope, params.id!), ({ event, departure }) => ({
+        body: renderDeparture(departure, event.id, event.originSource),
+      })),
   )
 
   defineRoute(app, Endpoints.computeDeparture, options, async ({ body, scope }) => {

@@ -1,6 +1,11 @@
 import escapeHtml from 'escape-html'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { isCancelled, RESPONSES, type Invitation, type InvitationResponse } from '../../../core/invitation/invitation.js'
+import {
+  isCancelled,
+  RESPONSES,
+  type Invitation,
+  type InvitationResponse,
+} from '../../../core/invitation/invitation.js'
 import { HOSTED_PATHS } from '../../../core/invitation/invitation-links.js'
 import { eventTimeRange } from '../../../core/invitation/invitation-mail.js'
 import type { ClockOf, InvitationService } from '../../../core/invitation/invitation-service.js'
@@ -13,8 +18,16 @@ export interface HostedPageOptions {
   readonly clockOf: ClockOf
 }
 
-const CHOICE_LABELS: Record<InvitationResponse, string> = { accepted: "Yes, I'll attend", tentative: 'Maybe', declined: "No, I can't attend" }
-const ANSWER_SENTENCES: Record<InvitationResponse, string> = { accepted: 'You accepted.', tentative: 'You answered maybe.', declined: 'You declined.' }
+const CHOICE_LABELS: Record<InvitationResponse, string> = {
+  accepted: "Yes, I'll attend",
+  tentative: 'Maybe',
+  declined: "No, I can't attend",
+}
+const ANSWER_SENTENCES: Record<InvitationResponse, string> = {
+  accepted: 'You accepted.',
+  tentative: 'You answered maybe.',
+  declined: 'You declined.',
+}
 
 /** Plain, accessible HTML: one language, one h1, a main landmark, no script. Every interpolated value goes through `escapeHtml`. */
 const page = (title: string, body: string): string => `<!doctype html>
@@ -44,7 +57,10 @@ const details = (invitation: Invitation): string => {
   const rows = [
     ['When', eventTimeRange(invitation)],
     ...(event.location === null ? [] : [['Where', event.location]]),
-    ['Organizer', event.organizerName === null ? event.organizerEmail : `${event.organizerName} (${event.organizerEmail})`],
+    [
+      'Organizer',
+      event.organizerName === null ? event.organizerEmail : `${event.organizerName} (${event.organizerEmail})`,
+    ],
   ]
   return `<dl>${rows.map(([term, value]) => `<dt>${escapeHtml(term!)}</dt><dd>${escapeHtml(value!)}</dd>`).join('')}</dl>`
 }
@@ -59,17 +75,28 @@ const send = (reply: FastifyReply, status: number, html: string) =>
       'Cache-Control': 'no-store',
       // The token is in the address: never pass it on.
       'Referrer-Policy': 'no-referrer',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      'Content-Security-Policy':
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
       'X-Content-Type-Options': 'nosniff',
     })
     .send(html)
 
 const notFound = (reply: FastifyReply) =>
-  send(reply, 404, page('Link not valid', '<h1>This link is not valid</h1><p>The invitation does not exist, or the link is incomplete. Open the link from the e-mail again.</p>'))
+  send(
+    reply,
+    404,
+    page(
+      'Link not valid',
+      '<h1>This link is not valid</h1><p>The invitation does not exist, or the link is incomplete. Open the link from the e-mail again.</p>',
+    ),
+  )
 
 const respondForm = (invitation: Invitation, token: string, highlighted: string | undefined, notice = ''): string => {
   const title = invitation.event.title
-  const current = invitation.response === null ? '' : `<p>Your current answer: <strong>${escapeHtml(CHOICE_LABELS[invitation.response])}</strong>. You can change it.</p>`
+  const current =
+    invitation.response === null
+      ? ''
+      : `<p>Your current answer: <strong>${escapeHtml(CHOICE_LABELS[invitation.response])}</strong>. You can change it.</p>`
   const buttons = RESPONSES.map((choice) => {
     const marked = choice === highlighted || (highlighted === undefined && choice === invitation.response)
     return `<button type="submit" name="status" value="${choice}"${marked ? ' class="current" aria-describedby="choice-hint"' : ''}>${escapeHtml(CHOICE_LABELS[choice])}</button>`
@@ -122,8 +149,19 @@ export const hostedPageRoutes = async (app: FastifyInstance, options: HostedPage
       // Following a link of the e-mail proves it was opened (images may be blocked).
       const opened = await invitations.applyMailNotice(found.value, 'opened', await clockOf(found.value.accountId))
       const invitation = opened.ok ? opened.value.invitation : found.value
-      if (isCancelled(invitation)) return send(reply, 200, page(`Cancelled: ${invitation.event.title}`, `<h1>${escapeHtml(invitation.event.title)}</h1><p>This event was cancelled.</p>${details(invitation)}`))
-      const choice = typeof query.choice === 'string' && (RESPONSES as readonly string[]).includes(query.choice) ? query.choice : undefined
+      if (isCancelled(invitation))
+        return send(
+          reply,
+          200,
+          page(
+            `Cancelled: ${invitation.event.title}`,
+            `<h1>${escapeHtml(invitation.event.title)}</h1><p>This event was cancelled.</p>${details(invitation)}`,
+          ),
+        )
+      const choice =
+        typeof query.choice === 'string' && (RESPONSES as readonly string[]).includes(query.choice)
+          ? query.choice
+          : undefined
       return send(reply, 200, respondForm(invitation, token, choice))
     })
 
@@ -134,13 +172,26 @@ export const hostedPageRoutes = async (app: FastifyInstance, options: HostedPage
       const found = await invitations.retrieveByToken(id, token)
       if (!found.ok) return notFound(reply)
       if (status === undefined || !(RESPONSES as readonly string[]).includes(status)) {
-        return send(reply, 400, respondForm(found.value, token, undefined, '<p role="alert">Choose one of the answers below.</p>'))
+        return send(
+          reply,
+          400,
+          respondForm(found.value, token, undefined, '<p role="alert">Choose one of the answers below.</p>'),
+        )
       }
       const answered = await invitations.respond({ kind: 'attendee', token, clockOf }, id, status as InvitationResponse)
       if (!answered.ok) {
-        if (answered.error._tag === 'InvalidTransition') return send(reply, 409, page('Event cancelled', '<h1>This event was cancelled</h1><p>It takes no more answers.</p>'))
+        if (answered.error._tag === 'InvalidTransition')
+          return send(
+            reply,
+            409,
+            page('Event cancelled', '<h1>This event was cancelled</h1><p>It takes no more answers.</p>'),
+          )
         if (answered.error._tag === 'ResourceNotFound') return notFound(reply)
-        return send(reply, 409, page('Try again', '<h1>Your answer was not saved</h1><p>Please go back and send it again.</p>'))
+        return send(
+          reply,
+          409,
+          page('Try again', '<h1>Your answer was not saved</h1><p>Please go back and send it again.</p>'),
+        )
       }
       const invitation = answered.value
       const back = `${routerPath(HOSTED_PATHS.respond).replace(':id', encodeURIComponent(id))}?token=${encodeURIComponent(token)}`
@@ -165,7 +216,15 @@ ${details(invitation)}
       if (!found.ok) return notFound(reply)
       await invitations.applyMailNotice(found.value, 'opened', await clockOf(found.value.accountId))
       const organizer = found.value.event.organizerName ?? found.value.event.organizerEmail
-      if (found.value.unsubscribed) return send(reply, 200, page('Unsubscribed', `<h1>You are unsubscribed</h1><p>You get no more e-mails from ${escapeHtml(organizer)}.</p>`))
+      if (found.value.unsubscribed)
+        return send(
+          reply,
+          200,
+          page(
+            'Unsubscribed',
+            `<h1>You are unsubscribed</h1><p>You get no more e-mails from ${escapeHtml(organizer)}.</p>`,
+          ),
+        )
       return send(
         reply,
         200,
@@ -187,7 +246,14 @@ ${hidden(token)}
       const done = await invitations.unsubscribe(id, token, clockOf)
       if (!done.ok) return notFound(reply)
       const organizer = done.value.event.organizerName ?? done.value.event.organizerEmail
-      return send(reply, 200, page('Unsubscribed', `<h1>You are unsubscribed</h1><p role="status">You get no more e-mails from ${escapeHtml(organizer)} at ${escapeHtml(done.value.attendeeEmail)}.</p>`))
+      return send(
+        reply,
+        200,
+        page(
+          'Unsubscribed',
+          `<h1>You are unsubscribed</h1><p role="status">You get no more e-mails from ${escapeHtml(organizer)} at ${escapeHtml(done.value.attendeeEmail)}.</p>`,
+        ),
+      )
     })
   })
 }

@@ -26,7 +26,11 @@ export interface InvitationRouteOptions extends RouteOptions {
 /** 1x1 transparent GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
 
-const renderNotice = (invitationId: string, type: MailNotice, outcome: { invitation: { status: string }; applied: boolean }) => ({
+const renderNotice = (
+  invitationId: string,
+  type: MailNotice,
+  outcome: { invitation: { status: string }; applied: boolean },
+) => ({
   object: 'mail_notice' as const,
   invitation_id: invitationId,
   type,
@@ -43,13 +47,19 @@ export const invitationRoutes = (app: FastifyInstance, options: InvitationRouteO
   })
 
   defineRoute(app, Endpoints.retrieveInvitation, options, async ({ params, scope }) =>
-    mapResult(await invitations.retrieve(scope, params.id!), (invitation) => ({ body: renderInvitation(invitation) })))
+    mapResult(await invitations.retrieve(scope, params.id!), (invitation) => ({ body: renderInvitation(invitation) })),
+  )
 
   defineRoute(app, Endpoints.respondToInvitation, options, async ({ params, body, query, scope, request }) => {
     // A key wins over a token; without a key the token is the only credential.
     if (request.auth === null && query.response_token === undefined) return err({ _tag: 'AuthenticationFailed' })
-    const responder = request.auth !== null ? ({ kind: 'account', scope } as const) : ({ kind: 'attendee', token: query.response_token!, clockOf: options.clockOf } as const)
-    return mapResult(await invitations.respond(responder, params.id!, body.status), (invitation) => ({ body: renderInvitation(invitation) }))
+    const responder =
+      request.auth !== null
+        ? ({ kind: 'account', scope } as const)
+        : ({ kind: 'attendee', token: query.response_token!, clockOf: options.clockOf } as const)
+    return mapResult(await invitations.respond(responder, params.id!, body.status), (invitation) => ({
+      body: renderInvitation(invitation),
+    }))
   })
 
   app.get(routerPath(Endpoints.invitationOpenPixel.path), { config: { public: true } }, async (request, reply) => {
@@ -58,31 +68,73 @@ export const invitationRoutes = (app: FastifyInstance, options: InvitationRouteO
     const token = (request.query as Record<string, unknown>).token
     if (typeof token === 'string') await invitations.recordOpen(id, token, options.clockOf)
     // The same image whatever the token: the pixel tells nobody which invitations exist.
-    return reply.code(200).headers({ 'Content-Type': 'image/gif', 'Cache-Control': 'no-store, max-age=0', 'Referrer-Policy': 'no-referrer' }).send(PIXEL)
+    return reply
+      .code(200)
+      .headers({
+        'Content-Type': 'image/gif',
+        'Cache-Control': 'no-store, max-age=0',
+        'Referrer-Policy': 'no-referrer',
+      })
+      .send(PIXEL)
   })
 
   app.post(routerPath(Endpoints.inboundMailNotice.path), { config: { public: true } }, async (request, reply) => {
     if (!(await options.rateLimit.admitAnonymous(request, reply))) return reply
     if (options.inboundSecret === null) {
-      return sendError(request, reply, { code: 'route_not_found', message: 'Unrecognized request URL (POST: /v1/inbound/mail_events). Set MAIL_INBOUND_SECRET to enable provider notices.' })
+      return sendError(request, reply, {
+        code: 'route_not_found',
+        message:
+          'Unrecognized request URL (POST: /v1/inbound/mail_events). Set MAIL_INBOUND_SECRET to enable provider notices.',
+      })
     }
     let parsed: unknown
     try {
       const header = request.headers['service-signature']
-      parsed = constructWebhookEvent(request.rawBody ?? '', typeof header === 'string' ? header : undefined, options.inboundSecret, { nowSeconds: options.nowSeconds() })
+      parsed = constructWebhookEvent(
+        request.rawBody ?? '',
+        typeof header === 'string' ? header : undefined,
+        options.inboundSecret,
+        { nowSeconds: options.nowSeconds() },
+      )
     } catch (error) {
       if (!(error instanceof WebhookSignatureError)) throw error
-      return sendError(request, reply, { code: 'signature_invalid', message: error.message, param: 'Service-Signature' })
+      return sendError(request, reply, {
+        code: 'signature_invalid',
+        message: error.message,
+        param: 'Service-Signature',
+      })
     }
     const decoded = decodeRequest(InboundMailNotice, parsed)
-    if (!decoded.ok) return sendError(request, reply, { code: decoded.problem.code, message: decoded.problem.message, param: decoded.problem.param ?? undefined })
+    if (!decoded.ok)
+      return sendError(request, reply, {
+        code: decoded.problem.code,
+        message: decoded.problem.message,
+        param: decoded.problem.param ?? undefined,
+      })
     const { type, invitation_id: invitationId } = decoded.value
     const result = await invitations.notice(null, invitationId, type, options.clockOf, 'invitation_id')
     if (!result.ok) return sendError(request, reply, domainErrorToApi(result.error))
-    return reply.code(200).send(downgradeResource({ ...renderNotice(invitationId, type, result.value), livemode: options.livemode, request_id: request.requestId }, request.apiVersion))
+    return reply
+      .code(200)
+      .send(
+        downgradeResource(
+          {
+            ...renderNotice(invitationId, type, result.value),
+            livemode: options.livemode,
+            request_id: request.requestId,
+          },
+          request.apiVersion,
+        ),
+      )
   })
 
-  const simulate = (endpoint: typeof Endpoints.simulateInvitationDelivered | typeof Endpoints.simulateInvitationOpened | typeof Endpoints.simulateInvitationBounced, notice: MailNotice) =>
+  const simulate = (
+    endpoint:
+      | typeof Endpoints.simulateInvitationDelivered
+      | typeof Endpoints.simulateInvitationOpened
+      | typeof Endpoints.simulateInvitationBounced,
+    notice: MailNotice,
+  ) =>
     defineRoute(app, endpoint, options, async ({ params, scope }) => {
       const result = await invitations.notice(scope.accountId, params.id!, notice, async () => scope.clock, 'id')
       return mapResult(result, (outcome) => ({ body: renderNotice(params.id!, notice, outcome) }))
@@ -93,7 +145,9 @@ export const invitationRoutes = (app: FastifyInstance, options: InvitationRouteO
 
   defineRoute(app, Endpoints.listSentEmails, options, async ({ query, scope, request }) => {
     const sent = (options.memoryMail?.list(scope.accountId) ?? []).filter(
-      (entry) => (query.invitation_id === undefined || entry.mail.tags.invitationId === query.invitation_id) && (query.to === undefined || entry.mail.to.address === query.to.toLowerCase()),
+      (entry) =>
+        (query.invitation_id === undefined || entry.mail.tags.invitationId === query.invitation_id) &&
+        (query.to === undefined || entry.mail.to.address === query.to.toLowerCase()),
     )
     return ok({ body: listBody(request, sent.slice(0, 100).map(renderSentEmail), sent.length > 100) })
   })

@@ -7,14 +7,24 @@ import { requireAuth } from '../request-context.js'
 import { defineRoute, type RouteOptions } from '../route.js'
 
 /** Health and the sandbox test helpers. */
-export const platformRoutes = (app: FastifyInstance, options: RouteOptions & { sandboxClock: SandboxClockService }): void => {
-  defineRoute(app, Endpoints.health, options, async () => ok({ body: { object: 'health', status: 'ok', version: CURRENT_VERSION } }))
+export const platformRoutes = (
+  app: FastifyInstance,
+  options: RouteOptions & { sandboxClock: SandboxClockService },
+): void => {
+  defineRoute(app, Endpoints.health, options, async () =>
+    ok({ body: { object: 'health', status: 'ok', version: CURRENT_VERSION } }),
+  )
 
   defineRoute(app, Endpoints.advanceTime, options, async ({ body, request }) => {
     const { account } = requireAuth(request.auth)
     const result = await options.sandboxClock.advance(account.id, body.seconds)
     return mapResult(result, (clock) => ({
-      body: { object: 'test_clock', now: clock.now.toISOString(), offset_seconds: clock.offsetSeconds, work_items_run: clock.workItemsRun },
+      body: {
+        object: 'test_clock',
+        now: clock.now.toISOString(),
+        offset_seconds: clock.offsetSeconds,
+        work_items_run: clock.workItemsRun,
+      },
     }))
   })
 }

@@ -11,9 +11,19 @@ type OpenApi = ReturnType<typeof buildOpenApiDocument>
 const renderReference = (document: OpenApi): string => {
   const sections = Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, raw]) => {
-      const operation = raw as { summary: string; parameters: { name: string; in: string; required: boolean }[]; requestBody?: unknown; responses: Record<string, unknown> }
-      const params = operation.parameters.map((p) => `<li><code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ', required' : ''})</li>`).join('')
-      const body = operation.requestBody === undefined ? '' : `<details><summary>Request body schema</summary><pre>${escapeHtml(JSON.stringify(operation.requestBody, null, 2))}</pre></details>`
+      const operation = raw as {
+        summary: string
+        parameters: { name: string; in: string; required: boolean }[]
+        requestBody?: unknown
+        responses: Record<string, unknown>
+      }
+      const params = operation.parameters
+        .map((p) => `<li><code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ', required' : ''})</li>`)
+        .join('')
+      const body =
+        operation.requestBody === undefined
+          ? ''
+          : `<details><summary>Request body schema</summary><pre>${escapeHtml(JSON.stringify(operation.requestBody, null, 2))}</pre></details>`
       const response = `<details><summary>Responses</summary><pre>${escapeHtml(JSON.stringify(operation.responses, null, 2))}</pre></details>`
       return `<section><h2><code>${method.toUpperCase()} ${escapeHtml(path)}</code></h2><p>${escapeHtml(operation.summary)}</p><ul>${params}</ul>${body}${response}</section>`
     }),
@@ -24,9 +34,16 @@ const renderReference = (document: OpenApi): string => {
 }
 
 /** `/v1/openapi.json` and `/docs`, generated from the same contracts that validate requests. */
-export const referenceRoutes = (app: FastifyInstance, options: { endpoints: readonly EndpointContract[]; servers: { url: string; description: string }[] }): void => {
+export const referenceRoutes = (
+  app: FastifyInstance,
+  options: { endpoints: readonly EndpointContract[]; servers: { url: string; description: string }[] },
+): void => {
   const document = buildOpenApiDocument(options.endpoints, options.servers)
   const page = renderReference(document)
-  app.get('/v1/openapi.json', { config: { public: true } }, async (_request, reply) => reply.type('application/json; charset=utf-8').send(document))
-  app.get('/docs', { config: { public: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(page))
+  app.get('/v1/openapi.json', { config: { public: true } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(document),
+  )
+  app.get('/docs', { config: { public: true } }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(page),
+  )
 }

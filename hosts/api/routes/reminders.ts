@@ -7,7 +7,8 @@ import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderReminder } from '../../../contracts/reminders.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
 
-const rendered = <E>(result: Result<Reminder, E>) => mapResult(result, (reminder) => ({ body: renderReminder(reminder) }))
+const rendered = <E>(result: Result<Reminder, E>) =>
+  mapResult(result, (reminder) => ({ body: renderReminder(reminder) }))
 
 export const reminderRoutes = (app: FastifyInstance, options: RouteOptions & { reminders: ReminderService }): void => {
   const { reminders } = options
@@ -18,17 +19,31 @@ export const reminderRoutes = (app: FastifyInstance, options: RouteOptions & { r
       customTime: body.custom_time === undefined ? undefined : new Date(body.custom_time),
       message: body.message,
     })
-    return result.ok ? ok({ body: renderReminder(result.value.reminder), status: result.value.created ? 201 : 200 }) : result
+    return result.ok
+      ? ok({ body: renderReminder(result.value.reminder), status: result.value.created ? 201 : 200 })
+      : result
   })
 
   defineRoute(app, Endpoints.listReminders, options, async ({ params, query, scope, request }) => {
-    const page = { limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT), startingAfter: query.starting_after, endingBefore: query.ending_before }
+    const page = {
+      limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
+      startingAfter: query.starting_after,
+      endingBefore: query.ending_before,
+    }
     const result = await reminders.list(scope, params.id!, { status: query.status }, page)
     return mapResult(result, (found) => ({ body: listBody(request, found.data.map(renderReminder), found.hasMore) }))
   })
 
-  defineRoute(app, Endpoints.retrieveReminder, options, async ({ params, scope }) => rendered(await reminders.retrieve(scope, params.id!)))
-  defineRoute(app, Endpoints.cancelReminder, options, async ({ params, scope }) => rendered(await reminders.cancel(scope, params.id!)))
-  defineRoute(app, Endpoints.snoozeReminder, options, async ({ params, body, scope }) => rendered(await reminders.snooze(scope, params.id!, body.snooze_minutes)))
-  defineRoute(app, Endpoints.dismissReminder, options, async ({ params, scope }) => rendered(await reminders.dismiss(scope, params.id!)))
+  defineRoute(app, Endpoints.retrieveReminder, options, async ({ params, scope }) =>
+    rendered(await reminders.retrieve(scope, params.id!)),
+  )
+  defineRoute(app, Endpoints.cancelReminder, options, async ({ params, scope }) =>
+    rendered(await reminders.cancel(scope, params.id!)),
+  )
+  defineRoute(app, Endpoints.snoozeReminder, options, async ({ params, body, scope }) =>
+    rendered(await reminders.snooze(scope, params.id!, body.snooze_minutes)),
+  )
+  defineRoute(app, Endpoints.dismissReminder, options, async ({ params, scope }) =>
+    rendered(await reminders.dismiss(scope, params.id!)),
+  )
 }

@@ -19,16 +19,28 @@ export const userRoutes = (app: FastifyInstance, options: RouteOptions & { users
   })
 
   defineRoute(app, Endpoints.listUsers, options, async ({ query, scope, request }) => {
-    const page = { limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT), startingAfter: query.starting_after, endingBefore: query.ending_before }
+    const page = {
+      limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
+      startingAfter: query.starting_after,
+      endingBefore: query.ending_before,
+    }
     const result = await users.list(scope, { email: query.email }, page)
     return result.ok ? ok({ body: listBody(request, result.value.data.map(renderUser), result.value.hasMore) }) : result
   })
 
   // The hottest read: answered without a promise when the repository answers at once.
-  defineRoute(app, Endpoints.retrieveUser, options, ({ params, scope }) => whenReady(users.retrieve(scope, params.id!), rendered))
-  defineRoute(app, Endpoints.updateUser, options, async ({ params, body, scope }) => rendered(await users.update(scope, params.id!, preferencesFromWire(body))))
-  defineRoute(app, Endpoints.deactivateUser, options, async ({ params, scope }) => rendered(await users.deactivate(scope, params.id!)))
-  defineRoute(app, Endpoints.reactivateUser, options, async ({ params, scope }) => rendered(await users.reactivate(scope, params.id!)))
+  defineRoute(app, Endpoints.retrieveUser, options, ({ params, scope }) =>
+    whenReady(users.retrieve(scope, params.id!), rendered),
+  )
+  defineRoute(app, Endpoints.updateUser, options, async ({ params, body, scope }) =>
+    rendered(await users.update(scope, params.id!, preferencesFromWire(body))),
+  )
+  defineRoute(app, Endpoints.deactivateUser, options, async ({ params, scope }) =>
+    rendered(await users.deactivate(scope, params.id!)),
+  )
+  defineRoute(app, Endpoints.reactivateUser, options, async ({ params, scope }) =>
+    rendered(await users.reactivate(scope, params.id!)),
+  )
   defineRoute(app, Endpoints.deleteUser, options, async ({ params, scope }) => {
     const result = await users.delete(scope, params.id!)
     return result.ok ? ok({ body: { ...renderUser(result.value), deleted: true } }) : result

@@ -13,43 +13,76 @@ const pageOf = (query: { limit?: string; starting_after?: string; ending_before?
   endingBefore: query.ending_before,
 })
 
-export const webhookEndpointRoutes = (app: FastifyInstance, options: RouteOptions & { webhooks: WebhookEndpointService }): void => {
+export const webhookEndpointRoutes = (
+  app: FastifyInstance,
+  options: RouteOptions & { webhooks: WebhookEndpointService },
+): void => {
   const { webhooks } = options
   const now = (clock: Clock) => clock.now()
 
   defineRoute(app, Endpoints.createWebhookEndpoint, options, async ({ body, scope }) =>
-    mapResult(await webhooks.create(scope, body), ({ endpoint, secret }) => ({ body: renderWebhookEndpoint(endpoint, now(scope.clock), secret) })))
+    mapResult(await webhooks.create(scope, body), ({ endpoint, secret }) => ({
+      body: renderWebhookEndpoint(endpoint, now(scope.clock), secret),
+    })),
+  )
 
   defineRoute(app, Endpoints.listWebhookEndpoints, options, async ({ query, scope, request }) =>
     mapResult(await webhooks.list(scope, pageOf(query)), (page) => ({
-      body: listBody(request, page.data.map((endpoint) => renderWebhookEndpoint(endpoint, now(scope.clock))), page.hasMore),
-    })))
+      body: listBody(
+        request,
+        page.data.map((endpoint) => renderWebhookEndpoint(endpoint, now(scope.clock))),
+        page.hasMore,
+      ),
+    })),
+  )
 
   defineRoute(app, Endpoints.retrieveWebhookEndpoint, options, async ({ params, scope }) =>
-    mapResult(await webhooks.retrieve(scope, params.id!), (endpoint) => ({ body: renderWebhookEndpoint(endpoint, now(scope.clock)) })))
+    mapResult(await webhooks.retrieve(scope, params.id!), (endpoint) => ({
+      body: renderWebhookEndpoint(endpoint, now(scope.clock)),
+    })),
+  )
 
   defineRoute(app, Endpoints.updateWebhookEndpoint, options, async ({ params, body, scope }) =>
-    mapResult(await webhooks.update(scope, params.id!, body), (endpoint) => ({ body: renderWebhookEndpoint(endpoint, now(scope.clock)) })))
+    mapResult(await webhooks.update(scope, params.id!, body), (endpoint) => ({
+      body: renderWebhookEndpoint(endpoint, now(scope.clock)),
+    })),
+  )
 
   defineRoute(app, Endpoints.deleteWebhookEndpoint, options, async ({ params, scope }) =>
-    mapResult(await webhooks.delete(scope, params.id!), (endpoint) => ({ body: { ...renderWebhookEndpoint(endpoint, now(scope.clock)), deleted: true } })))
+    mapResult(await webhooks.delete(scope, params.id!), (endpoint) => ({
+      body: { ...renderWebhookEndpoint(endpoint, now(scope.clock)), deleted: true },
+    })),
+  )
 
   defineRoute(app, Endpoints.rotateWebhookSecret, options, async ({ params, scope }) =>
-    mapResult(await webhooks.rotateSecret(scope, params.id!), ({ endpoint, secret }) => ({ body: renderWebhookEndpoint(endpoint, now(scope.clock), secret) })))
+    mapResult(await webhooks.rotateSecret(scope, params.id!), ({ endpoint, secret }) => ({
+      body: renderWebhookEndpoint(endpoint, now(scope.clock), secret),
+    })),
+  )
 
   defineRoute(
     app,
     Endpoints.testWebhookEndpoint,
     { ...options, subLimit: { name: 'webhook_endpoint_test', limit: 30, windowMs: 3_600_000, per: 'id' } },
-    async ({ params, scope }) => mapResult(await webhooks.sendTest(scope, params.id!), (delivery) => ({ body: renderWebhookDelivery(delivery) })),
+    async ({ params, scope }) =>
+      mapResult(await webhooks.sendTest(scope, params.id!), (delivery) => ({ body: renderWebhookDelivery(delivery) })),
   )
 
   defineRoute(app, Endpoints.listWebhookDeliveries, options, async ({ params, query, scope, request }) =>
-    mapResult(await webhooks.listDeliveries(scope, params.id!, pageOf(query)), (page) => ({ body: listBody(request, page.data.map(renderWebhookDelivery), page.hasMore) })))
+    mapResult(await webhooks.listDeliveries(scope, params.id!, pageOf(query)), (page) => ({
+      body: listBody(request, page.data.map(renderWebhookDelivery), page.hasMore),
+    })),
+  )
 
   defineRoute(app, Endpoints.retrieveWebhookDelivery, options, async ({ params, scope }) =>
-    mapResult(await webhooks.retrieveDelivery(scope, params.id!, params.delivery_id!), (delivery) => ({ body: renderWebhookDelivery(delivery) })))
+    mapResult(await webhooks.retrieveDelivery(scope, params.id!, params.delivery_id!), (delivery) => ({
+      body: renderWebhookDelivery(delivery),
+    })),
+  )
 
   defineRoute(app, Endpoints.replayWebhookDelivery, options, async ({ params, scope }) =>
-    mapResult(await webhooks.replay(scope, params.id!, params.delivery_id!), (delivery) => ({ body: renderWebhookDelivery(delivery) })))
+    mapResult(await webhooks.replay(scope, params.id!, params.delivery_id!), (delivery) => ({
+      body: renderWebhookDelivery(delivery),
+    })),
+  )
 }

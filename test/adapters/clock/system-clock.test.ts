@@ -16,7 +16,12 @@ describe('SystemClock and OffsetClock', () => {
   })
 
   it('an offset clock runs its offset ahead of its base, following the base as it moves', () => {
-    const base = { at: new Date('2026-06-01T08:00:00Z'), now() { return new Date(this.at) } }
+    const base = {
+      at: new Date('2026-06-01T08:00:00Z'),
+      now() {
+        return new Date(this.at)
+      },
+    }
     const sandbox = new OffsetClock(base, 90 * 60_000)
     expect(sandbox.now()).toEqual(new Date('2026-06-01T09:30:00Z'))
     base.at = new Date('2026-06-01T08:00:05Z')

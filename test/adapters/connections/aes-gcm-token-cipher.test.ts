@@ -4,7 +4,11 @@ import { AesGcmTokenCipher, parseTokenKey } from '../../../adapters/token-cipher
 import { tokenCipherContract } from '../../contracts/token-cipher.contract.js'
 
 const key = randomBytes(32)
-tokenCipherContract('AesGcmTokenCipher', () => new AesGcmTokenCipher(key), () => new AesGcmTokenCipher(randomBytes(32)))
+tokenCipherContract(
+  'AesGcmTokenCipher',
+  () => new AesGcmTokenCipher(key),
+  () => new AesGcmTokenCipher(randomBytes(32)),
+)
 
 describe('CONNECTION_TOKEN_KEY parsing', () => {
   it('takes 64 hex digits or base64 of 32 bytes, nothing else', () => {

@@ -9,7 +9,12 @@ import { RadicaleServer } from '../../support/fakes/radicale-server.js'
 const PASSWORD = 'abcd-efgh-ijkl-mnop'
 
 const adapterFor = (radicale: RadicaleServer) =>
-  new CalDavCalendarProvider({ provider: 'icloud', serverUrl: radicale.url, signInPageUrl: 'https://api.example.com/v1/connections/icloud/authorize', clock: new SystemClock() })
+  new CalDavCalendarProvider({
+    provider: 'icloud',
+    serverUrl: radicale.url,
+    signInPageUrl: 'https://api.example.com/v1/connections/icloud/authorize',
+    clock: new SystemClock(),
+  })
 
 calendarProviderContract('CalDavCalendarProvider (Radicale)', async () => {
   const radicale = await RadicaleServer.start()
@@ -18,7 +23,12 @@ calendarProviderContract('CalDavCalendarProvider (Radicale)', async () => {
     provider,
     consent: async (input) => {
       await radicale.addUser(input.email, PASSWORD)
-      const signedIn = await provider.signIn({ email: input.email, password: PASSWORD, codeChallenge: input.codeChallenge, redirectUri: input.redirectUri })
+      const signedIn = await provider.signIn({
+        email: input.email,
+        password: PASSWORD,
+        codeChallenge: input.codeChallenge,
+        redirectUri: input.redirectUri,
+      })
       if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.error._tag}`)
       return signedIn.value
     },
@@ -41,18 +51,40 @@ describe('CalDAV (iCloud beta) specifics, against Radicale', () => {
   afterAll(() => radicale.stop())
 
   it('the sign-in page goes to our hosted form; a wrong app-specific password gets no code', async () => {
-    const url = new URL(caldav.authorizationUrl({ state: 's', codeChallenge: 'c', redirectUri: 'https://api.example.com/cb', scopes: ['events.read'], loginHint: 'grace@icloud.example' }))
+    const url = new URL(
+      caldav.authorizationUrl({
+        state: 's',
+        codeChallenge: 'c',
+        redirectUri: 'https://api.example.com/cb',
+        scopes: ['events.read'],
+        loginHint: 'grace@icloud.example',
+      }),
+    )
     expect(`${url.origin}${url.pathname}`).toBe('https://api.example.com/v1/connections/icloud/authorize')
     expect(url.searchParams.get('login_hint')).toBe('grace@icloud.example')
-    const refused = await caldav.signIn({ email: 'grace@icloud.example', password: 'wrong-password', codeChallenge: 'c', redirectUri: 'https://api.example.com/cb' })
+    const refused = await caldav.signIn({
+      email: 'grace@icloud.example',
+      password: 'wrong-password',
+      codeChallenge: 'c',
+      redirectUri: 'https://api.example.com/cb',
+    })
     expect(refused).toMatchObject({ ok: false, error: { _tag: 'AccessTokenRejected' } })
   })
 
   it('lists the calendars of the home set, the first standing in as primary', async () => {
     const verifier = 'caldav-verifier-0123456789-0123456789-0123456789'
-    const signedIn = await caldav.signIn({ email: 'grace@icloud.example', password: PASSWORD, codeChallenge: pkceChallenge(verifier), redirectUri: 'https://api.example.com/cb' })
+    const signedIn = await caldav.signIn({
+      email: 'grace@icloud.example',
+      password: PASSWORD,
+      codeChallenge: pkceChallenge(verifier),
+      redirectUri: 'https://api.example.com/cb',
+    })
     if (!signedIn.ok) throw new Error('sign-in failed')
-    const exchanged = await caldav.exchangeCode({ code: signedIn.value, codeVerifier: verifier, redirectUri: 'https://api.example.com/cb' })
+    const exchanged = await caldav.exchangeCode({
+      code: signedIn.value,
+      codeVerifier: verifier,
+      redirectUri: 'https://api.example.com/cb',
+    })
     if (!exchanged.ok) throw new Error('exchange failed')
     expect(exchanged.value.tokens).toMatchObject({ refreshToken: null, expiresAt: null })
     const calendars = await caldav.listCalendars(exchanged.value.tokens)
@@ -89,10 +121,23 @@ describe('CalDAV (iCloud beta) specifics, against Radicale', () => {
       'END:VEVENT',
       'END:VCALENDAR',
     ].join('\r\n')
-    const [series, exception, allDay] = parseCalendarObject('https://dav.example/cal/series-1.ics', ics, 'America/New_York')
-    expect(series).toMatchObject({ externalId: 'https://dav.example/cal/series-1.ics', title: 'Jour fixe, weekly', location: 'Alexanderplatz 1, Berlin', timezone: 'Europe/Berlin', recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE;TZID=Europe/Berlin:20261102T100000'] })
+    const [series, exception, allDay] = parseCalendarObject(
+      'https://dav.example/cal/series-1.ics',
+      ics,
+      'America/New_York',
+    )
+    expect(series).toMatchObject({
+      externalId: 'https://dav.example/cal/series-1.ics',
+      title: 'Jour fixe, weekly',
+      location: 'Alexanderplatz 1, Berlin',
+      timezone: 'Europe/Berlin',
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE;TZID=Europe/Berlin:20261102T100000'],
+    })
     expect(series!.start.toISOString()).toBe('2026-10-19T08:00:00.000Z')
-    expect(exception).toMatchObject({ recurringEventId: 'https://dav.example/cal/series-1.ics', title: 'Jour fixe (late)' })
+    expect(exception).toMatchObject({
+      recurringEventId: 'https://dav.example/cal/series-1.ics',
+      title: 'Jour fixe (late)',
+    })
     expect(exception!.originalStart!.toISOString()).toBe('2026-10-26T09:00:00.000Z')
     expect(allDay).toMatchObject({ allDay: true, title: 'Christmas' })
     expect(allDay!.start.toISOString()).toBe('2026-12-25T05:00:00.000Z')

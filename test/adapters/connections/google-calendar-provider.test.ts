@@ -49,12 +49,22 @@ describe('Google Calendar API v3 specifics', () => {
   }
 
   it('asks for offline access with consent prompt, Google scope URLs and the login hint', () => {
-    const url = new URL(google.authorizationUrl({ state: 's', codeChallenge: 'c', redirectUri: REDIRECT, scopes: ['calendars.read', 'events.write'], loginHint: 'ada@example.com' }))
+    const url = new URL(
+      google.authorizationUrl({
+        state: 's',
+        codeChallenge: 'c',
+        redirectUri: REDIRECT,
+        scopes: ['calendars.read', 'events.write'],
+        loginHint: 'ada@example.com',
+      }),
+    )
     expect(url.pathname).toBe('/o/oauth2/v2/auth')
     expect(url.searchParams.get('client_id')).toBe(GoogleCalendarFake.clientId)
     expect(url.searchParams.get('access_type')).toBe('offline')
     expect(url.searchParams.get('prompt')).toBe('consent')
-    expect(url.searchParams.get('scope')).toBe('https://www.googleapis.com/auth/calendar.calendarlist.readonly https://www.googleapis.com/auth/calendar.events')
+    expect(url.searchParams.get('scope')).toBe(
+      'https://www.googleapis.com/auth/calendar.calendarlist.readonly https://www.googleapis.com/auth/calendar.events',
+    )
     expect(url.searchParams.get('login_hint')).toBe('ada@example.com')
   })
 
@@ -62,8 +72,14 @@ describe('Google Calendar API v3 specifics', () => {
     const { email, tokens } = await connect('grace@example.com')
     expect(email).toBe('grace@example.com')
     expect(tokens.expiresAt!.getTime() - Date.now()).toBeGreaterThan(3500_000)
-    const tokenCall = fake.requests.find((request) => request.path === '/token' && request.body.grant_type === 'authorization_code')
-    expect(tokenCall?.body).toMatchObject({ code_verifier: VERIFIER, redirect_uri: REDIRECT, client_secret: GoogleCalendarFake.clientSecret })
+    const tokenCall = fake.requests.find(
+      (request) => request.path === '/token' && request.body.grant_type === 'authorization_code',
+    )
+    expect(tokenCall?.body).toMatchObject({
+      code_verifier: VERIFIER,
+      redirect_uri: REDIRECT,
+      client_secret: GoogleCalendarFake.clientSecret,
+    })
   })
 
   it('keeps the refresh token when a refresh answers none', async () => {
@@ -75,7 +91,9 @@ describe('Google Calendar API v3 specifics', () => {
   it('maps calendar roles: owner and writer are writable, reader is not, free/busy-only calendars are skipped', async () => {
     const { tokens } = await connect('roles@example.com')
     const calendars = await google.listCalendars(tokens)
-    expect(calendars.ok && calendars.value.map((calendar) => [calendar.name, calendar.writable, calendar.primary])).toEqual([
+    expect(
+      calendars.ok && calendars.value.map((calendar) => [calendar.name, calendar.writable, calendar.primary]),
+    ).toEqual([
       ['roles@example.com', true, true],
       ['Team', true, false],
       ['Holidays in United States', false, false],
@@ -85,9 +103,19 @@ describe('Google Calendar API v3 specifics', () => {
   it('walks every page of events.list, then hands out nextSyncToken; all-day dates start at midnight in the calendar zone', async () => {
     const { tokens } = await connect('pages@example.com')
     for (let index = 0; index < 5; index++) {
-      fake.putEvent('pages@example.com', 'pages@example.com', { id: `ev${index}`, summary: `Event ${index}`, start: { dateTime: '2026-07-01T09:00:00-04:00' }, end: { dateTime: '2026-07-01T10:00:00-04:00' } })
+      fake.putEvent('pages@example.com', 'pages@example.com', {
+        id: `ev${index}`,
+        summary: `Event ${index}`,
+        start: { dateTime: '2026-07-01T09:00:00-04:00' },
+        end: { dateTime: '2026-07-01T10:00:00-04:00' },
+      })
     }
-    fake.putEvent('pages@example.com', 'pages@example.com', { id: 'allday', summary: 'Independence Day', start: { date: '2026-07-04' }, end: { date: '2026-07-05' } })
+    fake.putEvent('pages@example.com', 'pages@example.com', {
+      id: 'allday',
+      summary: 'Independence Day',
+      start: { date: '2026-07-04' },
+      end: { date: '2026-07-05' },
+    })
     const full = await google.syncEvents(tokens, 'pages@example.com', null)
     if (!full.ok) throw new Error('sync failed')
     expect(full.value.changes.map((event) => event.externalId)).toEqual(['ev0', 'ev1', 'ev2', 'ev3', 'ev4', 'allday'])
@@ -104,14 +132,42 @@ describe('Google Calendar API v3 specifics', () => {
     const calendar = 'series@example.com'
     const first = await google.syncEvents(tokens, calendar, null)
     if (!first.ok) throw new Error('sync failed')
-    fake.putEvent(calendar, calendar, { id: 'weekly', summary: 'Weekly', start: { dateTime: '2026-10-19T10:00:00', timeZone: 'Europe/London' }, end: { dateTime: '2026-10-19T10:30:00', timeZone: 'Europe/London' }, recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'] })
-    fake.putEvent(calendar, calendar, { id: 'weekly_20261026T100000Z', recurringEventId: 'weekly', originalStartTime: { dateTime: '2026-10-26T10:00:00Z' }, summary: 'Weekly (late)', start: { dateTime: '2026-10-26T11:00:00Z' }, end: { dateTime: '2026-10-26T11:30:00Z' } })
-    fake.putEvent(calendar, calendar, { id: 'weekly_20261102T100000Z', recurringEventId: 'weekly', originalStartTime: { dateTime: '2026-11-02T10:00:00Z' }, status: 'cancelled' })
+    fake.putEvent(calendar, calendar, {
+      id: 'weekly',
+      summary: 'Weekly',
+      start: { dateTime: '2026-10-19T10:00:00', timeZone: 'Europe/London' },
+      end: { dateTime: '2026-10-19T10:30:00', timeZone: 'Europe/London' },
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'],
+    })
+    fake.putEvent(calendar, calendar, {
+      id: 'weekly_20261026T100000Z',
+      recurringEventId: 'weekly',
+      originalStartTime: { dateTime: '2026-10-26T10:00:00Z' },
+      summary: 'Weekly (late)',
+      start: { dateTime: '2026-10-26T11:00:00Z' },
+      end: { dateTime: '2026-10-26T11:30:00Z' },
+    })
+    fake.putEvent(calendar, calendar, {
+      id: 'weekly_20261102T100000Z',
+      recurringEventId: 'weekly',
+      originalStartTime: { dateTime: '2026-11-02T10:00:00Z' },
+      status: 'cancelled',
+    })
     const next = await google.syncEvents(tokens, calendar, first.value.cursor)
     if (!next.ok) throw new Error('sync failed')
     expect(next.value.full).toBe(false)
-    expect(fake.requests.filter((request) => request.path.endsWith('/events')).at(-1)?.query.get('syncToken')).toBe(first.value.cursor)
-    const plan = planInbound({ batch: next.value, existing: [], calendarTimezone: 'America/New_York', now: new Date('2026-10-18T00:00:00Z') })
+    expect(
+      fake.requests
+        .filter((request) => request.path.endsWith('/events'))
+        .at(-1)
+        ?.query.get('syncToken'),
+    ).toBe(first.value.cursor)
+    const plan = planInbound({
+      batch: next.value,
+      existing: [],
+      calendarTimezone: 'America/New_York',
+      now: new Date('2026-10-18T00:00:00Z'),
+    })
     expect(plan.creates.map((event) => [event.externalId, event.title, event.start.toISOString()])).toEqual([
       ['weekly_20261019T090000Z', 'Weekly', '2026-10-19T09:00:00.000Z'],
       ['weekly_20261026T100000Z', 'Weekly (late)', '2026-10-26T11:00:00.000Z'],
@@ -120,28 +176,68 @@ describe('Google Calendar API v3 specifics', () => {
 
   it('maps Google failures: 401 AccessTokenRejected, 403 rateLimitExceeded and 5xx ProviderUnavailable, revoked refresh GrantRevoked', async () => {
     const { tokens } = await connect('failures@example.com')
-    expect(await google.listCalendars({ accessToken: 'ya29.bogus' })).toMatchObject({ ok: false, error: { _tag: 'AccessTokenRejected' } })
+    expect(await google.listCalendars({ accessToken: 'ya29.bogus' })).toMatchObject({
+      ok: false,
+      error: { _tag: 'AccessTokenRejected' },
+    })
     fake.failNext(403)
-    expect(await google.listCalendars(tokens)).toMatchObject({ ok: false, error: { _tag: 'ProviderUnavailable', reason: 'rate_limited' } })
+    expect(await google.listCalendars(tokens)).toMatchObject({
+      ok: false,
+      error: { _tag: 'ProviderUnavailable', reason: 'rate_limited' },
+    })
     fake.failNext(503)
-    expect(await google.syncEvents(tokens, 'failures@example.com', null)).toMatchObject({ ok: false, error: { _tag: 'ProviderUnavailable', reason: 'server_error' } })
+    expect(await google.syncEvents(tokens, 'failures@example.com', null)).toMatchObject({
+      ok: false,
+      error: { _tag: 'ProviderUnavailable', reason: 'server_error' },
+    })
     fake.revokeAll('failures@example.com')
-    expect(await google.refreshTokens(tokens.refreshToken!)).toMatchObject({ ok: false, error: { _tag: 'GrantRevoked' } })
-    const unreachable = new GoogleCalendarProvider({ ...{ clientId: 'x', clientSecret: 'y', accountsUrl: 'http://127.0.0.1:9', oauthUrl: 'http://127.0.0.1:9', apiUrl: 'http://127.0.0.1:9' }, timeoutMs: 500, userAgent: 't', clock: new SystemClock() })
-    expect(await unreachable.refreshTokens('1//x')).toMatchObject({ ok: false, error: { _tag: 'ProviderUnavailable', reason: 'network' } })
+    expect(await google.refreshTokens(tokens.refreshToken!)).toMatchObject({
+      ok: false,
+      error: { _tag: 'GrantRevoked' },
+    })
+    const unreachable = new GoogleCalendarProvider({
+      ...{
+        clientId: 'x',
+        clientSecret: 'y',
+        accountsUrl: 'http://127.0.0.1:9',
+        oauthUrl: 'http://127.0.0.1:9',
+        apiUrl: 'http://127.0.0.1:9',
+      },
+      timeoutMs: 500,
+      userAgent: 't',
+      clock: new SystemClock(),
+    })
+    expect(await unreachable.refreshTokens('1//x')).toMatchObject({
+      ok: false,
+      error: { _tag: 'ProviderUnavailable', reason: 'network' },
+    })
   })
 
   it('writes to a reader calendar are refused as ProviderObjectMissing (forbidden), not as a revoked grant', async () => {
     const { tokens } = await connect('reader@example.com')
-    const created = await google.createEvent(tokens, 'en.usa#holiday@group.v.calendar.google.com', { title: 'x', start: new Date('2026-07-01T09:00:00Z'), end: new Date('2026-07-01T10:00:00Z'), timezone: 'UTC', location: null })
+    const created = await google.createEvent(tokens, 'en.usa#holiday@group.v.calendar.google.com', {
+      title: 'x',
+      start: new Date('2026-07-01T09:00:00Z'),
+      end: new Date('2026-07-01T10:00:00Z'),
+      timezone: 'UTC',
+      location: null,
+    })
     expect(created).toMatchObject({ ok: false, error: { _tag: 'ProviderObjectMissing' } })
   })
 
   it('events.watch sends our channel id, address and token; channels.stop sends id and resourceId', async () => {
     const { tokens } = await connect('watch@example.com')
-    const started = await google.startPush(tokens, 'watch@example.com', { channelId: 'chn_1', address: 'https://api.example.com/v1/connections/push/google', secret: 'tok' })
+    const started = await google.startPush(tokens, 'watch@example.com', {
+      channelId: 'chn_1',
+      address: 'https://api.example.com/v1/connections/push/google',
+      secret: 'tok',
+    })
     if (!started.ok || started.value === null) throw new Error('watch failed')
-    expect(fake.channels.get('chn_1')).toMatchObject({ address: 'https://api.example.com/v1/connections/push/google', token: 'tok', resourceId: started.value.providerId })
+    expect(fake.channels.get('chn_1')).toMatchObject({
+      address: 'https://api.example.com/v1/connections/push/google',
+      token: 'tok',
+      resourceId: started.value.providerId,
+    })
     expect(started.value.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000)
     expect((await google.stopPush(tokens, { channelId: 'chn_1', providerId: started.value.providerId })).ok).toBe(true)
     expect(fake.channels.has('chn_1')).toBe(false)

@@ -49,9 +49,18 @@ describe('Microsoft Graph specifics', () => {
   }
 
   it('asks for offline_access and Calendars scopes at the v2.0 authorize endpoint', () => {
-    const url = new URL(graph.authorizationUrl({ state: 's', codeChallenge: 'c', redirectUri: REDIRECT, scopes: ['calendars.read', 'events.read', 'events.write'] }))
+    const url = new URL(
+      graph.authorizationUrl({
+        state: 's',
+        codeChallenge: 'c',
+        redirectUri: REDIRECT,
+        scopes: ['calendars.read', 'events.read', 'events.write'],
+      }),
+    )
     expect(url.pathname).toBe('/common/oauth2/v2.0/authorize')
-    expect(url.searchParams.get('scope')).toBe('offline_access openid email User.Read Calendars.Read Calendars.ReadWrite')
+    expect(url.searchParams.get('scope')).toBe(
+      'offline_access openid email User.Read Calendars.Read Calendars.ReadWrite',
+    )
     expect(url.searchParams.get('response_mode')).toBe('query')
   })
 
@@ -67,18 +76,31 @@ describe('Microsoft Graph specifics', () => {
   it('lists calendars with canEdit as writable and isDefaultCalendar as primary', async () => {
     const { tokens } = await connect('roles@contoso.com')
     const calendars = await graph.listCalendars(tokens)
-    expect(calendars.ok && calendars.value.map((calendar) => [calendar.name, calendar.writable, calendar.primary])).toEqual([
+    expect(
+      calendars.ok && calendars.value.map((calendar) => [calendar.name, calendar.writable, calendar.primary]),
+    ).toEqual([
       ['Calendar', true, true],
       ['Birthdays', false, false],
     ])
   })
 
   it('walks delta pages in UTC; @removed rows are cancellations; a round older than 7 days restarts', async () => {
-    const clock = { at: new Date('2026-06-01T08:00:00Z'), now() { return this.at } }
+    const clock = {
+      at: new Date('2026-06-01T08:00:00Z'),
+      now() {
+        return this.at
+      },
+    }
     const timed = adapterFor(fake, clock)
     const { tokens } = await connect('delta@contoso.com')
     const calendarId = 'AAMkCal-delta@contoso.com-default'
-    for (let index = 0; index < 3; index++) await fake.putEvent('delta@contoso.com', calendarId, { id: `e${index}`, subject: `E${index}`, start: new Date(`2026-06-0${index + 2}T09:00:00Z`), end: new Date(`2026-06-0${index + 2}T10:00:00Z`) })
+    for (let index = 0; index < 3; index++)
+      await fake.putEvent('delta@contoso.com', calendarId, {
+        id: `e${index}`,
+        subject: `E${index}`,
+        start: new Date(`2026-06-0${index + 2}T09:00:00Z`),
+        end: new Date(`2026-06-0${index + 2}T10:00:00Z`),
+      })
     const full = await timed.syncEvents(tokens, calendarId, null)
     if (!full.ok) throw new Error('delta failed')
     expect(full.value.changes.map((event) => [event.externalId, event.start.toISOString()])).toEqual([
@@ -89,30 +111,61 @@ describe('Microsoft Graph specifics', () => {
     const first = fake.requests.find((request) => request.path.endsWith('/calendarView/delta'))
     expect(first?.query.get('startDateTime')).toBe('2026-05-25T08:00:00.000Z')
     expect(first?.prefer).toContain('outlook.timezone="UTC"')
-    await fake.putEvent('delta@contoso.com', calendarId, { id: 'e1', subject: 'E1', start: new Date('2026-06-03T09:00:00Z'), end: new Date('2026-06-03T10:00:00Z'), removed: true })
+    await fake.putEvent('delta@contoso.com', calendarId, {
+      id: 'e1',
+      subject: 'E1',
+      start: new Date('2026-06-03T09:00:00Z'),
+      end: new Date('2026-06-03T10:00:00Z'),
+      removed: true,
+    })
     const next = await timed.syncEvents(tokens, calendarId, full.value.cursor)
-    expect(next.ok && next.value.changes.map((event) => [event.externalId, event.status])).toEqual([['e1', 'cancelled']])
+    expect(next.ok && next.value.changes.map((event) => [event.externalId, event.status])).toEqual([
+      ['e1', 'cancelled'],
+    ])
     clock.at = new Date('2026-06-09T08:00:01Z')
-    expect(await timed.syncEvents(tokens, calendarId, full.value.cursor)).toMatchObject({ ok: false, error: { _tag: 'SyncCursorExpired' } })
+    expect(await timed.syncEvents(tokens, calendarId, full.value.cursor)).toMatchObject({
+      ok: false,
+      error: { _tag: 'SyncCursorExpired' },
+    })
   })
 
   it('subscribes with clientState and our channel in the notification URL; renews by PATCH, stops by DELETE', async () => {
     const { tokens } = await connect('subs@contoso.com')
     const calendarId = 'AAMkCal-subs@contoso.com-default'
-    const started = await graph.startPush(tokens, calendarId, { channelId: 'chn_9', address: 'https://api.example.com/v1/connections/push/microsoft', secret: 'client-state' })
+    const started = await graph.startPush(tokens, calendarId, {
+      channelId: 'chn_9',
+      address: 'https://api.example.com/v1/connections/push/microsoft',
+      secret: 'client-state',
+    })
     if (!started.ok || started.value === null) throw new Error('subscribe failed')
     const stored = fake.subscriptions.get(started.value.providerId)!
-    expect(stored).toMatchObject({ clientState: 'client-state', notificationUrl: 'https://api.example.com/v1/connections/push/microsoft?channel=chn_9' })
-    const renewed = await graph.renewPush(tokens, calendarId, { ...started.value, channelId: 'chn_9' }, { channelId: 'chn_10', address: 'x', secret: 'client-state' })
+    expect(stored).toMatchObject({
+      clientState: 'client-state',
+      notificationUrl: 'https://api.example.com/v1/connections/push/microsoft?channel=chn_9',
+    })
+    const renewed = await graph.renewPush(
+      tokens,
+      calendarId,
+      { ...started.value, channelId: 'chn_9' },
+      { channelId: 'chn_10', address: 'x', secret: 'client-state' },
+    )
     expect(renewed.ok && renewed.value.providerId).toBe(started.value.providerId)
-    expect(fake.requests.some((request) => request.method === 'PATCH' && request.path.startsWith('/v1.0/subscriptions/'))).toBe(true)
+    expect(
+      fake.requests.some((request) => request.method === 'PATCH' && request.path.startsWith('/v1.0/subscriptions/')),
+    ).toBe(true)
     expect((await graph.stopPush(tokens, { channelId: 'chn_9', providerId: started.value.providerId })).ok).toBe(true)
     expect(fake.subscriptions.size).toBe(0)
   })
 
   it('a write to a calendar without canEdit is refused as forbidden, not as a revoked grant', async () => {
     const { tokens } = await connect('ro@contoso.com')
-    const created = await graph.createEvent(tokens, 'AAMkCal-ro@contoso.com-birthdays', { title: 'x', start: new Date('2026-07-01T09:00:00Z'), end: new Date('2026-07-01T10:00:00Z'), timezone: 'Europe/Berlin', location: null })
+    const created = await graph.createEvent(tokens, 'AAMkCal-ro@contoso.com-birthdays', {
+      title: 'x',
+      start: new Date('2026-07-01T09:00:00Z'),
+      end: new Date('2026-07-01T10:00:00Z'),
+      timezone: 'Europe/Berlin',
+      location: null,
+    })
     expect(created).toMatchObject({ ok: false, error: { _tag: 'ProviderObjectMissing' } })
   })
 })

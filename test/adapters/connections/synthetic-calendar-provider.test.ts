@@ -21,13 +21,17 @@ describe('Sandbox provider seeds', () => {
     const world = new SyntheticCalendarWorld(() => new Date('2026-06-01T12:00:00Z'))
     world.authorize({ email: 'Ada@Example.com', codeChallenge: 'x', redirectUri: 'http://127.0.0.1/cb' })
     const account = world.account('ada@example.com')!
-    expect([...account.calendars.values()].map((calendar) => [calendar.id, calendar.writable, calendar.primary])).toEqual([
+    expect(
+      [...account.calendars.values()].map((calendar) => [calendar.id, calendar.writable, calendar.primary]),
+    ).toEqual([
       ['primary', true, true],
       ['team', true, false],
       ['holidays', false, false],
     ])
     const events = [...account.events.values()]
-    expect(events.filter((event) => event.recurrence.length > 0).map((event) => event.title)).toEqual(['Weekly stand-up'])
+    expect(events.filter((event) => event.recurrence.length > 0).map((event) => event.title)).toEqual([
+      'Weekly stand-up',
+    ])
     expect(events.find((event) => event.title === 'Dentist')?.start.toISOString()).toBe('2026-06-02T08:00:00.000Z')
   })
 })

@@ -17,12 +17,20 @@ describe('retry with exponential backoff', () => {
     const sleeps: number[] = []
     const environment = { sleep: async (ms: number) => void sleeps.push(ms), random: () => 0 }
     let calls = 0
-    const done = await retryWithBackoff(async (n) => (n < 2 ? { kind: 'retryable', failure: n } : { kind: 'done', value: 'ok' }), policy, environment)
+    const done = await retryWithBackoff(
+      async (n) => (n < 2 ? { kind: 'retryable', failure: n } : { kind: 'done', value: 'ok' }),
+      policy,
+      environment,
+    )
     expect(done).toEqual({ ok: true, value: 'ok' })
-    const failed = await retryWithBackoff(async (n) => {
-      calls++
-      return { kind: 'retryable', failure: `attempt ${n}` }
-    }, policy, environment)
+    const failed = await retryWithBackoff(
+      async (n) => {
+        calls++
+        return { kind: 'retryable', failure: `attempt ${n}` }
+      },
+      policy,
+      environment,
+    )
     expect(failed).toEqual({ ok: false, failure: 'attempt 4' })
     expect(calls).toBe(4)
     expect(sleeps).toEqual([50, 50, 100, 200])
@@ -80,8 +88,16 @@ describe('TTL cache of identical lookups', () => {
   it('does not keep values it is told not to cache', async () => {
     const cache = new TtlCache<{ value: number }>({ ttlMs: 1_000, maxEntries: 10 })
     let loads = 0
-    await cache.getOrLoad('k', async () => ({ value: ++loads }), () => false)
-    await cache.getOrLoad('k', async () => ({ value: ++loads }), () => false)
+    await cache.getOrLoad(
+      'k',
+      async () => ({ value: ++loads }),
+      () => false,
+    )
+    await cache.getOrLoad(
+      'k',
+      async () => ({ value: ++loads }),
+      () => false,
+    )
     expect(loads).toBe(2)
   })
 })

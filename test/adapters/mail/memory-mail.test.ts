@@ -6,13 +6,17 @@ mailContract('MemoryMailAdapter', async () => {
   return {
     mail,
     delivered: async (count) =>
-      mail.list('acct_1').reverse().slice(0, count).map(({ mail: sent }) => ({
-        to: sent.to.address,
-        subject: sent.subject,
-        text: sent.text,
-        html: sent.html,
-        headers: Object.fromEntries(Object.entries(sent.headers).map(([name, value]) => [name.toLowerCase(), value])),
-        calendar: sent.calendar,
-      })),
+      mail
+        .list('acct_1')
+        .reverse()
+        .slice(0, count)
+        .map(({ mail: sent }) => ({
+          to: sent.to.address,
+          subject: sent.subject,
+          text: sent.text,
+          html: sent.html,
+          headers: Object.fromEntries(Object.entries(sent.headers).map(([name, value]) => [name.toLowerCase(), value])),
+          calendar: sent.calendar,
+        })),
   }
 })

@@ -4,8 +4,14 @@ import { mailContract, sampleMail } from '../../contracts/mail.contract.js'
 import { startSmtpTestServer, type SmtpTestServer } from '../../support/fakes/smtp-test-server.js'
 import { calendarPartOf } from '../../support/mail-parts.js'
 
-const adapterFor = (port: number, auth: { user: string; pass: string } | null = null, tls: { security: 'tls' | 'starttls' | 'none'; allowInvalidCertificates: boolean } = { security: 'none', allowInvalidCertificates: false }) =>
-  new SmtpMailAdapter({ host: '127.0.0.1', port, auth, timeoutMs: 2000, ...tls })
+const adapterFor = (
+  port: number,
+  auth: { user: string; pass: string } | null = null,
+  tls: { security: 'tls' | 'starttls' | 'none'; allowInvalidCertificates: boolean } = {
+    security: 'none',
+    allowInvalidCertificates: false,
+  },
+) => new SmtpMailAdapter({ host: '127.0.0.1', port, auth, timeoutMs: 2000, ...tls })
 
 mailContract('SmtpMailAdapter (against a real SMTP server on 127.0.0.1)', async () => {
   const server = await startSmtpTestServer()
@@ -19,7 +25,9 @@ mailContract('SmtpMailAdapter (against a real SMTP server on 127.0.0.1)', async 
         text: parsed.text ?? '',
         html: typeof parsed.html === 'string' ? parsed.html : '',
         // The raw header lines: mailparser structures some headers (List-*) beyond recognition.
-        headers: Object.fromEntries(parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()])),
+        headers: Object.fromEntries(
+          parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()]),
+        ),
         calendar: calendarPartOf(parsed),
       })),
     teardown: async () => {
@@ -49,7 +57,9 @@ describe('SmtpMailAdapter: failures', () => {
   })
 
   it('reports a refused recipient (550) as permanent', async () => {
-    const sent = await adapterFor(server.port, { user: 'relay', pass: 'secret-pass' }).send(sampleMail({ to: { address: 'nobody@example.com', name: null } }))
+    const sent = await adapterFor(server.port, { user: 'relay', pass: 'secret-pass' }).send(
+      sampleMail({ to: { address: 'nobody@example.com', name: null } }),
+    )
     expect(sent.ok).toBe(false)
     if (!sent.ok) expect(sent.error.permanent).toBe(true)
   })
@@ -67,10 +77,16 @@ describe('SmtpMailAdapter: TLS as configured', () => {
   it('upgrades with STARTTLS, and refuses an untrusted certificate unless told to accept it', async () => {
     const server = await startSmtpTestServer({ tls: 'starttls' })
     try {
-      const strict = await adapterFor(server.port, null, { security: 'starttls', allowInvalidCertificates: false }).send(sampleMail())
+      const strict = await adapterFor(server.port, null, {
+        security: 'starttls',
+        allowInvalidCertificates: false,
+      }).send(sampleMail())
       expect(strict.ok).toBe(false)
       if (!strict.ok) expect(strict.error.permanent).toBe(false)
-      const relaxed = await adapterFor(server.port, null, { security: 'starttls', allowInvalidCertificates: true }).send(sampleMail())
+      const relaxed = await adapterFor(server.port, null, {
+        security: 'starttls',
+        allowInvalidCertificates: true,
+      }).send(sampleMail())
       expect(relaxed.ok).toBe(true)
       expect(server.received).toHaveLength(1)
       expect(server.received[0]!.secure).toBe(true)
@@ -82,7 +98,9 @@ describe('SmtpMailAdapter: TLS as configured', () => {
   it('speaks implicit TLS from the first byte (port 465 style)', async () => {
     const server = await startSmtpTestServer({ tls: 'implicit' })
     try {
-      const sent = await adapterFor(server.port, null, { security: 'tls', allowInvalidCertificates: true }).send(sampleMail())
+      const sent = await adapterFor(server.port, null, { security: 'tls', allowInvalidCertificates: true }).send(
+        sampleMail(),
+      )
       expect(sent.ok).toBe(true)
       expect((await server.waitFor(1))[0]!.secure).toBe(true)
     } finally {
@@ -93,7 +111,9 @@ describe('SmtpMailAdapter: TLS as configured', () => {
   it('refuses to send in clear text when STARTTLS is required but not offered', async () => {
     const server = await startSmtpTestServer()
     try {
-      const sent = await adapterFor(server.port, null, { security: 'starttls', allowInvalidCertificates: true }).send(sampleMail())
+      const sent = await adapterFor(server.port, null, { security: 'starttls', allowInvalidCertificates: true }).send(
+        sampleMail(),
+      )
       expect(sent.ok).toBe(false)
       expect(server.received).toHaveLength(0)
     } finally {

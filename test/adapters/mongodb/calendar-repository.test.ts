@@ -18,7 +18,9 @@ describe('MongoCalendarRepository storage', () => {
     await calendars.ensureIndexes()
     const first = makeCalendar({ connectionId: 'con_x', externalId: 'primary' })
     await calendars.save(first)
-    await expect(calendars.save(makeCalendar({ connectionId: 'con_x', externalId: 'primary' }))).rejects.toThrow(/E11000/)
+    await expect(calendars.save(makeCalendar({ connectionId: 'con_x', externalId: 'primary' }))).rejects.toThrow(
+      /E11000/,
+    )
     await calendars.save(makeCalendar({ connectionId: 'con_y', externalId: 'primary' }))
     expect(await calendars.listByConnection('acct_a', 'con_x')).toEqual([first])
   })

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { CONNECTIONS_COLLECTION, MongoConnectionRepository } from '../../../adapters/storage/mongodb/connection-repository.js'
+import {
+  CONNECTIONS_COLLECTION,
+  MongoConnectionRepository,
+} from '../../../adapters/storage/mongodb/connection-repository.js'
 import { outboxCollection } from '../../../adapters/storage/mongodb/mongo-context.js'
 import { connectionRepositoryContract } from '../../contracts/connection-repository.contract.js'
 import { FIXTURE_BASE, fixtureNote, makeConnection } from '../../support/connection-fixtures.js'
@@ -27,7 +30,12 @@ describe('MongoConnectionRepository storage', () => {
 
   it('stores the sealed tokens exactly as the cipher sealed them, and the due time only while one is planned', async () => {
     const { context, connections } = await setUp()
-    const planned = makeConnection({ email: 'planned@example.com', sealedTokens: 'v1.iv.ciphertext.tag', nextSyncAt: at(5), pendingDeletes: [{ calendarExternalId: 'primary', externalId: 'ext_1', attempts: 2 }] })
+    const planned = makeConnection({
+      email: 'planned@example.com',
+      sealedTokens: 'v1.iv.ciphertext.tag',
+      nextSyncAt: at(5),
+      pendingDeletes: [{ calendarExternalId: 'primary', externalId: 'ext_1', attempts: 2 }],
+    })
     const idle = makeConnection({ email: 'idle@example.com', nextSyncAt: null })
     await connections.insert(planned, [])
     await connections.insert(idle, [])
@@ -41,20 +49,33 @@ describe('MongoConnectionRepository storage', () => {
 
   it('two consents of one provider account racing: one connection is inserted with its events, the other is a duplicate', async () => {
     const { context, connections } = await setUp()
-    const [first, second] = [makeConnection({ email: 'race@example.com' }), makeConnection({ email: 'race@example.com' })]
+    const [first, second] = [
+      makeConnection({ email: 'race@example.com' }),
+      makeConnection({ email: 'race@example.com' }),
+    ]
     const [firstEvent, secondEvent] = [fixtureNote('connection.created'), fixtureNote('connection.created')]
-    const outcomes = await Promise.all([connections.insert(first, [firstEvent]), connections.insert(second, [secondEvent])])
+    const outcomes = await Promise.all([
+      connections.insert(first, [firstEvent]),
+      connections.insert(second, [secondEvent]),
+    ])
     expect([...outcomes].sort()).toEqual(['duplicate', 'inserted'])
-    const winner = outcomes[0] === 'inserted' ? { connection: first, event: firstEvent } : { connection: second, event: secondEvent }
-    expect(await connections.findByProviderAccount('acct_a', 'usr_a', 'google', 'race@example.com')).toEqual(winner.connection)
-    expect((await outboxCollection(context.db).find({}).toArray()).map((document) => document._id)).toEqual([winner.event.id])
+    const winner =
+      outcomes[0] === 'inserted' ? { connection: first, event: firstEvent } : { connection: second, event: secondEvent }
+    expect(await connections.findByProviderAccount('acct_a', 'usr_a', 'google', 'race@example.com')).toEqual(
+      winner.connection,
+    )
+    expect((await outboxCollection(context.db).find({}).toArray()).map((document) => document._id)).toEqual([
+      winner.event.id,
+    ])
   })
 
   it('a stale update writes nothing and appends no event', async () => {
     const { context, connections } = await setUp()
     const connection = makeConnection()
     await connections.insert(connection, [])
-    expect(await connections.update({ ...connection, status: 'error', version: 3 }, 2, [fixtureNote('connection.updated')])).toBe('conflict')
+    expect(
+      await connections.update({ ...connection, status: 'error', version: 3 }, 2, [fixtureNote('connection.updated')]),
+    ).toBe('conflict')
     expect(await connections.get('acct_a', connection.id)).toEqual(connection)
     expect(await outboxCollection(context.db).countDocuments()).toBe(0)
   })
@@ -68,7 +89,11 @@ describe('MongoConnectionRepository storage', () => {
 
   it('never lets a value become a query operator', async () => {
     const { connections } = await setUp()
-    const connection = makeConnection({ subscriptions: [{ id: 'chn_1', providerId: 'res_1', calendarExternalId: 'primary', expiresAt: at(60), secret: 's' }] })
+    const connection = makeConnection({
+      subscriptions: [
+        { id: 'chn_1', providerId: 'res_1', calendarExternalId: 'primary', expiresAt: at(60), secret: 's' },
+      ],
+    })
     await connections.insert(connection, [])
     const operator = { $exists: true } as unknown as string
     expect(await connections.get('acct_a', operator)).toBeNull()
@@ -76,7 +101,10 @@ describe('MongoConnectionRepository storage', () => {
     expect(await connections.findByProviderAccount('acct_a', operator, 'google', connection.email)).toBeNull()
     expect(await connections.findByProviderAccount('acct_a', 'usr_a', 'google', operator)).toBeNull()
     expect(await connections.list('acct_a', { userId: operator }, { limit: 10 })).toEqual({ data: [], hasMore: false })
-    expect(await connections.list('acct_a', { provider: operator as never }, { limit: 10 })).toEqual({ data: [], hasMore: false })
+    expect(await connections.list('acct_a', { provider: operator as never }, { limit: 10 })).toEqual({
+      data: [],
+      hasMore: false,
+    })
     expect(await connections.removeByUser('acct_a', operator)).toEqual([])
     expect(await connections.due(operator, at(600), 10)).toEqual([])
     expect(await connections.get('acct_a', connection.id)).toEqual(connection)

@@ -1,13 +1,26 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { CALENDARS_COLLECTION, MongoCalendarRepository } from '../../../adapters/storage/mongodb/calendar-repository.js'
-import { CONNECTIONS_COLLECTION, MongoConnectionRepository } from '../../../adapters/storage/mongodb/connection-repository.js'
+import {
+  CONNECTIONS_COLLECTION,
+  MongoConnectionRepository,
+} from '../../../adapters/storage/mongodb/connection-repository.js'
 import { MongoOAuthStateStore, OAUTH_STATES_COLLECTION } from '../../../adapters/storage/mongodb/oauth-state-store.js'
 import { DEVICES_COLLECTION, MongoDeviceRepository } from '../../../adapters/storage/mongodb/device-repository.js'
-import { INVITATIONS_COLLECTION, INVITATION_SUPPRESSIONS_COLLECTION, MongoInvitationRepository } from '../../../adapters/storage/mongodb/invitation-repository.js'
+import {
+  INVITATIONS_COLLECTION,
+  INVITATION_SUPPRESSIONS_COLLECTION,
+  MongoInvitationRepository,
+} from '../../../adapters/storage/mongodb/invitation-repository.js'
 import { MongoReminderRepository, REMINDERS_COLLECTION } from '../../../adapters/storage/mongodb/reminder-repository.js'
-import { MongoWebhookDeliveryRepository, WEBHOOK_DELIVERIES_COLLECTION } from '../../../adapters/storage/mongodb/webhook-delivery-repository.js'
-import { MongoWebhookEndpointRepository, WEBHOOK_ENDPOINTS_COLLECTION } from '../../../adapters/storage/mongodb/webhook-endpoint-repository.js'
+import {
+  MongoWebhookDeliveryRepository,
+  WEBHOOK_DELIVERIES_COLLECTION,
+} from '../../../adapters/storage/mongodb/webhook-delivery-repository.js'
+import {
+  MongoWebhookEndpointRepository,
+  WEBHOOK_ENDPOINTS_COLLECTION,
+} from '../../../adapters/storage/mongodb/webhook-endpoint-repository.js'
 import { useMongo } from './mongo-fixture.js'
 
 const mongo = useMongo()
@@ -37,10 +50,22 @@ describe('indexes of the webhook, reminder, device, invitation and connection co
     for (const repository of repositories) await repository.ensureIndexes()
     for (const repository of repositories) await repository.ensureIndexes()
     const section = await sectionOfOperationsDoc()
-    const collections = [WEBHOOK_ENDPOINTS_COLLECTION, WEBHOOK_DELIVERIES_COLLECTION, REMINDERS_COLLECTION, DEVICES_COLLECTION, INVITATIONS_COLLECTION, INVITATION_SUPPRESSIONS_COLLECTION, CONNECTIONS_COLLECTION, CALENDARS_COLLECTION, OAUTH_STATES_COLLECTION]
+    const collections = [
+      WEBHOOK_ENDPOINTS_COLLECTION,
+      WEBHOOK_DELIVERIES_COLLECTION,
+      REMINDERS_COLLECTION,
+      DEVICES_COLLECTION,
+      INVITATIONS_COLLECTION,
+      INVITATION_SUPPRESSIONS_COLLECTION,
+      CONNECTIONS_COLLECTION,
+      CALENDARS_COLLECTION,
+      OAUTH_STATES_COLLECTION,
+    ]
     for (const collection of collections) {
       expect(section).toContain(`\`${collection}\``)
-      const names = (await context.db.collection(collection).listIndexes().toArray()).map((index) => String(index.name)).filter((name) => name !== '_id_')
+      const names = (await context.db.collection(collection).listIndexes().toArray())
+        .map((index) => String(index.name))
+        .filter((name) => name !== '_id_')
       expect(names.length).toBeGreaterThan(0)
       for (const name of names) expect(section, `index ${collection}.${name} is documented`).toContain(`\`${name}\``)
     }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { INVITATION_SUPPRESSIONS_COLLECTION, MongoInvitationRepository } from '../../../adapters/storage/mongodb/invitation-repository.js'
+import {
+  INVITATION_SUPPRESSIONS_COLLECTION,
+  MongoInvitationRepository,
+} from '../../../adapters/storage/mongodb/invitation-repository.js'
 import { invitationRepositoryContract, makeInvitation } from '../../contracts/invitation-repository.contract.js'
 import { MongoOutboxProbe } from '../../support/mongo-outbox-probe.js'
 import { useMongo } from './mongo-fixture.js'
@@ -21,7 +24,12 @@ describe('MongoInvitationRepository storage', () => {
     return { context, invitations }
   }
   const base = new Date('2026-06-01T08:00:00Z')
-  const dueAt = (minutes: number) => ({ emailType: 'invite' as const, sequence: 0, attempts: 0, dueAt: new Date(base.getTime() + minutes * 60_000) })
+  const dueAt = (minutes: number) => ({
+    emailType: 'invite' as const,
+    sequence: 0,
+    attempts: 0,
+    dueAt: new Date(base.getTime() + minutes * 60_000),
+  })
 
   it('hands out due e-mails earliest first, up to the limit', async () => {
     const { invitations } = await setUp()
@@ -29,14 +37,26 @@ describe('MongoInvitationRepository storage', () => {
     const early = makeInvitation({ outgoing: dueAt(1) })
     const middle = makeInvitation({ outgoing: dueAt(2) })
     await invitations.insert([late, early, middle, makeInvitation({ outgoing: null })], [])
-    expect((await invitations.dueForMail(null, new Date(base.getTime() + 10 * 60_000), 2)).map((invitation) => invitation.id)).toEqual([early.id, middle.id])
+    expect(
+      (await invitations.dueForMail(null, new Date(base.getTime() + 10 * 60_000), 2)).map(
+        (invitation) => invitation.id,
+      ),
+    ).toEqual([early.id, middle.id])
     expect(await invitations.nextMailDueAt(null, early.outgoing!.dueAt)).toEqual(middle.outgoing!.dueAt)
     expect(await invitations.dueForMail(null, new Date(base.getTime() + 10 * 60_000), 0)).toEqual([])
   })
 
   it('an insert whose events cannot be appended stores no invitation (one transaction)', async () => {
     const { context, invitations } = await setUp()
-    const event = { id: 'ntf_taken', type: 'invitation.created', accountId: 'acct_a', livemode: false, createdAt: base, objectType: 'invitation', object: {} }
+    const event = {
+      id: 'ntf_taken',
+      type: 'invitation.created',
+      accountId: 'acct_a',
+      livemode: false,
+      createdAt: base,
+      objectType: 'invitation',
+      object: {},
+    }
     await new MongoOutboxProbe(context.db).append([event])
     const invitation = makeInvitation()
     await expect(invitations.insert([invitation], [event])).rejects.toThrow(/E11000/)
@@ -45,7 +65,10 @@ describe('MongoInvitationRepository storage', () => {
 
   it('a suppression stored twice is one suppression', async () => {
     const { context, invitations } = await setUp()
-    await Promise.all([invitations.addSuppression('acct_a', 'usr_org', 'x@example.com'), invitations.addSuppression('acct_a', 'usr_org', 'x@example.com')])
+    await Promise.all([
+      invitations.addSuppression('acct_a', 'usr_org', 'x@example.com'),
+      invitations.addSuppression('acct_a', 'usr_org', 'x@example.com'),
+    ])
     expect(await context.db.collection(INVITATION_SUPPRESSIONS_COLLECTION).countDocuments()).toBe(1)
     expect(await invitations.isSuppressed('acct_a', 'usr_org', 'x@example.com')).toBe(true)
   })

@@ -26,7 +26,8 @@ export function useMongo(): MongoFixture {
   })
   return {
     freshContext: () => {
-      if (client === undefined) throw new Error('useMongo: the client is not connected yet (call freshContext inside a test or hook)')
+      if (client === undefined)
+        throw new Error('useMongo: the client is not connected yet (call freshContext inside a test or hook)')
       return { client, db: client.db(`test_${run}_${++counter}`) }
     },
   }

@@ -22,11 +22,22 @@ describe('MongoIdempotencyStore across hosts and over time', () => {
     const other = await connectMongo(mongo.mongo().uri)
     try {
       const hosts = [new MongoIdempotencyStore(db), new MongoIdempotencyStore(other.db(db.databaseName))]
-      const claims = await Promise.all(Array.from({ length: 6 }, (_, index) => hosts[index % 2]!.claim('key_a|POST /v1/users|k', 'fp', t0, DAY_MS, 60_000)))
+      const claims = await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          hosts[index % 2]!.claim('key_a|POST /v1/users|k', 'fp', t0, DAY_MS, 60_000),
+        ),
+      )
       expect(claims.filter((claim) => claim.kind === 'execute')).toHaveLength(1)
-      const response = { statusCode: 201, headers: { 'content-type': 'application/json', 'x.odd': '$value' }, body: '{}' }
+      const response = {
+        statusCode: 201,
+        headers: { 'content-type': 'application/json', 'x.odd': '$value' },
+        body: '{}',
+      }
       await hosts[0]!.complete('key_a|POST /v1/users|k', response)
-      expect(await hosts[1]!.claim('key_a|POST /v1/users|k', 'fp', t0, DAY_MS, 60_000)).toEqual({ kind: 'replay', response })
+      expect(await hosts[1]!.claim('key_a|POST /v1/users|k', 'fp', t0, DAY_MS, 60_000)).toEqual({
+        kind: 'replay',
+        response,
+      })
     } finally {
       await other.close()
       await teardown()
@@ -39,7 +50,10 @@ describe('MongoIdempotencyStore across hosts and over time', () => {
       const store = new MongoIdempotencyStore(db)
       await store.ensureIndexes()
       const indexes = await db.collection('idempotency_records').listIndexes().toArray()
-      expect(indexes.find((index) => index.name === 'ttl_expires_at')).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 0 })
+      expect(indexes.find((index) => index.name === 'ttl_expires_at')).toMatchObject({
+        key: { expiresAt: 1 },
+        expireAfterSeconds: 0,
+      })
       await store.claim('key_a|POST /v1/users|old', 'fp', new Date('2020-01-01T00:00:00Z'), DAY_MS, 60_000)
       await store.claim('key_a|POST /v1/users|new', 'fp', t0, DAY_MS, 60_000)
       const sweep = mongo.mongo().sweepExpired

@@ -22,10 +22,14 @@ describe('MongoRateLimiter shares its limits between hosts', () => {
     try {
       const hosts = [new MongoRateLimiter(db), new MongoRateLimiter(other.db(db.databaseName))]
       await hosts[0]!.ensureIndexes()
-      const decisions = await Promise.all(Array.from({ length: 12 }, (_, index) => hosts[index % 2]!.consume('key:shared', 5, 60_000, at)))
+      const decisions = await Promise.all(
+        Array.from({ length: 12 }, (_, index) => hosts[index % 2]!.consume('key:shared', 5, 60_000, at)),
+      )
       expect(decisions.filter((decision) => decision.allowed)).toHaveLength(5)
       expect((await hosts[1]!.consume('key:shared', 5, 60_000, at)).retryAfterMs).toBe(60_000)
-      const slots = await Promise.all(Array.from({ length: 6 }, (_, index) => hosts[index % 2]!.acquireSlot('key:shared', 3, at, 30_000)))
+      const slots = await Promise.all(
+        Array.from({ length: 6 }, (_, index) => hosts[index % 2]!.acquireSlot('key:shared', 3, at, 30_000)),
+      )
       expect(slots.filter((slot) => slot !== null)).toHaveLength(3)
       await hosts[1]!.releaseSlot('key:shared', slots.find((slot) => slot !== null)!)
       expect(await hosts[0]!.acquireSlot('key:shared', 3, at, 30_000)).not.toBeNull()
@@ -42,7 +46,10 @@ describe('MongoRateLimiter shares its limits between hosts', () => {
       await limiter.ensureIndexes()
       for (const name of ['rate_limit_windows', 'rate_limit_slots']) {
         const indexes = await db.collection(name).listIndexes().toArray()
-        expect(indexes.find((index) => index.name === 'ttl_expires_at')).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 0 })
+        expect(indexes.find((index) => index.name === 'ttl_expires_at')).toMatchObject({
+          key: { expiresAt: 1 },
+          expireAfterSeconds: 0,
+        })
       }
       const longAgo = new Date('2020-01-01T00:00:00Z')
       await limiter.consume('key:idle', 5, 1_000, longAgo)

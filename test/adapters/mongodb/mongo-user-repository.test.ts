@@ -43,7 +43,10 @@ describe('MongoUserRepository maps users to documents at its edge', () => {
       expect(stored!.createdAt).toBeInstanceOf(Date)
       expect(stored!.version).toBe(1)
       const indexes = await db.collection('users').listIndexes().toArray()
-      expect(indexes.find((index) => index.name === 'unique_email_per_account')).toMatchObject({ key: { accountId: 1, email: 1 }, unique: true })
+      expect(indexes.find((index) => index.name === 'unique_email_per_account')).toMatchObject({
+        key: { accountId: 1, email: 1 },
+        unique: true,
+      })
     } finally {
       await teardown()
     }
@@ -55,7 +58,9 @@ describe('MongoUserRepository maps users to documents at its edge', () => {
       const users = new MongoUserRepository(mongo.client(), db, new MongoOutbox(mongo.client(), db))
       await users.insert(user, [])
       for (const id of ['$ne', '$where', 'usr_a.b', '']) expect(await users.get(user.accountId, id)).toBeNull()
-      await expect(users.findByEmail(user.accountId, { $ne: null } as unknown as string)).rejects.toBeInstanceOf(UnsafeQueryValue)
+      await expect(users.findByEmail(user.accountId, { $ne: null } as unknown as string)).rejects.toBeInstanceOf(
+        UnsafeQueryValue,
+      )
       await expect(users.get({ $ne: null } as unknown as string, user.id)).rejects.toBeInstanceOf(UnsafeQueryValue)
       // A `$` string is only ever a literal value: it matches nothing rather than everything.
       expect(await users.findByEmail(user.accountId, '$ne')).toBeNull()
@@ -71,8 +76,18 @@ describe('MongoUserRepository maps users to documents at its edge', () => {
       const outbox = new MongoOutbox(mongo.client(), db)
       const users = new MongoUserRepository(mongo.client(), db, outbox)
       await users.ensureIndexes()
-      const created = (n: number) => ({ id: `ntf_${n}`, type: 'user.created', accountId: user.accountId, livemode: true, createdAt: user.createdAt, objectType: 'user', object: {} })
-      const outcomes = await Promise.all([1, 2, 3].map((n) => users.insert({ ...user, id: `usr_concurrent${n}` }, [created(n)])))
+      const created = (n: number) => ({
+        id: `ntf_${n}`,
+        type: 'user.created',
+        accountId: user.accountId,
+        livemode: true,
+        createdAt: user.createdAt,
+        objectType: 'user',
+        object: {},
+      })
+      const outcomes = await Promise.all(
+        [1, 2, 3].map((n) => users.insert({ ...user, id: `usr_concurrent${n}` }, [created(n)])),
+      )
       expect([...outcomes].sort()).toEqual(['duplicate', 'duplicate', 'inserted'])
       const winner = outcomes.indexOf('inserted') + 1
       expect((await outbox.list(user.accountId, 10)).map((written) => written.id)).toEqual([`ntf_${winner}`])
@@ -91,7 +106,15 @@ describe('MongoUserRepository maps users to documents at its edge', () => {
       const outboxB = new MongoOutbox(other, otherDb)
       const hostB = new MongoUserRepository(other, otherDb, outboxB)
       await hostA.insert(user, [])
-      const event = (id: string) => ({ id, type: 'user.updated', accountId: user.accountId, livemode: true, createdAt: user.createdAt, objectType: 'user', object: {} })
+      const event = (id: string) => ({
+        id,
+        type: 'user.updated',
+        accountId: user.accountId,
+        livemode: true,
+        createdAt: user.createdAt,
+        objectType: 'user',
+        object: {},
+      })
       const outcomes = await Promise.all([
         hostA.update({ ...user, displayName: 'A', version: 2 }, 1, [event('ntf_a')]),
         hostB.update({ ...user, displayName: 'B', version: 2 }, 1, [event('ntf_b')]),
@@ -99,7 +122,9 @@ describe('MongoUserRepository maps users to documents at its edge', () => {
       expect([...outcomes].sort()).toEqual(['conflict', 'updated'])
       const winner = outcomes[0] === 'updated' ? 'A' : 'B'
       expect((await hostA.get(user.accountId, user.id))?.displayName).toBe(winner)
-      expect((await outboxB.list(user.accountId, 10)).map((written) => written.id)).toEqual([winner === 'A' ? 'ntf_a' : 'ntf_b'])
+      expect((await outboxB.list(user.accountId, 10)).map((written) => written.id)).toEqual([
+        winner === 'A' ? 'ntf_a' : 'ntf_b',
+      ])
     } finally {
       await other.close()
       await teardown()

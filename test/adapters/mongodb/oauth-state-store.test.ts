@@ -29,7 +29,10 @@ describe('MongoOAuthStateStore storage', () => {
     const states = new MongoOAuthStateStore(context)
     await states.ensureIndexes()
     const indexes = await context.db.collection(OAUTH_STATES_COLLECTION).listIndexes().toArray()
-    expect(indexes.find((index) => index.name === 'expire_at_expiry')).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 0 })
+    expect(indexes.find((index) => index.name === 'expire_at_expiry')).toMatchObject({
+      key: { expiresAt: 1 },
+      expireAfterSeconds: 0,
+    })
   })
 
   it('never lets a value become a query operator', async () => {

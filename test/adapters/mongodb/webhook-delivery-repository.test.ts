@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { MongoWebhookDeliveryRepository, WEBHOOK_DELIVERIES_COLLECTION } from '../../../adapters/storage/mongodb/webhook-delivery-repository.js'
+import {
+  MongoWebhookDeliveryRepository,
+  WEBHOOK_DELIVERIES_COLLECTION,
+} from '../../../adapters/storage/mongodb/webhook-delivery-repository.js'
 import { webhookDeliveryRepositoryContract } from '../../contracts/webhook-delivery-repository.contract.js'
 import { at, makeDelivery, makeEndpoint } from '../../support/webhook-fixtures.js'
 import { useMongo } from './mongo-fixture.js'
@@ -37,8 +40,13 @@ describe('MongoWebhookDeliveryRepository storage', () => {
       status: 'succeeded',
       nextAttemptAt: null,
       firstAttemptAt: at(1),
-      attempts: [{ number: 1, at: at(1), durationMs: 120, outcome: { kind: 'response', statusCode: 204 }, error: null }],
-      notification: { ...makeDelivery(endpoint).notification, object: { id: 'usr_1', nested: { when: at(2), note: undefined } } },
+      attempts: [
+        { number: 1, at: at(1), durationMs: 120, outcome: { kind: 'response', statusCode: 204 }, error: null },
+      ],
+      notification: {
+        ...makeDelivery(endpoint).notification,
+        object: { id: 'usr_1', nested: { when: at(2), note: undefined } },
+      },
     })
     const open = makeDelivery(endpoint, { nextAttemptAt: at(3) })
     await deliveries.insertMany([finished, open])
@@ -59,9 +67,16 @@ describe('MongoWebhookDeliveryRepository storage', () => {
     const tiedB = makeDelivery(free, { nextAttemptAt: at(5) })
     const earlier = makeDelivery(free, { nextAttemptAt: at(4) })
     await deliveries.insertMany([tiedB, ...blocked, tiedA, earlier])
-    const due = await deliveries.due('acct_a', at(10), 3, busy.map((busyEndpoint) => busyEndpoint.id))
+    const due = await deliveries.due(
+      'acct_a',
+      at(10),
+      3,
+      busy.map((busyEndpoint) => busyEndpoint.id),
+    )
     expect(due.map((delivery) => delivery.id)).toEqual([earlier.id, tiedA.id, tiedB.id])
-    expect((await deliveries.due('acct_a', at(10), 2)).map((delivery) => delivery.id)).toEqual(blocked.map((delivery) => delivery.id))
+    expect((await deliveries.due('acct_a', at(10), 2)).map((delivery) => delivery.id)).toEqual(
+      blocked.map((delivery) => delivery.id),
+    )
     expect(await deliveries.nextDueAt(null, at(4))).toEqual(at(5))
     // MongoDB reads a limit of 0 as "no limit"; the port reads it as "none".
     expect(await deliveries.due('acct_a', at(10), 0)).toEqual([])
@@ -71,9 +86,14 @@ describe('MongoWebhookDeliveryRepository storage', () => {
     const { deliveries } = await setUp()
     const delivery = makeDelivery(endpoint)
     await deliveries.insertMany([delivery])
-    const outcomes = await Promise.all([deliveries.update({ ...delivery, nextAttemptAt: at(1), version: 2 }, 1), deliveries.update({ ...delivery, nextAttemptAt: at(2), version: 2 }, 1)])
+    const outcomes = await Promise.all([
+      deliveries.update({ ...delivery, nextAttemptAt: at(1), version: 2 }, 1),
+      deliveries.update({ ...delivery, nextAttemptAt: at(2), version: 2 }, 1),
+    ])
     expect([...outcomes].sort()).toEqual(['conflict', 'updated'])
-    expect((await deliveries.get('acct_a', delivery.id))!.nextAttemptAt).toEqual(outcomes[0] === 'updated' ? at(1) : at(2))
+    expect((await deliveries.get('acct_a', delivery.id))!.nextAttemptAt).toEqual(
+      outcomes[0] === 'updated' ? at(1) : at(2),
+    )
   })
 
   it('never lets a value become a query operator', async () => {

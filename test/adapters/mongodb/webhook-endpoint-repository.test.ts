@@ -2,7 +2,10 @@ import { ObjectId } from 'mongodb'
 import { MongoOutbox } from '../../../adapters/storage/mongodb/outbox.js'
 import { describe, expect, it } from 'vitest'
 import { outboxCollection } from '../../../adapters/storage/mongodb/mongo-context.js'
-import { MongoWebhookEndpointRepository, WEBHOOK_ENDPOINTS_COLLECTION } from '../../../adapters/storage/mongodb/webhook-endpoint-repository.js'
+import {
+  MongoWebhookEndpointRepository,
+  WEBHOOK_ENDPOINTS_COLLECTION,
+} from '../../../adapters/storage/mongodb/webhook-endpoint-repository.js'
 import { webhookEndpointRepositoryContract } from '../../contracts/webhook-endpoint-repository.contract.js'
 import { MongoOutboxProbe } from '../../support/mongo-outbox-probe.js'
 import { makeEndpoint, notification, T0 } from '../../support/webhook-fixtures.js'
@@ -27,13 +30,21 @@ describe('MongoWebhookEndpointRepository storage', () => {
 
   it('keys a document by our id, keeps dates as BSON dates and secrets as sub-documents', async () => {
     const { context, endpoints } = await setUp()
-    const endpoint = makeEndpoint({ secrets: [{ secret: 'whsec_new', expiresAt: null }, { secret: 'whsec_old', expiresAt: T0 }] })
+    const endpoint = makeEndpoint({
+      secrets: [
+        { secret: 'whsec_new', expiresAt: null },
+        { secret: 'whsec_old', expiresAt: T0 },
+      ],
+    })
     await endpoints.insert(endpoint)
     const stored = await context.db.collection(WEBHOOK_ENDPOINTS_COLLECTION).findOne({ _id: endpoint.id as never })
     expect(stored).not.toBeNull()
     expect(stored).not.toHaveProperty('id')
     expect(stored!.createdAt).toBeInstanceOf(Date)
-    expect(stored!.secrets).toEqual([{ secret: 'whsec_new', expiresAt: null }, { secret: 'whsec_old', expiresAt: T0 }])
+    expect(stored!.secrets).toEqual([
+      { secret: 'whsec_new', expiresAt: null },
+      { secret: 'whsec_old', expiresAt: T0 },
+    ])
     expect(stored!.secrets[1].expiresAt).toBeInstanceOf(Date)
   })
 
@@ -44,7 +55,17 @@ describe('MongoWebhookEndpointRepository storage', () => {
     const event = notification()
     expect(await endpoints.update({ ...endpoint, status: 'disabled', version: 2 }, 1, [event])).toBe('updated')
     expect(await outboxCollection(context.db).find({}).toArray()).toEqual([
-      { _id: event.id, type: event.type, accountId: event.accountId, livemode: event.livemode, createdAt: event.createdAt, objectType: event.objectType, object: event.object, order: expect.any(ObjectId), dispatched: false },
+      {
+        _id: event.id,
+        type: event.type,
+        accountId: event.accountId,
+        livemode: event.livemode,
+        createdAt: event.createdAt,
+        objectType: event.objectType,
+        object: event.object,
+        order: expect.any(ObjectId),
+        dispatched: false,
+      },
     ])
     // The surface's outbox adapter hands it to the dispatcher as it was written.
     expect(await new MongoOutbox(context.client, context.db).pending(10)).toEqual([event])
@@ -57,7 +78,9 @@ describe('MongoWebhookEndpointRepository storage', () => {
     const event = notification()
     await new MongoOutboxProbe(context.db).append([event])
     // The same event id again cannot be appended, so the whole write must roll back.
-    await expect(endpoints.update({ ...endpoint, status: 'disabled', version: 2 }, 1, [event])).rejects.toThrow(/E11000/)
+    await expect(endpoints.update({ ...endpoint, status: 'disabled', version: 2 }, 1, [event])).rejects.toThrow(
+      /E11000/,
+    )
     expect(await endpoints.get('acct_a', endpoint.id)).toEqual(endpoint)
   })
 
@@ -71,9 +94,14 @@ describe('MongoWebhookEndpointRepository storage', () => {
       endpoints.update({ ...endpoint, url: 'https://second.example.com', version: 2 }, 1, [second]),
     ])
     expect([...outcomes].sort()).toEqual(['conflict', 'updated'])
-    const winner = outcomes[0] === 'updated' ? { url: 'https://first.example.com', event: first } : { url: 'https://second.example.com', event: second }
+    const winner =
+      outcomes[0] === 'updated'
+        ? { url: 'https://first.example.com', event: first }
+        : { url: 'https://second.example.com', event: second }
     expect((await endpoints.get('acct_a', endpoint.id))!.url).toBe(winner.url)
-    expect((await outboxCollection(context.db).find({}).toArray()).map((document) => document._id)).toEqual([winner.event.id])
+    expect((await outboxCollection(context.db).find({}).toArray()).map((document) => document._id)).toEqual([
+      winner.event.id,
+    ])
   })
 
   it('never lets a value become a query operator: ids that are not plain strings find nothing', async () => {

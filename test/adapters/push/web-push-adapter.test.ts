@@ -26,8 +26,22 @@ pushContract('WebPushAdapter', async () => {
       return service.requests
         .filter((request) => `${service.origin}${request.path}` === device.endpoint)
         .map((request) => {
-          const payload = browser.read(request.body) as { title: string; body: string; silent: boolean; data: Record<string, string>; created_at: string }
-          return { title: payload.title, body: payload.body, silent: payload.silent, data: payload.data, createdAt: payload.created_at, ttlSeconds: Number(request.headers.ttl), urgency: String(request.headers.urgency) }
+          const payload = browser.read(request.body) as {
+            title: string
+            body: string
+            silent: boolean
+            data: Record<string, string>
+            created_at: string
+          }
+          return {
+            title: payload.title,
+            body: payload.body,
+            silent: payload.silent,
+            data: payload.data,
+            createdAt: payload.created_at,
+            ttlSeconds: Number(request.headers.ttl),
+            urgency: String(request.headers.urgency),
+          }
         })
     },
     teardown: () => service.close(),
@@ -47,7 +61,15 @@ const message: PushMessage = {
 /** A raw P-256 public key (65 bytes, uncompressed) as a key object. */
 const publicKeyFromRaw = (raw: string) => {
   const bytes = Buffer.from(raw, 'base64url')
-  return createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: bytes.subarray(1, 33).toString('base64url'), y: bytes.subarray(33, 65).toString('base64url') }, format: 'jwk' })
+  return createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: bytes.subarray(1, 33).toString('base64url'),
+      y: bytes.subarray(33, 65).toString('base64url'),
+    },
+    format: 'jwk',
+  })
 }
 
 describe('WebPushAdapter: the request a push service receives (RFC 8030, 8291, 8292)', () => {
@@ -71,7 +93,13 @@ describe('WebPushAdapter: the request a push service receives (RFC 8030, 8291, 8
     expect(request!.headers['content-encoding']).toBe('aes128gcm')
     expect(request!.headers['content-type']).toBe('application/octet-stream')
     expect(request!.body.toString('latin1')).not.toContain('Dentist')
-    expect(browser.read(request!.body)).toEqual({ title: 'Dentist', body: 'Starts in 15 min (at 14:00)', silent: false, data: message.data, created_at: '2026-06-02T11:45:00.000Z' })
+    expect(browser.read(request!.body)).toEqual({
+      title: 'Dentist',
+      body: 'Starts in 15 min (at 14:00)',
+      silent: false,
+      data: message.data,
+      created_at: '2026-06-02T11:45:00.000Z',
+    })
     expect(() => new FakeBrowser().read(request!.body)).toThrow()
   })
 
@@ -89,16 +117,29 @@ describe('WebPushAdapter: the request a push service receives (RFC 8030, 8291, 8
     expect(key).toBe(vapid.publicKey)
     const [header, claims, signature] = token!.split('.')
     expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toMatchObject({ typ: 'JWT', alg: 'ES256' })
-    const payload = JSON.parse(Buffer.from(claims!, 'base64url').toString()) as { aud: string; sub: string; exp: number }
+    const payload = JSON.parse(Buffer.from(claims!, 'base64url').toString()) as {
+      aud: string
+      sub: string
+      exp: number
+    }
     expect(payload.aud).toBe(service.origin)
     expect(payload.sub).toBe('mailto:ops@example.com')
     const nowSeconds = Date.now() / 1000
     expect(payload.exp).toBeGreaterThan(nowSeconds)
     expect(payload.exp).toBeLessThanOrEqual(nowSeconds + 24 * 3600)
     const signed = Buffer.from(`${header}.${claims}`)
-    expect(verify('sha256', signed, { key: publicKeyFromRaw(vapid.publicKey), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url'))).toBe(true)
+    expect(
+      verify(
+        'sha256',
+        signed,
+        { key: publicKeyFromRaw(vapid.publicKey), dsaEncoding: 'ieee-p1363' },
+        Buffer.from(signature!, 'base64url'),
+      ),
+    ).toBe(true)
     const otherKey = publicKeyFromRaw(webpush.generateVAPIDKeys().publicKey)
-    expect(verify('sha256', signed, { key: otherKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url'))).toBe(false)
+    expect(
+      verify('sha256', signed, { key: otherKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url')),
+    ).toBe(false)
   })
 
   it('404 from the push service means the subscription expired', async () => {
@@ -106,12 +147,21 @@ describe('WebPushAdapter: the request a push service receives (RFC 8030, 8291, 8
   })
 
   it('a 5xx, a timeout or an unreachable service is a failure, never an exception', async () => {
-    expect(await adapter.send(browser.device(`${service.origin}/broken/x`), message)).toEqual({ status: 'failed', reason: 'push service answered 500' })
-    expect(await adapter.send(browser.device(`${service.origin}/slow/x`), message)).toEqual({ status: 'failed', reason: 'push service timed out' })
+    expect(await adapter.send(browser.device(`${service.origin}/broken/x`), message)).toEqual({
+      status: 'failed',
+      reason: 'push service answered 500',
+    })
+    expect(await adapter.send(browser.device(`${service.origin}/slow/x`), message)).toEqual({
+      status: 'failed',
+      reason: 'push service timed out',
+    })
     const closed = await FakePushService.start()
     const origin = closed.origin
     await closed.close()
-    expect(await adapter.send(browser.device(`${origin}/push/x`), message)).toEqual({ status: 'failed', reason: 'push service unreachable' })
+    expect(await adapter.send(browser.device(`${origin}/push/x`), message)).toEqual({
+      status: 'failed',
+      reason: 'push service unreachable',
+    })
   })
 
   it('a subscription with unusable keys fails without a request', async () => {

@@ -77,7 +77,10 @@ describe('OSRM adapter', () => {
     })
 
     it('InvalidService is a bad request, not retried', async () => {
-      const adapter = new OsrmRoutingAdapter({ ...fastResilience(osrm.baseUrl).options, profiles: { drive: 'hovercraft', walk: 'foot' } })
+      const adapter = new OsrmRoutingAdapter({
+        ...fastResilience(osrm.baseUrl).options,
+        profiles: { drive: 'hovercraft', walk: 'foot' },
+      })
       const result = await adapter.travelTime(trip())
       expect(result.ok ? null : result.error).toMatchObject({ _tag: 'ProviderUnavailable', reason: 'bad_request' })
       expect(osrm.requests).toHaveLength(1)
@@ -104,17 +107,23 @@ describe('OSRM adapter', () => {
     })
 
     it('times out a slow answer', async () => {
-      const { options } = fastResilience(osrm.baseUrl, { timeoutMs: 50, retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } })
+      const { options } = fastResilience(osrm.baseUrl, {
+        timeoutMs: 50,
+        retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+      })
       osrm.replyNext({ status: 200, body: { code: 'Ok', routes: [] }, delayMs: 1_000 })
       const result = await new OsrmRoutingAdapter(options).travelTime(trip())
       expect(result.ok ? null : result.error).toMatchObject({ _tag: 'ProviderUnavailable', reason: 'timeout' })
     })
 
     it('opens the circuit after repeated failures and stops calling, then tries again after the reset time', async () => {
-      const { options, clock } = fastResilience(osrm.baseUrl, { retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } })
+      const { options, clock } = fastResilience(osrm.baseUrl, {
+        retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+      })
       const adapter = new OsrmRoutingAdapter(options)
       osrm.replyNext(...Array.from({ length: 3 }, () => ({ status: 500, rawBody: 'boom' })))
-      for (let index = 0; index < 3; index++) await adapter.travelTime(trip({ destination: { lat: 52.4 + index / 100, lng: 13.3 } }))
+      for (let index = 0; index < 3; index++)
+        await adapter.travelTime(trip({ destination: { lat: 52.4 + index / 100, lng: 13.3 } }))
       const shortCircuited = await adapter.travelTime(trip())
       expect(shortCircuited.ok ? null : shortCircuited.error).toMatchObject({ reason: 'circuit_open' })
       expect(osrm.requests).toHaveLength(3)

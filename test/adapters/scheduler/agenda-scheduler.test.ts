@@ -49,7 +49,14 @@ describe('AgendaScheduler: a task runs once at a time across the nodes sharing a
   const nodes = (count: number, options: { lockLifetimeMs?: number } = {}) => {
     const { db, teardown } = mongo.freshDatabase()
     const errors: Array<{ task: string; error: unknown }> = []
-    const schedulers = Array.from({ length: count }, (_, index) => new AgendaScheduler({ db, lockLifetimeMs: options.lockLifetimeMs ?? LOCK_MS, nodeName: `node-${index}` }, (task, error) => errors.push({ task, error })))
+    const schedulers = Array.from(
+      { length: count },
+      (_, index) =>
+        new AgendaScheduler(
+          { db, lockLifetimeMs: options.lockLifetimeMs ?? LOCK_MS, nodeName: `node-${index}` },
+          (task, error) => errors.push({ task, error }),
+        ),
+    )
     cleanups.push(teardown)
     for (const scheduler of schedulers) cleanups.push(() => scheduler.stop())
     return { db, schedulers, errors }
@@ -93,7 +100,12 @@ describe('AgendaScheduler: a task runs once at a time across the nodes sharing a
     await first.stop()
     // As a node leaves it when it is killed while running the task: locked, due, never renewed.
     const lockedAt = new Date()
-    await db.collection(DEFAULT_COLLECTION).updateOne({ name: 'sweep' }, { $set: { lockedAt, nextRunAt: new Date(lockedAt.getTime() - 1), lastModifiedBy: 'dead-node' } })
+    await db
+      .collection(DEFAULT_COLLECTION)
+      .updateOne(
+        { name: 'sweep' },
+        { $set: { lockedAt, nextRunAt: new Date(lockedAt.getTime() - 1), lastModifiedBy: 'dead-node' } },
+      )
     const before = shared.state.started
     second.register(shared.task)
     await second.start()

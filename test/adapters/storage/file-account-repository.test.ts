@@ -22,8 +22,22 @@ accountRepositoryContract('FileAccountRepository', async () => {
 })
 
 describe('FileAccountRepository keeps accounts in the data directory', () => {
-  const account = { id: 'acct_file1', createdAt: new Date('2026-06-01T08:00:00Z'), pinnedVersion: '2026-05-20', rateLimits: null, sandboxClockOffsetMs: 0 }
-  const key = { id: 'key_file1', accountId: 'acct_file1', mode: 'test' as const, hash: 'ab'.repeat(32), last4: 'wxyz', createdAt: new Date('2026-06-01T08:00:00Z'), revokedAt: null }
+  const account = {
+    id: 'acct_file1',
+    createdAt: new Date('2026-06-01T08:00:00Z'),
+    pinnedVersion: '2026-05-20',
+    rateLimits: null,
+    sandboxClockOffsetMs: 0,
+  }
+  const key = {
+    id: 'key_file1',
+    accountId: 'acct_file1',
+    mode: 'test' as const,
+    hash: 'ab'.repeat(32),
+    last4: 'wxyz',
+    createdAt: new Date('2026-06-01T08:00:00Z'),
+    revokedAt: null,
+  }
 
   it('survives a restart (a new instance on the same directory reads what the last one wrote)', async () => {
     const { dir, teardown } = await inTempDir()

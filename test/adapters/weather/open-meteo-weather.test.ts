@@ -85,7 +85,10 @@ describe('Open-Meteo adapter', () => {
     it('retries 429 and 503 and then answers', async () => {
       const { options, sleeps } = fastResilience(server.baseUrl)
       server.replyNext(
-        { status: 429, body: { error: true, reason: 'Minutely API request limit exceeded. Please try again in one minute.' } },
+        {
+          status: 429,
+          body: { error: true, reason: 'Minutely API request limit exceeded. Please try again in one minute.' },
+        },
         { status: 503, rawBody: 'Service Unavailable' },
       )
       const report = await new OpenMeteoWeatherAdapter(options).forecastAt(berlin, at)

@@ -52,7 +52,10 @@ export class GoogleCalendarFake {
   static readonly clientId = CLIENT_ID
   static readonly clientSecret = CLIENT_SECRET
   readonly requests: LoggedRequest[] = []
-  readonly channels = new Map<string, { resourceId: string; calendarId: string; token: string; address: string; expiration: number }>()
+  readonly channels = new Map<
+    string,
+    { resourceId: string; calendarId: string; token: string; address: string; expiration: number }
+  >()
   /** Items per page of events.list and calendarList (small, so pagination is exercised). */
   pageSize = 2
   private readonly accounts = new Map<string, Account>()
@@ -61,7 +64,10 @@ export class GoogleCalendarFake {
   private readonly revoked = new Set<string>()
   private failures: number[] = []
 
-  private constructor(private readonly server: Server, readonly baseUrl: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly baseUrl: string,
+  ) {}
 
   static async start(): Promise<GoogleCalendarFake> {
     let fake: GoogleCalendarFake | undefined
@@ -85,7 +91,11 @@ export class GoogleCalendarFake {
   }
 
   /** Adds an event as if created in Google Calendar's UI. */
-  putEvent(email: string, calendarId: string, event: Omit<FakeGoogleEvent, 'status'> & { status?: 'confirmed' | 'cancelled' }): FakeGoogleEvent {
+  putEvent(
+    email: string,
+    calendarId: string,
+    event: Omit<FakeGoogleEvent, 'status'> & { status?: 'confirmed' | 'cancelled' },
+  ): FakeGoogleEvent {
     const account = this.ensureAccount(email)
     account.seq += 1
     const stored = { status: 'confirmed' as const, ...event, seq: account.seq }
@@ -110,10 +120,35 @@ export class GoogleCalendarFake {
     let account = this.accounts.get(email)
     if (account === undefined) {
       const calendars: FakeCalendar[] = [
-        { id: email, summary: email, accessRole: 'owner', primary: true, timeZone: 'America/New_York', backgroundColor: '#9fe1e7' },
-        { id: 'team@group.calendar.google.com', summary: 'Team', accessRole: 'writer', timeZone: 'America/New_York', backgroundColor: '#16a765' },
-        { id: 'en.usa#holiday@group.v.calendar.google.com', summary: 'Holidays in United States', accessRole: 'reader', timeZone: 'America/New_York', backgroundColor: '#ff7537' },
-        { id: 'boss@example.com', summary: 'Boss (free/busy)', accessRole: 'freeBusyReader', timeZone: 'America/New_York', backgroundColor: '#000000' },
+        {
+          id: email,
+          summary: email,
+          accessRole: 'owner',
+          primary: true,
+          timeZone: 'America/New_York',
+          backgroundColor: '#9fe1e7',
+        },
+        {
+          id: 'team@group.calendar.google.com',
+          summary: 'Team',
+          accessRole: 'writer',
+          timeZone: 'America/New_York',
+          backgroundColor: '#16a765',
+        },
+        {
+          id: 'en.usa#holiday@group.v.calendar.google.com',
+          summary: 'Holidays in United States',
+          accessRole: 'reader',
+          timeZone: 'America/New_York',
+          backgroundColor: '#ff7537',
+        },
+        {
+          id: 'boss@example.com',
+          summary: 'Boss (free/busy)',
+          accessRole: 'freeBusyReader',
+          timeZone: 'America/New_York',
+          backgroundColor: '#000000',
+        },
       ]
       account = { calendars, events: new Map(calendars.map((calendar) => [calendar.id, new Map()])), seq: 0, epoch: 0 }
       this.accounts.set(email, account)
@@ -129,14 +164,29 @@ export class GoogleCalendarFake {
       request.on('end', () => resolve(data))
     })
     const body: Record<string, unknown> =
-      text === '' ? {} : String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded') ? Object.fromEntries(new URLSearchParams(text)) : (JSON.parse(text) as Record<string, unknown>)
-    this.requests.push({ method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, body, authorization: request.headers.authorization })
+      text === ''
+        ? {}
+        : String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded')
+          ? Object.fromEntries(new URLSearchParams(text))
+          : (JSON.parse(text) as Record<string, unknown>)
+    this.requests.push({
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      body,
+      authorization: request.headers.authorization,
+    })
     const [status, payload] = this.route(request.method ?? 'GET', url, body, request.headers.authorization)
     response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' })
     response.end(status === 204 ? '' : JSON.stringify(payload))
   }
 
-  private route(method: string, url: URL, body: Record<string, unknown>, authorization: string | undefined): [number, unknown] {
+  private route(
+    method: string,
+    url: URL,
+    body: Record<string, unknown>,
+    authorization: string | undefined,
+  ): [number, unknown] {
     if (method === 'POST' && url.pathname === '/token') return this.token(body)
     if (method === 'POST' && url.pathname === '/revoke') {
       const holder = this.tokens.get(String(body.token))
@@ -145,15 +195,25 @@ export class GoogleCalendarFake {
       return [200, {}]
     }
     const failure = this.failures.shift()
-    if (failure !== undefined) return [failure, apiError(failure, failure === 403 ? 'rateLimitExceeded' : 'backendError', 'Scripted failure')]
+    if (failure !== undefined)
+      return [failure, apiError(failure, failure === 403 ? 'rateLimitExceeded' : 'backendError', 'Scripted failure')]
     const holder = this.tokens.get((authorization ?? '').replace(/^Bearer /, ''))
-    if (holder === undefined || holder.kind !== 'access' || this.revoked.has(holder.grant)) return [401, apiError(401, 'authError', 'Invalid Credentials')]
+    if (holder === undefined || holder.kind !== 'access' || this.revoked.has(holder.grant))
+      return [401, apiError(401, 'authError', 'Invalid Credentials')]
     const account = this.ensureAccount(holder.email)
     const path = url.pathname.replace(/^\/calendar\/v3/, '')
-    if (method === 'GET' && path === '/users/me/calendarList') return [200, { kind: 'calendar#calendarList', items: account.calendars.map((calendar) => ({ kind: 'calendar#calendarListEntry', ...calendar })) }]
+    if (method === 'GET' && path === '/users/me/calendarList')
+      return [
+        200,
+        {
+          kind: 'calendar#calendarList',
+          items: account.calendars.map((calendar) => ({ kind: 'calendar#calendarListEntry', ...calendar })),
+        },
+      ]
     if (method === 'POST' && path === '/channels/stop') {
       const channel = this.channels.get(String(body.id))
-      if (channel === undefined || channel.resourceId !== body.resourceId) return [404, apiError(404, 'notFound', `Channel '${String(body.id)}' not found for project`)]
+      if (channel === undefined || channel.resourceId !== body.resourceId)
+        return [404, apiError(404, 'notFound', `Channel '${String(body.id)}' not found for project`)]
       this.channels.delete(String(body.id))
       return [204, null]
     }
@@ -167,15 +227,37 @@ export class GoogleCalendarFake {
     if (method === 'POST' && eventId === 'watch') {
       const resourceId = randomBytes(8).toString('hex')
       const expiration = Date.now() + Number((body.params as { ttl?: string } | undefined)?.ttl ?? 604800) * 1000
-      this.channels.set(String(body.id), { resourceId, calendarId, token: String(body.token), address: String(body.address), expiration })
-      return [200, { kind: 'api#channel', id: body.id, resourceId, resourceUri: `https://www.googleapis.com/calendar/v3/calendars/${calendarId}/events?alt=json`, token: body.token, expiration: String(expiration) }]
+      this.channels.set(String(body.id), {
+        resourceId,
+        calendarId,
+        token: String(body.token),
+        address: String(body.address),
+        expiration,
+      })
+      return [
+        200,
+        {
+          kind: 'api#channel',
+          id: body.id,
+          resourceId,
+          resourceUri: `https://www.googleapis.com/calendar/v3/calendars/${calendarId}/events?alt=json`,
+          token: body.token,
+          expiration: String(expiration),
+        },
+      ]
     }
     if (method === 'GET' && eventId === undefined) return this.list(account, calendar, events, url.searchParams)
     const writable = calendar.accessRole === 'owner' || calendar.accessRole === 'writer'
-    if (!writable) return [403, apiError(403, 'requiredAccessLevel', 'You need to have writer access to this calendar.')]
+    if (!writable)
+      return [403, apiError(403, 'requiredAccessLevel', 'You need to have writer access to this calendar.')]
     if (method === 'POST' && eventId === undefined) {
       account.seq += 1
-      const created = { ...(body as object), id: randomBytes(13).toString('hex'), status: 'confirmed' as const, seq: account.seq }
+      const created = {
+        ...(body as object),
+        id: randomBytes(13).toString('hex'),
+        status: 'confirmed' as const,
+        seq: account.seq,
+      }
       events.set(created.id, created)
       return [200, strip(created)]
     }
@@ -196,19 +278,41 @@ export class GoogleCalendarFake {
   }
 
   private token(body: Record<string, unknown>): [number, unknown] {
-    if (body.client_id !== CLIENT_ID || body.client_secret !== CLIENT_SECRET) return [401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' }]
+    if (body.client_id !== CLIENT_ID || body.client_secret !== CLIENT_SECRET)
+      return [401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' }]
     if (body.grant_type === 'authorization_code') {
       const pending = this.codes.get(String(body.code))
       this.codes.delete(String(body.code))
-      const challenge = createHash('sha256').update(String(body.code_verifier ?? '')).digest('base64url')
-      if (pending === undefined || pending.redirectUri !== body.redirect_uri || pending.challenge !== challenge) return [400, { error: 'invalid_grant', error_description: 'Bad Request' }]
+      const challenge = createHash('sha256')
+        .update(String(body.code_verifier ?? ''))
+        .digest('base64url')
+      if (pending === undefined || pending.redirectUri !== body.redirect_uri || pending.challenge !== challenge)
+        return [400, { error: 'invalid_grant', error_description: 'Bad Request' }]
       const grant = randomBytes(8).toString('hex')
-      return [200, { access_token: this.issue(pending.email, grant, 'access', 'ya29.'), expires_in: 3599, refresh_token: this.issue(pending.email, grant, 'refresh', '1//'), scope: 'https://www.googleapis.com/auth/calendar.events', token_type: 'Bearer' }]
+      return [
+        200,
+        {
+          access_token: this.issue(pending.email, grant, 'access', 'ya29.'),
+          expires_in: 3599,
+          refresh_token: this.issue(pending.email, grant, 'refresh', '1//'),
+          scope: 'https://www.googleapis.com/auth/calendar.events',
+          token_type: 'Bearer',
+        },
+      ]
     }
     if (body.grant_type === 'refresh_token') {
       const holder = this.tokens.get(String(body.refresh_token))
-      if (holder === undefined || holder.kind !== 'refresh' || this.revoked.has(holder.grant)) return [400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' }]
-      return [200, { access_token: this.issue(holder.email, holder.grant, 'access', 'ya29.'), expires_in: 3599, scope: 'https://www.googleapis.com/auth/calendar.events', token_type: 'Bearer' }]
+      if (holder === undefined || holder.kind !== 'refresh' || this.revoked.has(holder.grant))
+        return [400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' }]
+      return [
+        200,
+        {
+          access_token: this.issue(holder.email, holder.grant, 'access', 'ya29.'),
+          expires_in: 3599,
+          scope: 'https://www.googleapis.com/auth/calendar.events',
+          token_type: 'Bearer',
+        },
+      ]
     }
     return [400, { error: 'unsupported_grant_type', error_description: 'Invalid grant_type' }]
   }
@@ -219,28 +323,43 @@ export class GoogleCalendarFake {
     return value
   }
 
-  private list(account: Account, calendar: FakeCalendar, events: Map<string, FakeGoogleEvent & { seq: number }>, query: URLSearchParams): [number, unknown] {
+  private list(
+    account: Account,
+    calendar: FakeCalendar,
+    events: Map<string, FakeGoogleEvent & { seq: number }>,
+    query: URLSearchParams,
+  ): [number, unknown] {
     const syncToken = query.get('syncToken')
     let since = 0
     if (syncToken !== null) {
       const parsed = /^CPD(\d+)E(\d+)$/.exec(syncToken)
-      if (parsed === null || Number(parsed[2]) !== account.epoch) return [410, apiError(410, 'fullSyncRequired', 'Sync token is no longer valid, a full sync is required.')]
+      if (parsed === null || Number(parsed[2]) !== account.epoch)
+        return [410, apiError(410, 'fullSyncRequired', 'Sync token is no longer valid, a full sync is required.')]
       since = Number(parsed[1])
     }
-    const all = [...events.values()].filter((event) => (syncToken === null ? event.status !== 'cancelled' : event.seq > since)).sort((a, b) => a.seq - b.seq)
+    const all = [...events.values()]
+      .filter((event) => (syncToken === null ? event.status !== 'cancelled' : event.seq > since))
+      .sort((a, b) => a.seq - b.seq)
     const offset = Number(query.get('pageToken') ?? 0)
     const page = all.slice(offset, offset + this.pageSize)
     const more = offset + this.pageSize < all.length
-    return [200, {
-      kind: 'calendar#events',
-      summary: calendar.summary,
-      timeZone: calendar.timeZone,
-      items: page.map(strip),
-      ...(more ? { nextPageToken: String(offset + this.pageSize) } : { nextSyncToken: `CPD${account.seq}E${account.epoch}` }),
-    }]
+    return [
+      200,
+      {
+        kind: 'calendar#events',
+        summary: calendar.summary,
+        timeZone: calendar.timeZone,
+        items: page.map(strip),
+        ...(more
+          ? { nextPageToken: String(offset + this.pageSize) }
+          : { nextSyncToken: `CPD${account.seq}E${account.epoch}` }),
+      },
+    ]
   }
 }
 
-const apiError = (code: number, reason: string, message: string) => ({ error: { code, message, errors: [{ domain: 'global', reason, message }] } })
+const apiError = (code: number, reason: string, message: string) => ({
+  error: { code, message, errors: [{ domain: 'global', reason, message }] },
+})
 
 const strip = ({ seq: _seq, ...event }: FakeGoogleEvent & { seq: number }) => ({ kind: 'calendar#event', ...event })

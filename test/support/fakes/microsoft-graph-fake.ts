@@ -53,7 +53,13 @@ const AUTHORITY = '/common/oauth2/v2.0'
 export class MicrosoftGraphFake {
   static readonly clientId = CLIENT_ID
   static readonly clientSecret = CLIENT_SECRET
-  readonly requests: { method: string; path: string; query: URLSearchParams; body: Record<string, unknown>; prefer: string | undefined }[] = []
+  readonly requests: {
+    method: string
+    path: string
+    query: URLSearchParams
+    body: Record<string, unknown>
+    prefer: string | undefined
+  }[] = []
   readonly subscriptions = new Map<string, GraphSubscription>()
   /** Where validation requests and notifications are POSTed instead of the subscription's host (tests point it at the service). */
   notificationTarget: string | null = null
@@ -64,7 +70,10 @@ export class MicrosoftGraphFake {
   private readonly revoked = new Set<string>()
   private readonly usedRefreshTokens = new Set<string>()
 
-  private constructor(private readonly server: Server, readonly baseUrl: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly baseUrl: string,
+  ) {}
 
   static async start(): Promise<MicrosoftGraphFake> {
     let fake: MicrosoftGraphFake | undefined
@@ -91,11 +100,24 @@ export class MicrosoftGraphFake {
   }
 
   /** Adds or changes an event as Outlook would, then notifies the calendar's subscriptions. */
-  async putEvent(email: string, calendarId: string, event: { id?: string; subject: string; start: Date; end: Date; location?: string | null; removed?: boolean }): Promise<string> {
+  async putEvent(
+    email: string,
+    calendarId: string,
+    event: { id?: string; subject: string; start: Date; end: Date; location?: string | null; removed?: boolean },
+  ): Promise<string> {
     const account = this.ensureAccount(email)
     account.seq += 1
     const id = event.id ?? `AAMkAG${randomBytes(10).toString('hex')}`
-    account.events.set(id, { id, calendarId, subject: event.subject, start: event.start, end: event.end, location: event.location ?? null, removed: event.removed ?? false, seq: account.seq })
+    account.events.set(id, {
+      id,
+      calendarId,
+      subject: event.subject,
+      start: event.start,
+      end: event.end,
+      location: event.location ?? null,
+      removed: event.removed ?? false,
+      seq: account.seq,
+    })
     await this.notify(email, calendarId, event.removed === true ? 'deleted' : 'updated', id)
     return id
   }
@@ -113,8 +135,20 @@ export class MicrosoftGraphFake {
     if (account === undefined) {
       account = {
         calendars: [
-          { id: `AAMkCal-${email}-default`, name: 'Calendar', hexColor: '#0078d4', isDefaultCalendar: true, canEdit: true },
-          { id: `AAMkCal-${email}-birthdays`, name: 'Birthdays', hexColor: '', isDefaultCalendar: false, canEdit: false },
+          {
+            id: `AAMkCal-${email}-default`,
+            name: 'Calendar',
+            hexColor: '#0078d4',
+            isDefaultCalendar: true,
+            canEdit: true,
+          },
+          {
+            id: `AAMkCal-${email}-birthdays`,
+            name: 'Birthdays',
+            hexColor: '',
+            isDefaultCalendar: false,
+            canEdit: false,
+          },
         ],
         events: new Map(),
         seq: 0,
@@ -133,22 +167,58 @@ export class MicrosoftGraphFake {
       request.on('end', () => resolve(data))
     })
     const body: Record<string, unknown> =
-      text === '' ? {} : String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded') ? Object.fromEntries(new URLSearchParams(text)) : (JSON.parse(text) as Record<string, unknown>)
-    this.requests.push({ method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, body, prefer: request.headers.prefer as string | undefined })
+      text === ''
+        ? {}
+        : String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded')
+          ? Object.fromEntries(new URLSearchParams(text))
+          : (JSON.parse(text) as Record<string, unknown>)
+    this.requests.push({
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      body,
+      prefer: request.headers.prefer as string | undefined,
+    })
     const [status, payload] = await this.route(request.method ?? 'GET', url, body, request.headers.authorization)
     response.writeHead(status, { 'content-type': 'application/json; odata.metadata=minimal' })
     response.end(status === 204 ? '' : JSON.stringify(payload))
   }
 
-  private async route(method: string, url: URL, body: Record<string, unknown>, authorization: string | undefined): Promise<[number, unknown]> {
+  private async route(
+    method: string,
+    url: URL,
+    body: Record<string, unknown>,
+    authorization: string | undefined,
+  ): Promise<[number, unknown]> {
     if (method === 'POST' && url.pathname === `${AUTHORITY}/token`) return this.token(body)
     const holder = this.tokens.get((authorization ?? '').replace(/^Bearer /, ''))
-    if (holder === undefined || holder.kind !== 'access' || this.revoked.has(holder.grant)) return [401, graphError('InvalidAuthenticationToken', 'Access token is empty or invalid.')]
+    if (holder === undefined || holder.kind !== 'access' || this.revoked.has(holder.grant))
+      return [401, graphError('InvalidAuthenticationToken', 'Access token is empty or invalid.')]
     const email = holder.email
     const account = this.ensureAccount(email)
     const path = url.pathname.replace(/^\/v1\.0/, '')
-    if (method === 'GET' && path === '/me') return [200, { id: createHash('md5').update(email).digest('hex'), mail: email, userPrincipalName: email, displayName: email.split('@')[0] }]
-    if (method === 'GET' && path === '/me/calendars') return [200, { value: account.calendars.map((calendar) => ({ ...calendar, color: 'auto', canShare: calendar.canEdit, owner: { name: email, address: email } })) }]
+    if (method === 'GET' && path === '/me')
+      return [
+        200,
+        {
+          id: createHash('md5').update(email).digest('hex'),
+          mail: email,
+          userPrincipalName: email,
+          displayName: email.split('@')[0],
+        },
+      ]
+    if (method === 'GET' && path === '/me/calendars')
+      return [
+        200,
+        {
+          value: account.calendars.map((calendar) => ({
+            ...calendar,
+            color: 'auto',
+            canShare: calendar.canEdit,
+            owner: { name: email, address: email },
+          })),
+        },
+      ]
     if (method === 'POST' && path === '/subscriptions') return this.subscribe(email, body)
     const subscription = /^\/subscriptions\/([^/]+)$/.exec(path)
     if (subscription !== null) {
@@ -168,22 +238,33 @@ export class MicrosoftGraphFake {
     const create = /^\/me\/calendars\/([^/]+)\/events$/.exec(path)
     if (method === 'POST' && create !== null) {
       const calendar = account.calendars.find((candidate) => candidate.id === decodeURIComponent(create[1]!))
-      if (calendar === undefined) return [404, graphError('ErrorItemNotFound', 'The specified object was not found in the store.')]
-      if (!calendar.canEdit) return [403, graphError('ErrorAccessDenied', 'Access is denied. Check credentials and try again.')]
-      const id = await this.putEvent(email, calendar.id, { subject: String(body.subject), start: fromGraph(body.start), end: fromGraph(body.end), location: (body.location as { displayName?: string } | undefined)?.displayName ?? null })
+      if (calendar === undefined)
+        return [404, graphError('ErrorItemNotFound', 'The specified object was not found in the store.')]
+      if (!calendar.canEdit)
+        return [403, graphError('ErrorAccessDenied', 'Access is denied. Check credentials and try again.')]
+      const id = await this.putEvent(email, calendar.id, {
+        subject: String(body.subject),
+        start: fromGraph(body.start),
+        end: fromGraph(body.end),
+        location: (body.location as { displayName?: string } | undefined)?.displayName ?? null,
+      })
       return [201, render(account.events.get(id)!)]
     }
     const item = /^\/me\/events\/([^/]+)$/.exec(path)
     if (item !== null) {
       const current = account.events.get(decodeURIComponent(item[1]!))
-      if (current === undefined || current.removed) return [404, graphError('ErrorItemNotFound', 'The specified object was not found in the store.')]
+      if (current === undefined || current.removed)
+        return [404, graphError('ErrorItemNotFound', 'The specified object was not found in the store.')]
       if (method === 'PATCH') {
         await this.putEvent(email, current.calendarId, {
           id: current.id,
           subject: body.subject === undefined ? current.subject : String(body.subject),
           start: body.start === undefined ? current.start : fromGraph(body.start),
           end: body.end === undefined ? current.end : fromGraph(body.end),
-          location: body.location === undefined ? current.location : ((body.location as { displayName?: string }).displayName ?? null),
+          location:
+            body.location === undefined
+              ? current.location
+              : ((body.location as { displayName?: string }).displayName ?? null),
         })
         return [200, render(account.events.get(current.id)!)]
       }
@@ -196,22 +277,64 @@ export class MicrosoftGraphFake {
   }
 
   private token(body: Record<string, unknown>): [number, unknown] {
-    if (body.client_id !== CLIENT_ID || body.client_secret !== CLIENT_SECRET) return [401, { error: 'invalid_client', error_description: 'AADSTS7000215: Invalid client secret provided.', error_codes: [7000215] }]
+    if (body.client_id !== CLIENT_ID || body.client_secret !== CLIENT_SECRET)
+      return [
+        401,
+        {
+          error: 'invalid_client',
+          error_description: 'AADSTS7000215: Invalid client secret provided.',
+          error_codes: [7000215],
+        },
+      ]
     if (body.grant_type === 'authorization_code') {
       const pending = this.codes.get(String(body.code))
       this.codes.delete(String(body.code))
-      const challenge = createHash('sha256').update(String(body.code_verifier ?? '')).digest('base64url')
-      if (pending === undefined || pending.redirectUri !== body.redirect_uri) return [400, { error: 'invalid_grant', error_description: 'AADSTS70008: The provided authorization code or refresh token has expired due to inactivity.', error_codes: [70008] }]
-      if (pending.challenge !== challenge) return [400, { error: 'invalid_grant', error_description: 'AADSTS501481: The Code_Verifier does not match the code_challenge supplied in the authorization request.', error_codes: [501481] }]
+      const challenge = createHash('sha256')
+        .update(String(body.code_verifier ?? ''))
+        .digest('base64url')
+      if (pending === undefined || pending.redirectUri !== body.redirect_uri)
+        return [
+          400,
+          {
+            error: 'invalid_grant',
+            error_description:
+              'AADSTS70008: The provided authorization code or refresh token has expired due to inactivity.',
+            error_codes: [70008],
+          },
+        ]
+      if (pending.challenge !== challenge)
+        return [
+          400,
+          {
+            error: 'invalid_grant',
+            error_description:
+              'AADSTS501481: The Code_Verifier does not match the code_challenge supplied in the authorization request.',
+            error_codes: [501481],
+          },
+        ]
       return [200, this.grant(pending.email, randomBytes(8).toString('hex'))]
     }
     if (body.grant_type === 'refresh_token') {
       const holder = this.tokens.get(String(body.refresh_token))
-      if (holder === undefined || holder.kind !== 'refresh' || this.revoked.has(holder.grant)) return [400, { error: 'invalid_grant', error_description: 'AADSTS700082: The refresh token has expired due to inactivity.', error_codes: [700082] }]
+      if (holder === undefined || holder.kind !== 'refresh' || this.revoked.has(holder.grant))
+        return [
+          400,
+          {
+            error: 'invalid_grant',
+            error_description: 'AADSTS700082: The refresh token has expired due to inactivity.',
+            error_codes: [700082],
+          },
+        ]
       this.usedRefreshTokens.add(String(body.refresh_token))
       return [200, this.grant(holder.email, holder.grant)]
     }
-    return [400, { error: 'unsupported_grant_type', error_description: 'AADSTS70003: The app requested an unsupported grant type.' }]
+    return [
+      400,
+      {
+        error: 'unsupported_grant_type',
+        error_description: 'AADSTS70003: The app requested an unsupported grant type.',
+      },
+    ]
   }
 
   /** Every grant answer rotates the refresh token, as Microsoft does. */
@@ -221,7 +344,14 @@ export class MicrosoftGraphFake {
       this.tokens.set(value, { email, grant, kind })
       return value
     }
-    return { token_type: 'Bearer', scope: 'Calendars.ReadWrite User.Read', expires_in: 3599, ext_expires_in: 3599, access_token: issue('access', 'EwB'), refresh_token: issue('refresh', 'M.R3_') }
+    return {
+      token_type: 'Bearer',
+      scope: 'Calendars.ReadWrite User.Read',
+      expires_in: 3599,
+      ext_expires_in: 3599,
+      access_token: issue('access', 'EwB'),
+      refresh_token: issue('refresh', 'M.R3_'),
+    }
   }
 
   private async subscribe(email: string, body: Record<string, unknown>): Promise<[number, unknown]> {
@@ -232,20 +362,58 @@ export class MicrosoftGraphFake {
       const token = `Validation: Testing client application reachability for subscription Request-Id: ${randomBytes(4).toString('hex')}`
       const target = this.retarget(String(body.notificationUrl))
       target.searchParams.set('validationToken', token)
-      const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'text/plain' } }).catch(() => null)
-      if (answer === null || answer.status !== 200 || (await answer.text()) !== token) return [400, graphError('ValidationError', 'Subscription validation request failed. Response must exactly match validationToken query parameter.')]
+      const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'text/plain' } }).catch(
+        () => null,
+      )
+      if (answer === null || answer.status !== 200 || (await answer.text()) !== token)
+        return [
+          400,
+          graphError(
+            'ValidationError',
+            'Subscription validation request failed. Response must exactly match validationToken query parameter.',
+          ),
+        ]
     }
-    const subscription: GraphSubscription = { id: randomBytes(16).toString('hex'), email, calendarId, notificationUrl: String(body.notificationUrl), clientState: String(body.clientState), expirationDateTime: String(body.expirationDateTime) }
+    const subscription: GraphSubscription = {
+      id: randomBytes(16).toString('hex'),
+      email,
+      calendarId,
+      notificationUrl: String(body.notificationUrl),
+      clientState: String(body.clientState),
+      expirationDateTime: String(body.expirationDateTime),
+    }
     this.subscriptions.set(subscription.id, subscription)
-    return [201, { '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#subscriptions/$entity', ...subscription, resource: body.resource, changeType: body.changeType }]
+    return [
+      201,
+      {
+        '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#subscriptions/$entity',
+        ...subscription,
+        resource: body.resource,
+        changeType: body.changeType,
+      },
+    ]
   }
 
   private async notify(email: string, calendarId: string, changeType: string, eventId: string): Promise<void> {
     if (this.notificationTarget === null) return
     for (const subscription of this.subscriptions.values()) {
       if (subscription.email !== email || subscription.calendarId !== calendarId) continue
-      const value = [{ subscriptionId: subscription.id, clientState: subscription.clientState, changeType, resource: `Users/x/Events/${eventId}`, subscriptionExpirationDateTime: subscription.expirationDateTime, tenantId: '', resourceData: { '@odata.type': '#Microsoft.Graph.Event', id: eventId } }]
-      await fetch(this.retarget(subscription.notificationUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ value }) }).catch(() => null)
+      const value = [
+        {
+          subscriptionId: subscription.id,
+          clientState: subscription.clientState,
+          changeType,
+          resource: `Users/x/Events/${eventId}`,
+          subscriptionExpirationDateTime: subscription.expirationDateTime,
+          tenantId: '',
+          resourceData: { '@odata.type': '#Microsoft.Graph.Event', id: eventId },
+        },
+      ]
+      await fetch(this.retarget(subscription.notificationUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ value }),
+      }).catch(() => null)
     }
   }
 
@@ -266,32 +434,62 @@ export class MicrosoftGraphFake {
       ;[since, offset, windowStart, windowEnd] = skipToken.split('.').map(Number) as [number, number, number, number]
     } else if (deltaToken !== null) {
       const [seq, epoch, start, end] = deltaToken.split('.').map(Number) as [number, number, number, number]
-      if (epoch !== account.epoch) return [410, graphError('SyncStateNotFound', 'The sync state generation is not found. Please do a full sync.')]
+      if (epoch !== account.epoch)
+        return [410, graphError('SyncStateNotFound', 'The sync state generation is not found. Please do a full sync.')]
       ;[since, windowStart, windowEnd] = [seq, start, end]
     } else {
       windowStart = Date.parse(url.searchParams.get('startDateTime') ?? '')
       windowEnd = Date.parse(url.searchParams.get('endDateTime') ?? '')
-      if (Number.isNaN(windowStart) || Number.isNaN(windowEnd)) return [400, graphError('ErrorInvalidParameter', 'This request requires a time window specified by the query string parameters StartDateTime and EndDateTime.')]
+      if (Number.isNaN(windowStart) || Number.isNaN(windowEnd))
+        return [
+          400,
+          graphError(
+            'ErrorInvalidParameter',
+            'This request requires a time window specified by the query string parameters StartDateTime and EndDateTime.',
+          ),
+        ]
     }
     const rows = [...account.events.values()]
-      .filter((event) => event.calendarId === calendarId && event.seq > since && event.end.getTime() > windowStart && event.start.getTime() < windowEnd)
+      .filter(
+        (event) =>
+          event.calendarId === calendarId &&
+          event.seq > since &&
+          event.end.getTime() > windowStart &&
+          event.start.getTime() < windowEnd,
+      )
       .filter((event) => since > 0 || !event.removed)
       .sort((a, b) => a.seq - b.seq)
     const page = rows.slice(offset, offset + this.pageSize)
     const more = offset + this.pageSize < rows.length
-    return [200, {
-      '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#Collection(event)',
-      value: page.map((event) => (event.removed ? { '@odata.type': '#microsoft.graph.event', id: event.id, '@removed': { reason: 'deleted' } } : render(event))),
-      ...(more
-        ? { '@odata.nextLink': `${base}?$skiptoken=${since}.${offset + this.pageSize}.${windowStart}.${windowEnd}` }
-        : { '@odata.deltaLink': `${base}?$deltatoken=${account.seq}.${account.epoch}.${windowStart}.${windowEnd}` }),
-    }]
+    return [
+      200,
+      {
+        '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#Collection(event)',
+        value: page.map((event) =>
+          event.removed
+            ? { '@odata.type': '#microsoft.graph.event', id: event.id, '@removed': { reason: 'deleted' } }
+            : render(event),
+        ),
+        ...(more
+          ? { '@odata.nextLink': `${base}?$skiptoken=${since}.${offset + this.pageSize}.${windowStart}.${windowEnd}` }
+          : { '@odata.deltaLink': `${base}?$deltatoken=${account.seq}.${account.epoch}.${windowStart}.${windowEnd}` }),
+      },
+    ]
   }
 }
 
-const graphError = (code: string, message: string) => ({ error: { code, message, innerError: { date: new Date().toISOString(), 'request-id': randomBytes(8).toString('hex') } } })
+const graphError = (code: string, message: string) => ({
+  error: {
+    code,
+    message,
+    innerError: { date: new Date().toISOString(), 'request-id': randomBytes(8).toString('hex') },
+  },
+})
 
-const toGraph = (date: Date) => ({ dateTime: DateTime.fromJSDate(date, { zone: 'UTC' }).toFormat("yyyy-MM-dd'T'HH:mm:ss.SSS'0000'"), timeZone: 'UTC' })
+const toGraph = (date: Date) => ({
+  dateTime: DateTime.fromJSDate(date, { zone: 'UTC' }).toFormat("yyyy-MM-dd'T'HH:mm:ss.SSS'0000'"),
+  timeZone: 'UTC',
+})
 
 const fromGraph = (value: unknown): Date => {
   const time = value as { dateTime: string; timeZone?: string }

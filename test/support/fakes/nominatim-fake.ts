@@ -48,7 +48,12 @@ export const startNominatimFake = (): Promise<FakeHttpServer> =>
       return { status: 403, rawBody: 'Access blocked: see the usage policy' }
     }
     if (url.searchParams.get('format') !== 'jsonv2') {
-      return { status: 400, body: { error: { code: 400, message: "Parameter 'format' must be one of: xml, json, jsonv2, geojson, geocodejson" } } }
+      return {
+        status: 400,
+        body: {
+          error: { code: 400, message: "Parameter 'format' must be one of: xml, json, jsonv2, geojson, geocodejson" },
+        },
+      }
     }
     const query = (url.searchParams.get('q') ?? '').trim().toLowerCase()
     if (query.length === 0) return { status: 400, body: { error: { code: 400, message: 'Nothing to search for.' } } }
@@ -71,7 +76,12 @@ export const startNominatimFake = (): Promise<FakeHttpServer> =>
           addresstype: place.type,
           name: place.displayName.split(',')[0],
           display_name: place.displayName,
-          boundingbox: [String(place.lat - 0.001), String(place.lat + 0.001), String(place.lon - 0.001), String(place.lon + 0.001)],
+          boundingbox: [
+            String(place.lat - 0.001),
+            String(place.lat + 0.001),
+            String(place.lon - 0.001),
+            String(place.lon + 0.001),
+          ],
         },
       ],
     }

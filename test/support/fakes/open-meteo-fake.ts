@@ -49,7 +49,9 @@ export const startOpenMeteoFake = (weather: () => FakeHourlyWeather = () => mild
     const variables = (url.searchParams.get('hourly') ?? '').split(',').filter((name) => name.length > 0)
     const unknown = variables.find((name) => !(name in UNITS))
     if (unknown !== undefined) {
-      return badRequest(`Cannot initialize SurfacePressureAndHeightVariable from invalid String value ${unknown} for key hourly`)
+      return badRequest(
+        `Cannot initialize SurfacePressureAndHeightVariable from invalid String value ${unknown} for key hourly`,
+      )
     }
     const startDay = Date.parse(`${url.searchParams.get('start_date')}T00:00:00Z`)
     const endDay = Date.parse(`${url.searchParams.get('end_date')}T00:00:00Z`)

@@ -13,10 +13,15 @@ const PROFILE_SPEEDS: Readonly<Record<string, number>> = { driving: 12.5, foot: 
 export const startOsrmFake = (): Promise<FakeHttpServer> =>
   FakeHttpServer.start(({ url }): FakeReply => {
     const match = /^\/route\/v1\/([^/]+)\/([^/]+)$/.exec(url.pathname)
-    if (match === null) return { status: 400, body: { code: 'InvalidUrl', message: `URL string malformed close to position 1: "${url.pathname}"` } }
+    if (match === null)
+      return {
+        status: 400,
+        body: { code: 'InvalidUrl', message: `URL string malformed close to position 1: "${url.pathname}"` },
+      }
     const [, profile = '', coordinateText = ''] = match
     const speed = PROFILE_SPEEDS[profile]
-    if (speed === undefined) return { status: 400, body: { code: 'InvalidService', message: `Service ${profile} not found!` } }
+    if (speed === undefined)
+      return { status: 400, body: { code: 'InvalidService', message: `Service ${profile} not found!` } }
     const points = coordinateText.split(';').map((pair) => pair.split(',').map(Number))
     if (points.length < 2 || points.some((point) => point.length !== 2 || point.some((n) => !Number.isFinite(n)))) {
       return { status: 400, body: { code: 'InvalidQuery', message: 'Query string malformed close to position 1' } }
@@ -26,9 +31,13 @@ export const startOsrmFake = (): Promise<FakeHttpServer> =>
       return { status: 400, body: { code: 'InvalidValue', message: 'Invalid coordinate value.' } }
     }
     if (fromLat < -60 || toLat < -60) {
-      return { status: 400, body: { code: 'NoSegment', message: 'Could not find a matching segment for any coordinate.' } }
+      return {
+        status: 400,
+        body: { code: 'NoSegment', message: 'Could not find a matching segment for any coordinate.' },
+      }
     }
-    if (fromLat > 80 || toLat > 80) return { status: 400, body: { code: 'NoRoute', message: 'Impossible route between points' } }
+    if (fromLat > 80 || toLat > 80)
+      return { status: 400, body: { code: 'NoRoute', message: 'Impossible route between points' } }
     const distance = greatCircleDistanceKm({ lat: fromLat, lng: fromLng }, { lat: toLat, lng: toLng }) * 1250
     const duration = distance / speed
     return {

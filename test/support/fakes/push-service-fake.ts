@@ -19,7 +19,10 @@ export interface PushRequest {
 export class FakePushService {
   readonly requests: PushRequest[] = []
 
-  private constructor(private readonly server: Server, readonly origin: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly origin: string,
+  ) {}
 
   static async start(): Promise<FakePushService> {
     let fake: FakePushService | undefined
@@ -28,8 +31,19 @@ export class FakePushService {
       request.on('data', (chunk: Buffer) => chunks.push(chunk))
       request.on('end', () => {
         const path = request.url ?? '/'
-        fake?.requests.push({ method: request.method ?? '', path, headers: request.headers, body: Buffer.concat(chunks) })
-        const status = path.startsWith('/gone/') ? 410 : path.startsWith('/missing/') ? 404 : path.startsWith('/broken/') ? 500 : 201
+        fake?.requests.push({
+          method: request.method ?? '',
+          path,
+          headers: request.headers,
+          body: Buffer.concat(chunks),
+        })
+        const status = path.startsWith('/gone/')
+          ? 410
+          : path.startsWith('/missing/')
+            ? 404
+            : path.startsWith('/broken/')
+              ? 500
+              : 201
         const answer = () => {
           if (!response.destroyed) response.writeHead(status).end()
         }
@@ -65,11 +79,22 @@ export class FakeBrowser {
   }
 
   device(endpoint: string, id = `dev_${randomBytes(6).toString('hex')}`): Device {
-    return { id, accountId: 'acct_push', livemode: true, userId: 'usr_push', endpoint, keys: { p256dh: this.p256dh, auth: this.auth }, expiresAt: null, createdAt: new Date('2026-06-01T00:00:00Z') }
+    return {
+      id,
+      accountId: 'acct_push',
+      livemode: true,
+      userId: 'usr_push',
+      endpoint,
+      keys: { p256dh: this.p256dh, auth: this.auth },
+      expiresAt: null,
+      createdAt: new Date('2026-06-01T00:00:00Z'),
+    }
   }
 
   /** Decrypts an aes128gcm body (RFC 8291) as the browser's push service worker would see it. */
   read(body: Buffer): unknown {
-    return JSON.parse(decrypt(body, { version: 'aes128gcm', privateKey: this.ecdh, authSecret: this.auth }).toString('utf8'))
+    return JSON.parse(
+      decrypt(body, { version: 'aes128gcm', privateKey: this.ecdh, authSecret: this.auth }).toString('utf8'),
+    )
   }
 }

@@ -52,8 +52,12 @@ export class RadicaleServer {
     const child = spawn('radicale', ['--config', join(dir, 'config')], { stdio: ['ignore', 'ignore', 'pipe'] })
     const url = `http://127.0.0.1:${port}/`
     for (let attempt = 0; attempt < 100; attempt++) {
-      if (child.exitCode !== null) throw new Error(`radicale exited (${child.exitCode}); is the Debian package 'radicale' installed?`)
-      const up = await fetch(url, { method: 'OPTIONS' }).then(() => true, () => false)
+      if (child.exitCode !== null)
+        throw new Error(`radicale exited (${child.exitCode}); is the Debian package 'radicale' installed?`)
+      const up = await fetch(url, { method: 'OPTIONS' }).then(
+        () => true,
+        () => false,
+      )
       if (up) return new RadicaleServer(child, dir, url)
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
@@ -65,15 +69,24 @@ export class RadicaleServer {
   async addUser(email: string, password: string): Promise<void> {
     appendFileSync(join(this.dir, 'users'), `${email}:${password}\n`)
     const headers = { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` }
-    for (const [slug, name] of [['home', 'Home'], ['work', 'Work']] as const) {
-      await makeCalendar({ url: `${this.url}${encodeURIComponent(email)}/${slug}/`, props: { displayname: name }, headers })
+    for (const [slug, name] of [
+      ['home', 'Home'],
+      ['work', 'Work'],
+    ] as const) {
+      await makeCalendar({
+        url: `${this.url}${encodeURIComponent(email)}/${slug}/`,
+        props: { displayname: name },
+        headers,
+      })
     }
   }
 
   /** What the user does at the provider when they revoke the app-specific password. */
   revokePassword(email: string): void {
     const file = join(this.dir, 'users')
-    const kept = readFileSync(file, 'utf8').split('\n').filter((line) => !line.startsWith(`${email}:`))
+    const kept = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => !line.startsWith(`${email}:`))
     writeFileSync(file, `${kept.join('\n')}\n`)
   }
 
@@ -83,11 +96,30 @@ export class RadicaleServer {
    * then refused with 403 valid-sync-token.
    */
   async forgetSyncTokens(email: string, password: string): Promise<void> {
-    const headers = { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`, 'content-type': 'text/calendar' }
+    const headers = {
+      authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
+      'content-type': 'text/calendar',
+    }
     for (const slug of ['home', 'work']) {
-      rmSync(join(this.dir, 'collections', 'collection-root', email, slug, '.Radicale.cache', 'sync-token'), { recursive: true, force: true })
+      rmSync(join(this.dir, 'collections', 'collection-root', email, slug, '.Radicale.cache', 'sync-token'), {
+        recursive: true,
+        force: true,
+      })
       const uid = `touch-${Date.now()}-${slug}`
-      const body = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//radicale//EN', 'BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', 'DTSTART:20300101T090000Z', 'DTEND:20300101T100000Z', 'SUMMARY:touch', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n')
+      const body = [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//test//radicale//EN',
+        'BEGIN:VEVENT',
+        `UID:${uid}`,
+        'DTSTAMP:20260101T000000Z',
+        'DTSTART:20300101T090000Z',
+        'DTEND:20300101T100000Z',
+        'SUMMARY:touch',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n')
       await fetch(`${this.url}${encodeURIComponent(email)}/${slug}/${uid}.ics`, { method: 'PUT', headers, body })
     }
   }

@@ -35,12 +35,16 @@ export const startSmtpTestServer = async (options: SmtpTestServerOptions = {}, p
   const waiters: (() => void)[] = []
   const server = new SMTPServer({
     secure: options.tls === 'implicit',
-    disabledCommands: [...(options.tls === 'starttls' ? [] : ['STARTTLS']), ...(options.auth === undefined ? ['AUTH'] : [])],
+    disabledCommands: [
+      ...(options.tls === 'starttls' ? [] : ['STARTTLS']),
+      ...(options.auth === undefined ? ['AUTH'] : []),
+    ],
     allowInsecureAuth: true,
     authOptional: options.auth === undefined,
     logger: false,
     onAuth(auth, _session, callback) {
-      if (options.auth !== undefined && auth.username === options.auth.user && auth.password === options.auth.pass) return callback(null, { user: auth.username })
+      if (options.auth !== undefined && auth.username === options.auth.user && auth.password === options.auth.pass)
+        return callback(null, { user: auth.username })
       return callback(new Error('Invalid username or password'))
     },
     onRcptTo(address, _session, callback) {
@@ -58,7 +62,12 @@ export const startSmtpTestServer = async (options: SmtpTestServerOptions = {}, p
         const raw = Buffer.concat(chunks).toString('utf8')
         simpleParser(raw).then(
           (parsed) => {
-            received.push({ envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), parsed, raw, secure: session.secure })
+            received.push({
+              envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              parsed,
+              raw,
+              secure: session.secure,
+            })
             for (const wake of waiters.splice(0)) wake()
             callback()
           },

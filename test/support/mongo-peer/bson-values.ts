@@ -113,12 +113,15 @@ export function formatKeyValue(value: unknown): string {
   if (value instanceof Long) return value.toString()
   if (value instanceof Decimal128) return `NumberDecimal("${value.toString()}")`
   if (value instanceof Timestamp) return `Timestamp(${value.high}, ${value.low})`
-  if (value instanceof Binary) return `BinData(${value.sub_type}, ${Buffer.from(value.buffer).toString('hex').toUpperCase()})`
+  if (value instanceof Binary)
+    return `BinData(${value.sub_type}, ${Buffer.from(value.buffer).toString('hex').toUpperCase()})`
   if (value instanceof RegExp) return String(value)
   if (Array.isArray(value)) return value.length === 0 ? '[]' : `[ ${value.map(formatKeyValue).join(', ')} ]`
   if (isPlainObject(value)) {
     const entries = Object.entries(value)
-    return entries.length === 0 ? '{}' : `{ ${entries.map(([key, item]) => `${key}: ${formatKeyValue(item)}`).join(', ')} }`
+    return entries.length === 0
+      ? '{}'
+      : `{ ${entries.map(([key, item]) => `${key}: ${formatKeyValue(item)}`).join(', ')} }`
   }
   return String(value)
 }

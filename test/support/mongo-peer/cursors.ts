@@ -31,7 +31,10 @@ export class CursorRegistry {
     const cursor = this.#cursors.get(id.toString())
     if (cursor === undefined) throw new CommandError('CursorNotFound', `cursor id ${id.toString()} not found`)
     if (cursor.namespace !== namespace) {
-      throw new CommandError('BadValue', `Requested getMore on namespace '${namespace}', but cursor belongs to '${cursor.namespace}'`)
+      throw new CommandError(
+        'BadValue',
+        `Requested getMore on namespace '${namespace}', but cursor belongs to '${cursor.namespace}'`,
+      )
     }
     const nextBatch = cursor.remaining.splice(0, batchSize && batchSize > 0 ? batchSize : cursor.remaining.length)
     const exhausted = cursor.remaining.length === 0

@@ -1,6 +1,6 @@
 // Routes a decoded command to its handler, inside the session's transaction when the command carries
 // autocommit:false, and turns thrown errors into { ok: 0, errmsg, code, codeName } replies.
-import { type Document } from 'bson'
+import type { Document } from 'bson'
 import { adminCommands, sessionKeyOf } from './commands/admin.js'
 import { catalogCommands } from './commands/catalog.js'
 import { commandName, type CommandHandler, type ServerState } from './commands/context.js'
@@ -24,7 +24,10 @@ export function dispatch(server: ServerState, database: string, body: Document, 
     const sessionKey = sessionKeyOf(body.lsid)
     transaction = body.autocommit === false ? transactionFor(server, sessionKey, body, name) : undefined
     if (transaction && NOT_IN_TRANSACTION.has(name)) {
-      throw new CommandError('OperationNotSupportedInTransaction', `Cannot run '${name}' in a multi-document transaction.`)
+      throw new CommandError(
+        'OperationNotSupportedInTransaction',
+        `Cannot run '${name}' in a multi-document transaction.`,
+      )
     }
     const reply = handler({
       server,
@@ -49,7 +52,12 @@ export function dispatch(server: ServerState, database: string, body: Document, 
   }
 }
 
-function transactionFor(server: ServerState, sessionKey: string | undefined, body: Document, name: string): Transaction {
+function transactionFor(
+  server: ServerState,
+  sessionKey: string | undefined,
+  body: Document,
+  name: string,
+): Transaction {
   if (sessionKey === undefined) throw new CommandError('InvalidOptions', 'Transactions require a session (lsid)')
   const txnNumber = BigInt(String(body.txnNumber ?? 0))
   if (body.startTransaction === true) return server.sessions.begin(sessionKey, txnNumber)
@@ -63,7 +71,9 @@ function transactionFor(server: ServerState, sessionKey: string | undefined, bod
     )
   }
   if (current.state === 'aborted' && !TRANSACTION_VERBS.has(name)) {
-    throw new CommandError('NoSuchTransaction', `Transaction ${txnNumber} has been aborted.`, {}, ['TransientTransactionError'])
+    throw new CommandError('NoSuchTransaction', `Transaction ${txnNumber} has been aborted.`, {}, [
+      'TransientTransactionError',
+    ])
   }
   if (current.state === 'committed' && !TRANSACTION_VERBS.has(name)) {
     throw new CommandError('TransactionCommitted', `Transaction ${txnNumber} has been committed.`)

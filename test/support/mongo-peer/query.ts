@@ -1,6 +1,6 @@
 // Query, sort, projection and aggregation, delegated to mingo and run on the numeric views of documents
 // (see bson-values.ts) so that Long and Decimal128 values compare as numbers.
-import { type Document } from 'bson'
+import type { Document } from 'bson'
 import { Aggregator, Query } from 'mingo'
 import { fromView, toView } from './bson-values.js'
 import { asCommandError, CommandError } from './errors.js'
@@ -30,7 +30,10 @@ export function compileFilter(filter: Document | undefined): (document: Document
  */
 function equalityPrefilter(filter: Document | undefined): ((document: Document) => boolean) | undefined {
   const equalities = Object.entries(filter ?? {}).filter(
-    (entry): entry is [string, string | boolean] => !entry[0].startsWith('$') && !entry[0].includes('.') && (typeof entry[1] === 'string' || typeof entry[1] === 'boolean'),
+    (entry): entry is [string, string | boolean] =>
+      !entry[0].startsWith('$') &&
+      !entry[0].includes('.') &&
+      (typeof entry[1] === 'string' || typeof entry[1] === 'boolean'),
   )
   if (equalities.length === 0) return undefined
   return (document) =>
@@ -78,7 +81,15 @@ export function project(documents: readonly Document[], projection: Document | u
   }
 }
 
-const UNSUPPORTED_STAGES = ['$out', '$merge', '$changeStream', '$collStats', '$indexStats', '$currentOp', '$listSessions']
+const UNSUPPORTED_STAGES = [
+  '$out',
+  '$merge',
+  '$changeStream',
+  '$collStats',
+  '$indexStats',
+  '$currentOp',
+  '$listSessions',
+]
 
 export function runPipeline(
   documents: readonly Document[],
@@ -95,7 +106,9 @@ export function runPipeline(
     const aggregator = new Aggregator(toView(pipeline as Document[]), {
       collectionResolver: (name: string) => resolveCollection(name).map((document) => toView(document)),
     })
-    return (aggregator.run(documents.map((document) => toView(document))) as Document[]).map((result) => fromView(result) as Document)
+    return (aggregator.run(documents.map((document) => toView(document))) as Document[]).map(
+      (result) => fromView(result) as Document,
+    )
   } catch (error) {
     throw asCommandError(error)
   }

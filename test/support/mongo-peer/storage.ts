@@ -1,6 +1,6 @@
 // Databases, collections and their indexes. Stored documents are never mutated in place: an update stores a
 // new object, so object identity doubles as a version (transactions rely on that to detect conflicts).
-import { Binary, UUID, type Document } from 'bson'
+import { type Binary, UUID, type Document } from 'bson'
 import { Query } from 'mingo'
 import { resolve } from 'mingo/util'
 import { canonicalKey, formatKeyValue, toView, valueAtPath } from './bson-values.js'
@@ -232,8 +232,10 @@ export class Storage implements CollectionAccess {
   }
 
   create(database: string, name: string, options: Document): CollectionState {
-    if (this.find(database, name)) throw new CommandError('NamespaceExists', `Collection ${database}.${name} already exists.`)
-    if (name.length === 0 || name.includes('$')) throw new CommandError('InvalidNamespace', `Invalid collection name: ${name}`)
+    if (this.find(database, name))
+      throw new CommandError('NamespaceExists', `Collection ${database}.${name} already exists.`)
+    if (name.length === 0 || name.includes('$'))
+      throw new CommandError('InvalidNamespace', `Invalid collection name: ${name}`)
     const collection = new CollectionState(database, name, new Map(), [ID_INDEX], undefined, options)
     this.collections.set(collection.namespace, collection)
     return collection

@@ -3,7 +3,7 @@
 // Commit checks that no document it changed was changed outside since (else WriteConflict, labelled
 // TransientTransactionError so the driver's withTransaction retries), re-checks unique indexes, then
 // applies the changes to the live collections in one synchronous step. Abort drops the forks.
-import { type Document } from 'bson'
+import type { Document } from 'bson'
 import { CommandError } from './errors.js'
 import { CollectionState, documentKey, type CollectionAccess, type Storage } from './storage.js'
 
@@ -46,7 +46,14 @@ export class Transaction implements CollectionAccess {
   #fork(namespace: string, live: CollectionState): CollectionState {
     const base = new Map(live.documents)
     // Indexes are shared with the live collection: index DDL is not transactional here.
-    const collection = new CollectionState(live.database, live.name, new Map(base), live.indexes, live.uuid, live.options)
+    const collection = new CollectionState(
+      live.database,
+      live.name,
+      new Map(base),
+      live.indexes,
+      live.uuid,
+      live.options,
+    )
     this.#forks.set(namespace, { collection, base })
     return collection
   }

@@ -2,12 +2,33 @@
 // and the document an upsert inserts.
 import { Decimal128, Double, Int32, Long, ObjectId, type Document } from 'bson'
 import { Aggregator, update as applyOperators } from 'mingo'
-import { bsonClone, formatKeyValue, isPlainObject, restoreTypes, sameValue, toView, valueAtPath } from './bson-values.js'
+import {
+  bsonClone,
+  formatKeyValue,
+  isPlainObject,
+  restoreTypes,
+  sameValue,
+  toView,
+  valueAtPath,
+} from './bson-values.js'
 import { asCommandError, CommandError } from './errors.js'
 
 const SUPPORTED_OPERATORS = new Set([
-  '$set', '$unset', '$inc', '$mul', '$min', '$max', '$push', '$pull', '$pullAll', '$addToSet', '$pop', '$rename',
-  '$currentDate', '$bit', '$setOnInsert',
+  '$set',
+  '$unset',
+  '$inc',
+  '$mul',
+  '$min',
+  '$max',
+  '$push',
+  '$pull',
+  '$pullAll',
+  '$addToSet',
+  '$pop',
+  '$rename',
+  '$currentDate',
+  '$bit',
+  '$setOnInsert',
 ])
 // Operators whose arguments are stored as given, so their BSON types (Long, Decimal128) survive.
 const VALUE_OPERATORS = new Set(['$set', '$setOnInsert', '$push', '$addToSet'])
@@ -40,7 +61,13 @@ export function validateUpdate(update: UpdateSpec): void {
 const ARITHMETIC_OPERATORS = ['$inc', '$mul']
 
 function isNumeric(value: unknown): boolean {
-  return typeof value === 'number' || value instanceof Long || value instanceof Decimal128 || value instanceof Double || value instanceof Int32
+  return (
+    typeof value === 'number' ||
+    value instanceof Long ||
+    value instanceof Decimal128 ||
+    value instanceof Double ||
+    value instanceof Int32
+  )
 }
 
 /** The server's TypeMismatch for $inc/$mul with a non-number, which mingo does not raise. */
@@ -51,7 +78,10 @@ function assertArithmetic(original: Document, update: Document): void {
     for (const [path, amount] of Object.entries(argument)) {
       const verb = operator === '$inc' ? 'increment' : 'multiply'
       if (!isNumeric(amount)) {
-        throw new CommandError('TypeMismatch', `Cannot ${verb} with non-numeric argument: {${path}: ${formatKeyValue(amount)}}`)
+        throw new CommandError(
+          'TypeMismatch',
+          `Cannot ${verb} with non-numeric argument: {${path}: ${formatKeyValue(amount)}}`,
+        )
       }
       if (path.includes('$')) continue
       const current = valueAtPath(original, path)
@@ -131,7 +161,10 @@ export function applyUpdate(
 }
 
 function immutableId(): CommandError {
-  return new CommandError('ImmutableField', "Performing an update on the path '_id' would modify the immutable field '_id'")
+  return new CommandError(
+    'ImmutableField',
+    "Performing an update on the path '_id' would modify the immutable field '_id'",
+  )
 }
 
 function withoutId(document: Document): Document {

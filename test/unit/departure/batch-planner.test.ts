@@ -35,7 +35,11 @@ describe('batching shares identical routing lookups', () => {
   })
 
   it('shares forecasts for the same place (about 1 km) and hour', () => {
-    const plan = planBatch([base, sameTripFewMetresAway, departureInput({ eventId: 'evt_later', startTime: new Date('2026-06-02T11:00:00Z') })])
+    const plan = planBatch([
+      base,
+      sameTripFewMetresAway,
+      departureInput({ eventId: 'evt_later', startTime: new Date('2026-06-02T11:00:00Z') }),
+    ])
     expect(plan.weatherLookups.map((lookup) => lookup.eventIds)).toEqual([['evt_123', 'evt_neighbour'], ['evt_later']])
   })
 })
@@ -44,7 +48,11 @@ describe('recomputing due departures runs each shared lookup once', () => {
   it('computes every due event from one routing and one weather call', async () => {
     const routing = stubRouting()
     const weather = stubWeather()
-    const results = await recomputeDueDepartures([base, sameTripFewMetresAway], { routing, weather, clock: fixedClock('2026-06-02T08:00:00Z') })
+    const results = await recomputeDueDepartures([base, sameTripFewMetresAway], {
+      routing,
+      weather,
+      clock: fixedClock('2026-06-02T08:00:00Z'),
+    })
     expect(routing.queries).toHaveLength(1)
     expect(weather.calls).toBe(1)
     expect(expectOk(results.get('evt_123')!).eventId).toBe('evt_123')
@@ -54,7 +62,11 @@ describe('recomputing due departures runs each shared lookup once', () => {
   it('answers every event, with the route failure or the refusal that concerns it', async () => {
     const routing = stubRouting(err(new NoRouteFound({ provider: 'osrm', detail: 'no route' })))
     const started = departureInput({ eventId: 'evt_started', startTime: new Date('2026-06-02T07:00:00Z') })
-    const results = await recomputeDueDepartures([base, started], { routing, weather: stubWeather(), clock: fixedClock('2026-06-02T08:00:00Z') })
+    const results = await recomputeDueDepartures([base, started], {
+      routing,
+      weather: stubWeather(),
+      clock: fixedClock('2026-06-02T08:00:00Z'),
+    })
     const tags = Object.fromEntries([...results].map(([id, result]) => [id, result.ok ? 'ok' : result.error._tag]))
     expect(tags).toEqual({ evt_123: 'RouteLookupFailed', evt_started: 'EventAlreadyStarted' })
   })

@@ -20,8 +20,11 @@ const route = (overrides: Partial<RouteEstimate> = {}): RouteEstimate => ({
   ...overrides,
 })
 const oneHourBefore = new Date('2026-06-02T08:00:00Z')
-const compute = (overrides: Parameters<typeof departureInput>[0] = {}, estimate = route(), weather: WeatherReport | null = null) =>
-  assembleDeparture(departureInput(overrides), estimate, weather, oneHourBefore)
+const compute = (
+  overrides: Parameters<typeof departureInput>[0] = {},
+  estimate = route(),
+  weather: WeatherReport | null = null,
+) => assembleDeparture(departureInput(overrides), estimate, weather, oneHourBefore)
 
 describe('travel = moving leg + parking (drive only) + walk buffer', () => {
   it('drives 20 min, parks 5 (user default) and walks 3 (user default)', () => {
@@ -33,16 +36,30 @@ describe('travel = moving leg + parking (drive only) + walk buffer', () => {
   })
 
   it('has no parking when walking, and counts the walk itself as walk minutes', () => {
-    expect(compute({ mode: 'walk' }).travel).toEqual({ totalMinutes: 23, driveMinutes: 0, parkingMinutes: 0, walkMinutes: 23 })
+    expect(compute({ mode: 'walk' }).travel).toEqual({
+      totalMinutes: 23,
+      driveMinutes: 0,
+      parkingMinutes: 0,
+      walkMinutes: 23,
+    })
   })
 
   it('has no parking with transit; the ride counts as the vehicle leg', () => {
-    expect(compute({ mode: 'transit' }).travel).toEqual({ totalMinutes: 23, driveMinutes: 20, parkingMinutes: 0, walkMinutes: 3 })
+    expect(compute({ mode: 'transit' }).travel).toEqual({
+      totalMinutes: 23,
+      driveMinutes: 20,
+      parkingMinutes: 0,
+      walkMinutes: 3,
+    })
   })
 
   it('asks routing to arrive at the curb in time to park and walk in', async () => {
     const routing = stubRouting()
-    await computeDeparture(departureInput(), { routing, weather: stubWeather(), clock: fixedClock('2026-06-02T08:00:00Z') })
+    await computeDeparture(departureInput(), {
+      routing,
+      weather: stubWeather(),
+      clock: fixedClock('2026-06-02T08:00:00Z'),
+    })
     expect(routing.queries[0]?.timing).toEqual({ kind: 'arrive_by', at: new Date('2026-06-02T08:52:00Z') })
   })
 })
@@ -70,7 +87,9 @@ describe('earliest departure leaves room for a pessimistic trip plus the preferr
     ['5_min_early', 5],
     ['10_min_early', 10],
   ])('adds the %s margin of %i minutes', (preferredDeparture, margin) => {
-    const departure = compute({ preferences: { defaultParkingBufferMinutes: 5, defaultWalkBufferMinutes: 3, preferredDeparture } })
+    const departure = compute({
+      preferences: { defaultParkingBufferMinutes: 5, defaultWalkBufferMinutes: 3, preferredDeparture },
+    })
     expect(minutesBeforeStart(departure.earliestDeparture)).toBe(30 + margin)
     expect(minutesBeforeStart(departure.latestDeparture)).toBe(28)
   })
@@ -90,7 +109,11 @@ describe('traffic level comes from the ratio of traffic to free-flow time', () =
 })
 
 describe('weather slows travel by documented factors and can raise a warning', () => {
-  const report = (condition: WeatherCondition, extra: Partial<WeatherReport['forecast']> = {}, warnings: WeatherReport['warnings'] = []) => ({
+  const report = (
+    condition: WeatherCondition,
+    extra: Partial<WeatherReport['forecast']> = {},
+    warnings: WeatherReport['warnings'] = [],
+  ) => ({
     forecast: { ...calmForecast, condition, ...extra },
     warnings,
   })
@@ -120,7 +143,11 @@ describe('weather slows travel by documented factors and can raise a warning', (
 
   it('computes without weather when the forecast fails, rather than failing', async () => {
     const weather = stubWeather(err(new ProviderUnavailable({ provider: 'open-meteo', reason: 'timeout', detail: '' })))
-    const result = await computeDeparture(departureInput(), { routing: stubRouting(), weather, clock: fixedClock('2026-06-02T08:00:00Z') })
+    const result = await computeDeparture(departureInput(), {
+      routing: stubRouting(),
+      weather,
+      clock: fixedClock('2026-06-02T08:00:00Z'),
+    })
     expect(expectOk(result).weather).toBeNull()
   })
 })
@@ -158,7 +185,11 @@ describe('snapshot times', () => {
 })
 
 describe('domain errors', () => {
-  const ports = (routing = stubRouting()) => ({ routing, weather: stubWeather(), clock: fixedClock('2026-06-02T08:00:00Z') })
+  const ports = (routing = stubRouting()) => ({
+    routing,
+    weather: stubWeather(),
+    clock: fixedClock('2026-06-02T08:00:00Z'),
+  })
 
   it('refuses an event that has already started', async () => {
     const result = await computeDeparture(departureInput({ startTime: new Date('2026-06-02T08:00:00Z') }), ports())
@@ -166,7 +197,10 @@ describe('domain errors', () => {
   })
 
   it('refuses out-of-range coordinates and negative buffers', async () => {
-    for (const input of [departureInput({ origin: { lat: 95, lng: 0 } }), departureInput({ parkingBufferMinutes: -1 })]) {
+    for (const input of [
+      departureInput({ origin: { lat: 95, lng: 0 } }),
+      departureInput({ parkingBufferMinutes: -1 }),
+    ]) {
       const result = await computeDeparture(input, ports())
       expect(result.ok ? null : result.error._tag).toBe('InvalidDepartureInput')
     }
@@ -175,7 +209,10 @@ describe('domain errors', () => {
   it('reports a failed route lookup with its cause', async () => {
     const routing = stubRouting(err(new NoRouteFound({ provider: 'osrm', detail: 'Impossible route' })))
     const result = await computeDeparture(departureInput(), ports(routing))
-    expect(result.ok ? null : result.error).toMatchObject({ _tag: 'RouteLookupFailed', cause: { _tag: 'NoRouteFound' } })
+    expect(result.ok ? null : result.error).toMatchObject({
+      _tag: 'RouteLookupFailed',
+      cause: { _tag: 'NoRouteFound' },
+    })
   })
 })
 
@@ -183,7 +220,16 @@ describe('invariant: earliest_departure <= latest_departure <= start_time', () =
   const quality = fc.constantFrom<RouteDataQuality>('live', 'historical', 'estimate')
   const mode = fc.constantFrom<TravelMode>('drive', 'walk', 'transit')
   const preferred = fc.constantFrom<PreferredDeparture>('on_time', '5_min_early', '10_min_early')
-  const condition = fc.constantFrom<WeatherCondition>('clear', 'cloudy', 'fog', 'drizzle', 'rain', 'freezing_rain', 'snow', 'thunderstorm')
+  const condition = fc.constantFrom<WeatherCondition>(
+    'clear',
+    'cloudy',
+    'fog',
+    'drizzle',
+    'rain',
+    'freezing_rain',
+    'snow',
+    'thunderstorm',
+  )
 
   it('holds for any route, weather, buffers and preferences', () => {
     fc.assert(
@@ -210,14 +256,23 @@ describe('invariant: earliest_departure <= latest_departure <= start_time', () =
         }),
         (sample) => {
           const now = new Date(start.getTime() - sample.minutesAhead * MINUTE)
-          const weather = sample.weather === null ? null : { forecast: { ...calmForecast, ...sample.weather }, warnings: [] }
+          const weather =
+            sample.weather === null ? null : { forecast: { ...calmForecast, ...sample.weather }, warnings: [] }
           const departure = assembleDeparture(
             departureInput({
               mode: sample.mode,
               parkingBufferMinutes: sample.parking,
-              preferences: { defaultParkingBufferMinutes: sample.defaultParking, defaultWalkBufferMinutes: sample.walk, preferredDeparture: sample.preferredDeparture },
+              preferences: {
+                defaultParkingBufferMinutes: sample.defaultParking,
+                defaultWalkBufferMinutes: sample.walk,
+                preferredDeparture: sample.preferredDeparture,
+              },
             }),
-            route({ freeFlowMinutes: sample.freeFlowMinutes, expectedMinutes: sample.freeFlowMinutes * sample.slowdown, quality: sample.quality }),
+            route({
+              freeFlowMinutes: sample.freeFlowMinutes,
+              expectedMinutes: sample.freeFlowMinutes * sample.slowdown,
+              quality: sample.quality,
+            }),
             weather,
             now,
           )
@@ -237,7 +292,11 @@ describe('computeDeparture goes through its ports', () => {
   it('uses the clock for calculatedAt and asks the forecast at the destination for the start time', async () => {
     const weather = stubWeather(ok({ forecast: calmForecast, warnings: [] }))
     const departure = expectOk(
-      await computeDeparture(departureInput(), { routing: stubRouting(), weather, clock: fixedClock('2026-06-02T07:00:00Z') }),
+      await computeDeparture(departureInput(), {
+        routing: stubRouting(),
+        weather,
+        clock: fixedClock('2026-06-02T07:00:00Z'),
+      }),
     )
     expect(departure.calculatedAt).toEqual(new Date('2026-06-02T07:00:00Z'))
     expect(departure.weather).toEqual(calmForecast)

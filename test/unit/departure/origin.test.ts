@@ -8,13 +8,21 @@ const gym = { lat: 52.48, lng: 13.44 }
 const explicit = { lat: 52.6, lng: 13.2 }
 
 // 14:00 in Berlin (UTC+2 in June).
-const candidates = (overrides: Partial<OriginCandidates> = {}, explicitOrigin: OriginCandidates['event']['explicitOrigin'] = null): OriginCandidates => ({
+const candidates = (
+  overrides: Partial<OriginCandidates> = {},
+  explicitOrigin: OriginCandidates['event']['explicitOrigin'] = null,
+): OriginCandidates => ({
   event: { id: 'evt_target', startTime: new Date('2026-06-02T12:00:00Z'), timezone: 'Europe/Berlin', explicitOrigin },
   otherEvents: [],
   homeLocation: home,
   ...overrides,
 })
-const previous = (id: string, startIso: string, endIso: string, location: { lat: number; lng: number } | null = office) => ({
+const previous = (
+  id: string,
+  startIso: string,
+  endIso: string,
+  location: { lat: number; lng: number } | null = office,
+) => ({
   id,
   startTime: new Date(startIso),
   endTime: new Date(endIso),
@@ -23,12 +31,18 @@ const previous = (id: string, startIso: string, endIso: string, location: { lat:
 
 describe('origin rule: explicit origin, else previous event, else home, else none', () => {
   it("takes the event's explicit origin first", () => {
-    const origin = expectOk(resolveOrigin(candidates({ otherEvents: [previous('evt_a', '2026-06-02T10:00:00Z', '2026-06-02T11:00:00Z')] }, explicit)))
+    const origin = expectOk(
+      resolveOrigin(
+        candidates({ otherEvents: [previous('evt_a', '2026-06-02T10:00:00Z', '2026-06-02T11:00:00Z')] }, explicit),
+      ),
+    )
     expect(origin).toEqual({ coordinates: explicit, source: 'explicit', previousEventId: null })
   })
 
   it('else the location of the previous event ending before the start, the same day, within 4 hours', () => {
-    const origin = expectOk(resolveOrigin(candidates({ otherEvents: [previous('evt_a', '2026-06-02T10:00:00Z', '2026-06-02T11:30:00Z')] })))
+    const origin = expectOk(
+      resolveOrigin(candidates({ otherEvents: [previous('evt_a', '2026-06-02T10:00:00Z', '2026-06-02T11:30:00Z')] })),
+    )
     expect(origin).toEqual({ coordinates: office, source: 'previous_event', previousEventId: 'evt_a' })
   })
 
@@ -57,7 +71,12 @@ describe('origin rule: explicit origin, else previous event, else home, else non
   it('judges "same day" in the event timezone', () => {
     // 00:30 Berlin on 3 June; the previous event ended 23:30 Berlin on 2 June: another local day.
     const lateNight = candidates({
-      event: { id: 'evt_target', startTime: new Date('2026-06-02T22:30:00Z'), timezone: 'Europe/Berlin', explicitOrigin: null },
+      event: {
+        id: 'evt_target',
+        startTime: new Date('2026-06-02T22:30:00Z'),
+        timezone: 'Europe/Berlin',
+        explicitOrigin: null,
+      },
       otherEvents: [previous('evt_party', '2026-06-02T19:00:00Z', '2026-06-02T21:30:00Z')],
     })
     expect(expectOk(resolveOrigin(lateNight)).source).toBe('home')

@@ -6,7 +6,15 @@ const start = new Date('2026-07-07T12:00:00Z')
 const invitation = {
   id: 'inv_1',
   eventId: 'evt_1',
-  event: { title: 'Design review', startTime: start, endTime: new Date(start.getTime() + 3_600_000), timezone: 'UTC', location: null, organizerEmail: 'ada@example.com', organizerName: null },
+  event: {
+    title: 'Design review',
+    startTime: start,
+    endTime: new Date(start.getTime() + 3_600_000),
+    timezone: 'UTC',
+    location: null,
+    organizerEmail: 'ada@example.com',
+    organizerName: null,
+  },
 } as unknown as Invitation
 const attendee = { timezone: 'Europe/Berlin', quietHoursStart: '22:00', quietHoursEnd: '07:00', soundEnabled: true }
 
@@ -21,7 +29,9 @@ describe('The in-app push of an invitation', () => {
 
   it('is silent in the attendee quiet hours or with sound off, and lives until the start', () => {
     expect(invitationNotification(invitation, attendee, new Date('2026-07-06T21:30:00Z')).silent).toBe(true)
-    expect(invitationNotification(invitation, { ...attendee, soundEnabled: false }, new Date('2026-07-06T10:00:00Z')).silent).toBe(true)
+    expect(
+      invitationNotification(invitation, { ...attendee, soundEnabled: false }, new Date('2026-07-06T10:00:00Z')).silent,
+    ).toBe(true)
     expect(invitationNotification(invitation, attendee, new Date('2026-07-07T11:30:00Z')).ttlSeconds).toBe(1800)
   })
 })

@@ -39,22 +39,67 @@ const setup = async () => {
   const events = new MemoryEventRepository(outbox)
   const invitations = new MemoryInvitationRepository(outbox)
   const ids = new UlidIdGenerator(() => now)
-  const users = new UserService({ users: userRepository, ids, identity: new EmbeddedIdentityProvider(), cascade: new UserDeletionCascade(), geocoding: new SyntheticGeocodingAdapter() })
+  const users = new UserService({
+    users: userRepository,
+    ids,
+    identity: new EmbeddedIdentityProvider(),
+    cascade: new UserDeletionCascade(),
+    geocoding: new SyntheticGeocodingAdapter(),
+  })
   const mail = new ScriptedMail()
   const service = new InvitationService({
-    invitations, events, users, userRepository, ids, mail,
+    invitations,
+    events,
+    users,
+    userRepository,
+    ids,
+    mail,
     random: { float: () => 0.5, token: (bytes) => 'ab'.repeat(bytes) },
     mailSettings: { from: { address: 'invitations@example.com', name: null }, uidDomain: 'example.com' },
     links: invitationLinks(new PublicBaseUrl('https://api.example.com')),
   })
   const scope = { accountId: 'acct_1', livemode: true, clock }
-  await userRepository.insert({ ...DEFAULT_PREFERENCES, id: 'usr_org', accountId: 'acct_1', livemode: true, email: 'org@example.com', deactivatedAt: null, createdAt: clock.now(), version: 1 }, [])
+  await userRepository.insert(
+    {
+      ...DEFAULT_PREFERENCES,
+      id: 'usr_org',
+      accountId: 'acct_1',
+      livemode: true,
+      email: 'org@example.com',
+      deactivatedAt: null,
+      createdAt: clock.now(),
+      version: 1,
+    },
+    [],
+  )
   const start = new Date(now + 24 * 60 * MINUTE)
   const end = new Date(start.getTime() + 60 * MINUTE)
   const event: CalendarEvent = {
-    id: 'evt_1', accountId: 'acct_1', livemode: true, userId: 'usr_org', title: 'Review', category: 'meeting', startTime: start, endTime: end, timezone: 'Europe/Berlin',
-    location: null, origin: null, travel: { mode: 'drive', parkingBufferMin: 5 }, attendees: [], monitoring: openMonitoring({ startTime: start, endTime: end, hasLocation: false, preAlertMinutes: 10, now: clock.now() }),
-    originSource: null, dueAt: null, createdAt: clock.now(), updatedAt: clock.now(), version: 1,
+    id: 'evt_1',
+    accountId: 'acct_1',
+    livemode: true,
+    userId: 'usr_org',
+    title: 'Review',
+    category: 'meeting',
+    startTime: start,
+    endTime: end,
+    timezone: 'Europe/Berlin',
+    location: null,
+    origin: null,
+    travel: { mode: 'drive', parkingBufferMin: 5 },
+    attendees: [],
+    monitoring: openMonitoring({
+      startTime: start,
+      endTime: end,
+      hasLocation: false,
+      preAlertMinutes: 10,
+      now: clock.now(),
+    }),
+    originSource: null,
+    dueAt: null,
+    createdAt: clock.now(),
+    updatedAt: clock.now(),
+    version: 1,
   }
   await events.insert(event, [])
   return { service, mail, scope, clock, invitations, advance: (ms: number) => void (now += ms) }
@@ -77,7 +122,9 @@ describe('sending: retried with backoff while the mail server is down', () => {
     expect(await service.processDueMail('acct_1', clock)).toBe(1)
     expect(mail.sent).toHaveLength(1)
     const id = created.ok ? created.value[0]!.id : ''
-    expect((await service.retrieve(scope, id)).ok && (await service.retrieve(scope, id))).toMatchObject({ value: { status: 'email_sent', outgoing: null, lastMessageId: '<m1@test>' } })
+    expect((await service.retrieve(scope, id)).ok && (await service.retrieve(scope, id))).toMatchObject({
+      value: { status: 'email_sent', outgoing: null, lastMessageId: '<m1@test>' },
+    })
   })
 
   it('gives up after 8 attempts, leaving the invitation email_queued with nothing due', async () => {
@@ -105,7 +152,11 @@ describe('sending: retried with backoff while the mail server is down', () => {
     mail.mode = 'ok'
     const stored = await invitations.get('acct_1', created.ok ? created.value[0]!.id : '')
     // Two senders holding the same (stale) copy: only the first claim wins.
-    await invitations.update({ ...stored!, outgoing: { ...stored!.outgoing!, dueAt: clock.now() }, version: stored!.version + 1 }, stored!.version, [])
+    await invitations.update(
+      { ...stored!, outgoing: { ...stored!.outgoing!, dueAt: clock.now() }, version: stored!.version + 1 },
+      stored!.version,
+      [],
+    )
     await Promise.all([service.processDueMail('acct_1', clock), service.processDueMail(null, clock)])
     expect(mail.sent).toHaveLength(1)
   })

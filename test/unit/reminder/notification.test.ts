@@ -4,22 +4,40 @@ import type { Reminder } from '../../../core/reminder/reminder.js'
 
 describe('the push a reminder sends', () => {
   const reminder = { id: 'rem_1', eventId: 'evt_1', message: null } as unknown as Reminder
-  const event = { title: 'Dentist', startTime: new Date('2026-06-02T12:00:00Z'), endTime: new Date('2026-06-02T13:00:00Z') }
+  const event = {
+    title: 'Dentist',
+    startTime: new Date('2026-06-02T12:00:00Z'),
+    endTime: new Date('2026-06-02T13:00:00Z'),
+  }
   const user = { timezone: 'Europe/Berlin', quietHoursStart: '22:00', quietHoursEnd: '07:00', soundEnabled: true }
 
   it('names the event, says when it starts on the user’s clock, and carries the ids', () => {
     const message = reminderNotification(reminder, event, user, new Date('2026-06-02T11:45:00Z'))
-    expect(message).toMatchObject({ title: 'Dentist', body: 'Starts in 15 min (at 14:00)', silent: false, urgency: 'high', data: { type: 'reminder', reminder_id: 'rem_1', event_id: 'evt_1' } })
+    expect(message).toMatchObject({
+      title: 'Dentist',
+      body: 'Starts in 15 min (at 14:00)',
+      silent: false,
+      urgency: 'high',
+      data: { type: 'reminder', reminder_id: 'rem_1', event_id: 'evt_1' },
+    })
     expect(message.ttlSeconds).toBe(75 * 60)
   })
 
   it('uses the reminder’s own message when it has one', () => {
-    expect(reminderNotification({ ...reminder, message: 'Bring the card' }, event, user, new Date('2026-06-02T11:45:00Z')).body).toBe('Bring the card')
+    expect(
+      reminderNotification({ ...reminder, message: 'Bring the card' }, event, user, new Date('2026-06-02T11:45:00Z'))
+        .body,
+    ).toBe('Bring the card')
   })
 
   it('is silent in quiet hours and when the user turned sound off', () => {
-    expect(reminderNotification(reminder, event, user, new Date('2026-06-01T21:00:00Z'))).toMatchObject({ silent: true, urgency: 'normal' })
-    expect(reminderNotification(reminder, event, { ...user, soundEnabled: false }, new Date('2026-06-02T11:45:00Z')).silent).toBe(true)
+    expect(reminderNotification(reminder, event, user, new Date('2026-06-01T21:00:00Z'))).toMatchObject({
+      silent: true,
+      urgency: 'normal',
+    })
+    expect(
+      reminderNotification(reminder, event, { ...user, soundEnabled: false }, new Date('2026-06-02T11:45:00Z')).silent,
+    ).toBe(true)
   })
 
   it('keeps the TTL between a minute and a day', () => {
@@ -35,6 +53,8 @@ describe('the push a reminder sends', () => {
     [10080, 'Starts in 7 days (at 14:00)'],
     [-3, 'Started at 14:00'],
   ])('%i minutes ahead reads "%s"', (minutes, body) => {
-    expect(defaultReminderBody(event.startTime, new Date(event.startTime.getTime() - minutes * 60_000), 'Europe/Berlin')).toBe(body)
+    expect(
+      defaultReminderBody(event.startTime, new Date(event.startTime.getTime() - minutes * 60_000), 'Europe/Berlin'),
+    ).toBe(body)
   })
 })

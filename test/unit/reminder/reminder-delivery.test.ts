@@ -37,12 +37,26 @@ const harness = async () => {
   const ids = new UlidIdGenerator()
   const outbox = new MemoryOutbox()
   const userRecords = new MemoryUserRepository(outbox)
-  const users = new UserService({ users: userRecords, ids, identity: new EmbeddedIdentityProvider(), cascade: new UserDeletionCascade(), geocoding: new SyntheticGeocodingAdapter() })
+  const users = new UserService({
+    users: userRecords,
+    ids,
+    identity: new EmbeddedIdentityProvider(),
+    cascade: new UserDeletionCascade(),
+    geocoding: new SyntheticGeocodingAdapter(),
+  })
   const events = new MemoryEventRepository(outbox)
   const reminderRepository = new MemoryReminderRepository(outbox)
   const devices = new DeviceService({ devices: new MemoryDeviceRepository(), users, ids })
   const push = new ScriptedPush()
-  const reminders = new ReminderService({ reminders: reminderRepository, events, users, userRecords, devices, push, ids })
+  const reminders = new ReminderService({
+    reminders: reminderRepository,
+    events,
+    users,
+    userRecords,
+    devices,
+    push,
+    ids,
+  })
   const reports: DeliveryReport[] = []
   reminders.onDelivery((report) => reports.push(report))
   let now = new Date(start.getTime() - 3 * 60 * MINUTE)
@@ -50,15 +64,54 @@ const harness = async () => {
   const scope = { accountId: 'acct_a', livemode: true, clock }
   const user = expectOk(await users.create(scope, { email: 'delivery@example.com' })).user
   const event = {
-    id: ids.next('evt'), accountId: 'acct_a', livemode: true, userId: user.id, title: 'Standup', category: 'meeting' as const,
-    startTime: start, endTime: new Date(start.getTime() + 30 * MINUTE), timezone: 'UTC', location: null, origin: null,
-    travel: { mode: 'drive' as const, parkingBufferMin: 5 }, attendees: [],
-    monitoring: openMonitoring({ startTime: start, endTime: new Date(start.getTime() + 30 * MINUTE), hasLocation: false, preAlertMinutes: 10, now }),
-    originSource: null, dueAt: null, createdAt: now, updatedAt: now, version: 1,
+    id: ids.next('evt'),
+    accountId: 'acct_a',
+    livemode: true,
+    userId: user.id,
+    title: 'Standup',
+    category: 'meeting' as const,
+    startTime: start,
+    endTime: new Date(start.getTime() + 30 * MINUTE),
+    timezone: 'UTC',
+    location: null,
+    origin: null,
+    travel: { mode: 'drive' as const, parkingBufferMin: 5 },
+    attendees: [],
+    monitoring: openMonitoring({
+      startTime: start,
+      endTime: new Date(start.getTime() + 30 * MINUTE),
+      hasLocation: false,
+      preAlertMinutes: 10,
+      now,
+    }),
+    originSource: null,
+    dueAt: null,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
   }
   await events.insert(event, [])
-  const register = async (path: string) => expectOk(await devices.register(scope, user.id, { endpoint: `https://push.example.com${path}`, keys: KEYS, expiresAt: null })).device
-  return { reminders, reminderRepository, devices, register, push, reports, scope, user, event, setNow: (at: Date) => (now = at), background: { accountId: 'acct_a', clock } }
+  const register = async (path: string) =>
+    expectOk(
+      await devices.register(scope, user.id, {
+        endpoint: `https://push.example.com${path}`,
+        keys: KEYS,
+        expiresAt: null,
+      }),
+    ).device
+  return {
+    reminders,
+    reminderRepository,
+    devices,
+    register,
+    push,
+    reports,
+    scope,
+    user,
+    event,
+    setNow: (at: Date) => (now = at),
+    background: { accountId: 'acct_a', clock },
+  }
 }
 
 describe('firing: the reminder is sent, then pushed to every device of the user', () => {
@@ -68,11 +121,21 @@ describe('firing: the reminder is sent, then pushed to every device of the user'
     const reminder = expectOk(await h.reminders.create(h.scope, h.event.id, { offsetMinutes: 15 })).reminder
     h.setNow(reminder.scheduledAt)
     expect(await h.reminders.fireDue(h.background)).toBe(1)
-    expect(expectOk(await h.reminders.retrieve(h.scope, reminder.id))).toMatchObject({ status: 'sent', sentAt: reminder.scheduledAt })
+    expect(expectOk(await h.reminders.retrieve(h.scope, reminder.id))).toMatchObject({
+      status: 'sent',
+      sentAt: reminder.scheduledAt,
+    })
     expect(h.push.sent).toHaveLength(4)
     expect(h.reports).toHaveLength(1)
-    expect(h.reports[0]!.outcomes.map((outcome) => outcome.status).sort()).toEqual(['delivered', 'expired', 'failed', 'failed'])
-    const left = (await h.devices.devicesOf('acct_a', h.user.id)).map((device) => new URL(device.endpoint).pathname).sort()
+    expect(h.reports[0]!.outcomes.map((outcome) => outcome.status).sort()).toEqual([
+      'delivered',
+      'expired',
+      'failed',
+      'failed',
+    ])
+    const left = (await h.devices.devicesOf('acct_a', h.user.id))
+      .map((device) => new URL(device.endpoint).pathname)
+      .sort()
     expect(left).toEqual(['/fail', '/ok', '/throw'])
   })
 
@@ -82,7 +145,9 @@ describe('firing: the reminder is sent, then pushed to every device of the user'
     h.setNow(new Date(reminder.scheduledAt.getTime() - 1))
     expect(await h.reminders.fireDue(h.background)).toBe(0)
     expect(await h.reminders.nextDueAt(h.background, h.scope.clock.now())).toEqual(reminder.scheduledAt)
-    expect(await h.reminders.nextDueAt({ accountId: 'acct_other', clock: h.scope.clock }, h.scope.clock.now())).toBeNull()
+    expect(
+      await h.reminders.nextDueAt({ accountId: 'acct_other', clock: h.scope.clock }, h.scope.clock.now()),
+    ).toBeNull()
   })
 
   it('a reminder changed after it was found due (cancelled meanwhile) is neither sent nor pushed', async () => {
@@ -101,7 +166,8 @@ describe('firing: the reminder is sent, then pushed to every device of the user'
   it('fires everything due in one run, beyond one batch, and only for the account in scope', async () => {
     const h = await harness()
     const first = new Date(start.getTime() - 2 * 60 * MINUTE)
-    for (let index = 0; index < 150; index++) expectOk(await h.reminders.create(h.scope, h.event.id, { customTime: new Date(first.getTime() + index * 1000) }))
+    for (let index = 0; index < 150; index++)
+      expectOk(await h.reminders.create(h.scope, h.event.id, { customTime: new Date(first.getTime() + index * 1000) }))
     h.setNow(start)
     expect(await h.reminders.fireDue({ accountId: 'acct_other', clock: h.scope.clock })).toBe(0)
     expect(await h.reminders.fireDue(h.background)).toBe(150)

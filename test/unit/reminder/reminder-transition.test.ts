@@ -1,15 +1,30 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ReminderLifecycle, ReminderStatus } from '../../../core/reminder/reminder.js'
-import { reminderTransition, reminderTransitionTable, type ReminderCommand, type ReminderCommandType, type ReminderEventType } from '../../../core/reminder/reminder-transition.js'
+import {
+  reminderTransition,
+  reminderTransitionTable,
+  type ReminderCommand,
+  type ReminderCommandType,
+  type ReminderEventType,
+} from '../../../core/reminder/reminder-transition.js'
 import { expectOk } from '../../../core/shared/result.js'
 
 const MINUTE = 60_000
 const fireTime = new Date('2026-06-02T11:45:00Z')
 const at = (minutesAfterFireTime: number) => new Date(fireTime.getTime() + minutesAfterFireTime * MINUTE)
 
-const scheduled: ReminderLifecycle = { status: 'scheduled', scheduledAt: fireTime, sentAt: null, dismissedAt: null, cancelledAt: null, cancellationReason: null, snoozeCount: 0 }
-const apply = (state: ReminderLifecycle, command: ReminderCommand) => expectOk(reminderTransition(state, command), command.type)
+const scheduled: ReminderLifecycle = {
+  status: 'scheduled',
+  scheduledAt: fireTime,
+  sentAt: null,
+  dismissedAt: null,
+  cancelledAt: null,
+  cancellationReason: null,
+  snoozeCount: 0,
+}
+const apply = (state: ReminderLifecycle, command: ReminderCommand) =>
+  expectOk(reminderTransition(state, command), command.type)
 const sent = apply(scheduled, { type: 'fire', now: at(0) }).state
 const dismissed = apply(sent, { type: 'dismiss', now: at(2) }).state
 const cancelled = apply(scheduled, { type: 'cancel', now: at(-10) }).state
@@ -26,24 +41,145 @@ interface Example {
 
 /** One example per arrow of the table: the spec's silence, decided (docs/reminders.md). */
 const EXAMPLES: readonly Example[] = [
-  { name: 'fires at its time', from: 'scheduled', command: { type: 'fire', now: at(0) }, to: 'sent', events: ['reminder.sent'], expect: { sentAt: at(0) } },
-  { name: 'snoozing a scheduled reminder pushes the fire time back', from: 'scheduled', command: { type: 'snooze', now: at(-30), minutes: 5 }, to: 'scheduled', events: ['reminder.snoozed'], expect: { scheduledAt: at(5), snoozeCount: 1 } },
-  { name: 'cancelling a scheduled reminder', from: 'scheduled', command: { type: 'cancel', now: at(-3) }, to: 'cancelled', events: ['reminder.cancelled'], expect: { cancelledAt: at(-3), cancellationReason: 'requested' } },
-  { name: 'the event moving reschedules a scheduled reminder', from: 'scheduled', command: { type: 'event_moved', now: at(-60), scheduledAt: at(60) }, to: 'scheduled', events: ['reminder.rescheduled'], expect: { scheduledAt: at(60) } },
-  { name: 'the event deleted cancels a scheduled reminder', from: 'scheduled', command: { type: 'event_deleted', now: at(-3) }, to: 'cancelled', events: ['reminder.cancelled'], expect: { cancellationReason: 'event_deleted' } },
-  { name: 'snoozing a sent reminder brings it back minutes from now', from: 'sent', command: { type: 'snooze', now: at(1), minutes: 15 }, to: 'scheduled', events: ['reminder.snoozed'], expect: { scheduledAt: at(16), sentAt: null, snoozeCount: 1 } },
-  { name: 'dismissing a sent reminder', from: 'sent', command: { type: 'dismiss', now: at(1) }, to: 'dismissed', events: ['reminder.dismissed'], expect: { dismissedAt: at(1), sentAt: at(0) } },
-  { name: 'cancelling a sent reminder', from: 'sent', command: { type: 'cancel', now: at(1) }, to: 'cancelled', events: ['reminder.cancelled'] },
-  { name: 'the event moving later re-arms a sent reminder', from: 'sent', command: { type: 'event_moved', now: at(1), scheduledAt: at(120) }, to: 'scheduled', events: ['reminder.rescheduled'], expect: { scheduledAt: at(120), sentAt: null } },
-  { name: 'the event moving to a fire time already past leaves a sent reminder alone', from: 'sent', command: { type: 'event_moved', now: at(1), scheduledAt: at(-5) }, to: 'sent', events: [] },
-  { name: 'the event deleted cancels a sent reminder', from: 'sent', command: { type: 'event_deleted', now: at(1) }, to: 'cancelled', events: ['reminder.cancelled'], expect: { cancellationReason: 'event_deleted' } },
-  { name: 'dismissing again is a no-op', from: 'dismissed', command: { type: 'dismiss', now: at(5) }, to: 'dismissed', events: [], expect: { dismissedAt: at(2) } },
-  { name: 'the event moving later re-arms a dismissed reminder', from: 'dismissed', command: { type: 'event_moved', now: at(5), scheduledAt: at(60) }, to: 'scheduled', events: ['reminder.rescheduled'], expect: { sentAt: null, dismissedAt: null } },
-  { name: 'the event moving to a past fire time leaves a dismissed reminder alone', from: 'dismissed', command: { type: 'event_moved', now: at(5), scheduledAt: at(4) }, to: 'dismissed', events: [] },
-  { name: 'the event deleted leaves a dismissed reminder as it is', from: 'dismissed', command: { type: 'event_deleted', now: at(5) }, to: 'dismissed', events: [] },
-  { name: 'cancelling again is a no-op', from: 'cancelled', command: { type: 'cancel', now: at(5) }, to: 'cancelled', events: [], expect: { cancelledAt: at(-10) } },
-  { name: 'the event moving leaves a cancelled reminder cancelled', from: 'cancelled', command: { type: 'event_moved', now: at(-5), scheduledAt: at(60) }, to: 'cancelled', events: [] },
-  { name: 'the event deleted leaves a cancelled reminder cancelled (reason kept)', from: 'cancelled', command: { type: 'event_deleted', now: at(5) }, to: 'cancelled', events: [], expect: { cancellationReason: 'requested' } },
+  {
+    name: 'fires at its time',
+    from: 'scheduled',
+    command: { type: 'fire', now: at(0) },
+    to: 'sent',
+    events: ['reminder.sent'],
+    expect: { sentAt: at(0) },
+  },
+  {
+    name: 'snoozing a scheduled reminder pushes the fire time back',
+    from: 'scheduled',
+    command: { type: 'snooze', now: at(-30), minutes: 5 },
+    to: 'scheduled',
+    events: ['reminder.snoozed'],
+    expect: { scheduledAt: at(5), snoozeCount: 1 },
+  },
+  {
+    name: 'cancelling a scheduled reminder',
+    from: 'scheduled',
+    command: { type: 'cancel', now: at(-3) },
+    to: 'cancelled',
+    events: ['reminder.cancelled'],
+    expect: { cancelledAt: at(-3), cancellationReason: 'requested' },
+  },
+  {
+    name: 'the event moving reschedules a scheduled reminder',
+    from: 'scheduled',
+    command: { type: 'event_moved', now: at(-60), scheduledAt: at(60) },
+    to: 'scheduled',
+    events: ['reminder.rescheduled'],
+    expect: { scheduledAt: at(60) },
+  },
+  {
+    name: 'the event deleted cancels a scheduled reminder',
+    from: 'scheduled',
+    command: { type: 'event_deleted', now: at(-3) },
+    to: 'cancelled',
+    events: ['reminder.cancelled'],
+    expect: { cancellationReason: 'event_deleted' },
+  },
+  {
+    name: 'snoozing a sent reminder brings it back minutes from now',
+    from: 'sent',
+    command: { type: 'snooze', now: at(1), minutes: 15 },
+    to: 'scheduled',
+    events: ['reminder.snoozed'],
+    expect: { scheduledAt: at(16), sentAt: null, snoozeCount: 1 },
+  },
+  {
+    name: 'dismissing a sent reminder',
+    from: 'sent',
+    command: { type: 'dismiss', now: at(1) },
+    to: 'dismissed',
+    events: ['reminder.dismissed'],
+    expect: { dismissedAt: at(1), sentAt: at(0) },
+  },
+  {
+    name: 'cancelling a sent reminder',
+    from: 'sent',
+    command: { type: 'cancel', now: at(1) },
+    to: 'cancelled',
+    events: ['reminder.cancelled'],
+  },
+  {
+    name: 'the event moving later re-arms a sent reminder',
+    from: 'sent',
+    command: { type: 'event_moved', now: at(1), scheduledAt: at(120) },
+    to: 'scheduled',
+    events: ['reminder.rescheduled'],
+    expect: { scheduledAt: at(120), sentAt: null },
+  },
+  {
+    name: 'the event moving to a fire time already past leaves a sent reminder alone',
+    from: 'sent',
+    command: { type: 'event_moved', now: at(1), scheduledAt: at(-5) },
+    to: 'sent',
+    events: [],
+  },
+  {
+    name: 'the event deleted cancels a sent reminder',
+    from: 'sent',
+    command: { type: 'event_deleted', now: at(1) },
+    to: 'cancelled',
+    events: ['reminder.cancelled'],
+    expect: { cancellationReason: 'event_deleted' },
+  },
+  {
+    name: 'dismissing again is a no-op',
+    from: 'dismissed',
+    command: { type: 'dismiss', now: at(5) },
+    to: 'dismissed',
+    events: [],
+    expect: { dismissedAt: at(2) },
+  },
+  {
+    name: 'the event moving later re-arms a dismissed reminder',
+    from: 'dismissed',
+    command: { type: 'event_moved', now: at(5), scheduledAt: at(60) },
+    to: 'scheduled',
+    events: ['reminder.rescheduled'],
+    expect: { sentAt: null, dismissedAt: null },
+  },
+  {
+    name: 'the event moving to a past fire time leaves a dismissed reminder alone',
+    from: 'dismissed',
+    command: { type: 'event_moved', now: at(5), scheduledAt: at(4) },
+    to: 'dismissed',
+    events: [],
+  },
+  {
+    name: 'the event deleted leaves a dismissed reminder as it is',
+    from: 'dismissed',
+    command: { type: 'event_deleted', now: at(5) },
+    to: 'dismissed',
+    events: [],
+  },
+  {
+    name: 'cancelling again is a no-op',
+    from: 'cancelled',
+    command: { type: 'cancel', now: at(5) },
+    to: 'cancelled',
+    events: [],
+    expect: { cancelledAt: at(-10) },
+  },
+  {
+    name: 'the event moving leaves a cancelled reminder cancelled',
+    from: 'cancelled',
+    command: { type: 'event_moved', now: at(-5), scheduledAt: at(60) },
+    to: 'cancelled',
+    events: [],
+  },
+  {
+    name: 'the event deleted leaves a cancelled reminder cancelled (reason kept)',
+    from: 'cancelled',
+    command: { type: 'event_deleted', now: at(5) },
+    to: 'cancelled',
+    events: [],
+    expect: { cancellationReason: 'requested' },
+  },
 ]
 
 describe('reminder transitions: every arrow of the table', () => {
@@ -57,7 +193,9 @@ describe('reminder transitions: every arrow of the table', () => {
 
   it('the examples cover every (status, command, target) of the table', () => {
     const covered = new Set(EXAMPLES.map((example) => `${example.from} ${example.command.type} ${example.to}`))
-    const arrows = Object.entries(reminderTransitionTable).flatMap(([from, row]) => Object.entries(row).flatMap(([command, targets]) => (targets ?? []).map((to) => `${from} ${command} ${to}`)))
+    const arrows = Object.entries(reminderTransitionTable).flatMap(([from, row]) =>
+      Object.entries(row).flatMap(([command, targets]) => (targets ?? []).map((to) => `${from} ${command} ${to}`)),
+    )
     expect(arrows.filter((arrow) => !covered.has(arrow))).toEqual([])
   })
 })
@@ -74,7 +212,12 @@ describe('reminder transitions: what is refused (409 invalid_state_transition)',
     ['cancelled', { type: 'dismiss', now: at(5) }],
   ])('%s refuses %o', (from, command) => {
     const result = reminderTransition(states[from], command)
-    expect(result.ok ? null : result.error).toMatchObject({ _tag: 'InvalidTransition', resource: 'reminder', from, command: command.type })
+    expect(result.ok ? null : result.error).toMatchObject({
+      _tag: 'InvalidTransition',
+      resource: 'reminder',
+      from,
+      command: command.type,
+    })
     expect(reminderTransitionTable[from][command.type]).toBeUndefined()
   })
 
@@ -97,10 +240,24 @@ describe('model test: random command sequences keep the invariants', () => {
   const advance = fc.integer({ min: 0, max: 90 * MINUTE })
   const step: fc.Arbitrary<Step> = fc.oneof(
     { weight: 4, arbitrary: fc.record({ kind: fc.constant('fire' as const), advance }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('snooze' as const), advance, minutes: fc.constantFrom(1 as const, 3 as const, 5 as const, 15 as const) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('snooze' as const),
+        advance,
+        minutes: fc.constantFrom(1 as const, 3 as const, 5 as const, 15 as const),
+      }),
+    },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('dismiss' as const), advance }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), advance }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('event_moved' as const), advance, shift: fc.integer({ min: -240, max: 240 }) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('event_moved' as const),
+        advance,
+        shift: fc.integer({ min: -240, max: 240 }),
+      }),
+    },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('event_deleted' as const), advance }) },
   )
 
@@ -139,7 +296,8 @@ describe('model test: random command sequences keep the invariants', () => {
           if (wasCancelled) expect(state.status).toBe('cancelled')
           wasCancelled ||= state.status === 'cancelled'
           // Nothing fires before its time.
-          if (state.status === 'sent' || state.status === 'dismissed') expect(state.sentAt!.getTime()).toBeGreaterThanOrEqual(state.scheduledAt.getTime())
+          if (state.status === 'sent' || state.status === 'dismissed')
+            expect(state.sentAt!.getTime()).toBeGreaterThanOrEqual(state.scheduledAt.getTime())
           if (command.type === 'fire') expect(state.sentAt).toEqual(now)
           // A snooze leaves it scheduled at least that many minutes ahead.
           if (command.type === 'snooze') {

@@ -21,7 +21,10 @@ afterEach(async () => {
   for (const transport of transports.splice(0)) transport.close()
 })
 
-const setUp = (limits: { concurrency: number; perEndpointConcurrency: number; timeoutMs: number }, dns: DnsResolverPort = { resolve: async () => ['127.0.0.1'] }) => {
+const setUp = (
+  limits: { concurrency: number; perEndpointConcurrency: number; timeoutMs: number },
+  dns: DnsResolverPort = { resolve: async () => ['127.0.0.1'] },
+) => {
   const outbox = new MemoryOutbox()
   const endpoints = new MemoryWebhookEndpointRepository(outbox)
   const deliveries = new MemoryWebhookDeliveryRepository()
@@ -66,9 +69,25 @@ const userCreated = (n: number): DomainEvent => ({
   createdAt: new Date(),
   objectType: 'user',
   object: {
-    id: `usr_${n}`, email: `u${n}@example.com`, displayName: null, timezone: 'UTC', defaultTravelMode: 'drive', defaultParkingBuffer: 5, defaultWalkBuffer: 3,
-    preferredDeparture: 'on_time', preAlertMinutes: 10, alertProfile: 'balanced', theme: 'system', soundEnabled: true, hapticEnabled: true,
-    quietHoursStart: null, quietHoursEnd: null, onboardingCompleted: false, homeLocation: null, deactivatedAt: null, createdAt: new Date(),
+    id: `usr_${n}`,
+    email: `u${n}@example.com`,
+    displayName: null,
+    timezone: 'UTC',
+    defaultTravelMode: 'drive',
+    defaultParkingBuffer: 5,
+    defaultWalkBuffer: 3,
+    preferredDeparture: 'on_time',
+    preAlertMinutes: 10,
+    alertProfile: 'balanced',
+    theme: 'system',
+    soundEnabled: true,
+    hapticEnabled: true,
+    quietHoursStart: null,
+    quietHoursEnd: null,
+    onboardingCompleted: false,
+    homeLocation: null,
+    deactivatedAt: null,
+    createdAt: new Date(),
   },
 })
 
@@ -120,7 +139,10 @@ describe('Deliveries for one endpoint do not block others; concurrency is bounde
     const receiver = await WebhookReceiver.start()
     receivers.push(receiver)
     let answer = ['127.0.0.1']
-    const { outbox, endpoints, deliveries, dispatcher } = setUp({ concurrency: 5, perEndpointConcurrency: 5, timeoutMs: 1000 }, { resolve: async () => answer })
+    const { outbox, endpoints, deliveries, dispatcher } = setUp(
+      { concurrency: 5, perEndpointConcurrency: 5, timeoutMs: 1000 },
+      { resolve: async () => answer },
+    )
     const port = new URL(receiver.url).port
     const endpoint = endpointFor(`http://receiver.test:${port}/webhooks`)
     await endpoints.insert(endpoint)
@@ -142,7 +164,11 @@ describe('Deliveries for one endpoint do not block others; concurrency is bounde
   it('a crash after the fan-out but before marking the outbox does not duplicate deliveries', async () => {
     const receiver = await WebhookReceiver.start()
     receivers.push(receiver)
-    const { outbox, endpoints, deliveries, dispatcher } = setUp({ concurrency: 5, perEndpointConcurrency: 5, timeoutMs: 1000 })
+    const { outbox, endpoints, deliveries, dispatcher } = setUp({
+      concurrency: 5,
+      perEndpointConcurrency: 5,
+      timeoutMs: 1000,
+    })
     const endpoint = endpointFor(receiver.url)
     await endpoints.insert(endpoint)
     const event = userCreated(1)

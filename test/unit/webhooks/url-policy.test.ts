@@ -19,9 +19,20 @@ const resolver = dns({
 
 describe('Webhook URLs: production only https to public addresses; the sandbox also http and loopback', () => {
   it.each([
-    ['127.0.0.1', false], ['10.1.2.3', false], ['172.16.0.1', false], ['192.168.1.1', false], ['169.254.169.254', false],
-    ['100.64.0.1', false], ['0.0.0.0', false], ['::1', false], ['fc00::1', false], ['fe80::1', false], ['::ffff:10.0.0.1', false],
-    ['93.184.215.14', true], ['2606:2800:21f:cb07:6820:80da:af6b:8b2c', true], ['not-an-ip', false],
+    ['127.0.0.1', false],
+    ['10.1.2.3', false],
+    ['172.16.0.1', false],
+    ['192.168.1.1', false],
+    ['169.254.169.254', false],
+    ['100.64.0.1', false],
+    ['0.0.0.0', false],
+    ['::1', false],
+    ['fc00::1', false],
+    ['fe80::1', false],
+    ['::ffff:10.0.0.1', false],
+    ['93.184.215.14', true],
+    ['2606:2800:21f:cb07:6820:80da:af6b:8b2c', true],
+    ['not-an-ip', false],
   ])('isPublicAddress(%s) is %s', (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected)
   })

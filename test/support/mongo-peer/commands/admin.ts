@@ -59,12 +59,20 @@ const getLog: CommandHandler = ({ body }) =>
   body.getLog === '*' ? { names: ['global', 'startupWarnings'], ok: 1 } : { totalLinesWritten: 0, log: [], ok: 1 }
 
 const listDatabases: CommandHandler = ({ body, server }) => {
-  const databases = server.storage.databases().map((name) => (body.nameOnly === true ? { name } : { name, sizeOnDisk: 0, empty: false }))
+  const databases = server.storage
+    .databases()
+    .map((name) => (body.nameOnly === true ? { name } : { name, sizeOnDisk: 0, empty: false }))
   return { databases, totalSize: 0, ok: 1 }
 }
 
 const commitTransaction: CommandHandler = ({ transaction }) => {
-  if (!transaction) throw new CommandError('NoSuchTransaction', 'Given transaction number does not match any in-progress transactions.', {}, ['TransientTransactionError'])
+  if (!transaction)
+    throw new CommandError(
+      'NoSuchTransaction',
+      'Given transaction number does not match any in-progress transactions.',
+      {},
+      ['TransientTransactionError'],
+    )
   if (transaction.state === 'in_progress') {
     try {
       transaction.commit()
@@ -78,7 +86,12 @@ const commitTransaction: CommandHandler = ({ transaction }) => {
 
 const abortTransaction: CommandHandler = ({ transaction }) => {
   if (!transaction || transaction.state === 'aborted') {
-    throw new CommandError('NoSuchTransaction', 'Given transaction number does not match any in-progress transactions.', {}, ['TransientTransactionError'])
+    throw new CommandError(
+      'NoSuchTransaction',
+      'Given transaction number does not match any in-progress transactions.',
+      {},
+      ['TransientTransactionError'],
+    )
   }
   if (transaction.state === 'committed') {
     throw new CommandError('TransactionCommitted', 'Transaction has been committed and cannot be aborted')

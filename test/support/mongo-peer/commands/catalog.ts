@@ -1,6 +1,6 @@
 // Collections and indexes: create, drop, dropDatabase, listCollections, createIndexes, listIndexes, dropIndexes.
 // DDL always acts on the live storage, also inside a transaction.
-import { type Document } from 'bson'
+import type { Document } from 'bson'
 import { canonicalKey } from '../bson-values.js'
 import { CommandError } from '../errors.js'
 import { project, selectDocuments } from '../query.js'
@@ -8,11 +8,26 @@ import { defaultIndexName, ID_INDEX, type IndexSpec } from '../storage.js'
 import { optionalDocument, optionalNumber, stringArgument, type CommandHandler } from './context.js'
 
 // Fields of a create command that are envelope (sessions, concerns), not collection options.
-const ENVELOPE_FIELDS = new Set(['create', 'lsid', 'txnNumber', 'autocommit', 'startTransaction', 'writeConcern', 'readConcern', 'apiVersion', 'apiStrict', 'apiDeprecationErrors', 'maxTimeMS', 'comment'])
+const ENVELOPE_FIELDS = new Set([
+  'create',
+  'lsid',
+  'txnNumber',
+  'autocommit',
+  'startTransaction',
+  'writeConcern',
+  'readConcern',
+  'apiVersion',
+  'apiStrict',
+  'apiDeprecationErrors',
+  'maxTimeMS',
+  'comment',
+])
 
 const create: CommandHandler = ({ body, database, server }) => {
   const name = stringArgument(body, 'create')
-  const options = Object.fromEntries(Object.entries(body).filter(([field]) => !field.startsWith('$') && !ENVELOPE_FIELDS.has(field)))
+  const options = Object.fromEntries(
+    Object.entries(body).filter(([field]) => !field.startsWith('$') && !ENVELOPE_FIELDS.has(field)),
+  )
   server.storage.create(database, name, options)
   return { ok: 1 }
 }
@@ -40,7 +55,14 @@ const listCollections: CommandHandler = ({ body, database, access, server }) => 
   const selected = selectDocuments(entries, { filter: optionalDocument(body, 'filter') })
   const documents = body.nameOnly === true ? project(selected, { _id: 0, name: 1, type: 1 }) : selected
   const cursorOptions = optionalDocument(body, 'cursor') ?? {}
-  return { cursor: server.cursors.open(`${database}.$cmd.listCollections`, documents, optionalNumber(cursorOptions, 'batchSize')), ok: 1 }
+  return {
+    cursor: server.cursors.open(
+      `${database}.$cmd.listCollections`,
+      documents,
+      optionalNumber(cursorOptions, 'batchSize'),
+    ),
+    ok: 1,
+  }
 }
 
 const INDEX_OPTIONS = ['unique', 'sparse', 'expireAfterSeconds', 'partialFilterExpression', 'collation', 'hidden']
@@ -83,7 +105,11 @@ const listIndexes: CommandHandler = ({ body, database, server }) => {
   if (!collection) throw new CommandError('NamespaceNotFound', `ns does not exist: ${database}.${name}`)
   const cursorOptions = optionalDocument(body, 'cursor') ?? {}
   return {
-    cursor: server.cursors.open(`${database}.${name}`, [...collection.indexes], optionalNumber(cursorOptions, 'batchSize')),
+    cursor: server.cursors.open(
+      `${database}.${name}`,
+      [...collection.indexes],
+      optionalNumber(cursorOptions, 'batchSize'),
+    ),
     ok: 1,
   }
 }

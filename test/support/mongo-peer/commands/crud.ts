@@ -6,13 +6,7 @@ import { asCommandError, CommandError } from '../errors.js'
 import { compileFilter, project, runPipeline, selectDocuments } from '../query.js'
 import { documentKey } from '../storage.js'
 import { applyUpdate, buildUpsertDocument, isOperatorUpdate, type UpdateSpec } from '../update.js'
-import {
-  optionalDocument,
-  optionalNumber,
-  stringArgument,
-  toLong,
-  type CommandHandler,
-} from './context.js'
+import { optionalDocument, optionalNumber, stringArgument, toLong, type CommandHandler } from './context.js'
 
 function writeReply(fields: Document, writeErrors: Document[]): Document {
   return { ...fields, ...(writeErrors.length > 0 ? { writeErrors } : {}), ok: 1 }
@@ -20,7 +14,8 @@ function writeReply(fields: Document, writeErrors: Document[]): Document {
 
 function statements(body: Document, field: string): Document[] {
   const value = body[field]
-  if (!Array.isArray(value)) throw new CommandError('FailedToParse', `BSON field '${field}' is missing but a required field`)
+  if (!Array.isArray(value))
+    throw new CommandError('FailedToParse', `BSON field '${field}' is missing but a required field`)
   return value as Document[]
 }
 
@@ -127,7 +122,8 @@ const remove: CommandHandler = ({ body, database, access }) => {
       const collection = access.find(database, name)
       if (!collection) continue
       const limit = optionalNumber(statement, 'limit') ?? 0
-      if (limit !== 0 && limit !== 1) throw new CommandError('FailedToParse', 'The limit field in delete objects must be 0 or 1')
+      if (limit !== 0 && limit !== 1)
+        throw new CommandError('FailedToParse', 'The limit field in delete objects must be 0 or 1')
       const matched = selectDocuments(collection.all(), { filter: (statement.q ?? {}) as Document, limit })
       for (const document of matched) if (collection.remove(documentKey(document))) n += 1
     } catch (error) {
@@ -155,7 +151,9 @@ const findAndModify: CommandHandler = ({ body, database, access }) => {
     throw new CommandError('FailedToParse', 'Cannot specify both upsert=true and remove=true')
   }
   const collection = access.find(database, name)
-  const [target] = collection ? selectDocuments(collection.all(), { filter, sort: optionalDocument(body, 'sort'), limit: 1 }) : []
+  const [target] = collection
+    ? selectDocuments(collection.all(), { filter, sort: optionalDocument(body, 'sort'), limit: 1 })
+    : []
   const shape = (document: Document | undefined) => (document === undefined ? null : project([document], fields)[0])
 
   if (body.remove === true) {
@@ -188,11 +186,19 @@ const aggregate: CommandHandler = ({ body, database, access, server }) => {
   if (typeof target !== 'string') {
     throw new CommandError('InvalidNamespace', 'the MongoDB test peer only supports collection aggregations')
   }
-  if (!Array.isArray(body.pipeline)) throw new CommandError('TypeMismatch', "'pipeline' option must be specified as an array")
+  if (!Array.isArray(body.pipeline))
+    throw new CommandError('TypeMismatch', "'pipeline' option must be specified as an array")
   const collection = access.find(database, target)
-  const results = runPipeline(collection?.all() ?? [], body.pipeline as Document[], (other) => access.find(database, other)?.all() ?? [])
+  const results = runPipeline(
+    collection?.all() ?? [],
+    body.pipeline as Document[],
+    (other) => access.find(database, other)?.all() ?? [],
+  )
   const cursorOptions = optionalDocument(body, 'cursor') ?? {}
-  return { cursor: server.cursors.open(`${database}.${target}`, results, optionalNumber(cursorOptions, 'batchSize')), ok: 1 }
+  return {
+    cursor: server.cursors.open(`${database}.${target}`, results, optionalNumber(cursorOptions, 'batchSize')),
+    ok: 1,
+  }
 }
 
 const count: CommandHandler = ({ body, database, access }) => {
