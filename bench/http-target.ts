@@ -17,8 +17,8 @@ import { startService } from '../hosts/server.js'
  * Tells the parent its URL over IPC, its CPU time on `cpu`, and stops on `stop`
  * or disconnect.
  */
-export const BENCH_TEST_KEY = 'sk_test_0123456789abcdefBENCH'
-export const BENCH_LIVE_KEY = 'sk_live_0123456789abcdefBENCH'
+export const BENCH_TEST_KEY = 'sk_test_f61e68691bdd0f5ebd3252de0396569dBENCH'
+export const BENCH_LIVE_KEY = 'sk_live_f61e68691bdd0f5ebd3252de0396569dBENCH'
 
 export type TargetKind = 'service' | 'bare'
 

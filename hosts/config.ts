@@ -1,6 +1,7 @@
 import { Schema } from 'effect'
 import { parseTokenKey } from '../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
 import { decodeRequest } from '../contracts/validation.js'
+import { estimatedSecretBits, MIN_SECRET_BITS } from '../core/account/api-key.js'
 
 const Port = Schema.String.check(
   Schema.makeFilter((value: string) =>
@@ -229,10 +230,16 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     .map((key) => key.trim())
     .filter((key) => key !== '')
   for (const key of bootstrapKeys) {
-    if (!/^sk_(test|live)_[A-Za-z0-9]{8,}$/.test(key))
+    if (!/^sk_(test|live)_[A-Za-z0-9]+$/.test(key))
       throw new ConfigError(
         'SERVICE_BOOTSTRAP_KEYS',
-        `"${key.slice(0, 12)}..." is not a secret key (sk_test_... or sk_live_..., at least 8 letters or digits after the prefix)`,
+        `"${key.slice(0, 12)}..." is not a secret key (sk_test_... or sk_live_..., letters and digits after the prefix)`,
+      )
+    const bits = estimatedSecretBits(key.slice('sk_test_'.length))
+    if (bits < MIN_SECRET_BITS)
+      throw new ConfigError(
+        'SERVICE_BOOTSTRAP_KEYS',
+        `"${key.slice(0, 12)}..." is too weak: its secret part carries about ${bits} bits of randomness, at least ${MIN_SECRET_BITS} bits are required (32 random hexadecimal digits, or 22 random letters and digits; \`openssl rand -hex 24\` after the prefix)`,
       )
   }
   const vapid = [vars.VAPID_PUBLIC_KEY, vars.VAPID_PRIVATE_KEY, vars.VAPID_SUBJECT]

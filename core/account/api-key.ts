@@ -9,6 +9,29 @@ export const keyPrefix = (mode: KeyMode): string => PREFIX[mode]
 /** A new secret key: the surface prefix and 24 random bytes. */
 export const generateSecretKey = (mode: KeyMode, random: RandomSource): string => `${PREFIX[mode]}${random.token(24)}`
 
+/** The randomness a key must carry in its secret part (after `sk_live_` / `sk_test_`). */
+export const MIN_SECRET_BITS = 128
+
+/**
+ * An upper estimate of the randomness in a key's secret part: its length times the
+ * bits of the smallest alphabet its characters come from (digits 3.3, hexadecimal 4,
+ * letters and digits 5.95 a character). A secret that one character dominates
+ * (more than a third of it) is not random whatever its length: 0. Generated keys
+ * (48 hexadecimal digits) carry 192 bits.
+ */
+export const estimatedSecretBits = (secretPart: string): number => {
+  if (!/^[A-Za-z0-9]+$/.test(secretPart)) return 0
+  const counts = new Map<string, number>()
+  for (const character of secretPart) counts.set(character, (counts.get(character) ?? 0) + 1)
+  if (Math.max(...counts.values()) * 3 > secretPart.length) return 0
+  const alphabet = /^[0-9]+$/.test(secretPart)
+    ? 10
+    : /^[0-9a-f]+$/.test(secretPart) || /^[0-9A-F]+$/.test(secretPart)
+      ? 16
+      : 62
+  return Math.floor(secretPart.length * Math.log2(alphabet))
+}
+
 /** The mode a secret claims by its prefix, or null for a malformed secret. */
 export const modeOfSecret = (secret: string): KeyMode | null => {
   if (secret.startsWith(PREFIX.live) && secret.length > PREFIX.live.length) return 'live'

@@ -84,7 +84,7 @@ export class EventService {
       return err(new InvalidParameter({ param: 'end_time', message: 'end_time must be after start_time.' }))
     const places = await this.resolvePlaces(input)
     if (!places.ok) return places
-    const attendees = this.attendeesOf(input.attendees)
+    const attendees = await this.attendeesOf(scope, input.attendees)
     if (!attendees.ok) return attendees
     const now = scope.clock.now()
     const monitoring = openMonitoring({
@@ -170,7 +170,8 @@ export class EventService {
         origin: patch.origin === undefined ? current.origin : patch.origin,
       })
       if (!places.ok) return places
-      const attendees = patch.attendees === undefined ? ok(current.attendees) : this.attendeesOf(patch.attendees)
+      const attendees =
+        patch.attendees === undefined ? ok(current.attendees) : await this.attendeesOf(scope, patch.attendees)
       if (!attendees.ok) return attendees
       const travel = {
         mode: patch.travel?.mode ?? current.travel.mode,
@@ -367,7 +368,11 @@ export class EventService {
     return ok({ location: location.value, origin: origin.value })
   }
 
-  private attendeesOf(attendees: EventInput['attendees']): Result<Attendee[], InvalidParameter> {
+  /** Each attendee by e-mail or as a user of the caller's own account and surface (an unknown id is 404, like any). */
+  private async attendeesOf(
+    scope: RequestScope,
+    attendees: EventInput['attendees'],
+  ): Promise<Result<Attendee[], InvalidParameter | ResourceNotFound>> {
     const list: Attendee[] = []
     for (const [index, attendee] of (attendees ?? []).entries()) {
       if ((attendee.email === undefined) === (attendee.userId === undefined)) {
@@ -376,6 +381,11 @@ export class EventService {
             param: `attendees[${index}]`,
             message: 'Each attendee has either an email or a user_id.',
           }),
+        )
+      }
+      if (attendee.userId !== undefined && (await this.deps.users.retrieve(scope, attendee.userId)).ok === false) {
+        return err(
+          new ResourceNotFound({ resource: 'user', id: attendee.userId, param: `attendees[${index}].user_id` }),
         )
       }
       list.push({

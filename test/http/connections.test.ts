@@ -5,7 +5,7 @@ import type { TokenCipherPort } from '../../core/ports/token-cipher.js'
 import { TOKENS } from '../../hosts/di-tokens.js'
 import { renderNotification } from '../../contracts/webhooks/notification.js'
 import { CURRENT_VERSION } from '../../contracts/versions.js'
-import { clients, startTestService, type TestService } from '../support/service.js'
+import { api, clients, startTestService, type TestService } from '../support/service.js'
 
 let test: TestService
 let client: ReturnType<typeof clients>
@@ -540,6 +540,20 @@ describe('POST /v1/connections/{id}/refresh', () => {
 
   it('is 404 for an unknown connection', async () => {
     expect((await client.sandbox('POST', '/v1/connections/con_unknown/refresh')).status).toBe(404)
+  })
+
+  it("counts only the owner's calls: another account's refreshes of the id are 404 and leave the allowance", async () => {
+    const { connectionId } = await connect('google')
+    const { accounts } = test.service.application
+    const other = await accounts.issueKey((await accounts.createAccount()).id, 'test')
+    if (!other.ok) throw new Error('issue failed')
+    for (let i = 0; i < 3; i++) {
+      const probe = await api(test.sandbox, 'POST', `/v1/connections/${connectionId}/refresh`, {
+        key: other.value.secret,
+      })
+      expect(probe.status).toBe(404)
+    }
+    expect((await client.sandbox('POST', `/v1/connections/${connectionId}/refresh`)).status).toBe(200)
   })
 })
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clients, startTestService, type TestService } from '../support/service.js'
+import { api, clients, startTestService, type TestService } from '../support/service.js'
 
 let test: TestService
 let client: ReturnType<typeof clients>
@@ -156,6 +156,39 @@ describe('POST /v1/events', () => {
     const response = await client.live('POST', '/v1/events', { body: newEvent({ user_id: 'usr_missing' }) })
     expect(response.status).toBe(404)
     expect(response.body.error.param).toBe('user_id')
+  })
+
+  it('answers 404 naming attendees[i].user_id for an attendee user id that is not a user of this account and surface, storing nothing', async () => {
+    const { accounts } = test.service.application
+    const other = await accounts.issueKey((await accounts.createAccount()).id, 'live')
+    if (!other.ok) throw new Error('issue failed')
+    const foreign = await api(test.live, 'POST', '/v1/users', {
+      key: other.value.secret,
+      body: { email: 'foreign@example.com' },
+    })
+    const sandboxUser = await client.sandbox('POST', '/v1/users', { body: { email: 'sandbox-attendee@example.com' } })
+    const before = (await client.live('GET', `/v1/events?user_id=${userId}&limit=100`)).body.data.length
+    for (const unknown of ['usr_missing', 'not-even-an-id', foreign.body.id, sandboxUser.body.id]) {
+      const response = await client.live('POST', '/v1/events', {
+        body: newEvent({ attendees: [{ email: 'ana@example.com' }, { user_id: unknown }] }),
+      })
+      expect(response.status).toBe(404)
+      expect(response.body.error).toMatchObject({ code: 'resource_missing', param: 'attendees[1].user_id' })
+    }
+    expect((await client.live('GET', `/v1/events?user_id=${userId}&limit=100`)).body.data.length).toBe(before)
+    const colleague = await client.live('POST', '/v1/users', { body: { email: 'colleague@example.com' } })
+    const created = await client.live('POST', '/v1/events', {
+      body: newEvent({ attendees: [{ user_id: colleague.body.id }] }),
+    })
+    expect(created.status).toBe(201)
+    expect(created.body.attendees).toEqual([{ email: null, user_id: colleague.body.id, name: null }])
+    const patched = await client.live('PATCH', `/v1/events/${created.body.id}`, {
+      body: { attendees: [{ user_id: foreign.body.id }] },
+    })
+    expect(patched.status).toBe(404)
+    expect(patched.body.error.param).toBe('attendees[0].user_id')
+    const unchanged = await client.live('GET', `/v1/events/${created.body.id}`)
+    expect(unchanged.body.attendees).toEqual([{ email: null, user_id: colleague.body.id, name: null }])
   })
 
   it('replays with the same Idempotency-Key instead of creating a second event', async () => {

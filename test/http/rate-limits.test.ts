@@ -69,7 +69,7 @@ describe('Rate limits: X-RateLimit headers on every response, 429 with the spec 
           method: 'POST',
           path: '/v1/users',
           headers: {
-            authorization: 'Bearer sk_test_0123456789abcdefTEST',
+            authorization: 'Bearer sk_test_94ee059335e587e501cc4bf90613e081TEST',
             'content-type': 'application/json',
             'content-length': '40',
           },

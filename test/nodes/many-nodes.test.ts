@@ -14,8 +14,8 @@ const WEBHOOK_LEASE_MS = 4_000
 // Per key and window: the sandbox key stays under it; the production key is used only to reach it.
 const RATE_LIMIT = 100
 /** A second sandbox key of the account, for the test that creates many reminders at once (limits count per key). */
-const BULK_KEY = 'sk_test_0123456789abcdefBULK'
-const SWEEP_KEY = 'sk_test_0123456789abcdefSWEEP'
+const BULK_KEY = 'sk_test_7bfd409d54c3fdc670b60890f3d6138fBULK'
+const SWEEP_KEY = 'sk_test_29b510351965be4808b9b342d6152d45SWEEP'
 const PREFIX = `nodes_${randomUUID().replaceAll('-', '').slice(0, 8)}`
 
 let mongo: TestMongo

@@ -4,8 +4,8 @@ import { startMongoForTests } from './mongo-peer/index.js'
 import { startService, type RunningService } from '../../hosts/server.js'
 import type { Clock } from '../../core/ports/clock.js'
 
-export const TEST_KEY = 'sk_test_0123456789abcdefTEST'
-export const LIVE_KEY = 'sk_live_0123456789abcdefLIVE'
+export const TEST_KEY = 'sk_test_94ee059335e587e501cc4bf90613e081TEST'
+export const LIVE_KEY = 'sk_live_35e0d0360a0af6d115f9df30e1b00b5bLIVE'
 
 export interface TestService {
   readonly service: RunningService

@@ -175,3 +175,25 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     })
   })
 })
+
+describe('SERVICE_BOOTSTRAP_KEYS: at least 128 bits of randomness in the secret part', () => {
+  it.each([
+    ['eight characters', 'sk_test_a1b2c3d4'],
+    ['31 hexadecimal digits (124 bits)', `sk_live_${'0123456789abcdef'.repeat(2).slice(0, 31)}`],
+    ['21 letters and digits (125 bits)', 'sk_test_Xk3pQ9zL2mN7vB4cR8tYw'.slice(0, 29)],
+    ['40 digits (132 bits by length, but digits only carry 3.3 bits each: 38 digits = 126)', `sk_test_${'1234567890'.repeat(4).slice(0, 38)}`],
+    ['one character repeated', `sk_live_${'a'.repeat(64)}`],
+    ['one character dominating', `sk_live_${'a'.repeat(30)}${'0123456789abcdef'.repeat(2)}`],
+  ])('refuses a key of %s at start, naming the variable and the rule', (_, key) => {
+    expect(() => loadConfig({ SERVICE_BOOTSTRAP_KEYS: key })).toThrow(ConfigError)
+    expect(() => loadConfig({ SERVICE_BOOTSTRAP_KEYS: key })).toThrow(/SERVICE_BOOTSTRAP_KEYS.*at least 128 bits/s)
+  })
+
+  it.each([
+    ['32 hexadecimal digits (128 bits)', 'sk_test_94ee059335e587e501cc4bf90613e081'],
+    ['22 letters and digits (130 bits)', 'sk_live_Xk3pQ9zL2mN7vB4cR8tYwA'],
+    ['a generated key (48 hexadecimal digits)', 'sk_live_35e0d0360a0af6d115f9df30e1b00b5b35e0d0360a0af6d1'],
+  ])('accepts a key of %s', (_, key) => {
+    expect(loadConfig({ SERVICE_BOOTSTRAP_KEYS: key }).bootstrapKeys).toEqual([key])
+  })
+})

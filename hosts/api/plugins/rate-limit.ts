@@ -3,15 +3,24 @@ import type { RateLimitSettings } from '../../../core/account/account.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import type { RateDecision, RateLimiterPort } from '../../../core/ports/rate-limiter.js'
 import { whenReady, type MaybePromise } from '../../../core/shared/maybe-promise.js'
+import type { RequestScope } from '../../../core/user/user-service.js'
 import { sendError } from '../errors.js'
 
-/** A per-resource sub-limit declared on a route: "4 per minute per event" is `{ limit: 4, windowMs: 60_000, per: 'id' }`. */
+/**
+ * A per-resource sub-limit declared on a route: "4 per minute per event" is
+ * `{ limit: 4, windowMs: 60_000, per: 'id', owns }`. Only requests that reach a
+ * resource of the caller's own account and surface count (`owns`), under a key of
+ * account, surface and resource: another account naming your id is answered 404
+ * by the use case and cannot use up your allowance.
+ */
 export interface SubLimit {
   readonly name: string
   readonly limit: number
   readonly windowMs: number
   /** The path parameter naming the resource the limit is counted per. */
   readonly per: string
+  /** Whether the resource exists for the caller (its account, its surface). */
+  readonly owns: (scope: RequestScope, resourceId: string) => MaybePromise<boolean>
 }
 
 const CONCURRENCY_LEASE_MS = 60_000
@@ -108,15 +117,17 @@ export class RateLimitGate {
     return released instanceof Promise ? released : undefined
   }
 
-  /** A route's sub-limit, counted per resource ("4 per minute per event"). */
+  /**
+   * A route's sub-limit, counted per resource ("4 per minute per event") of the
+   * caller's own account and surface; a resource the caller does not own is not
+   * counted (`true`: the use case answers 404).
+   */
   async admitSubLimit(request: FastifyRequest, reply: FastifyReply, subLimit: SubLimit): Promise<boolean> {
     const resource = (request.params as Record<string, string>)[subLimit.per] ?? ''
-    const decision = await this.limiter.consume(
-      `${subLimit.name}:${resource}`,
-      subLimit.limit,
-      subLimit.windowMs,
-      this.clock.now(),
-    )
+    const { scope } = request
+    if (!(await subLimit.owns(scope, resource))) return true
+    const key = `${subLimit.name}:${scope.accountId}:${scope.livemode ? 'live' : 'test'}:${resource}`
+    const decision = await this.limiter.consume(key, subLimit.limit, subLimit.windowMs, this.clock.now())
     if (decision.allowed) return true
     setHeaders(reply, decision)
     return refuse(

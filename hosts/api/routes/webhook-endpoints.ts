@@ -63,7 +63,13 @@ export const webhookEndpointRoutes = (
   defineRoute(
     app,
     Endpoints.testWebhookEndpoint,
-    { ...options, subLimit: { name: 'webhook_endpoint_test', limit: 30, windowMs: 3_600_000, per: 'id' } },
+    { ...options, subLimit: {
+        name: 'webhook_endpoint_test',
+        limit: 30,
+        windowMs: 3_600_000,
+        per: 'id',
+        owns: async (scope, id) => (await webhooks.retrieve(scope, id)).ok,
+      } },
     async ({ params, scope }) =>
       mapResult(await webhooks.sendTest(scope, params.id!), (delivery) => ({ body: renderWebhookDelivery(delivery) })),
   )
