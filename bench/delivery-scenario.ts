@@ -61,6 +61,7 @@ export const runDeliveryScenario = async (endpointCount: number, deliveryCount: 
     random: new CryptoRandomSource(),
     wallClock: clock,
     limits: DEFAULT_DISPATCHER_LIMITS,
+    sandboxLoopback: true,
   })
   const created = new Date(Date.now() - 60_000)
   for (const port of receivers.ports) {

@@ -196,43 +196,43 @@ const bindDepartureData = (container: Container, config: Config, livemode: boole
 
 /** Endpoints, deliveries, the dispatcher and the endpoint service of one surface. */
 const bindWebhooks = (container: Container, config: Config): void => {
-  container
-    .bind<WebhookDispatcher>(TOKENS.WebhookDispatcher)
-    .toResolvedValue(
-      (
-        outbox: OutboxPort,
-        endpoints: WebhookEndpointRepositoryPort,
-        deliveries: WebhookDeliveryRepositoryPort,
-        transport: WebhookTransportPort,
-        renderer: NotificationRendererPort,
-        dns: DnsResolverPort,
-        ids: IdGenerator,
-        random: RandomSource,
-      ) =>
-        new WebhookDispatcher({
-          outbox,
-          endpoints,
-          deliveries,
-          transport,
-          renderer,
-          dns,
-          ids,
-          random,
-          wallClock: new SystemClock(),
-          limits: config.webhooks,
-          onError: (error) => console.error('webhook attempt failed', error),
-        }),
-      [
-        TOKENS.Outbox,
-        TOKENS.WebhookEndpointRepository,
-        TOKENS.WebhookDeliveryRepository,
-        TOKENS.WebhookTransport,
-        TOKENS.NotificationRenderer,
-        TOKENS.DnsResolver,
-        TOKENS.IdGenerator,
-        TOKENS.RandomSource,
-      ],
-    )
+  const sandboxLoopback = config.sandboxLoopbackTargets
+  container.bind<WebhookDispatcher>(TOKENS.WebhookDispatcher).toResolvedValue(
+    (
+      outbox: OutboxPort,
+      endpoints: WebhookEndpointRepositoryPort,
+      deliveries: WebhookDeliveryRepositoryPort,
+      transport: WebhookTransportPort,
+      renderer: NotificationRendererPort,
+      dns: DnsResolverPort,
+      ids: IdGenerator,
+      random: RandomSource,
+    ) =>
+      new WebhookDispatcher({
+        outbox,
+        endpoints,
+        deliveries,
+        transport,
+        renderer,
+        dns,
+        ids,
+        random,
+        wallClock: new SystemClock(),
+        limits: config.webhooks,
+        sandboxLoopback,
+        onError: (error) => console.error('webhook attempt failed', error),
+      }),
+    [
+      TOKENS.Outbox,
+      TOKENS.WebhookEndpointRepository,
+      TOKENS.WebhookDeliveryRepository,
+      TOKENS.WebhookTransport,
+      TOKENS.NotificationRenderer,
+      TOKENS.DnsResolver,
+      TOKENS.IdGenerator,
+      TOKENS.RandomSource,
+    ],
+  )
   container
     .bind<WebhookEndpointService>(TOKENS.WebhookEndpointService)
     .toResolvedValue(
@@ -243,7 +243,7 @@ const bindWebhooks = (container: Container, config: Config): void => {
         dns: DnsResolverPort,
         ids: IdGenerator,
         random: RandomSource,
-      ) => new WebhookEndpointService({ endpoints, deliveries, dispatcher, dns, ids, random }),
+      ) => new WebhookEndpointService({ endpoints, deliveries, dispatcher, dns, ids, random, sandboxLoopback }),
       [
         TOKENS.WebhookEndpointRepository,
         TOKENS.WebhookDeliveryRepository,
@@ -270,12 +270,12 @@ const bindPush = (container: Container, config: Config, livemode: boolean): void
 }
 
 /** Reminders, the devices they are pushed to, and what the event and user lifecycles do to them. */
-const bindReminders = (container: Container): void => {
+const bindReminders = (container: Container, config: Config): void => {
   container
     .bind<DeviceService>(TOKENS.DeviceService)
     .toResolvedValue(
       (devices: DeviceRepositoryPort, users: UserService, ids: IdGenerator) =>
-        new DeviceService({ devices, users, ids }),
+        new DeviceService({ devices, users, ids, sandboxLoopback: config.sandboxLoopbackTargets }),
       [TOKENS.DeviceRepository, TOKENS.UserService, TOKENS.IdGenerator],
     )
   container
@@ -499,7 +499,7 @@ const bindSurface = (root: Container, config: Config, livemode: boolean, mongo: 
   else bindMongoStorage(container, mongo, livemode)
   bindDepartureData(container, config, livemode)
   bindPush(container, config, livemode)
-  bindReminders(container)
+  bindReminders(container, config)
   container.bind<IdentityProviderPort>(TOKENS.IdentityProvider).toResolvedValue(() => new EmbeddedIdentityProvider())
   container.bind<UserDeletionCascade>(TOKENS.UserDeletionCascade).toResolvedValue(() => new UserDeletionCascade())
   container.bind<EventLifecycle>(TOKENS.EventLifecycle).toResolvedValue(() => new EventLifecycle())

@@ -2,6 +2,7 @@ import { Schema } from 'effect'
 import { parseTokenKey } from '../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
 import { decodeRequest } from '../contracts/validation.js'
 import { estimatedSecretBits, MIN_SECRET_BITS } from '../core/account/api-key.js'
+import { isLoopbackAddress } from '../core/shared/special-purpose-addresses.js'
 
 const Port = Schema.String.check(
   Schema.makeFilter((value: string) =>
@@ -25,6 +26,7 @@ const MailAddress = Schema.String.check(
 /** The environment variables the service reads, all optional (embedded defaults). */
 const Environment = Schema.Struct({
   HOST: Schema.optionalKey(Schema.String),
+  SANDBOX_LOOPBACK_TARGETS: Schema.optionalKey(Flag),
   PORT: Schema.optionalKey(Port),
   SANDBOX_PORT: Schema.optionalKey(Port),
   PUBLIC_BASE_URL: Schema.optionalKey(Url),
@@ -117,6 +119,11 @@ const Environment = Schema.Struct({
 
 export interface Config {
   readonly host: string
+  /**
+   * Whether sandbox webhook and push endpoints may target loopback (a receiver on the developer's machine). Off on a
+   * shared deployment: any test key could otherwise reach the services on the operator's loopback.
+   */
+  readonly sandboxLoopbackTargets: boolean
   readonly port: number
   readonly sandboxPort: number
   readonly publicBaseUrl: string
@@ -223,6 +230,11 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     )
   const vars = decoded.value
   const host = vars.HOST ?? '127.0.0.1'
+  // By default only a service bound to loopback itself, i.e. one running for its developer alone.
+  const sandboxLoopbackTargets =
+    vars.SANDBOX_LOOPBACK_TARGETS === undefined
+      ? host === 'localhost' || isLoopbackAddress(host)
+      : vars.SANDBOX_LOOPBACK_TARGETS === 'true' || vars.SANDBOX_LOOPBACK_TARGETS === '1'
   const port = Number(vars.PORT ?? 8080)
   const sandboxPort = Number(vars.SANDBOX_PORT ?? 8081)
   const bootstrapKeys = (vars.SERVICE_BOOTSTRAP_KEYS ?? '')
@@ -311,6 +323,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     )
   return {
     host,
+    sandboxLoopbackTargets,
     port,
     sandboxPort,
     publicBaseUrl: vars.PUBLIC_BASE_URL ?? `http://${host}:${port}`,

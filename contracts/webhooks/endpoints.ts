@@ -53,7 +53,7 @@ export const WebhookDeliveryResource = Schema.Struct({
       attempted_at: DateTime,
       duration_ms: Schema.Int,
       status_code: Schema.NullOr(Schema.Int),
-      result: Schema.Literals(['response', 'timeout', 'connection_error', 'blocked_address']),
+      result: Schema.Literals(['response', 'timeout', 'connection_error', 'blocked_address', 'succeeded', 'failed']),
       error: Schema.NullOr(Schema.String),
     }),
   ),

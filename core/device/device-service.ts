@@ -18,6 +18,8 @@ export interface DeviceServiceDeps {
   readonly devices: DeviceRepositoryPort
   readonly users: UserService
   readonly ids: IdGenerator
+  /** Whether sandbox devices may register loopback endpoints (the operator's setting); production never. */
+  readonly sandboxLoopback: boolean
 }
 
 type DeviceError = ResourceNotFound | AccountDeactivated | InvalidParameter
@@ -37,7 +39,10 @@ export class DeviceService {
   ): Promise<Result<{ readonly device: Device; readonly created: boolean }, DeviceError>> {
     const user = await this.deps.users.requireActive(scope, userId)
     if (!user.ok) return user
-    const endpoint = checkPushEndpoint(input.endpoint, scope.livemode)
+    const endpoint = checkPushEndpoint(input.endpoint, {
+      livemode: scope.livemode,
+      sandboxLoopback: this.deps.sandboxLoopback,
+    })
     if (!endpoint.ok) return endpoint
     const existing = await this.deps.devices.findByEndpoint(scope.accountId, input.endpoint)
     if (existing !== null && existing.userId === userId) {

@@ -9,6 +9,8 @@ export type DeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'failed'
 export type AttemptOutcome =
   | { readonly kind: 'response'; readonly statusCode: number }
   | { readonly kind: 'timeout' | 'connection_error' | 'blocked_address' }
+  /** An attempt to a private target (sandbox loopback): whether it was acknowledged, and nothing of what answered. */
+  | { readonly kind: 'succeeded' | 'failed' }
 
 export interface DeliveryAttempt {
   readonly number: number
@@ -50,7 +52,17 @@ export type DeliveryCommand =
 
 /** A 2xx acknowledges; anything else, a redirect included, is a failure. */
 export const isAcknowledged = (outcome: AttemptOutcome): boolean =>
-  outcome.kind === 'response' && outcome.statusCode >= 200 && outcome.statusCode < 300
+  outcome.kind === 'succeeded' || (outcome.kind === 'response' && outcome.statusCode >= 200 && outcome.statusCode < 300)
+
+/**
+ * What is kept of an attempt to a private target: succeeded or failed. Its status code, the kind of failure
+ * (timeout, refused) and the error would let any sandbox key map the ports of the operator's machine.
+ */
+export const withholdDetails = (attempt: Omit<DeliveryAttempt, 'number'>): Omit<DeliveryAttempt, 'number'> => ({
+  ...attempt,
+  outcome: { kind: isAcknowledged(attempt.outcome) ? 'succeeded' : 'failed' },
+  error: null,
+})
 
 /** The delivery state machine, written once: which commands each status accepts. */
 export const DELIVERY_TABLE: Readonly<Record<DeliveryStatus, readonly DeliveryCommand['type'][]>> = {

@@ -2,63 +2,36 @@ import ipaddr from 'ipaddr.js'
 import type { DnsResolverPort } from '../ports/dns-resolver.js'
 import { InvalidParameter } from '../shared/errors.js'
 import { err, ok, type Result } from '../shared/result.js'
+import { isLoopbackAddress, isPublicAddress } from '../shared/special-purpose-addresses.js'
 
-/** ipaddr.js range names that are never a public receiver. */
-const NON_PUBLIC_RANGES = new Set([
-  'unspecified',
-  'broadcast',
-  'multicast',
-  'linkLocal',
-  'loopback',
-  'carrierGradeNat',
-  'private',
-  'reserved',
-  'uniqueLocal',
-  'ipv4Mapped',
-  'rfc6145',
-  'rfc6052',
-  '6to4',
-  'teredo',
-  'benchmarking',
-  'amt',
-  'as112',
-  'as112v6',
-  'orchid2',
-  'droneRemoteIdProtocolEntityTags',
-  'discard',
-])
-
-/** True for an address a production webhook may be delivered to. */
-export const isPublicAddress = (address: string): boolean => {
-  if (!ipaddr.isValid(address)) return false
-  const parsed = ipaddr.parse(address)
-  if (parsed.kind() === 'ipv6') {
-    const v6 = parsed as ipaddr.IPv6
-    if (v6.isIPv4MappedAddress()) return isPublicAddress(v6.toIPv4Address().toString())
-  }
-  return !NON_PUBLIC_RANGES.has(parsed.range())
+/** Where webhooks may go: the surface, and whether the operator lets the sandbox reach this machine's loopback. */
+export interface TargetPolicy {
+  readonly livemode: boolean
+  /** Sandbox only (production never): loopback targets, for a service run on a developer's machine. */
+  readonly sandboxLoopback: boolean
 }
-
-const isLoopback = (address: string): boolean => ipaddr.isValid(address) && ipaddr.parse(address).range() === 'loopback'
 
 /** Where a delivery may connect: the checked addresses (connect to these, not to a new lookup: DNS rebinding). */
 export interface ApprovedTarget {
   readonly url: URL
   readonly addresses: readonly string[]
+  /** Some address is not public (sandbox loopback): what answers there is not shown, only whether it acknowledged. */
+  readonly privateTarget: boolean
 }
 
 /**
  * Production: an absolute https URL whose host resolves only to public
- * addresses. Sandbox: http too, and loopback, so integrators can receive on
- * their laptop (private networks stay refused). Checked at creation and again
- * before every delivery.
+ * addresses. Sandbox: http too, and loopback when the operator allows it, so
+ * integrators can receive on their laptop (other special-purpose ranges stay
+ * refused). Checked at creation and again before every delivery.
  */
 export const checkEndpointUrl = async (
   raw: string,
-  livemode: boolean,
+  policy: TargetPolicy,
   dns: DnsResolverPort,
   param = 'url',
 ): Promise<Result<ApprovedTarget, InvalidParameter>> => {
+  const { livemode } = policy
   let url: URL
   try {
     url = new URL(raw)
@@ -79,8 +52,9 @@ export const checkEndpointUrl = async (
   if (url.username !== '' || url.password !== '')
     return err(new InvalidParameter({ param, message: 'Credentials in the URL are not accepted.' }))
   const host = url.hostname.replace(/^\[|\]$/g, '')
+  const literal = ipaddr.isValid(host)
   let addresses: readonly string[]
-  if (ipaddr.isValid(host)) addresses = [ipaddr.parse(host).toString()]
+  if (literal) addresses = [ipaddr.parse(host).toString()]
   else {
     try {
       addresses = await dns.resolve(host)
@@ -88,15 +62,19 @@ export const checkEndpointUrl = async (
       addresses = []
     }
   }
-  if (addresses.length === 0) return err(new InvalidParameter({ param, message: `The host ${host} does not resolve.` }))
-  const refused = addresses.find((address) => !(isPublicAddress(address) || (!livemode && isLoopback(address))))
-  if (refused !== undefined) {
+  const loopbackAllowed = !livemode && policy.sandboxLoopback
+  const allowed = (address: string) => isPublicAddress(address) || (loopbackAllowed && isLoopbackAddress(address))
+  if (addresses.length === 0 || !addresses.every(allowed)) {
+    const accepted = loopbackAllowed ? 'public addresses or, on this sandbox, loopback' : 'public addresses'
+    // A name's answers are not echoed, nor whether it resolved at all: that would map the operator's network.
     return err(
       new InvalidParameter({
         param,
-        message: `The host ${host} resolves to a non-public address (${refused}); webhooks go to public addresses${livemode ? '' : ' or, on the sandbox, loopback'}.`,
+        message: literal
+          ? `${host} is not a public address; webhooks go to ${accepted}.`
+          : `The host ${host} does not resolve, or resolves to an address that is not public; webhooks go to ${accepted}.`,
       }),
     )
   }
-  return ok({ url, addresses })
+  return ok({ url, addresses, privateTarget: !addresses.every(isPublicAddress) })
 }

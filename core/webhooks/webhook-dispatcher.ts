@@ -8,7 +8,14 @@ import type { WebhookDeliveryRepositoryPort } from '../ports/webhook-delivery-re
 import type { WebhookEndpointRepositoryPort } from '../ports/webhook-endpoint-repository.js'
 import type { WebhookTransportPort } from '../ports/webhook-transport.js'
 import { domainEvent } from '../shared/domain-event.js'
-import { deliveryTransition, isAcknowledged, type Delivery, type DeliveryCommand } from './delivery.js'
+import {
+  deliveryTransition,
+  isAcknowledged,
+  withholdDetails,
+  type AttemptOutcome,
+  type Delivery,
+  type DeliveryCommand,
+} from './delivery.js'
 import { subscribes } from './event-types.js'
 import { shouldDisableEndpoint } from './retry-schedule.js'
 import { signatureHeader } from './signature.js'
@@ -47,6 +54,8 @@ export interface WebhookDispatcherDeps {
   /** Real time, for the signature timestamp: receivers compare it with their own clock, whatever the sandbox clock says. */
   readonly wallClock: Clock
   readonly limits?: Partial<DispatcherLimits>
+  /** Whether sandbox endpoints may target loopback (the operator's setting); production never. */
+  readonly sandboxLoopback: boolean
   /** Told about an attempt that failed by a bug rather than by the receiver; its lease expires and it is tried again. */
   readonly onError?: (error: unknown) => void
 }
@@ -219,10 +228,13 @@ export class WebhookDispatcher {
     }
     const at = clock.now()
     // Checked again at every attempt: the host may resolve elsewhere since creation (DNS rebinding).
-    const target = await checkEndpointUrl(endpoint.url, endpoint.livemode, this.deps.dns)
-    let response
-    if (!target.ok)
-      response = { outcome: { kind: 'blocked_address' as const }, durationMs: 0, error: target.error.message }
+    const target = await checkEndpointUrl(
+      endpoint.url,
+      { livemode: endpoint.livemode, sandboxLoopback: this.deps.sandboxLoopback },
+      this.deps.dns,
+    )
+    let response: { outcome: AttemptOutcome; durationMs: number; error: string | null }
+    if (!target.ok) response = { outcome: { kind: 'blocked_address' }, durationMs: 0, error: target.error.message }
     else {
       const body = await this.deps.renderer.render(delivery.notification)
       const timestamp = Math.floor(this.deps.wallClock.now().getTime() / 1000)
@@ -238,9 +250,10 @@ export class WebhookDispatcher {
         timeoutMs: this.limits.timeoutMs,
       })
     }
+    const attempt = { at, durationMs: response.durationMs, outcome: response.outcome, error: response.error }
     const saved = await this.apply(delivery, {
       type: 'attempt',
-      attempt: { at, durationMs: response.durationMs, outcome: response.outcome, error: response.error },
+      attempt: target.ok && target.value.privateTarget ? withholdDetails(attempt) : attempt,
     })
     await this.recordEndpointHealth(endpoint.accountId, endpoint.id, isAcknowledged(response.outcome), at, clock)
     return saved

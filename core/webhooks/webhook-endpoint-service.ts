@@ -9,7 +9,7 @@ import { err, ok, type Result } from '../shared/result.js'
 import type { RequestScope } from '../user/user-service.js'
 import type { Delivery } from './delivery.js'
 import { validateEventTypes } from './event-types.js'
-import { checkEndpointUrl } from './url-policy.js'
+import { checkEndpointUrl, type TargetPolicy } from './url-policy.js'
 import { rotateSecret, type WebhookEndpoint } from './webhook-endpoint.js'
 import { WebhookEndpointDisabled } from './webhook.errors.js'
 import type { WebhookDispatcher } from './webhook-dispatcher.js'
@@ -34,6 +34,8 @@ export interface WebhookEndpointServiceDeps {
   readonly dns: DnsResolverPort
   readonly ids: IdGenerator
   readonly random: RandomSource
+  /** Whether sandbox endpoints may target loopback (the operator's setting); production never. */
+  readonly sandboxLoopback: boolean
 }
 
 /** An endpoint together with a secret shown once (creation, rotation). */
@@ -51,7 +53,7 @@ export class WebhookEndpointService {
   async create(scope: RequestScope, input: WebhookEndpointInput): Promise<Result<RevealedEndpoint, InvalidParameter>> {
     const events = validateEventTypes(input.events)
     if (!events.ok) return events
-    const target = await checkEndpointUrl(input.url, scope.livemode, this.deps.dns)
+    const target = await checkEndpointUrl(input.url, this.targetPolicy(scope), this.deps.dns)
     if (!target.ok) return target
     const now = scope.clock.now()
     const secret = this.newSecret()
@@ -95,7 +97,7 @@ export class WebhookEndpointService {
     if (!events.ok) return events
     let url: string | undefined
     if (patch.url !== undefined) {
-      const target = await checkEndpointUrl(patch.url, scope.livemode, this.deps.dns)
+      const target = await checkEndpointUrl(patch.url, this.targetPolicy(scope), this.deps.dns)
       if (!target.ok) return target
       url = target.value.url.toString()
     }
@@ -195,6 +197,10 @@ export class WebhookEndpointService {
     )
     const delivery = this.deps.dispatcher.newDelivery(notification, endpoint.value, scope.clock.now(), null)
     return ok(await this.deps.dispatcher.deliverNow(delivery, scope.clock))
+  }
+
+  private targetPolicy(scope: RequestScope): TargetPolicy {
+    return { livemode: scope.livemode, sandboxLoopback: this.deps.sandboxLoopback }
   }
 
   private newSecret(): string {

@@ -94,6 +94,18 @@ describe('POST /v1/users/{id}/devices registers a Web Push subscription', () => 
       'endpoint',
     ],
     [
+      'an IPv4-compatible loopback endpoint on production',
+      { endpoint: 'https://[::127.0.0.1]/x', keys: KEYS },
+      'parameter_invalid',
+      'endpoint',
+    ],
+    [
+      'a site-local endpoint on production',
+      { endpoint: 'https://[fec0::1]/x', keys: KEYS },
+      'parameter_invalid',
+      'endpoint',
+    ],
+    [
       'a localhost endpoint on production',
       { endpoint: 'https://localhost/x', keys: KEYS },
       'parameter_invalid',
@@ -126,6 +138,15 @@ describe('POST /v1/users/{id}/devices registers a Web Push subscription', () => 
       body: { endpoint: 'http://127.0.0.1:9999/push', keys: KEYS },
     })
     expect(response.status).toBe(201)
+  })
+
+  it('the sandbox takes loopback (its operator allows it here) but no other special-purpose address', async () => {
+    const user = await newUser('sandbox', 'device-private@example.com')
+    for (const endpoint of ['http://10.0.0.1/push', 'http://169.254.169.254/push', 'http://[::127.0.0.1]/push']) {
+      const response = await client.sandbox('POST', `/v1/users/${user}/devices`, { body: { endpoint, keys: KEYS } })
+      expect(response.status, endpoint).toBe(400)
+      expect(response.body.error.param).toBe('endpoint')
+    }
   })
 
   it('404 for an unknown user; 403 account_deactivated for a paused one', async () => {

@@ -68,6 +68,8 @@ describe('POST /v1/webhook_endpoints returns the endpoint with its signing secre
     [{ url: 'http://user:pw@127.0.0.1/hook', events: ['*'] }, 'url'],
     [{ url: 'http://10.0.0.5/hook', events: ['*'] }, 'url'],
     [{ url: 'http://169.254.169.254/latest/meta-data', events: ['*'] }, 'url'],
+    [{ url: 'http://[::127.0.0.1]/hook', events: ['*'] }, 'url'],
+    [{ url: 'http://[fec0::1]/hook', events: ['*'] }, 'url'],
     [{ events: ['*'] }, 'url'],
     [{ url: 'http://127.0.0.1/hook' }, 'events'],
     [{ url: 'http://127.0.0.1/hook', events: [] }, 'events'],
@@ -86,6 +88,11 @@ describe('POST /v1/webhook_endpoints returns the endpoint with its signing secre
       'https://[::1]/hook',
       'https://192.168.1.10/hook',
       'https://localhost/hook',
+      'https://[::127.0.0.1]/hook',
+      'https://[fec0::1]/hook',
+      'https://[::ffff:10.0.0.1]/hook',
+      'https://[2002:a00:1::1]/hook',
+      'https://192.0.0.9/hook',
     ]) {
       const response = await client.live('POST', '/v1/webhook_endpoints', { body: { url, events: ['*'] } })
       expect(response.status, url).toBe(400)
@@ -222,6 +229,7 @@ describe('Delivery: signed notifications reach the subscribed endpoints', () => 
   })
 })
 
+// The receivers here listen on loopback, a private target: the log says only whether an attempt succeeded.
 describe('Retries: failures are retried on the schedule with the same id, then given up', () => {
   it('retries a failing receiver within 5 minutes and keeps the notification id once it recovers', async () => {
     const endpoint = await createEndpoint(['user.created'])
@@ -232,7 +240,7 @@ describe('Retries: failures are retried on the schedule with the same id, then g
     expect(delivery).toMatchObject({
       status: 'retrying',
       attempt_count: 1,
-      attempts: [{ number: 1, status_code: 500, result: 'response' }],
+      attempts: [{ number: 1, status_code: null, result: 'failed', error: null }],
     })
     const firstAttempt = Date.parse(delivery.attempts[0].attempted_at)
     expect(Date.parse(delivery.next_attempt_at) - firstAttempt).toBeLessThanOrEqual(5 * 60_000)
@@ -245,7 +253,7 @@ describe('Retries: failures are retried on the schedule with the same id, then g
     expect(new Set(ids).size).toBe(1)
   })
 
-  it('counts redirects, timeouts and refused connections as failures, and follows no redirect', async () => {
+  it('counts redirects, timeouts and refused connections as failures, follows no redirect, and on a private target shows none of them', async () => {
     const target = await WebhookReceiver.start('/elsewhere')
     try {
       const redirected = await createEndpoint(['user.created'])
@@ -254,7 +262,7 @@ describe('Retries: failures are retried on the schedule with the same id, then g
       await advance(1)
       expect((await deliveriesOf(redirected.id))[0]).toMatchObject({
         status: 'retrying',
-        attempts: [{ status_code: 302 }],
+        attempts: [{ result: 'failed', status_code: null, error: null }],
       })
       expect(target.received).toHaveLength(0)
       await client.sandbox('DELETE', `/v1/webhook_endpoints/${redirected.id}`)
@@ -265,7 +273,7 @@ describe('Retries: failures are retried on the schedule with the same id, then g
       await advance(1)
       expect((await deliveriesOf(hanging.id))[0]).toMatchObject({
         status: 'retrying',
-        attempts: [{ result: 'timeout', status_code: null }],
+        attempts: [{ result: 'failed', status_code: null, error: null }],
       })
       await client.sandbox('DELETE', `/v1/webhook_endpoints/${hanging.id}`)
     } finally {
@@ -279,7 +287,14 @@ describe('Retries: failures are retried on the schedule with the same id, then g
     await advance(1)
     expect((await deliveriesOf(refused.id))[0]).toMatchObject({
       status: 'retrying',
-      attempts: [{ result: 'connection_error' }],
+      attempts: [{ result: 'failed', status_code: null, error: null }],
+    })
+    // Nor does a test send (no ECONNREFUSED, no status code).
+    const tested = await client.sandbox('POST', `/v1/webhook_endpoints/${refused.id}/test`)
+    expect(tested.status).toBe(200)
+    expect(tested.body).toMatchObject({
+      status: 'retrying',
+      attempts: [{ result: 'failed', status_code: null, error: null }],
     })
   })
 
@@ -399,7 +414,7 @@ describe('Endpoint operations: update, rotate, test, replay, delete', () => {
       endpoint_id: endpoint.id,
       status: 'succeeded',
       event: { type: 'webhook_endpoint.test' },
-      attempts: [{ status_code: 200 }],
+      attempts: [{ result: 'succeeded', status_code: null, error: null }],
     })
     expect(receiver.ofType(endpoint.secret, 'webhook_endpoint.test')).toHaveLength(1)
   })
@@ -492,6 +507,31 @@ describe('Delivery in the background: with the worker running, notifications arr
     } finally {
       await inbox.stop()
       await running.stop()
+    }
+  })
+})
+
+describe('A sandbox whose operator does not allow loopback targets (a shared deployment)', () => {
+  it('refuses loopback webhook endpoints and push endpoints, naming the parameter', async () => {
+    const shared = await startTestService({ WORKER: 'false', SANDBOX_LOOPBACK_TARGETS: 'false' })
+    const own = clients(shared)
+    try {
+      for (const url of [receiver.url, 'http://localhost:4242/hook', 'http://[::1]:4242/hook']) {
+        const response = await own.sandbox('POST', '/v1/webhook_endpoints', { body: { url, events: ['*'] } })
+        expect(response.status, url).toBe(400)
+        expect(response.body.error).toMatchObject({ code: 'parameter_invalid', param: 'url' })
+      }
+      const user = (await own.sandbox('POST', '/v1/users', { body: { email: 'shared@example.com' } })).body
+      const device = await own.sandbox('POST', `/v1/users/${user.id}/devices`, {
+        body: {
+          endpoint: 'http://127.0.0.1:9999/push',
+          keys: { p256dh: `B${'x'.repeat(86)}`, auth: 'y'.repeat(22) },
+        },
+      })
+      expect(device.status).toBe(400)
+      expect(device.body.error).toMatchObject({ code: 'parameter_invalid', param: 'endpoint' })
+    } finally {
+      await shared.stop()
     }
   })
 })

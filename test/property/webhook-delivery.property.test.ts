@@ -50,6 +50,8 @@ const outcomeArb: fc.Arbitrary<AttemptOutcome> = fc.oneof(
     { kind: 'timeout' as const },
     { kind: 'connection_error' as const },
     { kind: 'blocked_address' as const },
+    { kind: 'succeeded' as const },
+    { kind: 'failed' as const },
   ),
 )
 
@@ -131,9 +133,8 @@ describe('Delivery state machine', () => {
             }
             const acknowledged =
               step.kind === 'attempt' &&
-              step.outcome.kind === 'response' &&
-              step.outcome.statusCode >= 200 &&
-              step.outcome.statusCode < 300
+              (step.outcome.kind === 'succeeded' ||
+                (step.outcome.kind === 'response' && step.outcome.statusCode >= 200 && step.outcome.statusCode < 300))
             if (acknowledged) expect(delivery.status).toBe('succeeded')
             else if (delivery.attempts.length === MAX_RETRIES + 1)
               expect(delivery).toMatchObject({ status: 'failed', failureReason: 'retries_exhausted' })

@@ -14,6 +14,7 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     [{ SANDBOX_PORT: '70000' }, 'SANDBOX_PORT'],
     [{ RATE_LIMIT_REQUESTS: '0' }, 'RATE_LIMIT_REQUESTS'],
     [{ WORKER: 'maybe' }, 'WORKER'],
+    [{ SANDBOX_LOOPBACK_TARGETS: 'yes' }, 'SANDBOX_LOOPBACK_TARGETS'],
     [{ JOB_LOCK_MS: '0' }, 'JOB_LOCK_MS'],
     [{ WEBHOOK_TIMEOUT_MS: '5000', WEBHOOK_LEASE_MS: '5000' }, 'WEBHOOK_LEASE_MS'],
     [{ PUBLIC_BASE_URL: 'not a url' }, 'PUBLIC_BASE_URL'],
@@ -33,6 +34,26 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
   ])('refuses %j', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(new RegExp(variable))
+  })
+
+  it('sandbox loopback targets: by default only when the service itself binds to loopback; the operator decides', () => {
+    const allowed = (env: Record<string, string | undefined>) => loadConfig(env).sandboxLoopbackTargets
+    expect([{}, { HOST: '127.0.0.2' }, { HOST: '::1' }, { HOST: 'localhost' }].map(allowed)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ])
+    expect([{ HOST: '0.0.0.0' }, { HOST: '::' }, { HOST: '10.1.2.3' }, { HOST: 'api.internal' }].map(allowed)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
+    expect(allowed({ SANDBOX_LOOPBACK_TARGETS: 'false' })).toBe(false)
+    expect(allowed({ HOST: '127.0.0.1', SANDBOX_LOOPBACK_TARGETS: '0' })).toBe(false)
+    expect(allowed({ HOST: '0.0.0.0', SANDBOX_LOOPBACK_TARGETS: 'true' })).toBe(true)
+    expect(allowed({ HOST: '0.0.0.0', SANDBOX_LOOPBACK_TARGETS: '1' })).toBe(true)
   })
 
   it('background jobs: a 30 s job lock, a webhook lease 30 s past the receiver timeout, both configurable', () => {

@@ -46,7 +46,7 @@ const harness = async () => {
   })
   const events = new MemoryEventRepository(outbox)
   const reminderRepository = new MemoryReminderRepository(outbox)
-  const devices = new DeviceService({ devices: new MemoryDeviceRepository(), users, ids })
+  const devices = new DeviceService({ devices: new MemoryDeviceRepository(), users, ids, sandboxLoopback: false })
   const push = new ScriptedPush()
   const reminders = new ReminderService({
     reminders: reminderRepository,

@@ -7,6 +7,7 @@ import { MemoryWebhookEndpointRepository } from '../../../adapters/storage/memor
 import { HttpWebhookTransport } from '../../../adapters/webhook-transport/http/http-webhook-transport.js'
 import type { DnsResolverPort } from '../../../core/ports/dns-resolver.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
+import type { WebhookRequest, WebhookResponse, WebhookTransportPort } from '../../../core/ports/webhook-transport.js'
 import { WebhookDispatcher } from '../../../core/webhooks/webhook-dispatcher.js'
 import type { WebhookEndpoint } from '../../../core/webhooks/webhook-endpoint.js'
 import { renderNotification } from '../../../contracts/webhooks/notification.js'
@@ -24,12 +25,17 @@ afterEach(async () => {
 const setUp = (
   limits: { concurrency: number; perEndpointConcurrency: number; timeoutMs: number },
   dns: DnsResolverPort = { resolve: async () => ['127.0.0.1'] },
+  options: { transport?: WebhookTransportPort; sandboxLoopback?: boolean } = {},
 ) => {
   const outbox = new MemoryOutbox()
   const endpoints = new MemoryWebhookEndpointRepository(outbox)
   const deliveries = new MemoryWebhookDeliveryRepository()
-  const transport = new HttpWebhookTransport()
-  transports.push(transport)
+  let transport = options.transport
+  if (transport === undefined) {
+    const http = new HttpWebhookTransport()
+    transports.push(http)
+    transport = http
+  }
   const dispatcher = new WebhookDispatcher({
     outbox,
     endpoints,
@@ -41,14 +47,15 @@ const setUp = (
     random: new CryptoRandomSource(),
     wallClock: clock,
     limits,
+    sandboxLoopback: options.sandboxLoopback ?? true,
   })
   return { outbox, endpoints, deliveries, dispatcher }
 }
 
-const endpointFor = (url: string, createdAt = new Date(Date.now() - 60_000)): WebhookEndpoint => ({
+const endpointFor = (url: string, createdAt = new Date(Date.now() - 60_000), livemode = false): WebhookEndpoint => ({
   id: ids.next('we'),
   accountId: 'acct_1',
-  livemode: false,
+  livemode,
   url,
   description: null,
   events: ['*'],
@@ -61,11 +68,11 @@ const endpointFor = (url: string, createdAt = new Date(Date.now() - 60_000)): We
   version: 1,
 })
 
-const userCreated = (n: number): DomainEvent => ({
+const userCreated = (n: number, livemode = false): DomainEvent => ({
   id: ids.next('ntf'),
   type: 'user.created',
   accountId: 'acct_1',
-  livemode: false,
+  livemode,
   createdAt: new Date(),
   objectType: 'user',
   object: {
@@ -201,5 +208,113 @@ describe('Deliveries for one endpoint do not block others; concurrency is bounde
     expect(receiver.received).toHaveLength(0)
     await shared.dispatcher.run({ accountId: null, clock: { now: () => new Date(Date.now() + 61_000) }, settle: true })
     expect(receiver.received).toHaveLength(1)
+  })
+})
+
+/** A transport that answers as told and records what it was asked: nothing leaves the process. */
+class ScriptedTransport implements WebhookTransportPort {
+  readonly sent: WebhookRequest[] = []
+  constructor(private readonly answer: WebhookResponse) {}
+  async send(request: WebhookRequest): Promise<WebhookResponse> {
+    this.sent.push(request)
+    return this.answer
+  }
+}
+
+const attemptOnce = async (options: {
+  url: string
+  resolvesTo: readonly string[]
+  answer?: WebhookResponse
+  livemode?: boolean
+  sandboxLoopback?: boolean
+}) => {
+  const transport = new ScriptedTransport(
+    options.answer ?? { outcome: { kind: 'response', statusCode: 200 }, durationMs: 3, error: null },
+  )
+  const { outbox, endpoints, deliveries, dispatcher } = setUp(
+    { concurrency: 5, perEndpointConcurrency: 5, timeoutMs: 1000 },
+    { resolve: async () => options.resolvesTo },
+    { transport, ...(options.sandboxLoopback === undefined ? {} : { sandboxLoopback: options.sandboxLoopback }) },
+  )
+  const endpoint = endpointFor(options.url, undefined, options.livemode ?? false)
+  await endpoints.insert(endpoint)
+  await outbox.append([userCreated(1, options.livemode ?? false)])
+  await dispatcher.run({ accountId: null, clock, settle: true })
+  const [delivery] = (await deliveries.listByEndpoint('acct_1', endpoint.id, { limit: 10 })).data
+  return { transport, delivery: delivery!, attempt: delivery!.attempts[0]! }
+}
+
+describe('Delivery-time address check: every special-purpose range, on the addresses the host resolves to now', () => {
+  it.each([
+    '::7f00:1',
+    'fec0::1',
+    '::ffff:10.0.0.1',
+    '64:ff9b::a9fe:a9fe',
+    '2002:7f00:1::1',
+    '100.64.0.1',
+    '192.0.0.9',
+    '198.18.0.1',
+  ])('a host that now resolves to %s is not contacted', async (address) => {
+    const { transport, attempt } = await attemptOnce({
+      url: 'https://hooks.example.com/in',
+      resolvesTo: ['93.184.215.14', address],
+      livemode: true,
+    })
+    expect(attempt.outcome).toEqual({ kind: 'blocked_address' })
+    expect(transport.sent).toHaveLength(0)
+  })
+})
+
+describe('Private targets on the sandbox: allowed only by the operator, and nothing shown of what answers there', () => {
+  const refusedAnswers: [string, WebhookResponse][] = [
+    ['a 401', { outcome: { kind: 'response', statusCode: 401 }, durationMs: 2, error: null }],
+    ['a redirect', { outcome: { kind: 'response', statusCode: 302 }, durationMs: 2, error: null }],
+    ['a refused connection', { outcome: { kind: 'connection_error' }, durationMs: 1, error: 'ECONNREFUSED' }],
+    ['a timeout', { outcome: { kind: 'timeout' }, durationMs: 1000, error: 'No answer within 1000 ms.' }],
+  ]
+
+  it.each(refusedAnswers)(
+    '%s from a loopback target is recorded as failed, without status or error',
+    async (_label, answer) => {
+      const { transport, delivery, attempt } = await attemptOnce({
+        url: 'http://laptop.test:4242/hooks',
+        resolvesTo: ['127.0.0.1'],
+        answer,
+      })
+      expect(transport.sent).toHaveLength(1)
+      expect(attempt).toEqual({
+        number: 1,
+        at: expect.any(Date),
+        durationMs: answer.durationMs,
+        outcome: { kind: 'failed' },
+        error: null,
+      })
+      expect(delivery.status).toBe('retrying')
+    },
+  )
+
+  it('an acknowledgement from a loopback target is recorded as succeeded, without its status', async () => {
+    const { delivery, attempt } = await attemptOnce({
+      url: 'http://[::1]:4242/hooks',
+      resolvesTo: [],
+      answer: { outcome: { kind: 'response', statusCode: 204 }, durationMs: 2, error: null },
+    })
+    expect(attempt).toMatchObject({ outcome: { kind: 'succeeded' }, error: null })
+    expect(delivery.status).toBe('succeeded')
+  })
+
+  it.each(refusedAnswers)('%s from a public target keeps its details', async (_label, answer) => {
+    const { attempt } = await attemptOnce({ url: 'http://hooks.example.com/in', resolvesTo: ['93.184.215.14'], answer })
+    expect(attempt).toMatchObject({ outcome: answer.outcome, error: answer.error })
+  })
+
+  it('without the operator allowance a loopback endpoint is blocked at delivery time, not contacted', async () => {
+    const { transport, attempt } = await attemptOnce({
+      url: 'http://laptop.test:4242/hooks',
+      resolvesTo: ['127.0.0.1'],
+      sandboxLoopback: false,
+    })
+    expect(attempt.outcome).toEqual({ kind: 'blocked_address' })
+    expect(transport.sent).toHaveLength(0)
   })
 })
