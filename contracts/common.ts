@@ -74,12 +74,10 @@ export const deleted = <Fields extends Schema.Struct.Fields>(resource: Schema.St
  */
 const listItem = <Fields extends Schema.Struct.Fields>(resource: Schema.Struct<Fields>) => {
   const { identifier, description } = resource.ast.annotations ?? {}
-  return resource
-    .mapFields(Struct.omit(['request_id']))
-    .annotate({
-      ...(typeof identifier === 'string' ? { identifier: `${identifier}ListItem` } : {}),
-      ...(typeof description === 'string' ? { description } : {}),
-    })
+  return resource.mapFields(Struct.omit(['request_id'])).annotate({
+    ...(typeof identifier === 'string' ? { identifier: `${identifier}ListItem` } : {}),
+    ...(typeof description === 'string' ? { description } : {}),
+  })
 }
 
 export const listEnvelope = <Fields extends Schema.Struct.Fields>(item: Schema.Struct<Fields>) =>

@@ -1,4 +1,5 @@
 import type { Schema } from 'effect'
+import type { RequiredPermission } from '../core/account/permissions.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
@@ -27,6 +28,12 @@ export interface EndpointContract {
    * request may instead carry another credential the handler checks (an attendee's token).
    */
   readonly authenticated?: boolean | 'optional'
+  /**
+   * What a restricted key needs to call it (`docs/keys.md`): read or write access to
+   * a resource family, `any_key`, or `secret_key`. Required, so that no endpoint can
+   * forget it; public endpoints (no key) say `any_key`.
+   */
+  readonly permission: RequiredPermission
 }
 
 /** `POST /v1/users/{id}`: the name version changes and idempotency scopes use. */

@@ -2,6 +2,7 @@ import { Schema } from 'effect'
 import { deleted, listEnvelope } from './common.js'
 import type { EndpointContract } from './endpoint.js'
 import { HealthResource } from './health.js'
+import { ApiKeyResource, CreateApiKeyRequest, ListApiKeysQuery, RollApiKeyRequest } from './api-keys.js'
 import { CreateUserRequest, ListUsersQuery, UpdateUserRequest, UserResource } from './users.js'
 import {
   CreateWebhookEndpointRequest,
@@ -70,8 +71,16 @@ export const SandboxClock = Schema.Struct({
 }).annotate({ identifier: 'SandboxClock' })
 
 export const Endpoints = {
-  health: { method: 'GET', path: '/v1/health', summary: 'Health check', tag: 'Health', response: HealthResource },
+  health: {
+    permission: 'any_key',
+    method: 'GET',
+    path: '/v1/health',
+    summary: 'Health check',
+    tag: 'Health',
+    response: HealthResource,
+  },
   createUser: {
+    permission: { resource: 'users', access: 'write' },
     method: 'POST',
     path: '/v1/users',
     summary: 'Create a managed user (idempotent on e-mail)',
@@ -81,6 +90,7 @@ export const Endpoints = {
     successStatus: 200,
   },
   listUsers: {
+    permission: { resource: 'users', access: 'read' },
     method: 'GET',
     path: '/v1/users',
     summary: 'List users, newest first',
@@ -89,6 +99,7 @@ export const Endpoints = {
     response: listEnvelope(UserResource),
   },
   retrieveUser: {
+    permission: { resource: 'users', access: 'read' },
     method: 'GET',
     path: '/v1/users/{id}',
     summary: 'Retrieve a user',
@@ -96,6 +107,7 @@ export const Endpoints = {
     response: UserResource,
   },
   updateUser: {
+    permission: { resource: 'users', access: 'write' },
     method: 'PATCH',
     path: '/v1/users/{id}',
     summary: 'Update a user',
@@ -104,6 +116,7 @@ export const Endpoints = {
     response: UserResource,
   },
   deactivateUser: {
+    permission: { resource: 'users', access: 'write' },
     method: 'POST',
     path: '/v1/users/{id}/deactivate',
     summary: 'Pause a user',
@@ -112,6 +125,7 @@ export const Endpoints = {
     response: UserResource,
   },
   reactivateUser: {
+    permission: { resource: 'users', access: 'write' },
     method: 'POST',
     path: '/v1/users/{id}/reactivate',
     summary: 'Restore a paused user',
@@ -120,6 +134,7 @@ export const Endpoints = {
     response: UserResource,
   },
   deleteUser: {
+    permission: { resource: 'users', access: 'write' },
     method: 'DELETE',
     path: '/v1/users/{id}',
     summary: 'Delete a user and everything it owns (irreversible)',
@@ -127,6 +142,7 @@ export const Endpoints = {
     response: deleted(UserResource),
   },
   createEvent: {
+    permission: { resource: 'events', access: 'write' },
     method: 'POST',
     path: '/v1/events',
     summary: 'Create an event; a future event with a location is monitored',
@@ -136,6 +152,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listEvents: {
+    permission: { resource: 'events', access: 'read' },
     method: 'GET',
     path: '/v1/events',
     summary: 'List events, newest first; filter by user and start time',
@@ -144,6 +161,7 @@ export const Endpoints = {
     response: listEnvelope(EventResource),
   },
   retrieveEvent: {
+    permission: { resource: 'events', access: 'read' },
     method: 'GET',
     path: '/v1/events/{id}',
     summary: 'Retrieve an event',
@@ -151,6 +169,7 @@ export const Endpoints = {
     response: EventResource,
   },
   updateEvent: {
+    permission: { resource: 'events', access: 'write' },
     method: 'PATCH',
     path: '/v1/events/{id}',
     summary: 'Update an event; a new time, place or travel recomputes the window',
@@ -159,6 +178,7 @@ export const Endpoints = {
     response: EventResource,
   },
   deleteEvent: {
+    permission: { resource: 'events', access: 'write' },
     method: 'DELETE',
     path: '/v1/events/{id}',
     summary: 'Delete an event; monitoring stops',
@@ -166,6 +186,7 @@ export const Endpoints = {
     response: deleted(EventResource),
   },
   retrieveDeparture: {
+    permission: { resource: 'departure', access: 'read' },
     method: 'GET',
     path: '/v1/events/{id}/departure',
     summary: 'Latest cached departure window of an event',
@@ -173,6 +194,7 @@ export const Endpoints = {
     response: DepartureResource,
   },
   recomputeDeparture: {
+    permission: { resource: 'departure', access: 'write' },
     method: 'POST',
     path: '/v1/events/{id}/departure/recompute',
     summary: 'Fresh routing, traffic and weather lookup (4 per minute per event)',
@@ -181,6 +203,7 @@ export const Endpoints = {
     response: DepartureResource,
   },
   computeDeparture: {
+    permission: { resource: 'departure', access: 'read' },
     method: 'POST',
     path: '/v1/departure/compute',
     summary: 'Departure window for a hypothetical trip; persists nothing',
@@ -189,6 +212,7 @@ export const Endpoints = {
     response: DepartureResource,
   },
   createWebhookEndpoint: {
+    permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'POST',
     path: '/v1/webhook_endpoints',
     summary: 'Create a webhook endpoint; the answer carries its signing secret, shown only here and on rotation',
@@ -198,6 +222,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listWebhookEndpoints: {
+    permission: { resource: 'webhook_endpoints', access: 'read' },
     method: 'GET',
     path: '/v1/webhook_endpoints',
     summary: 'List webhook endpoints, newest first',
@@ -206,6 +231,7 @@ export const Endpoints = {
     response: listEnvelope(WebhookEndpointResource),
   },
   retrieveWebhookEndpoint: {
+    permission: { resource: 'webhook_endpoints', access: 'read' },
     method: 'GET',
     path: '/v1/webhook_endpoints/{id}',
     summary: 'Retrieve a webhook endpoint',
@@ -213,6 +239,7 @@ export const Endpoints = {
     response: WebhookEndpointResource,
   },
   updateWebhookEndpoint: {
+    permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'PATCH',
     path: '/v1/webhook_endpoints/{id}',
     summary: 'Update url, events, description, or enable/disable',
@@ -221,6 +248,7 @@ export const Endpoints = {
     response: WebhookEndpointResource,
   },
   deleteWebhookEndpoint: {
+    permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'DELETE',
     path: '/v1/webhook_endpoints/{id}',
     summary: 'Delete a webhook endpoint and its deliveries log',
@@ -228,6 +256,7 @@ export const Endpoints = {
     response: deleted(WebhookEndpointResource),
   },
   rotateWebhookSecret: {
+    permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'POST',
     path: '/v1/webhook_endpoints/{id}/rotate_secret',
     summary: 'New signing secret; the previous one keeps signing for 24 hours',
@@ -236,6 +265,7 @@ export const Endpoints = {
     response: WebhookEndpointResource,
   },
   testWebhookEndpoint: {
+    permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'POST',
     path: '/v1/webhook_endpoints/{id}/test',
     summary: 'Send a webhook_endpoint.test notification now (30 per hour per endpoint)',
@@ -244,6 +274,7 @@ export const Endpoints = {
     response: WebhookDeliveryResource,
   },
   listWebhookDeliveries: {
+    permission: { resource: 'webhook_endpoints', access: 'read' },
     method: 'GET',
     path: '/v1/webhook_endpoints/{id}/deliveries',
     summary: 'Deliveries log of an endpoint, newest first',
@@ -252,6 +283,7 @@ export const Endpoints = {
     response: listEnvelope(WebhookDeliveryResource),
   },
   retrieveWebhookDelivery: {
+    permission: { resource: 'webhook_endpoints', access: 'read' },
     method: 'GET',
     path: '/v1/webhook_endpoints/{id}/deliveries/{delivery_id}',
     summary: 'Retrieve a delivery with its attempts',
@@ -259,6 +291,7 @@ export const Endpoints = {
     response: WebhookDeliveryResource,
   },
   replayWebhookDelivery: {
+    permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'POST',
     path: '/v1/webhook_endpoints/{id}/deliveries/{delivery_id}/replay',
     summary: 'Send the same notification (same id) again, now',
@@ -267,6 +300,7 @@ export const Endpoints = {
     response: WebhookDeliveryResource,
   },
   createReminder: {
+    permission: { resource: 'reminders', access: 'write' },
     method: 'POST',
     path: '/v1/events/{id}/reminders',
     summary: 'Create a reminder (idempotent: the same offset or time again returns the existing one with 200)',
@@ -276,6 +310,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listReminders: {
+    permission: { resource: 'reminders', access: 'read' },
     method: 'GET',
     path: '/v1/events/{id}/reminders',
     summary: "List an event's reminders, newest first",
@@ -284,6 +319,7 @@ export const Endpoints = {
     response: listEnvelope(ReminderResource),
   },
   retrieveReminder: {
+    permission: { resource: 'reminders', access: 'read' },
     method: 'GET',
     path: '/v1/reminders/{id}',
     summary: 'Retrieve a reminder',
@@ -291,6 +327,7 @@ export const Endpoints = {
     response: ReminderResource,
   },
   cancelReminder: {
+    permission: { resource: 'reminders', access: 'write' },
     method: 'DELETE',
     path: '/v1/reminders/{id}',
     summary: 'Cancel a reminder: it never fires and stays visible as cancelled',
@@ -298,6 +335,7 @@ export const Endpoints = {
     response: ReminderResource,
   },
   snoozeReminder: {
+    permission: { resource: 'reminders', access: 'write' },
     method: 'POST',
     path: '/v1/reminders/{id}/snooze',
     summary: 'Snooze a reminder by 1, 3, 5 or 15 minutes',
@@ -306,6 +344,7 @@ export const Endpoints = {
     response: ReminderResource,
   },
   dismissReminder: {
+    permission: { resource: 'reminders', access: 'write' },
     method: 'POST',
     path: '/v1/reminders/{id}/dismiss',
     summary: 'Dismiss a sent reminder',
@@ -314,6 +353,7 @@ export const Endpoints = {
     response: ReminderResource,
   },
   registerDevice: {
+    permission: { resource: 'devices', access: 'write' },
     method: 'POST',
     path: '/v1/users/{id}/devices',
     summary: 'Register a Web Push subscription for a user (the same endpoint again returns the device with 200)',
@@ -323,6 +363,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listDevices: {
+    permission: { resource: 'devices', access: 'read' },
     method: 'GET',
     path: '/v1/users/{id}/devices',
     summary: "List a user's devices, newest first",
@@ -331,6 +372,7 @@ export const Endpoints = {
     response: listEnvelope(DeviceResource),
   },
   deleteDevice: {
+    permission: { resource: 'devices', access: 'write' },
     method: 'DELETE',
     path: '/v1/users/{id}/devices/{device_id}',
     summary: 'Remove a device: it gets no more pushes',
@@ -338,6 +380,7 @@ export const Endpoints = {
     response: deleted(DeviceResource),
   },
   listPushMessages: {
+    permission: { resource: 'test_helpers', access: 'read' },
     method: 'GET',
     path: '/v1/test_helpers/push_messages',
     summary: 'Pushes the sandbox recorded instead of sending, newest first',
@@ -347,6 +390,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   createInvitations: {
+    permission: { resource: 'invitations', access: 'write' },
     method: 'POST',
     path: '/v1/invitations',
     summary: 'Invite attendees to an event: one invitation each, e-mailed with an iCalendar attachment',
@@ -356,6 +400,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   retrieveInvitation: {
+    permission: { resource: 'invitations', access: 'read' },
     method: 'GET',
     path: '/v1/invitations/{id}',
     summary: 'Retrieve an invitation',
@@ -363,6 +408,7 @@ export const Endpoints = {
     response: InvitationResource,
   },
   respondToInvitation: {
+    permission: { resource: 'invitations', access: 'write' },
     method: 'POST',
     path: '/v1/invitations/{id}/respond',
     summary: "Record the attendee's answer: with the account's key, or with `response_token` and no key",
@@ -373,6 +419,7 @@ export const Endpoints = {
     authenticated: 'optional',
   },
   invitationOpenPixel: {
+    permission: 'any_key',
     method: 'GET',
     path: '/v1/invitations/{id}/open.gif',
     summary: 'Open-tracking pixel of the e-mail (token-addressed, no key)',
@@ -383,6 +430,7 @@ export const Endpoints = {
     authenticated: false,
   },
   inboundMailNotice: {
+    permission: 'any_key',
     method: 'POST',
     path: '/v1/inbound/mail_events',
     summary: 'Delivery, open and bounce notices from the mail provider (HMAC-signed, no key)',
@@ -392,6 +440,7 @@ export const Endpoints = {
     authenticated: false,
   },
   hostedRespondPage: {
+    permission: 'any_key',
     method: 'GET',
     path: '/hosted/invitations/{id}/respond',
     summary: 'Hosted response page linked from the e-mail (HTML; `token` query parameter)',
@@ -402,6 +451,7 @@ export const Endpoints = {
     authenticated: false,
   },
   hostedRespondSubmit: {
+    permission: 'any_key',
     method: 'POST',
     path: '/hosted/invitations/{id}/respond',
     summary: 'Form post of the response page (application/x-www-form-urlencoded: token, status)',
@@ -411,6 +461,7 @@ export const Endpoints = {
     authenticated: false,
   },
   hostedUnsubscribePage: {
+    permission: 'any_key',
     method: 'GET',
     path: '/hosted/invitations/{id}/unsubscribe',
     summary: 'Hosted unsubscribe page linked from the e-mail (HTML; `token` query parameter)',
@@ -421,6 +472,7 @@ export const Endpoints = {
     authenticated: false,
   },
   hostedUnsubscribeSubmit: {
+    permission: 'any_key',
     method: 'POST',
     path: '/hosted/invitations/{id}/unsubscribe',
     summary: 'Form post of the unsubscribe page (application/x-www-form-urlencoded: token)',
@@ -430,6 +482,7 @@ export const Endpoints = {
     authenticated: false,
   },
   simulateInvitationDelivered: {
+    permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/invitations/{id}/deliver',
     summary: 'Simulate the provider reporting delivery of the e-mail',
@@ -439,6 +492,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   simulateInvitationOpened: {
+    permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/invitations/{id}/open',
     summary: 'Simulate the attendee opening the e-mail',
@@ -448,6 +502,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   simulateInvitationBounced: {
+    permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/invitations/{id}/bounce',
     summary: 'Simulate the provider reporting a bounce',
@@ -457,6 +512,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   listSentEmails: {
+    permission: { resource: 'test_helpers', access: 'read' },
     method: 'GET',
     path: '/v1/test_helpers/sent_emails',
     summary: 'E-mails the sandbox sent for this account (never delivered), newest first',
@@ -466,6 +522,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   startConnection: {
+    permission: { resource: 'connections', access: 'write' },
     method: 'POST',
     path: '/v1/connections/start',
     summary: 'Start the provider OAuth flow (PKCE); answers the redirect_url to send the user to',
@@ -474,6 +531,7 @@ export const Endpoints = {
     response: ConnectionStartResource,
   },
   completeConnection: {
+    permission: { resource: 'connections', access: 'write' },
     method: 'POST',
     path: '/v1/connections/callback',
     summary: "Server-side callback: exchange the code your return_url received (start with callback 'server')",
@@ -483,6 +541,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listConnections: {
+    permission: { resource: 'connections', access: 'read' },
     method: 'GET',
     path: '/v1/connections',
     summary: 'List connections, newest first; filter by user and provider',
@@ -491,6 +550,7 @@ export const Endpoints = {
     response: listEnvelope(ConnectionResource),
   },
   retrieveConnection: {
+    permission: { resource: 'connections', access: 'read' },
     method: 'GET',
     path: '/v1/connections/{id}',
     summary: 'Retrieve a connection; expand[]=calendars inlines its calendars',
@@ -499,6 +559,7 @@ export const Endpoints = {
     response: ConnectionResource,
   },
   deleteConnection: {
+    permission: { resource: 'connections', access: 'write' },
     method: 'DELETE',
     path: '/v1/connections/{id}',
     summary: 'Disconnect: revoke provider tokens, stop push channels and syncing; synced events stay',
@@ -506,6 +567,7 @@ export const Endpoints = {
     response: ConnectionResource,
   },
   refreshConnection: {
+    permission: { resource: 'connections', access: 'write' },
     method: 'POST',
     path: '/v1/connections/{id}/refresh',
     summary: 'Immediate full sync (1 per minute per connection)',
@@ -514,6 +576,7 @@ export const Endpoints = {
     response: ConnectionResource,
   },
   listCalendars: {
+    permission: { resource: 'connections', access: 'read' },
     method: 'GET',
     path: '/v1/connections/{id}/calendars',
     summary: 'List the calendars of a connection',
@@ -521,6 +584,7 @@ export const Endpoints = {
     response: listEnvelope(CalendarResource),
   },
   updateCalendar: {
+    permission: { resource: 'connections', access: 'write' },
     method: 'PATCH',
     path: '/v1/connections/{id}/calendars/{calId}',
     summary: 'Select or deselect a calendar for sync, allow or stop write-back (idempotent)',
@@ -529,6 +593,7 @@ export const Endpoints = {
     response: CalendarResource,
   },
   oauthCallback: {
+    permission: 'any_key',
     method: 'GET',
     path: '/v1/connections/oauth/callback',
     summary:
@@ -538,6 +603,7 @@ export const Endpoints = {
     responseDescription: '302 redirect to return_url with connection_id and state (or error and state)',
   },
   googlePush: {
+    permission: 'any_key',
     method: 'POST',
     path: '/v1/connections/push/google',
     summary: 'Google Calendar push notifications (events.watch channels), verified by the channel token',
@@ -546,6 +612,7 @@ export const Endpoints = {
     responseDescription: '200 when the channel and its token match (the connection syncs), 404 otherwise',
   },
   microsoftPush: {
+    permission: 'any_key',
     method: 'POST',
     path: '/v1/connections/push/microsoft',
     summary:
@@ -555,6 +622,7 @@ export const Endpoints = {
     responseDescription: '200 text/plain echo of validationToken; 202 for notifications',
   },
   icloudSignInPage: {
+    permission: 'any_key',
     method: 'GET',
     path: '/v1/connections/icloud/authorize',
     summary: 'Hosted iCloud (beta) sign-in page: Apple ID and app-specific password (HTML form)',
@@ -563,6 +631,7 @@ export const Endpoints = {
     responseDescription: 'HTML sign-in page',
   },
   icloudSignIn: {
+    permission: 'any_key',
     method: 'POST',
     path: '/v1/connections/icloud/authorize',
     summary:
@@ -572,6 +641,7 @@ export const Endpoints = {
     responseDescription: '302 to the redirect URI with code and state; 400 page when the password is refused',
   },
   sandboxConsentPage: {
+    permission: 'any_key',
     method: 'GET',
     path: '/v1/sandbox/oauth/authorize',
     summary: "The sandbox provider's hosted consent page (HTML form)",
@@ -581,6 +651,7 @@ export const Endpoints = {
     responseDescription: 'HTML consent page',
   },
   sandboxConsentDecision: {
+    permission: 'any_key',
     method: 'POST',
     path: '/v1/sandbox/oauth/authorize',
     summary:
@@ -591,6 +662,7 @@ export const Endpoints = {
     responseDescription: '302 redirect to redirect_uri with code and state (or error=access_denied)',
   },
   createProviderEvent: {
+    permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/connections/{id}/provider_events',
     summary: 'Create an event at the sandbox provider (it pushes, or is seen at the next poll)',
@@ -601,6 +673,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   updateProviderEvent: {
+    permission: { resource: 'test_helpers', access: 'write' },
     method: 'PATCH',
     path: '/v1/test_helpers/connections/{id}/provider_events/{external_id}',
     summary: 'Change an event at the sandbox provider',
@@ -610,6 +683,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   deleteProviderEvent: {
+    permission: { resource: 'test_helpers', access: 'write' },
     method: 'DELETE',
     path: '/v1/test_helpers/connections/{id}/provider_events/{external_id}',
     summary: 'Cancel an event at the sandbox provider',
@@ -618,6 +692,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   revokeProviderGrant: {
+    permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/connections/{id}/revoke_grant',
     summary: 'Revoke the grant at the sandbox provider, as the user would in its settings',
@@ -627,6 +702,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   expireProviderSyncCursors: {
+    permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/connections/{id}/expire_sync_cursors',
     summary: "Make the sandbox provider refuse the connection's sync cursors (its 410 GONE)",
@@ -636,6 +712,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   setProviderOutage: {
+    permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/connections/{id}/provider_outage',
     summary:
@@ -646,6 +723,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   advanceTime: {
+    permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/advance_time',
     summary: "Move the account's sandbox clock forward and run the work that falls due",
@@ -653,5 +731,49 @@ export const Endpoints = {
     body: AdvanceTimeRequest,
     response: SandboxClock,
     sandboxOnly: true,
+  },
+  createApiKey: {
+    permission: 'secret_key',
+    method: 'POST',
+    path: '/v1/api_keys',
+    summary: 'Create a restricted key (rk_) of this surface; the answer carries the full key, shown only here',
+    tag: 'API keys',
+    body: CreateApiKeyRequest,
+    response: ApiKeyResource,
+    successStatus: 201,
+  },
+  listApiKeys: {
+    permission: 'secret_key',
+    method: 'GET',
+    path: '/v1/api_keys',
+    summary: 'List the secret and restricted keys of this surface, newest first',
+    tag: 'API keys',
+    query: ListApiKeysQuery,
+    response: listEnvelope(ApiKeyResource),
+  },
+  retrieveApiKey: {
+    permission: 'secret_key',
+    method: 'GET',
+    path: '/v1/api_keys/{id}',
+    summary: 'Retrieve a key (never its secret)',
+    tag: 'API keys',
+    response: ApiKeyResource,
+  },
+  revokeApiKey: {
+    permission: 'secret_key',
+    method: 'POST',
+    path: '/v1/api_keys/{id}/revoke',
+    summary: 'Revoke a key now (a rolled key still within its expiry too)',
+    tag: 'API keys',
+    response: ApiKeyResource,
+  },
+  rollApiKey: {
+    permission: 'secret_key',
+    method: 'POST',
+    path: '/v1/api_keys/{id}/roll',
+    summary: 'Roll a key: a new key with the same grants; the old one works on for expires_in_seconds (0 to 7 days)',
+    tag: 'API keys',
+    body: RollApiKeyRequest,
+    response: ApiKeyResource,
   },
 } as const satisfies Record<string, EndpointContract>

@@ -108,6 +108,17 @@ export const ERROR_CODES = {
     status: 401,
     description: 'Missing, invalid, revoked or wrong-surface API key.',
   },
+  insufficient_permissions: {
+    type: 'permission_error',
+    status: 403,
+    description:
+      'A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.',
+  },
+  ip_not_allowed: {
+    type: 'permission_error',
+    status: 403,
+    description: 'A key with an IP allowlist was used from an address not on it. Nothing ran.',
+  },
   account_deactivated: {
     type: 'permission_error',
     status: 403,

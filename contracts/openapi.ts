@@ -1,3 +1,4 @@
+import { permissionName } from '../core/account/permissions.js'
 import { Schema } from 'effect'
 import { endpointId, type EndpointContract } from './endpoint.js'
 import { ERROR_CODES, ErrorEnvelope } from './errors.js'
@@ -79,6 +80,8 @@ export const buildOpenApiDocument = (
           ? { security: [{ bearerAuth: [] }, {}] }
           : {}),
       ...(endpoint.sandboxOnly === true ? { 'x-sandbox-only': true } : {}),
+      // What a restricted key needs to call it (docs/keys.md): `users:read`, `events:write`, `any_key`, `secret_key`.
+      'x-required-permission': permissionName(endpoint.permission),
     }
     if (endpoint.body !== undefined) {
       operation.requestBody = {
@@ -108,7 +111,8 @@ export const buildOpenApiDocument = (
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: 'sk_live_... on production, sk_test_... on the sandbox',
+          description:
+            'A secret key (sk_live_... on production, sk_test_... on the sandbox) or a restricted key (rk_live_..., rk_test_...) whose permissions cover the operation (x-required-permission).',
         },
       },
     },

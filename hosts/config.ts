@@ -3,6 +3,7 @@ import { parseTokenKey } from '../adapters/token-cipher/aes-gcm/aes-gcm-token-ci
 import { decodeRequest } from '../contracts/validation.js'
 import { estimatedSecretBits, MIN_SECRET_BITS } from '../core/account/api-key.js'
 import { isLoopbackAddress } from '../core/shared/special-purpose-addresses.js'
+import { normalizeAllowlist } from '../core/account/ip-allowlist.js'
 
 const Port = Schema.String.check(
   Schema.makeFilter((value: string) =>
@@ -57,6 +58,7 @@ const Environment = Schema.Struct({
   RATE_LIMIT_REQUESTS: Schema.optionalKey(PositiveInt),
   RATE_LIMIT_WINDOW_MS: Schema.optionalKey(PositiveInt),
   RATE_LIMIT_CONCURRENCY: Schema.optionalKey(PositiveInt),
+  TRUST_PROXY: Schema.optionalKey(Schema.String),
   ROUTING: Schema.optionalKey(Schema.Literals(['offline', 'osrm'])),
   OSRM_URL: Schema.optionalKey(Url),
   WEATHER: Schema.optionalKey(Schema.Literals(['offline', 'open-meteo'])),
@@ -140,6 +142,11 @@ export interface Config {
    */
   readonly jobs: { readonly lockLifetimeMs: number }
   readonly rateLimit: { readonly requestsPerWindow: number; readonly windowMs: number; readonly concurrency: number }
+  /**
+   * The proxies (addresses and CIDR ranges) whose `X-Forwarded-For` is believed for
+   * the client's address (IP allowlists, per-address limits); empty: the socket's address.
+   */
+  readonly trustProxy: readonly string[]
   readonly logLevel: string
   /**
    * Calendar connections: the AES-256-GCM key sealing provider tokens at rest
@@ -254,6 +261,17 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
         `"${key.slice(0, 12)}..." is too weak: its secret part carries about ${bits} bits of randomness, at least ${MIN_SECRET_BITS} bits are required (32 random hexadecimal digits, or 22 random letters and digits; \`openssl rand -hex 24\` after the prefix)`,
       )
   }
+  const proxies = (vars.TRUST_PROXY ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '' && entry !== 'false')
+  const trusted = normalizeAllowlist(proxies, 'TRUST_PROXY')
+  if (!trusted.ok)
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `${trusted.error.message} List the proxies' addresses or CIDR ranges, comma-separated (never every address: X-Forwarded-For is forgeable).`,
+    )
+  const trustProxy = trusted.value
   const vapid = [vars.VAPID_PUBLIC_KEY, vars.VAPID_PRIVATE_KEY, vars.VAPID_SUBJECT]
   if (vapid.some((value) => value !== undefined) && vapid.some((value) => value === undefined)) {
     const missing = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'][
@@ -341,6 +359,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       windowMs: Number(vars.RATE_LIMIT_WINDOW_MS ?? 1000),
       concurrency: Number(vars.RATE_LIMIT_CONCURRENCY ?? 5),
     },
+    trustProxy,
     logLevel: vars.LOG_LEVEL ?? 'info',
     connections: {
       tokenKey,

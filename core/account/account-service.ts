@@ -1,12 +1,22 @@
 import type { AccountRepositoryPort } from '../ports/account-repository.js'
 import type { Clock } from '../ports/clock.js'
 import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
-import { InvalidParameter, ResourceNotFound } from '../shared/errors.js'
+import { InvalidParameter, InvalidTransition, ResourceNotFound } from '../shared/errors.js'
+import { paginateById, validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
 import { whenReady, type MaybePromise } from '../shared/maybe-promise.js'
 import type { Account, ApiKeyRecord, KeyMode } from './account.js'
-import { AuthenticationFailed } from './account.errors.js'
+import { AuthenticationFailed, IpNotAllowed, PermissionDenied } from './account.errors.js'
 import { generateSecretKey, hashSecret, modeOfSecret } from './api-key.js'
+import { isAllowed, normalizeAllowlist } from './ip-allowlist.js'
+import {
+  normalizePermissions,
+  permissionName,
+  permits,
+  type KeyType,
+  type Permissions,
+  type RequiredPermission,
+} from './permissions.js'
 
 export interface AccountServiceDeps {
   readonly accounts: AccountRepositoryPort
@@ -21,6 +31,39 @@ export interface AccountServiceDeps {
 export interface Authenticated {
   readonly account: Account
   readonly key: ApiKeyRecord
+}
+
+/** What a new key is: its type, label, grants (restricted keys) and allowlist. */
+export interface KeyOptions {
+  readonly type?: KeyType
+  readonly name?: string | null
+  /** Required for a restricted key; a secret key has none. */
+  readonly permissions?: Permissions | null
+  readonly allowedIps?: readonly string[] | null
+}
+
+/** The longest a rolled key keeps working beside its successor (as at Stripe: 7 days). */
+export const MAX_ROLL_EXPIRY_SECONDS = 7 * 24 * 3600
+
+/** Whether a key no longer works at `now` (revoked, or a rolled key past its expiry). */
+export const isRevoked = (key: ApiKeyRecord, now: Date): boolean =>
+  key.revokedAt !== null && key.revokedAt.getTime() <= now.getTime()
+
+/**
+ * Whether an authenticated key may make this call: from an address on its
+ * allowlist (if it has one), to an endpoint its permissions grant. The allowlist
+ * is checked first: a key used from elsewhere learns nothing about its grants.
+ */
+export const authorize = (
+  key: ApiKeyRecord,
+  clientAddress: string,
+  required: RequiredPermission,
+): Result<void, IpNotAllowed | PermissionDenied> => {
+  if (key.allowedIps !== null && !isAllowed(key.allowedIps, clientAddress))
+    return err(new IpNotAllowed({ address: clientAddress }))
+  if (!permits(key.type, key.permissions, required))
+    return err(new PermissionDenied({ permission: permissionName(required) }))
+  return ok(undefined)
 }
 
 export interface IssuedKey {
@@ -44,12 +87,106 @@ export class AccountService {
     return account
   }
 
-  /** Issues a fresh random key for a surface. */
-  async issueKey(accountId: string, mode: KeyMode): Promise<Result<IssuedKey, ResourceNotFound>> {
+  /** Issues a fresh random key for a surface: a secret key, or a restricted one with its grants. */
+  async issueKey(
+    accountId: string,
+    mode: KeyMode,
+    options: KeyOptions = {},
+  ): Promise<Result<IssuedKey, ResourceNotFound | InvalidParameter>> {
     if ((await this.deps.accounts.getAccount(accountId)) === null)
       return err(new ResourceNotFound({ resource: 'account', id: accountId }))
-    const secret = generateSecretKey(mode, this.deps.random)
-    return ok({ record: await this.storeKey(accountId, mode, secret), secret })
+    const type = options.type ?? 'secret'
+    if (type === 'restricted' && (options.permissions ?? null) === null)
+      return err(new InvalidParameter({ param: 'permissions', message: 'A restricted key needs its permissions.' }))
+    if (type === 'secret' && (options.permissions ?? null) !== null)
+      return err(
+        new InvalidParameter({
+          param: 'permissions',
+          message: 'A secret key may do everything; permissions are for restricted keys.',
+        }),
+      )
+    let allowedIps: string[] | null = null
+    if (options.allowedIps !== undefined && options.allowedIps !== null) {
+      const normalized = normalizeAllowlist(options.allowedIps)
+      if (!normalized.ok) return normalized
+      allowedIps = normalized.value
+    }
+    const secret = generateSecretKey(mode, this.deps.random, type)
+    const record = await this.storeKey(accountId, mode, secret, {
+      type,
+      name: options.name ?? null,
+      permissions: type === 'restricted' ? normalizePermissions(options.permissions ?? {}) : null,
+      allowedIps,
+    })
+    return ok({ record, secret })
+  }
+
+  /** The keys of an account on one surface, newest first, paged like every list. */
+  async listKeys(
+    accountId: string,
+    mode: KeyMode,
+    page: PageRequest,
+  ): Promise<Result<Page<ApiKeyRecord>, InvalidParameter>> {
+    const valid = validatePageRequest(page)
+    if (!valid.ok) return valid
+    const keys = (await this.deps.accounts.listKeys(accountId)).filter((key) => key.mode === mode)
+    return paginateById(keys, page)
+  }
+
+  /** One key of the account on this surface; another account's (or surface's) key is not found. */
+  async retrieveKey(accountId: string, mode: KeyMode, id: string): Promise<Result<ApiKeyRecord, ResourceNotFound>> {
+    const key = (await this.deps.accounts.listKeys(accountId)).find((candidate) => candidate.id === id)
+    return key === undefined || key.mode !== mode ? err(new ResourceNotFound({ resource: 'api_key', id })) : ok(key)
+  }
+
+  /** Revokes a key of the account at once (a rolled key's later expiry is brought forward). */
+  async revokeAccountKey(
+    accountId: string,
+    mode: KeyMode,
+    id: string,
+  ): Promise<Result<ApiKeyRecord, ResourceNotFound>> {
+    const found = await this.retrieveKey(accountId, mode, id)
+    if (!found.ok) return found
+    const revoked = await this.deps.accounts.revokeKey(id, this.deps.clock.now())
+    return revoked === null ? err(new ResourceNotFound({ resource: 'api_key', id })) : ok(revoked)
+  }
+
+  /**
+   * Rolls a key: a new secret with the same type, name, grants and allowlist, and
+   * the old key working on for `expiresInSeconds` (0: it stops now), so that a
+   * deployment can switch without downtime. A key that no longer works cannot roll.
+   */
+  async rollKey(
+    accountId: string,
+    mode: KeyMode,
+    id: string,
+    expiresInSeconds: number,
+  ): Promise<
+    Result<{ rolled: ApiKeyRecord; issued: IssuedKey }, ResourceNotFound | InvalidParameter | InvalidTransition>
+  > {
+    if (!Number.isInteger(expiresInSeconds) || expiresInSeconds < 0 || expiresInSeconds > MAX_ROLL_EXPIRY_SECONDS)
+      return err(
+        new InvalidParameter({
+          param: 'expires_in_seconds',
+          message: `expires_in_seconds is a whole number from 0 to ${MAX_ROLL_EXPIRY_SECONDS} (7 days).`,
+        }),
+      )
+    const found = await this.retrieveKey(accountId, mode, id)
+    if (!found.ok) return found
+    const now = this.deps.clock.now()
+    if (isRevoked(found.value, now))
+      return err(new InvalidTransition({ resource: 'api_key', from: 'revoked', command: 'roll' }))
+    const old = found.value
+    const issued = await this.issueKey(accountId, mode, {
+      type: old.type,
+      name: old.name,
+      permissions: old.permissions,
+      allowedIps: old.allowedIps,
+    })
+    if (!issued.ok) return issued
+    const rolled = await this.deps.accounts.revokeKey(id, new Date(now.getTime() + expiresInSeconds * 1000))
+    if (rolled === null) return err(new ResourceNotFound({ resource: 'api_key', id }))
+    return ok({ rolled, issued: issued.value })
   }
 
   /**
@@ -108,7 +245,8 @@ export class AccountService {
       this.deps.accounts.findKeyByHash(hashOf(secret)),
       (key): MaybePromise<Result<Authenticated, AuthenticationFailed>> => {
         if (key === null) return err(new AuthenticationFailed({ reason: 'unknown' }))
-        if (key.revokedAt !== null) return err(new AuthenticationFailed({ reason: 'revoked' }))
+        if (key.revokedAt !== null && isRevoked(key, this.deps.clock.now()))
+          return err(new AuthenticationFailed({ reason: 'revoked' }))
         if (key.mode !== surface) return err(new AuthenticationFailed({ reason: 'wrong_surface' }))
         return whenReady(this.deps.accounts.getAccount(key.accountId), (account) =>
           account === null ? err(new AuthenticationFailed({ reason: 'unknown' })) : ok({ account, key }),
@@ -117,7 +255,17 @@ export class AccountService {
     )
   }
 
-  private async storeKey(accountId: string, mode: KeyMode, secret: string): Promise<ApiKeyRecord> {
+  private async storeKey(
+    accountId: string,
+    mode: KeyMode,
+    secret: string,
+    options: Pick<ApiKeyRecord, 'type' | 'name' | 'permissions' | 'allowedIps'> = {
+      type: 'secret',
+      name: null,
+      permissions: null,
+      allowedIps: null,
+    },
+  ): Promise<ApiKeyRecord> {
     const record: ApiKeyRecord = {
       id: this.deps.ids.next('key'),
       accountId,
@@ -126,6 +274,7 @@ export class AccountService {
       last4: secret.slice(-4),
       createdAt: this.deps.clock.now(),
       revokedAt: null,
+      ...options,
     }
     await this.deps.accounts.insertKey(record)
     return record

@@ -18,7 +18,16 @@ export interface Account {
   readonly sandboxClockOffsetMs: number
 }
 
+import type { KeyType, Permissions } from './permissions.js'
+
 export type KeyMode = 'live' | 'test'
+
+/** The fields a key stored before restricted keys existed lacks: it was a secret key. */
+export const LEGACY_KEY_FIELDS = { type: 'secret', name: null, permissions: null, allowedIps: null } as const
+
+/** The earlier of a stored revocation time and a new one (revoking never postpones; see `revokedAt`). */
+export const earlierRevocation = (stored: Date | null, requested: Date): Date =>
+  stored !== null && stored.getTime() <= requested.getTime() ? stored : requested
 
 export interface ApiKeyRecord {
   readonly id: string
@@ -29,5 +38,18 @@ export interface ApiKeyRecord {
   /** The last four characters, for display (`sk_test_...abcd`). */
   readonly last4: string
   readonly createdAt: Date
+  /**
+   * When the key stops working: null while it works with no end. A rolled key
+   * carries a time in the future (it keeps working until then); revoking takes
+   * the earlier of the two times.
+   */
   readonly revokedAt: Date | null
+  /** `secret` (`sk_`, may do everything) or `restricted` (`rk_`, only what `permissions` grant). */
+  readonly type: KeyType
+  /** A label for people (`"CRM sync"`); null when none was given. */
+  readonly name: string | null
+  /** A restricted key's grants; null for a secret key. */
+  readonly permissions: Permissions | null
+  /** Addresses and CIDR ranges (normalized) the key may be used from; null for anywhere. */
+  readonly allowedIps: readonly string[] | null
 }

@@ -1,13 +1,17 @@
 import { hash } from 'node:crypto'
 import type { RandomSource } from '../ports/id-generator.js'
 import type { KeyMode } from './account.js'
+import type { KeyType } from './permissions.js'
 
 const PREFIX: Record<KeyMode, string> = { live: 'sk_live_', test: 'sk_test_' }
+const RESTRICTED_PREFIX: Record<KeyMode, string> = { live: 'rk_live_', test: 'rk_test_' }
 
-export const keyPrefix = (mode: KeyMode): string => PREFIX[mode]
+export const keyPrefix = (mode: KeyMode, type: KeyType = 'secret'): string =>
+  type === 'secret' ? PREFIX[mode] : RESTRICTED_PREFIX[mode]
 
-/** A new secret key: the surface prefix and 24 random bytes. */
-export const generateSecretKey = (mode: KeyMode, random: RandomSource): string => `${PREFIX[mode]}${random.token(24)}`
+/** A new key: the surface (and type) prefix and 24 random bytes. */
+export const generateSecretKey = (mode: KeyMode, random: RandomSource, type: KeyType = 'secret'): string =>
+  `${keyPrefix(mode, type)}${random.token(24)}`
 
 /** The randomness a key must carry in its secret part (after `sk_live_` / `sk_test_`). */
 export const MIN_SECRET_BITS = 128
@@ -34,8 +38,11 @@ export const estimatedSecretBits = (secretPart: string): number => {
 
 /** The mode a secret claims by its prefix, or null for a malformed secret. */
 export const modeOfSecret = (secret: string): KeyMode | null => {
-  if (secret.startsWith(PREFIX.live) && secret.length > PREFIX.live.length) return 'live'
-  if (secret.startsWith(PREFIX.test) && secret.length > PREFIX.test.length) return 'test'
+  // `sk_live_` / `rk_live_` and `sk_test_` / `rk_test_`: the surface is the second part.
+  if (secret.length <= 8 || secret[2] !== '_' || (secret[0] !== 's' && secret[0] !== 'r') || secret[1] !== 'k')
+    return null
+  if (secret.startsWith('live_', 3)) return 'live'
+  if (secret.startsWith('test_', 3)) return 'test'
   return null
 }
 

@@ -22,6 +22,7 @@ import { invitationRoutes } from './routes/invitations.js'
 import { hostedPageRoutes } from './routes/hosted-pages.js'
 import { accountClock } from './account-clock.js'
 import { connectionRoutes } from './routes/connections.js'
+import { apiKeyRoutes } from './routes/api-keys.js'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -63,6 +64,8 @@ export const buildApiApp = async (
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    // Which address a request comes from (IP allowlists, per-address limits): the socket's, unless it is a trusted proxy.
+    trustProxy: config.trustProxy.length === 0 ? false : [...config.trustProxy],
   })
 
   const routes: { matcher: RegExp; method: string }[] = []
@@ -136,6 +139,7 @@ export const buildApiApp = async (
   }
   const sandboxClock = new SandboxClockService(application.accountRepository, application.clock, surface.backgroundJobs)
   platformRoutes(app, { ...options, sandboxClock })
+  apiKeyRoutes(app, { ...options, accounts: application.accounts })
   userRoutes(app, { ...options, users: surface.users })
   eventRoutes(app, { ...options, events: surface.events })
   webhookEndpointRoutes(app, { ...options, webhooks: surface.webhooks })

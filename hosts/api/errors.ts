@@ -84,6 +84,16 @@ export const domainErrorToApi = (failure: { readonly _tag: string }): ApiErrorBo
         code: 'calendar_provider_unavailable',
         message: `The ${String(error.provider)} provider is unavailable (${String(error.reason)}); retry later.`,
       }
+    case 'PermissionDenied':
+      return {
+        code: 'insufficient_permissions',
+        message: `This restricted key lacks the permission '${String(error.permission)}' this request needs.`,
+      }
+    case 'IpNotAllowed':
+      return {
+        code: 'ip_not_allowed',
+        message: `This key may not be used from ${String(error.address)}: the address is not on its IP allowlist.`,
+      }
     case 'AuthenticationFailed':
       return {
         code: 'authentication_failed',

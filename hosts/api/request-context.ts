@@ -1,6 +1,7 @@
 import type { Authenticated } from '../../core/account/account-service.js'
 import type { RequestScope } from '../../core/user/user-service.js'
 import type { ApiVersion } from '../../contracts/versions.js'
+import type { RequiredPermission } from '../../core/account/permissions.js'
 
 export type { Authenticated }
 
@@ -10,6 +11,8 @@ declare module 'fastify' {
     public?: boolean
     /** Takes the API key when one is sent; without one the handler checks another credential (an attendee's token). */
     optionalAuth?: boolean
+    /** What a restricted key needs to call the route (from its endpoint contract); none declared: a secret key. */
+    permission?: RequiredPermission
   }
 
   interface FastifyRequest {

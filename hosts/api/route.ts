@@ -144,7 +144,11 @@ export const defineRoute = <E extends EndpointContract>(
   app.route({
     method: endpoint.method,
     url: routerPath(endpoint.path),
-    config: { public: endpoint.authenticated === false, optionalAuth: endpoint.authenticated === 'optional' },
+    config: {
+      public: endpoint.authenticated === false,
+      optionalAuth: endpoint.authenticated === 'optional',
+      permission: endpoint.permission,
+    },
     // Not `async`: a handler that answered at once has sent its reply when this returns.
     handler: (request: FastifyRequest, reply: FastifyReply) => {
       if (endpoint.sandboxOnly === true && options.livemode) {

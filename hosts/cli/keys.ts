@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util'
+import { ACCESS_LEVELS, PERMISSION_RESOURCES, type Permissions } from '../../core/account/permissions.js'
+import { keyPrefix } from '../../core/account/api-key.js'
 import { compose, type Application } from '../composition-root.js'
 import { ConfigError, loadConfig } from '../config.js'
 
@@ -6,6 +8,8 @@ const USAGE = `Usage: npm run keys -- <command>
   list                                   accounts and their keys (never the secrets)
   create-account                         a new account with one test and one live key
   create --mode test|live [--account ID] a new key (the only account when --account is omitted)
+    [--restricted --permissions events:write,users:read [--allow 203.0.113.0/24,2001:db8::/32] [--name NAME]]
+                                         a restricted key (rk_) with those grants, usable only from those addresses
   revoke KEY_ID                          revoke a key (requests with it get 401 at once)`
 
 /** Admin CLI over the same storage the server uses (the data directory, or MongoDB). */
@@ -17,7 +21,14 @@ export const runKeysCli = async (
   const { positionals, values } = parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: { mode: { type: 'string' }, account: { type: 'string' } },
+    options: {
+      mode: { type: 'string' },
+      account: { type: 'string' },
+      restricted: { type: 'boolean' },
+      permissions: { type: 'string' },
+      allow: { type: 'string' },
+      name: { type: 'string' },
+    },
   })
   const [command, target] = positionals
   let application
@@ -42,7 +53,14 @@ const runCommand = async (
   application: Application,
   command: string | undefined,
   target: string | undefined,
-  values: { readonly mode?: string | undefined; readonly account?: string | undefined },
+  values: {
+    readonly mode?: string | undefined
+    readonly account?: string | undefined
+    readonly restricted?: boolean | undefined
+    readonly permissions?: string | undefined
+    readonly allow?: string | undefined
+    readonly name?: string | undefined
+  },
   print: (line: string) => void,
 ): Promise<number> => {
   const { accounts, accountRepository } = application
@@ -52,7 +70,7 @@ const runCommand = async (
         print(`${account.id} (pinned ${account.pinnedVersion})`)
         for (const key of await accountRepository.listKeys(account.id)) {
           print(
-            `  ${key.id}  sk_${key.mode}_...${key.last4}  ${key.revokedAt === null ? 'active' : `revoked ${key.revokedAt.toISOString()}`}`,
+            `  ${key.id}  ${keyPrefix(key.mode, key.type)}...${key.last4}  ${key.revokedAt === null ? 'active' : `revoked ${key.revokedAt.toISOString()}`}${key.permissions === null ? '' : `  ${permissionList(key.permissions)}`}${key.allowedIps === null ? '' : `  from ${key.allowedIps.join(',')}`}`,
           )
         }
       }
@@ -79,10 +97,33 @@ const runCommand = async (
         print(all.length === 0 ? 'No account yet: run create-account.' : 'Several accounts: pass --account ID.')
         return 2
       }
-      const issued = await accounts.issueKey(accountId, values.mode)
+      let permissions: Permissions | null = null
+      if (values.restricted === true) {
+        const parsed = parsePermissions(values.permissions ?? '')
+        if (typeof parsed === 'string') {
+          print(parsed)
+          return 2
+        }
+        permissions = parsed
+      } else if (values.permissions !== undefined || values.allow !== undefined) {
+        print('--permissions and --allow are for restricted keys: add --restricted')
+        return 2
+      }
+      const issued = await accounts.issueKey(accountId, values.mode, {
+        type: values.restricted === true ? 'restricted' : 'secret',
+        name: values.name ?? null,
+        permissions,
+        allowedIps:
+          values.allow === undefined
+            ? null
+            : values.allow
+                .split(',')
+                .map((entry) => entry.trim())
+                .filter((entry) => entry !== ''),
+      })
       if (!issued.ok) {
-        print(`No such account: ${accountId}`)
-        return 1
+        print(issued.error._tag === 'ResourceNotFound' ? `No such account: ${accountId}` : issued.error.message)
+        return issued.error._tag === 'ResourceNotFound' ? 1 : 2
       }
       print(`${issued.value.record.id}  ${issued.value.secret}`)
       print('The secret is shown only this once.')
@@ -101,6 +142,29 @@ const runCommand = async (
       print(USAGE)
       return command === undefined || command === 'help' ? 0 : 2
   }
+}
+
+const permissionList = (permissions: Permissions): string =>
+  Object.entries(permissions)
+    .map(([resource, level]) => `${resource}:${level}`)
+    .join(',')
+
+/** `events:write,users:read` -> grants; a message naming the bad entry otherwise. */
+const parsePermissions = (text: string): Permissions | string => {
+  const grants: Record<string, string> = {}
+  for (const entry of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')) {
+    const [resource, level] = entry.split(':')
+    if (!(PERMISSION_RESOURCES as readonly string[]).includes(resource ?? ''))
+      return `Unknown permission family '${resource}': one of ${PERMISSION_RESOURCES.join(', ')}`
+    if (!(ACCESS_LEVELS as readonly string[]).includes(level ?? ''))
+      return `'${entry}': the level is one of ${ACCESS_LEVELS.join(', ')} (e.g. events:write)`
+    grants[resource!] = level!
+  }
+  if (Object.keys(grants).length === 0) return '--restricted needs --permissions, e.g. events:write,users:read'
+  return grants as Permissions
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -30,6 +30,10 @@ const makeKey = (accountId: string, mode: KeyMode = 'test', overrides: Partial<A
     last4: secret.slice(-4),
     createdAt: created,
     revokedAt: null,
+    type: 'secret',
+    name: null,
+    permissions: null,
+    allowedIps: null,
     ...overrides,
   }
 }
@@ -153,6 +157,33 @@ export const accountRepositoryContract = (
         expect((await subject.accounts.revokeKey(key.id, new Date('2026-06-03T10:00:00Z')))?.revokedAt).toEqual(first)
         expect((await subject.accounts.findKeyByHash(key.hash))?.revokedAt).toEqual(first)
         expect(await subject.accounts.revokeKey('key_unknown', first)).toBeNull()
+      })
+
+      it("brings a later revocation time (a rolled key's expiry) forward, never back", async () => {
+        const account = makeAccount()
+        await subject.accounts.insertAccount(account)
+        const key = makeKey(account.id)
+        await subject.accounts.insertKey(key)
+        const expiry = new Date('2026-06-09T10:00:00Z')
+        const now = new Date('2026-06-02T10:00:00Z')
+        expect((await subject.accounts.revokeKey(key.id, expiry))?.revokedAt).toEqual(expiry)
+        expect((await subject.accounts.revokeKey(key.id, now))?.revokedAt).toEqual(now)
+        expect((await subject.accounts.revokeKey(key.id, expiry))?.revokedAt).toEqual(now)
+        expect((await subject.accounts.findKeyByHash(key.hash))?.revokedAt).toEqual(now)
+      })
+
+      it("keeps a restricted key's type, name, grants and allowlist", async () => {
+        const account = makeAccount()
+        await subject.accounts.insertAccount(account)
+        const key = makeKey(account.id, 'live', {
+          type: 'restricted',
+          name: 'CRM sync',
+          permissions: { events: 'write', users: 'read' },
+          allowedIps: ['203.0.113.0/24', '2001:db8::/32'],
+        })
+        await subject.accounts.insertKey(key)
+        expect(await subject.accounts.findKeyByHash(key.hash)).toEqual(key)
+        expect(await subject.accounts.listKeys(account.id)).toEqual([key])
       })
     })
   })

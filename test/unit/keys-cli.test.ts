@@ -47,3 +47,51 @@ describe('Admin CLI: npm run keys -- create / revoke', () => {
     expect((await run('frobnicate')).code).toBe(2)
   })
 })
+
+describe('Admin CLI: create --restricted with permissions and an allowlist', () => {
+  it('creates an rk_ key with those grants that the server enforces, and lists it with them', async () => {
+    if ((await run('list')).output.trim() === '') await run('create-account')
+    const created = await run(
+      'create',
+      '--mode',
+      'live',
+      '--restricted',
+      '--permissions',
+      'users:read,events:write',
+      '--allow',
+      '127.0.0.0/8,2001:db8::/32',
+      '--name',
+      'Reporting',
+    )
+    expect(created.code).toBe(0)
+    const secret = /rk_live_[0-9a-f]+/.exec(created.output)![0]
+    const { loadConfig } = await import('../../hosts/config.js')
+    const { startService } = await import('../../hosts/server.js')
+    const service = await startService(
+      loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent' }),
+    )
+    try {
+      expect((await api(service.liveUrl, 'GET', '/v1/users', { key: secret })).status).toBe(200)
+      const refused = await api(service.liveUrl, 'POST', '/v1/users', { key: secret, body: { email: 'x@example.com' } })
+      expect(refused.status).toBe(403)
+      expect(refused.body.error.message).toContain('users:write')
+    } finally {
+      await service.stop()
+    }
+    const listed = await run('list')
+    expect(listed.output).toMatch(
+      /rk_live_\.\.\.\w{4} {2}active {2}users:read,events:write {2}from 127\.0\.0\.0\/8,2001:db8::\/32/,
+    )
+    expect(listed.output).not.toContain(secret)
+  })
+
+  it('refuses unknown families and levels, grants without --restricted, and a bad allowlist entry', async () => {
+    expect((await run('create', '--mode', 'live', '--restricted', '--permissions', 'billing:read')).code).toBe(2)
+    expect((await run('create', '--mode', 'live', '--restricted', '--permissions', 'users:admin')).code).toBe(2)
+    expect((await run('create', '--mode', 'live', '--restricted')).code).toBe(2)
+    expect((await run('create', '--mode', 'live', '--permissions', 'users:read')).code).toBe(2)
+    const bad = await run('create', '--mode', 'live', '--restricted', '--permissions', 'users:read', '--allow', 'nope')
+    expect(bad.code).toBe(2)
+    expect(bad.output).toContain('nope')
+  })
+})

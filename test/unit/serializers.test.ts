@@ -10,6 +10,7 @@ const endpoint = (response: Schema.Top): EndpointContract => ({
   summary: 'A thing',
   tag: 'Things',
   response,
+  permission: 'any_key',
 })
 
 const Thing = Schema.Struct({

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { Account, ApiKeyRecord } from '../../../core/account/account.js'
+import { earlierRevocation, LEGACY_KEY_FIELDS, type Account, type ApiKeyRecord } from '../../../core/account/account.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
 
 interface Snapshot {
@@ -11,6 +11,7 @@ interface Snapshot {
 const revive = (snapshot: Snapshot): Snapshot => ({
   accounts: snapshot.accounts.map((account) => ({ ...account, createdAt: new Date(account.createdAt) })),
   keys: snapshot.keys.map((key) => ({
+    ...LEGACY_KEY_FIELDS,
     ...key,
     createdAt: new Date(key.createdAt),
     revokedAt: key.revokedAt === null ? null : new Date(key.revokedAt),
@@ -97,7 +98,7 @@ export class FileAccountRepository implements AccountRepositoryPort {
     this.mutate((snapshot) => {
       snapshot.keys = snapshot.keys.map((key) => {
         if (key.id !== id) return key
-        revoked = { ...key, revokedAt: key.revokedAt ?? revokedAt }
+        revoked = { ...key, revokedAt: earlierRevocation(key.revokedAt, revokedAt) }
         return revoked
       })
     })

@@ -1,4 +1,4 @@
-import type { Account, ApiKeyRecord } from '../../../core/account/account.js'
+import { earlierRevocation, type Account, type ApiKeyRecord } from '../../../core/account/account.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
 
 export class MemoryAccountRepository implements AccountRepositoryPort {
@@ -42,7 +42,7 @@ export class MemoryAccountRepository implements AccountRepositoryPort {
   async revokeKey(id: string, revokedAt: Date): Promise<ApiKeyRecord | null> {
     const key = this.keys.get(id)
     if (key === undefined) return null
-    const revoked = { ...key, revokedAt: key.revokedAt ?? revokedAt }
+    const revoked = { ...key, revokedAt: earlierRevocation(key.revokedAt, revokedAt) }
     this.keys.set(id, revoked)
     this.keysByHash.set(revoked.hash, revoked)
     return revoked

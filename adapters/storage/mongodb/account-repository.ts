@@ -1,5 +1,5 @@
 import { ObjectId, type Collection, type Db } from 'mongodb'
-import type { Account, ApiKeyRecord } from '../../../core/account/account.js'
+import { LEGACY_KEY_FIELDS, type Account, type ApiKeyRecord } from '../../../core/account/account.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
 import { isIdShaped, literal } from './query-guard.js'
 
@@ -8,7 +8,11 @@ type AccountDocument = Omit<Account, 'id'> & { readonly _id: string; readonly or
 type KeyDocument = Omit<ApiKeyRecord, 'id'> & { readonly _id: string; readonly order: ObjectId }
 
 const accountToDomain = ({ _id, order: _order, ...rest }: AccountDocument): Account => ({ id: _id, ...rest })
-const keyToDomain = ({ _id, order: _order, ...rest }: KeyDocument): ApiKeyRecord => ({ id: _id, ...rest })
+const keyToDomain = ({ _id, order: _order, ...rest }: KeyDocument): ApiKeyRecord => ({
+  id: _id,
+  ...LEGACY_KEY_FIELDS,
+  ...rest,
+})
 
 /**
  * Accounts and hashed API keys, shared by both surfaces: the `accounts` and
@@ -76,9 +80,9 @@ export class MongoAccountRepository implements AccountRepositoryPort {
 
   async revokeKey(id: string, revokedAt: Date): Promise<ApiKeyRecord | null> {
     if (!isIdShaped(id)) return null
-    // Only an active key takes the time; a revoked one keeps its first revokedAt.
+    // Only a key without an earlier time takes it: revoking never postpones (a rolled key's expiry may come forward).
     const revoked = await this.keys.findOneAndUpdate(
-      { _id: id, revokedAt: null },
+      { _id: id, $or: [{ revokedAt: null }, { revokedAt: { $gt: revokedAt } }] },
       { $set: { revokedAt } },
       { returnDocument: 'after' },
     )

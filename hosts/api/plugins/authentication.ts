@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { AccountService, Authenticated } from '../../../core/account/account-service.js'
+import { authorize, type AccountService, type Authenticated } from '../../../core/account/account-service.js'
 import type { AuthenticationFailed } from '../../../core/account/account.errors.js'
 import type { Result } from '../../../core/shared/result.js'
 import { whenReady, type MaybePromise } from '../../../core/shared/maybe-promise.js'
@@ -86,7 +86,14 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
         : new OffsetClock(options.clock, account.sandboxClockOffsetMs)
     request.scope = { accountId: account.id, livemode: options.livemode, clock }
     // A refusal has answered: hand the reply back (see `maybeAsyncHook`).
-    return whenReady(options.rateLimit.admit(request, reply), (allowed) => (allowed ? undefined : reply))
+    return whenReady(options.rateLimit.admit(request, reply), (allowed) => {
+      if (!allowed) return reply
+      const { key } = result.value
+      if (key.type === 'secret') return undefined
+      // A restricted key: from an address on its allowlist, to a route its grants cover. Nothing runs otherwise.
+      const verdict = authorize(key, request.ip, request.routeOptions.config.permission ?? 'secret_key')
+      return verdict.ok ? undefined : sendError(request, reply, domainErrorToApi(verdict.error))
+    })
   }
 
   /**

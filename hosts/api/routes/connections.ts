@@ -139,13 +139,16 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
   defineRoute(
     app,
     Endpoints.refreshConnection,
-    { ...options, subLimit: {
+    {
+      ...options,
+      subLimit: {
         name: 'connection_refresh',
         limit: 1,
         windowMs: 60_000,
         per: 'id',
         owns: async (scope, id) => (await connections.retrieve(scope, id)).ok,
-      } },
+      },
+    },
     async ({ params, scope }) =>
       mapResult(await connections.refresh(scope, params.id!), (connection) => ({ body: renderConnection(connection) })),
   )

@@ -94,13 +94,16 @@ export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { even
   defineRoute(
     app,
     Endpoints.recomputeDeparture,
-    { ...options, subLimit: {
+    {
+      ...options,
+      subLimit: {
         name: 'departure_recompute',
         limit: 4,
         windowMs: 60_000,
         per: 'id',
         owns: async (scope, id) => (await events.retrieve(scope, id)).ok,
-      } },
+      },
+    },
     async ({ params, scope }) =>
       mapResult(await events.recompute(scope, params.id!), ({ event, departure }) => ({
         body: renderDeparture(departure, event.id, event.originSource),

@@ -63,13 +63,16 @@ export const webhookEndpointRoutes = (
   defineRoute(
     app,
     Endpoints.testWebhookEndpoint,
-    { ...options, subLimit: {
+    {
+      ...options,
+      subLimit: {
         name: 'webhook_endpoint_test',
         limit: 30,
         windowMs: 3_600_000,
         per: 'id',
         owns: async (scope, id) => (await webhooks.retrieve(scope, id)).ok,
-      } },
+      },
+    },
     async ({ params, scope }) =>
       mapResult(await webhooks.sendTest(scope, params.id!), (delivery) => ({ body: renderWebhookDelivery(delivery) })),
   )

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -37,7 +37,22 @@ describe('FileAccountRepository keeps accounts in the data directory', () => {
     last4: 'wxyz',
     createdAt: new Date('2026-06-01T08:00:00Z'),
     revokedAt: null,
+    type: 'secret' as const,
+    name: null,
+    permissions: null,
+    allowedIps: null,
   }
+
+  it('reads a file written before restricted keys existed: its keys are secret keys', async () => {
+    const { dir, teardown } = await inTempDir()
+    try {
+      const { type: _type, name: _name, permissions: _permissions, allowedIps: _allowedIps, ...legacy } = key
+      await writeFile(join(dir, 'accounts.json'), JSON.stringify({ accounts: [account], keys: [legacy] }))
+      expect(await new FileAccountRepository(dir).findKeyByHash(key.hash)).toEqual(key)
+    } finally {
+      await teardown()
+    }
+  })
 
   it('survives a restart (a new instance on the same directory reads what the last one wrote)', async () => {
     const { dir, teardown } = await inTempDir()

@@ -1,0 +1,85 @@
+import { Schema } from 'effect'
+import type { ApiKeyRecord } from '../core/account/account.js'
+import { keyPrefix } from '../core/account/api-key.js'
+import { MAX_ROLL_EXPIRY_SECONDS } from '../core/account/account-service.js'
+import { MAX_ALLOWLIST_ENTRIES } from '../core/account/ip-allowlist.js'
+import { ACCESS_LEVELS, PERMISSION_RESOURCES, type Permissions } from '../core/account/permissions.js'
+import { boundedString, DateTime, intBetween, ListQuery, ResponseMeta } from './common.js'
+
+const AccessLevel = Schema.Literals(ACCESS_LEVELS)
+
+/** `{ events: 'write', users: 'read' }`: a family not named is `none`; an unknown family is refused. */
+export const PermissionsSchema = Schema.Struct({
+  users: Schema.optionalKey(AccessLevel),
+  events: Schema.optionalKey(AccessLevel),
+  departure: Schema.optionalKey(AccessLevel),
+  connections: Schema.optionalKey(AccessLevel),
+  invitations: Schema.optionalKey(AccessLevel),
+  reminders: Schema.optionalKey(AccessLevel),
+  devices: Schema.optionalKey(AccessLevel),
+  webhook_endpoints: Schema.optionalKey(AccessLevel),
+  voice: Schema.optionalKey(AccessLevel),
+  scheduling: Schema.optionalKey(AccessLevel),
+  tracking: Schema.optionalKey(AccessLevel),
+  test_helpers: Schema.optionalKey(AccessLevel),
+} satisfies Record<(typeof PERMISSION_RESOURCES)[number], unknown>).annotate({
+  identifier: 'Permissions',
+  description: 'Per resource family: `none`, `read` or `write` (write implies read); a family not named is `none`.',
+})
+
+const Allowlist = Schema.Array(boundedString(64)).check(
+  Schema.makeFilter((entries: readonly string[]) =>
+    entries.length <= MAX_ALLOWLIST_ENTRIES ? undefined : `at most ${MAX_ALLOWLIST_ENTRIES} entries`,
+  ),
+)
+
+export const CreateApiKeyRequest = Schema.Struct({
+  name: Schema.optionalKey(Schema.NullOr(boundedString(100))),
+  permissions: PermissionsSchema,
+  allowed_ips: Schema.optionalKey(Schema.NullOr(Allowlist)).annotate({
+    description:
+      'IPv4 and IPv6 addresses and CIDR ranges the key may be used from (since 2026-05-20); null or absent for anywhere.',
+  }),
+}).annotate({ identifier: 'CreateApiKeyRequest' })
+
+export const RollApiKeyRequest = Schema.Struct({
+  expires_in_seconds: Schema.optionalKey(intBetween(0, MAX_ROLL_EXPIRY_SECONDS)).annotate({
+    description: 'How long the old key keeps working beside the new one: 0 (default, it stops now) to 7 days.',
+  }),
+}).annotate({ identifier: 'RollApiKeyRequest' })
+
+export const ListApiKeysQuery = Schema.Struct({ ...ListQuery })
+
+export const ApiKeyResource = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal('api_key'),
+  type: Schema.Literals(['secret', 'restricted']),
+  name: Schema.NullOr(Schema.String),
+  redacted_key: Schema.String.annotate({ description: 'The prefix and the last four characters: `rk_live_...abcd`.' }),
+  permissions: Schema.NullOr(PermissionsSchema),
+  allowed_ips: Schema.NullOr(Schema.Array(Schema.String)),
+  created_at: DateTime,
+  expires_at: Schema.NullOr(DateTime).annotate({ description: 'When a rolled key stops working; null otherwise.' }),
+  revoked_at: Schema.NullOr(DateTime),
+  secret: Schema.optionalKey(Schema.String).annotate({
+    description: 'The full key: returned only by create and roll, once. Store it now.',
+  }),
+  ...ResponseMeta,
+}).annotate({ identifier: 'ApiKey', description: 'A secret (`sk_`) or restricted (`rk_`) API key of this surface.' })
+
+export const renderApiKey = (key: ApiKeyRecord, now: Date, secret?: string): Record<string, unknown> => {
+  const stopped = key.revokedAt !== null && key.revokedAt.getTime() <= now.getTime()
+  return {
+    id: key.id,
+    object: 'api_key',
+    type: key.type,
+    name: key.name,
+    redacted_key: `${keyPrefix(key.mode, key.type)}...${key.last4}`,
+    permissions: key.permissions === null ? null : ({ ...key.permissions } satisfies Permissions),
+    allowed_ips: key.allowedIps === null ? null : [...key.allowedIps],
+    created_at: key.createdAt.toISOString(),
+    expires_at: key.revokedAt !== null && !stopped ? key.revokedAt.toISOString() : null,
+    revoked_at: stopped ? key.revokedAt!.toISOString() : null,
+    ...(secret === undefined ? {} : { secret }),
+  }
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify'
+import type { AccountService } from '../../../core/account/account-service.js'
+import { InvalidParameter } from '../../../core/shared/errors.js'
+import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
+import { err, mapResult } from '../../../core/shared/result.js'
+import { renderApiKey } from '../../../contracts/api-keys.js'
+import { Endpoints } from '../../../contracts/endpoints.js'
+import { defineRoute, listBody, type RouteOptions } from '../route.js'
+import { requireAuth } from '../request-context.js'
+
+/** The version from which a restricted key may carry an IP allowlist (the spec's change history). */
+const ALLOWLIST_SINCE = '2026-05-20'
+
+/**
+ * Managing the keys of this surface: only a secret key may call these routes (their
+ * contracts declare `secret_key`), so a restricted key can never create or widen one.
+ */
+export const apiKeyRoutes = (app: FastifyInstance, options: RouteOptions & { accounts: AccountService }): void => {
+  const { accounts } = options
+  const mode = options.livemode ? 'live' : 'test'
+
+  defineRoute(app, Endpoints.createApiKey, options, async ({ body, scope, request }) => {
+    const allowedIps = body.allowed_ips ?? null
+    if (allowedIps !== null && request.apiVersion < ALLOWLIST_SINCE)
+      return err(
+        new InvalidParameter({
+          param: 'allowed_ips',
+          message: `IP allowlists exist from API version ${ALLOWLIST_SINCE}; send Service-Version: ${ALLOWLIST_SINCE} (or later) to set one.`,
+        }),
+      )
+    const issued = await accounts.issueKey(requireAuth(request.auth).account.id, mode, {
+      type: 'restricted',
+      name: body.name ?? null,
+      permissions: body.permissions,
+      allowedIps,
+    })
+    return mapResult(issued, ({ record, secret }) => ({ body: renderApiKey(record, scope.clock.now(), secret) }))
+  })
+
+  defineRoute(app, Endpoints.listApiKeys, options, async ({ query, scope, request }) => {
+    const page = {
+      limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
+      startingAfter: query.starting_after,
+      endingBefore: query.ending_before,
+    }
+    const now = scope.clock.now()
+    return mapResult(await accounts.listKeys(requireAuth(request.auth).account.id, mode, page), (listed) => ({
+      body: listBody(
+        request,
+        listed.data.map((key) => renderApiKey(key, now)),
+        listed.hasMore,
+      ),
+    }))
+  })
+
+  defineRoute(app, Endpoints.retrieveApiKey, options, async ({ params, scope, request }) =>
+    mapResult(await accounts.retrieveKey(requireAuth(request.auth).account.id, mode, params.id!), (key) => ({
+      body: renderApiKey(key, scope.clock.now()),
+    })),
+  )
+
+  defineRoute(app, Endpoints.revokeApiKey, options, async ({ params, scope, request }) =>
+    mapResult(await accounts.revokeAccountKey(requireAuth(request.auth).account.id, mode, params.id!), (key) => ({
+      body: renderApiKey(key, scope.clock.now()),
+    })),
+  )
+
+  defineRoute(app, Endpoints.rollApiKey, options, async ({ params, body, scope, request }) =>
+    mapResult(
+      await accounts.rollKey(requireAuth(request.auth).account.id, mode, params.id!, body.expires_in_seconds ?? 0),
+      ({ issued }) => ({ body: renderApiKey(issued.record, scope.clock.now(), issued.secret) }),
+    ),
+  )
+}
