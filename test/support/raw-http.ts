@@ -53,16 +53,34 @@ export interface RawBody {
   readonly [field: string]: unknown
 }
 
-/** The first response of a raw exchange (status, lower-cased headers, JSON body). */
-export const parseRawResponse = (text: string): RawResponse => {
-  const [head = '', ...rest] = text.split('\r\n\r\n')
-  const [statusLine = '', ...headerLines] = head.split('\r\n')
-  const headers: Record<string, string> = {}
-  for (const line of headerLines) {
-    const colon = line.indexOf(':')
-    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
+/** The responses of a raw exchange, in order (status, lower-cased headers, JSON body; bodies framed by Content-Length). */
+export const parseRawResponses = (text: string): RawResponse[] => {
+  const responses: RawResponse[] = []
+  let rest = text
+  while (rest.startsWith('HTTP/1.1 ')) {
+    const end = rest.indexOf('\r\n\r\n')
+    if (end < 0) break
+    const [statusLine = '', ...headerLines] = rest.slice(0, end).split('\r\n')
+    const headers: Record<string, string> = {}
+    for (const line of headerLines) {
+      const colon = line.indexOf(':')
+      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
+    }
+    const length = Number(headers['content-length'] ?? 0)
+    const body = rest.slice(end + 4, end + 4 + length)
+    responses.push({
+      status: Number(statusLine.split(' ')[1]),
+      headers,
+      body: body === '' ? undefined : JSON.parse(body),
+    })
+    rest = rest.slice(end + 4 + length)
   }
-  const length = Number(headers['content-length'] ?? 0)
-  const body = rest.join('\r\n\r\n').slice(0, length)
-  return { status: Number(statusLine.split(' ')[1]), headers, body: body === '' ? undefined : JSON.parse(body) }
+  return responses
+}
+
+/** The first response of a raw exchange. */
+export const parseRawResponse = (text: string): RawResponse => {
+  const [first] = parseRawResponses(text)
+  if (first === undefined) throw new Error(`no HTTP response in ${JSON.stringify(text.slice(0, 200))}`)
+  return first
 }
