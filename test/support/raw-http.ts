@@ -9,22 +9,22 @@ export interface RawClient {
   readonly connected: Promise<void>
   /** Resolves with everything the server sent, once the connection is closed (by either side). */
   readonly closed: Promise<string>
-  /** Resolves with the text received once it contains `marker`. */
-  until(marker: string): Promise<string>
+  /** Resolves with the text received once it contains `marker` at or after `from` (0: anywhere). */
+  until(marker: string, from?: number): Promise<string>
 }
 
 export const rawClient = (base: string): RawClient => {
   const url = new URL(base)
   const socket = connect(Number(url.port), url.hostname)
   let text = ''
-  const waiting: { marker: string; resolve: (text: string) => void }[] = []
+  const waiting: { marker: string; from: number; resolve: (text: string) => void }[] = []
   socket.setEncoding('utf8')
   // The server may cut the connection while the client still writes: that is what is tested, not a failure.
   socket.on('error', () => {})
   socket.on('data', (chunk: string) => {
     text += chunk
     for (const waiter of waiting.splice(0)) {
-      if (text.includes(waiter.marker)) waiter.resolve(text)
+      if (text.includes(waiter.marker, waiter.from)) waiter.resolve(text)
       else waiting.push(waiter)
     }
   })
@@ -35,8 +35,10 @@ export const rawClient = (base: string): RawClient => {
     received: () => text,
     connected,
     closed,
-    until: (marker) =>
-      text.includes(marker) ? Promise.resolve(text) : new Promise((resolve) => waiting.push({ marker, resolve })),
+    until: (marker, from = 0) =>
+      text.includes(marker, from)
+        ? Promise.resolve(text)
+        : new Promise((resolve) => waiting.push({ marker, from, resolve })),
   }
 }
 

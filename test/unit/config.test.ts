@@ -16,6 +16,10 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     [{ WORKER: 'maybe' }, 'WORKER'],
     [{ JOB_LOCK_MS: '0' }, 'JOB_LOCK_MS'],
     [{ WEBHOOK_TIMEOUT_MS: '5000', WEBHOOK_LEASE_MS: '5000' }, 'WEBHOOK_LEASE_MS'],
+    [{ HTTP_HEADERS_TIMEOUT_MS: '2000', HTTP_REQUEST_TIMEOUT_MS: '1000' }, 'HTTP_HEADERS_TIMEOUT_MS'],
+    [{ HTTP_REQUEST_TIMEOUT_MS: '5000' }, 'HTTP_HEADERS_TIMEOUT_MS'],
+    [{ HTTP_KEEP_ALIVE_TIMEOUT_MS: '-1' }, 'HTTP_KEEP_ALIVE_TIMEOUT_MS'],
+    [{ HTTP_MAX_CONNECTIONS: '0' }, 'HTTP_MAX_CONNECTIONS'],
     [{ PUBLIC_BASE_URL: 'not a url' }, 'PUBLIC_BASE_URL'],
     [{ SERVICE_BOOTSTRAP_KEYS: 'sk_test_short' }, 'SERVICE_BOOTSTRAP_KEYS'],
     [{ SERVICE_BOOTSTRAP_KEYS: 'pk_live_0123456789' }, 'SERVICE_BOOTSTRAP_KEYS'],
@@ -33,6 +37,23 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
   ])('refuses %j', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(new RegExp(variable))
+  })
+
+  it('slow clients: headers due in 10 s, the request in 30 s, idle keep-alive 5 s, 1000 connections; configurable', () => {
+    expect(loadConfig({}).http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 1000,
+    })
+    expect(
+      loadConfig({
+        HTTP_HEADERS_TIMEOUT_MS: '300',
+        HTTP_REQUEST_TIMEOUT_MS: '600',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '200',
+        HTTP_MAX_CONNECTIONS: '2',
+      }).http,
+    ).toEqual({ headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 200, maxConnections: 2 })
   })
 
   it('background jobs: a 30 s job lock, a webhook lease 30 s past the receiver timeout, both configurable', () => {
