@@ -68,7 +68,7 @@ export const ERROR_CODES = {
     type: 'invalid_request_error',
     status: 408,
     description:
-      'The headers did not arrive within the headers timeout (10 s), or the whole request within the request timeout (30 s); the connection is closed.',
+      'The headers did not arrive within the headers timeout (10 s by default), or the whole request within the request timeout (30 s by default); the connection is closed.',
   },
   headers_too_large: {
     type: 'invalid_request_error',
