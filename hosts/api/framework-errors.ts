@@ -40,7 +40,8 @@ const routingErrorCode = (error: FastifyError): ApiErrorBody | null => {
     case 'FST_ERR_BAD_URL':
       return {
         code: 'invalid_url',
-        message: 'The request path is not a valid URL path: it has a malformed percent-encoding (such as %FF).',
+        message:
+          'The request path is not a valid URL path (a malformed percent-encoding such as %FF, or an unusable request target).',
       }
     // Unreachable while the router's parameter limit is the server's header limit (see `app.ts`); kept as what
     // the router means by it: no route matched.
