@@ -48,6 +48,33 @@ export const ERROR_CODES = {
     description: 'A body was sent with a content type other than `application/json`.',
   },
   body_too_large: { type: 'invalid_request_error', status: 413, description: 'The body exceeds the 1 MiB limit.' },
+  body_too_deep: {
+    type: 'invalid_request_error',
+    status: 400,
+    description: 'The JSON body nests objects and arrays more than 32 levels deep.',
+  },
+  invalid_url: {
+    type: 'invalid_request_error',
+    status: 400,
+    description: 'The request path is not a valid URL path (a malformed percent-encoding such as `%FF`).',
+  },
+  malformed_request: {
+    type: 'invalid_request_error',
+    status: 400,
+    description:
+      'The request is not valid HTTP/1.1 (request line, header or chunked encoding); the connection is closed.',
+  },
+  request_timeout: {
+    type: 'invalid_request_error',
+    status: 408,
+    description:
+      'The headers did not arrive within the headers timeout (10 s by default), or the whole request within the request timeout (30 s by default); the connection is closed.',
+  },
+  headers_too_large: {
+    type: 'invalid_request_error',
+    status: 431,
+    description: 'The request line and headers exceed 16 KiB; the connection is closed.',
+  },
   resource_missing: {
     type: 'invalid_request_error',
     status: 404,

@@ -59,6 +59,10 @@ const Environment = Schema.Struct({
   RATE_LIMIT_WINDOW_MS: Schema.optionalKey(PositiveInt),
   RATE_LIMIT_CONCURRENCY: Schema.optionalKey(PositiveInt),
   TRUST_PROXY: Schema.optionalKey(Schema.String),
+  HTTP_HEADERS_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
+  HTTP_REQUEST_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
+  HTTP_MAX_CONNECTIONS: Schema.optionalKey(PositiveInt),
   ROUTING: Schema.optionalKey(Schema.Literals(['offline', 'osrm'])),
   OSRM_URL: Schema.optionalKey(Url),
   WEATHER: Schema.optionalKey(Schema.Literals(['offline', 'open-meteo'])),
@@ -147,6 +151,17 @@ export interface Config {
    * the client's address (IP allowlists, per-address limits); empty: the socket's address.
    */
   readonly trustProxy: readonly string[]
+  /**
+   * Each surface's HTTP server: how long a client has to send its request line and headers, and its whole request
+   * (both counted from its first byte, or from the connection while it sends nothing), how long an idle keep-alive
+   * connection stays open, and how many connections it holds at once.
+   */
+  readonly http: {
+    readonly headersTimeoutMs: number
+    readonly requestTimeoutMs: number
+    readonly keepAliveTimeoutMs: number
+    readonly maxConnections: number
+  }
   readonly logLevel: string
   /**
    * Calendar connections: the AES-256-GCM key sealing provider tokens at rest
@@ -339,6 +354,14 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       'WEBHOOK_LEASE_MS',
       `must be longer than WEBHOOK_TIMEOUT_MS (${webhookTimeoutMs} ms), so that an attempt ends before its lease does`,
     )
+  const headersTimeoutMs = Number(vars.HTTP_HEADERS_TIMEOUT_MS ?? 10_000)
+  const requestTimeoutMs = Number(vars.HTTP_REQUEST_TIMEOUT_MS ?? 30_000)
+  // Node refuses a headers timeout longer than the request timeout (the headers are part of the request).
+  if (headersTimeoutMs > requestTimeoutMs)
+    throw new ConfigError(
+      'HTTP_HEADERS_TIMEOUT_MS',
+      `must not exceed HTTP_REQUEST_TIMEOUT_MS (${requestTimeoutMs} ms): the headers are part of the request`,
+    )
   return {
     host,
     sandboxLoopbackTargets,
@@ -360,6 +383,12 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       concurrency: Number(vars.RATE_LIMIT_CONCURRENCY ?? 5),
     },
     trustProxy,
+    http: {
+      headersTimeoutMs,
+      requestTimeoutMs,
+      keepAliveTimeoutMs: Number(vars.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 5000),
+      maxConnections: Number(vars.HTTP_MAX_CONNECTIONS ?? 1000),
+    },
     logLevel: vars.LOG_LEVEL ?? 'info',
     connections: {
       tokenKey,

@@ -1,8 +1,11 @@
+import { maxHeaderSize } from 'node:http'
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify'
 import { SandboxClockService } from '../../core/account/sandbox.js'
 import { Endpoints } from '../../contracts/endpoints.js'
 import type { Application, Surface } from '../composition-root.js'
+import { BODY_LIMIT_BYTES, BodyTooDeep, MAX_BODY_DEPTH, nestsDeeperThan } from './body-limits.js'
 import { sendError } from './errors.js'
+import { clientErrorHandler, frameworkErrorCode, routingErrorHandler } from './framework-errors.js'
 import { authenticationPlugin } from './plugins/authentication.js'
 import { idempotencyPlugin } from './plugins/idempotency.js'
 import { RateLimitGate } from './plugins/rate-limit.js'
@@ -24,26 +27,6 @@ import { accountClock } from './account-clock.js'
 import { connectionRoutes } from './routes/connections.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
 
-export const BODY_LIMIT_BYTES = 1024 * 1024
-
-/** Maps a framework error (parsing, body size, content type) onto the envelope: all 4xx. */
-const frameworkErrorCode = (error: FastifyError) => {
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { code: 'unsupported_media_type', message: 'Send request bodies as application/json.' } as const
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { code: 'body_too_large', message: `The request body exceeds ${BODY_LIMIT_BYTES} bytes.` } as const
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { code: 'invalid_json', message: 'The request body is not valid JSON.' } as const
-    default:
-      if (error instanceof SyntaxError || error.statusCode === 400)
-        return { code: 'invalid_json', message: 'The request body is not valid JSON.' } as const
-      return null
-  }
-}
-
 /** `/v1/users/:id` -> a matcher for concrete paths, to tell 405 from 404. */
 const pathMatcher = (url: string): RegExp => new RegExp(`^${url.replace(/:[^/]+/g, '[^/]+')}/?$`)
 
@@ -59,14 +42,35 @@ export const buildApiApp = async (
   appOptions: ApiAppOptions = {},
 ): Promise<FastifyInstance> => {
   const { config } = application
+  const { http } = config
+  const rateLimit = new RateLimitGate(application.rateLimiter, application.clock, config.rateLimit)
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new LogController({ disableRequestLogging: true }),
-    return503OnClosing: true,
+    // Fastify's 503 while closing has its own body; a request that still arrives on an open connection is served
+    // (the application closes only after both surfaces), and Fastify marks its answer `Connection: close`.
+    return503OnClosing: false,
+    // Slow clients: the headers and the whole request are due within these times of the first byte (or of the
+    // connection while it sends nothing); an idle keep-alive connection is closed after the keep-alive timeout.
+    // Node checks the first two every `connectionsCheckingInterval` (30 s by default, too coarse for 10 s).
+    requestTimeout: http.requestTimeoutMs,
+    keepAliveTimeout: http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: http.headersTimeoutMs,
+      requestTimeout: http.requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(http.headersTimeoutMs / 4))),
+    },
+    // Ids of any length reach their route (and are 404 `resource_missing` there): the router's default of 100
+    // characters answered a framework 414. The server's header limit bounds the request line anyway.
+    routerOptions: { maxParamLength: maxHeaderSize },
+    frameworkErrors: routingErrorHandler(rateLimit, application.random),
+    clientErrorHandler: clientErrorHandler(application.random, http),
     // Which address a request comes from (IP allowlists, per-address limits): the socket's, unless it is a trusted proxy.
     trustProxy: config.trustProxy.length === 0 ? false : [...config.trustProxy],
   })
+  // Connections beyond the cap are closed as they arrive.
+  app.server.maxConnections = http.maxConnections
 
   const routes: { matcher: RegExp; method: string }[] = []
   app.addHook('onRoute', (route) => {
@@ -82,10 +86,14 @@ export const buildApiApp = async (
     const text = typeof body === 'string' ? body : body.toString('utf8')
     request.rawBody = text
     if (text.trim() === '') return done(null, undefined)
-    parseJson(request, text, done)
+    parseJson(request, text, (error, parsed) => {
+      if (error !== null) return done(error, undefined)
+      // Here, before any stage that walks the body recursively sees it.
+      if (nestsDeeperThan(parsed, MAX_BODY_DEPTH)) return done(new BodyTooDeep(), undefined)
+      done(null, parsed)
+    })
   })
 
-  const rateLimit = new RateLimitGate(application.rateLimiter, application.clock, config.rateLimit)
   await app.register(requestIdPlugin, { random: application.random })
   await app.register(authenticationPlugin, {
     livemode: surface.livemode,

@@ -17,6 +17,10 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     [{ SANDBOX_LOOPBACK_TARGETS: 'yes' }, 'SANDBOX_LOOPBACK_TARGETS'],
     [{ JOB_LOCK_MS: '0' }, 'JOB_LOCK_MS'],
     [{ WEBHOOK_TIMEOUT_MS: '5000', WEBHOOK_LEASE_MS: '5000' }, 'WEBHOOK_LEASE_MS'],
+    [{ HTTP_HEADERS_TIMEOUT_MS: '2000', HTTP_REQUEST_TIMEOUT_MS: '1000' }, 'HTTP_HEADERS_TIMEOUT_MS'],
+    [{ HTTP_REQUEST_TIMEOUT_MS: '5000' }, 'HTTP_HEADERS_TIMEOUT_MS'],
+    [{ HTTP_KEEP_ALIVE_TIMEOUT_MS: '-1' }, 'HTTP_KEEP_ALIVE_TIMEOUT_MS'],
+    [{ HTTP_MAX_CONNECTIONS: '0' }, 'HTTP_MAX_CONNECTIONS'],
     [{ PUBLIC_BASE_URL: 'not a url' }, 'PUBLIC_BASE_URL'],
     [{ SERVICE_BOOTSTRAP_KEYS: 'sk_test_short' }, 'SERVICE_BOOTSTRAP_KEYS'],
     [{ SERVICE_BOOTSTRAP_KEYS: 'pk_live_0123456789' }, 'SERVICE_BOOTSTRAP_KEYS'],
@@ -54,6 +58,23 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     expect(allowed({ HOST: '127.0.0.1', SANDBOX_LOOPBACK_TARGETS: '0' })).toBe(false)
     expect(allowed({ HOST: '0.0.0.0', SANDBOX_LOOPBACK_TARGETS: 'true' })).toBe(true)
     expect(allowed({ HOST: '0.0.0.0', SANDBOX_LOOPBACK_TARGETS: '1' })).toBe(true)
+  })
+
+  it('slow clients: headers due in 10 s, the request in 30 s, idle keep-alive 5 s, 1000 connections; configurable', () => {
+    expect(loadConfig({}).http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 1000,
+    })
+    expect(
+      loadConfig({
+        HTTP_HEADERS_TIMEOUT_MS: '300',
+        HTTP_REQUEST_TIMEOUT_MS: '600',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '200',
+        HTTP_MAX_CONNECTIONS: '2',
+      }).http,
+    ).toEqual({ headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 200, maxConnections: 2 })
   })
 
   it('background jobs: a 30 s job lock, a webhook lease 30 s past the receiver timeout, both configurable', () => {
@@ -202,7 +223,10 @@ describe('SERVICE_BOOTSTRAP_KEYS: at least 128 bits of randomness in the secret 
     ['eight characters', 'sk_test_a1b2c3d4'],
     ['31 hexadecimal digits (124 bits)', `sk_live_${'0123456789abcdef'.repeat(2).slice(0, 31)}`],
     ['21 letters and digits (125 bits)', 'sk_test_Xk3pQ9zL2mN7vB4cR8tYw'.slice(0, 29)],
-    ['40 digits (132 bits by length, but digits only carry 3.3 bits each: 38 digits = 126)', `sk_test_${'1234567890'.repeat(4).slice(0, 38)}`],
+    [
+      '40 digits (132 bits by length, but digits only carry 3.3 bits each: 38 digits = 126)',
+      `sk_test_${'1234567890'.repeat(4).slice(0, 38)}`,
+    ],
     ['one character repeated', `sk_live_${'a'.repeat(64)}`],
     ['one character dominating', `sk_live_${'a'.repeat(30)}${'0123456789abcdef'.repeat(2)}`],
   ])('refuses a key of %s at start, naming the variable and the rule', (_, key) => {

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { RandomSource } from '../../../core/ports/id-generator.js'
 
+/** A new request id; also for answers given before (or without) this plugin's hook. */
+export const newRequestId = (random: RandomSource): string => `req_${random.token(12)}`
+
 /** Every response carries `Request-Id`; bodies repeat it as `request_id`. */
 export const requestIdPlugin = fp(async (app: FastifyInstance, options: { random: RandomSource }) => {
   app.decorateRequest('requestId', '')
   // A callback hook: nothing here waits, so no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
-    request.requestId = `req_${options.random.token(12)}`
+    request.requestId = newRequestId(options.random)
     reply.header('Request-Id', request.requestId)
     done()
   })
