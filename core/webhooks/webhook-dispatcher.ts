@@ -8,7 +8,8 @@ import type { WebhookDeliveryRepositoryPort } from '../ports/webhook-delivery-re
 import type { WebhookEndpointRepositoryPort } from '../ports/webhook-endpoint-repository.js'
 import type { WebhookTransportPort } from '../ports/webhook-transport.js'
 import { domainEvent } from '../shared/domain-event.js'
-import { deliveryTransition, isAcknowledged, type Delivery, type DeliveryCommand } from './delivery.js'
+import { isAcknowledged, type Delivery, type DeliveryCommand } from './delivery.js'
+import { deliveryTransition } from './delivery-transition.js'
 import { subscribes } from './event-types.js'
 import { shouldDisableEndpoint } from './retry-schedule.js'
 import { signatureHeader } from './signature.js'
@@ -241,16 +242,17 @@ export class WebhookDispatcher {
     const saved = await this.apply(delivery, {
       type: 'attempt',
       attempt: { at, durationMs: response.durationMs, outcome: response.outcome, error: response.error },
+      random: this.deps.random,
     })
     await this.recordEndpointHealth(endpoint.accountId, endpoint.id, isAcknowledged(response.outcome), at, clock)
     return saved
   }
 
   private async apply(delivery: Delivery, command: DeliveryCommand): Promise<Delivery> {
-    const next = deliveryTransition(delivery, command, this.deps.random)
+    const next = deliveryTransition(delivery, command)
     if (!next.ok) return delivery
-    await this.deps.deliveries.update(next.value, delivery.version)
-    return next.value
+    await this.deps.deliveries.update(next.value.state, delivery.version)
+    return next.value.state
   }
 
   /** A success ends a failure streak; a streak of 72 hours disables the endpoint and says so with `webhook_endpoint.disabled`. */
