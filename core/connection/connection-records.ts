@@ -5,7 +5,7 @@ import { domainEvent } from '../shared/domain-event.js'
 import { ConcurrentModification, ResourceNotFound } from '../shared/errors.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { RequestScope } from '../user/user-service.js'
-import { healthOf, transitionConnection, type ConnectionCommand } from './connection-transition.js'
+import { healthOf, connectionTransition, type ConnectionCommand } from './connection-transition.js'
 import type { Connection, ProviderTokens } from './connection.js'
 
 const MAX_WRITE_ATTEMPTS = 5
@@ -83,7 +83,7 @@ export class ConnectionRecords {
     extra: Partial<Connection> = {},
   ): Promise<Connection | null> {
     const result = await this.mutate(scope, id, (current) => {
-      const moved = transitionConnection(healthOf(current), command)
+      const moved = connectionTransition(healthOf(current), command)
       if (!moved.ok) return moved
       const next = { ...current, ...moved.value.state, ...extra }
       return ok({

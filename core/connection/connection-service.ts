@@ -14,7 +14,7 @@ import { err, ok, type Result } from '../shared/result.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
 import type { RequestScope, UserService } from '../user/user-service.js'
 import { AuthorizationCodeRejected, ConsentExpired } from './connection.errors.js'
-import { healthOf, transitionConnection } from './connection-transition.js'
+import { healthOf, connectionTransition } from './connection-transition.js'
 import {
   CONNECTION_SCOPES,
   OAUTH_STATE_TTL_MS,
@@ -279,7 +279,7 @@ export class ConnectionService {
         ))
       if (target === null) return err(new ResourceNotFound({ resource: 'connection', id: fresh?.id ?? '' }))
       const revived = await this.records.mutate(scope, target.id, (current) => {
-        const moved = transitionConnection(healthOf(current), { type: 'reauthorized', at: now })
+        const moved = connectionTransition(healthOf(current), { type: 'reauthorized', at: now })
         if (!moved.ok) return moved
         return ok({
           next: {
@@ -473,7 +473,7 @@ export class ConnectionService {
     if (before === null) return err(new ResourceNotFound({ resource: 'connection', id }))
     const tokens = this.records.open(before)
     const result = await this.records.mutate(scope, id, (current) => {
-      const moved = transitionConnection(healthOf(current), { type: 'disconnect', at: scope.clock.now() })
+      const moved = connectionTransition(healthOf(current), { type: 'disconnect', at: scope.clock.now() })
       if (!moved.ok) return moved
       return ok({
         next: { ...current, ...moved.value.state, subscriptions: [], sealedTokens: '', nextSyncAt: null },

@@ -6,7 +6,7 @@ import { err, ok, type Result } from '../shared/result.js'
 import type { RequestScope } from '../user/user-service.js'
 import type { ConnectionServiceDeps } from './connection-service.js'
 import type { ConnectionRecords } from './connection-records.js'
-import { healthOf, transitionConnection, type ConnectionCommand } from './connection-transition.js'
+import { healthOf, connectionTransition, type ConnectionCommand } from './connection-transition.js'
 import type { Calendar, Connection, PushSubscription } from './connection.js'
 import { planInbound } from './inbound-sync.js'
 
@@ -366,7 +366,7 @@ export class ConnectionSync {
   /** Records a sync outcome and schedules the next look. */
   private async finish(scope: RequestScope, id: string, command: ConnectionCommand): Promise<Connection | null> {
     const result = await this.records.mutate(scope, id, (current) => {
-      const moved = transitionConnection(healthOf(current), command)
+      const moved = connectionTransition(healthOf(current), command)
       if (!moved.ok) return ok({ next: current, events: [] })
       const next = { ...current, ...moved.value.state }
       return ok({ next: { ...next, nextSyncAt: this.nextLook(next, scope.clock.now()) }, events: moved.value.events })

@@ -1,5 +1,12 @@
 import { InvalidTransition } from '../shared/errors.js'
-import { err, ok, type Result } from '../shared/result.js'
+import type { Result } from '../shared/result.js'
+import {
+  runTransition,
+  type StateMachine,
+  type TransitionHandlers,
+  type TransitionOutcome,
+  type TransitionTable,
+} from '../shared/state-machine.js'
 import type { ConnectionStatus, ConnectionStatusReason } from './connection.js'
 
 /**
@@ -36,103 +43,106 @@ export type ConnectionCommand =
 export type ConnectionCommandType = ConnectionCommand['type']
 export type ConnectionEventType = 'connection.updated' | 'connection.disconnected' | 'connection.reconnected'
 
-/** What a command does from a state; the interpreter below applies it. */
-type Effect =
-  | 'record_sync_success'
-  | 'count_sync_failure'
-  | 'record_token_refresh'
-  | 'count_token_refresh_failure'
-  | 'revoke'
-  | 'disconnect'
-  | 'reauthorize'
+export type ConnectionOutcome = TransitionOutcome<ConnectionHealth, ConnectionEventType>
 
-const LIVE: Readonly<Record<ConnectionCommandType, Effect>> = {
-  sync_succeeded: 'record_sync_success',
-  sync_failed: 'count_sync_failure',
-  token_refreshed: 'record_token_refresh',
-  token_refresh_failed: 'count_token_refresh_failure',
-  grant_revoked: 'revoke',
-  disconnect: 'disconnect',
-  reauthorized: 'reauthorize',
-}
-
-export const CONNECTION_TABLE: Readonly<Record<ConnectionStatus, Partial<Record<ConnectionCommandType, Effect>>>> = {
-  active: LIVE,
-  error: LIVE,
-  disconnected: { reauthorized: 'reauthorize' },
+/** Each status, the commands it accepts and where each may lead; a missing entry is refused (`InvalidTransition`). */
+export const connectionTransitionTable: TransitionTable<ConnectionStatus, ConnectionCommandType> = {
+  active: {
+    sync_succeeded: ['active'],
+    sync_failed: ['active', 'error'],
+    token_refreshed: ['active'],
+    token_refresh_failed: ['active', 'error'],
+    grant_revoked: ['disconnected'],
+    disconnect: ['disconnected'],
+    reauthorized: ['active'],
+  },
+  error: {
+    sync_succeeded: ['active'],
+    sync_failed: ['error'],
+    token_refreshed: ['error', 'active'],
+    token_refresh_failed: ['error'],
+    grant_revoked: ['disconnected'],
+    disconnect: ['disconnected'],
+    reauthorized: ['active'],
+  },
+  disconnected: { reauthorized: ['active'] },
 }
 
 const CLEARED = { status: 'active', statusReason: null } as const
 
-const apply = (health: ConnectionHealth, effect: Effect, command: ConnectionCommand): ConnectionHealth => {
-  switch (effect) {
-    case 'record_sync_success':
-      return {
-        ...health,
-        ...CLEARED,
-        consecutiveSyncFailures: 0,
-        lastSyncError: null,
-        lastSyncedAt: command.at,
-        tokenRefresh: { ...health.tokenRefresh, failuresCount: 0 },
-      }
-    case 'count_sync_failure': {
-      const failures = health.consecutiveSyncFailures + 1
-      const message = command.type === 'sync_failed' ? command.message : 'sync failed'
-      const failed = failures >= MAX_SYNC_FAILURES
-      return {
-        ...health,
-        consecutiveSyncFailures: failures,
-        lastSyncError: message,
-        ...(failed && health.status === 'active' ? { status: 'error', statusReason: 'sync_failed' } : {}),
-      }
-    }
-    case 'record_token_refresh': {
-      const refreshed = { ...health, tokenRefresh: { lastAt: command.at, failuresCount: 0 } }
-      return health.statusReason === 'token_refresh_failed' ? { ...refreshed, ...CLEARED } : refreshed
-    }
-    case 'count_token_refresh_failure': {
-      const failures = health.tokenRefresh.failuresCount + 1
-      const tokenRefresh = { lastAt: command.at, failuresCount: failures }
-      const failed = failures >= MAX_TOKEN_REFRESH_FAILURES
-      return {
-        ...health,
-        tokenRefresh,
-        ...(failed && health.status === 'active' ? { status: 'error', statusReason: 'token_refresh_failed' } : {}),
-      }
-    }
-    case 'revoke':
-      return { ...health, status: 'disconnected', statusReason: 'revoked_by_provider' }
-    case 'disconnect':
-      return { ...health, status: 'disconnected', statusReason: 'disconnected_by_request' }
-    case 'reauthorize':
-      return {
-        ...health,
-        ...CLEARED,
-        consecutiveSyncFailures: 0,
-        lastSyncError: null,
-        tokenRefresh: { lastAt: command.at, failuresCount: 0 },
-      }
-  }
+/** An event exactly when the status changes. */
+const moved = (before: ConnectionHealth, state: ConnectionHealth): ConnectionOutcome => {
+  if (before.status === state.status) return { state, events: [] }
+  if (state.status === 'disconnected') return { state, events: ['connection.disconnected'] }
+  if (before.status === 'disconnected') return { state, events: ['connection.reconnected'] }
+  return { state, events: ['connection.updated'] }
 }
 
-const eventFor = (before: ConnectionStatus, after: ConnectionStatus): ConnectionEventType[] => {
-  if (before === after) return []
-  if (after === 'disconnected') return ['connection.disconnected']
-  if (before === 'disconnected') return ['connection.reconnected']
-  return ['connection.updated']
+const handlers: TransitionHandlers<ConnectionHealth, ConnectionCommand, ConnectionEventType> = {
+  sync_succeeded: (health, command) =>
+    moved(health, {
+      ...health,
+      ...CLEARED,
+      consecutiveSyncFailures: 0,
+      lastSyncError: null,
+      lastSyncedAt: command.at,
+      tokenRefresh: { ...health.tokenRefresh, failuresCount: 0 },
+    }),
+  sync_failed: (health, command) => {
+    const failures = health.consecutiveSyncFailures + 1
+    const failed = failures >= MAX_SYNC_FAILURES
+    return moved(health, {
+      ...health,
+      consecutiveSyncFailures: failures,
+      lastSyncError: command.message,
+      ...(failed && health.status === 'active' ? { status: 'error', statusReason: 'sync_failed' } : {}),
+    })
+  },
+  token_refreshed: (health, command) => {
+    const refreshed = { ...health, tokenRefresh: { lastAt: command.at, failuresCount: 0 } }
+    return moved(health, health.statusReason === 'token_refresh_failed' ? { ...refreshed, ...CLEARED } : refreshed)
+  },
+  token_refresh_failed: (health, command) => {
+    const failures = health.tokenRefresh.failuresCount + 1
+    const failed = failures >= MAX_TOKEN_REFRESH_FAILURES
+    return moved(health, {
+      ...health,
+      tokenRefresh: { lastAt: command.at, failuresCount: failures },
+      ...(failed && health.status === 'active' ? { status: 'error', statusReason: 'token_refresh_failed' } : {}),
+    })
+  },
+  grant_revoked: (health) => moved(health, { ...health, status: 'disconnected', statusReason: 'revoked_by_provider' }),
+  disconnect: (health) => moved(health, { ...health, status: 'disconnected', statusReason: 'disconnected_by_request' }),
+  reauthorized: (health, command) =>
+    moved(health, {
+      ...health,
+      ...CLEARED,
+      consecutiveSyncFailures: 0,
+      lastSyncError: null,
+      tokenRefresh: { lastAt: command.at, failuresCount: 0 },
+    }),
 }
 
-/** `transition(state, command) -> { state, events } | InvalidTransition`; an event exactly when the status changes. */
-export const transitionConnection = (
+const connectionMachine: StateMachine<
+  ConnectionStatus,
+  ConnectionHealth,
+  ConnectionCommand,
+  ConnectionEventType,
+  InvalidTransition
+> = {
+  name: 'connection',
+  table: connectionTransitionTable,
+  statusOf: (health) => health.status,
+  handlers,
+  refuse: (health, command) =>
+    new InvalidTransition({ resource: 'connection', from: health.status, command: command.type }),
+}
+
+/** The connection state machine: pure, driven by the table above. */
+export const connectionTransition = (
   health: ConnectionHealth,
   command: ConnectionCommand,
-): Result<{ readonly state: ConnectionHealth; readonly events: readonly ConnectionEventType[] }, InvalidTransition> => {
-  const effect = CONNECTION_TABLE[health.status][command.type]
-  if (effect === undefined)
-    return err(new InvalidTransition({ resource: 'connection', from: health.status, command: command.type }))
-  const state = apply(health, effect, command)
-  return ok({ state, events: eventFor(health.status, state.status) })
-}
+): Result<ConnectionOutcome, InvalidTransition> => runTransition(connectionMachine, health, command)
 
 export const healthOf = (connection: ConnectionHealth): ConnectionHealth => ({
   status: connection.status,

@@ -25,7 +25,7 @@ import type { InvitationLinks } from './invitation-links.js'
 import { invitationNotification } from './invitation-push.js'
 import type { DeviceNotifier } from '../device/device-notifier.js'
 import { composeInvitationMail, type MailSettings } from './invitation-mail.js'
-import { transitionInvitation, type InvitationCommand } from './invitation-status.js'
+import { invitationTransition, type InvitationCommandType } from './invitation-transition.js'
 
 export interface InvitationServiceDeps {
   readonly invitations: InvitationRepositoryPort
@@ -58,7 +58,7 @@ export type Responder =
   | { readonly kind: 'attendee'; readonly token: string; readonly clockOf: ClockOf }
 
 /** A notice about the e-mail from the inbound path (pixel, provider, sandbox helper). */
-export type MailNotice = Extract<InvitationCommand, 'delivered' | 'opened' | 'bounced'>
+export type MailNotice = Extract<InvitationCommandType, 'delivered' | 'opened' | 'bounced'>
 
 const MAX_WRITE_ATTEMPTS = 3
 /** Transient send failures are retried after 1, 2, 4 ... minutes, 8 times at most. */
@@ -215,7 +215,7 @@ export class InvitationService {
       }
       if (isCancelled(current))
         return err(new InvalidTransition({ resource: 'invitation', from: 'cancelled', command: 'respond' }))
-      const step = transitionInvitation(current.status, 'respond')
+      const step = invitationTransition(current.status, { type: 'respond' })
       if (!step.ok) return step
       const now = clock.now()
       const next: Invitation = {
@@ -244,7 +244,7 @@ export class InvitationService {
   ): Promise<Result<{ readonly invitation: Invitation; readonly applied: boolean }, ConcurrentModification>> {
     let current: Invitation | null = invitation
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS && current !== null; attempt++) {
-      const step = transitionInvitation(current.status, notice)
+      const step = invitationTransition(current.status, { type: notice })
       if (!step.ok || step.value.state === current.status) return ok({ invitation: current, applied: false })
       const now = clock.now()
       const next: Invitation = {
@@ -362,7 +362,7 @@ export class InvitationService {
               current.organizerUserId,
               current.attendeeEmail,
             ))
-          const queued = transitionInvitation(current.status, 'email_queued')
+          const queued = invitationTransition(current.status, { type: 'email_queued' })
           const mailable = !suppressed && queued.ok
           next = {
             ...next,
@@ -458,7 +458,7 @@ export class InvitationService {
     let next: Invitation
     let events: DomainEvent[] = []
     if (outcome.ok) {
-      const step = transitionInvitation(claimed.status, 'smtp_accepted')
+      const step = invitationTransition(claimed.status, { type: 'smtp_accepted' })
       const status = step.ok ? step.value.state : claimed.status
       next = {
         ...claimed,
@@ -471,7 +471,7 @@ export class InvitationService {
       events = step.ok ? step.value.events.map((type) => this.event({ ...claimed, clock }, type, next)) : []
     } else if (outcome.permanent) {
       // The provider refused the recipient outright: the same as a bounce.
-      const step = transitionInvitation(claimed.status, 'bounced')
+      const step = invitationTransition(claimed.status, { type: 'bounced' })
       next = {
         ...claimed,
         status: step.ok ? step.value.state : claimed.status,

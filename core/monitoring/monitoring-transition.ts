@@ -1,4 +1,11 @@
-import { err, ok, type Result } from '../shared/result.js'
+import type { Result } from '../shared/result.js'
+import {
+  runTransition,
+  type StateMachine,
+  type TransitionHandlers,
+  type TransitionOutcome,
+  type TransitionTable,
+} from '../shared/state-machine.js'
 import type {
   MonitoringCommand,
   MonitoringCommandType,
@@ -10,10 +17,6 @@ import { MonitoringCommandRejected } from './monitoring.errors.js'
 import { recalcCadence } from './recalc-cadence.js'
 import { passThresholds } from './thresholds.js'
 import { windowChanges } from './window-changes.js'
-
-type TransitionTable = Readonly<
-  Record<MonitoringStatus, Readonly<Partial<Record<MonitoringCommandType, readonly MonitoringStatus[]>>>>
->
 
 const AFTER_START: readonly MonitoringStatus[] = ['started', 'ended']
 const RESCHEDULED: readonly MonitoringStatus[] = ['pending', 'no_location', ...AFTER_START]
@@ -28,7 +31,7 @@ const activeStatusRow = (self: MonitoringStatus) =>
     event_deleted: ['cancelled'],
   }) satisfies Partial<Record<MonitoringCommandType, readonly MonitoringStatus[]>>
 
-export const monitoringTransitionTable: TransitionTable = {
+export const monitoringTransitionTable: TransitionTable<MonitoringStatus, MonitoringCommandType> = {
   pending: activeStatusRow('pending'),
   monitoring: activeStatusRow('monitoring'),
   no_origin: activeStatusRow('no_origin'),
@@ -39,10 +42,7 @@ export const monitoringTransitionTable: TransitionTable = {
   cancelled: {},
 }
 
-export interface MonitoringOutcome {
-  readonly state: MonitoringState
-  readonly events: readonly MonitoringEvent[]
-}
+export type MonitoringOutcome = TransitionOutcome<MonitoringState, MonitoringEvent>
 
 export interface NewMonitoredEvent {
   readonly startTime: Date
@@ -91,14 +91,7 @@ const withThresholds = (state: MonitoringState, now: Date, events: readonly Moni
 const nextRecalcAt = (state: MonitoringState, now: Date): Date | null =>
   recalcCadence(now, state.startTime)?.nextRecalcAt ?? null
 
-type Handlers = {
-  readonly [Type in MonitoringCommandType]: (
-    state: MonitoringState,
-    command: Extract<MonitoringCommand, { type: Type }>,
-  ) => MonitoringOutcome
-}
-
-const handlers: Handlers = {
+const handlers: TransitionHandlers<MonitoringState, MonitoringCommand, MonitoringEvent> = {
   recompute_succeeded: (state, { now, departure }) => {
     const lifecycle = lifecycleStatus(state.startTime, state.endTime, now)
     if (lifecycle !== null) return stop(state, lifecycle)
@@ -144,19 +137,22 @@ const handlers: Handlers = {
   event_deleted: (state) => stop(state, 'cancelled'),
 }
 
+const monitoringMachine: StateMachine<
+  MonitoringStatus,
+  MonitoringState,
+  MonitoringCommand,
+  MonitoringEvent,
+  MonitoringCommandRejected
+> = {
+  name: 'monitoring',
+  table: monitoringTransitionTable,
+  statusOf: (state) => state.status,
+  handlers,
+  refuse: (state, command) => new MonitoringCommandRejected({ status: state.status, command: command.type }),
+}
+
 /** The monitoring state machine: pure, driven by the table above. */
 export const monitoringTransition = (
   state: MonitoringState,
   command: MonitoringCommand,
-): Result<MonitoringOutcome, MonitoringCommandRejected> => {
-  const allowedTargets = monitoringTransitionTable[state.status][command.type]
-  if (allowedTargets === undefined) {
-    return err(new MonitoringCommandRejected({ status: state.status, command: command.type }))
-  }
-  const handler = handlers[command.type] as (state: MonitoringState, command: MonitoringCommand) => MonitoringOutcome
-  const outcome = handler(state, command)
-  if (!allowedTargets.includes(outcome.state.status)) {
-    throw new Error(`monitoring table has no ${state.status} --${command.type}--> ${outcome.state.status}`)
-  }
-  return ok(outcome)
-}
+): Result<MonitoringOutcome, MonitoringCommandRejected> => runTransition(monitoringMachine, state, command)

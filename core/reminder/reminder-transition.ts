@@ -1,5 +1,11 @@
 import { InvalidTransition } from '../shared/errors.js'
-import { err, ok, type Result } from '../shared/result.js'
+import { err, type Result } from '../shared/result.js'
+import {
+  runTransition,
+  type StateMachine,
+  type TransitionOutcome,
+  type TransitionTable,
+} from '../shared/state-machine.js'
 import type { ReminderLifecycle, ReminderStatus } from './reminder.js'
 
 /**
@@ -27,16 +33,12 @@ export const REMINDER_EVENT_TYPES = [
 ] as const
 export type ReminderEventType = (typeof REMINDER_EVENT_TYPES)[number]
 
-type TransitionTable = Readonly<
-  Record<ReminderStatus, Readonly<Partial<Record<ReminderCommandType, readonly ReminderStatus[]>>>>
->
-
 /**
  * Each status, the commands it accepts and where each may lead; a missing entry is
  * refused (409 `invalid_state_transition` on the API). A target equal to the
  * source with nothing changed is a no-op: repeating a dismiss or a cancel is harmless.
  */
-export const reminderTransitionTable: TransitionTable = {
+export const reminderTransitionTable: TransitionTable<ReminderStatus, ReminderCommandType> = {
   scheduled: {
     fire: ['sent'],
     snooze: ['scheduled'],
@@ -55,21 +57,23 @@ export const reminderTransitionTable: TransitionTable = {
   cancelled: { cancel: ['cancelled'], event_moved: ['cancelled'], event_deleted: ['cancelled'] },
 }
 
-export interface ReminderOutcome<S extends ReminderLifecycle> {
-  readonly state: S
-  /** Domain events to append with the write; empty when nothing changed. */
-  readonly events: readonly ReminderEventType[]
-}
+/** `events`: domain events to append with the write; empty when nothing changed. */
+export type ReminderOutcome<S extends ReminderLifecycle> = TransitionOutcome<S, ReminderEventType>
 
-type Handler = <S extends ReminderLifecycle>(state: S, command: ReminderCommand) => ReminderOutcome<S>
+/** Generic in the state so that the rest of a `Reminder` passes through every handler untouched. */
+type Handlers = {
+  readonly [Type in ReminderCommandType]: <S extends ReminderLifecycle>(
+    state: S,
+    command: Extract<ReminderCommand, { readonly type: Type }>,
+  ) => ReminderOutcome<S>
+}
 
 const unchanged = <S extends ReminderLifecycle>(state: S): ReminderOutcome<S> => ({ state, events: [] })
 const MINUTE = 60_000
 
-const handlers: Record<ReminderCommandType, Handler> = {
+const handlers: Handlers = {
   fire: (state, command) => ({ state: { ...state, status: 'sent', sentAt: command.now }, events: ['reminder.sent'] }),
   snooze: (state, command) => {
-    const minutes = command.type === 'snooze' ? command.minutes : 0
     // A sent reminder comes back `minutes` from now; a scheduled one is pushed `minutes` later than it would have fired.
     const from =
       state.status === 'scheduled'
@@ -79,7 +83,7 @@ const handlers: Record<ReminderCommandType, Handler> = {
       state: {
         ...state,
         status: 'scheduled',
-        scheduledAt: new Date(from + minutes * MINUTE),
+        scheduledAt: new Date(from + command.minutes * MINUTE),
         sentAt: null,
         snoozeCount: state.snoozeCount + 1,
       },
@@ -104,7 +108,7 @@ const handlers: Record<ReminderCommandType, Handler> = {
           events: ['reminder.cancelled'],
         },
   event_moved: (state, command) => {
-    if (command.type !== 'event_moved' || state.status === 'cancelled') return unchanged(state)
+    if (state.status === 'cancelled') return unchanged(state)
     if (state.status === 'scheduled') {
       return state.scheduledAt.getTime() === command.scheduledAt.getTime()
         ? unchanged(state)
@@ -132,18 +136,24 @@ const handlers: Record<ReminderCommandType, Handler> = {
       : unchanged(state),
 }
 
+const refuse = (state: ReminderLifecycle, command: ReminderCommand): InvalidTransition =>
+  new InvalidTransition({ resource: 'reminder', from: state.status, command: command.type })
+
+const reminderMachine: StateMachine<
+  ReminderStatus,
+  ReminderLifecycle,
+  ReminderCommand,
+  ReminderEventType,
+  InvalidTransition
+> = { name: 'reminder', table: reminderTransitionTable, statusOf: (state) => state.status, handlers, refuse }
+
 /** The reminder state machine: pure, driven by the table above. */
 export const reminderTransition = <S extends ReminderLifecycle>(
   state: S,
   command: ReminderCommand,
 ): Result<ReminderOutcome<S>, InvalidTransition> => {
-  const allowedTargets = reminderTransitionTable[state.status][command.type]
-  const refused = new InvalidTransition({ resource: 'reminder', from: state.status, command: command.type })
-  if (allowedTargets === undefined) return err(refused)
   // A reminder never fires before its time.
-  if (command.type === 'fire' && command.now.getTime() < state.scheduledAt.getTime()) return err(refused)
-  const outcome = handlers[command.type](state, command)
-  if (!allowedTargets.includes(outcome.state.status))
-    throw new Error(`reminder table has no ${state.status} --${command.type}--> ${outcome.state.status}`)
-  return ok(outcome)
+  if (command.type === 'fire' && command.now.getTime() < state.scheduledAt.getTime()) return err(refuse(state, command))
+  // The handlers are generic in the state (above): what they return for an S is an S.
+  return runTransition(reminderMachine, state, command) as Result<ReminderOutcome<S>, InvalidTransition>
 }

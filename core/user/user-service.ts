@@ -8,7 +8,7 @@ import { validatePageRequest, type Page, type PageRequest } from '../shared/pagi
 import { err, ok, type Result } from '../shared/result.js'
 import { whenReady, type MaybePromise } from '../shared/maybe-promise.js'
 import type { UserDeletionCascade } from './deletion-cascade.js'
-import { lifecycleStateOf, transitionLifecycle, type LifecycleCommand } from './lifecycle.js'
+import { userStatusOf, userTransition, type UserCommandType } from './user-transition.js'
 import { AccountDeactivated } from './user.errors.js'
 import { DEFAULT_PREFERENCES, normalizeEmail, type HomeLocation, type User, type UserPreferences } from './user.js'
 import { resolvePlace, type PlaceInput } from '../shared/place.js'
@@ -182,7 +182,7 @@ export class UserService {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       const current = await this.deps.users.get(scope.accountId, id)
       if (current === null) return err(new ResourceNotFound({ resource: 'user', id }))
-      const step = transitionLifecycle(lifecycleStateOf(current), 'delete', id)
+      const step = userTransition(userStatusOf(current), { type: 'delete', userId: id })
       if (!step.ok) return err(step.error as InvalidTransition)
       await this.deps.cascade.run(scope.accountId, id)
       const events = step.value.events.map((type) => this.event(scope, type, current))
@@ -198,14 +198,14 @@ export class UserService {
   private async writeWithRetry<E>(
     scope: RequestScope,
     id: string,
-    command: LifecycleCommand,
+    command: UserCommandType,
     change: (current: User) => Result<{ readonly next: User; readonly eventType: string | null }, E>,
     check?: (next: User, current: User) => Promise<E | null>,
   ): Promise<Result<User, E | ResourceNotFound | AccountDeactivated | InvalidTransition | ConcurrentModification>> {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       const current = await this.deps.users.get(scope.accountId, id)
       if (current === null) return err(new ResourceNotFound({ resource: 'user', id }))
-      const step = transitionLifecycle(lifecycleStateOf(current), command, id)
+      const step = userTransition(userStatusOf(current), { type: command, userId: id })
       if (!step.ok) return step
       const changed = change(current)
       if (!changed.ok) return changed

@@ -1,8 +1,5 @@
-import { InvalidTransition } from '../shared/errors.js'
-import { err, ok, type Result } from '../shared/result.js'
 import type { RandomSource } from '../ports/id-generator.js'
 import type { DomainEvent } from '../ports/outbox.js'
-import { nextRetryAt } from './retry-schedule.js'
 
 export type DeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'failed'
 
@@ -45,8 +42,8 @@ export interface Delivery {
 }
 
 export type DeliveryCommand =
-  /** An attempt finished with this outcome. */
-  | { readonly type: 'attempt'; readonly attempt: Omit<DeliveryAttempt, 'number'> }
+  /** An attempt finished with this outcome; `random` draws the jitter of the next retry. */
+  | { readonly type: 'attempt'; readonly attempt: Omit<DeliveryAttempt, 'number'>; readonly random: RandomSource }
   /** The delivery can no longer be attempted (endpoint disabled or deleted). */
   | { readonly type: 'abandon'; readonly reason: 'endpoint_disabled' | 'endpoint_deleted' }
 
@@ -63,45 +60,3 @@ export const withholdDetails = (attempt: Omit<DeliveryAttempt, 'number'>): Omit<
   outcome: { kind: isAcknowledged(attempt.outcome) ? 'succeeded' : 'failed' },
   error: null,
 })
-
-/** The delivery state machine, written once: which commands each status accepts. */
-export const DELIVERY_TABLE: Readonly<Record<DeliveryStatus, readonly DeliveryCommand['type'][]>> = {
-  pending: ['attempt', 'abandon'],
-  retrying: ['attempt', 'abandon'],
-  succeeded: [],
-  failed: [],
-}
-
-export const isFinal = (status: DeliveryStatus): boolean => DELIVERY_TABLE[status].length === 0
-
-/**
- * Applies a command: a 2xx ends the delivery; a failure schedules the next
- * retry (retry schedule) or, after the last one, fails it for good; abandoning
- * fails it at once.
- */
-export const deliveryTransition = (
-  delivery: Delivery,
-  command: DeliveryCommand,
-  random: RandomSource,
-): Result<Delivery, InvalidTransition> => {
-  if (!DELIVERY_TABLE[delivery.status].includes(command.type)) {
-    return err(new InvalidTransition({ resource: 'webhook_delivery', from: delivery.status, command: command.type }))
-  }
-  const version = delivery.version + 1
-  if (command.type === 'abandon')
-    return ok({ ...delivery, status: 'failed', nextAttemptAt: null, failureReason: command.reason, version })
-  const attempts = [...delivery.attempts, { ...command.attempt, number: delivery.attempts.length + 1 }]
-  const firstAttemptAt = delivery.firstAttemptAt ?? command.attempt.at
-  if (isAcknowledged(command.attempt.outcome))
-    return ok({ ...delivery, attempts, firstAttemptAt, status: 'succeeded', nextAttemptAt: null, version })
-  const retryAt = nextRetryAt(firstAttemptAt, attempts.length, random)
-  return ok({
-    ...delivery,
-    attempts,
-    firstAttemptAt,
-    status: retryAt === null ? 'failed' : 'retrying',
-    nextAttemptAt: retryAt,
-    failureReason: retryAt === null ? 'retries_exhausted' : null,
-    version,
-  })
-}

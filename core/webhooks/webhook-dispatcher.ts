@@ -9,13 +9,13 @@ import type { WebhookEndpointRepositoryPort } from '../ports/webhook-endpoint-re
 import type { WebhookTransportPort } from '../ports/webhook-transport.js'
 import { domainEvent } from '../shared/domain-event.js'
 import {
-  deliveryTransition,
   isAcknowledged,
   withholdDetails,
   type AttemptOutcome,
   type Delivery,
   type DeliveryCommand,
 } from './delivery.js'
+import { deliveryTransition } from './delivery-transition.js'
 import { subscribes } from './event-types.js'
 import { shouldDisableEndpoint } from './retry-schedule.js'
 import { signatureHeader } from './signature.js'
@@ -254,16 +254,17 @@ export class WebhookDispatcher {
     const saved = await this.apply(delivery, {
       type: 'attempt',
       attempt: target.ok && target.value.privateTarget ? withholdDetails(attempt) : attempt,
+      random: this.deps.random,
     })
     await this.recordEndpointHealth(endpoint.accountId, endpoint.id, isAcknowledged(response.outcome), at, clock)
     return saved
   }
 
   private async apply(delivery: Delivery, command: DeliveryCommand): Promise<Delivery> {
-    const next = deliveryTransition(delivery, command, this.deps.random)
+    const next = deliveryTransition(delivery, command)
     if (!next.ok) return delivery
-    await this.deps.deliveries.update(next.value, delivery.version)
-    return next.value
+    await this.deps.deliveries.update(next.value.state, delivery.version)
+    return next.value.state
   }
 
   /** A success ends a failure streak; a streak of 72 hours disables the endpoint and says so with `webhook_endpoint.disabled`. */

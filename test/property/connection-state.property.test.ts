@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  CONNECTION_TABLE,
+  connectionTransitionTable,
   MAX_SYNC_FAILURES,
   MAX_TOKEN_REFRESH_FAILURES,
-  transitionConnection,
+  connectionTransition,
   type ConnectionCommand,
   type ConnectionHealth,
 } from '../../core/connection/connection-transition.js'
@@ -36,7 +36,7 @@ const command: fc.Arbitrary<ConnectionCommand> = fc
     return type === 'sync_failed' ? { type, at, message: 'provider answered 503' } : ({ type, at } as ConnectionCommand)
   })
 
-const step = (health: ConnectionHealth, next: ConnectionCommand) => transitionConnection(health, next)
+const step = (health: ConnectionHealth, next: ConnectionCommand) => connectionTransition(health, next)
 
 describe('Connection statuses: active, disconnected, error (state machine model)', () => {
   it('keeps its invariants after every step of any command sequence', () => {
@@ -129,6 +129,6 @@ describe('Connection statuses: active, disconnected, error (state machine model)
   })
 
   it('has only reauthorized out of disconnected in its table', () => {
-    expect(Object.keys(CONNECTION_TABLE.disconnected)).toEqual(['reauthorized'])
+    expect(Object.keys(connectionTransitionTable.disconnected)).toEqual(['reauthorized'])
   })
 })

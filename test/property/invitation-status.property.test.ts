@@ -2,26 +2,32 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { INVITATION_STATUSES, type InvitationStatus } from '../../core/invitation/invitation.js'
 import {
-  INVITATION_COMMANDS,
+  INVITATION_COMMAND_TYPES,
+  invitationTransition,
   STATUS_RANK,
-  transitionInvitation,
-  type InvitationCommand,
-} from '../../core/invitation/invitation-status.js'
+  type InvitationCommandType,
+} from '../../core/invitation/invitation-transition.js'
 
-const MAIL_COMMANDS: readonly InvitationCommand[] = ['smtp_accepted', 'delivered', 'opened', 'bounced', 'email_queued']
+const MAIL_COMMANDS: readonly InvitationCommandType[] = [
+  'smtp_accepted',
+  'delivered',
+  'opened',
+  'bounced',
+  'email_queued',
+]
 
 /** Follows the commands from `email_queued`; a refused command leaves the state alone (as the service does). */
-const run = (commands: readonly InvitationCommand[]) => {
+const run = (commands: readonly InvitationCommandType[]) => {
   let state: InvitationStatus = 'email_queued'
   const trace: {
     from: InvitationStatus
-    command: InvitationCommand
+    command: InvitationCommandType
     to: InvitationStatus
     refused: boolean
     events: readonly string[]
   }[] = []
   for (const command of commands) {
-    const step = transitionInvitation(state, command)
+    const step = invitationTransition(state, { type: command })
     trace.push({
       from: state,
       command,
@@ -34,7 +40,7 @@ const run = (commands: readonly InvitationCommand[]) => {
   return { state, trace }
 }
 
-const commands = fc.array(fc.constantFrom(...INVITATION_COMMANDS), { maxLength: 40 })
+const commands = fc.array(fc.constantFrom(...INVITATION_COMMAND_TYPES), { maxLength: 40 })
 
 describe('invitation statuses: the happy path email_queued -> email_sent -> email_delivered -> opened -> responded', () => {
   it('walks every status in order, one event per step', () => {
@@ -52,12 +58,12 @@ describe('invitation statuses: the happy path email_queued -> email_sent -> emai
   it('takes a bounce before the e-mail was opened, and refuses one after', () => {
     expect(run(['smtp_accepted', 'bounced']).state).toBe('bounced')
     expect(run(['smtp_accepted', 'delivered', 'bounced']).state).toBe('bounced')
-    expect(transitionInvitation('opened', 'bounced').ok).toBe(false)
-    expect(transitionInvitation('responded', 'bounced').ok).toBe(false)
+    expect(invitationTransition('opened', { type: 'bounced' }).ok).toBe(false)
+    expect(invitationTransition('responded', { type: 'bounced' }).ok).toBe(false)
   })
 
   it('treats a late or repeated notice as a no-op without an event', () => {
-    const step = transitionInvitation('opened', 'delivered')
+    const step = invitationTransition('opened', { type: 'delivered' })
     expect(step.ok && step.value.state === 'opened' && step.value.events.length === 0).toBe(true)
   })
 })
@@ -91,7 +97,7 @@ describe('model test: random command sequences keep the invariants', () => {
 
   it('keeps responded reachable from every state, delivered or not', () => {
     for (const state of INVITATION_STATUSES) {
-      const step = transitionInvitation(state, 'respond')
+      const step = invitationTransition(state, { type: 'respond' })
       expect(step.ok && step.value.state).toBe('responded')
     }
     fc.assert(

@@ -1,22 +1,22 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  LIFECYCLE_TABLE,
-  transitionLifecycle,
-  type LifecycleCommand,
-  type LifecycleState,
-} from '../../core/user/lifecycle.js'
+  userTransition,
+  userTransitionTable,
+  type UserCommandType,
+  type UserStatus,
+} from '../../core/user/user-transition.js'
 
-const commands: readonly LifecycleCommand[] = ['deactivate', 'reactivate', 'delete', 'act']
+const commands: readonly UserCommandType[] = ['deactivate', 'reactivate', 'delete', 'act']
 
 describe('User lifecycle state machine', () => {
   it('never leaves deleted, refuses acting while paused, and round-trips pause/restore', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...commands), { maxLength: 40 }), (sequence) => {
-        let state: LifecycleState = 'active'
+        let state: UserStatus = 'active'
         for (const command of sequence) {
           const before = state
-          const result = transitionLifecycle(state, command, 'usr_x')
+          const result = userTransition(state, { type: command, userId: 'usr_x' })
           if (before === 'deleted') {
             expect(result.ok).toBe(false)
             continue
@@ -43,11 +43,11 @@ describe('User lifecycle state machine', () => {
   it('restores exactly the active state after any number of pause/restore pairs', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 20 }), (pairs) => {
-        let state: LifecycleState = 'active'
+        let state: UserStatus = 'active'
         for (let i = 0; i < pairs; i++) {
-          const paused = transitionLifecycle(state, 'deactivate', 'u')
+          const paused = userTransition(state, { type: 'deactivate', userId: 'u' })
           if (!paused.ok) throw new Error('pause refused')
-          const restored = transitionLifecycle(paused.value.state, 'reactivate', 'u')
+          const restored = userTransition(paused.value.state, { type: 'reactivate', userId: 'u' })
           if (!restored.ok) throw new Error('restore refused')
           state = restored.value.state
         }
@@ -57,6 +57,6 @@ describe('User lifecycle state machine', () => {
   })
 
   it('has no transition out of deleted in its table', () => {
-    expect(Object.keys(LIFECYCLE_TABLE.deleted)).toEqual([])
+    expect(Object.keys(userTransitionTable.deleted)).toEqual([])
   })
 })
