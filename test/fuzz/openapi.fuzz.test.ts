@@ -34,6 +34,8 @@ const document = served.json as OpenApiDocument
 const operations = operationsOf(document)
 const resolve = resolver(document)
 const runsPerOperation = Math.max(5, Math.ceil(TOTAL_RUNS / (operations.length * SURFACES.length)))
+/** A long run gives each operation the time its requests take (a shrink included). */
+const timeoutPerOperation = 20_000 + runsPerOperation * 200
 
 const own: Record<SurfaceName, IdPool> = { live: new IdPool(), sandbox: new IdPool() }
 const strangers: Record<SurfaceName, IdPool> = { live: new IdPool(), sandbox: new IdPool() }
@@ -86,33 +88,37 @@ describe('the served OpenAPI document describes every operation the fuzzer drive
 for (const surface of SURFACES) {
   describe(`on ${surface === 'live' ? 'production' : 'the sandbox'}: never a 5xx, every error in the envelope`, () => {
     for (const operation of operations) {
-      it(operation.id, async () => {
-        // Fresh resources after an operation that may have deleted or paused the last ones.
-        if (staleFixtures[surface]) own[surface].addAll(await createFixtures(fuzz, surface, fuzz.owner[surface]))
-        staleFixtures[surface] = operation.method !== 'GET' && operation.pathParameters.length > 0
-        const counts: Record<string, number> = {}
-        tally.set(`${surface} ${operation.id}`, counts)
-        await fc.assert(
-          fc.asyncProperty(requestArbitrary(operation, contextOf(surface)), async ({ broken, request }) => {
-            const response = await send(fuzz, request)
-            const outcome = `${Math.floor(response.status / 100)}xx`
-            counts[outcome] = (counts[outcome] ?? 0) + 1
-            if (response.status < 300 && response.json !== undefined) own[surface].harvest(response.json)
-            if (operation.path.endsWith('/provider_outage') && response.status < 300) providerOutage[surface] = true
-            const problems = answerProblems(response, {
-              providerMayFail: providerOutage[surface],
-              jsonErrors: operation.json,
-            })
-            if (problems.length > 0) {
-              const shown = { ...request, payload: request.payload?.toString().slice(0, 300) }
-              throw new Error(
-                `${problems.join('; ')} (broken: ${broken})\n${JSON.stringify(shown)}\n-> ${response.status} ${response.text.slice(0, 500)}`,
-              )
-            }
-          }),
-          { seed: seedOf(`${surface} ${operation.id}`), numRuns: runsPerOperation },
-        )
-      })
+      it(
+        operation.id,
+        async () => {
+          // Fresh resources after an operation that may have deleted or paused the last ones.
+          if (staleFixtures[surface]) own[surface].addAll(await createFixtures(fuzz, surface, fuzz.owner[surface]))
+          staleFixtures[surface] = operation.method !== 'GET' && operation.pathParameters.length > 0
+          const counts: Record<string, number> = {}
+          tally.set(`${surface} ${operation.id}`, counts)
+          await fc.assert(
+            fc.asyncProperty(requestArbitrary(operation, contextOf(surface)), async ({ broken, request }) => {
+              const response = await send(fuzz, request)
+              const outcome = `${Math.floor(response.status / 100)}xx`
+              counts[outcome] = (counts[outcome] ?? 0) + 1
+              if (response.status < 300 && response.json !== undefined) own[surface].harvest(response.json)
+              if (operation.path.endsWith('/provider_outage') && response.status < 300) providerOutage[surface] = true
+              const problems = answerProblems(response, {
+                providerMayFail: providerOutage[surface],
+                jsonErrors: operation.json,
+              })
+              if (problems.length > 0) {
+                const shown = { ...request, payload: request.payload?.toString().slice(0, 300) }
+                throw new Error(
+                  `${problems.join('; ')} (broken: ${broken})\n${JSON.stringify(shown)}\n-> ${response.status} ${response.text.slice(0, 500)}`,
+                )
+              }
+            }),
+            { seed: seedOf(`${surface} ${operation.id}`), numRuns: runsPerOperation },
+          )
+        },
+        timeoutPerOperation,
+      )
     }
   })
 }
