@@ -1,0 +1,134 @@
+import fc from 'fast-check'
+import { afterAll, describe, expect, it } from 'vitest'
+import { endpointId } from '../../contracts/endpoint.js'
+import { Endpoints } from '../../contracts/endpoints.js'
+import { signatureHeader } from '../../core/webhooks/signature.js'
+import { createFixtures } from './fixtures.js'
+import {
+  answerProblems,
+  INBOUND_SECRET,
+  otherSurface,
+  send,
+  startFuzzService,
+  SURFACES,
+  type SurfaceName,
+} from './fuzz-service.js'
+import { IdPool } from './id-pool.js'
+import { operationsOf, resolver, type OpenApiDocument } from './openapi-operations.js'
+import { requestArbitrary, type GenerationContext } from './request-arbitraries.js'
+
+/**
+ * A fuzzer driven by the served OpenAPI document: for every operation, on both surfaces,
+ * valid-shaped requests (real ids of the account most of the time, so that the use cases
+ * run) with one thing broken at a time. `FUZZ_RUNS` is the number of requests of the whole
+ * run (spread over operations and surfaces), `FUZZ_SEED` its seed.
+ */
+const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 3_000)
+const SEED = Number(process.env.FUZZ_SEED ?? 20_260_520)
+
+const fuzz = await startFuzzService()
+afterAll(() => fuzz.stop())
+
+const served = await send(fuzz, { surface: 'sandbox', method: 'GET', url: '/v1/openapi.json', headers: {} })
+const document = served.json as OpenApiDocument
+const operations = operationsOf(document)
+const resolve = resolver(document)
+const runsPerOperation = Math.max(5, Math.ceil(TOTAL_RUNS / (operations.length * SURFACES.length)))
+/** A long run gives each operation the time its requests take (a shrink included). */
+const timeoutPerOperation = 20_000 + runsPerOperation * 200
+
+const own: Record<SurfaceName, IdPool> = { live: new IdPool(), sandbox: new IdPool() }
+const strangers: Record<SurfaceName, IdPool> = { live: new IdPool(), sandbox: new IdPool() }
+for (const surface of SURFACES) {
+  own[surface].addAll(await createFixtures(fuzz, surface, fuzz.owner[surface]))
+  strangers[surface].addAll(await createFixtures(fuzz, surface, fuzz.stranger[surface]))
+}
+/** Whether a request turned a provider outage on: a 502 `calendar_provider_unavailable` is the documented answer then. */
+const providerOutage: Record<SurfaceName, boolean> = { live: false, sandbox: false }
+
+const contextOf = (surface: SurfaceName): GenerationContext => ({
+  surface,
+  resolve,
+  ownIds: (prefix) => own[surface].get(prefix),
+  foreignIds: (prefix) => [
+    ...own[otherSurface(surface)].get(prefix).slice(0, 4),
+    ...strangers[surface].get(prefix),
+    ...strangers[otherSurface(surface)].get(prefix),
+  ],
+  hookUrl: fuzz.hookUrl[surface],
+  keys: {
+    own: fuzz.owner[surface],
+    otherSurface: fuzz.owner[otherSurface(surface)],
+    otherAccount: fuzz.stranger[surface],
+  },
+  // The mail provider's notices are signed like our webhooks: most get a good signature, so that the notice runs.
+  sign: (operation, payload) =>
+    operation.id === endpointId(Endpoints.inboundMailNotice)
+      ? { 'service-signature': signatureHeader(payload.toString(), [INBOUND_SECRET], Math.floor(Date.now() / 1000)) }
+      : undefined,
+})
+
+const staleFixtures: Record<SurfaceName, boolean> = { live: false, sandbox: false }
+
+/** Per operation and surface: how many requests got each class of answer (the long run prints them). */
+const tally = new Map<string, Record<string, number>>()
+
+const seedOf = (text: string): number => [...text].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) | 0, SEED)
+
+describe('the served OpenAPI document describes every operation the fuzzer drives', () => {
+  it('has operations with their parameters, each path parameter naming a known kind of id', () => {
+    expect(served.status).toBe(200)
+    expect(operations.length).toBeGreaterThan(50)
+    for (const operation of operations)
+      for (const parameter of operation.pathParameters)
+        expect(parameter.prefix, `${operation.id}: {${parameter.name}}`).toBeDefined()
+  })
+})
+
+for (const surface of SURFACES) {
+  describe(`on ${surface === 'live' ? 'production' : 'the sandbox'}: never a 5xx, every error in the envelope`, () => {
+    for (const operation of operations) {
+      it(
+        operation.id,
+        async () => {
+          // Fresh resources after an operation that may have deleted or paused the last ones.
+          if (staleFixtures[surface]) own[surface].addAll(await createFixtures(fuzz, surface, fuzz.owner[surface]))
+          staleFixtures[surface] = operation.method !== 'GET' && operation.pathParameters.length > 0
+          const counts: Record<string, number> = {}
+          tally.set(`${surface} ${operation.id}`, counts)
+          await fc.assert(
+            fc.asyncProperty(requestArbitrary(operation, contextOf(surface)), async ({ broken, request }) => {
+              const response = await send(fuzz, request)
+              const outcome = `${Math.floor(response.status / 100)}xx`
+              counts[outcome] = (counts[outcome] ?? 0) + 1
+              if (response.status < 300 && response.json !== undefined) own[surface].harvest(response.json)
+              if (operation.path.endsWith('/provider_outage') && response.status < 300) providerOutage[surface] = true
+              const problems = answerProblems(response, {
+                providerMayFail: providerOutage[surface],
+                jsonErrors: operation.json,
+              })
+              if (problems.length > 0) {
+                const shown = { ...request, payload: request.payload?.toString().slice(0, 300) }
+                throw new Error(
+                  `${problems.join('; ')} (broken: ${broken})\n${JSON.stringify(shown)}\n-> ${response.status} ${response.text.slice(0, 500)}`,
+                )
+              }
+            }),
+            { seed: seedOf(`${surface} ${operation.id}`), numRuns: runsPerOperation },
+          )
+        },
+        timeoutPerOperation,
+      )
+    }
+  })
+}
+
+describe('valid-shaped requests reach the use cases', () => {
+  it('most operations answered a success at least once on a surface that serves them', () => {
+    const succeeded = operations.filter((operation) =>
+      SURFACES.some((surface) => (tally.get(`${surface} ${operation.id}`)?.['2xx'] ?? 0) > 0),
+    )
+    if (process.env.FUZZ_STATS === '1') console.table(Object.fromEntries(tally))
+    expect(succeeded.length / operations.length).toBeGreaterThan(0.6)
+  })
+})
