@@ -8,9 +8,10 @@ import { TOKENS } from '../di-tokens.js'
 export const mailModule = (config: Config, livemode: boolean) =>
   new ContainerModule(({ bind }) => {
     const smtp = livemode ? config.mail.smtp : null
-    bind(TOKENS.MemoryMail).toResolvedValue(
-      (clock) => (smtp === null ? new MemoryMailAdapter(() => clock.now()) : null),
+    bind(TOKENS.Mail).toResolvedValue(
+      (clock) => (smtp === null ? new MemoryMailAdapter(() => clock.now()) : new SmtpMailAdapter(smtp)),
       [TOKENS.Clock],
     )
-    bind(TOKENS.Mail).toResolvedValue((memory) => memory ?? new SmtpMailAdapter(smtp!), [TOKENS.MemoryMail])
+    // The mailbox that tests and the sandbox read, when the surface mails into one.
+    bind(TOKENS.MemoryMail).toResolvedValue((mail) => (mail instanceof MemoryMailAdapter ? mail : null), [TOKENS.Mail])
   })
