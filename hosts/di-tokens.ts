@@ -1,53 +1,104 @@
-/** Inversify identifiers, one per port or service. The composition root binds them. */
+import type { ServiceIdentifier } from 'inversify'
+import type { AccountService } from '../core/account/account-service.js'
+import type { CalendarProviderRegistry, ConnectionService } from '../core/connection/connection-service.js'
+import type { OutboundMirror } from '../core/connection/outbound-mirror.js'
+import type { DeviceService } from '../core/device/device-service.js'
+import type { DepartureMonitor } from '../core/event/departure-monitor.js'
+import type { EventLifecycle } from '../core/event/event-lifecycle.js'
+import type { EventService } from '../core/event/event-service.js'
+import type { PublicBaseUrl } from '../core/invitation/invitation-links.js'
+import type { InvitationService } from '../core/invitation/invitation-service.js'
+import type { AccountRepositoryPort } from '../core/ports/account-repository.js'
+import type { CalendarRepositoryPort } from '../core/ports/calendar-repository.js'
+import type { Clock } from '../core/ports/clock.js'
+import type { ConnectionRepositoryPort } from '../core/ports/connection-repository.js'
+import type { DeviceRepositoryPort } from '../core/ports/device-repository.js'
+import type { DnsResolverPort } from '../core/ports/dns-resolver.js'
+import type { EventRepositoryPort } from '../core/ports/event-repository.js'
+import type { GeocodingPort } from '../core/ports/geocoding.js'
+import type { IdGenerator, RandomSource } from '../core/ports/id-generator.js'
+import type { IdempotencyStorePort } from '../core/ports/idempotency-store.js'
+import type { IdentityProviderPort } from '../core/ports/identity-provider.js'
+import type { InvitationRepositoryPort } from '../core/ports/invitation-repository.js'
+import type { MailPort } from '../core/ports/mail.js'
+import type { NotificationRendererPort } from '../core/ports/notification-renderer.js'
+import type { OAuthStateStorePort } from '../core/ports/oauth-state-store.js'
+import type { OutboxPort } from '../core/ports/outbox.js'
+import type { PushPort } from '../core/ports/push.js'
+import type { RateLimiterPort } from '../core/ports/rate-limiter.js'
+import type { ReminderRepositoryPort } from '../core/ports/reminder-repository.js'
+import type { RoutingPort } from '../core/ports/routing.js'
+import type { SchedulerPort } from '../core/ports/scheduler.js'
+import type { TokenCipherPort } from '../core/ports/token-cipher.js'
+import type { UserRepositoryPort } from '../core/ports/user-repository.js'
+import type { WeatherPort } from '../core/ports/weather.js'
+import type { WebhookDeliveryRepositoryPort } from '../core/ports/webhook-delivery-repository.js'
+import type { WebhookEndpointRepositoryPort } from '../core/ports/webhook-endpoint-repository.js'
+import type { WebhookTransportPort } from '../core/ports/webhook-transport.js'
+import type { ReminderService } from '../core/reminder/reminder-service.js'
+import type { UserDeletionCascade } from '../core/user/deletion-cascade.js'
+import type { UserService } from '../core/user/user-service.js'
+import type { WebhookDispatcher } from '../core/webhooks/webhook-dispatcher.js'
+import type { WebhookEndpointService } from '../core/webhooks/webhook-endpoint-service.js'
+import type { MemoryMailAdapter } from '../adapters/mail/memory/memory-mail.js'
+import type { SyntheticCalendarWorld } from '../adapters/calendar-provider/synthetic/synthetic-calendar-world.js'
+
+/**
+ * An identifier that names the type of what it identifies: `container.get(TOKENS.Clock)` is a `Clock`, binding it
+ * to something else fails to compile, and so does a `toResolvedValue` whose dependency list does not match its
+ * factory's parameters, one by one (inversify types the list from the parameters).
+ */
+const token = <T>(name: string): ServiceIdentifier<T> => Symbol(name)
+
+/** Inversify identifiers, one per port or service. The modules of `hosts/composition/` bind them. */
 export const TOKENS = {
-  Config: Symbol.for('Config'),
-  Clock: Symbol.for('Clock'),
-  IdGenerator: Symbol.for('IdGenerator'),
-  RandomSource: Symbol.for('RandomSource'),
-  AccountRepository: Symbol.for('AccountRepository'),
-  AccountService: Symbol.for('AccountService'),
-  IdempotencyStore: Symbol.for('IdempotencyStore'),
-  RateLimiter: Symbol.for('RateLimiter'),
-  Scheduler: Symbol.for('Scheduler'),
-  DnsResolver: Symbol.for('DnsResolver'),
-  WebhookTransport: Symbol.for('WebhookTransport'),
-  NotificationRenderer: Symbol.for('NotificationRenderer'),
-  TokenCipher: Symbol.for('TokenCipher'),
+  // The root container: shared by both surfaces.
+  Clock: token<Clock>('Clock'),
+  IdGenerator: token<IdGenerator>('IdGenerator'),
+  RandomSource: token<RandomSource>('RandomSource'),
+  AccountRepository: token<AccountRepositoryPort>('AccountRepository'),
+  AccountService: token<AccountService>('AccountService'),
+  IdempotencyStore: token<IdempotencyStorePort>('IdempotencyStore'),
+  RateLimiter: token<RateLimiterPort>('RateLimiter'),
+  Scheduler: token<SchedulerPort>('Scheduler'),
+  DnsResolver: token<DnsResolverPort>('DnsResolver'),
+  WebhookTransport: token<WebhookTransportPort>('WebhookTransport'),
+  NotificationRenderer: token<NotificationRendererPort>('NotificationRenderer'),
+  TokenCipher: token<TokenCipherPort>('TokenCipher'),
   // Per surface (child containers): sandbox and production never share these.
-  Livemode: Symbol.for('Livemode'),
-  Outbox: Symbol.for('Outbox'),
-  UserRepository: Symbol.for('UserRepository'),
-  IdentityProvider: Symbol.for('IdentityProvider'),
-  UserDeletionCascade: Symbol.for('UserDeletionCascade'),
-  UserService: Symbol.for('UserService'),
-  BackgroundJobs: Symbol.for('BackgroundJobs'),
-  Geocoding: Symbol.for('Geocoding'),
-  Routing: Symbol.for('Routing'),
-  Weather: Symbol.for('Weather'),
-  EventRepository: Symbol.for('EventRepository'),
-  DepartureMonitor: Symbol.for('DepartureMonitor'),
-  EventService: Symbol.for('EventService'),
-  EventLifecycle: Symbol.for('EventLifecycle'),
-  WebhookEndpointRepository: Symbol.for('WebhookEndpointRepository'),
-  WebhookDeliveryRepository: Symbol.for('WebhookDeliveryRepository'),
-  WebhookDispatcher: Symbol.for('WebhookDispatcher'),
-  WebhookEndpointService: Symbol.for('WebhookEndpointService'),
-  ReminderRepository: Symbol.for('ReminderRepository'),
-  ReminderService: Symbol.for('ReminderService'),
-  DeviceRepository: Symbol.for('DeviceRepository'),
-  DeviceService: Symbol.for('DeviceService'),
-  Push: Symbol.for('Push'),
-  PushRecorder: Symbol.for('PushRecorder'),
-  Mail: Symbol.for('Mail'),
+  Outbox: token<OutboxPort>('Outbox'),
+  UserRepository: token<UserRepositoryPort>('UserRepository'),
+  IdentityProvider: token<IdentityProviderPort>('IdentityProvider'),
+  UserDeletionCascade: token<UserDeletionCascade>('UserDeletionCascade'),
+  UserService: token<UserService>('UserService'),
+  Geocoding: token<GeocodingPort>('Geocoding'),
+  Routing: token<RoutingPort>('Routing'),
+  Weather: token<WeatherPort>('Weather'),
+  EventRepository: token<EventRepositoryPort>('EventRepository'),
+  DepartureMonitor: token<DepartureMonitor>('DepartureMonitor'),
+  EventService: token<EventService>('EventService'),
+  EventLifecycle: token<EventLifecycle>('EventLifecycle'),
+  WebhookEndpointRepository: token<WebhookEndpointRepositoryPort>('WebhookEndpointRepository'),
+  WebhookDeliveryRepository: token<WebhookDeliveryRepositoryPort>('WebhookDeliveryRepository'),
+  WebhookDispatcher: token<WebhookDispatcher>('WebhookDispatcher'),
+  WebhookEndpointService: token<WebhookEndpointService>('WebhookEndpointService'),
+  ReminderRepository: token<ReminderRepositoryPort>('ReminderRepository'),
+  ReminderService: token<ReminderService>('ReminderService'),
+  DeviceRepository: token<DeviceRepositoryPort>('DeviceRepository'),
+  DeviceService: token<DeviceService>('DeviceService'),
+  Push: token<PushPort>('Push'),
+  Mail: token<MailPort>('Mail'),
   /** The inspectable in-memory mailbox when the surface mails through it, else null. */
-  MemoryMail: Symbol.for('MemoryMail'),
-  PublicBaseUrl: Symbol.for('PublicBaseUrl'),
-  InvitationRepository: Symbol.for('InvitationRepository'),
-  InvitationService: Symbol.for('InvitationService'),
-  ConnectionRepository: Symbol.for('ConnectionRepository'),
-  CalendarRepository: Symbol.for('CalendarRepository'),
-  OAuthStateStore: Symbol.for('OAuthStateStore'),
-  CalendarProviders: Symbol.for('CalendarProviders'),
-  SyntheticCalendarWorld: Symbol.for('SyntheticCalendarWorld'),
-  ConnectionService: Symbol.for('ConnectionService'),
+  MemoryMail: token<MemoryMailAdapter | null>('MemoryMail'),
+  PublicBaseUrl: token<PublicBaseUrl>('PublicBaseUrl'),
+  InvitationRepository: token<InvitationRepositoryPort>('InvitationRepository'),
+  InvitationService: token<InvitationService>('InvitationService'),
+  ConnectionRepository: token<ConnectionRepositoryPort>('ConnectionRepository'),
+  CalendarRepository: token<CalendarRepositoryPort>('CalendarRepository'),
+  OAuthStateStore: token<OAuthStateStorePort>('OAuthStateStore'),
+  CalendarProviders: token<CalendarProviderRegistry>('CalendarProviders'),
+  /** The sandbox's make-believe calendar provider (null on production). */
+  SyntheticCalendarWorld: token<SyntheticCalendarWorld | null>('SyntheticCalendarWorld'),
+  ConnectionService: token<ConnectionService>('ConnectionService'),
+  OutboundMirror: token<OutboundMirror>('OutboundMirror'),
 } as const

@@ -233,9 +233,10 @@ describe('DELETE /v1/users/{id}: irreversible, cascades, emits user.deleted', ()
   })
 
   it('deletes the identity unless the user has accounts on other platforms of the tenant', async () => {
-    const identity = test.service.application.surfaces.live.container.get<EmbeddedIdentityProvider>(
+    // The embedded provider is the one bound: the test reads what it recorded.
+    const identity = test.service.application.surfaces.live.container.get(
       TOKENS.IdentityProvider,
-    )
+    ) as EmbeddedIdentityProvider
     const solo = await createUser({ email: 'solo@example.com' })
     const shared = await createUser({ email: 'shared@example.com' })
     await identity.link('shared@example.com', 'acct_other_platform')

@@ -1,0 +1,89 @@
+import { ContainerModule } from 'inversify'
+import { CALENDAR_PROVIDERS, type CalendarProviderName } from '../../core/connection/connection.js'
+import { ConnectionService } from '../../core/connection/connection-service.js'
+import { OutboundMirror } from '../../core/connection/outbound-mirror.js'
+import type { CalendarProviderPort } from '../../core/ports/calendar-provider.js'
+import { CalDavCalendarProvider } from '../../adapters/calendar-provider/caldav/caldav-calendar-provider.js'
+import { GoogleCalendarProvider } from '../../adapters/calendar-provider/google/google-calendar-provider.js'
+import { MicrosoftGraphCalendarProvider } from '../../adapters/calendar-provider/microsoft/microsoft-graph-calendar-provider.js'
+import { SyntheticCalendarProvider } from '../../adapters/calendar-provider/synthetic/synthetic-calendar-provider.js'
+import { SyntheticCalendarWorld } from '../../adapters/calendar-provider/synthetic/synthetic-calendar-world.js'
+import { accountClock } from '../api/account-clock.js'
+import type { Config } from '../config.js'
+import { TOKENS } from '../di-tokens.js'
+
+/**
+ * Calendar connections: the providers (on the sandbox, its synthetic one under every provider name), the service,
+ * and the mirror of events out to connected calendars. Their repositories are the storage family's.
+ */
+export const connectionsModule = (config: Config, livemode: boolean) =>
+  new ContainerModule(({ bind }) => {
+    const baseUrl = livemode ? config.publicBaseUrl : config.sandboxPublicBaseUrl
+    // The sandbox's make-believe provider keeps its state in process memory, whatever the storage (docs/operations.md).
+    bind(TOKENS.SyntheticCalendarWorld).toResolvedValue(() => (livemode ? null : new SyntheticCalendarWorld()))
+    bind(TOKENS.CalendarProviders).toResolvedValue(
+      (world, clock) => {
+        const adapters = new Map<CalendarProviderName, CalendarProviderPort>()
+        // The sandbox answers every provider name with its synthetic provider; production offers the configured ones.
+        if (world !== null)
+          for (const name of CALENDAR_PROVIDERS)
+            adapters.set(name, new SyntheticCalendarProvider(name, world, baseUrl, clock))
+        const { google, microsoft } = config.connections
+        const http = { timeoutMs: config.providers.timeoutMs, userAgent: config.providers.userAgent, clock }
+        if (livemode && google !== null) adapters.set('google', new GoogleCalendarProvider({ ...google, ...http }))
+        if (livemode && microsoft !== null)
+          adapters.set('microsoft', new MicrosoftGraphCalendarProvider({ ...microsoft, ...http }))
+        const { icloud } = config.connections
+        if (livemode && icloud !== null) {
+          adapters.set(
+            'icloud',
+            new CalDavCalendarProvider({
+              provider: 'icloud',
+              serverUrl: icloud.caldavUrl,
+              signInPageUrl: `${baseUrl}/v1/connections/icloud/authorize`,
+              clock,
+            }),
+          )
+        }
+        return (name: CalendarProviderName) => adapters.get(name) ?? null
+      },
+      [TOKENS.SyntheticCalendarWorld, TOKENS.Clock],
+    )
+    bind(TOKENS.ConnectionService).toResolvedValue(
+      (connections, calendars, states, providers, cipher, ids, random, users, events, accounts, clock) =>
+        new ConnectionService({
+          connections,
+          calendars,
+          states,
+          providers,
+          cipher,
+          ids,
+          random,
+          users,
+          events,
+          callbackUrl: `${baseUrl}/v1/connections/oauth/callback`,
+          // Providers push only to public https addresses; the sandbox's provider pushes in-process.
+          pushAddress: (provider) =>
+            !livemode || baseUrl.startsWith('https://') ? `${baseUrl}/v1/connections/push/${provider}` : null,
+          clockFor: accountClock(accounts, clock, livemode),
+          wallClock: clock,
+        }),
+      [
+        TOKENS.ConnectionRepository,
+        TOKENS.CalendarRepository,
+        TOKENS.OAuthStateStore,
+        TOKENS.CalendarProviders,
+        TOKENS.TokenCipher,
+        TOKENS.IdGenerator,
+        TOKENS.RandomSource,
+        TOKENS.UserService,
+        TOKENS.EventService,
+        TOKENS.AccountRepository,
+        TOKENS.Clock,
+      ],
+    )
+    bind(TOKENS.OutboundMirror).toResolvedValue(
+      (events, connections) => new OutboundMirror({ events, connections }),
+      [TOKENS.EventRepository, TOKENS.ConnectionService],
+    )
+  })

@@ -1,0 +1,28 @@
+import { ContainerModule } from 'inversify'
+import { DepartureMonitor } from '../../core/event/departure-monitor.js'
+import { EventLifecycle } from '../../core/event/event-lifecycle.js'
+import { EventService } from '../../core/event/event-service.js'
+import { TOKENS } from '../di-tokens.js'
+
+/** Events, their departure monitoring, and their lifecycle (its listeners: `hosts/composition/surface-wiring.ts`). */
+export const eventsModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.EventLifecycle).toResolvedValue(() => new EventLifecycle())
+  bind(TOKENS.DepartureMonitor).toResolvedValue(
+    (events, users, ids, routing, weather) => new DepartureMonitor({ events, users, ids, routing, weather }),
+    [TOKENS.EventRepository, TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.Routing, TOKENS.Weather],
+  )
+  bind(TOKENS.EventService).toResolvedValue(
+    (events, users, ids, geocoding, routing, weather, monitor, lifecycle) =>
+      new EventService({ events, users, ids, geocoding, routing, weather, monitor, lifecycle }),
+    [
+      TOKENS.EventRepository,
+      TOKENS.UserService,
+      TOKENS.IdGenerator,
+      TOKENS.Geocoding,
+      TOKENS.Routing,
+      TOKENS.Weather,
+      TOKENS.DepartureMonitor,
+      TOKENS.EventLifecycle,
+    ],
+  )
+})

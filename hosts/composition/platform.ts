@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto'
+import { ContainerModule } from 'inversify'
+import { AccountService } from '../../core/account/account-service.js'
+import type { Clock } from '../../core/ports/clock.js'
+import type { DnsResolverPort } from '../../core/ports/dns-resolver.js'
+import type { WebhookTransportPort } from '../../core/ports/webhook-transport.js'
+import { CryptoRandomSource, UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
+import { AesGcmTokenCipher } from '../../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
+import { CURRENT_VERSION } from '../../contracts/versions.js'
+import type { Config } from '../config.js'
+import { TOKENS } from '../di-tokens.js'
+import { PinnedVersionNotificationRenderer } from '../webhooks/notification-renderer.js'
+
+// The capabilities of the root container, shared by both surfaces (besides the storage family's platform module).
+
+/** Time, ids and randomness: the ports through which the core reads them. */
+export const timeAndIdsModule = (clock: Clock) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.Clock).toConstantValue(clock)
+    bind(TOKENS.IdGenerator).toResolvedValue(() => new UlidIdGenerator())
+    bind(TOKENS.RandomSource).toResolvedValue(() => new CryptoRandomSource())
+  })
+
+/** Accounts and their keys (the records are the storage family's). */
+export const accountsModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.AccountService).toResolvedValue(
+    (accounts, ids, random, clock) =>
+      new AccountService({ accounts, ids, random, clock, currentVersion: CURRENT_VERSION }),
+    [TOKENS.AccountRepository, TOKENS.IdGenerator, TOKENS.RandomSource, TOKENS.Clock],
+  )
+})
+
+/** What every surface's webhook dispatcher sends through: name resolution, the HTTP transport, the renderer. */
+export const webhookSendingModule = (sending: {
+  readonly dns: DnsResolverPort
+  readonly transport: WebhookTransportPort
+}) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.DnsResolver).toConstantValue(sending.dns)
+    bind(TOKENS.WebhookTransport).toConstantValue(sending.transport)
+    bind(TOKENS.NotificationRenderer).toResolvedValue(
+      (accounts) => new PinnedVersionNotificationRenderer(accounts),
+      [TOKENS.AccountRepository],
+    )
+  })
+
+/** Seals calendar providers' tokens at rest. */
+export const tokenCipherModule = (config: Config) =>
+  new ContainerModule(({ bind }) => {
+    // Without a configured key, a random one per process: sealed tokens then die with the process, as in-memory storage does.
+    bind(TOKENS.TokenCipher).toResolvedValue(
+      () => new AesGcmTokenCipher(config.connections.tokenKey ?? randomBytes(32)),
+    )
+  })

@@ -1,0 +1,86 @@
+import { ContainerModule } from 'inversify'
+import { MongoRateLimiter } from '../../adapters/rate-limit/mongodb/rate-limiter.js'
+import { AgendaScheduler } from '../../adapters/scheduler/agenda/agenda-scheduler.js'
+import { MongoAccountRepository } from '../../adapters/storage/mongodb/account-repository.js'
+import { MongoCalendarRepository } from '../../adapters/storage/mongodb/calendar-repository.js'
+import { MongoConnectionRepository } from '../../adapters/storage/mongodb/connection-repository.js'
+import { connectMongo, databasesOf } from '../../adapters/storage/mongodb/connection.js'
+import { MongoDeviceRepository } from '../../adapters/storage/mongodb/device-repository.js'
+import { MongoEventRepository } from '../../adapters/storage/mongodb/event-repository.js'
+import { MongoIdempotencyStore } from '../../adapters/storage/mongodb/idempotency-store.js'
+import { MongoInvitationRepository } from '../../adapters/storage/mongodb/invitation-repository.js'
+import { MongoOAuthStateStore } from '../../adapters/storage/mongodb/oauth-state-store.js'
+import { MongoOutbox } from '../../adapters/storage/mongodb/outbox.js'
+import { MongoReminderRepository } from '../../adapters/storage/mongodb/reminder-repository.js'
+import { MongoUserRepository } from '../../adapters/storage/mongodb/user-repository.js'
+import { MongoWebhookDeliveryRepository } from '../../adapters/storage/mongodb/webhook-delivery-repository.js'
+import { MongoWebhookEndpointRepository } from '../../adapters/storage/mongodb/webhook-endpoint-repository.js'
+import type { Config } from '../config.js'
+import { TOKENS } from '../di-tokens.js'
+import { reportBackgroundTaskError, type StorageFamily } from './storage.js'
+
+/**
+ * MongoDB storage (a replica set: the outbox is written in transactions). Connects first. Accounts, keys,
+ * idempotency records, rate limits and the background jobs (Agenda, so that every host shares them and each runs
+ * once at a time across the deployment) live in the platform database; each surface's records in its own database
+ * (`<MONGODB_DB>_live`, `<MONGODB_DB>_test`). The adapters are made when bound, so that `ready` creates the indexes
+ * of all of them.
+ */
+export const mongoStorage = async (
+  mongodb: NonNullable<Config['mongodb']>,
+  jobs: Config['jobs'],
+): Promise<StorageFamily> => {
+  const client = await connectMongo(mongodb.uri)
+  const databases = databasesOf(client, mongodb.database)
+  const indexed: { ensureIndexes(): Promise<void> }[] = []
+  return {
+    platform: new ContainerModule(({ bind }) => {
+      const accounts = new MongoAccountRepository(databases.platform)
+      const idempotency = new MongoIdempotencyStore(databases.platform)
+      const rateLimiter = new MongoRateLimiter(databases.platform)
+      indexed.push(accounts, idempotency, rateLimiter)
+      bind(TOKENS.AccountRepository).toConstantValue(accounts)
+      bind(TOKENS.IdempotencyStore).toConstantValue(idempotency)
+      bind(TOKENS.RateLimiter).toConstantValue(rateLimiter)
+      bind(TOKENS.Scheduler).toResolvedValue(
+        () =>
+          new AgendaScheduler(
+            { db: databases.platform, lockLifetimeMs: jobs.lockLifetimeMs },
+            reportBackgroundTaskError,
+          ),
+      )
+    }),
+    surface: (livemode) =>
+      new ContainerModule(({ bind }) => {
+        const db = livemode ? databases.live : databases.test
+        const context = { client, db }
+        const outbox = new MongoOutbox(client, db)
+        const surfaceAdapters = {
+          users: new MongoUserRepository(client, db, outbox),
+          events: new MongoEventRepository(client, db, outbox),
+          webhookEndpoints: new MongoWebhookEndpointRepository(context),
+          webhookDeliveries: new MongoWebhookDeliveryRepository(db),
+          reminders: new MongoReminderRepository(context),
+          devices: new MongoDeviceRepository(db),
+          invitations: new MongoInvitationRepository(context),
+          connections: new MongoConnectionRepository(context),
+          calendars: new MongoCalendarRepository(context),
+          oauthStates: new MongoOAuthStateStore(context),
+        }
+        indexed.push(outbox, ...Object.values(surfaceAdapters))
+        bind(TOKENS.Outbox).toConstantValue(outbox)
+        bind(TOKENS.UserRepository).toConstantValue(surfaceAdapters.users)
+        bind(TOKENS.EventRepository).toConstantValue(surfaceAdapters.events)
+        bind(TOKENS.WebhookEndpointRepository).toConstantValue(surfaceAdapters.webhookEndpoints)
+        bind(TOKENS.WebhookDeliveryRepository).toConstantValue(surfaceAdapters.webhookDeliveries)
+        bind(TOKENS.ReminderRepository).toConstantValue(surfaceAdapters.reminders)
+        bind(TOKENS.DeviceRepository).toConstantValue(surfaceAdapters.devices)
+        bind(TOKENS.InvitationRepository).toConstantValue(surfaceAdapters.invitations)
+        bind(TOKENS.ConnectionRepository).toConstantValue(surfaceAdapters.connections)
+        bind(TOKENS.CalendarRepository).toConstantValue(surfaceAdapters.calendars)
+        bind(TOKENS.OAuthStateStore).toConstantValue(surfaceAdapters.oauthStates)
+      }),
+    ready: async () => void (await Promise.all(indexed.map((adapter) => adapter.ensureIndexes()))),
+    close: () => client.close(),
+  }
+}

@@ -1,0 +1,103 @@
+import type { Container } from 'inversify'
+import type { BackgroundJob } from '../../core/background/background-job.js'
+import type { EventChangeListener } from '../../core/event/event-lifecycle.js'
+import type { CascadeStep } from '../../core/user/deletion-cascade.js'
+import type { Config } from '../config.js'
+import { TOKENS } from '../di-tokens.js'
+
+// What a surface's services do for each other once they are made. These join services that need each other both
+// ways (invitations read users and events; deleting a user or changing an event reaches invitations), which the
+// container cannot build, and they run in order: each list below is that order.
+
+/** What other resources do when an event of the surface changes: the listeners, in the order they run after a change. */
+const eventChangeListeners = (container: Container): EventChangeListener[] => [
+  container.get(TOKENS.InvitationService).eventListener,
+  container.get(TOKENS.ReminderService).eventListener(),
+  container.get(TOKENS.OutboundMirror),
+]
+
+/** What deleting a user removes besides the user, step by step in this order. */
+const userDeletionSteps = (container: Container): { readonly name: string; readonly run: CascadeStep }[] => {
+  const events = container.get(TOKENS.EventService)
+  const invitations = container.get(TOKENS.InvitationService)
+  const reminders = container.get(TOKENS.ReminderService)
+  const devices = container.get(TOKENS.DeviceService)
+  const connections = container.get(TOKENS.ConnectionService)
+  return [
+    { name: 'events', run: async (accountId, userId) => void (await events.removeAllOf(accountId, userId)) },
+    { name: 'invitations', run: (accountId, userId) => invitations.removeAllOf(accountId, userId) },
+    { name: 'reminders', run: async (accountId, userId) => void (await reminders.removeAllOf(accountId, userId)) },
+    { name: 'devices', run: async (accountId, userId) => void (await devices.removeAllOf(accountId, userId)) },
+    { name: 'connections', run: (accountId, userId) => connections.removeAllOf(accountId, userId) },
+  ]
+}
+
+/**
+ * The surface's background jobs, in the order that each step runs them: a sweep of the scheduler, and each moment
+ * of a sandbox clock walk (`core/background/advance-time.ts`).
+ */
+export const backgroundJobsOf = (container: Container): BackgroundJob[] => {
+  const monitor = container.get(TOKENS.DepartureMonitor)
+  const events = container.get(TOKENS.EventRepository)
+  const reminders = container.get(TOKENS.ReminderService)
+  const invitations = container.get(TOKENS.InvitationService)
+  const connections = container.get(TOKENS.ConnectionService)
+  const mirror = container.get(TOKENS.OutboundMirror)
+  const dispatcher = container.get(TOKENS.WebhookDispatcher)
+  return [
+    {
+      name: 'departure-monitoring',
+      intervalMs: 1000,
+      run: (scope) => monitor.processDue(scope.accountId, scope.clock),
+      nextDueAt: (scope, after) => events.nextDueAt(scope.accountId, after),
+    },
+    {
+      name: 'reminder-delivery',
+      intervalMs: 1000,
+      run: (scope) => reminders.fireDue(scope),
+      nextDueAt: (scope, after) => reminders.nextDueAt(scope, after),
+    },
+    {
+      name: 'invitation-mail',
+      intervalMs: 1000,
+      run: (scope) => invitations.processDueMail(scope.accountId, scope.clock),
+      nextDueAt: (scope, after) => invitations.nextMailDueAt(scope.accountId, after),
+    },
+    {
+      name: 'calendar-sync',
+      intervalMs: 1000,
+      run: (scope) => connections.processDue(scope),
+      nextDueAt: (scope, after) => connections.nextDueAt(scope, after),
+    },
+    {
+      name: 'calendar-mirror',
+      intervalMs: 1000,
+      run: (scope) => mirror.processDue(scope),
+      nextDueAt: (scope, after) => mirror.nextDueAt(scope, after),
+    },
+    // Last: a step then delivers the events that the jobs before it wrote in that step.
+    {
+      name: 'webhook-delivery',
+      intervalMs: 500,
+      run: (scope) => dispatcher.run(scope),
+      nextDueAt: (scope, after) => dispatcher.nextDueAt(scope, after),
+    },
+  ]
+}
+
+/** Registers the listeners and cascade steps above, and joins the sandbox's calendar provider to the connections. */
+export const wireSurface = (container: Container, config: Config): void => {
+  const lifecycle = container.get(TOKENS.EventLifecycle)
+  for (const listener of eventChangeListeners(container)) lifecycle.register(listener)
+  const cascade = container.get(TOKENS.UserDeletionCascade)
+  for (const step of userDeletionSteps(container)) cascade.register(step.name, step.run)
+  const world = container.get(TOKENS.SyntheticCalendarWorld)
+  const connections = container.get(TOKENS.ConnectionService)
+  if (world !== null) world.onPush((channel) => connections.acceptPush(channel.channelId, channel.secret))
+  if (config.logLevel !== 'silent') {
+    container.get(TOKENS.ReminderService).onDelivery((report) => {
+      for (const outcome of report.outcomes)
+        if (outcome.status === 'failed') console.warn(`reminder ${report.reminderId}: push failed: ${outcome.reason}`)
+    })
+  }
+}

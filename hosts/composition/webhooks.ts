@@ -1,0 +1,58 @@
+import { ContainerModule } from 'inversify'
+import { WebhookDispatcher } from '../../core/webhooks/webhook-dispatcher.js'
+import { WebhookEndpointService } from '../../core/webhooks/webhook-endpoint-service.js'
+import { SystemClock } from '../../adapters/clock/system/system-clock.js'
+import type { Config } from '../config.js'
+import { TOKENS } from '../di-tokens.js'
+
+/** The endpoints of one surface and the dispatcher that delivers its outbox to them. */
+export const webhooksModule = (config: Config) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.WebhookDispatcher).toResolvedValue(
+      (outbox, endpoints, deliveries, transport, renderer, dns, ids, random) =>
+        new WebhookDispatcher({
+          outbox,
+          endpoints,
+          deliveries,
+          transport,
+          renderer,
+          dns,
+          ids,
+          random,
+          wallClock: new SystemClock(),
+          limits: config.webhooks,
+          sandboxLoopback: config.sandboxLoopbackTargets,
+          onError: (error) => console.error('webhook attempt failed', error),
+        }),
+      [
+        TOKENS.Outbox,
+        TOKENS.WebhookEndpointRepository,
+        TOKENS.WebhookDeliveryRepository,
+        TOKENS.WebhookTransport,
+        TOKENS.NotificationRenderer,
+        TOKENS.DnsResolver,
+        TOKENS.IdGenerator,
+        TOKENS.RandomSource,
+      ],
+    )
+    bind(TOKENS.WebhookEndpointService).toResolvedValue(
+      (endpoints, deliveries, dispatcher, dns, ids, random) =>
+        new WebhookEndpointService({
+          endpoints,
+          deliveries,
+          dispatcher,
+          dns,
+          ids,
+          random,
+          sandboxLoopback: config.sandboxLoopbackTargets,
+        }),
+      [
+        TOKENS.WebhookEndpointRepository,
+        TOKENS.WebhookDeliveryRepository,
+        TOKENS.WebhookDispatcher,
+        TOKENS.DnsResolver,
+        TOKENS.IdGenerator,
+        TOKENS.RandomSource,
+      ],
+    )
+  })

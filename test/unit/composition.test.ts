@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto'
+import { Container, ContainerModule, type ServiceIdentifier } from 'inversify'
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import { DeviceService } from '../../core/device/device-service.js'
+import type { Clock } from '../../core/ports/clock.js'
+import type { DeviceRepositoryPort } from '../../core/ports/device-repository.js'
+import type { IdGenerator } from '../../core/ports/id-generator.js'
+import type { RoutingPort } from '../../core/ports/routing.js'
+import type { UserService } from '../../core/user/user-service.js'
+import { OfflineRoutingAdapter } from '../../adapters/routing/offline/offline-routing.js'
+import { compose, type Application } from '../../hosts/composition-root.js'
+import { loadConfig } from '../../hosts/config.js'
+import { TOKENS } from '../../hosts/di-tokens.js'
+import { startMongoForTests, type TestMongo } from '../support/mongo-peer/index.js'
+
+describe('Tokens name the type of what they identify', () => {
+  it('a container answers a token with its type, without a type argument', () => {
+    const container = new Container()
+    container.bind(TOKENS.Routing).toConstantValue(new OfflineRoutingAdapter())
+    expectTypeOf(container.get(TOKENS.Routing)).toEqualTypeOf<RoutingPort>()
+    expect(container.get(TOKENS.Routing)).toBeInstanceOf(OfflineRoutingAdapter)
+  })
+
+  // The checks are the compiler's (`npm run typecheck`; tsconfig includes test/): each `@ts-expect-error` fails the
+  // type check if the line below it compiles. At run time inversify takes any of these bindings.
+  it('a binding to another type, or dependencies out of order or missing, fails to compile', () => {
+    const container = new Container()
+    container.load(
+      new ContainerModule(({ bind }) => {
+        // @ts-expect-error a routing adapter is not a clock
+        bind(TOKENS.Clock).toConstantValue(new OfflineRoutingAdapter())
+        bind(TOKENS.DeviceService).toResolvedValue(
+          (devices: DeviceRepositoryPort, users: UserService, ids: IdGenerator) =>
+            new DeviceService({ devices, users, ids, sandboxLoopback: false }),
+          // @ts-expect-error the dependencies in another order than the parameters
+          [TOKENS.UserService, TOKENS.DeviceRepository, TOKENS.IdGenerator],
+        )
+        bind(TOKENS.DeviceService).toResolvedValue(
+          (devices: DeviceRepositoryPort, users: UserService, ids: IdGenerator) =>
+            new DeviceService({ devices, users, ids, sandboxLoopback: false }),
+          // @ts-expect-error a dependency missing
+          [TOKENS.DeviceRepository, TOKENS.UserService],
+        )
+        bind(TOKENS.DeviceService).toResolvedValue(
+          // @ts-expect-error unannotated parameters take the dependencies' types: `devices` is then a UserService
+          (devices, users, ids) => new DeviceService({ devices, users, ids, sandboxLoopback: false }),
+          [TOKENS.UserService, TOKENS.DeviceRepository, TOKENS.IdGenerator],
+        )
+      }),
+    )
+    // @ts-expect-error the clock's token answers a Clock
+    const routing: RoutingPort = container.get(TOKENS.Clock)
+    expectTypeOf(container.get(TOKENS.Clock)).toEqualTypeOf<Clock>()
+    expect(routing).toBeInstanceOf(OfflineRoutingAdapter)
+  })
+})
+
+const everyToken: [string, ServiceIdentifier<unknown>][] = Object.entries(TOKENS)
+
+/** What a surface holds apart from the other: its storage, and the services over it. */
+const surfaceTokens: ServiceIdentifier<unknown>[] = [
+  TOKENS.Outbox,
+  TOKENS.UserRepository,
+  TOKENS.EventRepository,
+  TOKENS.WebhookEndpointRepository,
+  TOKENS.WebhookDeliveryRepository,
+  TOKENS.ReminderRepository,
+  TOKENS.DeviceRepository,
+  TOKENS.InvitationRepository,
+  TOKENS.ConnectionRepository,
+  TOKENS.CalendarRepository,
+  TOKENS.OAuthStateStore,
+  TOKENS.UserService,
+  TOKENS.EventService,
+  TOKENS.ConnectionService,
+]
+
+/** What every storage family must give the composition, whichever is chosen. */
+const compositionContract = (name: string, composeApplication: () => Promise<Application>) => {
+  describe(`The composition on ${name} storage`, () => {
+    let application: Application
+    beforeAll(async () => {
+      application = await composeApplication()
+    })
+    afterAll(() => application?.close())
+
+    it('binds every token on both surfaces, and each resolves', () => {
+      for (const surface of [application.surfaces.live, application.surfaces.test]) {
+        for (const [name, token] of everyToken) {
+          expect(surface.container.isBound(token), `${name} on ${surface.livemode ? 'live' : 'test'}`).toBe(true)
+          expect(() => surface.container.get(token), name).not.toThrow()
+        }
+      }
+    })
+
+    it('gives each surface its own storage and services: none is shared, none is in the root container', () => {
+      const { live, test } = application.surfaces
+      for (const token of surfaceTokens) {
+        expect(application.container.isBound(token), String(token)).toBe(false)
+        expect(live.container.get(token), String(token)).not.toBe(test.container.get(token))
+      }
+    })
+
+    it('runs webhook delivery last in each step, after the jobs whose events it delivers', () => {
+      for (const surface of [application.surfaces.live, application.surfaces.test]) {
+        expect(surface.backgroundJobs.map((job) => job.name)).toEqual([
+          'departure-monitoring',
+          'reminder-delivery',
+          'invitation-mail',
+          'calendar-sync',
+          'calendar-mirror',
+          'webhook-delivery',
+        ])
+      }
+    })
+  })
+}
+
+compositionContract('embedded', () => compose(loadConfig({ LOG_LEVEL: 'silent' }), { ephemeralAccounts: true }))
+
+let mongo: TestMongo | undefined
+afterAll(() => mongo?.stop())
+compositionContract('MongoDB', async () => {
+  mongo = await startMongoForTests()
+  return compose(
+    loadConfig({ LOG_LEVEL: 'silent', MONGODB_URI: mongo.uri, MONGODB_DB: `composition_${randomUUID().slice(0, 8)}` }),
+  )
+})
