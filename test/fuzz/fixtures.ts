@@ -14,6 +14,7 @@ export const ID_PREFIX_BY_COLLECTION: Readonly<Record<string, string>> = {
   invitations: 'inv',
   connections: 'con',
   calendars: 'cal',
+  api_keys: 'key',
   // External ids of the sandbox provider's events: not ours, no prefix of ours.
   provider_events: 'ext',
 }
@@ -128,6 +129,11 @@ export const createFixtures = async (fuzz: FuzzService, surface: SurfaceName, ke
       timezone: 'Europe/Paris',
       location: { name: 'Office', lat: 48.87, lng: 2.33 },
     }),
+  ).id
+  // A restricted key of the account's own (never the key the tests call with: revoking or rolling it is fine).
+  ids.key = expectOk(
+    'api key',
+    await json('POST', '/v1/api_keys', { name: `fixture ${n}`, permissions: { users: 'read' } }),
   ).id
   ids.rem = expectOk('reminder', await json('POST', `/v1/events/${ids.evt}/reminders`, { offset_minutes: 60 })).id
   ids.dev = expectOk(
