@@ -12,7 +12,8 @@ import { validatePageRequest, type Page, type PageRequest } from '../shared/pagi
 import type { ProviderUnavailable } from '../shared/provider.errors.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
-import type { RequestScope, UserService } from '../user/user-service.js'
+import type { RequestScope } from '../shared/request-scope.js'
+import type { UserService } from '../user/user-service.js'
 import { AuthorizationCodeRejected, ConsentExpired } from './connection.errors.js'
 import { healthOf, transitionConnection } from './connection-transition.js'
 import {

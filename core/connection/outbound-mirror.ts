@@ -3,7 +3,7 @@ import type { ChangeContext, EventChangeListener } from '../event/event-lifecycl
 import type { CalendarEvent, EventMirror } from '../event/event.js'
 import type { OutboundEvent } from '../ports/calendar-provider.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
-import type { RequestScope } from '../user/user-service.js'
+import type { RequestScope } from '../shared/request-scope.js'
 import type { ConnectionService } from './connection-service.js'
 
 /** Waits before retry n (1-based); after the last one the mirror is `failed` for good. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Schema } from 'effect'
-import type { RequestScope } from '../../core/user/user-service.js'
+import type { RequestScope } from '../../core/shared/request-scope.js'
 import type { Result } from '../../core/shared/result.js'
 import type { MaybePromise } from '../../core/shared/maybe-promise.js'
 import { endpointId, routerPath, type EndpointContract } from '../../contracts/endpoint.js'
