@@ -82,10 +82,11 @@ import { MongoDeviceRepository } from '../adapters/storage/mongodb/device-reposi
 import { MongoInvitationRepository } from '../adapters/storage/mongodb/invitation-repository.js'
 import { MongoOutbox } from '../adapters/storage/mongodb/outbox.js'
 import { MongoUserRepository } from '../adapters/storage/mongodb/user-repository.js'
-import { ConnectionService, type CalendarProviderRegistry } from '../core/connection/connection-service.js'
+import { ConnectionService } from '../core/connection/connection-service.js'
+import { ConnectionSync } from '../core/connection/connection-sync.js'
 import { OutboundMirror } from '../core/connection/outbound-mirror.js'
 import { CALENDAR_PROVIDERS, type CalendarProviderName } from '../core/connection/connection.js'
-import type { CalendarProviderPort } from '../core/ports/calendar-provider.js'
+import type { CalendarProviderPort, CalendarProviderRegistry } from '../core/ports/calendar-provider.js'
 import type { CalendarRepositoryPort } from '../core/ports/calendar-repository.js'
 import type { ConnectionRepositoryPort } from '../core/ports/connection-repository.js'
 import type { OAuthStateStorePort } from '../core/ports/oauth-state-store.js'
@@ -130,6 +131,8 @@ export interface Surface {
   /** Base of the links in e-mails (hosted pages, pixel). */
   readonly publicBaseUrl: PublicBaseUrl
   readonly connections: ConnectionService
+  /** Inbound sync: due connections, provider pushes. */
+  readonly connectionSync: ConnectionSync
   /** The sandbox's make-believe calendar provider and its test helpers (null on production). */
   readonly calendarSandbox: {
     readonly world: SyntheticCalendarWorld
@@ -196,43 +199,41 @@ const bindDepartureData = (container: Container, config: Config, livemode: boole
 
 /** Endpoints, deliveries, the dispatcher and the endpoint service of one surface. */
 const bindWebhooks = (container: Container, config: Config): void => {
-  container
-    .bind<WebhookDispatcher>(TOKENS.WebhookDispatcher)
-    .toResolvedValue(
-      (
-        outbox: OutboxPort,
-        endpoints: WebhookEndpointRepositoryPort,
-        deliveries: WebhookDeliveryRepositoryPort,
-        transport: WebhookTransportPort,
-        renderer: NotificationRendererPort,
-        dns: DnsResolverPort,
-        ids: IdGenerator,
-        random: RandomSource,
-      ) =>
-        new WebhookDispatcher({
-          outbox,
-          endpoints,
-          deliveries,
-          transport,
-          renderer,
-          dns,
-          ids,
-          random,
-          wallClock: new SystemClock(),
-          limits: config.webhooks,
-          onError: (error) => console.error('webhook attempt failed', error),
-        }),
-      [
-        TOKENS.Outbox,
-        TOKENS.WebhookEndpointRepository,
-        TOKENS.WebhookDeliveryRepository,
-        TOKENS.WebhookTransport,
-        TOKENS.NotificationRenderer,
-        TOKENS.DnsResolver,
-        TOKENS.IdGenerator,
-        TOKENS.RandomSource,
-      ],
-    )
+  container.bind<WebhookDispatcher>(TOKENS.WebhookDispatcher).toResolvedValue(
+    (
+      outbox: OutboxPort,
+      endpoints: WebhookEndpointRepositoryPort,
+      deliveries: WebhookDeliveryRepositoryPort,
+      transport: WebhookTransportPort,
+      renderer: NotificationRendererPort,
+      dns: DnsResolverPort,
+      ids: IdGenerator,
+      random: RandomSource,
+    ) =>
+      new WebhookDispatcher({
+        outbox,
+        endpoints,
+        deliveries,
+        transport,
+        renderer,
+        dns,
+        ids,
+        random,
+        wallClock: new SystemClock(),
+        limits: config.webhooks,
+        onError: (error) => console.error('webhook attempt failed', error),
+      }),
+    [
+      TOKENS.Outbox,
+      TOKENS.WebhookEndpointRepository,
+      TOKENS.WebhookDeliveryRepository,
+      TOKENS.WebhookTransport,
+      TOKENS.NotificationRenderer,
+      TOKENS.DnsResolver,
+      TOKENS.IdGenerator,
+      TOKENS.RandomSource,
+    ],
+  )
   container
     .bind<WebhookEndpointService>(TOKENS.WebhookEndpointService)
     .toResolvedValue(
@@ -351,6 +352,41 @@ const bindConnections = (container: Container, config: Config, livemode: boolean
     },
     [TOKENS.SyntheticCalendarWorld, TOKENS.Clock],
   )
+  // Providers push only to public https addresses; the sandbox's provider pushes in-process.
+  const pushAddress = (provider: CalendarProviderName) =>
+    !livemode || baseUrl.startsWith('https://') ? `${baseUrl}/v1/connections/push/${provider}` : null
+  container.bind<ConnectionSync>(TOKENS.ConnectionSync).toResolvedValue(
+    (
+      connections: ConnectionRepositoryPort,
+      calendars: CalendarRepositoryPort,
+      providers: CalendarProviderRegistry,
+      cipher: TokenCipherPort,
+      ids: IdGenerator,
+      events: EventService,
+      accounts: AccountRepositoryPort,
+      clock: Clock,
+    ) =>
+      new ConnectionSync({
+        connections,
+        calendars,
+        providers,
+        cipher,
+        ids,
+        events,
+        pushAddress,
+        clockFor: accountClock(accounts, clock, livemode),
+      }),
+    [
+      TOKENS.ConnectionRepository,
+      TOKENS.CalendarRepository,
+      TOKENS.CalendarProviders,
+      TOKENS.TokenCipher,
+      TOKENS.IdGenerator,
+      TOKENS.EventService,
+      TOKENS.AccountRepository,
+      TOKENS.Clock,
+    ],
+  )
   container.bind<ConnectionService>(TOKENS.ConnectionService).toResolvedValue(
     (
       connections: ConnectionRepositoryPort,
@@ -361,7 +397,7 @@ const bindConnections = (container: Container, config: Config, livemode: boolean
       ids: IdGenerator,
       random: RandomSource,
       users: UserService,
-      events: EventService,
+      sync: ConnectionSync,
       accounts: AccountRepositoryPort,
       clock: Clock,
     ) =>
@@ -374,11 +410,9 @@ const bindConnections = (container: Container, config: Config, livemode: boolean
         ids,
         random,
         users,
-        events,
+        sync,
         callbackUrl: `${baseUrl}/v1/connections/oauth/callback`,
-        // Providers push only to public https addresses; the sandbox's provider pushes in-process.
-        pushAddress: (provider) =>
-          !livemode || baseUrl.startsWith('https://') ? `${baseUrl}/v1/connections/push/${provider}` : null,
+        pushAddress,
         clockFor: accountClock(accounts, clock, livemode),
         wallClock: clock,
       }),
@@ -391,7 +425,7 @@ const bindConnections = (container: Container, config: Config, livemode: boolean
       TOKENS.IdGenerator,
       TOKENS.RandomSource,
       TOKENS.UserService,
-      TOKENS.EventService,
+      TOKENS.ConnectionSync,
       TOKENS.AccountRepository,
       TOKENS.Clock,
     ],
@@ -643,14 +677,15 @@ const bindSurface = (root: Container, config: Config, livemode: boolean, mongo: 
     nextDueAt: (scope, after) => invitations.nextMailDueAt(scope.accountId, after),
   })
   const connections = container.get<ConnectionService>(TOKENS.ConnectionService)
+  const connectionSync = container.get<ConnectionSync>(TOKENS.ConnectionSync)
   cascade.register('connections', (accountId, userId) => connections.removeAllOf(accountId, userId))
   backgroundJobs.push({
     name: 'calendar-sync',
     intervalMs: 1000,
-    run: (scope) => connections.processDue(scope),
-    nextDueAt: (scope, after) => connections.nextDueAt(scope, after),
+    run: (scope) => connectionSync.processDue(scope),
+    nextDueAt: (scope, after) => connectionSync.nextDueAt(scope, after),
   })
-  const mirror = new OutboundMirror({ events: eventRepository, connections })
+  const mirror = new OutboundMirror({ events: eventRepository, connections, sync: connectionSync })
   container.get<EventLifecycle>(TOKENS.EventLifecycle).register(mirror)
   backgroundJobs.push({
     name: 'calendar-mirror',
@@ -659,7 +694,7 @@ const bindSurface = (root: Container, config: Config, livemode: boolean, mongo: 
     nextDueAt: (scope, after) => mirror.nextDueAt(scope, after),
   })
   const world = container.get<SyntheticCalendarWorld | null>(TOKENS.SyntheticCalendarWorld)
-  if (world !== null) world.onPush((channel) => connections.acceptPush(channel.channelId, channel.secret))
+  if (world !== null) world.onPush((channel) => connectionSync.acceptPush(channel.channelId, channel.secret))
   const dispatcher = container.get<WebhookDispatcher>(TOKENS.WebhookDispatcher)
   // Keep this job last: a step delivers what the jobs before it wrote in that step.
   backgroundJobs.push({
@@ -687,6 +722,7 @@ const bindSurface = (root: Container, config: Config, livemode: boolean, mongo: 
     memoryMail: container.get<MemoryMailAdapter | null>(TOKENS.MemoryMail),
     publicBaseUrl: container.get<PublicBaseUrl>(TOKENS.PublicBaseUrl),
     connections,
+    connectionSync,
     icloudSignIn: (() => {
       const icloud = container.get<CalendarProviderRegistry>(TOKENS.CalendarProviders)('icloud')
       return icloud instanceof CalDavCalendarProvider ? icloud : null

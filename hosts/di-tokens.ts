@@ -49,5 +49,6 @@ export const TOKENS = {
   OAuthStateStore: Symbol.for('OAuthStateStore'),
   CalendarProviders: Symbol.for('CalendarProviders'),
   SyntheticCalendarWorld: Symbol.for('SyntheticCalendarWorld'),
+  ConnectionSync: Symbol.for('ConnectionSync'),
   ConnectionService: Symbol.for('ConnectionService'),
 } as const
