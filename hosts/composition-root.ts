@@ -199,41 +199,43 @@ const bindDepartureData = (container: Container, config: Config, livemode: boole
 
 /** Endpoints, deliveries, the dispatcher and the endpoint service of one surface. */
 const bindWebhooks = (container: Container, config: Config): void => {
-  container.bind<WebhookDispatcher>(TOKENS.WebhookDispatcher).toResolvedValue(
-    (
-      outbox: OutboxPort,
-      endpoints: WebhookEndpointRepositoryPort,
-      deliveries: WebhookDeliveryRepositoryPort,
-      transport: WebhookTransportPort,
-      renderer: NotificationRendererPort,
-      dns: DnsResolverPort,
-      ids: IdGenerator,
-      random: RandomSource,
-    ) =>
-      new WebhookDispatcher({
-        outbox,
-        endpoints,
-        deliveries,
-        transport,
-        renderer,
-        dns,
-        ids,
-        random,
-        wallClock: new SystemClock(),
-        limits: config.webhooks,
-        onError: (error) => console.error('webhook attempt failed', error),
-      }),
-    [
-      TOKENS.Outbox,
-      TOKENS.WebhookEndpointRepository,
-      TOKENS.WebhookDeliveryRepository,
-      TOKENS.WebhookTransport,
-      TOKENS.NotificationRenderer,
-      TOKENS.DnsResolver,
-      TOKENS.IdGenerator,
-      TOKENS.RandomSource,
-    ],
-  )
+  container
+    .bind<WebhookDispatcher>(TOKENS.WebhookDispatcher)
+    .toResolvedValue(
+      (
+        outbox: OutboxPort,
+        endpoints: WebhookEndpointRepositoryPort,
+        deliveries: WebhookDeliveryRepositoryPort,
+        transport: WebhookTransportPort,
+        renderer: NotificationRendererPort,
+        dns: DnsResolverPort,
+        ids: IdGenerator,
+        random: RandomSource,
+      ) =>
+        new WebhookDispatcher({
+          outbox,
+          endpoints,
+          deliveries,
+          transport,
+          renderer,
+          dns,
+          ids,
+          random,
+          wallClock: new SystemClock(),
+          limits: config.webhooks,
+          onError: (error) => console.error('webhook attempt failed', error),
+        }),
+      [
+        TOKENS.Outbox,
+        TOKENS.WebhookEndpointRepository,
+        TOKENS.WebhookDeliveryRepository,
+        TOKENS.WebhookTransport,
+        TOKENS.NotificationRenderer,
+        TOKENS.DnsResolver,
+        TOKENS.IdGenerator,
+        TOKENS.RandomSource,
+      ],
+    )
   container
     .bind<WebhookEndpointService>(TOKENS.WebhookEndpointService)
     .toResolvedValue(
