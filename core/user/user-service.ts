@@ -142,7 +142,10 @@ export class UserService {
     )
   }
 
-  deactivate(scope: RequestScope, id: string) {
+  deactivate(
+    scope: RequestScope,
+    id: string,
+  ): Promise<Result<User, ResourceNotFound | AccountDeactivated | InvalidTransition | ConcurrentModification>> {
     return this.writeWithRetry(scope, id, 'deactivate', (current) =>
       ok({
         next:
@@ -154,7 +157,10 @@ export class UserService {
     )
   }
 
-  reactivate(scope: RequestScope, id: string) {
+  reactivate(
+    scope: RequestScope,
+    id: string,
+  ): Promise<Result<User, ResourceNotFound | AccountDeactivated | InvalidTransition | ConcurrentModification>> {
     return this.writeWithRetry(scope, id, 'reactivate', (current) =>
       ok({
         next:

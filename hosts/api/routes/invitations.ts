@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ClockOf, InvitationService, MailNotice } from '../../../core/invitation/invitation-service.js'
 import type { MemoryMailAdapter } from '../../../adapters/mail/memory/memory-mail.js'
+import { AuthenticationFailed } from '../../../core/account/account.errors.js'
 import { err, mapResult, ok } from '../../../core/shared/result.js'
 import { routerPath } from '../../../contracts/endpoint.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
@@ -52,7 +53,8 @@ export const invitationRoutes = (app: FastifyInstance, options: InvitationRouteO
 
   defineRoute(app, Endpoints.respondToInvitation, options, async ({ params, body, query, scope, request }) => {
     // A key wins over a token; without a key the token is the only credential.
-    if (request.auth === null && query.response_token === undefined) return err({ _tag: 'AuthenticationFailed' })
+    if (request.auth === null && query.response_token === undefined)
+      return err(new AuthenticationFailed({ reason: 'missing' }))
     const responder =
       request.auth !== null
         ? ({ kind: 'account', scope } as const)
@@ -114,18 +116,16 @@ export const invitationRoutes = (app: FastifyInstance, options: InvitationRouteO
     const { type, invitation_id: invitationId } = decoded.value
     const result = await invitations.notice(null, invitationId, type, options.clockOf, 'invitation_id')
     if (!result.ok) return sendError(request, reply, domainErrorToApi(result.error))
-    return reply
-      .code(200)
-      .send(
-        downgradeResource(
-          {
-            ...renderNotice(invitationId, type, result.value),
-            livemode: options.livemode,
-            request_id: request.requestId,
-          },
-          request.apiVersion,
-        ),
-      )
+    return reply.code(200).send(
+      downgradeResource(
+        {
+          ...renderNotice(invitationId, type, result.value),
+          livemode: options.livemode,
+          request_id: request.requestId,
+        },
+        request.apiVersion,
+      ),
+    )
   })
 
   const simulate = (
