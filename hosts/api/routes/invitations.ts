@@ -116,16 +116,18 @@ export const invitationRoutes = (app: FastifyInstance, options: InvitationRouteO
     const { type, invitation_id: invitationId } = decoded.value
     const result = await invitations.notice(null, invitationId, type, options.clockOf, 'invitation_id')
     if (!result.ok) return sendError(request, reply, domainErrorToApi(result.error))
-    return reply.code(200).send(
-      downgradeResource(
-        {
-          ...renderNotice(invitationId, type, result.value),
-          livemode: options.livemode,
-          request_id: request.requestId,
-        },
-        request.apiVersion,
-      ),
-    )
+    return reply
+      .code(200)
+      .send(
+        downgradeResource(
+          {
+            ...renderNotice(invitationId, type, result.value),
+            livemode: options.livemode,
+            request_id: request.requestId,
+          },
+          request.apiVersion,
+        ),
+      )
   })
 
   const simulate = (
