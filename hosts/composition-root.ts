@@ -2,6 +2,7 @@ import { Container, type ContainerModule } from 'inversify'
 import type { AccountService } from '../core/account/account-service.js'
 import type { BackgroundJob } from '../core/background/background-job.js'
 import type { ConnectionService } from '../core/connection/connection-service.js'
+import type { ConnectionSync } from '../core/connection/connection-sync.js'
 import type { DeviceService } from '../core/device/device-service.js'
 import type { DepartureMonitor } from '../core/event/departure-monitor.js'
 import type { EventLifecycle } from '../core/event/event-lifecycle.js'
@@ -70,6 +71,8 @@ export interface Surface {
   /** Base of the links in e-mails (hosted pages, pixel). */
   readonly publicBaseUrl: PublicBaseUrl
   readonly connections: ConnectionService
+  /** Inbound sync: due connections, provider pushes. */
+  readonly connectionSync: ConnectionSync
   /** The sandbox's make-believe calendar provider and its test helpers (null on production). */
   readonly calendarSandbox: {
     readonly world: SyntheticCalendarWorld
@@ -204,6 +207,7 @@ const surfaceOf = (root: Container, config: Config, livemode: boolean, storage: 
     memoryMail: container.get(TOKENS.MemoryMail),
     publicBaseUrl: container.get(TOKENS.PublicBaseUrl),
     connections,
+    connectionSync: container.get(TOKENS.ConnectionSync),
     icloudSignIn: icloud instanceof CalDavCalendarProvider ? icloud : null,
     calendarSandbox:
       world === null

@@ -1,6 +1,8 @@
 import type { ServiceIdentifier } from 'inversify'
 import type { AccountService } from '../core/account/account-service.js'
-import type { CalendarProviderRegistry, ConnectionService } from '../core/connection/connection-service.js'
+import type { ConnectionService } from '../core/connection/connection-service.js'
+import type { ConnectionSync } from '../core/connection/connection-sync.js'
+import type { CalendarProviderRegistry } from '../core/ports/calendar-provider.js'
 import type { OutboundMirror } from '../core/connection/outbound-mirror.js'
 import type { DeviceService } from '../core/device/device-service.js'
 import type { DepartureMonitor } from '../core/event/departure-monitor.js'
@@ -99,6 +101,7 @@ export const TOKENS = {
   CalendarProviders: token<CalendarProviderRegistry>('CalendarProviders'),
   /** The sandbox's make-believe calendar provider (null on production). */
   SyntheticCalendarWorld: token<SyntheticCalendarWorld | null>('SyntheticCalendarWorld'),
+  ConnectionSync: token<ConnectionSync>('ConnectionSync'),
   ConnectionService: token<ConnectionService>('ConnectionService'),
   OutboundMirror: token<OutboundMirror>('OutboundMirror'),
 } as const

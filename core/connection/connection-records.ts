@@ -4,7 +4,7 @@ import type { TokenCipherPort } from '../ports/token-cipher.js'
 import { domainEvent } from '../shared/domain-event.js'
 import { ConcurrentModification, ResourceNotFound } from '../shared/errors.js'
 import { err, ok, type Result } from '../shared/result.js'
-import type { RequestScope } from '../user/user-service.js'
+import type { RequestScope } from '../shared/request-scope.js'
 import { healthOf, connectionTransition, type ConnectionCommand } from './connection-transition.js'
 import type { Connection, ProviderTokens } from './connection.js'
 

@@ -1,6 +1,4 @@
-import type { EventService } from '../event/event-service.js'
-import type { BackgroundScope } from '../background/background-job.js'
-import type { CalendarProviderPort, ProviderCredentials } from '../ports/calendar-provider.js'
+import type { CalendarProviderPort, CalendarProviderRegistry, ProviderCredentials } from '../ports/calendar-provider.js'
 import type { CalendarRepositoryPort } from '../ports/calendar-repository.js'
 import type { Clock } from '../ports/clock.js'
 import type { ConnectionFilter, ConnectionRepositoryPort } from '../ports/connection-repository.js'
@@ -12,7 +10,8 @@ import { validatePageRequest, type Page, type PageRequest } from '../shared/pagi
 import type { ProviderUnavailable } from '../shared/provider.errors.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
-import type { RequestScope, UserService } from '../user/user-service.js'
+import type { RequestScope } from '../shared/request-scope.js'
+import type { UserService } from '../user/user-service.js'
 import { AuthorizationCodeRejected, ConsentExpired } from './connection.errors.js'
 import { healthOf, connectionTransition } from './connection-transition.js'
 import {
@@ -27,13 +26,8 @@ import {
   type PushSubscription,
 } from './connection.js'
 import { ConnectionRecords } from './connection-records.js'
-import { ConnectionSync, DEFAULT_SYNC_CADENCE, type SyncCadence } from './connection-sync.js'
+import type { ConnectionSync } from './connection-sync.js'
 import { pkceChallenge } from './pkce.js'
-
-/** The provider adapters of one surface; null when a provider is not configured there. */
-export { DEFAULT_SYNC_CADENCE, type SyncCadence }
-
-export type CalendarProviderRegistry = (provider: CalendarProviderName) => CalendarProviderPort | null
 
 export interface ConnectionServiceDeps {
   readonly connections: ConnectionRepositoryPort
@@ -44,7 +38,8 @@ export interface ConnectionServiceDeps {
   readonly ids: IdGenerator
   readonly random: RandomSource
   readonly users: UserService
-  readonly events: EventService
+  /** Consent and refresh end with a full sync. */
+  readonly sync: ConnectionSync
   /** The service's own OAuth callback on this surface (the provider sends the browser back there). */
   readonly callbackUrl: string
   /** Where providers may push for this surface, or null when pushes cannot reach us (polling only). */
@@ -53,7 +48,6 @@ export interface ConnectionServiceDeps {
   readonly clockFor: (accountId: string) => Promise<Clock>
   /** Consent expiry is real time, whatever a sandbox clock says: a person is clicking. */
   readonly wallClock: Clock
-  readonly cadence?: SyncCadence
 }
 
 export interface StartInput {
@@ -91,11 +85,9 @@ const withQuery = (url: string, params: Record<string, string>): string => {
 /** Connections: consent, calendars, disconnect; inbound sync is ConnectionSync's (docs/connections.md). */
 export class ConnectionService {
   private readonly records: ConnectionRecords
-  private readonly syncer: ConnectionSync
 
   constructor(private readonly deps: ConnectionServiceDeps) {
     this.records = new ConnectionRecords(deps)
-    this.syncer = new ConnectionSync(deps, this.records, deps.cadence ?? DEFAULT_SYNC_CADENCE)
   }
 
   async start(
@@ -297,7 +289,7 @@ export class ConnectionService {
     }
     await this.saveCalendars(connection, listed.value, now)
     connection = await this.subscribeAll(scope, connection, provider, credentials)
-    return ok((await this.syncer.syncNow(connection.accountId, connection.id, scope.clock, 'full')) ?? connection)
+    return ok((await this.deps.sync.syncNow(connection.accountId, connection.id, scope.clock, 'full')) ?? connection)
   }
 
   private async saveCalendars(
@@ -491,7 +483,7 @@ export class ConnectionService {
     if (connection === null) return err(new ResourceNotFound({ resource: 'connection', id }))
     if (connection.status === 'disconnected')
       return err(new InvalidTransition({ resource: 'connection', from: 'disconnected', command: 'refresh' }))
-    const synced = await this.syncer.syncNow(scope.accountId, id, scope.clock, 'full')
+    const synced = await this.deps.sync.syncNow(scope.accountId, id, scope.clock, 'full')
     return synced === null ? err(new ResourceNotFound({ resource: 'connection', id })) : ok(synced)
   }
 
@@ -545,43 +537,5 @@ export class ConnectionService {
     } catch {
       // Nothing to do: our side is already disconnected; the provider expires orphaned channels.
     }
-  }
-
-  // ---- sync (ConnectionSync) ---------------------------------------------------------------------
-
-  /** A verified push makes the connection due now; answers whether it was accepted. */
-  acceptPush(channelId: string, secret: string): Promise<boolean> {
-    return this.syncer.acceptPush(channelId, secret)
-  }
-
-  /** The `calendar-sync` background job. */
-  processDue(scope: BackgroundScope): Promise<number> {
-    return this.syncer.processDue(scope)
-  }
-
-  nextDueAt(scope: BackgroundScope, after: Date): Promise<Date | null> {
-    return this.syncer.nextDueAt(scope, after)
-  }
-
-  /** Queues the delete of a provider copy whose first delete failed; retried at the connection's next syncs. */
-  queueProviderDelete(
-    scope: RequestScope,
-    connectionId: string,
-    calendarExternalId: string,
-    externalId: string,
-  ): Promise<void> {
-    return this.syncer.queueDelete(scope, connectionId, calendarExternalId, externalId)
-  }
-
-  /** One provider call with fresh credentials (the outbound mirror's way in). */
-  callProvider<T>(
-    scope: RequestScope,
-    connectionId: string,
-    call: (
-      provider: CalendarProviderPort,
-      credentials: ProviderCredentials,
-    ) => Promise<Result<T, { readonly _tag: string }>>,
-  ): Promise<Result<T, string>> {
-    return this.syncer.callProvider(scope, connectionId, call)
   }
 }

@@ -1,13 +1,29 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { BackgroundScope } from '../background/background-job.js'
-import type { CalendarProviderPort, ProviderCredentials, SyncBatch } from '../ports/calendar-provider.js'
+import type { EventService } from '../event/event-service.js'
+import type {
+  CalendarProviderPort,
+  CalendarProviderRegistry,
+  ProviderCallError,
+  ProviderCredentials,
+  SyncBatch,
+} from '../ports/calendar-provider.js'
 import type { Clock } from '../ports/clock.js'
+import type { ConnectionRepositoryPort } from '../ports/connection-repository.js'
+import type { CalendarRepositoryPort } from '../ports/calendar-repository.js'
+import type { IdGenerator } from '../ports/id-generator.js'
+import type { TokenCipherPort } from '../ports/token-cipher.js'
 import { err, ok, type Result } from '../shared/result.js'
-import type { RequestScope } from '../user/user-service.js'
-import type { ConnectionServiceDeps } from './connection-service.js'
-import type { ConnectionRecords } from './connection-records.js'
+import type { RequestScope } from '../shared/request-scope.js'
+import { ConnectionRecords } from './connection-records.js'
 import { healthOf, connectionTransition, type ConnectionCommand } from './connection-transition.js'
-import type { Calendar, Connection, PushSubscription } from './connection.js'
+import type { Calendar, CalendarProviderName, Connection, PushSubscription } from './connection.js'
+import {
+  ConnectionDisconnected,
+  CredentialsUnavailable,
+  type CredentialsFailure,
+  ProviderNotConfigured,
+} from './connection.errors.js'
 import { planInbound } from './inbound-sync.js'
 
 /** How often the sync job looks at a connection (docs/connections.md, "Sync cadence"). */
@@ -37,6 +53,29 @@ export const MAX_DELETE_ATTEMPTS = 6
 /** A queued delete makes the connection due within this long. */
 const DELETE_RETRY_MS = 60_000
 
+export interface ConnectionSyncDeps {
+  readonly connections: ConnectionRepositoryPort
+  readonly calendars: CalendarRepositoryPort
+  readonly providers: CalendarProviderRegistry
+  /** Opens and seals the provider tokens (refreshed tokens are sealed again). */
+  readonly cipher: TokenCipherPort
+  readonly ids: IdGenerator
+  /** Inbound changes are applied through the event use cases, like the API's. */
+  readonly events: EventService
+  /** Where providers may push for this surface, or null when pushes cannot reach us (polling only). */
+  readonly pushAddress: (provider: CalendarProviderName) => string | null
+  /** An account's clock on this surface (sandbox clocks run ahead once advanced). */
+  readonly clockFor: (accountId: string) => Promise<Clock>
+  readonly cadence?: SyncCadence
+}
+
+/** Why a provider call on behalf of a connection did not happen or did not succeed. */
+export type ProviderCallFailure =
+  | ProviderCallError
+  | ConnectionDisconnected
+  | ProviderNotConfigured
+  | CredentialsUnavailable
+
 const sameSecret = (a: string, b: string): boolean => {
   const left = Buffer.from(a)
   const right = Buffer.from(b)
@@ -51,12 +90,13 @@ const sameSecret = (a: string, b: string): boolean => {
 export class ConnectionSync {
   /** One sync at a time per connection (a push and the poll may meet). */
   private readonly running = new Map<string, Promise<unknown>>()
+  private readonly records: ConnectionRecords
+  private readonly cadence: SyncCadence
 
-  constructor(
-    private readonly deps: ConnectionServiceDeps,
-    private readonly records: ConnectionRecords,
-    private readonly cadence: SyncCadence,
-  ) {}
+  constructor(private readonly deps: ConnectionSyncDeps) {
+    this.records = new ConnectionRecords(deps)
+    this.cadence = deps.cadence ?? DEFAULT_SYNC_CADENCE
+  }
 
   /** A push arrived for `channelId`: verified by its secret, it makes the connection due now. Answers whether it was accepted. */
   async acceptPush(channelId: string, secret: string): Promise<boolean> {
@@ -119,7 +159,7 @@ export class ConnectionSync {
         message: `provider ${connection.provider} is not configured`,
       })
     let credentials = await this.credentials(scope, connection, provider, false)
-    if (!credentials.ok) return credentials.error
+    if (!credentials.ok) return credentials.error.after
     const failures: string[] = []
     const deletes = await this.flushDeletes(scope, id, provider, credentials.value)
     if (deletes !== null) failures.push(deletes)
@@ -146,7 +186,7 @@ export class ConnectionSync {
           provider,
           true,
         )
-        if (!credentials.ok) return credentials.error
+        if (!credentials.ok) return credentials.error.after
         batch = await provider.syncEvents(credentials.value, calendar.externalId, null)
       }
       if (!batch.ok) {
@@ -317,11 +357,14 @@ export class ConnectionSync {
     connection: Connection,
     provider: CalendarProviderPort,
     force: boolean,
-  ): Promise<Result<ProviderCredentials, Connection | null>> {
+  ): Promise<Result<ProviderCredentials, CredentialsUnavailable>> {
     const now = scope.clock.now()
+    const unavailable = (reason: CredentialsFailure, after: Connection | null) =>
+      err(new CredentialsUnavailable({ connectionId: connection.id, reason, after }))
     const tokens = this.records.open(connection)
     if (tokens === null)
-      return err(
+      return unavailable(
+        'tokens_unreadable',
         await this.finish(scope, connection.id, {
           type: 'sync_failed',
           at: now,
@@ -330,12 +373,15 @@ export class ConnectionSync {
       )
     const stale = tokens.expiresAt !== null && tokens.expiresAt.getTime() - now.getTime() < REFRESH_MARGIN_MS
     if (!force && !stale) return ok({ accessToken: tokens.accessToken })
-    if (tokens.refreshToken === null) return err(await this.revokedByProvider(scope, connection.id))
+    if (tokens.refreshToken === null)
+      return unavailable('grant_revoked', await this.revokedByProvider(scope, connection.id))
     const refreshed = await provider.refreshTokens(tokens.refreshToken)
     if (!refreshed.ok) {
-      if (refreshed.error._tag === 'GrantRevoked') return err(await this.revokedByProvider(scope, connection.id))
+      if (refreshed.error._tag === 'GrantRevoked')
+        return unavailable('grant_revoked', await this.revokedByProvider(scope, connection.id))
       const failed = await this.records.transition(scope, connection.id, { type: 'token_refresh_failed', at: now })
-      return err(
+      return unavailable(
+        'refresh_failed',
         (await this.finish(scope, connection.id, {
           type: 'sync_failed',
           at: now,
@@ -349,7 +395,7 @@ export class ConnectionSync {
       { type: 'token_refreshed', at: now },
       { sealedTokens: this.records.seal(refreshed.value) },
     )
-    if (saved === null) return err(null)
+    if (saved === null) return unavailable('refresh_not_saved', null)
     return ok({ accessToken: refreshed.value.accessToken })
   }
 
@@ -403,22 +449,20 @@ export class ConnectionSync {
   /**
    * Runs one provider call for a connection with fresh credentials: a refused
    * access token is refreshed and the call retried once; a revoked grant
-   * disconnects. Failures come back as a message for the caller to record.
+   * disconnects. The outbound mirror's way to the provider.
    */
   async callProvider<T>(
     scope: RequestScope,
     connectionId: string,
-    call: (
-      provider: CalendarProviderPort,
-      credentials: ProviderCredentials,
-    ) => Promise<Result<T, { readonly _tag: string }>>,
-  ): Promise<Result<T, string>> {
+    call: (provider: CalendarProviderPort, credentials: ProviderCredentials) => Promise<Result<T, ProviderCallError>>,
+  ): Promise<Result<T, ProviderCallFailure>> {
     const connection = await this.deps.connections.get(scope.accountId, connectionId)
-    if (connection === null || connection.status === 'disconnected') return err('the connection is disconnected')
+    if (connection === null || connection.status === 'disconnected')
+      return err(new ConnectionDisconnected({ connectionId }))
     const provider = this.deps.providers(connection.provider)
-    if (provider === null) return err(`provider ${connection.provider} is not configured`)
+    if (provider === null) return err(new ProviderNotConfigured({ provider: connection.provider }))
     let credentials = await this.credentials(scope, connection, provider, false)
-    if (!credentials.ok) return err('provider credentials unavailable (token refresh failed or grant revoked)')
+    if (!credentials.ok) return credentials
     let result = await call(provider, credentials.value)
     if (!result.ok && result.error._tag === 'AccessTokenRejected') {
       credentials = await this.credentials(
@@ -427,12 +471,10 @@ export class ConnectionSync {
         provider,
         true,
       )
-      if (!credentials.ok) return err('provider credentials unavailable (token refresh failed or grant revoked)')
+      if (!credentials.ok) return credentials
       result = await call(provider, credentials.value)
     }
-    if (result.ok) return result
-    if (result.error._tag === 'GrantRevoked') await this.revokedByProvider(scope, connectionId)
-    const detail = (result.error as { detail?: unknown }).detail
-    return err(typeof detail === 'string' ? `${result.error._tag}: ${detail}` : result.error._tag)
+    if (!result.ok && result.error._tag === 'GrantRevoked') await this.revokedByProvider(scope, connectionId)
+    return result
   }
 }

@@ -1,4 +1,5 @@
 import { Data } from 'effect'
+import type { Connection } from './connection.js'
 
 /**
  * What a calendar provider can answer besides success. Adapters map their
@@ -34,17 +35,30 @@ export class AuthorizationCodeRejected extends Data.TaggedError('AuthorizationCo
   readonly detail: string
 }> {}
 
-/** The provider is not configured on this surface (no client id). */
+/** The provider is not configured on this surface (no client id, or no longer offered). */
 export class ProviderNotConfigured extends Data.TaggedError('ProviderNotConfigured')<{ readonly provider: string }> {}
+
+/** The connection is disconnected (or gone): nothing is sent to its provider any more. */
+export class ConnectionDisconnected extends Data.TaggedError('ConnectionDisconnected')<{
+  readonly connectionId: string
+}> {}
+
+/** Why no usable access token could be had for a connection. */
+export type CredentialsFailure = 'tokens_unreadable' | 'grant_revoked' | 'refresh_failed' | 'refresh_not_saved'
+
+/**
+ * No usable access token for the connection. The failure is already recorded on
+ * the connection (sync error, token refresh failure, or revoked grant); `after`
+ * is the connection as that left it (null when it could not be written).
+ */
+export class CredentialsUnavailable extends Data.TaggedError('CredentialsUnavailable')<{
+  readonly connectionId: string
+  readonly reason: CredentialsFailure
+  readonly after: Connection | null
+}> {}
 
 /** The OAuth `state` is unknown, used, or past its 10 minutes. */
 export class ConsentExpired extends Data.TaggedError('ConsentExpired')<{ readonly state: string }> {}
-
-/** The user refused consent at the provider. */
-export class ConsentDenied extends Data.TaggedError('ConsentDenied')<{
-  readonly state: string
-  readonly returnUrl: string
-}> {}
 
 /** A sealed token could not be opened: wrong key, or it was tampered with. */
 export class TokenUnreadable extends Data.TaggedError('TokenUnreadable')<{ readonly detail: string }> {}

@@ -3,13 +3,32 @@ import type { ChangeContext, EventChangeListener } from '../event/event-lifecycl
 import type { CalendarEvent, EventMirror } from '../event/event.js'
 import type { OutboundEvent } from '../ports/calendar-provider.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
-import type { RequestScope } from '../user/user-service.js'
+import type { RequestScope } from '../shared/request-scope.js'
 import type { ConnectionService } from './connection-service.js'
+import type { ConnectionSync, ProviderCallFailure } from './connection-sync.js'
 
 /** Waits before retry n (1-based); after the last one the mirror is `failed` for good. */
 export const MIRROR_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000] as const
 const MAX_WRITE_ATTEMPTS = 3
 const DUE_BATCH = 25
+
+/** The mirror's `last_error`: what stopped the write, in words. */
+const describeFailure = (failure: ProviderCallFailure): string => {
+  switch (failure._tag) {
+    case 'ConnectionDisconnected':
+      return 'the connection is disconnected'
+    case 'ProviderNotConfigured':
+      return `provider ${failure.provider} is not configured`
+    case 'CredentialsUnavailable':
+      return 'provider credentials unavailable (token refresh failed or grant revoked)'
+    case 'ProviderUnavailable':
+    case 'GrantRevoked':
+      return `${failure._tag}: ${failure.detail}`
+    case 'AccessTokenRejected':
+    case 'ProviderObjectMissing':
+      return failure._tag
+  }
+}
 
 const outboundOf = (event: CalendarEvent): OutboundEvent => ({
   title: event.title,
@@ -30,7 +49,11 @@ export class OutboundMirror implements EventChangeListener {
   readonly name = 'calendar-mirror'
 
   constructor(
-    private readonly deps: { readonly events: EventRepositoryPort; readonly connections: ConnectionService },
+    private readonly deps: {
+      readonly events: EventRepositoryPort
+      readonly connections: ConnectionService
+      readonly sync: ConnectionSync
+    },
   ) {}
 
   async onCreated(event: CalendarEvent, scope: RequestScope, context: ChangeContext): Promise<void> {
@@ -77,11 +100,10 @@ export class OutboundMirror implements EventChangeListener {
     const calendar = await this.deps.connections.canWrite(scope.accountId, link.connectionId, link.calendarId)
     if (calendar === null) return
     // The event is gone here; a failed delete is queued on the connection and retried at its next syncs.
-    const deleted = await this.deps.connections.callProvider(scope, link.connectionId, (provider, credentials) =>
+    const deleted = await this.deps.sync.callProvider(scope, link.connectionId, (provider, credentials) =>
       provider.deleteEvent(credentials, calendar.externalId, externalId),
     )
-    if (!deleted.ok)
-      await this.deps.connections.queueProviderDelete(scope, link.connectionId, calendar.externalId, externalId)
+    if (!deleted.ok) await this.deps.sync.queueDelete(scope, link.connectionId, calendar.externalId, externalId)
   }
 
   /** The background job: retries due mirrors. */
@@ -130,16 +152,18 @@ export class OutboundMirror implements EventChangeListener {
     if (calendar === null)
       outcome = { ok: false, error: 'the calendar is no longer writable or its connection is disconnected' }
     else if (mirror.operation === 'create' || mirror.externalId === null) {
-      const created = await this.deps.connections.callProvider(scope, mirror.connectionId, (provider, credentials) =>
+      const created = await this.deps.sync.callProvider(scope, mirror.connectionId, (provider, credentials) =>
         provider.createEvent(credentials, calendar.externalId, outboundOf(event)),
       )
-      outcome = created.ok ? { ok: true, externalId: created.value.externalId } : created
+      outcome = created.ok
+        ? { ok: true, externalId: created.value.externalId }
+        : { ok: false, error: describeFailure(created.error) }
     } else {
       const externalId = mirror.externalId
-      const updated = await this.deps.connections.callProvider(scope, mirror.connectionId, (provider, credentials) =>
+      const updated = await this.deps.sync.callProvider(scope, mirror.connectionId, (provider, credentials) =>
         provider.updateEvent(credentials, calendar.externalId, externalId, outboundOf(event)),
       )
-      outcome = updated.ok ? { ok: true, externalId } : updated
+      outcome = updated.ok ? { ok: true, externalId } : { ok: false, error: describeFailure(updated.error) }
     }
     const now = scope.clock.now()
     const attempts = mirror.attempts + 1

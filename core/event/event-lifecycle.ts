@@ -1,5 +1,5 @@
 import type { CalendarEvent } from './event.js'
-import type { RequestScope } from '../user/user-service.js'
+import type { RequestScope } from '../shared/request-scope.js'
 
 /**
  * Who made a change: the API (a caller), or a connected calendar provider

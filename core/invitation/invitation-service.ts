@@ -13,7 +13,8 @@ import { ConcurrentModification, InvalidParameter, InvalidTransition, ResourceNo
 import { err, ok, type Result } from '../shared/result.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
 import { normalizeEmail, type User } from '../user/user.js'
-import type { RequestScope, UserService } from '../user/user-service.js'
+import type { RequestScope } from '../shared/request-scope.js'
+import type { UserService } from '../user/user-service.js'
 import {
   isCancelled,
   type EmailType,

@@ -143,3 +143,6 @@ export interface CalendarProviderPort {
     channel: { readonly channelId: string; readonly providerId: string },
   ): Promise<Result<void, ProviderUnavailable>>
 }
+
+/** The provider adapters of one surface; null when a provider is not configured there. */
+export type CalendarProviderRegistry = (provider: CalendarProviderName) => CalendarProviderPort | null

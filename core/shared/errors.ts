@@ -1,4 +1,10 @@
 import { Data } from 'effect'
+import type { AuthenticationFailed, IpNotAllowed, PermissionDenied } from '../account/account.errors.js'
+import type { AuthorizationCodeRejected, ConsentExpired } from '../connection/connection.errors.js'
+import type { DepartureUnavailable } from '../event/event.errors.js'
+import type { AccountDeactivated } from '../user/user.errors.js'
+import type { WebhookEndpointDisabled } from '../webhooks/webhook.errors.js'
+import type { ProviderUnavailable } from './provider.errors.js'
 
 /**
  * Failures shared by every resource. Module-specific errors live beside their
@@ -43,3 +49,22 @@ export type CommonError =
   | MissingParameter
   | ConcurrentModification
   | InvalidTransition
+
+/**
+ * Every failure a use case answers to its caller, closed: route handlers return
+ * no other error, and the host's table (`hosts/api/errors.ts`) is a record over
+ * these tags, so a new error added here without a status does not compile.
+ * Failures the core settles itself (a provider's refused token, a state
+ * machine's internal refusal, a route lookup) are not part of it.
+ */
+export type DomainError =
+  | CommonError
+  | AuthenticationFailed
+  | PermissionDenied
+  | IpNotAllowed
+  | AccountDeactivated
+  | ConsentExpired
+  | AuthorizationCodeRejected
+  | ProviderUnavailable
+  | DepartureUnavailable
+  | WebhookEndpointDisabled

@@ -1,4 +1,4 @@
-import type { Clock } from '../ports/clock.js'
+import type { RequestScope } from '../shared/request-scope.js'
 import type { IdGenerator } from '../ports/id-generator.js'
 import type { IdentityProviderPort } from '../ports/identity-provider.js'
 import type { UserFilter, UserRepositoryPort } from '../ports/user-repository.js'
@@ -13,13 +13,6 @@ import { AccountDeactivated } from './user.errors.js'
 import { DEFAULT_PREFERENCES, normalizeEmail, type HomeLocation, type User, type UserPreferences } from './user.js'
 import { resolvePlace, type PlaceInput } from '../shared/place.js'
 import type { GeocodingPort } from '../ports/geocoding.js'
-
-/** Who is asking: the account, the surface, and that surface's clock for the account. */
-export interface RequestScope {
-  readonly accountId: string
-  readonly livemode: boolean
-  readonly clock: Clock
-}
 
 type PreferenceInput = Partial<Omit<UserPreferences, 'homeLocation'>> & {
   readonly homeLocation?: PlaceInput | null | undefined
@@ -149,7 +142,10 @@ export class UserService {
     )
   }
 
-  deactivate(scope: RequestScope, id: string) {
+  deactivate(
+    scope: RequestScope,
+    id: string,
+  ): Promise<Result<User, ResourceNotFound | AccountDeactivated | InvalidTransition | ConcurrentModification>> {
     return this.writeWithRetry(scope, id, 'deactivate', (current) =>
       ok({
         next:
@@ -161,7 +157,10 @@ export class UserService {
     )
   }
 
-  reactivate(scope: RequestScope, id: string) {
+  reactivate(
+    scope: RequestScope,
+    id: string,
+  ): Promise<Result<User, ResourceNotFound | AccountDeactivated | InvalidTransition | ConcurrentModification>> {
     return this.writeWithRetry(scope, id, 'reactivate', (current) =>
       ok({
         next:

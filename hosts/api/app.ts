@@ -166,6 +166,7 @@ export const buildApiApp = async (
   connectionRoutes(app, {
     ...options,
     connections: surface.connections,
+    sync: surface.connectionSync,
     sandbox: surface.calendarSandbox,
     icloud: surface.icloudSignIn,
   })

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ERROR_CODES, type ErrorCodeName } from '../../contracts/errors.js'
+import type { DomainError } from '../../core/shared/errors.js'
 
 export interface ApiErrorBody {
   readonly code: ErrorCodeName
@@ -31,75 +32,69 @@ export const sendError = (request: FastifyRequest, reply: FastifyReply, error: A
     .send(errorEnvelope(request.requestId, error))
 }
 
+/** One entry per domain error tag, each given its own error: a tag without an entry does not compile. */
+export type DomainErrorTable = {
+  readonly [Tag in DomainError['_tag']]: (error: Extract<DomainError, { readonly _tag: Tag }>) => ApiErrorBody
+}
+
 /** Domain error tags onto wire codes: the single table the STYLE asks for. */
-export const domainErrorToApi = (failure: { readonly _tag: string }): ApiErrorBody => {
-  const error = failure as { readonly _tag: string } & Record<string, unknown>
-  switch (error._tag) {
-    case 'ResourceNotFound':
-      return {
-        code: 'resource_missing',
-        message: `No such ${String(error.resource)}: '${String(error.id)}'.`,
-        param: typeof error.param === 'string' ? error.param : 'id',
-      }
-    case 'InvalidParameter':
-      return { code: 'parameter_invalid', message: String(error.message), param: String(error.param) }
-    case 'MissingParameter':
-      return { code: 'parameter_missing', message: String(error.message), param: String(error.param) }
-    case 'AccountDeactivated':
-      return {
-        code: 'account_deactivated',
-        message: `The user '${String(error.userId)}' is paused; reactivate it first.`,
-      }
-    case 'ConcurrentModification':
-      return {
-        code: 'concurrent_modification',
-        message: `The ${String(error.resource)} '${String(error.id)}' changed while the request ran; retry the request.`,
-      }
-    case 'InvalidTransition':
-      return {
-        code: 'invalid_state_transition',
-        message: `A ${String(error.resource)} in state '${String(error.from)}' does not allow '${String(error.command)}'.`,
-      }
-    case 'DepartureUnavailable':
-      return { code: 'departure_unavailable', message: String(error.reason) }
-    case 'WebhookEndpointDisabled':
-      return {
-        code: 'webhook_endpoint_disabled',
-        message: `The webhook endpoint '${String(error.id)}' is disabled; enable it first.`,
-      }
-    case 'ConsentExpired':
-      return {
-        code: 'oauth_state_invalid',
-        message: 'The OAuth state is unknown, already used, or expired (10 minutes); start the connection again.',
-        param: 'state',
-      }
-    case 'AuthorizationCodeRejected':
-      return {
-        code: 'authorization_code_invalid',
-        message: `The ${String(error.provider)} provider refused the authorization code.`,
-        param: 'code',
-      }
-    case 'ProviderUnavailable':
-      return {
-        code: 'calendar_provider_unavailable',
-        message: `The ${String(error.provider)} provider is unavailable (${String(error.reason)}); retry later.`,
-      }
-    case 'PermissionDenied':
-      return {
-        code: 'insufficient_permissions',
-        message: `This restricted key lacks the permission '${String(error.permission)}' this request needs.`,
-      }
-    case 'IpNotAllowed':
-      return {
-        code: 'ip_not_allowed',
-        message: `This key may not be used from ${String(error.address)}: the address is not on its IP allowlist.`,
-      }
-    case 'AuthenticationFailed':
-      return {
-        code: 'authentication_failed',
-        message: 'Invalid API key: pass a valid secret key of this surface as `Authorization: Bearer <key>`.',
-      }
-    default:
-      throw new Error(`unmapped domain error ${error._tag}`)
-  }
+export const DOMAIN_ERRORS: DomainErrorTable = {
+  ResourceNotFound: (error) => ({
+    code: 'resource_missing',
+    message: `No such ${error.resource}: '${error.id}'.`,
+    param: error.param ?? 'id',
+  }),
+  InvalidParameter: (error) => ({ code: 'parameter_invalid', message: error.message, param: error.param }),
+  MissingParameter: (error) => ({ code: 'parameter_missing', message: error.message, param: error.param }),
+  AccountDeactivated: (error) => ({
+    code: 'account_deactivated',
+    message: `The user '${error.userId}' is paused; reactivate it first.`,
+  }),
+  ConcurrentModification: (error) => ({
+    code: 'concurrent_modification',
+    message: `The ${error.resource} '${error.id}' changed while the request ran; retry the request.`,
+  }),
+  InvalidTransition: (error) => ({
+    code: 'invalid_state_transition',
+    message: `A ${error.resource} in state '${error.from}' does not allow '${error.command}'.`,
+  }),
+  DepartureUnavailable: (error) => ({ code: 'departure_unavailable', message: error.reason }),
+  WebhookEndpointDisabled: (error) => ({
+    code: 'webhook_endpoint_disabled',
+    message: `The webhook endpoint '${error.id}' is disabled; enable it first.`,
+  }),
+  ConsentExpired: () => ({
+    code: 'oauth_state_invalid',
+    message: 'The OAuth state is unknown, already used, or expired (10 minutes); start the connection again.',
+    param: 'state',
+  }),
+  AuthorizationCodeRejected: (error) => ({
+    code: 'authorization_code_invalid',
+    message: `The ${error.provider} provider refused the authorization code.`,
+    param: 'code',
+  }),
+  ProviderUnavailable: (error) => ({
+    code: 'calendar_provider_unavailable',
+    message: `The ${error.provider} provider is unavailable (${error.reason}); retry later.`,
+  }),
+  PermissionDenied: (error) => ({
+    code: 'insufficient_permissions',
+    message: `This restricted key lacks the permission '${error.permission}' this request needs.`,
+  }),
+  IpNotAllowed: (error) => ({
+    code: 'ip_not_allowed',
+    message: `This key may not be used from ${error.address}: the address is not on its IP allowlist.`,
+  }),
+  AuthenticationFailed: () => ({
+    code: 'authentication_failed',
+    message: 'Invalid API key: pass a valid secret key of this surface as `Authorization: Bearer <key>`.',
+  }),
+}
+
+export const domainErrorToApi = (error: DomainError): ApiErrorBody => {
+  // The entry for `error._tag` takes exactly this error; TypeScript cannot follow that correlation through the index.
+  const entry = DOMAIN_ERRORS[error._tag] as ((error: DomainError) => ApiErrorBody) | undefined
+  // Only an error smuggled past the types (a cast) gets here: a bug.
+  if (entry === undefined) throw new Error(`unmapped domain error ${String(error._tag)}`)
+  return entry(error)
 }

@@ -1,5 +1,5 @@
 import type { Authenticated } from '../../core/account/account-service.js'
-import type { RequestScope } from '../../core/user/user-service.js'
+import type { RequestScope } from '../../core/shared/request-scope.js'
 import type { ApiVersion } from '../../contracts/versions.js'
 import type { RequiredPermission } from '../../core/account/permissions.js'
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Schema } from 'effect'
-import type { RequestScope } from '../../core/user/user-service.js'
+import type { RequestScope } from '../../core/shared/request-scope.js'
 import type { Result } from '../../core/shared/result.js'
+import type { DomainError } from '../../core/shared/errors.js'
 import type { MaybePromise } from '../../core/shared/maybe-promise.js'
 import { endpointId, routerPath, type EndpointContract } from '../../contracts/endpoint.js'
 import { decodeRequest } from '../../contracts/validation.js'
@@ -34,11 +35,10 @@ export interface RouteOutput {
   readonly headers?: Readonly<Record<string, string>>
 }
 
-export type DomainFailure = { readonly _tag: string }
 /** A handler answers at once when its use case did (a read on the embedded adapters), else with a promise. */
 export type RouteHandler<E extends EndpointContract> = (
   input: RouteInput<E>,
-) => MaybePromise<Result<RouteOutput, DomainFailure | unknown>>
+) => MaybePromise<Result<RouteOutput, DomainError>>
 
 export interface RouteOptions {
   readonly livemode: boolean
@@ -68,9 +68,9 @@ export const defineRoute = <E extends EndpointContract>(
   const answer = (
     request: FastifyRequest,
     reply: FastifyReply,
-    outcome: Result<RouteOutput, DomainFailure | unknown>,
+    outcome: Result<RouteOutput, DomainError>,
   ): FastifyReply => {
-    if (!outcome.ok) return sendError(request, reply, domainErrorToApi(outcome.error as DomainFailure))
+    if (!outcome.ok) return sendError(request, reply, domainErrorToApi(outcome.error))
     const { body: resource, status, headers } = outcome.value
     // Same keys in the same order as `{ ...resource, livemode, request_id }`, without the copy.
     resource.livemode = options.livemode

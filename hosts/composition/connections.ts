@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify'
 import { CALENDAR_PROVIDERS, type CalendarProviderName } from '../../core/connection/connection.js'
+import { ConnectionSync } from '../../core/connection/connection-sync.js'
 import { ConnectionService } from '../../core/connection/connection-service.js'
 import { OutboundMirror } from '../../core/connection/outbound-mirror.js'
 import type { CalendarProviderPort } from '../../core/ports/calendar-provider.js'
@@ -49,8 +50,34 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
       },
       [TOKENS.SyntheticCalendarWorld, TOKENS.Clock],
     )
+    // Providers push only to public https addresses; the sandbox's provider pushes in-process.
+    const pushAddress = (provider: CalendarProviderName) =>
+      !livemode || baseUrl.startsWith('https://') ? `${baseUrl}/v1/connections/push/${provider}` : null
+    bind(TOKENS.ConnectionSync).toResolvedValue(
+      (connections, calendars, providers, cipher, ids, events, accounts, clock) =>
+        new ConnectionSync({
+          connections,
+          calendars,
+          providers,
+          cipher,
+          ids,
+          events,
+          pushAddress,
+          clockFor: accountClock(accounts, clock, livemode),
+        }),
+      [
+        TOKENS.ConnectionRepository,
+        TOKENS.CalendarRepository,
+        TOKENS.CalendarProviders,
+        TOKENS.TokenCipher,
+        TOKENS.IdGenerator,
+        TOKENS.EventService,
+        TOKENS.AccountRepository,
+        TOKENS.Clock,
+      ],
+    )
     bind(TOKENS.ConnectionService).toResolvedValue(
-      (connections, calendars, states, providers, cipher, ids, random, users, events, accounts, clock) =>
+      (connections, calendars, states, providers, cipher, ids, random, users, sync, accounts, clock) =>
         new ConnectionService({
           connections,
           calendars,
@@ -60,11 +87,9 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
           ids,
           random,
           users,
-          events,
+          sync,
           callbackUrl: `${baseUrl}/v1/connections/oauth/callback`,
-          // Providers push only to public https addresses; the sandbox's provider pushes in-process.
-          pushAddress: (provider) =>
-            !livemode || baseUrl.startsWith('https://') ? `${baseUrl}/v1/connections/push/${provider}` : null,
+          pushAddress,
           clockFor: accountClock(accounts, clock, livemode),
           wallClock: clock,
         }),
@@ -77,13 +102,13 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
         TOKENS.IdGenerator,
         TOKENS.RandomSource,
         TOKENS.UserService,
-        TOKENS.EventService,
+        TOKENS.ConnectionSync,
         TOKENS.AccountRepository,
         TOKENS.Clock,
       ],
     )
     bind(TOKENS.OutboundMirror).toResolvedValue(
-      (events, connections) => new OutboundMirror({ events, connections }),
-      [TOKENS.EventRepository, TOKENS.ConnectionService],
+      (events, connections, sync) => new OutboundMirror({ events, connections, sync }),
+      [TOKENS.EventRepository, TOKENS.ConnectionService, TOKENS.ConnectionSync],
     )
   })

@@ -41,7 +41,7 @@ export const backgroundJobsOf = (container: Container): BackgroundJob[] => {
   const events = container.get(TOKENS.EventRepository)
   const reminders = container.get(TOKENS.ReminderService)
   const invitations = container.get(TOKENS.InvitationService)
-  const connections = container.get(TOKENS.ConnectionService)
+  const sync = container.get(TOKENS.ConnectionSync)
   const mirror = container.get(TOKENS.OutboundMirror)
   const dispatcher = container.get(TOKENS.WebhookDispatcher)
   return [
@@ -66,8 +66,8 @@ export const backgroundJobsOf = (container: Container): BackgroundJob[] => {
     {
       name: 'calendar-sync',
       intervalMs: 1000,
-      run: (scope) => connections.processDue(scope),
-      nextDueAt: (scope, after) => connections.nextDueAt(scope, after),
+      run: (scope) => sync.processDue(scope),
+      nextDueAt: (scope, after) => sync.nextDueAt(scope, after),
     },
     {
       name: 'calendar-mirror',
@@ -92,8 +92,8 @@ export const wireSurface = (container: Container, config: Config): void => {
   const cascade = container.get(TOKENS.UserDeletionCascade)
   for (const step of userDeletionSteps(container)) cascade.register(step.name, step.run)
   const world = container.get(TOKENS.SyntheticCalendarWorld)
-  const connections = container.get(TOKENS.ConnectionService)
-  if (world !== null) world.onPush((channel) => connections.acceptPush(channel.channelId, channel.secret))
+  const sync = container.get(TOKENS.ConnectionSync)
+  if (world !== null) world.onPush((channel) => sync.acceptPush(channel.channelId, channel.secret))
   if (config.logLevel !== 'silent') {
     container.get(TOKENS.ReminderService).onDelivery((report) => {
       for (const outcome of report.outcomes)

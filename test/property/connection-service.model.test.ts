@@ -14,7 +14,8 @@ import { runDueWorkUntil } from '../../core/background/advance-time.js'
 import type { BackgroundJob } from '../../core/background/background-job.js'
 import type { Connection, ConnectionStatus, ConnectionStatusReason } from '../../core/connection/connection.js'
 import { AccessTokenRejected, GrantRevoked } from '../../core/connection/connection.errors.js'
-import { ConnectionService, DEFAULT_SYNC_CADENCE } from '../../core/connection/connection-service.js'
+import { ConnectionService } from '../../core/connection/connection-service.js'
+import { ConnectionSync, DEFAULT_SYNC_CADENCE } from '../../core/connection/connection-sync.js'
 import type { EventService } from '../../core/event/event-service.js'
 import type { CalendarProviderPort, ProviderCredentials } from '../../core/ports/calendar-provider.js'
 import { ProviderUnavailable } from '../../core/shared/provider.errors.js'
@@ -149,17 +150,30 @@ const harness = async () => {
   const provider = new ScriptedProvider()
   let now = new Date(T0)
   const clock = { now: () => now }
+  const calendars = new MemoryCalendarRepository()
+  const providers = (name: string) => (name === 'google' ? (provider as unknown as CalendarProviderPort) : null)
+  const cipher = new AesGcmTokenCipher(randomBytes(32))
+  const sync = new ConnectionSync({
+    connections,
+    calendars,
+    providers,
+    cipher,
+    ids,
+    // Sync batches bring no events: nothing is ingested.
+    events: { listByCalendar: async () => [] } as unknown as EventService,
+    pushAddress: () => null,
+    clockFor: async () => clock,
+  })
   const service = new ConnectionService({
     connections,
-    calendars: new MemoryCalendarRepository(),
+    calendars,
     states: new MemoryOAuthStateStore(),
-    providers: (name) => (name === 'google' ? (provider as unknown as CalendarProviderPort) : null),
-    cipher: new AesGcmTokenCipher(randomBytes(32)),
+    providers,
+    cipher,
     ids,
     random: new CryptoRandomSource(),
     users,
-    // Sync batches bring no events: nothing is ingested.
-    events: { listByCalendar: async () => [] } as unknown as EventService,
+    sync,
     callbackUrl: 'http://127.0.0.1/v1/connections/oauth/callback',
     pushAddress: () => null,
     clockFor: async () => clock,
@@ -169,8 +183,8 @@ const harness = async () => {
   const job: BackgroundJob = {
     name: 'calendar-sync',
     intervalMs: 1000,
-    run: (scope) => service.processDue(scope),
-    nextDueAt: (scope, after) => service.nextDueAt(scope, after),
+    run: (scope) => sync.processDue(scope),
+    nextDueAt: (scope, after) => sync.nextDueAt(scope, after),
   }
   const scope = { accountId: ACCOUNT, livemode: false, clock }
   const user = expectOk(await users.create(scope, { email: 'owner@example.com' })).user

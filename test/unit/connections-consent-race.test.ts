@@ -7,6 +7,7 @@ import { MemoryOAuthStateStore } from '../../adapters/storage/memory/oauth-state
 import { MemoryOutbox } from '../../adapters/storage/memory/outbox.js'
 import { AesGcmTokenCipher } from '../../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
 import { ConnectionService } from '../../core/connection/connection-service.js'
+import { ConnectionSync } from '../../core/connection/connection-sync.js'
 import type { CalendarProviderPort } from '../../core/ports/calendar-provider.js'
 import type { EventService } from '../../core/event/event-service.js'
 import type { UserService } from '../../core/user/user-service.js'
@@ -55,16 +56,28 @@ describe('A new consent for a provider account the user already connected revive
     const pending = makeOAuthState({ callback: 'server', expiresAt: new Date(NOW.getTime() + 600_000) })
     await states.save(pending)
     const calendars = new MemoryCalendarRepository()
+    const cipher = new AesGcmTokenCipher(randomBytes(32))
+    const ids = new UlidIdGenerator()
+    const sync = new ConnectionSync({
+      connections,
+      calendars,
+      providers: () => provider,
+      cipher,
+      ids,
+      events: { listByCalendar: async () => [] } as unknown as EventService,
+      pushAddress: () => null,
+      clockFor: async () => clock,
+    })
     const service = new ConnectionService({
       connections,
       calendars,
       states,
       providers: () => provider,
-      cipher: new AesGcmTokenCipher(randomBytes(32)),
-      ids: new UlidIdGenerator(),
+      cipher,
+      ids,
       random: new CryptoRandomSource(),
       users: { requireActive: async () => ok({ id: 'usr_a' }) } as unknown as UserService,
-      events: { listByCalendar: async () => [] } as unknown as EventService,
+      sync,
       callbackUrl: 'http://127.0.0.1/cb',
       pushAddress: () => null,
       clockFor: async () => clock,

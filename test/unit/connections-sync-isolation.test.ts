@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { CryptoRandomSource, UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
+import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 import { MemoryCalendarRepository } from '../../adapters/storage/memory/calendar-repository.js'
 import { MemoryConnectionRepository } from '../../adapters/storage/memory/connection-repository.js'
-import { MemoryOAuthStateStore } from '../../adapters/storage/memory/oauth-state-store.js'
 import { MemoryOutbox } from '../../adapters/storage/memory/outbox.js'
 import { AesGcmTokenCipher } from '../../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
-import { ConnectionService } from '../../core/connection/connection-service.js'
+import { ConnectionSync } from '../../core/connection/connection-sync.js'
 import type { CalendarProviderPort } from '../../core/ports/calendar-provider.js'
 import type { EventService } from '../../core/event/event-service.js'
-import type { UserService } from '../../core/user/user-service.js'
 import { ok } from '../../core/shared/result.js'
 import { makeCalendar, makeConnection } from '../support/connection-fixtures.js'
 
@@ -31,20 +29,15 @@ describe("Sync work: one connection's failure never blocks another's", () => {
       renewPush: async () => ok(null),
     } as unknown as CalendarProviderPort
     const events = { listByCalendar: async () => [] } as unknown as EventService
-    const service = new ConnectionService({
+    const sync = new ConnectionSync({
       connections,
       calendars,
-      states: new MemoryOAuthStateStore(),
       providers: () => provider,
       cipher,
       ids: new UlidIdGenerator(),
-      random: new CryptoRandomSource(),
-      users: {} as UserService,
       events,
-      callbackUrl: 'http://127.0.0.1/cb',
       pushAddress: () => null,
       clockFor: async () => clock,
-      wallClock: clock,
     })
     const sealed = cipher.seal(JSON.stringify({ accessToken: 'a', refreshToken: 'r', expiresAt: null }))
     const broken = makeConnection({ sealedTokens: sealed, nextSyncAt: NOW })
@@ -54,7 +47,7 @@ describe("Sync work: one connection's failure never blocks another's", () => {
     await calendars.save(makeCalendar({ connectionId: broken.id, externalId: 'broken' }))
     await calendars.save(makeCalendar({ connectionId: healthy.id, externalId: 'fine' }))
 
-    expect(await service.processDue({ accountId: 'acct_a', clock })).toBe(2)
+    expect(await sync.processDue({ accountId: 'acct_a', clock })).toBe(2)
     const afterBroken = await connections.get('acct_a', broken.id)
     const afterHealthy = await connections.get('acct_a', healthy.id)
     expect(afterHealthy).toMatchObject({ status: 'active', lastSyncedAt: NOW, consecutiveSyncFailures: 0 })

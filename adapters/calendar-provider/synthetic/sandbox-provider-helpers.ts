@@ -2,7 +2,7 @@ import type { ConnectionService } from '../../../core/connection/connection-serv
 import type { Connection } from '../../../core/connection/connection.js'
 import { InvalidParameter, ResourceNotFound } from '../../../core/shared/errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
-import type { RequestScope } from '../../../core/user/user-service.js'
+import type { RequestScope } from '../../../core/shared/request-scope.js'
 import type { SyntheticCalendarWorld, WorldEvent } from './synthetic-calendar-world.js'
 
 export interface ProviderEventInput {

@@ -3,7 +3,7 @@ import type { RateLimitSettings } from '../../../core/account/account.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import type { RateDecision, RateLimiterPort } from '../../../core/ports/rate-limiter.js'
 import { whenReady, type MaybePromise } from '../../../core/shared/maybe-promise.js'
-import type { RequestScope } from '../../../core/user/user-service.js'
+import type { RequestScope } from '../../../core/shared/request-scope.js'
 import { sendError } from '../errors.js'
 
 /**

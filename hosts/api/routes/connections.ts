@@ -6,6 +6,7 @@ import type {
   WorldEvent,
 } from '../../../adapters/calendar-provider/synthetic/synthetic-calendar-world.js'
 import type { ConnectionService } from '../../../core/connection/connection-service.js'
+import type { ConnectionSync } from '../../../core/connection/connection-sync.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
 import { mapResult } from '../../../core/shared/result.js'
@@ -16,6 +17,8 @@ import { defineRoute, listBody, type RouteOptions } from '../route.js'
 
 export interface ConnectionRouteOptions extends RouteOptions {
   readonly connections: ConnectionService
+  /** Provider pushes make a connection due. */
+  readonly sync: ConnectionSync
   /** The sandbox provider and its helpers (sandbox surface only). */
   readonly sandbox: {
     readonly world: SyntheticCalendarWorld
@@ -82,7 +85,7 @@ const icloudForm = (fields: Record<string, string>, email: string, error: string
   '<button type="submit" name="decision" value="allow">Connect</button><button type="submit" name="decision" value="deny" formnovalidate>Cancel</button></form>'
 
 export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteOptions): void => {
-  const { connections } = options
+  const { connections, sync } = options
 
   defineRoute(app, Endpoints.startConnection, options, async ({ body, scope }) => {
     const started = await connections.start(scope, {
@@ -194,7 +197,7 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
   // Google's push: headers only (X-Goog-Channel-ID, X-Goog-Channel-Token, X-Goog-Resource-State); the token is the channel's secret.
   app.post(routerPath(Endpoints.googlePush.path), { config: { public: true } }, async (request, reply) => {
     const header = (name: string) => single(request.headers[name]) ?? ''
-    const accepted = await connections.acceptPush(header('x-goog-channel-id'), header('x-goog-channel-token'))
+    const accepted = await sync.acceptPush(header('x-goog-channel-id'), header('x-goog-channel-token'))
     return reply.code(accepted ? 200 : 404).send()
   })
 
@@ -212,10 +215,7 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
       }[]
       let accepted = false
       for (const notification of Array.isArray(notifications) ? notifications : []) {
-        if (
-          typeof notification.clientState === 'string' &&
-          (await connections.acceptPush(channel, notification.clientState))
-        )
+        if (typeof notification.clientState === 'string' && (await sync.acceptPush(channel, notification.clientState)))
           accepted = true
       }
       // 202 either way for well-formed posts: Graph only needs the receipt; forged ones changed nothing.

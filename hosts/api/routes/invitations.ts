@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ClockOf, InvitationService, MailNotice } from '../../../core/invitation/invitation-service.js'
 import type { MemoryMailAdapter } from '../../../adapters/mail/memory/memory-mail.js'
+import { AuthenticationFailed } from '../../../core/account/account.errors.js'
 import { err, mapResult, ok } from '../../../core/shared/result.js'
 import { routerPath } from '../../../contracts/endpoint.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
@@ -52,7 +53,8 @@ export const invitationRoutes = (app: FastifyInstance, options: InvitationRouteO
 
   defineRoute(app, Endpoints.respondToInvitation, options, async ({ params, body, query, scope, request }) => {
     // A key wins over a token; without a key the token is the only credential.
-    if (request.auth === null && query.response_token === undefined) return err({ _tag: 'AuthenticationFailed' })
+    if (request.auth === null && query.response_token === undefined)
+      return err(new AuthenticationFailed({ reason: 'missing' }))
     const responder =
       request.auth !== null
         ? ({ kind: 'account', scope } as const)
