@@ -105,6 +105,9 @@ import { MongoOAuthStateStore } from '../adapters/storage/mongodb/oauth-state-st
 import { AesGcmTokenCipher } from '../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
 import { randomBytes } from 'node:crypto'
 import type { Config } from './config.js'
+import type { LoggerPort } from '../core/ports/logger.js'
+import { PinoLogger } from '../adapters/logging/pino/pino-logger.js'
+import { reportBackgroundFailure } from './background.js'
 import { TOKENS } from './di-tokens.js'
 
 /** The services of one surface (production or sandbox), resolved from its container. */
@@ -150,6 +153,8 @@ export interface Application {
   readonly idempotency: IdempotencyStorePort
   readonly rateLimiter: RateLimiterPort
   readonly scheduler: SchedulerPort
+  /** The one logger of the process: Fastify's request lines and the background jobs' lines. */
+  readonly logger: PinoLogger
   readonly surfaces: { readonly live: Surface; readonly test: Surface }
   close(): Promise<void>
 }
@@ -162,6 +167,8 @@ export interface CompositionOverrides {
   readonly dnsResolver?: DnsResolverPort
   /** Check every compiled response serializer against `JSON.stringify` on every answer (the test suites). */
   readonly verifySerializers?: boolean
+  /** Instead of a logger at `LOG_LEVEL` on standard output (tests read the lines). */
+  readonly logger?: PinoLogger
 }
 
 /** Production gets the configured providers; the sandbox always the embedded, deterministic ones. */
@@ -196,43 +203,42 @@ const bindDepartureData = (container: Container, config: Config, livemode: boole
 
 /** Endpoints, deliveries, the dispatcher and the endpoint service of one surface. */
 const bindWebhooks = (container: Container, config: Config): void => {
-  container
-    .bind<WebhookDispatcher>(TOKENS.WebhookDispatcher)
-    .toResolvedValue(
-      (
-        outbox: OutboxPort,
-        endpoints: WebhookEndpointRepositoryPort,
-        deliveries: WebhookDeliveryRepositoryPort,
-        transport: WebhookTransportPort,
-        renderer: NotificationRendererPort,
-        dns: DnsResolverPort,
-        ids: IdGenerator,
-        random: RandomSource,
-      ) =>
-        new WebhookDispatcher({
-          outbox,
-          endpoints,
-          deliveries,
-          transport,
-          renderer,
-          dns,
-          ids,
-          random,
-          wallClock: new SystemClock(),
-          limits: config.webhooks,
-          onError: (error) => console.error('webhook attempt failed', error),
-        }),
-      [
-        TOKENS.Outbox,
-        TOKENS.WebhookEndpointRepository,
-        TOKENS.WebhookDeliveryRepository,
-        TOKENS.WebhookTransport,
-        TOKENS.NotificationRenderer,
-        TOKENS.DnsResolver,
-        TOKENS.IdGenerator,
-        TOKENS.RandomSource,
-      ],
-    )
+  const log = container.get<LoggerPort>(TOKENS.Logger).child({ job: 'webhook-delivery' })
+  container.bind<WebhookDispatcher>(TOKENS.WebhookDispatcher).toResolvedValue(
+    (
+      outbox: OutboxPort,
+      endpoints: WebhookEndpointRepositoryPort,
+      deliveries: WebhookDeliveryRepositoryPort,
+      transport: WebhookTransportPort,
+      renderer: NotificationRendererPort,
+      dns: DnsResolverPort,
+      ids: IdGenerator,
+      random: RandomSource,
+    ) =>
+      new WebhookDispatcher({
+        outbox,
+        endpoints,
+        deliveries,
+        transport,
+        renderer,
+        dns,
+        ids,
+        random,
+        wallClock: new SystemClock(),
+        limits: config.webhooks,
+        logger: log,
+      }),
+    [
+      TOKENS.Outbox,
+      TOKENS.WebhookEndpointRepository,
+      TOKENS.WebhookDeliveryRepository,
+      TOKENS.WebhookTransport,
+      TOKENS.NotificationRenderer,
+      TOKENS.DnsResolver,
+      TOKENS.IdGenerator,
+      TOKENS.RandomSource,
+    ],
+  )
   container
     .bind<WebhookEndpointService>(TOKENS.WebhookEndpointService)
     .toResolvedValue(
@@ -472,7 +478,7 @@ const bindMongoStorage = (container: Container, mongo: MongoStorage, livemode: b
  * WORKER=true, workers) shares them and each runs once at a time across the deployment; otherwise timers here.
  */
 const bindScheduler = (root: Container, config: Config, mongo: MongoStorage | null): void => {
-  const reportError = (task: string, error: unknown) => console.error(`background task ${task} failed`, error)
+  const reportError = reportBackgroundFailure(root.get<LoggerPort>(TOKENS.Logger))
   root
     .bind<SchedulerPort>(TOKENS.Scheduler)
     .toResolvedValue(() =>
@@ -623,12 +629,15 @@ const bindSurface = (root: Container, config: Config, livemode: boolean, mongo: 
   cascade.register('devices', async (accountId, userId) => void (await devices.removeAllOf(accountId, userId)))
   const eventLifecycle = container.get<EventLifecycle>(TOKENS.EventLifecycle)
   eventLifecycle.register(reminders.eventListener())
-  if (config.logLevel !== 'silent') {
-    reminders.onDelivery((report) => {
-      for (const outcome of report.outcomes)
-        if (outcome.status === 'failed') console.warn(`reminder ${report.reminderId}: push failed: ${outcome.reason}`)
-    })
-  }
+  const reminderLog = container.get<LoggerPort>(TOKENS.Logger).child({ job: 'reminder-delivery' })
+  reminders.onDelivery((report) => {
+    for (const outcome of report.outcomes)
+      if (outcome.status === 'failed')
+        reminderLog.warn(
+          { accountId: report.accountId, reminderId: report.reminderId, reason: outcome.reason },
+          'push failed',
+        )
+  })
   backgroundJobs.push({
     name: 'reminder-delivery',
     intervalMs: 1000,
@@ -727,6 +736,8 @@ const composeOn = async (
 ): Promise<Application> => {
   const root = new Container({ defaultScope: 'Singleton' })
   root.bind<Config>(TOKENS.Config).toConstantValue(config)
+  const logger = overrides.logger ?? PinoLogger.create({ level: config.logLevel })
+  root.bind<LoggerPort>(TOKENS.Logger).toConstantValue(logger)
   root.bind<Clock>(TOKENS.Clock).toConstantValue(overrides.clock ?? new SystemClock())
   root.bind<IdGenerator>(TOKENS.IdGenerator).toResolvedValue(() => new UlidIdGenerator())
   root.bind<RandomSource>(TOKENS.RandomSource).toResolvedValue(() => new CryptoRandomSource())
@@ -784,6 +795,7 @@ const composeOn = async (
     idempotency: root.get<IdempotencyStorePort>(TOKENS.IdempotencyStore),
     rateLimiter: root.get<RateLimiterPort>(TOKENS.RateLimiter),
     scheduler,
+    logger,
     surfaces: { live, test },
     close: async () => {
       await scheduler.stop()

@@ -9,6 +9,7 @@ export const TOKENS = {
   IdempotencyStore: Symbol.for('IdempotencyStore'),
   RateLimiter: Symbol.for('RateLimiter'),
   Scheduler: Symbol.for('Scheduler'),
+  Logger: Symbol.for('Logger'),
   DnsResolver: Symbol.for('DnsResolver'),
   WebhookTransport: Symbol.for('WebhookTransport'),
   NotificationRenderer: Symbol.for('NotificationRenderer'),

@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify'
 import { SandboxClockService } from '../../core/account/sandbox.js'
 import { Endpoints } from '../../contracts/endpoints.js'
 import type { Application, Surface } from '../composition-root.js'
@@ -58,8 +58,10 @@ export const buildApiApp = async (
   appOptions: ApiAppOptions = {},
 ): Promise<FastifyInstance> => {
   const { config } = application
+  // The application's logger, so that request lines and background lines share one logger and format.
+  const logger: FastifyBaseLogger = application.logger.pino
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    ...(logger.level === 'silent' ? { logger: false } : { loggerInstance: logger }),
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
