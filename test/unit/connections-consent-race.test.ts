@@ -7,19 +7,27 @@ import { MemoryOAuthStateStore } from '../../adapters/storage/memory/oauth-state
 import { MemoryOutbox } from '../../adapters/storage/memory/outbox.js'
 import { AesGcmTokenCipher } from '../../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
 import { ConnectionService } from '../../core/connection/connection-service.js'
-import type { CalendarProviderPort } from '../../core/ports/calendar-provider.js'
-import type { EventService } from '../../core/event/event-service.js'
-import type { UserService } from '../../core/user/user-service.js'
 import { ok } from '../../core/shared/result.js'
 import { makeConnection, makeOAuthState } from '../support/connection-fixtures.js'
+import { inMemoryUsersAndEvents, stubCalendarProvider } from '../support/connection-service-deps.js'
 
 const NOW = new Date('2026-06-01T08:00:00Z')
 const clock = { now: () => NOW }
 
+/** Storage whose first look-up by provider account ran before the concurrent consent stored its connection. */
+class FirstLookupBeforeTheWinner extends MemoryConnectionRepository {
+  private lookups = 0
+
+  override async findByProviderAccount(...args: Parameters<MemoryConnectionRepository['findByProviderAccount']>) {
+    this.lookups += 1
+    return this.lookups === 1 ? null : super.findByProviderAccount(...args)
+  }
+}
+
 describe('A new consent for a provider account the user already connected revives that connection', () => {
   it('even when another consent inserted it between the look-up and the insert (the insert is a duplicate): one connection, revived', async () => {
     const outbox = new MemoryOutbox()
-    const stored = new MemoryConnectionRepository(outbox)
+    const stored = new FirstLookupBeforeTheWinner(outbox)
     // The concurrent consent's connection, stored after this consent looked and found nothing.
     const winner = makeConnection({
       email: 'grace@example.com',
@@ -28,13 +36,7 @@ describe('A new consent for a provider account the user already connected revive
       sealedTokens: '',
     })
     await stored.insert(winner, [])
-    let lookups = 0
-    const connections = Object.assign(Object.create(stored) as MemoryConnectionRepository, {
-      findByProviderAccount: async (...args: Parameters<MemoryConnectionRepository['findByProviderAccount']>) =>
-        ++lookups === 1 ? null : stored.findByProviderAccount(...args),
-    })
-    const provider = {
-      provider: 'google',
+    const provider = stubCalendarProvider('google', {
       exchangeCode: async () =>
         ok({ tokens: { accessToken: 'at', refreshToken: 'rt', expiresAt: null }, email: 'Grace@example.com' }),
       listCalendars: async () =>
@@ -49,22 +51,23 @@ describe('A new consent for a provider account the user already connected revive
           },
         ]),
       syncEvents: async () => ok({ changes: [], cursor: 'c1', full: true }),
-      renewPush: async () => ok(null),
-    } as unknown as CalendarProviderPort
+    })
     const states = new MemoryOAuthStateStore()
     const pending = makeOAuthState({ callback: 'server', expiresAt: new Date(NOW.getTime() + 600_000) })
     await states.save(pending)
     const calendars = new MemoryCalendarRepository()
+    const { users, events, storeUser } = inMemoryUsersAndEvents(outbox)
+    await storeUser({ id: pending.userId })
     const service = new ConnectionService({
-      connections,
+      connections: stored,
       calendars,
       states,
       providers: () => provider,
       cipher: new AesGcmTokenCipher(randomBytes(32)),
       ids: new UlidIdGenerator(),
       random: new CryptoRandomSource(),
-      users: { requireActive: async () => ok({ id: 'usr_a' }) } as unknown as UserService,
-      events: { listByCalendar: async () => [] } as unknown as EventService,
+      users,
+      events,
       callbackUrl: 'http://127.0.0.1/cb',
       pushAddress: () => null,
       clockFor: async () => clock,

@@ -7,30 +7,27 @@ import { MemoryOAuthStateStore } from '../../adapters/storage/memory/oauth-state
 import { MemoryOutbox } from '../../adapters/storage/memory/outbox.js'
 import { AesGcmTokenCipher } from '../../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
 import { ConnectionService } from '../../core/connection/connection-service.js'
-import type { CalendarProviderPort } from '../../core/ports/calendar-provider.js'
-import type { EventService } from '../../core/event/event-service.js'
-import type { UserService } from '../../core/user/user-service.js'
 import { ok } from '../../core/shared/result.js'
 import { makeCalendar, makeConnection } from '../support/connection-fixtures.js'
+import { inMemoryUsersAndEvents, stubCalendarProvider } from '../support/connection-service-deps.js'
 
 const NOW = new Date('2026-06-01T08:00:00Z')
 const clock = { now: () => NOW }
 
 describe("Sync work: one connection's failure never blocks another's", () => {
   it('a provider that throws for one connection leaves the other synced; the failure is recorded and the broken one is pushed back', async () => {
-    const connections = new MemoryConnectionRepository(new MemoryOutbox())
+    const outbox = new MemoryOutbox()
+    const connections = new MemoryConnectionRepository(outbox)
     const calendars = new MemoryCalendarRepository()
     const cipher = new AesGcmTokenCipher(randomBytes(32))
-    const provider = {
-      provider: 'google',
+    const provider = stubCalendarProvider('google', {
       refreshTokens: async () => ok({ accessToken: 'new', refreshToken: 'r', expiresAt: null }),
-      syncEvents: async (_credentials: unknown, calendarExternalId: string) => {
+      syncEvents: async (_credentials, calendarExternalId) => {
         if (calendarExternalId === 'broken') throw new Error('socket hang up')
         return ok({ changes: [], cursor: 'next', full: false })
       },
-      renewPush: async () => ok(null),
-    } as unknown as CalendarProviderPort
-    const events = { listByCalendar: async () => [] } as unknown as EventService
+    })
+    const { users, events } = inMemoryUsersAndEvents(outbox)
     const service = new ConnectionService({
       connections,
       calendars,
@@ -39,7 +36,7 @@ describe("Sync work: one connection's failure never blocks another's", () => {
       cipher,
       ids: new UlidIdGenerator(),
       random: new CryptoRandomSource(),
-      users: {} as UserService,
+      users,
       events,
       callbackUrl: 'http://127.0.0.1/cb',
       pushAddress: () => null,
