@@ -39,7 +39,7 @@ const importsOf = (source: string): string[] =>
 
 /** The package a bare specifier names: `@scope/name`, `name` (a subpath `name/x` is still `name`), or `node:x`. */
 const packageOf = (specifier: string): string =>
-  specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!
+  specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? specifier)
 
 /** Why an import of `file` breaks the rule, or null when it is allowed. */
 const violation = (file: string, specifier: string): string | null => {
