@@ -1,5 +1,32 @@
 import { OffsetClock } from '../adapters/clock/system/system-clock.js'
+import type { BackgroundScope } from '../core/background/background-job.js'
+import type { LoggerPort } from '../core/ports/logger.js'
 import type { Application, Surface } from './composition-root.js'
+
+/**
+ * A job's run failed for one account (null: the run for all accounts). Carries the account to the scheduler's
+ * report, so that the log line names it; the message stays the cause's (Agenda records it as the job's failReason).
+ */
+export class BackgroundJobFailure extends Error {
+  constructor(
+    readonly accountId: string | null,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause })
+    this.name = 'BackgroundJobFailure'
+  }
+}
+
+/** The schedulers' error report: one line per failure, with the task as `job` and the account it ran for. */
+export const reportBackgroundFailure =
+  (logger: LoggerPort) =>
+  (task: string, error: unknown): void => {
+    const failure = error instanceof BackgroundJobFailure ? error : null
+    logger.error(
+      { job: task, accountId: failure?.accountId ?? null, err: failure === null ? error : failure.cause },
+      'background job failed',
+    )
+  }
 
 /**
  * Turns each surface's background jobs into periodic scheduler tasks. Production
@@ -10,16 +37,23 @@ export const registerBackgroundTasks = (application: Application): void => {
   const { scheduler, clock, accountRepository } = application
   const register = (surface: Surface) => {
     for (const job of surface.backgroundJobs) {
+      const runFor = async (scope: BackgroundScope) => {
+        try {
+          await job.run(scope)
+        } catch (error) {
+          throw new BackgroundJobFailure(scope.accountId, error)
+        }
+      }
       scheduler.register({
         name: `${surface.livemode ? 'live' : 'test'}:${job.name}`,
         intervalMs: job.intervalMs,
         run: async () => {
           if (surface.livemode) {
-            await job.run({ accountId: null, clock })
+            await runFor({ accountId: null, clock })
             return
           }
           for (const account of await accountRepository.listAccounts()) {
-            await job.run({ accountId: account.id, clock: new OffsetClock(clock, account.sandboxClockOffsetMs) })
+            await runFor({ accountId: account.id, clock: new OffsetClock(clock, account.sandboxClockOffsetMs) })
           }
         },
       })

@@ -47,6 +47,7 @@ import { usersModule } from './composition/users.js'
 import { webhooksModule } from './composition/webhooks.js'
 import type { Config } from './config.js'
 import { TOKENS } from './di-tokens.js'
+import { PinoLogger } from '../adapters/logging/pino/pino-logger.js'
 
 /** The services of one surface (production or sandbox), resolved from its container. */
 export interface Surface {
@@ -93,6 +94,8 @@ export interface Application {
   readonly idempotency: IdempotencyStorePort
   readonly rateLimiter: RateLimiterPort
   readonly scheduler: SchedulerPort
+  /** The one logger of the process: Fastify's request lines and the background jobs' lines. */
+  readonly logger: PinoLogger
   readonly surfaces: { readonly live: Surface; readonly test: Surface }
   close(): Promise<void>
 }
@@ -105,6 +108,8 @@ export interface CompositionOverrides {
   readonly dnsResolver?: DnsResolverPort
   /** Check every compiled response serializer against `JSON.stringify` on every answer (the test suites). */
   readonly verifySerializers?: boolean
+  /** Instead of a logger at `LOG_LEVEL` on standard output (tests read the lines). */
+  readonly logger?: PinoLogger
 }
 
 /** Choosing a storage is choosing one family: MongoDB with `MONGODB_URI` (connects first), else the embedded one. */
@@ -149,6 +154,9 @@ const composeOn = async (
 ): Promise<Application> => {
   const webhookTransport = new HttpWebhookTransport()
   const root = new Container({ defaultScope: 'Singleton' })
+  // The one logger of the process: Fastify's request lines and the background jobs' lines.
+  const logger = overrides.logger ?? PinoLogger.create({ level: config.logLevel })
+  root.bind(TOKENS.Logger).toConstantValue(logger)
   root.load(
     storage.platform,
     timeAndIdsModule(overrides.clock ?? new SystemClock()),
@@ -171,6 +179,7 @@ const composeOn = async (
     idempotency: root.get(TOKENS.IdempotencyStore),
     rateLimiter: root.get(TOKENS.RateLimiter),
     scheduler,
+    logger,
     surfaces: { live, test },
     close: async () => {
       await scheduler.stop()

@@ -1,3 +1,4 @@
+import type { LoggerPort } from '../core/ports/logger.js'
 import type { ServiceIdentifier } from 'inversify'
 import type { AccountService } from '../core/account/account-service.js'
 import type { ConnectionService } from '../core/connection/connection-service.js'
@@ -63,6 +64,7 @@ export const TOKENS = {
   IdempotencyStore: token<IdempotencyStorePort>('IdempotencyStore'),
   RateLimiter: token<RateLimiterPort>('RateLimiter'),
   Scheduler: token<SchedulerPort>('Scheduler'),
+  Logger: token<LoggerPort>('Logger'),
   DnsResolver: token<DnsResolverPort>('DnsResolver'),
   WebhookTransport: token<WebhookTransportPort>('WebhookTransport'),
   NotificationRenderer: token<NotificationRendererPort>('NotificationRenderer'),

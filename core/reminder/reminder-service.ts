@@ -46,6 +46,7 @@ export interface ReminderServiceDeps {
 
 /** How one firing went, device by device (logged by hosts, counted by tests). */
 export interface DeliveryReport {
+  readonly accountId: string
   readonly reminderId: string
   readonly outcomes: readonly PushOutcome[]
 }
@@ -265,7 +266,8 @@ export class ReminderService {
     const event = await this.deps.events.get(reminder.accountId, reminder.eventId)
     const message = reminderNotification(sent, event, user, now)
     const outcomes = await this.notifier.notify(reminder.accountId, reminder.userId, message)
-    for (const listener of this.deliveryListeners) listener({ reminderId: reminder.id, outcomes })
+    for (const listener of this.deliveryListeners)
+      listener({ accountId: reminder.accountId, reminderId: reminder.id, outcomes })
     return 1
   }
 

@@ -2,6 +2,7 @@ import type { BackgroundScope } from '../background/background-job.js'
 import type { Clock } from '../ports/clock.js'
 import type { DnsResolverPort } from '../ports/dns-resolver.js'
 import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
+import type { LoggerPort } from '../ports/logger.js'
 import type { NotificationRendererPort } from '../ports/notification-renderer.js'
 import type { DomainEvent, OutboxPort } from '../ports/outbox.js'
 import type { WebhookDeliveryRepositoryPort } from '../ports/webhook-delivery-repository.js'
@@ -57,7 +58,7 @@ export interface WebhookDispatcherDeps {
   /** Whether sandbox endpoints may target loopback (the operator's setting); production never. */
   readonly sandboxLoopback: boolean
   /** Told about an attempt that failed by a bug rather than by the receiver; its lease expires and it is tried again. */
-  readonly onError?: (error: unknown) => void
+  readonly logger?: LoggerPort
 }
 
 const FAN_OUT_BATCH = 500
@@ -208,7 +209,10 @@ export class WebhookDispatcher {
     try {
       return await this.attempt(delivery, clock)
     } catch (error) {
-      this.deps.onError?.(error)
+      this.deps.logger?.error(
+        { accountId: delivery.accountId, deliveryId: delivery.id, endpointId: delivery.endpointId, err: error },
+        'webhook attempt failed',
+      )
       return delivery
     } finally {
       this.inFlight -= 1

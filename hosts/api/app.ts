@@ -1,5 +1,5 @@
 import { maxHeaderSize } from 'node:http'
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify'
 import { SandboxClockService } from '../../core/account/sandbox.js'
 import { Endpoints } from '../../contracts/endpoints.js'
 import type { Application, Surface } from '../composition-root.js'
@@ -44,8 +44,10 @@ export const buildApiApp = async (
   const { config } = application
   const { http } = config
   const rateLimit = new RateLimitGate(application.rateLimiter, application.clock, config.rateLimit)
+  // The application's logger, so that request lines and background lines share one logger and format.
+  const logger: FastifyBaseLogger = application.logger.pino
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    ...(logger.level === 'silent' ? { logger: false } : { loggerInstance: logger }),
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new LogController({ disableRequestLogging: true }),
     // Fastify's 503 while closing has its own body; a request that still arrives on an open connection is served

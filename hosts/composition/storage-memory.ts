@@ -1,3 +1,4 @@
+import { reportBackgroundFailure } from '../background.js'
 import { ContainerModule } from 'inversify'
 import { InProcessScheduler } from '../../adapters/scheduler/in-process/in-process-scheduler.js'
 import { MemoryRateLimiter } from '../../adapters/rate-limit/memory/rate-limiter.js'
@@ -16,7 +17,7 @@ import { MemoryUserRepository } from '../../adapters/storage/memory/user-reposit
 import { MemoryWebhookDeliveryRepository } from '../../adapters/storage/memory/webhook-delivery-repository.js'
 import { MemoryWebhookEndpointRepository } from '../../adapters/storage/memory/webhook-endpoint-repository.js'
 import { TOKENS } from '../di-tokens.js'
-import { reportBackgroundTaskError, type StorageFamily } from './storage.js'
+import type { StorageFamily } from './storage.js'
 
 /**
  * The embedded storage: each surface's records in process memory, accounts and keys in a JSON file of the data
@@ -33,7 +34,10 @@ export const memoryStorage = (options: {
     )
     bind(TOKENS.IdempotencyStore).toResolvedValue(() => new MemoryIdempotencyStore())
     bind(TOKENS.RateLimiter).toResolvedValue(() => new MemoryRateLimiter())
-    bind(TOKENS.Scheduler).toResolvedValue(() => new InProcessScheduler(reportBackgroundTaskError))
+    bind(TOKENS.Scheduler).toResolvedValue(
+      (logger) => new InProcessScheduler(reportBackgroundFailure(logger)),
+      [TOKENS.Logger],
+    )
   }),
   // Every repository of a surface appends to that surface's outbox in the same step.
   surface: () =>

@@ -1,3 +1,4 @@
+import { reportBackgroundFailure } from '../background.js'
 import { ContainerModule } from 'inversify'
 import { MongoRateLimiter } from '../../adapters/rate-limit/mongodb/rate-limiter.js'
 import { AgendaScheduler } from '../../adapters/scheduler/agenda/agenda-scheduler.js'
@@ -17,7 +18,7 @@ import { MongoWebhookDeliveryRepository } from '../../adapters/storage/mongodb/w
 import { MongoWebhookEndpointRepository } from '../../adapters/storage/mongodb/webhook-endpoint-repository.js'
 import type { Config } from '../config.js'
 import { TOKENS } from '../di-tokens.js'
-import { reportBackgroundTaskError, type StorageFamily } from './storage.js'
+import type { StorageFamily } from './storage.js'
 
 /**
  * MongoDB storage (a replica set: the outbox is written in transactions). Connects first. Accounts, keys,
@@ -43,11 +44,12 @@ export const mongoStorage = async (
       bind(TOKENS.IdempotencyStore).toConstantValue(idempotency)
       bind(TOKENS.RateLimiter).toConstantValue(rateLimiter)
       bind(TOKENS.Scheduler).toResolvedValue(
-        () =>
+        (logger) =>
           new AgendaScheduler(
             { db: databases.platform, lockLifetimeMs: jobs.lockLifetimeMs },
-            reportBackgroundTaskError,
+            reportBackgroundFailure(logger),
           ),
+        [TOKENS.Logger],
       )
     }),
     surface: (livemode) =>

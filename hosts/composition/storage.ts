@@ -23,6 +23,3 @@ export interface StorageFamily {
   /** Called last when the application closes (MongoDB: closes the client). */
   close(): Promise<void>
 }
-
-export const reportBackgroundTaskError = (task: string, error: unknown): void =>
-  console.error(`background task ${task} failed`, error)

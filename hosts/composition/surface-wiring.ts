@@ -94,10 +94,13 @@ export const wireSurface = (container: Container, config: Config): void => {
   const world = container.get(TOKENS.SyntheticCalendarWorld)
   const sync = container.get(TOKENS.ConnectionSync)
   if (world !== null) world.onPush((channel) => sync.acceptPush(channel.channelId, channel.secret))
-  if (config.logLevel !== 'silent') {
-    container.get(TOKENS.ReminderService).onDelivery((report) => {
-      for (const outcome of report.outcomes)
-        if (outcome.status === 'failed') console.warn(`reminder ${report.reminderId}: push failed: ${outcome.reason}`)
-    })
-  }
+  const reminderLog = container.get(TOKENS.Logger).child({ job: 'reminder-delivery' })
+  container.get(TOKENS.ReminderService).onDelivery((report) => {
+    for (const outcome of report.outcomes)
+      if (outcome.status === 'failed')
+        reminderLog.warn(
+          { accountId: report.accountId, reminderId: report.reminderId, reason: outcome.reason },
+          'push failed',
+        )
+  })
 }

@@ -9,7 +9,7 @@ import { TOKENS } from '../di-tokens.js'
 export const webhooksModule = (config: Config) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.WebhookDispatcher).toResolvedValue(
-      (outbox, endpoints, deliveries, transport, renderer, dns, ids, random) =>
+      (outbox, endpoints, deliveries, transport, renderer, dns, ids, random, logger) =>
         new WebhookDispatcher({
           outbox,
           endpoints,
@@ -22,7 +22,7 @@ export const webhooksModule = (config: Config) =>
           wallClock: new SystemClock(),
           limits: config.webhooks,
           sandboxLoopback: config.sandboxLoopbackTargets,
-          onError: (error) => console.error('webhook attempt failed', error),
+          logger: logger.child({ job: 'webhook-delivery' }),
         }),
       [
         TOKENS.Outbox,
@@ -33,6 +33,7 @@ export const webhooksModule = (config: Config) =>
         TOKENS.DnsResolver,
         TOKENS.IdGenerator,
         TOKENS.RandomSource,
+        TOKENS.Logger,
       ],
     )
     bind(TOKENS.WebhookEndpointService).toResolvedValue(

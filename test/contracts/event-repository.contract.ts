@@ -16,7 +16,8 @@ const HOUR = 3_600_000
 const base = new Date('2026-06-01T08:00:00Z')
 const ids = new UlidIdGenerator()
 
-const makeEvent = (overrides: Partial<CalendarEvent> = {}): CalendarEvent => {
+/** An event of the suite's fixed account and user (other tests reuse it). */
+export const makeEvent = (overrides: Partial<CalendarEvent> = {}): CalendarEvent => {
   const startTime = overrides.startTime ?? new Date(base.getTime() + 5 * HOUR)
   const endTime = new Date(startTime.getTime() + HOUR)
   const monitoring = openMonitoring({ startTime, endTime, hasLocation: true, preAlertMinutes: 10, now: base })

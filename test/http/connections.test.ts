@@ -84,6 +84,23 @@ const eventsOf = async (userId: string) =>
   (await client.sandbox('GET', `/v1/events?user_id=${userId}&limit=100`)).body.data as any[]
 const calendarsOf = async (connectionId: string) =>
   (await client.sandbox('GET', `/v1/connections/${connectionId}/calendars`)).body.data as any[]
+/** The connection as stored: its tokens sealed at rest. */
+const storedConnection = async (connectionId: string) => {
+  const [account] = await test.service.application.accountRepository.listAccounts()
+  const stored = await test.service.application.surfaces.test.container
+    .get<ConnectionRepositoryPort>(TOKENS.ConnectionRepository)
+    .get(account!.id, connectionId)
+  if (stored === null) throw new Error(`connection ${connectionId} is not stored`)
+  return stored
+}
+/** The access token the service holds for a connection, opened from its sealed tokens. */
+const accessTokenOf = async (connectionId: string): Promise<string> => {
+  const opened = test.service.application.container
+    .get<TokenCipherPort>(TOKENS.TokenCipher)
+    .open((await storedConnection(connectionId)).sealedTokens)
+  if (!opened.ok) throw new Error('the sealed tokens do not open')
+  return JSON.parse(opened.value).accessToken
+}
 const advance = (seconds: number) => client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds } })
 const HOUR = 3_600_000
 const at = (ms: number) => new Date(Date.now() + ms).toISOString()
@@ -187,7 +204,8 @@ describe('OAuth round trip: start -> hosted consent -> our callback -> return_ur
       livemode: false,
     })
     expect(response.body.webhook_subscription.id).toMatch(/^chn_/)
-    expect(Date.parse(response.body.last_synced_at)).toBeGreaterThan(0)
+    // Synced once as it was created.
+    expect(Date.parse(response.body.last_synced_at)).toBeGreaterThanOrEqual(Date.parse(response.body.created_at))
     expect(
       response.body.calendars.map((calendar: any) => [
         calendar.name,
@@ -203,18 +221,10 @@ describe('OAuth round trip: start -> hosted consent -> our callback -> return_ur
     expect(response.text).not.toMatch(/"(at|rt)_[A-Za-z0-9_-]{10,}/)
     expect((await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.calendars).toBeUndefined()
 
-    const stored = await test.service.application.surfaces.test.container
-      .get<ConnectionRepositoryPort>(TOKENS.ConnectionRepository)
-      .get(
-        response.body.id.length > 0 ? (await test.service.application.accountRepository.listAccounts())[0]!.id : '',
-        connectionId,
-      )
-    expect(stored?.sealedTokens).toMatch(/^v1\./)
-    expect(stored?.sealedTokens).not.toMatch(/at_|rt_/)
-    const opened = test.service.application.container
-      .get<TokenCipherPort>(TOKENS.TokenCipher)
-      .open(stored!.sealedTokens)
-    expect(opened.ok && JSON.parse(opened.value).accessToken).toMatch(/^at_/)
+    const stored = await storedConnection(connectionId)
+    expect(stored.sealedTokens).toMatch(/^v1\./)
+    expect(stored.sealedTokens).not.toMatch(/at_|rt_/)
+    expect(await accessTokenOf(connectionId)).toMatch(/^at_/)
   })
 
   it('scopes narrow what is done: calendars.read alone lists calendars, ingests no events and writes nothing back', async () => {
@@ -634,6 +644,8 @@ describe('DELETE /v1/connections/{id}', () => {
     const world = test.service.application.surfaces.test.calendarSandbox!.world
     const connection = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body
     expect([...world.channels.values()].some((channel) => channel.email === connection.email)).toBe(true)
+    const accessToken = await accessTokenOf(connectionId)
+    expect(world.accountOf(accessToken)).toMatchObject({ email: connection.email })
     const response = await client.sandbox('DELETE', `/v1/connections/${connectionId}`)
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({
@@ -643,6 +655,7 @@ describe('DELETE /v1/connections/{id}', () => {
       webhook_subscription: null,
     })
     expect([...world.channels.values()].some((channel) => channel.email === connection.email)).toBe(false)
+    expect(world.accountOf(accessToken)).toBe('revoked')
     expect((await eventsOf(userId)).map((event) => event.id).sort()).toEqual(before.map((event) => event.id).sort())
     expect((await client.sandbox('POST', `/v1/connections/${connectionId}/refresh`)).body.error.code).toBe(
       'invalid_state_transition',
@@ -659,10 +672,15 @@ describe('DELETE /v1/users/{id} cascades through connections and provider tokens
     const { connectionId, userId } = await connect('google')
     const connection = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body
     const world = test.service.application.surfaces.test.calendarSandbox!.world
+    const hasChannel = () => [...world.channels.values()].some((channel) => channel.email === connection.email)
+    expect(hasChannel()).toBe(true)
+    const accessToken = await accessTokenOf(connectionId)
+    expect(world.accountOf(accessToken)).toMatchObject({ email: connection.email })
     expect((await client.sandbox('DELETE', `/v1/users/${userId}`)).status).toBe(200)
     expect((await client.sandbox('GET', `/v1/connections/${connectionId}`)).status).toBe(404)
     expect((await client.sandbox('GET', `/v1/connections/${connectionId}/calendars`)).status).toBe(404)
-    expect([...world.channels.values()].some((channel) => channel.email === connection.email)).toBe(false)
+    expect(hasChannel()).toBe(false)
+    expect(world.accountOf(accessToken)).toBe('revoked')
   })
 })
 

@@ -139,19 +139,27 @@ describe('Idempotency: only executed requests are stored', () => {
     const original = store.complete.bind(store)
     let release!: () => void
     const gate = new Promise<void>((resolve) => (release = resolve))
+    let arrived!: () => void
+    const firstIsStoring = new Promise<void>((resolve) => (arrived = resolve))
+    // The first request holds its key until the gate opens: it has run and waits to store its answer.
     store.complete = async (scope, response) => {
+      arrived()
       await gate
       return original(scope, response)
     }
-    const headers = { 'idempotency-key': 'in-flight' }
-    const first = client.sandbox('PATCH', `/v1/users/${userId}`, { body: { display_name: 'Slow' }, headers })
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    const second = await client.sandbox('PATCH', `/v1/users/${userId}`, { body: { display_name: 'Slow' }, headers })
-    expect(second.status).toBe(409)
-    expect(second.body.error.code).toBe('idempotency_request_in_flight')
-    release()
-    store.complete = original
-    expect((await first).status).toBe(200)
+    try {
+      const headers = { 'idempotency-key': 'in-flight' }
+      const first = client.sandbox('PATCH', `/v1/users/${userId}`, { body: { display_name: 'Slow' }, headers })
+      await firstIsStoring
+      const second = await client.sandbox('PATCH', `/v1/users/${userId}`, { body: { display_name: 'Slow' }, headers })
+      expect(second.status).toBe(409)
+      expect(second.body.error.code).toBe('idempotency_request_in_flight')
+      release()
+      expect((await first).status).toBe(200)
+    } finally {
+      release()
+      store.complete = original
+    }
   })
 
   it('refuses an over-long key', async () => {

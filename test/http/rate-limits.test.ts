@@ -61,30 +61,51 @@ describe('Rate limits: X-RateLimit headers on every response, 429 with the spec 
     // Hold two slots with slow requests (body streamed slowly), then a third is refused.
     const { request } = await import('node:http')
     const url = new URL(test.sandbox)
-    const hold = () =>
-      new Promise<() => void>((resolve) => {
-        const req = request({
-          host: url.hostname,
-          port: url.port,
-          method: 'POST',
-          path: '/v1/users',
-          headers: {
-            authorization: 'Bearer sk_test_94ee059335e587e501cc4bf90613e081TEST',
-            'content-type': 'application/json',
-            'content-length': '40',
-          },
-        })
-        req.write('{"email":')
-        req.on('error', () => {})
-        setTimeout(() => resolve(() => req.destroy()), 100)
+    // The signal that a held request has its slot: the limiter granted one (restored below).
+    const limiter = test.service.application.rateLimiter
+    const acquireSlot = limiter.acquireSlot.bind(limiter)
+    let granted = 0
+    const grantWaiters: { count: number; resolve: () => void }[] = []
+    limiter.acquireSlot = (bucket, max, now, leaseMs) => {
+      const slot = acquireSlot(bucket, max, now, leaseMs)
+      void Promise.resolve(slot).then((taken) => {
+        if (taken === null) return
+        granted += 1
+        for (const waiter of grantWaiters.filter((candidate) => granted >= candidate.count)) waiter.resolve()
       })
-    const releaseFirst = await hold()
-    const releaseSecond = await hold()
-    const refused = await client.sandbox('GET', '/v1/health')
-    expect(refused.status).toBe(429)
-    expect(refused.body.error.message).toContain('concurrent')
-    releaseFirst()
-    releaseSecond()
+      return slot
+    }
+    const slotsGranted = (count: number) =>
+      new Promise<void>((resolve) => (granted >= count ? resolve() : grantWaiters.push({ count, resolve })))
+    const held: Array<() => void> = []
+    const hold = async () => {
+      const before = granted
+      const req = request({
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: '/v1/users',
+        headers: {
+          authorization: 'Bearer sk_test_94ee059335e587e501cc4bf90613e081TEST',
+          'content-type': 'application/json',
+          'content-length': '40',
+        },
+      })
+      req.write('{"email":')
+      req.on('error', () => {})
+      held.push(() => req.destroy())
+      await slotsGranted(before + 1)
+    }
+    try {
+      await hold()
+      await hold()
+      const refused = await client.sandbox('GET', '/v1/health')
+      expect(refused.status).toBe(429)
+      expect(refused.body.error.message).toContain('concurrent')
+    } finally {
+      for (const release of held) release()
+      limiter.acquireSlot = acquireSlot
+    }
   })
 
   it('rate limits unauthenticated calls by address too', async () => {

@@ -102,6 +102,31 @@ const locksHeldBy = (worker: ServiceProcess) =>
     .find({ lockedAt: { $ne: null }, lastModifiedBy: { $regex: `:${worker.pid}:` } })
     .toArray()
 
+/**
+ * Waits for one full run of the job `name` that started after `since` (on any node) and returns when it started:
+ * the job document's last run began after `since` and has finished.
+ */
+const runOfJobAfter = async (name: string, since: Date): Promise<Date> => {
+  let startedAt = since
+  await expect
+    .poll(
+      async () => {
+        const job = await platform
+          .collection<{ name: string; lastRunAt?: Date; lastFinishedAt?: Date }>('scheduled_tasks')
+          .findOne({ name })
+        const lastRunAt = job?.lastRunAt
+        const lastFinishedAt = job?.lastFinishedAt
+        if (!(lastRunAt instanceof Date) || !(lastFinishedAt instanceof Date)) return false
+        if (lastRunAt <= since || lastFinishedAt < lastRunAt) return false
+        startedAt = lastRunAt
+        return true
+      },
+      { timeout: 15_000, interval: 20 },
+    )
+    .toBe(true)
+  return startedAt
+}
+
 describe('Two API hosts share idempotency and rate limits', () => {
   it('the same Idempotency-Key sent to both hosts at once executes once: one user, the other answers the replay or 409 in flight', async () => {
     for (let round = 0; round < 5; round++) {
@@ -162,7 +187,7 @@ describe('Two workers run each due job once at a time', () => {
       )
       .toBe(10)
     // Two more sweeps of either worker: still one firing per reminder.
-    await new Promise((resolve) => setTimeout(resolve, 2_500))
+    await runOfJobAfter('test:reminder-delivery', await runOfJobAfter('test:reminder-delivery', new Date()))
     expect(await reminderSentCount(reminderIds)).toBe(10)
     const sent = await api(apiTwo.sandbox, 'GET', `/v1/reminders/${reminderIds[0]}`)
     expect(sent.body).toMatchObject({ status: 'sent' })

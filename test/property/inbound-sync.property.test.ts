@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { planInbound, type DesiredEvent, type InboundPlan } from '../../core/connection/inbound-sync.js'
 import type { CalendarEvent } from '../../core/event/event.js'
 import type { ProviderEvent } from '../../core/ports/calendar-provider.js'
+import { makeEvent } from '../contracts/event-repository.contract.js'
 
 const NOW = new Date('2026-03-20T12:00:00Z')
 const HOUR = 3_600_000
@@ -50,7 +51,7 @@ const batch = fc
 
 let counter = 0
 const toEvent = (desired: DesiredEvent): CalendarEvent =>
-  ({
+  makeEvent({
     id: `evt_${++counter}`,
     title: desired.title,
     startTime: desired.start,
@@ -59,7 +60,7 @@ const toEvent = (desired: DesiredEvent): CalendarEvent =>
     location:
       desired.location === null ? null : { name: null, address: desired.location, lat: 0, lng: 0, source: 'provider' },
     source: { connectionId: 'con_1', calendarId: 'cal_1', externalId: desired.externalId, seriesId: desired.seriesId },
-  }) as unknown as CalendarEvent
+  })
 
 /** What the service does with a plan (creates, updates in place, removes). */
 const apply = (existing: CalendarEvent[], plan: InboundPlan): CalendarEvent[] => {

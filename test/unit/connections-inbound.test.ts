@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { planInbound } from '../../core/connection/inbound-sync.js'
 import type { CalendarEvent } from '../../core/event/event.js'
 import type { ProviderEvent } from '../../core/ports/calendar-provider.js'
+import { makeEvent } from '../contracts/event-repository.contract.js'
 
 const NOW = new Date('2026-06-01T08:00:00Z')
 const hours = (n: number) => new Date(NOW.getTime() + n * 3_600_000)
@@ -23,7 +24,7 @@ const providerEvent = (overrides: Partial<ProviderEvent>): ProviderEvent => ({
 
 /** What the service would hold after applying a plan (events keyed by external id). */
 const synced = (externalId: string, seriesId: string | null, start: Date, title = 'Title'): CalendarEvent =>
-  ({
+  makeEvent({
     id: `evt_${externalId}`,
     title,
     startTime: start,
@@ -31,7 +32,7 @@ const synced = (externalId: string, seriesId: string | null, start: Date, title 
     timezone: 'Europe/London',
     location: null,
     source: { connectionId: 'con_1', calendarId: 'cal_1', externalId, seriesId },
-  }) as unknown as CalendarEvent
+  })
 
 const plan = (changes: ProviderEvent[], existing: CalendarEvent[] = [], full = false) =>
   planInbound({ batch: { changes, cursor: 'c', full }, existing, calendarTimezone: 'Europe/London', now: NOW })

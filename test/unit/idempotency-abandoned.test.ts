@@ -15,14 +15,19 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((app) => app.close()))
 })
 
-const serve = async () => {
-  const store = new MemoryIdempotencyStore()
-  const released: string[] = []
-  const release = store.release.bind(store)
-  store.release = async (scope) => {
-    released.push(scope)
-    return release(scope)
+/** The in-memory store, noting each key it gives back. */
+class ReleaseRecordingStore extends MemoryIdempotencyStore {
+  readonly released: string[] = []
+
+  override async release(scope: string): Promise<void> {
+    this.released.push(scope)
+    return super.release(scope)
   }
+}
+
+const serve = async () => {
+  const store = new ReleaseRecordingStore()
+  const { released } = store
   let enter!: () => void
   const entered = new Promise<void>((resolve) => (enter = resolve))
   let finish!: () => void

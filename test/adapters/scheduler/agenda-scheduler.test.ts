@@ -73,17 +73,26 @@ describe('AgendaScheduler: a task runs once at a time across the nodes sharing a
   })
 
   it('a run longer than the lock lifetime keeps its lock by heartbeat: the other node does not take the task over', async () => {
-    const { db, schedulers, errors } = nodes(2, { lockLifetimeMs: 300 })
+    const lockLifetimeMs = 300
+    const { db, schedulers, errors } = nodes(2, { lockLifetimeMs })
     const shared = sharedTask('long-sweep', 50)
     shared.state.holding = true
     for (const scheduler of schedulers) scheduler.register(shared.task)
     await Promise.all(schedulers.map((scheduler) => scheduler.start()))
     await expect.poll(() => shared.state.started, { timeout: 5_000 }).toBe(1)
-    // Five lock lifetimes: without the heartbeat the other node would have taken the task over four times.
-    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    const lock = async () => {
+      const job = await db.collection(DEFAULT_COLLECTION).findOne({ name: 'long-sweep' })
+      return { lockedAt: job?.lockedAt as Date, holder: job?.lastModifiedBy as string }
+    }
+    const first = await lock()
+    expect(first.lockedAt).toBeInstanceOf(Date)
+    // The signal: the holder's heartbeat has moved its lock on across four lock lifetimes. Without it the other
+    // node (scanning every 50 ms) would have taken the expired lock and started a second run meanwhile.
+    await expect
+      .poll(async () => (await lock()).lockedAt.getTime() - first.lockedAt.getTime(), { timeout: 10_000, interval: 20 })
+      .toBeGreaterThanOrEqual(4 * lockLifetimeMs)
+    expect((await lock()).holder).toBe(first.holder)
     expect(shared.state.started).toBe(1)
-    const job = await db.collection(DEFAULT_COLLECTION).findOne({ name: 'long-sweep' })
-    expect(Date.now() - (job?.lockedAt as Date).getTime()).toBeLessThan(300)
     shared.release()
     await expect.poll(() => shared.state.started, { timeout: 5_000 }).toBeGreaterThanOrEqual(3)
     expect(shared.state.maxActive).toBe(1)
@@ -110,9 +119,8 @@ describe('AgendaScheduler: a task runs once at a time across the nodes sharing a
     second.register(shared.task)
     await second.start()
     await expect.poll(() => shared.state.started, { timeout: 5_000, interval: 10 }).toBeGreaterThan(before)
-    const tookOverAfter = Date.now() - lockedAt.getTime()
-    expect(tookOverAfter).toBeGreaterThanOrEqual(1_000)
-    expect(tookOverAfter).toBeLessThan(1_000 + 1_500)
+    // Not before the lock expired (how soon after is a matter for benchmarks, not for this test).
+    expect(Date.now() - lockedAt.getTime()).toBeGreaterThanOrEqual(1_000)
   })
 
   it('a graceful stop releases the task at once: another node runs it without waiting for the lock to expire', async () => {

@@ -75,7 +75,8 @@ describe('FileAccountRepository keeps accounts in the data directory', () => {
       const server = new FileAccountRepository(dir, clock.read)
       await server.insertAccount(account)
       expect(await server.findKeyByHash(key.hash)).toBeNull()
-      const cli = new FileAccountRepository(dir)
+      const cliClock = manualClock()
+      const cli = new FileAccountRepository(dir, cliClock.read)
       await cli.insertKey(key)
       // A miss looks at the file at once: a key the CLI just created works in the same millisecond.
       expect(await server.findKeyByHash(key.hash)).toEqual(key)
@@ -89,8 +90,8 @@ describe('FileAccountRepository keeps accounts in the data directory', () => {
       clock.advance(0.5)
       expect((await server.findKeyByHash(key.hash))?.revokedAt).toEqual(revokedAt)
       await server.updateAccount({ ...account, sandboxClockOffsetMs: 60_000 })
-      // The CLI's instance runs on the real monotonic clock: a few milliseconds later it has looked again.
-      await new Promise((resolve) => setTimeout(resolve, 5))
+      // The CLI's instance paces its own looks: one millisecond on, it looks again.
+      cliClock.advance(1)
       expect((await cli.getAccount(account.id))?.sandboxClockOffsetMs).toBe(60_000)
       expect(await cli.listKeys(account.id)).toHaveLength(1)
     } finally {

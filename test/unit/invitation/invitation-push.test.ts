@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { invitationNotification } from '../../../core/invitation/invitation-push.js'
-import type { Invitation } from '../../../core/invitation/invitation.js'
+import { makeInvitation } from '../../contracts/invitation-repository.contract.js'
 
 const start = new Date('2026-07-07T12:00:00Z')
-const invitation = {
+const invitation = makeInvitation({
   id: 'inv_1',
   eventId: 'evt_1',
   event: {
@@ -15,7 +15,7 @@ const invitation = {
     organizerEmail: 'ada@example.com',
     organizerName: null,
   },
-} as unknown as Invitation
+})
 const attendee = { timezone: 'Europe/Berlin', quietHoursStart: '22:00', quietHoursEnd: '07:00', soundEnabled: true }
 
 describe('The in-app push of an invitation', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { defaultReminderBody, reminderNotification } from '../../../core/reminder/notification.js'
-import type { Reminder } from '../../../core/reminder/reminder.js'
+import { makeReminder } from '../../contracts/reminder-repository.contract.js'
 
 describe('the push a reminder sends', () => {
-  const reminder = { id: 'rem_1', eventId: 'evt_1', message: null } as unknown as Reminder
+  const reminder = makeReminder({ id: 'rem_1', eventId: 'evt_1', message: null })
   const event = {
     title: 'Dentist',
     startTime: new Date('2026-06-02T12:00:00Z'),

@@ -127,6 +127,8 @@ describe('firing: the reminder is sent, then pushed to every device of the user'
     })
     expect(h.push.sent).toHaveLength(4)
     expect(h.reports).toHaveLength(1)
+    // The report names the account and the reminder: the host logs a failed push with them.
+    expect(h.reports[0]).toMatchObject({ accountId: 'acct_a', reminderId: reminder.id })
     expect(h.reports[0]!.outcomes.map((outcome) => outcome.status).sort()).toEqual([
       'delivered',
       'expired',

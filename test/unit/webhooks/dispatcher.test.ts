@@ -8,9 +8,10 @@ import { HttpWebhookTransport } from '../../../adapters/webhook-transport/http/h
 import type { DnsResolverPort } from '../../../core/ports/dns-resolver.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { WebhookRequest, WebhookResponse, WebhookTransportPort } from '../../../core/ports/webhook-transport.js'
-import { WebhookDispatcher } from '../../../core/webhooks/webhook-dispatcher.js'
+import { WebhookDispatcher, type WebhookDispatcherDeps } from '../../../core/webhooks/webhook-dispatcher.js'
 import type { WebhookEndpoint } from '../../../core/webhooks/webhook-endpoint.js'
 import { renderNotification } from '../../../contracts/webhooks/notification.js'
+import { RecordingLogger } from '../../support/fakes/recording-logger.js'
 import { WebhookReceiver } from '../../support/webhook-receiver.js'
 
 const ids = new UlidIdGenerator()
@@ -26,6 +27,7 @@ const setUp = (
   limits: { concurrency: number; perEndpointConcurrency: number; timeoutMs: number },
   dns: DnsResolverPort = { resolve: async () => ['127.0.0.1'] },
   options: { transport?: WebhookTransportPort; sandboxLoopback?: boolean } = {},
+  deps: Partial<Pick<WebhookDispatcherDeps, 'renderer' | 'logger'>> = {},
 ) => {
   const outbox = new MemoryOutbox()
   const endpoints = new MemoryWebhookEndpointRepository(outbox)
@@ -48,6 +50,7 @@ const setUp = (
     wallClock: clock,
     limits,
     sandboxLoopback: options.sandboxLoopback ?? true,
+    ...deps,
   })
   return { outbox, endpoints, deliveries, dispatcher }
 }
@@ -98,14 +101,6 @@ const userCreated = (n: number, livemode = false): DomainEvent => ({
   },
 })
 
-const until = async (condition: () => boolean | Promise<boolean>, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
-
 describe('Deliveries for one endpoint do not block others; concurrency is bounded', () => {
   it('a hanging receiver holds at most its per-endpoint slots while a healthy one gets everything', async () => {
     const hanging = await WebhookReceiver.start('/slow')
@@ -117,14 +112,13 @@ describe('Deliveries for one endpoint do not block others; concurrency is bounde
     await endpoints.insert(endpointFor(healthy.url))
     await outbox.append(Array.from({ length: 20 }, (_, n) => userCreated(n)))
     const scope = { accountId: null, clock }
-    // Background mode: each sweep starts what the limits allow and returns at once.
-    const started = Date.now()
-    while (healthy.received.length < 20) {
-      await dispatcher.run(scope)
-      await new Promise((resolve) => setTimeout(resolve, 5))
-      if (Date.now() - started > 1500) break
-    }
-    expect(healthy.received).toHaveLength(20)
+    // Background mode: each sweep starts what the limits allow and returns at once; sweep until all 20 arrived.
+    await expect
+      .poll(async () => {
+        await dispatcher.run(scope)
+        return healthy.received.length
+      })
+      .toBe(20)
     expect(hanging.maxInFlight).toBeLessThanOrEqual(2)
     expect(hanging.received.length).toBeLessThanOrEqual(2)
   })
@@ -133,13 +127,20 @@ describe('Deliveries for one endpoint do not block others; concurrency is bounde
     const receiverList = await Promise.all(Array.from({ length: 4 }, (_, n) => WebhookReceiver.start(`/r${n}`)))
     receivers.push(...receiverList)
     for (const receiver of receiverList) receiver.behave = () => ({ hang: true })
-    const { outbox, endpoints, dispatcher } = setUp({ concurrency: 3, perEndpointConcurrency: 5, timeoutMs: 2000 })
+    const { outbox, endpoints, deliveries, dispatcher } = setUp({
+      concurrency: 3,
+      perEndpointConcurrency: 5,
+      timeoutMs: 2000,
+    })
     for (const receiver of receiverList) await endpoints.insert(endpointFor(receiver.url))
     await outbox.append(Array.from({ length: 5 }, (_, n) => userCreated(n)))
-    for (let i = 0; i < 5; i++) await dispatcher.run({ accountId: null, clock })
-    await until(() => receiverList.reduce((sum, receiver) => sum + receiver.received.length, 0) >= 3)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(receiverList.reduce((sum, receiver) => sum + receiver.inFlight, 0)).toBe(3)
+    const handled: number[] = []
+    for (let i = 0; i < 5; i++) handled.push(await dispatcher.run({ accountId: null, clock }))
+    // 20 deliveries (5 events, 4 endpoints): the first sweep starts 3 attempts, the next ones none (all hang).
+    expect(handled).toEqual([20 + 3, 0, 0, 0, 0])
+    // Only those 3 were leased: the other 17 are still due, not started.
+    expect(await deliveries.due(null, new Date(), 100)).toHaveLength(17)
+    await expect.poll(() => receiverList.reduce((sum, receiver) => sum + receiver.inFlight, 0)).toBe(3)
   })
 
   it('checks the address again at delivery time: a host that now resolves to a private address is not contacted', async () => {
@@ -184,8 +185,11 @@ describe('Deliveries for one endpoint do not block others; concurrency is bounde
     outbox.markDispatched = async () => {
       throw new Error('crash')
     }
-    await expect(dispatcher.fanOut({ accountId: null, clock })).rejects.toThrow('crash')
-    outbox.markDispatched = markDispatched
+    try {
+      await expect(dispatcher.fanOut({ accountId: null, clock })).rejects.toThrow('crash')
+    } finally {
+      outbox.markDispatched = markDispatched
+    }
     await dispatcher.run({ accountId: null, clock, settle: true })
     expect((await deliveries.listByEndpoint('acct_1', endpoint.id, { limit: 10 })).data).toHaveLength(1)
     expect(receiver.received).toHaveLength(1)
@@ -316,5 +320,47 @@ describe('Private targets on the sandbox: allowed only by the operator, and noth
     })
     expect(attempt.outcome).toEqual({ kind: 'blocked_address' })
     expect(transport.sent).toHaveLength(0)
+  })
+})
+
+describe('An attempt that fails by a bug (not by the receiver) is logged', () => {
+  it('logs an error line naming the account, the delivery and the endpoint; the delivery stays due for a retry', async () => {
+    const receiver = await WebhookReceiver.start()
+    receivers.push(receiver)
+    const logger = new RecordingLogger()
+    const failure = new Error('renderer bug')
+    const { outbox, endpoints, deliveries, dispatcher } = setUp(
+      { concurrency: 5, perEndpointConcurrency: 5, timeoutMs: 1000 },
+      undefined,
+      {},
+      {
+        renderer: {
+          render: async () => {
+            throw failure
+          },
+        },
+        logger: logger.child({ job: 'webhook-delivery' }),
+      },
+    )
+    const endpoint = endpointFor(receiver.url)
+    await endpoints.insert(endpoint)
+    await outbox.append([userCreated(1)])
+    await dispatcher.run({ accountId: null, clock, settle: true })
+    const [delivery] = (await deliveries.listByEndpoint('acct_1', endpoint.id, { limit: 10 })).data
+    expect(logger.lines).toEqual([
+      {
+        level: 'error',
+        message: 'webhook attempt failed',
+        fields: {
+          job: 'webhook-delivery',
+          accountId: 'acct_1',
+          deliveryId: delivery!.id,
+          endpointId: endpoint.id,
+          err: failure,
+        },
+      },
+    ])
+    expect(delivery!.attempts).toEqual([])
+    expect(receiver.received).toHaveLength(0)
   })
 })
