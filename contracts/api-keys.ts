@@ -23,7 +23,7 @@ export const PermissionsSchema = Schema.Struct({
   tracking: Schema.optionalKey(AccessLevel),
   test_helpers: Schema.optionalKey(AccessLevel),
 } satisfies Record<(typeof PERMISSION_RESOURCES)[number], unknown>).annotate({
-  identifier: 'Permissions',
+  // No identifier: inlined where used, so that the compiled response serializer needs no reference.
   description: 'Per resource family: `none`, `read` or `write` (write implies read); a family not named is `none`.',
 })
 

@@ -17,8 +17,8 @@ const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean', 'null'])
  *
  * - `anyOf` of primitive types (`string | null`, a number or the strings
  *   `"Infinity"`/`"NaN"`) becomes one `type` list, chosen with `typeof`;
- * - `anyOf` of one object and `null` (an optional nested object) becomes that object
- *   with `type: ['object', 'null']`;
+ * - `anyOf` of one object (or one array) and `null` (an optional nested object, a nullable list) becomes that one
+ *   with `type: ['object', 'null']` (or `['array', 'null']`);
  * - any other `anyOf`/`oneOf`/`allOf` (a union of objects) is left to `JSON.stringify`;
  * - `additionalProperties: true` is dropped: answers carry only declared properties
  *   (the verification below fails on any answer that carries another);
@@ -40,9 +40,12 @@ const normalise = (node: unknown): unknown => {
     const types = branches.map((branch) => branch!.type)
     if (types.every((type) => typeof type === 'string' && PRIMITIVES.has(type)))
       return { type: [...new Set(types as string[])] }
-    const objects = branches.filter((branch) => branch!.type === 'object')
-    if (objects.length === 1 && branches.length === 2 && types.includes('null'))
-      return { ...objects[0], type: ['object', 'null'] }
+    // One object or one array, or null (an optional nested object, a nullable list).
+    for (const kind of ['object', 'array']) {
+      const only = branches.filter((branch) => branch!.type === kind)
+      if (only.length === 1 && branches.length === 2 && types.includes('null'))
+        return { ...only[0], type: [kind, 'null'] }
+    }
     return null
   }
   const copy: JsonSchema = {}

@@ -1,0 +1,7 @@
+import { RecordingLogger } from '../../support/fakes/recording-logger.js'
+import { loggerContract } from '../../contracts/logger.contract.js'
+
+loggerContract('RecordingLogger (the tests’ fake)', () => {
+  const logger = new RecordingLogger()
+  return { logger, lines: () => [...logger.lines] }
+})
