@@ -1,9 +1,7 @@
 import { DateTime } from 'luxon'
 import {
-  AccessTokenRejected,
   AuthorizationCodeRejected,
   GrantRevoked,
-  ProviderObjectMissing,
   SyncCursorExpired,
 } from '../../../core/connection/connection.errors.js'
 import type { ConnectionScope, ProviderTokens } from '../../../core/connection/connection.js'
@@ -22,12 +20,7 @@ import type {
 import type { Clock } from '../../../core/ports/clock.js'
 import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
-import {
-  sendProviderHttp as sendGoogle,
-  type ProviderHttpExchange as GoogleExchange,
-  type ProviderHttpRequest as GoogleRequest,
-  type ProviderHttpResponse as GoogleResponse,
-} from '../shared/provider-http.js'
+import { ProviderHttpClient, tokensOf, type ProviderErrorDialect } from '../shared/provider-client.js'
 
 export interface GoogleCalendarOptions {
   readonly clientId: string
@@ -78,6 +71,14 @@ const reasonOf = (body: Record<string, unknown> | null): string | null => {
   return errors?.[0]?.reason ?? null
 }
 
+const GOOGLE_ERRORS: ProviderErrorDialect = {
+  provider: 'google',
+  errorCode: reasonOf,
+  isRateLimited: (status, reason) =>
+    status === 429 || (status === 403 && (reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded')),
+  forbiddenByDefault: 'insufficient permissions',
+}
+
 /**
  * Google Calendar API v3 with OAuth 2.0 (code + PKCE S256 + state, offline
  * access). Incremental sync by `syncToken` (410 GONE -> SyncCursorExpired),
@@ -87,7 +88,11 @@ const reasonOf = (body: Record<string, unknown> | null): string | null => {
 export class GoogleCalendarProvider implements CalendarProviderPort {
   readonly provider = 'google' as const
 
-  constructor(private readonly options: GoogleCalendarOptions) {}
+  private readonly http: ProviderHttpClient
+
+  constructor(private readonly options: GoogleCalendarOptions) {
+    this.http = new ProviderHttpClient(GOOGLE_ERRORS, { timeoutMs: options.timeoutMs, userAgent: options.userAgent })
+  }
 
   authorizationUrl(request: AuthorizationRequest): string {
     const url = new URL('/o/oauth2/v2/auth', this.options.accountsUrl)
@@ -113,7 +118,7 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     codeVerifier: string
     redirectUri: string
   }): Promise<Result<{ tokens: ProviderTokens; email: string }, AuthorizationCodeRejected | ProviderUnavailable>> {
-    const exchanged = await this.call({
+    const exchanged = await this.http.call({
       method: 'POST',
       url: new URL('/token', this.options.oauthUrl),
       form: {
@@ -134,8 +139,8 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
           detail: `${str(body?.error) ?? status}: ${str(body?.error_description) ?? ''}`,
         }),
       )
-    const tokens = this.tokensOf(body, null)
-    if (status !== 200 || tokens === null) return err(this.unexpected(exchanged.value))
+    const tokens = tokensOf(body, null, this.options.clock.now(), str)
+    if (status !== 200 || tokens === null) return err(this.http.unexpected(exchanged.value))
     // The primary calendar's id is the account's e-mail.
     const calendars = await this.listCalendars({ accessToken: tokens.accessToken })
     if (!calendars.ok)
@@ -156,7 +161,7 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
   }
 
   async refreshTokens(refreshToken: string): Promise<Result<ProviderTokens, GrantRevoked | ProviderUnavailable>> {
-    const refreshed = await this.call({
+    const refreshed = await this.http.call({
       method: 'POST',
       url: new URL('/token', this.options.oauthUrl),
       form: {
@@ -170,13 +175,13 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     const { status, body } = refreshed.value
     if (status === 400 && str(body?.error) === 'invalid_grant')
       return err(new GrantRevoked({ provider: 'google', detail: str(body?.error_description) ?? 'invalid_grant' }))
-    const tokens = this.tokensOf(body, refreshToken)
-    if (status !== 200 || tokens === null) return err(this.unexpected(refreshed.value))
+    const tokens = tokensOf(body, refreshToken, this.options.clock.now(), str)
+    if (status !== 200 || tokens === null) return err(this.http.unexpected(refreshed.value))
     return ok(tokens)
   }
 
   async revoke(tokens: ProviderTokens): Promise<Result<void, ProviderUnavailable>> {
-    const revoked = await this.call({
+    const revoked = await this.http.call({
       method: 'POST',
       url: new URL('/revoke', this.options.oauthUrl),
       form: { token: tokens.refreshToken ?? tokens.accessToken },
@@ -185,7 +190,7 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     // 400 invalid_token: already revoked or expired, which is what we wanted.
     return revoked.value.status === 200 || revoked.value.status === 400
       ? ok(undefined)
-      : err(this.unexpected(revoked.value))
+      : err(this.http.unexpected(revoked.value))
   }
 
   async listCalendars(
@@ -197,7 +202,7 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
       const url = this.api('/users/me/calendarList')
       url.searchParams.set('maxResults', String(PAGE_SIZE))
       if (pageToken !== null) url.searchParams.set('pageToken', pageToken)
-      const listed = await this.authorized(
+      const listed = await this.http.authorized(
         { method: 'GET', url, accessToken: credentials.accessToken },
         'calendarList',
         'me',
@@ -236,11 +241,11 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
       if (cursor !== null) url.searchParams.set('syncToken', cursor)
       else url.searchParams.set('showDeleted', 'false')
       if (pageToken !== null) url.searchParams.set('pageToken', pageToken)
-      const listed = await this.call({ method: 'GET', url, accessToken: credentials.accessToken })
+      const listed = await this.http.call({ method: 'GET', url, accessToken: credentials.accessToken })
       if (!listed.ok) return listed
       const { status, body } = listed.value
       if (status === 410) return err(new SyncCursorExpired({ provider: 'google', calendarExternalId }))
-      const failure = this.failureOf(listed.value, 'calendar', calendarExternalId)
+      const failure = this.http.failureOf(listed.value, 'calendar', calendarExternalId)
       if (failure !== null) return err(failure)
       const zone = str(body?.timeZone) ?? 'UTC'
       for (const item of (body?.items as GoogleEvent[] | undefined) ?? []) {
@@ -250,19 +255,10 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
       pageToken = str(body?.nextPageToken)
       if (pageToken !== null) continue
       const next = str(body?.nextSyncToken)
-      if (next === null)
-        return err(
-          new ProviderUnavailable({
-            provider: 'google',
-            reason: 'bad_response',
-            detail: 'last page without nextSyncToken',
-          }),
-        )
+      if (next === null) return err(this.http.badResponse('last page without nextSyncToken'))
       return ok({ changes, cursor: next, full: cursor === null })
     }
-    return err(
-      new ProviderUnavailable({ provider: 'google', reason: 'bad_response', detail: `more than ${MAX_PAGES} pages` }),
-    )
+    return err(this.http.badResponse(`more than ${MAX_PAGES} pages`))
   }
 
   async createEvent(
@@ -270,7 +266,7 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     calendarExternalId: string,
     event: OutboundEvent,
   ): Promise<Result<{ externalId: string }, ProviderCallError>> {
-    const created = await this.authorized(
+    const created = await this.http.authorized(
       {
         method: 'POST',
         url: this.api(`/calendars/${encodeURIComponent(calendarExternalId)}/events`),
@@ -282,7 +278,7 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     )
     if (!created.ok) return created
     const id = str(created.value.body?.id)
-    return id === null ? err(this.unexpected(created.value)) : ok({ externalId: id })
+    return id === null ? err(this.http.unexpected(created.value)) : ok({ externalId: id })
   }
 
   async updateEvent(
@@ -294,7 +290,7 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     const url = this.api(
       `/calendars/${encodeURIComponent(calendarExternalId)}/events/${encodeURIComponent(externalId)}`,
     )
-    const updated = await this.authorized(
+    const updated = await this.http.authorized(
       { method: 'PATCH', url, accessToken: credentials.accessToken, json: this.toGoogleEvent(event) },
       'event',
       externalId,
@@ -310,11 +306,11 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     const url = this.api(
       `/calendars/${encodeURIComponent(calendarExternalId)}/events/${encodeURIComponent(externalId)}`,
     )
-    const deleted = await this.call({ method: 'DELETE', url, accessToken: credentials.accessToken })
+    const deleted = await this.http.call({ method: 'DELETE', url, accessToken: credentials.accessToken })
     if (!deleted.ok) return deleted
     // 410 "Resource has been deleted" and 404: already gone, which is what we wanted.
     if (deleted.value.status === 410 || deleted.value.status === 404) return ok(undefined)
-    const failure = this.failureOf(deleted.value, 'event', externalId)
+    const failure = this.http.failureOf(deleted.value, 'event', externalId)
     return failure === null ? ok(undefined) : err(failure)
   }
 
@@ -331,7 +327,7 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
       token: request.secret,
       params: { ttl: String(this.options.channelTtlSeconds ?? 7 * 24 * 3600) },
     }
-    const watched = await this.authorized(
+    const watched = await this.http.authorized(
       { method: 'POST', url, accessToken: credentials.accessToken, json },
       'calendar',
       calendarExternalId,
@@ -339,7 +335,7 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     if (!watched.ok) return watched
     const resourceId = str(watched.value.body?.resourceId)
     const expiration = Number(watched.value.body?.expiration)
-    if (resourceId === null || !Number.isFinite(expiration)) return err(this.unexpected(watched.value))
+    if (resourceId === null || !Number.isFinite(expiration)) return err(this.http.unexpected(watched.value))
     return ok({ providerId: resourceId, expiresAt: new Date(expiration) })
   }
 
@@ -360,16 +356,13 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     credentials: ProviderCredentials,
     channel: { channelId: string; providerId: string },
   ): Promise<Result<void, ProviderUnavailable>> {
-    const stopped = await this.call({
+    const stopped = await this.http.call({
       method: 'POST',
       url: this.api('/channels/stop'),
       accessToken: credentials.accessToken,
       json: { id: channel.channelId, resourceId: channel.providerId },
     })
-    if (!stopped.ok) return stopped
-    const { status } = stopped.value
-    // 404: unknown or already stopped; 401: the grant is gone and the channel with it.
-    return status < 300 || status === 404 || status === 401 ? ok(undefined) : err(this.unexpected(stopped.value))
+    return stopped.ok ? this.http.stopped(stopped.value) : stopped
   }
 
   private toProviderEvent(item: GoogleEvent, calendarZone: string): ProviderEvent | null {
@@ -416,68 +409,7 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     return { summary: event.title, location: event.location, start: at(event.start), end: at(event.end) }
   }
 
-  private tokensOf(body: Record<string, unknown> | null, previousRefreshToken: string | null): ProviderTokens | null {
-    const accessToken = str(body?.access_token)
-    if (accessToken === null) return null
-    const expiresIn = Number(body?.expires_in)
-    return {
-      accessToken,
-      // Google rotates refresh tokens rarely: keep the one we had when none comes back.
-      refreshToken: str(body?.refresh_token) ?? previousRefreshToken,
-      expiresAt: Number.isFinite(expiresIn) ? new Date(this.options.clock.now().getTime() + expiresIn * 1000) : null,
-    }
-  }
-
   private api(path: string): URL {
     return new URL(`/calendar/v3${path}`, this.options.apiUrl)
-  }
-
-  private async call(request: GoogleRequest): Promise<Result<GoogleResponse, ProviderUnavailable>> {
-    const exchange: GoogleExchange = await sendGoogle(request, {
-      timeoutMs: this.options.timeoutMs,
-      userAgent: this.options.userAgent,
-    })
-    if (exchange.kind === 'transport_failure')
-      return err(new ProviderUnavailable({ provider: 'google', reason: exchange.reason, detail: exchange.detail }))
-    return ok(exchange.response)
-  }
-
-  /** A call whose non-2xx answers map onto the port's failures. */
-  private async authorized(
-    request: GoogleRequest,
-    what: string,
-    id: string,
-  ): Promise<Result<GoogleResponse, ProviderCallError>> {
-    const answered = await this.call(request)
-    if (!answered.ok) return answered
-    const failure = this.failureOf(answered.value, what, id)
-    return failure === null ? answered : err(failure)
-  }
-
-  private failureOf(response: GoogleResponse, what: string, id: string): ProviderCallError | null {
-    const { status, body } = response
-    if (status >= 200 && status < 300) return null
-    if (status === 401) return new AccessTokenRejected({ provider: 'google' })
-    if (status === 404 || status === 410) return new ProviderObjectMissing({ provider: 'google', what, id })
-    const reason = reasonOf(body)
-    if (status === 429 || (status === 403 && (reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded'))) {
-      return new ProviderUnavailable({ provider: 'google', reason: 'rate_limited', detail: reason ?? String(status) })
-    }
-    // Forbidden for this calendar or event (read-only, not shared): not a reason to drop the whole grant.
-    if (status === 403)
-      return new ProviderObjectMissing({
-        provider: 'google',
-        what: `${what} (forbidden: ${reason ?? 'insufficient permissions'})`,
-        id,
-      })
-    return this.unexpected(response)
-  }
-
-  private unexpected(response: GoogleResponse): ProviderUnavailable {
-    return new ProviderUnavailable({
-      provider: 'google',
-      reason: response.status >= 500 ? 'server_error' : 'bad_response',
-      detail: `HTTP ${response.status}: ${reasonOf(response.body) ?? 'unexpected answer'}`,
-    })
   }
 }

@@ -1,9 +1,7 @@
 import { DateTime } from 'luxon'
 import {
-  AccessTokenRejected,
   AuthorizationCodeRejected,
   GrantRevoked,
-  ProviderObjectMissing,
   SyncCursorExpired,
 } from '../../../core/connection/connection.errors.js'
 import type { ConnectionScope, ProviderTokens } from '../../../core/connection/connection.js'
@@ -22,7 +20,7 @@ import type {
 import type { Clock } from '../../../core/ports/clock.js'
 import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
-import { sendProviderHttp, type ProviderHttpRequest, type ProviderHttpResponse } from '../shared/provider-http.js'
+import { ProviderHttpClient, tokensOf, type ProviderErrorDialect } from '../shared/provider-client.js'
 
 export interface MicrosoftGraphOptions {
   readonly clientId: string
@@ -72,6 +70,13 @@ const errorCode = (body: Record<string, unknown> | null): string | null => {
   return str((error as { code?: unknown } | undefined)?.code)
 }
 
+const GRAPH_ERRORS: ProviderErrorDialect = {
+  provider: 'microsoft',
+  errorCode,
+  isRateLimited: (status) => status === 429 || status === 503,
+  forbiddenByDefault: 'ErrorAccessDenied',
+}
+
 /**
  * Microsoft Graph calendars with OAuth 2.0 (code + PKCE S256 + state,
  * `offline_access`). Sync by calendar-view delta per calendar: Graph expands
@@ -82,7 +87,11 @@ const errorCode = (body: Record<string, unknown> | null): string | null => {
 export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
   readonly provider = 'microsoft' as const
 
-  constructor(private readonly options: MicrosoftGraphOptions) {}
+  private readonly http: ProviderHttpClient
+
+  constructor(private readonly options: MicrosoftGraphOptions) {
+    this.http = new ProviderHttpClient(GRAPH_ERRORS, { timeoutMs: options.timeoutMs, userAgent: options.userAgent })
+  }
 
   authorizationUrl(request: AuthorizationRequest): string {
     const url = new URL(`${this.options.authorityUrl}/oauth2/v2.0/authorize`)
@@ -105,7 +114,7 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     codeVerifier: string
     redirectUri: string
   }): Promise<Result<{ tokens: ProviderTokens; email: string }, AuthorizationCodeRejected | ProviderUnavailable>> {
-    const exchanged = await this.call({
+    const exchanged = await this.http.call({
       method: 'POST',
       url: new URL(`${this.options.authorityUrl}/oauth2/v2.0/token`),
       form: {
@@ -126,9 +135,9 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
           detail: `${str(body?.error) ?? status}: ${str(body?.error_description)?.split('\r\n')[0] ?? ''}`,
         }),
       )
-    const tokens = this.tokensOf(body, null)
-    if (status !== 200 || tokens === null) return err(this.unexpected(exchanged.value))
-    const me = await this.authorized(
+    const tokens = tokensOf(body, null, this.options.clock.now(), str)
+    if (status !== 200 || tokens === null) return err(this.http.unexpected(exchanged.value))
+    const me = await this.http.authorized(
       { method: 'GET', url: this.api('/me'), accessToken: tokens.accessToken },
       'user',
       'me',
@@ -146,7 +155,7 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
   }
 
   async refreshTokens(refreshToken: string): Promise<Result<ProviderTokens, GrantRevoked | ProviderUnavailable>> {
-    const refreshed = await this.call({
+    const refreshed = await this.http.call({
       method: 'POST',
       url: new URL(`${this.options.authorityUrl}/oauth2/v2.0/token`),
       form: {
@@ -165,8 +174,8 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
           detail: str(body?.error_description)?.split('\r\n')[0] ?? 'invalid_grant',
         }),
       )
-    const tokens = this.tokensOf(body, refreshToken)
-    if (status !== 200 || tokens === null) return err(this.unexpected(refreshed.value))
+    const tokens = tokensOf(body, refreshToken, this.options.clock.now(), str)
+    if (status !== 200 || tokens === null) return err(this.http.unexpected(refreshed.value))
     return ok(tokens)
   }
 
@@ -181,7 +190,7 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     const calendars: ProviderCalendar[] = []
     let url: URL | null = this.api('/me/calendars')
     for (let page = 0; page < MAX_PAGES && url !== null; page++) {
-      const listed = await this.authorized(
+      const listed = await this.http.authorized(
         { method: 'GET', url, accessToken: credentials.accessToken },
         'calendars',
         'me',
@@ -230,7 +239,7 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     }
     const changes: ProviderEvent[] = []
     for (let page = 0; page < MAX_PAGES; page++) {
-      const listed = await this.call({
+      const listed = await this.http.call({
         method: 'GET',
         url,
         accessToken: credentials.accessToken,
@@ -240,7 +249,7 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
       const { status, body } = listed.value
       if (status === 410 || errorCode(body) === 'SyncStateNotFound' || errorCode(body) === 'SyncStateInvalid')
         return err(new SyncCursorExpired({ provider: 'microsoft', calendarExternalId }))
-      const failure = this.failureOf(listed.value, 'calendar', calendarExternalId)
+      const failure = this.http.failureOf(listed.value, 'calendar', calendarExternalId)
       if (failure !== null) return err(failure)
       for (const item of (body?.value as GraphEvent[] | undefined) ?? []) {
         const event = this.toProviderEvent(item)
@@ -252,23 +261,10 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
         continue
       }
       const delta = str(body?.['@odata.deltaLink'])
-      if (delta === null)
-        return err(
-          new ProviderUnavailable({
-            provider: 'microsoft',
-            reason: 'bad_response',
-            detail: 'last page without @odata.deltaLink',
-          }),
-        )
+      if (delta === null) return err(this.http.badResponse('last page without @odata.deltaLink'))
       return ok({ changes, cursor: `${roundStartedAt.toISOString()}|${delta}`, full: cursor === null })
     }
-    return err(
-      new ProviderUnavailable({
-        provider: 'microsoft',
-        reason: 'bad_response',
-        detail: `more than ${MAX_PAGES} pages`,
-      }),
-    )
+    return err(this.http.badResponse(`more than ${MAX_PAGES} pages`))
   }
 
   async createEvent(
@@ -276,7 +272,7 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     calendarExternalId: string,
     event: OutboundEvent,
   ): Promise<Result<{ externalId: string }, ProviderCallError>> {
-    const created = await this.authorized(
+    const created = await this.http.authorized(
       {
         method: 'POST',
         url: this.api(`/me/calendars/${encodeURIComponent(calendarExternalId)}/events`),
@@ -288,7 +284,7 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     )
     if (!created.ok) return created
     const id = str(created.value.body?.id)
-    return id === null ? err(this.unexpected(created.value)) : ok({ externalId: id })
+    return id === null ? err(this.http.unexpected(created.value)) : ok({ externalId: id })
   }
 
   async updateEvent(
@@ -297,7 +293,7 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     externalId: string,
     event: OutboundEvent,
   ): Promise<Result<void, ProviderCallError>> {
-    const updated = await this.authorized(
+    const updated = await this.http.authorized(
       {
         method: 'PATCH',
         url: this.api(`/me/events/${encodeURIComponent(externalId)}`),
@@ -315,14 +311,14 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     _calendarExternalId: string,
     externalId: string,
   ): Promise<Result<void, ProviderCallError>> {
-    const deleted = await this.call({
+    const deleted = await this.http.call({
       method: 'DELETE',
       url: this.api(`/me/events/${encodeURIComponent(externalId)}`),
       accessToken: credentials.accessToken,
     })
     if (!deleted.ok) return deleted
     if (deleted.value.status === 404) return ok(undefined)
-    const failure = this.failureOf(deleted.value, 'event', externalId)
+    const failure = this.http.failureOf(deleted.value, 'event', externalId)
     return failure === null ? ok(undefined) : err(failure)
   }
 
@@ -341,7 +337,7 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
       expirationDateTime: this.expiry().toISOString(),
       clientState: request.secret,
     }
-    const created = await this.authorized(
+    const created = await this.http.authorized(
       { method: 'POST', url: this.api('/subscriptions'), accessToken: credentials.accessToken, json },
       'calendar',
       calendarExternalId,
@@ -349,7 +345,7 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     if (!created.ok) return created
     const id = str(created.value.body?.id)
     const expiresAt = new Date(String(created.value.body?.expirationDateTime))
-    if (id === null || Number.isNaN(expiresAt.getTime())) return err(this.unexpected(created.value))
+    if (id === null || Number.isNaN(expiresAt.getTime())) return err(this.http.unexpected(created.value))
     return ok({ providerId: id, expiresAt })
   }
 
@@ -360,7 +356,7 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     current: PushChannel & { channelId: string },
     request: PushRequest,
   ): Promise<Result<PushChannel, ProviderCallError>> {
-    const renewed = await this.authorized(
+    const renewed = await this.http.authorized(
       {
         method: 'PATCH',
         url: this.api(`/subscriptions/${encodeURIComponent(current.providerId)}`),
@@ -388,14 +384,12 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     credentials: ProviderCredentials,
     channel: { channelId: string; providerId: string },
   ): Promise<Result<void, ProviderUnavailable>> {
-    const stopped = await this.call({
+    const stopped = await this.http.call({
       method: 'DELETE',
       url: this.api(`/subscriptions/${encodeURIComponent(channel.providerId)}`),
       accessToken: credentials.accessToken,
     })
-    if (!stopped.ok) return stopped
-    const { status } = stopped.value
-    return status < 300 || status === 404 || status === 401 ? ok(undefined) : err(this.unexpected(stopped.value))
+    return stopped.ok ? this.http.stopped(stopped.value) : stopped
   }
 
   private toProviderEvent(item: GraphEvent): ProviderEvent | null {
@@ -446,72 +440,11 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     )
   }
 
-  private tokensOf(body: Record<string, unknown> | null, previousRefreshToken: string | null): ProviderTokens | null {
-    const accessToken = str(body?.access_token)
-    if (accessToken === null) return null
-    const expiresIn = Number(body?.expires_in)
-    return {
-      accessToken,
-      // Microsoft rotates refresh tokens: keep the new one, or the old when none came.
-      refreshToken: str(body?.refresh_token) ?? previousRefreshToken,
-      expiresAt: Number.isFinite(expiresIn) ? new Date(this.options.clock.now().getTime() + expiresIn * 1000) : null,
-    }
-  }
-
   private expiry(): Date {
     return new Date(this.options.clock.now().getTime() + SUBSCRIPTION_MINUTES * 60_000)
   }
 
   private api(path: string): URL {
     return new URL(`/v1.0${path}`, this.options.graphUrl)
-  }
-
-  private async call(request: ProviderHttpRequest): Promise<Result<ProviderHttpResponse, ProviderUnavailable>> {
-    const exchange = await sendProviderHttp(request, {
-      timeoutMs: this.options.timeoutMs,
-      userAgent: this.options.userAgent,
-    })
-    if (exchange.kind === 'transport_failure')
-      return err(new ProviderUnavailable({ provider: 'microsoft', reason: exchange.reason, detail: exchange.detail }))
-    return ok(exchange.response)
-  }
-
-  private async authorized(
-    request: ProviderHttpRequest,
-    what: string,
-    id: string,
-  ): Promise<Result<ProviderHttpResponse, ProviderCallError>> {
-    const answered = await this.call(request)
-    if (!answered.ok) return answered
-    const failure = this.failureOf(answered.value, what, id)
-    return failure === null ? answered : err(failure)
-  }
-
-  private failureOf(response: ProviderHttpResponse, what: string, id: string): ProviderCallError | null {
-    const { status, body } = response
-    if (status >= 200 && status < 300) return null
-    if (status === 401) return new AccessTokenRejected({ provider: 'microsoft' })
-    if (status === 404 || status === 410) return new ProviderObjectMissing({ provider: 'microsoft', what, id })
-    if (status === 429 || status === 503)
-      return new ProviderUnavailable({
-        provider: 'microsoft',
-        reason: 'rate_limited',
-        detail: errorCode(body) ?? String(status),
-      })
-    if (status === 403)
-      return new ProviderObjectMissing({
-        provider: 'microsoft',
-        what: `${what} (forbidden: ${errorCode(body) ?? 'ErrorAccessDenied'})`,
-        id,
-      })
-    return this.unexpected(response)
-  }
-
-  private unexpected(response: ProviderHttpResponse): ProviderUnavailable {
-    return new ProviderUnavailable({
-      provider: 'microsoft',
-      reason: response.status >= 500 ? 'server_error' : 'bad_response',
-      detail: `HTTP ${response.status}: ${errorCode(response.body) ?? 'unexpected answer'}`,
-    })
   }
 }
