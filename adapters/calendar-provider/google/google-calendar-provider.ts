@@ -20,7 +20,12 @@ import type {
 import type { Clock } from '../../../core/ports/clock.js'
 import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
-import { ProviderHttpClient, tokensOf, type ProviderErrorDialect } from '../shared/provider-client.js'
+import {
+  codeGrantForm,
+  ProviderHttpClient,
+  refreshGrantForm,
+  type ProviderErrorDialect,
+} from '../shared/provider-client.js'
 
 export interface GoogleCalendarOptions {
   readonly clientId: string
@@ -77,6 +82,9 @@ const GOOGLE_ERRORS: ProviderErrorDialect = {
   isRateLimited: (status, reason) =>
     status === 429 || (status === 403 && (reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded')),
   forbiddenByDefault: 'insufficient permissions',
+  text: str,
+  oauthErrorDescription: (body) => str(body?.error_description),
+  revokedGrantErrors: ['invalid_grant'],
 }
 
 /**
@@ -121,25 +129,13 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     const exchanged = await this.http.call({
       method: 'POST',
       url: new URL('/token', this.options.oauthUrl),
-      form: {
-        grant_type: 'authorization_code',
-        code: input.code,
-        code_verifier: input.codeVerifier,
-        redirect_uri: input.redirectUri,
-        client_id: this.options.clientId,
-        client_secret: this.options.clientSecret,
-      },
+      form: codeGrantForm(this.options, input),
     })
     if (!exchanged.ok) return exchanged
     const { status, body } = exchanged.value
-    if (status === 400 || status === 401)
-      return err(
-        new AuthorizationCodeRejected({
-          provider: 'google',
-          detail: `${str(body?.error) ?? status}: ${str(body?.error_description) ?? ''}`,
-        }),
-      )
-    const tokens = tokensOf(body, null, this.options.clock.now(), str)
+    const rejected = this.http.codeRejected(exchanged.value)
+    if (rejected !== null) return err(rejected)
+    const tokens = this.http.tokensOf(body, null, this.options.clock.now())
     if (status !== 200 || tokens === null) return err(this.http.unexpected(exchanged.value))
     // The primary calendar's id is the account's e-mail.
     const calendars = await this.listCalendars({ accessToken: tokens.accessToken })
@@ -164,18 +160,13 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     const refreshed = await this.http.call({
       method: 'POST',
       url: new URL('/token', this.options.oauthUrl),
-      form: {
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-        client_id: this.options.clientId,
-        client_secret: this.options.clientSecret,
-      },
+      form: refreshGrantForm(this.options, refreshToken),
     })
     if (!refreshed.ok) return refreshed
     const { status, body } = refreshed.value
-    if (status === 400 && str(body?.error) === 'invalid_grant')
-      return err(new GrantRevoked({ provider: 'google', detail: str(body?.error_description) ?? 'invalid_grant' }))
-    const tokens = tokensOf(body, refreshToken, this.options.clock.now(), str)
+    const revoked = this.http.grantRevoked(refreshed.value)
+    if (revoked !== null) return err(revoked)
+    const tokens = this.http.tokensOf(body, refreshToken, this.options.clock.now())
     if (status !== 200 || tokens === null) return err(this.http.unexpected(refreshed.value))
     return ok(tokens)
   }

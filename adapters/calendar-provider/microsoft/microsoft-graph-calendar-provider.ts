@@ -20,7 +20,12 @@ import type {
 import type { Clock } from '../../../core/ports/clock.js'
 import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
-import { ProviderHttpClient, tokensOf, type ProviderErrorDialect } from '../shared/provider-client.js'
+import {
+  codeGrantForm,
+  ProviderHttpClient,
+  refreshGrantForm,
+  type ProviderErrorDialect,
+} from '../shared/provider-client.js'
 
 export interface MicrosoftGraphOptions {
   readonly clientId: string
@@ -75,6 +80,10 @@ const GRAPH_ERRORS: ProviderErrorDialect = {
   errorCode,
   isRateLimited: (status) => status === 429 || status === 503,
   forbiddenByDefault: 'ErrorAccessDenied',
+  text: str,
+  // Graph's descriptions carry trace and correlation ids on the following lines.
+  oauthErrorDescription: (body) => str(body?.error_description)?.split('\r\n')[0] ?? null,
+  revokedGrantErrors: ['invalid_grant', 'interaction_required'],
 }
 
 /**
@@ -117,25 +126,13 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     const exchanged = await this.http.call({
       method: 'POST',
       url: new URL(`${this.options.authorityUrl}/oauth2/v2.0/token`),
-      form: {
-        grant_type: 'authorization_code',
-        code: input.code,
-        code_verifier: input.codeVerifier,
-        redirect_uri: input.redirectUri,
-        client_id: this.options.clientId,
-        client_secret: this.options.clientSecret,
-      },
+      form: codeGrantForm(this.options, input),
     })
     if (!exchanged.ok) return exchanged
     const { status, body } = exchanged.value
-    if (status === 400 || status === 401)
-      return err(
-        new AuthorizationCodeRejected({
-          provider: 'microsoft',
-          detail: `${str(body?.error) ?? status}: ${str(body?.error_description)?.split('\r\n')[0] ?? ''}`,
-        }),
-      )
-    const tokens = tokensOf(body, null, this.options.clock.now(), str)
+    const rejected = this.http.codeRejected(exchanged.value)
+    if (rejected !== null) return err(rejected)
+    const tokens = this.http.tokensOf(body, null, this.options.clock.now())
     if (status !== 200 || tokens === null) return err(this.http.unexpected(exchanged.value))
     const me = await this.http.authorized(
       { method: 'GET', url: this.api('/me'), accessToken: tokens.accessToken },
@@ -158,23 +155,13 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     const refreshed = await this.http.call({
       method: 'POST',
       url: new URL(`${this.options.authorityUrl}/oauth2/v2.0/token`),
-      form: {
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-        client_id: this.options.clientId,
-        client_secret: this.options.clientSecret,
-      },
+      form: refreshGrantForm(this.options, refreshToken),
     })
     if (!refreshed.ok) return refreshed
     const { status, body } = refreshed.value
-    if (status === 400 && (str(body?.error) === 'invalid_grant' || str(body?.error) === 'interaction_required'))
-      return err(
-        new GrantRevoked({
-          provider: 'microsoft',
-          detail: str(body?.error_description)?.split('\r\n')[0] ?? 'invalid_grant',
-        }),
-      )
-    const tokens = tokensOf(body, refreshToken, this.options.clock.now(), str)
+    const revoked = this.http.grantRevoked(refreshed.value)
+    if (revoked !== null) return err(revoked)
+    const tokens = this.http.tokensOf(body, refreshToken, this.options.clock.now())
     if (status !== 200 || tokens === null) return err(this.http.unexpected(refreshed.value))
     return ok(tokens)
   }

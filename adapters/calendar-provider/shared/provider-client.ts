@@ -1,5 +1,10 @@
 import type { ProviderTokens } from '../../../core/connection/connection.js'
-import { AccessTokenRejected, ProviderObjectMissing } from '../../../core/connection/connection.errors.js'
+import {
+  AccessTokenRejected,
+  AuthorizationCodeRejected,
+  GrantRevoked,
+  ProviderObjectMissing,
+} from '../../../core/connection/connection.errors.js'
 import type { ProviderCallError } from '../../../core/ports/calendar-provider.js'
 import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
@@ -14,7 +19,40 @@ export interface ProviderErrorDialect {
   readonly isRateLimited: (status: number, code: string | null) => boolean
   /** What a 403 without a code is called. */
   readonly forbiddenByDefault: string
+  /** A string field of a body as the provider means it (Graph sends empty strings for absent values). */
+  readonly text: (value: unknown) => string | null
+  /** The human part of an OAuth error answer (`error_description`). */
+  readonly oauthErrorDescription: (body: Record<string, unknown> | null) => string | null
+  /** The OAuth `error` codes of a refresh that say the grant is gone. */
+  readonly revokedGrantErrors: readonly string[]
 }
+
+/** The app's registration at the provider, sent to its token endpoint. */
+export interface OAuthClientCredentials {
+  readonly clientId: string
+  readonly clientSecret: string
+}
+
+/** The token endpoint's form for an authorization code (with its PKCE verifier). */
+export const codeGrantForm = (
+  client: OAuthClientCredentials,
+  input: { readonly code: string; readonly codeVerifier: string; readonly redirectUri: string },
+) => ({
+  grant_type: 'authorization_code',
+  code: input.code,
+  code_verifier: input.codeVerifier,
+  redirect_uri: input.redirectUri,
+  client_id: client.clientId,
+  client_secret: client.clientSecret,
+})
+
+/** The token endpoint's form for a refresh. */
+export const refreshGrantForm = (client: OAuthClientCredentials, refreshToken: string) => ({
+  grant_type: 'refresh_token',
+  refresh_token: refreshToken,
+  client_id: client.clientId,
+  client_secret: client.clientSecret,
+})
 
 /**
  * The HTTP side shared by the OAuth REST providers: a call whose transport
@@ -82,30 +120,49 @@ export class ProviderHttpClient {
     return new ProviderUnavailable({ provider: this.dialect.provider, reason: 'bad_response', detail })
   }
 
+  /** The token endpoint refused the authorization code (400, 401): the code is at fault, not the provider. */
+  codeRejected(response: ProviderHttpResponse): AuthorizationCodeRejected | null {
+    const { status, body } = response
+    if (status !== 400 && status !== 401) return null
+    return new AuthorizationCodeRejected({
+      provider: this.dialect.provider,
+      detail: `${this.dialect.text(body?.error) ?? status}: ${this.dialect.oauthErrorDescription(body) ?? ''}`,
+    })
+  }
+
+  /** The token endpoint refused a refresh because the grant is gone (revoked, expired, consent withdrawn). */
+  grantRevoked(response: ProviderHttpResponse): GrantRevoked | null {
+    const { status, body } = response
+    const error = this.dialect.text(body?.error)
+    if (status !== 400 || error === null || !this.dialect.revokedGrantErrors.includes(error)) return null
+    return new GrantRevoked({
+      provider: this.dialect.provider,
+      detail: this.dialect.oauthErrorDescription(body) ?? 'invalid_grant',
+    })
+  }
+
+  /**
+   * The tokens of a token answer (`access_token`, `refresh_token`, `expires_in`),
+   * null without an access token. An answer without a new refresh token keeps the one we had.
+   */
+  tokensOf(
+    body: Record<string, unknown> | null,
+    previousRefreshToken: string | null,
+    now: Date,
+  ): ProviderTokens | null {
+    const accessToken = this.dialect.text(body?.access_token)
+    if (accessToken === null) return null
+    const expiresIn = Number(body?.expires_in)
+    return {
+      accessToken,
+      refreshToken: this.dialect.text(body?.refresh_token) ?? previousRefreshToken,
+      expiresAt: Number.isFinite(expiresIn) ? new Date(now.getTime() + expiresIn * 1000) : null,
+    }
+  }
+
   /** Stopping a push channel: 404 (unknown or already stopped) and 401 (the grant, and the channel with it, is gone) are done too. */
   stopped(response: ProviderHttpResponse): Result<void, ProviderUnavailable> {
     const { status } = response
     return status < 300 || status === 404 || status === 401 ? ok(undefined) : err(this.unexpected(response))
-  }
-}
-
-/**
- * The tokens of an OAuth token answer (`access_token`, `refresh_token`,
- * `expires_in`), null without an access token. A refresh that brings no new
- * refresh token keeps the one we had.
- */
-export const tokensOf = (
-  body: Record<string, unknown> | null,
-  previousRefreshToken: string | null,
-  now: Date,
-  text: (value: unknown) => string | null,
-): ProviderTokens | null => {
-  const accessToken = text(body?.access_token)
-  if (accessToken === null) return null
-  const expiresIn = Number(body?.expires_in)
-  return {
-    accessToken,
-    refreshToken: text(body?.refresh_token) ?? previousRefreshToken,
-    expiresAt: Number.isFinite(expiresIn) ? new Date(now.getTime() + expiresIn * 1000) : null,
   }
 }
