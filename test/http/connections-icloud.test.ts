@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hiddenFields, pageProtections, PROTECTED } from '../support/hosted-page.js'
 import { clients, startTestService, type TestService } from '../support/service.js'
 import { RadicaleServer } from '../support/fakes/radicale-server.js'
 
@@ -19,13 +20,6 @@ afterAll(async () => {
   await radicale.stop()
 })
 
-const hidden = (html: string) =>
-  Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [
-      match[1]!,
-      match[2]!.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code))),
-    ]),
-  )
 const submit = (fields: Record<string, string>) =>
   fetch(`${test.live}/v1/connections/icloud/authorize`, {
     method: 'POST',
@@ -36,6 +30,32 @@ const submit = (fields: Record<string, string>) =>
 const syncJob = () => test.service.application.surfaces.live.backgroundJobs.find((job) => job.name === 'calendar-sync')!
 
 describe('Production with iCloud (beta) configured, against Radicale', () => {
+  it('the app-specific-password pages are never framed, sniffed, cached or referred', async () => {
+    const user = await client.live('POST', '/v1/users', { body: { email: 'framed@icloud.example' } })
+    const started = await client.live('POST', '/v1/connections/start', {
+      body: { provider: 'icloud', user_id: user.body.id, return_url: 'https://app.example.com/done' },
+    })
+    const signInUrl = new URL(started.body.redirect_url)
+    const form = await fetch(`${test.live}${signInUrl.pathname}${signInUrl.search}`)
+    const fields = hiddenFields(await form.text())
+    const pages = {
+      form,
+      refused: await submit({ ...fields, email: 'framed@icloud.example', password: 'not-it', decision: 'allow' }),
+      invalidPage: await fetch(`${test.live}${signInUrl.pathname}?state=nope`),
+      invalidPost: await submit({ ...fields, state: 'nope' }),
+    }
+    expect(Object.fromEntries(Object.entries(pages).map(([name, response]) => [name, response.status]))).toEqual({
+      form: 200,
+      refused: 400,
+      invalidPage: 400,
+      invalidPost: 400,
+    })
+    for (const [name, response] of Object.entries(pages)) {
+      expect(response.headers.get('content-type'), name).toContain('text/html')
+      expect(pageProtections(response), name).toEqual(PROTECTED)
+    }
+  })
+
   it('hosted app-specific-password page -> callback -> return_url; calendars listed, polling, events synced both ways', async () => {
     const user = await client.live('POST', '/v1/users', { body: { email: 'tim@icloud.example' } })
     const started = await client.live('POST', '/v1/connections/start', {
@@ -48,7 +68,7 @@ describe('Production with iCloud (beta) configured, against Radicale', () => {
     expect(pageResponse.status).toBe(200)
     expect(html).toContain('type="password"')
     expect(html).not.toMatch(/<script/i)
-    const fields = hidden(html)
+    const fields = hiddenFields(html)
 
     const refused = await submit({ ...fields, email: 'tim@icloud.example', password: 'not-it', decision: 'allow' })
     expect(refused.status).toBe(400)

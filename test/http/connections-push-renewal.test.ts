@@ -1,5 +1,6 @@
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hiddenFields } from '../support/hosted-page.js'
 import { clients, startTestService, type TestService } from '../support/service.js'
 
 let test: TestService
@@ -23,14 +24,6 @@ beforeAll(async () => {
 })
 afterAll(() => test.stop())
 
-const hidden = (html: string) =>
-  Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [
-      match[1]!,
-      match[2]!.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code))),
-    ]),
-  )
-
 describe('Push channels are renewed before they expire', () => {
   it('a week on, the connection still has a live channel, renewed a day before expiry, and still receives pushes', async () => {
     const user = await client.sandbox('POST', '/v1/users', { body: { email: 'renewal@example.com' } })
@@ -42,7 +35,7 @@ describe('Push channels are renewed before they expire', () => {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...hidden(html), email: 'renewal@example.com', decision: 'allow' }).toString(),
+      body: new URLSearchParams({ ...hiddenFields(html), email: 'renewal@example.com', decision: 'allow' }).toString(),
     })
     const back = await fetch(decided.headers.get('location')!, { redirect: 'manual' })
     const connectionId = new URL(back.headers.get('location')!).searchParams.get('connection_id')!

@@ -5,6 +5,7 @@ import type { TokenCipherPort } from '../../core/ports/token-cipher.js'
 import { TOKENS } from '../../hosts/di-tokens.js'
 import { renderNotification } from '../../contracts/webhooks/notification.js'
 import { CURRENT_VERSION } from '../../contracts/versions.js'
+import { hiddenFields, pageProtections, PROTECTED } from '../support/hosted-page.js'
 import { api, clients, startTestService, type TestService } from '../support/service.js'
 
 let test: TestService
@@ -44,14 +45,6 @@ const newUser = async () =>
       body: { email: `connector${++userCount}@example.com`, timezone: 'Europe/London' },
     })
   ).body.id as string
-
-const hiddenFields = (html: string): Record<string, string> =>
-  Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [
-      match[1]!,
-      match[2]!.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code))),
-    ]),
-  )
 
 /** Walks the browser part: the hosted consent page, the decision, and (hosted mode) our callback. */
 const consent = async (redirectUrl: string, decision: 'allow' | 'deny' = 'allow', email?: string) => {
@@ -315,6 +308,46 @@ describe('OAuth round trip: start -> hosted consent -> our callback -> return_ur
       status: 'active',
       status_reason: null,
     })
+  })
+})
+
+describe('Hosted connection pages are never framed, sniffed, cached or referred', () => {
+  it('the consent page, its refusals and the callback error pages all carry the protections', async () => {
+    const userId = await newUser()
+    const started = await client.sandbox('POST', '/v1/connections/start', {
+      body: { provider: 'google', user_id: userId, return_url: RETURN_URL },
+    })
+    const tampered = new URL(started.body.redirect_url)
+    tampered.searchParams.set('redirect_uri', 'https://evil.example.com/steal')
+    const { page, decided } = await consent(started.body.redirect_url, 'allow', 'not-an-email')
+    const invalidDecision = await fetch(new URL('/v1/sandbox/oauth/authorize', test.sandbox), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ state: 'nope', redirect_uri: 'https://evil.example.com' }).toString(),
+    })
+    const pages = {
+      consent: page,
+      invalidConsent: await fetch(tampered, { redirect: 'manual' }),
+      emailRequired: decided,
+      invalidDecision,
+      missingState: await fetch(`${test.sandbox}/v1/connections/oauth/callback`, { redirect: 'manual' }),
+      expiredState: await fetch(`${test.sandbox}/v1/connections/oauth/callback?state=nope&code=x`, {
+        redirect: 'manual',
+      }),
+    }
+    expect(Object.fromEntries(Object.entries(pages).map(([name, response]) => [name, response.status]))).toEqual({
+      consent: 200,
+      invalidConsent: 400,
+      emailRequired: 400,
+      invalidDecision: 400,
+      missingState: 400,
+      expiredState: 400,
+    })
+    for (const [name, response] of Object.entries(pages)) {
+      expect(response.headers.get('content-type'), name).toContain('text/html')
+      expect(pageProtections(response), name).toEqual(PROTECTED)
+    }
   })
 })
 

@@ -13,6 +13,16 @@ import { mapResult } from '../../../core/shared/result.js'
 import { renderCalendar, renderConnection } from '../../../contracts/connections.js'
 import { routerPath } from '../../../contracts/endpoint.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
+import {
+  icloudSignInPage,
+  invalidSandboxConsentPage,
+  invalidSignInPage,
+  linkExpiredPage,
+  missingStatePage,
+  sandboxConsentPage,
+  sandboxEmailRequiredPage,
+} from '../pages/connection-pages.js'
+import { acceptForms, sendHostedPage } from '../pages/hosted-page.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
 
 export interface ConnectionRouteOptions extends RouteOptions {
@@ -29,17 +39,9 @@ export interface ConnectionRouteOptions extends RouteOptions {
   readonly icloud: CalDavCalendarProvider | null
 }
 
-const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-
-const page = (reply: FastifyReply, status: number, title: string, body: string) =>
-  reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('Cache-Control', 'no-store')
-    .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action *")
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}button{margin-right:.5rem;padding:.5rem 1rem}</style></head><body>${body}</body></html>`,
-    )
+/** The connection pages' forms end in a redirect to the application's own address: any form target. */
+const page = (reply: FastifyReply, status: number, html: string) =>
+  sendHostedPage(reply, status, html, { formAction: '*' })
 
 const renderProviderEvent = (event: WorldEvent, calendarId: string) => ({
   object: 'provider_event' as const,
@@ -60,29 +62,12 @@ const formRoute = (
   handler: (form: Record<string, string>, reply: FastifyReply) => Promise<FastifyReply>,
 ): void => {
   void app.register(async (scoped) => {
-    scoped.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))))
-    })
+    acceptForms(scoped)
     scoped.post(routerPath(path), { config: { public: true } }, async (request, reply) =>
       handler((request.body ?? {}) as Record<string, string>, reply),
     )
   })
 }
-
-const INVALID_CONSENT =
-  '<h1>This sign-in request is invalid or has expired</h1><p>Start connecting your calendar again from the app.</p>'
-
-const icloudForm = (fields: Record<string, string>, email: string, error: string | null): string =>
-  '<h1>Connect your iCloud calendar (beta)</h1>' +
-  (error === null ? '' : `<p role="alert"><strong>${escapeHtml(error)}</strong></p>`) +
-  '<p>Sign in with your Apple ID and an <em>app-specific password</em> (create one at appleid.apple.com, Sign-In and Security, App-Specific Passwords). Your Apple ID password itself is never asked for.</p>' +
-  `<form method="post" action="${escapeHtml(Endpoints.icloudSignIn.path)}">` +
-  ['state', 'code_challenge', 'redirect_uri']
-    .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(fields[name] ?? '')}">`)
-    .join('') +
-  `<p><label>Apple ID <input type="email" name="email" required value="${escapeHtml(email)}"></label></p>` +
-  '<p><label>App-specific password <input type="password" name="password" required autocomplete="off"></label></p>' +
-  '<button type="submit" name="decision" value="allow">Connect</button><button type="submit" name="decision" value="deny" formnovalidate>Cancel</button></form>'
 
 export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteOptions): void => {
   const { connections, sync } = options
@@ -176,21 +161,9 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
   app.get(routerPath(Endpoints.oauthCallback.path), { config: { public: true } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>
     const state = single(query.state)
-    if (state === undefined)
-      return page(
-        reply,
-        400,
-        'Missing state',
-        '<h1>Missing state</h1><p>This address is for calendar providers returning from consent.</p>',
-      )
+    if (state === undefined) return page(reply, 400, missingStatePage())
     const result = await connections.completeHosted({ state, code: single(query.code), error: single(query.error) })
-    if (!result.ok)
-      return page(
-        reply,
-        400,
-        'Link expired',
-        '<h1>This link has expired or was already used</h1><p>Start connecting your calendar again from the app.</p>',
-      )
+    if (!result.ok) return page(reply, 400, linkExpiredPage())
     return reply.code(302).header('Cache-Control', 'no-store').header('Location', result.value.redirect).send()
   })
 
@@ -239,19 +212,18 @@ const icloudRoutes = (app: FastifyInstance, options: ConnectionRouteOptions, icl
       single(query.redirect_uri) !== pending.redirectUri ||
       single(query.code_challenge_method) !== 'S256'
     )
-      return page(reply, 400, 'Invalid request', INVALID_CONSENT)
+      return page(reply, 400, invalidSignInPage())
     const fields = {
       state: single(query.state) ?? '',
       code_challenge: single(query.code_challenge) ?? '',
       redirect_uri: pending.redirectUri,
     }
-    return page(reply, 200, 'Connect iCloud', icloudForm(fields, single(query.login_hint) ?? '', null))
+    return page(reply, 200, icloudSignInPage(fields, single(query.login_hint) ?? '', null))
   })
 
   formRoute(app, Endpoints.icloudSignIn.path, async (form, reply) => {
     const pending = await connections.pendingConsent(form.state ?? '')
-    if (pending === null || form.redirect_uri !== pending.redirectUri)
-      return page(reply, 400, 'Invalid request', INVALID_CONSENT)
+    if (pending === null || form.redirect_uri !== pending.redirectUri) return page(reply, 400, invalidSignInPage())
     const target = new URL(pending.redirectUri)
     target.searchParams.set('state', pending.state)
     if (form.decision !== 'allow') {
@@ -272,8 +244,7 @@ const icloudRoutes = (app: FastifyInstance, options: ConnectionRouteOptions, icl
       return page(
         reply,
         unavailable ? 502 : 400,
-        'Connect iCloud',
-        icloudForm(
+        icloudSignInPage(
           { state: pending.state, code_challenge: form.code_challenge ?? '', redirect_uri: pending.redirectUri },
           form.email ?? '',
           message,
@@ -301,26 +272,18 @@ const sandboxRoutes = (
       single(query.redirect_uri) !== pending.redirectUri ||
       single(query.code_challenge_method) !== 'S256'
     ) {
-      return page(
-        reply,
-        400,
-        'Invalid request',
-        '<h1>This consent request is invalid or has expired</h1><p>Start again from the app.</p>',
-      )
+      return page(reply, 400, invalidSandboxConsentPage())
     }
-    const hidden = ['state', 'code_challenge', 'redirect_uri', 'provider']
-      .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(single(query[name]) ?? '')}">`)
-      .join('')
-    const scopes = pending.scopes.map((scope) => `<li>${escapeHtml(scope)}</li>`).join('')
+    const fields = {
+      state: single(query.state) ?? '',
+      code_challenge: single(query.code_challenge) ?? '',
+      redirect_uri: single(query.redirect_uri) ?? '',
+      provider: single(query.provider) ?? '',
+    }
     return page(
       reply,
       200,
-      'Sandbox calendar consent',
-      `<h1>Sandbox ${escapeHtml(pending.provider)} calendar</h1><p>An application asks to access your calendars:</p><ul>${scopes}</ul>` +
-        `<form method="post" action="${escapeHtml(Endpoints.sandboxConsentDecision.path)}">${hidden}` +
-        `<p><label>Sign in as <input type="email" name="email" required value="${escapeHtml(single(query.login_hint) ?? '')}"></label></p>` +
-        `<button type="submit" name="decision" value="allow">Allow</button><button type="submit" name="decision" value="deny">Deny</button></form>` +
-        '<p><small>Sandbox only: no real provider account is involved.</small></p>',
+      sandboxConsentPage(fields, pending.provider, pending.scopes, single(query.login_hint) ?? ''),
     )
   })
 
@@ -328,19 +291,13 @@ const sandboxRoutes = (
     const state = form.state ?? ''
     const pending = await connections.pendingConsent(state)
     if (pending === null || form.redirect_uri !== pending.redirectUri) {
-      return page(
-        reply,
-        400,
-        'Invalid request',
-        '<h1>This consent request is invalid or has expired</h1><p>Start again from the app.</p>',
-      )
+      return page(reply, 400, invalidSandboxConsentPage())
     }
     const target = new URL(pending.redirectUri)
     target.searchParams.set('state', state)
     const email = form.email?.trim() ?? ''
     if (form.decision !== 'allow') target.searchParams.set('error', 'access_denied')
-    else if (!/^[^\s@]+@[^\s@]+$/.test(email))
-      return page(reply, 400, 'E-mail required', '<h1>Enter the e-mail of the sandbox account to sign in with</h1>')
+    else if (!/^[^\s@]+@[^\s@]+$/.test(email)) return page(reply, 400, sandboxEmailRequiredPage())
     else {
       const clock = await sandbox.clockFor(pending.accountId)
       target.searchParams.set(

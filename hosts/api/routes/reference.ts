@@ -1,9 +1,7 @@
+import escapeHtml from 'escape-html'
 import type { FastifyInstance } from 'fastify'
 import type { EndpointContract } from '../../../contracts/endpoint.js'
 import { buildOpenApiDocument } from '../../../contracts/openapi.js'
-
-const escapeHtml = (text: string): string =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
 
 type OpenApi = ReturnType<typeof buildOpenApiDocument>
 

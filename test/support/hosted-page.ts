@@ -1,0 +1,30 @@
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
+
+/** The text an HTML attribute value stands for (named and numeric character references). */
+const unescapeHtml = (value: string): string =>
+  value.replace(/&(?:#(\d+)|#x([0-9a-f]+)|(\w+));/gi, (whole, decimal, hex, name) =>
+    decimal !== undefined
+      ? String.fromCodePoint(Number(decimal))
+      : hex !== undefined
+        ? String.fromCodePoint(Number.parseInt(hex, 16))
+        : (ENTITIES[name.toLowerCase()] ?? whole),
+  )
+
+/** The hidden fields of a hosted page's form, as a browser would post them. */
+export const hiddenFields = (html: string): Record<string, string> =>
+  Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [
+      match[1]!,
+      unescapeHtml(match[2]!),
+    ]),
+  )
+
+/** The headers that keep a hosted page (its address may carry a credential) out of frames, caches, sniffers and referrers. */
+export const pageProtections = (response: Response) => ({
+  framing: /(^|;)\s*frame-ancestors 'none'\s*(;|$)/.test(response.headers.get('content-security-policy') ?? ''),
+  sniffing: response.headers.get('x-content-type-options'),
+  referrer: response.headers.get('referrer-policy'),
+  caching: response.headers.get('cache-control'),
+})
+
+export const PROTECTED = { framing: true, sniffing: 'nosniff', referrer: 'no-referrer', caching: 'no-store' }
