@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import {
   AuthorizationCodeRejected,
-  GrantRevoked,
+  type GrantRevoked,
   SyncCursorExpired,
 } from '../../../core/connection/connection.errors.js'
 import type { ConnectionScope, ProviderTokens } from '../../../core/connection/connection.js'
@@ -18,7 +18,7 @@ import type {
   SyncBatch,
 } from '../../../core/ports/calendar-provider.js'
 import type { Clock } from '../../../core/ports/clock.js'
-import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
+import type { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
 import {
   codeGrantForm,
