@@ -21,6 +21,7 @@ export const PermissionsSchema = Schema.Struct({
   voice: Schema.optionalKey(AccessLevel),
   scheduling: Schema.optionalKey(AccessLevel),
   tracking: Schema.optionalKey(AccessLevel),
+  connected_accounts: Schema.optionalKey(AccessLevel),
   test_helpers: Schema.optionalKey(AccessLevel),
 } satisfies Record<(typeof PERMISSION_RESOURCES)[number], unknown>).annotate({
   // No identifier: inlined where used, so that the compiled response serializer needs no reference.

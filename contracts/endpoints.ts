@@ -2,6 +2,12 @@ import { Schema } from 'effect'
 import { deleted, listEnvelope } from './common.js'
 import type { EndpointContract } from './endpoint.js'
 import { HealthResource } from './health.js'
+import {
+  ConnectedAccountResource,
+  CreateConnectedAccountRequest,
+  ListConnectedAccountsQuery,
+  UpdateConnectedAccountRequest,
+} from './connected-accounts.js'
 import { ApiKeyResource, CreateApiKeyRequest, ListApiKeysQuery, RollApiKeyRequest } from './api-keys.js'
 import { CreateUserRequest, ListUsersQuery, UpdateUserRequest, UserResource } from './users.js'
 import {
@@ -775,5 +781,49 @@ export const Endpoints = {
     tag: 'API keys',
     body: RollApiKeyRequest,
     response: ApiKeyResource,
+  },
+  createConnectedAccount: {
+    permission: { resource: 'connected_accounts', access: 'write' },
+    method: 'POST',
+    path: '/v1/connected_accounts',
+    summary: 'Connect: create a connected account (cpa_) on this surface; act for it with Service-Account',
+    tag: 'Connected accounts',
+    body: CreateConnectedAccountRequest,
+    response: ConnectedAccountResource,
+    successStatus: 201,
+  },
+  listConnectedAccounts: {
+    permission: { resource: 'connected_accounts', access: 'read' },
+    method: 'GET',
+    path: '/v1/connected_accounts',
+    summary: "List the platform's connected accounts on this surface, newest first",
+    tag: 'Connected accounts',
+    query: ListConnectedAccountsQuery,
+    response: listEnvelope(ConnectedAccountResource),
+  },
+  retrieveConnectedAccount: {
+    permission: { resource: 'connected_accounts', access: 'read' },
+    method: 'GET',
+    path: '/v1/connected_accounts/{id}',
+    summary: 'Retrieve a connected account',
+    tag: 'Connected accounts',
+    response: ConnectedAccountResource,
+  },
+  updateConnectedAccount: {
+    permission: { resource: 'connected_accounts', access: 'write' },
+    method: 'PATCH',
+    path: '/v1/connected_accounts/{id}',
+    summary: "Update a connected account's name or e-mail",
+    tag: 'Connected accounts',
+    body: UpdateConnectedAccountRequest,
+    response: ConnectedAccountResource,
+  },
+  deleteConnectedAccount: {
+    permission: { resource: 'connected_accounts', access: 'write' },
+    method: 'DELETE',
+    path: '/v1/connected_accounts/{id}',
+    summary: 'Delete a connected account and all its data (users through their delete cascade, webhook endpoints)',
+    tag: 'Connected accounts',
+    response: deleted(ConnectedAccountResource),
   },
 } as const satisfies Record<string, EndpointContract>

@@ -1,5 +1,6 @@
 import { Container, type ContainerModule } from 'inversify'
 import type { AccountService } from '../core/account/account-service.js'
+import type { ConnectedAccountService } from '../core/account/connected-account-service.js'
 import type { BackgroundJob } from '../core/background/background-job.js'
 import type { ConnectionService } from '../core/connection/connection-service.js'
 import type { ConnectionSync } from '../core/connection/connection-sync.js'
@@ -88,6 +89,8 @@ export interface Application {
   readonly config: Config
   readonly container: Container
   readonly accounts: AccountService
+  /** Connect: the platforms' connected accounts (`cpa_`). */
+  readonly connectedAccounts: ConnectedAccountService
   readonly accountRepository: AccountRepositoryPort
   readonly clock: Clock
   readonly random: RandomSource
@@ -173,6 +176,7 @@ const composeOn = async (
     config,
     container: root,
     accounts: root.get(TOKENS.AccountService),
+    connectedAccounts: root.get(TOKENS.ConnectedAccountService),
     accountRepository: root.get(TOKENS.AccountRepository),
     clock: root.get(TOKENS.Clock),
     random: root.get(TOKENS.RandomSource),

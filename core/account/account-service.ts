@@ -5,7 +5,7 @@ import { InvalidParameter, InvalidTransition, ResourceNotFound } from '../shared
 import { paginateById, validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
 import { whenReady, type MaybePromise } from '../shared/maybe-promise.js'
-import type { Account, ApiKeyRecord, KeyMode } from './account.js'
+import { LEGACY_ACCOUNT_FIELDS, type Account, type ApiKeyRecord, type KeyMode } from './account.js'
 import { AuthenticationFailed, IpNotAllowed, PermissionDenied } from './account.errors.js'
 import { generateSecretKey, hashSecret, modeOfSecret } from './api-key.js'
 import { isAllowed, normalizeAllowlist } from './ip-allowlist.js'
@@ -82,6 +82,7 @@ export class AccountService {
       pinnedVersion: this.deps.currentVersion,
       rateLimits: null,
       sandboxClockOffsetMs: 0,
+      ...LEGACY_ACCOUNT_FIELDS,
     }
     await this.deps.accounts.insertAccount(account)
     return account

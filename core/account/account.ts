@@ -16,7 +16,30 @@ export interface Account {
   readonly rateLimits: RateLimitSettings | null
   /** How far this account's sandbox clock runs ahead of real time (advance_time). */
   readonly sandboxClockOffsetMs: number
+  /**
+   * Connect: the platform this account is a connected account of (`cpa_` id), or
+   * null for a platform (an account with its own keys). A connected account's data
+   * (users, events, connections, webhooks) is keyed by its own id, so it is
+   * invisible to every other account, its platform's own data included.
+   */
+  readonly platformId: string | null
+  /** A connected account lives on one surface: true on production, false on the sandbox; null for a platform. */
+  readonly livemode: boolean | null
+  /** A connected account's business name and contact, for the platform's own use. */
+  readonly name: string | null
+  readonly email: string | null
+  /** When a connected account was deleted (its data erased); it is then unknown to every request. */
+  readonly deletedAt: Date | null
 }
+
+/** The fields an account stored before Connect existed lacks: it was a platform. */
+export const LEGACY_ACCOUNT_FIELDS = {
+  platformId: null,
+  livemode: null,
+  name: null,
+  email: null,
+  deletedAt: null,
+} as const
 
 import type { KeyType, Permissions } from './permissions.js'
 

@@ -15,6 +15,7 @@ export const PERMISSION_RESOURCES = [
   'voice',
   'scheduling',
   'tracking',
+  'connected_accounts',
   'test_helpers',
 ] as const
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number]

@@ -12,6 +12,8 @@ export interface AccountRepositoryPort {
   insertAccount(account: Account): Promise<void>
   getAccount(id: string): MaybePromise<Account | null>
   listAccounts(): Promise<Account[]>
+  /** A platform's connected accounts on one surface, deleted ones included (`deletedAt`), newest first. */
+  listConnectedAccounts(platformId: string, livemode: boolean): Promise<Account[]>
   /** Replaces a stored account; an unknown id changes nothing. */
   updateAccount(account: Account): Promise<void>
   insertKey(key: ApiKeyRecord): Promise<void>

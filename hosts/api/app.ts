@@ -26,6 +26,7 @@ import { hostedPageRoutes } from './routes/hosted-pages.js'
 import { accountClock } from './account-clock.js'
 import { connectionRoutes } from './routes/connections.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
+import { connectedAccountRoutes } from './routes/connected-accounts.js'
 
 /** `/v1/users/:id` -> a matcher for concrete paths, to tell 405 from 404. */
 const pathMatcher = (url: string): RegExp => new RegExp(`^${url.replace(/:[^/]+/g, '[^/]+')}/?$`)
@@ -100,6 +101,7 @@ export const buildApiApp = async (
   await app.register(authenticationPlugin, {
     livemode: surface.livemode,
     accounts: application.accounts,
+    connectedAccounts: application.connectedAccounts,
     clock: application.clock,
     rateLimit,
   })
@@ -150,6 +152,12 @@ export const buildApiApp = async (
   const sandboxClock = new SandboxClockService(application.accountRepository, application.clock, surface.backgroundJobs)
   platformRoutes(app, { ...options, sandboxClock })
   apiKeyRoutes(app, { ...options, accounts: application.accounts })
+  connectedAccountRoutes(app, {
+    ...options,
+    connectedAccounts: application.connectedAccounts,
+    users: surface.users,
+    webhooks: surface.webhooks,
+  })
   userRoutes(app, { ...options, users: surface.users })
   eventRoutes(app, { ...options, events: surface.events })
   webhookEndpointRoutes(app, { ...options, webhooks: surface.webhooks })

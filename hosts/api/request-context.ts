@@ -1,3 +1,4 @@
+import type { Account } from '../../core/account/account.js'
 import type { Authenticated } from '../../core/account/account-service.js'
 import type { RequestScope } from '../../core/shared/request-scope.js'
 import type { ApiVersion } from '../../contracts/versions.js'
@@ -26,6 +27,8 @@ declare module 'fastify' {
     /** Set once validation passed and the use case ran: only then is an answer stored for replay. */
     operationRan: boolean
     concurrencySlot: { readonly bucket: string; readonly slot: string } | null
+    /** Connect: the connected account the request acts for (`Service-Account`), or null when the platform acts for itself. */
+    connectedAccount: Account | null
     /** The unparsed body text (signature checks need the exact bytes). */
     rawBody: string | null
   }

@@ -1,3 +1,4 @@
+import { ConnectedAccountService } from '../../core/account/connected-account-service.js'
 import { randomBytes } from 'node:crypto'
 import { ContainerModule } from 'inversify'
 import { AccountService } from '../../core/account/account-service.js'
@@ -27,6 +28,10 @@ export const accountsModule = new ContainerModule(({ bind }) => {
     (accounts, ids, random, clock) =>
       new AccountService({ accounts, ids, random, clock, currentVersion: CURRENT_VERSION }),
     [TOKENS.AccountRepository, TOKENS.IdGenerator, TOKENS.RandomSource, TOKENS.Clock],
+  )
+  bind(TOKENS.ConnectedAccountService).toResolvedValue(
+    (accounts, ids, clock) => new ConnectedAccountService({ accounts, ids, clock }),
+    [TOKENS.AccountRepository, TOKENS.IdGenerator, TOKENS.Clock],
   )
 })
 

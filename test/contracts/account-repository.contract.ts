@@ -1,3 +1,4 @@
+import { LEGACY_ACCOUNT_FIELDS } from '../../core/account/account.js'
 import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Account, ApiKeyRecord, KeyMode } from '../../core/account/account.js'
@@ -17,6 +18,7 @@ const makeAccount = (overrides: Partial<Account> = {}): Account => ({
   pinnedVersion: '2026-05-20',
   rateLimits: null,
   sandboxClockOffsetMs: 0,
+  ...LEGACY_ACCOUNT_FIELDS,
   ...overrides,
 })
 
@@ -170,6 +172,26 @@ export const accountRepositoryContract = (
         expect((await subject.accounts.revokeKey(key.id, now))?.revokedAt).toEqual(now)
         expect((await subject.accounts.revokeKey(key.id, expiry))?.revokedAt).toEqual(now)
         expect((await subject.accounts.findKeyByHash(key.hash))?.revokedAt).toEqual(now)
+      })
+
+      it("lists a platform's connected accounts of one surface, newest first, deleted ones too", async () => {
+        const platform = makeAccount()
+        const another = makeAccount()
+        await subject.accounts.insertAccount(platform)
+        await subject.accounts.insertAccount(another)
+        const first = makeAccount({ platformId: platform.id, livemode: true, name: 'First' })
+        const sandboxOne = makeAccount({ platformId: platform.id, livemode: false })
+        const second = makeAccount({ platformId: platform.id, livemode: true, email: 'second@example.com' })
+        const theirs = makeAccount({ platformId: another.id, livemode: true })
+        for (const account of [first, sandboxOne, second, theirs]) await subject.accounts.insertAccount(account)
+        await subject.accounts.updateAccount({ ...second, deletedAt: created })
+        expect(await subject.accounts.listConnectedAccounts(platform.id, true)).toEqual([
+          { ...second, deletedAt: created },
+          first,
+        ])
+        expect(await subject.accounts.listConnectedAccounts(platform.id, false)).toEqual([sandboxOne])
+        expect(await subject.accounts.listConnectedAccounts(another.id, false)).toEqual([])
+        expect(await subject.accounts.getAccount(first.id)).toEqual(first)
       })
 
       it("keeps a restricted key's type, name, grants and allowlist", async () => {

@@ -15,6 +15,7 @@ export const ID_PREFIX_BY_COLLECTION: Readonly<Record<string, string>> = {
   connections: 'con',
   calendars: 'cal',
   api_keys: 'key',
+  connected_accounts: 'cpa',
   // External ids of the sandbox provider's events: not ours, no prefix of ours.
   provider_events: 'ext',
 }
@@ -135,6 +136,7 @@ export const createFixtures = async (fuzz: FuzzService, surface: SurfaceName, ke
     'api key',
     await json('POST', '/v1/api_keys', { name: `fixture ${n}`, permissions: { users: 'read' } }),
   ).id
+  ids.cpa = expectOk('connected account', await json('POST', '/v1/connected_accounts', { name: `fixture ${n}` })).id
   ids.rem = expectOk('reminder', await json('POST', `/v1/events/${ids.evt}/reminders`, { offset_minutes: 60 })).id
   ids.dev = expectOk(
     'device',

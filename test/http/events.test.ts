@@ -158,7 +158,16 @@ describe('POST /v1/events', () => {
     expect(response.body.error.param).toBe('user_id')
   })
 
-  it('answers 404 naming attendees[i].user_id for an attendee user id that is not a user of this account and surface, storing nothing', async () => {
+  it('answers 404 naming attendees[i].user_id for an attendee user id that is not a user of this (connected) account and surface, storing nothing', async () => {
+    // attendees[].user_id is for a Connect account: the platform acts for one of its connected accounts.
+    const cpa = (await client.live('POST', '/v1/connected_accounts', { body: { name: 'Attendees' } })).body.id
+    const connected = { 'service-account': cpa }
+    const owner = (
+      await client.live('POST', '/v1/users', {
+        body: { email: 'cpa-owner@example.com', home_location: HOME },
+        headers: connected,
+      })
+    ).body.id
     const { accounts } = test.service.application
     const other = await accounts.issueKey((await accounts.createAccount()).id, 'live')
     if (!other.ok) throw new Error('issue failed')
@@ -167,27 +176,36 @@ describe('POST /v1/events', () => {
       body: { email: 'foreign@example.com' },
     })
     const sandboxUser = await client.sandbox('POST', '/v1/users', { body: { email: 'sandbox-attendee@example.com' } })
-    const before = (await client.live('GET', `/v1/events?user_id=${userId}&limit=100`)).body.data.length
-    for (const unknown of ['usr_missing', 'not-even-an-id', foreign.body.id, sandboxUser.body.id]) {
+    const list = async () =>
+      (await client.live('GET', `/v1/events?user_id=${owner}&limit=100`, { headers: connected })).body.data.length
+    const before = await list()
+    // The platform's own user is another account's user too.
+    for (const unknown of ['usr_missing', 'not-even-an-id', foreign.body.id, sandboxUser.body.id, userId]) {
       const response = await client.live('POST', '/v1/events', {
-        body: newEvent({ attendees: [{ email: 'ana@example.com' }, { user_id: unknown }] }),
+        body: newEvent({ user_id: owner, attendees: [{ email: 'ana@example.com' }, { user_id: unknown }] }),
+        headers: connected,
       })
       expect(response.status).toBe(404)
       expect(response.body.error).toMatchObject({ code: 'resource_missing', param: 'attendees[1].user_id' })
     }
-    expect((await client.live('GET', `/v1/events?user_id=${userId}&limit=100`)).body.data.length).toBe(before)
-    const colleague = await client.live('POST', '/v1/users', { body: { email: 'colleague@example.com' } })
+    expect(await list()).toBe(before)
+    const colleague = await client.live('POST', '/v1/users', {
+      body: { email: 'colleague@example.com' },
+      headers: connected,
+    })
     const created = await client.live('POST', '/v1/events', {
-      body: newEvent({ attendees: [{ user_id: colleague.body.id }] }),
+      body: newEvent({ user_id: owner, attendees: [{ user_id: colleague.body.id }] }),
+      headers: connected,
     })
     expect(created.status).toBe(201)
     expect(created.body.attendees).toEqual([{ email: null, user_id: colleague.body.id, name: null }])
     const patched = await client.live('PATCH', `/v1/events/${created.body.id}`, {
       body: { attendees: [{ user_id: foreign.body.id }] },
+      headers: connected,
     })
     expect(patched.status).toBe(404)
     expect(patched.body.error.param).toBe('attendees[0].user_id')
-    const unchanged = await client.live('GET', `/v1/events/${created.body.id}`)
+    const unchanged = await client.live('GET', `/v1/events/${created.body.id}`, { headers: connected })
     expect(unchanged.body.attendees).toEqual([{ email: null, user_id: colleague.body.id, name: null }])
   })
 

@@ -87,7 +87,7 @@ export const api = async (
   }
   const response = await fetch(`${base}${path}`, { method, headers, body })
   const text = await response.text()
-  let parsed: unknown 
+  let parsed: unknown
   try {
     parsed = text === '' ? undefined : JSON.parse(text)
   } catch {

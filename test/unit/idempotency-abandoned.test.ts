@@ -34,6 +34,7 @@ const serve = async () => {
   const finished = new Promise<void>((resolve) => (finish = resolve))
   const app = Fastify({ logger: false })
   app.decorateRequest('auth', null)
+  app.decorateRequest('connectedAccount', null)
   app.decorateRequest('requestId', '')
   app.addHook('onRequest', async (request) => {
     request.auth = { key: { id: 'key_1' } } as never

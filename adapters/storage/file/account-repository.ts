@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { earlierRevocation, LEGACY_KEY_FIELDS, type Account, type ApiKeyRecord } from '../../../core/account/account.js'
+import { earlierRevocation, LEGACY_ACCOUNT_FIELDS, LEGACY_KEY_FIELDS, type Account, type ApiKeyRecord } from '../../../core/account/account.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
 
 interface Snapshot {
@@ -9,7 +9,12 @@ interface Snapshot {
 }
 
 const revive = (snapshot: Snapshot): Snapshot => ({
-  accounts: snapshot.accounts.map((account) => ({ ...account, createdAt: new Date(account.createdAt) })),
+  accounts: snapshot.accounts.map((account) => ({
+    ...LEGACY_ACCOUNT_FIELDS,
+    ...account,
+    createdAt: new Date(account.createdAt),
+    deletedAt: account.deletedAt === null || account.deletedAt === undefined ? null : new Date(account.deletedAt),
+  })),
   keys: snapshot.keys.map((key) => ({
     ...LEGACY_KEY_FIELDS,
     ...key,
@@ -69,6 +74,13 @@ export class FileAccountRepository implements AccountRepositoryPort {
   async listAccounts(): Promise<Account[]> {
     this.reloadIfChanged()
     return [...this.snapshot.accounts]
+  }
+
+  async listConnectedAccounts(platformId: string, livemode: boolean): Promise<Account[]> {
+    this.reloadIfChanged()
+    return [...this.snapshot.accounts]
+      .filter((account) => account.platformId === platformId && account.livemode === livemode)
+      .reverse()
   }
 
   async updateAccount(account: Account): Promise<void> {

@@ -21,6 +21,12 @@ export class MemoryAccountRepository implements AccountRepositoryPort {
     return [...this.accounts.values()]
   }
 
+  async listConnectedAccounts(platformId: string, livemode: boolean): Promise<Account[]> {
+    return [...this.accounts.values()]
+      .filter((account) => account.platformId === platformId && account.livemode === livemode)
+      .reverse()
+  }
+
   async updateAccount(account: Account): Promise<void> {
     if (this.accounts.has(account.id)) this.accounts.set(account.id, account)
   }

@@ -1,5 +1,5 @@
 import { ObjectId, type Collection, type Db } from 'mongodb'
-import { LEGACY_KEY_FIELDS, type Account, type ApiKeyRecord } from '../../../core/account/account.js'
+import { LEGACY_ACCOUNT_FIELDS, LEGACY_KEY_FIELDS, type Account, type ApiKeyRecord } from '../../../core/account/account.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
 import { isIdShaped, literal } from './query-guard.js'
 
@@ -7,7 +7,11 @@ import { isIdShaped, literal } from './query-guard.js'
 type AccountDocument = Omit<Account, 'id'> & { readonly _id: string; readonly order: ObjectId }
 type KeyDocument = Omit<ApiKeyRecord, 'id'> & { readonly _id: string; readonly order: ObjectId }
 
-const accountToDomain = ({ _id, order: _order, ...rest }: AccountDocument): Account => ({ id: _id, ...rest })
+const accountToDomain = ({ _id, order: _order, ...rest }: AccountDocument): Account => ({
+  id: _id,
+  ...LEGACY_ACCOUNT_FIELDS,
+  ...rest,
+})
 const keyToDomain = ({ _id, order: _order, ...rest }: KeyDocument): ApiKeyRecord => ({
   id: _id,
   ...LEGACY_KEY_FIELDS,
@@ -28,7 +32,11 @@ export class MongoAccountRepository implements AccountRepositoryPort {
   }
 
   async ensureIndexes(): Promise<void> {
-    await this.accounts.createIndexes([{ key: { order: 1 }, name: 'oldest_first' }])
+    await this.accounts.createIndexes([
+      { key: { order: 1 }, name: 'oldest_first' },
+      // A platform's connected accounts on one surface, newest first.
+      { key: { platformId: 1, livemode: 1, order: -1 }, name: 'connected_accounts_newest_first' },
+    ])
     await this.keys.createIndexes([
       // Authentication finds a key by the hash of its secret; a second key with one hash is refused.
       { key: { hash: 1 }, name: 'unique_hash', unique: true },
@@ -51,6 +59,12 @@ export class MongoAccountRepository implements AccountRepositoryPort {
 
   async listAccounts(): Promise<Account[]> {
     return (await this.accounts.find().sort({ order: 1 }).toArray()).map(accountToDomain)
+  }
+
+  async listConnectedAccounts(platformId: string, livemode: boolean): Promise<Account[]> {
+    if (!isIdShaped(platformId)) return []
+    const found = await this.accounts.find({ platformId: literal(platformId, 'platformId'), livemode }).sort({ order: -1 }).toArray()
+    return found.map(accountToDomain)
   }
 
   async updateAccount(account: Account): Promise<void> {

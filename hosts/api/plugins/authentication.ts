@@ -1,3 +1,5 @@
+import type { Account } from '../../../core/account/account.js'
+import type { ConnectedAccountService } from '../../../core/account/connected-account-service.js'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { authorize, type AccountService, type Authenticated } from '../../../core/account/account-service.js'
@@ -16,6 +18,7 @@ import type { RateLimitGate } from './rate-limit.js'
 export interface AuthenticationOptions {
   readonly livemode: boolean
   readonly accounts: AccountService
+  readonly connectedAccounts: ConnectedAccountService
   readonly clock: Clock
   readonly rateLimit: RateLimitGate
 }
@@ -58,6 +61,7 @@ const hashOnConnection =
  */
 export const authenticationPlugin = fp(async (app: FastifyInstance, options: AuthenticationOptions) => {
   app.decorateRequest('auth', null)
+  app.decorateRequest('connectedAccount', null)
   app.decorateRequest('scope', null as never)
   const anonymousScope = () => ({ accountId: '', livemode: options.livemode, clock: options.clock })
 
@@ -77,18 +81,39 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
     result: Result<Authenticated, AuthenticationFailed>,
   ): MaybePromise<FastifyReply | undefined> => {
     if (!result.ok) return refuse(request, reply, result.error)
-    const { account } = result.value
     request.auth = result.value
+    const header = request.headers['service-account']
+    if (header === undefined) return actFor(request, reply, result.value, result.value.account)
+    // Connect: the platform acts for one of its connected accounts. Any other id (unknown, another platform's, the
+    // other surface's, deleted) is the same 404 as a wrong id: nothing tells them apart.
+    const id = (Array.isArray(header) ? header[0] : header) ?? ''
+    return whenReady(
+      options.connectedAccounts.resolve({ platformId: result.value.account.id, livemode: options.livemode }, id),
+      (found) =>
+        found.ok
+          ? actFor(request, reply, result.value, found.value)
+          : sendError(request, reply, domainErrorToApi(found.error)),
+    )
+  }
+
+  /** Sets the scope the use cases act in (the account, or the connected account), then the rate and key rules. */
+  const actFor = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    authenticated: Authenticated,
+    acting: Account,
+  ): MaybePromise<FastifyReply | undefined> => {
+    request.connectedAccount = acting.id === authenticated.account.id ? null : acting
     // The sandbox clock of an account runs ahead of real time once it has been advanced.
     const clock =
-      options.livemode || account.sandboxClockOffsetMs === 0
+      options.livemode || acting.sandboxClockOffsetMs === 0
         ? options.clock
-        : new OffsetClock(options.clock, account.sandboxClockOffsetMs)
-    request.scope = { accountId: account.id, livemode: options.livemode, clock }
+        : new OffsetClock(options.clock, acting.sandboxClockOffsetMs)
+    request.scope = { accountId: acting.id, livemode: options.livemode, clock }
     // A refusal has answered: hand the reply back (see `maybeAsyncHook`).
     return whenReady(options.rateLimit.admit(request, reply), (allowed) => {
       if (!allowed) return reply
-      const { key } = result.value
+      const { key } = authenticated
       if (key.type === 'secret') return undefined
       // A restricted key: from an address on its allowlist, to a route its grants cover. Nothing runs otherwise.
       const verdict = authorize(key, request.ip, request.routeOptions.config.permission ?? 'secret_key')

@@ -113,7 +113,9 @@ export const idempotencyPlugin = fp(
       maybeAsyncHook((request, reply) => {
         const header = request.headers['idempotency-key']
         if (header === undefined || request.auth === null || !MUTATING.has(request.method)) return undefined
-        return claim(request, reply, request.auth.key.id, header)
+        // Per API key and endpoint; under Connect per connected account (the spec's rule 3), whichever key acts for it.
+        const owner = request.connectedAccount === null ? request.auth.key.id : request.connectedAccount.id
+        return claim(request, reply, owner, header)
       }),
     )
 

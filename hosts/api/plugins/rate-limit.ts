@@ -69,10 +69,13 @@ export class RateLimitGate {
   /** Counts an authenticated request; at once (no promise) when the limiter answers at once. */
   admit(request: FastifyRequest, reply: FastifyReply): MaybePromise<boolean> {
     const { account, key } = request.auth!
-    const settings = account.rateLimits ?? this.defaults
+    const connected = request.connectedAccount
+    // Each key its own pool; a connected account one pool of its own, whichever key of its platform acts for it.
+    const pool = connected === null ? `key:${key.id}` : `connected:${connected.id}`
+    const settings = connected?.rateLimits ?? account.rateLimits ?? this.defaults
     const now = this.clock.now()
-    const decision = this.limiter.consume(`key:${key.id}`, settings.requestsPerWindow, settings.windowMs, now)
-    return whenReady(decision, (counted) => this.takeSlot(request, reply, settings, now, counted))
+    const decision = this.limiter.consume(pool, settings.requestsPerWindow, settings.windowMs, now)
+    return whenReady(decision, (counted) => this.takeSlot(request, reply, settings, now, counted, pool))
   }
 
   private takeSlot(
@@ -81,6 +84,7 @@ export class RateLimitGate {
     settings: RateLimitSettings,
     now: Date,
     decision: RateDecision,
+    pool: string,
   ): MaybePromise<boolean> {
     setHeaders(reply, decision)
     if (!decision.allowed)
@@ -88,9 +92,9 @@ export class RateLimitGate {
         request,
         reply,
         decision.retryAfterMs,
-        `Rate limit of ${settings.requestsPerWindow} requests per ${settings.windowMs / 1000} s exceeded for this API key.`,
+        `Rate limit of ${settings.requestsPerWindow} requests per ${settings.windowMs / 1000} s exceeded for this ${request.connectedAccount === null ? 'API key' : 'connected account'}.`,
       )
-    const bucket = `concurrency:${request.auth!.key.id}`
+    const bucket = `concurrency:${pool}`
     const slot = this.limiter.acquireSlot(bucket, settings.concurrency, now, CONCURRENCY_LEASE_MS)
     return whenReady(slot, (taken) => this.seat(request, reply, settings, bucket, taken))
   }

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { EventPatch, EventService } from '../../../core/event/event-service.js'
 import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
-import { mapResult } from '../../../core/shared/result.js'
+import { InvalidParameter } from '../../../core/shared/errors.js'
+import { err, mapResult } from '../../../core/shared/result.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderDeparture, renderEvent } from '../../../contracts/events.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
@@ -41,10 +42,37 @@ const eventPatchFromWire = (body: EventBody): EventPatch => ({
   })),
 })
 
+/** The version from which an attendee may be one of the connected account's users (`attendees[].user_id`). */
+const ATTENDEE_USER_ID_SINCE = '2026-05-20'
+
+/**
+ * `attendees[].user_id` is for a Connect account (a request with `Service-Account`) on
+ * 2026-05-20 or later; otherwise attendees are given by e-mail (400 naming the attendee).
+ */
+const attendeeUserIdRefused = (body: EventBody, request: FastifyRequest): InvalidParameter | null => {
+  const index = body.attendees?.findIndex((attendee) => attendee.user_id !== undefined) ?? -1
+  if (index < 0) return null
+  const param = `attendees[${index}].user_id`
+  if (request.apiVersion < ATTENDEE_USER_ID_SINCE)
+    return new InvalidParameter({
+      param,
+      message: `Attendees are given by email before API version ${ATTENDEE_USER_ID_SINCE}; user_id needs that version and a connected account (Service-Account).`,
+    })
+  if (request.connectedAccount === null)
+    return new InvalidParameter({
+      param,
+      message:
+        'An attendee is given as a user_id only for a connected account (send Service-Account); give its email instead.',
+    })
+  return null
+}
+
 export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { events: EventService }): void => {
   const { events } = options
 
-  defineRoute(app, Endpoints.createEvent, options, async ({ body, scope }) => {
+  defineRoute(app, Endpoints.createEvent, options, async ({ body, scope, request }) => {
+    const refused = attendeeUserIdRefused(body, request)
+    if (refused !== null) return err(refused)
     const patch = eventPatchFromWire(body)
     const result = await events.create(scope, {
       ...patch,
@@ -75,11 +103,13 @@ export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { even
     mapResult(await events.retrieve(scope, params.id!), (event) => ({ body: renderEvent(event) })),
   )
 
-  defineRoute(app, Endpoints.updateEvent, options, async ({ params, body, scope }) =>
-    mapResult(await events.update(scope, params.id!, eventPatchFromWire(body)), (event) => ({
+  defineRoute(app, Endpoints.updateEvent, options, async ({ params, body, scope, request }) => {
+    const refused = attendeeUserIdRefused(body, request)
+    if (refused !== null) return err(refused)
+    return mapResult(await events.update(scope, params.id!, eventPatchFromWire(body)), (event) => ({
       body: renderEvent(event),
-    })),
-  )
+    }))
+  })
 
   defineRoute(app, Endpoints.deleteEvent, options, async ({ params, scope }) =>
     mapResult(await events.delete(scope, params.id!), (event) => ({ body: { ...renderEvent(event), deleted: true } })),

@@ -3,7 +3,6 @@ import type { SandboxClockService } from '../../../core/account/sandbox.js'
 import { mapResult, ok } from '../../../core/shared/result.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { CURRENT_VERSION } from '../../../contracts/versions.js'
-import { requireAuth } from '../request-context.js'
 import { defineRoute, type RouteOptions } from '../route.js'
 
 /** Health and the sandbox test helpers. */
@@ -15,9 +14,9 @@ export const platformRoutes = (
     ok({ body: { object: 'health', status: 'ok', version: CURRENT_VERSION } }),
   )
 
-  defineRoute(app, Endpoints.advanceTime, options, async ({ body, request }) => {
-    const { account } = requireAuth(request.auth)
-    const result = await options.sandboxClock.advance(account.id, body.seconds)
+  // The clock of whom the request acts for: the account, or (Connect) the connected account.
+  defineRoute(app, Endpoints.advanceTime, options, async ({ body, scope }) => {
+    const result = await options.sandboxClock.advance(scope.accountId, body.seconds)
     return mapResult(result, (clock) => ({
       body: {
         object: 'test_clock',

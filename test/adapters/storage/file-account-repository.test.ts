@@ -1,3 +1,4 @@
+import { LEGACY_ACCOUNT_FIELDS } from '../../../core/account/account.js'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -28,6 +29,7 @@ describe('FileAccountRepository keeps accounts in the data directory', () => {
     pinnedVersion: '2026-05-20',
     rateLimits: null,
     sandboxClockOffsetMs: 0,
+    ...LEGACY_ACCOUNT_FIELDS,
   }
   const key = {
     id: 'key_file1',

@@ -1,3 +1,4 @@
+import { LEGACY_ACCOUNT_FIELDS } from '../../../core/account/account.js'
 import { MemoryAccountRepository } from '../../../adapters/storage/memory/account-repository.js'
 import { PinnedVersionNotificationRenderer } from '../../../hosts/webhooks/notification-renderer.js'
 import { notificationRendererContract } from '../../contracts/notification-renderer.contract.js'
@@ -11,6 +12,7 @@ notificationRendererContract('PinnedVersionNotificationRenderer', async () => {
     pinnedVersion: '2025-12-09',
     rateLimits: null,
     sandboxClockOffsetMs: 0,
+    ...LEGACY_ACCOUNT_FIELDS,
   })
   const endpoint = {
     id: 'we_1',
