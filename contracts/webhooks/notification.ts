@@ -25,6 +25,10 @@ export const WebhookNotificationSchema = Schema.Struct({
   created: Schema.Int,
   livemode: Schema.Boolean,
   api_version: Schema.String,
+  account: Schema.optionalKey(Schema.String).annotate({
+    description:
+      'Connect: the connected account (`cpa_`) whose data the notification is about; absent for the platform itself.',
+  }),
   data: Schema.Struct({ object: Schema.Record(Schema.String, Schema.Unknown) }),
 }).annotate({ identifier: 'WebhookNotification' })
 
@@ -57,7 +61,8 @@ const RESOURCE_RENDERERS: Readonly<Record<string, (object: unknown, event: Domai
 }
 
 /** The raw body of a notification, its resource in `version`'s shape. */
-export const renderNotification = (event: DomainEvent, version: ApiVersion): string => {
+/** `connectedAccount`: the `cpa_` id when the event is a connected account's (Connect), so that a platform can route it. */
+export const renderNotification = (event: DomainEvent, version: ApiVersion, connectedAccount?: string): string => {
   const render = RESOURCE_RENDERERS[event.objectType]
   if (render === undefined) throw new Error(`no notification renderer for ${event.objectType}`)
   const resource = downgradeResource({ ...render(event.object, event), livemode: event.livemode }, version)
@@ -68,6 +73,7 @@ export const renderNotification = (event: DomainEvent, version: ApiVersion): str
     created: Math.floor(event.createdAt.getTime() / 1000),
     livemode: event.livemode,
     api_version: version,
+    ...(connectedAccount === undefined ? {} : { account: connectedAccount }),
     data: { object: resource },
   })
 }

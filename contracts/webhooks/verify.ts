@@ -25,6 +25,8 @@ export interface WebhookNotification {
   readonly created: number
   readonly livemode: boolean
   readonly api_version: string
+  /** Connect: the connected account (`cpa_`) the notification is about. */
+  readonly account?: string
   readonly data: { readonly object: Record<string, unknown> }
 }
 

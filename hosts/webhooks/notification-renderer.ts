@@ -4,13 +4,17 @@ import type { DomainEvent } from '../../core/ports/outbox.js'
 import { renderNotification } from '../../contracts/webhooks/notification.js'
 import { CURRENT_VERSION, isApiVersion } from '../../contracts/versions.js'
 
-/** Renders each notification in its account's pinned API version (webhooks carry no Service-Version header). */
+/**
+ * Renders each notification in its account's pinned API version (webhooks carry no Service-Version header), with
+ * `account` naming the connected account when the event is one's (Connect).
+ */
 export class PinnedVersionNotificationRenderer implements NotificationRendererPort {
   constructor(private readonly accounts: AccountRepositoryPort) {}
 
   async render(event: DomainEvent): Promise<string> {
     const account = await this.accounts.getAccount(event.accountId)
     const pinned = account?.pinnedVersion
-    return renderNotification(event, pinned !== undefined && isApiVersion(pinned) ? pinned : CURRENT_VERSION)
+    const version = pinned !== undefined && isApiVersion(pinned) ? pinned : CURRENT_VERSION
+    return renderNotification(event, version, account?.platformId == null ? undefined : account.id)
   }
 }

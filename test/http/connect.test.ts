@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, clients, LIVE_KEY, startTestService, TEST_KEY, type TestService } from '../support/service.js'
+import { WebhookReceiver } from '../support/webhook-receiver.js'
 
 let test: TestService
 let client: ReturnType<typeof clients>
@@ -260,5 +261,39 @@ describe('attendees[].user_id (since 2026-05-20): for a Connect account, one of 
     })
     expect(direct.status).toBe(400)
     expect(direct.body.error.param).toBe('attendees[0].user_id')
+  })
+})
+
+describe('Webhooks of a connected account carry account: "cpa_..." so that a platform can route them', () => {
+  it('names the connected account in its notifications; the platform’s own carry no account', async () => {
+    const connectedReceiver = await WebhookReceiver.start()
+    const platformReceiver = await WebhookReceiver.start()
+    try {
+      const cpa = await createConnected('sandbox')
+      const as = (id: string | null) => (method: string, path: string, body?: unknown) =>
+        api(test.sandbox, method, path, { key: TEST_KEY, body, headers: id === null ? {} : { 'service-account': id } })
+      const theirs = await as(cpa)('POST', '/v1/webhook_endpoints', {
+        url: connectedReceiver.url,
+        events: ['user.created'],
+      })
+      const ours = await as(null)('POST', '/v1/webhook_endpoints', {
+        url: platformReceiver.url,
+        events: ['user.created'],
+      })
+      await as(cpa)('POST', '/v1/users', { email: `routed${++serial}@example.com` })
+      await as(null)('POST', '/v1/users', { email: `platform${++serial}@example.com` })
+      await connectedReceiver.waitFor(1, 15_000)
+      await platformReceiver.waitFor(1, 15_000)
+      const [forConnected] = connectedReceiver.ofType(theirs.body.secret, 'user.created')
+      const [forPlatform] = platformReceiver.ofType(ours.body.secret, 'user.created')
+      expect(forConnected?.account).toBe(cpa)
+      expect(forPlatform).toBeDefined()
+      expect(forPlatform?.account).toBeUndefined()
+      await as(cpa)('DELETE', `/v1/webhook_endpoints/${theirs.body.id}`)
+      await as(null)('DELETE', `/v1/webhook_endpoints/${ours.body.id}`)
+    } finally {
+      await connectedReceiver.stop()
+      await platformReceiver.stop()
+    }
   })
 })
