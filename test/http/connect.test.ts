@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, clients, LIVE_KEY, startTestService, TEST_KEY, type TestService } from '../support/service.js'
+import { api, clients, freePort, LIVE_KEY, startTestService, TEST_KEY, type TestService } from '../support/service.js'
+import { sandboxConsent } from '../support/hosted-page.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
 
 let test: TestService
@@ -8,7 +9,14 @@ let client: ReturnType<typeof clients>
 let other: { live: string; sandbox: string }
 
 beforeAll(async () => {
-  test = await startTestService({ RATE_LIMIT_REQUESTS: '1000', RATE_LIMIT_WINDOW_MS: '60000' })
+  // Fixed free ports: the sandbox provider's consent page is addressed by the service's public address.
+  const [port, sandboxPort] = [await freePort(), await freePort()]
+  test = await startTestService({
+    PORT: String(port),
+    SANDBOX_PORT: String(sandboxPort),
+    RATE_LIMIT_REQUESTS: '1000',
+    RATE_LIMIT_WINDOW_MS: '60000',
+  })
   client = clients(test)
   const { accounts } = test.service.application
   const account = await accounts.createAccount()
@@ -295,5 +303,36 @@ describe('Webhooks of a connected account carry account: "cpa_..." so that a pla
       await connectedReceiver.stop()
       await platformReceiver.stop()
     }
+  })
+})
+
+describe('POST /v1/connections/callback under Connect: the platform completes a provider consent for one connected account', () => {
+  it('completes only for the connected account that started it; the connection is that account’s alone', async () => {
+    const [a, b] = [await createConnected('sandbox'), await createConnected('sandbox')]
+    const as = (id: string | null) => (method: string, path: string, body?: unknown) =>
+      api(test.sandbox, method, path, { key: TEST_KEY, body, headers: id === null ? {} : { 'service-account': id } })
+    const user = await as(a)('POST', '/v1/users', { email: `calendar${++serial}@example.com` })
+    const started = await as(a)('POST', '/v1/connections/start', {
+      provider: 'google',
+      user_id: user.body.id,
+      return_url: 'https://platform.example.com/oauth/done',
+      callback: 'server',
+    })
+    expect(started.status).toBe(200)
+    const { location } = await sandboxConsent(test.sandbox, started.body.redirect_url)
+    const returned = new URL(location)
+    const completion = { state: returned.searchParams.get('state'), code: returned.searchParams.get('code') }
+    // Another connected account, and the platform itself, know nothing of that consent.
+    for (const other of [b, null]) {
+      const refused = await as(other)('POST', '/v1/connections/callback', completion)
+      expect(refused.status).toBe(400)
+      expect(refused.body.error).toMatchObject({ code: 'oauth_state_invalid', param: 'state' })
+    }
+    const completed = await as(a)('POST', '/v1/connections/callback', completion)
+    expect(completed.status).toBe(201)
+    expect(completed.body).toMatchObject({ object: 'connection', user_id: user.body.id, status: 'active' })
+    expect((await as(a)('GET', `/v1/connections/${completed.body.id}`)).status).toBe(200)
+    expect((await as(b)('GET', `/v1/connections/${completed.body.id}`)).status).toBe(404)
+    expect((await as(null)('GET', `/v1/connections/${completed.body.id}`)).status).toBe(404)
   })
 })

@@ -1,20 +1,9 @@
-import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hiddenFields } from '../support/hosted-page.js'
-import { clients, startTestService, type TestService } from '../support/service.js'
+import { clients, startTestService, type TestService, freePort } from '../support/service.js'
 
 let test: TestService
 let client: ReturnType<typeof clients>
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 
 beforeAll(async () => {
   const [port, sandboxPort] = [await freePort(), await freePort()]

@@ -1,28 +1,16 @@
-import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ConnectionRepositoryPort } from '../../core/ports/connection-repository.js'
 import type { TokenCipherPort } from '../../core/ports/token-cipher.js'
 import { TOKENS } from '../../hosts/di-tokens.js'
 import { renderNotification } from '../../contracts/webhooks/notification.js'
 import { CURRENT_VERSION } from '../../contracts/versions.js'
-import { hiddenFields, pageProtections, PROTECTED } from '../support/hosted-page.js'
-import { api, clients, startTestService, type TestService } from '../support/service.js'
+import { PROTECTED, pageProtections, sandboxConsent } from '../support/hosted-page.js'
+import { api, clients, startTestService, type TestService, freePort } from '../support/service.js'
 
 let test: TestService
 let client: ReturnType<typeof clients>
 
 const RETURN_URL = 'https://app.example.com/calendar/connected?tab=1'
-
-/** A free loopback port: the OAuth redirect URIs name the service's public address, so it must be known before start. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 
 beforeAll(async () => {
   const [port, sandboxPort] = [await freePort(), await freePort()]
@@ -47,19 +35,8 @@ const newUser = async () =>
   ).body.id as string
 
 /** Walks the browser part: the hosted consent page, the decision, and (hosted mode) our callback. */
-const consent = async (redirectUrl: string, decision: 'allow' | 'deny' = 'allow', email?: string) => {
-  const pageResponse = await fetch(redirectUrl, { redirect: 'manual' })
-  const html = await pageResponse.text()
-  const fields = hiddenFields(html)
-  const loginHint = /name="email" required value="([^"]*)"/.exec(html)?.[1] ?? ''
-  const decided = await fetch(new URL('/v1/sandbox/oauth/authorize', test.sandbox), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...fields, email: email ?? loginHint, decision }).toString(),
-  })
-  return { page: pageResponse, html, fields, decided, location: decided.headers.get('location') ?? '' }
-}
+const consent = (redirectUrl: string, decision: 'allow' | 'deny' = 'allow', email?: string) =>
+  sandboxConsent(test.sandbox, redirectUrl, decision, email)
 
 const connect = async (provider: 'google' | 'microsoft' | 'icloud' = 'google', userId?: string) => {
   const user = userId ?? (await newUser())

@@ -28,3 +28,26 @@ export const pageProtections = (response: Response) => ({
 })
 
 export const PROTECTED = { framing: true, sniffing: 'nosniff', referrer: 'no-referrer', caching: 'no-store' }
+
+/**
+ * Walks the browser part of the sandbox provider's consent: its hosted page, then the decision posted back
+ * (the answer's `location` is where the provider sends the browser next).
+ */
+export const sandboxConsent = async (
+  sandboxBase: string,
+  redirectUrl: string,
+  decision: 'allow' | 'deny' = 'allow',
+  email?: string,
+) => {
+  const pageResponse = await fetch(redirectUrl, { redirect: 'manual' })
+  const html = await pageResponse.text()
+  const fields = hiddenFields(html)
+  const loginHint = /name="email" required value="([^"]*)"/.exec(html)?.[1] ?? ''
+  const decided = await fetch(new URL('/v1/sandbox/oauth/authorize', sandboxBase), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...fields, email: email ?? loginHint, decision }).toString(),
+  })
+  return { page: pageResponse, html, fields, decided, location: decided.headers.get('location') ?? '' }
+}

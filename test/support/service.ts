@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { createServer } from 'node:net'
 import { loadConfig } from '../../hosts/config.js'
 import { startMongoForTests } from './mongo-peer/index.js'
 import { startService, type RunningService } from '../../hosts/server.js'
@@ -103,3 +104,14 @@ export const clients = (test: TestService) => ({
   live: (method: string, path: string, options: RequestOptions = {}) =>
     api(test.live, method, path, { key: LIVE_KEY, ...options }),
 })
+
+/** A free loopback port: the OAuth redirect URIs name the service's public address, so it must be known before start. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
