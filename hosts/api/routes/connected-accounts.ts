@@ -10,7 +10,7 @@ import type { WebhookEndpointService } from '../../../core/webhooks/webhook-endp
 import { renderConnectedAccount } from '../../../contracts/connected-accounts.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { requireAuth } from '../request-context.js'
-import { defineRoute, listBody, type RouteInput, type RouteOptions } from '../route.js'
+import { defineRoute, listBody, type RouteHandler, type RouteInput, type RouteOptions } from '../route.js'
 import type { EndpointContract } from '../../../contracts/endpoint.js'
 
 export interface ConnectedAccountRouteOptions extends RouteOptions {
@@ -51,23 +51,22 @@ const asPlatform = <E extends EndpointContract>({ request }: RouteInput<E>) =>
 /** Connect: the platform's connected accounts on this surface (`docs/connect.md`). */
 export const connectedAccountRoutes = (app: FastifyInstance, options: ConnectedAccountRouteOptions): void => {
   const { connectedAccounts } = options
+  /** A route of the platform's own: a request acting for a connected account is refused before the use case. */
+  const platformRoute = <E extends EndpointContract>(endpoint: E, handler: RouteHandler<E>) =>
+    defineRoute(app, endpoint, options, (input) => asPlatform(input) ?? handler(input))
   const platformOf = (input: RouteInput<EndpointContract>) => ({
     platformId: requireAuth(input.request.auth).account.id,
     livemode: options.livemode,
   })
 
-  defineRoute(app, Endpoints.createConnectedAccount, options, async (input) => {
-    const refused = asPlatform(input)
-    if (refused !== null) return refused
+  platformRoute(Endpoints.createConnectedAccount, async (input) => {
     const account = await connectedAccounts.create(platformOf(input), input.body)
     // A test connected account finds the sandbox's synthetic users, like every account's sandbox.
     if (!options.livemode) await seedSandbox(options.users, account.id, input.scope.clock)
     return ok({ body: renderConnectedAccount(account) })
   })
 
-  defineRoute(app, Endpoints.listConnectedAccounts, options, async (input) => {
-    const refused = asPlatform(input)
-    if (refused !== null) return refused
+  platformRoute(Endpoints.listConnectedAccounts, async (input) => {
     const { query, request } = input
     const page = {
       limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
@@ -79,25 +78,19 @@ export const connectedAccountRoutes = (app: FastifyInstance, options: ConnectedA
     }))
   })
 
-  defineRoute(app, Endpoints.retrieveConnectedAccount, options, async (input) => {
-    const refused = asPlatform(input)
-    if (refused !== null) return refused
+  platformRoute(Endpoints.retrieveConnectedAccount, async (input) => {
     return mapResult(await connectedAccounts.retrieve(platformOf(input), input.params.id!), (account) => ({
       body: renderConnectedAccount(account),
     }))
   })
 
-  defineRoute(app, Endpoints.updateConnectedAccount, options, async (input) => {
-    const refused = asPlatform(input)
-    if (refused !== null) return refused
+  platformRoute(Endpoints.updateConnectedAccount, async (input) => {
     return mapResult(await connectedAccounts.update(platformOf(input), input.params.id!, input.body), (account) => ({
       body: renderConnectedAccount(account),
     }))
   })
 
-  defineRoute(app, Endpoints.deleteConnectedAccount, options, async (input) => {
-    const refused = asPlatform(input)
-    if (refused !== null) return refused
+  platformRoute(Endpoints.deleteConnectedAccount, async (input) => {
     const deleted = await connectedAccounts.delete(platformOf(input), input.params.id!, (accountId) =>
       eraseAccount(options, { accountId, livemode: options.livemode, clock: input.scope.clock }),
     )
