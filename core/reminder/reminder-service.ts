@@ -16,7 +16,7 @@ import {
   MissingParameter,
   ResourceNotFound,
 } from '../shared/errors.js'
-import { retryOnConflict, written } from '../shared/optimistic.js'
+import { type Conflict, retryOnConflict, written } from '../shared/optimistic.js'
 import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { Clock } from '../ports/clock.js'
@@ -287,15 +287,7 @@ export class ReminderService {
         const step = reminderTransition(current, makeCommand(now))
         if (!step.ok) return step
         if (step.value.state === current) return ok(current)
-        const next = this.next(step.value.state, current, now)
-        return written(
-          await this.deps.reminders.update(
-            next,
-            current.version,
-            this.events(scope, scope.clock, step.value.events, next),
-          ),
-          next,
-        )
+        return this.save(scope, current, step.value, now)
       },
     })
   }
@@ -317,18 +309,22 @@ export class ReminderService {
           if (command === null) return ok(current)
           const step = reminderTransition(current, command)
           if (!step.ok || step.value.state === current) return ok(current)
-          const next = this.next(step.value.state, current, now)
-          return written(
-            await this.deps.reminders.update(
-              next,
-              current.version,
-              this.events(scope, scope.clock, step.value.events, next),
-            ),
-            next,
-          )
+          return this.save(scope, current, step.value, now)
         },
       })
     }
+  }
+
+  /** Writes a step's state with its events against the version it was made from. */
+  private async save(
+    scope: RequestScope,
+    current: Reminder,
+    step: { readonly state: Reminder; readonly events: readonly ReminderEventType[] },
+    now: Date,
+  ): Promise<Result<Reminder, never> | Conflict> {
+    const next = this.next(step.state, current, now)
+    const events = this.events(scope, scope.clock, step.events, next)
+    return written(await this.deps.reminders.update(next, current.version, events), next)
   }
 
   private next(state: Reminder, current: Reminder, now: Date): Reminder {
