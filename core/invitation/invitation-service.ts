@@ -18,6 +18,7 @@ import type { RequestScope } from '../shared/request-scope.js'
 import type { UserService } from '../user/user-service.js'
 import {
   isCancelled,
+  type MAIL_NOTICES,
   type EmailType,
   type Invitation,
   type InvitationResponse,
@@ -60,7 +61,7 @@ export type Responder =
   | { readonly kind: 'attendee'; readonly token: string; readonly clockOf: ClockOf }
 
 /** A notice about the e-mail from the inbound path (pixel, provider, sandbox helper). */
-export type MailNotice = Extract<InvitationCommandType, 'delivered' | 'opened' | 'bounced'>
+export type MailNotice = Extract<InvitationCommandType, (typeof MAIL_NOTICES)[number]>
 
 /** Transient send failures are retried after 1, 2, 4 ... minutes, 8 times at most. */
 const MAX_SEND_ATTEMPTS = 8
