@@ -3,7 +3,7 @@ import type { ApiKeyRecord } from '../core/account/account.js'
 import { keyPrefix } from '../core/account/api-key.js'
 import { MAX_ROLL_EXPIRY_SECONDS } from '../core/account/account-service.js'
 import { MAX_ALLOWLIST_ENTRIES } from '../core/account/ip-allowlist.js'
-import { ACCESS_LEVELS, PERMISSION_RESOURCES, type Permissions } from '../core/account/permissions.js'
+import { ACCESS_LEVELS, KEY_TYPES, PERMISSION_RESOURCES, type Permissions } from '../core/account/permissions.js'
 import { boundedString, DateTime, intBetween, ListQuery, ResponseMeta } from './common.js'
 
 const AccessLevel = Schema.Literals(ACCESS_LEVELS)
@@ -54,7 +54,7 @@ export const ListApiKeysQuery = Schema.Struct({ ...ListQuery })
 export const ApiKeyResource = Schema.Struct({
   id: Schema.String,
   object: Schema.Literal('api_key'),
-  type: Schema.Literals(['secret', 'restricted']),
+  type: Schema.Literals(KEY_TYPES),
   name: Schema.NullOr(Schema.String),
   redacted_key: Schema.String.annotate({ description: 'The prefix and the last four characters: `rk_live_...abcd`.' }),
   permissions: Schema.NullOr(PermissionsSchema),

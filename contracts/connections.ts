@@ -4,9 +4,12 @@ import {
   CONNECTION_SCOPES,
   CONNECTION_STATUS_REASONS,
   CONNECTION_STATUSES,
+  CONSENT_CALLBACKS,
+  SYNC_MODES,
   type Calendar,
   type Connection,
 } from '../core/connection/connection.js'
+import { PROVIDER_EVENT_STATUSES } from '../core/ports/calendar-provider.js'
 import { boundedString, DateTime, ListQuery, ResponseMeta } from './common.js'
 
 const AbsoluteUrl = Schema.String.check(
@@ -40,7 +43,7 @@ export const ConnectionResource = Schema.Struct({
   status_reason: Schema.NullOr(Schema.Literals(CONNECTION_STATUS_REASONS)),
   email: Schema.String,
   scopes: Schema.Array(Schema.Literals(CONNECTION_SCOPES)),
-  sync_mode: Schema.Literals(['realtime', 'polling']),
+  sync_mode: Schema.Literals(SYNC_MODES),
   last_synced_at: Schema.NullOr(DateTime),
   last_sync_error: Schema.NullOr(Schema.String),
   calendars: Schema.optionalKey(Schema.Array(CalendarResource)),
@@ -58,7 +61,7 @@ export const StartConnectionRequest = Schema.Struct({
   user_id: boundedString(128),
   return_url: AbsoluteUrl,
   scopes: Schema.optionalKey(Schema.Array(Schema.Literals(CONNECTION_SCOPES))),
-  callback: Schema.optionalKey(Schema.Literals(['hosted', 'server'])),
+  callback: Schema.optionalKey(Schema.Literals(CONSENT_CALLBACKS)),
 }).annotate({ identifier: 'StartConnectionRequest' })
 
 export const ConnectionStartResource = Schema.Struct({
@@ -119,7 +122,7 @@ export const ProviderEventResource = Schema.Struct({
   title: Schema.String,
   start_time: DateTime,
   end_time: DateTime,
-  status: Schema.Literals(['confirmed', 'cancelled']),
+  status: Schema.Literals(PROVIDER_EVENT_STATUSES),
   ...ResponseMeta,
 }).annotate({ identifier: 'ProviderEvent' })
 

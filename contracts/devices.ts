@@ -1,6 +1,6 @@
 import { Schema } from 'effect'
 import type { Device } from '../core/device/device.js'
-import type { RecordedPush } from '../core/ports/push.js'
+import { PUSH_OUTCOMES, type RecordedPush } from '../core/ports/push.js'
 import { boundedString, DateTime, IntFromQuery, ListQuery, ResponseMeta } from './common.js'
 
 const base64url = (bytes: number, description: string, firstChar?: string) => {
@@ -68,7 +68,7 @@ export const PushMessageResource = Schema.Struct({
   urgency: Schema.String,
   ttl_seconds: Schema.Int,
   data: Schema.Record(Schema.String, Schema.String),
-  outcome: Schema.Literals(['delivered', 'expired', 'failed']),
+  outcome: Schema.Literals(PUSH_OUTCOMES),
   created_at: DateTime,
 }).annotate({ identifier: 'PushMessage', description: 'Sandbox: a push the service would have sent.' })
 

@@ -1,23 +1,11 @@
 import { Schema } from 'effect'
-import type { Departure } from '../core/departure/departure.js'
-import { EVENT_CATEGORIES, type CalendarEvent } from '../core/event/event.js'
+import { DEPARTURE_CONFIDENCES, TRAFFIC_LEVELS, type Departure } from '../core/departure/departure.js'
+import { EVENT_CATEGORIES, MIRROR_STATUSES, type CalendarEvent } from '../core/event/event.js'
+import { MONITORING_STATUSES } from '../core/monitoring/monitoring.js'
 import type { Place } from '../core/shared/place.js'
 import { TRAVEL_MODES } from '../core/user/user.js'
 import { boundedString, DateTime, Email, intBetween, ListQuery, ResponseMeta, Timezone } from './common.js'
 import { PlaceRequest } from './place.js'
-
-export const MONITORING_STATUSES = [
-  'pending',
-  'monitoring',
-  'no_location',
-  'no_origin',
-  'unavailable',
-  'started',
-  'ended',
-  'cancelled',
-] as const
-export const TRAFFIC_LEVELS = ['free', 'light', 'moderate', 'heavy', 'severe'] as const
-export const CONFIDENCES = ['low', 'medium', 'high'] as const
 
 const TravelRequest = Schema.Struct({
   mode: Schema.optionalKey(Schema.Literals(TRAVEL_MODES)),
@@ -94,7 +82,7 @@ const MonitoringResource = Schema.Struct({
   traffic_status: Schema.NullOr(Schema.Literals(TRAFFIC_LEVELS)).annotate({
     description: 'Alias of traffic_level, kept for one minor version after 2026-05-20.',
   }),
-  confidence: Schema.NullOr(Schema.Literals(CONFIDENCES)),
+  confidence: Schema.NullOr(Schema.Literals(DEPARTURE_CONFIDENCES)),
   calculated_at: Schema.NullOr(DateTime),
   next_recalc_at: Schema.NullOr(DateTime),
 })
@@ -126,7 +114,7 @@ export const EventResource = Schema.Struct({
   connection_id: Schema.NullOr(Schema.String),
   mirror: Schema.NullOr(
     Schema.Struct({
-      status: Schema.Literals(['pending', 'synced', 'failed']),
+      status: Schema.Literals(MIRROR_STATUSES),
       calendar_id: Schema.String,
       attempts: Schema.Int,
       last_error: Schema.NullOr(Schema.String),
@@ -167,7 +155,7 @@ export const DepartureResource = Schema.Struct({
   weather_warning: Schema.NullOr(
     Schema.Struct({ kind: Schema.String, severity: Schema.String, description: Schema.String }),
   ),
-  confidence: Schema.Literals(CONFIDENCES),
+  confidence: Schema.Literals(DEPARTURE_CONFIDENCES),
   origin_source: Schema.NullOr(Schema.String),
   calculated_at: DateTime,
   next_recalc_at: DateTime,

@@ -1,5 +1,11 @@
 import { Schema } from 'effect'
-import { EMAIL_TYPES, INVITATION_STATUSES, RESPONSES, type Invitation } from '../core/invitation/invitation.js'
+import {
+  EMAIL_TYPES,
+  INVITATION_STATUSES,
+  MAIL_NOTICES,
+  RESPONSES,
+  type Invitation,
+} from '../core/invitation/invitation.js'
 import type { SentMail } from '../core/ports/mail.js'
 import { boundedString, DateTime, Email, ResponseMeta } from './common.js'
 
@@ -75,7 +81,7 @@ export const InvitationListResource = Schema.Struct({
 export const MailNoticeResource = Schema.Struct({
   object: Schema.Literal('mail_notice'),
   invitation_id: Schema.String,
-  type: Schema.Literals(['delivered', 'opened', 'bounced']),
+  type: Schema.Literals(MAIL_NOTICES),
   applied: Schema.Boolean.annotate({
     description: 'False when the notice changed nothing (a repeat, or a stage already passed).',
   }),
@@ -86,7 +92,7 @@ export const MailNoticeResource = Schema.Struct({
 /** The signed body the mail provider (or a relay in front of it) posts to the inbound endpoint. */
 export const InboundMailNotice = Schema.Struct({
   id: boundedString(128).annotate({ description: "The provider's id of this notice." }),
-  type: Schema.Literals(['delivered', 'bounced', 'opened']),
+  type: Schema.Literals(MAIL_NOTICES),
   invitation_id: boundedString(64).annotate({ description: 'From the `X-Service-Invitation` header of the e-mail.' }),
   occurred_at: Schema.optionalKey(DateTime),
   detail: Schema.optionalKey(boundedString(2000)),

@@ -1,6 +1,16 @@
 import { Schema } from 'effect'
-import type { Delivery } from '../../core/webhooks/delivery.js'
-import { previousSecretExpiresAt, type WebhookEndpoint } from '../../core/webhooks/webhook-endpoint.js'
+import {
+  ATTEMPT_RESULTS,
+  DELIVERY_FAILURE_REASONS,
+  DELIVERY_STATUSES,
+  type Delivery,
+} from '../../core/webhooks/delivery.js'
+import {
+  DISABLED_REASONS,
+  ENDPOINT_STATUSES,
+  previousSecretExpiresAt,
+  type WebhookEndpoint,
+} from '../../core/webhooks/webhook-endpoint.js'
 import { boundedString, DateTime, ListQuery, ResponseMeta } from '../common.js'
 
 const EventTypeList = Schema.Array(boundedString(100)).check(
@@ -13,8 +23,8 @@ export const WebhookEndpointResource = Schema.Struct({
   url: Schema.String,
   description: Schema.NullOr(Schema.String),
   events: Schema.Array(Schema.String),
-  status: Schema.Literals(['enabled', 'disabled']),
-  disabled_reason: Schema.NullOr(Schema.Literals(['manual', 'failing'])),
+  status: Schema.Literals(ENDPOINT_STATUSES),
+  disabled_reason: Schema.NullOr(Schema.Literals(DISABLED_REASONS)),
   secret: Schema.optionalKey(Schema.String).annotate({
     description: 'The signing secret: returned only by create and rotate_secret.',
   }),
@@ -45,7 +55,7 @@ export const WebhookDeliveryResource = Schema.Struct({
   object: Schema.Literal('webhook_delivery'),
   endpoint_id: Schema.String,
   event: Schema.Struct({ id: Schema.String, type: Schema.String, created: Schema.Int }),
-  status: Schema.Literals(['pending', 'retrying', 'succeeded', 'failed']),
+  status: Schema.Literals(DELIVERY_STATUSES),
   attempt_count: Schema.Int,
   attempts: Schema.Array(
     Schema.Struct({
@@ -53,12 +63,12 @@ export const WebhookDeliveryResource = Schema.Struct({
       attempted_at: DateTime,
       duration_ms: Schema.Int,
       status_code: Schema.NullOr(Schema.Int),
-      result: Schema.Literals(['response', 'timeout', 'connection_error', 'blocked_address', 'succeeded', 'failed']),
+      result: Schema.Literals(ATTEMPT_RESULTS),
       error: Schema.NullOr(Schema.String),
     }),
   ),
   next_attempt_at: Schema.NullOr(DateTime),
-  failure_reason: Schema.NullOr(Schema.Literals(['retries_exhausted', 'endpoint_disabled', 'endpoint_deleted'])),
+  failure_reason: Schema.NullOr(Schema.Literals(DELIVERY_FAILURE_REASONS)),
   replay_of: Schema.NullOr(Schema.String),
   created_at: DateTime,
   ...ResponseMeta,

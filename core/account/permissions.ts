@@ -36,7 +36,8 @@ export type RequiredPermission =
   | 'any_key'
   | 'secret_key'
 
-export type KeyType = 'secret' | 'restricted'
+export const KEY_TYPES = ['secret', 'restricted'] as const
+export type KeyType = (typeof KEY_TYPES)[number]
 
 const RANK: Record<AccessLevel, number> = { none: 0, read: 1, write: 2 }
 

@@ -2,12 +2,14 @@ import type { ConnectionRepositoryPort } from '../ports/connection-repository.js
 import type { IdGenerator } from '../ports/id-generator.js'
 import type { TokenCipherPort } from '../ports/token-cipher.js'
 import { domainEvent } from '../shared/domain-event.js'
-import { ConcurrentModification, ResourceNotFound } from '../shared/errors.js'
-import { err, ok, type Result } from '../shared/result.js'
+import type { ConcurrentModification, ResourceNotFound } from '../shared/errors.js'
+import { retryOnConflict, written } from '../shared/optimistic.js'
+import { ok, type Result } from '../shared/result.js'
 import type { RequestScope } from '../shared/request-scope.js'
 import { healthOf, connectionTransition, type ConnectionCommand } from './connection-transition.js'
 import type { Connection, ProviderTokens } from './connection.js'
 
+/** Consent, resources and sync write the same record at once: more tries than the default. */
 const MAX_WRITE_ATTEMPTS = 5
 
 /**
@@ -30,16 +32,18 @@ export class ConnectionRecords {
     id: string,
     change: (current: Connection) => Result<{ readonly next: Connection; readonly events: readonly string[] }, E>,
   ): Promise<Result<Connection, E | ResourceNotFound | ConcurrentModification>> {
-    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-      const current = await this.deps.connections.get(scope.accountId, id)
-      if (current === null) return err(new ResourceNotFound({ resource: 'connection', id }))
-      const changed = change(current)
-      if (!changed.ok) return changed
-      const next = { ...changed.value.next, updatedAt: scope.clock.now(), version: current.version + 1 }
-      const notes = changed.value.events.map((type) => this.note(scope, type, next))
-      if ((await this.deps.connections.update(next, current.version, notes)) === 'updated') return ok(next)
-    }
-    return err(new ConcurrentModification({ resource: 'connection', id }))
+    return retryOnConflict({
+      target: { resource: 'connection', id },
+      attempts: MAX_WRITE_ATTEMPTS,
+      read: () => this.deps.connections.get(scope.accountId, id),
+      attempt: async (current) => {
+        const changed = change(current)
+        if (!changed.ok) return changed
+        const next = { ...changed.value.next, updatedAt: scope.clock.now(), version: current.version + 1 }
+        const notes = changed.value.events.map((type) => this.note(scope, type, next))
+        return written(await this.deps.connections.update(next, current.version, notes), next)
+      },
+    })
   }
 
   note(scope: Pick<RequestScope, 'accountId' | 'livemode' | 'clock'>, type: string, connection: Connection) {

@@ -17,7 +17,8 @@ export const CONNECTION_STATUS_REASONS = [
 export type ConnectionStatusReason = (typeof CONNECTION_STATUS_REASONS)[number]
 
 /** `realtime` when the provider pushes changes to us, `polling` when we look on a cadence. */
-export type SyncMode = 'realtime' | 'polling'
+export const SYNC_MODES = ['realtime', 'polling'] as const
+export type SyncMode = (typeof SYNC_MODES)[number]
 
 /** What the caller may ask for at `POST /v1/connections/start`; the default is both. */
 export const CONNECTION_SCOPES = ['calendars.read', 'events.read', 'events.write'] as const
@@ -101,6 +102,10 @@ export interface ProviderTokens {
   readonly expiresAt: Date | null
 }
 
+/** `hosted`: the provider comes back to our callback, which redirects to `return_url`; `server`: it goes to `return_url` with the code, and the caller's server posts it to `/v1/connections/callback`. */
+export const CONSENT_CALLBACKS = ['hosted', 'server'] as const
+export type ConsentCallback = (typeof CONSENT_CALLBACKS)[number]
+
 /** A pending consent: the `state` of the OAuth round trip, with its PKCE verifier. */
 export interface OAuthState {
   /** The opaque `state` parameter (also the key). */
@@ -111,8 +116,7 @@ export interface OAuthState {
   readonly provider: CalendarProviderName
   readonly scopes: readonly ConnectionScope[]
   readonly returnUrl: string
-  /** `hosted`: the provider comes back to our callback, which redirects to `return_url`; `server`: it goes to `return_url` with the code, and the caller's server posts it to `/v1/connections/callback`. */
-  readonly callback: 'hosted' | 'server'
+  readonly callback: ConsentCallback
   readonly redirectUri: string
   readonly codeVerifier: string
   readonly createdAt: Date

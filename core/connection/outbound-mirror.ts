@@ -3,13 +3,13 @@ import type { ChangeContext, EventChangeListener } from '../event/event-lifecycl
 import type { CalendarEvent, EventMirror } from '../event/event.js'
 import type { OutboundEvent } from '../ports/calendar-provider.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
+import { retryOnConflict, written } from '../shared/optimistic.js'
 import type { RequestScope } from '../shared/request-scope.js'
 import type { ConnectionService } from './connection-service.js'
 import type { ConnectionSync, ProviderCallFailure } from './connection-sync.js'
 
 /** Waits before retry n (1-based); after the last one the mirror is `failed` for good. */
 export const MIRROR_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000] as const
-const MAX_WRITE_ATTEMPTS = 3
 const DUE_BATCH = 25
 
 /** The mirror's `last_error`: what stopped the write, in words. */
@@ -192,20 +192,23 @@ export class OutboundMirror implements EventChangeListener {
 
   /** Records the mirror on the event (and, once created, its provider link), re-reading on a version race. */
   private async save(scope: RequestScope, eventId: string, mirror: EventMirror): Promise<void> {
-    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-      const current = await this.deps.events.get(scope.accountId, eventId)
-      if (current === null) return
-      const source =
-        mirror.externalId === null
-          ? (current.source ?? null)
-          : {
-              connectionId: mirror.connectionId,
-              calendarId: mirror.calendarId,
-              externalId: mirror.externalId,
-              seriesId: null,
-            }
-      const next: CalendarEvent = { ...current, mirror, source, version: current.version + 1 }
-      if ((await this.deps.events.update(next, current.version, [])) === 'updated') return
-    }
+    await retryOnConflict({
+      target: { resource: 'event', id: eventId },
+      // Gone meanwhile: nothing to record.
+      read: () => this.deps.events.get(scope.accountId, eventId),
+      attempt: async (current) => {
+        const source =
+          mirror.externalId === null
+            ? (current.source ?? null)
+            : {
+                connectionId: mirror.connectionId,
+                calendarId: mirror.calendarId,
+                externalId: mirror.externalId,
+                seriesId: null,
+              }
+        const next: CalendarEvent = { ...current, mirror, source, version: current.version + 1 }
+        return written(await this.deps.events.update(next, current.version, []), next)
+      },
+    })
   }
 }

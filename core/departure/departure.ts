@@ -1,11 +1,14 @@
 import type { GeocodingConfidence } from '../ports/geocoding.js'
 import type { TravelMode } from '../ports/routing.js'
+import type { PreferredDeparture } from '../user/user.js'
 import type { WeatherForecast, WeatherWarning } from '../ports/weather.js'
 import type { Coordinates } from '../shared/coordinates.js'
 
-export type TrafficLevel = 'free' | 'light' | 'moderate' | 'heavy' | 'severe'
-export type DepartureConfidence = 'low' | 'medium' | 'high'
-export type PreferredDeparture = 'on_time' | '5_min_early' | '10_min_early'
+export const TRAFFIC_LEVELS = ['free', 'light', 'moderate', 'heavy', 'severe'] as const
+export type TrafficLevel = (typeof TRAFFIC_LEVELS)[number]
+export const DEPARTURE_CONFIDENCES = ['low', 'medium', 'high'] as const
+export type DepartureConfidence = (typeof DEPARTURE_CONFIDENCES)[number]
+export type { PreferredDeparture }
 
 /** The user's preferences that shape a departure window (spec: User resource). */
 export interface TravelPreferences {

@@ -8,7 +8,8 @@ import type { TravelMode } from '../ports/routing.js'
 import type { RoutingPort } from '../ports/routing.js'
 import type { WeatherPort } from '../ports/weather.js'
 import { domainEvent } from '../shared/domain-event.js'
-import { ConcurrentModification, InvalidParameter, ResourceNotFound } from '../shared/errors.js'
+import { type ConcurrentModification, InvalidParameter, ResourceNotFound } from '../shared/errors.js'
+import { retryOnConflict } from '../shared/optimistic.js'
 import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
@@ -67,8 +68,6 @@ export interface EventServiceDeps {
 }
 
 type EventError = ResourceNotFound | AccountDeactivated | InvalidParameter | ConcurrentModification
-
-const MAX_WRITE_ATTEMPTS = 3
 
 export class EventService {
   constructor(private readonly deps: EventServiceDeps) {}
@@ -151,76 +150,76 @@ export class EventService {
     patch: EventPatch,
     context: ChangeContext = API_CHANGE,
   ): Promise<Result<CalendarEvent, EventError>> {
-    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-      const current = await this.deps.events.get(scope.accountId, id)
-      if (current === null) return err(new ResourceNotFound({ resource: 'event', id }))
-      const user = await this.deps.users.requireActive(scope, current.userId)
-      if (!user.ok) return user
-      const startTime = patch.startTime ?? current.startTime
-      const endTime = patch.endTime ?? current.endTime
-      if (endTime.getTime() <= startTime.getTime()) {
-        return err(
-          new InvalidParameter({
-            param: patch.endTime === undefined ? 'start_time' : 'end_time',
-            message: 'end_time must be after start_time.',
-          }),
-        )
-      }
-      const places = await this.resolvePlaces({
-        location: patch.location === undefined ? current.location : patch.location,
-        origin: patch.origin === undefined ? current.origin : patch.origin,
-      })
-      if (!places.ok) return places
-      const attendees =
-        patch.attendees === undefined ? ok(current.attendees) : await this.attendeesOf(scope, patch.attendees)
-      if (!attendees.ok) return attendees
-      const travel = {
-        mode: patch.travel?.mode ?? current.travel.mode,
-        parkingBufferMin: patch.travel?.parkingBufferMin ?? current.travel.parkingBufferMin,
-      }
-      const now = scope.clock.now()
-      const tripChanged =
-        startTime.getTime() !== current.startTime.getTime() ||
-        endTime.getTime() !== current.endTime.getTime() ||
-        JSON.stringify([places.value.location, places.value.origin, travel]) !==
-          JSON.stringify([current.location, current.origin, current.travel])
-      let monitoring = current.monitoring
-      if (tripChanged) {
-        const moved = monitoringTransition(current.monitoring, {
-          type: 'event_updated',
-          now,
+    return retryOnConflict({
+      target: { resource: 'event', id },
+      read: () => this.deps.events.get(scope.accountId, id),
+      attempt: async (current) => {
+        const user = await this.deps.users.requireActive(scope, current.userId)
+        if (!user.ok) return user
+        const startTime = patch.startTime ?? current.startTime
+        const endTime = patch.endTime ?? current.endTime
+        if (endTime.getTime() <= startTime.getTime()) {
+          return err(
+            new InvalidParameter({
+              param: patch.endTime === undefined ? 'start_time' : 'end_time',
+              message: 'end_time must be after start_time.',
+            }),
+          )
+        }
+        const places = await this.resolvePlaces({
+          location: patch.location === undefined ? current.location : patch.location,
+          origin: patch.origin === undefined ? current.origin : patch.origin,
+        })
+        if (!places.ok) return places
+        const attendees =
+          patch.attendees === undefined ? ok(current.attendees) : await this.attendeesOf(scope, patch.attendees)
+        if (!attendees.ok) return attendees
+        const travel = {
+          mode: patch.travel?.mode ?? current.travel.mode,
+          parkingBufferMin: patch.travel?.parkingBufferMin ?? current.travel.parkingBufferMin,
+        }
+        const now = scope.clock.now()
+        const tripChanged =
+          startTime.getTime() !== current.startTime.getTime() ||
+          endTime.getTime() !== current.endTime.getTime() ||
+          JSON.stringify([places.value.location, places.value.origin, travel]) !==
+            JSON.stringify([current.location, current.origin, current.travel])
+        let monitoring = current.monitoring
+        if (tripChanged) {
+          const moved = monitoringTransition(current.monitoring, {
+            type: 'event_updated',
+            now,
+            startTime,
+            endTime,
+            hasLocation: places.value.location !== null,
+          })
+          if (moved.ok) monitoring = moved.value.state
+        }
+        const next: CalendarEvent = {
+          ...current,
+          title: patch.title ?? current.title,
+          category: patch.category ?? current.category,
           startTime,
           endTime,
-          hasLocation: places.value.location !== null,
-        })
-        if (moved.ok) monitoring = moved.value.state
-      }
-      const next: CalendarEvent = {
-        ...current,
-        title: patch.title ?? current.title,
-        category: patch.category ?? current.category,
-        startTime,
-        endTime,
-        timezone: patch.timezone ?? current.timezone,
-        location: places.value.location,
-        origin: places.value.origin,
-        travel,
-        attendees: attendees.value,
-        monitoring,
-        dueAt: monitoringDueAt(monitoring),
-        updatedAt: now,
-        version: current.version + 1,
-      }
-      const outcome = await this.deps.events.update(next, current.version, [
-        domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.updated', 'event', next),
-      ])
-      if (outcome === 'updated') {
+          timezone: patch.timezone ?? current.timezone,
+          location: places.value.location,
+          origin: places.value.origin,
+          travel,
+          attendees: attendees.value,
+          monitoring,
+          dueAt: monitoringDueAt(monitoring),
+          updatedAt: now,
+          version: current.version + 1,
+        }
+        const outcome = await this.deps.events.update(next, current.version, [
+          domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.updated', 'event', next),
+        ])
+        if (outcome === 'conflict') return 'conflict'
         await this.deps.lifecycle.updated(current, next, scope, context)
         const latest = (await this.deps.events.get(scope.accountId, id)) ?? next
         return ok(tripChanged ? await this.refreshIfPending(latest, scope) : latest)
-      }
-    }
-    return err(new ConcurrentModification({ resource: 'event', id }))
+      },
+    })
   }
 
   /** Deleting stops monitoring for good: the record goes, `event.deleted` carries its last state. */
@@ -229,26 +228,26 @@ export class EventService {
     id: string,
     context: ChangeContext = API_CHANGE,
   ): Promise<Result<CalendarEvent, ResourceNotFound | AccountDeactivated | ConcurrentModification>> {
-    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-      const current = await this.deps.events.get(scope.accountId, id)
-      if (current === null) return err(new ResourceNotFound({ resource: 'event', id }))
-      const user = await this.deps.users.requireActive(scope, current.userId)
-      if (!user.ok && user.error._tag === 'AccountDeactivated') return user
-      const stopped = monitoringTransition(current.monitoring, { type: 'event_deleted', now: scope.clock.now() })
-      const last: CalendarEvent = {
-        ...current,
-        monitoring: stopped.ok ? stopped.value.state : current.monitoring,
-        dueAt: null,
-      }
-      const outcome = await this.deps.events.remove(scope.accountId, id, current.version, [
-        domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.deleted', 'event', last),
-      ])
-      if (outcome === 'removed') {
+    return retryOnConflict({
+      target: { resource: 'event', id },
+      read: () => this.deps.events.get(scope.accountId, id),
+      attempt: async (current) => {
+        const user = await this.deps.users.requireActive(scope, current.userId)
+        if (!user.ok && user.error._tag === 'AccountDeactivated') return user
+        const stopped = monitoringTransition(current.monitoring, { type: 'event_deleted', now: scope.clock.now() })
+        const last: CalendarEvent = {
+          ...current,
+          monitoring: stopped.ok ? stopped.value.state : current.monitoring,
+          dueAt: null,
+        }
+        const outcome = await this.deps.events.remove(scope.accountId, id, current.version, [
+          domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.deleted', 'event', last),
+        ])
+        if (outcome === 'conflict') return 'conflict'
         await this.deps.lifecycle.deleted(last, scope, context)
         return ok(last)
-      }
-    }
-    return err(new ConcurrentModification({ resource: 'event', id }))
+      },
+    })
   }
 
   /** The latest cached window; computed on the spot while still pending. */

@@ -31,6 +31,9 @@ export interface EventSource {
   readonly seriesId: string | null
 }
 
+export const MIRROR_STATUSES = ['pending', 'synced', 'failed'] as const
+export type MirrorStatus = (typeof MIRROR_STATUSES)[number]
+
 /**
  * The copy of an API-created event in the user's connected calendar. A failed
  * write is retried (`nextAttemptAt`) and shown on the event; the event itself is never lost.
@@ -40,7 +43,7 @@ export interface EventMirror {
   readonly calendarId: string
   /** The provider's id once created there. */
   readonly externalId: string | null
-  readonly status: 'pending' | 'synced' | 'failed'
+  readonly status: MirrorStatus
   /** What the next attempt does. */
   readonly operation: 'create' | 'update'
   readonly attempts: number

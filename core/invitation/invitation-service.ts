@@ -10,6 +10,7 @@ import type { DomainEvent } from '../ports/outbox.js'
 import type { UserRepositoryPort } from '../ports/user-repository.js'
 import { domainEvent, type EventScope } from '../shared/domain-event.js'
 import { ConcurrentModification, InvalidParameter, InvalidTransition, ResourceNotFound } from '../shared/errors.js'
+import { retryOnConflict, written } from '../shared/optimistic.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
 import { normalizeEmail, type User } from '../user/user.js'
@@ -17,6 +18,7 @@ import type { RequestScope } from '../shared/request-scope.js'
 import type { UserService } from '../user/user-service.js'
 import {
   isCancelled,
+  type MAIL_NOTICES,
   type EmailType,
   type Invitation,
   type InvitationResponse,
@@ -59,9 +61,8 @@ export type Responder =
   | { readonly kind: 'attendee'; readonly token: string; readonly clockOf: ClockOf }
 
 /** A notice about the e-mail from the inbound path (pixel, provider, sandbox helper). */
-export type MailNotice = Extract<InvitationCommandType, 'delivered' | 'opened' | 'bounced'>
+export type MailNotice = Extract<InvitationCommandType, (typeof MAIL_NOTICES)[number]>
 
-const MAX_WRITE_ATTEMPTS = 3
 /** Transient send failures are retried after 1, 2, 4 ... minutes, 8 times at most. */
 const MAX_SEND_ATTEMPTS = 8
 const RETRY_BASE_MS = 60_000
@@ -202,35 +203,33 @@ export class InvitationService {
     id: string,
     response: InvitationResponse,
   ): Promise<Result<Invitation, ResourceNotFound | AccountDeactivated | InvalidTransition | ConcurrentModification>> {
-    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-      const found =
-        responder.kind === 'account'
-          ? await this.retrieve(responder.scope, id)
-          : await this.retrieveByToken(id, responder.token)
-      if (!found.ok) return found
-      const current = found.value
-      const clock = responder.kind === 'account' ? responder.scope.clock : await responder.clockOf(current.accountId)
-      if (responder.kind === 'account') {
-        const organizer = await this.deps.users.requireActive(responder.scope, current.organizerUserId)
-        if (!organizer.ok && organizer.error._tag === 'AccountDeactivated') return organizer
-      }
-      if (isCancelled(current))
-        return err(new InvalidTransition({ resource: 'invitation', from: 'cancelled', command: 'respond' }))
-      const step = invitationTransition(current.status, { type: 'respond' })
-      if (!step.ok) return step
-      const now = clock.now()
-      const next: Invitation = {
-        ...current,
-        status: step.value.state,
-        response,
-        respondedAt: now,
-        updatedAt: now,
-        version: current.version + 1,
-      }
-      const events = step.value.events.map((type) => this.event({ ...current, clock }, type, next))
-      if ((await this.deps.invitations.update(next, current.version, events)) === 'updated') return ok(next)
-    }
-    return err(new ConcurrentModification({ resource: 'invitation', id }))
+    return retryOnConflict({
+      target: { resource: 'invitation', id },
+      load: () =>
+        responder.kind === 'account' ? this.retrieve(responder.scope, id) : this.retrieveByToken(id, responder.token),
+      attempt: async (current) => {
+        const clock = responder.kind === 'account' ? responder.scope.clock : await responder.clockOf(current.accountId)
+        if (responder.kind === 'account') {
+          const organizer = await this.deps.users.requireActive(responder.scope, current.organizerUserId)
+          if (!organizer.ok && organizer.error._tag === 'AccountDeactivated') return organizer
+        }
+        if (isCancelled(current))
+          return err(new InvalidTransition({ resource: 'invitation', from: 'cancelled', command: 'respond' }))
+        const step = invitationTransition(current.status, { type: 'respond' })
+        if (!step.ok) return step
+        const now = clock.now()
+        const next: Invitation = {
+          ...current,
+          status: step.value.state,
+          response,
+          respondedAt: now,
+          updatedAt: now,
+          version: current.version + 1,
+        }
+        const events = step.value.events.map((type) => this.event({ ...current, clock }, type, next))
+        return written(await this.deps.invitations.update(next, current.version, events), next)
+      },
+    })
   }
 
   /**
@@ -243,25 +242,34 @@ export class InvitationService {
     notice: MailNotice,
     clock: Clock,
   ): Promise<Result<{ readonly invitation: Invitation; readonly applied: boolean }, ConcurrentModification>> {
-    let current: Invitation | null = invitation
-    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS && current !== null; attempt++) {
-      const step = invitationTransition(current.status, { type: notice })
-      if (!step.ok || step.value.state === current.status) return ok({ invitation: current, applied: false })
-      const now = clock.now()
-      const next: Invitation = {
-        ...current,
-        status: step.value.state,
-        // A bounced address gets no more mail.
-        outgoing: step.value.state === 'bounced' ? null : current.outgoing,
-        updatedAt: now,
-        version: current.version + 1,
-      }
-      const events = step.value.events.map((type) => this.event({ ...current!, clock }, type, next))
-      if ((await this.deps.invitations.update(next, current.version, events)) === 'updated')
-        return ok({ invitation: next, applied: true })
-      current = await this.deps.invitations.findById(current.id)
-    }
-    return err(new ConcurrentModification({ resource: 'invitation', id: invitation.id }))
+    const target = { resource: 'invitation', id: invitation.id }
+    return retryOnConflict({
+      target,
+      first: invitation,
+      // Gone since it was read: reported as the race it lost.
+      load: async () => {
+        const current = await this.deps.invitations.findById(invitation.id)
+        return current === null ? err(new ConcurrentModification(target)) : ok(current)
+      },
+      attempt: async (current) => {
+        const step = invitationTransition(current.status, { type: notice })
+        if (!step.ok || step.value.state === current.status) return ok({ invitation: current, applied: false })
+        const now = clock.now()
+        const next: Invitation = {
+          ...current,
+          status: step.value.state,
+          // A bounced address gets no more mail.
+          outgoing: step.value.state === 'bounced' ? null : current.outgoing,
+          updatedAt: now,
+          version: current.version + 1,
+        }
+        const events = step.value.events.map((type) => this.event({ ...current, clock }, type, next))
+        return written(await this.deps.invitations.update(next, current.version, events), {
+          invitation: next,
+          applied: true,
+        })
+      },
+    })
   }
 
   /** The tracking pixel: counts as an open when the token matches, silently nothing otherwise. */
@@ -340,67 +348,71 @@ export class InvitationService {
     const organizer = await this.deps.userRepository.get(scope.accountId, event.userId)
     const revised: Invitation[] = []
     for (const original of invitations) {
-      let current: Invitation | null = original
-      for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS && current !== null; attempt++) {
-        const snapshot =
-          organizer === null
-            ? {
-                ...invitedEventOf(event, {
-                  email: current.event.organizerEmail,
-                  displayName: current.event.organizerName,
-                }),
-              }
-            : invitedEventOf(event, organizer)
-        const now = scope.clock.now()
-        let next: Invitation = { ...current, event: snapshot, updatedAt: now, version: current.version + 1 }
-        const events: DomainEvent[] = []
-        if (emailType !== null) {
-          const sequence = current.icalSequence + 1
-          const suppressed =
-            current.unsubscribed ||
-            (await this.deps.invitations.isSuppressed(
-              current.accountId,
-              current.organizerUserId,
-              current.attendeeEmail,
-            ))
-          const queued = invitationTransition(current.status, { type: 'email_queued' })
-          const mailable = !suppressed && queued.ok
-          next = {
-            ...next,
-            emailType,
-            icalSequence: sequence,
-            unsubscribed: suppressed,
-            status: queued.ok ? queued.value.state : current.status,
-            outgoing: mailable ? { emailType, sequence, attempts: 0, dueAt: now } : null,
+      const outcome = await retryOnConflict({
+        target: { resource: 'invitation', id: original.id },
+        first: original,
+        read: () => this.deps.invitations.get(scope.accountId, original.id),
+        attempt: async (current) => {
+          const snapshot =
+            organizer === null
+              ? {
+                  ...invitedEventOf(event, {
+                    email: current.event.organizerEmail,
+                    displayName: current.event.organizerName,
+                  }),
+                }
+              : invitedEventOf(event, organizer)
+          const now = scope.clock.now()
+          let next: Invitation = { ...current, event: snapshot, updatedAt: now, version: current.version + 1 }
+          const events: DomainEvent[] = []
+          if (emailType !== null) {
+            const sequence = current.icalSequence + 1
+            const suppressed =
+              current.unsubscribed ||
+              (await this.deps.invitations.isSuppressed(
+                current.accountId,
+                current.organizerUserId,
+                current.attendeeEmail,
+              ))
+            const queued = invitationTransition(current.status, { type: 'email_queued' })
+            const mailable = !suppressed && queued.ok
+            next = {
+              ...next,
+              emailType,
+              icalSequence: sequence,
+              unsubscribed: suppressed,
+              status: queued.ok ? queued.value.state : current.status,
+              outgoing: mailable ? { emailType, sequence, attempts: 0, dueAt: now } : null,
+            }
+            events.push(this.event(scope, emailType === 'update' ? 'invitation.updated' : 'invitation.cancelled', next))
           }
-          events.push(this.event(scope, emailType === 'update' ? 'invitation.updated' : 'invitation.cancelled', next))
-        }
-        if ((await this.deps.invitations.update(next, current.version, events)) === 'updated') {
-          revised.push(next)
-          break
-        }
-        current = await this.deps.invitations.get(scope.accountId, original.id)
-      }
+          return written(await this.deps.invitations.update(next, current.version, events), next)
+        },
+      })
+      if (outcome.ok) revised.push(outcome.value)
     }
     await this.sendOutgoing(revised, scope.clock)
   }
 
   private async markUnsubscribed(invitation: Invitation, clock: Clock): Promise<void> {
-    let current: Invitation | null = invitation
-    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS && current !== null; attempt++) {
-      if (current.unsubscribed && current.outgoing === null) return
-      const now = clock.now()
-      const next: Invitation = {
-        ...current,
-        unsubscribed: true,
-        outgoing: null,
-        updatedAt: now,
-        version: current.version + 1,
-      }
-      const events = current.unsubscribed ? [] : [this.event({ ...current, clock }, 'invitation.unsubscribed', next)]
-      if ((await this.deps.invitations.update(next, current.version, events)) === 'updated') return
-      current = await this.deps.invitations.findById(invitation.id)
-    }
+    await retryOnConflict({
+      target: { resource: 'invitation', id: invitation.id },
+      first: invitation,
+      read: () => this.deps.invitations.findById(invitation.id),
+      attempt: async (current) => {
+        if (current.unsubscribed && current.outgoing === null) return ok(current)
+        const now = clock.now()
+        const next: Invitation = {
+          ...current,
+          unsubscribed: true,
+          outgoing: null,
+          updatedAt: now,
+          version: current.version + 1,
+        }
+        const events = current.unsubscribed ? [] : [this.event({ ...current, clock }, 'invitation.unsubscribed', next)]
+        return written(await this.deps.invitations.update(next, current.version, events), next)
+      },
+    })
   }
 
   /**

@@ -15,6 +15,9 @@ export type EmailType = (typeof EMAIL_TYPES)[number]
 export const RESPONSES = ['accepted', 'declined', 'tentative'] as const
 export type InvitationResponse = (typeof RESPONSES)[number]
 
+/** What the inbound path (pixel, mail provider, sandbox helper) may report about an e-mail. */
+export const MAIL_NOTICES = ['delivered', 'opened', 'bounced'] as const
+
 /**
  * What the attendee is invited to, copied from the event at each write: the
  * e-mails (a cancellation included, sent after the event is gone) are built from it.

@@ -10,15 +10,17 @@ import type { Departure } from '../departure/departure.js'
  * `ended`: the event is over.
  * `cancelled`: the event was deleted (terminal).
  */
-export type MonitoringStatus =
-  | 'pending'
-  | 'monitoring'
-  | 'no_location'
-  | 'no_origin'
-  | 'unavailable'
-  | 'started'
-  | 'ended'
-  | 'cancelled'
+export const MONITORING_STATUSES = [
+  'pending',
+  'monitoring',
+  'no_location',
+  'no_origin',
+  'unavailable',
+  'started',
+  'ended',
+  'cancelled',
+] as const
+export type MonitoringStatus = (typeof MONITORING_STATUSES)[number]
 
 /** In firing order. */
 export type Threshold = 'pre_alert' | 'leave_now' | 'last_call'

@@ -28,10 +28,13 @@ export interface ProviderCalendar {
   readonly timezone: string
 }
 
+export const PROVIDER_EVENT_STATUSES = ['confirmed', 'cancelled'] as const
+export type ProviderEventStatus = (typeof PROVIDER_EVENT_STATUSES)[number]
+
 /** An event as the provider holds it; recurring series come unexpanded, with their RFC 5545 lines. */
 export interface ProviderEvent {
   readonly externalId: string
-  readonly status: 'confirmed' | 'cancelled'
+  readonly status: ProviderEventStatus
   readonly title: string
   readonly start: Date
   readonly end: Date

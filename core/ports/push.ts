@@ -24,6 +24,7 @@ export type PushOutcome =
   | { readonly status: 'delivered' }
   | { readonly status: 'expired' }
   | { readonly status: 'failed'; readonly reason: string }
+export const PUSH_OUTCOMES = ['delivered', 'expired', 'failed'] as const satisfies readonly PushOutcome['status'][]
 
 /** Sends notifications to registered devices (Web Push, or a recorder on the sandbox). */
 export interface PushPort {

@@ -1,8 +1,9 @@
 import type { Coordinates } from '../shared/coordinates.js'
 import type { NoRouteFound, ProviderUnavailable } from '../shared/provider.errors.js'
 import type { Result } from '../shared/result.js'
+import type { TravelMode } from '../user/user.js'
 
-export type TravelMode = 'drive' | 'walk' | 'transit'
+export type { TravelMode }
 
 /**
  * `live`: current traffic feed. `historical`: typical traffic for that time of week.

@@ -10,12 +10,13 @@ import type { ReminderFilter, ReminderRepositoryPort } from '../ports/reminder-r
 import type { UserRepositoryPort } from '../ports/user-repository.js'
 import { domainEvent, type EventScope } from '../shared/domain-event.js'
 import {
-  ConcurrentModification,
+  type ConcurrentModification,
   InvalidParameter,
   type InvalidTransition,
   MissingParameter,
   ResourceNotFound,
 } from '../shared/errors.js'
+import { type Conflict, retryOnConflict, written } from '../shared/optimistic.js'
 import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { Clock } from '../ports/clock.js'
@@ -53,7 +54,6 @@ export interface DeliveryReport {
 
 type CommandError = ResourceNotFound | AccountDeactivated | InvalidTransition | ConcurrentModification
 
-const MAX_WRITE_ATTEMPTS = 3
 const DUE_BATCH = 100
 
 export class ReminderService {
@@ -277,26 +277,19 @@ export class ReminderService {
     id: string,
     makeCommand: (now: Date) => ReminderCommand,
   ): Promise<Result<Reminder, CommandError>> {
-    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-      const current = await this.deps.reminders.get(scope.accountId, id)
-      if (current === null) return err(new ResourceNotFound({ resource: 'reminder', id }))
-      const user = await this.deps.users.requireActive(scope, current.userId)
-      if (!user.ok) return user
-      const now = scope.clock.now()
-      const step = reminderTransition(current, makeCommand(now))
-      if (!step.ok) return step
-      if (step.value.state === current) return ok(current)
-      const next = this.next(step.value.state, current, now)
-      if (
-        (await this.deps.reminders.update(
-          next,
-          current.version,
-          this.events(scope, scope.clock, step.value.events, next),
-        )) === 'updated'
-      )
-        return ok(next)
-    }
-    return err(new ConcurrentModification({ resource: 'reminder', id }))
+    return retryOnConflict({
+      target: { resource: 'reminder', id },
+      read: () => this.deps.reminders.get(scope.accountId, id),
+      attempt: async (current) => {
+        const user = await this.deps.users.requireActive(scope, current.userId)
+        if (!user.ok) return user
+        const now = scope.clock.now()
+        const step = reminderTransition(current, makeCommand(now))
+        if (!step.ok) return step
+        if (step.value.state === current) return ok(current)
+        return this.save(scope, current, step.value, now)
+      },
+    })
   }
 
   /** Applies an event-lifecycle command to each reminder of the event (no user gate: the event's write already passed it). */
@@ -306,25 +299,32 @@ export class ReminderService {
     makeCommand: (reminder: Reminder, now: Date) => ReminderCommand | null,
   ): Promise<void> {
     for (const first of await this.deps.reminders.allOfEvent(scope.accountId, event.id)) {
-      let current: Reminder | null = first
-      for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS && current !== null; attempt++) {
-        const now = scope.clock.now()
-        const command = makeCommand(current, now)
-        if (command === null) break
-        const step = reminderTransition(current, command)
-        if (!step.ok || step.value.state === current) break
-        const next = this.next(step.value.state, current, now)
-        if (
-          (await this.deps.reminders.update(
-            next,
-            current.version,
-            this.events(scope, scope.clock, step.value.events, next),
-          )) === 'updated'
-        )
-          break
-        current = await this.deps.reminders.get(scope.accountId, first.id)
-      }
+      await retryOnConflict({
+        target: { resource: 'reminder', id: first.id },
+        first,
+        read: () => this.deps.reminders.get(scope.accountId, first.id),
+        attempt: async (current) => {
+          const now = scope.clock.now()
+          const command = makeCommand(current, now)
+          if (command === null) return ok(current)
+          const step = reminderTransition(current, command)
+          if (!step.ok || step.value.state === current) return ok(current)
+          return this.save(scope, current, step.value, now)
+        },
+      })
     }
+  }
+
+  /** Writes a step's state with its events against the version it was made from. */
+  private async save(
+    scope: RequestScope,
+    current: Reminder,
+    step: { readonly state: Reminder; readonly events: readonly ReminderEventType[] },
+    now: Date,
+  ): Promise<Result<Reminder, never> | Conflict> {
+    const next = this.next(step.state, current, now)
+    const events = this.events(scope, scope.clock, step.events, next)
+    return written(await this.deps.reminders.update(next, current.version, events), next)
   }
 
   private next(state: Reminder, current: Reminder, now: Date): Reminder {

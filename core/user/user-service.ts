@@ -3,7 +3,13 @@ import type { IdGenerator } from '../ports/id-generator.js'
 import type { IdentityProviderPort } from '../ports/identity-provider.js'
 import type { UserFilter, UserRepositoryPort } from '../ports/user-repository.js'
 import { domainEvent } from '../shared/domain-event.js'
-import { ConcurrentModification, InvalidParameter, type InvalidTransition, ResourceNotFound } from '../shared/errors.js'
+import {
+  type ConcurrentModification,
+  InvalidParameter,
+  type InvalidTransition,
+  ResourceNotFound,
+} from '../shared/errors.js'
+import { retryOnConflict, written } from '../shared/optimistic.js'
 import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
 import { whenReady, type MaybePromise } from '../shared/maybe-promise.js'
@@ -28,8 +34,6 @@ export interface UserServiceDeps {
   /** Resolves `home_location` addresses to coordinates. */
   readonly geocoding: GeocodingPort
 }
-
-const MAX_WRITE_ATTEMPTS = 3
 
 /** Quiet hours are a window: both ends or neither. */
 const checkQuietHours = (prefs: UserPreferences): InvalidParameter | null => {
@@ -178,20 +182,22 @@ export class UserService {
     scope: RequestScope,
     id: string,
   ): Promise<Result<User, ResourceNotFound | InvalidTransition | ConcurrentModification>> {
-    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-      const current = await this.deps.users.get(scope.accountId, id)
-      if (current === null) return err(new ResourceNotFound({ resource: 'user', id }))
-      const step = userTransition(userStatusOf(current), { type: 'delete', userId: id })
-      if (!step.ok) return err(step.error as InvalidTransition)
-      await this.deps.cascade.run(scope.accountId, id)
-      const events = step.value.events.map((type) => this.event(scope, type, current))
-      if ((await this.deps.users.remove(scope.accountId, id, current.version, events)) === 'conflict') continue
-      const remaining = await this.deps.identity.unlink(current.email, scope.accountId)
-      // The identity itself goes only when no other platform of the tenant still uses it.
-      if (remaining.length === 0) await this.deps.identity.deleteIdentity(current.email)
-      return ok(current)
-    }
-    return err(new ConcurrentModification({ resource: 'user', id }))
+    return retryOnConflict({
+      target: { resource: 'user', id },
+      read: () => this.deps.users.get(scope.accountId, id),
+      attempt: async (current) => {
+        const step = userTransition(userStatusOf(current), { type: 'delete', userId: id })
+        if (!step.ok) return err(step.error as InvalidTransition)
+        await this.deps.cascade.run(scope.accountId, id)
+        const events = step.value.events.map((type) => this.event(scope, type, current))
+        if ((await this.deps.users.remove(scope.accountId, id, current.version, events)) === 'conflict')
+          return 'conflict'
+        const remaining = await this.deps.identity.unlink(current.email, scope.accountId)
+        // The identity itself goes only when no other platform of the tenant still uses it.
+        if (remaining.length === 0) await this.deps.identity.deleteIdentity(current.email)
+        return ok(current)
+      },
+    })
   }
 
   private async writeWithRetry<E>(
@@ -201,22 +207,23 @@ export class UserService {
     change: (current: User) => Result<{ readonly next: User; readonly eventType: string | null }, E>,
     check?: (next: User, current: User) => Promise<E | null>,
   ): Promise<Result<User, E | ResourceNotFound | AccountDeactivated | InvalidTransition | ConcurrentModification>> {
-    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-      const current = await this.deps.users.get(scope.accountId, id)
-      if (current === null) return err(new ResourceNotFound({ resource: 'user', id }))
-      const step = userTransition(userStatusOf(current), { type: command, userId: id })
-      if (!step.ok) return step
-      const changed = change(current)
-      if (!changed.ok) return changed
-      const { next } = changed.value
-      if (next === current) return ok(current)
-      const refused = check === undefined ? null : await check(next, current)
-      if (refused !== null) return err(refused)
-      const types = [...step.value.events, ...(changed.value.eventType === null ? [] : [changed.value.eventType])]
-      const events = types.map((type) => this.event(scope, type, next))
-      if ((await this.deps.users.update(next, current.version, events)) === 'updated') return ok(next)
-    }
-    return err(new ConcurrentModification({ resource: 'user', id }))
+    return retryOnConflict({
+      target: { resource: 'user', id },
+      read: () => this.deps.users.get(scope.accountId, id),
+      attempt: async (current) => {
+        const step = userTransition(userStatusOf(current), { type: command, userId: id })
+        if (!step.ok) return step
+        const changed = change(current)
+        if (!changed.ok) return changed
+        const { next } = changed.value
+        if (next === current) return ok(current)
+        const refused = check === undefined ? null : await check(next, current)
+        if (refused !== null) return err(refused)
+        const types = [...step.value.events, ...(changed.value.eventType === null ? [] : [changed.value.eventType])]
+        const events = types.map((type) => this.event(scope, type, next))
+        return written(await this.deps.users.update(next, current.version, events), next)
+      },
+    })
   }
 
   /** undefined: not given; null: cleared; else resolved to coordinates. */

@@ -1,13 +1,20 @@
 import type { RandomSource } from '../ports/id-generator.js'
 import type { DomainEvent } from '../ports/outbox.js'
 
-export type DeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'failed'
+export const DELIVERY_STATUSES = ['pending', 'retrying', 'succeeded', 'failed'] as const
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
+
+/** An attempt that got no HTTP answer, and why. */
+export const ATTEMPT_FAILURES = ['timeout', 'connection_error', 'blocked_address'] as const
+/** What is kept of an attempt to a private target (sandbox loopback): whether it was acknowledged, and nothing of what answered. */
+export const WITHHELD_RESULTS = ['succeeded', 'failed'] as const
+/** What an attempt came to: an HTTP answer, one of the failures, or a private target's withheld result. */
+export const ATTEMPT_RESULTS = ['response', ...ATTEMPT_FAILURES, ...WITHHELD_RESULTS] as const
 
 export type AttemptOutcome =
   | { readonly kind: 'response'; readonly statusCode: number }
-  | { readonly kind: 'timeout' | 'connection_error' | 'blocked_address' }
-  /** An attempt to a private target (sandbox loopback): whether it was acknowledged, and nothing of what answered. */
-  | { readonly kind: 'succeeded' | 'failed' }
+  | { readonly kind: (typeof ATTEMPT_FAILURES)[number] }
+  | { readonly kind: (typeof WITHHELD_RESULTS)[number] }
 
 export interface DeliveryAttempt {
   readonly number: number
@@ -16,6 +23,9 @@ export interface DeliveryAttempt {
   readonly outcome: AttemptOutcome
   readonly error: string | null
 }
+
+export const DELIVERY_FAILURE_REASONS = ['retries_exhausted', 'endpoint_disabled', 'endpoint_deleted'] as const
+export type DeliveryFailureReason = (typeof DELIVERY_FAILURE_REASONS)[number]
 
 /**
  * One notification to one endpoint. Redeliveries (retries, replays) keep the
@@ -33,8 +43,8 @@ export interface Delivery {
   readonly firstAttemptAt: Date | null
   /** When the next attempt is due; null once succeeded or failed. A worker holding it pushes it out (lease). */
   readonly nextAttemptAt: Date | null
-  /** Why a delivery ended without success: `retries_exhausted`, `endpoint_disabled`, `endpoint_deleted`. */
-  readonly failureReason: string | null
+  /** Why a delivery ended without success. */
+  readonly failureReason: DeliveryFailureReason | null
   /** The delivery this one replays, if any. */
   readonly replayOf: string | null
   readonly createdAt: Date

@@ -9,6 +9,8 @@ import type { WebhookDeliveryRepositoryPort } from '../ports/webhook-delivery-re
 import type { WebhookEndpointRepositoryPort } from '../ports/webhook-endpoint-repository.js'
 import type { WebhookTransportPort } from '../ports/webhook-transport.js'
 import { domainEvent } from '../shared/domain-event.js'
+import { retryOnConflict, written } from '../shared/optimistic.js'
+import { ok } from '../shared/result.js'
 import {
   isAcknowledged,
   withholdDetails,
@@ -62,7 +64,6 @@ export interface WebhookDispatcherDeps {
 }
 
 const FAN_OUT_BATCH = 500
-const MAX_WRITE_ATTEMPTS = 3
 
 /**
  * Delivers the outbox: fans each domain event out into one delivery per
@@ -279,38 +280,35 @@ export class WebhookDispatcher {
     at: Date,
     clock: Clock,
   ): Promise<void> {
-    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-      const current = await this.deps.endpoints.get(accountId, endpointId)
-      if (current === null) return
-      if (succeeded) {
-        if (current.failingSince === null) return
-        if (
-          (await this.deps.endpoints.update(
-            { ...current, failingSince: null, version: current.version + 1 },
-            current.version,
-          )) === 'updated'
-        )
-          return
-        continue
-      }
-      const failingSince = current.failingSince ?? at
-      const disable = current.status === 'enabled' && shouldDisableEndpoint(failingSince, at)
-      if (current.failingSince !== null && !disable) return
-      const next: WebhookEndpoint = disable
-        ? {
-            ...current,
-            failingSince,
-            status: 'disabled',
-            disabledReason: 'failing',
-            updatedAt: at,
-            version: current.version + 1,
-          }
-        : { ...current, failingSince, version: current.version + 1 }
-      const scope = { accountId, livemode: current.livemode }
-      const events = disable
-        ? [domainEvent({ ids: this.deps.ids, clock }, scope, 'webhook_endpoint.disabled', 'webhook_endpoint', next)]
-        : []
-      if ((await this.deps.endpoints.update(next, current.version, events)) === 'updated') return
-    }
+    await retryOnConflict({
+      target: { resource: 'webhook_endpoint', id: endpointId },
+      // Deleted meanwhile: no health to keep.
+      read: () => this.deps.endpoints.get(accountId, endpointId),
+      attempt: async (current) => {
+        if (succeeded) {
+          if (current.failingSince === null) return ok(current)
+          const next = { ...current, failingSince: null, version: current.version + 1 }
+          return written(await this.deps.endpoints.update(next, current.version), next)
+        }
+        const failingSince = current.failingSince ?? at
+        const disable = current.status === 'enabled' && shouldDisableEndpoint(failingSince, at)
+        if (current.failingSince !== null && !disable) return ok(current)
+        const next: WebhookEndpoint = disable
+          ? {
+              ...current,
+              failingSince,
+              status: 'disabled',
+              disabledReason: 'failing',
+              updatedAt: at,
+              version: current.version + 1,
+            }
+          : { ...current, failingSince, version: current.version + 1 }
+        const scope = { accountId, livemode: current.livemode }
+        const events = disable
+          ? [domainEvent({ ids: this.deps.ids, clock }, scope, 'webhook_endpoint.disabled', 'webhook_endpoint', next)]
+          : []
+        return written(await this.deps.endpoints.update(next, current.version, events), next)
+      },
+    })
   }
 }

@@ -3,7 +3,8 @@ import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
 import type { WebhookDeliveryRepositoryPort } from '../ports/webhook-delivery-repository.js'
 import type { WebhookEndpointRepositoryPort } from '../ports/webhook-endpoint-repository.js'
 import { domainEvent } from '../shared/domain-event.js'
-import { ConcurrentModification, type InvalidParameter, ResourceNotFound } from '../shared/errors.js'
+import { type ConcurrentModification, type InvalidParameter, ResourceNotFound } from '../shared/errors.js'
+import { retryOnConflict, written } from '../shared/optimistic.js'
 import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { RequestScope } from '../shared/request-scope.js'
@@ -43,8 +44,6 @@ export interface RevealedEndpoint {
   readonly endpoint: WebhookEndpoint
   readonly secret: string
 }
-
-const MAX_WRITE_ATTEMPTS = 3
 
 /** Webhook endpoints of an account: subscriptions, secrets, the deliveries log, replays and test sends. */
 export class WebhookEndpointService {
@@ -212,12 +211,13 @@ export class WebhookEndpointService {
     id: string,
     change: (current: WebhookEndpoint, now: Date) => WebhookEndpoint,
   ): Promise<Result<WebhookEndpoint, ResourceNotFound | ConcurrentModification>> {
-    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-      const current = await this.deps.endpoints.get(scope.accountId, id)
-      if (current === null) return err(new ResourceNotFound({ resource: 'webhook_endpoint', id }))
-      const next = change(current, scope.clock.now())
-      if ((await this.deps.endpoints.update(next, current.version)) === 'updated') return ok(next)
-    }
-    return err(new ConcurrentModification({ resource: 'webhook_endpoint', id }))
+    return retryOnConflict({
+      target: { resource: 'webhook_endpoint', id },
+      read: () => this.deps.endpoints.get(scope.accountId, id),
+      attempt: async (current) => {
+        const next = change(current, scope.clock.now())
+        return written(await this.deps.endpoints.update(next, current.version), next)
+      },
+    })
   }
 }

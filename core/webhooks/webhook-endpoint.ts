@@ -7,9 +7,11 @@ export interface SigningSecret {
   readonly expiresAt: Date | null
 }
 
-export type EndpointStatus = 'enabled' | 'disabled'
+export const ENDPOINT_STATUSES = ['enabled', 'disabled'] as const
+export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number]
 /** `manual`: turned off with `enabled: false`; `failing`: every delivery failed for 72 h. */
-export type DisabledReason = 'manual' | 'failing'
+export const DISABLED_REASONS = ['manual', 'failing'] as const
+export type DisabledReason = (typeof DISABLED_REASONS)[number]
 
 export interface WebhookEndpoint {
   readonly id: string

@@ -1,11 +1,15 @@
 import { ObjectId, type Collection, type Db } from 'mongodb'
 import { LEGACY_ACCOUNT_FIELDS, LEGACY_KEY_FIELDS, type Account, type ApiKeyRecord } from '../../../core/account/account.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
+import type { MongoDocument } from './document.js'
 import { isIdShaped, literal } from './query-guard.js'
 
 /** `order` keeps lists oldest first in insertion order (ObjectIds follow the clock), whatever the ids look like. */
-type AccountDocument = Omit<Account, 'id'> & { readonly _id: string; readonly order: ObjectId }
-type KeyDocument = Omit<ApiKeyRecord, 'id'> & { readonly _id: string; readonly order: ObjectId }
+type AccountDocument = MongoDocument<Account> & { readonly order: ObjectId }
+type LegacyKeyField = keyof typeof LEGACY_KEY_FIELDS
+/** A key stored before restricted keys existed lacks the `LEGACY_KEY_FIELDS`: read as a secret key. */
+type KeyDocument = Omit<MongoDocument<ApiKeyRecord>, LegacyKeyField> &
+  Partial<Pick<ApiKeyRecord, LegacyKeyField>> & { readonly order: ObjectId }
 
 const accountToDomain = ({ _id, order: _order, ...rest }: AccountDocument): Account => ({
   id: _id,

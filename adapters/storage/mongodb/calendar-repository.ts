@@ -1,28 +1,13 @@
 import type { Collection } from 'mongodb'
 import type { Calendar } from '../../../core/connection/connection.js'
 import type { CalendarRepositoryPort } from '../../../core/ports/calendar-repository.js'
+import type { MongoDocument } from './document.js'
 import { WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
 import { isIdShaped } from './query-guard.js'
 
 export const CALENDARS_COLLECTION = 'calendars'
 
-interface CalendarDocument {
-  readonly _id: string
-  readonly accountId: string
-  readonly connectionId: string
-  readonly userId: string
-  readonly externalId: string
-  readonly name: string
-  readonly colorHex: string | null
-  readonly writable: boolean
-  readonly providerWritable: boolean
-  readonly selected: boolean
-  readonly isDefault: boolean
-  readonly timezone: string
-  readonly syncCursor: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+type CalendarDocument = MongoDocument<Calendar>
 
 const toDocument = (calendar: Calendar): CalendarDocument => ({
   _id: calendar.id,

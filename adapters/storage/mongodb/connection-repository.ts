@@ -3,46 +3,23 @@ import {
   CALENDAR_PROVIDERS,
   type CalendarProviderName,
   type Connection,
-  type ConnectionScope,
-  type ConnectionStatus,
-  type ConnectionStatusReason,
   type PendingProviderDelete,
   type PushSubscription,
-  type SyncMode,
 } from '../../../core/connection/connection.js'
 import type { ConnectionFilter, ConnectionRepositoryPort } from '../../../core/ports/connection-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
+import type { MongoDocument } from './document.js'
 import { appendEvents, inTransaction, isDuplicateKeyOf, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
 import { isIdShaped } from './query-guard.js'
 import { pageByIdDescending } from './pagination.js'
 
 export const CONNECTIONS_COLLECTION = 'connections'
 
-interface ConnectionDocument {
-  readonly _id: string
-  readonly accountId: string
-  readonly livemode: boolean
-  readonly userId: string
-  readonly provider: CalendarProviderName
-  readonly status: ConnectionStatus
-  readonly statusReason: ConnectionStatusReason | null
-  readonly email: string
-  readonly scopes: readonly ConnectionScope[]
-  readonly syncMode: SyncMode
-  readonly lastSyncedAt: Date | null
-  readonly consecutiveSyncFailures: number
-  readonly lastSyncError: string | null
-  readonly subscriptions: readonly PushSubscription[]
-  readonly tokenRefresh: { readonly lastAt: Date | null; readonly failuresCount: number }
-  /** As the token cipher sealed it: this adapter never opens it. */
-  readonly sealedTokens: string
-  readonly pendingDeletes?: readonly PendingProviderDelete[]
+/** `sealedTokens` as the token cipher sealed it: this adapter never opens it. */
+type ConnectionDocument = Omit<MongoDocument<Connection>, 'nextSyncAt'> & {
   /** Present only while a sync is planned (the domain's null is its absence): what the due-time indexes hold. */
   readonly nextSyncAt?: Date
-  readonly createdAt: Date
-  readonly updatedAt: Date
-  readonly version: number
 }
 
 const toSubscription = (subscription: PushSubscription): PushSubscription => ({

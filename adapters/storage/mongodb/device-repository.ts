@@ -2,22 +2,14 @@ import type { Collection, Db } from 'mongodb'
 import type { Device } from '../../../core/device/device.js'
 import type { DeviceRepositoryPort } from '../../../core/ports/device-repository.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
+import type { MongoDocument } from './document.js'
 import { isDuplicateKeyOf, WRITE_OPTIONS } from './mongo-context.js'
 import { isIdShaped } from './query-guard.js'
 import { pageByIdDescending } from './pagination.js'
 
 export const DEVICES_COLLECTION = 'devices'
 
-interface DeviceDocument {
-  readonly _id: string
-  readonly accountId: string
-  readonly livemode: boolean
-  readonly userId: string
-  readonly endpoint: string
-  readonly keys: { readonly p256dh: string; readonly auth: string }
-  readonly expiresAt: Date | null
-  readonly createdAt: Date
-}
+type DeviceDocument = MongoDocument<Device>
 
 const toDocument = (device: Device): DeviceDocument => ({
   _id: device.id,

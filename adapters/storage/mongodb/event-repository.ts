@@ -4,11 +4,12 @@ import type { EventFilter, EventRepositoryPort } from '../../../core/ports/event
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import { inTransaction } from './connection.js'
+import type { MongoDocument } from './document.js'
 import type { MongoOutbox } from './outbox.js'
 import { pageByIdDescending } from './pagination.js'
 import { isIdShaped, literal } from './query-guard.js'
 
-type EventDocument = Omit<CalendarEvent, 'id'> & { readonly _id: string }
+type EventDocument = MongoDocument<CalendarEvent>
 
 const toDocument = ({ id, ...rest }: CalendarEvent): EventDocument => ({ _id: id, ...rest })
 const toDomain = ({ _id, ...rest }: EventDocument): CalendarEvent => ({ id: _id, ...rest })

@@ -3,11 +3,9 @@ import type { IdempotencyClaim, IdempotencyStorePort, StoredResponse } from '../
 import { isDuplicateKey } from './connection.js'
 import { literal } from './query-guard.js'
 
-interface ResponseDocument {
-  readonly statusCode: number
+type ResponseDocument = Omit<StoredResponse, 'headers'> & {
   /** Header names are data: kept as pairs, never as document keys. */
   readonly headers: readonly (readonly [string, string])[]
-  readonly body: string
 }
 
 interface IdempotencyDocument {

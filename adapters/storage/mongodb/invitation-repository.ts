@@ -1,44 +1,16 @@
 import type { Collection, Filter } from 'mongodb'
-import type {
-  EmailType,
-  Invitation,
-  InvitationResponse,
-  InvitationStatus,
-  InvitedEvent,
-  OutgoingEmail,
-} from '../../../core/invitation/invitation.js'
+import type { Invitation, InvitedEvent, OutgoingEmail } from '../../../core/invitation/invitation.js'
 import type { InvitationRepositoryPort } from '../../../core/ports/invitation-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
+import type { MongoDocument } from './document.js'
 import { appendEvents, inTransaction, isDuplicateKeyOf, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
 import { isIdShaped } from './query-guard.js'
 
 export const INVITATIONS_COLLECTION = 'invitations'
 export const INVITATION_SUPPRESSIONS_COLLECTION = 'invitation_suppressions'
 
-interface InvitationDocument {
-  readonly _id: string
-  readonly accountId: string
-  readonly livemode: boolean
-  readonly eventId: string
-  readonly organizerUserId: string
-  readonly attendeeEmail: string
-  readonly attendeeName: string | null
-  readonly attendeeUserId: string | null
-  readonly responseToken: string
-  readonly status: InvitationStatus
-  readonly emailType: EmailType
-  readonly icalSequence: number
-  readonly response: InvitationResponse | null
-  readonly respondedAt: Date | null
-  readonly unsubscribed: boolean
-  readonly event: InvitedEvent
-  /** Null when no e-mail waits; `outgoing.dueAt` is what the mail-due indexes hold. */
-  readonly outgoing: OutgoingEmail | null
-  readonly lastMessageId: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-  readonly version: number
-}
+/** `outgoing` is null when no e-mail waits; `outgoing.dueAt` is what the mail-due indexes hold. */
+type InvitationDocument = MongoDocument<Invitation>
 
 /** An address that opted out of one organizer's e-mails. */
 interface SuppressionDocument {

@@ -1,6 +1,7 @@
 import { MongoServerError, ObjectId, type ClientSession, type Collection, type Db, type MongoClient } from 'mongodb'
 import { inTransaction as inClientTransaction } from './connection.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
+import type { MongoDocument } from './document.js'
 
 /**
  * What a MongoDB repository of one surface needs: the client (for sessions and
@@ -15,14 +16,7 @@ export interface MongoContext {
 export const OUTBOX_COLLECTION = 'outbox'
 
 /** An outbox record as stored: the event with its id as `_id`, not yet dispatched. */
-export interface OutboxDocument {
-  readonly _id: string
-  readonly type: string
-  readonly accountId: string
-  readonly livemode: boolean
-  readonly createdAt: Date
-  readonly objectType: string
-  readonly object: unknown
+export type OutboxDocument = MongoDocument<DomainEvent> & {
   /** Written order: ObjectIds made by one process increase, and across hosts they follow the wall clock. */
   readonly order: ObjectId
   readonly dispatched: boolean

@@ -1,25 +1,13 @@
 import type { Collection } from 'mongodb'
-import type { CalendarProviderName, ConnectionScope, OAuthState } from '../../../core/connection/connection.js'
+import type { OAuthState } from '../../../core/connection/connection.js'
 import type { OAuthStateStorePort } from '../../../core/ports/oauth-state-store.js'
+import type { MongoDocument } from './document.js'
 import { WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
 
 export const OAUTH_STATES_COLLECTION = 'oauth_states'
 
-interface OAuthStateDocument {
-  /** The `state` parameter. */
-  readonly _id: string
-  readonly accountId: string
-  readonly livemode: boolean
-  readonly userId: string
-  readonly provider: CalendarProviderName
-  readonly scopes: readonly ConnectionScope[]
-  readonly returnUrl: string
-  readonly callback: 'hosted' | 'server'
-  readonly redirectUri: string
-  readonly codeVerifier: string
-  readonly createdAt: Date
-  readonly expiresAt: Date
-}
+/** Keyed by the `state` parameter. */
+type OAuthStateDocument = MongoDocument<OAuthState, 'state'>
 
 const toDocument = (state: OAuthState): OAuthStateDocument => ({
   _id: state.state,

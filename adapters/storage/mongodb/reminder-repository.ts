@@ -1,42 +1,16 @@
 import type { Collection, Filter } from 'mongodb'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { ReminderFilter, ReminderRepositoryPort } from '../../../core/ports/reminder-repository.js'
-import {
-  reminderDueAt,
-  reminderIdentity,
-  REMINDER_STATUSES,
-  type CancellationReason,
-  type Reminder,
-  type ReminderStatus,
-  type ReminderType,
-} from '../../../core/reminder/reminder.js'
+import { reminderDueAt, reminderIdentity, REMINDER_STATUSES, type Reminder } from '../../../core/reminder/reminder.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
+import type { MongoDocument } from './document.js'
 import { appendEvents, inTransaction, isDuplicateKeyOf, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
 import { isIdShaped } from './query-guard.js'
 import { pageByIdDescending } from './pagination.js'
 
 export const REMINDERS_COLLECTION = 'reminders'
 
-interface ReminderDocument {
-  readonly _id: string
-  readonly accountId: string
-  readonly livemode: boolean
-  readonly userId: string
-  readonly eventId: string
-  readonly type: ReminderType
-  readonly offsetMinutes: number | null
-  readonly customTime: Date | null
-  readonly message: string | null
-  readonly status: ReminderStatus
-  readonly scheduledAt: Date
-  readonly sentAt: Date | null
-  readonly dismissedAt: Date | null
-  readonly cancelledAt: Date | null
-  readonly cancellationReason: CancellationReason | null
-  readonly snoozeCount: number
-  readonly createdAt: Date
-  readonly updatedAt: Date
-  readonly version: number
+type ReminderDocument = MongoDocument<Reminder> & {
   /** `reminderIdentity`, present only while the reminder is live (not cancelled): unique per account. */
   readonly liveIdentity?: string
   /** `reminderDueAt`, present only while scheduled: what the due-time indexes hold. */

@@ -4,11 +4,12 @@ import type { UserFilter, UserRepositoryPort } from '../../../core/ports/user-re
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import type { User } from '../../../core/user/user.js'
 import { inTransaction, isDuplicateKey } from './connection.js'
+import type { MongoDocument } from './document.js'
 import type { MongoOutbox } from './outbox.js'
 import { pageByIdDescending } from './pagination.js'
 import { isIdShaped, literal } from './query-guard.js'
 
-type UserDocument = Omit<User, 'id'> & { readonly _id: string }
+type UserDocument = MongoDocument<User>
 
 const toDocument = ({ id, ...rest }: User): UserDocument => ({ _id: id, ...rest })
 const toDomain = ({ _id, ...rest }: UserDocument): User => ({ id: _id, ...rest })

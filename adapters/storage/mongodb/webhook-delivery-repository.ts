@@ -2,38 +2,20 @@ import { MongoBulkWriteError, type Collection, type Db, type Filter, type WriteE
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { WebhookDeliveryRepositoryPort } from '../../../core/ports/webhook-delivery-repository.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
-import type { Delivery, DeliveryAttempt, DeliveryStatus } from '../../../core/webhooks/delivery.js'
+import type { Delivery } from '../../../core/webhooks/delivery.js'
+import type { MongoDocument } from './document.js'
 import { WRITE_OPTIONS } from './mongo-context.js'
 import { isIdShaped } from './query-guard.js'
 import { pageByIdDescending } from './pagination.js'
 
 export const WEBHOOK_DELIVERIES_COLLECTION = 'webhook_deliveries'
 
-interface NotificationDocument {
-  readonly id: string
-  readonly type: string
-  readonly accountId: string
-  readonly livemode: boolean
-  readonly createdAt: Date
-  readonly objectType: string
-  readonly object: unknown
-}
+/** The notification is stored as the domain event it is. */
+type NotificationDocument = DomainEvent
 
-interface WebhookDeliveryDocument {
-  readonly _id: string
-  readonly accountId: string
-  readonly livemode: boolean
-  readonly endpointId: string
-  readonly notification: NotificationDocument
-  readonly status: DeliveryStatus
-  readonly attempts: readonly DeliveryAttempt[]
-  readonly firstAttemptAt: Date | null
+type WebhookDeliveryDocument = Omit<MongoDocument<Delivery>, 'nextAttemptAt'> & {
   /** Present only while the delivery is open, so that the due-time indexes hold open deliveries only. */
   readonly nextAttemptAt?: Date
-  readonly failureReason: string | null
-  readonly replayOf: string | null
-  readonly createdAt: Date
-  readonly version: number
 }
 
 const toNotificationDocument = (event: DomainEvent): NotificationDocument => ({

@@ -2,33 +2,15 @@ import type { Collection } from 'mongodb'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { WebhookEndpointRepositoryPort } from '../../../core/ports/webhook-endpoint-repository.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
-import type {
-  DisabledReason,
-  EndpointStatus,
-  SigningSecret,
-  WebhookEndpoint,
-} from '../../../core/webhooks/webhook-endpoint.js'
+import type { WebhookEndpoint } from '../../../core/webhooks/webhook-endpoint.js'
+import type { MongoDocument } from './document.js'
 import { appendEvents, inTransaction, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
 import { isIdShaped } from './query-guard.js'
 import { pageByIdDescending } from './pagination.js'
 
 export const WEBHOOK_ENDPOINTS_COLLECTION = 'webhook_endpoints'
 
-interface WebhookEndpointDocument {
-  readonly _id: string
-  readonly accountId: string
-  readonly livemode: boolean
-  readonly url: string
-  readonly description: string | null
-  readonly events: readonly string[]
-  readonly status: EndpointStatus
-  readonly disabledReason: DisabledReason | null
-  readonly secrets: readonly SigningSecret[]
-  readonly failingSince: Date | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-  readonly version: number
-}
+type WebhookEndpointDocument = MongoDocument<WebhookEndpoint>
 
 const toDocument = (endpoint: WebhookEndpoint): WebhookEndpointDocument => ({
   _id: endpoint.id,
