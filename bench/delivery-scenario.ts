@@ -76,6 +76,7 @@ export const runDeliveryScenario = async (endpointCount: number, deliveryCount: 
       disabledReason: null,
       secrets: [{ secret: 'whsec_bench', expiresAt: null }],
       failingSince: null,
+      connect: false,
       createdAt: created,
       updatedAt: created,
       version: 1,

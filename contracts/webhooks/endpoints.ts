@@ -29,6 +29,9 @@ export const WebhookEndpointResource = Schema.Struct({
     description: 'The signing secret: returned only by create and rotate_secret.',
   }),
   previous_secret_expires_at: Schema.NullOr(DateTime),
+  connect: Schema.Boolean.annotate({
+    description: "Connect: the platform's endpoint for its connected accounts' notifications (each carries `account`).",
+  }),
   created_at: DateTime,
   updated_at: DateTime,
   ...ResponseMeta,
@@ -38,6 +41,7 @@ export const CreateWebhookEndpointRequest = Schema.Struct({
   url: boundedString(2048),
   events: EventTypeList,
   description: Schema.optionalKey(Schema.NullOr(boundedString(500))),
+  connect: Schema.optionalKey(Schema.Boolean),
 }).annotate({ identifier: 'CreateWebhookEndpointRequest' })
 
 export const UpdateWebhookEndpointRequest = Schema.Struct({
@@ -85,6 +89,7 @@ export const renderWebhookEndpoint = (endpoint: WebhookEndpoint, now: Date, reve
   disabled_reason: endpoint.disabledReason,
   ...(revealedSecret === undefined ? {} : { secret: revealedSecret }),
   previous_secret_expires_at: previousSecretExpiresAt(endpoint, now)?.toISOString() ?? null,
+  connect: endpoint.connect,
   created_at: endpoint.createdAt.toISOString(),
   updated_at: endpoint.updatedAt.toISOString(),
   livemode: endpoint.livemode,

@@ -1,3 +1,4 @@
+import type { MaybePromise } from '../shared/maybe-promise.js'
 import type { BackgroundScope } from '../background/background-job.js'
 import type { Clock } from '../ports/clock.js'
 import type { DnsResolverPort } from '../ports/dns-resolver.js'
@@ -61,6 +62,11 @@ export interface WebhookDispatcherDeps {
   readonly sandboxLoopback: boolean
   /** Told about an attempt that failed by a bug rather than by the receiver; its lease expires and it is tried again. */
   readonly logger?: LoggerPort
+  /**
+   * Connect: the platform of a connected account (null for a platform), whose Connect endpoints also receive the
+   * connected account's notifications. Without it, notifications go to their own account's endpoints only.
+   */
+  readonly platformOf?: (accountId: string) => MaybePromise<string | null>
 }
 
 const FAN_OUT_BATCH = 500
@@ -110,9 +116,7 @@ export class WebhookDispatcher {
       for (const event of events) {
         let endpoints = endpointsByAccount.get(event.accountId)
         if (endpoints === undefined) {
-          endpoints = (await this.deps.endpoints.enabledOf(event.accountId)).filter(
-            (endpoint) => endpoint.livemode === event.livemode,
-          )
+          endpoints = await this.endpointsFor(event.accountId, event.livemode)
           endpointsByAccount.set(event.accountId, endpoints)
         }
         for (const endpoint of endpoints) {
@@ -126,6 +130,22 @@ export class WebhookDispatcher {
       handled += deliveries.length
       if (events.length < FAN_OUT_BATCH) return handled
     }
+  }
+
+  /**
+   * Who receives an account's notifications: its own endpoints (not Connect ones), and for a connected account
+   * its platform's Connect endpoints of the same surface.
+   */
+  private async endpointsFor(accountId: string, livemode: boolean): Promise<WebhookEndpoint[]> {
+    const own = (await this.deps.endpoints.enabledOf(accountId)).filter(
+      (endpoint) => endpoint.livemode === livemode && !endpoint.connect,
+    )
+    const platform = (await this.deps.platformOf?.(accountId)) ?? null
+    if (platform === null) return own
+    const connect = (await this.deps.endpoints.enabledOf(platform)).filter(
+      (endpoint) => endpoint.livemode === livemode && endpoint.connect,
+    )
+    return [...own, ...connect]
   }
 
   /**

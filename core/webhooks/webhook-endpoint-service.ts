@@ -19,6 +19,8 @@ export interface WebhookEndpointInput {
   readonly url: string
   readonly events: readonly string[]
   readonly description?: string | null | undefined
+  /** Connect: the platform's endpoint for its connected accounts' notifications. */
+  readonly connect?: boolean | undefined
 }
 
 export interface WebhookEndpointPatch {
@@ -67,6 +69,7 @@ export class WebhookEndpointService {
       disabledReason: null,
       secrets: [{ secret, expiresAt: null }],
       failingSince: null,
+      connect: input.connect ?? false,
       createdAt: now,
       updatedAt: now,
       version: 1,

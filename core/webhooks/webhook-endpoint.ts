@@ -27,6 +27,11 @@ export interface WebhookEndpoint {
   readonly secrets: readonly SigningSecret[]
   /** Since when every attempt has failed (null after a success). */
   readonly failingSince: Date | null
+  /**
+   * Connect: a platform's endpoint for its connected accounts' notifications (on this surface), instead of its own.
+   * False for every endpoint of a connected account.
+   */
+  readonly connect: boolean
   readonly createdAt: Date
   readonly updatedAt: Date
   readonly version: number

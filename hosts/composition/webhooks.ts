@@ -1,3 +1,4 @@
+import { whenReady } from '../../core/shared/maybe-promise.js'
 import { ContainerModule } from 'inversify'
 import { WebhookDispatcher } from '../../core/webhooks/webhook-dispatcher.js'
 import { WebhookEndpointService } from '../../core/webhooks/webhook-endpoint-service.js'
@@ -9,7 +10,7 @@ import { TOKENS } from '../di-tokens.js'
 export const webhooksModule = (config: Config) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.WebhookDispatcher).toResolvedValue(
-      (outbox, endpoints, deliveries, transport, renderer, dns, ids, random, logger) =>
+      (outbox, endpoints, deliveries, transport, renderer, dns, ids, random, logger, accounts) =>
         new WebhookDispatcher({
           outbox,
           endpoints,
@@ -23,6 +24,8 @@ export const webhooksModule = (config: Config) =>
           limits: config.webhooks,
           sandboxLoopback: config.sandboxLoopbackTargets,
           logger: logger.child({ job: 'webhook-delivery' }),
+          platformOf: (accountId) =>
+            whenReady(accounts.getAccount(accountId), (account) => account?.platformId ?? null),
         }),
       [
         TOKENS.Outbox,
@@ -34,6 +37,7 @@ export const webhooksModule = (config: Config) =>
         TOKENS.IdGenerator,
         TOKENS.RandomSource,
         TOKENS.Logger,
+        TOKENS.AccountRepository,
       ],
     )
     bind(TOKENS.WebhookEndpointService).toResolvedValue(

@@ -30,6 +30,16 @@ export const webhookEndpointRepositoryContract = (
       expect((await subject.endpoints.list('acct_b', { limit: 10 })).data).toEqual([])
     })
 
+    it('keeps a Connect endpoint as one, among the enabled endpoints of its account', async () => {
+      const endpoint = makeEndpoint({ connect: true })
+      await subject.endpoints.insert(endpoint)
+      expect((await subject.endpoints.get('acct_a', endpoint.id))?.connect).toBe(true)
+      expect((await subject.endpoints.enabledOf('acct_a')).map((found) => [found.id, found.connect])).toContainEqual([
+        endpoint.id,
+        true,
+      ])
+    })
+
     it('lists newest first with cursors', async () => {
       const created = [makeEndpoint(), makeEndpoint(), makeEndpoint()]
       for (const endpoint of created) await subject.endpoints.insert(endpoint)

@@ -336,3 +336,55 @@ describe('POST /v1/connections/callback under Connect: the platform completes a 
     expect((await as(null)('GET', `/v1/connections/${completed.body.id}`)).status).toBe(404)
   })
 })
+
+describe('Connect endpoints: a platform’s endpoint with connect: true receives its connected accounts’ notifications', () => {
+  it('gets every connected account’s notifications (with account) and none of the platform’s own; others get theirs', async () => {
+    const connectReceiver = await WebhookReceiver.start()
+    const ownReceiver = await WebhookReceiver.start()
+    try {
+      const [a, b] = [await createConnected('sandbox'), await createConnected('sandbox')]
+      const as = (id: string | null) => (method: string, path: string, body?: unknown) =>
+        api(test.sandbox, method, path, { key: TEST_KEY, body, headers: id === null ? {} : { 'service-account': id } })
+      const connect = await as(null)('POST', '/v1/webhook_endpoints', {
+        url: connectReceiver.url,
+        events: ['user.created'],
+        connect: true,
+      })
+      expect(connect.status).toBe(201)
+      expect(connect.body.connect).toBe(true)
+      const own = await as(null)('POST', '/v1/webhook_endpoints', { url: ownReceiver.url, events: ['user.created'] })
+      expect(own.body.connect).toBe(false)
+      // A connected account cannot have a Connect endpoint of its own.
+      const refused = await as(a)('POST', '/v1/webhook_endpoints', {
+        url: connectReceiver.url,
+        events: ['*'],
+        connect: true,
+      })
+      expect(refused.status).toBe(400)
+      expect(refused.body.error.param).toBe('connect')
+      const fromA = await as(a)('POST', '/v1/users', { email: `a${++serial}@example.com` })
+      const fromB = await as(b)('POST', '/v1/users', { email: `b${++serial}@example.com` })
+      const fromPlatform = await as(null)('POST', '/v1/users', { email: `p${++serial}@example.com` })
+      await connectReceiver.waitFor(2, 15_000)
+      await ownReceiver.waitFor(1, 15_000)
+      const routed = connectReceiver.ofType(connect.body.secret, 'user.created')
+      expect(routed.map((notification) => [notification.account, notification.data.object.id]).sort()).toEqual(
+        [
+          [a, fromA.body.id],
+          [b, fromB.body.id],
+        ].sort(),
+      )
+      const ownNotes = ownReceiver.ofType(own.body.secret, 'user.created')
+      expect(ownNotes.map((notification) => notification.data.object.id)).toEqual([fromPlatform.body.id])
+      expect(ownNotes[0]?.account).toBeUndefined()
+      // The deliveries are the platform's: listed under its Connect endpoint.
+      const deliveries = await as(null)('GET', `/v1/webhook_endpoints/${connect.body.id}/deliveries?limit=100`)
+      expect(deliveries.body.data.length).toBe(2)
+      await as(null)('DELETE', `/v1/webhook_endpoints/${connect.body.id}`)
+      await as(null)('DELETE', `/v1/webhook_endpoints/${own.body.id}`)
+    } finally {
+      await connectReceiver.stop()
+      await ownReceiver.stop()
+    }
+  })
+})

@@ -19,6 +19,7 @@ export const makeEndpoint = (overrides: Partial<WebhookEndpoint> = {}): WebhookE
   disabledReason: null,
   secrets: [{ secret: 'whsec_1', expiresAt: null }],
   failingSince: null,
+  connect: false,
   createdAt: T0,
   updatedAt: T0,
   version: 1,

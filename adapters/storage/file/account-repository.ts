@@ -1,6 +1,12 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { earlierRevocation, LEGACY_ACCOUNT_FIELDS, LEGACY_KEY_FIELDS, type Account, type ApiKeyRecord } from '../../../core/account/account.js'
+import {
+  earlierRevocation,
+  LEGACY_ACCOUNT_FIELDS,
+  LEGACY_KEY_FIELDS,
+  type Account,
+  type ApiKeyRecord,
+} from '../../../core/account/account.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
 
 interface Snapshot {

@@ -1,5 +1,10 @@
 import { ObjectId, type Collection, type Db } from 'mongodb'
-import { LEGACY_ACCOUNT_FIELDS, LEGACY_KEY_FIELDS, type Account, type ApiKeyRecord } from '../../../core/account/account.js'
+import {
+  LEGACY_ACCOUNT_FIELDS,
+  LEGACY_KEY_FIELDS,
+  type Account,
+  type ApiKeyRecord,
+} from '../../../core/account/account.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
 import type { MongoDocument } from './document.js'
 import { isIdShaped, literal } from './query-guard.js'
@@ -67,7 +72,10 @@ export class MongoAccountRepository implements AccountRepositoryPort {
 
   async listConnectedAccounts(platformId: string, livemode: boolean): Promise<Account[]> {
     if (!isIdShaped(platformId)) return []
-    const found = await this.accounts.find({ platformId: literal(platformId, 'platformId'), livemode }).sort({ order: -1 }).toArray()
+    const found = await this.accounts
+      .find({ platformId: literal(platformId, 'platformId'), livemode })
+      .sort({ order: -1 })
+      .toArray()
     return found.map(accountToDomain)
   }
 

@@ -10,7 +10,8 @@ import { pageByIdDescending } from './pagination.js'
 
 export const WEBHOOK_ENDPOINTS_COLLECTION = 'webhook_endpoints'
 
-type WebhookEndpointDocument = MongoDocument<WebhookEndpoint>
+/** `connect` is missing on endpoints stored before Connect endpoints: they were not. */
+type WebhookEndpointDocument = Omit<MongoDocument<WebhookEndpoint>, 'connect'> & { readonly connect?: boolean }
 
 const toDocument = (endpoint: WebhookEndpoint): WebhookEndpointDocument => ({
   _id: endpoint.id,
@@ -23,6 +24,7 @@ const toDocument = (endpoint: WebhookEndpoint): WebhookEndpointDocument => ({
   disabledReason: endpoint.disabledReason,
   secrets: endpoint.secrets.map((secret) => ({ secret: secret.secret, expiresAt: secret.expiresAt })),
   failingSince: endpoint.failingSince,
+  connect: endpoint.connect,
   createdAt: endpoint.createdAt,
   updatedAt: endpoint.updatedAt,
   version: endpoint.version,
@@ -39,6 +41,7 @@ const fromDocument = (document: WebhookEndpointDocument): WebhookEndpoint => ({
   disabledReason: document.disabledReason,
   secrets: document.secrets.map((secret) => ({ secret: secret.secret, expiresAt: secret.expiresAt })),
   failingSince: document.failingSince,
+  connect: document.connect ?? false,
   createdAt: document.createdAt,
   updatedAt: document.updatedAt,
   version: document.version,

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../../../core/ports/clock.js'
 import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
-import { mapResult } from '../../../core/shared/result.js'
+import { InvalidParameter } from '../../../core/shared/errors.js'
+import { err, mapResult } from '../../../core/shared/result.js'
 import type { WebhookEndpointService } from '../../../core/webhooks/webhook-endpoint-service.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderWebhookDelivery, renderWebhookEndpoint } from '../../../contracts/webhooks/endpoints.js'
@@ -20,11 +21,19 @@ export const webhookEndpointRoutes = (
   const { webhooks } = options
   const now = (clock: Clock) => clock.now()
 
-  defineRoute(app, Endpoints.createWebhookEndpoint, options, async ({ body, scope }) =>
-    mapResult(await webhooks.create(scope, body), ({ endpoint, secret }) => ({
+  defineRoute(app, Endpoints.createWebhookEndpoint, options, async ({ body, scope, request }) => {
+    // A connected account has no connected accounts of its own: only its platform's endpoints can be Connect endpoints.
+    if (body.connect === true && request.connectedAccount !== null)
+      return err(
+        new InvalidParameter({
+          param: 'connect',
+          message: "A Connect endpoint is the platform's own: create it without Service-Account.",
+        }),
+      )
+    return mapResult(await webhooks.create(scope, body), ({ endpoint, secret }) => ({
       body: renderWebhookEndpoint(endpoint, now(scope.clock), secret),
-    })),
-  )
+    }))
+  })
 
   defineRoute(app, Endpoints.listWebhookEndpoints, options, async ({ query, scope, request }) =>
     mapResult(await webhooks.list(scope, pageOf(query)), (page) => ({

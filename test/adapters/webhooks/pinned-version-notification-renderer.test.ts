@@ -25,6 +25,7 @@ notificationRendererContract('PinnedVersionNotificationRenderer', async () => {
     disabledReason: 'failing',
     secrets: [{ secret: 'whsec_x', expiresAt: null }],
     failingSince: createdAt,
+    connect: false,
     createdAt,
     updatedAt: createdAt,
     version: 2,

@@ -66,6 +66,7 @@ const endpointFor = (url: string, createdAt = new Date(Date.now() - 60_000), liv
   disabledReason: null,
   secrets: [{ secret: 'whsec_test', expiresAt: null }],
   failingSince: null,
+  connect: false,
   createdAt,
   updatedAt: createdAt,
   version: 1,
