@@ -1,3 +1,4 @@
+import { SUPPORTED_SCOPES } from '../core/oauth/oauth.js'
 import { permissionName } from '../core/account/permissions.js'
 import { Schema } from 'effect'
 import { endpointId, type EndpointContract } from './endpoint.js'
@@ -103,11 +104,25 @@ export const buildOpenApiDocument = (
         '.',
     },
     servers,
-    security: [{ bearerAuth: [] }],
+    // An OAuth access token (Connect) is accepted wherever a key is: it acts for one connected account.
+    security: [{ bearerAuth: [] }, { oauth2: [] }],
     paths,
     components: {
       schemas: components,
       securitySchemes: {
+        oauth2: {
+          type: 'oauth2',
+          description:
+            "Connect: a third-party application's access token for one connected account (docs/connect.md); scopes are restricted-key permissions.",
+          flows: {
+            authorizationCode: {
+              authorizationUrl: '/oauth/authorize',
+              tokenUrl: '/oauth/token',
+              refreshUrl: '/oauth/token',
+              scopes: Object.fromEntries(SUPPORTED_SCOPES.map((scope) => [scope, `${scope.replace(':', ' ')} access`])),
+            },
+          },
+        },
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',

@@ -49,6 +49,9 @@ import { webhooksModule } from './composition/webhooks.js'
 import type { Config } from './config.js'
 import { TOKENS } from './di-tokens.js'
 import { PinoLogger } from '../adapters/logging/pino/pino-logger.js'
+import { JoseTokenSigner } from '../adapters/token-signer/jose/jose-token-signer.js'
+import { OAuthService } from '../core/oauth/oauth-service.js'
+import { oauthSigningKey } from './composition/oauth.js'
 
 /** The services of one surface (production or sandbox), resolved from its container. */
 export interface Surface {
@@ -91,6 +94,8 @@ export interface Application {
   readonly accounts: AccountService
   /** Connect: the platforms' connected accounts (`cpa_`). */
   readonly connectedAccounts: ConnectedAccountService
+  /** Connect: the OAuth 2.1 authorization server for third-party applications. */
+  readonly oauth: OAuthService
   readonly accountRepository: AccountRepositoryPort
   readonly clock: Clock
   readonly random: RandomSource
@@ -172,11 +177,23 @@ const composeOn = async (
   const test = surfaceOf(root, config, false, storage)
   await storage.ready()
   const scheduler = root.get(TOKENS.Scheduler)
+  const oauth = new OAuthService({
+    store: root.get(TOKENS.OAuthStore),
+    signer: new JoseTokenSigner(oauthSigningKey(config, overrides.ephemeralAccounts === true)),
+    accounts: root.get(TOKENS.AccountRepository),
+    connectedAccounts: root.get(TOKENS.ConnectedAccountService),
+    ids: root.get(TOKENS.IdGenerator),
+    random: root.get(TOKENS.RandomSource),
+    clock: root.get(TOKENS.Clock),
+    // Each surface is its own issuer: a sandbox token is not valid on production.
+    issuerOf: (livemode) => (livemode ? live : test).publicBaseUrl.value.replace(/\/+$/, ''),
+  })
   return {
     config,
     container: root,
     accounts: root.get(TOKENS.AccountService),
     connectedAccounts: root.get(TOKENS.ConnectedAccountService),
+    oauth,
     accountRepository: root.get(TOKENS.AccountRepository),
     clock: root.get(TOKENS.Clock),
     random: root.get(TOKENS.RandomSource),

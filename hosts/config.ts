@@ -110,6 +110,7 @@ const Environment = Schema.Struct({
   MAIL_FROM_NAME: Schema.optionalKey(Schema.String),
   MAIL_INBOUND_SECRET: Schema.optionalKey(Schema.String),
   CONNECTION_TOKEN_KEY: Schema.optionalKey(Schema.String),
+  OAUTH_SIGNING_KEY: Schema.optionalKey(Schema.String),
   GOOGLE_CLIENT_ID: Schema.optionalKey(Schema.String),
   GOOGLE_CLIENT_SECRET: Schema.optionalKey(Schema.String),
   GOOGLE_ACCOUNTS_URL: Schema.optionalKey(Url),
@@ -167,6 +168,8 @@ export interface Config {
    * Calendar connections: the AES-256-GCM key sealing provider tokens at rest
    * (null: a random key per process, fine while storage is in memory).
    */
+  /** Connect OAuth: the HS256 key signing access tokens (null: generated once per data directory). */
+  readonly oauthSigningKey: Uint8Array | null
   readonly connections: {
     readonly tokenKey: Uint8Array | null
     /** Google Calendar on production (null: not offered there). */
@@ -315,6 +318,15 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
         'expected a 32-byte key: 64 hex digits or 44 base64 characters (openssl rand -base64 32)',
       )
   }
+  let oauthSigningKey: Uint8Array | null = null
+  if (vars.OAUTH_SIGNING_KEY !== undefined) {
+    oauthSigningKey = parseTokenKey(vars.OAUTH_SIGNING_KEY)
+    if (oauthSigningKey === null)
+      throw new ConfigError(
+        'OAUTH_SIGNING_KEY',
+        'expected a 32-byte key: 64 hex digits or 44 base64 characters (openssl rand -base64 32)',
+      )
+  }
   if ((vars.GOOGLE_CLIENT_ID === undefined) !== (vars.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError(
       vars.GOOGLE_CLIENT_ID === undefined ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET',
@@ -390,6 +402,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       maxConnections: Number(vars.HTTP_MAX_CONNECTIONS ?? 1000),
     },
     logLevel: vars.LOG_LEVEL ?? 'info',
+    oauthSigningKey,
     connections: {
       tokenKey,
       google,

@@ -2,6 +2,7 @@ import type { LoggerPort } from '../core/ports/logger.js'
 import type { ServiceIdentifier } from 'inversify'
 import type { AccountService } from '../core/account/account-service.js'
 import type { ConnectedAccountService } from '../core/account/connected-account-service.js'
+import type { OAuthStorePort } from '../core/ports/oauth-store.js'
 import type { ConnectionService } from '../core/connection/connection-service.js'
 import type { ConnectionSync } from '../core/connection/connection-sync.js'
 import type { CalendarProviderRegistry } from '../core/ports/calendar-provider.js'
@@ -63,6 +64,7 @@ export const TOKENS = {
   AccountRepository: token<AccountRepositoryPort>('AccountRepository'),
   AccountService: token<AccountService>('AccountService'),
   ConnectedAccountService: token<ConnectedAccountService>('ConnectedAccountService'),
+  OAuthStore: token<OAuthStorePort>('OAuthStore'),
   IdempotencyStore: token<IdempotencyStorePort>('IdempotencyStore'),
   RateLimiter: token<RateLimiterPort>('RateLimiter'),
   Scheduler: token<SchedulerPort>('Scheduler'),

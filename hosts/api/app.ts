@@ -27,6 +27,7 @@ import { accountClock } from './account-clock.js'
 import { connectionRoutes } from './routes/connections.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
 import { connectedAccountRoutes } from './routes/connected-accounts.js'
+import { oauthRoutes } from './routes/oauth.js'
 
 /** `/v1/users/:id` -> a matcher for concrete paths, to tell 405 from 404. */
 const pathMatcher = (url: string): RegExp => new RegExp(`^${url.replace(/:[^/]+/g, '[^/]+')}/?$`)
@@ -102,6 +103,7 @@ export const buildApiApp = async (
     livemode: surface.livemode,
     accounts: application.accounts,
     connectedAccounts: application.connectedAccounts,
+    oauth: application.oauth,
     clock: application.clock,
     rateLimit,
   })
@@ -158,6 +160,7 @@ export const buildApiApp = async (
     users: surface.users,
     webhooks: surface.webhooks,
   })
+  await oauthRoutes(app, { ...options, oauth: application.oauth })
   userRoutes(app, { ...options, users: surface.users })
   eventRoutes(app, { ...options, events: surface.events })
   webhookEndpointRoutes(app, { ...options, webhooks: surface.webhooks })

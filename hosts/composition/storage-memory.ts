@@ -4,6 +4,7 @@ import { InProcessScheduler } from '../../adapters/scheduler/in-process/in-proce
 import { MemoryRateLimiter } from '../../adapters/rate-limit/memory/rate-limiter.js'
 import { FileAccountRepository } from '../../adapters/storage/file/account-repository.js'
 import { MemoryAccountRepository } from '../../adapters/storage/memory/account-repository.js'
+import { MemoryOAuthStore } from '../../adapters/storage/memory/oauth-store.js'
 import { MemoryCalendarRepository } from '../../adapters/storage/memory/calendar-repository.js'
 import { MemoryConnectionRepository } from '../../adapters/storage/memory/connection-repository.js'
 import { MemoryDeviceRepository } from '../../adapters/storage/memory/device-repository.js'
@@ -33,6 +34,7 @@ export const memoryStorage = (options: {
       accounts === 'memory' ? new MemoryAccountRepository() : new FileAccountRepository(accounts.dataDir),
     )
     bind(TOKENS.IdempotencyStore).toResolvedValue(() => new MemoryIdempotencyStore())
+    bind(TOKENS.OAuthStore).toResolvedValue(() => new MemoryOAuthStore())
     bind(TOKENS.RateLimiter).toResolvedValue(() => new MemoryRateLimiter())
     bind(TOKENS.Scheduler).toResolvedValue(
       (logger) => new InProcessScheduler(reportBackgroundFailure(logger)),

@@ -11,6 +11,7 @@ import { MongoEventRepository } from '../../adapters/storage/mongodb/event-repos
 import { MongoIdempotencyStore } from '../../adapters/storage/mongodb/idempotency-store.js'
 import { MongoInvitationRepository } from '../../adapters/storage/mongodb/invitation-repository.js'
 import { MongoOAuthStateStore } from '../../adapters/storage/mongodb/oauth-state-store.js'
+import { MongoOAuthStore } from '../../adapters/storage/mongodb/oauth-store.js'
 import { MongoOutbox } from '../../adapters/storage/mongodb/outbox.js'
 import { MongoReminderRepository } from '../../adapters/storage/mongodb/reminder-repository.js'
 import { MongoUserRepository } from '../../adapters/storage/mongodb/user-repository.js'
@@ -39,7 +40,9 @@ export const mongoStorage = async (
       const accounts = new MongoAccountRepository(databases.platform)
       const idempotency = new MongoIdempotencyStore(databases.platform)
       const rateLimiter = new MongoRateLimiter(databases.platform)
-      indexed.push(accounts, idempotency, rateLimiter)
+      const oauth = new MongoOAuthStore(databases.platform)
+      indexed.push(accounts, idempotency, rateLimiter, oauth)
+      bind(TOKENS.OAuthStore).toConstantValue(oauth)
       bind(TOKENS.AccountRepository).toConstantValue(accounts)
       bind(TOKENS.IdempotencyStore).toConstantValue(idempotency)
       bind(TOKENS.RateLimiter).toConstantValue(rateLimiter)

@@ -8,7 +8,7 @@ import type { ContainerModule } from 'inversify'
 export interface StorageFamily {
   /**
    * The root container's storage, shared by both surfaces: `AccountRepository`, `IdempotencyStore`,
-   * `RateLimiter`, `Scheduler`.
+   * `RateLimiter`, `Scheduler`, `OAuthStore`.
    */
   readonly platform: ContainerModule
   /**

@@ -16,6 +16,7 @@ export const ID_PREFIX_BY_COLLECTION: Readonly<Record<string, string>> = {
   calendars: 'cal',
   api_keys: 'key',
   connected_accounts: 'cpa',
+  oauth_applications: 'oapp',
   // External ids of the sandbox provider's events: not ours, no prefix of ours.
   provider_events: 'ext',
 }
@@ -137,6 +138,14 @@ export const createFixtures = async (fuzz: FuzzService, surface: SurfaceName, ke
     await json('POST', '/v1/api_keys', { name: `fixture ${n}`, permissions: { users: 'read' } }),
   ).id
   ids.cpa = expectOk('connected account', await json('POST', '/v1/connected_accounts', { name: `fixture ${n}` })).id
+  ids.oapp = expectOk(
+    'oauth application',
+    await json('POST', '/v1/oauth_applications', {
+      name: `fixture ${n}`,
+      client_type: 'public',
+      redirect_uris: ['https://app.example.com/oauth/callback'],
+    }),
+  ).id
   ids.rem = expectOk('reminder', await json('POST', `/v1/events/${ids.evt}/reminders`, { offset_minutes: 60 })).id
   ids.dev = expectOk(
     'device',

@@ -153,9 +153,20 @@ export const call = (
  * error in the envelope `{ error: { type, code, message, param? }, request_id }`, its code
  * one of the documented codes with its documented status and type.
  */
+/** RFC 6749 5.2 and RFC 7009 2.2.1: the error codes of the token and revocation endpoints. */
+const OAUTH_ERRORS: readonly unknown[] = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'unsupported_token_type',
+]
+
 export const answerProblems = (
   response: FuzzResponse,
-  options: { readonly providerMayFail?: boolean; readonly jsonErrors?: boolean } = {},
+  options: { readonly providerMayFail?: boolean; readonly jsonErrors?: boolean; readonly oauthProtocol?: boolean } = {},
 ): string[] => {
   const problems: string[] = []
   const requestId = response.headers['request-id']
@@ -170,6 +181,14 @@ export const answerProblems = (
   if (options.jsonErrors === false && !contentType.startsWith('application/json')) return problems
   if (!contentType.startsWith('application/json')) problems.push(`an error as ${contentType || 'no content type'}`)
   const body = response.json
+  // The OAuth token and revocation endpoints answer as RFC 6749 5.2 says (their clients read nothing else); what the
+  // framework refuses before them (a wrong method, media type, rate) is still the envelope.
+  if (options.oauthProtocol === true && typeof body?.error === 'string') {
+    if (!OAUTH_ERRORS.includes(body?.error)) problems.push(`not an RFC 6749 error: ${String(body?.error)}`)
+    else if (response.status !== (body.error === 'invalid_client' ? 401 : 400))
+      problems.push(`${String(body.error)} with status ${response.status}`)
+    return problems
+  }
   const error = body?.error
   if (typeof body !== 'object' || body === null || typeof error !== 'object' || error === null) {
     problems.push('no error envelope')

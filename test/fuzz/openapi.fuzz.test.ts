@@ -106,6 +106,8 @@ for (const surface of SURFACES) {
               const problems = answerProblems(response, {
                 providerMayFail: providerOutage[surface],
                 jsonErrors: operation.json,
+                oauthProtocol:
+                  operation.path === Endpoints.oauthToken.path || operation.path === Endpoints.oauthRevoke.path,
               })
               if (problems.length > 0) {
                 const shown = { ...request, payload: request.payload?.toString().slice(0, 300) }

@@ -14,11 +14,41 @@ import { CURRENT_VERSION } from '../../../contracts/versions.js'
 import { domainErrorToApi, sendError } from '../errors.js'
 import { maybeAsyncHook } from '../hook.js'
 import type { RateLimitGate } from './rate-limit.js'
+import type { OAuthService, TokenAuthentication } from '../../../core/oauth/oauth-service.js'
+import { AuthenticationFailed as AuthenticationFailedError } from '../../../core/account/account.errors.js'
+import { ResourceNotFound } from '../../../core/shared/errors.js'
+
+/** A JWT (three base64url parts, a JSON header): a Connect access token, never an API key (`sk_`, `rk_`). */
+const JWT_SHAPE = /^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
+
+/**
+ * An access token acts like a restricted key of the platform whose grants are the token's
+ * scopes, fixed to the token's connected account: the same permission check, the
+ * connected account's rate pool and idempotency scope.
+ */
+const tokenAsKey = (token: TokenAuthentication, livemode: boolean): Authenticated => ({
+  account: token.platform,
+  key: {
+    id: `oauth_${token.familyId}`,
+    accountId: token.platform.id,
+    mode: livemode ? 'live' : 'test',
+    hash: '',
+    last4: '',
+    createdAt: token.connectedAccount.createdAt,
+    revokedAt: null,
+    type: 'restricted',
+    name: token.clientId,
+    permissions: token.permissions,
+    allowedIps: null,
+  },
+})
 
 export interface AuthenticationOptions {
   readonly livemode: boolean
   readonly accounts: AccountService
   readonly connectedAccounts: ConnectedAccountService
+  /** Connect: access tokens of third-party applications, acting for one connected account. */
+  readonly oauth: OAuthService
   readonly clock: Clock
   readonly rateLimit: RateLimitGate
 }
@@ -126,7 +156,31 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
    * so an authenticated request passes this hook without a promise; on MongoDB
    * each step continues when its answer arrives.
    */
+  /** A Connect access token: its connected account is the scope; `Service-Account`, if sent, must name it. */
+  const authenticateToken = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: string,
+  ): Promise<FastifyReply | undefined> => {
+    const found = await options.oauth.authenticateAccessToken(options.livemode, token)
+    if (found === null) return refuse(request, reply, new AuthenticationFailedError({ reason: 'unknown' }))
+    const authenticated = tokenAsKey(found, options.livemode)
+    request.auth = authenticated
+    const header = request.headers['service-account']
+    const named = Array.isArray(header) ? header[0] : header
+    if (named !== undefined && named !== found.connectedAccount.id)
+      return sendError(
+        request,
+        reply,
+        domainErrorToApi(new ResourceNotFound({ resource: 'connected_account', id: named, param: 'Service-Account' })),
+      )
+    return actFor(request, reply, authenticated, found.connectedAccount)
+  }
+
   const authenticate = (request: FastifyRequest, reply: FastifyReply): MaybePromise<FastifyReply | undefined> => {
+    const secret = bearer(request.headers.authorization)
+    if (secret !== undefined && secret.startsWith('eyJ') && JWT_SHAPE.test(secret))
+      return authenticateToken(request, reply, secret)
     const socket = request.raw.socket as RememberingSocket | null
     const hashOf = socket === null ? hashSecret : hashOnConnection(socket)
     const result = options.accounts.authenticate(

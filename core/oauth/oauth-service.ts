@@ -1,0 +1,457 @@
+import type { Account } from '../account/account.js'
+import { hashSecret } from '../account/api-key.js'
+import type { ConnectedAccountService } from '../account/connected-account-service.js'
+import type { Permissions } from '../account/permissions.js'
+import type { AccountRepositoryPort } from '../ports/account-repository.js'
+import type { Clock } from '../ports/clock.js'
+import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
+import type { OAuthStorePort } from '../ports/oauth-store.js'
+import type { TokenSignerPort } from '../ports/token-signer.js'
+import { InvalidParameter, ResourceNotFound } from '../shared/errors.js'
+import { paginateById, validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
+import { err, ok, type Result } from '../shared/result.js'
+import {
+  isS256ChallengeShaped,
+  OAUTH_LIFETIMES,
+  oauthError,
+  parseScope,
+  redirectUriProblem,
+  renderScope,
+  scopeWithin,
+  verifierMatches,
+  type OAuthApplication,
+  type OAuthClientType,
+  type OAuthProtocolError,
+  type TokenFamily,
+} from './oauth.js'
+
+export interface OAuthServiceDeps {
+  readonly store: OAuthStorePort
+  readonly signer: TokenSignerPort
+  readonly accounts: AccountRepositoryPort
+  readonly connectedAccounts: ConnectedAccountService
+  readonly ids: IdGenerator
+  readonly random: RandomSource
+  readonly clock: Clock
+  /** The issuer of a surface: its public base URL (`iss` of tokens, the metadata's `issuer`). */
+  readonly issuerOf: (livemode: boolean) => string
+}
+
+/** A platform on one surface. */
+export interface PlatformScope {
+  readonly platformId: string
+  readonly livemode: boolean
+}
+
+export interface ApplicationInput {
+  readonly name: string
+  readonly clientType: OAuthClientType
+  readonly redirectUris: readonly string[]
+}
+
+/** The authorization request's parameters, as the browser sent them (query or consent form). */
+export interface AuthorizationParams {
+  readonly response_type?: string | undefined
+  readonly client_id?: string | undefined
+  readonly redirect_uri?: string | undefined
+  readonly scope?: string | undefined
+  readonly state?: string | undefined
+  readonly code_challenge?: string | undefined
+  readonly code_challenge_method?: string | undefined
+  readonly login_hint?: string | undefined
+}
+
+/** A valid authorization request: what the consent page shows and what approving it grants. */
+export interface PendingAuthorization {
+  readonly application: OAuthApplication
+  readonly connectedAccount: Account
+  readonly redirectUri: string
+  readonly scope: string
+  readonly permissions: Permissions
+  readonly state: string | undefined
+  readonly codeChallenge: string
+}
+
+/**
+ * How an authorization request fails: before the redirect URI is known to be the
+ * client's (shown on a page, never redirected: RFC 6749 4.1.2.1), or after (sent back
+ * to the client's redirect URI with `error` and `state`).
+ */
+export type AuthorizationFailure =
+  | { readonly kind: 'page'; readonly message: string }
+  | {
+      readonly kind: 'redirect'
+      readonly redirectUri: string
+      readonly error: string
+      readonly description: string
+      readonly state: string | undefined
+    }
+
+export interface ClientCredentials {
+  readonly clientId: string | undefined
+  readonly clientSecret: string | undefined
+}
+
+export interface TokenResponse {
+  readonly access_token: string
+  readonly token_type: 'Bearer'
+  readonly expires_in: number
+  readonly refresh_token: string
+  readonly scope: string
+}
+
+/** Who an access token acts for: the connected account, its platform, and the token's grants. */
+export interface TokenAuthentication {
+  readonly platform: Account
+  readonly connectedAccount: Account
+  readonly permissions: Permissions
+  readonly familyId: string
+  readonly clientId: string
+}
+
+const ACCESS_AUDIENCE = 'urn:service:api'
+const CONSENT_AUDIENCE = 'urn:service:oauth-consent'
+
+const MAX_REDIRECT_URIS = 10
+
+/**
+ * Connect's OAuth 2.1 authorization server: applications registered by platforms,
+ * consent by a connected account's administrator (identified by a consent ticket the
+ * platform obtains), the authorization code grant with PKCE S256, refresh tokens that
+ * rotate with reuse detection, revocation, and the access tokens the API accepts.
+ */
+export class OAuthService {
+  constructor(private readonly deps: OAuthServiceDeps) {}
+
+  issuer(livemode: boolean): string {
+    return this.deps.issuerOf(livemode)
+  }
+
+  async registerApplication(
+    scope: PlatformScope,
+    input: ApplicationInput,
+  ): Promise<Result<{ application: OAuthApplication; clientSecret: string | null }, InvalidParameter>> {
+    if (input.redirectUris.length === 0 || input.redirectUris.length > MAX_REDIRECT_URIS)
+      return err(
+        new InvalidParameter({
+          param: 'redirect_uris',
+          message: `Give from 1 to ${MAX_REDIRECT_URIS} redirect URIs.`,
+        }),
+      )
+    for (const [index, uri] of input.redirectUris.entries()) {
+      const problem = redirectUriProblem(uri)
+      if (problem !== null)
+        return err(new InvalidParameter({ param: `redirect_uris[${index}]`, message: `The redirect URI ${problem}.` }))
+    }
+    const clientSecret = input.clientType === 'confidential' ? `ocs_${this.deps.random.token(32)}` : null
+    const application: OAuthApplication = {
+      id: this.deps.ids.next('oapp'),
+      platformId: scope.platformId,
+      livemode: scope.livemode,
+      name: input.name,
+      clientType: input.clientType,
+      redirectUris: [...new Set(input.redirectUris)],
+      secretHash: clientSecret === null ? null : hashSecret(clientSecret),
+      createdAt: this.deps.clock.now(),
+    }
+    await this.deps.store.insertApplication(application)
+    return ok({ application, clientSecret })
+  }
+
+  async listApplications(
+    scope: PlatformScope,
+    page: PageRequest,
+  ): Promise<Result<Page<OAuthApplication>, InvalidParameter>> {
+    const valid = validatePageRequest(page)
+    if (!valid.ok) return valid
+    return paginateById(await this.deps.store.listApplications(scope.platformId, scope.livemode), page)
+  }
+
+  async retrieveApplication(scope: PlatformScope, id: string): Promise<Result<OAuthApplication, ResourceNotFound>> {
+    const application = await this.deps.store.getApplication(id)
+    return application === null ||
+      application.platformId !== scope.platformId ||
+      application.livemode !== scope.livemode
+      ? err(new ResourceNotFound({ resource: 'oauth_application', id }))
+      : ok(application)
+  }
+
+  /**
+   * A consent ticket: the platform says "the administrator of this connected account is
+   * signed in with me and may consent to this application". Signed, short-lived, bound to
+   * the application; it travels as the authorization request's `login_hint`.
+   */
+  async issueConsentTicket(
+    scope: PlatformScope,
+    input: { readonly connectedAccountId: string; readonly clientId: string },
+  ): Promise<Result<{ ticket: string; expiresAt: Date }, ResourceNotFound>> {
+    const application = await this.retrieveApplication(scope, input.clientId)
+    if (!application.ok)
+      return err(new ResourceNotFound({ resource: 'oauth_application', id: input.clientId, param: 'client_id' }))
+    const connected = await this.deps.connectedAccounts.resolve(scope, input.connectedAccountId)
+    if (!connected.ok)
+      return err(
+        new ResourceNotFound({
+          resource: 'connected_account',
+          id: input.connectedAccountId,
+          param: 'connected_account',
+        }),
+      )
+    const now = this.deps.clock.now()
+    const expiresAt = new Date(now.getTime() + OAUTH_LIFETIMES.consentTicketSeconds * 1000)
+    const ticket = await this.deps.signer.sign({
+      issuer: this.issuer(scope.livemode),
+      audience: CONSENT_AUDIENCE,
+      subject: connected.value.id,
+      issuedAt: now,
+      expiresAt,
+      claims: { client_id: input.clientId, platform: scope.platformId },
+    })
+    return ok({ ticket, expiresAt })
+  }
+
+  /** Checks an authorization request (RFC 6749 4.1.1 with the OAuth 2.1 rules) on one surface. */
+  async validateAuthorization(
+    livemode: boolean,
+    params: AuthorizationParams,
+  ): Promise<Result<PendingAuthorization, AuthorizationFailure>> {
+    const application =
+      params.client_id === undefined || params.client_id === ''
+        ? null
+        : await this.deps.store.getApplication(params.client_id)
+    if (application === null || application.livemode !== livemode)
+      return err({ kind: 'page', message: 'This application is not known here (client_id).' })
+    // Exact matching: the URI must be one registered, character for character.
+    const redirectUri = params.redirect_uri
+    if (redirectUri === undefined || !application.redirectUris.includes(redirectUri))
+      return err({ kind: 'page', message: 'The redirect URI is not one registered for this application.' })
+    const back = (error: string, description: string) =>
+      err<AuthorizationFailure>({ kind: 'redirect', redirectUri, error, description, state: params.state })
+    if (params.response_type !== 'code')
+      return back('unsupported_response_type', 'Only response_type=code is supported.')
+    if (params.code_challenge_method !== 'S256' || params.code_challenge === undefined)
+      return back('invalid_request', 'PKCE is required: code_challenge with code_challenge_method=S256.')
+    if (!isS256ChallengeShaped(params.code_challenge))
+      return back('invalid_request', 'code_challenge is not an S256 challenge (43 base64url characters).')
+    const permissions = parseScope(params.scope ?? '')
+    if (permissions === null) return back('invalid_scope', 'scope lists permissions such as "users:read events:write".')
+    const ticket =
+      params.login_hint === undefined
+        ? null
+        : await this.deps.signer.verify(params.login_hint, {
+            issuer: this.issuer(livemode),
+            audience: CONSENT_AUDIENCE,
+            now: this.deps.clock.now(),
+          })
+    if (
+      ticket === null ||
+      ticket.claims.client_id !== application.id ||
+      ticket.claims.platform !== application.platformId
+    )
+      return back('access_denied', 'Consent starts from the platform: login_hint must be a valid consent ticket.')
+    const connected = await this.deps.connectedAccounts.resolve(
+      { platformId: application.platformId, livemode },
+      ticket.subject,
+    )
+    if (!connected.ok) return back('access_denied', 'The connected account no longer exists.')
+    return ok({
+      application,
+      connectedAccount: connected.value,
+      redirectUri,
+      scope: renderScope(permissions),
+      permissions,
+      state: params.state,
+      codeChallenge: params.code_challenge,
+    })
+  }
+
+  /** The administrator approved: a single-use, short-lived code for the client's redirect URI. */
+  async approve(pending: PendingAuthorization): Promise<string> {
+    const code = this.deps.random.token(32)
+    const now = this.deps.clock.now()
+    await this.deps.store.saveCode({
+      hash: hashSecret(code),
+      applicationId: pending.application.id,
+      platformId: pending.application.platformId,
+      connectedAccountId: pending.connectedAccount.id,
+      livemode: pending.application.livemode,
+      redirectUri: pending.redirectUri,
+      codeChallenge: pending.codeChallenge,
+      scope: pending.scope,
+      familyId: this.deps.ids.next('otf'),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + OAUTH_LIFETIMES.codeSeconds * 1000),
+      usedAt: null,
+    })
+    return code
+  }
+
+  /** RFC 6749 2.3: a confidential client authenticates with its secret; a public one only names itself. */
+  async authenticateClient(
+    livemode: boolean,
+    credentials: ClientCredentials,
+  ): Promise<Result<OAuthApplication, OAuthProtocolError>> {
+    const invalid = err(oauthError('invalid_client', 'Client authentication failed.'))
+    if (credentials.clientId === undefined || credentials.clientId === '') return invalid
+    const application = await this.deps.store.getApplication(credentials.clientId)
+    if (application === null || application.livemode !== livemode) return invalid
+    if (application.secretHash === null) return credentials.clientSecret === undefined ? ok(application) : invalid
+    if (credentials.clientSecret === undefined || hashSecret(credentials.clientSecret) !== application.secretHash)
+      return invalid
+    return ok(application)
+  }
+
+  /** `grant_type=authorization_code`: the code, once, with its verifier, at the URI it was issued for. */
+  async exchangeCode(
+    application: OAuthApplication,
+    input: {
+      readonly code: string | undefined
+      readonly redirectUri: string | undefined
+      readonly codeVerifier: string | undefined
+    },
+  ): Promise<Result<TokenResponse, OAuthProtocolError>> {
+    if (input.code === undefined || input.code === '') return err(oauthError('invalid_request', 'code is required.'))
+    if (input.codeVerifier === undefined) return err(oauthError('invalid_request', 'code_verifier is required (PKCE).'))
+    const now = this.deps.clock.now()
+    const code = await this.deps.store.useCode(hashSecret(input.code), now)
+    const invalid = (description: string) => err(oauthError('invalid_grant', description))
+    if (code === null || code.applicationId !== application.id) return invalid('The code is not valid.')
+    if (code.usedAt !== null) {
+      // A code presented twice: whoever holds it may be an attacker, so what it issued is revoked (RFC 6749 4.1.2).
+      await this.deps.store.revokeFamily(code.familyId, now)
+      return invalid('The code was already used.')
+    }
+    if (code.expiresAt.getTime() <= now.getTime()) return invalid('The code has expired.')
+    if (input.redirectUri !== code.redirectUri)
+      return invalid('redirect_uri differs from the one of the authorization request.')
+    if (!verifierMatches(input.codeVerifier, code.codeChallenge))
+      return invalid('code_verifier does not match the code_challenge.')
+    const family: TokenFamily = {
+      id: code.familyId,
+      applicationId: application.id,
+      platformId: code.platformId,
+      connectedAccountId: code.connectedAccountId,
+      livemode: code.livemode,
+      scope: code.scope,
+      createdAt: now,
+      revokedAt: null,
+    }
+    await this.deps.store.insertFamily(family)
+    return ok(await this.issueTokens(family, code.scope, now))
+  }
+
+  /**
+   * `grant_type=refresh_token`: rotation. The token is exchanged once for a new pair; a
+   * token that comes back after its exchange means two parties hold it, and the whole
+   * family (every refresh token and access token of this consent) is revoked.
+   */
+  async refresh(
+    application: OAuthApplication,
+    input: { readonly refreshToken: string | undefined; readonly scope: string | undefined },
+  ): Promise<Result<TokenResponse, OAuthProtocolError>> {
+    if (input.refreshToken === undefined || input.refreshToken === '')
+      return err(oauthError('invalid_request', 'refresh_token is required.'))
+    const now = this.deps.clock.now()
+    const invalid = err(oauthError('invalid_grant', 'The refresh token is not valid.'))
+    const hash = hashSecret(input.refreshToken)
+    const found = await this.deps.store.findRefreshToken(hash)
+    if (found === null) return invalid
+    const family = await this.deps.store.getFamily(found.familyId)
+    if (family === null || family.applicationId !== application.id) return invalid
+    let scope = family.scope
+    if (input.scope !== undefined) {
+      const requested = parseScope(input.scope)
+      const granted = parseScope(family.scope)
+      if (requested === null || granted === null || !scopeWithin(requested, granted))
+        return err(oauthError('invalid_scope', 'A refresh may narrow the scope, never widen it.'))
+      scope = renderScope(requested)
+    }
+    const used = await this.deps.store.useRefreshToken(hash, now)
+    if (used === null) return invalid
+    if (used.usedAt !== null) {
+      await this.deps.store.revokeFamily(family.id, now)
+      return err(oauthError('invalid_grant', 'The refresh token was already used: the grant is revoked.'))
+    }
+    if (family.revokedAt !== null || used.expiresAt.getTime() <= now.getTime()) return invalid
+    return ok(await this.issueTokens(family, scope, now))
+  }
+
+  /**
+   * RFC 7009: revokes the grant a refresh or access token belongs to (its whole family).
+   * An unknown, invalid or another client's token is answered alike (200) and changes nothing.
+   */
+  async revoke(application: OAuthApplication, token: string | undefined): Promise<Result<void, OAuthProtocolError>> {
+    if (token === undefined || token === '') return err(oauthError('invalid_request', 'token is required.'))
+    const now = this.deps.clock.now()
+    let familyId: string | null = null
+    const refresh = await this.deps.store.findRefreshToken(hashSecret(token))
+    if (refresh !== null) familyId = refresh.familyId
+    else {
+      const claims = await this.deps.signer.verify(token, {
+        issuer: this.issuer(application.livemode),
+        audience: ACCESS_AUDIENCE,
+        now,
+      })
+      if (claims !== null && typeof claims.claims.family === 'string') familyId = claims.claims.family
+    }
+    if (familyId === null) return ok(undefined)
+    const family = await this.deps.store.getFamily(familyId)
+    if (family !== null && family.applicationId === application.id) await this.deps.store.revokeFamily(familyId, now)
+    return ok(undefined)
+  }
+
+  /**
+   * The API's side: whom an access token acts for, on this surface. Null when the token
+   * does not verify, has expired, its grant was revoked, or its connected account is gone.
+   */
+  async authenticateAccessToken(livemode: boolean, token: string): Promise<TokenAuthentication | null> {
+    const claims = await this.deps.signer.verify(token, {
+      issuer: this.issuer(livemode),
+      audience: ACCESS_AUDIENCE,
+      now: this.deps.clock.now(),
+    })
+    if (claims === null) return null
+    const { family: familyId, platform: platformId, scope, client_id: clientId } = claims.claims
+    if (typeof familyId !== 'string' || typeof platformId !== 'string' || typeof scope !== 'string') return null
+    const family = await this.deps.store.getFamily(familyId)
+    if (family === null || family.revokedAt !== null) return null
+    const permissions = parseScope(scope)
+    const platform = await this.deps.accounts.getAccount(platformId)
+    if (permissions === null || platform === null) return null
+    const connected = await this.deps.connectedAccounts.resolve({ platformId, livemode }, claims.subject)
+    if (!connected.ok) return null
+    return { platform, connectedAccount: connected.value, permissions, familyId, clientId: String(clientId) }
+  }
+
+  private async issueTokens(family: TokenFamily, scope: string, now: Date): Promise<TokenResponse> {
+    const refreshToken = `ort_${this.deps.random.token(32)}`
+    await this.deps.store.saveRefreshToken({
+      hash: hashSecret(refreshToken),
+      familyId: family.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + OAUTH_LIFETIMES.refreshTokenSeconds * 1000),
+      usedAt: null,
+    })
+    const accessToken = await this.deps.signer.sign({
+      issuer: this.issuer(family.livemode),
+      audience: ACCESS_AUDIENCE,
+      subject: family.connectedAccountId,
+      issuedAt: now,
+      expiresAt: new Date(now.getTime() + OAUTH_LIFETIMES.accessTokenSeconds * 1000),
+      claims: {
+        client_id: family.applicationId,
+        platform: family.platformId,
+        scope,
+        family: family.id,
+        jti: this.deps.ids.next('oat'),
+      },
+    })
+    return {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: OAUTH_LIFETIMES.accessTokenSeconds,
+      refresh_token: refreshToken,
+      scope,
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import escapeHtml from 'escape-html'
+import type { PendingAuthorization } from '../../../core/oauth/oauth-service.js'
+import { hostedPage } from './hosted-page.js'
+
+/** The parameters the consent form posts back, so that the decision is checked exactly like the request was. */
+export const CONSENT_FIELDS = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'login_hint',
+] as const
+
+const hidden = (name: string, value: string | undefined) =>
+  value === undefined ? '' : `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`
+
+/** The consent page: who asks, for which connected account, what it may do; Allow or Deny. */
+export const consentPage = (pending: PendingAuthorization, params: Record<string, string | undefined>): string => {
+  const account = pending.connectedAccount.name ?? pending.connectedAccount.id
+  const scopes = pending.scope
+    .split(' ')
+    .map((scope) => `<li><code>${escapeHtml(scope)}</code></li>`)
+    .join('')
+  return hostedPage(
+    `Allow ${pending.application.name}?`,
+    `<h1>Allow ${escapeHtml(pending.application.name)} to act for ${escapeHtml(account)}?</h1>
+<p>It asks for these permissions:</p>
+<ul>${scopes}</ul>
+<form method="post" action="/oauth/authorize">
+${CONSENT_FIELDS.map((name) => hidden(name, params[name])).join('\n')}
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny">Deny</button>
+</form>`,
+  )
+}
+
+/** A request that cannot be sent back to the application (unknown client, unregistered redirect URI). */
+export const authorizationErrorPage = (message: string): string =>
+  hostedPage(
+    'Authorization request not valid',
+    `<h1>This authorization request is not valid</h1>\n<p>${escapeHtml(message)}</p>`,
+  )
