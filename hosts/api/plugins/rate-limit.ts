@@ -5,6 +5,7 @@ import type { RateDecision, RateLimiterPort } from '../../../core/ports/rate-lim
 import { whenReady, type MaybePromise } from '../../../core/shared/maybe-promise.js'
 import type { RequestScope } from '../../../core/shared/request-scope.js'
 import { sendError } from '../errors.js'
+import { requireAuth } from '../request-context.js'
 
 /**
  * A per-resource sub-limit declared on a route: "4 per minute per event" is
@@ -68,17 +69,18 @@ export class RateLimitGate {
 
   /** Counts an authenticated request; at once (no promise) when the limiter answers at once. */
   admit(request: FastifyRequest, reply: FastifyReply): MaybePromise<boolean> {
-    const { account, key } = request.auth!
+    const { account, key } = requireAuth(request.auth)
     const settings = account.rateLimits ?? this.defaults
     const now = this.clock.now()
     const decision = this.limiter.consume(`key:${key.id}`, settings.requestsPerWindow, settings.windowMs, now)
-    return whenReady(decision, (counted) => this.takeSlot(request, reply, settings, now, counted))
+    return whenReady(decision, (counted) => this.takeSlot(request, reply, settings, key.id, now, counted))
   }
 
   private takeSlot(
     request: FastifyRequest,
     reply: FastifyReply,
     settings: RateLimitSettings,
+    keyId: string,
     now: Date,
     decision: RateDecision,
   ): MaybePromise<boolean> {
@@ -90,7 +92,7 @@ export class RateLimitGate {
         decision.retryAfterMs,
         `Rate limit of ${settings.requestsPerWindow} requests per ${settings.windowMs / 1000} s exceeded for this API key.`,
       )
-    const bucket = `concurrency:${request.auth!.key.id}`
+    const bucket = `concurrency:${keyId}`
     const slot = this.limiter.acquireSlot(bucket, settings.concurrency, now, CONCURRENCY_LEASE_MS)
     return whenReady(slot, (taken) => this.seat(request, reply, settings, bucket, taken))
   }
