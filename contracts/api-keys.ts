@@ -3,7 +3,7 @@ import type { ApiKeyRecord } from '../core/account/account.js'
 import { keyPrefix } from '../core/account/api-key.js'
 import { MAX_ROLL_EXPIRY_SECONDS } from '../core/account/account-service.js'
 import { MAX_ALLOWLIST_ENTRIES } from '../core/account/ip-allowlist.js'
-import { ACCESS_LEVELS, KEY_TYPES, PERMISSION_RESOURCES, type Permissions } from '../core/account/permissions.js'
+import { ACCESS_LEVELS, KEY_TYPES, type PermissionResource, type Permissions } from '../core/account/permissions.js'
 import { boundedString, DateTime, intBetween, ListQuery, ResponseMeta } from './common.js'
 
 const AccessLevel = Schema.Literals(ACCESS_LEVELS)
@@ -23,7 +23,7 @@ export const PermissionsSchema = Schema.Struct({
   tracking: Schema.optionalKey(AccessLevel),
   connected_accounts: Schema.optionalKey(AccessLevel),
   test_helpers: Schema.optionalKey(AccessLevel),
-} satisfies Record<(typeof PERMISSION_RESOURCES)[number], unknown>).annotate({
+} satisfies Record<PermissionResource, unknown>).annotate({
   // No identifier: inlined where used, so that the compiled response serializer needs no reference.
   description: 'Per resource family: `none`, `read` or `write` (write implies read); a family not named is `none`.',
 })
@@ -80,7 +80,7 @@ export const renderApiKey = (key: ApiKeyRecord, now: Date, secret?: string): Rec
     allowed_ips: key.allowedIps === null ? null : [...key.allowedIps],
     created_at: key.createdAt.toISOString(),
     expires_at: key.revokedAt !== null && !stopped ? key.revokedAt.toISOString() : null,
-    revoked_at: stopped ? key.revokedAt!.toISOString() : null,
+    revoked_at: stopped ? key.revokedAt.toISOString() : null,
     ...(secret === undefined ? {} : { secret }),
   }
 }

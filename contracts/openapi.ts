@@ -90,7 +90,8 @@ export const buildOpenApiDocument = (
         content: { 'application/json': { schema: toComponent(endpoint.body, components) } },
       }
     }
-    const path = (paths[endpoint.path] ??= {})
+    const path = paths[endpoint.path] ?? {}
+    paths[endpoint.path] = path
     path[endpoint.method.toLowerCase()] = operation
   }
   return {

@@ -213,7 +213,7 @@ const composeOn = async (
 const surfaceOf = (root: Container, config: Config, livemode: boolean, storage: StorageFamily): Surface => {
   const container = new Container({ parent: root, defaultScope: 'Singleton' })
   container.load(storage.surface(livemode), ...surfaceModules(config, livemode))
-  wireSurface(container, config)
+  wireSurface(container)
   const connections = container.get(TOKENS.ConnectionService)
   const push = container.get(TOKENS.Push)
   const world = container.get(TOKENS.SyntheticCalendarWorld)

@@ -290,11 +290,9 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       `${trusted.error.message} List the proxies' addresses or CIDR ranges, comma-separated (never every address: X-Forwarded-For is forgeable).`,
     )
   const trustProxy = trusted.value
-  const vapid = [vars.VAPID_PUBLIC_KEY, vars.VAPID_PRIVATE_KEY, vars.VAPID_SUBJECT]
-  if (vapid.some((value) => value !== undefined) && vapid.some((value) => value === undefined)) {
-    const missing = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'][
-      vapid.findIndex((value) => value === undefined)
-    ]!
+  const vapidNames = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const
+  const missing = vapidNames.find((name) => vars[name] === undefined)
+  if (missing !== undefined && vapidNames.some((name) => vars[name] !== undefined)) {
     throw new ConfigError(
       missing,
       'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together (or none, to record pushes instead of sending them)',

@@ -195,14 +195,17 @@ export class AccountService {
    * again with the same secrets changes nothing, so every start may call it.
    */
   async bootstrap(secrets: readonly string[]): Promise<Result<Account, InvalidParameter>> {
+    const keys: { secret: string; mode: KeyMode }[] = []
     for (const secret of secrets) {
-      if (modeOfSecret(secret) === null)
+      const mode = modeOfSecret(secret)
+      if (mode === null)
         return err(
           new InvalidParameter({
             param: 'SERVICE_BOOTSTRAP_KEYS',
             message: 'Each key must start with sk_test_ or sk_live_.',
           }),
         )
+      keys.push({ secret, mode })
     }
     const known = await Promise.all(secrets.map((secret) => this.deps.accounts.findKeyByHash(hashSecret(secret))))
     const owners = new Set(known.filter((key) => key !== null).map((key) => key.accountId))
@@ -216,8 +219,8 @@ export class AccountService {
     const [owner] = [...owners]
     const account =
       (owner === undefined ? null : await this.deps.accounts.getAccount(owner)) ?? (await this.createAccount())
-    for (const [index, secret] of secrets.entries()) {
-      if (known[index] === null) await this.storeKey(account.id, modeOfSecret(secret)!, secret)
+    for (const [index, { secret, mode }] of keys.entries()) {
+      if (known[index] === null) await this.storeKey(account.id, mode, secret)
     }
     return ok(account)
   }

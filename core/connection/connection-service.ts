@@ -516,8 +516,7 @@ export class ConnectionService {
     const calendar = await this.deps.calendars.get(accountId, calendarId)
     return connection !== null &&
       connection.status !== 'disconnected' &&
-      calendar !== null &&
-      calendar.writable &&
+      calendar?.writable &&
       calendar.connectionId === connectionId
       ? calendar
       : null

@@ -120,8 +120,9 @@ export class ConnectionSync {
     const outcomes = await Promise.allSettled(
       due.map((connection) => this.syncNow(connection.accountId, connection.id, scope.clock, 'incremental')),
     )
-    for (const [index, outcome] of outcomes.entries()) {
-      if (outcome.status === 'rejected') await this.recordCrash(due[index]!, scope.clock, outcome.reason)
+    for (const [index, connection] of due.entries()) {
+      const outcome = outcomes[index]
+      if (outcome?.status === 'rejected') await this.recordCrash(connection, scope.clock, outcome.reason)
     }
     return due.length
   }

@@ -86,8 +86,9 @@ export const planInbound = (input: {
       removedIds.add(event.externalId)
     }
   }
-  for (const event of latest.filter((change) => change.recurringEventId !== null)) {
-    const seriesId = event.recurringEventId!
+  for (const event of latest) {
+    const seriesId = event.recurringEventId
+    if (seriesId === null) continue
     const externalId = occurrenceId(seriesId, event.originalStart ?? event.start)
     // An occurrence of a series cancelled in the same batch goes with its series.
     if (event.status === 'cancelled' || removedSeries.has(seriesId) || !inWindow(event.start, event.end)) {

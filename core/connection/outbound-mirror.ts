@@ -167,6 +167,8 @@ export class OutboundMirror implements EventChangeListener {
     }
     const now = scope.clock.now()
     const attempts = mirror.attempts + 1
+    // The wait before the next try, or undefined once every retry was used.
+    const retryDelay = MIRROR_RETRY_DELAYS_MS[attempts - 1]
     const next: EventMirror = outcome.ok
       ? {
           ...mirror,
@@ -182,10 +184,7 @@ export class OutboundMirror implements EventChangeListener {
           status: attempts > MIRROR_RETRY_DELAYS_MS.length || calendar === null ? 'failed' : 'pending',
           attempts,
           lastError: outcome.error,
-          nextAttemptAt:
-            attempts > MIRROR_RETRY_DELAYS_MS.length || calendar === null
-              ? null
-              : new Date(now.getTime() + MIRROR_RETRY_DELAYS_MS[attempts - 1]!),
+          nextAttemptAt: retryDelay === undefined || calendar === null ? null : new Date(now.getTime() + retryDelay),
         }
     await this.save(scope, eventId, next)
   }

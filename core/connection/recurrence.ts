@@ -54,8 +54,9 @@ const exclusionsOf = (lines: readonly string[], zone: string): Set<number> => {
   for (const line of lines) {
     const match = /^EXDATE(?:;([^:]*))?:(.*)$/i.exec(line.trim())
     if (match === null) continue
-    const tzid = /TZID=([^;]+)/i.exec(match[1] ?? '')?.[1] ?? zone
-    for (const value of match[2]!.split(',')) {
+    const [, parameters = '', values = ''] = match
+    const tzid = /TZID=([^;]+)/i.exec(parameters)?.[1] ?? zone
+    for (const value of values.split(',')) {
       const instant = parseIcalDate(value, tzid)
       if (instant !== null) excluded.add(instant.getTime())
     }

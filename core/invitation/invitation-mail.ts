@@ -67,7 +67,7 @@ export const composeInvitationMail = (
       escapeHtml(`${SUBJECT_PREFIX[emailType]}: ${event.title}`) +
       '</title></head><body>',
     `<p>${escapeHtml(lead)}</p>`,
-    '<ul>' + details.map((line) => `<li>${escapeHtml(line)}</li>`).join('') + '</ul>',
+    `<ul>${details.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
     emailType === 'cancel'
       ? ''
       : `<p>Will you attend? <a href="${escapeHtml(links.respond(invitation, 'accepted'))}">Yes</a> · <a href="${escapeHtml(links.respond(invitation, 'tentative'))}">Maybe</a> · <a href="${escapeHtml(links.respond(invitation, 'declined'))}">No</a> · <a href="${escapeHtml(respondUrl)}">Open the response page</a></p>`,

@@ -23,6 +23,7 @@ import {
   type Invitation,
   type InvitationResponse,
   type InvitedEvent,
+  type OutgoingEmail,
 } from './invitation.js'
 import type { InvitationLinks } from './invitation-links.js'
 import { invitationNotification } from './invitation-push.js'
@@ -439,11 +440,8 @@ export class InvitationService {
         results.push((await this.deps.invitations.findById(invitation.id)) ?? invitation)
         continue
       }
-      const claimed: Invitation = {
-        ...invitation,
-        outgoing: { ...outgoing, dueAt: new Date(now.getTime() + SEND_LEASE_MS) },
-        version: invitation.version + 1,
-      }
+      const leased = { ...outgoing, dueAt: new Date(now.getTime() + SEND_LEASE_MS) }
+      const claimed: Invitation = { ...invitation, outgoing: leased, version: invitation.version + 1 }
       if ((await this.deps.invitations.update(claimed, invitation.version, [])) === 'conflict') {
         results.push(invitation)
         continue
@@ -453,6 +451,7 @@ export class InvitationService {
       results.push(
         await this.recordSendOutcome(
           claimed,
+          leased,
           sent.ok ? { ok: true, messageId: sent.value.messageId } : { ok: false, permanent: sent.error.permanent },
           clock,
         ),
@@ -463,11 +462,11 @@ export class InvitationService {
 
   private async recordSendOutcome(
     claimed: Invitation,
+    outgoing: OutgoingEmail,
     outcome: { ok: true; messageId: string } | { ok: false; permanent: boolean },
     clock: Clock,
   ): Promise<Invitation> {
     const now = clock.now()
-    const outgoing = claimed.outgoing!
     let next: Invitation
     let events: DomainEvent[] = []
     if (outcome.ok) {

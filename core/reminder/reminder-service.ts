@@ -107,7 +107,8 @@ export class ReminderService {
     const now = scope.clock.now()
     const type = input.offsetMinutes === undefined ? 'custom_time' : 'before_event'
     const scheduledAt =
-      input.offsetMinutes === undefined ? input.customTime! : beforeEventFireTime(event.startTime, input.offsetMinutes)
+      input.offsetMinutes === undefined ? input.customTime : beforeEventFireTime(event.startTime, input.offsetMinutes)
+    if (scheduledAt === undefined) throw new Error('unreachable: offset_minutes or custom_time was checked above')
     const identity = reminderIdentity({
       eventId,
       type,

@@ -15,10 +15,16 @@ type Json = Record<string, unknown>
 const JSON_TYPE = 'application/json; charset=utf-8'
 type TypeOf<S> = S extends Schema.Top ? S['Type'] : undefined
 
+/** The parameter names of an OpenAPI-style path: `'/v1/users/{id}/devices/{device_id}'` -> `'id' | 'device_id'`. */
+type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never
+
 export interface RouteInput<E extends EndpointContract> {
   readonly body: TypeOf<E['body']>
   readonly query: TypeOf<E['query']>
-  readonly params: Readonly<Record<string, string>>
+  /** The path's parameters, each present: the router matched the path. */
+  readonly params: Readonly<Record<PathParamNames<E['path']>, string>>
   readonly scope: RequestScope
   readonly request: FastifyRequest
 }
@@ -132,7 +138,7 @@ export const defineRoute = <E extends EndpointContract>(
     const outcome = handler({
       body: body as TypeOf<E['body']>,
       query: query as TypeOf<E['query']>,
-      params: request.params as Record<string, string>,
+      params: request.params as Record<PathParamNames<E['path']>, string>,
       scope: request.scope,
       request,
     })

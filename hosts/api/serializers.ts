@@ -35,14 +35,15 @@ const normalise = (node: unknown): unknown => {
   const schema = node as JsonSchema
   if (schema.oneOf !== undefined || schema.allOf !== undefined) return null
   if (schema.anyOf !== undefined) {
-    const branches = (schema.anyOf as JsonSchema[]).map((branch) => normalise(branch) as JsonSchema | null)
-    if (branches.includes(null)) return null
-    const types = branches.map((branch) => branch!.type)
+    const normalised = (schema.anyOf as JsonSchema[]).map((branch) => normalise(branch) as JsonSchema | null)
+    const branches = normalised.filter((branch) => branch !== null)
+    if (branches.length !== normalised.length) return null
+    const types = branches.map((branch) => branch.type)
     if (types.every((type) => typeof type === 'string' && PRIMITIVES.has(type)))
       return { type: [...new Set(types as string[])] }
     // One object or one array, or null (an optional nested object, a nullable list).
     for (const kind of ['object', 'array']) {
-      const only = branches.filter((branch) => branch!.type === kind)
+      const only = branches.filter((branch) => branch.type === kind)
       if (only.length === 1 && branches.length === 2 && types.includes('null'))
         return { ...only[0], type: [kind, 'null'] }
     }

@@ -1,5 +1,11 @@
 import { parseArgs } from 'node:util'
-import { ACCESS_LEVELS, PERMISSION_RESOURCES, type Permissions } from '../../core/account/permissions.js'
+import {
+  ACCESS_LEVELS,
+  PERMISSION_RESOURCES,
+  type AccessLevel,
+  type PermissionResource,
+  type Permissions,
+} from '../../core/account/permissions.js'
 import { keyPrefix } from '../../core/account/api-key.js'
 import { compose, type Application } from '../composition-root.js'
 import { ConfigError, loadConfig } from '../config.js'
@@ -31,7 +37,7 @@ export const runKeysCli = async (
     },
   })
   const [command, target] = positionals
-  let application
+  let application: Application
   try {
     application = await compose(loadConfig(env))
   } catch (error) {
@@ -92,7 +98,7 @@ const runCommand = async (
         return 2
       }
       const all = await accountRepository.listAccounts()
-      const accountId = values.account ?? (all.length === 1 ? all[0]!.id : undefined)
+      const accountId = values.account ?? (all.length === 1 ? all[0]?.id : undefined)
       if (accountId === undefined) {
         print(all.length === 0 ? 'No account yet: run create-account.' : 'Several accounts: pass --account ID.')
         return 2
@@ -150,21 +156,25 @@ const permissionList = (permissions: Permissions): string =>
     .join(',')
 
 /** `events:write,users:read` -> grants; a message naming the bad entry otherwise. */
+const isResource = (name: string | undefined): name is PermissionResource =>
+  (PERMISSION_RESOURCES as readonly (string | undefined)[]).includes(name)
+const isAccessLevel = (name: string | undefined): name is AccessLevel =>
+  (ACCESS_LEVELS as readonly (string | undefined)[]).includes(name)
+
 const parsePermissions = (text: string): Permissions | string => {
-  const grants: Record<string, string> = {}
+  const grants: Partial<Record<PermissionResource, AccessLevel>> = {}
   for (const entry of text
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part !== '')) {
     const [resource, level] = entry.split(':')
-    if (!(PERMISSION_RESOURCES as readonly string[]).includes(resource ?? ''))
+    if (!isResource(resource))
       return `Unknown permission family '${resource}': one of ${PERMISSION_RESOURCES.join(', ')}`
-    if (!(ACCESS_LEVELS as readonly string[]).includes(level ?? ''))
-      return `'${entry}': the level is one of ${ACCESS_LEVELS.join(', ')} (e.g. events:write)`
-    grants[resource!] = level!
+    if (!isAccessLevel(level)) return `'${entry}': the level is one of ${ACCESS_LEVELS.join(', ')} (e.g. events:write)`
+    grants[resource] = level
   }
   if (Object.keys(grants).length === 0) return '--restricted needs --permissions, e.g. events:write,users:read'
-  return grants as Permissions
+  return grants
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

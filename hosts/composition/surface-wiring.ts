@@ -2,7 +2,6 @@ import type { Container } from 'inversify'
 import type { BackgroundJob } from '../../core/background/background-job.js'
 import type { EventChangeListener } from '../../core/event/event-lifecycle.js'
 import type { CascadeStep } from '../../core/user/deletion-cascade.js'
-import type { Config } from '../config.js'
 import { TOKENS } from '../di-tokens.js'
 
 // What a surface's services do for each other once they are made. These join services that need each other both
@@ -86,7 +85,7 @@ export const backgroundJobsOf = (container: Container): BackgroundJob[] => {
 }
 
 /** Registers the listeners and cascade steps above, and joins the sandbox's calendar provider to the connections. */
-export const wireSurface = (container: Container, config: Config): void => {
+export const wireSurface = (container: Container): void => {
   const lifecycle = container.get(TOKENS.EventLifecycle)
   for (const listener of eventChangeListeners(container)) lifecycle.register(listener)
   const cascade = container.get(TOKENS.UserDeletionCascade)

@@ -1,3 +1,4 @@
+import type { ResponseJson } from '../support/service.js'
 import { call, LIVE_HOOK_HOST, send, type FuzzResponse, type FuzzService, type SurfaceName } from './fuzz-service.js'
 
 /**
@@ -49,7 +50,7 @@ export const RETURN_URL = 'https://app.example.com/calendar/connected'
 let serial = 0
 const HOUR = 3_600_000
 
-const expectOk = (what: string, response: FuzzResponse): any => {
+const expectOk = (what: string, response: FuzzResponse): ResponseJson => {
   if (response.status >= 300) throw new Error(`fixture ${what}: ${response.status} ${response.text.slice(0, 300)}`)
   return response.json
 }

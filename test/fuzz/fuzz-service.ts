@@ -3,7 +3,7 @@ import { ERROR_CODES, ERROR_TYPES } from '../../contracts/errors.js'
 import type { DnsResolverPort } from '../../core/ports/dns-resolver.js'
 import { loadConfig } from '../../hosts/config.js'
 import { startService, type RunningService } from '../../hosts/server.js'
-import { LIVE_KEY, TEST_KEY } from '../support/service.js'
+import { LIVE_KEY, TEST_KEY, type ResponseJson } from '../support/service.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
 
 export type SurfaceName = 'live' | 'sandbox'
@@ -107,7 +107,7 @@ export interface FuzzResponse {
   readonly status: number
   readonly headers: Readonly<Record<string, string | string[] | number | undefined>>
   readonly text: string
-  readonly json: any
+  readonly json: ResponseJson
 }
 
 export const bearer = (key: string | null): Record<string, string> =>

@@ -71,7 +71,7 @@ describe('Production with Google Calendar configured (against a local fake of Go
       sync_mode: 'realtime',
       livemode: true,
     })
-    expect(connection.body.calendars.map((calendar: any) => calendar.name)).toEqual([
+    expect(connection.body.calendars.map((calendar: { name: string }) => calendar.name)).toEqual([
       'ada@example.com',
       'Team',
       'Holidays in United States',
@@ -80,7 +80,9 @@ describe('Production with Google Calendar configured (against a local fake of Go
       `${PUBLIC}/v1/connections/push/google`,
     )
     const events = (await client.live('GET', `/v1/events?user_id=${userId}`)).body.data
-    expect(events.map((event: any) => [event.title, event.external_id])).toEqual([['Kickoff', 'kickoff']])
+    expect(events.map((event: { title: string; external_id: string }) => [event.title, event.external_id])).toEqual([
+      ['Kickoff', 'kickoff'],
+    ])
   })
 
   it('a verified Google push makes the connection sync; a forged one is refused', async () => {
@@ -109,7 +111,7 @@ describe('Production with Google Calendar configured (against a local fake of Go
     expect((await push(channel.token)).status).toBe(200)
     expect(await syncJob().run({ accountId: null, clock: new SystemClock() })).toBeGreaterThanOrEqual(1)
     const events = (await client.live('GET', `/v1/events?user_id=${userId}`)).body.data
-    expect(events.map((event: any) => event.external_id)).toContain('pushed')
+    expect(events.map((event: { external_id: string }) => event.external_id)).toContain('pushed')
     expect((await client.live('GET', `/v1/connections/${connectionId}`)).body.status).toBe('active')
   })
 

@@ -89,7 +89,12 @@ describe('Production with iCloud (beta) configured, against Radicale', () => {
       webhook_subscription: null,
       token_refresh: { failures_count: 0 },
     })
-    expect(connection.body.calendars.map((calendar: any) => [calendar.name, calendar.is_default])).toEqual([
+    expect(
+      connection.body.calendars.map((calendar: { name: string; is_default: boolean }) => [
+        calendar.name,
+        calendar.is_default,
+      ]),
+    ).toEqual([
       ['Home', true],
       ['Work', false],
     ])
@@ -129,9 +134,13 @@ describe('Production with iCloud (beta) configured, against Radicale', () => {
     const later = { now: () => new Date(Date.now() + 6 * 60_000) }
     expect(await syncJob().run({ accountId: null, clock: later })).toBeGreaterThanOrEqual(1)
     const events = (await client.live('GET', `/v1/events?user_id=${user.body.id}`)).body.data
-    expect(events.map((event: any) => [event.title, event.external_id, event.location?.address])).toEqual([
-      ['Dinner', `${home.external_id}dinner-1.ics`, 'Rosenthaler Str. 1, Berlin'],
-    ])
+    expect(
+      events.map((event: { title: string; external_id: string; location: { address: string | null } | null }) => [
+        event.title,
+        event.external_id,
+        event.location?.address,
+      ]),
+    ).toEqual([['Dinner', `${home.external_id}dinner-1.ics`, 'Rosenthaler Str. 1, Berlin']])
 
     // Outbound: an API event lands in the default calendar at the server.
     const created = await client.live('POST', '/v1/events', {

@@ -63,7 +63,9 @@ describe('Production with Microsoft Graph configured (against a local fake of Gr
     })
     expect(await syncJob().run({ accountId: null, clock: new SystemClock() })).toBeGreaterThanOrEqual(1)
     const events = (await client.live('GET', `/v1/events?user_id=${user.body.id}`)).body.data
-    expect(events.map((event: any) => [event.title, event.external_id])).toEqual([['Quarterly review', 'AAMk-review']])
+    expect(events.map((event: { title: string; external_id: string }) => [event.title, event.external_id])).toEqual([
+      ['Quarterly review', 'AAMk-review'],
+    ])
   })
 
   it('answers the validation handshake and refuses a notification with the wrong clientState', async () => {

@@ -53,6 +53,6 @@ describe('Push channels are renewed before they expire', () => {
     })
     await client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds: 1 } })
     const events = (await client.sandbox('GET', `/v1/events?user_id=${user.body.id}&limit=100`)).body.data
-    expect(events.some((event: any) => event.external_id === created.body.external_id)).toBe(true)
+    expect(events.some((event: { external_id: string }) => event.external_id === created.body.external_id)).toBe(true)
   })
 })

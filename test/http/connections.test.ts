@@ -5,7 +5,7 @@ import { TOKENS } from '../../hosts/di-tokens.js'
 import { renderNotification } from '../../contracts/webhooks/notification.js'
 import { CURRENT_VERSION } from '../../contracts/versions.js'
 import { PROTECTED, pageProtections, sandboxConsent } from '../support/hosted-page.js'
-import { api, clients, startTestService, type TestService, freePort } from '../support/service.js'
+import { api, clients, freePort, startTestService, type ResponseJson, type TestService } from '../support/service.js'
 
 let test: TestService
 let client: ReturnType<typeof clients>
@@ -51,9 +51,9 @@ const connect = async (provider: 'google' | 'microsoft' | 'icloud' = 'google', u
 }
 
 const eventsOf = async (userId: string) =>
-  (await client.sandbox('GET', `/v1/events?user_id=${userId}&limit=100`)).body.data as any[]
+  (await client.sandbox('GET', `/v1/events?user_id=${userId}&limit=100`)).body.data as ResponseJson[]
 const calendarsOf = async (connectionId: string) =>
-  (await client.sandbox('GET', `/v1/connections/${connectionId}/calendars`)).body.data as any[]
+  (await client.sandbox('GET', `/v1/connections/${connectionId}/calendars`)).body.data as ResponseJson[]
 /** The connection as stored: its tokens sealed at rest. */
 const storedConnection = async (connectionId: string) => {
   const [account] = await test.service.application.accountRepository.listAccounts()
@@ -177,12 +177,14 @@ describe('OAuth round trip: start -> hosted consent -> our callback -> return_ur
     // Synced once as it was created.
     expect(Date.parse(response.body.last_synced_at)).toBeGreaterThanOrEqual(Date.parse(response.body.created_at))
     expect(
-      response.body.calendars.map((calendar: any) => [
-        calendar.name,
-        calendar.writable,
-        calendar.selected,
-        calendar.is_default,
-      ]),
+      response.body.calendars.map(
+        (calendar: { name: string; writable: boolean; selected: boolean; is_default: boolean }) => [
+          calendar.name,
+          calendar.writable,
+          calendar.selected,
+          calendar.is_default,
+        ],
+      ),
     ).toEqual([
       [`connector${userCount}@example.com`, true, true, true],
       ['Team', true, true, false],
@@ -536,9 +538,12 @@ describe('GET /v1/connections', () => {
     const icloud = await connect('icloud', userId)
     const all = await client.sandbox('GET', `/v1/connections?user_id=${userId}`)
     expect(all.body).toMatchObject({ object: 'list', has_more: false, url: '/v1/connections' })
-    expect(all.body.data.map((connection: any) => connection.id)).toEqual([icloud.connectionId, google.connectionId])
+    expect(all.body.data.map((connection: { id: string }) => connection.id)).toEqual([
+      icloud.connectionId,
+      google.connectionId,
+    ])
     const onlyIcloud = await client.sandbox('GET', `/v1/connections?user_id=${userId}&provider=icloud`)
-    expect(onlyIcloud.body.data.map((connection: any) => connection.id)).toEqual([icloud.connectionId])
+    expect(onlyIcloud.body.data.map((connection: { id: string }) => connection.id)).toEqual([icloud.connectionId])
     expect((await client.sandbox('GET', '/v1/connections?provider=aol')).body.error.param).toBe('provider')
   })
 })

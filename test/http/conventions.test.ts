@@ -2,7 +2,15 @@ import { Agent, request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_CODES } from '../../contracts/errors.js'
 import { API_VERSIONS } from '../../contracts/versions.js'
-import { api, clients, LIVE_KEY, startTestService, TEST_KEY, type TestService } from '../support/service.js'
+import {
+  api,
+  clients,
+  LIVE_KEY,
+  startTestService,
+  TEST_KEY,
+  type ResponseJson,
+  type TestService,
+} from '../support/service.js'
 
 let test: TestService
 let client: ReturnType<typeof clients>
@@ -13,7 +21,7 @@ beforeAll(async () => {
 })
 afterAll(() => test.stop())
 
-const expectEnvelope = (body: any, code: keyof typeof ERROR_CODES, param?: string) => {
+const expectEnvelope = (body: ResponseJson, code: keyof typeof ERROR_CODES, param?: string) => {
   expect(body.error.code).toBe(code)
   expect(body.error.type).toBe(ERROR_CODES[code].type)
   expect(typeof body.error.message).toBe('string')

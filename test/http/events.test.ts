@@ -448,6 +448,7 @@ describe('Sandbox clock walk through an event’s life', () => {
           (event.object as { departure: { eventId: string } }).departure.eventId === created.id,
       )
       .map((event) => event.createdAt.getTime())
-    thresholds.forEach((threshold, index) => expect(firedAt[index]).toBe(new Date(threshold.dueAt).getTime()))
+    for (const [index, threshold] of thresholds.entries())
+      expect(firedAt[index]).toBe(new Date(threshold.dueAt).getTime())
   })
 })

@@ -543,6 +543,7 @@ describe('unsubscribe: no further e-mails to that attendee from that organizer',
     })
     expect(form.status).toBe(200)
     expect((await client.live('GET', `/v1/invitations/${quiet.id}`)).body.unsubscribed).toBe(true)
+    expect((await client.live('GET', `/v1/invitations/${loud.id}`)).body.unsubscribed).toBe(false)
 
     await client.live('PATCH', `/v1/events/${event.id}`, {
       body: { start_time: at(80 * HOUR), end_time: at(81 * HOUR) },

@@ -125,7 +125,7 @@ describe('Delivery: signed notifications reach the subscribed endpoints', () => 
     const header = receiver.received[0]!.headers['service-signature'] as string
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/)
     // A receiver that checks against a re-serialized body, or with another secret, must fail.
-    expect(() => constructWebhookEvent(receiver.received[0]!.rawBody + ' ', header, endpoint.secret)).toThrow(
+    expect(() => constructWebhookEvent(`${receiver.received[0]!.rawBody} `, header, endpoint.secret)).toThrow(
       /signature/,
     )
     expect(() => constructWebhookEvent(receiver.received[0]!.rawBody, header, 'whsec_other')).toThrow(/signature/)

@@ -58,7 +58,10 @@ beforeAll(async () => {
   apiOne = await spawnServiceProcess('api', { ...env, WORKER: 'false' })
   hosts.push(apiOne)
   ;[apiTwo, ...workers] = await Promise.all([
-    spawnServiceProcess('api', { ...env, WORKER: 'false' }).then((host) => (hosts.push(host), host)),
+    spawnServiceProcess('api', { ...env, WORKER: 'false' }).then((host) => {
+      hosts.push(host)
+      return host
+    }),
     startWorker(),
     startWorker(),
   ])
@@ -207,7 +210,13 @@ describe('Two workers run each due job once at a time', () => {
     survivor.freeze()
     try {
       await expect
-        .poll(async () => (held = await locksHeldBy(victim)).length, { timeout: JOB_LOCK_MS + 10_000, interval: 5 })
+        .poll(
+          async () => {
+            held = await locksHeldBy(victim)
+            return held.length
+          },
+          { timeout: JOB_LOCK_MS + 10_000, interval: 5 },
+        )
         .toBeGreaterThan(0)
       await victim.kill9()
     } finally {

@@ -8,7 +8,12 @@ import { ok, type Result } from '../../core/shared/result.js'
 
 export const fixedClock = (iso: string): Clock & { set(iso: string): void } => {
   let now = new Date(iso)
-  return { now: () => now, set: (next) => void (now = new Date(next)) }
+  return {
+    now: () => now,
+    set: (next) => {
+      now = new Date(next)
+    },
+  }
 }
 
 /** Routing that answers a fixed estimate (or failure) and records the queries it saw. */

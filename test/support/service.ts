@@ -56,10 +56,14 @@ export const startTestService = async (env: Record<string, string> = {}, clock?:
   return { service, live: service.liveUrl, sandbox: service.sandboxUrl, stop }
 }
 
+/** A response's JSON as the tests read it: they reach into it freely and their assertions check its shape. */
+// biome-ignore lint/suspicious/noExplicitAny: untyped wire JSON on purpose; the assertions are its type check
+export type ResponseJson = any
+
 export interface ApiResponse {
   readonly status: number
   readonly headers: Headers
-  readonly body: any
+  readonly body: ResponseJson
   readonly text: string
 }
 

@@ -43,7 +43,9 @@ export class WebhookReceiver {
         self.received.push(delivery)
         self.inFlight += 1
         self.maxInFlight = Math.max(self.maxInFlight, self.inFlight)
-        response.on('close', () => void (self.inFlight -= 1))
+        response.on('close', () => {
+          self.inFlight -= 1
+        })
         for (const waiter of self.waiters.filter((candidate) => self.received.length >= candidate.count)) {
           self.waiters.splice(self.waiters.indexOf(waiter), 1)
           waiter.resolve()
@@ -83,7 +85,13 @@ export class WebhookReceiver {
         () => reject(new Error(`only ${this.received.length} of ${count} deliveries arrived`)),
         timeoutMs,
       )
-      this.waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) })
+      this.waiters.push({
+        count,
+        resolve: () => {
+          clearTimeout(timer)
+          resolve()
+        },
+      })
     })
   }
 

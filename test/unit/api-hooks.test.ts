@@ -44,7 +44,9 @@ describe('maybeAsyncHook', () => {
     for (const late of [false, true]) {
       const { app, seen } = appWith((_request, reply) => {
         const answer = () => reply.code(401).send({ refused: true })
-        return late ? Promise.resolve().then(answer) : (answer(), undefined)
+        if (late) return Promise.resolve().then(answer)
+        answer()
+        return undefined
       })
       const response = await app.inject({ method: 'GET', url: '/' })
       expect(response.statusCode).toBe(401)

@@ -244,12 +244,11 @@ export class CalDavCalendarProvider implements CalendarProviderPort {
           }),
         )
       const base = new URL(calendar.value.url)
-      const changed = responses
-        .filter((response) => response.href !== undefined && response.status !== 404)
-        .map((response) => new URL(response.href!, base).toString())
-      const removed = responses
-        .filter((response) => response.href !== undefined && response.status === 404)
-        .map((response) => new URL(response.href!, base).toString())
+      const changed: string[] = []
+      const removed: string[] = []
+      for (const { href, status } of responses) {
+        if (href !== undefined) (status === 404 ? removed : changed).push(new URL(href, base).toString())
+      }
       const objects =
         changed.length === 0
           ? []

@@ -60,7 +60,7 @@ export interface WorldChannel {
 }
 
 /** Called when a calendar with a push channel changes (the sandbox's push notification). */
-export type PushListener = (channel: WorldChannel) => Promise<unknown> | void
+export type PushListener = (channel: WorldChannel) => Promise<unknown> | undefined
 
 export const SYNTHETIC_TOKEN_LIFETIME_MS = 3_600_000
 export const SYNTHETIC_CHANNEL_LIFETIME_MS = 7 * 24 * 3_600_000
@@ -271,7 +271,8 @@ const seedAccount = (email: string, now: Date): WorldAccount => {
     calendarId: string,
     fields: Partial<WorldEvent> & { title: string; start: Date; end: Date },
   ) => {
-    const calendar = calendars.get(calendarId)!
+    const calendar = calendars.get(calendarId)
+    if (calendar === undefined) throw new Error(`seeding an event in unknown calendar ${calendarId}`)
     calendar.seq += 1
     account.events.set(id, {
       id,

@@ -33,15 +33,12 @@ export class UlidIdGenerator implements IdGenerator {
     return `${prefix}_${encodeTime(this.lastMs)}${this.lastRandom.map((digit) => CROCKFORD[digit]).join('')}`
   }
 
+  /** Adds one to the random part, as a base-32 number: trailing 31s roll over to 0 and carry into the digit before. */
   private increment(): void {
-    for (let i = this.lastRandom.length - 1; i >= 0; i--) {
-      const digit = this.lastRandom[i]!
-      if (digit < 31) {
-        this.lastRandom[i] = digit + 1
-        return
-      }
-      this.lastRandom[i] = 0
-    }
+    const carried = this.lastRandom.findLastIndex((digit) => digit < 31)
+    this.lastRandom = this.lastRandom.map((digit, index) =>
+      index < carried ? digit : index === carried ? digit + 1 : 0,
+    )
   }
 }
 

@@ -29,7 +29,10 @@ class SlidingLog {
   expire(cutoff: number): void {
     const { stamps } = this
     let start = this.start
-    while (start < stamps.length && stamps[start]! <= cutoff) start++
+    for (; start < stamps.length; start++) {
+      const stamp = stamps[start]
+      if (stamp === undefined || stamp > cutoff) break
+    }
     if (start === stamps.length) {
       this.stamps = []
       this.start = 0
@@ -45,7 +48,10 @@ class SlidingLog {
   add(stamp: number): void {
     const { stamps } = this
     let index = stamps.length
-    while (index > this.start && stamps[index - 1]! > stamp) index--
+    for (; index > this.start; index--) {
+      const previous = stamps[index - 1]
+      if (previous === undefined || previous <= stamp) break
+    }
     if (index === stamps.length) stamps.push(stamp)
     else stamps.splice(index, 0, stamp)
   }
@@ -78,16 +84,20 @@ class HeldSlots {
 
   /** Drops every slot whose lease ended at or before `at` (holders that never released). */
   expire(at: number): void {
-    for (let index = this.slots.length - 1; index >= 0; index--) if (this.leaseEnds[index]! <= at) this.removeAt(index)
+    for (let index = this.slots.length - 1; index >= 0; index--) {
+      const leaseEnd = this.leaseEnds[index]
+      if (leaseEnd !== undefined && leaseEnd <= at) this.removeAt(index)
+    }
   }
 
   /** Moves the last slot into the gap: the order of held slots does not matter. */
   private removeAt(index: number): void {
-    const last = this.slots.length - 1
-    this.slots[index] = this.slots[last]!
-    this.leaseEnds[index] = this.leaseEnds[last]!
-    this.slots.pop()
-    this.leaseEnds.pop()
+    const lastSlot = this.slots.pop()
+    const lastLeaseEnd = this.leaseEnds.pop()
+    if (index < this.slots.length && lastSlot !== undefined && lastLeaseEnd !== undefined) {
+      this.slots[index] = lastSlot
+      this.leaseEnds[index] = lastLeaseEnd
+    }
   }
 }
 

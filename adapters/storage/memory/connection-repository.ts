@@ -3,6 +3,7 @@ import type { ConnectionFilter, ConnectionRepositoryPort } from '../../../core/p
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import { paginateById, type Page, type PageRequest } from '../../../core/shared/pagination.js'
 import { expectOk } from '../../../core/shared/result.js'
+import { dueEarliestFirst } from './due-order.js'
 import type { MemoryOutbox } from './outbox.js'
 
 export class MemoryConnectionRepository implements ConnectionRepositoryPort {
@@ -88,15 +89,7 @@ export class MemoryConnectionRepository implements ConnectionRepositoryPort {
   }
 
   async due(accountId: string | null, now: Date, limit: number): Promise<Connection[]> {
-    return [...this.connections.values()]
-      .filter(
-        (connection) =>
-          connection.nextSyncAt !== null &&
-          connection.nextSyncAt <= now &&
-          (accountId === null || connection.accountId === accountId),
-      )
-      .sort((a, b) => a.nextSyncAt!.getTime() - b.nextSyncAt!.getTime())
-      .slice(0, limit)
+    return dueEarliestFirst(this.connections.values(), accountId, (connection) => connection.nextSyncAt, now, limit)
   }
 
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {

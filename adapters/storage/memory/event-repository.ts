@@ -3,6 +3,7 @@ import type { EventFilter, EventRepositoryPort } from '../../../core/ports/event
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import { paginateById, type Page, type PageRequest } from '../../../core/shared/pagination.js'
 import { expectOk } from '../../../core/shared/result.js'
+import { dueEarliestFirst } from './due-order.js'
 import type { MemoryOutbox } from './outbox.js'
 
 /** In-memory events with a per-user index (the origin rule reads a user's neighbouring events on every recompute). */
@@ -26,7 +27,7 @@ export class MemoryEventRepository implements EventRepositoryPort {
     const candidates =
       filter.userId === undefined
         ? this.events.values()
-        : [...(this.byUser.get(`${accountId}/${filter.userId}`) ?? [])].map((id) => this.events.get(id)!)
+        : [...(this.byUser.get(`${accountId}/${filter.userId}`) ?? [])].map((id) => this.indexed(id))
     const matching = [...candidates].filter(
       (event) =>
         event.accountId === accountId &&
@@ -69,16 +70,7 @@ export class MemoryEventRepository implements EventRepositoryPort {
   }
 
   async mirrorDue(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {
-    const attemptAt = (event: CalendarEvent) => event.mirror?.nextAttemptAt ?? null
-    return [...this.events.values()]
-      .filter(
-        (event) =>
-          attemptAt(event) !== null &&
-          attemptAt(event)! <= now &&
-          (accountId === null || event.accountId === accountId),
-      )
-      .sort((a, b) => attemptAt(a)!.getTime() - attemptAt(b)!.getTime())
-      .slice(0, limit)
+    return dueEarliestFirst(this.events.values(), accountId, (event) => event.mirror?.nextAttemptAt ?? null, now, limit)
   }
 
   async nextMirrorDueAt(accountId: string | null, after: Date): Promise<Date | null> {
@@ -93,17 +85,12 @@ export class MemoryEventRepository implements EventRepositoryPort {
 
   async removeByUser(accountId: string, userId: string): Promise<number> {
     const ids = [...(this.byUser.get(`${accountId}/${userId}`) ?? [])]
-    for (const id of ids) this.drop(this.events.get(id)!)
+    for (const id of ids) this.drop(this.indexed(id))
     return ids.length
   }
 
   async due(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {
-    const due: CalendarEvent[] = []
-    for (const event of this.events.values()) {
-      if (event.dueAt !== null && event.dueAt <= now && (accountId === null || event.accountId === accountId))
-        due.push(event)
-    }
-    return due.sort((a, b) => a.dueAt!.getTime() - b.dueAt!.getTime()).slice(0, limit)
+    return dueEarliestFirst(this.events.values(), accountId, (event) => event.dueAt, now, limit)
   }
 
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
@@ -122,6 +109,13 @@ export class MemoryEventRepository implements EventRepositoryPort {
     const ids = this.byUser.get(key) ?? new Set<string>()
     ids.add(event.id)
     this.byUser.set(key, ids)
+  }
+
+  /** An event the per-user index names: the index and the map change together, so it is there. */
+  private indexed(id: string): CalendarEvent {
+    const event = this.events.get(id)
+    if (event === undefined) throw new Error(`event ${id} is in the per-user index but not stored`)
+    return event
   }
 
   private drop(event: CalendarEvent): void {

@@ -1,6 +1,7 @@
 import type { Invitation } from '../../../core/invitation/invitation.js'
 import type { InvitationRepositoryPort } from '../../../core/ports/invitation-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
+import { dueEarliestFirst } from './due-order.js'
 import type { MemoryOutbox } from './outbox.js'
 
 /** In-memory invitations of one surface; ids are time-ordered, so sorting by id is creation order. */
@@ -51,14 +52,9 @@ export class MemoryInvitationRepository implements InvitationRepositoryPort {
   }
 
   async dueForMail(accountId: string | null, now: Date, limit: number): Promise<Invitation[]> {
-    return this.matching(
-      (invitation) =>
-        invitation.outgoing !== null &&
-        invitation.outgoing.dueAt <= now &&
-        (accountId === null || invitation.accountId === accountId),
-    )
-      .sort((a, b) => a.outgoing!.dueAt.getTime() - b.outgoing!.dueAt.getTime())
-      .slice(0, limit)
+    // `matching` answers in id order, which invitations due at the same time keep.
+    const waiting = this.matching((invitation) => invitation.outgoing !== null)
+    return dueEarliestFirst(waiting, accountId, (invitation) => invitation.outgoing?.dueAt ?? null, now, limit)
   }
 
   async nextMailDueAt(accountId: string | null, after: Date): Promise<Date | null> {

@@ -19,16 +19,24 @@ export class MemoryOutbox implements OutboxPort {
   async pending(limit: number, accountId: string | null = null): Promise<DomainEvent[]> {
     const pending: DomainEvent[] = []
     for (let index = this.firstPending; index < this.events.length && pending.length < limit; index++) {
-      const event = this.events[index]!
-      if (!this.dispatched.has(event.id) && (accountId === null || event.accountId === accountId)) pending.push(event)
+      const event = this.events[index]
+      if (
+        event !== undefined &&
+        !this.dispatched.has(event.id) &&
+        (accountId === null || event.accountId === accountId)
+      )
+        pending.push(event)
     }
     return pending
   }
 
   async markDispatched(ids: readonly string[]): Promise<void> {
     for (const id of ids) this.dispatched.add(id)
-    while (this.firstPending < this.events.length && this.dispatched.has(this.events[this.firstPending]!.id))
+    for (;;) {
+      const event = this.events[this.firstPending]
+      if (event === undefined || !this.dispatched.has(event.id)) break
       this.firstPending += 1
+    }
   }
 
   async list(accountId: string, limit: number): Promise<DomainEvent[]> {

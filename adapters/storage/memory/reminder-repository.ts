@@ -44,7 +44,7 @@ export class MemoryReminderRepository implements ReminderRepositoryPort {
 
   async allOfEvent(accountId: string, eventId: string): Promise<Reminder[]> {
     return [...(this.byEvent.get(`${accountId}/${eventId}`) ?? [])]
-      .map((id) => this.reminders.get(id)!)
+      .map((id) => this.indexed(id))
       .sort((a, b) => (a.id < b.id ? -1 : 1))
   }
 
@@ -91,6 +91,13 @@ export class MemoryReminderRepository implements ReminderRepositoryPort {
       if (earliest === null || dueAt < earliest) earliest = dueAt
     }
     return earliest
+  }
+
+  /** A reminder the per-event index names: the index and the map change together, so it is there. */
+  private indexed(id: string): Reminder {
+    const reminder = this.reminders.get(id)
+    if (reminder === undefined) throw new Error(`reminder ${id} is in the per-event index but not stored`)
+    return reminder
   }
 
   private liveKey(reminder: Reminder): string {

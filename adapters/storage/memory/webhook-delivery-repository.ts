@@ -3,6 +3,10 @@ import { paginateById, type Page, type PageRequest } from '../../../core/shared/
 import { expectOk } from '../../../core/shared/result.js'
 import type { Delivery } from '../../../core/webhooks/delivery.js'
 
+/** A delivery that will be attempted again. */
+type OpenDelivery = Delivery & { readonly nextAttemptAt: Date }
+const isOpen = (delivery: Delivery): delivery is OpenDelivery => delivery.nextAttemptAt !== null
+
 interface DueEntry {
   readonly at: number
   readonly id: string
@@ -29,10 +33,11 @@ class DueHeap {
     entries.push(entry)
     let index = entries.length - 1
     while (index > 0) {
-      const parent = (index - 1) >> 1
-      if (entries[parent]!.at <= entry.at) break
-      entries[index] = entries[parent]!
-      index = parent
+      const parentIndex = (index - 1) >> 1
+      const parent = entries[parentIndex]
+      if (parent === undefined || parent.at <= entry.at) break
+      entries[index] = parent
+      index = parentIndex
     }
     entries[index] = entry
   }
@@ -44,13 +49,18 @@ class DueHeap {
     if (top === undefined || last === undefined || entries.length === 0) return top
     let index = 0
     for (;;) {
-      const left = 2 * index + 1
-      if (left >= entries.length) break
-      const right = left + 1
-      const child = right < entries.length && entries[right]!.at < entries[left]!.at ? right : left
-      if (entries[child]!.at >= last.at) break
-      entries[index] = entries[child]!
-      index = child
+      // The smaller of the two children (none past the end).
+      let childIndex = 2 * index + 1
+      let child = entries[childIndex]
+      if (child === undefined) break
+      const right = entries[childIndex + 1]
+      if (right !== undefined && right.at < child.at) {
+        childIndex += 1
+        child = right
+      }
+      if (child.at >= last.at) break
+      entries[index] = child
+      index = childIndex
     }
     entries[index] = last
     return top
@@ -64,7 +74,7 @@ class DueHeap {
  */
 export class MemoryWebhookDeliveryRepository implements WebhookDeliveryRepositoryPort {
   private readonly deliveries = new Map<string, Delivery>()
-  private readonly open = new Map<string, Delivery>()
+  private readonly open = new Map<string, OpenDelivery>()
   private readonly pairs = new Set<string>()
   private readonly dueIndex = new DueHeap()
 
@@ -106,7 +116,7 @@ export class MemoryWebhookDeliveryRepository implements WebhookDeliveryRepositor
       this.dueIndex.pop()
       const delivery = this.open.get(entry.id)
       // Stale entry: the delivery finished or moved to another due time since.
-      if (delivery === undefined || delivery.nextAttemptAt!.getTime() !== entry.at) continue
+      if (delivery === undefined || delivery.nextAttemptAt.getTime() !== entry.at) continue
       passedOver.push(entry)
       if ((accountId === null || delivery.accountId === accountId) && !excluded.has(delivery.endpointId))
         due.push(delivery)
@@ -119,8 +129,8 @@ export class MemoryWebhookDeliveryRepository implements WebhookDeliveryRepositor
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
     let earliest: Date | null = null
     for (const delivery of this.open.values()) {
-      if (delivery.nextAttemptAt! <= after || (accountId !== null && delivery.accountId !== accountId)) continue
-      if (earliest === null || delivery.nextAttemptAt! < earliest) earliest = delivery.nextAttemptAt
+      if (delivery.nextAttemptAt <= after || (accountId !== null && delivery.accountId !== accountId)) continue
+      if (earliest === null || delivery.nextAttemptAt < earliest) earliest = delivery.nextAttemptAt
     }
     return earliest
   }
@@ -153,13 +163,13 @@ export class MemoryWebhookDeliveryRepository implements WebhookDeliveryRepositor
 
   private store(delivery: Delivery): void {
     this.deliveries.set(delivery.id, delivery)
-    if (delivery.nextAttemptAt === null) {
+    if (!isOpen(delivery)) {
       this.open.delete(delivery.id)
       return
     }
     const previous = this.open.get(delivery.id)
     this.open.set(delivery.id, delivery)
-    if (previous?.nextAttemptAt?.getTime() !== delivery.nextAttemptAt.getTime())
+    if (previous?.nextAttemptAt.getTime() !== delivery.nextAttemptAt.getTime())
       this.dueIndex.push({ at: delivery.nextAttemptAt.getTime(), id: delivery.id })
   }
 }

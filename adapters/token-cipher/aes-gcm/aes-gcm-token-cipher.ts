@@ -32,15 +32,25 @@ export class AesGcmTokenCipher implements TokenCipherPort {
   }
 
   open(sealed: string): Result<string, TokenUnreadable> {
-    const parts = sealed.split('.')
-    if (parts.length !== 4 || parts[0] !== VERSION) return err(new TokenUnreadable({ detail: 'not a sealed token' }))
-    const [, iv, tag, ciphertext] = parts.map((part) => Buffer.from(part, 'base64url'))
-    if (iv!.length !== IV_BYTES || tag!.length !== TAG_BYTES)
+    const [version, ivText, tagText, ciphertextText, ...rest] = sealed.split('.')
+    if (
+      version !== VERSION ||
+      ivText === undefined ||
+      tagText === undefined ||
+      ciphertextText === undefined ||
+      rest.length > 0
+    )
+      return err(new TokenUnreadable({ detail: 'not a sealed token' }))
+    const iv = Buffer.from(ivText, 'base64url')
+    const tag = Buffer.from(tagText, 'base64url')
+    if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES)
       return err(new TokenUnreadable({ detail: 'malformed sealed token' }))
     try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, iv!, { authTagLength: TAG_BYTES })
-      decipher.setAuthTag(tag!)
-      return ok(Buffer.concat([decipher.update(ciphertext!), decipher.final()]).toString('utf8'))
+      const decipher = createDecipheriv('aes-256-gcm', this.key, iv, { authTagLength: TAG_BYTES })
+      decipher.setAuthTag(tag)
+      return ok(
+        Buffer.concat([decipher.update(Buffer.from(ciphertextText, 'base64url')), decipher.final()]).toString('utf8'),
+      )
     } catch {
       return err(new TokenUnreadable({ detail: 'authentication failed (wrong key or altered token)' }))
     }

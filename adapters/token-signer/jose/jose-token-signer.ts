@@ -43,12 +43,15 @@ export class JoseTokenSigner implements TokenSignerPort {
         if (RESERVED.has(name)) continue
         if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') claims[name] = value
       }
+      // `requiredClaims` makes jose refuse a token without them; the check narrows the types.
+      const { sub, iat, exp } = payload
+      if (sub === undefined || iat === undefined || exp === undefined) return null
       return {
         issuer: expected.issuer,
         audience: expected.audience,
-        subject: payload.sub!,
-        issuedAt: new Date(payload.iat! * 1000),
-        expiresAt: new Date(payload.exp! * 1000),
+        subject: sub,
+        issuedAt: new Date(iat * 1000),
+        expiresAt: new Date(exp * 1000),
         claims,
       }
     } catch {

@@ -22,13 +22,19 @@ export class HttpWebhookTransport implements WebhookTransportPort {
     const elapsed = () => Math.round(this.now() - started)
     const secure = request.url.protocol === 'https:'
     const pinned = request.addresses[0]
+    if (pinned === undefined)
+      return Promise.resolve({
+        outcome: { kind: 'connection_error' },
+        durationMs: 0,
+        error: 'No checked address to connect to.',
+      })
+    const family = isIP(pinned)
     const lookupPinned: LookupFunction = (_host, options, callback) => {
-      const family = isIP(pinned ?? '')
       if (options.all === true)
         (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [
-          { address: pinned!, family },
+          { address: pinned, family },
         ])
-      else callback(null, pinned!, family)
+      else callback(null, pinned, family)
     }
     return new Promise((resolve) => {
       let settled = false

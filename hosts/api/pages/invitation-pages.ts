@@ -20,15 +20,15 @@ const ANSWER_SENTENCES: Record<InvitationResponse, string> = {
 
 const details = (invitation: Invitation): string => {
   const { event } = invitation
-  const rows = [
+  const rows: readonly (readonly [string, string])[] = [
     ['When', eventTimeRange(invitation)],
-    ...(event.location === null ? [] : [['Where', event.location]]),
+    ...(event.location === null ? [] : [['Where', event.location] as const]),
     [
       'Organizer',
       event.organizerName === null ? event.organizerEmail : `${event.organizerName} (${event.organizerEmail})`,
     ],
   ]
-  return `<dl>${rows.map(([term, value]) => `<dt>${escapeHtml(term!)}</dt><dd>${escapeHtml(value!)}</dd>`).join('')}</dl>`
+  return `<dl>${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>`
 }
 
 const hidden = (token: string) => `<input type="hidden" name="token" value="${escapeHtml(token)}">`

@@ -179,8 +179,7 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
 
   const authenticate = (request: FastifyRequest, reply: FastifyReply): MaybePromise<FastifyReply | undefined> => {
     const secret = bearer(request.headers.authorization)
-    if (secret !== undefined && secret.startsWith('eyJ') && JWT_SHAPE.test(secret))
-      return authenticateToken(request, reply, secret)
+    if (secret?.startsWith('eyJ') && JWT_SHAPE.test(secret)) return authenticateToken(request, reply, secret)
     const socket = request.raw.socket as RememberingSocket | null
     const hashOf = socket === null ? hashSecret : hashOnConnection(socket)
     const result = options.accounts.authenticate(

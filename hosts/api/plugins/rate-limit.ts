@@ -5,6 +5,7 @@ import type { RateDecision, RateLimiterPort } from '../../../core/ports/rate-lim
 import { whenReady, type MaybePromise } from '../../../core/shared/maybe-promise.js'
 import type { RequestScope } from '../../../core/shared/request-scope.js'
 import { sendError } from '../errors.js'
+import { requireAuth } from '../request-context.js'
 
 /**
  * A per-resource sub-limit declared on a route: "4 per minute per event" is
@@ -68,7 +69,7 @@ export class RateLimitGate {
 
   /** Counts an authenticated request; at once (no promise) when the limiter answers at once. */
   admit(request: FastifyRequest, reply: FastifyReply): MaybePromise<boolean> {
-    const { account, key } = request.auth!
+    const { account, key } = requireAuth(request.auth)
     const connected = request.connectedAccount
     // Each key its own pool; a connected account one pool of its own, whichever key of its platform acts for it.
     const pool = connected === null ? `key:${key.id}` : `connected:${connected.id}`

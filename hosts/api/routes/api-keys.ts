@@ -54,20 +54,20 @@ export const apiKeyRoutes = (app: FastifyInstance, options: RouteOptions & { acc
   })
 
   defineRoute(app, Endpoints.retrieveApiKey, options, async ({ params, scope, request }) =>
-    mapResult(await accounts.retrieveKey(requireAuth(request.auth).account.id, mode, params.id!), (key) => ({
+    mapResult(await accounts.retrieveKey(requireAuth(request.auth).account.id, mode, params.id), (key) => ({
       body: renderApiKey(key, scope.clock.now()),
     })),
   )
 
   defineRoute(app, Endpoints.revokeApiKey, options, async ({ params, scope, request }) =>
-    mapResult(await accounts.revokeAccountKey(requireAuth(request.auth).account.id, mode, params.id!), (key) => ({
+    mapResult(await accounts.revokeAccountKey(requireAuth(request.auth).account.id, mode, params.id), (key) => ({
       body: renderApiKey(key, scope.clock.now()),
     })),
   )
 
   defineRoute(app, Endpoints.rollApiKey, options, async ({ params, body, scope, request }) =>
     mapResult(
-      await accounts.rollKey(requireAuth(request.auth).account.id, mode, params.id!, body.expires_in_seconds ?? 0),
+      await accounts.rollKey(requireAuth(request.auth).account.id, mode, params.id, body.expires_in_seconds ?? 0),
       ({ issued }) => ({ body: renderApiKey(issued.record, scope.clock.now(), issued.secret) }),
     ),
   )

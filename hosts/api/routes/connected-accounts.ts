@@ -79,19 +79,19 @@ export const connectedAccountRoutes = (app: FastifyInstance, options: ConnectedA
   })
 
   platformRoute(Endpoints.retrieveConnectedAccount, async (input) => {
-    return mapResult(await connectedAccounts.retrieve(platformOf(input), input.params.id!), (account) => ({
+    return mapResult(await connectedAccounts.retrieve(platformOf(input), input.params.id), (account) => ({
       body: renderConnectedAccount(account),
     }))
   })
 
   platformRoute(Endpoints.updateConnectedAccount, async (input) => {
-    return mapResult(await connectedAccounts.update(platformOf(input), input.params.id!, input.body), (account) => ({
+    return mapResult(await connectedAccounts.update(platformOf(input), input.params.id, input.body), (account) => ({
       body: renderConnectedAccount(account),
     }))
   })
 
   platformRoute(Endpoints.deleteConnectedAccount, async (input) => {
-    const deleted = await connectedAccounts.delete(platformOf(input), input.params.id!, (accountId) =>
+    const deleted = await connectedAccounts.delete(platformOf(input), input.params.id, (accountId) =>
       eraseAccount(options, { accountId, livemode: options.livemode, clock: input.scope.clock }),
     )
     return mapResult(deleted, (account) => ({ body: { ...renderConnectedAccount(account), deleted: true } }))

@@ -114,12 +114,12 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
 
   defineRoute(app, Endpoints.retrieveConnection, options, async ({ params, query, scope }) => {
     const expand = [query['expand[]'] ?? []].flat()
-    const result = await connections.retrieve(scope, params.id!, expand.includes('calendars'))
+    const result = await connections.retrieve(scope, params.id, expand.includes('calendars'))
     return mapResult(result, ({ connection, calendars }) => ({ body: renderConnection(connection, calendars) }))
   })
 
   defineRoute(app, Endpoints.deleteConnection, options, async ({ params, scope }) =>
-    mapResult(await connections.disconnect(scope, params.id!), (connection) => ({
+    mapResult(await connections.disconnect(scope, params.id), (connection) => ({
       body: renderConnection(connection),
     })),
   )
@@ -138,18 +138,18 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
       },
     },
     async ({ params, scope }) =>
-      mapResult(await connections.refresh(scope, params.id!), (connection) => ({ body: renderConnection(connection) })),
+      mapResult(await connections.refresh(scope, params.id), (connection) => ({ body: renderConnection(connection) })),
   )
 
   defineRoute(app, Endpoints.listCalendars, options, async ({ params, scope, request }) =>
-    mapResult(await connections.listCalendars(scope, params.id!), (calendars) => ({
+    mapResult(await connections.listCalendars(scope, params.id), (calendars) => ({
       body: listBody(request, calendars.map(renderCalendar), false),
     })),
   )
 
   defineRoute(app, Endpoints.updateCalendar, options, async ({ params, body, scope }) =>
     mapResult(
-      await connections.updateCalendar(scope, params.id!, params.calId!, {
+      await connections.updateCalendar(scope, params.id, params.calId, {
         selected: body.selected,
         writable: body.writable,
       }),
@@ -314,7 +314,7 @@ const sandboxRoutes = (
   })
 
   defineRoute(app, Endpoints.createProviderEvent, options, async ({ params, body, scope }) => {
-    const created = await helpers.createEvent(scope, params.id!, {
+    const created = await helpers.createEvent(scope, params.id, {
       calendarId: body.calendar_id,
       title: body.title,
       start: new Date(body.start_time),
@@ -334,29 +334,29 @@ const sandboxRoutes = (
       location: body.location,
     }
     return mapResult(
-      await helpers.updateEvent(scope, params.id!, params.external_id!, patch),
+      await helpers.updateEvent(scope, params.id, params.external_id, patch),
       ({ event, calendarId }) => ({ body: renderProviderEvent(event, calendarId) }),
     )
   })
 
   defineRoute(app, Endpoints.deleteProviderEvent, options, async ({ params, scope }) =>
-    mapResult(await helpers.cancelEvent(scope, params.id!, params.external_id!), ({ event, calendarId }) => ({
+    mapResult(await helpers.cancelEvent(scope, params.id, params.external_id), ({ event, calendarId }) => ({
       body: renderProviderEvent(event, calendarId),
     })),
   )
 
   defineRoute(app, Endpoints.revokeProviderGrant, options, async ({ params, scope }) =>
-    mapResult(await helpers.revokeGrant(scope, params.id!), (connection) => ({ body: renderConnection(connection) })),
+    mapResult(await helpers.revokeGrant(scope, params.id), (connection) => ({ body: renderConnection(connection) })),
   )
 
   defineRoute(app, Endpoints.setProviderOutage, options, async ({ params, body, scope }) =>
-    mapResult(await helpers.setOutage(scope, params.id!, body.enabled), (connection) => ({
+    mapResult(await helpers.setOutage(scope, params.id, body.enabled), (connection) => ({
       body: renderConnection(connection),
     })),
   )
 
   defineRoute(app, Endpoints.expireProviderSyncCursors, options, async ({ params, scope }) =>
-    mapResult(await helpers.expireSyncCursors(scope, params.id!), (connection) => ({
+    mapResult(await helpers.expireSyncCursors(scope, params.id), (connection) => ({
       body: renderConnection(connection),
     })),
   )

@@ -18,7 +18,7 @@ export const deviceRoutes = (
   defineRoute(app, Endpoints.registerDevice, options, async ({ params, body, scope }) => {
     const expiresAt =
       body.expirationTime === undefined || body.expirationTime === null ? null : new Date(body.expirationTime)
-    const result = await devices.register(scope, params.id!, {
+    const result = await devices.register(scope, params.id, {
       endpoint: body.endpoint,
       keys: { p256dh: body.keys.p256dh, auth: body.keys.auth },
       expiresAt,
@@ -34,12 +34,12 @@ export const deviceRoutes = (
       startingAfter: query.starting_after,
       endingBefore: query.ending_before,
     }
-    const result = await devices.list(scope, params.id!, page)
+    const result = await devices.list(scope, params.id, page)
     return mapResult(result, (found) => ({ body: listBody(request, found.data.map(renderDevice), found.hasMore) }))
   })
 
   defineRoute(app, Endpoints.deleteDevice, options, async ({ params, scope }) =>
-    mapResult(await devices.remove(scope, params.id!, params.device_id!), (device) => ({
+    mapResult(await devices.remove(scope, params.id, params.device_id), (device) => ({
       body: { ...renderDevice(device), deleted: true },
     })),
   )

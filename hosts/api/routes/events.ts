@@ -100,23 +100,23 @@ export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { even
   })
 
   defineRoute(app, Endpoints.retrieveEvent, options, async ({ params, scope }) =>
-    mapResult(await events.retrieve(scope, params.id!), (event) => ({ body: renderEvent(event) })),
+    mapResult(await events.retrieve(scope, params.id), (event) => ({ body: renderEvent(event) })),
   )
 
   defineRoute(app, Endpoints.updateEvent, options, async ({ params, body, scope, request }) => {
     const refused = attendeeUserIdRefused(body, request)
     if (refused !== null) return err(refused)
-    return mapResult(await events.update(scope, params.id!, eventPatchFromWire(body)), (event) => ({
+    return mapResult(await events.update(scope, params.id, eventPatchFromWire(body)), (event) => ({
       body: renderEvent(event),
     }))
   })
 
   defineRoute(app, Endpoints.deleteEvent, options, async ({ params, scope }) =>
-    mapResult(await events.delete(scope, params.id!), (event) => ({ body: { ...renderEvent(event), deleted: true } })),
+    mapResult(await events.delete(scope, params.id), (event) => ({ body: { ...renderEvent(event), deleted: true } })),
   )
 
   defineRoute(app, Endpoints.retrieveDeparture, options, async ({ params, scope }) =>
-    mapResult(await events.departure(scope, params.id!), ({ event, departure }) => ({
+    mapResult(await events.departure(scope, params.id), ({ event, departure }) => ({
       body: renderDeparture(departure, event.id, event.originSource),
     })),
   )
@@ -135,7 +135,7 @@ export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { even
       },
     },
     async ({ params, scope }) =>
-      mapResult(await events.recompute(scope, params.id!), ({ event, departure }) => ({
+      mapResult(await events.recompute(scope, params.id), ({ event, departure }) => ({
         body: renderDeparture(departure, event.id, event.originSource),
       })),
   )

@@ -48,18 +48,20 @@ export const invitationRoutes = (app: FastifyInstance, options: InvitationRouteO
   })
 
   defineRoute(app, Endpoints.retrieveInvitation, options, async ({ params, scope }) =>
-    mapResult(await invitations.retrieve(scope, params.id!), (invitation) => ({ body: renderInvitation(invitation) })),
+    mapResult(await invitations.retrieve(scope, params.id), (invitation) => ({ body: renderInvitation(invitation) })),
   )
 
   defineRoute(app, Endpoints.respondToInvitation, options, async ({ params, body, query, scope, request }) => {
     // A key wins over a token; without a key the token is the only credential.
-    if (request.auth === null && query.response_token === undefined)
-      return err(new AuthenticationFailed({ reason: 'missing' }))
+    const token = query.response_token
     const responder =
       request.auth !== null
         ? ({ kind: 'account', scope } as const)
-        : ({ kind: 'attendee', token: query.response_token!, clockOf: options.clockOf } as const)
-    return mapResult(await invitations.respond(responder, params.id!, body.status), (invitation) => ({
+        : token !== undefined
+          ? ({ kind: 'attendee', token, clockOf: options.clockOf } as const)
+          : null
+    if (responder === null) return err(new AuthenticationFailed({ reason: 'missing' }))
+    return mapResult(await invitations.respond(responder, params.id, body.status), (invitation) => ({
       body: renderInvitation(invitation),
     }))
   })
@@ -136,8 +138,8 @@ export const invitationRoutes = (app: FastifyInstance, options: InvitationRouteO
     notice: MailNotice,
   ) =>
     defineRoute(app, endpoint, options, async ({ params, scope }) => {
-      const result = await invitations.notice(scope.accountId, params.id!, notice, async () => scope.clock, 'id')
-      return mapResult(result, (outcome) => ({ body: renderNotice(params.id!, notice, outcome) }))
+      const result = await invitations.notice(scope.accountId, params.id, notice, async () => scope.clock, 'id')
+      return mapResult(result, (outcome) => ({ body: renderNotice(params.id, notice, outcome) }))
     })
   simulate(Endpoints.simulateInvitationDelivered, 'delivered')
   simulate(Endpoints.simulateInvitationOpened, 'opened')

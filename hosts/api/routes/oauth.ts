@@ -122,7 +122,7 @@ export const oauthRoutes = async (app: FastifyInstance, options: OAuthRouteOptio
   defineRoute(app, Endpoints.retrieveOAuthApplication, options, async (input) => {
     const refused = asPlatform(input)
     if (refused !== null) return refused
-    return mapResult(await oauth.retrieveApplication(platformOf(input), input.params.id!), (application) => ({
+    return mapResult(await oauth.retrieveApplication(platformOf(input), input.params.id), (application) => ({
       body: renderOAuthApplication(application),
     }))
   })

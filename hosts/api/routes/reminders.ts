@@ -14,7 +14,7 @@ export const reminderRoutes = (app: FastifyInstance, options: RouteOptions & { r
   const { reminders } = options
 
   defineRoute(app, Endpoints.createReminder, options, async ({ params, body, scope }) => {
-    const result = await reminders.create(scope, params.id!, {
+    const result = await reminders.create(scope, params.id, {
       offsetMinutes: body.offset_minutes,
       customTime: body.custom_time === undefined ? undefined : new Date(body.custom_time),
       message: body.message,
@@ -30,20 +30,20 @@ export const reminderRoutes = (app: FastifyInstance, options: RouteOptions & { r
       startingAfter: query.starting_after,
       endingBefore: query.ending_before,
     }
-    const result = await reminders.list(scope, params.id!, { status: query.status }, page)
+    const result = await reminders.list(scope, params.id, { status: query.status }, page)
     return mapResult(result, (found) => ({ body: listBody(request, found.data.map(renderReminder), found.hasMore) }))
   })
 
   defineRoute(app, Endpoints.retrieveReminder, options, async ({ params, scope }) =>
-    rendered(await reminders.retrieve(scope, params.id!)),
+    rendered(await reminders.retrieve(scope, params.id)),
   )
   defineRoute(app, Endpoints.cancelReminder, options, async ({ params, scope }) =>
-    rendered(await reminders.cancel(scope, params.id!)),
+    rendered(await reminders.cancel(scope, params.id)),
   )
   defineRoute(app, Endpoints.snoozeReminder, options, async ({ params, body, scope }) =>
-    rendered(await reminders.snooze(scope, params.id!, body.snooze_minutes)),
+    rendered(await reminders.snooze(scope, params.id, body.snooze_minutes)),
   )
   defineRoute(app, Endpoints.dismissReminder, options, async ({ params, scope }) =>
-    rendered(await reminders.dismiss(scope, params.id!)),
+    rendered(await reminders.dismiss(scope, params.id)),
   )
 }

@@ -30,19 +30,19 @@ export const userRoutes = (app: FastifyInstance, options: RouteOptions & { users
 
   // The hottest read: answered without a promise when the repository answers at once.
   defineRoute(app, Endpoints.retrieveUser, options, ({ params, scope }) =>
-    whenReady(users.retrieve(scope, params.id!), rendered),
+    whenReady(users.retrieve(scope, params.id), rendered),
   )
   defineRoute(app, Endpoints.updateUser, options, async ({ params, body, scope }) =>
-    rendered(await users.update(scope, params.id!, preferencesFromWire(body))),
+    rendered(await users.update(scope, params.id, preferencesFromWire(body))),
   )
   defineRoute(app, Endpoints.deactivateUser, options, async ({ params, scope }) =>
-    rendered(await users.deactivate(scope, params.id!)),
+    rendered(await users.deactivate(scope, params.id)),
   )
   defineRoute(app, Endpoints.reactivateUser, options, async ({ params, scope }) =>
-    rendered(await users.reactivate(scope, params.id!)),
+    rendered(await users.reactivate(scope, params.id)),
   )
   defineRoute(app, Endpoints.deleteUser, options, async ({ params, scope }) => {
-    const result = await users.delete(scope, params.id!)
+    const result = await users.delete(scope, params.id)
     return result.ok ? ok({ body: { ...renderUser(result.value), deleted: true } }) : result
   })
 }

@@ -46,25 +46,25 @@ export const webhookEndpointRoutes = (
   )
 
   defineRoute(app, Endpoints.retrieveWebhookEndpoint, options, async ({ params, scope }) =>
-    mapResult(await webhooks.retrieve(scope, params.id!), (endpoint) => ({
+    mapResult(await webhooks.retrieve(scope, params.id), (endpoint) => ({
       body: renderWebhookEndpoint(endpoint, now(scope.clock)),
     })),
   )
 
   defineRoute(app, Endpoints.updateWebhookEndpoint, options, async ({ params, body, scope }) =>
-    mapResult(await webhooks.update(scope, params.id!, body), (endpoint) => ({
+    mapResult(await webhooks.update(scope, params.id, body), (endpoint) => ({
       body: renderWebhookEndpoint(endpoint, now(scope.clock)),
     })),
   )
 
   defineRoute(app, Endpoints.deleteWebhookEndpoint, options, async ({ params, scope }) =>
-    mapResult(await webhooks.delete(scope, params.id!), (endpoint) => ({
+    mapResult(await webhooks.delete(scope, params.id), (endpoint) => ({
       body: { ...renderWebhookEndpoint(endpoint, now(scope.clock)), deleted: true },
     })),
   )
 
   defineRoute(app, Endpoints.rotateWebhookSecret, options, async ({ params, scope }) =>
-    mapResult(await webhooks.rotateSecret(scope, params.id!), ({ endpoint, secret }) => ({
+    mapResult(await webhooks.rotateSecret(scope, params.id), ({ endpoint, secret }) => ({
       body: renderWebhookEndpoint(endpoint, now(scope.clock), secret),
     })),
   )
@@ -83,23 +83,23 @@ export const webhookEndpointRoutes = (
       },
     },
     async ({ params, scope }) =>
-      mapResult(await webhooks.sendTest(scope, params.id!), (delivery) => ({ body: renderWebhookDelivery(delivery) })),
+      mapResult(await webhooks.sendTest(scope, params.id), (delivery) => ({ body: renderWebhookDelivery(delivery) })),
   )
 
   defineRoute(app, Endpoints.listWebhookDeliveries, options, async ({ params, query, scope, request }) =>
-    mapResult(await webhooks.listDeliveries(scope, params.id!, pageOf(query)), (page) => ({
+    mapResult(await webhooks.listDeliveries(scope, params.id, pageOf(query)), (page) => ({
       body: listBody(request, page.data.map(renderWebhookDelivery), page.hasMore),
     })),
   )
 
   defineRoute(app, Endpoints.retrieveWebhookDelivery, options, async ({ params, scope }) =>
-    mapResult(await webhooks.retrieveDelivery(scope, params.id!, params.delivery_id!), (delivery) => ({
+    mapResult(await webhooks.retrieveDelivery(scope, params.id, params.delivery_id), (delivery) => ({
       body: renderWebhookDelivery(delivery),
     })),
   )
 
   defineRoute(app, Endpoints.replayWebhookDelivery, options, async ({ params, scope }) =>
-    mapResult(await webhooks.replay(scope, params.id!, params.delivery_id!), (delivery) => ({
+    mapResult(await webhooks.replay(scope, params.id, params.delivery_id), (delivery) => ({
       body: renderWebhookDelivery(delivery),
     })),
   )

@@ -66,7 +66,10 @@ export class FakeHttpServer {
       })
       response.end(text)
     }
-    if (reply.delayMs === undefined) return write()
+    if (reply.delayMs === undefined) {
+      write()
+      return
+    }
     const timer = setTimeout(() => {
       this.pendingTimers.delete(timer)
       if (!response.destroyed) write()

@@ -102,7 +102,10 @@ const setup = async () => {
     version: 1,
   }
   await events.insert(event, [])
-  return { service, mail, scope, clock, invitations, advance: (ms: number) => void (now += ms) }
+  const advance = (ms: number) => {
+    now += ms
+  }
+  return { service, mail, scope, clock, invitations, advance }
 }
 
 describe('sending: retried with backoff while the mail server is down', () => {

@@ -4,7 +4,7 @@ import { recalcCadence } from '../../../core/monitoring/recalc-cadence.js'
 
 const MINUTE = 60_000
 const start = new Date('2026-06-02T12:00:00Z')
-const before = (ms: number) => new Date(start.getTime() - ms)
+const beforeStart = (ms: number) => new Date(start.getTime() - ms)
 
 describe('recompute cadence: 5 min beyond 3 h, 2 min within 3 h, 60 s within 30 min', () => {
   it.each([
@@ -15,13 +15,13 @@ describe('recompute cadence: 5 min beyond 3 h, 2 min within 3 h, 60 s within 30 
     [30 * MINUTE, MINUTE],
     [90_000, MINUTE],
   ])('%i ms before start: every %i ms', (untilStart, interval) => {
-    const cadence = recalcCadence(before(untilStart), start)
+    const cadence = recalcCadence(beforeStart(untilStart), start)
     expect(cadence?.intervalMs).toBe(interval)
     expect(cadence?.nextRecalcAt).toEqual(new Date(start.getTime() - untilStart + interval))
   })
 
   it('never schedules after the start', () => {
-    expect(recalcCadence(before(20_000), start)?.nextRecalcAt).toEqual(start)
+    expect(recalcCadence(beforeStart(20_000), start)?.nextRecalcAt).toEqual(start)
   })
 
   it('stops once the event has started', () => {
@@ -32,7 +32,7 @@ describe('recompute cadence: 5 min beyond 3 h, 2 min within 3 h, 60 s within 30 
   it('agrees with the spec for any time before the start (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 14 * 24 * 60 * MINUTE }), (untilStart) => {
-        const now = before(untilStart)
+        const now = beforeStart(untilStart)
         const cadence = recalcCadence(now, start)!
         const expected = untilStart > 180 * MINUTE ? 5 * MINUTE : untilStart > 30 * MINUTE ? 2 * MINUTE : MINUTE
         expect(cadence.intervalMs).toBe(expected)
