@@ -1,3 +1,4 @@
+import { DEFAULT_PREFERENCES } from '../core/user/user.js'
 import { fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { SystemClock } from '../adapters/clock/system/system-clock.js'
@@ -97,21 +98,10 @@ export const runDeliveryScenario = async (endpointCount: number, deliveryCount: 
       object: {
         id: `usr_${n}`,
         email: `bench${n}@example.com`,
+        ...DEFAULT_PREFERENCES,
         displayName: 'Bench User',
         timezone: 'Europe/Berlin',
-        defaultTravelMode: 'drive',
-        defaultParkingBuffer: 5,
-        defaultWalkBuffer: 3,
-        preferredDeparture: 'on_time',
-        preAlertMinutes: 10,
-        alertProfile: 'balanced',
-        theme: 'system',
-        soundEnabled: true,
-        hapticEnabled: true,
-        quietHoursStart: null,
-        quietHoursEnd: null,
         onboardingCompleted: true,
-        homeLocation: null,
         deactivatedAt: null,
         createdAt: at,
       },

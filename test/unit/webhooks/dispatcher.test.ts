@@ -1,3 +1,4 @@
+import { DEFAULT_PREFERENCES } from '../../../core/user/user.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SystemClock } from '../../../adapters/clock/system/system-clock.js'
 import { CryptoRandomSource, UlidIdGenerator } from '../../../adapters/ids/ulid/ulid-ids.js'
@@ -82,21 +83,7 @@ const userCreated = (n: number, livemode = false): DomainEvent => ({
   object: {
     id: `usr_${n}`,
     email: `u${n}@example.com`,
-    displayName: null,
-    timezone: 'UTC',
-    defaultTravelMode: 'drive',
-    defaultParkingBuffer: 5,
-    defaultWalkBuffer: 3,
-    preferredDeparture: 'on_time',
-    preAlertMinutes: 10,
-    alertProfile: 'balanced',
-    theme: 'system',
-    soundEnabled: true,
-    hapticEnabled: true,
-    quietHoursStart: null,
-    quietHoursEnd: null,
-    onboardingCompleted: false,
-    homeLocation: null,
+    ...DEFAULT_PREFERENCES,
     deactivatedAt: null,
     createdAt: new Date(),
   },
