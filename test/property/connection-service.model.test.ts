@@ -1,3 +1,4 @@
+import { inMemoryUsersAndEvents, stubCalendarProvider } from '../support/connection-service-deps.js'
 import { randomBytes } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -151,7 +152,17 @@ const harness = async () => {
   let now = new Date(T0)
   const clock = { now: () => now }
   const calendars = new MemoryCalendarRepository()
-  const providers = (name: string) => (name === 'google' ? (provider as unknown as CalendarProviderPort) : null)
+  // The scripted provider behind the port's shape: any call it does not script throws, naming the method.
+  const port = stubCalendarProvider('google', {
+    authorizationUrl: (request) => provider.authorizationUrl(request),
+    exchangeCode: (input) => provider.exchangeCode(input),
+    listCalendars: () => provider.listCalendars(),
+    refreshTokens: () => provider.refreshTokens(),
+    syncEvents: (credentials) => provider.syncEvents(credentials),
+    revoke: () => provider.revoke(),
+    stopPush: () => provider.stopPush(),
+  })
+  const providers = (name: string) => (name === 'google' ? port : null)
   const cipher = new AesGcmTokenCipher(randomBytes(32))
   const sync = new ConnectionSync({
     connections,
@@ -159,8 +170,8 @@ const harness = async () => {
     providers,
     cipher,
     ids,
-    // Sync batches bring no events: nothing is ingested.
-    events: { listByCalendar: async () => [] } as unknown as EventService,
+    // Sync batches bring no events: nothing is ingested (the real event service, on this outbox).
+    events: inMemoryUsersAndEvents(outbox).events,
     pushAddress: () => null,
     clockFor: async () => clock,
   })

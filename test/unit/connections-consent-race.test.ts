@@ -1,3 +1,4 @@
+import { inMemoryUsersAndEvents, stubCalendarProvider } from '../support/connection-service-deps.js'
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { CryptoRandomSource, UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
@@ -8,9 +9,6 @@ import { MemoryOutbox } from '../../adapters/storage/memory/outbox.js'
 import { AesGcmTokenCipher } from '../../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
 import { ConnectionService } from '../../core/connection/connection-service.js'
 import { ConnectionSync } from '../../core/connection/connection-sync.js'
-import type { CalendarProviderPort } from '../../core/ports/calendar-provider.js'
-import type { EventService } from '../../core/event/event-service.js'
-import type { UserService } from '../../core/user/user-service.js'
 import { ok } from '../../core/shared/result.js'
 import { makeConnection, makeOAuthState } from '../support/connection-fixtures.js'
 
@@ -34,8 +32,7 @@ describe('A new consent for a provider account the user already connected revive
       findByProviderAccount: async (...args: Parameters<MemoryConnectionRepository['findByProviderAccount']>) =>
         ++lookups === 1 ? null : stored.findByProviderAccount(...args),
     })
-    const provider = {
-      provider: 'google',
+    const provider = stubCalendarProvider('google', {
       exchangeCode: async () =>
         ok({ tokens: { accessToken: 'at', refreshToken: 'rt', expiresAt: null }, email: 'Grace@example.com' }),
       listCalendars: async () =>
@@ -50,11 +47,12 @@ describe('A new consent for a provider account the user already connected revive
           },
         ]),
       syncEvents: async () => ok({ changes: [], cursor: 'c1', full: true }),
-      renewPush: async () => ok(null),
-    } as unknown as CalendarProviderPort
+    })
     const states = new MemoryOAuthStateStore()
     const pending = makeOAuthState({ callback: 'server', expiresAt: new Date(NOW.getTime() + 600_000) })
     await states.save(pending)
+    const { users, events, storeUser } = inMemoryUsersAndEvents(outbox)
+    await storeUser({ id: pending.userId })
     const calendars = new MemoryCalendarRepository()
     const cipher = new AesGcmTokenCipher(randomBytes(32))
     const ids = new UlidIdGenerator()
@@ -64,7 +62,7 @@ describe('A new consent for a provider account the user already connected revive
       providers: () => provider,
       cipher,
       ids,
-      events: { listByCalendar: async () => [] } as unknown as EventService,
+      events,
       pushAddress: () => null,
       clockFor: async () => clock,
     })
@@ -76,7 +74,7 @@ describe('A new consent for a provider account the user already connected revive
       cipher,
       ids,
       random: new CryptoRandomSource(),
-      users: { requireActive: async () => ok({ id: 'usr_a' }) } as unknown as UserService,
+      users,
       sync,
       callbackUrl: 'http://127.0.0.1/cb',
       pushAddress: () => null,

@@ -1,3 +1,4 @@
+import { inMemoryUsersAndEvents, stubCalendarProvider } from '../support/connection-service-deps.js'
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
@@ -6,8 +7,6 @@ import { MemoryConnectionRepository } from '../../adapters/storage/memory/connec
 import { MemoryOutbox } from '../../adapters/storage/memory/outbox.js'
 import { AesGcmTokenCipher } from '../../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
 import { ConnectionSync } from '../../core/connection/connection-sync.js'
-import type { CalendarProviderPort } from '../../core/ports/calendar-provider.js'
-import type { EventService } from '../../core/event/event-service.js'
 import { ok } from '../../core/shared/result.js'
 import { makeCalendar, makeConnection } from '../support/connection-fixtures.js'
 
@@ -16,19 +15,18 @@ const clock = { now: () => NOW }
 
 describe("Sync work: one connection's failure never blocks another's", () => {
   it('a provider that throws for one connection leaves the other synced; the failure is recorded and the broken one is pushed back', async () => {
-    const connections = new MemoryConnectionRepository(new MemoryOutbox())
+    const outbox = new MemoryOutbox()
+    const connections = new MemoryConnectionRepository(outbox)
     const calendars = new MemoryCalendarRepository()
     const cipher = new AesGcmTokenCipher(randomBytes(32))
-    const provider = {
-      provider: 'google',
+    const provider = stubCalendarProvider('google', {
       refreshTokens: async () => ok({ accessToken: 'new', refreshToken: 'r', expiresAt: null }),
-      syncEvents: async (_credentials: unknown, calendarExternalId: string) => {
+      syncEvents: async (_credentials, calendarExternalId) => {
         if (calendarExternalId === 'broken') throw new Error('socket hang up')
         return ok({ changes: [], cursor: 'next', full: false })
       },
-      renewPush: async () => ok(null),
-    } as unknown as CalendarProviderPort
-    const events = { listByCalendar: async () => [] } as unknown as EventService
+    })
+    const { events } = inMemoryUsersAndEvents(outbox)
     const sync = new ConnectionSync({
       connections,
       calendars,
