@@ -1,0 +1,48 @@
+import type { DomainEvent, OutboxPort } from '../../../core/ports/outbox.js'
+import { inTransaction, statement, type SqliteDatabase } from './database.js'
+import { decodeJson, encodeJson } from './json.js'
+
+/**
+ * The outbox of one surface (`outbox` table of its database file). Repositories of the surface append inside
+ * their own transaction (`appendIn`), so an event exists exactly when its state change does; `seq` is the
+ * written order.
+ */
+export class SqliteOutbox implements OutboxPort {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  async append(events: readonly DomainEvent[]): Promise<void> {
+    inTransaction(this.db, () => this.appendIn(events))
+  }
+
+  /** Appends inside the caller's transaction (synchronous, like the write it belongs to). */
+  appendIn(events: readonly DomainEvent[]): void {
+    const insert = statement(this.db, 'INSERT INTO outbox (id, account_id, doc) VALUES (?, ?, ?)')
+    for (const event of events) insert.run(event.id, event.accountId, encodeJson(event))
+  }
+
+  async pending(limit: number, accountId: string | null = null): Promise<DomainEvent[]> {
+    const rows =
+      accountId === null
+        ? statement(this.db, 'SELECT doc FROM outbox WHERE dispatched = 0 ORDER BY seq LIMIT ?').all(limit)
+        : statement(this.db, 'SELECT doc FROM outbox WHERE dispatched = 0 AND account_id = ? ORDER BY seq LIMIT ?').all(
+            accountId,
+            limit,
+          )
+    return (rows as { doc: string }[]).map((row) => decodeJson<DomainEvent>(row.doc))
+  }
+
+  async markDispatched(ids: readonly string[]): Promise<void> {
+    const mark = statement(this.db, 'UPDATE outbox SET dispatched = 1 WHERE id = ? AND dispatched = 0')
+    inTransaction(this.db, () => {
+      for (const id of ids) mark.run(id)
+    })
+  }
+
+  async list(accountId: string, limit: number): Promise<DomainEvent[]> {
+    const rows = statement(this.db, 'SELECT doc FROM outbox WHERE account_id = ? ORDER BY seq DESC LIMIT ?').all(
+      accountId,
+      limit,
+    ) as { doc: string }[]
+    return rows.map((row) => decodeJson<DomainEvent>(row.doc))
+  }
+}

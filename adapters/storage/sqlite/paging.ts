@@ -1,0 +1,29 @@
+import type { Page, PageRequest } from '../../../core/shared/pagination.js'
+import { statement, type SqliteDatabase } from './database.js'
+import { decodeJson } from './json.js'
+
+/**
+ * One page of the rows of `table` matching `where` (SQL over the named `params`), newest first by `id` (our ids
+ * are time-ordered), with the API's cursors: `startingAfter` walks towards older rows, `endingBefore` towards
+ * newer ones. The table's `doc` column holds the record. An index on the `where` columns then `id` serves it.
+ */
+export const pageByIdDescending = <T>(
+  db: SqliteDatabase,
+  table: string,
+  where: string,
+  params: Record<string, unknown>,
+  page: PageRequest,
+): Page<T> => {
+  if (page.limit <= 0) return { data: [], hasMore: false }
+  const towardsNewer = page.endingBefore !== undefined
+  const cursor = towardsNewer ? page.endingBefore : page.startingAfter
+  const bound = cursor === undefined ? '' : towardsNewer ? ' AND id > @cursor' : ' AND id < @cursor'
+  const rows = statement(
+    db,
+    `SELECT doc FROM ${table} WHERE ${where}${bound} ORDER BY id ${towardsNewer ? 'ASC' : 'DESC'} LIMIT @take`,
+  ).all({ ...params, ...(cursor === undefined ? {} : { cursor }), take: page.limit + 1 }) as { doc: string }[]
+  const data = rows.slice(0, page.limit).map((row) => decodeJson<T>(row.doc))
+  // Towards newer, the page is the `limit` rows just after the cursor, shown newest first.
+  if (towardsNewer) data.reverse()
+  return { data, hasMore: rows.length > page.limit }
+}

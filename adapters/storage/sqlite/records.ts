@@ -1,0 +1,90 @@
+import { statement, type SqliteDatabase } from './database.js'
+import { dateOrNull, decodeJson } from './json.js'
+
+/** The record in the `doc` column of the first row `sql` finds, or null. */
+export const oneRecord = <T>(db: SqliteDatabase, sql: string, ...params: unknown[]): T | null => {
+  const row = statement(db, sql).get(...params) as { doc: string } | undefined
+  return row === undefined ? null : decodeJson<T>(row.doc)
+}
+
+/** The records in the `doc` column of every row `sql` finds, in its order. */
+export const allRecords = <T>(db: SqliteDatabase, sql: string, ...params: unknown[]): T[] =>
+  (statement(db, sql).all(...params) as { doc: string }[]).map((row) => decodeJson<T>(row.doc))
+
+/**
+ * The due queries every repository with a due-time column answers (the background sweeps): up to `limit` rows
+ * with `column <= now`, earliest first (ties by id), and the earliest due time after `after`; `accountId` null for
+ * every account. The partial indexes `(column)` and `(account_id, column)` serve them.
+ */
+export const dueRecords = <T>(
+  db: SqliteDatabase,
+  table: string,
+  column: string,
+  accountId: string | null,
+  now: Date,
+  limit: number,
+): T[] =>
+  accountId === null
+    ? allRecords<T>(
+        db,
+        `SELECT doc FROM ${table} WHERE ${column} <= ? ORDER BY ${column}, id LIMIT ?`,
+        now.getTime(),
+        limit,
+      )
+    : allRecords<T>(
+        db,
+        `SELECT doc FROM ${table} WHERE account_id = ? AND ${column} <= ? ORDER BY ${column}, id LIMIT ?`,
+        accountId,
+        now.getTime(),
+        limit,
+      )
+
+export const nextDueAt = (
+  db: SqliteDatabase,
+  table: string,
+  column: string,
+  accountId: string | null,
+  after: Date,
+): Date | null => {
+  const row = (
+    accountId === null
+      ? statement(db, `SELECT MIN(${column}) AS at FROM ${table} WHERE ${column} > ?`).get(after.getTime())
+      : statement(db, `SELECT MIN(${column}) AS at FROM ${table} WHERE account_id = ? AND ${column} > ?`).get(
+          accountId,
+          after.getTime(),
+        )
+  ) as { at: number | null }
+  return dateOrNull(row.at)
+}
+
+/** A row's columns by name: the record's `doc` and the columns its queries use (numbers, strings or null). */
+export type Columns = Readonly<Record<string, string | number | null>>
+
+/** Inserts one row (throws on a unique violation: callers that expect one catch `isUniqueViolation`). */
+export const insertRow = (db: SqliteDatabase, table: string, columns: Columns): void => {
+  const names = Object.keys(columns)
+  statement(
+    db,
+    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((name) => `@${name}`).join(', ')})`,
+  ).run(columns)
+}
+
+/**
+ * The optimistic write of every versioned record: replaces the row of `id` in `accountId` with `columns` if the
+ * stored record's `version` is `expectedVersion`; false (nothing written) otherwise.
+ */
+export const replaceIfVersion = (
+  db: SqliteDatabase,
+  table: string,
+  key: { readonly id: string; readonly accountId: string },
+  expectedVersion: number,
+  columns: Columns,
+): boolean => {
+  const names = Object.keys(columns)
+  const { changes } = statement(
+    db,
+    `UPDATE ${table} SET ${names.map((name) => `${name} = @${name}`).join(', ')}
+     WHERE id = @key_id AND account_id = @key_account_id AND json_extract(doc, '$.version') = @key_version`,
+  ).run({ ...columns, key_id: key.id, key_account_id: key.accountId, key_version: expectedVersion })
+  return changes === 1
+}

@@ -1,0 +1,246 @@
+import type { Migration, SqliteSchema } from './database.js'
+
+/*
+ * The schema of each kind of database file, as the migrations that build it. A released migration is never
+ * edited: a change is a new step at the end (and a test that opens a file of the previous version).
+ *
+ * Every table keeps the record as a JSON document (`doc`, see json.ts) and, beside it, the columns its queries
+ * filter and sort on, each query served by an index (docs/operations.md lists them). Due times are epoch
+ * milliseconds, null when nothing is due (partial indexes leave those rows out).
+ */
+
+/** `platform.db`: accounts and keys, idempotency records, Connect's OAuth records, the background jobs' state. */
+export const PLATFORM_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'accounts, API keys, idempotency records, OAuth applications, codes, token families, refresh tokens',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE accounts (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          platform_id TEXT,
+          livemode INTEGER,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX accounts_connected ON accounts (platform_id, livemode, seq) WHERE platform_id IS NOT NULL;
+        CREATE TABLE api_keys (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          hash TEXT NOT NULL UNIQUE,
+          account_id TEXT NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX api_keys_account ON api_keys (account_id, seq);
+        CREATE TABLE idempotency_records (
+          scope TEXT PRIMARY KEY,
+          fingerprint TEXT NOT NULL,
+          claimed_at INTEGER NOT NULL,
+          expires_at INTEGER NOT NULL,
+          response TEXT
+        ) WITHOUT ROWID;
+        CREATE INDEX idempotency_expiry ON idempotency_records (expires_at);
+        CREATE TABLE oauth_applications (
+          id TEXT PRIMARY KEY,
+          platform_id TEXT NOT NULL,
+          livemode INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX oauth_applications_platform ON oauth_applications (platform_id, livemode, id);
+        CREATE TABLE oauth_codes (hash TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE oauth_token_families (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE oauth_refresh_tokens (hash TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID;
+      `),
+  },
+  {
+    version: 2,
+    description: 'the in-process scheduler keeps each periodic task’s last run and its lease',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE scheduled_tasks (
+          name TEXT PRIMARY KEY,
+          interval_ms INTEGER NOT NULL,
+          last_started_at INTEGER,
+          last_finished_at INTEGER,
+          last_error TEXT,
+          runs INTEGER NOT NULL DEFAULT 0,
+          lease_owner TEXT,
+          lease_until INTEGER
+        ) WITHOUT ROWID;
+      `),
+  },
+]
+
+/** `live.db` and `test.db`: one surface's records and its outbox. */
+export const SURFACE_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description:
+      'outbox, users, events, webhook endpoints and deliveries, reminders, devices, invitations, connections',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE outbox (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          account_id TEXT NOT NULL,
+          dispatched INTEGER NOT NULL DEFAULT 0,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX outbox_pending ON outbox (seq) WHERE dispatched = 0;
+        CREATE INDEX outbox_account_pending ON outbox (account_id, seq) WHERE dispatched = 0;
+        CREATE INDEX outbox_account ON outbox (account_id, seq);
+
+        CREATE TABLE users (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          email TEXT NOT NULL,
+          doc TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE UNIQUE INDEX users_account_email ON users (account_id, email);
+        CREATE INDEX users_account ON users (account_id, id);
+
+        CREATE TABLE events (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          user_id TEXT NOT NULL,
+          start_time INTEGER NOT NULL,
+          due_at INTEGER,
+          mirror_due_at INTEGER,
+          source_calendar_id TEXT,
+          doc TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX events_account ON events (account_id, id);
+        CREATE INDEX events_user ON events (account_id, user_id, id);
+        CREATE INDEX events_due ON events (due_at) WHERE due_at IS NOT NULL;
+        CREATE INDEX events_account_due ON events (account_id, due_at) WHERE due_at IS NOT NULL;
+        CREATE INDEX events_mirror_due ON events (mirror_due_at) WHERE mirror_due_at IS NOT NULL;
+        CREATE INDEX events_account_mirror_due ON events (account_id, mirror_due_at) WHERE mirror_due_at IS NOT NULL;
+        CREATE INDEX events_source_calendar ON events (account_id, source_calendar_id)
+          WHERE source_calendar_id IS NOT NULL;
+
+        CREATE TABLE webhook_endpoints (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          enabled INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX webhook_endpoints_account ON webhook_endpoints (account_id, id);
+
+        CREATE TABLE webhook_deliveries (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          endpoint_id TEXT NOT NULL,
+          notification_id TEXT NOT NULL,
+          is_replay INTEGER NOT NULL,
+          next_attempt_at INTEGER,
+          doc TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE UNIQUE INDEX webhook_deliveries_fan_out ON webhook_deliveries (notification_id, endpoint_id)
+          WHERE is_replay = 0;
+        CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (account_id, endpoint_id, id);
+        CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+        CREATE INDEX webhook_deliveries_account_due ON webhook_deliveries (account_id, next_attempt_at)
+          WHERE next_attempt_at IS NOT NULL;
+
+        CREATE TABLE reminders (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          user_id TEXT NOT NULL,
+          event_id TEXT NOT NULL,
+          status TEXT NOT NULL,
+          live_identity TEXT,
+          due_at INTEGER,
+          doc TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE UNIQUE INDEX reminders_live_identity ON reminders (account_id, live_identity)
+          WHERE live_identity IS NOT NULL;
+        CREATE INDEX reminders_event ON reminders (account_id, event_id, id);
+        CREATE INDEX reminders_user ON reminders (account_id, user_id);
+        CREATE INDEX reminders_due ON reminders (due_at) WHERE due_at IS NOT NULL;
+        CREATE INDEX reminders_account_due ON reminders (account_id, due_at) WHERE due_at IS NOT NULL;
+
+        CREATE TABLE devices (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          user_id TEXT NOT NULL,
+          endpoint TEXT NOT NULL,
+          doc TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE UNIQUE INDEX devices_account_endpoint ON devices (account_id, endpoint);
+        CREATE INDEX devices_user ON devices (account_id, user_id, id);
+
+        CREATE TABLE invitations (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          event_id TEXT NOT NULL,
+          organizer_user_id TEXT NOT NULL,
+          attendee_email TEXT NOT NULL,
+          attendee_user_id TEXT,
+          mail_due_at INTEGER,
+          doc TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX invitations_event ON invitations (account_id, event_id, id);
+        CREATE INDEX invitations_attendee ON invitations (account_id, organizer_user_id, attendee_email, id);
+        CREATE INDEX invitations_attendee_user ON invitations (account_id, attendee_user_id)
+          WHERE attendee_user_id IS NOT NULL;
+        CREATE INDEX invitations_mail_due ON invitations (mail_due_at, id) WHERE mail_due_at IS NOT NULL;
+        CREATE INDEX invitations_account_mail_due ON invitations (account_id, mail_due_at, id)
+          WHERE mail_due_at IS NOT NULL;
+        CREATE TABLE invitation_suppressions (
+          account_id TEXT NOT NULL,
+          organizer_user_id TEXT NOT NULL,
+          email TEXT NOT NULL,
+          PRIMARY KEY (account_id, organizer_user_id, email)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE connections (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          user_id TEXT NOT NULL,
+          provider TEXT NOT NULL,
+          email TEXT NOT NULL,
+          next_sync_at INTEGER,
+          doc TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE UNIQUE INDEX connections_provider_account ON connections (account_id, user_id, provider, email);
+        CREATE INDEX connections_account ON connections (account_id, id);
+        CREATE INDEX connections_due ON connections (next_sync_at) WHERE next_sync_at IS NOT NULL;
+        CREATE INDEX connections_account_due ON connections (account_id, next_sync_at) WHERE next_sync_at IS NOT NULL;
+
+        CREATE TABLE calendars (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          user_id TEXT NOT NULL,
+          connection_id TEXT NOT NULL,
+          doc TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX calendars_connection ON calendars (account_id, connection_id, id);
+        CREATE INDEX calendars_user ON calendars (account_id, user_id);
+
+        CREATE TABLE oauth_states (
+          state TEXT PRIMARY KEY,
+          expires_at INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX oauth_states_expiry ON oauth_states (expires_at);
+      `),
+  },
+  {
+    version: 2,
+    description: 'an index of the push subscriptions of connections (provider notices find theirs without a scan)',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE connection_subscriptions (
+          channel_id TEXT PRIMARY KEY,
+          connection_id TEXT NOT NULL REFERENCES connections (id) ON DELETE CASCADE
+        ) WITHOUT ROWID;
+        CREATE INDEX connection_subscriptions_connection ON connection_subscriptions (connection_id);
+        INSERT OR IGNORE INTO connection_subscriptions (channel_id, connection_id)
+          SELECT json_extract(subscription.value, '$.id'), connections.id
+          FROM connections, json_each(connections.doc, '$.subscriptions') AS subscription;
+      `),
+  },
+]
+
+export const PLATFORM_SCHEMA: SqliteSchema = { name: 'platform', migrations: PLATFORM_MIGRATIONS }
+export const SURFACE_SCHEMA: SqliteSchema = { name: 'surface', migrations: SURFACE_MIGRATIONS }
