@@ -90,10 +90,7 @@ export const isUniqueViolation = (error: unknown): boolean =>
 const statements = new WeakMap<SqliteDatabase, Map<string, Database.Statement>>()
 
 /** The prepared statement of `sql` on `db`, prepared once (preparing costs more than a point read). */
-export const statement = <P extends unknown[] | {} = unknown[], R = unknown>(
-  db: SqliteDatabase,
-  sql: string,
-): Database.Statement<P, R> => {
+export const statement = (db: SqliteDatabase, sql: string): Database.Statement => {
   let cache = statements.get(db)
   if (cache === undefined) {
     cache = new Map()
@@ -104,5 +101,5 @@ export const statement = <P extends unknown[] | {} = unknown[], R = unknown>(
     prepared = db.prepare(sql)
     cache.set(sql, prepared)
   }
-  return prepared as unknown as Database.Statement<P, R>
+  return prepared
 }

@@ -60,13 +60,18 @@ export const nextDueAt = (
 /** A row's columns by name: the record's `doc` and the columns its queries use (numbers, strings or null). */
 export type Columns = Readonly<Record<string, string | number | null>>
 
-/** Inserts one row (throws on a unique violation: callers that expect one catch `isUniqueViolation`). */
-export const insertRow = (db: SqliteDatabase, table: string, columns: Columns): void => {
+/**
+ * Inserts one row. On a unique violation it throws (callers that expect one catch `isUniqueViolation`), or with
+ * `ifAbsent` inserts nothing and answers false.
+ */
+export const insertRow = (db: SqliteDatabase, table: string, columns: Columns, ifAbsent = false): boolean => {
   const names = Object.keys(columns)
-  statement(
-    db,
-    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((name) => `@${name}`).join(', ')})`,
-  ).run(columns)
+  return (
+    statement(
+      db,
+      `INSERT${ifAbsent ? ' OR IGNORE' : ''} INTO ${table} (${names.join(', ')}) VALUES (${names.map((name) => `@${name}`).join(', ')})`,
+    ).run(columns).changes === 1
+  )
 }
 
 /**

@@ -222,7 +222,6 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
           expires_at INTEGER NOT NULL,
           doc TEXT NOT NULL
         ) WITHOUT ROWID;
-        CREATE INDEX oauth_states_expiry ON oauth_states (expires_at);
       `),
   },
   {

@@ -1,0 +1,77 @@
+import { earlierRevocation, type Account, type ApiKeyRecord } from '../../../core/account/account.js'
+import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
+import { inTransaction, statement, type SqliteDatabase } from './database.js'
+import { encodeJson } from './json.js'
+import { allRecords, oneRecord } from './records.js'
+
+/**
+ * Accounts and hashed keys in the platform database. `seq` keeps the insertion order the lists answer in. The
+ * keys CLI may change keys from another process beside a running server: every lookup reads the file (WAL readers
+ * see each commit), so a revoked key stops working at once.
+ */
+export class SqliteAccountRepository implements AccountRepositoryPort {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  async insertAccount(account: Account): Promise<void> {
+    statement(this.db, 'INSERT INTO accounts (id, platform_id, livemode, doc) VALUES (?, ?, ?, ?)').run(
+      account.id,
+      account.platformId,
+      account.livemode === null ? null : account.livemode ? 1 : 0,
+      encodeJson(account),
+    )
+  }
+
+  /** The two lookups of authentication answer at once (see `MaybePromise`). */
+  getAccount(id: string): Account | null {
+    return oneRecord(this.db, 'SELECT doc FROM accounts WHERE id = ?', id)
+  }
+
+  async listAccounts(): Promise<Account[]> {
+    return allRecords(this.db, 'SELECT doc FROM accounts ORDER BY seq')
+  }
+
+  async listConnectedAccounts(platformId: string, livemode: boolean): Promise<Account[]> {
+    return allRecords(
+      this.db,
+      'SELECT doc FROM accounts WHERE platform_id = ? AND livemode = ? ORDER BY seq DESC',
+      platformId,
+      livemode ? 1 : 0,
+    )
+  }
+
+  async updateAccount(account: Account): Promise<void> {
+    statement(this.db, 'UPDATE accounts SET platform_id = ?, livemode = ?, doc = ? WHERE id = ?').run(
+      account.platformId,
+      account.livemode === null ? null : account.livemode ? 1 : 0,
+      encodeJson(account),
+      account.id,
+    )
+  }
+
+  async insertKey(key: ApiKeyRecord): Promise<void> {
+    statement(this.db, 'INSERT INTO api_keys (id, hash, account_id, doc) VALUES (?, ?, ?, ?)').run(
+      key.id,
+      key.hash,
+      key.accountId,
+      encodeJson(key),
+    )
+  }
+
+  findKeyByHash(hash: string): ApiKeyRecord | null {
+    return oneRecord(this.db, 'SELECT doc FROM api_keys WHERE hash = ?', hash)
+  }
+
+  async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
+    return allRecords(this.db, 'SELECT doc FROM api_keys WHERE account_id = ? ORDER BY seq', accountId)
+  }
+
+  async revokeKey(id: string, revokedAt: Date): Promise<ApiKeyRecord | null> {
+    return inTransaction(this.db, () => {
+      const key = oneRecord<ApiKeyRecord>(this.db, 'SELECT doc FROM api_keys WHERE id = ?', id)
+      if (key === null) return null
+      const revoked = { ...key, revokedAt: earlierRevocation(key.revokedAt, revokedAt) }
+      statement(this.db, 'UPDATE api_keys SET doc = ? WHERE id = ?').run(encodeJson(revoked), id)
+      return revoked
+    })
+  }
+}

@@ -1,0 +1,116 @@
+import type { CalendarEvent } from '../../../core/event/event.js'
+import type { EventFilter, EventRepositoryPort } from '../../../core/ports/event-repository.js'
+import type { DomainEvent } from '../../../core/ports/outbox.js'
+import type { Page, PageRequest } from '../../../core/shared/pagination.js'
+import { inTransaction, statement, type SqliteDatabase } from './database.js'
+import { encodeJson, epochMs } from './json.js'
+import type { SqliteOutbox } from './outbox.js'
+import { pageByIdDescending } from './paging.js'
+import { allRecords, type Columns, dueRecords, insertRow, nextDueAt, oneRecord, replaceIfVersion } from './records.js'
+
+const columnsOf = (event: CalendarEvent): Columns => ({
+  id: event.id,
+  account_id: event.accountId,
+  user_id: event.userId,
+  start_time: event.startTime.getTime(),
+  due_at: epochMs(event.dueAt),
+  mirror_due_at: epochMs(event.mirror?.nextAttemptAt),
+  source_calendar_id: event.source?.calendarId ?? null,
+  doc: encodeJson(event),
+})
+
+/** The calendar events of one surface; a write and its domain events are one transaction. */
+export class SqliteEventRepository implements EventRepositoryPort {
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly outbox: SqliteOutbox,
+  ) {}
+
+  async insert(event: CalendarEvent, events: readonly DomainEvent[]): Promise<void> {
+    inTransaction(this.db, () => {
+      insertRow(this.db, 'events', columnsOf(event))
+      this.outbox.appendIn(events)
+    })
+  }
+
+  async get(accountId: string, id: string): Promise<CalendarEvent | null> {
+    return oneRecord<CalendarEvent>(this.db, 'SELECT doc FROM events WHERE id = ? AND account_id = ?', id, accountId)
+  }
+
+  async list(accountId: string, filter: EventFilter, page: PageRequest): Promise<Page<CalendarEvent>> {
+    const conditions = ['account_id = @accountId']
+    if (filter.userId !== undefined) conditions.push('user_id = @userId')
+    if (filter.startFrom !== undefined) conditions.push('start_time >= @startFrom')
+    if (filter.startBefore !== undefined) conditions.push('start_time < @startBefore')
+    return pageByIdDescending<CalendarEvent>(
+      this.db,
+      'events',
+      conditions.join(' AND '),
+      {
+        accountId,
+        ...(filter.userId === undefined ? {} : { userId: filter.userId }),
+        ...(filter.startFrom === undefined ? {} : { startFrom: filter.startFrom.getTime() }),
+        ...(filter.startBefore === undefined ? {} : { startBefore: filter.startBefore.getTime() }),
+      },
+      page,
+    )
+  }
+
+  async update(
+    event: CalendarEvent,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'updated' | 'conflict'> {
+    return inTransaction(this.db, () => {
+      if (!replaceIfVersion(this.db, 'events', event, expectedVersion, columnsOf(event))) return 'conflict'
+      this.outbox.appendIn(events)
+      return 'updated'
+    })
+  }
+
+  async remove(
+    accountId: string,
+    id: string,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+  ): Promise<'removed' | 'conflict'> {
+    return inTransaction(this.db, () => {
+      const { changes } = statement(
+        this.db,
+        `DELETE FROM events WHERE id = ? AND account_id = ? AND json_extract(doc, '$.version') = ?`,
+      ).run(id, accountId, expectedVersion)
+      if (changes !== 1) return 'conflict'
+      this.outbox.appendIn(events)
+      return 'removed'
+    })
+  }
+
+  async listByCalendar(accountId: string, calendarId: string): Promise<CalendarEvent[]> {
+    return allRecords<CalendarEvent>(
+      this.db,
+      'SELECT doc FROM events WHERE account_id = ? AND source_calendar_id = ? ORDER BY id',
+      accountId,
+      calendarId,
+    )
+  }
+
+  async mirrorDue(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {
+    return dueRecords<CalendarEvent>(this.db, 'events', 'mirror_due_at', accountId, now, limit)
+  }
+
+  async nextMirrorDueAt(accountId: string | null, after: Date): Promise<Date | null> {
+    return nextDueAt(this.db, 'events', 'mirror_due_at', accountId, after)
+  }
+
+  async removeByUser(accountId: string, userId: string): Promise<number> {
+    return statement(this.db, 'DELETE FROM events WHERE account_id = ? AND user_id = ?').run(accountId, userId).changes
+  }
+
+  async due(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {
+    return dueRecords<CalendarEvent>(this.db, 'events', 'due_at', accountId, now, limit)
+  }
+
+  async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
+    return nextDueAt(this.db, 'events', 'due_at', accountId, after)
+  }
+}

@@ -1,0 +1,89 @@
+import { earlierRevocation } from '../../../core/account/account.js'
+import type { AuthorizationCode, OAuthApplication, RefreshTokenRecord, TokenFamily } from '../../../core/oauth/oauth.js'
+import type { OAuthStorePort } from '../../../core/ports/oauth-store.js'
+import { inTransaction, statement, type SqliteDatabase } from './database.js'
+import { encodeJson } from './json.js'
+import { allRecords, oneRecord } from './records.js'
+
+/**
+ * Connect's OAuth records in the platform database. A code or refresh token is used by a read and a write in one
+ * immediate transaction: of two requests presenting it, exactly one sees it unused.
+ */
+export class SqliteOAuthStore implements OAuthStorePort {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  async insertApplication(application: OAuthApplication): Promise<void> {
+    statement(
+      this.db,
+      'INSERT OR REPLACE INTO oauth_applications (id, platform_id, livemode, doc) VALUES (?, ?, ?, ?)',
+    ).run(application.id, application.platformId, application.livemode ? 1 : 0, encodeJson(application))
+  }
+
+  async getApplication(id: string): Promise<OAuthApplication | null> {
+    return oneRecord(this.db, 'SELECT doc FROM oauth_applications WHERE id = ?', id)
+  }
+
+  async listApplications(platformId: string, livemode: boolean): Promise<OAuthApplication[]> {
+    return allRecords(
+      this.db,
+      'SELECT doc FROM oauth_applications WHERE platform_id = ? AND livemode = ? ORDER BY rowid',
+      platformId,
+      livemode ? 1 : 0,
+    )
+  }
+
+  async saveCode(code: AuthorizationCode): Promise<void> {
+    statement(this.db, 'INSERT OR REPLACE INTO oauth_codes (hash, doc) VALUES (?, ?)').run(code.hash, encodeJson(code))
+  }
+
+  async useCode(hash: string, at: Date): Promise<AuthorizationCode | null> {
+    return this.use<AuthorizationCode>('oauth_codes', hash, at)
+  }
+
+  async insertFamily(family: TokenFamily): Promise<void> {
+    statement(this.db, 'INSERT OR REPLACE INTO oauth_token_families (id, doc) VALUES (?, ?)').run(
+      family.id,
+      encodeJson(family),
+    )
+  }
+
+  getFamily(id: string): TokenFamily | null {
+    return oneRecord(this.db, 'SELECT doc FROM oauth_token_families WHERE id = ?', id)
+  }
+
+  async revokeFamily(id: string, at: Date): Promise<void> {
+    inTransaction(this.db, () => {
+      const family = this.getFamily(id)
+      if (family === null) return
+      statement(this.db, 'UPDATE oauth_token_families SET doc = ? WHERE id = ?').run(
+        encodeJson({ ...family, revokedAt: earlierRevocation(family.revokedAt, at) }),
+        id,
+      )
+    })
+  }
+
+  async saveRefreshToken(token: RefreshTokenRecord): Promise<void> {
+    statement(this.db, 'INSERT OR REPLACE INTO oauth_refresh_tokens (hash, doc) VALUES (?, ?)').run(
+      token.hash,
+      encodeJson(token),
+    )
+  }
+
+  async findRefreshToken(hash: string): Promise<RefreshTokenRecord | null> {
+    return oneRecord(this.db, 'SELECT doc FROM oauth_refresh_tokens WHERE hash = ?', hash)
+  }
+
+  async useRefreshToken(hash: string, at: Date): Promise<RefreshTokenRecord | null> {
+    return this.use<RefreshTokenRecord>('oauth_refresh_tokens', hash, at)
+  }
+
+  /** Marks a single-use record used at `at` (the first use only) and returns it as it was before. */
+  private use<T extends { readonly usedAt: Date | null }>(table: string, hash: string, at: Date): T | null {
+    return inTransaction(this.db, () => {
+      const found = oneRecord<T>(this.db, `SELECT doc FROM ${table} WHERE hash = ?`, hash)
+      if (found !== null && found.usedAt === null)
+        statement(this.db, `UPDATE ${table} SET doc = ? WHERE hash = ?`).run(encodeJson({ ...found, usedAt: at }), hash)
+      return found
+    })
+  }
+}

@@ -1,0 +1,63 @@
+import type { DomainEvent } from '../../../core/ports/outbox.js'
+import type { WebhookEndpointRepositoryPort } from '../../../core/ports/webhook-endpoint-repository.js'
+import type { Page, PageRequest } from '../../../core/shared/pagination.js'
+import type { WebhookEndpoint } from '../../../core/webhooks/webhook-endpoint.js'
+import { inTransaction, statement, type SqliteDatabase } from './database.js'
+import { encodeJson } from './json.js'
+import type { SqliteOutbox } from './outbox.js'
+import { pageByIdDescending } from './paging.js'
+import { allRecords, type Columns, insertRow, oneRecord, replaceIfVersion } from './records.js'
+
+const columnsOf = (endpoint: WebhookEndpoint): Columns => ({
+  id: endpoint.id,
+  account_id: endpoint.accountId,
+  enabled: endpoint.status === 'enabled' ? 1 : 0,
+  doc: encodeJson(endpoint),
+})
+
+export class SqliteWebhookEndpointRepository implements WebhookEndpointRepositoryPort {
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly outbox: SqliteOutbox,
+  ) {}
+
+  async insert(endpoint: WebhookEndpoint): Promise<void> {
+    insertRow(this.db, 'webhook_endpoints', columnsOf(endpoint))
+  }
+
+  async get(accountId: string, id: string): Promise<WebhookEndpoint | null> {
+    return oneRecord(this.db, 'SELECT doc FROM webhook_endpoints WHERE id = ? AND account_id = ?', id, accountId)
+  }
+
+  async list(accountId: string, page: PageRequest): Promise<Page<WebhookEndpoint>> {
+    return pageByIdDescending(this.db, 'webhook_endpoints', 'account_id = @accountId', { accountId }, page)
+  }
+
+  async enabledOf(accountId: string): Promise<WebhookEndpoint[]> {
+    return allRecords(
+      this.db,
+      'SELECT doc FROM webhook_endpoints WHERE account_id = ? AND enabled = 1 ORDER BY id',
+      accountId,
+    )
+  }
+
+  async update(
+    endpoint: WebhookEndpoint,
+    expectedVersion: number,
+    events: readonly DomainEvent[] = [],
+  ): Promise<'updated' | 'conflict'> {
+    return inTransaction(this.db, () => {
+      if (!replaceIfVersion(this.db, 'webhook_endpoints', endpoint, expectedVersion, columnsOf(endpoint)))
+        return 'conflict'
+      this.outbox.appendIn(events)
+      return 'updated'
+    })
+  }
+
+  async remove(accountId: string, id: string): Promise<boolean> {
+    return (
+      statement(this.db, 'DELETE FROM webhook_endpoints WHERE id = ? AND account_id = ?').run(id, accountId).changes ===
+      1
+    )
+  }
+}

@@ -1,0 +1,86 @@
+// Every repository of a surface on SQLite, each against its port's contract suite, unchanged.
+import { SqliteCalendarRepository } from '../../../adapters/storage/sqlite/calendar-repository.js'
+import { SqliteConnectionRepository } from '../../../adapters/storage/sqlite/connection-repository.js'
+import { SqliteDeviceRepository } from '../../../adapters/storage/sqlite/device-repository.js'
+import { SqliteEventRepository } from '../../../adapters/storage/sqlite/event-repository.js'
+import { SqliteInvitationRepository } from '../../../adapters/storage/sqlite/invitation-repository.js'
+import { SqliteOAuthStateStore } from '../../../adapters/storage/sqlite/oauth-state-store.js'
+import { SqliteOutbox } from '../../../adapters/storage/sqlite/outbox.js'
+import { SqliteReminderRepository } from '../../../adapters/storage/sqlite/reminder-repository.js'
+import { SqliteUserRepository } from '../../../adapters/storage/sqlite/user-repository.js'
+import { SqliteWebhookDeliveryRepository } from '../../../adapters/storage/sqlite/webhook-delivery-repository.js'
+import { SqliteWebhookEndpointRepository } from '../../../adapters/storage/sqlite/webhook-endpoint-repository.js'
+import { calendarRepositoryContract } from '../../contracts/calendar-repository.contract.js'
+import { connectionRepositoryContract } from '../../contracts/connection-repository.contract.js'
+import { deviceRepositoryContract } from '../../contracts/device-repository.contract.js'
+import { eventRepositoryContract } from '../../contracts/event-repository.contract.js'
+import { invitationRepositoryContract } from '../../contracts/invitation-repository.contract.js'
+import { oauthStateStoreContract } from '../../contracts/oauth-state-store.contract.js'
+import { outboxContract } from '../../contracts/outbox.contract.js'
+import { reminderRepositoryContract } from '../../contracts/reminder-repository.contract.js'
+import { userRepositoryContract } from '../../contracts/user-repository.contract.js'
+import { webhookDeliveryRepositoryContract } from '../../contracts/webhook-delivery-repository.contract.js'
+import { webhookEndpointRepositoryContract } from '../../contracts/webhook-endpoint-repository.contract.js'
+import { freshSurfaceDatabase } from './sqlite-fixture.js'
+
+/** A fresh surface database with its outbox, and `make` of one repository on it. */
+const withOutbox = <T>(make: (db: ReturnType<typeof freshSurfaceDatabase>['db'], outbox: SqliteOutbox) => T) => {
+  const { db, teardown } = freshSurfaceDatabase()
+  const outbox = new SqliteOutbox(db)
+  return { subject: make(db, outbox), outbox, teardown }
+}
+
+outboxContract('SqliteOutbox', () => {
+  const { db, teardown } = freshSurfaceDatabase()
+  return { outbox: new SqliteOutbox(db), teardown }
+})
+
+userRepositoryContract('SqliteUserRepository', () => {
+  const { subject, outbox, teardown } = withOutbox((db, outbox) => new SqliteUserRepository(db, outbox))
+  return { users: subject, outbox, teardown }
+})
+
+eventRepositoryContract('SqliteEventRepository', () => {
+  const { subject, outbox, teardown } = withOutbox((db, outbox) => new SqliteEventRepository(db, outbox))
+  return { events: subject, outbox, teardown }
+})
+
+webhookEndpointRepositoryContract('SqliteWebhookEndpointRepository', () => {
+  const { subject, outbox, teardown } = withOutbox((db, outbox) => new SqliteWebhookEndpointRepository(db, outbox))
+  return { endpoints: subject, outbox, teardown }
+})
+
+webhookDeliveryRepositoryContract('SqliteWebhookDeliveryRepository', () => {
+  const { db, teardown } = freshSurfaceDatabase()
+  return { deliveries: new SqliteWebhookDeliveryRepository(db), teardown }
+})
+
+reminderRepositoryContract('SqliteReminderRepository', () => {
+  const { subject, outbox, teardown } = withOutbox((db, outbox) => new SqliteReminderRepository(db, outbox))
+  return { reminders: subject, outbox, teardown }
+})
+
+deviceRepositoryContract('SqliteDeviceRepository', () => {
+  const { db, teardown } = freshSurfaceDatabase()
+  return { devices: new SqliteDeviceRepository(db), teardown }
+})
+
+invitationRepositoryContract('SqliteInvitationRepository', () => {
+  const { subject, outbox, teardown } = withOutbox((db, outbox) => new SqliteInvitationRepository(db, outbox))
+  return { invitations: subject, outbox, teardown }
+})
+
+connectionRepositoryContract('SqliteConnectionRepository', () => {
+  const { subject, outbox, teardown } = withOutbox((db, outbox) => new SqliteConnectionRepository(db, outbox))
+  return { connections: subject, outbox, teardown }
+})
+
+calendarRepositoryContract('SqliteCalendarRepository', () => {
+  const { db, teardown } = freshSurfaceDatabase()
+  return { calendars: new SqliteCalendarRepository(db), teardown }
+})
+
+oauthStateStoreContract('SqliteOAuthStateStore', () => {
+  const { db, teardown } = freshSurfaceDatabase()
+  return { states: new SqliteOAuthStateStore(db), teardown }
+})
