@@ -63,7 +63,10 @@ const spreadRecalc = (event: CalendarEvent, now: number, index: number): Calenda
 
 /** N events for N/100 users, created through the use case on the embedded adapters (each gets its first window). */
 const createOnEmbedded = async (eventCount: number, clock: Clock) => {
-  const application = await compose(loadConfig({ LOG_LEVEL: 'silent' }), { ephemeralAccounts: true, clock })
+  const application = await compose(loadConfig({ LOG_LEVEL: 'silent', STORAGE: 'memory' }), {
+    ephemeralAccounts: true,
+    clock,
+  })
   const surface = application.surfaces.live
   const account = await application.accounts.createAccount()
   const scope = { accountId: account.id, livemode: true, clock }

@@ -43,6 +43,7 @@ import { remindersModule } from './composition/reminders.js'
 import type { StorageFamily } from './composition/storage.js'
 import { memoryStorage } from './composition/storage-memory.js'
 import { mongoStorage } from './composition/storage-mongodb.js'
+import { sqliteStorage } from './composition/storage-sqlite.js'
 import { backgroundJobsOf, wireSurface } from './composition/surface-wiring.js'
 import { usersModule } from './composition/users.js'
 import { webhooksModule } from './composition/webhooks.js'
@@ -105,6 +106,8 @@ export interface Application {
   /** The one logger of the process: Fastify's request lines and the background jobs' lines. */
   readonly logger: PinoLogger
   readonly surfaces: { readonly live: Surface; readonly test: Surface }
+  /** Where the records live (the start banner says it). */
+  readonly storageLocation: string
   close(): Promise<void>
 }
 
@@ -120,11 +123,12 @@ export interface CompositionOverrides {
   readonly logger?: PinoLogger
 }
 
-/** Choosing a storage is choosing one family: MongoDB with `MONGODB_URI` (connects first), else the embedded one. */
-const chooseStorage = (config: Config, overrides: CompositionOverrides): Promise<StorageFamily> | StorageFamily =>
-  config.mongodb === null
-    ? memoryStorage({ accounts: overrides.ephemeralAccounts === true ? 'memory' : { dataDir: config.dataDir } })
-    : mongoStorage(config.mongodb, config.jobs)
+/** Choosing a storage is choosing one family (`STORAGE`): SQLite in `DATA_DIR`, MongoDB (connects first), or memory. */
+const chooseStorage = (config: Config, overrides: CompositionOverrides): Promise<StorageFamily> | StorageFamily => {
+  if (config.storage === 'mongodb' && config.mongodb !== null) return mongoStorage(config.mongodb, config.jobs)
+  if (config.storage === 'sqlite') return sqliteStorage(config)
+  return memoryStorage({ accounts: overrides.ephemeralAccounts === true ? 'memory' : { dataDir: config.dataDir } })
+}
 
 /**
  * The capabilities of one surface, each its own module. The order does not matter: a module only binds, and
@@ -202,6 +206,7 @@ const composeOn = async (
     scheduler,
     logger,
     surfaces: { live, test },
+    storageLocation: storage.location,
     close: async () => {
       await scheduler.stop()
       webhookTransport.close()

@@ -34,6 +34,7 @@ const Environment = Schema.Struct({
   SANDBOX_PUBLIC_BASE_URL: Schema.optionalKey(Url),
   SERVICE_BOOTSTRAP_KEYS: Schema.optionalKey(Schema.String),
   DATA_DIR: Schema.optionalKey(Schema.String),
+  STORAGE: Schema.optionalKey(Schema.Literals(['memory', 'sqlite', 'mongodb'])),
   MONGODB_URI: Schema.optionalKey(
     Schema.String.check(
       Schema.makeFilter((value: string) =>
@@ -136,8 +137,14 @@ export interface Config {
   readonly publicBaseUrl: string
   readonly sandboxPublicBaseUrl: string
   readonly bootstrapKeys: readonly string[]
-  /** Where the embedded storage keeps accounts and keys between starts. */
+  /** Where the embedded storage keeps its files (the SQLite databases; accounts and keys with `STORAGE=memory`). */
   readonly dataDir: string
+  /**
+   * Which storage family holds the records: `sqlite` (the embedded default, files in `dataDir`), `mongodb` (with
+   * `MONGODB_URI`, the default then), or `memory` (tests and demos: gone on restart but for accounts and keys).
+   */
+  readonly storage: 'memory' | 'sqlite' | 'mongodb'
+  /** Set exactly when `storage` is `mongodb`. */
   readonly mongodb: { readonly uri: string; readonly database: string } | null
   /** Whether this API host also runs the background jobs. */
   readonly runWorker: boolean
@@ -364,6 +371,9 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       'WEBHOOK_LEASE_MS',
       `must be longer than WEBHOOK_TIMEOUT_MS (${webhookTimeoutMs} ms), so that an attempt ends before its lease does`,
     )
+  const storage = vars.STORAGE ?? (vars.MONGODB_URI === undefined ? 'sqlite' : 'mongodb')
+  if (storage === 'mongodb' && vars.MONGODB_URI === undefined)
+    throw new ConfigError('STORAGE', 'is mongodb: set MONGODB_URI to the connection string of the replica set')
   const headersTimeoutMs = Number(vars.HTTP_HEADERS_TIMEOUT_MS ?? 10_000)
   const requestTimeoutMs = Number(vars.HTTP_REQUEST_TIMEOUT_MS ?? 30_000)
   // Node refuses a headers timeout longer than the request timeout (the headers are part of the request).
@@ -381,8 +391,9 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     sandboxPublicBaseUrl: vars.SANDBOX_PUBLIC_BASE_URL ?? `http://${host}:${sandboxPort}`,
     bootstrapKeys,
     dataDir: vars.DATA_DIR ?? '.data',
+    storage,
     mongodb:
-      vars.MONGODB_URI === undefined
+      storage !== 'mongodb' || vars.MONGODB_URI === undefined
         ? null
         : { uri: vars.MONGODB_URI, database: vars.MONGODB_DB ?? 'departure_service' },
     runWorker: vars.WORKER === undefined ? true : vars.WORKER === 'true' || vars.WORKER === '1',

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { reportBackgroundFailure } from '../background.js'
 import { ContainerModule } from 'inversify'
 import { InProcessScheduler } from '../../adapters/scheduler/in-process/in-process-scheduler.js'
@@ -28,6 +29,10 @@ import type { StorageFamily } from './storage.js'
 export const memoryStorage = (options: {
   readonly accounts: 'memory' | { readonly dataDir: string }
 }): StorageFamily => ({
+  location:
+    options.accounts === 'memory'
+      ? 'in memory (gone on restart)'
+      : `in memory (gone on restart), accounts and keys in ${resolve(options.accounts.dataDir)}`,
   platform: new ContainerModule(({ bind }) => {
     const { accounts } = options
     bind(TOKENS.AccountRepository).toResolvedValue(() =>

@@ -36,6 +36,7 @@ export const mongoStorage = async (
   const databases = databasesOf(client, mongodb.database)
   const indexed: { ensureIndexes(): Promise<void> }[] = []
   return {
+    location: `MongoDB, databases ${mongodb.database}_platform, _live and _test`,
     platform: new ContainerModule(({ bind }) => {
       const accounts = new MongoAccountRepository(databases.platform)
       const idempotency = new MongoIdempotencyStore(databases.platform)

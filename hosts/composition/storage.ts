@@ -6,6 +6,8 @@ import type { ContainerModule } from 'inversify'
  * choosing one family (`hosts/composition-root.ts`); see docs/adapters.md.
  */
 export interface StorageFamily {
+  /** Where the records live, for the start banner (e.g. `SQLite in /srv/app/.data (platform.db, ...)`). */
+  readonly location: string
   /**
    * The root container's storage, shared by both surfaces: `AccountRepository`, `IdempotencyStore`,
    * `RateLimiter`, `Scheduler`, `OAuthStore`.

@@ -54,6 +54,7 @@ export const startFuzzService = async (): Promise<FuzzService> => {
   const dns = new PinnedDns()
   dns.hosts.set(SANDBOX_HOOK_HOST, ['127.0.0.1'])
   const config = loadConfig({
+    STORAGE: 'memory',
     HOST: '127.0.0.1',
     PORT: '0',
     SANDBOX_PORT: '0',

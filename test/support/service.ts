@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createServer } from 'node:net'
 import { loadConfig } from '../../hosts/config.js'
 import { startMongoForTests } from './mongo-peer/index.js'
@@ -16,12 +19,19 @@ export interface TestService {
 }
 
 /**
- * Where `TEST_STORAGE=mongodb` puts the storage of every test service: a MongoDB
- * of its own (a test peer, or MONGODB_URI_TEST) and a fresh database, so that
- * the HTTP suites run unchanged on the MongoDB adapters.
+ * Where the storage of every test service lives: in memory by default; with `TEST_STORAGE=mongodb` a MongoDB
+ * of its own (a test peer, or MONGODB_URI_TEST) and a fresh database, and with `TEST_STORAGE=sqlite` SQLite
+ * files in a fresh directory, so that the HTTP suites run unchanged on either.
  */
-const mongoStorageForTests = async (): Promise<{ env: Record<string, string>; stop: () => Promise<void> }> => {
-  if (process.env.TEST_STORAGE !== 'mongodb') return { env: {}, stop: async () => {} }
+const storageForTests = async (): Promise<{ env: Record<string, string>; stop: () => Promise<void> }> => {
+  if (process.env.TEST_STORAGE === 'sqlite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'test-service-'))
+    return {
+      env: { STORAGE: 'sqlite', DATA_DIR: dataDir },
+      stop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    }
+  }
+  if (process.env.TEST_STORAGE !== 'mongodb') return { env: { STORAGE: 'memory' }, stop: async () => {} }
   const mongo = await startMongoForTests()
   return {
     env: { MONGODB_URI: mongo.uri, MONGODB_DB: `http_${randomUUID().replaceAll('-', '').slice(0, 12)}` },
@@ -29,9 +39,9 @@ const mongoStorageForTests = async (): Promise<{ env: Record<string, string>; st
   }
 }
 
-/** Starts the real service on loopback, ephemeral ports, bootstrap keys, accounts in memory (or MongoDB: see above). */
+/** Starts the real service on loopback, ephemeral ports, bootstrap keys, storage in memory (or MongoDB, SQLite: see above). */
 export const startTestService = async (env: Record<string, string> = {}, clock?: Clock): Promise<TestService> => {
-  const storage = await mongoStorageForTests()
+  const storage = await storageForTests()
   const config = loadConfig({
     ...storage.env,
     HOST: '127.0.0.1',

@@ -16,6 +16,7 @@ afterEach(async () => {
 const composeLogged = async () => {
   const captured = new CapturedLogLines()
   const config = loadConfig({
+    STORAGE: 'memory',
     HOST: '127.0.0.1',
     PORT: '0',
     SANDBOX_PORT: '0',

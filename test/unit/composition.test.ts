@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Container, ContainerModule, type ServiceIdentifier } from 'inversify'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import { DeviceService } from '../../core/device/device-service.js'
@@ -116,7 +119,19 @@ const compositionContract = (name: string, composeApplication: () => Promise<App
   })
 }
 
-compositionContract('embedded', () => compose(loadConfig({ LOG_LEVEL: 'silent' }), { ephemeralAccounts: true }))
+compositionContract('in memory', () =>
+  compose(loadConfig({ LOG_LEVEL: 'silent', STORAGE: 'memory' }), { ephemeralAccounts: true }),
+)
+
+const sqliteDirs: string[] = []
+afterAll(() => {
+  for (const dir of sqliteDirs) rmSync(dir, { recursive: true, force: true })
+})
+compositionContract('SQLite', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'composition-sqlite-'))
+  sqliteDirs.push(dataDir)
+  return compose(loadConfig({ LOG_LEVEL: 'silent', STORAGE: 'sqlite', DATA_DIR: dataDir }))
+})
 
 let mongo: TestMongo | undefined
 afterAll(() => mongo?.stop())

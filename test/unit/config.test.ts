@@ -171,6 +171,21 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     })
   })
 
+  it('storage: SQLite in DATA_DIR by default, MongoDB when MONGODB_URI is set, or as STORAGE says', () => {
+    expect(loadConfig({})).toMatchObject({ storage: 'sqlite', dataDir: '.data', mongodb: null })
+    expect(loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1:27017' }).storage).toBe('mongodb')
+    expect(loadConfig({ STORAGE: 'memory', MONGODB_URI: 'mongodb://127.0.0.1:27017' })).toMatchObject({
+      storage: 'memory',
+      mongodb: null,
+    })
+    expect(loadConfig({ STORAGE: 'sqlite', DATA_DIR: '/srv/departures' })).toMatchObject({
+      storage: 'sqlite',
+      dataDir: '/srv/departures',
+    })
+    expect(() => loadConfig({ STORAGE: 'mongodb' })).toThrow(/STORAGE.*MONGODB_URI/)
+    expect(() => loadConfig({ STORAGE: 'postgres' })).toThrow(/STORAGE/)
+  })
+
   it('refuses a MONGODB_URI that is no connection string, and a MONGODB_DB that cannot prefix database names', () => {
     expect(
       loadConfig({ MONGODB_URI: 'mongodb+srv://cluster0.example.net/?retryWrites=true', MONGODB_DB: 'departures-eu' })

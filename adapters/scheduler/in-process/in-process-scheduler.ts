@@ -108,13 +108,16 @@ export class InProcessScheduler implements SchedulerPort {
       this.onError(task.name, failure)
       return
     }
-    const renewal = setInterval(() => {
-      try {
-        if (!lease()) this.onError(task.name, new Error(`lost the lease of task ${task.name} to another process`))
-      } catch (failure) {
-        this.onError(task.name, failure)
-      }
-    }, Math.max(1, Math.floor(leaseMs / 3)))
+    const renewal = setInterval(
+      () => {
+        try {
+          if (!lease()) this.onError(task.name, new Error(`lost the lease of task ${task.name} to another process`))
+        } catch (failure) {
+          this.onError(task.name, failure)
+        }
+      },
+      Math.max(1, Math.floor(leaseMs / 3)),
+    )
     renewal.unref()
     try {
       await task.run()

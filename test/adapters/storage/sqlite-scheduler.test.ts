@@ -110,7 +110,10 @@ describe('The in-process scheduler keeps its tasks’ cadence in SQLite across r
     })
     await failing.scheduler.start()
     await vi.advanceTimersByTimeAsync(1_000)
-    const row = failing.db.prepare('SELECT * FROM scheduled_tasks WHERE name = ?').get('sweep') as Record<string, unknown>
+    const row = failing.db.prepare('SELECT * FROM scheduled_tasks WHERE name = ?').get('sweep') as Record<
+      string,
+      unknown
+    >
     expect(row).toMatchObject({ interval_ms: 1_000, runs: 1, last_error: 'Error: sweep failed', lease_owner: null })
     expect(row.last_finished_at).toBe(Date.now())
     expect(failing.errors).toHaveLength(1)
