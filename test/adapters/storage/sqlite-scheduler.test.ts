@@ -47,7 +47,11 @@ describe('The in-process scheduler keeps its tasks’ cadence in SQLite across r
         await run()
       },
     })
-    return { db, scheduler, runs, errors, close: async () => (await scheduler.stop(), db.close()) }
+    const close = async () => {
+      await scheduler.stop()
+      db.close()
+    }
+    return { db, scheduler, runs, errors, close }
   }
 
   it('a task overdue when the process comes back runs at once, then on its cadence', async () => {
@@ -87,9 +91,13 @@ describe('The in-process scheduler keeps its tasks’ cadence in SQLite across r
     let finish = () => {}
     let blocked = false
     // The first run of `one` lasts until `finish`, its later runs end at once.
-    const one = host(1_000, () =>
-      blocked ? Promise.resolve() : ((blocked = true), new Promise<void>((resolve) => (finish = resolve))),
-    )
+    const one = host(1_000, () => {
+      if (blocked) return Promise.resolve()
+      blocked = true
+      return new Promise<void>((resolve) => {
+        finish = resolve
+      })
+    })
     const two = host(1_000)
     await one.scheduler.start()
     await vi.advanceTimersByTimeAsync(1_000)
