@@ -103,3 +103,6 @@ export const statement = (db: SqliteDatabase, sql: string): Database.Statement =
   }
   return prepared
 }
+
+/** The SQL of every statement prepared on `db` so far (the query-plan test checks that each one uses an index). */
+export const preparedSql = (db: SqliteDatabase): string[] => [...(statements.get(db)?.keys() ?? [])]

@@ -46,7 +46,7 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
           livemode INTEGER NOT NULL,
           doc TEXT NOT NULL
         );
-        CREATE INDEX oauth_applications_platform ON oauth_applications (platform_id, livemode, id);
+        CREATE INDEX oauth_applications_platform ON oauth_applications (platform_id, livemode);
         CREATE TABLE oauth_codes (hash TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE oauth_token_families (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE oauth_refresh_tokens (hash TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID;

@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SqliteAccountRepository } from '../../../adapters/storage/sqlite/account-repository.js'
+import { SqliteConnectionRepository } from '../../../adapters/storage/sqlite/connection-repository.js'
+import { openSqlite, schemaVersion } from '../../../adapters/storage/sqlite/database.js'
+import { decodeJson, encodeJson } from '../../../adapters/storage/sqlite/json.js'
+import { SqliteOutbox } from '../../../adapters/storage/sqlite/outbox.js'
+import { SqliteTaskStateStore } from '../../../adapters/storage/sqlite/scheduled-task-state.js'
+import {
+  PLATFORM_MIGRATIONS,
+  PLATFORM_SCHEMA,
+  SURFACE_MIGRATIONS,
+  SURFACE_SCHEMA,
+} from '../../../adapters/storage/sqlite/schema.js'
+import { makeConnection } from '../../support/connection-fixtures.js'
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sqlite-database-'))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('SQLite files: WAL, foreign keys, and the schema version the file is at', () => {
+  it('opens a new file in WAL mode with foreign keys on, at the latest schema version', () => {
+    const db = openSqlite(join(dir, 'nested', 'platform.db'), PLATFORM_SCHEMA)
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
+    expect(schemaVersion(db)).toBe(PLATFORM_MIGRATIONS.at(-1)!.version)
+    db.close()
+  })
+
+  it('refuses a file written by a newer build, naming both versions', () => {
+    const db = openSqlite(join(dir, 'live.db'), SURFACE_SCHEMA)
+    db.pragma('user_version = 99')
+    db.close()
+    expect(() => openSqlite(join(dir, 'live.db'), SURFACE_SCHEMA)).toThrow(/schema version 99.*\(2\)/)
+  })
+
+  it('a migration that fails leaves the file at its previous version, with nothing of the step applied', () => {
+    const file = join(dir, 'platform.db')
+    openSqlite(file, PLATFORM_SCHEMA, { upToVersion: 1 }).close()
+    const broken = {
+      name: 'platform',
+      migrations: [
+        ...PLATFORM_MIGRATIONS.slice(0, 1),
+        {
+          version: 2,
+          description: 'fails halfway',
+          up: (db: Parameters<(typeof PLATFORM_MIGRATIONS)[number]['up']>[0]) => {
+            db.exec('CREATE TABLE half_done (x)')
+            throw new Error('disk on fire')
+          },
+        },
+      ],
+    }
+    expect(() => openSqlite(file, broken)).toThrow(/disk on fire/)
+    const db = openSqlite(file, PLATFORM_SCHEMA, { upToVersion: 1 })
+    expect(schemaVersion(db)).toBe(1)
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half_done'").get()).toBeUndefined()
+    db.close()
+  })
+})
+
+describe('Schema migrations run at start, from a file of the previous version', () => {
+  it('platform v1 -> v2: accounts and keys stay, the scheduler’s task state table appears', async () => {
+    const file = join(dir, 'platform.db')
+    const v1 = openSqlite(file, PLATFORM_SCHEMA, { upToVersion: 1 })
+    expect(schemaVersion(v1)).toBe(1)
+    const account = {
+      id: 'acct_v1',
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+      platformId: null,
+      livemode: null,
+      name: null,
+      email: null,
+      deletedAt: null,
+    }
+    await new SqliteAccountRepository(v1).insertAccount(account as never)
+    expect(v1.prepare("SELECT name FROM sqlite_master WHERE name = 'scheduled_tasks'").get()).toBeUndefined()
+    v1.close()
+
+    const migrated = openSqlite(file, PLATFORM_SCHEMA)
+    expect(schemaVersion(migrated)).toBe(2)
+    expect(new SqliteAccountRepository(migrated).getAccount('acct_v1')).toEqual(account)
+    const tasks = new SqliteTaskStateStore(migrated)
+    expect(tasks.tryLease('sweep', 1_000, 'me', 5, 10)).toBe(true)
+    expect(tasks.lastStartedAt('sweep')).toBe(5)
+    migrated.close()
+  })
+
+  it('surface v1 -> v2: the push subscriptions of stored connections are indexed from their documents', async () => {
+    const file = join(dir, 'live.db')
+    const v1 = openSqlite(file, SURFACE_SCHEMA, { upToVersion: 1 })
+    const connection = makeConnection({
+      subscriptions: [
+        {
+          id: 'chan_v1',
+          providerId: 'res_1',
+          calendarExternalId: 'primary',
+          expiresAt: new Date('2026-07-01T00:00:00Z'),
+          secret: 'echo',
+        },
+      ],
+    })
+    // As the v1 adapter wrote it: the row alone (v1 had no subscription index).
+    v1.prepare(
+      `INSERT INTO connections (id, account_id, user_id, provider, email, next_sync_at, doc)
+       VALUES (?, ?, ?, ?, ?, NULL, ?)`,
+    ).run(
+      connection.id,
+      connection.accountId,
+      connection.userId,
+      connection.provider,
+      connection.email,
+      encodeJson(connection),
+    )
+    v1.close()
+
+    const migrated = openSqlite(file, SURFACE_SCHEMA)
+    expect(schemaVersion(migrated)).toBe(SURFACE_MIGRATIONS.at(-1)!.version)
+    const connections = new SqliteConnectionRepository(migrated, new SqliteOutbox(migrated))
+    expect(await connections.findBySubscription('chan_v1')).toEqual(connection)
+    // The foreign key takes the index rows along with their connection.
+    await connections.removeByUser(connection.accountId, connection.userId)
+    expect(migrated.prepare('SELECT COUNT(*) AS n FROM connection_subscriptions').get()).toEqual({ n: 0 })
+    migrated.close()
+  })
+})
+
+describe('Records as JSON documents', () => {
+  it('gives back dates as dates, nested ones included, and other values as they were', () => {
+    const record = {
+      at: new Date('2026-06-01T08:00:00.123Z'),
+      nested: { list: [{ when: new Date(0) }, 'x', 3, null, true] },
+      lookalike: { $date: 'not a date', other: 1 },
+    }
+    const back = decodeJson<typeof record>(encodeJson(record))
+    expect(back).toEqual(record)
+    expect(back.at).toBeInstanceOf(Date)
+    expect(back.nested.list[0]).toEqual({ when: new Date(0) })
+  })
+})

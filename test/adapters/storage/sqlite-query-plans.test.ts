@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest'
+import { SqliteAccountRepository } from '../../../adapters/storage/sqlite/account-repository.js'
+import { SqliteCalendarRepository } from '../../../adapters/storage/sqlite/calendar-repository.js'
+import { SqliteConnectionRepository } from '../../../adapters/storage/sqlite/connection-repository.js'
+import { preparedSql, type SqliteDatabase } from '../../../adapters/storage/sqlite/database.js'
+import { SqliteDeviceRepository } from '../../../adapters/storage/sqlite/device-repository.js'
+import { SqliteEventRepository } from '../../../adapters/storage/sqlite/event-repository.js'
+import { SqliteIdempotencyStore } from '../../../adapters/storage/sqlite/idempotency-store.js'
+import { SqliteInvitationRepository } from '../../../adapters/storage/sqlite/invitation-repository.js'
+import { SqliteOAuthStateStore } from '../../../adapters/storage/sqlite/oauth-state-store.js'
+import { SqliteOAuthStore } from '../../../adapters/storage/sqlite/oauth-store.js'
+import { SqliteOutbox } from '../../../adapters/storage/sqlite/outbox.js'
+import { SqliteReminderRepository } from '../../../adapters/storage/sqlite/reminder-repository.js'
+import { SqliteTaskStateStore } from '../../../adapters/storage/sqlite/scheduled-task-state.js'
+import { SqliteUserRepository } from '../../../adapters/storage/sqlite/user-repository.js'
+import { SqliteWebhookDeliveryRepository } from '../../../adapters/storage/sqlite/webhook-delivery-repository.js'
+import { SqliteWebhookEndpointRepository } from '../../../adapters/storage/sqlite/webhook-endpoint-repository.js'
+import { freshPlatformDatabase, freshSurfaceDatabase } from './sqlite-fixture.js'
+
+const now = new Date('2026-06-01T08:00:00Z')
+const page = { limit: 10 }
+
+/**
+ * SQLite's plan of `sql` (every parameter bound to null): a line per step. `SCAN t` without an index is a full
+ * table scan; `SEARCH t USING INDEX` / `USING PRIMARY KEY` and `SCAN t USING INDEX` (an index walked in order) are not.
+ */
+const planOf = (db: SqliteDatabase, sql: string): string[] => {
+  const named = [...new Set([...sql.matchAll(/@(\w+)/g)].map((match) => match[1]!))]
+  const explain = db.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+  const rows = (
+    named.length > 0
+      ? explain.all(Object.fromEntries(named.map((name) => [name, null])))
+      : explain.all(...Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => null))
+  ) as { detail: string }[]
+  return rows.map((row) => row.detail)
+}
+
+/**
+ * The costly steps of a plan: tables read row by row without an index (json_each over one document is no table),
+ * and sorting every matching row to answer in order (an index in that order serves a LIMIT at once).
+ */
+const fullScans = (plan: string[]): string[] =>
+  plan.filter(
+    (step) => (/^SCAN \w+$/.test(step) && !/^SCAN json_each/.test(step)) || step.startsWith('USE TEMP B-TREE'),
+  )
+
+describe('SQLite adapters: every query they make is served by an index (no full table scan)', () => {
+  it('the surface repositories', async () => {
+    const { db, teardown } = freshSurfaceDatabase()
+    const outbox = new SqliteOutbox(db)
+    const users = new SqliteUserRepository(db, outbox)
+    const events = new SqliteEventRepository(db, outbox)
+    const endpoints = new SqliteWebhookEndpointRepository(db, outbox)
+    const deliveries = new SqliteWebhookDeliveryRepository(db)
+    const reminders = new SqliteReminderRepository(db, outbox)
+    const devices = new SqliteDeviceRepository(db)
+    const invitations = new SqliteInvitationRepository(db, outbox)
+    const connections = new SqliteConnectionRepository(db, outbox)
+    const calendars = new SqliteCalendarRepository(db)
+    const states = new SqliteOAuthStateStore(db)
+    for (const accountId of ['acct_a', null]) {
+      await outbox.pending(10, accountId)
+      await events.due(accountId, now, 10)
+      await events.nextDueAt(accountId, now)
+      await events.mirrorDue(accountId, now, 10)
+      await events.nextMirrorDueAt(accountId, now)
+      await deliveries.due(accountId, now, 10)
+      await deliveries.due(accountId, now, 10, ['we_busy'])
+      await deliveries.nextDueAt(accountId, now)
+      await reminders.due(accountId, now, 10)
+      await reminders.nextDueAt(accountId, now)
+      await invitations.dueForMail(accountId, now, 10)
+      await invitations.nextMailDueAt(accountId, now)
+      await connections.due(accountId, now, 10)
+      await connections.nextDueAt(accountId, now)
+    }
+    await outbox.list('acct_a', 10)
+    await outbox.markDispatched(['ntf_1'])
+    users.get('acct_a', 'usr_1')
+    await users.findByEmail('acct_a', 'a@example.com')
+    for (const cursor of [{}, { startingAfter: 'x' }, { endingBefore: 'x' }]) {
+      await users.list('acct_a', {}, { ...page, ...cursor })
+      await events.list('acct_a', {}, { ...page, ...cursor })
+      await endpoints.list('acct_a', { ...page, ...cursor })
+      await connections.list('acct_a', {}, { ...page, ...cursor })
+    }
+    await users.list('acct_a', { email: 'a@example.com' }, page)
+    await users.remove('acct_a', 'usr_1', 1, [])
+    await events.list('acct_a', { userId: 'usr_1', startFrom: now, startBefore: now }, page)
+    await events.get('acct_a', 'evt_1')
+    await events.listByCalendar('acct_a', 'cal_1')
+    await events.removeByUser('acct_a', 'usr_1')
+    await events.remove('acct_a', 'evt_1', 1, [])
+    await endpoints.get('acct_a', 'we_1')
+    await endpoints.enabledOf('acct_a')
+    await endpoints.remove('acct_a', 'we_1')
+    await deliveries.get('acct_a', 'del_1')
+    await deliveries.listByEndpoint('acct_a', 'we_1', page)
+    await deliveries.openOf('acct_a', 'we_1')
+    await deliveries.removeByEndpoint('acct_a', 'we_1')
+    await reminders.get('acct_a', 'rem_1')
+    await reminders.findLive('acct_a', 'evt_1/before_event/15')
+    await reminders.listByEvent('acct_a', 'evt_1', {}, page)
+    await reminders.listByEvent('acct_a', 'evt_1', { status: 'scheduled' }, page)
+    await reminders.allOfEvent('acct_a', 'evt_1')
+    await reminders.removeByUser('acct_a', 'usr_1')
+    await devices.get('acct_a', 'dev_1')
+    await devices.findByEndpoint('acct_a', 'https://push.example/1')
+    await devices.listByUser('acct_a', 'usr_1', page)
+    await devices.allOfUser('acct_a', 'usr_1')
+    await devices.remove('acct_a', 'dev_1')
+    await devices.removeByUser('acct_a', 'usr_1')
+    await invitations.get('acct_a', 'inv_1')
+    await invitations.findById('inv_1')
+    await invitations.listByEvent('acct_a', 'evt_1')
+    await invitations.listByAttendee('acct_a', 'usr_1', 'a@example.com')
+    await invitations.isSuppressed('acct_a', 'usr_1', 'a@example.com')
+    await invitations.removeUser('acct_a', 'usr_1')
+    await connections.get('acct_a', 'con_1')
+    await connections.list('acct_a', { userId: 'usr_1', provider: 'google' }, page)
+    await connections.findByProviderAccount('acct_a', 'usr_1', 'google', 'a@example.com')
+    await connections.findBySubscription('chan_1')
+    await connections.removeByUser('acct_a', 'usr_1')
+    await calendars.get('acct_a', 'cal_1')
+    await calendars.listByConnection('acct_a', 'con_1')
+    await calendars.removeByUser('acct_a', 'usr_1')
+    await states.peek('st_1', now)
+    await states.take('st_1', now)
+
+    const statements = preparedSql(db)
+    expect(statements.length).toBeGreaterThan(50)
+    const scanning = statements
+      .map((sql) => ({ sql, scans: fullScans(planOf(db, sql)) }))
+      .filter(({ scans }) => scans.length > 0)
+    expect(scanning).toEqual([])
+    await teardown()
+  })
+
+  it('the platform stores', async () => {
+    const { db, teardown } = freshPlatformDatabase()
+    const accounts = new SqliteAccountRepository(db)
+    const idempotency = new SqliteIdempotencyStore(db)
+    const oauth = new SqliteOAuthStore(db)
+    const tasks = new SqliteTaskStateStore(db)
+    accounts.getAccount('acct_a')
+    await accounts.listConnectedAccounts('acct_p', true)
+    accounts.findKeyByHash('hash')
+    await accounts.listKeys('acct_a')
+    await accounts.revokeKey('key_1', now)
+    await idempotency.claim('scope', 'fingerprint', now, 1_000, 1_000)
+    await idempotency.release('scope')
+    ;(idempotency as unknown as { sweep(at: number): void }).sweep(now.getTime())
+    await oauth.getApplication('app_1')
+    await oauth.listApplications('acct_p', true)
+    await oauth.useCode('hash', now)
+    oauth.getFamily('fam_1')
+    await oauth.revokeFamily('fam_1', now)
+    await oauth.useRefreshToken('hash', now)
+    tasks.lastStartedAt('sweep')
+    tasks.tryLease('sweep', 1_000, 'me', 1, 2)
+    tasks.finish('sweep', 'me', 3, null)
+
+    // Listing every account (the keys CLI, start-up) reads them all by design.
+    const statements = preparedSql(db).filter((sql) => sql !== 'SELECT doc FROM accounts ORDER BY seq')
+    const scanning = statements
+      .map((sql) => ({ sql, scans: fullScans(planOf(db, sql)) }))
+      .filter(({ scans }) => scans.length > 0)
+    expect(scanning).toEqual([])
+    await teardown()
+  })
+})
