@@ -54,6 +54,8 @@ const startTarget = async (
     SANDBOX_PORT: '0',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
+    // The embedded default is SQLite; `STORAGE=memory npm run bench -- http` measures the in-memory family.
+    ...(process.env.STORAGE === 'memory' ? { STORAGE: 'memory' } : {}),
     ...(mongo === undefined ? {} : { MONGODB_URI: mongo.uri, MONGODB_DB: mongo.database }),
     SERVICE_BOOTSTRAP_KEYS: `${BENCH_TEST_KEY},${BENCH_LIVE_KEY}`,
     // One key carries the whole load: far above what the bench can send in a window, and above its connection count.
