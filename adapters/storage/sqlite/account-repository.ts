@@ -1,18 +1,26 @@
 import { earlierRevocation, type Account, type ApiKeyRecord } from '../../../core/account/account.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
-import { inTransaction, statement, type SqliteDatabase } from './database.js'
+import { inTransaction, ReadCache, statement, type SqliteDatabase } from './database.js'
 import { encodeJson } from './json.js'
 import { allRecords, oneRecord } from './records.js'
 
 /**
  * Accounts and hashed keys in the platform database. `seq` keeps the insertion order the lists answer in. The
  * keys CLI may change keys from another process beside a running server: every lookup reads the file (WAL readers
- * see each commit), so a revoked key stops working at once.
+ * see each commit), so a revoked key stops working at once. The two lookups of every request go through a cache
+ * that any commit to the file (ours or the CLI's) empties.
  */
 export class SqliteAccountRepository implements AccountRepositoryPort {
-  constructor(private readonly db: SqliteDatabase) {}
+  private readonly accounts: ReadCache<Account>
+  private readonly keys: ReadCache<ApiKeyRecord>
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.accounts = new ReadCache(db)
+    this.keys = new ReadCache(db)
+  }
 
   async insertAccount(account: Account): Promise<void> {
+    this.forget()
     statement(this.db, 'INSERT INTO accounts (id, platform_id, livemode, doc) VALUES (?, ?, ?, ?)').run(
       account.id,
       account.platformId,
@@ -23,7 +31,7 @@ export class SqliteAccountRepository implements AccountRepositoryPort {
 
   /** The two lookups of authentication answer at once (see `MaybePromise`). */
   getAccount(id: string): Account | null {
-    return oneRecord(this.db, 'SELECT doc FROM accounts WHERE id = ?', id)
+    return this.accounts.get(id, () => oneRecord(this.db, 'SELECT doc FROM accounts WHERE id = ?', id))
   }
 
   async listAccounts(): Promise<Account[]> {
@@ -40,6 +48,7 @@ export class SqliteAccountRepository implements AccountRepositoryPort {
   }
 
   async updateAccount(account: Account): Promise<void> {
+    this.forget()
     statement(this.db, 'UPDATE accounts SET platform_id = ?, livemode = ?, doc = ? WHERE id = ?').run(
       account.platformId,
       account.livemode === null ? null : account.livemode ? 1 : 0,
@@ -49,6 +58,7 @@ export class SqliteAccountRepository implements AccountRepositoryPort {
   }
 
   async insertKey(key: ApiKeyRecord): Promise<void> {
+    this.forget()
     statement(this.db, 'INSERT INTO api_keys (id, hash, account_id, doc) VALUES (?, ?, ?, ?)').run(
       key.id,
       key.hash,
@@ -58,7 +68,7 @@ export class SqliteAccountRepository implements AccountRepositoryPort {
   }
 
   findKeyByHash(hash: string): ApiKeyRecord | null {
-    return oneRecord(this.db, 'SELECT doc FROM api_keys WHERE hash = ?', hash)
+    return this.keys.get(hash, () => oneRecord(this.db, 'SELECT doc FROM api_keys WHERE hash = ?', hash))
   }
 
   async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
@@ -66,6 +76,7 @@ export class SqliteAccountRepository implements AccountRepositoryPort {
   }
 
   async revokeKey(id: string, revokedAt: Date): Promise<ApiKeyRecord | null> {
+    this.forget()
     return inTransaction(this.db, () => {
       const key = oneRecord<ApiKeyRecord>(this.db, 'SELECT doc FROM api_keys WHERE id = ?', id)
       if (key === null) return null
@@ -73,5 +84,11 @@ export class SqliteAccountRepository implements AccountRepositoryPort {
       statement(this.db, 'UPDATE api_keys SET doc = ? WHERE id = ?').run(encodeJson(revoked), id)
       return revoked
     })
+  }
+
+  /** Our own commits do not move `data_version` for our connection: a write empties the caches itself. */
+  private forget(): void {
+    this.accounts.clear()
+    this.keys.clear()
   }
 }

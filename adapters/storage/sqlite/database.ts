@@ -106,3 +106,41 @@ export const statement = (db: SqliteDatabase, sql: string): Database.Statement =
 
 /** The SQL of every statement prepared on `db` so far (the query-plan test checks that each one uses an index). */
 export const preparedSql = (db: SqliteDatabase): string[] => [...(statements.get(db)?.keys() ?? [])]
+
+/**
+ * A cache of decoded records for the reads every request makes, valid while the file is unchanged by anyone else:
+ * `PRAGMA data_version` moves when another connection (the keys CLI, another process) commits, and the owner clears
+ * it on its own writes. Looking costs one tiny statement instead of a read and a JSON parse.
+ */
+export class ReadCache<T> {
+  private readonly entries = new Map<string, T | null>()
+  private seenVersion = -1
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly capacity = 10_000,
+  ) {}
+
+  get(key: string, load: () => T | null): T | null {
+    const version = statement(this.db, 'PRAGMA data_version').pluck().get() as number
+    if (version !== this.seenVersion) {
+      this.entries.clear()
+      this.seenVersion = version
+    }
+    if (this.entries.has(key)) return this.entries.get(key) ?? null
+    const loaded = load()
+    // Oldest first out: a Map iterates in insertion order.
+    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as string)
+    this.entries.set(key, loaded)
+    return loaded
+  }
+
+  /** Forgets one key (the owner wrote its record). */
+  delete(key: string): void {
+    this.entries.delete(key)
+  }
+
+  clear(): void {
+    this.entries.clear()
+  }
+}

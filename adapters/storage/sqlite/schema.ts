@@ -111,6 +111,7 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
         ) WITHOUT ROWID;
         CREATE INDEX events_account ON events (account_id, id);
         CREATE INDEX events_user ON events (account_id, user_id, id);
+        CREATE INDEX events_user_start ON events (account_id, user_id, start_time);
         CREATE INDEX events_due ON events (due_at) WHERE due_at IS NOT NULL;
         CREATE INDEX events_account_due ON events (account_id, due_at) WHERE due_at IS NOT NULL;
         CREATE INDEX events_mirror_due ON events (mirror_due_at) WHERE mirror_due_at IS NOT NULL;

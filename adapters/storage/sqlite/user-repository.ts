@@ -2,7 +2,7 @@ import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { UserFilter, UserRepositoryPort } from '../../../core/ports/user-repository.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import type { User } from '../../../core/user/user.js'
-import { inTransaction, isUniqueViolation, statement, type SqliteDatabase } from './database.js'
+import { inTransaction, isUniqueViolation, ReadCache, statement, type SqliteDatabase } from './database.js'
 import { encodeJson } from './json.js'
 import type { SqliteOutbox } from './outbox.js'
 import { pageByIdDescending } from './paging.js'
@@ -17,12 +17,18 @@ const columnsOf = (user: User): Columns => ({
 
 /** Users of one surface; the unique (account, e-mail) index makes a second user with one e-mail a `duplicate`. */
 export class SqliteUserRepository implements UserRepositoryPort {
+  /** `get` is on the read path of most requests: decoded users, emptied by any other writer's commit. */
+  private readonly cache: ReadCache<User>
+
   constructor(
     private readonly db: SqliteDatabase,
     private readonly outbox: SqliteOutbox,
-  ) {}
+  ) {
+    this.cache = new ReadCache(db)
+  }
 
   async insert(user: User, events: readonly DomainEvent[]): Promise<'inserted' | 'duplicate'> {
+    this.cache.delete(user.id)
     try {
       inTransaction(this.db, () => {
         insertRow(this.db, 'users', columnsOf(user))
@@ -37,7 +43,8 @@ export class SqliteUserRepository implements UserRepositoryPort {
 
   /** Answers at once: the read path of every request that fetches a user runs without a promise. */
   get(accountId: string, id: string): User | null {
-    return oneRecord<User>(this.db, 'SELECT doc FROM users WHERE id = ? AND account_id = ?', id, accountId)
+    const user = this.cache.get(id, () => oneRecord<User>(this.db, 'SELECT doc FROM users WHERE id = ?', id))
+    return user !== null && user.accountId === accountId ? user : null
   }
 
   async findByEmail(accountId: string, email: string): Promise<User | null> {
@@ -57,6 +64,7 @@ export class SqliteUserRepository implements UserRepositoryPort {
   }
 
   async update(user: User, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'> {
+    this.cache.delete(user.id)
     try {
       return inTransaction(this.db, () => {
         if (!replaceIfVersion(this.db, 'users', user, expectedVersion, columnsOf(user))) return 'conflict'
@@ -76,6 +84,7 @@ export class SqliteUserRepository implements UserRepositoryPort {
     expectedVersion: number,
     events: readonly DomainEvent[],
   ): Promise<'removed' | 'conflict'> {
+    this.cache.delete(id)
     return inTransaction(this.db, () => {
       const { changes } = statement(
         this.db,
