@@ -13,7 +13,7 @@ export const allRecords = <T>(db: SqliteDatabase, sql: string, ...params: unknow
 
 /**
  * The due queries every repository with a due-time column answers (the background sweeps): up to `limit` rows
- * with `column <= now`, earliest first (ties by id), and the earliest due time after `after`; `accountId` null for
+ * with `column <= now`, earliest first (ties in written order: the rowid ends each index), and the earliest due time after `after`; `accountId` null for
  * every account. The partial indexes `(column)` and `(account_id, column)` serve them.
  */
 export const dueRecords = <T>(
@@ -27,13 +27,13 @@ export const dueRecords = <T>(
   accountId === null
     ? allRecords<T>(
         db,
-        `SELECT doc FROM ${table} WHERE ${column} <= ? ORDER BY ${column}, id LIMIT ?`,
+        `SELECT doc FROM ${table} WHERE ${column} <= ? ORDER BY ${column} LIMIT ?`,
         now.getTime(),
         limit,
       )
     : allRecords<T>(
         db,
-        `SELECT doc FROM ${table} WHERE account_id = ? AND ${column} <= ? ORDER BY ${column}, id LIMIT ?`,
+        `SELECT doc FROM ${table} WHERE account_id = ? AND ${column} <= ? ORDER BY ${column} LIMIT ?`,
         accountId,
         now.getTime(),
         limit,

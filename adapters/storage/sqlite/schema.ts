@@ -6,7 +6,9 @@ import type { Migration, SqliteSchema } from './database.js'
  *
  * Every table keeps the record as a JSON document (`doc`, see json.ts) and, beside it, the columns its queries
  * filter and sort on, each query served by an index (docs/operations.md lists them). Due times are epoch
- * milliseconds, null when nothing is due (partial indexes leave those rows out).
+ * milliseconds, null when nothing is due (partial indexes leave those rows out). Tables of documents keep their
+ * rowid (a WITHOUT ROWID table stores whole rows in its B-tree cells, slow for rows of kilobytes); only the small
+ * ones drop it.
  */
 
 /** `platform.db`: accounts and keys, idempotency records, Connect's OAuth records, the background jobs' state. */
@@ -38,7 +40,7 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
           claimed_at INTEGER NOT NULL,
           expires_at INTEGER NOT NULL,
           response TEXT
-        ) WITHOUT ROWID;
+        );
         CREATE INDEX idempotency_expiry ON idempotency_records (expires_at);
         CREATE TABLE oauth_applications (
           id TEXT PRIMARY KEY,
@@ -47,9 +49,9 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
           doc TEXT NOT NULL
         );
         CREATE INDEX oauth_applications_platform ON oauth_applications (platform_id, livemode);
-        CREATE TABLE oauth_codes (hash TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID;
-        CREATE TABLE oauth_token_families (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID;
-        CREATE TABLE oauth_refresh_tokens (hash TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE oauth_codes (hash TEXT PRIMARY KEY, doc TEXT NOT NULL);
+        CREATE TABLE oauth_token_families (id TEXT PRIMARY KEY, doc TEXT NOT NULL);
+        CREATE TABLE oauth_refresh_tokens (hash TEXT PRIMARY KEY, doc TEXT NOT NULL);
       `),
   },
   {
@@ -95,7 +97,7 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
           account_id TEXT NOT NULL,
           email TEXT NOT NULL,
           doc TEXT NOT NULL
-        ) WITHOUT ROWID;
+        );
         CREATE UNIQUE INDEX users_account_email ON users (account_id, email);
         CREATE INDEX users_account ON users (account_id, id);
 
@@ -108,7 +110,7 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
           mirror_due_at INTEGER,
           source_calendar_id TEXT,
           doc TEXT NOT NULL
-        ) WITHOUT ROWID;
+        );
         CREATE INDEX events_account ON events (account_id, id);
         CREATE INDEX events_user ON events (account_id, user_id, id);
         CREATE INDEX events_user_start ON events (account_id, user_id, start_time);
@@ -124,7 +126,7 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
           account_id TEXT NOT NULL,
           enabled INTEGER NOT NULL,
           doc TEXT NOT NULL
-        ) WITHOUT ROWID;
+        );
         CREATE INDEX webhook_endpoints_account ON webhook_endpoints (account_id, id);
 
         CREATE TABLE webhook_deliveries (
@@ -135,7 +137,7 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
           is_replay INTEGER NOT NULL,
           next_attempt_at INTEGER,
           doc TEXT NOT NULL
-        ) WITHOUT ROWID;
+        );
         CREATE UNIQUE INDEX webhook_deliveries_fan_out ON webhook_deliveries (notification_id, endpoint_id)
           WHERE is_replay = 0;
         CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (account_id, endpoint_id, id);
@@ -152,7 +154,7 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
           live_identity TEXT,
           due_at INTEGER,
           doc TEXT NOT NULL
-        ) WITHOUT ROWID;
+        );
         CREATE UNIQUE INDEX reminders_live_identity ON reminders (account_id, live_identity)
           WHERE live_identity IS NOT NULL;
         CREATE INDEX reminders_event ON reminders (account_id, event_id, id);
@@ -166,7 +168,7 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
           user_id TEXT NOT NULL,
           endpoint TEXT NOT NULL,
           doc TEXT NOT NULL
-        ) WITHOUT ROWID;
+        );
         CREATE UNIQUE INDEX devices_account_endpoint ON devices (account_id, endpoint);
         CREATE INDEX devices_user ON devices (account_id, user_id, id);
 
@@ -179,13 +181,13 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
           attendee_user_id TEXT,
           mail_due_at INTEGER,
           doc TEXT NOT NULL
-        ) WITHOUT ROWID;
+        );
         CREATE INDEX invitations_event ON invitations (account_id, event_id, id);
         CREATE INDEX invitations_attendee ON invitations (account_id, organizer_user_id, attendee_email, id);
         CREATE INDEX invitations_attendee_user ON invitations (account_id, attendee_user_id)
           WHERE attendee_user_id IS NOT NULL;
-        CREATE INDEX invitations_mail_due ON invitations (mail_due_at, id) WHERE mail_due_at IS NOT NULL;
-        CREATE INDEX invitations_account_mail_due ON invitations (account_id, mail_due_at, id)
+        CREATE INDEX invitations_mail_due ON invitations (mail_due_at) WHERE mail_due_at IS NOT NULL;
+        CREATE INDEX invitations_account_mail_due ON invitations (account_id, mail_due_at)
           WHERE mail_due_at IS NOT NULL;
         CREATE TABLE invitation_suppressions (
           account_id TEXT NOT NULL,
@@ -202,7 +204,7 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
           email TEXT NOT NULL,
           next_sync_at INTEGER,
           doc TEXT NOT NULL
-        ) WITHOUT ROWID;
+        );
         CREATE UNIQUE INDEX connections_provider_account ON connections (account_id, user_id, provider, email);
         CREATE INDEX connections_account ON connections (account_id, id);
         CREATE INDEX connections_due ON connections (next_sync_at) WHERE next_sync_at IS NOT NULL;
@@ -214,7 +216,7 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
           user_id TEXT NOT NULL,
           connection_id TEXT NOT NULL,
           doc TEXT NOT NULL
-        ) WITHOUT ROWID;
+        );
         CREATE INDEX calendars_connection ON calendars (account_id, connection_id, id);
         CREATE INDEX calendars_user ON calendars (account_id, user_id);
 
@@ -222,7 +224,7 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
           state TEXT PRIMARY KEY,
           expires_at INTEGER NOT NULL,
           doc TEXT NOT NULL
-        ) WITHOUT ROWID;
+        );
       `),
   },
   {

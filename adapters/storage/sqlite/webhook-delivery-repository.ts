@@ -54,7 +54,7 @@ export class SqliteWebhookDeliveryRepository implements WebhookDeliveryRepositor
     const excluded = excludeEndpoints.length === 0 ? '' : ` AND endpoint_id NOT IN (SELECT value FROM json_each(?))`
     return allRecords(
       this.db,
-      `SELECT doc FROM webhook_deliveries WHERE ${scope}next_attempt_at <= ?${excluded} ORDER BY next_attempt_at, id LIMIT ?`,
+      `SELECT doc FROM webhook_deliveries WHERE ${scope}next_attempt_at <= ?${excluded} ORDER BY next_attempt_at LIMIT ?`,
       ...(accountId === null ? [] : [accountId]),
       now.getTime(),
       ...(excludeEndpoints.length === 0 ? [] : [JSON.stringify(excludeEndpoints)]),
