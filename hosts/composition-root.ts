@@ -1,3 +1,6 @@
+import { MemoryMetrics } from '../adapters/metrics/memory/memory-metrics.js'
+import { PrometheusMetrics } from '../adapters/metrics/prometheus/prometheus-metrics.js'
+import type { MetricsPort } from '../core/ports/metrics.js'
 import { Container, type ContainerModule } from 'inversify'
 import type { AccountService } from '../core/account/account-service.js'
 import type { ConnectedAccountService } from '../core/account/connected-account-service.js'
@@ -104,6 +107,8 @@ export interface Application {
   readonly scheduler: SchedulerPort
   /** The one logger of the process: Fastify's request lines and the background jobs' lines. */
   readonly logger: PinoLogger
+  /** What the process measures of itself (Prometheus at `METRICS_PORT`, in memory otherwise). */
+  readonly metrics: MetricsPort
   readonly surfaces: { readonly live: Surface; readonly test: Surface }
   close(): Promise<void>
 }
@@ -118,7 +123,12 @@ export interface CompositionOverrides {
   readonly verifySerializers?: boolean
   /** Instead of a logger at `LOG_LEVEL` on standard output (tests read the lines). */
   readonly logger?: PinoLogger
+  /** Instead of Prometheus (with `METRICS_PORT`) or memory (tests read the figures). */
+  readonly metrics?: MetricsPort
 }
+
+/** The outbox backlog gauge counts pending events up to this many (a scrape reads at most this many). */
+const OUTBOX_BACKLOG_COUNTED = 10_000
 
 /** Choosing a storage is choosing one family: MongoDB with `MONGODB_URI` (connects first), else the embedded one. */
 const chooseStorage = (config: Config, overrides: CompositionOverrides): Promise<StorageFamily> | StorageFamily =>
@@ -165,6 +175,10 @@ const composeOn = async (
   // The one logger of the process: Fastify's request lines and the background jobs' lines.
   const logger = overrides.logger ?? PinoLogger.create({ level: config.logLevel })
   root.bind(TOKENS.Logger).toConstantValue(logger)
+  const metrics =
+    overrides.metrics ??
+    (config.metrics === null ? new MemoryMetrics() : new PrometheusMetrics({ processMetrics: true }))
+  root.bind(TOKENS.Metrics).toConstantValue(metrics)
   root.load(
     storage.platform,
     timeAndIdsModule(overrides.clock ?? new SystemClock()),
@@ -176,6 +190,13 @@ const composeOn = async (
   const live = surfaceOf(root, config, true, storage)
   const test = surfaceOf(root, config, false, storage)
   await storage.ready()
+  for (const surface of [live, test])
+    metrics.gauge('outbox_backlog', async () => [
+      {
+        labels: { surface: surface.livemode ? 'live' : 'test' },
+        value: (await surface.outbox.pending(OUTBOX_BACKLOG_COUNTED)).length,
+      },
+    ])
   const scheduler = root.get(TOKENS.Scheduler)
   const oauth = new OAuthService({
     store: root.get(TOKENS.OAuthStore),
@@ -201,6 +222,7 @@ const composeOn = async (
     rateLimiter: root.get(TOKENS.RateLimiter),
     scheduler,
     logger,
+    metrics,
     surfaces: { live, test },
     close: async () => {
       await scheduler.stop()

@@ -30,6 +30,7 @@ const Environment = Schema.Struct({
   SANDBOX_LOOPBACK_TARGETS: Schema.optionalKey(Flag),
   PORT: Schema.optionalKey(Port),
   SANDBOX_PORT: Schema.optionalKey(Port),
+  METRICS_PORT: Schema.optionalKey(Port),
   PUBLIC_BASE_URL: Schema.optionalKey(Url),
   SANDBOX_PUBLIC_BASE_URL: Schema.optionalKey(Url),
   SERVICE_BOOTSTRAP_KEYS: Schema.optionalKey(Schema.String),
@@ -164,6 +165,11 @@ export interface Config {
     readonly maxConnections: number
   }
   readonly logLevel: string
+  /**
+   * Prometheus metrics at `GET /metrics` on a listener of their own (on `HOST`), never on the API surfaces: the
+   * figures are the whole process's, across accounts. Null: not served (the figures are still kept).
+   */
+  readonly metrics: { readonly port: number } | null
   /**
    * Calendar connections: the AES-256-GCM key sealing provider tokens at rest
    * (null: a random key per process, fine while storage is in memory).
@@ -400,6 +406,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       maxConnections: Number(vars.HTTP_MAX_CONNECTIONS ?? 1000),
     },
     logLevel: vars.LOG_LEVEL ?? 'info',
+    metrics: vars.METRICS_PORT === undefined ? null : { port: Number(vars.METRICS_PORT) },
     oauthSigningKey,
     connections: {
       tokenKey,

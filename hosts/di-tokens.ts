@@ -1,4 +1,5 @@
 import type { LoggerPort } from '../core/ports/logger.js'
+import type { MetricsPort } from '../core/ports/metrics.js'
 import type { ServiceIdentifier } from 'inversify'
 import type { AccountService } from '../core/account/account-service.js'
 import type { ConnectedAccountService } from '../core/account/connected-account-service.js'
@@ -69,6 +70,7 @@ export const TOKENS = {
   RateLimiter: token<RateLimiterPort>('RateLimiter'),
   Scheduler: token<SchedulerPort>('Scheduler'),
   Logger: token<LoggerPort>('Logger'),
+  Metrics: token<MetricsPort>('Metrics'),
   DnsResolver: token<DnsResolverPort>('DnsResolver'),
   WebhookTransport: token<WebhookTransportPort>('WebhookTransport'),
   NotificationRenderer: token<NotificationRendererPort>('NotificationRenderer'),

@@ -8,6 +8,7 @@ import { monitoringTransition } from '../monitoring/monitoring-transition.js'
 import type { Clock } from '../ports/clock.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
 import type { IdGenerator } from '../ports/id-generator.js'
+import { type MetricsPort, secondsSince } from '../ports/metrics.js'
 import type { DomainEvent } from '../ports/outbox.js'
 import type { UserRepositoryPort } from '../ports/user-repository.js'
 import { domainEvent } from '../shared/domain-event.js'
@@ -23,6 +24,8 @@ export interface DepartureMonitorDeps extends Omit<DepartureDataPorts, 'clock'> 
   readonly ids: IdGenerator
   /** Provider calls in flight at once during a sweep. */
   readonly lookupConcurrency?: number
+  /** Counts the sweep's recomputes and how late each ran (`departure_recomputes_total`, `monitoring_lag_seconds`). */
+  readonly metrics?: MetricsPort
 }
 
 /** The domain event (outbox) for each monitoring event. */
@@ -148,6 +151,18 @@ export class DepartureMonitor {
     return (await this.deps.events.update(next, event.version, domainEvents)) === 'updated' ? next : null
   }
 
+  private measure(recomputing: readonly CalendarEvent[], now: Date): void {
+    const metrics = this.deps.metrics
+    if (metrics === undefined || recomputing.length === 0) return
+    metrics.increment('departure_recomputes_total', {}, recomputing.length)
+    for (const event of recomputing)
+      metrics.observe(
+        'monitoring_lag_seconds',
+        secondsSince(event.monitoring.nextRecalcAt?.getTime() ?? now.getTime(), now.getTime()),
+        {},
+      )
+  }
+
   /** One sweep: everything due at `clock.now()`, in batches. Returns how many events it handled. */
   async processDue(accountId: string | null, clock: Clock, batchSize = 500): Promise<number> {
     const seen = new Set<string>()
@@ -161,7 +176,9 @@ export class DepartureMonitor {
       if (due.length === 0) return seen.size
       const isRecomputeDue = (event: CalendarEvent) =>
         event.monitoring.nextRecalcAt !== null && event.monitoring.nextRecalcAt <= now
-      await this.recompute(due.filter(isRecomputeDue), clock)
+      const recomputing = due.filter(isRecomputeDue)
+      this.measure(recomputing, now)
+      await this.recompute(recomputing, clock)
       for (const event of due.filter((candidate) => !isRecomputeDue(candidate)))
         await this.apply(event, { type: 'tick', now }, clock)
       for (const event of due) seen.add(event.id)

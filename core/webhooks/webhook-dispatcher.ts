@@ -8,6 +8,7 @@ import type { NotificationRendererPort } from '../ports/notification-renderer.js
 import type { DomainEvent, OutboxPort } from '../ports/outbox.js'
 import type { WebhookDeliveryRepositoryPort } from '../ports/webhook-delivery-repository.js'
 import type { WebhookEndpointRepositoryPort } from '../ports/webhook-endpoint-repository.js'
+import type { MetricsPort } from '../ports/metrics.js'
 import type { WebhookTransportPort } from '../ports/webhook-transport.js'
 import { domainEvent } from '../shared/domain-event.js'
 import { retryOnConflict, written } from '../shared/optimistic.js'
@@ -62,6 +63,8 @@ export interface WebhookDispatcherDeps {
   readonly sandboxLoopback: boolean
   /** Told about an attempt that failed by a bug rather than by the receiver; its lease expires and it is tried again. */
   readonly logger?: LoggerPort
+  /** Counts and times each attempt by outcome (`webhook_deliveries_total`, `webhook_delivery_duration_seconds`). */
+  readonly metrics?: MetricsPort
   /**
    * Connect: the platform of a connected account (null for a platform), whose Connect endpoints also receive the
    * connected account's notifications. Without it, notifications go to their own account's endpoints only.
@@ -70,6 +73,13 @@ export interface WebhookDispatcherDeps {
 }
 
 const FAN_OUT_BATCH = 500
+
+/** An attempt as the metrics count it: acknowledged (2xx), rejected (another status), blocked (address refused), failed. */
+const metricOutcome = (outcome: AttemptOutcome): string => {
+  if (isAcknowledged(outcome)) return 'acknowledged'
+  if (outcome.kind === 'response') return 'rejected'
+  return outcome.kind === 'blocked_address' ? 'blocked' : 'failed'
+}
 
 /**
  * Delivers the outbox: fans each domain event out into one delivery per
@@ -276,6 +286,11 @@ export class WebhookDispatcher {
       })
     }
     const attempt = { at, durationMs: response.durationMs, outcome: response.outcome, error: response.error }
+    if (this.deps.metrics !== undefined) {
+      const outcome = metricOutcome(response.outcome)
+      this.deps.metrics.increment('webhook_deliveries_total', { outcome })
+      this.deps.metrics.observe('webhook_delivery_duration_seconds', response.durationMs / 1000, { outcome })
+    }
     const saved = await this.apply(delivery, {
       type: 'attempt',
       attempt: target.ok && target.value.privateTarget ? withholdDetails(attempt) : attempt,

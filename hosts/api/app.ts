@@ -13,6 +13,7 @@ import { requestIdPlugin } from './plugins/request-id.js'
 import { versioningPlugin } from './plugins/versioning.js'
 import './request-context.js'
 import type { RouteOptions } from './route.js'
+import { requestObserver } from './request-observer.js'
 import { maybeAsyncOnSend } from './hook.js'
 import { platformRoutes } from './routes/platform.js'
 import { referenceRoutes } from './routes/reference.js'
@@ -113,9 +114,15 @@ export const buildApiApp = async (
   // The concurrency slot is given back as the answer leaves (after the idempotency hook stored it), not on
   // onResponse: any onResponse hook makes Fastify listen for the end of every response. A request whose answer
   // never leaves keeps its slot until the slot's lease ends.
+  // One line per request at `info` (and below): off at `warn` and above, as in the benchmarks.
+  const logRequests = ['info', 'debug', 'trace'].includes(logger.level)
+  const observe = requestObserver(application.metrics, surface.livemode, logRequests)
   app.addHook(
     'onSend',
-    maybeAsyncOnSend((request, _reply, payload) => rateLimit.release(request)?.then(() => payload)),
+    maybeAsyncOnSend((request, reply, payload) => {
+      observe(request, reply)
+      return rateLimit.release(request)?.then(() => payload)
+    }),
   )
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {

@@ -6,6 +6,7 @@ import { OsrmRoutingAdapter } from '../../adapters/routing/osrm/osrm-routing.js'
 import { OfflineWeatherAdapter } from '../../adapters/weather/offline/offline-weather.js'
 import { OpenMeteoWeatherAdapter } from '../../adapters/weather/open-meteo/open-meteo-weather.js'
 import type { Config } from '../config.js'
+import { instrumented } from './instrumented.js'
 import { TOKENS } from '../di-tokens.js'
 
 /** Routing, weather and geocoding: production gets the configured providers; the sandbox always the embedded, deterministic ones. */
@@ -16,19 +17,26 @@ export const departureDataModule = (config: Config, livemode: boolean) =>
     const routing = livemode ? providers.routing : ({ kind: 'offline' } as const)
     const weather = livemode ? providers.weather : ({ kind: 'offline' } as const)
     const geocoder = livemode ? providers.geocoder : ({ kind: 'synthetic' } as const)
-    bind(TOKENS.Routing).toResolvedValue(() =>
-      routing.kind === 'osrm'
-        ? new OsrmRoutingAdapter({ ...http, baseUrl: routing.baseUrl })
-        : new OfflineRoutingAdapter(),
+    // The outside providers are measured (provider_request_duration_seconds, provider_errors_total); the embedded ones are not.
+    bind(TOKENS.Routing).toResolvedValue(
+      (metrics) =>
+        routing.kind === 'osrm'
+          ? instrumented(new OsrmRoutingAdapter({ ...http, baseUrl: routing.baseUrl }), 'osrm', metrics)
+          : new OfflineRoutingAdapter(),
+      [TOKENS.Metrics],
     )
-    bind(TOKENS.Weather).toResolvedValue(() =>
-      weather.kind === 'open-meteo'
-        ? new OpenMeteoWeatherAdapter({ ...http, baseUrl: weather.baseUrl })
-        : new OfflineWeatherAdapter(),
+    bind(TOKENS.Weather).toResolvedValue(
+      (metrics) =>
+        weather.kind === 'open-meteo'
+          ? instrumented(new OpenMeteoWeatherAdapter({ ...http, baseUrl: weather.baseUrl }), 'open-meteo', metrics)
+          : new OfflineWeatherAdapter(),
+      [TOKENS.Metrics],
     )
-    bind(TOKENS.Geocoding).toResolvedValue(() =>
-      geocoder.kind === 'nominatim'
-        ? new NominatimGeocodingAdapter({ ...http, baseUrl: geocoder.baseUrl })
-        : new SyntheticGeocodingAdapter(),
+    bind(TOKENS.Geocoding).toResolvedValue(
+      (metrics) =>
+        geocoder.kind === 'nominatim'
+          ? instrumented(new NominatimGeocodingAdapter({ ...http, baseUrl: geocoder.baseUrl }), 'nominatim', metrics)
+          : new SyntheticGeocodingAdapter(),
+      [TOKENS.Metrics],
     )
   })

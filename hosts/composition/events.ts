@@ -8,8 +8,9 @@ import { TOKENS } from '../di-tokens.js'
 export const eventsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.EventLifecycle).toResolvedValue(() => new EventLifecycle())
   bind(TOKENS.DepartureMonitor).toResolvedValue(
-    (events, users, ids, routing, weather) => new DepartureMonitor({ events, users, ids, routing, weather }),
-    [TOKENS.EventRepository, TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.Routing, TOKENS.Weather],
+    (events, users, ids, routing, weather, metrics) =>
+      new DepartureMonitor({ events, users, ids, routing, weather, metrics }),
+    [TOKENS.EventRepository, TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.Routing, TOKENS.Weather, TOKENS.Metrics],
   )
   bind(TOKENS.EventService).toResolvedValue(
     (events, users, ids, geocoding, routing, weather, monitor, lifecycle) =>

@@ -4,6 +4,7 @@ import { loadConfig } from '../../hosts/config.js'
 import { startMongoForTests } from './mongo-peer/index.js'
 import { startService, type RunningService } from '../../hosts/server.js'
 import type { Clock } from '../../core/ports/clock.js'
+import type { CompositionOverrides } from '../../hosts/composition-root.js'
 
 export const TEST_KEY = 'sk_test_94ee059335e587e501cc4bf90613e081TEST'
 export const LIVE_KEY = 'sk_live_35e0d0360a0af6d115f9df30e1b00b5bLIVE'
@@ -30,7 +31,11 @@ const mongoStorageForTests = async (): Promise<{ env: Record<string, string>; st
 }
 
 /** Starts the real service on loopback, ephemeral ports, bootstrap keys, accounts in memory (or MongoDB: see above). */
-export const startTestService = async (env: Record<string, string> = {}, clock?: Clock): Promise<TestService> => {
+export const startTestService = async (
+  env: Record<string, string> = {},
+  clock?: Clock,
+  overrides: Pick<CompositionOverrides, 'logger' | 'metrics'> = {},
+): Promise<TestService> => {
   const storage = await mongoStorageForTests()
   const config = loadConfig({
     ...storage.env,
@@ -45,6 +50,7 @@ export const startTestService = async (env: Record<string, string> = {}, clock?:
     ephemeralAccounts: true,
     verifySerializers: true,
     ...(clock === undefined ? {} : { clock }),
+    ...overrides,
   }).catch(async (error: unknown) => {
     await storage.stop()
     throw error
