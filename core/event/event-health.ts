@@ -257,13 +257,17 @@ export interface EventHealth {
   readonly calculatedAt: Date | null
 }
 
-/** The health of an event as read, with the caller's weights; all null before the first assessment. */
+/**
+ * The health of an event as read, with the caller's weights; all null before the
+ * first assessment. Whether the user is paused is read now, not from the assessment.
+ */
 export const eventHealth = (
   event: { readonly id: string; readonly startTime: Date; readonly health?: HealthAssessment | null },
   weights: HealthWeights,
+  userPaused = false,
 ): EventHealth => {
-  const assessment = event.health ?? null
-  if (assessment === null)
+  const stored = event.health ?? null
+  if (stored === null)
     return {
       eventId: event.id,
       startTime: event.startTime,
@@ -273,6 +277,12 @@ export const eventHealth = (
       blockedReason: null,
       calculatedAt: null,
     }
+  // The user's state is read now: paused since the assessment, or restored since.
+  const assessment: HealthAssessment = userPaused
+    ? { ...stored, blockedReason: 'user_paused' }
+    : stored.blockedReason === 'user_paused'
+      ? { ...stored, blockedReason: null }
+      : stored
   const score = healthScore(assessment, weights)
   return {
     eventId: event.id,

@@ -8,8 +8,16 @@ import { TOKENS } from '../di-tokens.js'
 export const eventsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.EventLifecycle).toResolvedValue(() => new EventLifecycle())
   bind(TOKENS.DepartureMonitor).toResolvedValue(
-    (events, users, ids, routing, weather) => new DepartureMonitor({ events, users, ids, routing, weather }),
-    [TOKENS.EventRepository, TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.Routing, TOKENS.Weather],
+    (events, users, ids, routing, weather, connections) =>
+      new DepartureMonitor({ events, users, ids, routing, weather, connections }),
+    [
+      TOKENS.EventRepository,
+      TOKENS.UserRepository,
+      TOKENS.IdGenerator,
+      TOKENS.Routing,
+      TOKENS.Weather,
+      TOKENS.ConnectionRepository,
+    ],
   )
   bind(TOKENS.EventService).toResolvedValue(
     (events, users, ids, geocoding, routing, weather, monitor, lifecycle) =>
