@@ -113,12 +113,12 @@ export class DepartureMonitor {
     return found.data
   }
 
-  /** Event health from the stored window (docs/scheduling.md), without writing it. */
-  async assess(event: CalendarEvent, clock: Clock, context?: HealthContext): Promise<HealthAssessment> {
+  /** Event health at `now` from the event's window (docs/scheduling.md), without writing it. */
+  async assess(event: CalendarEvent, now: Date, context?: HealthContext): Promise<HealthAssessment> {
     const user = context === undefined ? await this.deps.users.get(event.accountId, event.userId) : context.user
     const neighbours = context?.neighbours ?? (await this.neighboursOf(event))
     return assessEventHealth({
-      now: clock.now(),
+      now,
       event: {
         id: event.id,
         startTime: event.startTime,
@@ -219,9 +219,11 @@ export class DepartureMonitor {
       dueAt: monitoringDueAt(outcome.value.state),
       version: event.version + 1,
     }
+    // Assessed as of the window it reads, so that its calculated_at is the window's.
+    const assessedAt = command.type === 'recompute_succeeded' ? command.departure.calculatedAt : command.now
     const next: CalendarEvent = FINAL_STATUSES.has(moved.monitoring.status)
       ? moved
-      : { ...moved, health: await this.assess(moved, clock, context) }
+      : { ...moved, health: await this.assess(moved, assessedAt, context) }
     const domainEvents = outcome.value.events.map((monitoringEvent) =>
       departureDomainEvent({ ids: this.deps.ids, clock }, next, monitoringEvent),
     )

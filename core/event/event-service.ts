@@ -119,7 +119,7 @@ export class EventService {
       updatedAt: now,
       version: 1,
     }
-    const event = await this.withUnmonitoredHealth(created, scope)
+    const event = await this.withUnmonitoredHealth(created, now)
     await this.deps.events.insert(event, [
       domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.created', 'event', event),
     ])
@@ -213,7 +213,7 @@ export class EventService {
             updatedAt: now,
             version: current.version + 1,
           },
-          scope,
+          now,
         )
         const outcome = await this.deps.events.update(next, current.version, [
           domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.updated', 'event', next),
@@ -360,9 +360,9 @@ export class EventService {
    * An event without a location is never recomputed, so its health (conflicts and
    * connections only) is assessed when it is written; a monitored one is assessed by its recompute.
    */
-  private async withUnmonitoredHealth(event: CalendarEvent, scope: RequestScope): Promise<CalendarEvent> {
+  private async withUnmonitoredHealth(event: CalendarEvent, now: Date): Promise<CalendarEvent> {
     if (event.monitoring.status !== 'no_location') return event
-    return { ...event, health: await this.deps.monitor.assess(event, scope.clock) }
+    return { ...event, health: await this.deps.monitor.assess(event, now) }
   }
 
   private async refreshIfPending(event: CalendarEvent, scope: RequestScope): Promise<CalendarEvent> {
