@@ -7,6 +7,7 @@ import type { MonitoringCommand, MonitoringEvent, RecomputeFailureReason } from 
 import { monitoringTransition } from '../monitoring/monitoring-transition.js'
 import type { Clock } from '../ports/clock.js'
 import type { ConnectionRepositoryPort } from '../ports/connection-repository.js'
+import type { Connection } from '../connection/connection.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
 import type { IdGenerator } from '../ports/id-generator.js'
 import type { DomainEvent } from '../ports/outbox.js'
@@ -34,6 +35,8 @@ interface HealthContext {
   readonly user: User | null
   readonly neighbours: readonly CalendarEvent[]
   readonly failure: RecomputeFailureReason | null
+  /** The user's connections, read once per user and batch. */
+  readonly userConnections?: readonly Connection[]
 }
 
 /** Monitoring stops at these: the last assessment stays as it was. */
@@ -130,30 +133,37 @@ export class DepartureMonitor {
       failure: context?.failure ?? null,
       userPaused: user !== null && user.deactivatedAt !== null,
       otherEvents: neighbours,
-      connections: await this.connectionsOf(event),
+      connections: await this.connectionsOf(event, context?.userConnections),
     })
   }
 
   /** The event's own connection (synced or mirrored), else every connection of its user. */
-  private async connectionsOf(event: CalendarEvent): Promise<ConnectionHealthInput[]> {
+  private async connectionsOf(
+    event: CalendarEvent,
+    userConnections?: readonly Connection[],
+  ): Promise<ConnectionHealthInput[]> {
+    const all = userConnections ?? (await this.userConnectionsOf(event.accountId, event.userId))
+    const own = event.source?.connectionId ?? event.mirror?.connectionId ?? null
+    return all
+      .filter((connection) => own === null || connection.id === own)
+      .map((connection) => ({
+        id: connection.id,
+        provider: connection.provider,
+        status: connection.status,
+        failures: Math.max(connection.tokenRefresh.failuresCount, connection.consecutiveSyncFailures),
+      }))
+  }
+
+  private async userConnectionsOf(accountId: string, userId: string): Promise<readonly Connection[]> {
     const repository = this.deps.connections
     if (repository === undefined) return []
-    const own = event.source?.connectionId ?? event.mirror?.connectionId ?? null
-    const linked =
-      own === null
-        ? (await repository.list(event.accountId, { userId: event.userId }, { limit: 100 })).data
-        : [await repository.get(event.accountId, own)].filter((found) => found !== null)
-    return linked.map((connection) => ({
-      id: connection.id,
-      provider: connection.provider,
-      status: connection.status,
-      failures: Math.max(connection.tokenRefresh.failuresCount, connection.consecutiveSyncFailures),
-    }))
+    return (await repository.list(accountId, { userId }, { limit: 100 })).data
   }
 
   /** Recomputes the given events now (one batch) and stores each outcome. */
   async recompute(events: readonly CalendarEvent[], clock: Clock): Promise<CalendarEvent[]> {
     const users = new Map<string, User | null>()
+    const userConnections = new Map<string, readonly Connection[]>()
     const inputs: DepartureInput[] = []
     const originSources = new Map<string, string>()
     const commands = new Map<string, MonitoringCommand>()
@@ -161,7 +171,10 @@ export class DepartureMonitor {
     const now = clock.now()
     for (const event of events) {
       const userKey = `${event.accountId}/${event.userId}`
-      if (!users.has(userKey)) users.set(userKey, await this.deps.users.get(event.accountId, event.userId))
+      if (!users.has(userKey)) {
+        users.set(userKey, await this.deps.users.get(event.accountId, event.userId))
+        userConnections.set(userKey, await this.userConnectionsOf(event.accountId, event.userId))
+      }
       const around = await this.neighboursOf(event)
       neighbours.set(event.id, around)
       const planned = await this.inputFor(event, users.get(userKey) ?? null, around)
@@ -194,6 +207,7 @@ export class DepartureMonitor {
           user: users.get(`${event.accountId}/${event.userId}`) ?? null,
           neighbours: neighbours.get(event.id) ?? [],
           failure: command.type === 'recompute_failed' ? command.reason : null,
+          userConnections: userConnections.get(`${event.accountId}/${event.userId}`) ?? [],
         },
       )
       if (next !== null) saved.push(next)
