@@ -196,25 +196,23 @@ export class EventService {
           })
           if (moved.ok) monitoring = moved.value.state
         }
-        const next: CalendarEvent = await this.withUnmonitoredHealth(
-          {
-            ...current,
-            title: patch.title ?? current.title,
-            category: patch.category ?? current.category,
-            startTime,
-            endTime,
-            timezone: patch.timezone ?? current.timezone,
-            location: places.value.location,
-            origin: places.value.origin,
-            travel,
-            attendees: attendees.value,
-            monitoring,
-            dueAt: monitoringDueAt(monitoring),
-            updatedAt: now,
-            version: current.version + 1,
-          },
-          now,
-        )
+        const changed: CalendarEvent = {
+          ...current,
+          title: patch.title ?? current.title,
+          category: patch.category ?? current.category,
+          startTime,
+          endTime,
+          timezone: patch.timezone ?? current.timezone,
+          location: places.value.location,
+          origin: places.value.origin,
+          travel,
+          attendees: attendees.value,
+          monitoring,
+          dueAt: monitoringDueAt(monitoring),
+          updatedAt: now,
+          version: current.version + 1,
+        }
+        const next = await this.withUnmonitoredHealth(changed, now)
         const outcome = await this.deps.events.update(next, current.version, [
           domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.updated', 'event', next),
         ])
