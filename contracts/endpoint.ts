@@ -23,6 +23,8 @@ export interface EndpointContract {
   readonly successStatus?: number
   /** Served on the sandbox surface only (404 on production). */
   readonly sandboxOnly?: boolean
+  /** The API version that added the endpoint: callers pinned to an older one get the unknown-route 404. */
+  readonly sinceVersion?: string
   /**
    * False for the few public endpoints that take no API key; `optional` when the
    * request may instead carry another credential the handler checks (an attendee's token).

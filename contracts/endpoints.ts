@@ -2,6 +2,7 @@ import { Schema } from 'effect'
 import { deleted, listEnvelope } from './common.js'
 import type { EndpointContract } from './endpoint.js'
 import { HealthResource } from './health.js'
+import { EventHealthResource, UPCOMING_HEALTH_SINCE, UpcomingHealthQuery } from './event-health.js'
 import {
   ConnectedAccountResource,
   CreateConnectedAccountRequest,
@@ -214,6 +215,25 @@ export const Endpoints = {
     tag: 'Departure',
     body: NoBody,
     response: DepartureResource,
+  },
+  retrieveEventHealth: {
+    // events:read, not departure:read: the risks name the user's other events in the way.
+    permission: { resource: 'events', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/{id}/health',
+    summary: 'Health of an event: score, label and risks, as of the last departure recompute',
+    tag: 'Events',
+    response: EventHealthResource,
+  },
+  listUpcomingEventHealth: {
+    permission: { resource: 'events', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/health/upcoming',
+    summary: "Health of a user's events starting within horizon_hours, soonest first (from 2026-05-20)",
+    tag: 'Events',
+    query: UpcomingHealthQuery,
+    response: listEnvelope(EventHealthResource),
+    sinceVersion: UPCOMING_HEALTH_SINCE,
   },
   computeDeparture: {
     permission: { resource: 'departure', access: 'read' },

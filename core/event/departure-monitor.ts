@@ -3,9 +3,11 @@ import type { DepartureDataPorts } from '../departure/compute-departure.js'
 import type { Departure, DepartureInput } from '../departure/departure.js'
 import type { DepartureError } from '../departure/departure.errors.js'
 import { resolveOrigin } from '../departure/origin.js'
-import type { MonitoringCommand, MonitoringEvent } from '../monitoring/monitoring.js'
+import type { MonitoringCommand, MonitoringEvent, RecomputeFailureReason } from '../monitoring/monitoring.js'
 import { monitoringTransition } from '../monitoring/monitoring-transition.js'
 import type { Clock } from '../ports/clock.js'
+import type { ConnectionRepositoryPort } from '../ports/connection-repository.js'
+import type { Connection } from '../connection/connection.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
 import type { IdGenerator } from '../ports/id-generator.js'
 import { type MetricsPort, secondsSince } from '../ports/metrics.js'
@@ -15,6 +17,7 @@ import { domainEvent } from '../shared/domain-event.js'
 import type { Result } from '../shared/result.js'
 import type { User } from '../user/user.js'
 import { monitoringDueAt, type CalendarEvent } from './event.js'
+import { assessEventHealth, type ConnectionHealthInput, type HealthAssessment } from './event-health.js'
 
 const DAY_MS = 86_400_000
 
@@ -26,7 +29,21 @@ export interface DepartureMonitorDeps extends Omit<DepartureDataPorts, 'clock'> 
   readonly lookupConcurrency?: number
   /** Counts the sweep's recomputes and how late each ran (`departure_recomputes_total`, `monitoring_lag_seconds`). */
   readonly metrics?: MetricsPort
+  /** The user's connections, for the connection factor of event health (without it the factor reads 0). */
+  readonly connections?: ConnectionRepositoryPort
 }
+
+/** What the health assessment needs besides the event, gathered once per event by the recompute. */
+interface HealthContext {
+  readonly user: User | null
+  readonly neighbours: readonly CalendarEvent[]
+  readonly failure: RecomputeFailureReason | null
+  /** The user's connections, read once per user and batch. */
+  readonly userConnections?: readonly Connection[]
+}
+
+/** Monitoring stops at these: the last assessment stays as it was. */
+const FINAL_STATUSES: ReadonlySet<string> = new Set(['started', 'ended', 'cancelled'])
 
 /** The domain event (outbox) for each monitoring event. */
 export const departureDomainEvent = (
@@ -55,16 +72,13 @@ export class DepartureMonitor {
   async inputFor(
     event: CalendarEvent,
     user: User | null,
+    neighbours?: readonly CalendarEvent[],
   ): Promise<{ input: DepartureInput; originSource: string } | { failure: 'no_origin' }> {
     if (event.location === null) return { failure: 'no_origin' }
-    const neighbours = await this.deps.events.list(
-      event.accountId,
-      { userId: event.userId, startFrom: new Date(event.startTime.getTime() - DAY_MS), startBefore: event.startTime },
-      { limit: 100 },
-    )
+    const others = neighbours ?? (await this.neighboursOf(event))
     const origin = resolveOrigin({
       event: { id: event.id, startTime: event.startTime, timezone: event.timezone, explicitOrigin: event.origin },
-      otherEvents: neighbours.data.map((other) => ({
+      otherEvents: others.map((other) => ({
         id: other.id,
         startTime: other.startTime,
         endTime: other.endTime,
@@ -92,17 +106,81 @@ export class DepartureMonitor {
     }
   }
 
+  /**
+   * The user's events starting from a day before this one until it ends: the origin
+   * rule reads the earlier ones, the health assessment the ones in the way.
+   */
+  async neighboursOf(event: CalendarEvent): Promise<readonly CalendarEvent[]> {
+    const found = await this.deps.events.list(
+      event.accountId,
+      { userId: event.userId, startFrom: new Date(event.startTime.getTime() - DAY_MS), startBefore: event.endTime },
+      { limit: 100 },
+    )
+    return found.data
+  }
+
+  /** Event health at `now` from the event's window (docs/scheduling.md), without writing it. */
+  async assess(event: CalendarEvent, now: Date, context?: HealthContext): Promise<HealthAssessment> {
+    const user = context === undefined ? await this.deps.users.get(event.accountId, event.userId) : context.user
+    const neighbours = context?.neighbours ?? (await this.neighboursOf(event))
+    return assessEventHealth({
+      now,
+      event: {
+        id: event.id,
+        startTime: event.startTime,
+        endTime: event.endTime,
+        hasLocation: event.location !== null,
+      },
+      status: event.monitoring.status,
+      departure: event.monitoring.departure,
+      failure: context?.failure ?? null,
+      userPaused: user !== null && user.deactivatedAt !== null,
+      otherEvents: neighbours,
+      connections: await this.connectionsOf(event, context?.userConnections),
+    })
+  }
+
+  /** The event's own connection (synced or mirrored), else every connection of its user. */
+  private async connectionsOf(
+    event: CalendarEvent,
+    userConnections?: readonly Connection[],
+  ): Promise<ConnectionHealthInput[]> {
+    const all = userConnections ?? (await this.userConnectionsOf(event.accountId, event.userId))
+    const own = event.source?.connectionId ?? event.mirror?.connectionId ?? null
+    return all
+      .filter((connection) => own === null || connection.id === own)
+      .map((connection) => ({
+        id: connection.id,
+        provider: connection.provider,
+        status: connection.status,
+        failures: Math.max(connection.tokenRefresh.failuresCount, connection.consecutiveSyncFailures),
+      }))
+  }
+
+  private async userConnectionsOf(accountId: string, userId: string): Promise<readonly Connection[]> {
+    const repository = this.deps.connections
+    if (repository === undefined) return []
+    return (await repository.list(accountId, { userId }, { limit: 100 })).data
+  }
+
   /** Recomputes the given events now (one batch) and stores each outcome. */
   async recompute(events: readonly CalendarEvent[], clock: Clock): Promise<CalendarEvent[]> {
     const users = new Map<string, User | null>()
+    const userConnections = new Map<string, readonly Connection[]>()
     const inputs: DepartureInput[] = []
     const originSources = new Map<string, string>()
     const commands = new Map<string, MonitoringCommand>()
+    const neighbours = new Map<string, readonly CalendarEvent[]>()
     const now = clock.now()
     for (const event of events) {
       const userKey = `${event.accountId}/${event.userId}`
-      if (!users.has(userKey)) users.set(userKey, await this.deps.users.get(event.accountId, event.userId))
-      const planned = await this.inputFor(event, users.get(userKey) ?? null)
+      if (!users.has(userKey)) {
+        users.set(userKey, await this.deps.users.get(event.accountId, event.userId))
+        userConnections.set(userKey, await this.userConnectionsOf(event.accountId, event.userId))
+      }
+      const around = await this.neighboursOf(event)
+      neighbours.set(event.id, around)
+      const planned = await this.inputFor(event, users.get(userKey) ?? null, around)
       if ('failure' in planned) commands.set(event.id, { type: 'recompute_failed', now, reason: 'no_origin' })
       else {
         inputs.push(planned.input)
@@ -128,22 +206,41 @@ export class DepartureMonitor {
         { ...event, originSource: originSources.get(event.id) ?? event.originSource },
         command,
         clock,
+        {
+          user: users.get(`${event.accountId}/${event.userId}`) ?? null,
+          neighbours: neighbours.get(event.id) ?? [],
+          failure: command.type === 'recompute_failed' ? command.reason : null,
+          userConnections: userConnections.get(`${event.accountId}/${event.userId}`) ?? [],
+        },
       )
       if (next !== null) saved.push(next)
     }
     return saved
   }
 
-  /** Applies one monitoring command and stores the event with the domain events it produced. */
-  async apply(event: CalendarEvent, command: MonitoringCommand, clock: Clock): Promise<CalendarEvent | null> {
+  /**
+   * Applies one monitoring command and stores the event with the domain events it
+   * produced, and with its health assessed in the same write (until monitoring stops).
+   */
+  async apply(
+    event: CalendarEvent,
+    command: MonitoringCommand,
+    clock: Clock,
+    context?: HealthContext,
+  ): Promise<CalendarEvent | null> {
     const outcome = monitoringTransition(event.monitoring, command)
     if (!outcome.ok) return null
-    const next: CalendarEvent = {
+    const moved: CalendarEvent = {
       ...event,
       monitoring: outcome.value.state,
       dueAt: monitoringDueAt(outcome.value.state),
       version: event.version + 1,
     }
+    // Assessed as of the window it reads, so that its calculated_at is the window's.
+    const assessedAt = command.type === 'recompute_succeeded' ? command.departure.calculatedAt : command.now
+    const next: CalendarEvent = FINAL_STATUSES.has(moved.monitoring.status)
+      ? moved
+      : { ...moved, health: await this.assess(moved, assessedAt, context) }
     const domainEvents = outcome.value.events.map((monitoringEvent) =>
       departureDomainEvent({ ids: this.deps.ids, clock }, next, monitoringEvent),
     )

@@ -94,7 +94,7 @@ export class EventService {
       preAlertMinutes: user.value.preAlertMinutes,
       now,
     })
-    const event: CalendarEvent = {
+    const created: CalendarEvent = {
       id: this.deps.ids.next('evt'),
       accountId: scope.accountId,
       livemode: scope.livemode,
@@ -119,6 +119,7 @@ export class EventService {
       updatedAt: now,
       version: 1,
     }
+    const event = await this.withUnmonitoredHealth(created, now)
     await this.deps.events.insert(event, [
       domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.created', 'event', event),
     ])
@@ -195,7 +196,7 @@ export class EventService {
           })
           if (moved.ok) monitoring = moved.value.state
         }
-        const next: CalendarEvent = {
+        const changed: CalendarEvent = {
           ...current,
           title: patch.title ?? current.title,
           category: patch.category ?? current.category,
@@ -211,6 +212,7 @@ export class EventService {
           updatedAt: now,
           version: current.version + 1,
         }
+        const next = await this.withUnmonitoredHealth(changed, now)
         const outcome = await this.deps.events.update(next, current.version, [
           domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.updated', 'event', next),
         ])
@@ -314,6 +316,34 @@ export class EventService {
     )
   }
 
+  /** An event with its stored health, and whether its user is paused now (docs/scheduling.md, "Event health"). */
+  async health(
+    scope: RequestScope,
+    id: string,
+  ): Promise<Result<{ event: CalendarEvent; userPaused: boolean }, ResourceNotFound>> {
+    const found = await this.retrieve(scope, id)
+    if (!found.ok) return found
+    const user = await this.deps.users.retrieve(scope, found.value.userId)
+    return ok({ event: found.value, userPaused: user.ok && user.value.deactivatedAt !== null })
+  }
+
+  /** A user's events starting within the horizon, soonest first, with their stored health; the user must be the caller's. */
+  async upcomingHealth(
+    scope: RequestScope,
+    query: { readonly userId: string; readonly horizonHours: number; readonly limit: number },
+  ): Promise<Result<{ events: CalendarEvent[]; hasMore: boolean; userPaused: boolean }, ResourceNotFound>> {
+    const user = await this.deps.users.retrieve(scope, query.userId)
+    if (!user.ok) return err(new ResourceNotFound({ resource: 'user', id: query.userId, param: 'user_id' }))
+    const now = scope.clock.now()
+    const until = new Date(now.getTime() + query.horizonHours * 3_600_000)
+    const found = await this.deps.events.upcoming(scope.accountId, query.userId, now, until, query.limit + 1)
+    return ok({
+      events: found.slice(0, query.limit),
+      hasMore: found.length > query.limit,
+      userPaused: user.value.deactivatedAt !== null,
+    })
+  }
+
   /** Events synced from one provider calendar. */
   listByCalendar(accountId: string, calendarId: string): Promise<CalendarEvent[]> {
     return this.deps.events.listByCalendar(accountId, calendarId)
@@ -322,6 +352,15 @@ export class EventService {
   /** Removes every event of a user (the user-delete cascade). */
   removeAllOf(accountId: string, userId: string): Promise<number> {
     return this.deps.events.removeByUser(accountId, userId)
+  }
+
+  /**
+   * An event without a location is never recomputed, so its health (conflicts and
+   * connections only) is assessed when it is written; a monitored one is assessed by its recompute.
+   */
+  private async withUnmonitoredHealth(event: CalendarEvent, now: Date): Promise<CalendarEvent> {
+    if (event.monitoring.status !== 'no_location') return event
+    return { ...event, health: await this.deps.monitor.assess(event, now) }
   }
 
   private async refreshIfPending(event: CalendarEvent, scope: RequestScope): Promise<CalendarEvent> {

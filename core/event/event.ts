@@ -1,6 +1,7 @@
 import type { TravelMode } from '../ports/routing.js'
 import type { Place } from '../shared/place.js'
 import type { MonitoringState } from '../monitoring/monitoring.js'
+import type { HealthAssessment } from './event-health.js'
 import { thresholdDueAt } from '../monitoring/thresholds.js'
 import { thresholdOrder } from '../monitoring/monitoring.js'
 
@@ -75,6 +76,8 @@ export interface CalendarEvent {
   readonly source?: EventSource | null
   /** Set on events written back to a connected calendar; absent or null otherwise. */
   readonly mirror?: EventMirror | null
+  /** The last health assessment, stored by the departure recompute; absent or null until the first (docs/scheduling.md). */
+  readonly health?: HealthAssessment | null
   readonly createdAt: Date
   readonly updatedAt: Date
   readonly version: number

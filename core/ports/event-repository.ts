@@ -33,6 +33,11 @@ export interface EventRepositoryPort {
   nextMirrorDueAt(accountId: string | null, after: Date): Promise<Date | null>
   /** Removes every event of a user (the user-delete cascade); returns how many. */
   removeByUser(accountId: string, userId: string): Promise<number>
+  /**
+   * Up to `limit` events of a user starting in [`from`, `to`), soonest first (ties by id):
+   * the upcoming event health list.
+   */
+  upcoming(accountId: string, userId: string, from: Date, to: Date, limit: number): Promise<CalendarEvent[]>
   /** Up to `limit` events with `dueAt <= now`, earliest first; `accountId` null for every account. */
   due(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]>
   /** The earliest `dueAt` after `after`, or null. */

@@ -164,6 +164,14 @@ export const defineRoute = <E extends EndpointContract>(
         })
         return undefined
       }
+      if (endpoint.sinceVersion !== undefined && request.apiVersion < endpoint.sinceVersion) {
+        // Pinned to a version before the endpoint existed: the surface of that version, where it is unknown.
+        sendError(request, reply, {
+          code: 'route_not_found',
+          message: `Unrecognized request URL (${request.method}: ${request.url.split('?')[0]}). This endpoint exists from API version ${endpoint.sinceVersion}.`,
+        })
+        return undefined
+      }
       const { subLimit } = options
       if (subLimit !== undefined) {
         return options.rateLimit

@@ -8,9 +8,17 @@ import { TOKENS } from '../di-tokens.js'
 export const eventsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.EventLifecycle).toResolvedValue(() => new EventLifecycle())
   bind(TOKENS.DepartureMonitor).toResolvedValue(
-    (events, users, ids, routing, weather, metrics) =>
-      new DepartureMonitor({ events, users, ids, routing, weather, metrics }),
-    [TOKENS.EventRepository, TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.Routing, TOKENS.Weather, TOKENS.Metrics],
+    (events, users, ids, routing, weather, connections, metrics) =>
+      new DepartureMonitor({ events, users, ids, routing, weather, connections, metrics }),
+    [
+      TOKENS.EventRepository,
+      TOKENS.UserRepository,
+      TOKENS.IdGenerator,
+      TOKENS.Routing,
+      TOKENS.Weather,
+      TOKENS.ConnectionRepository,
+      TOKENS.Metrics,
+    ],
   )
   bind(TOKENS.EventService).toResolvedValue(
     (events, users, ids, geocoding, routing, weather, monitor, lifecycle) =>

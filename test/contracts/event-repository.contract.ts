@@ -215,5 +215,32 @@ export const eventRepositoryContract = (
       expect(await subject.events.nextDueAt('acct_a', base)).toEqual(soon.dueAt)
       expect(await subject.events.nextDueAt('acct_a', later.dueAt!)).toBeNull()
     })
+
+    it("lists a user's upcoming events soonest first, in the window, up to the limit, with a stored health assessment", async () => {
+      const at = (hours: number) => new Date(base.getTime() + hours * HOUR)
+      const health = {
+        factors: { traffic: 0.25, weather: 0, margin: 0, conflict: 1, connection: 0 },
+        risks: [{ type: 'conflict' as const, severity: 'high' as const, detail: 'Overlaps' }],
+        blockedReason: null,
+        calculatedAt: base,
+      }
+      const third = makeEvent({ startTime: at(3) })
+      const first = makeEvent({ startTime: at(1), health })
+      const second = makeEvent({ startTime: at(2) })
+      const past = makeEvent({ startTime: at(-1) })
+      const beyond = makeEvent({ startTime: at(24) })
+      const otherUser = makeEvent({ startTime: at(1), userId: 'usr_b' })
+      const otherAccount = makeEvent({ startTime: at(1), accountId: 'acct_b' })
+      for (const event of [third, first, second, past, beyond, otherUser, otherAccount])
+        await subject.events.insert(event, [])
+      const found = await subject.events.upcoming('acct_a', 'usr_a', base, at(24), 10)
+      expect(found.map((e) => e.id)).toEqual([first.id, second.id, third.id])
+      expect(found[0]?.health).toEqual(health)
+      expect((await subject.events.upcoming('acct_a', 'usr_a', base, at(24), 2)).map((e) => e.id)).toEqual([
+        first.id,
+        second.id,
+      ])
+      expect(await subject.events.upcoming('acct_a', 'usr_nobody', base, at(24), 10)).toEqual([])
+    })
   })
 }

@@ -89,6 +89,14 @@ export class MemoryEventRepository implements EventRepositoryPort {
     return ids.length
   }
 
+  async upcoming(accountId: string, userId: string, from: Date, to: Date, limit: number): Promise<CalendarEvent[]> {
+    return [...(this.byUser.get(`${accountId}/${userId}`) ?? [])]
+      .map((id) => this.indexed(id))
+      .filter((event) => event.startTime >= from && event.startTime < to)
+      .sort((a, b) => a.startTime.getTime() - b.startTime.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, limit)
+  }
+
   async due(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {
     return dueEarliestFirst(this.events.values(), accountId, (event) => event.dueAt, now, limit)
   }

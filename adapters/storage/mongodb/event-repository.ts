@@ -35,6 +35,8 @@ export class MongoEventRepository implements EventRepositoryPort {
       { key: { accountId: 1, _id: -1 }, name: 'account_newest_first' },
       // A user's events (list by user, the origin rule's neighbours, the user-delete cascade).
       { key: { accountId: 1, userId: 1, _id: -1 }, name: 'user_newest_first' },
+      // A user's upcoming events, soonest first (the upcoming event health list).
+      { key: { accountId: 1, userId: 1, startTime: 1, _id: 1 }, name: 'user_soonest_first' },
       // The monitoring sweep: events whose dueAt has come, earliest first, for every account (production)...
       { key: { dueAt: 1 }, name: 'due_at', partialFilterExpression: { dueAt: { $type: 'date' } } },
       // ...or for one account (the sandbox sweeps account by account, each on its own clock).
@@ -151,6 +153,19 @@ export class MongoEventRepository implements EventRepositoryPort {
       userId: literal(userId, 'userId'),
     })
     return result.deletedCount
+  }
+
+  async upcoming(accountId: string, userId: string, from: Date, to: Date, limit: number): Promise<CalendarEvent[]> {
+    const documents = await this.collection
+      .find({
+        accountId: literal(accountId, 'accountId'),
+        userId: literal(userId, 'userId'),
+        startTime: { $gte: from, $lt: to },
+      })
+      .sort({ startTime: 1, _id: 1 })
+      .limit(limit)
+      .toArray()
+    return documents.map(toDomain)
   }
 
   async due(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {

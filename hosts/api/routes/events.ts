@@ -5,6 +5,13 @@ import { InvalidParameter } from '../../../core/shared/errors.js'
 import { err, mapResult } from '../../../core/shared/result.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderDeparture, renderEvent } from '../../../contracts/events.js'
+import {
+  healthWeightsFor,
+  renderEventHealth,
+  UPCOMING_HEALTH_DEFAULT_HORIZON_HOURS,
+  UPCOMING_HEALTH_DEFAULT_LIMIT,
+} from '../../../contracts/event-health.js'
+import { eventHealth } from '../../../core/event/event-health.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
 
 type PlaceBody = { name?: string | null; address?: string | null; lat?: number; lng?: number } | null | undefined
@@ -139,6 +146,28 @@ export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { even
         body: renderDeparture(departure, event.id, event.originSource),
       })),
   )
+
+  defineRoute(app, Endpoints.retrieveEventHealth, options, async ({ params, scope, request }) =>
+    mapResult(await events.health(scope, params.id), ({ event, userPaused }) => ({
+      body: renderEventHealth(eventHealth(event, healthWeightsFor(request.apiVersion), userPaused)),
+    })),
+  )
+
+  defineRoute(app, Endpoints.listUpcomingEventHealth, options, async ({ query, scope, request }) => {
+    const result = await events.upcomingHealth(scope, {
+      userId: query.user_id,
+      limit: Number(query.limit ?? UPCOMING_HEALTH_DEFAULT_LIMIT),
+      horizonHours: Number(query.horizon_hours ?? UPCOMING_HEALTH_DEFAULT_HORIZON_HOURS),
+    })
+    const weights = healthWeightsFor(request.apiVersion)
+    return mapResult(result, (found) => ({
+      body: listBody(
+        request,
+        found.events.map((event) => renderEventHealth(eventHealth(event, weights, found.userPaused))),
+        found.hasMore,
+      ),
+    }))
+  })
 
   defineRoute(app, Endpoints.computeDeparture, options, async ({ body, scope }) => {
     const result = await events.computeStateless(scope, {
