@@ -1,0 +1,191 @@
+import { EMAIL_MARK, maskSpan, type Span } from './masked-text.js'
+import type { KnownContact, ParsedAttendee } from './parsed-event.js'
+
+export interface FoundEmail {
+  readonly email: string
+  /** The name written with it ("Ana <ana@example.com>"), if any. */
+  readonly name: string | null
+  readonly span: Span
+}
+
+const NAME = String.raw`[A-Z][\p{L}'’.-]*(?:\s+[A-Z][\p{L}'’.-]*){0,2}`
+const ADDRESS = String.raw`[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}`
+const NAMED_EMAIL = new RegExp(String.raw`(${NAME})\s*[<(\[]\s*(${ADDRESS})\s*[>)\]]`, 'gu')
+const BARE_EMAIL = new RegExp(String.raw`(?<![\w.+-])${ADDRESS}`, 'g')
+
+/** E-mail addresses, each blanked to one token (with the name before it when written "Name <address>"). */
+export const findEmails = (text: string): { readonly emails: FoundEmail[]; readonly masked: string } => {
+  const emails: FoundEmail[] = []
+  let masked = text
+  for (const match of text.matchAll(NAMED_EMAIL)) {
+    const span = { start: match.index, end: match.index + match[0].length }
+    emails.push({ email: (match[2] ?? '').toLowerCase(), name: match[1] ?? null, span })
+    masked = maskSpan(masked, span, EMAIL_MARK)
+  }
+  for (const match of masked.matchAll(BARE_EMAIL)) {
+    const span = { start: match.index, end: match.index + match[0].length }
+    emails.push({ email: match[0].toLowerCase().replace(/\.+$/, ''), name: null, span })
+    masked = maskSpan(masked, span, EMAIL_MARK)
+  }
+  emails.sort((a, b) => a.span.start - b.span.start)
+  return { emails, masked }
+}
+
+export interface FoundAttendees {
+  readonly attendees: ParsedAttendee[]
+  readonly confidence: number
+  readonly warnings: string[]
+  /** The "with ..." phrase, for the title, with each address replaced by its attendee's name. */
+  readonly phrase: { readonly span: Span; readonly rendered: string } | null
+  /** Phrases that only name people to invite ("cc bob@example.com"): left out of the title. */
+  readonly dropped: Span[]
+}
+
+/** What introduces people. "with" stays in the title ("Lunch with Ana"); "invite"/"cc" do not. */
+const WITH = /(?:^|[\s,(])(with|w\/|feat\.?|together with|alongside)\s+/gi
+const INVITE = /(?:^|[\s,(])(invite|inviting|cc:?|attendees:?|participants:?|guests:?)\s+/gi
+/** Where a list of people ends: a blanked part, punctuation, or a word that starts something else. */
+const LIST_END =
+  /\s{2,}|[.;:!?()[\]{}"]|\s-\s|\s(?:at|in|on|for|about|to|re|regarding|from|by|@|tomorrow|today|tonight|next|this|every|via|over|before|after|until|starting)\b|,\s*(?:at|in|on|for|about|to|re|from|by|tomorrow|today|next|this)\b/i
+const SEPARATOR = /\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*\+\s*)/i
+const PERSON = new RegExp(`^${NAME}$`, 'u')
+/** Words that are not people even when capitalised at the start of a list. */
+const NOT_PEOPLE = /^(?:the|my|our|your|a|an|team|everyone|everybody|all|him|her|them|me|us|you|i)\b/i
+
+const phraseEnd = (text: string, from: number): number => {
+  const rest = text.slice(from)
+  const found = LIST_END.exec(rest)
+  return from + (found === null ? rest.length : found.index)
+}
+
+interface Resolution {
+  readonly attendee: ParsedAttendee
+  readonly confidence: number
+  readonly warning: string | null
+}
+
+const resolveName = (written: string, contacts: readonly KnownContact[]): Resolution => {
+  const wanted = written.toLowerCase()
+  const exact = contacts.filter((contact) => contact.name.toLowerCase() === wanted)
+  const byFirstName = contacts.filter((contact) => contact.name.toLowerCase().split(/\s+/)[0] === wanted)
+  const candidates = exact.length > 0 ? exact : byFirstName
+  const emails = [...new Set(candidates.map((contact) => contact.email))]
+  if (emails.length === 1 && candidates[0] !== undefined)
+    return {
+      attendee: { name: candidates[0].name, email: candidates[0].email },
+      confidence: exact.length > 0 ? 0.9 : 0.8,
+      warning: null,
+    }
+  if (emails.length > 1)
+    return {
+      attendee: { name: written, email: null },
+      confidence: 0.4,
+      warning: `"${written}" matches several contacts (${emails.slice(0, 3).join(', ')}); add the e-mail address.`,
+    }
+  return {
+    attendee: { name: written, email: null },
+    confidence: 0.5,
+    warning: `No e-mail address for "${written}".`,
+  }
+}
+
+/**
+ * Attendees: every e-mail address in the text, and the people of a "with" list
+ * ("with Ana, Bob and carol@example.com"). A name is a person when capitalised
+ * (one to three words) or when it is a known contact's name; a known contact's
+ * full name, or a first name that only one contact has, gives its e-mail address.
+ */
+export const findAttendees = (
+  masked: string,
+  emails: readonly FoundEmail[],
+  contacts: readonly KnownContact[],
+): FoundAttendees => {
+  const attendees: ParsedAttendee[] = []
+  const scores: number[] = []
+  const warnings: string[] = []
+  const dropped: Span[] = []
+  const seen = new Set<string>()
+  let phrase: FoundAttendees['phrase'] = null
+  const emailAt = (position: number) =>
+    emails.find((email) => email.span.start <= position && position < email.span.end)
+  const add = (attendee: ParsedAttendee, confidence: number, warning: string | null) => {
+    const key = attendee.email ?? attendee.name.toLowerCase()
+    if (seen.has(key)) return
+    seen.add(key)
+    attendees.push(attendee)
+    scores.push(confidence)
+    if (warning !== null) warnings.push(warning)
+  }
+  const emailAttendee = (found: FoundEmail): ParsedAttendee => {
+    const known = contacts.find((contact) => contact.email === found.email)
+    return { name: found.name ?? known?.name ?? found.email.split('@')[0] ?? found.email, email: found.email }
+  }
+
+  const lists: { readonly kind: 'with' | 'invite'; readonly start: number; readonly itemsStart: number }[] = []
+  for (const [pattern, kind] of [
+    [WITH, 'with'],
+    [INVITE, 'invite'],
+  ] as const) {
+    for (const match of masked.matchAll(pattern)) {
+      const keyword = match[1] ?? ''
+      const start = match.index + match[0].indexOf(keyword)
+      lists.push({ kind, start, itemsStart: match.index + match[0].length })
+    }
+  }
+  lists.sort((a, b) => a.start - b.start)
+  let unrecognised = false
+  for (const list of lists) {
+    const end = phraseEnd(masked, list.itemsStart)
+    const written = masked.slice(list.itemsStart, end)
+    const items = written.split(SEPARATOR).map((item) => item.trim().replace(/[,'"]+$/, ''))
+    const rendered: string[] = []
+    let recognised = 0
+    for (const item of items) {
+      if (item === '') continue
+      const position = list.itemsStart + written.indexOf(item)
+      if (item.includes(EMAIL_MARK)) {
+        const found = emailAt(position + item.indexOf(EMAIL_MARK))
+        if (found !== undefined) {
+          const attendee = emailAttendee(found)
+          add(attendee, 0.95, null)
+          rendered.push(attendee.name)
+          recognised++
+        }
+        continue
+      }
+      const isContact = contacts.some(
+        (contact) =>
+          contact.name.toLowerCase() === item.toLowerCase() ||
+          contact.name.toLowerCase().split(/\s+/)[0] === item.toLowerCase(),
+      )
+      if ((PERSON.test(item) && !NOT_PEOPLE.test(item)) || isContact) {
+        const resolution = resolveName(item, contacts)
+        add(resolution.attendee, resolution.confidence, resolution.warning)
+        rendered.push(item)
+        recognised++
+      } else {
+        unrecognised = true
+        rendered.push(item)
+        warnings.push(`Not sure who "${item}" is: add their e-mail address.`)
+      }
+    }
+    if (list.kind === 'invite' && recognised > 0) dropped.push({ start: list.start, end })
+    if (list.kind === 'with' && recognised > 0 && phrase === null) {
+      const names =
+        rendered.length <= 2 ? rendered.join(' and ') : `${rendered.slice(0, -1).join(', ')} and ${rendered.at(-1)}`
+      const keyword = masked.slice(list.start, list.itemsStart).trim()
+      phrase = { span: { start: list.start, end }, rendered: `${keyword} ${names}` }
+    }
+  }
+  // Addresses outside any list are attendees too ("bob@example.com: budget review").
+  for (const found of emails) {
+    const attendee = emailAttendee(found)
+    if (!seen.has(attendee.email ?? '')) {
+      add(attendee, 0.95, null)
+      dropped.push(found.span)
+    }
+  }
+  const confidence =
+    attendees.length === 0 && !unrecognised ? 0.9 : Math.min(unrecognised ? 0.5 : 1, ...scores.map((score) => score))
+  return { attendees, confidence: Math.round(confidence * 100) / 100, warnings, phrase, dropped }
+}
