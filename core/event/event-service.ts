@@ -379,7 +379,8 @@ export class EventService {
     const list: Attendee[] = []
     for (const [index, attendee] of (attendees ?? []).entries()) {
       const email = attendee.email ?? undefined
-      const nameOnly = email === undefined && attendee.userId === undefined && (attendee.name ?? '').trim() !== ''
+      // A name alone only with an explicit `email: null` (the parse's "with Ana"): a forgotten e-mail stays an error.
+      const nameOnly = attendee.email === null && attendee.userId === undefined && (attendee.name ?? '').trim() !== ''
       if (!nameOnly && (email === undefined) === (attendee.userId === undefined)) {
         return err(
           new InvalidParameter({

@@ -21,21 +21,26 @@ export interface ParseContext {
 const TITLE_MAX = 200
 /** Requests rather than titles, at the start ("Please schedule a ..."). */
 const LEADING_FILLER =
-  /^(?:(?:hey|hi|ok|okay|please|pls|plz|can you|could you|would you|i need to|i want to|i'd like to|i have to|i've got|i have|we have|there's|there is|let's|lets|remind me to|remind me about|don't forget|dont forget|new event|event|add|book|schedule|set up|setup|create|put in|put|plan|arrange|organi[sz]e|make|have)\b[\s,:-]*)+(?:(?:a|an|my|our)\s+)?/i
+  /^(?:(?:hey|hi|ok|okay|please|pls|plz|can you|could you|would you|i need to|i want to|i'd like to|i have to|i've got|i have|we have|there's|there is|let's|lets|remind me to|remind me about|don't forget|dont forget|new event|event|add|book(?=\s+(?:a|an|the|my|our)\b)|schedule|set up|setup|create|put in|put|plan|arrange|organi[sz]e|make|have)\b[\s,:-]*)+(?:(?:a|an|my|our)\s+)?/i
 const EDGE_WORDS =
-  /^(?:on|at|in|for|from|to|by|and|the|of|around|about|starting|until|till|between)\b\s*|^[\s,;:@&+\-–—|/'"`]+/i
+  /^(?:on|at|in|for|from|to|by|and|or|maybe|the|of|around|about|starting|until|till|between)\b\s*|^[\s,;:@&+\-–—|/'"`]+/i
 const TRAILING_WORDS =
-  /\s*(?:\b(?:on|at|in|for|from|to|by|and|with|starting|until|till|between|around|about|of|the|a|an|this|next|every|w\/)|[,;:@&+\-–—|/'"`])\s*$/i
+  /(?:^|\s+)(?:on|at|in|for|from|to|by|and|or|maybe|with|starting|until|till|between|around|about|of|the|a|an|this|next|every|w\/)\s*$|\s*[,;:@&+\-–—|/'"`]\s*$/i
 /** Date words left in a title mean the date was not fully understood. */
 const DATE_LEFTOVERS =
-  /\b(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)|tomorrow|today|tonight|yesterday|noon|midnight|o'?clock|morning|afternoon|evening|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i
+  /\b(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{1,2}(?::\d{2})?\s*[-–]\s*\d{1,2}(?::\d{2})?|\d{1,2}(?:st|nd|rd|th)|half past|quarter (?:past|to)|tomorrow|today|tonight|yesterday|noon|midnight|o'?clock|morning|afternoon|evening|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i
 const GENERIC_TITLE = /^(?:meeting|call|event|appointment|sync|chat|catch[- ]?up|session|meet)$/i
 
 const blankSpans = (text: string, spans: readonly Span[]) =>
   spans.reduce((result, span) => maskSpan(result, span, BLANK), text)
 
+/** Words of a date or recurrence the parser does not use, left out of the title. */
+const UNUSED_DATE_WORDS = /\b(?:every\s+(?:day|week|month|other\s+\w+|\w+day)?|all[- ]day|sometime|some time)\b/gi
+
 const tidy = (value: string): string => {
-  let title = value.replace(/\s+/g, ' ').trim()
+  let title = value.replace(UNUSED_DATE_WORDS, ' ').replace(/\s+/g, ' ').trim()
+  // Nothing but punctuation is no title.
+  if (!/[\p{L}\p{N}\p{Extended_Pictographic}]/u.test(title)) return ''
   for (let previous = ''; previous !== title; ) {
     previous = title
     title = title.replace(LEADING_FILLER, '').replace(EDGE_WORDS, '').replace(TRAILING_WORDS, '').trim()

@@ -46,7 +46,7 @@ const WITH = /(?:^|[\s,(])(with|w\/|feat\.?|together with|alongside)\s+/gi
 const INVITE = /(?:^|[\s,(])(invite|inviting|cc:?|attendees:?|participants:?|guests:?)\s+/gi
 /** Where a list of people ends: a blanked part, punctuation, or a word that starts something else. */
 const LIST_END =
-  /\s{2,}|[.;:!?()[\]{}"]|\s-\s|\s(?:at|in|on|for|about|to|re|regarding|from|by|@|tomorrow|today|tonight|next|this|every|via|over|before|after|until|starting)\b|,\s*(?:at|in|on|for|about|to|re|from|by|tomorrow|today|next|this)\b/i
+  /\s{2,}|(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Jr|Sr|St))[.]|[;:!?()[\]{}"]|\s-\s|\s(?:at|in|on|for|about|to|re|regarding|from|by|@|tomorrow|today|tonight|next|this|every|via|over|before|after|until|starting)\b|,\s*(?:at|in|on|for|about|to|re|from|by|tomorrow|today|next|this)\b/i
 const SEPARATOR = /\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*\+\s*)/i
 const PERSON = new RegExp(`^${NAME}$`, 'u')
 /** Words that are not people even when capitalised at the start of a list. */
@@ -140,9 +140,12 @@ export const findAttendees = (
     const items = written.split(SEPARATOR).map((item) => item.trim().replace(/[,'"]+$/, ''))
     const rendered: string[] = []
     let recognised = 0
+    let cursor = 0
     for (const item of items) {
       if (item === '') continue
-      const position = list.itemsStart + written.indexOf(item)
+      const offset = written.indexOf(item, cursor)
+      cursor = offset + item.length
+      const position = list.itemsStart + offset
       if (item.includes(EMAIL_MARK)) {
         const found = emailAt(position + item.indexOf(EMAIL_MARK))
         if (found !== undefined) {

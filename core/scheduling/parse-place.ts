@@ -3,9 +3,11 @@ import type { ParsedPlace } from './parsed-event.js'
 
 const STREET_TYPES =
   'Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Court|Ct|Place|Pl|Square|Sq|Terrace|Parkway|Pkwy|Highway|Hwy|Broadway|Plaza'
+/** A capitalised word of a city name (not a weekday or month that follows the address). */
+const CITY_WORD = String.raw`(?!(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Today|Tomorrow|Tonight|Next|This|At|On|From|With)\p{L}*\b)[A-Z][\p{L}.'-]*`
 /** "66 Mint St", "1600 Amphitheatre Parkway, Mountain View, CA 94043". */
 const NUMBER_FIRST = new RegExp(
-  String.raw`\b\d{1,5}[A-Za-z]?\s+(?:[A-Z0-9][\p{L}0-9'.-]*\s+){0,4}(?:${STREET_TYPES})\b\.?(?:\s+(?:N|S|E|W|NE|NW|SE|SW)\b)?(?:,\s*(?:Suite|Ste|Apt|Unit|Floor|Fl)\.?\s*\w+)?(?:,\s*[A-Z][\p{L}.'-]*(?:\s+[A-Z][\p{L}.'-]*){0,2})?(?:,?\s*[A-Z]{2})?(?:\s+\d{5}(?:-\d{4})?)?`,
+  String.raw`\b\d{1,5}[A-Za-z]?\s+(?:[A-Z0-9][\p{L}0-9'.-]*\s+){0,4}(?:${STREET_TYPES})\b\.?(?:\s+(?:N|S|E|W|NE|NW|SE|SW)\b)?(?:,\s*(?:Suite|Ste|Apt|Unit|Floor|Fl)\.?\s*\w+)?(?:,\s*${CITY_WORD}(?:\s+${CITY_WORD}){0,2})?(?:,?\s*[A-Z]{2}\b)?(?:\s+\d{5}(?:-\d{4})?)?`,
   'gu',
 )
 /** "Hauptstraße 5", "Unter den Linden 77, 10117 Berlin". */
@@ -102,7 +104,8 @@ export const findPlace = (
   const label = LABEL.exec(masked)
   if (label !== null) {
     const from = label.index + label[0].length
-    const value = clip(masked, from).replace(/\s{2,}.*$/, '')
+    // A labelled place runs to a dash, a blanked part or the end, commas included ("Main Library, room 3").
+    const value = (/^(.*?)(?:\s[-–—]\s|\s{2,}|$)/.exec(masked.slice(from))?.[1] ?? '').replace(/[\s,.]+$/, '')
     if (value !== '')
       return {
         location: { name: value, address: value },

@@ -52,6 +52,8 @@ const MONTH_FIRST_ZONES = /^(?:America\/|US\/|Canada\/|Pacific\/Honolulu$|Asia\/
 /** A day written as two small numbers (3/4) that reads differently month-first and day-first. */
 const NUMERIC_DATE = /\b(\d{1,2})\/(\d{1,2})(?:\/\d{2,4})?\b/
 
+const ALTERNATIVE_TIME = /\b\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s+or\s+(?:maybe\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)?(?!\S)/i
+
 const round = (value: number) => Math.round(value * 100) / 100
 
 interface Wall {
@@ -72,6 +74,24 @@ const dateKnownOf = (component: chrono.ParsedComponents, tags: ReadonlySet<strin
     (tag) => tag === 'result/relativeDate' || /^casualReference\/(?:today|tomorrow|yesterday|tonight)$/.test(tag),
   )
 
+/** A part of the day alone ("Movie night", "Date night") names the event, not its time. */
+const BARE_PART_OF_DAY = /^(?:morning|afternoon|evening|night)$/i
+const LEADING_PART_OF_DAY = /^(?:morning|afternoon|evening|night)\s+(?=\S)/i
+
+/** chrono-node's results, less a part of the day that names the event rather than its time ("Movie night"). */
+const readDates = (parser: chrono.Chrono, text: string, instant: Date, offset: number): chrono.ParsedResult[] =>
+  parser.parse(text, { instant, timezone: offset }, { forwardDate: true }).flatMap((result) => {
+    if (BARE_PART_OF_DAY.test(result.text.trim())) return []
+    // "night Friday 7:30pm" (of "Date night Friday 7:30pm"): the date is what follows the word.
+    const leading = LEADING_PART_OF_DAY.exec(result.text)
+    if (leading !== null) {
+      const from = result.index + leading[0].length
+      const shifted = parser.parse(text.slice(from), { instant, timezone: offset }, { forwardDate: true })[0]
+      return shifted === undefined ? [] : [Object.assign(shifted, { index: shifted.index + from })]
+    }
+    return [result]
+  })
+
 /**
  * When the event is: chrono-node reads the words against the request's clock in
  * the user's zone (its fixed offset at that instant), then the wall-clock parts
@@ -87,7 +107,7 @@ export const findWhen = (input: WhenInput): FoundWhen => {
   // chrono-node's day-first (GB) parser reads "June 20" as June 2020: it is used only for numeric dates.
   const parser =
     MONTH_FIRST_ZONES.test(input.timezone) || !NUMERIC_DATE.test(input.masked) ? chrono.en.casual : chrono.en.GB
-  const results = parser.parse(input.masked, { instant: input.now, timezone: now.offset }, { forwardDate: true })
+  const results = readDates(parser, input.masked, input.now, now.offset)
   const lengthMinutes = input.durationMin ?? input.defaultDurationMin
 
   if (results.length === 0) {
@@ -124,13 +144,17 @@ export const findWhen = (input: WhenInput): FoundWhen => {
       !otherHasTime
     )
       dateSource = other
-    else {
-      rest.push(other)
-      continue
-    }
+    else rest.push(other)
+    // Every date written is blanked for the title, used or not ("Friday or Saturday").
     spans.push({ start: other.index, end: other.index + other.text.length })
   }
-  if (rest.length > 0) {
+  // "at 3 or 4": the alternative is blanked too, and the choice is the person's.
+  const alternative = ALTERNATIVE_TIME.exec(input.masked)
+  if (alternative !== null) {
+    spans.push({ start: alternative.index, end: alternative.index + alternative[0].length })
+    warnings.push(`Alternatives given ("${alternative[0].trim()}"): the first is used.`)
+    factors.push(0.7)
+  } else if (rest.length > 0) {
     warnings.push(`Several dates or times found; the first ("${first.text}") is used.`)
     factors.push(0.7)
   }
@@ -175,7 +199,13 @@ export const findWhen = (input: WhenInput): FoundWhen => {
         wall.hour >= 13 ||
         tags.has('casualReference/noon') ||
         tags.has('casualReference/midnight')
-      if (meridiemKnown) base = 0.95
+      if (tags.has('casualReference/midnight')) {
+        // "midnight tomorrow" is read as the start of that day; people also mean its end.
+        base = 0.6
+        warnings.push(
+          `"midnight" is read as the start of ${DateTime.fromObject(wall, { zone }).toFormat('cccc d LLLL')}.`,
+        )
+      } else if (meridiemKnown) base = 0.95
       else if (wall.hour === 12) base = 0.85
       else {
         const pm = PM_CUES.test(input.masked)
@@ -210,7 +240,7 @@ export const findWhen = (input: WhenInput): FoundWhen => {
       // A time alone is its next occurrence: today if still ahead, else tomorrow.
       const today = { year: now.year, month: now.month, day: now.day }
       const candidate = instantOf({ ...wall, ...today }, wallZone)
-      const next = candidate < now ? candidate.plus({ days: 1 }) : candidate
+      const next = candidate <= now ? candidate.plus({ days: 1 }) : candidate
       Object.assign(wall, { year: next.year, month: next.month, day: next.day })
       base *= 0.85
     }

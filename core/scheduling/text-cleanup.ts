@@ -11,7 +11,8 @@ export interface CleanText {
 
 // Scripts and styles go with their content; other tags leave their text.
 const SCRIPT_OR_STYLE = /<(script|style)\b[^>]*>[\s\S]*?(<\/\1\s*>|$)/gi
-const TAG = /<\/?[a-z!][^>]*>/gi
+// Not "<ana@example.com>", which is an address.
+const TAG = /<\/?[a-z!][^>@]*>/gi
 /** C0/C1 controls, zero-width and bidirectional formatting characters, private use (the parser's own marks). */
 const INVISIBLE_RANGES: readonly (readonly [number, number])[] = [
   [0x00, 0x1f],
@@ -57,6 +58,8 @@ const REPHRASINGS: readonly (readonly [RegExp, string])[] = [
     /\bbetween\s+(\d{1,2}(?::\d{2})?\s*(?:am|pm)?)\s+and\s+(\d{1,2}(?::\d{2})?\s*(?:am|pm)?)(?=\W|$)/gi,
     'from $1 to $2',
   ],
+  // "next week Tuesday" is next week's Tuesday (chrono-node reads "next week" as seven days from now)
+  [/\bnext\s+week(?:\s+on)?\s+((?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/gi, 'next $1'],
   // "lunchtime" reads as noon
   [/\b(?:at\s+)?lunch\s*time\b/gi, 'at noon'],
 ]
