@@ -197,6 +197,25 @@ describe('user_context.user_id names a user of the caller account and surface', 
   })
 })
 
+describe('known contacts also come from the invitations of the user events', () => {
+  it('resolves a first name to the invited address and name', async () => {
+    const owner = (await client.live('POST', '/v1/users', { body: { email: 'inviter@example.com' } })).body.id
+    const event = await client.live('POST', '/v1/events', {
+      body: { user_id: owner, title: 'Kickoff', start_time: '2030-02-01T10:00:00Z', end_time: '2030-02-01T11:00:00Z' },
+    })
+    const invited = await client.live('POST', '/v1/invitations', {
+      body: { event_id: event.body.id, attendees: [{ email: 'yusuf.k@example.com', name: 'Yusuf Kaya' }] },
+    })
+    expect(invited.status).toBe(201)
+    const parsed = await parse('live', {
+      text: 'Follow-up with Yusuf Friday 11am',
+      user_context: { timezone: 'Europe/Istanbul', user_id: owner },
+    })
+    expect(parsed.body.event.attendees).toEqual([{ name: 'Yusuf Kaya', email: 'yusuf.k@example.com' }])
+    expect(parsed.body.confidence.attendees).toBe(0.8)
+  })
+})
+
 describe('dates are read against the request clock: the sandbox clock on the test surface', () => {
   it('"tomorrow" moves when the sandbox clock is advanced, and production keeps real time', async () => {
     const zone = 'Asia/Tokyo'

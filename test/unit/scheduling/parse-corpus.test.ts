@@ -209,6 +209,15 @@ describe('natural-language parse: the labelled corpus', () => {
       expect(outcome.parsed.confidence.startTime, outcome.phrase.text).toBeLessThan(REVIEW_THRESHOLD)
   })
 
+  it('reads every daylight-saving phrase right: clock times keep their wall time, amounts of hours are instants', () => {
+    const dst = outcomes.filter((outcome) => outcome.phrase.category === 'daylight saving')
+    expect(dst.length).toBeGreaterThanOrEqual(20)
+    for (const outcome of dst) {
+      expect(outcome.right.start_time, outcome.phrase.text).toBe(true)
+      expect(outcome.right.end_time, outcome.phrase.text).toBe(true)
+    }
+  })
+
   it('always answers a well-formed draft: confidences in 0..1, end after start, a title, a valid POST /v1/events body', () => {
     for (const { parsed, phrase } of outcomes) {
       for (const value of Object.values(parsed.confidence)) {
