@@ -1,5 +1,5 @@
 import { EMAIL_MARK, maskSpan, type Span } from './masked-text.js'
-import type { KnownContact, ParsedAttendee } from './parsed-event.js'
+import { EVENT_FIELD_LIMITS, type KnownContact, type ParsedAttendee } from './parsed-event.js'
 
 export interface FoundEmail {
   readonly email: string
@@ -8,7 +8,7 @@ export interface FoundEmail {
   readonly span: Span
 }
 
-const NAME = String.raw`[A-Z][\p{L}'’.-]*(?:\s+[A-Z][\p{L}'’.-]*){0,2}`
+const NAME = String.raw`[A-Z][\p{L}'’.-]{0,40}(?:\s+[A-Z][\p{L}'’.-]{0,40}){0,2}`
 const ADDRESS = String.raw`[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}`
 const NAMED_EMAIL = new RegExp(String.raw`(${NAME})\s*[<(\[]\s*(${ADDRESS})\s*[>)\]]`, 'gu')
 const BARE_EMAIL = new RegExp(String.raw`(?<![\w.+-])${ADDRESS}`, 'g')
@@ -18,11 +18,14 @@ export const findEmails = (text: string): { readonly emails: FoundEmail[]; reado
   const emails: FoundEmail[] = []
   let masked = text
   for (const match of text.matchAll(NAMED_EMAIL)) {
+    if ((match[2] ?? '').length > EVENT_FIELD_LIMITS.email || (match[1] ?? '').length > EVENT_FIELD_LIMITS.attendeeName)
+      continue
     const span = { start: match.index, end: match.index + match[0].length }
     emails.push({ email: (match[2] ?? '').toLowerCase(), name: match[1] ?? null, span })
     masked = maskSpan(masked, span, EMAIL_MARK)
   }
   for (const match of masked.matchAll(BARE_EMAIL)) {
+    if (match[0].length > EVENT_FIELD_LIMITS.email) continue
     const span = { start: match.index, end: match.index + match[0].length }
     emails.push({ email: match[0].toLowerCase().replace(/\.+$/, ''), name: null, span })
     masked = maskSpan(masked, span, EMAIL_MARK)
@@ -46,7 +49,7 @@ const WITH = /(?:^|[\s,(])(with|w\/|feat\.?|together with|alongside)\s+/gi
 const INVITE = /(?:^|[\s,(])(invite|inviting|cc:?|attendees:?|participants:?|guests:?)\s+/gi
 /** Where a list of people ends: a blanked part, punctuation, or a word that starts something else. */
 const LIST_END =
-  /\s{2,}|(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Jr|Sr|St))[.]|[;:!?()[\]{}"]|\s-\s|\s(?:at|in|on|for|about|to|re|regarding|from|by|@|tomorrow|today|tonight|next|this|every|via|over|before|after|until|starting)\b|,\s*(?:at|in|on|for|about|to|re|from|by|tomorrow|today|next|this)\b/i
+  /\s{2,}|(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Jr|Sr|St))[.]|[;:!?()[\]{}"]|\s-\s|\s(?:at|in|on|for|about|to|re|regarding|from|by|@|tomorrow|today|tonight|next|this|every|via|over|before|after|until|starting|with|w\/|invite|inviting|cc)\b|,\s*(?:at|in|on|for|about|to|re|from|by|tomorrow|today|next|this)\b/i
 const SEPARATOR = /\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*\+\s*)/i
 const PERSON = new RegExp(`^${NAME}$`, 'u')
 /** Words that are not people even when capitalised at the start of a list. */
@@ -64,10 +67,28 @@ interface Resolution {
   readonly warning: string | null
 }
 
-const resolveName = (written: string, contacts: readonly KnownContact[]): Resolution => {
+/** Contacts by lower-case full name and by lower-case first name, built once per parse. */
+interface ContactIndex {
+  readonly byName: ReadonlyMap<string, readonly KnownContact[]>
+  readonly byFirstName: ReadonlyMap<string, readonly KnownContact[]>
+}
+
+const indexContacts = (contacts: readonly KnownContact[]): ContactIndex => {
+  const byName = new Map<string, KnownContact[]>()
+  const byFirstName = new Map<string, KnownContact[]>()
+  for (const contact of contacts) {
+    const name = contact.name.toLowerCase()
+    const first = name.split(/\s+/)[0] ?? name
+    byName.set(name, [...(byName.get(name) ?? []), contact])
+    byFirstName.set(first, [...(byFirstName.get(first) ?? []), contact])
+  }
+  return { byName, byFirstName }
+}
+
+const resolveName = (written: string, contacts: ContactIndex): Resolution => {
   const wanted = written.toLowerCase()
-  const exact = contacts.filter((contact) => contact.name.toLowerCase() === wanted)
-  const byFirstName = contacts.filter((contact) => contact.name.toLowerCase().split(/\s+/)[0] === wanted)
+  const exact = contacts.byName.get(wanted) ?? []
+  const byFirstName = contacts.byFirstName.get(wanted) ?? []
   const candidates = exact.length > 0 ? exact : byFirstName
   const emails = [...new Set(candidates.map((contact) => contact.email))]
   if (emails.length === 1 && candidates[0] !== undefined)
@@ -133,9 +154,14 @@ export const findAttendees = (
     }
   }
   lists.sort((a, b) => a.start - b.start)
+  const index = indexContacts(contacts)
   let unrecognised = false
+  let covered = -1
   for (const list of lists) {
+    // A keyword inside an earlier list ("with with") starts nothing new.
+    if (list.start < covered) continue
     const end = phraseEnd(masked, list.itemsStart)
+    covered = end
     const written = masked.slice(list.itemsStart, end)
     const items = written.split(SEPARATOR).map((item) => item.trim().replace(/[,'"]+$/, ''))
     const rendered: string[] = []
@@ -156,13 +182,10 @@ export const findAttendees = (
         }
         continue
       }
-      const isContact = contacts.some(
-        (contact) =>
-          contact.name.toLowerCase() === item.toLowerCase() ||
-          contact.name.toLowerCase().split(/\s+/)[0] === item.toLowerCase(),
-      )
-      if ((PERSON.test(item) && !NOT_PEOPLE.test(item)) || isContact) {
-        const resolution = resolveName(item, contacts)
+      const isContact = index.byName.has(item.toLowerCase()) || index.byFirstName.has(item.toLowerCase())
+      const fits = item.length <= EVENT_FIELD_LIMITS.attendeeName
+      if (fits && ((PERSON.test(item) && !NOT_PEOPLE.test(item)) || isContact)) {
+        const resolution = resolveName(item, index)
         add(resolution.attendee, resolution.confidence, resolution.warning)
         rendered.push(item)
         recognised++

@@ -1,5 +1,5 @@
 import { ADDRESS_MARK, maskSpan, type Span } from './masked-text.js'
-import type { ParsedPlace } from './parsed-event.js'
+import { EVENT_FIELD_LIMITS, type ParsedPlace } from './parsed-event.js'
 
 const STREET_TYPES =
   'Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Court|Ct|Place|Pl|Square|Sq|Terrace|Parkway|Pkwy|Highway|Hwy|Broadway|Plaza'
@@ -26,7 +26,7 @@ export const findStreetAddress = (
   for (const pattern of [NUMBER_FIRST, NAME_FIRST]) {
     pattern.lastIndex = 0
     const match = pattern.exec(text)
-    if (match !== null) {
+    if (match !== null && match[0].length <= EVENT_FIELD_LIMITS.placeAddress) {
       const address = match[0].replace(/[\s,.]+$/, '')
       const span = { start: match.index, end: match.index + address.length }
       return { street: { address, span }, masked: maskSpan(text, span, ADDRESS_MARK) }
@@ -93,7 +93,8 @@ export const findPlace = (
     const venue = /(?:^|\s)(?:at|@|in)\s+([^,\s][^,]*?),?\s*$/i.exec(before)
     const bareAt = /(?:^|\s)(?:at|@|in)\s*$/i.exec(before)
     const start = venue !== null ? venue.index : bareAt !== null ? bareAt.index : street.span.start
-    const name = venue?.[1]?.trim() ?? null
+    const written = venue?.[1]?.trim() ?? null
+    const name = written !== null && written.length <= EVENT_FIELD_LIMITS.placeName ? written : null
     return {
       location: { name: name === '' ? null : name, address: street.address },
       confidence: 0.9,
@@ -106,7 +107,7 @@ export const findPlace = (
     const from = label.index + label[0].length
     // A labelled place runs to a dash, a blanked part or the end, commas included ("Main Library, room 3").
     const value = (/^(.*?)(?:\s[-–—]\s|\s{2,}|$)/.exec(masked.slice(from))?.[1] ?? '').replace(/[\s,.]+$/, '')
-    if (value !== '')
+    if (value !== '' && value.length <= EVENT_FIELD_LIMITS.placeName)
       return {
         location: { name: value, address: value },
         confidence: 0.9,
@@ -128,6 +129,8 @@ export const findPlace = (
       const from = match.index + match[0].length
       const value = clip(masked, from)
       if (value === '' || value.includes('\ue000') || /^[\d\s:]+$/.test(value)) continue
+      // Longer than a place's name is not a place.
+      if (value.length > EVENT_FIELD_LIMITS.placeName) continue
       candidates.push({
         start: match.index + (match[0].startsWith(' ') ? 1 : 0),
         end: from + value.length,

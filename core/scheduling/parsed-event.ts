@@ -38,4 +38,6 @@ export const REVIEW_THRESHOLD = 0.7
 
 /** Bounds of the request, also in the contract (`contracts/scheduling.ts`) and `docs/scheduling.md`. */
 export const PARSE_TEXT_MAX_LENGTH = 1000
+/** What `POST /v1/events` takes (contracts/events.ts, contracts/place.ts): longer parts are not read as such. */
+export const EVENT_FIELD_LIMITS = { attendeeName: 200, email: 254, placeName: 200, placeAddress: 500 } as const
 export const EVENT_DURATION_MIN = { minimum: 5, maximum: 1440, default: 30 } as const
