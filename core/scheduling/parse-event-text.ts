@@ -86,7 +86,7 @@ export const parseEventText = (input: string, context: ParseContext): ParsedEven
 
   const people = findAttendees(masked, emails.emails, context.contacts)
   warnings.push(...people.warnings)
-  const place = findPlace(masked, text, street.street, { homeAddress: context.homeAddress })
+  const place = findPlace(masked, street.street, { homeAddress: context.homeAddress })
   warnings.push(...place.warnings)
 
   // The title: what is left once the date, length, place, links and invite lists are out.

@@ -80,12 +80,7 @@ export interface PlaceContext {
  * explicit "location: ...", or the place after "at"/"@" or "in" (in: a capitalised
  * name or a room-like noun). Video meetings have none. See docs/scheduling.md.
  */
-export const findPlace = (
-  masked: string,
-  original: string,
-  street: FoundStreetAddress | null,
-  context: PlaceContext,
-): FoundPlace => {
+export const findPlace = (masked: string, street: FoundStreetAddress | null, context: PlaceContext): FoundPlace => {
   const warnings: string[] = []
   if (street !== null) {
     // "at Blue Bottle, 66 Mint St" names the venue before the address.
@@ -178,6 +173,5 @@ export const findPlace = (
     warnings.push(`An online meeting (${virtual[1]}): no location is set.`)
     return { location: null, confidence: 0.9, warnings, spans: virtualSpans }
   }
-  void original
   return { location: null, confidence: 0.9, warnings, spans: [] }
 }
