@@ -68,6 +68,7 @@ import {
   ListEventsQuery,
   UpdateEventRequest,
 } from './events.js'
+import { ParseEventRequest, ParsedEventResource } from './scheduling.js'
 
 const NoBody = Schema.Struct({})
 
@@ -243,6 +244,15 @@ export const Endpoints = {
     tag: 'Departure',
     body: ComputeDepartureRequest,
     response: DepartureResource,
+  },
+  parseSchedulingText: {
+    permission: { resource: 'scheduling', access: 'read' },
+    method: 'POST',
+    path: '/v1/scheduling/parse',
+    summary: 'Read an event draft from a sentence (dates in user_context.timezone); stores nothing',
+    tag: 'Scheduling',
+    body: ParseEventRequest,
+    response: ParsedEventResource,
   },
   createWebhookEndpoint: {
     permission: { resource: 'webhook_endpoints', access: 'write' },

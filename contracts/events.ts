@@ -12,10 +12,11 @@ const TravelRequest = Schema.Struct({
   parking_buffer_min: Schema.optionalKey(intBetween(0, 120)),
 })
 
+/** An e-mail, a user_id, or (e-mail null, as `POST /v1/scheduling/parse` gives it) only a name. */
 const AttendeeRequest = Schema.Struct({
-  email: Schema.optionalKey(Email),
+  email: Schema.optionalKey(Schema.NullOr(Email)),
   user_id: Schema.optionalKey(boundedString(64)),
-  name: Schema.optionalKey(boundedString(200)),
+  name: Schema.optionalKey(Schema.NullOr(boundedString(200))),
 })
 
 const Title = Schema.String.check(

@@ -35,9 +35,9 @@ export interface EventInput {
     | undefined
   readonly attendees?:
     | readonly {
-        readonly email?: string | undefined
+        readonly email?: string | null | undefined
         readonly userId?: string | undefined
-        readonly name?: string | undefined
+        readonly name?: string | null | undefined
       }[]
     | undefined
   /** The provider calendar an imported event comes from (calendar sync). */
@@ -407,18 +407,24 @@ export class EventService {
     return ok({ location: location.value, origin: origin.value })
   }
 
-  /** Each attendee by e-mail or as a user of the caller's own account and surface (an unknown id is 404, like any). */
+  /**
+   * Each attendee by e-mail, as a user of the caller's own account and surface (an unknown id is 404, like any),
+   * or, with no e-mail yet (a parsed "with Ana"), by name alone.
+   */
   private async attendeesOf(
     scope: RequestScope,
     attendees: EventInput['attendees'],
   ): Promise<Result<Attendee[], InvalidParameter | ResourceNotFound>> {
     const list: Attendee[] = []
     for (const [index, attendee] of (attendees ?? []).entries()) {
-      if ((attendee.email === undefined) === (attendee.userId === undefined)) {
+      const email = attendee.email ?? undefined
+      // A name alone only with an explicit `email: null` (the parse's "with Ana"): a forgotten e-mail stays an error.
+      const nameOnly = attendee.email === null && attendee.userId === undefined && (attendee.name ?? '').trim() !== ''
+      if (!nameOnly && (email === undefined) === (attendee.userId === undefined)) {
         return err(
           new InvalidParameter({
             param: `attendees[${index}]`,
-            message: 'Each attendee has either an email or a user_id.',
+            message: 'Each attendee has either an email or a user_id (or, with email null, a name).',
           }),
         )
       }
@@ -428,7 +434,7 @@ export class EventService {
         )
       }
       list.push({
-        email: attendee.email?.toLowerCase() ?? null,
+        email: email?.toLowerCase() ?? null,
         userId: attendee.userId ?? null,
         name: attendee.name ?? null,
       })

@@ -24,7 +24,7 @@ type EventBody = {
   location?: PlaceBody
   origin?: PlaceBody
   travel?: { mode?: 'drive' | 'walk' | 'transit'; parking_buffer_min?: number }
-  attendees?: readonly { email?: string; user_id?: string; name?: string }[]
+  attendees?: readonly { email?: string | null; user_id?: string; name?: string | null }[]
 }
 
 const date = (value: string | undefined) => (value === undefined ? undefined : new Date(value))
