@@ -28,6 +28,9 @@ import { connectionRoutes } from './routes/connections.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
 import { connectedAccountRoutes } from './routes/connected-accounts.js'
 import { oauthRoutes } from './routes/oauth.js'
+import { freeBusyRoutes } from './routes/freebusy.js'
+import { suggestionRoutes } from './routes/suggestions.js'
+import { freeBusyServicesOf } from '../composition/scheduling-freebusy.js'
 
 /** `/v1/users/:id` -> a matcher for concrete paths, to tell 405 from 404. */
 const pathMatcher = (url: string): RegExp => new RegExp(`^${url.replace(/:[^/]+/g, '[^/]+')}/?$`)
@@ -183,6 +186,9 @@ export const buildApiApp = async (
     sandbox: surface.calendarSandbox,
     icloud: surface.icloudSignIn,
   })
+  const scheduling = freeBusyServicesOf(surface.container)
+  freeBusyRoutes(app, { ...options, freeBusy: scheduling.freeBusy, slots: scheduling.slots })
+  suggestionRoutes(app, { ...options, suggestions: scheduling.suggestions })
   referenceRoutes(app, {
     endpoints: Object.values(Endpoints),
     servers: [
