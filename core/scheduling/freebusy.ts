@@ -22,8 +22,8 @@ export const mergeIntervals = (intervals: readonly Interval[]): Interval[] => {
 /** The parts of merged intervals inside [window.start, window.end). */
 export const clipIntervals = (intervals: readonly Interval[], window: Interval): Interval[] =>
   intervals
-    .filter((interval) => interval.end > window.start && interval.start < window.end)
     .map((interval) => ({ start: Math.max(interval.start, window.start), end: Math.min(interval.end, window.end) }))
+    .filter((interval) => interval.end > interval.start)
 
 /** Both sorted, merged lists: the time covered by both. */
 export const intersectIntervals = (a: readonly Interval[], b: readonly Interval[]): Interval[] => {
