@@ -192,18 +192,29 @@ export class FreeBusyService {
       attendance,
     })
 
+    // Each participant reads its own events, not all of them: owners by index, invitations among the few that have attendees.
+    const byOwner = new Map<string, CalendarEvent[]>()
+    for (const event of events) {
+      const owned = byOwner.get(event.userId)
+      if (owned === undefined) byOwner.set(event.userId, [event])
+      else owned.push(event)
+    }
+    const withAttendees = events.filter((event) => event.attendees.length > 0)
+
     return participants.map((participant): ParticipantBusy => {
       if (participant.kind === 'user') {
         const { user } = participant
         const email = user.email.toLowerCase()
         const userHealth = health.get(user.id) as CalendarHealth
         const entries: BusyEntry[] = []
-        for (const event of events) {
-          if (event.userId === user.id) {
-            const calendarId = event.source?.calendarId
-            if (calendarId === undefined || !userHealth.deselected.has(calendarId)) entries.push(entry(event, 'busy'))
-          } else if (invitedAs(event, email, user.id)) entries.push(entry(event, attendance(event, email, user.id)))
+        for (const event of byOwner.get(user.id) ?? []) {
+          const calendarId = event.source?.calendarId
+          if (calendarId === undefined || calendarId === null || !userHealth.deselected.has(calendarId))
+            entries.push(entry(event, 'busy'))
         }
+        for (const event of withAttendees)
+          if (event.userId !== user.id && invitedAs(event, email, user.id))
+            entries.push(entry(event, attendance(event, email, user.id)))
         return {
           participant: participant.key,
           busy: busyWithin(entries, window, request.includeTentative),
@@ -231,7 +242,7 @@ export class FreeBusyService {
           userId: null,
         }
       }
-      const entries = events
+      const entries = withAttendees
         .filter((event) => invitedAs(event, participant.email, null))
         .map((event) => entry(event, attendance(event, participant.email, null)))
       return {

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon'
+import { IANAZone } from 'luxon'
 import { DAY_MS, intersectIntervals, mergeIntervals, subtractIntervals, type Interval } from './freebusy.js'
 
 /** Weekdays in ISO order (Monday = 1, as luxon numbers them). */
@@ -37,30 +37,106 @@ export const DEFAULT_WORKING_DAYS: ReadonlySet<number> = new Set([1, 2, 3, 4, 5]
 export const SLOT_STEP_MS = 15 * 60_000
 
 /**
+ * The UTC offsets of one zone over a span, read from the zone database once a day
+ * and bisected to the minute where they change: converting wall-clock times with
+ * them costs arithmetic, where each conversion through luxon costs an `Intl` call.
+ */
+export class ZoneOffsets {
+  /** Offset in minutes from `from` on, sorted by `from`. */
+  private readonly segments: { readonly from: number; readonly offset: number }[]
+
+  constructor(zone: string, span: Interval) {
+    const iana = IANAZone.create(zone)
+    const from = span.start - 2 * DAY_MS
+    const to = span.end + 2 * DAY_MS
+    let previous = iana.offset(from)
+    this.segments = [{ from: Number.NEGATIVE_INFINITY, offset: previous }]
+    let checked = from
+    for (let at = from + DAY_MS; at < to + DAY_MS; at += DAY_MS) {
+      const offset = iana.offset(at)
+      if (offset !== previous) {
+        // The change lies in (checked, at]: find its minute.
+        let low = checked
+        let high = at
+        while (high - low > 60_000) {
+          const middle = Math.floor((low + high) / 2 / 60_000) * 60_000
+          if (iana.offset(middle) === previous) low = middle
+          else high = middle
+        }
+        this.segments.push({ from: high, offset })
+        previous = offset
+      }
+      checked = at
+    }
+  }
+
+  /** Offset in minutes at an instant. */
+  offsetAt(instant: number): number {
+    let offset = (this.segments[0] as { offset: number }).offset
+    for (const segment of this.segments) {
+      if (segment.from > instant) break
+      offset = segment.offset
+    }
+    return offset
+  }
+
+  /**
+   * The instant of a wall-clock time, resolved as luxon does: a time in a
+   * spring-forward gap moves forward by the gap; one in a fall-back overlap is one of its two instants.
+   */
+  instantOf(year: number, month: number, day: number, minute: number): number {
+    const local = Date.UTC(year, month - 1, day) + minute * 60_000
+    const guess = this.offsetAt(local)
+    let utc = local - guess * 60_000
+    const second = this.offsetAt(utc)
+    if (second === guess) return utc
+    utc -= (second - guess) * 60_000
+    const third = this.offsetAt(utc)
+    if (second === third) return utc
+    return local - Math.min(second, third) * 60_000
+  }
+
+  /** The local calendar date (year, month, day) and ISO weekday of an instant. */
+  localDate(instant: number): { year: number; month: number; day: number; weekday: number } {
+    const local = new Date(instant + this.offsetAt(instant) * 60_000)
+    const weekday = local.getUTCDay()
+    return {
+      year: local.getUTCFullYear(),
+      month: local.getUTCMonth() + 1,
+      day: local.getUTCDate(),
+      weekday: weekday === 0 ? 7 : weekday,
+    }
+  }
+}
+
+/**
  * The instants of [startMinute, endMinute) local time on the given weekdays (all when null) in `zone`,
  * for every local day that touches `window`. Wall-clock: a 09:00 start stays 09:00 across a DST change.
  */
 export const localDailyWindows = (
-  zone: string,
+  zone: string | ZoneOffsets,
   window: Interval,
   startMinute: number,
   endMinute: number,
   days: ReadonlySet<number> | null,
 ): Interval[] => {
+  const offsets = typeof zone === 'string' ? new ZoneOffsets(zone, window) : zone
   const result: Interval[] = []
-  let day = DateTime.fromMillis(window.start - DAY_MS, { zone }).startOf('day')
-  const last = window.end + DAY_MS
-  while (day.toMillis() < last) {
-    if (days === null || days.has(day.weekday)) {
-      const at = (minute: number) =>
-        minute >= 24 * 60
-          ? day.plus({ days: 1 }).startOf('day').toMillis()
-          : day.set({ hour: Math.floor(minute / 60), minute: minute % 60 }).toMillis()
-      const start = at(startMinute)
-      const end = at(endMinute)
-      if (end > start) result.push({ start, end })
-    }
-    day = day.plus({ days: 1 }).startOf('day')
+  const first = offsets.localDate(window.start - DAY_MS)
+  // Walk calendar dates in UTC arithmetic (a date has no zone); each becomes instants through the offsets.
+  for (let date = Date.UTC(first.year, first.month - 1, first.day); ; date += DAY_MS) {
+    const calendar = new Date(date)
+    const year = calendar.getUTCFullYear()
+    const month = calendar.getUTCMonth() + 1
+    const day = calendar.getUTCDate()
+    const dayStart = offsets.instantOf(year, month, day, 0)
+    if (dayStart >= window.end + DAY_MS) break
+    const weekday = calendar.getUTCDay() === 0 ? 7 : calendar.getUTCDay()
+    if (days !== null && !days.has(weekday)) continue
+    const start = offsets.instantOf(year, month, day, startMinute)
+    const end =
+      endMinute >= 24 * 60 ? offsets.instantOf(year, month, day + 1, 0) : offsets.instantOf(year, month, day, endMinute)
+    if (end > start) result.push({ start, end })
   }
   return mergeIntervals(result)
 }
@@ -168,9 +244,17 @@ export const slotCandidates = (search: SlotSearch): ScoredSlot[] => {
 
   let allowed: Interval[] = [window]
   const { workingHours, preferredTimeOfDay, preferredDays } = search
+  const offsets = new Map([...zones.keys()].map((zone) => [zone, new ZoneOffsets(zone, window)]))
+  const offsetsOf = (zone: string) => offsets.get(zone) as ZoneOffsets
   if (workingHours !== null) {
     for (const zone of zones.keys()) {
-      const local = localDailyWindows(zone, window, workingHours.startMinute, workingHours.endMinute, workingHours.days)
+      const local = localDailyWindows(
+        offsetsOf(zone),
+        window,
+        workingHours.startMinute,
+        workingHours.endMinute,
+        workingHours.days,
+      )
       allowed = intersectIntervals(allowed, local)
     }
   }
@@ -180,8 +264,9 @@ export const slotCandidates = (search: SlotSearch): ScoredSlot[] => {
     period:
       preferredTimeOfDay === null
         ? null
-        : localDailyWindows(zone, window, ...TIME_OF_DAY_MINUTES[preferredTimeOfDay], null),
-    preferredDays: preferredDays === null ? null : localDailyWindows(zone, window, 0, 24 * 60, preferredDays),
+        : localDailyWindows(offsetsOf(zone), window, ...TIME_OF_DAY_MINUTES[preferredTimeOfDay], null),
+    preferredDays:
+      preferredDays === null ? null : localDailyWindows(offsetsOf(zone), window, 0, 24 * 60, preferredDays),
   }))
   const busy = mergeIntervals(search.participants.flatMap((participant) => participant.busy))
   const blocked =

@@ -95,8 +95,10 @@ export class MemoryEventRepository implements EventRepositoryPort {
                 (attendee.userId !== null && attendeeUsers.has(attendee.userId)),
             )),
       )
-      .sort((a, b) => a.startTime.getTime() - b.startTime.getTime() || (a.id < b.id ? -1 : 1))
+      .map((event) => ({ event, start: event.startTime.getTime() }))
+      .sort((a, b) => a.start - b.start || (a.event.id < b.event.id ? -1 : 1))
       .slice(0, limit)
+      .map(({ event }) => event)
   }
 
   async mirrorDue(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {
