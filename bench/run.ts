@@ -186,7 +186,7 @@ const main = async (): Promise<void> => {
         results.findSlots = report
         console.log(
           `\nfind_slots (embedded storage, in process, one core): ${report.participants} participants x ${report.eventsPerDay} events a day x ${report.days} days (${report.events} events), ${report.runs} runs: ` +
-            `p50 ${report.latencyP50Ms} ms, p99 ${report.latencyP99Ms} ms, max ${report.latencyMaxMs} ms, ${report.slotsFound} slots (goal p50 < 20 ms: ${yesNo(report.goals.p50Below20Ms)})`,
+            `p50 ${report.latencyP50Ms} ms, p99 ${report.latencyP99Ms} ms, max ${report.latencyMaxMs} ms, CPU p50 ${report.cpuP50Ms} ms, ${report.slotsFound} slots (goal p50 < 20 ms: ${yesNo(report.goals.p50Below20Ms)})`,
         )
       } else if (scenario === 'delivery') {
         console.log(
