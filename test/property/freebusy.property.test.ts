@@ -269,6 +269,9 @@ const search: fc.Arbitrary<SlotSearch> = fc
     buffer: fc.constantFrom(0, 5, 15, 30, 60),
     duration: fc.constantFrom(15, 30, 45, 60, 90, 120),
     timeOfDay: fc.option(fc.constantFrom(...TIMES_OF_DAY), { nil: null }),
+    preferredDays: fc.option(fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 7 }), {
+      nil: null,
+    }),
     windowStartQuarters: fc.integer({ min: 0, max: 48 }),
   })
   .map((r) => ({
@@ -284,7 +287,7 @@ const search: fc.Arbitrary<SlotSearch> = fc
       : null,
     fallbackZone: 'Asia/Kolkata',
     preferredTimeOfDay: r.timeOfDay,
-    preferredDays: null,
+    preferredDays: r.preferredDays === null ? null : new Set(r.preferredDays),
   }))
 
 const withinLocal = (zone: string, start: number, end: number, from: number, to: number): boolean => {
@@ -296,7 +299,7 @@ const withinLocal = (zone: string, start: number, end: number, from: number, to:
   return sameDay && localMinute(s) >= from && endMinute <= to
 }
 
-describe('find_slots: slots keep clear of busy time plus buffers, lie in working hours, score 0..1, report truthfully', () => {
+describe('find_slots and suggestions: slots keep clear of busy time plus buffers, lie in working hours, score 0..1, report truthfully', () => {
   it('every candidate, in every participant’s own zone', () => {
     fc.assert(
       fc.property(search, (s) => {
@@ -325,6 +328,12 @@ describe('find_slots: slots keep clear of busy time plus buffers, lie in working
             expect(slot.misses.includes('preferred_time_of_day')).toBe(!inPeriod)
           } else expect([...slot.matches, ...slot.misses]).not.toContain('preferred_time_of_day')
           expect(slot.matches.includes('buffer_minutes_between_meetings')).toBe(s.bufferMs > 0)
+          if (s.preferredDays !== null) {
+            const days = s.preferredDays
+            const onDay = zones.every((zone) => days.has(DateTime.fromMillis(slot.start, { zone }).weekday))
+            expect(slot.matches.includes('preferred_days')).toBe(onDay)
+            expect(slot.misses.includes('preferred_days')).toBe(!onDay)
+          } else expect([...slot.matches, ...slot.misses]).not.toContain('preferred_days')
         }
       }),
       { numRuns: 50 },
