@@ -4,15 +4,16 @@ import { runMonitoringScenario, type MonitoringReport } from './monitoring-scena
 import { runDeliveryScenario, type DeliveryReport } from './delivery-scenario.js'
 import { PEER_WARNING, startBenchMongo, type BenchMongo } from './mongo.js'
 import { withPinnedLoadGenerator, type Pinning } from './affinity.js'
+import { runFindSlotsScenario, type FindSlotsReport } from './find-slots-scenario.js'
 
 /**
  * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--cpu-prof=DIR] [--mongodb] [--no-pin]]`
- * Scenarios: `http`, `monitoring`, `delivery` (default: all, in that order). Prints a
+ * Scenarios: `http`, `monitoring`, `delivery`, `find_slots` (default: all, in that order). Prints a
  * summary per scenario and, last, every figure as one JSON document. `--mongodb`
  * runs the service of `http` and the events of `monitoring` on MongoDB: the server
  * of `MONGODB_URI`, or else the test peer in a child process (figures of the peer, not of MongoDB).
  */
-const SCENARIOS = ['http', 'monitoring', 'delivery'] as const
+const SCENARIOS = ['http', 'monitoring', 'delivery', 'find_slots'] as const
 type Scenario = (typeof SCENARIOS)[number]
 
 interface Arguments {
@@ -31,6 +32,7 @@ const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [--seconds
   http           authenticated GET /v1/users/{id} against a bare Fastify hello-world, and POST /v1/events (autocannon)
   monitoring     departure monitoring steady state with N monitored events (recomputes/s, lag)
   delivery       signed webhook deliveries/s to loopback receivers (1 and 100 endpoints, 20,000 deliveries each)
+  find_slots     POST /v1/freebusy/find_slots's use case in process: 20 participants, 5 events a day each, 30 days
   --seconds      measured seconds per run (default: 10 for http, 30 for monitoring)
   --connections  concurrent HTTP connections (default: 10)
   --events       monitored event counts (default: 10000,100000)
@@ -157,6 +159,7 @@ const main = async (): Promise<void> => {
     http?: HttpReport
     monitoring?: MonitoringReport[]
     delivery?: DeliveryReport[]
+    findSlots?: FindSlotsReport
   } = {
     machine,
     storage,
@@ -178,6 +181,13 @@ const main = async (): Promise<void> => {
           })
         results.http = options.pin && mongo === undefined ? await withPinnedLoadGenerator(run) : await run(null)
         printHttp(results.http)
+      } else if (scenario === 'find_slots') {
+        const report = await runFindSlotsScenario()
+        results.findSlots = report
+        console.log(
+          `\nfind_slots (embedded storage, in process, one core): ${report.participants} participants x ${report.eventsPerDay} events a day x ${report.days} days (${report.events} events), ${report.runs} runs: ` +
+            `p50 ${report.latencyP50Ms} ms, p99 ${report.latencyP99Ms} ms, max ${report.latencyMaxMs} ms, CPU p50 ${report.cpuP50Ms} ms, ${report.slotsFound} slots (goal p50 < 20 ms: ${yesNo(report.goals.p50Below20Ms)})`,
+        )
       } else if (scenario === 'delivery') {
         console.log(
           '\nWebhook delivery (embedded storage, real HTTP transport and signatures, receivers in a child process)',

@@ -4,6 +4,18 @@ import type { RequiredPermission } from '../core/account/permissions.js'
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
 /**
+ * A rate pool of its own (the spec's Limits: free/busy, smart suggestions): requests
+ * to an endpoint that declares one count in this pool, per API key (or connected
+ * account), instead of the general one; the X-RateLimit headers then describe it.
+ */
+export interface RatePool {
+  readonly name: string
+  readonly requestsPerWindow: number
+  readonly windowMs: number
+  readonly concurrency: number
+}
+
+/**
  * One endpoint of the public API: the host validates with these schemas and the
  * OpenAPI document is generated from them, so the two never disagree.
  */
@@ -36,6 +48,8 @@ export interface EndpointContract {
    * forget it; public endpoints (no key) say `any_key`.
    */
   readonly permission: RequiredPermission
+  /** Counted in this pool instead of the general one. */
+  readonly ratePool?: RatePool
 }
 
 /** `POST /v1/users/{id}`: the name version changes and idempotency scopes use. */

@@ -70,6 +70,9 @@ import {
 } from './events.js'
 import { ParseEventRequest, ParsedEventResource } from './scheduling.js'
 
+import { FindSlotsRequest, FREEBUSY_RATE_POOL, FreeBusyQueryRequest, FreeBusyResource, SlotList } from './freebusy.js'
+import { SUGGESTIONS_RATE_POOL, SuggestionList, SuggestRequest } from './suggestions.js'
+
 const NoBody = Schema.Struct({})
 
 export const AdvanceTimeRequest = Schema.Struct({
@@ -253,6 +256,36 @@ export const Endpoints = {
     tag: 'Scheduling',
     body: ParseEventRequest,
     response: ParsedEventResource,
+  },
+  queryFreeBusy: {
+    permission: { resource: 'scheduling', access: 'read' },
+    method: 'POST',
+    path: '/v1/freebusy/query',
+    summary: 'Busy time of users, calendars and external addresses in a window (free/busy pool: 50/s, 5 concurrent)',
+    tag: 'Scheduling',
+    body: FreeBusyQueryRequest,
+    response: FreeBusyResource,
+    ratePool: FREEBUSY_RATE_POOL,
+  },
+  findSlots: {
+    permission: { resource: 'scheduling', access: 'read' },
+    method: 'POST',
+    path: '/v1/freebusy/find_slots',
+    summary: 'Free slots common to every participant, scored (free/busy pool: 50/s, 5 concurrent)',
+    tag: 'Scheduling',
+    body: FindSlotsRequest,
+    response: SlotList,
+    ratePool: FREEBUSY_RATE_POOL,
+  },
+  suggestSlots: {
+    permission: { resource: 'scheduling', access: 'read' },
+    method: 'POST',
+    path: '/v1/scheduling/suggest',
+    summary: 'Travel-aware meeting suggestions (suggestions pool: 10/s, 2 concurrent)',
+    tag: 'Scheduling',
+    body: SuggestRequest,
+    response: SuggestionList,
+    ratePool: SUGGESTIONS_RATE_POOL,
   },
   createWebhookEndpoint: {
     permission: { resource: 'webhook_endpoints', access: 'write' },

@@ -31,6 +31,9 @@ import { connectedAccountRoutes } from './routes/connected-accounts.js'
 import { oauthRoutes } from './routes/oauth.js'
 import { schedulingParseRoutes } from './routes/scheduling.js'
 import { schedulingParseServiceOf } from '../composition/scheduling-parse.js'
+import { freeBusyRoutes } from './routes/freebusy.js'
+import { suggestionRoutes } from './routes/suggestions.js'
+import { freeBusyServicesOf } from '../composition/scheduling-freebusy.js'
 
 /** `/v1/users/:id` -> a matcher for concrete paths, to tell 405 from 404. */
 const pathMatcher = (url: string): RegExp => new RegExp(`^${url.replace(/:[^/]+/g, '[^/]+')}/?$`)
@@ -193,6 +196,9 @@ export const buildApiApp = async (
     sandbox: surface.calendarSandbox,
     icloud: surface.icloudSignIn,
   })
+  const scheduling = freeBusyServicesOf(surface.container)
+  freeBusyRoutes(app, { ...options, freeBusy: scheduling.freeBusy, slots: scheduling.slots })
+  suggestionRoutes(app, { ...options, suggestions: scheduling.suggestions })
   referenceRoutes(app, {
     endpoints: Object.values(Endpoints),
     servers: [

@@ -154,6 +154,7 @@ export const defineRoute = <E extends EndpointContract>(
       public: endpoint.authenticated === false,
       optionalAuth: endpoint.authenticated === 'optional',
       permission: endpoint.permission,
+      ...(endpoint.ratePool === undefined ? {} : { ratePool: endpoint.ratePool }),
     },
     // Not `async`: a handler that answered at once has sent its reply when this returns.
     handler: (request: FastifyRequest, reply: FastifyReply) => {

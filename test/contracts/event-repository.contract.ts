@@ -135,6 +135,51 @@ export const eventRepositoryContract = (
       expect(first.hasMore).toBe(false)
     })
 
+    it('finds the events overlapping a window that one of the free/busy criteria names, earliest first', async () => {
+      const at = (hours: number) => new Date(base.getTime() + hours * HOUR)
+      const owned = makeEvent({ startTime: at(2), attendees: [] })
+      const longOwned = { ...makeEvent({ startTime: at(-30), attendees: [] }), endTime: at(1) }
+      const ownedOutside = makeEvent({ startTime: at(10), attendees: [] })
+      const inviting = makeEvent({
+        userId: 'usr_z',
+        startTime: at(3),
+        attendees: [{ email: 'guest@example.com', userId: null, name: null }],
+      })
+      const invitingUser = makeEvent({
+        userId: 'usr_z',
+        startTime: at(4),
+        attendees: [{ email: null, userId: 'usr_c', name: null }],
+      })
+      const synced = makeEvent({
+        userId: 'usr_z',
+        startTime: at(5),
+        attendees: [],
+        source: { connectionId: 'con_a', calendarId: 'cal_a', externalId: 'x1', seriesId: null },
+      })
+      const otherAccount = makeEvent({ accountId: 'acct_b', startTime: at(2), attendees: [] })
+      const unrelated = makeEvent({ userId: 'usr_z', startTime: at(2), attendees: [] })
+      for (const event of [owned, longOwned, ownedOutside, inviting, invitingUser, synced, otherAccount, unrelated])
+        await subject.events.insert(event, [])
+      const query = {
+        userIds: ['usr_a'],
+        calendarIds: ['cal_a'],
+        attendeeEmails: ['guest@example.com'],
+        attendeeUserIds: ['usr_c'],
+        from: at(0),
+        to: at(8),
+      }
+      const found = await subject.events.overlapping('acct_a', query, 100)
+      expect(found.map((e) => e.id)).toEqual([longOwned.id, owned.id, inviting.id, invitingUser.id, synced.id])
+      expect((await subject.events.overlapping('acct_a', query, 2)).map((e) => e.id)).toEqual([longOwned.id, owned.id])
+      const ownersOnly = { ...query, calendarIds: [], attendeeEmails: [], attendeeUserIds: [] }
+      expect((await subject.events.overlapping('acct_a', ownersOnly, 100)).map((e) => e.id)).toEqual([
+        longOwned.id,
+        owned.id,
+      ])
+      const nothing = { ...ownersOnly, userIds: [] }
+      expect(await subject.events.overlapping('acct_a', nothing, 100)).toEqual([])
+    })
+
     it('lists the events synced from one calendar, of that account only', async () => {
       const source = (calendarId: string, externalId: string) => ({
         connectionId: 'con_a',

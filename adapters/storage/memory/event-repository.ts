@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '../../../core/event/event.js'
-import type { EventFilter, EventRepositoryPort } from '../../../core/ports/event-repository.js'
+import type { EventFilter, EventRepositoryPort, OverlapQuery } from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import { paginateById, type Page, type PageRequest } from '../../../core/shared/pagination.js'
 import { expectOk } from '../../../core/shared/result.js'
@@ -67,6 +67,38 @@ export class MemoryEventRepository implements EventRepositoryPort {
     return [...this.events.values()].filter(
       (event) => event.accountId === accountId && event.source?.calendarId === calendarId,
     )
+  }
+
+  async overlapping(accountId: string, query: OverlapQuery, limit: number): Promise<CalendarEvent[]> {
+    const calendars = new Set(query.calendarIds)
+    const emails = new Set(query.attendeeEmails)
+    const attendeeUsers = new Set(query.attendeeUserIds)
+    // The owners' events through the per-user index; the other criteria need every event of the surface.
+    const candidates =
+      calendars.size === 0 && emails.size === 0 && attendeeUsers.size === 0
+        ? query.userIds.flatMap((userId) =>
+            [...(this.byUser.get(`${accountId}/${userId}`) ?? [])].map((id) => this.indexed(id)),
+          )
+        : [...this.events.values()]
+    const owners = new Set(query.userIds)
+    return candidates
+      .filter(
+        (event) =>
+          event.accountId === accountId &&
+          event.startTime < query.to &&
+          event.endTime > query.from &&
+          (owners.has(event.userId) ||
+            (event.source?.calendarId !== undefined && calendars.has(event.source.calendarId)) ||
+            event.attendees.some(
+              (attendee) =>
+                (attendee.email !== null && emails.has(attendee.email)) ||
+                (attendee.userId !== null && attendeeUsers.has(attendee.userId)),
+            )),
+      )
+      .map((event) => ({ event, start: event.startTime.getTime() }))
+      .sort((a, b) => a.start - b.start || (a.event.id < b.event.id ? -1 : 1))
+      .slice(0, limit)
+      .map(({ event }) => event)
   }
 
   async mirrorDue(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {

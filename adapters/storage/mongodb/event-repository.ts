@@ -1,6 +1,6 @@
 import type { Collection, Db, Filter, MongoClient } from 'mongodb'
 import type { CalendarEvent } from '../../../core/event/event.js'
-import type { EventFilter, EventRepositoryPort } from '../../../core/ports/event-repository.js'
+import type { EventFilter, EventRepositoryPort, OverlapQuery } from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import { inTransaction } from './connection.js'
@@ -50,6 +50,12 @@ export class MongoEventRepository implements EventRepositoryPort {
         key: { accountId: 1, 'source.calendarId': 1 },
         name: 'account_source_calendar',
         partialFilterExpression: { 'source.calendarId': { $type: 'string' } },
+      },
+      // Free/busy: the events that invite an address (a user's events by start time use `user_soonest_first`).
+      {
+        key: { accountId: 1, 'attendees.email': 1, startTime: 1 },
+        name: 'attendee_email_start_time',
+        partialFilterExpression: { 'attendees.email': { $type: 'string' } },
       },
       // The outbound mirror's retries: events whose write-back to the provider is due.
       {
@@ -125,6 +131,34 @@ export class MongoEventRepository implements EventRepositoryPort {
   async listByCalendar(accountId: string, calendarId: string): Promise<CalendarEvent[]> {
     const documents = await this.collection
       .find({ accountId: literal(accountId, 'accountId'), 'source.calendarId': literal(calendarId, 'calendarId') })
+      .toArray()
+    return documents.map(toDomain)
+  }
+
+  async overlapping(accountId: string, query: OverlapQuery, limit: number): Promise<CalendarEvent[]> {
+    const strings = (values: readonly string[], name: string) => values.map((value) => literal(value, name))
+    const anyOf: Filter<EventDocument>[] = [
+      ...(query.userIds.length === 0 ? [] : [{ userId: { $in: strings(query.userIds, 'userId') } }]),
+      ...(query.calendarIds.length === 0
+        ? []
+        : [{ 'source.calendarId': { $in: strings(query.calendarIds, 'calendarId') } }]),
+      ...(query.attendeeEmails.length === 0
+        ? []
+        : [{ 'attendees.email': { $in: strings(query.attendeeEmails, 'email') } }]),
+      ...(query.attendeeUserIds.length === 0
+        ? []
+        : [{ 'attendees.userId': { $in: strings(query.attendeeUserIds, 'userId') } }]),
+    ]
+    if (anyOf.length === 0) return []
+    const documents = await this.collection
+      .find({
+        accountId: literal(accountId, 'accountId'),
+        startTime: { $lt: query.to },
+        endTime: { $gt: query.from },
+        $or: anyOf,
+      })
+      .sort({ startTime: 1, _id: 1 })
+      .limit(limit)
       .toArray()
     return documents.map(toDomain)
   }
