@@ -67,7 +67,7 @@ const Environment = Schema.Struct({
   OSRM_URL: Schema.optionalKey(Url),
   WEATHER: Schema.optionalKey(Schema.Literals(['offline', 'open-meteo'])),
   OPEN_METEO_URL: Schema.optionalKey(Url),
-  GEOCODER: Schema.optionalKey(Schema.Literals(['synthetic', 'nominatim'])),
+  GEOCODER: Schema.optionalKey(Schema.Literals(['offline', 'synthetic', 'nominatim'])),
   NOMINATIM_URL: Schema.optionalKey(Url),
   PROVIDER_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
   WEBHOOK_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
@@ -218,7 +218,10 @@ export interface Config {
   readonly providers: {
     readonly routing: { readonly kind: 'offline' } | { readonly kind: 'osrm'; readonly baseUrl: string }
     readonly weather: { readonly kind: 'offline' } | { readonly kind: 'open-meteo'; readonly baseUrl: string }
-    readonly geocoder: { readonly kind: 'synthetic' } | { readonly kind: 'nominatim'; readonly baseUrl: string }
+    readonly geocoder:
+      | { readonly kind: 'offline' }
+      | { readonly kind: 'synthetic' }
+      | { readonly kind: 'nominatim'; readonly baseUrl: string }
     readonly timeoutMs: number
     readonly userAgent: string
   }
@@ -444,7 +447,9 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       geocoder:
         vars.GEOCODER === 'nominatim'
           ? { kind: 'nominatim', baseUrl: vars.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org' }
-          : { kind: 'synthetic' },
+          : vars.GEOCODER === 'synthetic'
+            ? { kind: 'synthetic' }
+            : { kind: 'offline' },
       timeoutMs: Number(vars.PROVIDER_TIMEOUT_MS ?? 5000),
       userAgent: 'departure-service/0.1',
     },

@@ -12,13 +12,14 @@ export const eventsModule = new ContainerModule(({ bind }) => {
     [TOKENS.EventRepository, TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.Routing, TOKENS.Weather],
   )
   bind(TOKENS.EventService).toResolvedValue(
-    (events, users, ids, geocoding, routing, weather, monitor, lifecycle) =>
-      new EventService({ events, users, ids, geocoding, routing, weather, monitor, lifecycle }),
+    (events, users, ids, geocoding, timezones, routing, weather, monitor, lifecycle) =>
+      new EventService({ events, users, ids, geocoding, timezones, routing, weather, monitor, lifecycle }),
     [
       TOKENS.EventRepository,
       TOKENS.UserService,
       TOKENS.IdGenerator,
       TOKENS.Geocoding,
+      TOKENS.TimezoneLookup,
       TOKENS.Routing,
       TOKENS.Weather,
       TOKENS.DepartureMonitor,
