@@ -52,6 +52,7 @@ import { PinoLogger } from '../adapters/logging/pino/pino-logger.js'
 import { JoseTokenSigner } from '../adapters/token-signer/jose/jose-token-signer.js'
 import { OAuthService } from '../core/oauth/oauth-service.js'
 import { oauthSigningKey } from './composition/oauth.js'
+import { connectionTokenKey } from './composition/connection-token-key.js'
 
 /** The services of one surface (production or sandbox), resolved from its container. */
 export interface Surface {
@@ -170,7 +171,7 @@ const composeOn = async (
     timeAndIdsModule(overrides.clock ?? new SystemClock()),
     accountsModule,
     webhookSendingModule({ dns: overrides.dnsResolver ?? new SystemDnsResolver(), transport: webhookTransport }),
-    tokenCipherModule(config),
+    tokenCipherModule(connectionTokenKey(config, overrides.ephemeralAccounts === true)),
   )
   // One child container per surface, so that sandbox and production never share storage.
   const live = surfaceOf(root, config, true, storage)

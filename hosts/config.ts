@@ -165,8 +165,8 @@ export interface Config {
   }
   readonly logLevel: string
   /**
-   * Calendar connections: the AES-256-GCM key sealing provider tokens at rest
-   * (null: a random key per process, fine while storage is in memory).
+   * Calendar connections: the AES-256-GCM key sealing provider tokens at rest (null: generated once per data
+   * directory, or a random one per process for the tests' ephemeral storage; required with MongoDB).
    */
   /** Connect OAuth: the HS256 key signing access tokens (null: generated once per data directory). */
   readonly oauthSigningKey: Uint8Array | null
@@ -318,7 +318,12 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
         'CONNECTION_TOKEN_KEY',
         'expected a 32-byte key: 64 hex digits or 44 base64 characters (openssl rand -base64 32)',
       )
-  }
+  } else if (vars.MONGODB_URI !== undefined)
+    // A key per process would leave every provider token stored in MongoDB unreadable after a restart, and on other hosts.
+    throw new ConfigError(
+      'CONNECTION_TOKEN_KEY',
+      "required with MONGODB_URI: the key sealing calendar providers' tokens at rest must be the same on every host and after every restart. Generate one (openssl rand -base64 32), keep it in your secret store, and set it on every host",
+    )
   let oauthSigningKey: Uint8Array | null = null
   if (vars.OAUTH_SIGNING_KEY !== undefined) {
     oauthSigningKey = parseTokenKey(vars.OAUTH_SIGNING_KEY)
