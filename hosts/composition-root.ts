@@ -203,8 +203,11 @@ const composeOn = async (
     scheduler,
     logger,
     surfaces: { live, test },
+    // In order: no new background run, then the webhook attempts under way finish and record their outcome, and
+    // only then the storage closes (an attempt cut off there would stay leased without its outcome until its lease ends).
     close: async () => {
       await scheduler.stop()
+      await Promise.all([live.dispatcher.drain(), test.dispatcher.drain()])
       webhookTransport.close()
       await storage.close()
     },
