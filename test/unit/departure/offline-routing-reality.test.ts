@@ -6,7 +6,7 @@ import { estimateRoute } from '../../../adapters/routing/offline/offline-routing
  * airports or within a metropolitan area. Sources, one per row, in docs/departure.md ("Offline routing against
  * published driving times"); the two lists must stay in step.
  */
-export const PUBLISHED_TRIPS: ReadonlyArray<{
+const PUBLISHED_TRIPS: ReadonlyArray<{
   readonly trip: string
   readonly from: { readonly lat: number; readonly lng: number }
   readonly to: { readonly lat: number; readonly lng: number }
