@@ -54,7 +54,14 @@ const startTarget = async (
     SANDBOX_PORT: '0',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
-    ...(mongo === undefined ? {} : { MONGODB_URI: mongo.uri, MONGODB_DB: mongo.database }),
+    ...(mongo === undefined
+      ? {}
+      : {
+          MONGODB_URI: mongo.uri,
+          MONGODB_DB: mongo.database,
+          // Fixed for the bench's throw-away databases; a deployment keeps its own in a secret store.
+          CONNECTION_TOKEN_KEY: '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0',
+        }),
     SERVICE_BOOTSTRAP_KEYS: `${BENCH_TEST_KEY},${BENCH_LIVE_KEY}`,
     // One key carries the whole load: far above what the bench can send in a window, and above its connection count.
     RATE_LIMIT_REQUESTS: '1000000000',

@@ -75,6 +75,18 @@ const PlaceResource = Schema.Struct({
   lng: Schema.Number,
 })
 
+/** An event's location: coordinates are null when the geocoder could not place its address. */
+const LocationResource = Schema.Struct({
+  name: Schema.NullOr(Schema.String),
+  address: Schema.NullOr(Schema.String),
+  lat: Schema.NullOr(Schema.Number).annotate({
+    description: 'null when the address could not be placed (monitoring.status unresolved_location)',
+  }),
+  lng: Schema.NullOr(Schema.Number).annotate({
+    description: 'null when the address could not be placed (monitoring.status unresolved_location)',
+  }),
+})
+
 const MonitoringResource = Schema.Struct({
   status: Schema.Literals(MONITORING_STATUSES),
   earliest_departure: Schema.NullOr(DateTime),
@@ -97,7 +109,7 @@ export const EventResource = Schema.Struct({
   start_time: DateTime,
   end_time: DateTime,
   timezone: Schema.String,
-  location: Schema.NullOr(PlaceResource),
+  location: Schema.NullOr(LocationResource),
   origin: Schema.NullOr(PlaceResource),
   travel: Schema.Struct({ mode: Schema.Literals(TRAVEL_MODES), parking_buffer_min: Schema.Int }),
   attendees: Schema.Array(
@@ -180,7 +192,10 @@ export const renderEvent = (event: CalendarEvent) => {
     start_time: event.startTime.toISOString(),
     end_time: event.endTime.toISOString(),
     timezone: event.timezone,
-    location: renderPlace(event.location),
+    location:
+      event.location === null && event.unresolvedLocation
+        ? { name: event.unresolvedLocation.name, address: event.unresolvedLocation.address, lat: null, lng: null }
+        : renderPlace(event.location),
     origin: renderPlace(event.origin),
     travel: { mode: event.travel.mode, parking_buffer_min: event.travel.parkingBufferMin },
     attendees: event.attendees.map((attendee) => ({

@@ -55,6 +55,7 @@ import { PinoLogger } from '../adapters/logging/pino/pino-logger.js'
 import { JoseTokenSigner } from '../adapters/token-signer/jose/jose-token-signer.js'
 import { OAuthService } from '../core/oauth/oauth-service.js'
 import { oauthSigningKey } from './composition/oauth.js'
+import { connectionTokenKey } from './composition/connection-token-key.js'
 
 /** The services of one surface (production or sandbox), resolved from its container. */
 export interface Surface {
@@ -184,7 +185,7 @@ const composeOn = async (
     timeAndIdsModule(overrides.clock ?? new SystemClock()),
     accountsModule,
     webhookSendingModule({ dns: overrides.dnsResolver ?? new SystemDnsResolver(), transport: webhookTransport }),
-    tokenCipherModule(config),
+    tokenCipherModule(connectionTokenKey(config, overrides.ephemeralAccounts === true)),
   )
   // One child container per surface, so that sandbox and production never share storage.
   const live = surfaceOf(root, config, true, storage)
@@ -224,8 +225,11 @@ const composeOn = async (
     logger,
     metrics,
     surfaces: { live, test },
+    // In order: no new background run, then the webhook attempts under way finish and record their outcome, and
+    // only then the storage closes (an attempt cut off there would stay leased without its outcome until its lease ends).
     close: async () => {
       await scheduler.stop()
+      await Promise.all([live.dispatcher.drain(), test.dispatcher.drain()])
       webhookTransport.close()
       await storage.close()
     },

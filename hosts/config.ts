@@ -68,7 +68,7 @@ const Environment = Schema.Struct({
   OSRM_URL: Schema.optionalKey(Url),
   WEATHER: Schema.optionalKey(Schema.Literals(['offline', 'open-meteo'])),
   OPEN_METEO_URL: Schema.optionalKey(Url),
-  GEOCODER: Schema.optionalKey(Schema.Literals(['synthetic', 'nominatim'])),
+  GEOCODER: Schema.optionalKey(Schema.Literals(['offline', 'synthetic', 'nominatim'])),
   NOMINATIM_URL: Schema.optionalKey(Url),
   PROVIDER_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
   WEBHOOK_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
@@ -171,8 +171,8 @@ export interface Config {
    */
   readonly metrics: { readonly port: number } | null
   /**
-   * Calendar connections: the AES-256-GCM key sealing provider tokens at rest
-   * (null: a random key per process, fine while storage is in memory).
+   * Calendar connections: the AES-256-GCM key sealing provider tokens at rest (null: generated once per data
+   * directory, or a random one per process for the tests' ephemeral storage; required with MongoDB).
    */
   /** Connect OAuth: the HS256 key signing access tokens (null: generated once per data directory). */
   readonly oauthSigningKey: Uint8Array | null
@@ -224,7 +224,10 @@ export interface Config {
   readonly providers: {
     readonly routing: { readonly kind: 'offline' } | { readonly kind: 'osrm'; readonly baseUrl: string }
     readonly weather: { readonly kind: 'offline' } | { readonly kind: 'open-meteo'; readonly baseUrl: string }
-    readonly geocoder: { readonly kind: 'synthetic' } | { readonly kind: 'nominatim'; readonly baseUrl: string }
+    readonly geocoder:
+      | { readonly kind: 'offline' }
+      | { readonly kind: 'synthetic' }
+      | { readonly kind: 'nominatim'; readonly baseUrl: string }
     readonly timeoutMs: number
     readonly userAgent: string
   }
@@ -321,7 +324,12 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
         'CONNECTION_TOKEN_KEY',
         'expected a 32-byte key: 64 hex digits or 44 base64 characters (openssl rand -base64 32)',
       )
-  }
+  } else if (vars.MONGODB_URI !== undefined)
+    // A key per process would leave every provider token stored in MongoDB unreadable after a restart, and on other hosts.
+    throw new ConfigError(
+      'CONNECTION_TOKEN_KEY',
+      "required with MONGODB_URI: the key sealing calendar providers' tokens at rest must be the same on every host and after every restart. Generate one (openssl rand -base64 32), keep it in your secret store, and set it on every host",
+    )
   let oauthSigningKey: Uint8Array | null = null
   if (vars.OAUTH_SIGNING_KEY !== undefined) {
     oauthSigningKey = parseTokenKey(vars.OAUTH_SIGNING_KEY)
@@ -451,7 +459,9 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       geocoder:
         vars.GEOCODER === 'nominatim'
           ? { kind: 'nominatim', baseUrl: vars.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org' }
-          : { kind: 'synthetic' },
+          : vars.GEOCODER === 'synthetic'
+            ? { kind: 'synthetic' }
+            : { kind: 'offline' },
       timeoutMs: Number(vars.PROVIDER_TIMEOUT_MS ?? 5000),
       userAgent: 'departure-service/0.1',
     },

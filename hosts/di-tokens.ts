@@ -22,6 +22,7 @@ import type { DeviceRepositoryPort } from '../core/ports/device-repository.js'
 import type { DnsResolverPort } from '../core/ports/dns-resolver.js'
 import type { EventRepositoryPort } from '../core/ports/event-repository.js'
 import type { GeocodingPort } from '../core/ports/geocoding.js'
+import type { TimezoneLookupPort } from '../core/ports/timezone-lookup.js'
 import type { IdGenerator, RandomSource } from '../core/ports/id-generator.js'
 import type { IdempotencyStorePort } from '../core/ports/idempotency-store.js'
 import type { IdentityProviderPort } from '../core/ports/identity-provider.js'
@@ -82,6 +83,7 @@ export const TOKENS = {
   UserDeletionCascade: token<UserDeletionCascade>('UserDeletionCascade'),
   UserService: token<UserService>('UserService'),
   Geocoding: token<GeocodingPort>('Geocoding'),
+  TimezoneLookup: token<TimezoneLookupPort>('TimezoneLookup'),
   Routing: token<RoutingPort>('Routing'),
   Weather: token<WeatherPort>('Weather'),
   EventRepository: token<EventRepositoryPort>('EventRepository'),

@@ -95,6 +95,10 @@ export class DepartureMonitor {
         timezone: event.timezone,
         origin: origin.value.coordinates,
         destination: { lat: event.location.lat, lng: event.location.lng },
+        // A city centre (or the sandbox's invented point) makes any window built on it `low` confidence.
+        ...(event.location.source === 'city_level' || event.location.source === 'synthetic'
+          ? { geocodingConfidence: 'low' as const }
+          : {}),
         mode: event.travel.mode,
         parkingBufferMinutes: event.travel.parkingBufferMin,
         preferences: {

@@ -3,6 +3,7 @@ import type { Departure } from '../departure/departure.js'
 import { monitoringTransition, openMonitoring } from '../monitoring/monitoring-transition.js'
 import type { EventFilter, EventRepositoryPort } from '../ports/event-repository.js'
 import type { GeocodingPort } from '../ports/geocoding.js'
+import type { TimezoneLookupPort } from '../ports/timezone-lookup.js'
 import type { IdGenerator } from '../ports/id-generator.js'
 import type { TravelMode } from '../ports/routing.js'
 import type { RoutingPort } from '../ports/routing.js'
@@ -19,7 +20,13 @@ import type { DepartureMonitor } from './departure-monitor.js'
 import { API_CHANGE, type ChangeContext, type EventLifecycle } from './event-lifecycle.js'
 import { DepartureUnavailable } from './event.errors.js'
 import { monitoringDueAt, type Attendee, type CalendarEvent, type EventCategory, type EventSource } from './event.js'
-import { resolvePlace, type PlaceInput } from '../shared/place.js'
+import {
+  type Place,
+  type PlaceInput,
+  resolvePlace,
+  resolvePlaceOrKeepAddress,
+  type UnresolvedPlace,
+} from '../shared/place.js'
 
 export interface EventInput {
   readonly userId: string
@@ -60,6 +67,8 @@ export interface EventServiceDeps {
   readonly users: UserService
   readonly ids: IdGenerator
   readonly geocoding: GeocodingPort
+  /** The timezone of an event's location when the caller gives none (absent: the user's timezone). */
+  readonly timezones?: TimezoneLookupPort
   readonly routing: RoutingPort
   readonly weather: WeatherPort
   readonly monitor: DepartureMonitor
@@ -91,6 +100,7 @@ export class EventService {
       startTime: input.startTime,
       endTime: input.endTime,
       hasLocation: places.value.location !== null,
+      locationUnresolved: places.value.unresolvedLocation !== null,
       preAlertMinutes: user.value.preAlertMinutes,
       now,
     })
@@ -103,8 +113,9 @@ export class EventService {
       category: input.category ?? 'other',
       startTime: input.startTime,
       endTime: input.endTime,
-      timezone: input.timezone ?? user.value.timezone,
+      timezone: input.timezone ?? (await this.timezoneOf(places.value.location)) ?? user.value.timezone,
       location: places.value.location,
+      unresolvedLocation: places.value.unresolvedLocation,
       origin: places.value.origin,
       travel: {
         mode: input.travel?.mode ?? user.value.defaultTravelMode,
@@ -168,7 +179,7 @@ export class EventService {
           )
         }
         const places = await this.resolvePlaces({
-          location: patch.location === undefined ? current.location : patch.location,
+          location: patch.location === undefined ? (current.location ?? current.unresolvedLocation) : patch.location,
           origin: patch.origin === undefined ? current.origin : patch.origin,
         })
         if (!places.ok) return places
@@ -183,8 +194,8 @@ export class EventService {
         const tripChanged =
           startTime.getTime() !== current.startTime.getTime() ||
           endTime.getTime() !== current.endTime.getTime() ||
-          JSON.stringify([places.value.location, places.value.origin, travel]) !==
-            JSON.stringify([current.location, current.origin, current.travel])
+          JSON.stringify([places.value.location, places.value.unresolvedLocation, places.value.origin, travel]) !==
+            JSON.stringify([current.location, current.unresolvedLocation ?? null, current.origin, current.travel])
         let monitoring = current.monitoring
         if (tripChanged) {
           const moved = monitoringTransition(current.monitoring, {
@@ -193,6 +204,7 @@ export class EventService {
             startTime,
             endTime,
             hasLocation: places.value.location !== null,
+            locationUnresolved: places.value.unresolvedLocation !== null,
           })
           if (moved.ok) monitoring = moved.value.state
         }
@@ -204,6 +216,7 @@ export class EventService {
           endTime,
           timezone: patch.timezone ?? current.timezone,
           location: places.value.location,
+          unresolvedLocation: places.value.unresolvedLocation,
           origin: places.value.origin,
           travel,
           attendees: attendees.value,
@@ -374,6 +387,8 @@ export class EventService {
     if (departure !== null && (status === 'monitoring' || status === 'unavailable')) return ok({ event, departure })
     const reasons: Record<string, string> = {
       no_location: 'The event has no location: set location.address or location.lat/lng to get a departure window.',
+      unresolved_location:
+        'The geocoder could not place the event\'s address: give a city the gazetteer knows ("Street, City, Country") or location.lat/lng.',
       no_origin:
         "No trip origin: set the event's origin, or the user's home_location, or give the user an earlier event with a location that day.",
       unavailable: 'The routing service could not compute a window yet; it is retried on the monitoring cadence.',
@@ -390,21 +405,45 @@ export class EventService {
     )
   }
 
+  /**
+   * The event's places: a location the geocoder cannot place is kept as its address (`unresolvedLocation`, the
+   * event is stored but not monitored); an origin it cannot place is refused (400 naming `origin.address`).
+   */
   private async resolvePlaces(input: {
     location?: PlaceInput | null | undefined
     origin?: PlaceInput | null | undefined
-  }) {
-    const resolveOne = async (value: PlaceInput | null | undefined, param: string) =>
-      value === null || value === undefined
-        ? ok(null)
-        : 'source' in value
-          ? ok(value as never)
-          : resolvePlace(this.deps.geocoding, value, param)
-    const location = await resolveOne(input.location, 'location')
-    if (!location.ok) return location
-    const origin = await resolveOne(input.origin, 'origin')
-    if (!origin.ok) return origin
-    return ok({ location: location.value, origin: origin.value })
+  }): Promise<
+    Result<
+      { location: Place | null; unresolvedLocation: UnresolvedPlace | null; origin: Place | null },
+      InvalidParameter
+    >
+  > {
+    const stored = (value: PlaceInput | Place): value is Place => 'source' in value
+    let location: Place | null = null
+    let unresolvedLocation: UnresolvedPlace | null = null
+    if (input.location !== null && input.location !== undefined) {
+      const resolved = stored(input.location)
+        ? ok(input.location)
+        : await resolvePlaceOrKeepAddress(this.deps.geocoding, input.location, 'location')
+      if (!resolved.ok) return resolved
+      if ('lat' in resolved.value) location = resolved.value
+      else unresolvedLocation = resolved.value
+    }
+    let origin: Place | null = null
+    if (input.origin !== null && input.origin !== undefined) {
+      const resolved = stored(input.origin)
+        ? ok(input.origin)
+        : await resolvePlace(this.deps.geocoding, input.origin, 'origin')
+      if (!resolved.ok) return resolved
+      origin = resolved.value
+    }
+    return ok({ location, unresolvedLocation, origin })
+  }
+
+  /** The timezone at a real place (never at the sandbox's invented points), when a lookup is configured. */
+  private async timezoneOf(place: Place | null): Promise<string | null> {
+    if (place === null || place.source === 'synthetic' || this.deps.timezones === undefined) return null
+    return this.deps.timezones.timezoneAt({ lat: place.lat, lng: place.lng })
   }
 
   /**

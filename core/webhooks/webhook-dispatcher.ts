@@ -93,6 +93,10 @@ export class WebhookDispatcher {
   private inFlight = 0
   /** Background refills under way, by account (or `*`): a finished attempt starts the next one without waiting for the sweep. */
   private readonly refilling = new Set<string>()
+  /** Attempts and refills under way, so that a shutdown can wait for them (`drain`). */
+  private readonly pending = new Set<Promise<unknown>>()
+  /** Set by `drain`: no new attempt starts. */
+  private draining = false
 
   constructor(private readonly deps: WebhookDispatcherDeps) {
     this.limits = { ...DEFAULT_DISPATCHER_LIMITS, ...deps.limits }
@@ -166,6 +170,7 @@ export class WebhookDispatcher {
   async deliverDue(scope: BackgroundScope): Promise<number> {
     let started = 0
     for (;;) {
+      if (this.draining) return started
       const free = this.limits.concurrency - this.inFlight
       if (free <= 0) return started
       const saturated = [...this.inFlightByEndpoint]
@@ -194,11 +199,28 @@ export class WebhookDispatcher {
   /** Fills the slot an attempt just freed with the next due delivery (background mode); one refill per scope at a time. */
   private refill(scope: BackgroundScope): void {
     const key = scope.accountId ?? '*'
-    if (this.refilling.has(key)) return
+    if (this.draining || this.refilling.has(key)) return
     this.refilling.add(key)
-    void this.deliverDue(scope)
-      .catch(() => 0)
-      .finally(() => this.refilling.delete(key))
+    this.track(
+      this.deliverDue(scope)
+        .catch(() => 0)
+        .finally(() => this.refilling.delete(key)),
+    )
+  }
+
+  /**
+   * For a shutdown, before the storage closes: starts no new attempt and waits for those under way (each ends
+   * within the receiver timeout) and their refills, so that every leased delivery records its attempt.
+   */
+  async drain(): Promise<void> {
+    this.draining = true
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending])
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.pending.add(work)
+    void work.finally(() => this.pending.delete(work)).catch(() => {})
+    return work
   }
 
   /** Attempts a delivery inside the caller's request (test sends, replays) and returns it as stored after the attempt. */
@@ -238,7 +260,7 @@ export class WebhookDispatcher {
     this.inFlight += 1
     this.inFlightByEndpoint.set(delivery.endpointId, (this.inFlightByEndpoint.get(delivery.endpointId) ?? 0) + 1)
     try {
-      return await this.attempt(delivery, clock)
+      return await this.track(this.attempt(delivery, clock))
     } catch (error) {
       this.deps.logger?.error(
         { accountId: delivery.accountId, deliveryId: delivery.id, endpointId: delivery.endpointId, err: error },

@@ -1,15 +1,21 @@
 import { ContainerModule } from 'inversify'
 import { NominatimGeocodingAdapter } from '../../adapters/geocoding/nominatim/nominatim-geocoding.js'
+import { OfflineGeocodingAdapter } from '../../adapters/geocoding/offline/offline-geocoding.js'
 import { SyntheticGeocodingAdapter } from '../../adapters/geocoding/synthetic/synthetic-geocoding.js'
 import { OfflineRoutingAdapter } from '../../adapters/routing/offline/offline-routing.js'
 import { OsrmRoutingAdapter } from '../../adapters/routing/osrm/osrm-routing.js'
 import { OfflineWeatherAdapter } from '../../adapters/weather/offline/offline-weather.js'
 import { OpenMeteoWeatherAdapter } from '../../adapters/weather/open-meteo/open-meteo-weather.js'
+import { GeoTzTimezoneLookup } from '../../adapters/timezone/geo-tz/geo-tz-timezone-lookup.js'
 import type { Config } from '../config.js'
 import { instrumented } from './instrumented.js'
 import { TOKENS } from '../di-tokens.js'
 
-/** Routing, weather and geocoding: production gets the configured providers; the sandbox always the embedded, deterministic ones. */
+/**
+ * Routing, weather and geocoding: production gets the configured providers (the offline city-level gazetteer unless
+ * `GEOCODER` says otherwise); the sandbox always the embedded, deterministic ones (its synthetic geocoder places any
+ * address in a box of Berlin, so that tests and demos need no real addresses). Timezones come from `geo-tz` on both.
+ */
 export const departureDataModule = (config: Config, livemode: boolean) =>
   new ContainerModule(({ bind }) => {
     const { providers } = config
@@ -36,7 +42,10 @@ export const departureDataModule = (config: Config, livemode: boolean) =>
       (metrics) =>
         geocoder.kind === 'nominatim'
           ? instrumented(new NominatimGeocodingAdapter({ ...http, baseUrl: geocoder.baseUrl }), 'nominatim', metrics)
-          : new SyntheticGeocodingAdapter(),
+          : geocoder.kind === 'offline'
+            ? new OfflineGeocodingAdapter()
+            : new SyntheticGeocodingAdapter(),
       [TOKENS.Metrics],
     )
+    bind(TOKENS.TimezoneLookup).toResolvedValue(() => new GeoTzTimezoneLookup())
   })

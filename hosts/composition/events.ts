@@ -21,13 +21,14 @@ export const eventsModule = new ContainerModule(({ bind }) => {
     ],
   )
   bind(TOKENS.EventService).toResolvedValue(
-    (events, users, ids, geocoding, routing, weather, monitor, lifecycle) =>
-      new EventService({ events, users, ids, geocoding, routing, weather, monitor, lifecycle }),
+    (events, users, ids, geocoding, timezones, routing, weather, monitor, lifecycle) =>
+      new EventService({ events, users, ids, geocoding, timezones, routing, weather, monitor, lifecycle }),
     [
       TOKENS.EventRepository,
       TOKENS.UserService,
       TOKENS.IdGenerator,
       TOKENS.Geocoding,
+      TOKENS.TimezoneLookup,
       TOKENS.Routing,
       TOKENS.Weather,
       TOKENS.DepartureMonitor,

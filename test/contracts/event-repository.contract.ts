@@ -77,6 +77,22 @@ export const eventRepositoryContract = (
       expect((await subject.outbox.list('acct_a', 10)).map((e) => e.type)).toEqual(['event.created'])
     })
 
+    it('round-trips an address the geocoder could not place, with no location', async () => {
+      const event = makeEvent({
+        location: null,
+        unresolvedLocation: { name: 'Club', address: 'Somewhere 1, Nowhereville' },
+        monitoring: {
+          ...makeEvent().monitoring,
+          status: 'unresolved_location',
+          hasLocation: false,
+          nextRecalcAt: null,
+        },
+        dueAt: null,
+      })
+      await subject.events.insert(event, [])
+      expect(await subject.events.get(event.accountId, event.id)).toEqual(event)
+    })
+
     it('keeps accounts apart', async () => {
       const event = makeEvent()
       await subject.events.insert(event, [])

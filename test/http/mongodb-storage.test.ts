@@ -3,7 +3,14 @@ import { MongoClient } from 'mongodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runKeysCli } from '../../hosts/cli/keys.js'
 import { startMongoForTests, type TestMongo } from '../support/mongo-peer/index.js'
-import { api, LIVE_KEY, startTestService, TEST_KEY, type TestService } from '../support/service.js'
+import {
+  api,
+  LIVE_KEY,
+  startTestService,
+  TEST_CONNECTION_TOKEN_KEY,
+  TEST_KEY,
+  type TestService,
+} from '../support/service.js'
 
 const HOUR = 3_600_000
 const at = (msFromNow: number) => new Date(Date.now() + msFromNow).toISOString()
@@ -20,6 +27,7 @@ const startOnMongo = () =>
   startTestService({
     MONGODB_URI: mongo.uri,
     MONGODB_DB: database,
+    CONNECTION_TOKEN_KEY: TEST_CONNECTION_TOKEN_KEY,
     RATE_LIMIT_REQUESTS: '1000',
     RATE_LIMIT_WINDOW_MS: '60000',
   })
@@ -218,7 +226,11 @@ describe('The keys CLI works on the same MongoDB beside a running service', () =
   it('issues a key the service accepts at once, and revokes it', async () => {
     const lines: string[] = []
     const cli = (...argv: string[]) =>
-      runKeysCli(argv, { MONGODB_URI: mongo.uri, MONGODB_DB: database }, (line) => lines.push(line))
+      runKeysCli(
+        argv,
+        { MONGODB_URI: mongo.uri, MONGODB_DB: database, CONNECTION_TOKEN_KEY: TEST_CONNECTION_TOKEN_KEY },
+        (line) => lines.push(line),
+      )
     expect(await cli('create', '--mode', 'live')).toBe(0)
     const secret = /sk_live_[0-9a-f]+/.exec(lines.join('\n'))![0]
     const keyId = /key_[0-9a-z]+/i.exec(lines.join('\n'))![0]

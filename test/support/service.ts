@@ -8,6 +8,8 @@ import type { CompositionOverrides } from '../../hosts/composition-root.js'
 
 export const TEST_KEY = 'sk_test_94ee059335e587e501cc4bf90613e081TEST'
 export const LIVE_KEY = 'sk_live_35e0d0360a0af6d115f9df30e1b00b5bLIVE'
+/** The CONNECTION_TOKEN_KEY of test services on MongoDB (which refuse to start without one). */
+export const TEST_CONNECTION_TOKEN_KEY = '4f1d7a9e0c3b5d8f2a6e1c4b7d0f3a5e8c1b4d7f0a3e6c9b2d5f8a1c4e7b0d3f'
 
 export interface TestService {
   readonly service: RunningService
@@ -25,7 +27,11 @@ const mongoStorageForTests = async (): Promise<{ env: Record<string, string>; st
   if (process.env.TEST_STORAGE !== 'mongodb') return { env: {}, stop: async () => {} }
   const mongo = await startMongoForTests()
   return {
-    env: { MONGODB_URI: mongo.uri, MONGODB_DB: `http_${randomUUID().replaceAll('-', '').slice(0, 12)}` },
+    env: {
+      MONGODB_URI: mongo.uri,
+      MONGODB_DB: `http_${randomUUID().replaceAll('-', '').slice(0, 12)}`,
+      CONNECTION_TOKEN_KEY: TEST_CONNECTION_TOKEN_KEY,
+    },
     stop: () => mongo.stop(),
   }
 }
