@@ -183,12 +183,14 @@ export const buildApiApp = async (
     sandbox: surface.calendarSandbox,
     icloud: surface.icloudSignIn,
   })
-  referenceRoutes(app, {
+  const servers = [
+    { url: config.publicBaseUrl, description: 'Production (sk_live_ keys)' },
+    { url: config.sandboxPublicBaseUrl, description: 'Sandbox (sk_test_ keys)' },
+  ]
+  // This surface's server first: the reference's "try it" calls the first server by default.
+  await referenceRoutes(app, {
     endpoints: Object.values(Endpoints),
-    servers: [
-      { url: config.publicBaseUrl, description: 'Production (sk_live_ keys)' },
-      { url: config.sandboxPublicBaseUrl, description: 'Sandbox (sk_test_ keys)' },
-    ],
+    servers: surface.livemode ? servers : servers.reverse(),
   })
   return app
 }
