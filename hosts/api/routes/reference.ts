@@ -67,6 +67,12 @@ export const referenceRoutes = async (
         // Everything from this process: no web fonts, no request proxy, no telemetry.
         withDefaultFonts: false,
         telemetry: false,
+        // Scalar's hosted features (AI agent, MCP, its toolbar's share and deploy) need Scalar's servers: off.
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        showToolbar: 'never',
+        showDeveloperTools: 'never',
+        documentDownloadType: 'json',
         authentication: { preferredSecurityScheme: 'bearerAuth' },
         defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
       } as Record<string, unknown>,
