@@ -11,7 +11,10 @@ import { api, startTestService, type ResponseJson, type TestService } from '../s
 
 let test: TestService
 let document: {
-  paths: Record<string, Record<string, { operationId: string; tags: string[]; responses: Record<string, ResponseJson> }>>
+  paths: Record<
+    string,
+    Record<string, { operationId: string; tags: string[]; responses: Record<string, ResponseJson> }>
+  >
   webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> } } }>
   components: { schemas: Record<string, ResponseJson>; securitySchemes: Record<string, unknown> }
   tags: { name: string }[]
