@@ -131,7 +131,7 @@ describe('the OpenAPI document', () => {
     expect(document.components.schemas[object].properties.object.enum).toEqual(['reminder'])
   })
 
-  it('carries examples captured on the sandbox that decode with the contracts', () => {
+  it('carries examples captured on the sandbox that decode with the contracts', async () => {
     const endpoints = Endpoints as Record<string, EndpointContract>
     expect(Object.keys(OPERATION_EXAMPLES).length).toBeGreaterThanOrEqual(25)
     for (const [operationId, example] of Object.entries(OPERATION_EXAMPLES)) {
@@ -140,6 +140,9 @@ describe('the OpenAPI document', () => {
         expect(Schema.decodeUnknownExit(endpoint.body as never)(example.request)._tag, operationId).toBe('Success')
       expect(Schema.decodeUnknownExit(endpoint.response as never)(example.response)._tag, operationId).toBe('Success')
     }
+    // The wire answers as documented: each listed key carries livemode, like every list item.
+    const keys = await api(test.sandbox, 'GET', '/v1/api_keys')
+    expect(Schema.decodeUnknownExit(Endpoints.listApiKeys.response as never)(keys.body)._tag).toBe('Success')
     // The seeded users are the examples' people.
     const users = document.paths['/v1/users']!.get!.responses['200'].content['application/json'].example
     expect(users.data.map((user: { email: string }) => user.email)).toContain('ada.lovelace@sandbox.example')
