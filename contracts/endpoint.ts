@@ -1,5 +1,6 @@
 import type { Schema } from 'effect'
 import type { RequiredPermission } from '../core/account/permissions.js'
+import type { ErrorCodeName } from './errors.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
@@ -20,6 +21,12 @@ export interface RatePool {
  * OpenAPI document is generated from them, so the two never disagree.
  */
 export interface EndpointContract {
+  /**
+   * The OpenAPI `operationId` and the typed client's name for it: camelCase verb + resource, the same as the
+   * endpoint's key in `Endpoints` (`createUser`, `listEvents`, `retrieveEvent`, `recomputeDeparture`). Required,
+   * and stable once published: code generators name their methods after it.
+   */
+  readonly operationId: string
   readonly method: HttpMethod
   /** OpenAPI-style path: `/v1/users/{id}`. */
   readonly path: string
@@ -50,6 +57,12 @@ export interface EndpointContract {
   readonly permission: RequiredPermission
   /** Counted in this pool instead of the general one. */
   readonly ratePool?: RatePool
+  /**
+   * The error codes the use case itself can answer (`invalid_state_transition`, `departure_unavailable`...). The
+   * OpenAPI document adds those the endpoint's shape implies: authentication, permissions, validation of its body,
+   * query and path, idempotency, rate limits and internal errors.
+   */
+  readonly errors?: readonly ErrorCodeName[]
 }
 
 /** `POST /v1/users/{id}`: the name version changes and idempotency scopes use. */

@@ -90,6 +90,7 @@ export const SandboxClock = Schema.Struct({
 
 export const Endpoints = {
   health: {
+    operationId: 'health',
     permission: 'any_key',
     method: 'GET',
     path: '/v1/health',
@@ -98,6 +99,7 @@ export const Endpoints = {
     response: HealthResource,
   },
   createUser: {
+    operationId: 'createUser',
     permission: { resource: 'users', access: 'write' },
     method: 'POST',
     path: '/v1/users',
@@ -108,6 +110,7 @@ export const Endpoints = {
     successStatus: 200,
   },
   listUsers: {
+    operationId: 'listUsers',
     permission: { resource: 'users', access: 'read' },
     method: 'GET',
     path: '/v1/users',
@@ -117,6 +120,7 @@ export const Endpoints = {
     response: listEnvelope(UserResource),
   },
   retrieveUser: {
+    operationId: 'retrieveUser',
     permission: { resource: 'users', access: 'read' },
     method: 'GET',
     path: '/v1/users/{id}',
@@ -125,6 +129,8 @@ export const Endpoints = {
     response: UserResource,
   },
   updateUser: {
+    operationId: 'updateUser',
+    errors: ['account_deactivated', 'concurrent_modification'],
     permission: { resource: 'users', access: 'write' },
     method: 'PATCH',
     path: '/v1/users/{id}',
@@ -134,6 +140,8 @@ export const Endpoints = {
     response: UserResource,
   },
   deactivateUser: {
+    operationId: 'deactivateUser',
+    errors: ['invalid_state_transition', 'concurrent_modification'],
     permission: { resource: 'users', access: 'write' },
     method: 'POST',
     path: '/v1/users/{id}/deactivate',
@@ -143,6 +151,8 @@ export const Endpoints = {
     response: UserResource,
   },
   reactivateUser: {
+    operationId: 'reactivateUser',
+    errors: ['invalid_state_transition', 'concurrent_modification'],
     permission: { resource: 'users', access: 'write' },
     method: 'POST',
     path: '/v1/users/{id}/reactivate',
@@ -152,6 +162,8 @@ export const Endpoints = {
     response: UserResource,
   },
   deleteUser: {
+    operationId: 'deleteUser',
+    errors: ['concurrent_modification'],
     permission: { resource: 'users', access: 'write' },
     method: 'DELETE',
     path: '/v1/users/{id}',
@@ -160,6 +172,8 @@ export const Endpoints = {
     response: deleted(UserResource),
   },
   createEvent: {
+    operationId: 'createEvent',
+    errors: ['account_deactivated'],
     permission: { resource: 'events', access: 'write' },
     method: 'POST',
     path: '/v1/events',
@@ -170,6 +184,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listEvents: {
+    operationId: 'listEvents',
     permission: { resource: 'events', access: 'read' },
     method: 'GET',
     path: '/v1/events',
@@ -179,6 +194,7 @@ export const Endpoints = {
     response: listEnvelope(EventResource),
   },
   retrieveEvent: {
+    operationId: 'retrieveEvent',
     permission: { resource: 'events', access: 'read' },
     method: 'GET',
     path: '/v1/events/{id}',
@@ -187,6 +203,8 @@ export const Endpoints = {
     response: EventResource,
   },
   updateEvent: {
+    operationId: 'updateEvent',
+    errors: ['account_deactivated', 'concurrent_modification'],
     permission: { resource: 'events', access: 'write' },
     method: 'PATCH',
     path: '/v1/events/{id}',
@@ -196,6 +214,8 @@ export const Endpoints = {
     response: EventResource,
   },
   deleteEvent: {
+    operationId: 'deleteEvent',
+    errors: ['concurrent_modification'],
     permission: { resource: 'events', access: 'write' },
     method: 'DELETE',
     path: '/v1/events/{id}',
@@ -204,6 +224,8 @@ export const Endpoints = {
     response: deleted(EventResource),
   },
   retrieveDeparture: {
+    operationId: 'retrieveDeparture',
+    errors: ['departure_unavailable'],
     permission: { resource: 'departure', access: 'read' },
     method: 'GET',
     path: '/v1/events/{id}/departure',
@@ -212,6 +234,8 @@ export const Endpoints = {
     response: DepartureResource,
   },
   recomputeDeparture: {
+    operationId: 'recomputeDeparture',
+    errors: ['account_deactivated', 'departure_unavailable'],
     permission: { resource: 'departure', access: 'write' },
     method: 'POST',
     path: '/v1/events/{id}/departure/recompute',
@@ -221,6 +245,7 @@ export const Endpoints = {
     response: DepartureResource,
   },
   retrieveEventHealth: {
+    operationId: 'retrieveEventHealth',
     // events:read, not departure:read: the risks name the user's other events in the way.
     permission: { resource: 'events', access: 'read' },
     method: 'GET',
@@ -230,6 +255,7 @@ export const Endpoints = {
     response: EventHealthResource,
   },
   listUpcomingEventHealth: {
+    operationId: 'listUpcomingEventHealth',
     permission: { resource: 'events', access: 'read' },
     method: 'GET',
     path: '/v1/events/health/upcoming',
@@ -240,6 +266,8 @@ export const Endpoints = {
     sinceVersion: UPCOMING_HEALTH_SINCE,
   },
   computeDeparture: {
+    operationId: 'computeDeparture',
+    errors: ['departure_unavailable'],
     permission: { resource: 'departure', access: 'read' },
     method: 'POST',
     path: '/v1/departure/compute',
@@ -249,6 +277,7 @@ export const Endpoints = {
     response: DepartureResource,
   },
   parseSchedulingText: {
+    operationId: 'parseSchedulingText',
     permission: { resource: 'scheduling', access: 'read' },
     method: 'POST',
     path: '/v1/scheduling/parse',
@@ -258,6 +287,7 @@ export const Endpoints = {
     response: ParsedEventResource,
   },
   queryFreeBusy: {
+    operationId: 'queryFreeBusy',
     permission: { resource: 'scheduling', access: 'read' },
     method: 'POST',
     path: '/v1/freebusy/query',
@@ -268,6 +298,7 @@ export const Endpoints = {
     ratePool: FREEBUSY_RATE_POOL,
   },
   findSlots: {
+    operationId: 'findSlots',
     permission: { resource: 'scheduling', access: 'read' },
     method: 'POST',
     path: '/v1/freebusy/find_slots',
@@ -278,6 +309,7 @@ export const Endpoints = {
     ratePool: FREEBUSY_RATE_POOL,
   },
   suggestSlots: {
+    operationId: 'suggestSlots',
     permission: { resource: 'scheduling', access: 'read' },
     method: 'POST',
     path: '/v1/scheduling/suggest',
@@ -288,6 +320,7 @@ export const Endpoints = {
     ratePool: SUGGESTIONS_RATE_POOL,
   },
   createWebhookEndpoint: {
+    operationId: 'createWebhookEndpoint',
     permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'POST',
     path: '/v1/webhook_endpoints',
@@ -298,6 +331,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listWebhookEndpoints: {
+    operationId: 'listWebhookEndpoints',
     permission: { resource: 'webhook_endpoints', access: 'read' },
     method: 'GET',
     path: '/v1/webhook_endpoints',
@@ -307,6 +341,7 @@ export const Endpoints = {
     response: listEnvelope(WebhookEndpointResource),
   },
   retrieveWebhookEndpoint: {
+    operationId: 'retrieveWebhookEndpoint',
     permission: { resource: 'webhook_endpoints', access: 'read' },
     method: 'GET',
     path: '/v1/webhook_endpoints/{id}',
@@ -315,6 +350,8 @@ export const Endpoints = {
     response: WebhookEndpointResource,
   },
   updateWebhookEndpoint: {
+    operationId: 'updateWebhookEndpoint',
+    errors: ['concurrent_modification'],
     permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'PATCH',
     path: '/v1/webhook_endpoints/{id}',
@@ -324,6 +361,7 @@ export const Endpoints = {
     response: WebhookEndpointResource,
   },
   deleteWebhookEndpoint: {
+    operationId: 'deleteWebhookEndpoint',
     permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'DELETE',
     path: '/v1/webhook_endpoints/{id}',
@@ -332,6 +370,8 @@ export const Endpoints = {
     response: deleted(WebhookEndpointResource),
   },
   rotateWebhookSecret: {
+    operationId: 'rotateWebhookSecret',
+    errors: ['concurrent_modification'],
     permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'POST',
     path: '/v1/webhook_endpoints/{id}/rotate_secret',
@@ -341,6 +381,8 @@ export const Endpoints = {
     response: WebhookEndpointResource,
   },
   testWebhookEndpoint: {
+    operationId: 'testWebhookEndpoint',
+    errors: ['webhook_endpoint_disabled'],
     permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'POST',
     path: '/v1/webhook_endpoints/{id}/test',
@@ -350,6 +392,7 @@ export const Endpoints = {
     response: WebhookDeliveryResource,
   },
   listWebhookDeliveries: {
+    operationId: 'listWebhookDeliveries',
     permission: { resource: 'webhook_endpoints', access: 'read' },
     method: 'GET',
     path: '/v1/webhook_endpoints/{id}/deliveries',
@@ -359,6 +402,7 @@ export const Endpoints = {
     response: listEnvelope(WebhookDeliveryResource),
   },
   retrieveWebhookDelivery: {
+    operationId: 'retrieveWebhookDelivery',
     permission: { resource: 'webhook_endpoints', access: 'read' },
     method: 'GET',
     path: '/v1/webhook_endpoints/{id}/deliveries/{delivery_id}',
@@ -367,6 +411,8 @@ export const Endpoints = {
     response: WebhookDeliveryResource,
   },
   replayWebhookDelivery: {
+    operationId: 'replayWebhookDelivery',
+    errors: ['webhook_endpoint_disabled', 'invalid_state_transition'],
     permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'POST',
     path: '/v1/webhook_endpoints/{id}/deliveries/{delivery_id}/replay',
@@ -376,6 +422,8 @@ export const Endpoints = {
     response: WebhookDeliveryResource,
   },
   createReminder: {
+    operationId: 'createReminder',
+    errors: ['account_deactivated'],
     permission: { resource: 'reminders', access: 'write' },
     method: 'POST',
     path: '/v1/events/{id}/reminders',
@@ -386,6 +434,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listReminders: {
+    operationId: 'listReminders',
     permission: { resource: 'reminders', access: 'read' },
     method: 'GET',
     path: '/v1/events/{id}/reminders',
@@ -395,6 +444,7 @@ export const Endpoints = {
     response: listEnvelope(ReminderResource),
   },
   retrieveReminder: {
+    operationId: 'retrieveReminder',
     permission: { resource: 'reminders', access: 'read' },
     method: 'GET',
     path: '/v1/reminders/{id}',
@@ -403,6 +453,8 @@ export const Endpoints = {
     response: ReminderResource,
   },
   cancelReminder: {
+    operationId: 'cancelReminder',
+    errors: ['account_deactivated', 'invalid_state_transition', 'concurrent_modification'],
     permission: { resource: 'reminders', access: 'write' },
     method: 'DELETE',
     path: '/v1/reminders/{id}',
@@ -411,6 +463,8 @@ export const Endpoints = {
     response: ReminderResource,
   },
   snoozeReminder: {
+    operationId: 'snoozeReminder',
+    errors: ['account_deactivated', 'invalid_state_transition', 'concurrent_modification'],
     permission: { resource: 'reminders', access: 'write' },
     method: 'POST',
     path: '/v1/reminders/{id}/snooze',
@@ -420,6 +474,8 @@ export const Endpoints = {
     response: ReminderResource,
   },
   dismissReminder: {
+    operationId: 'dismissReminder',
+    errors: ['account_deactivated', 'invalid_state_transition', 'concurrent_modification'],
     permission: { resource: 'reminders', access: 'write' },
     method: 'POST',
     path: '/v1/reminders/{id}/dismiss',
@@ -429,6 +485,8 @@ export const Endpoints = {
     response: ReminderResource,
   },
   registerDevice: {
+    operationId: 'registerDevice',
+    errors: ['account_deactivated'],
     permission: { resource: 'devices', access: 'write' },
     method: 'POST',
     path: '/v1/users/{id}/devices',
@@ -439,6 +497,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listDevices: {
+    operationId: 'listDevices',
     permission: { resource: 'devices', access: 'read' },
     method: 'GET',
     path: '/v1/users/{id}/devices',
@@ -448,6 +507,7 @@ export const Endpoints = {
     response: listEnvelope(DeviceResource),
   },
   deleteDevice: {
+    operationId: 'deleteDevice',
     permission: { resource: 'devices', access: 'write' },
     method: 'DELETE',
     path: '/v1/users/{id}/devices/{device_id}',
@@ -456,6 +516,7 @@ export const Endpoints = {
     response: deleted(DeviceResource),
   },
   listPushMessages: {
+    operationId: 'listPushMessages',
     permission: { resource: 'test_helpers', access: 'read' },
     method: 'GET',
     path: '/v1/test_helpers/push_messages',
@@ -466,6 +527,8 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   createInvitations: {
+    operationId: 'createInvitations',
+    errors: ['account_deactivated'],
     permission: { resource: 'invitations', access: 'write' },
     method: 'POST',
     path: '/v1/invitations',
@@ -476,6 +539,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   retrieveInvitation: {
+    operationId: 'retrieveInvitation',
     permission: { resource: 'invitations', access: 'read' },
     method: 'GET',
     path: '/v1/invitations/{id}',
@@ -484,6 +548,8 @@ export const Endpoints = {
     response: InvitationResource,
   },
   respondToInvitation: {
+    operationId: 'respondToInvitation',
+    errors: ['invalid_state_transition', 'concurrent_modification'],
     permission: { resource: 'invitations', access: 'write' },
     method: 'POST',
     path: '/v1/invitations/{id}/respond',
@@ -495,6 +561,7 @@ export const Endpoints = {
     authenticated: 'optional',
   },
   invitationOpenPixel: {
+    operationId: 'invitationOpenPixel',
     permission: 'any_key',
     method: 'GET',
     path: '/v1/invitations/{id}/open.gif',
@@ -506,6 +573,8 @@ export const Endpoints = {
     authenticated: false,
   },
   inboundMailNotice: {
+    operationId: 'inboundMailNotice',
+    errors: ['signature_invalid'],
     permission: 'any_key',
     method: 'POST',
     path: '/v1/inbound/mail_events',
@@ -516,6 +585,7 @@ export const Endpoints = {
     authenticated: false,
   },
   hostedRespondPage: {
+    operationId: 'hostedRespondPage',
     permission: 'any_key',
     method: 'GET',
     path: '/hosted/invitations/{id}/respond',
@@ -527,6 +597,7 @@ export const Endpoints = {
     authenticated: false,
   },
   hostedRespondSubmit: {
+    operationId: 'hostedRespondSubmit',
     permission: 'any_key',
     method: 'POST',
     path: '/hosted/invitations/{id}/respond',
@@ -537,6 +608,7 @@ export const Endpoints = {
     authenticated: false,
   },
   hostedUnsubscribePage: {
+    operationId: 'hostedUnsubscribePage',
     permission: 'any_key',
     method: 'GET',
     path: '/hosted/invitations/{id}/unsubscribe',
@@ -548,6 +620,7 @@ export const Endpoints = {
     authenticated: false,
   },
   hostedUnsubscribeSubmit: {
+    operationId: 'hostedUnsubscribeSubmit',
     permission: 'any_key',
     method: 'POST',
     path: '/hosted/invitations/{id}/unsubscribe',
@@ -558,6 +631,8 @@ export const Endpoints = {
     authenticated: false,
   },
   simulateInvitationDelivered: {
+    operationId: 'simulateInvitationDelivered',
+    errors: ['invalid_state_transition'],
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/invitations/{id}/deliver',
@@ -568,6 +643,8 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   simulateInvitationOpened: {
+    operationId: 'simulateInvitationOpened',
+    errors: ['invalid_state_transition'],
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/invitations/{id}/open',
@@ -578,6 +655,8 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   simulateInvitationBounced: {
+    operationId: 'simulateInvitationBounced',
+    errors: ['invalid_state_transition'],
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/invitations/{id}/bounce',
@@ -588,6 +667,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   listSentEmails: {
+    operationId: 'listSentEmails',
     permission: { resource: 'test_helpers', access: 'read' },
     method: 'GET',
     path: '/v1/test_helpers/sent_emails',
@@ -598,6 +678,8 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   startConnection: {
+    operationId: 'startConnection',
+    errors: ['account_deactivated'],
     permission: { resource: 'connections', access: 'write' },
     method: 'POST',
     path: '/v1/connections/start',
@@ -607,6 +689,8 @@ export const Endpoints = {
     response: ConnectionStartResource,
   },
   completeConnection: {
+    operationId: 'completeConnection',
+    errors: ['oauth_state_invalid', 'authorization_code_invalid', 'calendar_provider_unavailable'],
     permission: { resource: 'connections', access: 'write' },
     method: 'POST',
     path: '/v1/connections/callback',
@@ -617,6 +701,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listConnections: {
+    operationId: 'listConnections',
     permission: { resource: 'connections', access: 'read' },
     method: 'GET',
     path: '/v1/connections',
@@ -626,6 +711,7 @@ export const Endpoints = {
     response: listEnvelope(ConnectionResource),
   },
   retrieveConnection: {
+    operationId: 'retrieveConnection',
     permission: { resource: 'connections', access: 'read' },
     method: 'GET',
     path: '/v1/connections/{id}',
@@ -635,6 +721,8 @@ export const Endpoints = {
     response: ConnectionResource,
   },
   deleteConnection: {
+    operationId: 'deleteConnection',
+    errors: ['invalid_state_transition', 'concurrent_modification'],
     permission: { resource: 'connections', access: 'write' },
     method: 'DELETE',
     path: '/v1/connections/{id}',
@@ -643,6 +731,8 @@ export const Endpoints = {
     response: ConnectionResource,
   },
   refreshConnection: {
+    operationId: 'refreshConnection',
+    errors: ['invalid_state_transition', 'calendar_provider_unavailable'],
     permission: { resource: 'connections', access: 'write' },
     method: 'POST',
     path: '/v1/connections/{id}/refresh',
@@ -652,6 +742,7 @@ export const Endpoints = {
     response: ConnectionResource,
   },
   listCalendars: {
+    operationId: 'listCalendars',
     permission: { resource: 'connections', access: 'read' },
     method: 'GET',
     path: '/v1/connections/{id}/calendars',
@@ -660,6 +751,8 @@ export const Endpoints = {
     response: listEnvelope(CalendarResource),
   },
   updateCalendar: {
+    operationId: 'updateCalendar',
+    errors: ['concurrent_modification'],
     permission: { resource: 'connections', access: 'write' },
     method: 'PATCH',
     path: '/v1/connections/{id}/calendars/{calId}',
@@ -669,6 +762,7 @@ export const Endpoints = {
     response: CalendarResource,
   },
   oauthCallback: {
+    operationId: 'oauthCallback',
     permission: 'any_key',
     method: 'GET',
     path: '/v1/connections/oauth/callback',
@@ -679,6 +773,7 @@ export const Endpoints = {
     responseDescription: '302 redirect to return_url with connection_id and state (or error and state)',
   },
   googlePush: {
+    operationId: 'googlePush',
     permission: 'any_key',
     method: 'POST',
     path: '/v1/connections/push/google',
@@ -688,6 +783,7 @@ export const Endpoints = {
     responseDescription: '200 when the channel and its token match (the connection syncs), 404 otherwise',
   },
   microsoftPush: {
+    operationId: 'microsoftPush',
     permission: 'any_key',
     method: 'POST',
     path: '/v1/connections/push/microsoft',
@@ -698,6 +794,7 @@ export const Endpoints = {
     responseDescription: '200 text/plain echo of validationToken; 202 for notifications',
   },
   icloudSignInPage: {
+    operationId: 'icloudSignInPage',
     permission: 'any_key',
     method: 'GET',
     path: '/v1/connections/icloud/authorize',
@@ -707,6 +804,7 @@ export const Endpoints = {
     responseDescription: 'HTML sign-in page',
   },
   icloudSignIn: {
+    operationId: 'icloudSignIn',
     permission: 'any_key',
     method: 'POST',
     path: '/v1/connections/icloud/authorize',
@@ -717,6 +815,7 @@ export const Endpoints = {
     responseDescription: '302 to the redirect URI with code and state; 400 page when the password is refused',
   },
   sandboxConsentPage: {
+    operationId: 'sandboxConsentPage',
     permission: 'any_key',
     method: 'GET',
     path: '/v1/sandbox/oauth/authorize',
@@ -727,6 +826,7 @@ export const Endpoints = {
     responseDescription: 'HTML consent page',
   },
   sandboxConsentDecision: {
+    operationId: 'sandboxConsentDecision',
     permission: 'any_key',
     method: 'POST',
     path: '/v1/sandbox/oauth/authorize',
@@ -738,6 +838,7 @@ export const Endpoints = {
     responseDescription: '302 redirect to redirect_uri with code and state (or error=access_denied)',
   },
   createProviderEvent: {
+    operationId: 'createProviderEvent',
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/connections/{id}/provider_events',
@@ -749,6 +850,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   updateProviderEvent: {
+    operationId: 'updateProviderEvent',
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'PATCH',
     path: '/v1/test_helpers/connections/{id}/provider_events/{external_id}',
@@ -759,6 +861,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   deleteProviderEvent: {
+    operationId: 'deleteProviderEvent',
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'DELETE',
     path: '/v1/test_helpers/connections/{id}/provider_events/{external_id}',
@@ -768,6 +871,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   revokeProviderGrant: {
+    operationId: 'revokeProviderGrant',
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/connections/{id}/revoke_grant',
@@ -778,6 +882,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   expireProviderSyncCursors: {
+    operationId: 'expireProviderSyncCursors',
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/connections/{id}/expire_sync_cursors',
@@ -788,6 +893,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   setProviderOutage: {
+    operationId: 'setProviderOutage',
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/connections/{id}/provider_outage',
@@ -799,6 +905,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   advanceTime: {
+    operationId: 'advanceTime',
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/advance_time',
@@ -809,6 +916,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   createApiKey: {
+    operationId: 'createApiKey',
     permission: 'secret_key',
     method: 'POST',
     path: '/v1/api_keys',
@@ -819,6 +927,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listApiKeys: {
+    operationId: 'listApiKeys',
     permission: 'secret_key',
     method: 'GET',
     path: '/v1/api_keys',
@@ -828,6 +937,7 @@ export const Endpoints = {
     response: listEnvelope(ApiKeyResource),
   },
   retrieveApiKey: {
+    operationId: 'retrieveApiKey',
     permission: 'secret_key',
     method: 'GET',
     path: '/v1/api_keys/{id}',
@@ -836,6 +946,8 @@ export const Endpoints = {
     response: ApiKeyResource,
   },
   revokeApiKey: {
+    operationId: 'revokeApiKey',
+    errors: ['invalid_state_transition'],
     permission: 'secret_key',
     method: 'POST',
     path: '/v1/api_keys/{id}/revoke',
@@ -844,6 +956,8 @@ export const Endpoints = {
     response: ApiKeyResource,
   },
   rollApiKey: {
+    operationId: 'rollApiKey',
+    errors: ['invalid_state_transition'],
     permission: 'secret_key',
     method: 'POST',
     path: '/v1/api_keys/{id}/roll',
@@ -853,6 +967,7 @@ export const Endpoints = {
     response: ApiKeyResource,
   },
   createConnectedAccount: {
+    operationId: 'createConnectedAccount',
     permission: { resource: 'connected_accounts', access: 'write' },
     method: 'POST',
     path: '/v1/connected_accounts',
@@ -863,6 +978,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listConnectedAccounts: {
+    operationId: 'listConnectedAccounts',
     permission: { resource: 'connected_accounts', access: 'read' },
     method: 'GET',
     path: '/v1/connected_accounts',
@@ -872,6 +988,7 @@ export const Endpoints = {
     response: listEnvelope(ConnectedAccountResource),
   },
   retrieveConnectedAccount: {
+    operationId: 'retrieveConnectedAccount',
     permission: { resource: 'connected_accounts', access: 'read' },
     method: 'GET',
     path: '/v1/connected_accounts/{id}',
@@ -880,6 +997,7 @@ export const Endpoints = {
     response: ConnectedAccountResource,
   },
   updateConnectedAccount: {
+    operationId: 'updateConnectedAccount',
     permission: { resource: 'connected_accounts', access: 'write' },
     method: 'PATCH',
     path: '/v1/connected_accounts/{id}',
@@ -889,6 +1007,7 @@ export const Endpoints = {
     response: ConnectedAccountResource,
   },
   deleteConnectedAccount: {
+    operationId: 'deleteConnectedAccount',
     permission: { resource: 'connected_accounts', access: 'write' },
     method: 'DELETE',
     path: '/v1/connected_accounts/{id}',
@@ -897,6 +1016,7 @@ export const Endpoints = {
     response: deleted(ConnectedAccountResource),
   },
   createOAuthApplication: {
+    operationId: 'createOAuthApplication',
     permission: 'secret_key',
     method: 'POST',
     path: '/v1/oauth_applications',
@@ -907,6 +1027,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listOAuthApplications: {
+    operationId: 'listOAuthApplications',
     permission: 'secret_key',
     method: 'GET',
     path: '/v1/oauth_applications',
@@ -916,6 +1037,7 @@ export const Endpoints = {
     response: listEnvelope(OAuthApplicationResource),
   },
   retrieveOAuthApplication: {
+    operationId: 'retrieveOAuthApplication',
     permission: 'secret_key',
     method: 'GET',
     path: '/v1/oauth_applications/{id}',
@@ -924,6 +1046,7 @@ export const Endpoints = {
     response: OAuthApplicationResource,
   },
   createOAuthConsentTicket: {
+    operationId: 'createOAuthConsentTicket',
     permission: 'secret_key',
     method: 'POST',
     path: '/v1/oauth_consent_tickets',
@@ -934,6 +1057,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   oauthServerMetadata: {
+    operationId: 'oauthServerMetadata',
     permission: 'any_key',
     method: 'GET',
     path: '/.well-known/oauth-authorization-server',
@@ -943,6 +1067,7 @@ export const Endpoints = {
     responseDescription: 'The metadata document (JSON)',
   },
   oauthAuthorize: {
+    operationId: 'oauthAuthorize',
     permission: 'any_key',
     method: 'GET',
     path: '/oauth/authorize',
@@ -954,6 +1079,7 @@ export const Endpoints = {
     responseContentType: 'text/html',
   },
   oauthAuthorizeDecision: {
+    operationId: 'oauthAuthorizeDecision',
     permission: 'any_key',
     method: 'POST',
     path: '/oauth/authorize',
@@ -963,6 +1089,7 @@ export const Endpoints = {
     responseDescription: '302 to redirect_uri with code, state and iss (or error and state)',
   },
   oauthToken: {
+    operationId: 'oauthToken',
     permission: 'any_key',
     method: 'POST',
     path: '/oauth/token',
@@ -973,6 +1100,7 @@ export const Endpoints = {
     responseDescription: 'RFC 6749 token response, or { error, error_description }',
   },
   oauthRevoke: {
+    operationId: 'oauthRevoke',
     permission: 'any_key',
     method: 'POST',
     path: '/oauth/revoke',
@@ -980,5 +1108,27 @@ export const Endpoints = {
     tag: 'OAuth',
     authenticated: false,
     responseDescription: '200 with an empty body, or { error, error_description }',
+  },
+  openApiDocument: {
+    operationId: 'openApiDocument',
+    permission: 'any_key',
+    method: 'GET',
+    path: '/v1/openapi.json',
+    summary: 'This OpenAPI 3.1 document, generated from the contracts that validate requests',
+    tag: 'Reference',
+    authenticated: false,
+    responseDescription: 'The OpenAPI document (JSON)',
+    responseContentType: 'application/json',
+  },
+  apiReference: {
+    operationId: 'apiReference',
+    permission: 'any_key',
+    method: 'GET',
+    path: '/docs',
+    summary: 'The interactive API reference: examples, code samples, and calls tried against the sandbox',
+    tag: 'Reference',
+    authenticated: false,
+    responseDescription: 'A 301 to /docs/, the reference page (its script is served under /docs/ too)',
+    successStatus: 301,
   },
 } as const satisfies Record<string, EndpointContract>

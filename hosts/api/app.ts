@@ -199,12 +199,14 @@ export const buildApiApp = async (
   const scheduling = freeBusyServicesOf(surface.container)
   freeBusyRoutes(app, { ...options, freeBusy: scheduling.freeBusy, slots: scheduling.slots })
   suggestionRoutes(app, { ...options, suggestions: scheduling.suggestions })
-  referenceRoutes(app, {
+  const servers = [
+    { url: config.publicBaseUrl, description: 'Production (sk_live_ keys)' },
+    { url: config.sandboxPublicBaseUrl, description: 'Sandbox (sk_test_ keys)' },
+  ]
+  // This surface's server first: the reference's "try it" calls the first server by default.
+  await referenceRoutes(app, {
     endpoints: Object.values(Endpoints),
-    servers: [
-      { url: config.publicBaseUrl, description: 'Production (sk_live_ keys)' },
-      { url: config.sandboxPublicBaseUrl, description: 'Sandbox (sk_test_ keys)' },
-    ],
+    servers: surface.livemode ? servers : servers.reverse(),
   })
   return app
 }
