@@ -508,6 +508,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/{id}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health of an event: score, label and risks, as of the last departure recompute */
+        get: operations["retrieveEventHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events/{id}/reminders": {
         parameters: {
             query?: never;
@@ -520,6 +537,57 @@ export interface paths {
         put?: never;
         /** Create a reminder (idempotent: the same offset or time again returns the existing one with 200) */
         post: operations["createReminder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/health/upcoming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health of a user's events starting within horizon_hours, soonest first (from 2026-05-20) */
+        get: operations["listUpcomingEventHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/freebusy/find_slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Free slots common to every participant, scored (free/busy pool: 50/s, 5 concurrent) */
+        post: operations["findSlots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/freebusy/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Busy time of users, calendars and external addresses in a window (free/busy pool: 50/s, 5 concurrent) */
+        post: operations["queryFreeBusy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -761,6 +829,40 @@ export interface paths {
         put?: never;
         /** The consent page's form target (application/x-www-form-urlencoded): redirects to the redirect URI with code and state */
         post: operations["sandboxConsentDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/scheduling/parse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read an event draft from a sentence (dates in user_context.timezone); stores nothing */
+        post: operations["parseSchedulingText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/scheduling/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Travel-aware meeting suggestions (suggestions pool: 10/s, 2 concurrent) */
+        post: operations["suggestSlots"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2210,8 +2312,8 @@ export interface components {
         };
         CreateEventRequest: {
             attendees?: ({
-                email?: string;
-                name?: string;
+                email?: string | null;
+                name?: string | null;
                 user_id?: string;
             } & {
                 [key: string]: unknown;
@@ -2512,8 +2614,10 @@ export interface components {
             livemode: boolean;
             location: ({
                 address: string | null;
-                lat: number | ("Infinity" | "-Infinity" | "NaN");
-                lng: number | ("Infinity" | "-Infinity" | "NaN");
+                /** @description null when the address could not be placed (monitoring.status unresolved_location) */
+                lat: number | ("Infinity" | "-Infinity" | "NaN") | null;
+                /** @description null when the address could not be placed (monitoring.status unresolved_location) */
+                lng: number | ("Infinity" | "-Infinity" | "NaN") | null;
                 name: string | null;
             } & {
                 [key: string]: unknown;
@@ -2536,7 +2640,7 @@ export interface components {
                 latest_departure: string | null;
                 next_recalc_at: string | null;
                 /** @enum {string} */
-                status: "pending" | "monitoring" | "no_location" | "no_origin" | "unavailable" | "started" | "ended" | "cancelled";
+                status: "pending" | "monitoring" | "no_location" | "unresolved_location" | "no_origin" | "unavailable" | "started" | "ended" | "cancelled";
                 traffic_level: ("free" | "light" | "moderate" | "heavy" | "severe") | null;
                 /** @description Alias of traffic_level, kept for one minor version after 2026-05-20. */
                 traffic_status: ("free" | "light" | "moderate" | "heavy" | "severe") | null;
@@ -2607,6 +2711,55 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        EventHealth: {
+            blocked_reason: ("no_origin" | "no_route" | "user_paused") | null;
+            calculated_at: string | null;
+            event_id: string;
+            /** @description on_track from 0.85, at_risk from 0.6, likely_late below, blocked when the trip cannot be planned; null with a null score */
+            label: ("on_track" | "at_risk" | "likely_late" | "blocked") | null;
+            livemode: boolean;
+            /** @enum {string} */
+            object: "event_health";
+            request_id: string;
+            risks: ({
+                detail: string;
+                /** @enum {string} */
+                severity: "low" | "medium" | "high";
+                /** @enum {string} */
+                type: "traffic" | "weather" | "conflict" | "connection";
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Confidence that the event starts on time, 0 to 1; null until first computed */
+            score: number | ("Infinity" | "-Infinity" | "NaN") | null;
+            start_time: string;
+        } & {
+            [key: string]: unknown;
+        };
+        EventHealthListItem: {
+            blocked_reason: ("no_origin" | "no_route" | "user_paused") | null;
+            calculated_at: string | null;
+            event_id: string;
+            /** @description on_track from 0.85, at_risk from 0.6, likely_late below, blocked when the trip cannot be planned; null with a null score */
+            label: ("on_track" | "at_risk" | "likely_late" | "blocked") | null;
+            livemode: boolean;
+            /** @enum {string} */
+            object: "event_health";
+            risks: ({
+                detail: string;
+                /** @enum {string} */
+                severity: "low" | "medium" | "high";
+                /** @enum {string} */
+                type: "traffic" | "weather" | "conflict" | "connection";
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Confidence that the event starts on time, 0 to 1; null until first computed */
+            score: number | ("Infinity" | "-Infinity" | "NaN") | null;
+            start_time: string;
+        } & {
+            [key: string]: unknown;
+        };
         EventLatePredictedNotification: {
             /** @description Connect: the connected account (`cpa_`) whose data the notification is about; absent for the platform itself. */
             account?: string;
@@ -2646,8 +2799,10 @@ export interface components {
             livemode: boolean;
             location: ({
                 address: string | null;
-                lat: number | ("Infinity" | "-Infinity" | "NaN");
-                lng: number | ("Infinity" | "-Infinity" | "NaN");
+                /** @description null when the address could not be placed (monitoring.status unresolved_location) */
+                lat: number | ("Infinity" | "-Infinity" | "NaN") | null;
+                /** @description null when the address could not be placed (monitoring.status unresolved_location) */
+                lng: number | ("Infinity" | "-Infinity" | "NaN") | null;
                 name: string | null;
             } & {
                 [key: string]: unknown;
@@ -2670,7 +2825,7 @@ export interface components {
                 latest_departure: string | null;
                 next_recalc_at: string | null;
                 /** @enum {string} */
-                status: "pending" | "monitoring" | "no_location" | "no_origin" | "unavailable" | "started" | "ended" | "cancelled";
+                status: "pending" | "monitoring" | "no_location" | "unresolved_location" | "no_origin" | "unavailable" | "started" | "ended" | "cancelled";
                 traffic_level: ("free" | "light" | "moderate" | "heavy" | "severe") | null;
                 /** @description Alias of traffic_level, kept for one minor version after 2026-05-20. */
                 traffic_status: ("free" | "light" | "moderate" | "heavy" | "severe") | null;
@@ -2737,6 +2892,65 @@ export interface components {
             object: "event";
             /** @enum {string} */
             type: "event.updated";
+        } & {
+            [key: string]: unknown;
+        };
+        FindSlotsRequest: {
+            buffer_minutes_between_meetings?: number;
+            duration_minutes: number;
+            earliest_start: string;
+            latest_end: string;
+            limit?: number;
+            /** @description User ids (all their selected calendars), calendar ids, or external:<EMAIL>; 1 to 50. */
+            participants: string[];
+            /** @enum {string} */
+            preferred_time_of_day?: "morning" | "afternoon" | "evening";
+            working_hours?: {
+                days?: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                end: string;
+                start: string;
+                timezone?: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        FreeBusy: {
+            from: string;
+            livemode: boolean;
+            /** @enum {string} */
+            object: "freebusy";
+            participants: {
+                [key: string]: {
+                    /**
+                     * @description known: the participant’s calendars are in the service; partial: only part of its time is known; unknown: nothing is known, and an empty busy list does not mean free
+                     * @enum {string}
+                     */
+                    availability: "known" | "partial" | "unknown";
+                    busy: ({
+                        end: string;
+                        start: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    reason: ("invitations_only" | "no_information" | "calendar_not_selected" | "connection_not_active") | null;
+                    timezone: string | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+            request_id: string;
+            to: string;
+        } & {
+            [key: string]: unknown;
+        };
+        FreeBusyQueryRequest: {
+            from: string;
+            include_tentative?: boolean;
+            /** @description User ids (all their selected calendars), calendar ids, or external:<EMAIL>; 1 to 50. */
+            participants: string[];
+            to: string;
         } & {
             [key: string]: unknown;
         };
@@ -3084,6 +3298,59 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        ParsedEvent: {
+            confidence: {
+                attendees: number | ("Infinity" | "-Infinity" | "NaN");
+                location: number | ("Infinity" | "-Infinity" | "NaN");
+                start_time: number | ("Infinity" | "-Infinity" | "NaN");
+                title: number | ("Infinity" | "-Infinity" | "NaN");
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description A request body for POST /v1/events (add user_id when none was given) */
+            event: {
+                attendees: ({
+                    email: string | null;
+                    name: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                end_time: string;
+                location: ({
+                    address: string;
+                    name: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                start_time: string;
+                timezone: string;
+                title: string;
+                /** @description Present when user_context.user_id was given */
+                user_id?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            livemode: boolean;
+            /** @enum {string} */
+            object: "parsed_event";
+            request_id: string;
+            warnings: string[];
+        } & {
+            [key: string]: unknown;
+        };
+        ParseEventRequest: {
+            text: string;
+            user_context: {
+                /** @description Length of an event whose text gives no end or duration (default 30) */
+                default_event_duration_min?: number;
+                timezone: string;
+                user_id?: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
         PlaceRequest: {
             address?: string | null;
             lat?: number;
@@ -3390,6 +3657,31 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        SlotCandidate: {
+            end: string;
+            matches: string[];
+            misses: string[];
+            score: number | ("Infinity" | "-Infinity" | "NaN");
+            start: string;
+        } & {
+            [key: string]: unknown;
+        };
+        SlotList: {
+            data: components["schemas"]["SlotCandidate"][];
+            livemode: boolean;
+            /** @enum {string} */
+            object: "list";
+            request_id: string;
+            warnings: ({
+                code: string;
+                message: string;
+                participant: string | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
         SnoozeReminderRequest: {
             /** @enum {number} */
             snooze_minutes: 1 | 3 | 5 | 15;
@@ -3407,6 +3699,47 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        SuggestionList: {
+            data: components["schemas"]["SlotCandidate"][];
+            livemode: boolean;
+            /** @enum {string} */
+            object: "list";
+            request_id: string;
+            warnings: ({
+                code: string;
+                message: string;
+                participant: string | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        SuggestRequest: {
+            constraints?: {
+                earliest?: string;
+                latest?: string;
+                max_travel_minutes_between_meetings?: number;
+                preferred_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                /** @enum {string} */
+                preferred_time_of_day?: "morning" | "afternoon" | "evening";
+            } & {
+                [key: string]: unknown;
+            };
+            duration_minutes: number;
+            intent: string;
+            limit?: number;
+            location?: {
+                address?: string;
+                type?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description User ids or external:<EMAIL> */
+            participants: string[];
+        } & {
+            [key: string]: unknown;
+        };
         UpdateCalendarRequest: {
             selected?: boolean;
             writable?: boolean;
@@ -3421,8 +3754,8 @@ export interface components {
         };
         UpdateEventRequest: {
             attendees?: ({
-                email?: string;
-                name?: string;
+                email?: string | null;
+                name?: string | null;
                 user_id?: string;
             } & {
                 [key: string]: unknown;
@@ -8204,8 +8537,10 @@ export interface operations {
                         livemode: boolean;
                         location: ({
                             address: string | null;
-                            lat: number | ("Infinity" | "-Infinity" | "NaN");
-                            lng: number | ("Infinity" | "-Infinity" | "NaN");
+                            /** @description null when the address could not be placed (monitoring.status unresolved_location) */
+                            lat: number | ("Infinity" | "-Infinity" | "NaN") | null;
+                            /** @description null when the address could not be placed (monitoring.status unresolved_location) */
+                            lng: number | ("Infinity" | "-Infinity" | "NaN") | null;
                             name: string | null;
                         } & {
                             [key: string]: unknown;
@@ -8228,7 +8563,7 @@ export interface operations {
                             latest_departure: string | null;
                             next_recalc_at: string | null;
                             /** @enum {string} */
-                            status: "pending" | "monitoring" | "no_location" | "no_origin" | "unavailable" | "started" | "ended" | "cancelled";
+                            status: "pending" | "monitoring" | "no_location" | "unresolved_location" | "no_origin" | "unavailable" | "started" | "ended" | "cancelled";
                             traffic_level: ("free" | "light" | "moderate" | "heavy" | "severe") | null;
                             /** @description Alias of traffic_level, kept for one minor version after 2026-05-20. */
                             traffic_status: ("free" | "light" | "moderate" | "heavy" | "severe") | null;
@@ -8887,6 +9222,103 @@ export interface operations {
             };
         };
     };
+    retrieveEventHealth: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Connect: act for this connected account (`cpa_...`) of the platform. */
+                "Service-Account"?: components["parameters"]["ServiceAccount"];
+                /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventHealth"];
+                };
+            };
+            /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `ip_not_allowed`: A key with an IP allowlist was used from an address not on it. Nothing ran.
+             *
+             *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listReminders: {
         parameters: {
             query?: {
@@ -9154,6 +9586,391 @@ export interface operations {
             };
             /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
             404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
+             *
+             *     `idempotency_request_in_flight`: A request with this `Idempotency-Key` is still running; retry after it finishes.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body was sent with a content type other than `application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUpcomingEventHealth: {
+        parameters: {
+            query: {
+                horizon_hours?: string;
+                limit?: string;
+                user_id: string;
+            };
+            header?: {
+                /** @description Connect: act for this connected account (`cpa_...`) of the platform. */
+                "Service-Account"?: components["parameters"]["ServiceAccount"];
+                /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventHealthListItem"][];
+                        has_more: boolean;
+                        livemode: boolean;
+                        /** @enum {string} */
+                        object: "list";
+                        request_id: string;
+                        url: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `ip_not_allowed`: A key with an IP allowlist was used from an address not on it. Nothing ran.
+             *
+             *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    findSlots: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): a retry with the same key within 24 hours gets the stored answer instead of running again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Connect: act for this connected account (`cpa_...`) of the platform. */
+                "Service-Account"?: components["parameters"]["ServiceAccount"];
+                /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FindSlotsRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlotList"];
+                };
+            };
+            /**
+             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             *
+             *     `invalid_json`: The body is not valid JSON.
+             *
+             *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
+             *
+             *     `parameter_missing`: A required parameter is missing; `param` names it.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
+             *
+             *     `idempotency_key_invalid`: The `Idempotency-Key` is empty or longer than 255 characters.
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `ip_not_allowed`: A key with an IP allowlist was used from an address not on it. Nothing ran.
+             *
+             *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
+             *
+             *     `idempotency_request_in_flight`: A request with this `Idempotency-Key` is still running; retry after it finishes.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body was sent with a content type other than `application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    queryFreeBusy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): a retry with the same key within 24 hours gets the stored answer instead of running again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Connect: act for this connected account (`cpa_...`) of the platform. */
+                "Service-Account"?: components["parameters"]["ServiceAccount"];
+                /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FreeBusyQueryRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreeBusy"];
+                };
+            };
+            /**
+             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             *
+             *     `invalid_json`: The body is not valid JSON.
+             *
+             *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
+             *
+             *     `parameter_missing`: A required parameter is missing; `param` names it.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
+             *
+             *     `idempotency_key_invalid`: The `Idempotency-Key` is empty or longer than 255 characters.
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `ip_not_allowed`: A key with an IP allowlist was used from an address not on it. Nothing ran.
+             *
+             *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
+             */
+            403: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -11173,6 +11990,286 @@ export interface operations {
              *     `route_not_found`: No endpoint at this path.
              */
             404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body was sent with a content type other than `application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    parseSchedulingText: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): a retry with the same key within 24 hours gets the stored answer instead of running again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Connect: act for this connected account (`cpa_...`) of the platform. */
+                "Service-Account"?: components["parameters"]["ServiceAccount"];
+                /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ParseEventRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParsedEvent"];
+                };
+            };
+            /**
+             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             *
+             *     `invalid_json`: The body is not valid JSON.
+             *
+             *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
+             *
+             *     `parameter_missing`: A required parameter is missing; `param` names it.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
+             *
+             *     `idempotency_key_invalid`: The `Idempotency-Key` is empty or longer than 255 characters.
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `ip_not_allowed`: A key with an IP allowlist was used from an address not on it. Nothing ran.
+             *
+             *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
+             *
+             *     `idempotency_request_in_flight`: A request with this `Idempotency-Key` is still running; retry after it finishes.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body was sent with a content type other than `application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    suggestSlots: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): a retry with the same key within 24 hours gets the stored answer instead of running again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Connect: act for this connected account (`cpa_...`) of the platform. */
+                "Service-Account"?: components["parameters"]["ServiceAccount"];
+                /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SuggestRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestionList"];
+                };
+            };
+            /**
+             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             *
+             *     `invalid_json`: The body is not valid JSON.
+             *
+             *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
+             *
+             *     `parameter_missing`: A required parameter is missing; `param` names it.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
+             *
+             *     `idempotency_key_invalid`: The `Idempotency-Key` is empty or longer than 255 characters.
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `ip_not_allowed`: A key with an IP allowlist was used from an address not on it. Nothing ran.
+             *
+             *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
+             *
+             *     `idempotency_request_in_flight`: A request with this `Idempotency-Key` is still running; retry after it finishes.
+             */
+            409: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
