@@ -46,6 +46,8 @@ import { mongoStorage } from './composition/storage-mongodb.js'
 import { backgroundJobsOf, wireSurface } from './composition/surface-wiring.js'
 import { usersModule } from './composition/users.js'
 import { webhooksModule } from './composition/webhooks.js'
+import { voiceModule } from './composition/voice.js'
+import type { VoiceService } from '../core/voice/voice-service.js'
 import type { Config } from './config.js'
 import { TOKENS } from './di-tokens.js'
 import { PinoLogger } from '../adapters/logging/pino/pino-logger.js'
@@ -86,6 +88,8 @@ export interface Surface {
   } | null
   /** The iCloud (CalDAV) adapter behind the hosted app-specific-password page, when offered on this surface. */
   readonly icloudSignIn: CalDavCalendarProvider | null
+  /** The voice channel: sessions, connect tokens, proposals. */
+  readonly voice: VoiceService
 }
 
 export interface Application {
@@ -139,6 +143,7 @@ const surfaceModules = (config: Config, livemode: boolean): ContainerModule[] =>
   mailModule(config, livemode),
   invitationsModule(config, livemode),
   connectionsModule(config, livemode),
+  voiceModule,
 ]
 
 /**
@@ -172,6 +177,9 @@ const composeOn = async (
     webhookSendingModule({ dns: overrides.dnsResolver ?? new SystemDnsResolver(), transport: webhookTransport }),
     tokenCipherModule(config),
   )
+  root
+    .bind(TOKENS.TokenSigner)
+    .toConstantValue(new JoseTokenSigner(oauthSigningKey(config, overrides.ephemeralAccounts === true)))
   // One child container per surface, so that sandbox and production never share storage.
   const live = surfaceOf(root, config, true, storage)
   const test = surfaceOf(root, config, false, storage)
@@ -179,7 +187,7 @@ const composeOn = async (
   const scheduler = root.get(TOKENS.Scheduler)
   const oauth = new OAuthService({
     store: root.get(TOKENS.OAuthStore),
-    signer: new JoseTokenSigner(oauthSigningKey(config, overrides.ephemeralAccounts === true)),
+    signer: root.get(TOKENS.TokenSigner),
     accounts: root.get(TOKENS.AccountRepository),
     connectedAccounts: root.get(TOKENS.ConnectedAccountService),
     ids: root.get(TOKENS.IdGenerator),
@@ -239,6 +247,7 @@ const surfaceOf = (root: Container, config: Config, livemode: boolean, storage: 
     connections,
     connectionSync: container.get(TOKENS.ConnectionSync),
     icloudSignIn: icloud instanceof CalDavCalendarProvider ? icloud : null,
+    voice: container.get(TOKENS.VoiceService),
     calendarSandbox:
       world === null
         ? null
