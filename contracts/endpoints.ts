@@ -68,6 +68,8 @@ import {
   UpdateEventRequest,
 } from './events.js'
 
+import { CreateVoiceSessionRequest, VoiceSessionResource } from './voice.js'
+
 const NoBody = Schema.Struct({})
 
 export const AdvanceTimeRequest = Schema.Struct({
@@ -917,5 +919,32 @@ export const Endpoints = {
     tag: 'OAuth',
     authenticated: false,
     responseDescription: '200 with an empty body, or { error, error_description }',
+  },
+  createVoiceSession: {
+    permission: { resource: 'voice', access: 'write' },
+    method: 'POST',
+    path: '/v1/voice/sessions',
+    summary: 'Create a voice session and its connect token (60 per hour per user)',
+    tag: 'Voice',
+    body: CreateVoiceSessionRequest,
+    response: VoiceSessionResource,
+    successStatus: 201,
+  },
+  retrieveVoiceSession: {
+    permission: { resource: 'voice', access: 'read' },
+    method: 'GET',
+    path: '/v1/voice/sessions/{id}',
+    summary: 'Retrieve a voice session: status, times, actions taken',
+    tag: 'Voice',
+    response: VoiceSessionResource,
+  },
+  endVoiceSession: {
+    permission: { resource: 'voice', access: 'write' },
+    method: 'POST',
+    path: '/v1/voice/sessions/{id}/end',
+    summary: 'End a voice session; its connection is closed (4000)',
+    tag: 'Voice',
+    body: NoBody,
+    response: VoiceSessionResource,
   },
 } as const satisfies Record<string, EndpointContract>

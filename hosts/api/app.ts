@@ -28,6 +28,9 @@ import { connectionRoutes } from './routes/connections.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
 import { connectedAccountRoutes } from './routes/connected-accounts.js'
 import { oauthRoutes } from './routes/oauth.js'
+import { voiceRoutes } from './routes/voice.js'
+import { VoiceGateway } from '../voice/voice-gateway.js'
+import { OpenAiRealtimeRelay } from '../../adapters/speech-model/openai-realtime/openai-realtime-relay.js'
 
 /** `/v1/users/:id` -> a matcher for concrete paths, to tell 405 from 404. */
 const pathMatcher = (url: string): RegExp => new RegExp(`^${url.replace(/:[^/]+/g, '[^/]+')}/?$`)
@@ -182,6 +185,30 @@ export const buildApiApp = async (
     sync: surface.connectionSync,
     sandbox: surface.calendarSandbox,
     icloud: surface.icloudSignIn,
+  })
+  const realtime = config.voice.realtime
+  const gateway = new VoiceGateway({
+    livemode: surface.livemode,
+    voice: surface.voice,
+    services: {
+      users: surface.users,
+      events: surface.events,
+      reminders: surface.reminders,
+      invitations: surface.invitations,
+      connections: surface.connections,
+    },
+    clock: application.clock,
+    clockOf,
+    logger: application.logger.child({ component: 'voice' }),
+    relay: realtime === null ? null : new OpenAiRealtimeRelay(realtime),
+  })
+  gateway.attach(app)
+  voiceRoutes(app, {
+    ...options,
+    voice: surface.voice,
+    gateway,
+    publicBaseUrl: () => surface.publicBaseUrl.value,
+    relayConfigured: realtime !== null,
   })
   referenceRoutes(app, {
     endpoints: Object.values(Endpoints),
