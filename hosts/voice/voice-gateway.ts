@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
+import { decodeJwt } from 'jose'
 import { WebSocket, WebSocketServer } from 'ws'
 import type { Clock } from '../../core/ports/clock.js'
 import type { LoggerPort } from '../../core/ports/logger.js'
@@ -100,7 +101,10 @@ export class VoiceGateway {
         message: 'Pass the session token as ?token= or as the subprotocol bearer.<token>; never an API key.',
         param: 'token',
       })
-    const connected = await this.deps.voice.connect(this.deps.livemode, token, this.deps.clock.now())
+    // The token's times are on its account's clock (a sandbox clock may run ahead): read the account unverified to
+    // pick that clock; `connect` then verifies everything against it.
+    const clock = await this.deps.clockOf(accountClaim(token))
+    const connected = await this.deps.voice.connect(this.deps.livemode, token, clock.now())
     if (!connected.ok && connected.error._tag !== 'VoiceConcurrencyExceeded') {
       const body = domainErrorToApi(connected.error)
       return refuseUpgrade(socket, ERROR_CODES[body.code].status, body)
@@ -125,6 +129,15 @@ export class VoiceGateway {
     })
     this.open.set(connected.session.id, connection)
     await connection.begin()
+  }
+}
+
+const accountClaim = (token: string): string => {
+  try {
+    const account = decodeJwt(token).account
+    return typeof account === 'string' ? account : ''
+  } catch {
+    return ''
   }
 }
 
