@@ -174,7 +174,7 @@ class VoiceConnection {
   constructor(
     private readonly ws: WebSocket,
     private readonly connected: Connected,
-    private readonly scope: RequestScope,
+    private scope: RequestScope,
     private readonly deps: VoiceGatewayDeps,
     private readonly onGone: () => void,
   ) {}
@@ -363,6 +363,8 @@ class VoiceConnection {
   }
 
   private async handle(message: Json): Promise<void> {
+    // The account's clock now: a sandbox clock moved by advance_time since the connection opened.
+    this.scope = { ...this.scope, clock: await this.deps.clockOf(this.session.accountId) }
     switch (message.type) {
       case 'ping':
         return this.send({ type: 'pong', ...(message.id === undefined ? {} : { id: message.id }) })

@@ -8,7 +8,12 @@ import { preferencesFromWire, renderUser, UpdateUserRequest } from '../../../con
 import { ownEvent, ownInvitation } from './ownership.js'
 import { defineTool, type Json } from './tool.js'
 
-const NoArguments = Schema.Struct({})
+/** No arguments: an empty object (an empty struct alone would let any key through). */
+const NoArguments = Schema.Struct({}).check(
+  Schema.makeFilter((value: object) =>
+    Object.keys(value).length === 0 ? undefined : `takes no arguments (received ${Object.keys(value).join(', ')})`,
+  ),
+)
 
 export const getUser = defineTool({
   name: 'get_user',
