@@ -227,6 +227,8 @@ class VoiceConnection {
               args = null
             }
             const answer = await this.toolCall(call.callId, call.name, args)
+            // The client sees what the model did: results, and the proposals it shows the user to confirm.
+            this.send(answer)
             return JSON.stringify(answer)
           },
         })
