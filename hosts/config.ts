@@ -114,6 +114,7 @@ const Environment = Schema.Struct({
   VOICE_REALTIME_URL: Schema.optionalKey(Url),
   VOICE_REALTIME_API_KEY: Schema.optionalKey(Schema.String),
   VOICE_REALTIME_MODEL: Schema.optionalKey(Schema.String),
+  VOICE_MESSAGES_PER_SECOND: Schema.optionalKey(PositiveInt),
   GOOGLE_CLIENT_ID: Schema.optionalKey(Schema.String),
   GOOGLE_CLIENT_SECRET: Schema.optionalKey(Schema.String),
   GOOGLE_ACCOUNTS_URL: Schema.optionalKey(Url),
@@ -175,6 +176,8 @@ export interface Config {
   readonly oauthSigningKey: Uint8Array | null
   /** Voice: the realtime model the `realtime_relay` sessions relay to (null: only the embedded text channel). */
   readonly voice: {
+    /** Messages a session may send per second (burst: twice as many). */
+    readonly messagesPerSecond: number
     readonly realtime: { readonly url: string; readonly apiKey: string; readonly model: string } | null
   }
   readonly connections: {
@@ -414,6 +417,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     logLevel: vars.LOG_LEVEL ?? 'info',
     oauthSigningKey,
     voice: {
+      messagesPerSecond: Number(vars.VOICE_MESSAGES_PER_SECOND ?? 20),
       realtime:
         vars.VOICE_REALTIME_URL === undefined || vars.VOICE_REALTIME_API_KEY === undefined
           ? null

@@ -201,6 +201,7 @@ export const buildApiApp = async (
     clockOf,
     logger: application.logger.child({ component: 'voice' }),
     relay: realtime === null ? null : new OpenAiRealtimeRelay(realtime),
+    messagesPerSecond: config.voice.messagesPerSecond,
   })
   gateway.attach(app)
   voiceRoutes(app, {

@@ -30,9 +30,6 @@ import { toolNamed, VOICE_TOOLS } from './tools/registry.js'
 export const MAX_MESSAGE_BYTES = 32 * 1024
 /** Frames beyond this are refused by the WebSocket layer itself (close 1009). */
 const MAX_FRAME_BYTES = 1024 * 1024
-/** Messages a session may send per second (a token bucket with this burst); beyond, each is answered with a 429. */
-export const MESSAGES_PER_SECOND = 20
-const BURST = 40
 /** Refused messages in a row before the connection is closed (1008): a client that ignores every 429. */
 const MAX_REFUSED_IN_A_ROW = 200
 /** Messages handled at once per connection; reading pauses beyond (back-pressure on the client). */
@@ -50,6 +47,8 @@ export interface VoiceGatewayDeps {
   readonly logger: LoggerPort
   /** The relay for `realtime_relay` sessions (null: not configured). */
   readonly relay: SpeechModelPort | null
+  /** Messages a session may send per second (a token bucket, burst twice as many); beyond, each is answered 429. */
+  readonly messagesPerSecond: number
 }
 
 const apiError = (body: ApiErrorBody) => errorEnvelope('', body).error
@@ -162,7 +161,7 @@ const refuseUpgrade = (socket: Duplex, status: number, body: ApiErrorBody): void
 class VoiceConnection {
   private toolCalls = 0
   private inFlight = 0
-  private tokens = BURST
+  private tokens: number
   private refilledAt = Date.now()
   private refusedInARow = 0
   private closed = false
@@ -177,7 +176,9 @@ class VoiceConnection {
     private scope: RequestScope,
     private readonly deps: VoiceGatewayDeps,
     private readonly onGone: () => void,
-  ) {}
+  ) {
+    this.tokens = 2 * deps.messagesPerSecond
+  }
 
   private get session() {
     return this.connected.session
@@ -246,7 +247,7 @@ class VoiceConnection {
       tools,
       limits: {
         max_message_bytes: MAX_MESSAGE_BYTES,
-        messages_per_second: MESSAGES_PER_SECOND,
+        messages_per_second: this.deps.messagesPerSecond,
         proposal_lifetime_seconds: PROPOSAL_LIFETIME_MS / 1000,
       },
     })
@@ -295,7 +296,8 @@ class VoiceConnection {
 
   private admitRate(): boolean {
     const now = Date.now()
-    this.tokens = Math.min(BURST, this.tokens + ((now - this.refilledAt) / 1000) * MESSAGES_PER_SECOND)
+    const rate = this.deps.messagesPerSecond
+    this.tokens = Math.min(2 * rate, this.tokens + ((now - this.refilledAt) / 1000) * rate)
     this.refilledAt = now
     if (this.tokens >= 1) {
       this.tokens -= 1
@@ -309,47 +311,24 @@ class VoiceConnection {
   private receive(data: Buffer, isBinary: boolean): void {
     if (this.closed) return
     if (!this.admitRate()) {
-      if (this.refusedInARow > MAX_REFUSED_IN_A_ROW) return this.close(VOICE_CLOSE_CODES.policy, 'message rate')
-      return this.error({
-        code: 'rate_limit_exceeded',
-        message: `More than ${MESSAGES_PER_SECOND} messages per second on this session.`,
-        retryAfterSeconds: 1,
-      })
+      if (this.refusedInARow > MAX_REFUSED_IN_A_ROW) this.close(VOICE_CLOSE_CODES.policy, 'message rate')
+      else
+        this.error({
+          code: 'rate_limit_exceeded',
+          message: `More than ${this.deps.messagesPerSecond} messages per second on this session.`,
+          retryAfterSeconds: 1,
+        })
+      return
     }
-    if (data.length > MAX_MESSAGE_BYTES)
-      return this.error({ code: 'message_too_large', message: `A message is at most ${MAX_MESSAGE_BYTES} bytes.` })
-    if (isBinary)
-      return this.error({ code: 'unsupported_media_type', message: 'Messages are JSON text frames; no binary frames.' })
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(data.toString('utf8'))
-    } catch {
-      return this.error({ code: 'invalid_json', message: 'The message is not valid JSON.' })
+    const read = readMessage(data, isBinary)
+    if (!read.ok) {
+      this.error(read.error, read.ref)
+      return
     }
-    const type = (parsed as { type?: unknown } | null)?.type
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || typeof type !== 'string')
-      return this.error({
-        code: 'parameter_missing',
-        message: 'A message is a JSON object with a `type`.',
-        param: 'type',
-      })
-    const schema = CLIENT_MESSAGES[type as ClientMessageType]
-    if (schema === undefined)
-      return this.error({
-        code: 'parameter_invalid',
-        message: `Unknown message type '${type.slice(0, 64)}'; one of ${Object.keys(CLIENT_MESSAGES).join(', ')}.`,
-        param: 'type',
-      })
-    const decoded = decodeRequest(schema as never, parsed)
-    const ref = refOf(parsed)
-    if (!decoded.ok)
-      return this.error(
-        { code: decoded.problem.code, message: decoded.problem.message, param: decoded.problem.param ?? undefined },
-        ref,
-      )
+    const { message: decoded, ref } = read
     this.inFlight += 1
     if (this.inFlight >= MAX_IN_FLIGHT) this.ws.pause()
-    void this.handle(decoded.value as Json)
+    void this.handle(decoded)
       .catch((error: unknown) => {
         this.deps.logger.error({ session: this.session.id, error: String(error) }, 'voice message failed')
         this.error({ code: 'internal_error', message: 'An internal error occurred.' }, ref)
@@ -535,6 +514,59 @@ class VoiceConnection {
       'voice tool',
     )
   }
+}
+
+type ReadMessage =
+  | { readonly ok: true; readonly message: Json; readonly ref: string | undefined }
+  | { readonly ok: false; readonly error: ApiErrorBody; readonly ref?: string | undefined }
+
+/** A client message, validated against its contract; or the error to answer it with. */
+const readMessage = (data: Buffer, isBinary: boolean): ReadMessage => {
+  if (data.length > MAX_MESSAGE_BYTES)
+    return {
+      ok: false,
+      error: { code: 'message_too_large', message: `A message is at most ${MAX_MESSAGE_BYTES} bytes.` },
+    }
+  if (isBinary)
+    return {
+      ok: false,
+      error: { code: 'unsupported_media_type', message: 'Messages are JSON text frames; no binary frames.' },
+    }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(data.toString('utf8'))
+  } catch {
+    return { ok: false, error: { code: 'invalid_json', message: 'The message is not valid JSON.' } }
+  }
+  const type = (parsed as { type?: unknown } | null)?.type
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || typeof type !== 'string')
+    return {
+      ok: false,
+      error: { code: 'parameter_missing', message: 'A message is a JSON object with a `type`.', param: 'type' },
+    }
+  const schema = CLIENT_MESSAGES[type as ClientMessageType]
+  if (schema === undefined)
+    return {
+      ok: false,
+      error: {
+        code: 'parameter_invalid',
+        message: `Unknown message type '${type.slice(0, 64)}'; one of ${Object.keys(CLIENT_MESSAGES).join(', ')}.`,
+        param: 'type',
+      },
+    }
+  const decoded = decodeRequest(schema as never, parsed)
+  const ref = refOf(parsed)
+  if (!decoded.ok)
+    return {
+      ok: false,
+      ref,
+      error: {
+        code: decoded.problem.code,
+        message: decoded.problem.message,
+        param: decoded.problem.param ?? undefined,
+      },
+    }
+  return { ok: true, message: decoded.value as Json, ref }
 }
 
 const refOf = (message: unknown): string | undefined => {
