@@ -1,12 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clients, startTestService, TEST_KEY, type ResponseJson, type TestService } from '../support/service.js'
+import { sandboxConsent } from '../support/hosted-page.js'
+import {
+  clients,
+  freePort,
+  startTestService,
+  TEST_KEY,
+  type ResponseJson,
+  type TestService,
+} from '../support/service.js'
 import { VoiceClient } from '../support/voice-client.js'
 
 let test: TestService
 let client: ReturnType<typeof clients>
 
 beforeAll(async () => {
-  test = await startTestService({ WORKER: 'false', RATE_LIMIT_REQUESTS: '100000' })
+  // Fixed ports: the sandbox consent page of a calendar connection links to them.
+  const [port, sandboxPort] = [await freePort(), await freePort()]
+  test = await startTestService({
+    WORKER: 'false',
+    RATE_LIMIT_REQUESTS: '100000',
+    PORT: String(port),
+    SANDBOX_PORT: String(sandboxPort),
+  })
   client = clients(test)
 })
 afterAll(() => test.stop())
@@ -116,6 +131,33 @@ describe('Read tools answer at once, scoped to the session user', () => {
     expect(calendars.type).toBe('tool.error')
     expect(calendars.error).toMatchObject({ code: 'resource_missing', param: 'connection_id' })
     voice.close()
+  })
+})
+
+describe('list_connections and list_calendars reach the user’s calendar connections', () => {
+  it('lists a connected Google calendar account and its calendars; another user’s connection is not found', async () => {
+    const user = await createUser()
+    const started = await client.sandbox('POST', '/v1/connections/start', {
+      body: { provider: 'google', user_id: user, return_url: 'https://app.example.com/connected' },
+    })
+    const { location } = await sandboxConsent(test.sandbox, started.body.redirect_url, 'allow')
+    const back = await fetch(location, { redirect: 'manual' })
+    const connectionId = new URL(back.headers.get('location')!).searchParams.get('connection_id')!
+    const { voice } = await open(user)
+    const connections = await voice.call('list_connections')
+    expect(connections.result.data.map((connection: ResponseJson) => connection.id)).toEqual([connectionId])
+    const calendars = await voice.call('list_calendars', { connection_id: connectionId })
+    const expected = (await client.sandbox('GET', `/v1/connections/${connectionId}/calendars`)).body.data
+    expect(calendars.result.data.map((calendar: ResponseJson) => calendar.id)).toEqual(
+      expected.map((calendar: ResponseJson) => calendar.id),
+    )
+    expect(calendars.result.data.length).toBeGreaterThan(0)
+    voice.close()
+    const other = await open(await createUser())
+    expect((await other.voice.call('list_calendars', { connection_id: connectionId })).error.code).toBe(
+      'resource_missing',
+    )
+    other.voice.close()
   })
 })
 
