@@ -119,6 +119,8 @@ export class VoiceService {
         new VoiceSessionRateLimited({ limit: SESSIONS_PER_USER_PER_HOUR, retryAfterMs: decision.retryAfterMs }),
       )
     const lifetime = input.lifetimeMs ?? DEFAULT_SESSION_LIFETIME_MS
+    // Whole seconds, as the token's `exp` is: the token is valid exactly until `connect_by`.
+    const wholeSecond = (ms: number) => new Date(Math.floor(ms / 1000) * 1000)
     const session: VoiceSession = {
       id: this.deps.ids.next('vs'),
       accountId: scope.accountId,
@@ -132,8 +134,8 @@ export class VoiceService {
       status: 'created',
       tokenId: `vst_${this.deps.random.token(16)}`,
       createdAt: now,
-      connectBy: new Date(now.getTime() + Math.min(CONNECT_TOKEN_LIFETIME_MS, lifetime)),
-      expiresAt: new Date(now.getTime() + lifetime),
+      connectBy: wholeSecond(now.getTime() + Math.min(CONNECT_TOKEN_LIFETIME_MS, lifetime)),
+      expiresAt: wholeSecond(now.getTime() + lifetime),
       connectedAt: null,
       endedAt: null,
       endReason: null,
@@ -238,8 +240,17 @@ export class VoiceService {
       attempt: async (current) => {
         const counted = voiceSessionTransition(current, { type: 'count', toolCalls, actionsExecuted: 0 })
         const base = counted.ok ? counted.value.state : current
-        const ended = voiceSessionTransition(base, { type: 'end', now: scope.clock.now(), reason })
-        const next = ended.ok ? { ...ended.value.state, version: current.version + 1 } : base
+        const now = scope.clock.now()
+        // A connection closed at (or after) the session's expiry ended by expiry, at `expires_at`.
+        const expired = effectiveStatus(current, now) === 'ended'
+        const ended = voiceSessionTransition(base, { type: 'end', now, reason: expired ? 'expired' : reason })
+        const next = ended.ok
+          ? {
+              ...ended.value.state,
+              ...(expired ? { endedAt: current.expiresAt } : {}),
+              version: current.version + 1,
+            }
+          : base
         if (next === current) return ok(current)
         return (await this.deps.sessions.updateSession(next, current.version)) === 'conflict' ? 'conflict' : ok(next)
       },

@@ -31,9 +31,15 @@ export class VoiceClient {
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve())
       ws.once('error', reject)
-      ws.once('unexpected-response', (_request, response) =>
-        reject(Object.assign(new Error(`HTTP ${response.statusCode}`), { status: response.statusCode })),
-      )
+      ws.once('unexpected-response', (_request, response) => {
+        let body = ''
+        response.on('data', (chunk: Buffer) => {
+          body += chunk.toString()
+        })
+        response.on('end', () =>
+          reject(Object.assign(new Error(`HTTP ${response.statusCode} ${body}`), { status: response.statusCode })),
+        )
+      })
     })
     return client
   }
