@@ -77,7 +77,13 @@ describe('session.ready lists every tool with its JSON Schema and permission', (
     expect(ready.tools).toHaveLength(20)
     const move = ready.tools.find((tool: ResponseJson) => tool.name === 'move_event')
     expect(move).toMatchObject({ kind: 'write', permission: 'events:write' })
-    expect(move.parameters).toMatchObject({ type: 'object', required: ['event_id', 'start_time'] })
+    expect(move.parameters).toMatchObject({
+      type: 'object',
+      required: ['event_id', 'start_time'],
+      additionalProperties: false,
+    })
+    const compute = ready.tools.find((tool: ResponseJson) => tool.name === 'compute_departure')
+    expect(JSON.stringify(compute.parameters)).not.toContain('"additionalProperties":true')
     expect(ready.limits).toEqual({ max_message_bytes: 32768, messages_per_second: 20, proposal_lifetime_seconds: 300 })
     voice.close()
   })
