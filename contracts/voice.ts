@@ -301,10 +301,23 @@ export const VOICE_CLOSE_CODES = {
   tooManySessions: 4429,
 } as const
 
-/** A JSON Schema document of every message, both ways (an AsyncAPI-style reference for clients). */
-export const voiceMessagesJsonSchema = () => ({
-  client: Object.fromEntries(
-    Object.entries(CLIENT_MESSAGES).map(([name, schema]) => [name, Schema.toJsonSchemaDocument(schema)]),
-  ),
-  server: SERVER_MESSAGES.map((schema) => Schema.toJsonSchemaDocument(schema)),
-})
+/**
+ * A JSON Schema document of every message, both ways (an AsyncAPI-style reference for clients): `client` by message
+ * type and `server` as a list, each a `$ref` into the shared `$defs`.
+ */
+export const voiceMessagesJsonSchema = () => {
+  const $defs: Record<string, unknown> = {}
+  const add = (schema: Schema.Top) => {
+    const document = Schema.toJsonSchemaDocument(schema) as unknown as {
+      schema: Record<string, unknown>
+      definitions?: Record<string, unknown>
+    }
+    Object.assign($defs, document.definitions ?? {})
+    return document.schema
+  }
+  return {
+    client: Object.fromEntries(Object.entries(CLIENT_MESSAGES).map(([type, schema]) => [type, add(schema)])),
+    server: SERVER_MESSAGES.map(add),
+    $defs,
+  }
+}
