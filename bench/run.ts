@@ -5,15 +5,16 @@ import { runDeliveryScenario, type DeliveryReport } from './delivery-scenario.js
 import { PEER_WARNING, startBenchMongo, type BenchMongo } from './mongo.js'
 import { withPinnedLoadGenerator, type Pinning } from './affinity.js'
 import { runFindSlotsScenario, type FindSlotsReport } from './find-slots-scenario.js'
+import { runVoiceScenario, type VoiceReport } from './voice-scenario.js'
 
 /**
  * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--cpu-prof=DIR] [--mongodb] [--no-pin]]`
- * Scenarios: `http`, `monitoring`, `delivery`, `find_slots` (default: all, in that order). Prints a
+ * Scenarios: `http`, `monitoring`, `delivery`, `find_slots`, `voice` (default: all, in that order). Prints a
  * summary per scenario and, last, every figure as one JSON document. `--mongodb`
  * runs the service of `http` and the events of `monitoring` on MongoDB: the server
  * of `MONGODB_URI`, or else the test peer in a child process (figures of the peer, not of MongoDB).
  */
-const SCENARIOS = ['http', 'monitoring', 'delivery', 'find_slots'] as const
+const SCENARIOS = ['http', 'monitoring', 'delivery', 'find_slots', 'voice'] as const
 type Scenario = (typeof SCENARIOS)[number]
 
 interface Arguments {
@@ -28,11 +29,12 @@ interface Arguments {
   readonly mongodb: boolean
 }
 
-const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [--seconds=N] [--connections=N] [--events=10000,100000] [--cpu-prof=DIR] [--mongodb] [--no-pin]
+const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [voice] [--seconds=N] [--connections=N] [--events=10000,100000] [--cpu-prof=DIR] [--mongodb] [--no-pin]
   http           authenticated GET /v1/users/{id} against a bare Fastify hello-world, and POST /v1/events (autocannon)
   monitoring     departure monitoring steady state with N monitored events (recomputes/s, lag)
   delivery       signed webhook deliveries/s to loopback receivers (1 and 100 endpoints, 20,000 deliveries each)
   find_slots     POST /v1/freebusy/find_slots's use case in process: 20 participants, 5 events a day each, 30 days
+  voice          voice tool calls/s over 10 WebSocket sessions, p99 of a read tool round trip (embedded storage)
   --seconds      measured seconds per run (default: 10 for http, 30 for monitoring)
   --connections  concurrent HTTP connections (default: 10)
   --events       monitored event counts (default: 10000,100000)
@@ -160,6 +162,7 @@ const main = async (): Promise<void> => {
     monitoring?: MonitoringReport[]
     delivery?: DeliveryReport[]
     findSlots?: FindSlotsReport
+    voice?: VoiceReport
   } = {
     machine,
     storage,
@@ -187,6 +190,15 @@ const main = async (): Promise<void> => {
         console.log(
           `\nfind_slots (embedded storage, in process, one core): ${report.participants} participants x ${report.eventsPerDay} events a day x ${report.days} days (${report.events} events), ${report.runs} runs: ` +
             `p50 ${report.latencyP50Ms} ms, p99 ${report.latencyP99Ms} ms, max ${report.latencyMaxMs} ms, CPU p50 ${report.cpuP50Ms} ms, ${report.slotsFound} slots (goal p50 < 20 ms: ${yesNo(report.goals.p50Below20Ms)})`,
+        )
+      } else if (scenario === 'voice') {
+        const report = await runVoiceScenario(10, options.httpSeconds)
+        results.voice = report
+        console.log(
+          '\nVoice (embedded storage, one process: server and 10 ws clients; per-session message limit lifted)',
+        )
+        console.log(
+          `  ${report.sessions} sessions: ${report.toolCallsPerSecond} tool calls/s (${report.toolCalls} in ${report.seconds} s), get_event round trip p50 ${report.readP50Ms} ms, p99 ${report.readP99Ms} ms, max ${report.readMaxMs} ms (goal p99 < 20 ms: ${yesNo(report.goals.p99Below20Ms)})`,
         )
       } else if (scenario === 'delivery') {
         console.log(

@@ -73,6 +73,8 @@ import { ParseEventRequest, ParsedEventResource } from './scheduling.js'
 import { FindSlotsRequest, FREEBUSY_RATE_POOL, FreeBusyQueryRequest, FreeBusyResource, SlotList } from './freebusy.js'
 import { SUGGESTIONS_RATE_POOL, SuggestionList, SuggestRequest } from './suggestions.js'
 
+import { CreateVoiceSessionRequest, VoiceSessionResource } from './voice.js'
+
 const NoBody = Schema.Struct({})
 
 export const AdvanceTimeRequest = Schema.Struct({
@@ -1130,5 +1132,35 @@ export const Endpoints = {
     authenticated: false,
     responseDescription: 'A 301 to /docs/, the reference page (its script is served under /docs/ too)',
     successStatus: 301,
+  },
+  createVoiceSession: {
+    operationId: 'createVoiceSession',
+    permission: { resource: 'voice', access: 'write' },
+    method: 'POST',
+    path: '/v1/voice/sessions',
+    summary: 'Create a voice session and its connect token (60 per hour per user)',
+    tag: 'Voice',
+    body: CreateVoiceSessionRequest,
+    response: VoiceSessionResource,
+    successStatus: 201,
+  },
+  retrieveVoiceSession: {
+    operationId: 'retrieveVoiceSession',
+    permission: { resource: 'voice', access: 'read' },
+    method: 'GET',
+    path: '/v1/voice/sessions/{id}',
+    summary: 'Retrieve a voice session: status, times, actions taken',
+    tag: 'Voice',
+    response: VoiceSessionResource,
+  },
+  endVoiceSession: {
+    operationId: 'endVoiceSession',
+    permission: { resource: 'voice', access: 'write' },
+    method: 'POST',
+    path: '/v1/voice/sessions/{id}/end',
+    summary: 'End a voice session; its connection is closed (4000)',
+    tag: 'Voice',
+    body: NoBody,
+    response: VoiceSessionResource,
   },
 } as const satisfies Record<string, EndpointContract>

@@ -49,6 +49,8 @@ import { mongoStorage } from './composition/storage-mongodb.js'
 import { backgroundJobsOf, wireSurface } from './composition/surface-wiring.js'
 import { usersModule } from './composition/users.js'
 import { webhooksModule } from './composition/webhooks.js'
+import { voiceModule } from './composition/voice.js'
+import type { VoiceService } from '../core/voice/voice-service.js'
 import type { Config } from './config.js'
 import { TOKENS } from './di-tokens.js'
 import { PinoLogger } from '../adapters/logging/pino/pino-logger.js'
@@ -90,6 +92,8 @@ export interface Surface {
   } | null
   /** The iCloud (CalDAV) adapter behind the hosted app-specific-password page, when offered on this surface. */
   readonly icloudSignIn: CalDavCalendarProvider | null
+  /** The voice channel: sessions, connect tokens, proposals. */
+  readonly voice: VoiceService
 }
 
 export interface Application {
@@ -150,6 +154,7 @@ const surfaceModules = (config: Config, livemode: boolean): ContainerModule[] =>
   mailModule(config, livemode),
   invitationsModule(config, livemode),
   connectionsModule(config, livemode),
+  voiceModule,
 ]
 
 /**
@@ -187,6 +192,9 @@ const composeOn = async (
     webhookSendingModule({ dns: overrides.dnsResolver ?? new SystemDnsResolver(), transport: webhookTransport }),
     tokenCipherModule(connectionTokenKey(config, overrides.ephemeralAccounts === true)),
   )
+  root
+    .bind(TOKENS.TokenSigner)
+    .toConstantValue(new JoseTokenSigner(oauthSigningKey(config, overrides.ephemeralAccounts === true)))
   // One child container per surface, so that sandbox and production never share storage.
   const live = surfaceOf(root, config, true, storage)
   const test = surfaceOf(root, config, false, storage)
@@ -201,7 +209,7 @@ const composeOn = async (
   const scheduler = root.get(TOKENS.Scheduler)
   const oauth = new OAuthService({
     store: root.get(TOKENS.OAuthStore),
-    signer: new JoseTokenSigner(oauthSigningKey(config, overrides.ephemeralAccounts === true)),
+    signer: root.get(TOKENS.TokenSigner),
     accounts: root.get(TOKENS.AccountRepository),
     connectedAccounts: root.get(TOKENS.ConnectedAccountService),
     ids: root.get(TOKENS.IdGenerator),
@@ -265,6 +273,7 @@ const surfaceOf = (root: Container, config: Config, livemode: boolean, storage: 
     connections,
     connectionSync: container.get(TOKENS.ConnectionSync),
     icloudSignIn: icloud instanceof CalDavCalendarProvider ? icloud : null,
+    voice: container.get(TOKENS.VoiceService),
     calendarSandbox:
       world === null
         ? null

@@ -112,6 +112,10 @@ const Environment = Schema.Struct({
   MAIL_INBOUND_SECRET: Schema.optionalKey(Schema.String),
   CONNECTION_TOKEN_KEY: Schema.optionalKey(Schema.String),
   OAUTH_SIGNING_KEY: Schema.optionalKey(Schema.String),
+  VOICE_REALTIME_URL: Schema.optionalKey(Url),
+  VOICE_REALTIME_API_KEY: Schema.optionalKey(Schema.String),
+  VOICE_REALTIME_MODEL: Schema.optionalKey(Schema.String),
+  VOICE_MESSAGES_PER_SECOND: Schema.optionalKey(PositiveInt),
   GOOGLE_CLIENT_ID: Schema.optionalKey(Schema.String),
   GOOGLE_CLIENT_SECRET: Schema.optionalKey(Schema.String),
   GOOGLE_ACCOUNTS_URL: Schema.optionalKey(Url),
@@ -176,6 +180,12 @@ export interface Config {
    */
   /** Connect OAuth: the HS256 key signing access tokens (null: generated once per data directory). */
   readonly oauthSigningKey: Uint8Array | null
+  /** Voice: the realtime model the `realtime_relay` sessions relay to (null: only the embedded text channel). */
+  readonly voice: {
+    /** Messages a session may send per second (burst: twice as many). */
+    readonly messagesPerSecond: number
+    readonly realtime: { readonly url: string; readonly apiKey: string; readonly model: string } | null
+  }
   readonly connections: {
     readonly tokenKey: Uint8Array | null
     /** Google Calendar on production (null: not offered there). */
@@ -339,6 +349,11 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
         'expected a 32-byte key: 64 hex digits or 44 base64 characters (openssl rand -base64 32)',
       )
   }
+  if ((vars.VOICE_REALTIME_URL === undefined) !== (vars.VOICE_REALTIME_API_KEY === undefined))
+    throw new ConfigError(
+      vars.VOICE_REALTIME_URL === undefined ? 'VOICE_REALTIME_URL' : 'VOICE_REALTIME_API_KEY',
+      'set VOICE_REALTIME_URL and VOICE_REALTIME_API_KEY together (or neither)',
+    )
   if ((vars.GOOGLE_CLIENT_ID === undefined) !== (vars.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError(
       vars.GOOGLE_CLIENT_ID === undefined ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET',
@@ -416,6 +431,17 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     logLevel: vars.LOG_LEVEL ?? 'info',
     metrics: vars.METRICS_PORT === undefined ? null : { port: Number(vars.METRICS_PORT) },
     oauthSigningKey,
+    voice: {
+      messagesPerSecond: Number(vars.VOICE_MESSAGES_PER_SECOND ?? 20),
+      realtime:
+        vars.VOICE_REALTIME_URL === undefined || vars.VOICE_REALTIME_API_KEY === undefined
+          ? null
+          : {
+              url: vars.VOICE_REALTIME_URL,
+              apiKey: vars.VOICE_REALTIME_API_KEY,
+              model: vars.VOICE_REALTIME_MODEL ?? 'gpt-realtime',
+            },
+    },
     connections: {
       tokenKey,
       google,

@@ -34,6 +34,9 @@ import type { OutboxPort } from '../core/ports/outbox.js'
 import type { PushPort } from '../core/ports/push.js'
 import type { RateLimiterPort } from '../core/ports/rate-limiter.js'
 import type { ReminderRepositoryPort } from '../core/ports/reminder-repository.js'
+import type { TokenSignerPort } from '../core/ports/token-signer.js'
+import type { VoiceRepositoryPort } from '../core/ports/voice-repository.js'
+import type { VoiceService } from '../core/voice/voice-service.js'
 import type { RoutingPort } from '../core/ports/routing.js'
 import type { SchedulerPort } from '../core/ports/scheduler.js'
 import type { TokenCipherPort } from '../core/ports/token-cipher.js'
@@ -76,6 +79,8 @@ export const TOKENS = {
   WebhookTransport: token<WebhookTransportPort>('WebhookTransport'),
   NotificationRenderer: token<NotificationRendererPort>('NotificationRenderer'),
   TokenCipher: token<TokenCipherPort>('TokenCipher'),
+  /** The service's own JWTs: Connect access tokens and voice connect tokens (audiences tell them apart). */
+  TokenSigner: token<TokenSignerPort>('TokenSigner'),
   // Per surface (child containers): sandbox and production never share these.
   Outbox: token<OutboxPort>('Outbox'),
   UserRepository: token<UserRepositoryPort>('UserRepository'),
@@ -114,4 +119,6 @@ export const TOKENS = {
   ConnectionSync: token<ConnectionSync>('ConnectionSync'),
   ConnectionService: token<ConnectionService>('ConnectionService'),
   OutboundMirror: token<OutboundMirror>('OutboundMirror'),
+  VoiceRepository: token<VoiceRepositoryPort>('VoiceRepository'),
+  VoiceService: token<VoiceService>('VoiceService'),
 } as const

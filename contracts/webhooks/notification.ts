@@ -12,6 +12,8 @@ import { renderDeparture, renderEvent } from '../events.js'
 import { renderInvitation } from '../invitations.js'
 import { renderReminder } from '../reminders.js'
 import { renderUser } from '../users.js'
+import { renderVoiceActionNotice } from '../voice.js'
+import type { Proposal } from '../../core/voice/proposal.js'
 import { downgradeResource, type ApiVersion } from '../versions.js'
 import { renderWebhookEndpoint } from './endpoints.js'
 
@@ -57,6 +59,7 @@ const RESOURCE_RENDERERS: Readonly<Record<string, (object: unknown, event: Domai
   reminder: (object) => renderReminder(object as Reminder),
   invitation: (object) => renderInvitation(object as Invitation),
   connection: (object) => renderConnection(object as Connection),
+  voice_action: (object) => renderVoiceActionNotice(object as Proposal),
   webhook_endpoint: (object, event) => renderWebhookEndpoint(object as WebhookEndpoint, event.createdAt),
 }
 

@@ -34,6 +34,9 @@ import { schedulingParseServiceOf } from '../composition/scheduling-parse.js'
 import { freeBusyRoutes } from './routes/freebusy.js'
 import { suggestionRoutes } from './routes/suggestions.js'
 import { freeBusyServicesOf } from '../composition/scheduling-freebusy.js'
+import { voiceRoutes } from './routes/voice.js'
+import { VoiceGateway } from '../voice/voice-gateway.js'
+import { OpenAiRealtimeRelay } from '../../adapters/speech-model/openai-realtime/openai-realtime-relay.js'
 
 /** `/v1/users/:id` -> a matcher for concrete paths, to tell 405 from 404. */
 const pathMatcher = (url: string): RegExp => new RegExp(`^${url.replace(/:[^/]+/g, '[^/]+')}/?$`)
@@ -203,6 +206,31 @@ export const buildApiApp = async (
     { url: config.publicBaseUrl, description: 'Production (sk_live_ keys)' },
     { url: config.sandboxPublicBaseUrl, description: 'Sandbox (sk_test_ keys)' },
   ]
+  const realtime = config.voice.realtime
+  const gateway = new VoiceGateway({
+    livemode: surface.livemode,
+    voice: surface.voice,
+    services: {
+      users: surface.users,
+      events: surface.events,
+      reminders: surface.reminders,
+      invitations: surface.invitations,
+      connections: surface.connections,
+    },
+    clock: application.clock,
+    clockOf,
+    logger: application.logger.child({ component: 'voice' }),
+    relay: realtime === null ? null : new OpenAiRealtimeRelay(realtime),
+    messagesPerSecond: config.voice.messagesPerSecond,
+  })
+  gateway.attach(app)
+  voiceRoutes(app, {
+    ...options,
+    voice: surface.voice,
+    gateway,
+    publicBaseUrl: () => surface.publicBaseUrl.value,
+    relayConfigured: realtime !== null,
+  })
   // This surface's server first: the reference's "try it" calls the first server by default.
   await referenceRoutes(app, {
     endpoints: Object.values(Endpoints),

@@ -15,6 +15,7 @@ import { MemoryOAuthStateStore } from '../../adapters/storage/memory/oauth-state
 import { MemoryOutbox } from '../../adapters/storage/memory/outbox.js'
 import { MemoryReminderRepository } from '../../adapters/storage/memory/reminder-repository.js'
 import { MemoryUserRepository } from '../../adapters/storage/memory/user-repository.js'
+import { MemoryVoiceRepository } from '../../adapters/storage/memory/voice-repository.js'
 import { MemoryWebhookDeliveryRepository } from '../../adapters/storage/memory/webhook-delivery-repository.js'
 import { MemoryWebhookEndpointRepository } from '../../adapters/storage/memory/webhook-endpoint-repository.js'
 import { TOKENS } from '../di-tokens.js'
@@ -56,6 +57,7 @@ export const memoryStorage = (options: {
       bind(TOKENS.ConnectionRepository).toResolvedValue(() => new MemoryConnectionRepository(outbox))
       bind(TOKENS.CalendarRepository).toResolvedValue(() => new MemoryCalendarRepository())
       bind(TOKENS.OAuthStateStore).toResolvedValue(() => new MemoryOAuthStateStore())
+      bind(TOKENS.VoiceRepository).toResolvedValue(() => new MemoryVoiceRepository(outbox))
     }),
   ready: async () => {},
   close: async () => {},

@@ -15,6 +15,7 @@ import { MongoOAuthStore } from '../../adapters/storage/mongodb/oauth-store.js'
 import { MongoOutbox } from '../../adapters/storage/mongodb/outbox.js'
 import { MongoReminderRepository } from '../../adapters/storage/mongodb/reminder-repository.js'
 import { MongoUserRepository } from '../../adapters/storage/mongodb/user-repository.js'
+import { MongoVoiceRepository } from '../../adapters/storage/mongodb/voice-repository.js'
 import { MongoWebhookDeliveryRepository } from '../../adapters/storage/mongodb/webhook-delivery-repository.js'
 import { MongoWebhookEndpointRepository } from '../../adapters/storage/mongodb/webhook-endpoint-repository.js'
 import type { Config } from '../config.js'
@@ -71,6 +72,7 @@ export const mongoStorage = async (
           connections: new MongoConnectionRepository(context),
           calendars: new MongoCalendarRepository(context),
           oauthStates: new MongoOAuthStateStore(context),
+          voice: new MongoVoiceRepository(context),
         }
         indexed.push(outbox, ...Object.values(surfaceAdapters))
         bind(TOKENS.Outbox).toConstantValue(outbox)
@@ -84,6 +86,7 @@ export const mongoStorage = async (
         bind(TOKENS.ConnectionRepository).toConstantValue(surfaceAdapters.connections)
         bind(TOKENS.CalendarRepository).toConstantValue(surfaceAdapters.calendars)
         bind(TOKENS.OAuthStateStore).toConstantValue(surfaceAdapters.oauthStates)
+        bind(TOKENS.VoiceRepository).toConstantValue(surfaceAdapters.voice)
       }),
     ready: async () => void (await Promise.all(indexed.map((adapter) => adapter.ensureIndexes()))),
     close: () => client.close(),

@@ -22,12 +22,14 @@ const userDeletionSteps = (container: Container): { readonly name: string; reado
   const reminders = container.get(TOKENS.ReminderService)
   const devices = container.get(TOKENS.DeviceService)
   const connections = container.get(TOKENS.ConnectionService)
+  const voice = container.get(TOKENS.VoiceRepository)
   return [
     { name: 'events', run: async (accountId, userId) => void (await events.removeAllOf(accountId, userId)) },
     { name: 'invitations', run: (accountId, userId) => invitations.removeAllOf(accountId, userId) },
     { name: 'reminders', run: async (accountId, userId) => void (await reminders.removeAllOf(accountId, userId)) },
     { name: 'devices', run: async (accountId, userId) => void (await devices.removeAllOf(accountId, userId)) },
     { name: 'connections', run: (accountId, userId) => connections.removeAllOf(accountId, userId) },
+    { name: 'voice_sessions', run: async (accountId, userId) => void (await voice.removeByUser(accountId, userId)) },
   ]
 }
 

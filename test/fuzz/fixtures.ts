@@ -18,6 +18,8 @@ export const ID_PREFIX_BY_COLLECTION: Readonly<Record<string, string>> = {
   api_keys: 'key',
   connected_accounts: 'cpa',
   oauth_applications: 'oapp',
+  // `/v1/voice/sessions/{id}`
+  sessions: 'vs',
   // External ids of the sandbox provider's events: not ours, no prefix of ours.
   provider_events: 'ext',
 }
@@ -148,6 +150,7 @@ export const createFixtures = async (fuzz: FuzzService, surface: SurfaceName, ke
     }),
   ).id
   ids.rem = expectOk('reminder', await json('POST', `/v1/events/${ids.evt}/reminders`, { offset_minutes: 60 })).id
+  ids.vs = expectOk('voice session', await json('POST', '/v1/voice/sessions', { user_id: ids.usr })).id
   ids.dev = expectOk(
     'device',
     await json('POST', `/v1/users/${ids.usr}/devices`, { endpoint: `https://push.example.com/${n}`, keys: PUSH_KEYS }),

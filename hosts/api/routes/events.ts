@@ -30,7 +30,7 @@ type EventBody = {
 const date = (value: string | undefined) => (value === undefined ? undefined : new Date(value))
 
 /** Wire (snake_case) to the domain's patch; absent stays absent. */
-const eventPatchFromWire = (body: EventBody): EventPatch => ({
+export const eventPatchFromWire = (body: EventBody): EventPatch => ({
   title: body.title,
   category: body.category,
   startTime: date(body.start_time),
