@@ -1163,6 +1163,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/voice/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a voice session and its connect token (60 per hour per user) */
+        post: operations["createVoiceSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voice/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a voice session: status, times, actions taken */
+        get: operations["retrieveVoiceSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voice/sessions/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End a voice session; its connection is closed (4000) */
+        post: operations["endVoiceSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook_endpoints": {
         parameters: {
             query?: never;
@@ -2394,6 +2445,26 @@ export interface components {
             /** @enum {string} */
             theme?: "system" | "light" | "dark";
             timezone?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        CreateVoiceSessionRequest: {
+            /**
+             * @description `always` (default): every change waits for `action.confirm`; `low_risk_direct`: snoozes execute at once.
+             * @enum {string}
+             */
+            confirmation_policy?: "always" | "low_risk_direct";
+            /** @description Session lifetime in seconds; default 1800, at most 7200. */
+            expires_in?: number;
+            locale?: string;
+            /**
+             * @description `embedded` (default): the client sends the tool calls; `realtime_relay`: the service relays to a configured realtime model.
+             * @enum {string}
+             */
+            model?: "embedded" | "realtime_relay";
+            /** @description A subset of the tool names; all tools the key may use by default. */
+            tools?: string[];
+            user_id: string;
         } & {
             [key: string]: unknown;
         };
@@ -4017,6 +4088,58 @@ export interface components {
             object: "event";
             /** @enum {string} */
             type: "voice.action_executed";
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A voice conversation of one user. */
+        VoiceSession: {
+            actions: ({
+                confirmed_by_user: boolean | null;
+                created_at: string;
+                executed_at: string | null;
+                id: string;
+                resource: {
+                    id: string | null;
+                    type: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @enum {string} */
+                status: "proposed" | "confirmed" | "executed" | "failed" | "rejected" | "expired";
+                summary: string;
+                tool: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description The connect token (a JWT): only in the answer of create. Connects once, until `expires_at`. */
+            client_secret?: {
+                expires_at: string;
+                value: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            confirmation_policy: "always" | "low_risk_direct";
+            connect_by: string;
+            connected_at: string | null;
+            created_at: string;
+            end_reason: string | null;
+            ended_at: string | null;
+            expires_at: string;
+            id: string;
+            livemode: boolean;
+            locale: string;
+            /** @enum {string} */
+            model: "embedded" | "realtime_relay";
+            /** @enum {string} */
+            object: "voice_session";
+            request_id: string;
+            /** @enum {string} */
+            status: "created" | "active" | "ended";
+            tool_calls: number;
+            tools: string[];
+            user_id: string;
+            websocket_url?: string;
         } & {
             [key: string]: unknown;
         };
@@ -15758,6 +15881,395 @@ export interface operations {
              *     `invalid_state_transition`: The object is in a state that does not allow this operation.
              *
              *     `concurrent_modification`: The object changed while the request ran; nothing was written and the request can be retried.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body was sent with a content type other than `application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createVoiceSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): a retry with the same key within 24 hours gets the stored answer instead of running again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Connect: act for this connected account (`cpa_...`) of the platform. */
+                "Service-Account"?: components["parameters"]["ServiceAccount"];
+                /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateVoiceSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceSession"];
+                };
+            };
+            /**
+             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             *
+             *     `invalid_json`: The body is not valid JSON.
+             *
+             *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
+             *
+             *     `parameter_missing`: A required parameter is missing; `param` names it.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
+             *
+             *     `idempotency_key_invalid`: The `Idempotency-Key` is empty or longer than 255 characters.
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `ip_not_allowed`: A key with an IP allowlist was used from an address not on it. Nothing ran.
+             *
+             *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
+             *
+             *     `idempotency_request_in_flight`: A request with this `Idempotency-Key` is still running; retry after it finishes.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body was sent with a content type other than `application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retrieveVoiceSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Connect: act for this connected account (`cpa_...`) of the platform. */
+                "Service-Account"?: components["parameters"]["ServiceAccount"];
+                /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceSession"];
+                };
+            };
+            /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `ip_not_allowed`: A key with an IP allowlist was used from an address not on it. Nothing ran.
+             *
+             *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    endVoiceSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): a retry with the same key within 24 hours gets the stored answer instead of running again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Connect: act for this connected account (`cpa_...`) of the platform. */
+                "Service-Account"?: components["parameters"]["ServiceAccount"];
+                /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceSession"];
+                };
+            };
+            /**
+             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             *
+             *     `invalid_json`: The body is not valid JSON.
+             *
+             *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
+             *
+             *     `parameter_missing`: A required parameter is missing; `param` names it.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
+             *
+             *     `idempotency_key_invalid`: The `Idempotency-Key` is empty or longer than 255 characters.
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `ip_not_allowed`: A key with an IP allowlist was used from an address not on it. Nothing ran.
+             *
+             *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
+             *
+             *     `idempotency_request_in_flight`: A request with this `Idempotency-Key` is still running; retry after it finishes.
              */
             409: {
                 headers: {
