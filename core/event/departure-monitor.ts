@@ -6,6 +6,7 @@ import { resolveOrigin } from '../departure/origin.js'
 import type { MonitoringCommand, MonitoringEvent } from '../monitoring/monitoring.js'
 import { monitoringTransition } from '../monitoring/monitoring-transition.js'
 import type { Clock } from '../ports/clock.js'
+import type { Coordinates } from '../shared/coordinates.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
 import type { IdGenerator } from '../ports/id-generator.js'
 import type { DomainEvent } from '../ports/outbox.js'
@@ -23,6 +24,11 @@ export interface DepartureMonitorDeps extends Omit<DepartureDataPorts, 'clock'> 
   readonly ids: IdGenerator
   /** Provider calls in flight at once during a sweep. */
   readonly lookupConcurrency?: number
+  /** Where the user was last seen (tracking, or the app's report): an origin source while recent. */
+  readonly lastKnownPosition?: (
+    accountId: string,
+    userId: string,
+  ) => Promise<{ readonly coordinates: Coordinates; readonly recordedAt: Date } | null>
 }
 
 /** The domain event (outbox) for each monitoring event. */
@@ -48,10 +54,11 @@ export const departureDomainEvent = (
 export class DepartureMonitor {
   constructor(private readonly deps: DepartureMonitorDeps) {}
 
-  /** The engine's input, or the reason the trip cannot be planned. */
+  /** The engine's input at `now`, or the reason the trip cannot be planned. */
   async inputFor(
     event: CalendarEvent,
     user: User | null,
+    now: Date,
   ): Promise<{ input: DepartureInput; originSource: string } | { failure: 'no_origin' }> {
     if (event.location === null) return { failure: 'no_origin' }
     const neighbours = await this.deps.events.list(
@@ -68,6 +75,11 @@ export class DepartureMonitor {
         location: other.location,
       })),
       homeLocation: user?.homeLocation ?? null,
+      lastKnownPosition:
+        event.origin === null && this.deps.lastKnownPosition !== undefined
+          ? await this.deps.lastKnownPosition(event.accountId, event.userId)
+          : null,
+      now,
     })
     if (!origin.ok) return { failure: 'no_origin' }
     return {
@@ -99,7 +111,7 @@ export class DepartureMonitor {
     for (const event of events) {
       const userKey = `${event.accountId}/${event.userId}`
       if (!users.has(userKey)) users.set(userKey, await this.deps.users.get(event.accountId, event.userId))
-      const planned = await this.inputFor(event, users.get(userKey) ?? null)
+      const planned = await this.inputFor(event, users.get(userKey) ?? null, now)
       if ('failure' in planned) commands.set(event.id, { type: 'recompute_failed', now, reason: 'no_origin' })
       else {
         inputs.push(planned.input)

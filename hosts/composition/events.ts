@@ -2,14 +2,30 @@ import { ContainerModule } from 'inversify'
 import { DepartureMonitor } from '../../core/event/departure-monitor.js'
 import { EventLifecycle } from '../../core/event/event-lifecycle.js'
 import { EventService } from '../../core/event/event-service.js'
+import { lastKnownPosition } from '../../core/tracking/last-known-position.js'
 import { TOKENS } from '../di-tokens.js'
 
 /** Events, their departure monitoring, and their lifecycle (its listeners: `hosts/composition/surface-wiring.ts`). */
 export const eventsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.EventLifecycle).toResolvedValue(() => new EventLifecycle())
   bind(TOKENS.DepartureMonitor).toResolvedValue(
-    (events, users, ids, routing, weather) => new DepartureMonitor({ events, users, ids, routing, weather }),
-    [TOKENS.EventRepository, TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.Routing, TOKENS.Weather],
+    (events, users, ids, routing, weather, trips) =>
+      new DepartureMonitor({
+        events,
+        users,
+        ids,
+        routing,
+        weather,
+        lastKnownPosition: (accountId, userId) => lastKnownPosition(trips, accountId, userId),
+      }),
+    [
+      TOKENS.EventRepository,
+      TOKENS.UserRepository,
+      TOKENS.IdGenerator,
+      TOKENS.Routing,
+      TOKENS.Weather,
+      TOKENS.TrackingRepository,
+    ],
   )
   bind(TOKENS.EventService).toResolvedValue(
     (events, users, ids, geocoding, routing, weather, monitor, lifecycle) =>

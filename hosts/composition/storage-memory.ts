@@ -14,6 +14,7 @@ import { MemoryInvitationRepository } from '../../adapters/storage/memory/invita
 import { MemoryOAuthStateStore } from '../../adapters/storage/memory/oauth-state-store.js'
 import { MemoryOutbox } from '../../adapters/storage/memory/outbox.js'
 import { MemoryReminderRepository } from '../../adapters/storage/memory/reminder-repository.js'
+import { MemoryTrackingRepository } from '../../adapters/storage/memory/tracking-repository.js'
 import { MemoryUserRepository } from '../../adapters/storage/memory/user-repository.js'
 import { MemoryWebhookDeliveryRepository } from '../../adapters/storage/memory/webhook-delivery-repository.js'
 import { MemoryWebhookEndpointRepository } from '../../adapters/storage/memory/webhook-endpoint-repository.js'
@@ -56,6 +57,7 @@ export const memoryStorage = (options: {
       bind(TOKENS.ConnectionRepository).toResolvedValue(() => new MemoryConnectionRepository(outbox))
       bind(TOKENS.CalendarRepository).toResolvedValue(() => new MemoryCalendarRepository())
       bind(TOKENS.OAuthStateStore).toResolvedValue(() => new MemoryOAuthStateStore())
+      bind(TOKENS.TrackingRepository).toResolvedValue(() => new MemoryTrackingRepository(outbox))
     }),
   ready: async () => {},
   close: async () => {},

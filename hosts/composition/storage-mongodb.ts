@@ -14,6 +14,7 @@ import { MongoOAuthStateStore } from '../../adapters/storage/mongodb/oauth-state
 import { MongoOAuthStore } from '../../adapters/storage/mongodb/oauth-store.js'
 import { MongoOutbox } from '../../adapters/storage/mongodb/outbox.js'
 import { MongoReminderRepository } from '../../adapters/storage/mongodb/reminder-repository.js'
+import { MongoTrackingRepository } from '../../adapters/storage/mongodb/tracking-repository.js'
 import { MongoUserRepository } from '../../adapters/storage/mongodb/user-repository.js'
 import { MongoWebhookDeliveryRepository } from '../../adapters/storage/mongodb/webhook-delivery-repository.js'
 import { MongoWebhookEndpointRepository } from '../../adapters/storage/mongodb/webhook-endpoint-repository.js'
@@ -71,6 +72,7 @@ export const mongoStorage = async (
           connections: new MongoConnectionRepository(context),
           calendars: new MongoCalendarRepository(context),
           oauthStates: new MongoOAuthStateStore(context),
+          tracking: new MongoTrackingRepository(context),
         }
         indexed.push(outbox, ...Object.values(surfaceAdapters))
         bind(TOKENS.Outbox).toConstantValue(outbox)
@@ -84,6 +86,7 @@ export const mongoStorage = async (
         bind(TOKENS.ConnectionRepository).toConstantValue(surfaceAdapters.connections)
         bind(TOKENS.CalendarRepository).toConstantValue(surfaceAdapters.calendars)
         bind(TOKENS.OAuthStateStore).toConstantValue(surfaceAdapters.oauthStates)
+        bind(TOKENS.TrackingRepository).toConstantValue(surfaceAdapters.tracking)
       }),
     ready: async () => void (await Promise.all(indexed.map((adapter) => adapter.ensureIndexes()))),
     close: () => client.close(),

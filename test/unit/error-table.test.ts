@@ -16,6 +16,7 @@ import { NoRouteFound, ProviderUnavailable } from '../../core/shared/provider.er
 import { err } from '../../core/shared/result.js'
 import { AccountDeactivated } from '../../core/user/user.errors.js'
 import { WebhookEndpointDisabled } from '../../core/webhooks/webhook.errors.js'
+import { LocationTooFrequent, TrackingNotEnabled } from '../../core/tracking/tracking.errors.js'
 import { DOMAIN_ERRORS, type DomainErrorTable, domainErrorToApi, errorEnvelope } from '../../hosts/api/errors.js'
 import type { RouteHandler } from '../../hosts/api/route.js'
 
@@ -78,6 +79,14 @@ const EXPECTED: {
     new WebhookEndpointDisabled({ id: 'we_1' }),
     { code: 'webhook_endpoint_disabled', message: "The webhook endpoint 'we_1' is disabled; enable it first." },
   ],
+  TrackingNotEnabled: [
+    new TrackingNotEnabled({ accountId: 'acct_1' }),
+    { type: 'permission_error', code: 'tracking_not_enabled', message: expect.stringContaining('private preview') },
+  ],
+  LocationTooFrequent: [
+    new LocationTooFrequent({ eventId: 'evt_1', retryAfterSeconds: 3 }),
+    { type: 'rate_limit_error', code: 'rate_limit_exceeded', retry_after_seconds: 3 },
+  ],
 }
 
 const STATUS: { readonly [K in Tag]: number } = {
@@ -95,6 +104,8 @@ const STATUS: { readonly [K in Tag]: number } = {
   ProviderUnavailable: 502,
   DepartureUnavailable: 409,
   WebhookEndpointDisabled: 409,
+  TrackingNotEnabled: 403,
+  LocationTooFrequent: 429,
 }
 
 describe('Errors: one table maps each domain error onto its status, type and code', () => {
