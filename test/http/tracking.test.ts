@@ -478,7 +478,7 @@ describe('Private preview: tracking is off for an account until enabled', () => 
     const sandbox = await createEvent()
     const refused = await track(sandbox.id, 'start')
     expect(refused.body.error.code).toBe('tracking_not_enabled')
-    await accounts.updateAccount(account!)
+    await accounts.updateAccount({ ...account!, trackingEnabled: true })
     expect((await track(sandbox.id, 'start')).status).toBe(200)
   })
 
