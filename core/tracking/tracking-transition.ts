@@ -218,6 +218,8 @@ const handlers: Handlers = {
             status: 'stopped',
             currentLocation: null,
             trail: [],
+            // The crossing belongs to the trip: a restart starts on time.
+            late: false,
             stoppedAt: command.now,
             stopReason: command.reason,
           },
@@ -229,7 +231,10 @@ const handlers: Handlers = {
     const { assessment } = command
     if (state.status === 'arrived') {
       // The destination moved away from where the user arrived: the trip goes on.
-      if (assessment === null || assessment.withinArrivalRadius) return { state: moved, events: [] }
+      if (assessment === null || assessment.withinArrivalRadius) {
+        const arrivedAt = moved.arrivedAt ?? command.now
+        return { state: { ...moved, minutesLate: minutesLateOf(arrivedAt, moved.startTime) }, events: [] }
+      }
       return judgeLateness(
         { ...moved, status: 'in_transit' as const, arrivedAt: null },
         assessment.predictedArrival,
