@@ -116,8 +116,8 @@ export const minutesLateOf = (predictedArrival: Date, startTime: Date): number =
   Math.round((predictedArrival.getTime() - startTime.getTime()) / MINUTE)
 
 /**
- * The prediction against the start: `event.late_predicted` once per crossing into late; back on time only once
- * the prediction is `backOnTimeMarginSeconds` before the start again.
+ * The prediction against the start: `event.late_predicted` once per crossing into late (`minutes_late` > 0);
+ * back on time only once the prediction is `backOnTimeMarginSeconds` before the start again.
  */
 const judgeLateness = <S extends TripLifecycle>(
   state: S,
@@ -125,13 +125,15 @@ const judgeLateness = <S extends TripLifecycle>(
   confidence: TrackingConfidence,
 ): TrackingOutcome<S> => {
   if (predictedArrival === null) return { state: { ...state, confidence: 'low' }, events: [] }
-  const late = predictedArrival.getTime() > state.startTime.getTime()
+  const minutesLate = minutesLateOf(predictedArrival, state.startTime)
+  // Late as the wire says it: `minutes_late` positive (at least 30 s past the start, rounded).
+  const late = minutesLate > 0
   const backOnTime =
     predictedArrival.getTime() <= state.startTime.getTime() - TRACKING_LIMITS.backOnTimeMarginSeconds * 1000
   const next = {
     ...state,
     predictedArrival,
-    minutesLate: minutesLateOf(predictedArrival, state.startTime),
+    minutesLate,
     confidence,
     late: state.late ? !backOnTime : late,
   }

@@ -185,7 +185,7 @@ describe('Tracking events: each webhook at its transition, and only there', () =
           if (late) {
             expect(from.late).toBe(false)
             expect(to.late).toBe(true)
-            expect(to.minutesLate).toBeGreaterThan(-1)
+            expect(to.minutesLate).toBeGreaterThan(0)
           }
           if (!from.late && to.late && to.status !== 'not_started') expect(late).toBe(true)
         }
