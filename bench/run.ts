@@ -4,15 +4,16 @@ import { runMonitoringScenario, type MonitoringReport } from './monitoring-scena
 import { runDeliveryScenario, type DeliveryReport } from './delivery-scenario.js'
 import { PEER_WARNING, startBenchMongo, type BenchMongo } from './mongo.js'
 import { withPinnedLoadGenerator, type Pinning } from './affinity.js'
+import { runTrackingScenario, type TrackingReport } from './tracking-scenario.js'
 
 /**
  * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--cpu-prof=DIR] [--mongodb] [--no-pin]]`
- * Scenarios: `http`, `monitoring`, `delivery` (default: all, in that order). Prints a
+ * Scenarios: `http`, `monitoring`, `delivery`, `tracking` (default: all, in that order). Prints a
  * summary per scenario and, last, every figure as one JSON document. `--mongodb`
  * runs the service of `http` and the events of `monitoring` on MongoDB: the server
  * of `MONGODB_URI`, or else the test peer in a child process (figures of the peer, not of MongoDB).
  */
-const SCENARIOS = ['http', 'monitoring', 'delivery'] as const
+const SCENARIOS = ['http', 'monitoring', 'delivery', 'tracking'] as const
 type Scenario = (typeof SCENARIOS)[number]
 
 interface Arguments {
@@ -31,6 +32,7 @@ const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [--seconds
   http           authenticated GET /v1/users/{id} against a bare Fastify hello-world, and POST /v1/events (autocannon)
   monitoring     departure monitoring steady state with N monitored events (recomputes/s, lag)
   delivery       signed webhook deliveries/s to loopback receivers (1 and 100 endpoints, 20,000 deliveries each)
+  tracking       ETA tracking location updates/s on one node with 10,000 concurrent trips (embedded storage)
   --seconds      measured seconds per run (default: 10 for http, 30 for monitoring)
   --connections  concurrent HTTP connections (default: 10)
   --events       monitored event counts (default: 10000,100000)
@@ -131,6 +133,15 @@ const printDelivery = (report: DeliveryReport): void => {
   )
 }
 
+const printTracking = (report: TrackingReport): void => {
+  console.log(
+    `  ${report.trips} trips: ${report.updatesPerSecond} location updates/s, p50 ${report.latencyP50Ms} ms, p99 ${report.latencyP99Ms} ms, max ${report.latencyMaxMs} ms ` +
+      `(${report.updates} updates, ${report.failures} failed; setup ${report.setupSeconds} s; service clock x${report.clockSpeed}; ` +
+      `${report.sampledInTransit}/${report.sampled} sampled trips in transit at their last position; ` +
+      `goals >= 2,000/s: ${yesNo(report.goals.atLeast2000PerSecond)}, p99 < 20 ms: ${yesNo(report.goals.p99Below20Ms)})`,
+  )
+}
+
 const main = async (): Promise<void> => {
   let options: Arguments
   try {
@@ -157,6 +168,7 @@ const main = async (): Promise<void> => {
     http?: HttpReport
     monitoring?: MonitoringReport[]
     delivery?: DeliveryReport[]
+    tracking?: TrackingReport
   } = {
     machine,
     storage,
@@ -178,6 +190,16 @@ const main = async (): Promise<void> => {
           })
         results.http = options.pin && mongo === undefined ? await withPinnedLoadGenerator(run) : await run(null)
         printHttp(results.http)
+      } else if (scenario === 'tracking') {
+        console.log(
+          `\nETA tracking, embedded storage (10,000 trips, ${options.connections} connections, ${options.httpSeconds} s)`,
+        )
+        results.tracking = await runTrackingScenario({
+          trips: 10_000,
+          seconds: options.httpSeconds,
+          connections: options.connections,
+        })
+        printTracking(results.tracking)
       } else if (scenario === 'delivery') {
         console.log(
           '\nWebhook delivery (embedded storage, real HTTP transport and signatures, receivers in a child process)',
