@@ -20,6 +20,7 @@ import { startService } from '../hosts/server.js'
 const KEY = 'sk_test_7a1c0d2f9e8b4a6c5d3e1f0a9b8c7d6eTRACK'
 const CLOCK_SPEED = 20
 const DESTINATION = { lat: 52.52, lng: 13.405 }
+const TRIPS_PER_USER = 10
 
 export interface TrackingReport {
   readonly trips: number
@@ -116,10 +117,18 @@ export const runTrackingScenario = async (options: {
     })
     const serviceNow = () => ready.originMs + (Date.now() - ready.realOriginMs) * CLOCK_SPEED
     const setupStarted = Date.now()
-    // 100 trips per user; each event an hour ahead, at the destination; each trip starts about 8 km away.
-    const users: string[] = []
-    for (let index = 0; index < Math.ceil(options.trips / 100); index++)
-      users.push((await post(`${ready.url}/v1/users`, { email: `tracker-${index}@example.com` })).id as string)
+    // 10 trips per user (each user has a home: the events are monitored); each event ten hours ahead, at the
+    // destination; each trip about 8 km away.
+    const users: string[] = new Array(Math.ceil(options.trips / TRIPS_PER_USER))
+    await inParallel(
+      Array.from({ length: users.length }, (_, index) => index),
+      16,
+      async (index) => {
+        const home = { lat: DESTINATION.lat + 0.07, lng: DESTINATION.lng + (index % 10) / 100 }
+        const user = await post(`${ready.url}/v1/users`, { email: `tracker-${index}@example.com`, home_location: home })
+        users[index] = user.id as string
+      },
+    )
     const events: string[] = new Array(options.trips)
     await inParallel(
       Array.from({ length: options.trips }, (_, index) => index),
@@ -127,14 +136,23 @@ export const runTrackingScenario = async (options: {
       async (index) => {
         const start = serviceNow() + 10 * 3600_000
         const event = await post(`${ready.url}/v1/events`, {
-          user_id: users[Math.floor(index / 100)],
+          user_id: users[Math.floor(index / TRIPS_PER_USER)],
           title: `Trip ${index}`,
           start_time: new Date(start).toISOString(),
           end_time: new Date(start + 3600_000).toISOString(),
           location: { name: 'Office', ...DESTINATION },
         })
         events[index] = event.id as string
-        await post(`${ready.url}/v1/events/${event.id}/tracking/start`, { idle_timeout_seconds: 3600 })
+        // Started with its first position, as apps do: the run measures the steady state of a trip under way.
+        await post(`${ready.url}/v1/events/${event.id}/tracking/start`, {
+          idle_timeout_seconds: 3600,
+          start_location: {
+            lat: DESTINATION.lat + 8100 / 111_320,
+            lng: DESTINATION.lng,
+            accuracy_m: 12,
+            recorded_at: new Date(serviceNow() - 2000).toISOString(),
+          },
+        })
       },
     )
     const setupSeconds = (Date.now() - setupStarted) / 1000
