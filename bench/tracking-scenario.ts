@@ -18,7 +18,7 @@ import { startService } from '../hosts/server.js'
  * scenario checks it on a sample of trips after the run.
  */
 const KEY = 'sk_test_7a1c0d2f9e8b4a6c5d3e1f0a9b8c7d6eTRACK'
-const CLOCK_SPEED = 20
+const CLOCK_SPEED = 3
 const DESTINATION = { lat: 52.52, lng: 13.405 }
 const TRIPS_PER_USER = 10
 
