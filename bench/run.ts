@@ -4,17 +4,18 @@ import { runMonitoringScenario, type MonitoringReport } from './monitoring-scena
 import { runDeliveryScenario, type DeliveryReport } from './delivery-scenario.js'
 import { PEER_WARNING, startBenchMongo, type BenchMongo } from './mongo.js'
 import { withPinnedLoadGenerator, type Pinning } from './affinity.js'
+import { runTrackingScenario, type TrackingReport } from './tracking-scenario.js'
 import { runFindSlotsScenario, type FindSlotsReport } from './find-slots-scenario.js'
 import { runVoiceScenario, type VoiceReport } from './voice-scenario.js'
 
 /**
  * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--cpu-prof=DIR] [--mongodb] [--no-pin]]`
- * Scenarios: `http`, `monitoring`, `delivery`, `find_slots`, `voice` (default: all, in that order). Prints a
+ * Scenarios: `http`, `monitoring`, `delivery`, `find_slots`, `voice`, `tracking` (default: all, in that order). Prints a
  * summary per scenario and, last, every figure as one JSON document. `--mongodb`
  * runs the service of `http` and the events of `monitoring` on MongoDB: the server
  * of `MONGODB_URI`, or else the test peer in a child process (figures of the peer, not of MongoDB).
  */
-const SCENARIOS = ['http', 'monitoring', 'delivery', 'find_slots', 'voice'] as const
+const SCENARIOS = ['http', 'monitoring', 'delivery', 'find_slots', 'voice', 'tracking'] as const
 type Scenario = (typeof SCENARIOS)[number]
 
 interface Arguments {
@@ -35,6 +36,7 @@ const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [voice] [-
   delivery       signed webhook deliveries/s to loopback receivers (1 and 100 endpoints, 20,000 deliveries each)
   find_slots     POST /v1/freebusy/find_slots's use case in process: 20 participants, 5 events a day each, 30 days
   voice          voice tool calls/s over 10 WebSocket sessions, p99 of a read tool round trip (embedded storage)
+  tracking       ETA tracking location updates/s on one node with 10,000 concurrent trips (embedded storage)
   --seconds      measured seconds per run (default: 10 for http, 30 for monitoring)
   --connections  concurrent HTTP connections (default: 10)
   --events       monitored event counts (default: 10000,100000)
@@ -135,6 +137,15 @@ const printDelivery = (report: DeliveryReport): void => {
   )
 }
 
+const printTracking = (report: TrackingReport): void => {
+  console.log(
+    `  ${report.trips} trips: ${report.updatesPerSecond} location updates/s, p50 ${report.latencyP50Ms} ms, p99 ${report.latencyP99Ms} ms, max ${report.latencyMaxMs} ms ` +
+      `(${report.updates} updates, ${report.failures} failed; setup ${report.setupSeconds} s; service clock x${report.clockSpeed}; ` +
+      `${report.sampledInTransit}/${report.sampled} sampled trips in transit at their last position; ` +
+      `goals >= 2,000/s: ${yesNo(report.goals.atLeast2000PerSecond)}, p99 < 20 ms: ${yesNo(report.goals.p99Below20Ms)})`,
+  )
+}
+
 const main = async (): Promise<void> => {
   let options: Arguments
   try {
@@ -163,6 +174,7 @@ const main = async (): Promise<void> => {
     delivery?: DeliveryReport[]
     findSlots?: FindSlotsReport
     voice?: VoiceReport
+    tracking?: TrackingReport
   } = {
     machine,
     storage,
@@ -200,6 +212,16 @@ const main = async (): Promise<void> => {
         console.log(
           `  ${report.sessions} sessions: ${report.toolCallsPerSecond} tool calls/s (${report.toolCalls} in ${report.seconds} s), get_event round trip p50 ${report.readP50Ms} ms, p99 ${report.readP99Ms} ms, max ${report.readMaxMs} ms (goal p99 < 20 ms: ${yesNo(report.goals.p99Below20Ms)})`,
         )
+      } else if (scenario === 'tracking') {
+        console.log(
+          `\nETA tracking, embedded storage (10,000 trips, ${options.connections} connections, ${options.httpSeconds} s)`,
+        )
+        results.tracking = await runTrackingScenario({
+          trips: 10_000,
+          seconds: options.httpSeconds,
+          connections: options.connections,
+        })
+        printTracking(results.tracking)
       } else if (scenario === 'delivery') {
         console.log(
           '\nWebhook delivery (embedded storage, real HTTP transport and signatures, receivers in a child process)',

@@ -75,6 +75,15 @@ import { SUGGESTIONS_RATE_POOL, SuggestionList, SuggestRequest } from './suggest
 
 import { CreateVoiceSessionRequest, VoiceSessionResource } from './voice.js'
 
+import {
+  ReportPositionRequest,
+  StartTrackingRequest,
+  TrackingLocationRequest,
+  TrackingLocationResource,
+  TrackingResource,
+  UserLocationResource,
+} from './tracking.js'
+
 const NoBody = Schema.Struct({})
 
 export const AdvanceTimeRequest = Schema.Struct({
@@ -516,6 +525,64 @@ export const Endpoints = {
     summary: 'Remove a device: it gets no more pushes',
     tag: 'Devices',
     response: deleted(DeviceResource),
+  },
+  startTracking: {
+    operationId: 'startTracking',
+    permission: { resource: 'tracking', access: 'write' },
+    method: 'POST',
+    path: '/v1/events/{id}/tracking/start',
+    summary: 'Start live ETA tracking of the trip to an event (private preview)',
+    tag: 'Tracking',
+    body: StartTrackingRequest,
+    response: TrackingResource,
+  },
+  recordTrackingLocation: {
+    operationId: 'recordTrackingLocation',
+    permission: { resource: 'tracking', access: 'write' },
+    method: 'POST',
+    path: '/v1/events/{id}/tracking/location',
+    summary: 'Push a location update (at least 5 s apart; 5 to 10 s batching recommended)',
+    tag: 'Tracking',
+    body: TrackingLocationRequest,
+    response: TrackingLocationResource,
+  },
+  retrieveTracking: {
+    operationId: 'retrieveTracking',
+    permission: { resource: 'tracking', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/{id}/tracking',
+    summary: 'The tracking object: status, current location, predicted arrival, minutes late',
+    tag: 'Tracking',
+    response: TrackingResource,
+  },
+  stopTracking: {
+    operationId: 'stopTracking',
+    permission: { resource: 'tracking', access: 'write' },
+    method: 'POST',
+    path: '/v1/events/{id}/tracking/stop',
+    summary: 'Stop tracking: positions are erased; stopping again is a no-op',
+    tag: 'Tracking',
+    body: NoBody,
+    response: TrackingResource,
+  },
+  reportUserLocation: {
+    operationId: 'reportUserLocation',
+    permission: { resource: 'tracking', access: 'write' },
+    method: 'POST',
+    path: '/v1/users/{id}/location',
+    summary: "Report the user's last known position (the origin of upcoming trips while recent)",
+    tag: 'Tracking',
+    body: ReportPositionRequest,
+    response: UserLocationResource,
+  },
+  retrieveUserLocation: {
+    operationId: 'retrieveUserLocation',
+    permission: { resource: 'tracking', access: 'read' },
+    method: 'GET',
+    path: '/v1/users/{id}/location',
+    summary: "The user's last reported position, if any within its 24 hour retention",
+    tag: 'Tracking',
+    response: UserLocationResource,
   },
   listPushMessages: {
     operationId: 'listPushMessages',

@@ -151,6 +151,12 @@ export const ERROR_CODES = {
     status: 403,
     description: 'The user is paused (`deactivated_at` set); only retrieve, reactivate and delete work.',
   },
+  tracking_not_enabled: {
+    type: 'permission_error',
+    status: 403,
+    description:
+      'ETA tracking (private preview) is not enabled for this account: on in the sandbox by default, enabled per account in production.',
+  },
   idempotency_key_in_use: {
     type: 'idempotency_error',
     status: 409,

@@ -23,6 +23,7 @@ import type { PushRecorder } from '../core/ports/push.js'
 import type { RateLimiterPort } from '../core/ports/rate-limiter.js'
 import type { SchedulerPort } from '../core/ports/scheduler.js'
 import type { ReminderService } from '../core/reminder/reminder-service.js'
+import type { TrackingService } from '../core/tracking/tracking-service.js'
 import type { UserDeletionCascade } from '../core/user/deletion-cascade.js'
 import type { UserService } from '../core/user/user-service.js'
 import type { WebhookDispatcher } from '../core/webhooks/webhook-dispatcher.js'
@@ -43,6 +44,7 @@ import { invitationsModule } from './composition/invitations.js'
 import { mailModule } from './composition/mail.js'
 import { accountsModule, timeAndIdsModule, tokenCipherModule, webhookSendingModule } from './composition/platform.js'
 import { remindersModule } from './composition/reminders.js'
+import { trackingModule } from './composition/tracking.js'
 import type { StorageFamily } from './composition/storage.js'
 import { memoryStorage } from './composition/storage-memory.js'
 import { mongoStorage } from './composition/storage-mongodb.js'
@@ -74,6 +76,8 @@ export interface Surface {
   readonly backgroundJobs: BackgroundJob[]
   readonly reminders: ReminderService
   readonly devices: DeviceService
+  /** ETA tracking (private preview). */
+  readonly tracking: TrackingService
   /** What the surface pushed, when it records pushes instead of sending them (always on the sandbox). */
   readonly pushRecorder: PushRecorder | null
   readonly invitations: InvitationService
@@ -155,6 +159,7 @@ const surfaceModules = (config: Config, livemode: boolean): ContainerModule[] =>
   invitationsModule(config, livemode),
   connectionsModule(config, livemode),
   voiceModule,
+  trackingModule,
 ]
 
 /**
@@ -266,6 +271,7 @@ const surfaceOf = (root: Container, config: Config, livemode: boolean, storage: 
     backgroundJobs: backgroundJobsOf(container),
     reminders: container.get(TOKENS.ReminderService),
     devices: container.get(TOKENS.DeviceService),
+    tracking: container.get(TOKENS.TrackingService),
     pushRecorder: push instanceof RecordingPushAdapter ? push : null,
     invitations: container.get(TOKENS.InvitationService),
     memoryMail: container.get(TOKENS.MemoryMail),

@@ -46,6 +46,8 @@ import type { WebhookDeliveryRepositoryPort } from '../core/ports/webhook-delive
 import type { WebhookEndpointRepositoryPort } from '../core/ports/webhook-endpoint-repository.js'
 import type { WebhookTransportPort } from '../core/ports/webhook-transport.js'
 import type { ReminderService } from '../core/reminder/reminder-service.js'
+import type { TrackingRepositoryPort } from '../core/ports/tracking-repository.js'
+import type { TrackingService } from '../core/tracking/tracking-service.js'
 import type { UserDeletionCascade } from '../core/user/deletion-cascade.js'
 import type { UserService } from '../core/user/user-service.js'
 import type { WebhookDispatcher } from '../core/webhooks/webhook-dispatcher.js'
@@ -121,4 +123,6 @@ export const TOKENS = {
   OutboundMirror: token<OutboundMirror>('OutboundMirror'),
   VoiceRepository: token<VoiceRepositoryPort>('VoiceRepository'),
   VoiceService: token<VoiceService>('VoiceService'),
+  TrackingRepository: token<TrackingRepositoryPort>('TrackingRepository'),
+  TrackingService: token<TrackingService>('TrackingService'),
 } as const

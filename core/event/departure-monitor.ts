@@ -8,6 +8,7 @@ import { monitoringTransition } from '../monitoring/monitoring-transition.js'
 import type { Clock } from '../ports/clock.js'
 import type { ConnectionRepositoryPort } from '../ports/connection-repository.js'
 import type { Connection } from '../connection/connection.js'
+import type { Coordinates } from '../shared/coordinates.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
 import type { IdGenerator } from '../ports/id-generator.js'
 import { type MetricsPort, secondsSince } from '../ports/metrics.js'
@@ -31,6 +32,11 @@ export interface DepartureMonitorDeps extends Omit<DepartureDataPorts, 'clock'> 
   readonly metrics?: MetricsPort
   /** The user's connections, for the connection factor of event health (without it the factor reads 0). */
   readonly connections?: ConnectionRepositoryPort
+  /** Where the user was last seen (tracking, or the app's report): an origin source while recent. */
+  readonly lastKnownPosition?: (
+    accountId: string,
+    userId: string,
+  ) => Promise<{ readonly coordinates: Coordinates; readonly recordedAt: Date } | null>
 }
 
 /** What the health assessment needs besides the event, gathered once per event by the recompute. */
@@ -68,10 +74,11 @@ export const departureDomainEvent = (
 export class DepartureMonitor {
   constructor(private readonly deps: DepartureMonitorDeps) {}
 
-  /** The engine's input, or the reason the trip cannot be planned. */
+  /** The engine's input at `now`, or the reason the trip cannot be planned. */
   async inputFor(
     event: CalendarEvent,
     user: User | null,
+    now: Date,
     neighbours?: readonly CalendarEvent[],
   ): Promise<{ input: DepartureInput; originSource: string } | { failure: 'no_origin' }> {
     if (event.location === null) return { failure: 'no_origin' }
@@ -85,6 +92,11 @@ export class DepartureMonitor {
         location: other.location,
       })),
       homeLocation: user?.homeLocation ?? null,
+      lastKnownPosition:
+        event.origin === null && this.deps.lastKnownPosition !== undefined
+          ? await this.deps.lastKnownPosition(event.accountId, event.userId)
+          : null,
+      now,
     })
     if (!origin.ok) return { failure: 'no_origin' }
     return {
@@ -184,7 +196,7 @@ export class DepartureMonitor {
       }
       const around = await this.neighboursOf(event)
       neighbours.set(event.id, around)
-      const planned = await this.inputFor(event, users.get(userKey) ?? null, around)
+      const planned = await this.inputFor(event, users.get(userKey) ?? null, now, around)
       if ('failure' in planned) commands.set(event.id, { type: 'recompute_failed', now, reason: 'no_origin' })
       else {
         inputs.push(planned.input)

@@ -2,6 +2,7 @@ import { Data } from 'effect'
 import type { AuthenticationFailed, IpNotAllowed, PermissionDenied } from '../account/account.errors.js'
 import type { AuthorizationCodeRejected, ConsentExpired } from '../connection/connection.errors.js'
 import type { DepartureUnavailable } from '../event/event.errors.js'
+import type { LocationTooFrequent, TrackingNotEnabled } from '../tracking/tracking.errors.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
 import type { WebhookEndpointDisabled } from '../webhooks/webhook.errors.js'
 import type { ProviderUnavailable } from './provider.errors.js'
@@ -82,3 +83,5 @@ export type DomainError =
   | VoiceTokenRejected
   | VoiceConcurrencyExceeded
   | VoiceSessionRateLimited
+  | TrackingNotEnabled
+  | LocationTooFrequent

@@ -22,6 +22,7 @@ import { eventRoutes } from './routes/events.js'
 import { webhookEndpointRoutes } from './routes/webhook-endpoints.js'
 import { reminderRoutes } from './routes/reminders.js'
 import { deviceRoutes } from './routes/devices.js'
+import { trackingRoutes } from './routes/tracking.js'
 import { invitationRoutes } from './routes/invitations.js'
 import { hostedPageRoutes } from './routes/hosted-pages.js'
 import { accountClock } from './account-clock.js'
@@ -182,6 +183,7 @@ export const buildApiApp = async (
   webhookEndpointRoutes(app, { ...options, webhooks: surface.webhooks })
   reminderRoutes(app, { ...options, reminders: surface.reminders })
   deviceRoutes(app, { ...options, devices: surface.devices, pushRecorder: surface.pushRecorder })
+  trackingRoutes(app, { ...options, tracking: surface.tracking })
   const clockOf = accountClock(application.accountRepository, application.clock, surface.livemode)
   invitationRoutes(app, {
     ...options,

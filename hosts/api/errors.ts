@@ -114,6 +114,16 @@ export const DOMAIN_ERRORS: DomainErrorTable = {
     message: `Rate limit of ${error.limit} voice sessions per hour exceeded for this user.`,
     retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)),
   }),
+  TrackingNotEnabled: () => ({
+    code: 'tracking_not_enabled',
+    message:
+      'ETA tracking is a private preview and is not enabled for this account; ask us to enable it (it is on in the sandbox).',
+  }),
+  LocationTooFrequent: (error) => ({
+    code: 'rate_limit_exceeded',
+    message: `Location updates for event '${error.eventId}' must be at least 5 seconds apart (5 to 10 second batching is recommended).`,
+    retryAfterSeconds: error.retryAfterSeconds,
+  }),
   AuthenticationFailed: () => ({
     code: 'authentication_failed',
     message: 'Invalid API key: pass a valid secret key of this surface as `Authorization: Bearer <key>`.',

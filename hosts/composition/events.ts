@@ -2,14 +2,24 @@ import { ContainerModule } from 'inversify'
 import { DepartureMonitor } from '../../core/event/departure-monitor.js'
 import { EventLifecycle } from '../../core/event/event-lifecycle.js'
 import { EventService } from '../../core/event/event-service.js'
+import { lastKnownPosition } from '../../core/tracking/last-known-position.js'
 import { TOKENS } from '../di-tokens.js'
 
 /** Events, their departure monitoring, and their lifecycle (its listeners: `hosts/composition/surface-wiring.ts`). */
 export const eventsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.EventLifecycle).toResolvedValue(() => new EventLifecycle())
   bind(TOKENS.DepartureMonitor).toResolvedValue(
-    (events, users, ids, routing, weather, connections, metrics) =>
-      new DepartureMonitor({ events, users, ids, routing, weather, connections, metrics }),
+    (events, users, ids, routing, weather, connections, metrics, trips) =>
+      new DepartureMonitor({
+        events,
+        users,
+        ids,
+        routing,
+        weather,
+        connections,
+        metrics,
+        lastKnownPosition: (accountId, userId) => lastKnownPosition(trips, accountId, userId),
+      }),
     [
       TOKENS.EventRepository,
       TOKENS.UserRepository,
@@ -18,6 +28,7 @@ export const eventsModule = new ContainerModule(({ bind }) => {
       TOKENS.Weather,
       TOKENS.ConnectionRepository,
       TOKENS.Metrics,
+      TOKENS.TrackingRepository,
     ],
   )
   bind(TOKENS.EventService).toResolvedValue(

@@ -14,6 +14,7 @@ import { MongoOAuthStateStore } from '../../adapters/storage/mongodb/oauth-state
 import { MongoOAuthStore } from '../../adapters/storage/mongodb/oauth-store.js'
 import { MongoOutbox } from '../../adapters/storage/mongodb/outbox.js'
 import { MongoReminderRepository } from '../../adapters/storage/mongodb/reminder-repository.js'
+import { MongoTrackingRepository } from '../../adapters/storage/mongodb/tracking-repository.js'
 import { MongoUserRepository } from '../../adapters/storage/mongodb/user-repository.js'
 import { MongoVoiceRepository } from '../../adapters/storage/mongodb/voice-repository.js'
 import { MongoWebhookDeliveryRepository } from '../../adapters/storage/mongodb/webhook-delivery-repository.js'
@@ -73,6 +74,7 @@ export const mongoStorage = async (
           calendars: new MongoCalendarRepository(context),
           oauthStates: new MongoOAuthStateStore(context),
           voice: new MongoVoiceRepository(context),
+          tracking: new MongoTrackingRepository(context),
         }
         indexed.push(outbox, ...Object.values(surfaceAdapters))
         bind(TOKENS.Outbox).toConstantValue(outbox)
@@ -87,6 +89,7 @@ export const mongoStorage = async (
         bind(TOKENS.CalendarRepository).toConstantValue(surfaceAdapters.calendars)
         bind(TOKENS.OAuthStateStore).toConstantValue(surfaceAdapters.oauthStates)
         bind(TOKENS.VoiceRepository).toConstantValue(surfaceAdapters.voice)
+        bind(TOKENS.TrackingRepository).toConstantValue(surfaceAdapters.tracking)
       }),
     ready: async () => void (await Promise.all(indexed.map((adapter) => adapter.ensureIndexes()))),
     close: () => client.close(),

@@ -135,6 +135,19 @@ export const createFixtures = async (fuzz: FuzzService, surface: SurfaceName, ke
       location: { name: 'Office', lat: 48.87, lng: 2.33 },
     }),
   ).id
+  // A trip under way to the event (ETA tracking), and the user's reported position.
+  expectOk(
+    'tracking',
+    await json('POST', `/v1/events/${ids.evt}/tracking/start`, { start_location: { lat: 48.86, lng: 2.34 } }),
+  )
+  expectOk(
+    'user location',
+    await json('POST', `/v1/users/${ids.usr}/location`, {
+      lat: 48.86,
+      lng: 2.34,
+      recorded_at: new Date().toISOString(),
+    }),
+  )
   // A restricted key of the account's own (never the key the tests call with: revoking or rolling it is fine).
   ids.key = expectOk(
     'api key',

@@ -110,6 +110,7 @@ const compositionContract = (name: string, composeApplication: () => Promise<App
           'invitation-mail',
           'calendar-sync',
           'calendar-mirror',
+          'tracking-watch',
           'webhook-delivery',
         ])
       }

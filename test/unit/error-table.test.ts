@@ -24,6 +24,7 @@ import {
   VoiceSessionRateLimited,
   VoiceTokenRejected,
 } from '../../core/voice/voice.errors.js'
+import { LocationTooFrequent, TrackingNotEnabled } from '../../core/tracking/tracking.errors.js'
 import { DOMAIN_ERRORS, type DomainErrorTable, domainErrorToApi, errorEnvelope } from '../../hosts/api/errors.js'
 import type { RouteHandler } from '../../hosts/api/route.js'
 
@@ -104,6 +105,14 @@ const EXPECTED: {
     new VoiceSessionRateLimited({ limit: 60, retryAfterMs: 1500 }),
     { type: 'rate_limit_error', code: 'rate_limit_exceeded', retry_after_seconds: 2 },
   ],
+  TrackingNotEnabled: [
+    new TrackingNotEnabled({ accountId: 'acct_1' }),
+    { type: 'permission_error', code: 'tracking_not_enabled', message: expect.stringContaining('private preview') },
+  ],
+  LocationTooFrequent: [
+    new LocationTooFrequent({ eventId: 'evt_1', retryAfterSeconds: 3 }),
+    { type: 'rate_limit_error', code: 'rate_limit_exceeded', retry_after_seconds: 3 },
+  ],
 }
 
 const STATUS: { readonly [K in Tag]: number } = {
@@ -127,6 +136,8 @@ const STATUS: { readonly [K in Tag]: number } = {
   VoiceTokenRejected: 401,
   VoiceConcurrencyExceeded: 429,
   VoiceSessionRateLimited: 429,
+  TrackingNotEnabled: 403,
+  LocationTooFrequent: 429,
 }
 
 describe('Errors: one table maps each domain error onto its status, type and code', () => {
