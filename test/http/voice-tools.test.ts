@@ -74,7 +74,7 @@ describe('session.ready lists every tool with its JSON Schema and permission', (
   it('lists 20 tools, each with parameters as a JSON Schema object', async () => {
     const { ready, voice } = await open(await createUser())
     expect(ready.tools.map((tool: ResponseJson) => tool.name)).toContain('move_event')
-    expect(ready.tools).toHaveLength(20)
+    expect(ready.tools).toHaveLength(25)
     const move = ready.tools.find((tool: ResponseJson) => tool.name === 'move_event')
     expect(move).toMatchObject({ kind: 'write', permission: 'events:write' })
     expect(move.parameters).toMatchObject({
