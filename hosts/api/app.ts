@@ -225,6 +225,7 @@ export const buildApiApp = async (
     logger: application.logger.child({ component: 'voice' }),
     relay: realtime === null ? null : new OpenAiRealtimeRelay(realtime),
     messagesPerSecond: config.voice.messagesPerSecond,
+    subLimits: rateLimit,
   })
   gateway.attach(app)
   voiceRoutes(app, {

@@ -54,6 +54,8 @@ interface ToolBase<S extends Schema.Top> {
   readonly arguments: S
   /** What the session's key needs (a voice session acts with its key's permissions). */
   readonly permission: RequiredPermission
+  /** A REST sub-limit the call counts against (same key as REST), per the id in the argument `per`. */
+  readonly subLimit?: { readonly name: string; readonly limit: number; readonly windowMs: number; readonly per: string }
 }
 
 export interface ReadTool<S extends Schema.Top> extends ToolBase<S> {
