@@ -179,7 +179,8 @@ export const buildApiApp = async (
   await oauthRoutes(app, { ...options, oauth: application.oauth })
   userRoutes(app, { ...options, users: surface.users })
   eventRoutes(app, { ...options, events: surface.events })
-  schedulingParseRoutes(app, { ...options, parser: schedulingParseServiceOf(surface) })
+  const parser = schedulingParseServiceOf(surface)
+  schedulingParseRoutes(app, { ...options, parser })
   webhookEndpointRoutes(app, { ...options, webhooks: surface.webhooks })
   reminderRoutes(app, { ...options, reminders: surface.reminders })
   deviceRoutes(app, { ...options, devices: surface.devices, pushRecorder: surface.pushRecorder })
@@ -218,12 +219,15 @@ export const buildApiApp = async (
       reminders: surface.reminders,
       invitations: surface.invitations,
       connections: surface.connections,
+      ...scheduling,
+      parser,
     },
     clock: application.clock,
     clockOf,
     logger: application.logger.child({ component: 'voice' }),
     relay: realtime === null ? null : new OpenAiRealtimeRelay(realtime),
     messagesPerSecond: config.voice.messagesPerSecond,
+    subLimits: rateLimit,
   })
   gateway.attach(app)
   voiceRoutes(app, {

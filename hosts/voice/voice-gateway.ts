@@ -49,6 +49,14 @@ export interface VoiceGatewayDeps {
   readonly relay: SpeechModelPort | null
   /** Messages a session may send per second (a token bucket, burst twice as many); beyond, each is answered 429. */
   readonly messagesPerSecond: number
+  /** Counts a tool's REST sub-limit (the REST gate's own counter). */
+  readonly subLimits: {
+    consumeSubLimit(
+      scope: RequestScope,
+      limit: { name: string; limit: number; windowMs: number },
+      resource: string,
+    ): Promise<{ allowed: boolean; retryAfterMs: number }>
+  }
 }
 
 const apiError = (body: ApiErrorBody) => errorEnvelope('', body).error
@@ -410,6 +418,17 @@ class VoiceConnection {
     }
     const plan = await tool.plan(context, args)
     if (!plan.ok) return failed(domainErrorToApi(plan.error))
+    // Counted once the plan found the resource the session's user owns, as REST counts only owned resources.
+    if (tool.subLimit !== undefined) {
+      const { per, ...limit } = tool.subLimit
+      const decision = await this.deps.subLimits.consumeSubLimit(this.scope, limit, String(args[per]))
+      if (!decision.allowed)
+        return failed({
+          code: 'rate_limit_exceeded',
+          message: `Rate limit of ${limit.limit} per ${limit.windowMs / 1000} s exceeded for this resource.`,
+          retryAfterSeconds: Math.max(1, Math.ceil(decision.retryAfterMs / 1000)),
+        })
+    }
     const proposal = await this.deps.voice.propose(this.scope, this.session, {
       tool: tool.name,
       arguments: args,

@@ -71,10 +71,10 @@ const proposeAndConfirm = async (voice: VoiceClient, name: string, args: unknown
 }
 
 describe('session.ready lists every tool with its JSON Schema and permission', () => {
-  it('lists 20 tools, each with parameters as a JSON Schema object', async () => {
+  it('lists 25 tools, each with parameters as a JSON Schema object', async () => {
     const { ready, voice } = await open(await createUser())
     expect(ready.tools.map((tool: ResponseJson) => tool.name)).toContain('move_event')
-    expect(ready.tools).toHaveLength(20)
+    expect(ready.tools).toHaveLength(25)
     const move = ready.tools.find((tool: ResponseJson) => tool.name === 'move_event')
     expect(move).toMatchObject({ kind: 'write', permission: 'events:write' })
     expect(move.parameters).toMatchObject({
@@ -380,6 +380,7 @@ describe('The service never trusts the model: validation, scope and permissions'
     const { voice, ready } = await open(user, {}, key.body.secret)
     expect(ready.tools.map((tool: ResponseJson) => tool.name).sort()).toEqual([
       'get_event',
+      'get_event_health',
       'get_user',
       'list_events',
       'search_events',
@@ -438,5 +439,95 @@ describe('Malformed, oversized and flooding messages get an error message; the c
     expect((await voice.closed).code).toBe(1000)
     const shown = await client.sandbox('GET', `/v1/voice/sessions/${session.id}`)
     expect(shown.body).toMatchObject({ status: 'ended', end_reason: 'ended_by_client' })
+  })
+})
+
+describe('Scheduling tools: the session user, that user’s calendars and external addresses only', () => {
+  it('find_free_busy, find_slots, suggest_times, parse_event_text, get_event_health answer for the session user', async () => {
+    const user = await createUser()
+    const event = await createEvent(user, 'Planning')
+    const { voice } = await open(user)
+    const from = new Date(startIn(24)).toISOString()
+    const to = new Date(startIn(96)).toISOString()
+    const busy = await voice.call('find_free_busy', { from, to })
+    expect(busy.type).toBe('tool.result')
+    expect(busy.result.object).toBe('freebusy')
+    expect(Object.keys(busy.result.participants)).toEqual([user])
+    expect(busy.result.participants[user].busy).toHaveLength(1)
+    const slots = await voice.call('find_slots', {
+      participants: ['external:sam@example.com'],
+      duration_minutes: 30,
+      earliest_start: from,
+      latest_end: to,
+    })
+    expect(slots.type).toBe('tool.result')
+    expect(slots.result.object).toBe('list')
+    expect(slots.result.data.length).toBeGreaterThan(0)
+    const suggested = await voice.call('suggest_times', { intent: 'coffee with Sam', duration_minutes: 30 })
+    expect(suggested.type).toBe('tool.result')
+    expect(suggested.result.object).toBe('list')
+    const parsed = await voice.call('parse_event_text', { text: 'Lunch with Sam tomorrow at noon' })
+    expect(parsed.type).toBe('tool.result')
+    expect(JSON.stringify(parsed.result)).toContain(user)
+    const health = await voice.call('get_event_health', { event_id: event.id })
+    expect(health.type).toBe('tool.result')
+    expect(JSON.stringify(health.result)).toContain(event.id)
+    voice.close()
+  })
+
+  it("another user of the account (or that user's event) is refused, naming the argument", async () => {
+    const user = await createUser()
+    const other = await createUser()
+    const theirs = await createEvent(other, 'Private')
+    const { voice } = await open(user)
+    const from = new Date(startIn(24)).toISOString()
+    const to = new Date(startIn(96)).toISOString()
+    for (const [name, args] of [
+      ['find_free_busy', { participants: [other], from, to }],
+      ['find_slots', { participants: [other], duration_minutes: 30, earliest_start: from, latest_end: to }],
+      ['suggest_times', { participants: [other], intent: 'sync', duration_minutes: 30 }],
+    ] as const) {
+      const refused = await voice.call(name, args)
+      expect(refused.type).toBe('tool.error')
+      expect(refused.error.param).toBe('participants')
+      expect(refused.result).toBeUndefined()
+    }
+    const health = await voice.call('get_event_health', { event_id: theirs.id })
+    expect(health.type).toBe('tool.error')
+    expect(health.error.param).toBe('event_id')
+    voice.close()
+  })
+
+  it('invalid arguments are a tool.error naming the argument', async () => {
+    const { voice } = await open(await createUser())
+    const from = new Date(startIn(24)).toISOString()
+    const slots = await voice.call('find_slots', { duration_minutes: 1, earliest_start: from, latest_end: from })
+    expect(slots.type).toBe('tool.error')
+    expect(slots.error.param).toBe('arguments.duration_minutes')
+    const parsed = await voice.call('parse_event_text', { text: 'lunch', timezone: 'Mars/Olympus' })
+    expect(parsed.type).toBe('tool.error')
+    expect(parsed.error.param).toBe('arguments.timezone')
+    voice.close()
+  })
+})
+
+describe('recompute_departure shares the REST sub-limit of 4 per minute per event', () => {
+  it('two REST recomputes and two voice ones use it up: the next voice call is a rate-limit tool.error, REST 429', async () => {
+    const user = await createUser()
+    const event = await createEvent(user)
+    for (let i = 0; i < 2; i++)
+      expect((await client.sandbox('POST', `/v1/events/${event.id}/departure/recompute`)).status).toBe(200)
+    const { voice } = await open(user)
+    for (let i = 0; i < 2; i++)
+      expect((await voice.call('recompute_departure', { event_id: event.id })).type).toBe('action.proposed')
+    const refused = await voice.call('recompute_departure', { event_id: event.id })
+    expect(refused.type).toBe('tool.error')
+    expect(refused.error.code).toBe('rate_limit_exceeded')
+    expect(refused.error.type).toBeDefined()
+    expect((await client.sandbox('POST', `/v1/events/${event.id}/departure/recompute`)).status).toBe(429)
+    // Another event has its own allowance.
+    const other = await createEvent(user, 'Other')
+    expect((await voice.call('recompute_departure', { event_id: other.id })).type).toBe('action.proposed')
+    voice.close()
   })
 })

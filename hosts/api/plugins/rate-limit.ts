@@ -140,12 +140,21 @@ export class RateLimitGate {
    * caller's own account and surface; a resource the caller does not own is not
    * counted (`true`: the use case answers 404).
    */
+  /** Counts one use of a sub-limit for a resource the caller owns (the key REST and voice share). */
+  consumeSubLimit(
+    scope: RequestScope,
+    subLimit: Pick<SubLimit, 'name' | 'limit' | 'windowMs'>,
+    resource: string,
+  ): Promise<RateDecision> {
+    const key = `${subLimit.name}:${scope.accountId}:${scope.livemode ? 'live' : 'test'}:${resource}`
+    return Promise.resolve(this.limiter.consume(key, subLimit.limit, subLimit.windowMs, this.clock.now()))
+  }
+
   async admitSubLimit(request: FastifyRequest, reply: FastifyReply, subLimit: SubLimit): Promise<boolean> {
     const resource = (request.params as Record<string, string>)[subLimit.per] ?? ''
     const { scope } = request
     if (!(await subLimit.owns(scope, resource))) return true
-    const key = `${subLimit.name}:${scope.accountId}:${scope.livemode ? 'live' : 'test'}:${resource}`
-    const decision = await this.limiter.consume(key, subLimit.limit, subLimit.windowMs, this.clock.now())
+    const decision = await this.consumeSubLimit(scope, subLimit, resource)
     if (decision.allowed) return true
     setHeaders(reply, decision)
     return refuse(

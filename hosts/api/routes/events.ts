@@ -27,6 +27,9 @@ type EventBody = {
   attendees?: readonly { email?: string | null; user_id?: string; name?: string | null }[]
 }
 
+/** 4 recomputes per minute per event, shared by REST and the voice tool `recompute_departure`. */
+export const DEPARTURE_RECOMPUTE_LIMIT = { name: 'departure_recompute', limit: 4, windowMs: 60_000 } as const
+
 const date = (value: string | undefined) => (value === undefined ? undefined : new Date(value))
 
 /** Wire (snake_case) to the domain's patch; absent stays absent. */
@@ -134,9 +137,7 @@ export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { even
     {
       ...options,
       subLimit: {
-        name: 'departure_recompute',
-        limit: 4,
-        windowMs: 60_000,
+        ...DEPARTURE_RECOMPUTE_LIMIT,
         per: 'id',
         owns: async (scope, id) => (await events.retrieve(scope, id)).ok,
       },

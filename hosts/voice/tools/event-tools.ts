@@ -8,7 +8,7 @@ import {
   renderEvent,
   UpdateEventRequest,
 } from '../../../contracts/events.js'
-import { eventPatchFromWire } from '../../api/routes/events.js'
+import { DEPARTURE_RECOMPUTE_LIMIT, eventPatchFromWire } from '../../api/routes/events.js'
 import { ownEvent } from './ownership.js'
 import { defineTool, type Json } from './tool.js'
 
@@ -276,6 +276,7 @@ export const recomputeDeparture = defineTool({
   kind: 'write',
   risk: 'low',
   permission: { resource: 'departure', access: 'write' },
+  subLimit: { ...DEPARTURE_RECOMPUTE_LIMIT, per: 'event_id' },
   arguments: EventId,
   plan: async (context, args) => {
     const found = await ownEvent(context, args.event_id)

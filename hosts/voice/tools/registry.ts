@@ -18,13 +18,13 @@ import {
   searchEvents,
   updateEvent,
 } from './event-tools.js'
+import { findFreeBusy, findSlots, getEventHealth, parseEventText, suggestTimes } from './scheduling-tools.js'
 import { cancelReminder, createReminder, listReminders, snoozeReminder } from './reminder-tools.js'
 import type { Tool } from './tool.js'
 
 /**
  * Every voice tool, in the order `session.ready` lists them. Adding one is a declaration in a tools file and one
- * line here (docs/voice.md, "Adding a tool"). Reserved for the scheduling and tracking use cases when they land:
- * find_free_busy, find_slots, suggest_times, parse_event_text, get_event_health, get_tracking_status.
+ * line here (docs/voice.md, "Adding a tool"). Reserved for the tracking use case when it lands: get_tracking_status.
  */
 export const VOICE_TOOLS: readonly Tool[] = [
   getUser,
@@ -47,6 +47,11 @@ export const VOICE_TOOLS: readonly Tool[] = [
   getInvitation,
   listConnections,
   listCalendars,
+  findFreeBusy,
+  findSlots,
+  suggestTimes,
+  parseEventText,
+  getEventHealth,
 ]
 
 export const toolNamed = (name: string): Tool | undefined => VOICE_TOOLS.find((tool) => tool.name === name)

@@ -3,6 +3,10 @@ import type { RequiredPermission } from '../../../core/account/permissions.js'
 import type { ConnectionService } from '../../../core/connection/connection-service.js'
 import type { EventService } from '../../../core/event/event-service.js'
 import type { InvitationService } from '../../../core/invitation/invitation-service.js'
+import type { SchedulingParseService } from '../../../core/scheduling/parse-service.js'
+import type { FreeBusyService } from '../../../core/scheduling/freebusy-service.js'
+import type { SlotFinder } from '../../../core/scheduling/slots-service.js'
+import type { SuggestionService } from '../../../core/scheduling/suggest.js'
 import type { ReminderService } from '../../../core/reminder/reminder-service.js'
 import type { DomainError } from '../../../core/shared/errors.js'
 import type { RequestScope } from '../../../core/shared/request-scope.js'
@@ -19,6 +23,10 @@ export interface ToolServices {
   readonly reminders: ReminderService
   readonly invitations: InvitationService
   readonly connections: ConnectionService
+  readonly freeBusy: FreeBusyService
+  readonly slots: SlotFinder
+  readonly suggestions: SuggestionService
+  readonly parser: SchedulingParseService
 }
 
 /** A tool call's context: the session's account and user, nothing else is reachable. */
@@ -46,6 +54,8 @@ interface ToolBase<S extends Schema.Top> {
   readonly arguments: S
   /** What the session's key needs (a voice session acts with its key's permissions). */
   readonly permission: RequiredPermission
+  /** A REST sub-limit the call counts against (same key as REST), per the id in the argument `per`. */
+  readonly subLimit?: { readonly name: string; readonly limit: number; readonly windowMs: number; readonly per: string }
 }
 
 export interface ReadTool<S extends Schema.Top> extends ToolBase<S> {
