@@ -72,7 +72,10 @@ export const countRoundTrips = async (requests = 50): Promise<RoundTripReport> =
       if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}`)
       return answer
     }
-    const user = await send('POST', '/v1/users', { email: 'round-trips@example.com', home_location: { lat: 52.5, lng: 13.4 } })
+    const user = await send('POST', '/v1/users', {
+      email: 'round-trips@example.com',
+      home_location: { lat: 52.5, lng: 13.4 },
+    })
     let n = 0
     const event = () => {
       const start = Date.now() + 2 * 3_600_000 + n++ * 17 * 60_000

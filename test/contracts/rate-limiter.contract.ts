@@ -207,5 +207,60 @@ export const rateLimiterContract = (
         }
       })
     })
+
+    describe('admit: the window and a slot in one step (optional, with release)', () => {
+      const admitOf = (limiter: RateLimiterPort) => {
+        const { admit, release } = limiter
+        if (admit === undefined || release === undefined) return undefined
+        return { admit: admit.bind(limiter), release: release.bind(limiter) }
+      }
+
+      it('an adapter has both admit and release, or neither', () => {
+        expect(subject.limiter.admit === undefined).toBe(subject.limiter.release === undefined)
+      })
+
+      it('counts like consume and takes one of `max` slots only for a counted request; a release frees it for the next admit', async () => {
+        const pair = admitOf(subject.limiter)
+        if (pair === undefined) return
+        const first = await pair.admit('key:both', 3, WINDOW_MS, 2, at(0), LEASE_MS)
+        expect(first.decision).toEqual({
+          allowed: true,
+          limit: 3,
+          remaining: 2,
+          resetAt: at(WINDOW_MS),
+          retryAfterMs: 0,
+        })
+        expect(first.slot).not.toBeNull()
+        const second = await pair.admit('key:both', 3, WINDOW_MS, 2, at(100), LEASE_MS)
+        expect(second.slot).not.toBeNull()
+        expect(second.slot).not.toBe(first.slot)
+        // Counted in the window, but both slots are held.
+        const third = await pair.admit('key:both', 3, WINDOW_MS, 2, at(200), LEASE_MS)
+        expect(third.decision).toMatchObject({ allowed: true, remaining: 0 })
+        expect(third.slot).toBeNull()
+        // The window is full: refused, not counted, and no slot even after one is given back.
+        await pair.release('key:both', first.slot!)
+        const refused = await pair.admit('key:both', 3, WINDOW_MS, 2, at(300), LEASE_MS)
+        expect(refused.decision).toMatchObject({ allowed: false, remaining: 0, retryAfterMs: WINDOW_MS - 300 })
+        expect(refused.slot).toBeNull()
+        // Once the first request left the window, the given-back slot is free again.
+        const later = await pair.admit('key:both', 3, WINDOW_MS, 2, at(WINDOW_MS + 1), LEASE_MS)
+        expect(later.decision).toMatchObject({ allowed: true, remaining: 0 })
+        expect(later.slot).not.toBeNull()
+        expect((await pair.admit('key:both', 10, WINDOW_MS, 2, at(WINDOW_MS + 2), LEASE_MS)).slot).toBeNull()
+      })
+
+      it('shares the window with consume, and a slot whose lease ended is free again', async () => {
+        const pair = admitOf(subject.limiter)
+        if (pair === undefined) return
+        await consume(0, 'key:mixed')
+        await consume(10, 'key:mixed')
+        expect((await pair.admit('key:mixed', 3, WINDOW_MS, 1, at(20), 500)).decision.remaining).toBe(0)
+        expect((await consume(30, 'key:mixed')).allowed).toBe(false)
+        expect((await pair.admit('key:other', 5, WINDOW_MS, 1, at(0), 500)).slot).not.toBeNull()
+        expect((await pair.admit('key:other', 5, WINDOW_MS, 1, at(499), 500)).slot).toBeNull()
+        expect((await pair.admit('key:other', 5, WINDOW_MS, 1, at(500), 500)).slot).not.toBeNull()
+      })
+    })
   })
 }

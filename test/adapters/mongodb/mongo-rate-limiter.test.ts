@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { connectMongo } from '../../../adapters/storage/mongodb/connection.js'
-import { MongoRateLimiter } from '../../../adapters/rate-limit/mongodb/rate-limiter.js'
+import { MongoRateLimiter, RELEASE_FLUSH_MS } from '../../../adapters/rate-limit/mongodb/rate-limiter.js'
 import { rateLimiterContract } from '../../contracts/rate-limiter.contract.js'
 import { mongoForFile } from '../../support/mongo-databases.js'
 
@@ -33,6 +33,31 @@ describe('MongoRateLimiter shares its limits between hosts', () => {
       expect(slots.filter((slot) => slot !== null)).toHaveLength(3)
       await hosts[1]!.releaseSlot('key:shared', slots.find((slot) => slot !== null)!)
       expect(await hosts[0]!.acquireSlot('key:shared', 3, at, 30_000)).not.toBeNull()
+    } finally {
+      await other.close()
+      await teardown()
+    }
+  })
+
+  it('a slot given back with release is free at once on its own host, and sent to the others by itself without another admit', async () => {
+    const { db, teardown } = mongo.freshDatabase()
+    const other = await connectMongo(mongo.mongo().uri)
+    try {
+      const [one, two] = [new MongoRateLimiter(db), new MongoRateLimiter(other.db(db.databaseName))]
+      const first = await one.admit('key:released', 100, 60_000, 1, at, 30_000)
+      expect(first.slot).not.toBeNull()
+      expect((await two.admit('key:released', 100, 60_000, 1, at, 30_000)).slot).toBeNull()
+      // On its own host, the next admit takes the release with it: no round trip of its own.
+      one.release('key:released', first.slot!)
+      const second = await one.admit('key:released', 100, 60_000, 1, at, 30_000)
+      expect(second.slot).not.toBeNull()
+      // Given back and no admit follows on that host: the release is sent by itself (after RELEASE_FLUSH_MS).
+      one.release('key:released', second.slot!)
+      const slotsHeld = async () =>
+        ((await db.collection('rate_limit_windows').findOne({ _id: 'key:released' as never }))?.slots ?? []).length
+      expect(await slotsHeld()).toBe(1)
+      await expect.poll(slotsHeld, { timeout: 100 * RELEASE_FLUSH_MS, interval: RELEASE_FLUSH_MS }).toBe(0)
+      expect((await two.admit('key:released', 100, 60_000, 1, at, 30_000)).slot).not.toBeNull()
     } finally {
       await other.close()
       await teardown()
