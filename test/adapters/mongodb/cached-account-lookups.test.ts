@@ -43,7 +43,12 @@ const key: ApiKeyRecord = {
 /** A clock for the caches' expiry that moves only when told. */
 const manualPerf = () => {
   let now = 1_000_000
-  return { now: () => now, advance: (ms: number) => void (now += ms) }
+  return {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms
+    },
+  }
 }
 
 const serviceOn = (accounts: CachedAccountLookups) =>
