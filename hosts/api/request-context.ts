@@ -26,8 +26,7 @@ declare module 'fastify' {
     idempotencyScope: string | null
     /** Set once validation passed and the use case ran: only then is an answer stored for replay. */
     operationRan: boolean
-    /** `admitted`: taken with the window by `RateLimiterPort.admit`, so given back with `release`. */
-    concurrencySlot: { readonly bucket: string; readonly slot: string; readonly admitted: boolean } | null
+    concurrencySlot: { readonly bucket: string; readonly slot: string } | null
     /** Connect: the connected account the request acts for (`Service-Account`), or null when the platform acts for itself. */
     connectedAccount: Account | null
     /** The unparsed body text (signature checks need the exact bytes). */

@@ -1,4 +1,4 @@
-import type { Admission, RateDecision, RateLimiterPort } from '../../../core/ports/rate-limiter.js'
+import type { RateDecision, RateLimiterPort } from '../../../core/ports/rate-limiter.js'
 
 /**
  * The request times counted in one bucket's rolling window, oldest first. Expired
@@ -163,15 +163,6 @@ export class MemoryRateLimiter implements RateLimiterPort {
   releaseSlot(bucket: string, slot: string): void {
     const number = Number(slot)
     if (Number.isInteger(number)) this.slots.get(bucket)?.remove(number)
-  }
-
-  admit(bucket: string, limit: number, windowMs: number, max: number, now: Date, leaseMs: number): Admission {
-    const decision = this.consume(bucket, limit, windowMs, now)
-    return { decision, slot: decision.allowed ? this.acquireSlot(bucket, max, now, leaseMs) : null }
-  }
-
-  release(bucket: string, slot: string): void {
-    this.releaseSlot(bucket, slot)
   }
 
   /** Forgets the buckets that hold nothing at `at`. */

@@ -75,38 +75,8 @@ export class RateLimitGate {
     const pool = connected === null ? `key:${key.id}` : `connected:${connected.id}`
     const settings = connected?.rateLimits ?? account.rateLimits ?? this.defaults
     const now = this.clock.now()
-    if (this.limiter.admit !== undefined) {
-      // The window and the slot in one step: the slot is kept in the pool's own bucket (given back with `release`).
-      const admission = this.limiter.admit(
-        pool,
-        settings.requestsPerWindow,
-        settings.windowMs,
-        settings.concurrency,
-        now,
-        CONCURRENCY_LEASE_MS,
-      )
-      return whenReady(admission, ({ decision, slot }) => {
-        setHeaders(reply, decision)
-        if (!decision.allowed) return this.refuseWindow(request, reply, settings, decision)
-        return this.seat(request, reply, settings, pool, slot, true)
-      })
-    }
     const decision = this.limiter.consume(pool, settings.requestsPerWindow, settings.windowMs, now)
     return whenReady(decision, (counted) => this.takeSlot(request, reply, settings, now, counted, pool))
-  }
-
-  private refuseWindow(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    settings: RateLimitSettings,
-    decision: RateDecision,
-  ): false {
-    return refuse(
-      request,
-      reply,
-      decision.retryAfterMs,
-      `Rate limit of ${settings.requestsPerWindow} requests per ${settings.windowMs / 1000} s exceeded for this ${request.connectedAccount === null ? 'API key' : 'connected account'}.`,
-    )
   }
 
   private takeSlot(
@@ -118,10 +88,16 @@ export class RateLimitGate {
     pool: string,
   ): MaybePromise<boolean> {
     setHeaders(reply, decision)
-    if (!decision.allowed) return this.refuseWindow(request, reply, settings, decision)
+    if (!decision.allowed)
+      return refuse(
+        request,
+        reply,
+        decision.retryAfterMs,
+        `Rate limit of ${settings.requestsPerWindow} requests per ${settings.windowMs / 1000} s exceeded for this ${request.connectedAccount === null ? 'API key' : 'connected account'}.`,
+      )
     const bucket = `concurrency:${pool}`
     const slot = this.limiter.acquireSlot(bucket, settings.concurrency, now, CONCURRENCY_LEASE_MS)
-    return whenReady(slot, (taken) => this.seat(request, reply, settings, bucket, taken, false))
+    return whenReady(slot, (taken) => this.seat(request, reply, settings, bucket, taken))
   }
 
   private seat(
@@ -130,11 +106,10 @@ export class RateLimitGate {
     settings: RateLimitSettings,
     bucket: string,
     slot: string | null,
-    admitted: boolean,
   ): boolean {
     if (slot === null)
       return refuse(request, reply, 1000, `More than ${settings.concurrency} concurrent requests for this API key.`)
-    request.concurrencySlot = { bucket, slot, admitted }
+    request.concurrencySlot = { bucket, slot }
     return true
   }
 
@@ -143,10 +118,7 @@ export class RateLimitGate {
     const held = request.concurrencySlot
     if (held === null) return undefined
     request.concurrencySlot = null
-    const released =
-      held.admitted && this.limiter.release !== undefined
-        ? this.limiter.release(held.bucket, held.slot)
-        : this.limiter.releaseSlot(held.bucket, held.slot)
+    const released = this.limiter.releaseSlot(held.bucket, held.slot)
     return released instanceof Promise ? released : undefined
   }
 

@@ -1,3 +1,4 @@
+import { MongoClient } from 'mongodb'
 import { describe, expect, it } from 'vitest'
 import { connectMongo } from '../../../adapters/storage/mongodb/connection.js'
 import { MongoRateLimiter, RELEASE_FLUSH_MS } from '../../../adapters/rate-limit/mongodb/rate-limiter.js'
@@ -39,27 +40,59 @@ describe('MongoRateLimiter shares its limits between hosts', () => {
     }
   })
 
-  it('a slot given back with release is free at once on its own host, and sent to the others by itself without another admit', async () => {
+  it("a pool's request is counted and takes its slot in one update, and its slot given back rides on the next", async () => {
     const { db, teardown } = mongo.freshDatabase()
-    const other = await connectMongo(mongo.mongo().uri)
+    const other = await MongoClient.connect(mongo.mongo().uri, { monitorCommands: true })
+    const commands: string[] = []
+    other.on('commandStarted', (event) => commands.push(event.commandName))
     try {
-      const [one, two] = [new MongoRateLimiter(db), new MongoRateLimiter(other.db(db.databaseName))]
-      const first = await one.admit('key:released', 100, 60_000, 1, at, 30_000)
-      expect(first.slot).not.toBeNull()
-      expect((await two.admit('key:released', 100, 60_000, 1, at, 30_000)).slot).toBeNull()
-      // On its own host, the next admit takes the release with it: no round trip of its own.
-      one.release('key:released', first.slot!)
-      const second = await one.admit('key:released', 100, 60_000, 1, at, 30_000)
-      expect(second.slot).not.toBeNull()
-      // Given back and no admit follows on that host: the release is sent by itself (after RELEASE_FLUSH_MS).
-      one.release('key:released', second.slot!)
+      const [one, two] = [new MongoRateLimiter(other.db(db.databaseName)), new MongoRateLimiter(db)]
+      // As the gate asks: the window of `key:k`, then a slot of `concurrency:key:k` (cap 1), then gives it back.
+      const request = async (limiter: MongoRateLimiter) => {
+        const decision = await limiter.consume('key:k', 100, 60_000, at)
+        return decision.allowed ? await limiter.acquireSlot('concurrency:key:k', 1, at, 30_000) : null
+      }
+      const first = await request(one)
+      expect(first).not.toBeNull()
+      // The cap holds across hosts: the other host finds the slot held.
+      expect(await request(two)).toBeNull()
+      commands.length = 0
+      one.releaseSlot('concurrency:key:k', first!)
+      const second = await request(one)
+      expect(second).not.toBeNull()
+      // Counted, slot taken and the previous slot given back: one round trip.
+      expect(commands.filter((name) => name !== 'hello' && name !== 'isMaster')).toEqual(['findAndModify'])
+      expect((await new MongoRateLimiter(db).consume('key:k', 100, 60_000, at)).remaining).toBe(100 - 4)
+      // Given back and no request follows on that host: the release is sent by itself after RELEASE_FLUSH_MS.
+      one.releaseSlot('concurrency:key:k', second!)
       const slotsHeld = async () =>
-        ((await db.collection('rate_limit_windows').findOne({ _id: 'key:released' as never }))?.slots ?? []).length
+        ((await db.collection('rate_limit_windows').findOne({ _id: 'key:k' as never }))?.slots ?? []).length
       expect(await slotsHeld()).toBe(1)
       await expect.poll(slotsHeld, { timeout: 100 * RELEASE_FLUSH_MS, interval: RELEASE_FLUSH_MS }).toBe(0)
-      expect((await two.admit('key:released', 100, 60_000, 1, at, 30_000)).slot).not.toBeNull()
+      expect(await two.acquireSlot('concurrency:key:k', 1, at, 30_000)).not.toBeNull()
     } finally {
       await other.close()
+      await teardown()
+    }
+  })
+
+  it('a slot taken ahead for one cap is not handed out under another: the plan changed between two requests', async () => {
+    const { db, teardown } = mongo.freshDatabase()
+    try {
+      const limiter = new MongoRateLimiter(db)
+      const held: string[] = []
+      for (let i = 0; i < 2; i++) {
+        await limiter.consume('key:plan', 100, 60_000, at)
+        held.push((await limiter.acquireSlot('concurrency:key:plan', 3, at, 30_000))!)
+      }
+      // Taken ahead under cap 3 (two held, a third free); the request now comes with cap 2: refused.
+      await limiter.consume('key:plan', 100, 60_000, at)
+      expect(await limiter.acquireSlot('concurrency:key:plan', 2, at, 30_000)).toBeNull()
+      limiter.releaseSlot('concurrency:key:plan', held[0]!)
+      await limiter.consume('key:plan', 100, 60_000, at)
+      expect(await limiter.acquireSlot('concurrency:key:plan', 2, at, 30_000)).not.toBeNull()
+      await limiter.flushReleases()
+    } finally {
       await teardown()
     }
   })
