@@ -259,7 +259,7 @@ export class MongoRateLimiter implements RateLimiterPort {
         }),
       )
       const held = slot !== undefined && (document.slots ?? []).some((one) => one.id === slot.id)
-      return { document, slot: held ? slot!.id : null }
+      return { document, slot: held ? slot.id : null }
     } catch (error) {
       // Whether the update applied is unknown: the given-back slots are dropped again with the next one.
       if (given !== undefined) this.requeue(bucket, given)
