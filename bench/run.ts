@@ -7,6 +7,7 @@ import { withPinnedLoadGenerator, type Pinning } from './affinity.js'
 import { runTrackingScenario, type TrackingReport } from './tracking-scenario.js'
 import { runFindSlotsScenario, type FindSlotsReport } from './find-slots-scenario.js'
 import { runVoiceScenario, type VoiceReport } from './voice-scenario.js'
+import { countRoundTrips, type RoundTripReport, type RoundTrips } from './round-trips.js'
 
 /**
  * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--cpu-prof=DIR] [--mongodb] [--no-pin]]`
@@ -30,8 +31,9 @@ interface Arguments {
   readonly mongodb: boolean
 }
 
-const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [voice] [--seconds=N] [--connections=N] [--events=10000,100000] [--cpu-prof=DIR] [--mongodb] [--no-pin]
-  http           authenticated GET /v1/users/{id} against a bare Fastify hello-world, and POST /v1/events (autocannon)
+const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [find_slots] [voice] [tracking] [--seconds=N] [--connections=N] [--events=10000,100000] [--cpu-prof=DIR] [--mongodb] [--no-pin]
+  http           authenticated GET /v1/users/{id} against a bare Fastify hello-world, and POST /v1/events (autocannon);
+                 then the MongoDB commands each of them sends, counted on the MongoDB test peer
   monitoring     departure monitoring steady state with N monitored events (recomputes/s, lag)
   delivery       signed webhook deliveries/s to loopback receivers (1 and 100 endpoints, 20,000 deliveries each)
   find_slots     POST /v1/freebusy/find_slots's use case in process: 20 participants, 5 events a day each, 30 days
@@ -112,6 +114,22 @@ const printHttp = (report: HttpReport): void => {
   )
 }
 
+const printRoundTrips = (report: RoundTripReport): void => {
+  console.log(
+    `\nMongoDB round trips of the request path (counted on the MongoDB test peer, ${report.authenticatedGet.requests} sequential requests each; goals: GET <= 2, POST <= 8 in 1 transaction)`,
+  )
+  const row = (name: string, trips: RoundTrips) =>
+    console.log(
+      `  ${name.padEnd(46)} ${String(trips.commandsPerRequest).padStart(5)} commands, ${trips.transactionsPerRequest} transaction(s): ` +
+        Object.entries(trips.byCommand)
+          .map(([command, count]) => `${command} ${count}`)
+          .join(', '),
+    )
+  row('authenticated GET /v1/users/{id}', report.authenticatedGet)
+  row('POST /v1/events', report.createEvent)
+  row('POST /v1/events with a unique Idempotency-Key', report.createEventWithIdempotencyKey)
+}
+
 const printMonitoring = (report: MonitoringReport): void => {
   const setup =
     report.bulkLoadSeconds === null
@@ -170,6 +188,7 @@ const main = async (): Promise<void> => {
     storage: StorageLabel
     warning?: string
     http?: HttpReport
+    roundTrips?: RoundTripReport
     monitoring?: MonitoringReport[]
     delivery?: DeliveryReport[]
     findSlots?: FindSlotsReport
@@ -196,6 +215,9 @@ const main = async (): Promise<void> => {
           })
         results.http = options.pin && mongo === undefined ? await withPinnedLoadGenerator(run) : await run(null)
         printHttp(results.http)
+        // Whatever the storage of the run: the counts are the code's, not the store's speed.
+        results.roundTrips = await countRoundTrips()
+        printRoundTrips(results.roundTrips)
       } else if (scenario === 'find_slots') {
         const report = await runFindSlotsScenario()
         results.findSlots = report

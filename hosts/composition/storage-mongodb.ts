@@ -3,6 +3,7 @@ import { ContainerModule } from 'inversify'
 import { MongoRateLimiter } from '../../adapters/rate-limit/mongodb/rate-limiter.js'
 import { AgendaScheduler } from '../../adapters/scheduler/agenda/agenda-scheduler.js'
 import { MongoAccountRepository } from '../../adapters/storage/mongodb/account-repository.js'
+import { CachedAccountLookups } from '../../adapters/storage/cached-account-lookups.js'
 import { MongoCalendarRepository } from '../../adapters/storage/mongodb/calendar-repository.js'
 import { MongoConnectionRepository } from '../../adapters/storage/mongodb/connection-repository.js'
 import { connectMongo, databasesOf } from '../../adapters/storage/mongodb/connection.js'
@@ -37,15 +38,18 @@ export const mongoStorage = async (
   const client = await connectMongo(mongodb.uri)
   const databases = databasesOf(client, mongodb.database)
   const indexed: { ensureIndexes(): Promise<void> }[] = []
+  let rateLimiter: MongoRateLimiter | undefined
   return {
     platform: new ContainerModule(({ bind }) => {
       const accounts = new MongoAccountRepository(databases.platform)
       const idempotency = new MongoIdempotencyStore(databases.platform)
-      const rateLimiter = new MongoRateLimiter(databases.platform)
+      rateLimiter = new MongoRateLimiter(databases.platform)
       const oauth = new MongoOAuthStore(databases.platform)
       indexed.push(accounts, idempotency, rateLimiter, oauth)
       bind(TOKENS.OAuthStore).toConstantValue(oauth)
-      bind(TOKENS.AccountRepository).toConstantValue(accounts)
+      // Keys and accounts are reused for a second after a read (see ACCOUNT_LOOKUP_TTL_MS): a revocation on another
+      // host applies here within that bound, one on this host at once.
+      bind(TOKENS.AccountRepository).toConstantValue(new CachedAccountLookups(accounts))
       bind(TOKENS.IdempotencyStore).toConstantValue(idempotency)
       bind(TOKENS.RateLimiter).toConstantValue(rateLimiter)
       bind(TOKENS.Scheduler).toResolvedValue(
@@ -92,6 +96,10 @@ export const mongoStorage = async (
         bind(TOKENS.TrackingRepository).toConstantValue(surfaceAdapters.tracking)
       }),
     ready: async () => void (await Promise.all(indexed.map((adapter) => adapter.ensureIndexes()))),
-    close: () => client.close(),
+    close: async () => {
+      // Slots given back but not sent yet: sent now, rather than held by the other hosts until their leases end.
+      await rateLimiter?.flushReleases()
+      await client.close()
+    },
   }
 }

@@ -22,13 +22,29 @@ export class MemoryMetrics implements MetricsPort {
   private readonly series = new Map<string, Series>()
   private readonly gauges: { name: GaugeName; read: () => Promise<readonly { labels: object; value: number }[]> }[] = []
 
+  /**
+   * The series of a frozen label object seen before, by the object itself: a caller that keeps its label objects
+   * (the request observer) is counted without serialising them. Only frozen ones: they cannot change meanwhile, and
+   * the label objects made afresh for each call (most callers) are not remembered.
+   */
+  private readonly seen = new WeakMap<object, Map<MetricName, Series>>()
+
   private at(name: MetricName, labels: Readonly<Record<string, string>>): Series {
+    let byName = this.seen.get(labels)
+    const known = byName?.get(name)
+    if (known !== undefined) return known
     const key = `${name}${JSON.stringify(labels)}`
     let series = this.series.get(key)
     if (series === undefined) {
       series = { name, labels: { ...labels }, value: 0, count: 0, sum: 0 }
       this.series.set(key, series)
     }
+    if (!Object.isFrozen(labels)) return series
+    if (byName === undefined) {
+      byName = new Map()
+      this.seen.set(labels, byName)
+    }
+    byName.set(name, series)
     return series
   }
 
