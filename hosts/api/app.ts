@@ -221,6 +221,7 @@ export const buildApiApp = async (
       connections: surface.connections,
       ...scheduling,
       parser,
+      tracking: surface.tracking,
     },
     clock: application.clock,
     clockOf,

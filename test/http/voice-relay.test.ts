@@ -44,7 +44,7 @@ describe('A realtime_relay session relays the model’s function calls through t
     await voice.nextOfType('session.ready')
     const update = await model.event((message) => message.type === 'session.update')
     const bound = (update.session as { tools: { name: string; type: string }[] }).tools
-    expect(bound).toHaveLength(25)
+    expect(bound).toHaveLength(26)
     expect(bound[0]).toMatchObject({ type: 'function', name: 'get_user' })
     expect(model.handshakes.at(-1)).toEqual({
       url: '/v1/realtime?model=gpt-realtime-test',

@@ -71,10 +71,10 @@ const proposeAndConfirm = async (voice: VoiceClient, name: string, args: unknown
 }
 
 describe('session.ready lists every tool with its JSON Schema and permission', () => {
-  it('lists 25 tools, each with parameters as a JSON Schema object', async () => {
+  it('lists 26 tools, each with parameters as a JSON Schema object', async () => {
     const { ready, voice } = await open(await createUser())
     expect(ready.tools.map((tool: ResponseJson) => tool.name)).toContain('move_event')
-    expect(ready.tools).toHaveLength(25)
+    expect(ready.tools).toHaveLength(26)
     const move = ready.tools.find((tool: ResponseJson) => tool.name === 'move_event')
     expect(move).toMatchObject({ kind: 'write', permission: 'events:write' })
     expect(move.parameters).toMatchObject({
@@ -495,6 +495,23 @@ describe('Scheduling tools: the session user, that user’s calendars and extern
     const health = await voice.call('get_event_health', { event_id: theirs.id })
     expect(health.type).toBe('tool.error')
     expect(health.error.param).toBe('event_id')
+    voice.close()
+  })
+
+  it("get_tracking_status reads the trip of the session user's event, never another user's", async () => {
+    const user = await createUser()
+    const other = await createUser()
+    const event = await createEvent(user, 'Tracked')
+    const theirs = await createEvent(other, 'Theirs')
+    const started = await client.sandbox('POST', `/v1/events/${event.id}/tracking/start`, { body: {} })
+    expect(started.status).toBe(200)
+    const { voice } = await open(user)
+    const status = await voice.call('get_tracking_status', { event_id: event.id })
+    expect(status.type).toBe('tool.result')
+    expect(status.result).toMatchObject({ event_id: event.id, status: started.body.status })
+    const refused = await voice.call('get_tracking_status', { event_id: theirs.id })
+    expect(refused.type).toBe('tool.error')
+    expect(refused.error.param).toBe('event_id')
     voice.close()
   })
 

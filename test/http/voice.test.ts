@@ -59,7 +59,7 @@ describe('POST /v1/voice/sessions returns a session bound to one user and a shor
       livemode: false,
     })
     expect(session.id).toMatch(/^vs_/)
-    expect(session.tools).toHaveLength(25)
+    expect(session.tools).toHaveLength(26)
     expect(session.websocket_url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/v1\/voice\/ws$/)
     const [, payload] = session.client_secret.value.split('.')
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString())

@@ -21,10 +21,11 @@ import {
 import { findFreeBusy, findSlots, getEventHealth, parseEventText, suggestTimes } from './scheduling-tools.js'
 import { cancelReminder, createReminder, listReminders, snoozeReminder } from './reminder-tools.js'
 import type { Tool } from './tool.js'
+import { getTrackingStatus } from './tracking-tools.js'
 
 /**
  * Every voice tool, in the order `session.ready` lists them. Adding one is a declaration in a tools file and one
- * line here (docs/voice.md, "Adding a tool"). Reserved for the tracking use case when it lands: get_tracking_status.
+ * line here (docs/voice.md, "Adding a tool").
  */
 export const VOICE_TOOLS: readonly Tool[] = [
   getUser,
@@ -52,6 +53,7 @@ export const VOICE_TOOLS: readonly Tool[] = [
   suggestTimes,
   parseEventText,
   getEventHealth,
+  getTrackingStatus,
 ]
 
 export const toolNamed = (name: string): Tool | undefined => VOICE_TOOLS.find((tool) => tool.name === name)

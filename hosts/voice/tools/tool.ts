@@ -1,3 +1,4 @@
+import type { TrackingService } from '../../../core/tracking/tracking-service.js'
 import { Schema } from 'effect'
 import type { RequiredPermission } from '../../../core/account/permissions.js'
 import type { ConnectionService } from '../../../core/connection/connection-service.js'
@@ -27,6 +28,7 @@ export interface ToolServices {
   readonly slots: SlotFinder
   readonly suggestions: SuggestionService
   readonly parser: SchedulingParseService
+  readonly tracking: TrackingService
 }
 
 /** A tool call's context: the session's account and user, nothing else is reachable. */
