@@ -6,6 +6,7 @@ import { DateTime } from '../common.js'
 import { DepartureResource, EventResource } from '../events.js'
 import { InvitationResource } from '../invitations.js'
 import { ReminderResource } from '../reminders.js'
+import { TrackingResource } from '../tracking.js'
 import { UserResource } from '../users.js'
 import { WebhookEndpointResource } from './endpoints.js'
 import { WebhookNotificationSchema } from './notification.js'
@@ -21,8 +22,24 @@ const DepartureNotice = DepartureResource.mapFields(Struct.omit(['request_id']))
   )
   .annotate({ identifier: 'DepartureNotice' })
 
-/** The object of a type no renderer produces yet: any JSON object. */
-const AnyObject = Schema.Record(Schema.String, Schema.Unknown)
+/** The tracking object at the moment of the change (as `GET /v1/events/{id}/tracking`, without `request_id`). */
+const TrackingNotice = TrackingResource.mapFields(Struct.omit(['request_id'])).annotate({
+  identifier: 'TrackingNotice',
+})
+
+/** An executed voice action (`renderVoiceActionNotice`); `confirmed_by_user` since 2026-05-20. */
+const VoiceActionNotice = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal('voice_action'),
+  session: Schema.String,
+  user_id: Schema.String,
+  tool: Schema.String,
+  resource: Schema.Struct({ type: Schema.String, id: Schema.NullOr(Schema.String) }),
+  summary: Schema.String,
+  change: Schema.Unknown,
+  confirmed_by_user: Schema.optionalKey(Schema.Boolean),
+  executed_at: Schema.NullOr(DateTime),
+}).annotate({ identifier: 'VoiceActionNotice' })
 
 const OBJECTS = {
   user: listItem(UserResource),
@@ -32,7 +49,8 @@ const OBJECTS = {
   invitation: listItem(InvitationResource),
   connection: listItem(ConnectionResource),
   webhook_endpoint: listItem(WebhookEndpointResource),
-  any: AnyObject,
+  tracking: TrackingNotice,
+  voice_action: VoiceActionNotice,
 } as const
 
 /**
@@ -57,11 +75,10 @@ const OBJECT_OF: Readonly<Record<WebhookEventType, keyof typeof OBJECTS>> = {
   'reminder.dismissed': 'reminder',
   'reminder.cancelled': 'reminder',
   'reminder.rescheduled': 'reminder',
-  // Declared types whose renderer is not written yet: their object is described as any JSON object.
-  'voice.action_executed': 'any',
-  'event.late_predicted': 'any',
-  'user.arrived': 'any',
-  'event.tracking_stopped': 'any',
+  'voice.action_executed': 'voice_action',
+  'event.late_predicted': 'tracking',
+  'user.arrived': 'tracking',
+  'event.tracking_stopped': 'tracking',
   'invitation.created': 'invitation',
   'invitation.received': 'invitation',
   'invitation.email_sent': 'invitation',
@@ -104,7 +121,7 @@ export const WEBHOOK_PAYLOADS: Readonly<Record<WebhookEventType, { schema: Schem
         type,
         {
           schema,
-          summary: `${type}: a ${OBJECT_OF[type] === 'any' ? 'JSON object' : OBJECT_OF[type].replace('_', ' ')} in data.object`,
+          summary: `${type}: a ${OBJECT_OF[type].replace('_', ' ')} in data.object`,
         },
       ]
     }),

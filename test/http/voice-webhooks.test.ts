@@ -1,3 +1,5 @@
+import { Schema } from 'effect'
+import { WEBHOOK_PAYLOADS } from '../../contracts/webhooks/payloads.js'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { clients, startTestService, type ResponseJson, type TestService } from '../support/service.js'
 import { VoiceClient } from '../support/voice-client.js'
@@ -78,6 +80,9 @@ describe('Every execution emits voice.action_executed with confirmed_by_user, th
     })
     expect(cancel.id).toMatch(/^prp_/)
     expect(snooze).toMatchObject({ resource: { type: 'reminder', id: reminder.id }, confirmed_by_user: false })
+    // Each body is what the OpenAPI document's webhooks section says it is.
+    const decode = Schema.decodeUnknownSync(WEBHOOK_PAYLOADS['voice.action_executed'].schema as Schema.Decoder<unknown>)
+    for (const notice of notices) expect(() => decode(notice)).not.toThrow()
   })
 
   it('versions before 2026-05-20 do not see confirmed_by_user', async () => {
@@ -89,6 +94,10 @@ describe('Every execution emits voice.action_executed with confirmed_by_user, th
       expect(cancel).toMatchObject({ object: 'voice_action', tool: 'cancel_event' })
       expect(cancel).not.toHaveProperty('confirmed_by_user')
       expect(snooze).not.toHaveProperty('confirmed_by_user')
+      const decode = Schema.decodeUnknownSync(
+        WEBHOOK_PAYLOADS['voice.action_executed'].schema as Schema.Decoder<unknown>,
+      )
+      for (const notice of notices) expect(() => decode(notice)).not.toThrow()
     } finally {
       const current = await test.service.application.accountRepository.getAccount(account!.id)
       await test.service.application.accountRepository.updateAccount({

@@ -1586,7 +1586,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** event.late_predicted: a JSON object in data.object */
+        /** event.late_predicted: a tracking in data.object */
         post: operations["eventLatePredictedNotification"];
         delete?: never;
         options?: never;
@@ -1603,7 +1603,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** event.tracking_stopped: a JSON object in data.object */
+        /** event.tracking_stopped: a tracking in data.object */
         post: operations["eventTrackingStoppedNotification"];
         delete?: never;
         options?: never;
@@ -1909,7 +1909,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** user.arrived: a JSON object in data.object */
+        /** user.arrived: a tracking in data.object */
         post: operations["userArrivedNotification"];
         delete?: never;
         options?: never;
@@ -2011,7 +2011,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** voice.action_executed: a JSON object in data.object */
+        /** voice.action_executed: a voice action in data.object */
         post: operations["voiceActionExecutedNotification"];
         delete?: never;
         options?: never;
@@ -2923,7 +2923,7 @@ export interface components {
             api_version: string;
             created: number;
             data: {
-                object: Record<string, never>;
+                object: components["schemas"]["TrackingNotice"];
             } & {
                 [key: string]: unknown;
             };
@@ -3020,7 +3020,7 @@ export interface components {
             api_version: string;
             created: number;
             data: {
-                object: Record<string, never>;
+                object: components["schemas"]["TrackingNotice"];
             } & {
                 [key: string]: unknown;
             };
@@ -4012,6 +4012,37 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        TrackingNotice: {
+            arrived_at: string | null;
+            confidence: ("low" | "medium" | "high") | null;
+            /** @description The last accepted position; null before the first one and once stopped (erased). */
+            current_location: ({
+                accuracy_m: number | ("Infinity" | "-Infinity" | "NaN") | null;
+                lat: number | ("Infinity" | "-Infinity" | "NaN");
+                lng: number | ("Infinity" | "-Infinity" | "NaN");
+                recorded_at: string;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            event_id: string;
+            idle_timeout_seconds: number;
+            livemode: boolean;
+            /** @description Negative early, positive late, 0 on schedule. */
+            minutes_late: number | null;
+            /** @enum {string} */
+            object: "tracking";
+            /** @description ETA at the current position. */
+            predicted_arrival: string | null;
+            started_at: string;
+            /** @enum {string} */
+            status: "not_started" | "in_transit" | "arrived" | "stalled" | "stopped";
+            stop_reason: ("requested" | "event_deleted" | "expired") | null;
+            stopped_at: string | null;
+            updated_at: string;
+            user_id: string;
+        } & {
+            [key: string]: unknown;
+        };
         UpdateCalendarRequest: {
             selected?: boolean;
             writable?: boolean;
@@ -4127,7 +4158,7 @@ export interface components {
             api_version: string;
             created: number;
             data: {
-                object: Record<string, never>;
+                object: components["schemas"]["TrackingNotice"];
             } & {
                 [key: string]: unknown;
             };
@@ -4294,7 +4325,7 @@ export interface components {
             api_version: string;
             created: number;
             data: {
-                object: Record<string, never>;
+                object: components["schemas"]["VoiceActionNotice"];
             } & {
                 [key: string]: unknown;
             };
@@ -4304,6 +4335,26 @@ export interface components {
             object: "event";
             /** @enum {string} */
             type: "voice.action_executed";
+        } & {
+            [key: string]: unknown;
+        };
+        VoiceActionNotice: {
+            change: unknown;
+            confirmed_by_user?: boolean;
+            executed_at: string | null;
+            id: string;
+            /** @enum {string} */
+            object: "voice_action";
+            resource: {
+                id: string | null;
+                type: string;
+            } & {
+                [key: string]: unknown;
+            };
+            session: string;
+            summary: string;
+            tool: string;
+            user_id: string;
         } & {
             [key: string]: unknown;
         };
