@@ -56,7 +56,14 @@ const startTarget = async (
     DATA_DIR: dataDir,
     // The embedded default is SQLite; `STORAGE=memory npm run bench -- http` measures the in-memory family.
     ...(process.env.STORAGE === 'memory' ? { STORAGE: 'memory' } : {}),
-    ...(mongo === undefined ? {} : { MONGODB_URI: mongo.uri, MONGODB_DB: mongo.database }),
+    ...(mongo === undefined
+      ? {}
+      : {
+          MONGODB_URI: mongo.uri,
+          MONGODB_DB: mongo.database,
+          // Fixed for the bench's throw-away databases; a deployment keeps its own in a secret store.
+          CONNECTION_TOKEN_KEY: '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0',
+        }),
     SERVICE_BOOTSTRAP_KEYS: `${BENCH_TEST_KEY},${BENCH_LIVE_KEY}`,
     // One key carries the whole load: far above what the bench can send in a window, and above its connection count.
     RATE_LIMIT_REQUESTS: '1000000000',

@@ -4,15 +4,19 @@ import { runMonitoringScenario, type MonitoringReport } from './monitoring-scena
 import { runDeliveryScenario, type DeliveryReport } from './delivery-scenario.js'
 import { PEER_WARNING, startBenchMongo, type BenchMongo } from './mongo.js'
 import { withPinnedLoadGenerator, type Pinning } from './affinity.js'
+import { runTrackingScenario, type TrackingReport } from './tracking-scenario.js'
+import { runFindSlotsScenario, type FindSlotsReport } from './find-slots-scenario.js'
+import { runVoiceScenario, type VoiceReport } from './voice-scenario.js'
+import { countRoundTrips, type RoundTripReport, type RoundTrips } from './round-trips.js'
 
 /**
  * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--cpu-prof=DIR] [--mongodb] [--no-pin]]`
- * Scenarios: `http`, `monitoring`, `delivery` (default: all, in that order). Prints a
+ * Scenarios: `http`, `monitoring`, `delivery`, `find_slots`, `voice`, `tracking` (default: all, in that order). Prints a
  * summary per scenario and, last, every figure as one JSON document. `--mongodb`
  * runs the service of `http` and the events of `monitoring` on MongoDB: the server
  * of `MONGODB_URI`, or else the test peer in a child process (figures of the peer, not of MongoDB).
  */
-const SCENARIOS = ['http', 'monitoring', 'delivery'] as const
+const SCENARIOS = ['http', 'monitoring', 'delivery', 'find_slots', 'voice', 'tracking'] as const
 type Scenario = (typeof SCENARIOS)[number]
 
 interface Arguments {
@@ -27,10 +31,14 @@ interface Arguments {
   readonly mongodb: boolean
 }
 
-const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [--seconds=N] [--connections=N] [--events=10000,100000] [--cpu-prof=DIR] [--mongodb] [--no-pin]
-  http           authenticated GET /v1/users/{id} against a bare Fastify hello-world, and POST /v1/events (autocannon)
+const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [find_slots] [voice] [tracking] [--seconds=N] [--connections=N] [--events=10000,100000] [--cpu-prof=DIR] [--mongodb] [--no-pin]
+  http           authenticated GET /v1/users/{id} against a bare Fastify hello-world, and POST /v1/events (autocannon);
+                 then the MongoDB commands each of them sends, counted on the MongoDB test peer
   monitoring     departure monitoring steady state with N monitored events (recomputes/s, lag)
   delivery       signed webhook deliveries/s to loopback receivers (1 and 100 endpoints, 20,000 deliveries each)
+  find_slots     POST /v1/freebusy/find_slots's use case in process: 20 participants, 5 events a day each, 30 days
+  voice          voice tool calls/s over 10 WebSocket sessions, p99 of a read tool round trip (embedded storage)
+  tracking       ETA tracking location updates/s on one node with 10,000 concurrent trips (embedded storage)
   --seconds      measured seconds per run (default: 10 for http, 30 for monitoring)
   --connections  concurrent HTTP connections (default: 10)
   --events       monitored event counts (default: 10000,100000)
@@ -106,6 +114,22 @@ const printHttp = (report: HttpReport): void => {
   )
 }
 
+const printRoundTrips = (report: RoundTripReport): void => {
+  console.log(
+    `\nMongoDB round trips of the request path (counted on the MongoDB test peer, ${report.authenticatedGet.requests} sequential requests each; goals: GET <= 2, POST <= 8 in 1 transaction)`,
+  )
+  const row = (name: string, trips: RoundTrips) =>
+    console.log(
+      `  ${name.padEnd(46)} ${String(trips.commandsPerRequest).padStart(5)} commands, ${trips.transactionsPerRequest} transaction(s): ` +
+        Object.entries(trips.byCommand)
+          .map(([command, count]) => `${command} ${count}`)
+          .join(', '),
+    )
+  row('authenticated GET /v1/users/{id}', report.authenticatedGet)
+  row('POST /v1/events', report.createEvent)
+  row('POST /v1/events with a unique Idempotency-Key', report.createEventWithIdempotencyKey)
+}
+
 const printMonitoring = (report: MonitoringReport): void => {
   const setup =
     report.bulkLoadSeconds === null
@@ -128,6 +152,15 @@ const printDelivery = (report: DeliveryReport): void => {
   console.log(
     `  ${String(report.endpoints).padStart(3)} endpoint(s): ${report.deliveriesPerSecond} deliveries/s (${report.deliveries} in ${report.seconds} s), ` +
       `attempt p50 ${report.attemptP50Ms} ms, p99 ${report.attemptP99Ms} ms, failed ${report.failed} (goal >= 2,000/s: ${yesNo(report.deliveriesPerSecond >= 2_000)})`,
+  )
+}
+
+const printTracking = (report: TrackingReport): void => {
+  console.log(
+    `  ${report.trips} trips: ${report.updatesPerSecond} location updates/s, p50 ${report.latencyP50Ms} ms, p99 ${report.latencyP99Ms} ms, max ${report.latencyMaxMs} ms ` +
+      `(${report.updates} updates, ${report.failures} failed; setup ${report.setupSeconds} s; service clock x${report.clockSpeed}; ` +
+      `${report.sampledInTransit}/${report.sampled} sampled trips in transit at their last position; ` +
+      `goals >= 2,000/s: ${yesNo(report.goals.atLeast2000PerSecond)}, p99 < 20 ms: ${yesNo(report.goals.p99Below20Ms)})`,
   )
 }
 
@@ -155,8 +188,12 @@ const main = async (): Promise<void> => {
     storage: StorageLabel
     warning?: string
     http?: HttpReport
+    roundTrips?: RoundTripReport
     monitoring?: MonitoringReport[]
     delivery?: DeliveryReport[]
+    findSlots?: FindSlotsReport
+    voice?: VoiceReport
+    tracking?: TrackingReport
   } = {
     machine,
     storage,
@@ -178,6 +215,35 @@ const main = async (): Promise<void> => {
           })
         results.http = options.pin && mongo === undefined ? await withPinnedLoadGenerator(run) : await run(null)
         printHttp(results.http)
+        // Whatever the storage of the run: the counts are the code's, not the store's speed.
+        results.roundTrips = await countRoundTrips()
+        printRoundTrips(results.roundTrips)
+      } else if (scenario === 'find_slots') {
+        const report = await runFindSlotsScenario()
+        results.findSlots = report
+        console.log(
+          `\nfind_slots (embedded storage, in process, one core): ${report.participants} participants x ${report.eventsPerDay} events a day x ${report.days} days (${report.events} events), ${report.runs} runs: ` +
+            `p50 ${report.latencyP50Ms} ms, p99 ${report.latencyP99Ms} ms, max ${report.latencyMaxMs} ms, CPU p50 ${report.cpuP50Ms} ms, ${report.slotsFound} slots (goal p50 < 20 ms: ${yesNo(report.goals.p50Below20Ms)})`,
+        )
+      } else if (scenario === 'voice') {
+        const report = await runVoiceScenario(10, options.httpSeconds)
+        results.voice = report
+        console.log(
+          '\nVoice (embedded storage, one process: server and 10 ws clients; per-session message limit lifted)',
+        )
+        console.log(
+          `  ${report.sessions} sessions: ${report.toolCallsPerSecond} tool calls/s (${report.toolCalls} in ${report.seconds} s), get_event round trip p50 ${report.readP50Ms} ms, p99 ${report.readP99Ms} ms, max ${report.readMaxMs} ms (goal p99 < 20 ms: ${yesNo(report.goals.p99Below20Ms)})`,
+        )
+      } else if (scenario === 'tracking') {
+        console.log(
+          `\nETA tracking, embedded storage (10,000 trips, ${options.connections} connections, ${options.httpSeconds} s)`,
+        )
+        results.tracking = await runTrackingScenario({
+          trips: 10_000,
+          seconds: options.httpSeconds,
+          connections: options.connections,
+        })
+        printTracking(results.tracking)
       } else if (scenario === 'delivery') {
         console.log(
           '\nWebhook delivery (embedded storage, real HTTP transport and signatures, receivers in a child process)',

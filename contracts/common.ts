@@ -72,7 +72,7 @@ export const deleted = <Fields extends Schema.Struct.Fields>(resource: Schema.St
  * A resource as it appears in a list's `data`: every field but `request_id`, which
  * the list envelope carries once. Named `<Resource>ListItem` in the OpenAPI document.
  */
-const listItem = <Fields extends Schema.Struct.Fields>(resource: Schema.Struct<Fields>) => {
+export const listItem = <Fields extends Schema.Struct.Fields>(resource: Schema.Struct<Fields>) => {
   const { identifier, description } = resource.ast.annotations ?? {}
   return resource.mapFields(Struct.omit(['request_id'])).annotate({
     ...(typeof identifier === 'string' ? { identifier: `${identifier}ListItem` } : {}),

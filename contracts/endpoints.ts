@@ -2,6 +2,7 @@ import { Schema } from 'effect'
 import { deleted, listEnvelope } from './common.js'
 import type { EndpointContract } from './endpoint.js'
 import { HealthResource } from './health.js'
+import { EventHealthResource, UPCOMING_HEALTH_SINCE, UpcomingHealthQuery } from './event-health.js'
 import {
   ConnectedAccountResource,
   CreateConnectedAccountRequest,
@@ -67,6 +68,21 @@ import {
   ListEventsQuery,
   UpdateEventRequest,
 } from './events.js'
+import { ParseEventRequest, ParsedEventResource } from './scheduling.js'
+
+import { FindSlotsRequest, FREEBUSY_RATE_POOL, FreeBusyQueryRequest, FreeBusyResource, SlotList } from './freebusy.js'
+import { SUGGESTIONS_RATE_POOL, SuggestionList, SuggestRequest } from './suggestions.js'
+
+import { CreateVoiceSessionRequest, VoiceSessionResource } from './voice.js'
+
+import {
+  ReportPositionRequest,
+  StartTrackingRequest,
+  TrackingLocationRequest,
+  TrackingLocationResource,
+  TrackingResource,
+  UserLocationResource,
+} from './tracking.js'
 
 const NoBody = Schema.Struct({})
 
@@ -85,6 +101,7 @@ export const SandboxClock = Schema.Struct({
 
 export const Endpoints = {
   health: {
+    operationId: 'health',
     permission: 'any_key',
     method: 'GET',
     path: '/v1/health',
@@ -93,6 +110,7 @@ export const Endpoints = {
     response: HealthResource,
   },
   createUser: {
+    operationId: 'createUser',
     permission: { resource: 'users', access: 'write' },
     method: 'POST',
     path: '/v1/users',
@@ -103,6 +121,7 @@ export const Endpoints = {
     successStatus: 200,
   },
   listUsers: {
+    operationId: 'listUsers',
     permission: { resource: 'users', access: 'read' },
     method: 'GET',
     path: '/v1/users',
@@ -112,6 +131,7 @@ export const Endpoints = {
     response: listEnvelope(UserResource),
   },
   retrieveUser: {
+    operationId: 'retrieveUser',
     permission: { resource: 'users', access: 'read' },
     method: 'GET',
     path: '/v1/users/{id}',
@@ -120,6 +140,8 @@ export const Endpoints = {
     response: UserResource,
   },
   updateUser: {
+    operationId: 'updateUser',
+    errors: ['account_deactivated', 'concurrent_modification'],
     permission: { resource: 'users', access: 'write' },
     method: 'PATCH',
     path: '/v1/users/{id}',
@@ -129,6 +151,8 @@ export const Endpoints = {
     response: UserResource,
   },
   deactivateUser: {
+    operationId: 'deactivateUser',
+    errors: ['invalid_state_transition', 'concurrent_modification'],
     permission: { resource: 'users', access: 'write' },
     method: 'POST',
     path: '/v1/users/{id}/deactivate',
@@ -138,6 +162,8 @@ export const Endpoints = {
     response: UserResource,
   },
   reactivateUser: {
+    operationId: 'reactivateUser',
+    errors: ['invalid_state_transition', 'concurrent_modification'],
     permission: { resource: 'users', access: 'write' },
     method: 'POST',
     path: '/v1/users/{id}/reactivate',
@@ -147,6 +173,8 @@ export const Endpoints = {
     response: UserResource,
   },
   deleteUser: {
+    operationId: 'deleteUser',
+    errors: ['concurrent_modification'],
     permission: { resource: 'users', access: 'write' },
     method: 'DELETE',
     path: '/v1/users/{id}',
@@ -155,6 +183,8 @@ export const Endpoints = {
     response: deleted(UserResource),
   },
   createEvent: {
+    operationId: 'createEvent',
+    errors: ['account_deactivated'],
     permission: { resource: 'events', access: 'write' },
     method: 'POST',
     path: '/v1/events',
@@ -165,6 +195,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listEvents: {
+    operationId: 'listEvents',
     permission: { resource: 'events', access: 'read' },
     method: 'GET',
     path: '/v1/events',
@@ -174,6 +205,7 @@ export const Endpoints = {
     response: listEnvelope(EventResource),
   },
   retrieveEvent: {
+    operationId: 'retrieveEvent',
     permission: { resource: 'events', access: 'read' },
     method: 'GET',
     path: '/v1/events/{id}',
@@ -182,6 +214,8 @@ export const Endpoints = {
     response: EventResource,
   },
   updateEvent: {
+    operationId: 'updateEvent',
+    errors: ['account_deactivated', 'concurrent_modification'],
     permission: { resource: 'events', access: 'write' },
     method: 'PATCH',
     path: '/v1/events/{id}',
@@ -191,6 +225,8 @@ export const Endpoints = {
     response: EventResource,
   },
   deleteEvent: {
+    operationId: 'deleteEvent',
+    errors: ['concurrent_modification'],
     permission: { resource: 'events', access: 'write' },
     method: 'DELETE',
     path: '/v1/events/{id}',
@@ -199,6 +235,8 @@ export const Endpoints = {
     response: deleted(EventResource),
   },
   retrieveDeparture: {
+    operationId: 'retrieveDeparture',
+    errors: ['departure_unavailable'],
     permission: { resource: 'departure', access: 'read' },
     method: 'GET',
     path: '/v1/events/{id}/departure',
@@ -207,6 +245,8 @@ export const Endpoints = {
     response: DepartureResource,
   },
   recomputeDeparture: {
+    operationId: 'recomputeDeparture',
+    errors: ['account_deactivated', 'departure_unavailable'],
     permission: { resource: 'departure', access: 'write' },
     method: 'POST',
     path: '/v1/events/{id}/departure/recompute',
@@ -215,7 +255,30 @@ export const Endpoints = {
     body: NoBody,
     response: DepartureResource,
   },
+  retrieveEventHealth: {
+    operationId: 'retrieveEventHealth',
+    // events:read, not departure:read: the risks name the user's other events in the way.
+    permission: { resource: 'events', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/{id}/health',
+    summary: 'Health of an event: score, label and risks, as of the last departure recompute',
+    tag: 'Events',
+    response: EventHealthResource,
+  },
+  listUpcomingEventHealth: {
+    operationId: 'listUpcomingEventHealth',
+    permission: { resource: 'events', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/health/upcoming',
+    summary: "Health of a user's events starting within horizon_hours, soonest first (from 2026-05-20)",
+    tag: 'Events',
+    query: UpcomingHealthQuery,
+    response: listEnvelope(EventHealthResource),
+    sinceVersion: UPCOMING_HEALTH_SINCE,
+  },
   computeDeparture: {
+    operationId: 'computeDeparture',
+    errors: ['departure_unavailable'],
     permission: { resource: 'departure', access: 'read' },
     method: 'POST',
     path: '/v1/departure/compute',
@@ -224,7 +287,51 @@ export const Endpoints = {
     body: ComputeDepartureRequest,
     response: DepartureResource,
   },
+  parseSchedulingText: {
+    operationId: 'parseSchedulingText',
+    permission: { resource: 'scheduling', access: 'read' },
+    method: 'POST',
+    path: '/v1/scheduling/parse',
+    summary: 'Read an event draft from a sentence (dates in user_context.timezone); stores nothing',
+    tag: 'Scheduling',
+    body: ParseEventRequest,
+    response: ParsedEventResource,
+  },
+  queryFreeBusy: {
+    operationId: 'queryFreeBusy',
+    permission: { resource: 'scheduling', access: 'read' },
+    method: 'POST',
+    path: '/v1/freebusy/query',
+    summary: 'Busy time of users, calendars and external addresses in a window (free/busy pool: 50/s, 5 concurrent)',
+    tag: 'Scheduling',
+    body: FreeBusyQueryRequest,
+    response: FreeBusyResource,
+    ratePool: FREEBUSY_RATE_POOL,
+  },
+  findSlots: {
+    operationId: 'findSlots',
+    permission: { resource: 'scheduling', access: 'read' },
+    method: 'POST',
+    path: '/v1/freebusy/find_slots',
+    summary: 'Free slots common to every participant, scored (free/busy pool: 50/s, 5 concurrent)',
+    tag: 'Scheduling',
+    body: FindSlotsRequest,
+    response: SlotList,
+    ratePool: FREEBUSY_RATE_POOL,
+  },
+  suggestSlots: {
+    operationId: 'suggestSlots',
+    permission: { resource: 'scheduling', access: 'read' },
+    method: 'POST',
+    path: '/v1/scheduling/suggest',
+    summary: 'Travel-aware meeting suggestions (suggestions pool: 10/s, 2 concurrent)',
+    tag: 'Scheduling',
+    body: SuggestRequest,
+    response: SuggestionList,
+    ratePool: SUGGESTIONS_RATE_POOL,
+  },
   createWebhookEndpoint: {
+    operationId: 'createWebhookEndpoint',
     permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'POST',
     path: '/v1/webhook_endpoints',
@@ -235,6 +342,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listWebhookEndpoints: {
+    operationId: 'listWebhookEndpoints',
     permission: { resource: 'webhook_endpoints', access: 'read' },
     method: 'GET',
     path: '/v1/webhook_endpoints',
@@ -244,6 +352,7 @@ export const Endpoints = {
     response: listEnvelope(WebhookEndpointResource),
   },
   retrieveWebhookEndpoint: {
+    operationId: 'retrieveWebhookEndpoint',
     permission: { resource: 'webhook_endpoints', access: 'read' },
     method: 'GET',
     path: '/v1/webhook_endpoints/{id}',
@@ -252,6 +361,8 @@ export const Endpoints = {
     response: WebhookEndpointResource,
   },
   updateWebhookEndpoint: {
+    operationId: 'updateWebhookEndpoint',
+    errors: ['concurrent_modification'],
     permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'PATCH',
     path: '/v1/webhook_endpoints/{id}',
@@ -261,6 +372,7 @@ export const Endpoints = {
     response: WebhookEndpointResource,
   },
   deleteWebhookEndpoint: {
+    operationId: 'deleteWebhookEndpoint',
     permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'DELETE',
     path: '/v1/webhook_endpoints/{id}',
@@ -269,6 +381,8 @@ export const Endpoints = {
     response: deleted(WebhookEndpointResource),
   },
   rotateWebhookSecret: {
+    operationId: 'rotateWebhookSecret',
+    errors: ['concurrent_modification'],
     permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'POST',
     path: '/v1/webhook_endpoints/{id}/rotate_secret',
@@ -278,6 +392,8 @@ export const Endpoints = {
     response: WebhookEndpointResource,
   },
   testWebhookEndpoint: {
+    operationId: 'testWebhookEndpoint',
+    errors: ['webhook_endpoint_disabled'],
     permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'POST',
     path: '/v1/webhook_endpoints/{id}/test',
@@ -287,6 +403,7 @@ export const Endpoints = {
     response: WebhookDeliveryResource,
   },
   listWebhookDeliveries: {
+    operationId: 'listWebhookDeliveries',
     permission: { resource: 'webhook_endpoints', access: 'read' },
     method: 'GET',
     path: '/v1/webhook_endpoints/{id}/deliveries',
@@ -296,6 +413,7 @@ export const Endpoints = {
     response: listEnvelope(WebhookDeliveryResource),
   },
   retrieveWebhookDelivery: {
+    operationId: 'retrieveWebhookDelivery',
     permission: { resource: 'webhook_endpoints', access: 'read' },
     method: 'GET',
     path: '/v1/webhook_endpoints/{id}/deliveries/{delivery_id}',
@@ -304,6 +422,8 @@ export const Endpoints = {
     response: WebhookDeliveryResource,
   },
   replayWebhookDelivery: {
+    operationId: 'replayWebhookDelivery',
+    errors: ['webhook_endpoint_disabled', 'invalid_state_transition'],
     permission: { resource: 'webhook_endpoints', access: 'write' },
     method: 'POST',
     path: '/v1/webhook_endpoints/{id}/deliveries/{delivery_id}/replay',
@@ -313,6 +433,8 @@ export const Endpoints = {
     response: WebhookDeliveryResource,
   },
   createReminder: {
+    operationId: 'createReminder',
+    errors: ['account_deactivated'],
     permission: { resource: 'reminders', access: 'write' },
     method: 'POST',
     path: '/v1/events/{id}/reminders',
@@ -323,6 +445,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listReminders: {
+    operationId: 'listReminders',
     permission: { resource: 'reminders', access: 'read' },
     method: 'GET',
     path: '/v1/events/{id}/reminders',
@@ -332,6 +455,7 @@ export const Endpoints = {
     response: listEnvelope(ReminderResource),
   },
   retrieveReminder: {
+    operationId: 'retrieveReminder',
     permission: { resource: 'reminders', access: 'read' },
     method: 'GET',
     path: '/v1/reminders/{id}',
@@ -340,6 +464,8 @@ export const Endpoints = {
     response: ReminderResource,
   },
   cancelReminder: {
+    operationId: 'cancelReminder',
+    errors: ['account_deactivated', 'invalid_state_transition', 'concurrent_modification'],
     permission: { resource: 'reminders', access: 'write' },
     method: 'DELETE',
     path: '/v1/reminders/{id}',
@@ -348,6 +474,8 @@ export const Endpoints = {
     response: ReminderResource,
   },
   snoozeReminder: {
+    operationId: 'snoozeReminder',
+    errors: ['account_deactivated', 'invalid_state_transition', 'concurrent_modification'],
     permission: { resource: 'reminders', access: 'write' },
     method: 'POST',
     path: '/v1/reminders/{id}/snooze',
@@ -357,6 +485,8 @@ export const Endpoints = {
     response: ReminderResource,
   },
   dismissReminder: {
+    operationId: 'dismissReminder',
+    errors: ['account_deactivated', 'invalid_state_transition', 'concurrent_modification'],
     permission: { resource: 'reminders', access: 'write' },
     method: 'POST',
     path: '/v1/reminders/{id}/dismiss',
@@ -366,6 +496,8 @@ export const Endpoints = {
     response: ReminderResource,
   },
   registerDevice: {
+    operationId: 'registerDevice',
+    errors: ['account_deactivated'],
     permission: { resource: 'devices', access: 'write' },
     method: 'POST',
     path: '/v1/users/{id}/devices',
@@ -376,6 +508,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listDevices: {
+    operationId: 'listDevices',
     permission: { resource: 'devices', access: 'read' },
     method: 'GET',
     path: '/v1/users/{id}/devices',
@@ -385,6 +518,7 @@ export const Endpoints = {
     response: listEnvelope(DeviceResource),
   },
   deleteDevice: {
+    operationId: 'deleteDevice',
     permission: { resource: 'devices', access: 'write' },
     method: 'DELETE',
     path: '/v1/users/{id}/devices/{device_id}',
@@ -392,7 +526,66 @@ export const Endpoints = {
     tag: 'Devices',
     response: deleted(DeviceResource),
   },
+  startTracking: {
+    operationId: 'startTracking',
+    permission: { resource: 'tracking', access: 'write' },
+    method: 'POST',
+    path: '/v1/events/{id}/tracking/start',
+    summary: 'Start live ETA tracking of the trip to an event (private preview)',
+    tag: 'Tracking',
+    body: StartTrackingRequest,
+    response: TrackingResource,
+  },
+  recordTrackingLocation: {
+    operationId: 'recordTrackingLocation',
+    permission: { resource: 'tracking', access: 'write' },
+    method: 'POST',
+    path: '/v1/events/{id}/tracking/location',
+    summary: 'Push a location update (at least 5 s apart; 5 to 10 s batching recommended)',
+    tag: 'Tracking',
+    body: TrackingLocationRequest,
+    response: TrackingLocationResource,
+  },
+  retrieveTracking: {
+    operationId: 'retrieveTracking',
+    permission: { resource: 'tracking', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/{id}/tracking',
+    summary: 'The tracking object: status, current location, predicted arrival, minutes late',
+    tag: 'Tracking',
+    response: TrackingResource,
+  },
+  stopTracking: {
+    operationId: 'stopTracking',
+    permission: { resource: 'tracking', access: 'write' },
+    method: 'POST',
+    path: '/v1/events/{id}/tracking/stop',
+    summary: 'Stop tracking: positions are erased; stopping again is a no-op',
+    tag: 'Tracking',
+    body: NoBody,
+    response: TrackingResource,
+  },
+  reportUserLocation: {
+    operationId: 'reportUserLocation',
+    permission: { resource: 'tracking', access: 'write' },
+    method: 'POST',
+    path: '/v1/users/{id}/location',
+    summary: "Report the user's last known position (the origin of upcoming trips while recent)",
+    tag: 'Tracking',
+    body: ReportPositionRequest,
+    response: UserLocationResource,
+  },
+  retrieveUserLocation: {
+    operationId: 'retrieveUserLocation',
+    permission: { resource: 'tracking', access: 'read' },
+    method: 'GET',
+    path: '/v1/users/{id}/location',
+    summary: "The user's last reported position, if any within its 24 hour retention",
+    tag: 'Tracking',
+    response: UserLocationResource,
+  },
   listPushMessages: {
+    operationId: 'listPushMessages',
     permission: { resource: 'test_helpers', access: 'read' },
     method: 'GET',
     path: '/v1/test_helpers/push_messages',
@@ -403,6 +596,8 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   createInvitations: {
+    operationId: 'createInvitations',
+    errors: ['account_deactivated'],
     permission: { resource: 'invitations', access: 'write' },
     method: 'POST',
     path: '/v1/invitations',
@@ -413,6 +608,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   retrieveInvitation: {
+    operationId: 'retrieveInvitation',
     permission: { resource: 'invitations', access: 'read' },
     method: 'GET',
     path: '/v1/invitations/{id}',
@@ -421,6 +617,8 @@ export const Endpoints = {
     response: InvitationResource,
   },
   respondToInvitation: {
+    operationId: 'respondToInvitation',
+    errors: ['invalid_state_transition', 'concurrent_modification'],
     permission: { resource: 'invitations', access: 'write' },
     method: 'POST',
     path: '/v1/invitations/{id}/respond',
@@ -432,6 +630,7 @@ export const Endpoints = {
     authenticated: 'optional',
   },
   invitationOpenPixel: {
+    operationId: 'invitationOpenPixel',
     permission: 'any_key',
     method: 'GET',
     path: '/v1/invitations/{id}/open.gif',
@@ -443,6 +642,8 @@ export const Endpoints = {
     authenticated: false,
   },
   inboundMailNotice: {
+    operationId: 'inboundMailNotice',
+    errors: ['signature_invalid'],
     permission: 'any_key',
     method: 'POST',
     path: '/v1/inbound/mail_events',
@@ -453,6 +654,7 @@ export const Endpoints = {
     authenticated: false,
   },
   hostedRespondPage: {
+    operationId: 'hostedRespondPage',
     permission: 'any_key',
     method: 'GET',
     path: '/hosted/invitations/{id}/respond',
@@ -464,6 +666,7 @@ export const Endpoints = {
     authenticated: false,
   },
   hostedRespondSubmit: {
+    operationId: 'hostedRespondSubmit',
     permission: 'any_key',
     method: 'POST',
     path: '/hosted/invitations/{id}/respond',
@@ -474,6 +677,7 @@ export const Endpoints = {
     authenticated: false,
   },
   hostedUnsubscribePage: {
+    operationId: 'hostedUnsubscribePage',
     permission: 'any_key',
     method: 'GET',
     path: '/hosted/invitations/{id}/unsubscribe',
@@ -485,6 +689,7 @@ export const Endpoints = {
     authenticated: false,
   },
   hostedUnsubscribeSubmit: {
+    operationId: 'hostedUnsubscribeSubmit',
     permission: 'any_key',
     method: 'POST',
     path: '/hosted/invitations/{id}/unsubscribe',
@@ -495,6 +700,8 @@ export const Endpoints = {
     authenticated: false,
   },
   simulateInvitationDelivered: {
+    operationId: 'simulateInvitationDelivered',
+    errors: ['invalid_state_transition'],
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/invitations/{id}/deliver',
@@ -505,6 +712,8 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   simulateInvitationOpened: {
+    operationId: 'simulateInvitationOpened',
+    errors: ['invalid_state_transition'],
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/invitations/{id}/open',
@@ -515,6 +724,8 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   simulateInvitationBounced: {
+    operationId: 'simulateInvitationBounced',
+    errors: ['invalid_state_transition'],
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/invitations/{id}/bounce',
@@ -525,6 +736,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   listSentEmails: {
+    operationId: 'listSentEmails',
     permission: { resource: 'test_helpers', access: 'read' },
     method: 'GET',
     path: '/v1/test_helpers/sent_emails',
@@ -535,6 +747,8 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   startConnection: {
+    operationId: 'startConnection',
+    errors: ['account_deactivated'],
     permission: { resource: 'connections', access: 'write' },
     method: 'POST',
     path: '/v1/connections/start',
@@ -544,6 +758,8 @@ export const Endpoints = {
     response: ConnectionStartResource,
   },
   completeConnection: {
+    operationId: 'completeConnection',
+    errors: ['oauth_state_invalid', 'authorization_code_invalid', 'calendar_provider_unavailable'],
     permission: { resource: 'connections', access: 'write' },
     method: 'POST',
     path: '/v1/connections/callback',
@@ -554,6 +770,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listConnections: {
+    operationId: 'listConnections',
     permission: { resource: 'connections', access: 'read' },
     method: 'GET',
     path: '/v1/connections',
@@ -563,6 +780,7 @@ export const Endpoints = {
     response: listEnvelope(ConnectionResource),
   },
   retrieveConnection: {
+    operationId: 'retrieveConnection',
     permission: { resource: 'connections', access: 'read' },
     method: 'GET',
     path: '/v1/connections/{id}',
@@ -572,6 +790,8 @@ export const Endpoints = {
     response: ConnectionResource,
   },
   deleteConnection: {
+    operationId: 'deleteConnection',
+    errors: ['invalid_state_transition', 'concurrent_modification'],
     permission: { resource: 'connections', access: 'write' },
     method: 'DELETE',
     path: '/v1/connections/{id}',
@@ -580,6 +800,8 @@ export const Endpoints = {
     response: ConnectionResource,
   },
   refreshConnection: {
+    operationId: 'refreshConnection',
+    errors: ['invalid_state_transition', 'calendar_provider_unavailable'],
     permission: { resource: 'connections', access: 'write' },
     method: 'POST',
     path: '/v1/connections/{id}/refresh',
@@ -589,6 +811,7 @@ export const Endpoints = {
     response: ConnectionResource,
   },
   listCalendars: {
+    operationId: 'listCalendars',
     permission: { resource: 'connections', access: 'read' },
     method: 'GET',
     path: '/v1/connections/{id}/calendars',
@@ -597,6 +820,8 @@ export const Endpoints = {
     response: listEnvelope(CalendarResource),
   },
   updateCalendar: {
+    operationId: 'updateCalendar',
+    errors: ['concurrent_modification'],
     permission: { resource: 'connections', access: 'write' },
     method: 'PATCH',
     path: '/v1/connections/{id}/calendars/{calId}',
@@ -606,6 +831,7 @@ export const Endpoints = {
     response: CalendarResource,
   },
   oauthCallback: {
+    operationId: 'oauthCallback',
     permission: 'any_key',
     method: 'GET',
     path: '/v1/connections/oauth/callback',
@@ -616,6 +842,7 @@ export const Endpoints = {
     responseDescription: '302 redirect to return_url with connection_id and state (or error and state)',
   },
   googlePush: {
+    operationId: 'googlePush',
     permission: 'any_key',
     method: 'POST',
     path: '/v1/connections/push/google',
@@ -625,6 +852,7 @@ export const Endpoints = {
     responseDescription: '200 when the channel and its token match (the connection syncs), 404 otherwise',
   },
   microsoftPush: {
+    operationId: 'microsoftPush',
     permission: 'any_key',
     method: 'POST',
     path: '/v1/connections/push/microsoft',
@@ -635,6 +863,7 @@ export const Endpoints = {
     responseDescription: '200 text/plain echo of validationToken; 202 for notifications',
   },
   icloudSignInPage: {
+    operationId: 'icloudSignInPage',
     permission: 'any_key',
     method: 'GET',
     path: '/v1/connections/icloud/authorize',
@@ -644,6 +873,7 @@ export const Endpoints = {
     responseDescription: 'HTML sign-in page',
   },
   icloudSignIn: {
+    operationId: 'icloudSignIn',
     permission: 'any_key',
     method: 'POST',
     path: '/v1/connections/icloud/authorize',
@@ -654,6 +884,7 @@ export const Endpoints = {
     responseDescription: '302 to the redirect URI with code and state; 400 page when the password is refused',
   },
   sandboxConsentPage: {
+    operationId: 'sandboxConsentPage',
     permission: 'any_key',
     method: 'GET',
     path: '/v1/sandbox/oauth/authorize',
@@ -664,6 +895,7 @@ export const Endpoints = {
     responseDescription: 'HTML consent page',
   },
   sandboxConsentDecision: {
+    operationId: 'sandboxConsentDecision',
     permission: 'any_key',
     method: 'POST',
     path: '/v1/sandbox/oauth/authorize',
@@ -675,6 +907,7 @@ export const Endpoints = {
     responseDescription: '302 redirect to redirect_uri with code and state (or error=access_denied)',
   },
   createProviderEvent: {
+    operationId: 'createProviderEvent',
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/connections/{id}/provider_events',
@@ -686,6 +919,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   updateProviderEvent: {
+    operationId: 'updateProviderEvent',
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'PATCH',
     path: '/v1/test_helpers/connections/{id}/provider_events/{external_id}',
@@ -696,6 +930,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   deleteProviderEvent: {
+    operationId: 'deleteProviderEvent',
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'DELETE',
     path: '/v1/test_helpers/connections/{id}/provider_events/{external_id}',
@@ -705,6 +940,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   revokeProviderGrant: {
+    operationId: 'revokeProviderGrant',
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/connections/{id}/revoke_grant',
@@ -715,6 +951,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   expireProviderSyncCursors: {
+    operationId: 'expireProviderSyncCursors',
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/connections/{id}/expire_sync_cursors',
@@ -725,6 +962,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   setProviderOutage: {
+    operationId: 'setProviderOutage',
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/connections/{id}/provider_outage',
@@ -736,6 +974,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   advanceTime: {
+    operationId: 'advanceTime',
     permission: { resource: 'test_helpers', access: 'write' },
     method: 'POST',
     path: '/v1/test_helpers/advance_time',
@@ -746,6 +985,7 @@ export const Endpoints = {
     sandboxOnly: true,
   },
   createApiKey: {
+    operationId: 'createApiKey',
     permission: 'secret_key',
     method: 'POST',
     path: '/v1/api_keys',
@@ -756,6 +996,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listApiKeys: {
+    operationId: 'listApiKeys',
     permission: 'secret_key',
     method: 'GET',
     path: '/v1/api_keys',
@@ -765,6 +1006,7 @@ export const Endpoints = {
     response: listEnvelope(ApiKeyResource),
   },
   retrieveApiKey: {
+    operationId: 'retrieveApiKey',
     permission: 'secret_key',
     method: 'GET',
     path: '/v1/api_keys/{id}',
@@ -773,6 +1015,8 @@ export const Endpoints = {
     response: ApiKeyResource,
   },
   revokeApiKey: {
+    operationId: 'revokeApiKey',
+    errors: ['invalid_state_transition'],
     permission: 'secret_key',
     method: 'POST',
     path: '/v1/api_keys/{id}/revoke',
@@ -781,6 +1025,8 @@ export const Endpoints = {
     response: ApiKeyResource,
   },
   rollApiKey: {
+    operationId: 'rollApiKey',
+    errors: ['invalid_state_transition'],
     permission: 'secret_key',
     method: 'POST',
     path: '/v1/api_keys/{id}/roll',
@@ -790,6 +1036,7 @@ export const Endpoints = {
     response: ApiKeyResource,
   },
   createConnectedAccount: {
+    operationId: 'createConnectedAccount',
     permission: { resource: 'connected_accounts', access: 'write' },
     method: 'POST',
     path: '/v1/connected_accounts',
@@ -800,6 +1047,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listConnectedAccounts: {
+    operationId: 'listConnectedAccounts',
     permission: { resource: 'connected_accounts', access: 'read' },
     method: 'GET',
     path: '/v1/connected_accounts',
@@ -809,6 +1057,7 @@ export const Endpoints = {
     response: listEnvelope(ConnectedAccountResource),
   },
   retrieveConnectedAccount: {
+    operationId: 'retrieveConnectedAccount',
     permission: { resource: 'connected_accounts', access: 'read' },
     method: 'GET',
     path: '/v1/connected_accounts/{id}',
@@ -817,6 +1066,7 @@ export const Endpoints = {
     response: ConnectedAccountResource,
   },
   updateConnectedAccount: {
+    operationId: 'updateConnectedAccount',
     permission: { resource: 'connected_accounts', access: 'write' },
     method: 'PATCH',
     path: '/v1/connected_accounts/{id}',
@@ -826,6 +1076,7 @@ export const Endpoints = {
     response: ConnectedAccountResource,
   },
   deleteConnectedAccount: {
+    operationId: 'deleteConnectedAccount',
     permission: { resource: 'connected_accounts', access: 'write' },
     method: 'DELETE',
     path: '/v1/connected_accounts/{id}',
@@ -834,6 +1085,7 @@ export const Endpoints = {
     response: deleted(ConnectedAccountResource),
   },
   createOAuthApplication: {
+    operationId: 'createOAuthApplication',
     permission: 'secret_key',
     method: 'POST',
     path: '/v1/oauth_applications',
@@ -844,6 +1096,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   listOAuthApplications: {
+    operationId: 'listOAuthApplications',
     permission: 'secret_key',
     method: 'GET',
     path: '/v1/oauth_applications',
@@ -853,6 +1106,7 @@ export const Endpoints = {
     response: listEnvelope(OAuthApplicationResource),
   },
   retrieveOAuthApplication: {
+    operationId: 'retrieveOAuthApplication',
     permission: 'secret_key',
     method: 'GET',
     path: '/v1/oauth_applications/{id}',
@@ -861,6 +1115,7 @@ export const Endpoints = {
     response: OAuthApplicationResource,
   },
   createOAuthConsentTicket: {
+    operationId: 'createOAuthConsentTicket',
     permission: 'secret_key',
     method: 'POST',
     path: '/v1/oauth_consent_tickets',
@@ -871,6 +1126,7 @@ export const Endpoints = {
     successStatus: 201,
   },
   oauthServerMetadata: {
+    operationId: 'oauthServerMetadata',
     permission: 'any_key',
     method: 'GET',
     path: '/.well-known/oauth-authorization-server',
@@ -880,6 +1136,7 @@ export const Endpoints = {
     responseDescription: 'The metadata document (JSON)',
   },
   oauthAuthorize: {
+    operationId: 'oauthAuthorize',
     permission: 'any_key',
     method: 'GET',
     path: '/oauth/authorize',
@@ -891,6 +1148,7 @@ export const Endpoints = {
     responseContentType: 'text/html',
   },
   oauthAuthorizeDecision: {
+    operationId: 'oauthAuthorizeDecision',
     permission: 'any_key',
     method: 'POST',
     path: '/oauth/authorize',
@@ -900,6 +1158,7 @@ export const Endpoints = {
     responseDescription: '302 to redirect_uri with code, state and iss (or error and state)',
   },
   oauthToken: {
+    operationId: 'oauthToken',
     permission: 'any_key',
     method: 'POST',
     path: '/oauth/token',
@@ -910,6 +1169,7 @@ export const Endpoints = {
     responseDescription: 'RFC 6749 token response, or { error, error_description }',
   },
   oauthRevoke: {
+    operationId: 'oauthRevoke',
     permission: 'any_key',
     method: 'POST',
     path: '/oauth/revoke',
@@ -917,5 +1177,57 @@ export const Endpoints = {
     tag: 'OAuth',
     authenticated: false,
     responseDescription: '200 with an empty body, or { error, error_description }',
+  },
+  openApiDocument: {
+    operationId: 'openApiDocument',
+    permission: 'any_key',
+    method: 'GET',
+    path: '/v1/openapi.json',
+    summary: 'This OpenAPI 3.1 document, generated from the contracts that validate requests',
+    tag: 'Reference',
+    authenticated: false,
+    responseDescription: 'The OpenAPI document (JSON)',
+    responseContentType: 'application/json',
+  },
+  apiReference: {
+    operationId: 'apiReference',
+    permission: 'any_key',
+    method: 'GET',
+    path: '/docs',
+    summary: 'The interactive API reference: examples, code samples, and calls tried against the sandbox',
+    tag: 'Reference',
+    authenticated: false,
+    responseDescription: 'A 301 to /docs/, the reference page (its script is served under /docs/ too)',
+    successStatus: 301,
+  },
+  createVoiceSession: {
+    operationId: 'createVoiceSession',
+    permission: { resource: 'voice', access: 'write' },
+    method: 'POST',
+    path: '/v1/voice/sessions',
+    summary: 'Create a voice session and its connect token (60 per hour per user)',
+    tag: 'Voice',
+    body: CreateVoiceSessionRequest,
+    response: VoiceSessionResource,
+    successStatus: 201,
+  },
+  retrieveVoiceSession: {
+    operationId: 'retrieveVoiceSession',
+    permission: { resource: 'voice', access: 'read' },
+    method: 'GET',
+    path: '/v1/voice/sessions/{id}',
+    summary: 'Retrieve a voice session: status, times, actions taken',
+    tag: 'Voice',
+    response: VoiceSessionResource,
+  },
+  endVoiceSession: {
+    operationId: 'endVoiceSession',
+    permission: { resource: 'voice', access: 'write' },
+    method: 'POST',
+    path: '/v1/voice/sessions/{id}/end',
+    summary: 'End a voice session; its connection is closed (4000)',
+    tag: 'Voice',
+    body: NoBody,
+    response: VoiceSessionResource,
   },
 } as const satisfies Record<string, EndpointContract>

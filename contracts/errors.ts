@@ -151,6 +151,12 @@ export const ERROR_CODES = {
     status: 403,
     description: 'The user is paused (`deactivated_at` set); only retrieve, reactivate and delete work.',
   },
+  tracking_not_enabled: {
+    type: 'permission_error',
+    status: 403,
+    description:
+      'ETA tracking (private preview) is not enabled for this account: on in the sandbox by default, enabled per account in production.',
+  },
   idempotency_key_in_use: {
     type: 'idempotency_error',
     status: 409,
@@ -165,6 +171,32 @@ export const ERROR_CODES = {
     type: 'idempotency_error',
     status: 400,
     description: 'The `Idempotency-Key` is empty or longer than 255 characters.',
+  },
+  proposal_expired: {
+    type: 'invalid_request_error',
+    status: 409,
+    description: 'Voice: the proposal was not confirmed within its lifetime (5 minutes); nothing was executed.',
+  },
+  proposal_stale: {
+    type: 'invalid_request_error',
+    status: 409,
+    description: 'Voice: the data the proposal was made on changed since; nothing was executed. Propose again.',
+  },
+  voice_session_closed: {
+    type: 'invalid_request_error',
+    status: 409,
+    description: 'Voice: the session is ended (by the API, the client, or its expiry); open a new session.',
+  },
+  voice_token_invalid: {
+    type: 'authentication_error',
+    status: 401,
+    description:
+      'Voice: the connect token is missing, malformed, forged, expired, already used, or of the other surface.',
+  },
+  message_too_large: {
+    type: 'invalid_request_error',
+    status: 413,
+    description: 'Voice: a WebSocket message exceeds 32 KiB; it was not read, the connection stays open.',
   },
   rate_limit_exceeded: {
     type: 'rate_limit_error',

@@ -12,10 +12,11 @@ const TravelRequest = Schema.Struct({
   parking_buffer_min: Schema.optionalKey(intBetween(0, 120)),
 })
 
+/** An e-mail, a user_id, or (e-mail null, as `POST /v1/scheduling/parse` gives it) only a name. */
 const AttendeeRequest = Schema.Struct({
-  email: Schema.optionalKey(Email),
+  email: Schema.optionalKey(Schema.NullOr(Email)),
   user_id: Schema.optionalKey(boundedString(64)),
-  name: Schema.optionalKey(boundedString(200)),
+  name: Schema.optionalKey(Schema.NullOr(boundedString(200))),
 })
 
 const Title = Schema.String.check(
@@ -74,6 +75,18 @@ const PlaceResource = Schema.Struct({
   lng: Schema.Number,
 })
 
+/** An event's location: coordinates are null when the geocoder could not place its address. */
+const LocationResource = Schema.Struct({
+  name: Schema.NullOr(Schema.String),
+  address: Schema.NullOr(Schema.String),
+  lat: Schema.NullOr(Schema.Number).annotate({
+    description: 'null when the address could not be placed (monitoring.status unresolved_location)',
+  }),
+  lng: Schema.NullOr(Schema.Number).annotate({
+    description: 'null when the address could not be placed (monitoring.status unresolved_location)',
+  }),
+})
+
 const MonitoringResource = Schema.Struct({
   status: Schema.Literals(MONITORING_STATUSES),
   earliest_departure: Schema.NullOr(DateTime),
@@ -96,7 +109,7 @@ export const EventResource = Schema.Struct({
   start_time: DateTime,
   end_time: DateTime,
   timezone: Schema.String,
-  location: Schema.NullOr(PlaceResource),
+  location: Schema.NullOr(LocationResource),
   origin: Schema.NullOr(PlaceResource),
   travel: Schema.Struct({ mode: Schema.Literals(TRAVEL_MODES), parking_buffer_min: Schema.Int }),
   attendees: Schema.Array(
@@ -179,7 +192,10 @@ export const renderEvent = (event: CalendarEvent) => {
     start_time: event.startTime.toISOString(),
     end_time: event.endTime.toISOString(),
     timezone: event.timezone,
-    location: renderPlace(event.location),
+    location:
+      event.location === null && event.unresolvedLocation
+        ? { name: event.unresolvedLocation.name, address: event.unresolvedLocation.address, lat: null, lng: null }
+        : renderPlace(event.location),
     origin: renderPlace(event.origin),
     travel: { mode: event.travel.mode, parking_buffer_min: event.travel.parkingBufferMin },
     attendees: event.attendees.map((attendee) => ({

@@ -7,7 +7,7 @@ import {
   type Invitation,
 } from '../core/invitation/invitation.js'
 import type { SentMail } from '../core/ports/mail.js'
-import { boundedString, DateTime, Email, ResponseMeta } from './common.js'
+import { boundedString, DateTime, Email, listItem, ResponseMeta } from './common.js'
 
 export const InvitationResource = Schema.Struct({
   id: Schema.String,
@@ -71,7 +71,7 @@ export const TokenLinkQuery = Schema.Struct({
 
 export const InvitationListResource = Schema.Struct({
   object: Schema.Literal('list'),
-  data: Schema.Array(InvitationResource),
+  data: Schema.Array(listItem(InvitationResource)),
   has_more: Schema.Boolean,
   url: Schema.String,
   livemode: Schema.Boolean,

@@ -44,6 +44,16 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
   },
   {
     version: '2026-05-20',
+    description: 'voice.action_executed gains confirmed_by_user.',
+    downgradeResource: {
+      voice_action: (action) => {
+        const { confirmed_by_user: _added, ...older } = action
+        return older
+      },
+    },
+  },
+  {
+    version: '2026-05-20',
     description:
       'event.monitoring.traffic_status renamed traffic_level; traffic_status kept as an alias for one minor version.',
     downgradeResource: {

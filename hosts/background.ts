@@ -1,6 +1,7 @@
 import { OffsetClock } from '../adapters/clock/system/system-clock.js'
 import type { BackgroundScope } from '../core/background/background-job.js'
 import type { LoggerPort } from '../core/ports/logger.js'
+import type { MetricsPort } from '../core/ports/metrics.js'
 import type { Application, Surface } from './composition-root.js'
 
 /**
@@ -28,6 +29,19 @@ export const reportBackgroundFailure =
     )
   }
 
+/** A job's run, counted by outcome and timed (`background_job_runs_total`, `background_job_duration_seconds`). */
+const measured = (metrics: MetricsPort, job: string, run: () => Promise<void>) => async (): Promise<void> => {
+  const startedMs = performance.now()
+  let outcome = 'failed'
+  try {
+    await run()
+    outcome = 'succeeded'
+  } finally {
+    metrics.increment('background_job_runs_total', { job, outcome })
+    metrics.observe('background_job_duration_seconds', (performance.now() - startedMs) / 1000, { job })
+  }
+}
+
 /**
  * Turns each surface's background jobs into periodic scheduler tasks. Production
  * runs a job once for all accounts on the real clock; the sandbox runs it per
@@ -44,10 +58,11 @@ export const registerBackgroundTasks = (application: Application): void => {
           throw new BackgroundJobFailure(scope.accountId, error)
         }
       }
+      const name = `${surface.livemode ? 'live' : 'test'}:${job.name}`
       scheduler.register({
-        name: `${surface.livemode ? 'live' : 'test'}:${job.name}`,
+        name,
         intervalMs: job.intervalMs,
-        run: async () => {
+        run: measured(application.metrics, name, async () => {
           if (surface.livemode) {
             await runFor({ accountId: null, clock })
             return
@@ -55,7 +70,7 @@ export const registerBackgroundTasks = (application: Application): void => {
           for (const account of await accountRepository.listAccounts()) {
             await runFor({ accountId: account.id, clock: new OffsetClock(clock, account.sandboxClockOffsetMs) })
           }
-        },
+        }),
       })
     }
   }

@@ -1,3 +1,6 @@
+import { MemoryMetrics } from '../adapters/metrics/memory/memory-metrics.js'
+import { PrometheusMetrics } from '../adapters/metrics/prometheus/prometheus-metrics.js'
+import type { MetricsPort } from '../core/ports/metrics.js'
 import { Container, type ContainerModule } from 'inversify'
 import type { AccountService } from '../core/account/account-service.js'
 import type { ConnectedAccountService } from '../core/account/connected-account-service.js'
@@ -20,6 +23,7 @@ import type { PushRecorder } from '../core/ports/push.js'
 import type { RateLimiterPort } from '../core/ports/rate-limiter.js'
 import type { SchedulerPort } from '../core/ports/scheduler.js'
 import type { ReminderService } from '../core/reminder/reminder-service.js'
+import type { TrackingService } from '../core/tracking/tracking-service.js'
 import type { UserDeletionCascade } from '../core/user/deletion-cascade.js'
 import type { UserService } from '../core/user/user-service.js'
 import type { WebhookDispatcher } from '../core/webhooks/webhook-dispatcher.js'
@@ -40,6 +44,7 @@ import { invitationsModule } from './composition/invitations.js'
 import { mailModule } from './composition/mail.js'
 import { accountsModule, timeAndIdsModule, tokenCipherModule, webhookSendingModule } from './composition/platform.js'
 import { remindersModule } from './composition/reminders.js'
+import { trackingModule } from './composition/tracking.js'
 import type { StorageFamily } from './composition/storage.js'
 import { memoryStorage } from './composition/storage-memory.js'
 import { mongoStorage } from './composition/storage-mongodb.js'
@@ -47,12 +52,15 @@ import { sqliteStorage } from './composition/storage-sqlite.js'
 import { backgroundJobsOf, wireSurface } from './composition/surface-wiring.js'
 import { usersModule } from './composition/users.js'
 import { webhooksModule } from './composition/webhooks.js'
+import { voiceModule } from './composition/voice.js'
+import type { VoiceService } from '../core/voice/voice-service.js'
 import type { Config } from './config.js'
 import { TOKENS } from './di-tokens.js'
 import { PinoLogger } from '../adapters/logging/pino/pino-logger.js'
 import { JoseTokenSigner } from '../adapters/token-signer/jose/jose-token-signer.js'
 import { OAuthService } from '../core/oauth/oauth-service.js'
 import { oauthSigningKey } from './composition/oauth.js'
+import { connectionTokenKey } from './composition/connection-token-key.js'
 
 /** The services of one surface (production or sandbox), resolved from its container. */
 export interface Surface {
@@ -69,6 +77,8 @@ export interface Surface {
   readonly backgroundJobs: BackgroundJob[]
   readonly reminders: ReminderService
   readonly devices: DeviceService
+  /** ETA tracking (private preview). */
+  readonly tracking: TrackingService
   /** What the surface pushed, when it records pushes instead of sending them (always on the sandbox). */
   readonly pushRecorder: PushRecorder | null
   readonly invitations: InvitationService
@@ -87,6 +97,8 @@ export interface Surface {
   } | null
   /** The iCloud (CalDAV) adapter behind the hosted app-specific-password page, when offered on this surface. */
   readonly icloudSignIn: CalDavCalendarProvider | null
+  /** The voice channel: sessions, connect tokens, proposals. */
+  readonly voice: VoiceService
 }
 
 export interface Application {
@@ -105,6 +117,8 @@ export interface Application {
   readonly scheduler: SchedulerPort
   /** The one logger of the process: Fastify's request lines and the background jobs' lines. */
   readonly logger: PinoLogger
+  /** What the process measures of itself (Prometheus at `METRICS_PORT`, in memory otherwise). */
+  readonly metrics: MetricsPort
   readonly surfaces: { readonly live: Surface; readonly test: Surface }
   /** Where the records live (the start banner says it). */
   readonly storageLocation: string
@@ -121,7 +135,12 @@ export interface CompositionOverrides {
   readonly verifySerializers?: boolean
   /** Instead of a logger at `LOG_LEVEL` on standard output (tests read the lines). */
   readonly logger?: PinoLogger
+  /** Instead of Prometheus (with `METRICS_PORT`) or memory (tests read the figures). */
+  readonly metrics?: MetricsPort
 }
+
+/** The outbox backlog gauge counts pending events up to this many (a scrape reads at most this many). */
+const OUTBOX_BACKLOG_COUNTED = 10_000
 
 /** Choosing a storage is choosing one family (`STORAGE`): SQLite in `DATA_DIR`, MongoDB (connects first), or memory. */
 const chooseStorage = (config: Config, overrides: CompositionOverrides): Promise<StorageFamily> | StorageFamily => {
@@ -143,6 +162,8 @@ const surfaceModules = (config: Config, livemode: boolean): ContainerModule[] =>
   mailModule(config, livemode),
   invitationsModule(config, livemode),
   connectionsModule(config, livemode),
+  voiceModule,
+  trackingModule,
 ]
 
 /**
@@ -169,21 +190,35 @@ const composeOn = async (
   // The one logger of the process: Fastify's request lines and the background jobs' lines.
   const logger = overrides.logger ?? PinoLogger.create({ level: config.logLevel })
   root.bind(TOKENS.Logger).toConstantValue(logger)
+  const metrics =
+    overrides.metrics ??
+    (config.metrics === null ? new MemoryMetrics() : new PrometheusMetrics({ processMetrics: true }))
+  root.bind(TOKENS.Metrics).toConstantValue(metrics)
   root.load(
     storage.platform,
     timeAndIdsModule(overrides.clock ?? new SystemClock()),
     accountsModule,
     webhookSendingModule({ dns: overrides.dnsResolver ?? new SystemDnsResolver(), transport: webhookTransport }),
-    tokenCipherModule(config),
+    tokenCipherModule(connectionTokenKey(config, overrides.ephemeralAccounts === true || config.storage === 'memory')),
   )
+  root
+    .bind(TOKENS.TokenSigner)
+    .toConstantValue(new JoseTokenSigner(oauthSigningKey(config, overrides.ephemeralAccounts === true)))
   // One child container per surface, so that sandbox and production never share storage.
   const live = surfaceOf(root, config, true, storage)
   const test = surfaceOf(root, config, false, storage)
   await storage.ready()
+  for (const surface of [live, test])
+    metrics.gauge('outbox_backlog', async () => [
+      {
+        labels: { surface: surface.livemode ? 'live' : 'test' },
+        value: (await surface.outbox.pending(OUTBOX_BACKLOG_COUNTED)).length,
+      },
+    ])
   const scheduler = root.get(TOKENS.Scheduler)
   const oauth = new OAuthService({
     store: root.get(TOKENS.OAuthStore),
-    signer: new JoseTokenSigner(oauthSigningKey(config, overrides.ephemeralAccounts === true)),
+    signer: root.get(TOKENS.TokenSigner),
     accounts: root.get(TOKENS.AccountRepository),
     connectedAccounts: root.get(TOKENS.ConnectedAccountService),
     ids: root.get(TOKENS.IdGenerator),
@@ -205,10 +240,14 @@ const composeOn = async (
     rateLimiter: root.get(TOKENS.RateLimiter),
     scheduler,
     logger,
+    metrics,
     surfaces: { live, test },
     storageLocation: storage.location,
+    // In order: no new background run, then the webhook attempts under way finish and record their outcome, and
+    // only then the storage closes (an attempt cut off there would stay leased without its outcome until its lease ends).
     close: async () => {
       await scheduler.stop()
+      await Promise.all([live.dispatcher.drain(), test.dispatcher.drain()])
       webhookTransport.close()
       await storage.close()
     },
@@ -237,6 +276,7 @@ const surfaceOf = (root: Container, config: Config, livemode: boolean, storage: 
     backgroundJobs: backgroundJobsOf(container),
     reminders: container.get(TOKENS.ReminderService),
     devices: container.get(TOKENS.DeviceService),
+    tracking: container.get(TOKENS.TrackingService),
     pushRecorder: push instanceof RecordingPushAdapter ? push : null,
     invitations: container.get(TOKENS.InvitationService),
     memoryMail: container.get(TOKENS.MemoryMail),
@@ -244,6 +284,7 @@ const surfaceOf = (root: Container, config: Config, livemode: boolean, storage: 
     connections,
     connectionSync: container.get(TOKENS.ConnectionSync),
     icloudSignIn: icloud instanceof CalDavCalendarProvider ? icloud : null,
+    voice: container.get(TOKENS.VoiceService),
     calendarSandbox:
       world === null
         ? null

@@ -30,6 +30,7 @@ const Environment = Schema.Struct({
   SANDBOX_LOOPBACK_TARGETS: Schema.optionalKey(Flag),
   PORT: Schema.optionalKey(Port),
   SANDBOX_PORT: Schema.optionalKey(Port),
+  METRICS_PORT: Schema.optionalKey(Port),
   PUBLIC_BASE_URL: Schema.optionalKey(Url),
   SANDBOX_PUBLIC_BASE_URL: Schema.optionalKey(Url),
   SERVICE_BOOTSTRAP_KEYS: Schema.optionalKey(Schema.String),
@@ -68,7 +69,7 @@ const Environment = Schema.Struct({
   OSRM_URL: Schema.optionalKey(Url),
   WEATHER: Schema.optionalKey(Schema.Literals(['offline', 'open-meteo'])),
   OPEN_METEO_URL: Schema.optionalKey(Url),
-  GEOCODER: Schema.optionalKey(Schema.Literals(['synthetic', 'nominatim'])),
+  GEOCODER: Schema.optionalKey(Schema.Literals(['offline', 'synthetic', 'nominatim'])),
   NOMINATIM_URL: Schema.optionalKey(Url),
   PROVIDER_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
   WEBHOOK_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
@@ -112,6 +113,10 @@ const Environment = Schema.Struct({
   MAIL_INBOUND_SECRET: Schema.optionalKey(Schema.String),
   CONNECTION_TOKEN_KEY: Schema.optionalKey(Schema.String),
   OAUTH_SIGNING_KEY: Schema.optionalKey(Schema.String),
+  VOICE_REALTIME_URL: Schema.optionalKey(Url),
+  VOICE_REALTIME_API_KEY: Schema.optionalKey(Schema.String),
+  VOICE_REALTIME_MODEL: Schema.optionalKey(Schema.String),
+  VOICE_MESSAGES_PER_SECOND: Schema.optionalKey(PositiveInt),
   GOOGLE_CLIENT_ID: Schema.optionalKey(Schema.String),
   GOOGLE_CLIENT_SECRET: Schema.optionalKey(Schema.String),
   GOOGLE_ACCOUNTS_URL: Schema.optionalKey(Url),
@@ -172,11 +177,22 @@ export interface Config {
   }
   readonly logLevel: string
   /**
-   * Calendar connections: the AES-256-GCM key sealing provider tokens at rest
-   * (null: a random key per process, fine while storage is in memory).
+   * Prometheus metrics at `GET /metrics` on a listener of their own (on `HOST`), never on the API surfaces: the
+   * figures are the whole process's, across accounts. Null: not served (the figures are still kept).
+   */
+  readonly metrics: { readonly port: number } | null
+  /**
+   * Calendar connections: the AES-256-GCM key sealing provider tokens at rest (null: generated once per data
+   * directory, or a random one per process for the tests' ephemeral storage; required with MongoDB).
    */
   /** Connect OAuth: the HS256 key signing access tokens (null: generated once per data directory). */
   readonly oauthSigningKey: Uint8Array | null
+  /** Voice: the realtime model the `realtime_relay` sessions relay to (null: only the embedded text channel). */
+  readonly voice: {
+    /** Messages a session may send per second (burst: twice as many). */
+    readonly messagesPerSecond: number
+    readonly realtime: { readonly url: string; readonly apiKey: string; readonly model: string } | null
+  }
   readonly connections: {
     readonly tokenKey: Uint8Array | null
     /** Google Calendar on production (null: not offered there). */
@@ -225,7 +241,10 @@ export interface Config {
   readonly providers: {
     readonly routing: { readonly kind: 'offline' } | { readonly kind: 'osrm'; readonly baseUrl: string }
     readonly weather: { readonly kind: 'offline' } | { readonly kind: 'open-meteo'; readonly baseUrl: string }
-    readonly geocoder: { readonly kind: 'synthetic' } | { readonly kind: 'nominatim'; readonly baseUrl: string }
+    readonly geocoder:
+      | { readonly kind: 'offline' }
+      | { readonly kind: 'synthetic' }
+      | { readonly kind: 'nominatim'; readonly baseUrl: string }
     readonly timeoutMs: number
     readonly userAgent: string
   }
@@ -322,7 +341,12 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
         'CONNECTION_TOKEN_KEY',
         'expected a 32-byte key: 64 hex digits or 44 base64 characters (openssl rand -base64 32)',
       )
-  }
+  } else if (vars.MONGODB_URI !== undefined && (vars.STORAGE ?? 'mongodb') === 'mongodb')
+    // A key per process would leave every provider token stored in MongoDB unreadable after a restart, and on other hosts.
+    throw new ConfigError(
+      'CONNECTION_TOKEN_KEY',
+      "required with MONGODB_URI: the key sealing calendar providers' tokens at rest must be the same on every host and after every restart. Generate one (openssl rand -base64 32), keep it in your secret store, and set it on every host",
+    )
   let oauthSigningKey: Uint8Array | null = null
   if (vars.OAUTH_SIGNING_KEY !== undefined) {
     oauthSigningKey = parseTokenKey(vars.OAUTH_SIGNING_KEY)
@@ -332,6 +356,11 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
         'expected a 32-byte key: 64 hex digits or 44 base64 characters (openssl rand -base64 32)',
       )
   }
+  if ((vars.VOICE_REALTIME_URL === undefined) !== (vars.VOICE_REALTIME_API_KEY === undefined))
+    throw new ConfigError(
+      vars.VOICE_REALTIME_URL === undefined ? 'VOICE_REALTIME_URL' : 'VOICE_REALTIME_API_KEY',
+      'set VOICE_REALTIME_URL and VOICE_REALTIME_API_KEY together (or neither)',
+    )
   if ((vars.GOOGLE_CLIENT_ID === undefined) !== (vars.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError(
       vars.GOOGLE_CLIENT_ID === undefined ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET',
@@ -411,7 +440,19 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       maxConnections: Number(vars.HTTP_MAX_CONNECTIONS ?? 1000),
     },
     logLevel: vars.LOG_LEVEL ?? 'info',
+    metrics: vars.METRICS_PORT === undefined ? null : { port: Number(vars.METRICS_PORT) },
     oauthSigningKey,
+    voice: {
+      messagesPerSecond: Number(vars.VOICE_MESSAGES_PER_SECOND ?? 20),
+      realtime:
+        vars.VOICE_REALTIME_URL === undefined || vars.VOICE_REALTIME_API_KEY === undefined
+          ? null
+          : {
+              url: vars.VOICE_REALTIME_URL,
+              apiKey: vars.VOICE_REALTIME_API_KEY,
+              model: vars.VOICE_REALTIME_MODEL ?? 'gpt-realtime',
+            },
+    },
     connections: {
       tokenKey,
       google,
@@ -455,7 +496,9 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       geocoder:
         vars.GEOCODER === 'nominatim'
           ? { kind: 'nominatim', baseUrl: vars.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org' }
-          : { kind: 'synthetic' },
+          : vars.GEOCODER === 'synthetic'
+            ? { kind: 'synthetic' }
+            : { kind: 'offline' },
       timeoutMs: Number(vars.PROVIDER_TIMEOUT_MS ?? 5000),
       userAgent: 'departure-service/0.1',
     },

@@ -1,4 +1,5 @@
 import type { LoggerPort } from '../core/ports/logger.js'
+import type { MetricsPort } from '../core/ports/metrics.js'
 import type { ServiceIdentifier } from 'inversify'
 import type { AccountService } from '../core/account/account-service.js'
 import type { ConnectedAccountService } from '../core/account/connected-account-service.js'
@@ -21,6 +22,7 @@ import type { DeviceRepositoryPort } from '../core/ports/device-repository.js'
 import type { DnsResolverPort } from '../core/ports/dns-resolver.js'
 import type { EventRepositoryPort } from '../core/ports/event-repository.js'
 import type { GeocodingPort } from '../core/ports/geocoding.js'
+import type { TimezoneLookupPort } from '../core/ports/timezone-lookup.js'
 import type { IdGenerator, RandomSource } from '../core/ports/id-generator.js'
 import type { IdempotencyStorePort } from '../core/ports/idempotency-store.js'
 import type { IdentityProviderPort } from '../core/ports/identity-provider.js'
@@ -32,6 +34,9 @@ import type { OutboxPort } from '../core/ports/outbox.js'
 import type { PushPort } from '../core/ports/push.js'
 import type { RateLimiterPort } from '../core/ports/rate-limiter.js'
 import type { ReminderRepositoryPort } from '../core/ports/reminder-repository.js'
+import type { TokenSignerPort } from '../core/ports/token-signer.js'
+import type { VoiceRepositoryPort } from '../core/ports/voice-repository.js'
+import type { VoiceService } from '../core/voice/voice-service.js'
 import type { RoutingPort } from '../core/ports/routing.js'
 import type { SchedulerPort } from '../core/ports/scheduler.js'
 import type { TokenCipherPort } from '../core/ports/token-cipher.js'
@@ -41,6 +46,8 @@ import type { WebhookDeliveryRepositoryPort } from '../core/ports/webhook-delive
 import type { WebhookEndpointRepositoryPort } from '../core/ports/webhook-endpoint-repository.js'
 import type { WebhookTransportPort } from '../core/ports/webhook-transport.js'
 import type { ReminderService } from '../core/reminder/reminder-service.js'
+import type { TrackingRepositoryPort } from '../core/ports/tracking-repository.js'
+import type { TrackingService } from '../core/tracking/tracking-service.js'
 import type { UserDeletionCascade } from '../core/user/deletion-cascade.js'
 import type { UserService } from '../core/user/user-service.js'
 import type { WebhookDispatcher } from '../core/webhooks/webhook-dispatcher.js'
@@ -69,10 +76,13 @@ export const TOKENS = {
   RateLimiter: token<RateLimiterPort>('RateLimiter'),
   Scheduler: token<SchedulerPort>('Scheduler'),
   Logger: token<LoggerPort>('Logger'),
+  Metrics: token<MetricsPort>('Metrics'),
   DnsResolver: token<DnsResolverPort>('DnsResolver'),
   WebhookTransport: token<WebhookTransportPort>('WebhookTransport'),
   NotificationRenderer: token<NotificationRendererPort>('NotificationRenderer'),
   TokenCipher: token<TokenCipherPort>('TokenCipher'),
+  /** The service's own JWTs: Connect access tokens and voice connect tokens (audiences tell them apart). */
+  TokenSigner: token<TokenSignerPort>('TokenSigner'),
   // Per surface (child containers): sandbox and production never share these.
   Outbox: token<OutboxPort>('Outbox'),
   UserRepository: token<UserRepositoryPort>('UserRepository'),
@@ -80,6 +90,7 @@ export const TOKENS = {
   UserDeletionCascade: token<UserDeletionCascade>('UserDeletionCascade'),
   UserService: token<UserService>('UserService'),
   Geocoding: token<GeocodingPort>('Geocoding'),
+  TimezoneLookup: token<TimezoneLookupPort>('TimezoneLookup'),
   Routing: token<RoutingPort>('Routing'),
   Weather: token<WeatherPort>('Weather'),
   EventRepository: token<EventRepositoryPort>('EventRepository'),
@@ -110,4 +121,8 @@ export const TOKENS = {
   ConnectionSync: token<ConnectionSync>('ConnectionSync'),
   ConnectionService: token<ConnectionService>('ConnectionService'),
   OutboundMirror: token<OutboundMirror>('OutboundMirror'),
+  VoiceRepository: token<VoiceRepositoryPort>('VoiceRepository'),
+  VoiceService: token<VoiceService>('VoiceService'),
+  TrackingRepository: token<TrackingRepositoryPort>('TrackingRepository'),
+  TrackingService: token<TrackingService>('TrackingService'),
 } as const

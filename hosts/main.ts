@@ -8,6 +8,7 @@ const main = async (): Promise<void> => {
   console.log(`sandbox API    on ${service.sandboxUrl} (sk_test_ keys)`)
   console.log(`API reference  on ${service.sandboxUrl}/docs`)
   console.log(`data           ${service.application.storageLocation}`)
+  if (service.metricsUrl !== null) console.log(`metrics        on ${service.metricsUrl} (Prometheus; keep it private)`)
   if (service.createdKeys.length > 0) {
     console.log('\nFirst start: created an account. Its keys are shown only this once; store them now:')
     for (const key of service.createdKeys) console.log(`  ${key}`)

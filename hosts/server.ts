@@ -4,6 +4,7 @@ import { buildApiApp } from './api/app.js'
 import { registerBackgroundTasks } from './background.js'
 import { compose, type Application, type CompositionOverrides } from './composition-root.js'
 import type { Config } from './config.js'
+import { startMetricsServer } from './metrics-server.js'
 
 export interface RunningService {
   readonly application: Application
@@ -13,6 +14,8 @@ export interface RunningService {
   readonly createdKeys: readonly string[]
   readonly liveUrl: string
   readonly sandboxUrl: string
+  /** `GET /metrics` (Prometheus) when `METRICS_PORT` is set, else null. */
+  readonly metricsUrl: string | null
   stop(): Promise<void>
 }
 
@@ -62,6 +65,8 @@ const serve = async (
   const sandbox = await buildApiApp(application, application.surfaces.test, appOptions)
   const liveUrl = await live.listen({ host: config.host, port: config.port })
   const sandboxUrl = await sandbox.listen({ host: config.host, port: config.sandboxPort })
+  const metricsServer =
+    config.metrics === null ? null : await startMetricsServer(application.metrics, config.host, config.metrics.port)
   // An ephemeral port (tests) is known only now: links in e-mails must point at it.
   if (config.port === 0) application.surfaces.live.publicBaseUrl.rebase(liveUrl)
   if (config.sandboxPort === 0) application.surfaces.test.publicBaseUrl.rebase(sandboxUrl)
@@ -76,8 +81,9 @@ const serve = async (
     createdKeys,
     liveUrl,
     sandboxUrl,
+    metricsUrl: metricsServer?.url ?? null,
     stop: async () => {
-      await Promise.all([live.close(), sandbox.close()])
+      await Promise.all([live.close(), sandbox.close(), metricsServer?.close()])
       await application.close()
     },
   }

@@ -11,7 +11,11 @@ import { renderConnection } from '../connections.js'
 import { renderDeparture, renderEvent } from '../events.js'
 import { renderInvitation } from '../invitations.js'
 import { renderReminder } from '../reminders.js'
+import { renderTracking } from '../tracking.js'
+import type { Trip } from '../../core/tracking/trip.js'
 import { renderUser } from '../users.js'
+import { renderVoiceActionNotice } from '../voice.js'
+import type { Proposal } from '../../core/voice/proposal.js'
 import { downgradeResource, type ApiVersion } from '../versions.js'
 import { renderWebhookEndpoint } from './endpoints.js'
 
@@ -55,8 +59,10 @@ const RESOURCE_RENDERERS: Readonly<Record<string, (object: unknown, event: Domai
     }
   },
   reminder: (object) => renderReminder(object as Reminder),
+  tracking: (object) => renderTracking(object as Trip),
   invitation: (object) => renderInvitation(object as Invitation),
   connection: (object) => renderConnection(object as Connection),
+  voice_action: (object) => renderVoiceActionNotice(object as Proposal),
   webhook_endpoint: (object, event) => renderWebhookEndpoint(object as WebhookEndpoint, event.createdAt),
 }
 

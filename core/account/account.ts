@@ -30,6 +30,11 @@ export interface Account {
   readonly email: string | null
   /** When a connected account was deleted (its data erased); it is then unknown to every request. */
   readonly deletedAt: Date | null
+  /**
+   * ETA tracking (private preview): true or false once set for the account (`npm run keys -- tracking`); absent:
+   * the surface's default (on in the sandbox, off in production). See docs/tracking.md.
+   */
+  readonly trackingEnabled?: boolean
 }
 
 /** The fields an account stored before Connect existed lacks: it was a platform. */

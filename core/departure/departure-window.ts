@@ -90,6 +90,7 @@ export const assembleDeparture = (
       walkMinutes: buffers.walkBufferMinutes + (input.mode === 'walk' ? movingMinutes : 0),
     },
     trafficLevel,
+    trafficRatio: route.freeFlowMinutes > 0 ? route.expectedMinutes / route.freeFlowMinutes : 1,
     weather: weather?.forecast ?? null,
     weatherWarning: mostSevereWarning(weather?.warnings ?? []),
     confidence: departureConfidence(route.quality, startMs - now.getTime(), input.geocodingConfidence),

@@ -64,6 +64,8 @@ export interface Departure {
   readonly latestDeparture: Date
   readonly travel: TravelBreakdown
   readonly trafficLevel: TrafficLevel
+  /** Expected trip time over the free-flow time of the route (1 = empty roads); absent on windows stored before it was kept. */
+  readonly trafficRatio?: number
   /** Forecast at the destination at arrival time, when one is available. */
   readonly weather: WeatherForecast | null
   readonly weatherWarning: WeatherWarning | null

@@ -23,9 +23,13 @@ export interface OriginCandidates {
   readonly otherEvents: readonly PreviousEventCandidate[]
   /** The user's `home_location` preference. */
   readonly homeLocation: Coordinates | null
+  /** Where the user was last seen (a trip's fix or a position the app reported), and when. */
+  readonly lastKnownPosition?: { readonly coordinates: Coordinates; readonly recordedAt: Date } | null
+  /** The time the rule is applied at: a last known position counts only while recent. */
+  readonly now?: Date
 }
 
-export type OriginSource = 'explicit' | 'previous_event' | 'home'
+export type OriginSource = 'explicit' | 'last_known_position' | 'previous_event' | 'home'
 
 export interface ResolvedOrigin {
   readonly coordinates: Coordinates
@@ -37,15 +41,26 @@ export interface ResolvedOrigin {
 export interface OriginRuleOptions {
   /** A previous event counts only if it ends at most this long before the start. */
   readonly previousEventWindowHours: number
+  /** A last known position counts only if recorded at most this long ago... */
+  readonly lastPositionMaxAgeMinutes: number
+  /** ...and the event starts at most this long from now (later trips start from somewhere else). */
+  readonly lastPositionHorizonHours: number
 }
 
-export const defaultOriginRuleOptions: OriginRuleOptions = { previousEventWindowHours: 4 }
+export const defaultOriginRuleOptions: OriginRuleOptions = {
+  previousEventWindowHours: 4,
+  lastPositionMaxAgeMinutes: 30,
+  lastPositionHorizonHours: 6,
+}
 
 const HOUR_MS = 3_600_000
 
 /**
- * Where the trip starts: the event's explicit origin; else the location of the
- * user's previous event (ending at or before the start, the same local day,
+ * Where the trip starts: the event's explicit origin; else the user's last known
+ * position, while recent (within `lastPositionMaxAgeMinutes`), for an event
+ * starting within `lastPositionHorizonHours`, unless the previous event below ends
+ * after the position was recorded (the user goes there first); else the location
+ * of the user's previous event (ending at or before the start, the same local day,
  * within the window; the latest ending wins); else the user's home; else none.
  */
 export const resolveOrigin = (
@@ -57,6 +72,10 @@ export const resolveOrigin = (
     return ok({ coordinates: event.explicitOrigin, source: 'explicit', previousEventId: null })
   }
   const previous = latestPreviousEvent(candidates, options)
+  const position = recentPosition(candidates, options)
+  if (position !== null && (previous === null || previous.endTime.getTime() <= position.recordedAt.getTime())) {
+    return ok({ coordinates: position.coordinates, source: 'last_known_position', previousEventId: null })
+  }
   if (previous !== null && previous.location !== null) {
     return ok({ coordinates: previous.location, source: 'previous_event', previousEventId: previous.id })
   }
@@ -64,6 +83,19 @@ export const resolveOrigin = (
     return ok({ coordinates: candidates.homeLocation, source: 'home', previousEventId: null })
   }
   return err(new NoOriginAvailable({ eventId: event.id }))
+}
+
+const MINUTE_MS = 60_000
+
+const recentPosition = (candidates: OriginCandidates, options: OriginRuleOptions) => {
+  const { lastKnownPosition: position, now } = candidates
+  if (position === undefined || position === null || now === undefined) return null
+  const age = now.getTime() - position.recordedAt.getTime()
+  const untilStart = candidates.event.startTime.getTime() - now.getTime()
+  return age <= options.lastPositionMaxAgeMinutes * MINUTE_MS &&
+    untilStart <= options.lastPositionHorizonHours * HOUR_MS
+    ? position
+    : null
 }
 
 const latestPreviousEvent = (

@@ -3,17 +3,22 @@ import type { DepartureDataPorts } from '../departure/compute-departure.js'
 import type { Departure, DepartureInput } from '../departure/departure.js'
 import type { DepartureError } from '../departure/departure.errors.js'
 import { resolveOrigin } from '../departure/origin.js'
-import type { MonitoringCommand, MonitoringEvent } from '../monitoring/monitoring.js'
+import type { MonitoringCommand, MonitoringEvent, RecomputeFailureReason } from '../monitoring/monitoring.js'
 import { monitoringTransition } from '../monitoring/monitoring-transition.js'
 import type { Clock } from '../ports/clock.js'
+import type { ConnectionRepositoryPort } from '../ports/connection-repository.js'
+import type { Connection } from '../connection/connection.js'
+import type { Coordinates } from '../shared/coordinates.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
 import type { IdGenerator } from '../ports/id-generator.js'
+import { type MetricsPort, secondsSince } from '../ports/metrics.js'
 import type { DomainEvent } from '../ports/outbox.js'
 import type { UserRepositoryPort } from '../ports/user-repository.js'
 import { domainEvent } from '../shared/domain-event.js'
 import type { Result } from '../shared/result.js'
 import type { User } from '../user/user.js'
 import { monitoringDueAt, type CalendarEvent } from './event.js'
+import { assessEventHealth, type ConnectionHealthInput, type HealthAssessment } from './event-health.js'
 
 const DAY_MS = 86_400_000
 
@@ -23,7 +28,28 @@ export interface DepartureMonitorDeps extends Omit<DepartureDataPorts, 'clock'> 
   readonly ids: IdGenerator
   /** Provider calls in flight at once during a sweep. */
   readonly lookupConcurrency?: number
+  /** Counts the sweep's recomputes and how late each ran (`departure_recomputes_total`, `monitoring_lag_seconds`). */
+  readonly metrics?: MetricsPort
+  /** The user's connections, for the connection factor of event health (without it the factor reads 0). */
+  readonly connections?: ConnectionRepositoryPort
+  /** Where the user was last seen (tracking, or the app's report): an origin source while recent. */
+  readonly lastKnownPosition?: (
+    accountId: string,
+    userId: string,
+  ) => Promise<{ readonly coordinates: Coordinates; readonly recordedAt: Date } | null>
 }
+
+/** What the health assessment needs besides the event, gathered once per event by the recompute. */
+interface HealthContext {
+  readonly user: User | null
+  readonly neighbours: readonly CalendarEvent[]
+  readonly failure: RecomputeFailureReason | null
+  /** The user's connections, read once per user and batch. */
+  readonly userConnections?: readonly Connection[]
+}
+
+/** Monitoring stops at these: the last assessment stays as it was. */
+const FINAL_STATUSES: ReadonlySet<string> = new Set(['started', 'ended', 'cancelled'])
 
 /** The domain event (outbox) for each monitoring event. */
 export const departureDomainEvent = (
@@ -48,26 +74,29 @@ export const departureDomainEvent = (
 export class DepartureMonitor {
   constructor(private readonly deps: DepartureMonitorDeps) {}
 
-  /** The engine's input, or the reason the trip cannot be planned. */
+  /** The engine's input at `now`, or the reason the trip cannot be planned. */
   async inputFor(
     event: CalendarEvent,
     user: User | null,
+    now: Date,
+    neighbours?: readonly CalendarEvent[],
   ): Promise<{ input: DepartureInput; originSource: string } | { failure: 'no_origin' }> {
     if (event.location === null) return { failure: 'no_origin' }
-    const neighbours = await this.deps.events.list(
-      event.accountId,
-      { userId: event.userId, startFrom: new Date(event.startTime.getTime() - DAY_MS), startBefore: event.startTime },
-      { limit: 100 },
-    )
+    const others = neighbours ?? (await this.neighboursOf(event))
     const origin = resolveOrigin({
       event: { id: event.id, startTime: event.startTime, timezone: event.timezone, explicitOrigin: event.origin },
-      otherEvents: neighbours.data.map((other) => ({
+      otherEvents: others.map((other) => ({
         id: other.id,
         startTime: other.startTime,
         endTime: other.endTime,
         location: other.location,
       })),
       homeLocation: user?.homeLocation ?? null,
+      lastKnownPosition:
+        event.origin === null && this.deps.lastKnownPosition !== undefined
+          ? await this.deps.lastKnownPosition(event.accountId, event.userId)
+          : null,
+      now,
     })
     if (!origin.ok) return { failure: 'no_origin' }
     return {
@@ -78,6 +107,10 @@ export class DepartureMonitor {
         timezone: event.timezone,
         origin: origin.value.coordinates,
         destination: { lat: event.location.lat, lng: event.location.lng },
+        // A city centre (or the sandbox's invented point) makes any window built on it `low` confidence.
+        ...(event.location.source === 'city_level' || event.location.source === 'synthetic'
+          ? { geocodingConfidence: 'low' as const }
+          : {}),
         mode: event.travel.mode,
         parkingBufferMinutes: event.travel.parkingBufferMin,
         preferences: {
@@ -89,17 +122,81 @@ export class DepartureMonitor {
     }
   }
 
+  /**
+   * The user's events starting from a day before this one until it ends: the origin
+   * rule reads the earlier ones, the health assessment the ones in the way.
+   */
+  async neighboursOf(event: CalendarEvent): Promise<readonly CalendarEvent[]> {
+    const found = await this.deps.events.list(
+      event.accountId,
+      { userId: event.userId, startFrom: new Date(event.startTime.getTime() - DAY_MS), startBefore: event.endTime },
+      { limit: 100 },
+    )
+    return found.data
+  }
+
+  /** Event health at `now` from the event's window (docs/scheduling.md), without writing it. */
+  async assess(event: CalendarEvent, now: Date, context?: HealthContext): Promise<HealthAssessment> {
+    const user = context === undefined ? await this.deps.users.get(event.accountId, event.userId) : context.user
+    const neighbours = context?.neighbours ?? (await this.neighboursOf(event))
+    return assessEventHealth({
+      now,
+      event: {
+        id: event.id,
+        startTime: event.startTime,
+        endTime: event.endTime,
+        hasLocation: event.location !== null,
+      },
+      status: event.monitoring.status,
+      departure: event.monitoring.departure,
+      failure: context?.failure ?? null,
+      userPaused: user !== null && user.deactivatedAt !== null,
+      otherEvents: neighbours,
+      connections: await this.connectionsOf(event, context?.userConnections),
+    })
+  }
+
+  /** The event's own connection (synced or mirrored), else every connection of its user. */
+  private async connectionsOf(
+    event: CalendarEvent,
+    userConnections?: readonly Connection[],
+  ): Promise<ConnectionHealthInput[]> {
+    const all = userConnections ?? (await this.userConnectionsOf(event.accountId, event.userId))
+    const own = event.source?.connectionId ?? event.mirror?.connectionId ?? null
+    return all
+      .filter((connection) => own === null || connection.id === own)
+      .map((connection) => ({
+        id: connection.id,
+        provider: connection.provider,
+        status: connection.status,
+        failures: Math.max(connection.tokenRefresh.failuresCount, connection.consecutiveSyncFailures),
+      }))
+  }
+
+  private async userConnectionsOf(accountId: string, userId: string): Promise<readonly Connection[]> {
+    const repository = this.deps.connections
+    if (repository === undefined) return []
+    return (await repository.list(accountId, { userId }, { limit: 100 })).data
+  }
+
   /** Recomputes the given events now (one batch) and stores each outcome. */
   async recompute(events: readonly CalendarEvent[], clock: Clock): Promise<CalendarEvent[]> {
     const users = new Map<string, User | null>()
+    const userConnections = new Map<string, readonly Connection[]>()
     const inputs: DepartureInput[] = []
     const originSources = new Map<string, string>()
     const commands = new Map<string, MonitoringCommand>()
+    const neighbours = new Map<string, readonly CalendarEvent[]>()
     const now = clock.now()
     for (const event of events) {
       const userKey = `${event.accountId}/${event.userId}`
-      if (!users.has(userKey)) users.set(userKey, await this.deps.users.get(event.accountId, event.userId))
-      const planned = await this.inputFor(event, users.get(userKey) ?? null)
+      if (!users.has(userKey)) {
+        users.set(userKey, await this.deps.users.get(event.accountId, event.userId))
+        userConnections.set(userKey, await this.userConnectionsOf(event.accountId, event.userId))
+      }
+      const around = await this.neighboursOf(event)
+      neighbours.set(event.id, around)
+      const planned = await this.inputFor(event, users.get(userKey) ?? null, now, around)
       if ('failure' in planned) commands.set(event.id, { type: 'recompute_failed', now, reason: 'no_origin' })
       else {
         inputs.push(planned.input)
@@ -125,27 +222,58 @@ export class DepartureMonitor {
         { ...event, originSource: originSources.get(event.id) ?? event.originSource },
         command,
         clock,
+        {
+          user: users.get(`${event.accountId}/${event.userId}`) ?? null,
+          neighbours: neighbours.get(event.id) ?? [],
+          failure: command.type === 'recompute_failed' ? command.reason : null,
+          userConnections: userConnections.get(`${event.accountId}/${event.userId}`) ?? [],
+        },
       )
       if (next !== null) saved.push(next)
     }
     return saved
   }
 
-  /** Applies one monitoring command and stores the event with the domain events it produced. */
-  async apply(event: CalendarEvent, command: MonitoringCommand, clock: Clock): Promise<CalendarEvent | null> {
+  /**
+   * Applies one monitoring command and stores the event with the domain events it
+   * produced, and with its health assessed in the same write (until monitoring stops).
+   */
+  async apply(
+    event: CalendarEvent,
+    command: MonitoringCommand,
+    clock: Clock,
+    context?: HealthContext,
+  ): Promise<CalendarEvent | null> {
     const outcome = monitoringTransition(event.monitoring, command)
     if (!outcome.ok) return null
-    const next: CalendarEvent = {
+    const moved: CalendarEvent = {
       ...event,
       monitoring: outcome.value.state,
       dueAt: monitoringDueAt(outcome.value.state),
       version: event.version + 1,
     }
+    // Assessed as of the window it reads, so that its calculated_at is the window's.
+    const assessedAt = command.type === 'recompute_succeeded' ? command.departure.calculatedAt : command.now
+    const next: CalendarEvent = FINAL_STATUSES.has(moved.monitoring.status)
+      ? moved
+      : { ...moved, health: await this.assess(moved, assessedAt, context) }
     const domainEvents = outcome.value.events.map((monitoringEvent) =>
       departureDomainEvent({ ids: this.deps.ids, clock }, next, monitoringEvent),
     )
     // A lost race means the event changed meanwhile (updated or deleted): its new state wins.
     return (await this.deps.events.update(next, event.version, domainEvents)) === 'updated' ? next : null
+  }
+
+  private measure(recomputing: readonly CalendarEvent[], now: Date): void {
+    const metrics = this.deps.metrics
+    if (metrics === undefined || recomputing.length === 0) return
+    metrics.increment('departure_recomputes_total', {}, recomputing.length)
+    for (const event of recomputing)
+      metrics.observe(
+        'monitoring_lag_seconds',
+        secondsSince(event.monitoring.nextRecalcAt?.getTime() ?? now.getTime(), now.getTime()),
+        {},
+      )
   }
 
   /** One sweep: everything due at `clock.now()`, in batches. Returns how many events it handled. */
@@ -161,7 +289,9 @@ export class DepartureMonitor {
       if (due.length === 0) return seen.size
       const isRecomputeDue = (event: CalendarEvent) =>
         event.monitoring.nextRecalcAt !== null && event.monitoring.nextRecalcAt <= now
-      await this.recompute(due.filter(isRecomputeDue), clock)
+      const recomputing = due.filter(isRecomputeDue)
+      this.measure(recomputing, now)
+      await this.recompute(recomputing, clock)
       for (const event of due.filter((candidate) => !isRecomputeDue(candidate)))
         await this.apply(event, { type: 'tick', now }, clock)
       for (const event of due) seen.add(event.id)

@@ -3,6 +3,7 @@ import type { Departure } from '../departure/departure.js'
 import { monitoringTransition, openMonitoring } from '../monitoring/monitoring-transition.js'
 import type { EventFilter, EventRepositoryPort } from '../ports/event-repository.js'
 import type { GeocodingPort } from '../ports/geocoding.js'
+import type { TimezoneLookupPort } from '../ports/timezone-lookup.js'
 import type { IdGenerator } from '../ports/id-generator.js'
 import type { TravelMode } from '../ports/routing.js'
 import type { RoutingPort } from '../ports/routing.js'
@@ -19,7 +20,13 @@ import type { DepartureMonitor } from './departure-monitor.js'
 import { API_CHANGE, type ChangeContext, type EventLifecycle } from './event-lifecycle.js'
 import { DepartureUnavailable } from './event.errors.js'
 import { monitoringDueAt, type Attendee, type CalendarEvent, type EventCategory, type EventSource } from './event.js'
-import { resolvePlace, type PlaceInput } from '../shared/place.js'
+import {
+  type Place,
+  type PlaceInput,
+  resolvePlace,
+  resolvePlaceOrKeepAddress,
+  type UnresolvedPlace,
+} from '../shared/place.js'
 
 export interface EventInput {
   readonly userId: string
@@ -35,9 +42,9 @@ export interface EventInput {
     | undefined
   readonly attendees?:
     | readonly {
-        readonly email?: string | undefined
+        readonly email?: string | null | undefined
         readonly userId?: string | undefined
-        readonly name?: string | undefined
+        readonly name?: string | null | undefined
       }[]
     | undefined
   /** The provider calendar an imported event comes from (calendar sync). */
@@ -60,6 +67,8 @@ export interface EventServiceDeps {
   readonly users: UserService
   readonly ids: IdGenerator
   readonly geocoding: GeocodingPort
+  /** The timezone of an event's location when the caller gives none (absent: the user's timezone). */
+  readonly timezones?: TimezoneLookupPort
   readonly routing: RoutingPort
   readonly weather: WeatherPort
   readonly monitor: DepartureMonitor
@@ -91,10 +100,11 @@ export class EventService {
       startTime: input.startTime,
       endTime: input.endTime,
       hasLocation: places.value.location !== null,
+      locationUnresolved: places.value.unresolvedLocation !== null,
       preAlertMinutes: user.value.preAlertMinutes,
       now,
     })
-    const event: CalendarEvent = {
+    const created: CalendarEvent = {
       id: this.deps.ids.next('evt'),
       accountId: scope.accountId,
       livemode: scope.livemode,
@@ -103,8 +113,9 @@ export class EventService {
       category: input.category ?? 'other',
       startTime: input.startTime,
       endTime: input.endTime,
-      timezone: input.timezone ?? user.value.timezone,
+      timezone: input.timezone ?? (await this.timezoneOf(places.value.location)) ?? user.value.timezone,
       location: places.value.location,
+      unresolvedLocation: places.value.unresolvedLocation,
       origin: places.value.origin,
       travel: {
         mode: input.travel?.mode ?? user.value.defaultTravelMode,
@@ -119,6 +130,7 @@ export class EventService {
       updatedAt: now,
       version: 1,
     }
+    const event = await this.withUnmonitoredHealth(created, now)
     await this.deps.events.insert(event, [
       domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.created', 'event', event),
     ])
@@ -167,7 +179,7 @@ export class EventService {
           )
         }
         const places = await this.resolvePlaces({
-          location: patch.location === undefined ? current.location : patch.location,
+          location: patch.location === undefined ? (current.location ?? current.unresolvedLocation) : patch.location,
           origin: patch.origin === undefined ? current.origin : patch.origin,
         })
         if (!places.ok) return places
@@ -182,8 +194,8 @@ export class EventService {
         const tripChanged =
           startTime.getTime() !== current.startTime.getTime() ||
           endTime.getTime() !== current.endTime.getTime() ||
-          JSON.stringify([places.value.location, places.value.origin, travel]) !==
-            JSON.stringify([current.location, current.origin, current.travel])
+          JSON.stringify([places.value.location, places.value.unresolvedLocation, places.value.origin, travel]) !==
+            JSON.stringify([current.location, current.unresolvedLocation ?? null, current.origin, current.travel])
         let monitoring = current.monitoring
         if (tripChanged) {
           const moved = monitoringTransition(current.monitoring, {
@@ -192,10 +204,11 @@ export class EventService {
             startTime,
             endTime,
             hasLocation: places.value.location !== null,
+            locationUnresolved: places.value.unresolvedLocation !== null,
           })
           if (moved.ok) monitoring = moved.value.state
         }
-        const next: CalendarEvent = {
+        const changed: CalendarEvent = {
           ...current,
           title: patch.title ?? current.title,
           category: patch.category ?? current.category,
@@ -203,6 +216,7 @@ export class EventService {
           endTime,
           timezone: patch.timezone ?? current.timezone,
           location: places.value.location,
+          unresolvedLocation: places.value.unresolvedLocation,
           origin: places.value.origin,
           travel,
           attendees: attendees.value,
@@ -211,6 +225,7 @@ export class EventService {
           updatedAt: now,
           version: current.version + 1,
         }
+        const next = await this.withUnmonitoredHealth(changed, now)
         const outcome = await this.deps.events.update(next, current.version, [
           domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.updated', 'event', next),
         ])
@@ -314,6 +329,34 @@ export class EventService {
     )
   }
 
+  /** An event with its stored health, and whether its user is paused now (docs/scheduling.md, "Event health"). */
+  async health(
+    scope: RequestScope,
+    id: string,
+  ): Promise<Result<{ event: CalendarEvent; userPaused: boolean }, ResourceNotFound>> {
+    const found = await this.retrieve(scope, id)
+    if (!found.ok) return found
+    const user = await this.deps.users.retrieve(scope, found.value.userId)
+    return ok({ event: found.value, userPaused: user.ok && user.value.deactivatedAt !== null })
+  }
+
+  /** A user's events starting within the horizon, soonest first, with their stored health; the user must be the caller's. */
+  async upcomingHealth(
+    scope: RequestScope,
+    query: { readonly userId: string; readonly horizonHours: number; readonly limit: number },
+  ): Promise<Result<{ events: CalendarEvent[]; hasMore: boolean; userPaused: boolean }, ResourceNotFound>> {
+    const user = await this.deps.users.retrieve(scope, query.userId)
+    if (!user.ok) return err(new ResourceNotFound({ resource: 'user', id: query.userId, param: 'user_id' }))
+    const now = scope.clock.now()
+    const until = new Date(now.getTime() + query.horizonHours * 3_600_000)
+    const found = await this.deps.events.upcoming(scope.accountId, query.userId, now, until, query.limit + 1)
+    return ok({
+      events: found.slice(0, query.limit),
+      hasMore: found.length > query.limit,
+      userPaused: user.value.deactivatedAt !== null,
+    })
+  }
+
   /** Events synced from one provider calendar. */
   listByCalendar(accountId: string, calendarId: string): Promise<CalendarEvent[]> {
     return this.deps.events.listByCalendar(accountId, calendarId)
@@ -322,6 +365,15 @@ export class EventService {
   /** Removes every event of a user (the user-delete cascade). */
   removeAllOf(accountId: string, userId: string): Promise<number> {
     return this.deps.events.removeByUser(accountId, userId)
+  }
+
+  /**
+   * An event without a location is never recomputed, so its health (conflicts and
+   * connections only) is assessed when it is written; a monitored one is assessed by its recompute.
+   */
+  private async withUnmonitoredHealth(event: CalendarEvent, now: Date): Promise<CalendarEvent> {
+    if (event.monitoring.status !== 'no_location') return event
+    return { ...event, health: await this.deps.monitor.assess(event, now) }
   }
 
   private async refreshIfPending(event: CalendarEvent, scope: RequestScope): Promise<CalendarEvent> {
@@ -335,6 +387,8 @@ export class EventService {
     if (departure !== null && (status === 'monitoring' || status === 'unavailable')) return ok({ event, departure })
     const reasons: Record<string, string> = {
       no_location: 'The event has no location: set location.address or location.lat/lng to get a departure window.',
+      unresolved_location:
+        'The geocoder could not place the event\'s address: give a city the gazetteer knows ("Street, City, Country") or location.lat/lng.',
       no_origin:
         "No trip origin: set the event's origin, or the user's home_location, or give the user an earlier event with a location that day.",
       unavailable: 'The routing service could not compute a window yet; it is retried on the monitoring cadence.',
@@ -351,35 +405,65 @@ export class EventService {
     )
   }
 
+  /**
+   * The event's places: a location the geocoder cannot place is kept as its address (`unresolvedLocation`, the
+   * event is stored but not monitored); an origin it cannot place is refused (400 naming `origin.address`).
+   */
   private async resolvePlaces(input: {
     location?: PlaceInput | null | undefined
     origin?: PlaceInput | null | undefined
-  }) {
-    const resolveOne = async (value: PlaceInput | null | undefined, param: string) =>
-      value === null || value === undefined
-        ? ok(null)
-        : 'source' in value
-          ? ok(value as never)
-          : resolvePlace(this.deps.geocoding, value, param)
-    const location = await resolveOne(input.location, 'location')
-    if (!location.ok) return location
-    const origin = await resolveOne(input.origin, 'origin')
-    if (!origin.ok) return origin
-    return ok({ location: location.value, origin: origin.value })
+  }): Promise<
+    Result<
+      { location: Place | null; unresolvedLocation: UnresolvedPlace | null; origin: Place | null },
+      InvalidParameter
+    >
+  > {
+    const stored = (value: PlaceInput | Place): value is Place => 'source' in value
+    let location: Place | null = null
+    let unresolvedLocation: UnresolvedPlace | null = null
+    if (input.location !== null && input.location !== undefined) {
+      const resolved = stored(input.location)
+        ? ok(input.location)
+        : await resolvePlaceOrKeepAddress(this.deps.geocoding, input.location, 'location')
+      if (!resolved.ok) return resolved
+      if ('lat' in resolved.value) location = resolved.value
+      else unresolvedLocation = resolved.value
+    }
+    let origin: Place | null = null
+    if (input.origin !== null && input.origin !== undefined) {
+      const resolved = stored(input.origin)
+        ? ok(input.origin)
+        : await resolvePlace(this.deps.geocoding, input.origin, 'origin')
+      if (!resolved.ok) return resolved
+      origin = resolved.value
+    }
+    return ok({ location, unresolvedLocation, origin })
   }
 
-  /** Each attendee by e-mail or as a user of the caller's own account and surface (an unknown id is 404, like any). */
+  /** The timezone at a real place (never at the sandbox's invented points), when a lookup is configured. */
+  private async timezoneOf(place: Place | null): Promise<string | null> {
+    if (place === null || place.source === 'synthetic' || this.deps.timezones === undefined) return null
+    return this.deps.timezones.timezoneAt({ lat: place.lat, lng: place.lng })
+  }
+
+  /**
+   * Each attendee by e-mail, as a user of the caller's own account and surface (an unknown id is 404, like any),
+   * or, with no e-mail yet (a parsed "with Ana"), by name alone.
+   */
   private async attendeesOf(
     scope: RequestScope,
     attendees: EventInput['attendees'],
   ): Promise<Result<Attendee[], InvalidParameter | ResourceNotFound>> {
     const list: Attendee[] = []
     for (const [index, attendee] of (attendees ?? []).entries()) {
-      if ((attendee.email === undefined) === (attendee.userId === undefined)) {
+      const email = attendee.email ?? undefined
+      // A name alone only with an explicit `email: null` (the parse's "with Ana"): a forgotten e-mail stays an error.
+      const nameOnly = attendee.email === null && attendee.userId === undefined && (attendee.name ?? '').trim() !== ''
+      if (!nameOnly && (email === undefined) === (attendee.userId === undefined)) {
         return err(
           new InvalidParameter({
             param: `attendees[${index}]`,
-            message: 'Each attendee has either an email or a user_id.',
+            message: 'Each attendee has either an email or a user_id (or, with email null, a name).',
           }),
         )
       }
@@ -389,7 +473,7 @@ export class EventService {
         )
       }
       list.push({
-        email: attendee.email?.toLowerCase() ?? null,
+        email: email?.toLowerCase() ?? null,
         userId: attendee.userId ?? null,
         name: attendee.name ?? null,
       })

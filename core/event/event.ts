@@ -1,6 +1,7 @@
 import type { TravelMode } from '../ports/routing.js'
-import type { Place } from '../shared/place.js'
+import type { Place, UnresolvedPlace } from '../shared/place.js'
 import type { MonitoringState } from '../monitoring/monitoring.js'
+import type { HealthAssessment } from './event-health.js'
 import { thresholdDueAt } from '../monitoring/thresholds.js'
 import { thresholdOrder } from '../monitoring/monitoring.js'
 
@@ -62,6 +63,11 @@ export interface CalendarEvent {
   readonly endTime: Date
   readonly timezone: string
   readonly location: Place | null
+  /**
+   * The address given as the location when the geocoder could not place it: `location` is then null (no
+   * invented point) and monitoring `unresolved_location`. Absent or null otherwise.
+   */
+  readonly unresolvedLocation?: UnresolvedPlace | null
   /** Explicit start of the trip; otherwise the origin rule decides (docs/departure.md). */
   readonly origin: Place | null
   readonly travel: { readonly mode: TravelMode; readonly parkingBufferMin: number }
@@ -75,6 +81,8 @@ export interface CalendarEvent {
   readonly source?: EventSource | null
   /** Set on events written back to a connected calendar; absent or null otherwise. */
   readonly mirror?: EventMirror | null
+  /** The last health assessment, stored by the departure recompute; absent or null until the first (docs/scheduling.md). */
+  readonly health?: HealthAssessment | null
   readonly createdAt: Date
   readonly updatedAt: Date
   readonly version: number
@@ -85,7 +93,13 @@ export interface CalendarEvent {
  * or the start and end of the event (monitoring stops). Null once nothing is left.
  */
 export const monitoringDueAt = (state: MonitoringState): Date | null => {
-  if (state.status === 'cancelled' || state.status === 'ended' || state.status === 'no_location') return null
+  if (
+    state.status === 'cancelled' ||
+    state.status === 'ended' ||
+    state.status === 'no_location' ||
+    state.status === 'unresolved_location'
+  )
+    return null
   const candidates: Date[] = []
   if (state.nextRecalcAt !== null) candidates.push(state.nextRecalcAt)
   if (state.status === 'started') candidates.push(state.endTime)

@@ -19,7 +19,7 @@ import { passThresholds } from './thresholds.js'
 import { windowChanges } from './window-changes.js'
 
 const AFTER_START: readonly MonitoringStatus[] = ['started', 'ended']
-const RESCHEDULED: readonly MonitoringStatus[] = ['pending', 'no_location', ...AFTER_START]
+const RESCHEDULED: readonly MonitoringStatus[] = ['pending', 'no_location', 'unresolved_location', ...AFTER_START]
 
 /** What each status accepts, and where each accepted command may lead. Missing: rejected. */
 const activeStatusRow = (self: MonitoringStatus) =>
@@ -37,6 +37,7 @@ export const monitoringTransitionTable: TransitionTable<MonitoringStatus, Monito
   no_origin: activeStatusRow('no_origin'),
   unavailable: activeStatusRow('unavailable'),
   no_location: { tick: ['no_location'], event_updated: RESCHEDULED, event_deleted: ['cancelled'] },
+  unresolved_location: { tick: ['unresolved_location'], event_updated: RESCHEDULED, event_deleted: ['cancelled'] },
   started: { tick: AFTER_START, event_updated: RESCHEDULED, event_deleted: ['cancelled'] },
   ended: { tick: ['ended'], event_updated: RESCHEDULED, event_deleted: ['cancelled'] },
   cancelled: {},
@@ -48,6 +49,8 @@ export interface NewMonitoredEvent {
   readonly startTime: Date
   readonly endTime: Date
   readonly hasLocation: boolean
+  /** Without a location because its address could not be placed. */
+  readonly locationUnresolved?: boolean
   readonly preAlertMinutes: number
   readonly now: Date
 }
@@ -64,7 +67,11 @@ const lifecycleStatus = (startTime: Date, endTime: Date, now: Date): 'started' |
  */
 export const openMonitoring = (event: NewMonitoredEvent): MonitoringState => {
   const lifecycle = lifecycleStatus(event.startTime, event.endTime, event.now)
-  const status: MonitoringStatus = !event.hasLocation ? 'no_location' : (lifecycle ?? 'pending')
+  const status: MonitoringStatus = !event.hasLocation
+    ? event.locationUnresolved === true
+      ? 'unresolved_location'
+      : 'no_location'
+    : (lifecycle ?? 'pending')
   return {
     status,
     startTime: event.startTime,
@@ -112,7 +119,7 @@ const handlers: TransitionHandlers<MonitoringState, MonitoringCommand, Monitorin
     return withThresholds({ ...state, status, nextRecalcAt: nextRecalcAt(state, now) }, now, [])
   },
   tick: (state, { now }) => {
-    if (state.status === 'no_location') return { state, events: [] }
+    if (state.status === 'no_location' || state.status === 'unresolved_location') return { state, events: [] }
     const lifecycle = lifecycleStatus(state.startTime, state.endTime, now)
     if (lifecycle !== null) return stop(state, lifecycle)
     return withThresholds(state, now, [])
@@ -128,7 +135,11 @@ const handlers: TransitionHandlers<MonitoringState, MonitoringCommand, Monitorin
       // Thresholds fire once per occurrence: a new start time re-arms them.
       thresholdsPassed: rescheduled ? [] : state.thresholdsPassed,
     }
-    if (!command.hasLocation) return stop({ ...updated, departure: null }, 'no_location')
+    if (!command.hasLocation)
+      return stop(
+        { ...updated, departure: null },
+        command.locationUnresolved === true ? 'unresolved_location' : 'no_location',
+      )
     const lifecycle = lifecycleStatus(command.startTime, command.endTime, command.now)
     if (lifecycle !== null) return stop(updated, lifecycle)
     // The old window is kept only to tell whether the recomputed one changed.

@@ -4,6 +4,7 @@ import type { Departure } from '../departure/departure.js'
  * `pending`: created (or changed), window not computed yet.
  * `monitoring`: a window exists and is recomputed on the cadence.
  * `no_location`: the event has no location; never monitored.
+ * `unresolved_location`: the event has an address the geocoder could not place; never monitored until it changes.
  * `no_origin`: no origin could be resolved; retried on the cadence.
  * `unavailable`: routing failed (provider down or no route); retried on the cadence.
  * `started`: the event began; monitoring stopped.
@@ -14,6 +15,7 @@ export const MONITORING_STATUSES = [
   'pending',
   'monitoring',
   'no_location',
+  'unresolved_location',
   'no_origin',
   'unavailable',
   'started',
@@ -54,6 +56,8 @@ export type MonitoringCommand =
       readonly startTime: Date
       readonly endTime: Date
       readonly hasLocation: boolean
+      /** Without a location because its address could not be placed (`unresolved_location`, not `no_location`). */
+      readonly locationUnresolved?: boolean
       /** Set when the user's `pre_alert_minutes` changed too. */
       readonly preAlertMinutes?: number
     }

@@ -10,6 +10,20 @@ export interface EventFilter {
   readonly startBefore?: Date | undefined
 }
 
+/** What free/busy reads: events overlapping [from, to) that any of the lists names (an empty list names nothing). */
+export interface OverlapQuery {
+  /** Events these users own. */
+  readonly userIds: readonly string[]
+  /** Events synced from (or mirrored to) these calendars (`source.calendarId`). */
+  readonly calendarIds: readonly string[]
+  /** Events listing one of these (lower-case) e-mail addresses as an attendee. */
+  readonly attendeeEmails: readonly string[]
+  /** Events listing one of these users as an attendee (`attendees[].user_id`). */
+  readonly attendeeUserIds: readonly string[]
+  readonly from: Date
+  readonly to: Date
+}
+
 /**
  * Calendar events of one surface. Writes carry their domain events (outbox) and
  * compare versions. `dueAt` is indexed: the monitoring sweep reads the due ones.
@@ -27,12 +41,19 @@ export interface EventRepositoryPort {
   ): Promise<'removed' | 'conflict'>
   /** Every event whose `source.calendarId` is this calendar (sync dedupes and removes by them). */
   listByCalendar(accountId: string, calendarId: string): Promise<CalendarEvent[]>
+  /** Up to `limit` events matching the query (start before `to`, end after `from`), earliest start first. */
+  overlapping(accountId: string, query: OverlapQuery, limit: number): Promise<CalendarEvent[]>
   /** Up to `limit` events whose mirror has an attempt due (`mirror.nextAttemptAt <= now`), earliest first; `accountId` null for every account. */
   mirrorDue(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]>
   /** The earliest `mirror.nextAttemptAt` after `after`, or null. */
   nextMirrorDueAt(accountId: string | null, after: Date): Promise<Date | null>
   /** Removes every event of a user (the user-delete cascade); returns how many. */
   removeByUser(accountId: string, userId: string): Promise<number>
+  /**
+   * Up to `limit` events of a user starting in [`from`, `to`), soonest first (ties by id):
+   * the upcoming event health list.
+   */
+  upcoming(accountId: string, userId: string, from: Date, to: Date, limit: number): Promise<CalendarEvent[]>
   /** Up to `limit` events with `dueAt <= now`, earliest first; `accountId` null for every account. */
   due(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]>
   /** The earliest `dueAt` after `after`, or null. */

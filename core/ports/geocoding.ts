@@ -7,9 +7,10 @@ export type GeocodingConfidence = 'low' | 'medium' | 'high'
 
 /**
  * `provider`: a real geocoder matched the address.
+ * `city_level`: an offline gazetteer placed it at the centre of its city (or US ZIP code), never at the street.
  * `synthetic`: the sandbox invented a deterministic position (never a real place).
  */
-export type GeocodingSource = 'provider' | 'synthetic'
+export type GeocodingSource = 'provider' | 'city_level' | 'synthetic'
 
 export interface GeocodedPlace {
   readonly coordinates: Coordinates

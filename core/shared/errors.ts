@@ -2,9 +2,18 @@ import { Data } from 'effect'
 import type { AuthenticationFailed, IpNotAllowed, PermissionDenied } from '../account/account.errors.js'
 import type { AuthorizationCodeRejected, ConsentExpired } from '../connection/connection.errors.js'
 import type { DepartureUnavailable } from '../event/event.errors.js'
+import type { LocationTooFrequent, TrackingNotEnabled } from '../tracking/tracking.errors.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
 import type { WebhookEndpointDisabled } from '../webhooks/webhook.errors.js'
 import type { ProviderUnavailable } from './provider.errors.js'
+import type {
+  ProposalExpired,
+  ProposalStale,
+  VoiceConcurrencyExceeded,
+  VoiceSessionClosed,
+  VoiceSessionRateLimited,
+  VoiceTokenRejected,
+} from '../voice/voice.errors.js'
 
 /**
  * Failures shared by every resource. Module-specific errors live beside their
@@ -68,3 +77,11 @@ export type DomainError =
   | ProviderUnavailable
   | DepartureUnavailable
   | WebhookEndpointDisabled
+  | ProposalExpired
+  | ProposalStale
+  | VoiceSessionClosed
+  | VoiceTokenRejected
+  | VoiceConcurrencyExceeded
+  | VoiceSessionRateLimited
+  | TrackingNotEnabled
+  | LocationTooFrequent

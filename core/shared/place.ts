@@ -8,8 +8,17 @@ export interface Place {
   readonly address: string | null
   readonly lat: number
   readonly lng: number
-  /** Where the coordinates come from: given by the caller, a geocoder, or the sandbox's synthetic geocoder. */
-  readonly source: 'caller' | 'provider' | 'synthetic'
+  /**
+   * Where the coordinates come from: given by the caller, a geocoder (`provider`), the offline gazetteer's city
+   * centre (`city_level`), or the sandbox's synthetic geocoder.
+   */
+  readonly source: 'caller' | 'provider' | 'city_level' | 'synthetic'
+}
+
+/** An address no geocoder could place: kept as written, with no coordinates. */
+export interface UnresolvedPlace {
+  readonly name: string | null
+  readonly address: string
 }
 
 /** A place as the caller wrote it: coordinates, an address, or both. */
@@ -29,6 +38,21 @@ export const resolvePlace = async (
   input: PlaceInput,
   param: string,
 ): Promise<Result<Place, InvalidParameter>> => {
+  const resolved = await resolvePlaceOrKeepAddress(geocoding, input, param)
+  if (!resolved.ok || 'lat' in resolved.value) return resolved as Result<Place, InvalidParameter>
+  const { address } = resolved.value
+  return err(new InvalidParameter({ param: `${param}.address`, message: `No place matches the address "${address}".` }))
+}
+
+/**
+ * As `resolvePlace`, but an address the geocoder finds nothing for is kept as an `UnresolvedPlace` rather than
+ * refused (an event's location: the event is stored, and not monitored, rather than placed at an invented point).
+ */
+export const resolvePlaceOrKeepAddress = async (
+  geocoding: GeocodingPort,
+  input: PlaceInput,
+  param: string,
+): Promise<Result<Place | UnresolvedPlace, InvalidParameter>> => {
   const name = input.name ?? null
   const address = input.address ?? null
   if (input.lat !== undefined && input.lng !== undefined)
@@ -54,10 +78,7 @@ export const resolvePlace = async (
         message: 'The geocoding service is unavailable; retry, or pass lat and lng.',
       }),
     )
-  if (found.value === null)
-    return err(
-      new InvalidParameter({ param: `${param}.address`, message: `No place matches the address "${address}".` }),
-    )
+  if (found.value === null) return ok({ name, address })
   const { coordinates, source } = found.value
   return ok({ name, address, lat: coordinates.lat, lng: coordinates.lng, source })
 }

@@ -8,6 +8,7 @@ import type { NotificationRendererPort } from '../ports/notification-renderer.js
 import type { DomainEvent, OutboxPort } from '../ports/outbox.js'
 import type { WebhookDeliveryRepositoryPort } from '../ports/webhook-delivery-repository.js'
 import type { WebhookEndpointRepositoryPort } from '../ports/webhook-endpoint-repository.js'
+import type { MetricsPort } from '../ports/metrics.js'
 import type { WebhookTransportPort } from '../ports/webhook-transport.js'
 import { domainEvent } from '../shared/domain-event.js'
 import { retryOnConflict, written } from '../shared/optimistic.js'
@@ -62,6 +63,8 @@ export interface WebhookDispatcherDeps {
   readonly sandboxLoopback: boolean
   /** Told about an attempt that failed by a bug rather than by the receiver; its lease expires and it is tried again. */
   readonly logger?: LoggerPort
+  /** Counts and times each attempt by outcome (`webhook_deliveries_total`, `webhook_delivery_duration_seconds`). */
+  readonly metrics?: MetricsPort
   /**
    * Connect: the platform of a connected account (null for a platform), whose Connect endpoints also receive the
    * connected account's notifications. Without it, notifications go to their own account's endpoints only.
@@ -70,6 +73,13 @@ export interface WebhookDispatcherDeps {
 }
 
 const FAN_OUT_BATCH = 500
+
+/** An attempt as the metrics count it: acknowledged (2xx), rejected (another status), blocked (address refused), failed. */
+const metricOutcome = (outcome: AttemptOutcome): string => {
+  if (isAcknowledged(outcome)) return 'acknowledged'
+  if (outcome.kind === 'response') return 'rejected'
+  return outcome.kind === 'blocked_address' ? 'blocked' : 'failed'
+}
 
 /**
  * Delivers the outbox: fans each domain event out into one delivery per
@@ -83,6 +93,10 @@ export class WebhookDispatcher {
   private inFlight = 0
   /** Background refills under way, by account (or `*`): a finished attempt starts the next one without waiting for the sweep. */
   private readonly refilling = new Set<string>()
+  /** Attempts and refills under way, so that a shutdown can wait for them (`drain`). */
+  private readonly pending = new Set<Promise<unknown>>()
+  /** Set by `drain`: no new attempt starts. */
+  private draining = false
 
   constructor(private readonly deps: WebhookDispatcherDeps) {
     this.limits = { ...DEFAULT_DISPATCHER_LIMITS, ...deps.limits }
@@ -156,6 +170,7 @@ export class WebhookDispatcher {
   async deliverDue(scope: BackgroundScope): Promise<number> {
     let started = 0
     for (;;) {
+      if (this.draining) return started
       const free = this.limits.concurrency - this.inFlight
       if (free <= 0) return started
       const saturated = [...this.inFlightByEndpoint]
@@ -184,11 +199,28 @@ export class WebhookDispatcher {
   /** Fills the slot an attempt just freed with the next due delivery (background mode); one refill per scope at a time. */
   private refill(scope: BackgroundScope): void {
     const key = scope.accountId ?? '*'
-    if (this.refilling.has(key)) return
+    if (this.draining || this.refilling.has(key)) return
     this.refilling.add(key)
-    void this.deliverDue(scope)
-      .catch(() => 0)
-      .finally(() => this.refilling.delete(key))
+    this.track(
+      this.deliverDue(scope)
+        .catch(() => 0)
+        .finally(() => this.refilling.delete(key)),
+    )
+  }
+
+  /**
+   * For a shutdown, before the storage closes: starts no new attempt and waits for those under way (each ends
+   * within the receiver timeout) and their refills, so that every leased delivery records its attempt.
+   */
+  async drain(): Promise<void> {
+    this.draining = true
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending])
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.pending.add(work)
+    void work.finally(() => this.pending.delete(work)).catch(() => {})
+    return work
   }
 
   /** Attempts a delivery inside the caller's request (test sends, replays) and returns it as stored after the attempt. */
@@ -228,7 +260,7 @@ export class WebhookDispatcher {
     this.inFlight += 1
     this.inFlightByEndpoint.set(delivery.endpointId, (this.inFlightByEndpoint.get(delivery.endpointId) ?? 0) + 1)
     try {
-      return await this.attempt(delivery, clock)
+      return await this.track(this.attempt(delivery, clock))
     } catch (error) {
       this.deps.logger?.error(
         { accountId: delivery.accountId, deliveryId: delivery.id, endpointId: delivery.endpointId, err: error },
@@ -276,6 +308,11 @@ export class WebhookDispatcher {
       })
     }
     const attempt = { at, durationMs: response.durationMs, outcome: response.outcome, error: response.error }
+    if (this.deps.metrics !== undefined) {
+      const outcome = metricOutcome(response.outcome)
+      this.deps.metrics.increment('webhook_deliveries_total', { outcome })
+      this.deps.metrics.observe('webhook_delivery_duration_seconds', response.durationMs / 1000, { outcome })
+    }
     const saved = await this.apply(delivery, {
       type: 'attempt',
       attempt: target.ok && target.value.privateTarget ? withholdDetails(attempt) : attempt,

@@ -13,6 +13,7 @@ import { requestIdPlugin } from './plugins/request-id.js'
 import { versioningPlugin } from './plugins/versioning.js'
 import './request-context.js'
 import type { RouteOptions } from './route.js'
+import { requestObserver } from './request-observer.js'
 import { maybeAsyncOnSend } from './hook.js'
 import { platformRoutes } from './routes/platform.js'
 import { referenceRoutes } from './routes/reference.js'
@@ -21,6 +22,7 @@ import { eventRoutes } from './routes/events.js'
 import { webhookEndpointRoutes } from './routes/webhook-endpoints.js'
 import { reminderRoutes } from './routes/reminders.js'
 import { deviceRoutes } from './routes/devices.js'
+import { trackingRoutes } from './routes/tracking.js'
 import { invitationRoutes } from './routes/invitations.js'
 import { hostedPageRoutes } from './routes/hosted-pages.js'
 import { accountClock } from './account-clock.js'
@@ -28,6 +30,14 @@ import { connectionRoutes } from './routes/connections.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
 import { connectedAccountRoutes } from './routes/connected-accounts.js'
 import { oauthRoutes } from './routes/oauth.js'
+import { schedulingParseRoutes } from './routes/scheduling.js'
+import { schedulingParseServiceOf } from '../composition/scheduling-parse.js'
+import { freeBusyRoutes } from './routes/freebusy.js'
+import { suggestionRoutes } from './routes/suggestions.js'
+import { freeBusyServicesOf } from '../composition/scheduling-freebusy.js'
+import { voiceRoutes } from './routes/voice.js'
+import { VoiceGateway } from '../voice/voice-gateway.js'
+import { OpenAiRealtimeRelay } from '../../adapters/speech-model/openai-realtime/openai-realtime-relay.js'
 
 /** `/v1/users/:id` -> a matcher for concrete paths, to tell 405 from 404. */
 const pathMatcher = (url: string): RegExp => new RegExp(`^${url.replace(/:[^/]+/g, '[^/]+')}/?$`)
@@ -113,9 +123,15 @@ export const buildApiApp = async (
   // The concurrency slot is given back as the answer leaves (after the idempotency hook stored it), not on
   // onResponse: any onResponse hook makes Fastify listen for the end of every response. A request whose answer
   // never leaves keeps its slot until the slot's lease ends.
+  // One line per request at `info` (and below): off at `warn` and above, as in the benchmarks.
+  const logRequests = ['info', 'debug', 'trace'].includes(logger.level)
+  const observe = requestObserver(application.metrics, surface.livemode, logRequests)
   app.addHook(
     'onSend',
-    maybeAsyncOnSend((request, _reply, payload) => rateLimit.release(request)?.then(() => payload)),
+    maybeAsyncOnSend((request, reply, payload) => {
+      observe(request, reply)
+      return rateLimit.release(request)?.then(() => payload)
+    }),
   )
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -163,9 +179,12 @@ export const buildApiApp = async (
   await oauthRoutes(app, { ...options, oauth: application.oauth })
   userRoutes(app, { ...options, users: surface.users })
   eventRoutes(app, { ...options, events: surface.events })
+  const parser = schedulingParseServiceOf(surface)
+  schedulingParseRoutes(app, { ...options, parser })
   webhookEndpointRoutes(app, { ...options, webhooks: surface.webhooks })
   reminderRoutes(app, { ...options, reminders: surface.reminders })
   deviceRoutes(app, { ...options, devices: surface.devices, pushRecorder: surface.pushRecorder })
+  trackingRoutes(app, { ...options, tracking: surface.tracking })
   const clockOf = accountClock(application.accountRepository, application.clock, surface.livemode)
   invitationRoutes(app, {
     ...options,
@@ -183,12 +202,46 @@ export const buildApiApp = async (
     sandbox: surface.calendarSandbox,
     icloud: surface.icloudSignIn,
   })
-  referenceRoutes(app, {
+  const scheduling = freeBusyServicesOf(surface.container)
+  freeBusyRoutes(app, { ...options, freeBusy: scheduling.freeBusy, slots: scheduling.slots })
+  suggestionRoutes(app, { ...options, suggestions: scheduling.suggestions })
+  const servers = [
+    { url: config.publicBaseUrl, description: 'Production (sk_live_ keys)' },
+    { url: config.sandboxPublicBaseUrl, description: 'Sandbox (sk_test_ keys)' },
+  ]
+  const realtime = config.voice.realtime
+  const gateway = new VoiceGateway({
+    livemode: surface.livemode,
+    voice: surface.voice,
+    services: {
+      users: surface.users,
+      events: surface.events,
+      reminders: surface.reminders,
+      invitations: surface.invitations,
+      connections: surface.connections,
+      ...scheduling,
+      parser,
+      tracking: surface.tracking,
+    },
+    clock: application.clock,
+    clockOf,
+    logger: application.logger.child({ component: 'voice' }),
+    relay: realtime === null ? null : new OpenAiRealtimeRelay(realtime),
+    messagesPerSecond: config.voice.messagesPerSecond,
+    subLimits: rateLimit,
+  })
+  gateway.attach(app)
+  voiceRoutes(app, {
+    ...options,
+    voice: surface.voice,
+    gateway,
+    publicBaseUrl: () => surface.publicBaseUrl.value,
+    relayConfigured: realtime !== null,
+  })
+  // This surface's server first: the reference's "try it" calls the first server by default.
+  await referenceRoutes(app, {
     endpoints: Object.values(Endpoints),
-    servers: [
-      { url: config.publicBaseUrl, description: 'Production (sk_live_ keys)' },
-      { url: config.sandboxPublicBaseUrl, description: 'Sandbox (sk_test_ keys)' },
-    ],
+    servers: surface.livemode ? servers : servers.reverse(),
   })
   return app
 }

@@ -85,6 +85,45 @@ export const DOMAIN_ERRORS: DomainErrorTable = {
     code: 'ip_not_allowed',
     message: `This key may not be used from ${error.address}: the address is not on its IP allowlist.`,
   }),
+  ProposalExpired: (error) => ({
+    code: 'proposal_expired',
+    message: `The proposal '${error.id}' expired before it was confirmed; nothing was executed.`,
+    param: 'proposal_id',
+  }),
+  ProposalStale: (error) => ({
+    code: 'proposal_stale',
+    message: `The data behind the proposal '${error.id}' changed since it was made; nothing was executed. Propose again.`,
+    param: 'proposal_id',
+  }),
+  VoiceSessionClosed: (error) => ({
+    code: 'voice_session_closed',
+    message: `The voice session '${error.id}' is ended (${error.reason}).`,
+  }),
+  VoiceTokenRejected: (error) => ({
+    code: 'voice_token_invalid',
+    message: `The voice connect token is refused (${error.reason}); create a new session.`,
+    param: 'token',
+  }),
+  VoiceConcurrencyExceeded: (error) => ({
+    code: 'rate_limit_exceeded',
+    message: `More than ${error.limit} concurrent voice sessions for this API key; end one and retry.`,
+    retryAfterSeconds: 1,
+  }),
+  VoiceSessionRateLimited: (error) => ({
+    code: 'rate_limit_exceeded',
+    message: `Rate limit of ${error.limit} voice sessions per hour exceeded for this user.`,
+    retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)),
+  }),
+  TrackingNotEnabled: () => ({
+    code: 'tracking_not_enabled',
+    message:
+      'ETA tracking is a private preview and is not enabled for this account; ask us to enable it (it is on in the sandbox).',
+  }),
+  LocationTooFrequent: (error) => ({
+    code: 'rate_limit_exceeded',
+    message: `Location updates for event '${error.eventId}' must be at least 5 seconds apart (5 to 10 second batching is recommended).`,
+    retryAfterSeconds: error.retryAfterSeconds,
+  }),
   AuthenticationFailed: () => ({
     code: 'authentication_failed',
     message: 'Invalid API key: pass a valid secret key of this surface as `Authorization: Bearer <key>`.',

@@ -3,6 +3,7 @@ import type { Authenticated } from '../../core/account/account-service.js'
 import type { RequestScope } from '../../core/shared/request-scope.js'
 import type { ApiVersion } from '../../contracts/versions.js'
 import type { RequiredPermission } from '../../core/account/permissions.js'
+import type { RatePool } from '../../contracts/endpoint.js'
 
 export type { Authenticated }
 
@@ -14,6 +15,8 @@ declare module 'fastify' {
     optionalAuth?: boolean
     /** What a restricted key needs to call the route (from its endpoint contract); none declared: a secret key. */
     permission?: RequiredPermission
+    /** The endpoint's own rate pool (free/busy, suggestions), counted instead of the general one. */
+    ratePool?: RatePool
   }
 
   interface FastifyRequest {

@@ -154,6 +154,7 @@ export const defineRoute = <E extends EndpointContract>(
       public: endpoint.authenticated === false,
       optionalAuth: endpoint.authenticated === 'optional',
       permission: endpoint.permission,
+      ...(endpoint.ratePool === undefined ? {} : { ratePool: endpoint.ratePool }),
     },
     // Not `async`: a handler that answered at once has sent its reply when this returns.
     handler: (request: FastifyRequest, reply: FastifyReply) => {
@@ -161,6 +162,14 @@ export const defineRoute = <E extends EndpointContract>(
         sendError(request, reply, {
           code: 'route_not_found',
           message: `Unrecognized request URL (${request.method}: ${request.url}). This endpoint exists on the sandbox only.`,
+        })
+        return undefined
+      }
+      if (endpoint.sinceVersion !== undefined && request.apiVersion < endpoint.sinceVersion) {
+        // Pinned to a version before the endpoint existed: the surface of that version, where it is unknown.
+        sendError(request, reply, {
+          code: 'route_not_found',
+          message: `Unrecognized request URL (${request.method}: ${request.url.split('?')[0]}). This endpoint exists from API version ${endpoint.sinceVersion}.`,
         })
         return undefined
       }

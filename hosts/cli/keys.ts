@@ -16,7 +16,9 @@ const USAGE = `Usage: npm run keys -- <command>
   create --mode test|live [--account ID] a new key (the only account when --account is omitted)
     [--restricted --permissions events:write,users:read [--allow 203.0.113.0/24,2001:db8::/32] [--name NAME]]
                                          a restricted key (rk_) with those grants, usable only from those addresses
-  revoke KEY_ID                          revoke a key (requests with it get 401 at once)`
+  revoke KEY_ID                          revoke a key (requests with it get 401 at once)
+  tracking on|off [--account ID]         ETA tracking (private preview) for the account, on both surfaces
+                                         (never set: on in the sandbox, off in production)`
 
 /** Admin CLI over the same storage the server uses (the data directory, or MongoDB). */
 export const runKeysCli = async (
@@ -143,6 +145,22 @@ const runCommand = async (
       const revoked = await accounts.revokeKey(target)
       print(revoked.ok ? `revoked ${revoked.value.id}` : `No such key: ${target}`)
       return revoked.ok ? 0 : 1
+    }
+    case 'tracking': {
+      if (target !== 'on' && target !== 'off') {
+        print('tracking takes on or off')
+        return 2
+      }
+      const all = await accountRepository.listAccounts()
+      const accountId = values.account ?? (all.length === 1 ? all[0]?.id : undefined)
+      const account = accountId === undefined ? null : await accountRepository.getAccount(accountId)
+      if (account === null) {
+        print(accountId === undefined ? 'Several accounts: pass --account ID.' : `No such account: ${accountId}`)
+        return accountId === undefined ? 2 : 1
+      }
+      await accountRepository.updateAccount({ ...account, trackingEnabled: target === 'on' })
+      print(`tracking ${target} for ${account.id}`)
+      return 0
     }
     default:
       print(USAGE)

@@ -11,6 +11,7 @@ import { SyntheticCalendarProvider } from '../../adapters/calendar-provider/synt
 import { SyntheticCalendarWorld } from '../../adapters/calendar-provider/synthetic/synthetic-calendar-world.js'
 import { accountClock } from '../api/account-clock.js'
 import type { Config } from '../config.js'
+import { instrumented } from './instrumented.js'
 import { TOKENS } from '../di-tokens.js'
 
 /**
@@ -23,7 +24,7 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
     // The sandbox's make-believe provider keeps its state in process memory, whatever the storage (docs/operations.md).
     bind(TOKENS.SyntheticCalendarWorld).toResolvedValue(() => (livemode ? null : new SyntheticCalendarWorld()))
     bind(TOKENS.CalendarProviders).toResolvedValue(
-      (world, clock) => {
+      (world, clock, metrics) => {
         const adapters = new Map<CalendarProviderName, CalendarProviderPort>()
         // The sandbox answers every provider name with its synthetic provider; production offers the configured ones.
         if (world !== null)
@@ -31,24 +32,33 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
             adapters.set(name, new SyntheticCalendarProvider(name, world, baseUrl, clock))
         const { google, microsoft } = config.connections
         const http = { timeoutMs: config.providers.timeoutMs, userAgent: config.providers.userAgent, clock }
-        if (livemode && google !== null) adapters.set('google', new GoogleCalendarProvider({ ...google, ...http }))
+        // The real providers are measured (provider_request_duration_seconds, provider_errors_total).
+        if (livemode && google !== null)
+          adapters.set('google', instrumented(new GoogleCalendarProvider({ ...google, ...http }), 'google', metrics))
         if (livemode && microsoft !== null)
-          adapters.set('microsoft', new MicrosoftGraphCalendarProvider({ ...microsoft, ...http }))
+          adapters.set(
+            'microsoft',
+            instrumented(new MicrosoftGraphCalendarProvider({ ...microsoft, ...http }), 'microsoft', metrics),
+          )
         const { icloud } = config.connections
         if (livemode && icloud !== null) {
           adapters.set(
             'icloud',
-            new CalDavCalendarProvider({
-              provider: 'icloud',
-              serverUrl: icloud.caldavUrl,
-              signInPageUrl: `${baseUrl}/v1/connections/icloud/authorize`,
-              clock,
-            }),
+            instrumented(
+              new CalDavCalendarProvider({
+                provider: 'icloud',
+                serverUrl: icloud.caldavUrl,
+                signInPageUrl: `${baseUrl}/v1/connections/icloud/authorize`,
+                clock,
+              }),
+              'icloud',
+              metrics,
+            ),
           )
         }
         return (name: CalendarProviderName) => adapters.get(name) ?? null
       },
-      [TOKENS.SyntheticCalendarWorld, TOKENS.Clock],
+      [TOKENS.SyntheticCalendarWorld, TOKENS.Clock, TOKENS.Metrics],
     )
     // Providers push only to public https addresses; the sandbox's provider pushes in-process.
     const pushAddress = (provider: CalendarProviderName) =>

@@ -2,23 +2,44 @@ import { ContainerModule } from 'inversify'
 import { DepartureMonitor } from '../../core/event/departure-monitor.js'
 import { EventLifecycle } from '../../core/event/event-lifecycle.js'
 import { EventService } from '../../core/event/event-service.js'
+import { lastKnownPosition } from '../../core/tracking/last-known-position.js'
 import { TOKENS } from '../di-tokens.js'
 
 /** Events, their departure monitoring, and their lifecycle (its listeners: `hosts/composition/surface-wiring.ts`). */
 export const eventsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.EventLifecycle).toResolvedValue(() => new EventLifecycle())
   bind(TOKENS.DepartureMonitor).toResolvedValue(
-    (events, users, ids, routing, weather) => new DepartureMonitor({ events, users, ids, routing, weather }),
-    [TOKENS.EventRepository, TOKENS.UserRepository, TOKENS.IdGenerator, TOKENS.Routing, TOKENS.Weather],
+    (events, users, ids, routing, weather, connections, metrics, trips) =>
+      new DepartureMonitor({
+        events,
+        users,
+        ids,
+        routing,
+        weather,
+        connections,
+        metrics,
+        lastKnownPosition: (accountId, userId) => lastKnownPosition(trips, accountId, userId),
+      }),
+    [
+      TOKENS.EventRepository,
+      TOKENS.UserRepository,
+      TOKENS.IdGenerator,
+      TOKENS.Routing,
+      TOKENS.Weather,
+      TOKENS.ConnectionRepository,
+      TOKENS.Metrics,
+      TOKENS.TrackingRepository,
+    ],
   )
   bind(TOKENS.EventService).toResolvedValue(
-    (events, users, ids, geocoding, routing, weather, monitor, lifecycle) =>
-      new EventService({ events, users, ids, geocoding, routing, weather, monitor, lifecycle }),
+    (events, users, ids, geocoding, timezones, routing, weather, monitor, lifecycle) =>
+      new EventService({ events, users, ids, geocoding, timezones, routing, weather, monitor, lifecycle }),
     [
       TOKENS.EventRepository,
       TOKENS.UserService,
       TOKENS.IdGenerator,
       TOKENS.Geocoding,
+      TOKENS.TimezoneLookup,
       TOKENS.Routing,
       TOKENS.Weather,
       TOKENS.DepartureMonitor,

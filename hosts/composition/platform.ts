@@ -1,5 +1,4 @@
 import { ConnectedAccountService } from '../../core/account/connected-account-service.js'
-import { randomBytes } from 'node:crypto'
 import { ContainerModule } from 'inversify'
 import { AccountService } from '../../core/account/account-service.js'
 import type { Clock } from '../../core/ports/clock.js'
@@ -8,7 +7,6 @@ import type { WebhookTransportPort } from '../../core/ports/webhook-transport.js
 import { CryptoRandomSource, UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 import { AesGcmTokenCipher } from '../../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
 import { CURRENT_VERSION } from '../../contracts/versions.js'
-import type { Config } from '../config.js'
 import { TOKENS } from '../di-tokens.js'
 import { PinnedVersionNotificationRenderer } from '../webhooks/notification-renderer.js'
 
@@ -49,11 +47,8 @@ export const webhookSendingModule = (sending: {
     )
   })
 
-/** Seals calendar providers' tokens at rest. */
-export const tokenCipherModule = (config: Config) =>
+/** Seals calendar providers' tokens at rest, with the key `composition/connection-token-key.ts` chooses. */
+export const tokenCipherModule = (key: Uint8Array) =>
   new ContainerModule(({ bind }) => {
-    // Without a configured key, a random one per process: sealed tokens then die with the process, as in-memory storage does.
-    bind(TOKENS.TokenCipher).toResolvedValue(
-      () => new AesGcmTokenCipher(config.connections.tokenKey ?? randomBytes(32)),
-    )
+    bind(TOKENS.TokenCipher).toResolvedValue(() => new AesGcmTokenCipher(key))
   })

@@ -15,7 +15,9 @@ import { MemoryInvitationRepository } from '../../adapters/storage/memory/invita
 import { MemoryOAuthStateStore } from '../../adapters/storage/memory/oauth-state-store.js'
 import { MemoryOutbox } from '../../adapters/storage/memory/outbox.js'
 import { MemoryReminderRepository } from '../../adapters/storage/memory/reminder-repository.js'
+import { MemoryTrackingRepository } from '../../adapters/storage/memory/tracking-repository.js'
 import { MemoryUserRepository } from '../../adapters/storage/memory/user-repository.js'
+import { MemoryVoiceRepository } from '../../adapters/storage/memory/voice-repository.js'
 import { MemoryWebhookDeliveryRepository } from '../../adapters/storage/memory/webhook-delivery-repository.js'
 import { MemoryWebhookEndpointRepository } from '../../adapters/storage/memory/webhook-endpoint-repository.js'
 import { TOKENS } from '../di-tokens.js'
@@ -61,6 +63,8 @@ export const memoryStorage = (options: {
       bind(TOKENS.ConnectionRepository).toResolvedValue(() => new MemoryConnectionRepository(outbox))
       bind(TOKENS.CalendarRepository).toResolvedValue(() => new MemoryCalendarRepository())
       bind(TOKENS.OAuthStateStore).toResolvedValue(() => new MemoryOAuthStateStore())
+      bind(TOKENS.VoiceRepository).toResolvedValue(() => new MemoryVoiceRepository(outbox))
+      bind(TOKENS.TrackingRepository).toResolvedValue(() => new MemoryTrackingRepository(outbox))
     }),
   ready: async () => {},
   close: async () => {},

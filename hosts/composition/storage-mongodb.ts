@@ -3,6 +3,7 @@ import { ContainerModule } from 'inversify'
 import { MongoRateLimiter } from '../../adapters/rate-limit/mongodb/rate-limiter.js'
 import { AgendaScheduler } from '../../adapters/scheduler/agenda/agenda-scheduler.js'
 import { MongoAccountRepository } from '../../adapters/storage/mongodb/account-repository.js'
+import { CachedAccountLookups } from '../../adapters/storage/cached-account-lookups.js'
 import { MongoCalendarRepository } from '../../adapters/storage/mongodb/calendar-repository.js'
 import { MongoConnectionRepository } from '../../adapters/storage/mongodb/connection-repository.js'
 import { connectMongo, databasesOf } from '../../adapters/storage/mongodb/connection.js'
@@ -14,7 +15,9 @@ import { MongoOAuthStateStore } from '../../adapters/storage/mongodb/oauth-state
 import { MongoOAuthStore } from '../../adapters/storage/mongodb/oauth-store.js'
 import { MongoOutbox } from '../../adapters/storage/mongodb/outbox.js'
 import { MongoReminderRepository } from '../../adapters/storage/mongodb/reminder-repository.js'
+import { MongoTrackingRepository } from '../../adapters/storage/mongodb/tracking-repository.js'
 import { MongoUserRepository } from '../../adapters/storage/mongodb/user-repository.js'
+import { MongoVoiceRepository } from '../../adapters/storage/mongodb/voice-repository.js'
 import { MongoWebhookDeliveryRepository } from '../../adapters/storage/mongodb/webhook-delivery-repository.js'
 import { MongoWebhookEndpointRepository } from '../../adapters/storage/mongodb/webhook-endpoint-repository.js'
 import type { Config } from '../config.js'
@@ -35,16 +38,19 @@ export const mongoStorage = async (
   const client = await connectMongo(mongodb.uri)
   const databases = databasesOf(client, mongodb.database)
   const indexed: { ensureIndexes(): Promise<void> }[] = []
+  let rateLimiter: MongoRateLimiter | undefined
   return {
     location: `MongoDB, databases ${mongodb.database}_platform, _live and _test`,
     platform: new ContainerModule(({ bind }) => {
       const accounts = new MongoAccountRepository(databases.platform)
       const idempotency = new MongoIdempotencyStore(databases.platform)
-      const rateLimiter = new MongoRateLimiter(databases.platform)
+      rateLimiter = new MongoRateLimiter(databases.platform)
       const oauth = new MongoOAuthStore(databases.platform)
       indexed.push(accounts, idempotency, rateLimiter, oauth)
       bind(TOKENS.OAuthStore).toConstantValue(oauth)
-      bind(TOKENS.AccountRepository).toConstantValue(accounts)
+      // Keys and accounts are reused for a second after a read (see ACCOUNT_LOOKUP_TTL_MS): a revocation on another
+      // host applies here within that bound, one on this host at once.
+      bind(TOKENS.AccountRepository).toConstantValue(new CachedAccountLookups(accounts))
       bind(TOKENS.IdempotencyStore).toConstantValue(idempotency)
       bind(TOKENS.RateLimiter).toConstantValue(rateLimiter)
       bind(TOKENS.Scheduler).toResolvedValue(
@@ -72,6 +78,8 @@ export const mongoStorage = async (
           connections: new MongoConnectionRepository(context),
           calendars: new MongoCalendarRepository(context),
           oauthStates: new MongoOAuthStateStore(context),
+          voice: new MongoVoiceRepository(context),
+          tracking: new MongoTrackingRepository(context),
         }
         indexed.push(outbox, ...Object.values(surfaceAdapters))
         bind(TOKENS.Outbox).toConstantValue(outbox)
@@ -85,8 +93,14 @@ export const mongoStorage = async (
         bind(TOKENS.ConnectionRepository).toConstantValue(surfaceAdapters.connections)
         bind(TOKENS.CalendarRepository).toConstantValue(surfaceAdapters.calendars)
         bind(TOKENS.OAuthStateStore).toConstantValue(surfaceAdapters.oauthStates)
+        bind(TOKENS.VoiceRepository).toConstantValue(surfaceAdapters.voice)
+        bind(TOKENS.TrackingRepository).toConstantValue(surfaceAdapters.tracking)
       }),
     ready: async () => void (await Promise.all(indexed.map((adapter) => adapter.ensureIndexes()))),
-    close: () => client.close(),
+    close: async () => {
+      // Slots given back but not sent yet: sent now, rather than held by the other hosts until their leases end.
+      await rateLimiter?.flushReleases()
+      await client.close()
+    },
   }
 }

@@ -16,9 +16,11 @@ import { SqliteOAuthStateStore } from '../../adapters/storage/sqlite/oauth-state
 import { SqliteOAuthStore } from '../../adapters/storage/sqlite/oauth-store.js'
 import { SqliteOutbox } from '../../adapters/storage/sqlite/outbox.js'
 import { SqliteReminderRepository } from '../../adapters/storage/sqlite/reminder-repository.js'
+import { SqliteTrackingRepository } from '../../adapters/storage/sqlite/tracking-repository.js'
 import { SqliteTaskStateStore } from '../../adapters/storage/sqlite/scheduled-task-state.js'
 import { PLATFORM_SCHEMA, SURFACE_SCHEMA } from '../../adapters/storage/sqlite/schema.js'
 import { SqliteUserRepository } from '../../adapters/storage/sqlite/user-repository.js'
+import { SqliteVoiceRepository } from '../../adapters/storage/sqlite/voice-repository.js'
 import { SqliteWebhookDeliveryRepository } from '../../adapters/storage/sqlite/webhook-delivery-repository.js'
 import { SqliteWebhookEndpointRepository } from '../../adapters/storage/sqlite/webhook-endpoint-repository.js'
 import { reportBackgroundFailure } from '../background.js'
@@ -102,6 +104,8 @@ export const sqliteStorage = async (config: Pick<Config, 'dataDir' | 'jobs'>): P
           bind(TOKENS.ConnectionRepository).toConstantValue(new SqliteConnectionRepository(db, outbox))
           bind(TOKENS.CalendarRepository).toConstantValue(new SqliteCalendarRepository(db))
           bind(TOKENS.OAuthStateStore).toConstantValue(new SqliteOAuthStateStore(db))
+          bind(TOKENS.VoiceRepository).toConstantValue(new SqliteVoiceRepository(db, outbox))
+          bind(TOKENS.TrackingRepository).toConstantValue(new SqliteTrackingRepository(db, outbox))
         }),
       ready: async () => {},
       close: async () => {

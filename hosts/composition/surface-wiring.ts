@@ -12,6 +12,7 @@ import { TOKENS } from '../di-tokens.js'
 const eventChangeListeners = (container: Container): EventChangeListener[] => [
   container.get(TOKENS.InvitationService).eventListener,
   container.get(TOKENS.ReminderService).eventListener(),
+  container.get(TOKENS.TrackingService).eventListener(),
   container.get(TOKENS.OutboundMirror),
 ]
 
@@ -22,12 +23,16 @@ const userDeletionSteps = (container: Container): { readonly name: string; reado
   const reminders = container.get(TOKENS.ReminderService)
   const devices = container.get(TOKENS.DeviceService)
   const connections = container.get(TOKENS.ConnectionService)
+  const voice = container.get(TOKENS.VoiceRepository)
+  const tracking = container.get(TOKENS.TrackingService)
   return [
     { name: 'events', run: async (accountId, userId) => void (await events.removeAllOf(accountId, userId)) },
     { name: 'invitations', run: (accountId, userId) => invitations.removeAllOf(accountId, userId) },
     { name: 'reminders', run: async (accountId, userId) => void (await reminders.removeAllOf(accountId, userId)) },
     { name: 'devices', run: async (accountId, userId) => void (await devices.removeAllOf(accountId, userId)) },
     { name: 'connections', run: (accountId, userId) => connections.removeAllOf(accountId, userId) },
+    { name: 'voice_sessions', run: async (accountId, userId) => void (await voice.removeByUser(accountId, userId)) },
+    { name: 'tracking', run: async (accountId, userId) => void (await tracking.removeAllOf(accountId, userId)) },
   ]
 }
 
@@ -43,6 +48,7 @@ export const backgroundJobsOf = (container: Container): BackgroundJob[] => {
   const sync = container.get(TOKENS.ConnectionSync)
   const mirror = container.get(TOKENS.OutboundMirror)
   const dispatcher = container.get(TOKENS.WebhookDispatcher)
+  const tracking = container.get(TOKENS.TrackingService)
   return [
     {
       name: 'departure-monitoring',
@@ -73,6 +79,12 @@ export const backgroundJobsOf = (container: Container): BackgroundJob[] => {
       intervalMs: 1000,
       run: (scope) => mirror.processDue(scope),
       nextDueAt: (scope, after) => mirror.nextDueAt(scope, after),
+    },
+    {
+      name: 'tracking-watch',
+      intervalMs: 1000,
+      run: (scope) => tracking.processDue(scope),
+      nextDueAt: (scope, after) => tracking.nextDueAt(scope, after),
     },
     // Last: a step then delivers the events that the jobs before it wrote in that step.
     {

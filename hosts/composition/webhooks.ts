@@ -10,7 +10,7 @@ import { TOKENS } from '../di-tokens.js'
 export const webhooksModule = (config: Config) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.WebhookDispatcher).toResolvedValue(
-      (outbox, endpoints, deliveries, transport, renderer, dns, ids, random, logger, accounts) =>
+      (outbox, endpoints, deliveries, transport, renderer, dns, ids, random, logger, accounts, metrics) =>
         new WebhookDispatcher({
           outbox,
           endpoints,
@@ -24,6 +24,7 @@ export const webhooksModule = (config: Config) =>
           limits: config.webhooks,
           sandboxLoopback: config.sandboxLoopbackTargets,
           logger: logger.child({ job: 'webhook-delivery' }),
+          metrics,
           platformOf: (accountId) =>
             whenReady(accounts.getAccount(accountId), (account) => account?.platformId ?? null),
         }),
@@ -38,6 +39,7 @@ export const webhooksModule = (config: Config) =>
         TOKENS.RandomSource,
         TOKENS.Logger,
         TOKENS.AccountRepository,
+        TOKENS.Metrics,
       ],
     )
     bind(TOKENS.WebhookEndpointService).toResolvedValue(

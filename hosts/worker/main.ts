@@ -1,6 +1,7 @@
 import { registerBackgroundTasks } from '../background.js'
 import { compose } from '../composition-root.js'
 import { loadConfigOrExit } from '../config.js'
+import { startMetricsServer } from '../metrics-server.js'
 
 /** The background worker: runs the jobs, serves no HTTP. Needs shared storage to be useful. */
 const main = async (): Promise<void> => {
@@ -14,8 +15,13 @@ const main = async (): Promise<void> => {
   const application = await compose(config)
   registerBackgroundTasks(application)
   await application.scheduler.start()
-  console.log('worker started')
-  const shutdown = () => void application.close().then(() => process.exit(0))
+  const metricsServer =
+    config.metrics === null ? null : await startMetricsServer(application.metrics, config.host, config.metrics.port)
+  console.log(metricsServer === null ? 'worker started' : `worker started; metrics at ${metricsServer.url}`)
+  const shutdown = () =>
+    void Promise.resolve(metricsServer?.close())
+      .then(() => application.close())
+      .then(() => process.exit(0))
   process.once('SIGINT', shutdown)
   process.once('SIGTERM', shutdown)
 }

@@ -13,6 +13,7 @@ const ALLOWED_PACKAGES: Readonly<Record<string, string>> = {
   effect: 'schemas, tagged errors, Result',
   luxon: 'time zones and wall-clock arithmetic',
   rrule: 'expanding recurring provider events',
+  'chrono-node': 'reading dates and times in natural-language scheduling text',
   'ipaddr.js': 'classifying webhook and push endpoint addresses',
   'escape-html': 'escaping text in invitation e-mails',
   'ical-generator': 'building invitation iCalendar files',

@@ -7,7 +7,7 @@ import { startSmtpTestServer, type SmtpTestServer } from '../support/fakes/smtp-
 import { clients, startTestService, type TestService } from '../support/service.js'
 
 /** Debian's chromium, headless, isolated: a fresh profile, no network chatter of its own. */
-const CHROMIUM = '/usr/bin/chromium'
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -77,6 +77,22 @@ export const eventRepositoryContract = (
       expect((await subject.outbox.list('acct_a', 10)).map((e) => e.type)).toEqual(['event.created'])
     })
 
+    it('round-trips an address the geocoder could not place, with no location', async () => {
+      const event = makeEvent({
+        location: null,
+        unresolvedLocation: { name: 'Club', address: 'Somewhere 1, Nowhereville' },
+        monitoring: {
+          ...makeEvent().monitoring,
+          status: 'unresolved_location',
+          hasLocation: false,
+          nextRecalcAt: null,
+        },
+        dueAt: null,
+      })
+      await subject.events.insert(event, [])
+      expect(await subject.events.get(event.accountId, event.id)).toEqual(event)
+    })
+
     it('keeps accounts apart', async () => {
       const event = makeEvent()
       await subject.events.insert(event, [])
@@ -133,6 +149,51 @@ export const eventRepositoryContract = (
       const first = await subject.events.list('acct_a', {}, { limit: 2, endingBefore: events[3]!.id })
       expect(first.data.map((e) => e.id)).toEqual([events[4]!.id])
       expect(first.hasMore).toBe(false)
+    })
+
+    it('finds the events overlapping a window that one of the free/busy criteria names, earliest first', async () => {
+      const at = (hours: number) => new Date(base.getTime() + hours * HOUR)
+      const owned = makeEvent({ startTime: at(2), attendees: [] })
+      const longOwned = { ...makeEvent({ startTime: at(-30), attendees: [] }), endTime: at(1) }
+      const ownedOutside = makeEvent({ startTime: at(10), attendees: [] })
+      const inviting = makeEvent({
+        userId: 'usr_z',
+        startTime: at(3),
+        attendees: [{ email: 'guest@example.com', userId: null, name: null }],
+      })
+      const invitingUser = makeEvent({
+        userId: 'usr_z',
+        startTime: at(4),
+        attendees: [{ email: null, userId: 'usr_c', name: null }],
+      })
+      const synced = makeEvent({
+        userId: 'usr_z',
+        startTime: at(5),
+        attendees: [],
+        source: { connectionId: 'con_a', calendarId: 'cal_a', externalId: 'x1', seriesId: null },
+      })
+      const otherAccount = makeEvent({ accountId: 'acct_b', startTime: at(2), attendees: [] })
+      const unrelated = makeEvent({ userId: 'usr_z', startTime: at(2), attendees: [] })
+      for (const event of [owned, longOwned, ownedOutside, inviting, invitingUser, synced, otherAccount, unrelated])
+        await subject.events.insert(event, [])
+      const query = {
+        userIds: ['usr_a'],
+        calendarIds: ['cal_a'],
+        attendeeEmails: ['guest@example.com'],
+        attendeeUserIds: ['usr_c'],
+        from: at(0),
+        to: at(8),
+      }
+      const found = await subject.events.overlapping('acct_a', query, 100)
+      expect(found.map((e) => e.id)).toEqual([longOwned.id, owned.id, inviting.id, invitingUser.id, synced.id])
+      expect((await subject.events.overlapping('acct_a', query, 2)).map((e) => e.id)).toEqual([longOwned.id, owned.id])
+      const ownersOnly = { ...query, calendarIds: [], attendeeEmails: [], attendeeUserIds: [] }
+      expect((await subject.events.overlapping('acct_a', ownersOnly, 100)).map((e) => e.id)).toEqual([
+        longOwned.id,
+        owned.id,
+      ])
+      const nothing = { ...ownersOnly, userIds: [] }
+      expect(await subject.events.overlapping('acct_a', nothing, 100)).toEqual([])
     })
 
     it('lists the events synced from one calendar, of that account only', async () => {
@@ -214,6 +275,33 @@ export const eventRepositoryContract = (
       ])
       expect(await subject.events.nextDueAt('acct_a', base)).toEqual(soon.dueAt)
       expect(await subject.events.nextDueAt('acct_a', later.dueAt!)).toBeNull()
+    })
+
+    it("lists a user's upcoming events soonest first, in the window, up to the limit, with a stored health assessment", async () => {
+      const at = (hours: number) => new Date(base.getTime() + hours * HOUR)
+      const health = {
+        factors: { traffic: 0.25, weather: 0, margin: 0, conflict: 1, connection: 0 },
+        risks: [{ type: 'conflict' as const, severity: 'high' as const, detail: 'Overlaps' }],
+        blockedReason: null,
+        calculatedAt: base,
+      }
+      const third = makeEvent({ startTime: at(3) })
+      const first = makeEvent({ startTime: at(1), health })
+      const second = makeEvent({ startTime: at(2) })
+      const past = makeEvent({ startTime: at(-1) })
+      const beyond = makeEvent({ startTime: at(24) })
+      const otherUser = makeEvent({ startTime: at(1), userId: 'usr_b' })
+      const otherAccount = makeEvent({ startTime: at(1), accountId: 'acct_b' })
+      for (const event of [third, first, second, past, beyond, otherUser, otherAccount])
+        await subject.events.insert(event, [])
+      const found = await subject.events.upcoming('acct_a', 'usr_a', base, at(24), 10)
+      expect(found.map((e) => e.id)).toEqual([first.id, second.id, third.id])
+      expect(found[0]?.health).toEqual(health)
+      expect((await subject.events.upcoming('acct_a', 'usr_a', base, at(24), 2)).map((e) => e.id)).toEqual([
+        first.id,
+        second.id,
+      ])
+      expect(await subject.events.upcoming('acct_a', 'usr_nobody', base, at(24), 10)).toEqual([])
     })
   })
 }

@@ -35,7 +35,7 @@ export const geocodingPortContract = (
       expect(place).not.toBeNull()
       expect(isValidCoordinates(place!.coordinates)).toBe(true)
       expect(['low', 'medium', 'high']).toContain(place!.confidence)
-      expect(['provider', 'synthetic']).toContain(place!.source)
+      expect(['provider', 'city_level', 'synthetic']).toContain(place!.source)
       expect(place!.displayName.length).toBeGreaterThan(0)
     })
 

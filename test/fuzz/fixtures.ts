@@ -18,6 +18,8 @@ export const ID_PREFIX_BY_COLLECTION: Readonly<Record<string, string>> = {
   api_keys: 'key',
   connected_accounts: 'cpa',
   oauth_applications: 'oapp',
+  // `/v1/voice/sessions/{id}`
+  sessions: 'vs',
   // External ids of the sandbox provider's events: not ours, no prefix of ours.
   provider_events: 'ext',
 }
@@ -133,6 +135,19 @@ export const createFixtures = async (fuzz: FuzzService, surface: SurfaceName, ke
       location: { name: 'Office', lat: 48.87, lng: 2.33 },
     }),
   ).id
+  // A trip under way to the event (ETA tracking), and the user's reported position.
+  expectOk(
+    'tracking',
+    await json('POST', `/v1/events/${ids.evt}/tracking/start`, { start_location: { lat: 48.86, lng: 2.34 } }),
+  )
+  expectOk(
+    'user location',
+    await json('POST', `/v1/users/${ids.usr}/location`, {
+      lat: 48.86,
+      lng: 2.34,
+      recorded_at: new Date().toISOString(),
+    }),
+  )
   // A restricted key of the account's own (never the key the tests call with: revoking or rolling it is fine).
   ids.key = expectOk(
     'api key',
@@ -148,6 +163,7 @@ export const createFixtures = async (fuzz: FuzzService, surface: SurfaceName, ke
     }),
   ).id
   ids.rem = expectOk('reminder', await json('POST', `/v1/events/${ids.evt}/reminders`, { offset_minutes: 60 })).id
+  ids.vs = expectOk('voice session', await json('POST', '/v1/voice/sessions', { user_id: ids.usr })).id
   ids.dev = expectOk(
     'device',
     await json('POST', `/v1/users/${ids.usr}/devices`, { endpoint: `https://push.example.com/${n}`, keys: PUSH_KEYS }),

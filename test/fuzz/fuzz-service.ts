@@ -68,6 +68,10 @@ export const startFuzzService = async (): Promise<FuzzService> => {
   const service = await startService(config, { ephemeralAccounts: true, verifySerializers: true, dnsResolver: dns })
   const [ownerAccount] = await service.application.accountRepository.listAccounts()
   const account = await service.application.accounts.createAccount()
+  // ETA tracking (private preview) on for both accounts, so that its endpoints are fuzzed on production too.
+  for (const enabled of [ownerAccount, account])
+    if (enabled !== undefined)
+      await service.application.accountRepository.updateAccount({ ...enabled, trackingEnabled: true })
   const strangerKeys: Partial<Record<SurfaceName, string>> = {}
   for (const [surface, mode] of [
     ['live', 'live'],

@@ -61,7 +61,8 @@ export const operationsOf = (document: OpenApiDocument): Operation[] =>
       const success = Object.entries(operation.responses).find(([status]) => status !== 'default')?.[1]
       const security = operation.security
       return {
-        id: operation.operationId,
+        // The endpoint's `METHOD path` (contracts/endpoint.ts `endpointId`), as the seeds and the tallies name it.
+        id: `${method.toUpperCase()} ${path}`,
         method: method.toUpperCase(),
         path,
         pathParameters: pathParameters(path),

@@ -117,6 +117,9 @@ const hinted = (name: string, schema: JsonSchema, context: GenerationContext): f
       return isoIn(1, 20)
     case 'occurred_at':
       return isoIn(-2, 0)
+    case 'recorded_at':
+      // A location fix of now (rounded down to the minute): neither ahead of the clock nor stale.
+      return isoIn(0, 0)
     case 'quiet_hours_start':
     case 'quiet_hours_end':
       return fc

@@ -226,11 +226,14 @@ describe('OpenAPI document and reference page', () => {
     expect(deleted.required).toContain('deleted')
   })
 
-  it('renders the reference at /docs as HTML', async () => {
+  it('renders the reference at /docs as HTML from this process, its script included', async () => {
     const response = await fetch(`${test.sandbox}/docs`)
     expect(response.headers.get('content-type')).toContain('text/html')
     const html = await response.text()
-    expect(html).toContain('POST /v1/users')
     expect(html).toContain('/v1/openapi.json')
+    expect(html).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)/)
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'")
+    const script = await fetch(`${test.sandbox}/docs/js/scalar.js`)
+    expect(script.status).toBe(200)
   })
 })

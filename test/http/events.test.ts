@@ -73,7 +73,7 @@ describe('POST /v1/events', () => {
     expect(await outboxTypes('live', response.body.id)).toEqual(['event.created', 'departure.computed'])
   })
 
-  it('defaults travel and timezone from the user and resolves an address', async () => {
+  it('defaults travel and timezone from the user, and takes the timezone of a located event from its place', async () => {
     const walker = (
       await client.live('POST', '/v1/users', {
         body: {
@@ -85,13 +85,46 @@ describe('POST /v1/events', () => {
         },
       })
     ).body
+    const unlocated = await client.live('POST', '/v1/events', {
+      body: newEvent({ user_id: walker.id, location: undefined }),
+    })
+    expect(unlocated.status).toBe(201)
+    expect(unlocated.body.travel).toEqual({ mode: 'walk', parking_buffer_min: 9 })
+    expect(unlocated.body.timezone).toBe('Asia/Tokyo')
+    // The production geocoder is the offline gazetteer: a real city, placed at its centre.
+    const located = await client.live('POST', '/v1/events', {
+      body: newEvent({ user_id: walker.id, location: { address: '500 Castro St, Mountain View, CA' } }),
+    })
+    expect(located.status).toBe(201)
+    expect(located.body.timezone).toBe('America/Los_Angeles')
+    expect(located.body.location.lat).toBeCloseTo(37.386, 2)
+    expect(located.body.location.lng).toBeCloseTo(-122.084, 2)
+    const pinned = await client.live('POST', '/v1/events', {
+      body: newEvent({ user_id: walker.id, timezone: 'Europe/Berlin', location: { address: 'Tokyo, Japan' } }),
+    })
+    expect(pinned.body.timezone).toBe('Europe/Berlin')
+  })
+
+  it('keeps an address the geocoder cannot place, without coordinates, and does not monitor it', async () => {
     const response = await client.live('POST', '/v1/events', {
-      body: newEvent({ user_id: walker.id, location: { address: 'Somewhere 1' } }),
+      body: newEvent({ location: { name: 'Club', address: 'Somewhere 1, Nowhereville' } }),
     })
     expect(response.status).toBe(201)
-    expect(response.body.travel).toEqual({ mode: 'walk', parking_buffer_min: 9 })
-    expect(response.body.timezone).toBe('Asia/Tokyo')
-    expect(typeof response.body.location.lat).toBe('number')
+    expect(response.body.location).toEqual({ name: 'Club', address: 'Somewhere 1, Nowhereville', lat: null, lng: null })
+    expect(response.body.monitoring).toMatchObject({ status: 'unresolved_location', earliest_departure: null })
+    // The user's timezone, since there is no place to take one from.
+    expect(response.body.timezone).toBe('Europe/Berlin')
+    const departure = await client.live('GET', `/v1/events/${response.body.id}/departure`)
+    expect(departure.status).toBe(409)
+    expect(departure.body.error.message).toContain('could not place')
+    const retitled = await client.live('PATCH', `/v1/events/${response.body.id}`, { body: { title: 'Renamed' } })
+    expect(retitled.body.location.address).toBe('Somewhere 1, Nowhereville')
+    expect(retitled.body.monitoring.status).toBe('unresolved_location')
+    const placed = await client.live('PATCH', `/v1/events/${response.body.id}`, {
+      body: { location: { address: 'Friedrichstrasse 100, Berlin' } },
+    })
+    expect(typeof placed.body.location.lat).toBe('number')
+    expect(placed.body.monitoring.status).toBe('monitoring')
   })
 
   it('monitors nothing without a location', async () => {
@@ -367,7 +400,7 @@ describe('Departure endpoints', () => {
     const response = await client.live('POST', '/v1/departure/compute', {
       body: {
         from_location: HOME,
-        to_location: { address: 'Alexanderplatz 1' },
+        to_location: { address: 'Alexanderplatz 1, Berlin' },
         arrive_by: at(2 * HOUR),
         travel: { mode: 'walk' },
       },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMongoForTests, type TestMongo } from '../support/mongo-peer/index.js'
 import { spawnServiceProcess, type ServiceProcess } from '../support/service-process.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
-import { api, LIVE_KEY, TEST_KEY } from '../support/service.js'
+import { api, LIVE_KEY, TEST_CONNECTION_TOKEN_KEY, TEST_KEY } from '../support/service.js'
 
 const JOB_LOCK_MS = 1_500
 const WEBHOOK_TIMEOUT_MS = 3_000
@@ -42,6 +42,7 @@ beforeAll(async () => {
   env = {
     MONGODB_URI: mongo.uri,
     MONGODB_DB: PREFIX,
+    CONNECTION_TOKEN_KEY: TEST_CONNECTION_TOKEN_KEY,
     HOST: '127.0.0.1',
     PORT: '0',
     SANDBOX_PORT: '0',

@@ -7,9 +7,12 @@ import { loadConfig } from '../../hosts/config.js'
 import { startMongoForTests } from './mongo-peer/index.js'
 import { startService, type RunningService } from '../../hosts/server.js'
 import type { Clock } from '../../core/ports/clock.js'
+import type { CompositionOverrides } from '../../hosts/composition-root.js'
 
 export const TEST_KEY = 'sk_test_94ee059335e587e501cc4bf90613e081TEST'
 export const LIVE_KEY = 'sk_live_35e0d0360a0af6d115f9df30e1b00b5bLIVE'
+/** The CONNECTION_TOKEN_KEY of test services on MongoDB (which refuse to start without one). */
+export const TEST_CONNECTION_TOKEN_KEY = '4f1d7a9e0c3b5d8f2a6e1c4b7d0f3a5e8c1b4d7f0a3e6c9b2d5f8a1c4e7b0d3f'
 
 export interface TestService {
   readonly service: RunningService
@@ -34,13 +37,21 @@ const storageForTests = async (): Promise<{ env: Record<string, string>; stop: (
   if (process.env.TEST_STORAGE !== 'mongodb') return { env: { STORAGE: 'memory' }, stop: async () => {} }
   const mongo = await startMongoForTests()
   return {
-    env: { MONGODB_URI: mongo.uri, MONGODB_DB: `http_${randomUUID().replaceAll('-', '').slice(0, 12)}` },
+    env: {
+      MONGODB_URI: mongo.uri,
+      MONGODB_DB: `http_${randomUUID().replaceAll('-', '').slice(0, 12)}`,
+      CONNECTION_TOKEN_KEY: TEST_CONNECTION_TOKEN_KEY,
+    },
     stop: () => mongo.stop(),
   }
 }
 
 /** Starts the real service on loopback, ephemeral ports, bootstrap keys, storage in memory (or MongoDB, SQLite: see above). */
-export const startTestService = async (env: Record<string, string> = {}, clock?: Clock): Promise<TestService> => {
+export const startTestService = async (
+  env: Record<string, string> = {},
+  clock?: Clock,
+  overrides: Pick<CompositionOverrides, 'logger' | 'metrics'> = {},
+): Promise<TestService> => {
   const storage = await storageForTests()
   const config = loadConfig({
     ...storage.env,
@@ -55,6 +66,7 @@ export const startTestService = async (env: Record<string, string> = {}, clock?:
     ephemeralAccounts: true,
     verifySerializers: true,
     ...(clock === undefined ? {} : { clock }),
+    ...overrides,
   }).catch(async (error: unknown) => {
     await storage.stop()
     throw error

@@ -15,6 +15,7 @@ import { compose, type Application } from '../../hosts/composition-root.js'
 import { loadConfig } from '../../hosts/config.js'
 import { TOKENS } from '../../hosts/di-tokens.js'
 import { startMongoForTests, type TestMongo } from '../support/mongo-peer/index.js'
+import { TEST_CONNECTION_TOKEN_KEY } from '../support/service.js'
 
 describe('Tokens name the type of what they identify', () => {
   it('a container answers a token with its type, without a type argument', () => {
@@ -112,6 +113,7 @@ const compositionContract = (name: string, composeApplication: () => Promise<App
           'invitation-mail',
           'calendar-sync',
           'calendar-mirror',
+          'tracking-watch',
           'webhook-delivery',
         ])
       }
@@ -138,6 +140,11 @@ afterAll(() => mongo?.stop())
 compositionContract('MongoDB', async () => {
   mongo = await startMongoForTests()
   return compose(
-    loadConfig({ LOG_LEVEL: 'silent', MONGODB_URI: mongo.uri, MONGODB_DB: `composition_${randomUUID().slice(0, 8)}` }),
+    loadConfig({
+      LOG_LEVEL: 'silent',
+      MONGODB_URI: mongo.uri,
+      MONGODB_DB: `composition_${randomUUID().slice(0, 8)}`,
+      CONNECTION_TOKEN_KEY: TEST_CONNECTION_TOKEN_KEY,
+    }),
   )
 })

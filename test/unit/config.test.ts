@@ -2,6 +2,8 @@ import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../hosts/config.js'
 
+const KEY = 'ab'.repeat(32)
+
 describe('Configuration: parsed once, a bad value names the variable', () => {
   it('has embedded defaults', () => {
     const config = loadConfig({})
@@ -165,7 +167,7 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
   })
 
   it('switches to MongoDB when MONGODB_URI is set', () => {
-    expect(loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1:27017' }).mongodb).toEqual({
+    expect(loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1:27017', CONNECTION_TOKEN_KEY: KEY }).mongodb).toEqual({
       uri: 'mongodb://127.0.0.1:27017',
       database: 'departure_service',
     })
@@ -173,7 +175,7 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
 
   it('storage: SQLite in DATA_DIR by default, MongoDB when MONGODB_URI is set, or as STORAGE says', () => {
     expect(loadConfig({})).toMatchObject({ storage: 'sqlite', dataDir: '.data', mongodb: null })
-    expect(loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1:27017' }).storage).toBe('mongodb')
+    expect(loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1:27017', CONNECTION_TOKEN_KEY: KEY }).storage).toBe('mongodb')
     expect(loadConfig({ STORAGE: 'memory', MONGODB_URI: 'mongodb://127.0.0.1:27017' })).toMatchObject({
       storage: 'memory',
       mongodb: null,
@@ -188,15 +190,46 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
 
   it('refuses a MONGODB_URI that is no connection string, and a MONGODB_DB that cannot prefix database names', () => {
     expect(
-      loadConfig({ MONGODB_URI: 'mongodb+srv://cluster0.example.net/?retryWrites=true', MONGODB_DB: 'departures-eu' })
-        .mongodb,
+      loadConfig({
+        MONGODB_URI: 'mongodb+srv://cluster0.example.net/?retryWrites=true',
+        MONGODB_DB: 'departures-eu',
+        CONNECTION_TOKEN_KEY: KEY,
+      }).mongodb,
     ).toEqual({
       uri: 'mongodb+srv://cluster0.example.net/?retryWrites=true',
       database: 'departures-eu',
     })
     expect(() => loadConfig({ MONGODB_URI: 'localhost:27017' })).toThrow(/MONGODB_URI/)
     for (const database of ['my.db', 'a/b', 'x'.repeat(55), '$db'])
-      expect(() => loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1', MONGODB_DB: database })).toThrow(/MONGODB_DB/)
+      expect(() =>
+        loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1', MONGODB_DB: database, CONNECTION_TOKEN_KEY: KEY }),
+      ).toThrow(/MONGODB_DB/)
+  })
+
+  it('refuses to start on MongoDB without CONNECTION_TOKEN_KEY, naming it and saying how to make one', () => {
+    const refused = (() => {
+      try {
+        loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1:27017' })
+      } catch (error) {
+        return error
+      }
+      return null
+    })()
+    expect(refused).toBeInstanceOf(ConfigError)
+    expect((refused as ConfigError).variable).toBe('CONNECTION_TOKEN_KEY')
+    expect((refused as ConfigError).message).toMatch(/required with MONGODB_URI.*openssl rand -base64 32/)
+    // The embedded default needs none: the key is generated into DATA_DIR.
+    expect(loadConfig({}).connections.tokenKey).toBeNull()
+  })
+
+  it('reads GEOCODER: the offline gazetteer by default on production, synthetic or Nominatim on request', () => {
+    expect(loadConfig({}).providers.geocoder).toEqual({ kind: 'offline' })
+    expect(loadConfig({ GEOCODER: 'synthetic' }).providers.geocoder).toEqual({ kind: 'synthetic' })
+    expect(loadConfig({ GEOCODER: 'nominatim' }).providers.geocoder).toEqual({
+      kind: 'nominatim',
+      baseUrl: 'https://nominatim.openstreetmap.org',
+    })
+    expect(() => loadConfig({ GEOCODER: 'google' })).toThrow(/GEOCODER/)
   })
 
   describe('push: Web Push with VAPID keys, else recorded', () => {

@@ -16,6 +16,15 @@ import { NoRouteFound, ProviderUnavailable } from '../../core/shared/provider.er
 import { err } from '../../core/shared/result.js'
 import { AccountDeactivated } from '../../core/user/user.errors.js'
 import { WebhookEndpointDisabled } from '../../core/webhooks/webhook.errors.js'
+import {
+  ProposalExpired,
+  ProposalStale,
+  VoiceConcurrencyExceeded,
+  VoiceSessionClosed,
+  VoiceSessionRateLimited,
+  VoiceTokenRejected,
+} from '../../core/voice/voice.errors.js'
+import { LocationTooFrequent, TrackingNotEnabled } from '../../core/tracking/tracking.errors.js'
 import { DOMAIN_ERRORS, type DomainErrorTable, domainErrorToApi, errorEnvelope } from '../../hosts/api/errors.js'
 import type { RouteHandler } from '../../hosts/api/route.js'
 
@@ -78,6 +87,32 @@ const EXPECTED: {
     new WebhookEndpointDisabled({ id: 'we_1' }),
     { code: 'webhook_endpoint_disabled', message: "The webhook endpoint 'we_1' is disabled; enable it first." },
   ],
+  ProposalExpired: [new ProposalExpired({ id: 'prp_1' }), { code: 'proposal_expired', param: 'proposal_id' }],
+  ProposalStale: [new ProposalStale({ id: 'prp_1' }), { code: 'proposal_stale', param: 'proposal_id' }],
+  VoiceSessionClosed: [
+    new VoiceSessionClosed({ id: 'vs_1', reason: 'ended_by_api' }),
+    { code: 'voice_session_closed', message: expect.stringContaining('ended_by_api') },
+  ],
+  VoiceTokenRejected: [
+    new VoiceTokenRejected({ reason: 'already used' }),
+    { type: 'authentication_error', code: 'voice_token_invalid' },
+  ],
+  VoiceConcurrencyExceeded: [
+    new VoiceConcurrencyExceeded({ limit: 10 }),
+    { type: 'rate_limit_error', code: 'rate_limit_exceeded', retry_after_seconds: 1 },
+  ],
+  VoiceSessionRateLimited: [
+    new VoiceSessionRateLimited({ limit: 60, retryAfterMs: 1500 }),
+    { type: 'rate_limit_error', code: 'rate_limit_exceeded', retry_after_seconds: 2 },
+  ],
+  TrackingNotEnabled: [
+    new TrackingNotEnabled({ accountId: 'acct_1' }),
+    { type: 'permission_error', code: 'tracking_not_enabled', message: expect.stringContaining('private preview') },
+  ],
+  LocationTooFrequent: [
+    new LocationTooFrequent({ eventId: 'evt_1', retryAfterSeconds: 3 }),
+    { type: 'rate_limit_error', code: 'rate_limit_exceeded', retry_after_seconds: 3 },
+  ],
 }
 
 const STATUS: { readonly [K in Tag]: number } = {
@@ -95,6 +130,14 @@ const STATUS: { readonly [K in Tag]: number } = {
   ProviderUnavailable: 502,
   DepartureUnavailable: 409,
   WebhookEndpointDisabled: 409,
+  ProposalExpired: 409,
+  ProposalStale: 409,
+  VoiceSessionClosed: 409,
+  VoiceTokenRejected: 401,
+  VoiceConcurrencyExceeded: 429,
+  VoiceSessionRateLimited: 429,
+  TrackingNotEnabled: 403,
+  LocationTooFrequent: 429,
 }
 
 describe('Errors: one table maps each domain error onto its status, type and code', () => {

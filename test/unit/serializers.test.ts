@@ -5,6 +5,7 @@ import type { EndpointContract } from '../../contracts/endpoint.js'
 import { compileSerializer, verifiedSerializer } from '../../hosts/api/serializers.js'
 
 const endpoint = (response: Schema.Top): EndpointContract => ({
+  operationId: 'retrieveThing',
   method: 'GET',
   path: '/v1/things/{id}',
   summary: 'A thing',

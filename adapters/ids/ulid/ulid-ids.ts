@@ -18,7 +18,13 @@ const encodeTime = (ms: number): string => {
  */
 export class UlidIdGenerator implements IdGenerator {
   private lastMs = -1
-  private lastRandom: number[] = []
+  /** The time part of `lastMs`, encoded once per millisecond. */
+  private lastTime = ''
+  /** The random part: 16 base-32 digits, changed in place. */
+  private readonly lastRandom = new Uint8Array(16)
+  /** Random bytes drawn 4 KiB at a time (a call into the CSPRNG per millisecond was a visible cost per write). */
+  private readonly pool = Buffer.allocUnsafe(4096)
+  private offset = 4096
 
   constructor(private readonly nowMs: () => number = Date.now) {}
 
@@ -28,17 +34,26 @@ export class UlidIdGenerator implements IdGenerator {
       this.increment()
     } else {
       this.lastMs = ms
-      this.lastRandom = [...randomBytes(16)].map((byte) => byte % 32)
+      this.lastTime = encodeTime(ms)
+      if (this.offset + 16 > this.pool.length) {
+        randomFillSync(this.pool)
+        this.offset = 0
+      }
+      // 256 is a multiple of 32: every digit is equally likely.
+      for (let i = 0; i < 16; i++) this.lastRandom[i] = (this.pool[this.offset + i] ?? 0) % 32
+      this.offset += 16
     }
-    return `${prefix}_${encodeTime(this.lastMs)}${this.lastRandom.map((digit) => CROCKFORD[digit]).join('')}`
+    let random = ''
+    for (let i = 0; i < 16; i++) random += CROCKFORD[this.lastRandom[i] ?? 0]
+    return `${prefix}_${this.lastTime}${random}`
   }
 
   /** Adds one to the random part, as a base-32 number: trailing 31s roll over to 0 and carry into the digit before. */
   private increment(): void {
-    const carried = this.lastRandom.findLastIndex((digit) => digit < 31)
-    this.lastRandom = this.lastRandom.map((digit, index) =>
-      index < carried ? digit : index === carried ? digit + 1 : 0,
-    )
+    const digits = this.lastRandom
+    let index = digits.length - 1
+    for (; index >= 0 && digits[index] === 31; index--) digits[index] = 0
+    if (index >= 0) digits[index] = (digits[index] ?? 0) + 1
   }
 }
 

@@ -9,6 +9,25 @@ export interface PinoLoggerOptions {
 }
 
 /**
+ * Positions are personal data and never logged: no line logs them today, and should one ever carry a location
+ * (a domain object in `err`, say), these fields come out censored (docs/tracking.md, "Privacy").
+ */
+export const LOCATION_FIELDS = {
+  paths: [
+    'lat',
+    'lng',
+    '*.lat',
+    '*.lng',
+    'currentLocation',
+    '*.currentLocation',
+    'trail',
+    '*.trail',
+    'current_location',
+  ],
+  censor: '[location]',
+}
+
+/**
  * LoggerPort on pino, the logger Fastify uses: the host hands `pino` to Fastify, so that request lines and
  * background lines come out of one logger, in one format.
  */
@@ -16,7 +35,7 @@ export class PinoLogger implements LoggerPort {
   constructor(readonly pino: Logger) {}
 
   static create(options: PinoLoggerOptions): PinoLogger {
-    return new PinoLogger(pino({ level: options.level }, options.destination))
+    return new PinoLogger(pino({ level: options.level, redact: LOCATION_FIELDS }, options.destination))
   }
 
   info(fields: LogFields, message: string): void {

@@ -13,11 +13,13 @@ export const detourFactors: Readonly<Record<TravelMode, number>> = { drive: 1.3,
 /**
  * Free-flow driving speed by stretch of the trip: city streets first, then
  * arterials, then highways; so short trips average slowly and long ones faster.
+ * Checked against 20 published driving times (docs/departure.md, "Offline routing
+ * against published driving times"; test/unit/departure/offline-routing-reality.test.ts).
  */
 export const drivingSpeedBands: ReadonlyArray<{ readonly uptoKm: number; readonly kmh: number }> = [
   { uptoKm: 5, kmh: 30 },
-  { uptoKm: 30, kmh: 50 },
-  { uptoKm: Number.POSITIVE_INFINITY, kmh: 90 },
+  { uptoKm: 20, kmh: 50 },
+  { uptoKm: Number.POSITIVE_INFINITY, kmh: 110 },
 ]
 export const WALKING_KMH = 4.8
 export const TRANSIT_KMH = 22

@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '../../../core/event/event.js'
-import type { EventFilter, EventRepositoryPort } from '../../../core/ports/event-repository.js'
+import type { EventFilter, EventRepositoryPort, OverlapQuery } from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import { paginateById, type Page, type PageRequest } from '../../../core/shared/pagination.js'
 import { expectOk } from '../../../core/shared/result.js'
@@ -69,6 +69,38 @@ export class MemoryEventRepository implements EventRepositoryPort {
     )
   }
 
+  async overlapping(accountId: string, query: OverlapQuery, limit: number): Promise<CalendarEvent[]> {
+    const calendars = new Set(query.calendarIds)
+    const emails = new Set(query.attendeeEmails)
+    const attendeeUsers = new Set(query.attendeeUserIds)
+    // The owners' events through the per-user index; the other criteria need every event of the surface.
+    const candidates =
+      calendars.size === 0 && emails.size === 0 && attendeeUsers.size === 0
+        ? query.userIds.flatMap((userId) =>
+            [...(this.byUser.get(`${accountId}/${userId}`) ?? [])].map((id) => this.indexed(id)),
+          )
+        : [...this.events.values()]
+    const owners = new Set(query.userIds)
+    return candidates
+      .filter(
+        (event) =>
+          event.accountId === accountId &&
+          event.startTime < query.to &&
+          event.endTime > query.from &&
+          (owners.has(event.userId) ||
+            (event.source?.calendarId !== undefined && calendars.has(event.source.calendarId)) ||
+            event.attendees.some(
+              (attendee) =>
+                (attendee.email !== null && emails.has(attendee.email)) ||
+                (attendee.userId !== null && attendeeUsers.has(attendee.userId)),
+            )),
+      )
+      .map((event) => ({ event, start: event.startTime.getTime() }))
+      .sort((a, b) => a.start - b.start || (a.event.id < b.event.id ? -1 : 1))
+      .slice(0, limit)
+      .map(({ event }) => event)
+  }
+
   async mirrorDue(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {
     return dueEarliestFirst(this.events.values(), accountId, (event) => event.mirror?.nextAttemptAt ?? null, now, limit)
   }
@@ -87,6 +119,14 @@ export class MemoryEventRepository implements EventRepositoryPort {
     const ids = [...(this.byUser.get(`${accountId}/${userId}`) ?? [])]
     for (const id of ids) this.drop(this.indexed(id))
     return ids.length
+  }
+
+  async upcoming(accountId: string, userId: string, from: Date, to: Date, limit: number): Promise<CalendarEvent[]> {
+    return [...(this.byUser.get(`${accountId}/${userId}`) ?? [])]
+      .map((id) => this.indexed(id))
+      .filter((event) => event.startTime >= from && event.startTime < to)
+      .sort((a, b) => a.startTime.getTime() - b.startTime.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, limit)
   }
 
   async due(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {

@@ -1,6 +1,6 @@
 import type { Collection, Db, Filter, MongoClient } from 'mongodb'
 import type { CalendarEvent } from '../../../core/event/event.js'
-import type { EventFilter, EventRepositoryPort } from '../../../core/ports/event-repository.js'
+import type { EventFilter, EventRepositoryPort, OverlapQuery } from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import { inTransaction } from './connection.js'
@@ -35,6 +35,8 @@ export class MongoEventRepository implements EventRepositoryPort {
       { key: { accountId: 1, _id: -1 }, name: 'account_newest_first' },
       // A user's events (list by user, the origin rule's neighbours, the user-delete cascade).
       { key: { accountId: 1, userId: 1, _id: -1 }, name: 'user_newest_first' },
+      // A user's upcoming events, soonest first (the upcoming event health list).
+      { key: { accountId: 1, userId: 1, startTime: 1, _id: 1 }, name: 'user_soonest_first' },
       // The monitoring sweep: events whose dueAt has come, earliest first, for every account (production)...
       { key: { dueAt: 1 }, name: 'due_at', partialFilterExpression: { dueAt: { $type: 'date' } } },
       // ...or for one account (the sandbox sweeps account by account, each on its own clock).
@@ -48,6 +50,12 @@ export class MongoEventRepository implements EventRepositoryPort {
         key: { accountId: 1, 'source.calendarId': 1 },
         name: 'account_source_calendar',
         partialFilterExpression: { 'source.calendarId': { $type: 'string' } },
+      },
+      // Free/busy: the events that invite an address (a user's events by start time use `user_soonest_first`).
+      {
+        key: { accountId: 1, 'attendees.email': 1, startTime: 1 },
+        name: 'attendee_email_start_time',
+        partialFilterExpression: { 'attendees.email': { $type: 'string' } },
       },
       // The outbound mirror's retries: events whose write-back to the provider is due.
       {
@@ -127,6 +135,34 @@ export class MongoEventRepository implements EventRepositoryPort {
     return documents.map(toDomain)
   }
 
+  async overlapping(accountId: string, query: OverlapQuery, limit: number): Promise<CalendarEvent[]> {
+    const strings = (values: readonly string[], name: string) => values.map((value) => literal(value, name))
+    const anyOf: Filter<EventDocument>[] = [
+      ...(query.userIds.length === 0 ? [] : [{ userId: { $in: strings(query.userIds, 'userId') } }]),
+      ...(query.calendarIds.length === 0
+        ? []
+        : [{ 'source.calendarId': { $in: strings(query.calendarIds, 'calendarId') } }]),
+      ...(query.attendeeEmails.length === 0
+        ? []
+        : [{ 'attendees.email': { $in: strings(query.attendeeEmails, 'email') } }]),
+      ...(query.attendeeUserIds.length === 0
+        ? []
+        : [{ 'attendees.userId': { $in: strings(query.attendeeUserIds, 'userId') } }]),
+    ]
+    if (anyOf.length === 0) return []
+    const documents = await this.collection
+      .find({
+        accountId: literal(accountId, 'accountId'),
+        startTime: { $lt: query.to },
+        endTime: { $gt: query.from },
+        $or: anyOf,
+      })
+      .sort({ startTime: 1, _id: 1 })
+      .limit(limit)
+      .toArray()
+    return documents.map(toDomain)
+  }
+
   async mirrorDue(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {
     const documents = await this.collection
       .find({ ...accountScope(accountId), 'mirror.nextAttemptAt': { $lte: now } })
@@ -151,6 +187,19 @@ export class MongoEventRepository implements EventRepositoryPort {
       userId: literal(userId, 'userId'),
     })
     return result.deletedCount
+  }
+
+  async upcoming(accountId: string, userId: string, from: Date, to: Date, limit: number): Promise<CalendarEvent[]> {
+    const documents = await this.collection
+      .find({
+        accountId: literal(accountId, 'accountId'),
+        userId: literal(userId, 'userId'),
+        startTime: { $gte: from, $lt: to },
+      })
+      .sort({ startTime: 1, _id: 1 })
+      .limit(limit)
+      .toArray()
+    return documents.map(toDomain)
   }
 
   async due(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {

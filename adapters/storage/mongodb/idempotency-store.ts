@@ -58,6 +58,13 @@ export class MongoIdempotencyStore implements IdempotencyStorePort {
       response: null,
     }
     for (;;) {
+      // A new key (the usual case) is one insert; only a key already stored needs the take-over and the read.
+      try {
+        await this.collection.insertOne(fresh)
+        return { kind: 'execute' }
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error
+      }
       // Take over a record past its lifetime, or an in-flight one whose holder let the lease run out.
       const takenOver = await this.collection.findOneAndReplace(
         {
@@ -70,12 +77,6 @@ export class MongoIdempotencyStore implements IdempotencyStorePort {
         fresh,
       )
       if (takenOver !== null) return { kind: 'execute' }
-      try {
-        await this.collection.insertOne(fresh)
-        return { kind: 'execute' }
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error
-      }
       const record = await this.collection.findOne({ _id })
       // Gone between the insert and the read (released or swept): claim again.
       if (record === null) continue

@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '../../../core/event/event.js'
-import type { EventFilter, EventRepositoryPort } from '../../../core/ports/event-repository.js'
+import type { EventFilter, EventRepositoryPort, OverlapQuery } from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import { inTransaction, statement, type SqliteDatabase } from './database.js'
@@ -13,11 +13,37 @@ const columnsOf = (event: CalendarEvent): Columns => ({
   account_id: event.accountId,
   user_id: event.userId,
   start_time: event.startTime.getTime(),
+  end_time: event.endTime.getTime(),
   due_at: epochMs(event.dueAt),
   mirror_due_at: epochMs(event.mirror?.nextAttemptAt),
   source_calendar_id: event.source?.calendarId ?? null,
   doc: encodeJson(event),
 })
+
+/**
+ * The attendees of an event as rows of `event_attendees` (free/busy finds the events inviting an address or a user
+ * through them); rewritten with every write of the event, removed with it (ON DELETE CASCADE).
+ */
+const writeAttendees = (db: SqliteDatabase, event: CalendarEvent): void => {
+  statement(db, 'DELETE FROM event_attendees WHERE event_id = ?').run(event.id)
+  for (const attendee of event.attendees) {
+    if (attendee.email === null && attendee.userId === null) continue
+    statement(
+      db,
+      'INSERT INTO event_attendees (event_id, account_id, email, user_id, start_time, end_time) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(
+      event.id,
+      event.accountId,
+      attendee.email,
+      attendee.userId,
+      event.startTime.getTime(),
+      event.endTime.getTime(),
+    )
+  }
+}
+
+/** A list bound as one JSON parameter (`IN (SELECT value FROM json_each(?))`): any length, one prepared statement. */
+const jsonList = (values: readonly string[]): string => JSON.stringify(values)
 
 /** The calendar events of one surface; a write and its domain events are one transaction. */
 export class SqliteEventRepository implements EventRepositoryPort {
@@ -29,6 +55,7 @@ export class SqliteEventRepository implements EventRepositoryPort {
   async insert(event: CalendarEvent, events: readonly DomainEvent[]): Promise<void> {
     inTransaction(this.db, () => {
       insertRow(this.db, 'events', columnsOf(event))
+      writeAttendees(this.db, event)
       this.outbox.appendIn(events)
     })
   }
@@ -63,6 +90,7 @@ export class SqliteEventRepository implements EventRepositoryPort {
   ): Promise<'updated' | 'conflict'> {
     return inTransaction(this.db, () => {
       if (!replaceIfVersion(this.db, 'events', event, expectedVersion, columnsOf(event))) return 'conflict'
+      writeAttendees(this.db, event)
       this.outbox.appendIn(events)
       return 'updated'
     })
@@ -91,6 +119,59 @@ export class SqliteEventRepository implements EventRepositoryPort {
       'SELECT doc FROM events WHERE account_id = ? AND source_calendar_id = ? ORDER BY id',
       accountId,
       calendarId,
+    )
+  }
+
+  async overlapping(accountId: string, query: OverlapQuery, limit: number): Promise<CalendarEvent[]> {
+    // One indexed branch per list that names something; the union finds each event once.
+    const window = 'account_id = @accountId AND start_time < @to AND end_time > @from'
+    const branches = [
+      ...(query.userIds.length === 0
+        ? []
+        : [`SELECT id FROM events WHERE ${window} AND user_id IN (SELECT value FROM json_each(@userIds))`]),
+      ...(query.calendarIds.length === 0
+        ? []
+        : [
+            `SELECT id FROM events WHERE ${window} AND source_calendar_id IN (SELECT value FROM json_each(@calendarIds))`,
+          ]),
+      ...(query.attendeeEmails.length === 0
+        ? []
+        : [`SELECT event_id FROM event_attendees WHERE ${window} AND email IN (SELECT value FROM json_each(@emails))`]),
+      ...(query.attendeeUserIds.length === 0
+        ? []
+        : [
+            `SELECT event_id FROM event_attendees WHERE ${window} AND user_id IN (SELECT value FROM json_each(@attendeeUserIds))`,
+          ]),
+    ]
+    if (branches.length === 0 || limit <= 0) return []
+    const parameters = {
+      accountId,
+      from: query.from.getTime(),
+      to: query.to.getTime(),
+      ...(query.userIds.length === 0 ? {} : { userIds: jsonList(query.userIds) }),
+      ...(query.calendarIds.length === 0 ? {} : { calendarIds: jsonList(query.calendarIds) }),
+      ...(query.attendeeEmails.length === 0 ? {} : { emails: jsonList(query.attendeeEmails) }),
+      ...(query.attendeeUserIds.length === 0 ? {} : { attendeeUserIds: jsonList(query.attendeeUserIds) }),
+      limit,
+    }
+    return allRecords<CalendarEvent>(
+      this.db,
+      `SELECT doc FROM events WHERE id IN (${branches.join(' UNION ')}) ORDER BY start_time, id LIMIT @limit`,
+      parameters,
+    )
+  }
+
+  async upcoming(accountId: string, userId: string, from: Date, to: Date, limit: number): Promise<CalendarEvent[]> {
+    if (limit <= 0) return []
+    return allRecords<CalendarEvent>(
+      this.db,
+      `SELECT doc FROM events WHERE account_id = ? AND user_id = ? AND start_time >= ? AND start_time < ?
+       ORDER BY start_time, id LIMIT ?`,
+      accountId,
+      userId,
+      from.getTime(),
+      to.getTime(),
+      limit,
     )
   }
 

@@ -242,6 +242,77 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
           FROM connections, json_each(connections.doc, '$.subscriptions') AS subscription;
       `),
   },
+  {
+    version: 3,
+    description:
+      'events by end time and by attendee (free/busy), soonest first per user (event health); tracked trips, reported positions, voice sessions and proposals',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE events ADD COLUMN end_time INTEGER;
+        UPDATE events
+          SET end_time = CAST(round(unixepoch(json_extract(doc, '$.endTime."$date"'), 'subsec') * 1000) AS INTEGER);
+        DROP INDEX events_user_start;
+        CREATE INDEX events_user_start ON events (account_id, user_id, start_time, id);
+        CREATE INDEX events_source_calendar_start ON events (account_id, source_calendar_id, start_time)
+          WHERE source_calendar_id IS NOT NULL;
+        CREATE TABLE event_attendees (
+          event_id TEXT NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+          account_id TEXT NOT NULL,
+          email TEXT,
+          user_id TEXT,
+          start_time INTEGER NOT NULL,
+          end_time INTEGER NOT NULL
+        );
+        CREATE INDEX event_attendees_event ON event_attendees (event_id);
+        CREATE INDEX event_attendees_email ON event_attendees (account_id, email, start_time) WHERE email IS NOT NULL;
+        CREATE INDEX event_attendees_user ON event_attendees (account_id, user_id, start_time)
+          WHERE user_id IS NOT NULL;
+        INSERT INTO event_attendees (event_id, account_id, email, user_id, start_time, end_time)
+          SELECT events.id, events.account_id, json_extract(attendee.value, '$.email'),
+            json_extract(attendee.value, '$.userId'), events.start_time, events.end_time
+          FROM events, json_each(events.doc, '$.attendees') AS attendee;
+
+        CREATE TABLE tracking_trips (
+          account_id TEXT NOT NULL,
+          event_id TEXT NOT NULL,
+          user_id TEXT NOT NULL,
+          due_at INTEGER NOT NULL,
+          located_at INTEGER,
+          doc TEXT NOT NULL,
+          PRIMARY KEY (account_id, event_id)
+        );
+        CREATE INDEX tracking_trips_due ON tracking_trips (due_at);
+        CREATE INDEX tracking_trips_account_due ON tracking_trips (account_id, due_at);
+        CREATE INDEX tracking_trips_user_located ON tracking_trips (account_id, user_id, located_at)
+          WHERE located_at IS NOT NULL;
+        CREATE TABLE reported_positions (
+          account_id TEXT NOT NULL,
+          user_id TEXT NOT NULL,
+          recorded_at INTEGER NOT NULL,
+          doc TEXT NOT NULL,
+          PRIMARY KEY (account_id, user_id)
+        );
+        CREATE INDEX reported_positions_recorded ON reported_positions (recorded_at);
+        CREATE INDEX reported_positions_account_recorded ON reported_positions (account_id, recorded_at);
+
+        CREATE TABLE voice_sessions (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          user_id TEXT NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX voice_sessions_user ON voice_sessions (account_id, user_id);
+        CREATE TABLE voice_proposals (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          session_id TEXT NOT NULL,
+          user_id TEXT NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX voice_proposals_session ON voice_proposals (account_id, session_id, id);
+        CREATE INDEX voice_proposals_user ON voice_proposals (account_id, user_id);
+      `),
+  },
 ]
 
 export const PLATFORM_SCHEMA: SqliteSchema = { name: 'platform', migrations: PLATFORM_MIGRATIONS }

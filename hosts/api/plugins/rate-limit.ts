@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { RateLimitSettings } from '../../../core/account/account.js'
+import type { RatePool } from '../../../contracts/endpoint.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import type { RateDecision, RateLimiterPort } from '../../../core/ports/rate-limiter.js'
 import { whenReady, type MaybePromise } from '../../../core/shared/maybe-promise.js'
@@ -25,6 +26,10 @@ export interface SubLimit {
 }
 
 const CONCURRENCY_LEASE_MS = 60_000
+
+/** ` (free/busy pool)` in a refusal of a request counted in an endpoint's own pool. */
+const poolName = (settings: RateLimitSettings | RatePool): string =>
+  'name' in settings ? ` (${settings.name} pool)` : ''
 
 const setHeaders = (reply: FastifyReply, decision: RateDecision): void => {
   reply.header('X-RateLimit-Limit', String(decision.limit))
@@ -72,8 +77,11 @@ export class RateLimitGate {
     const { account, key } = requireAuth(request.auth)
     const connected = request.connectedAccount
     // Each key its own pool; a connected account one pool of its own, whichever key of its platform acts for it.
-    const pool = connected === null ? `key:${key.id}` : `connected:${connected.id}`
-    const settings = connected?.rateLimits ?? account.rateLimits ?? this.defaults
+    const holder = connected === null ? `key:${key.id}` : `connected:${connected.id}`
+    // An endpoint with a pool of its own (free/busy, suggestions) counts there, not in the general pool.
+    const own = request.routeOptions.config?.ratePool
+    const pool = own === undefined ? holder : `${own.name}:${holder}`
+    const settings = own ?? connected?.rateLimits ?? account.rateLimits ?? this.defaults
     const now = this.clock.now()
     const decision = this.limiter.consume(pool, settings.requestsPerWindow, settings.windowMs, now)
     return whenReady(decision, (counted) => this.takeSlot(request, reply, settings, now, counted, pool))
@@ -93,7 +101,7 @@ export class RateLimitGate {
         request,
         reply,
         decision.retryAfterMs,
-        `Rate limit of ${settings.requestsPerWindow} requests per ${settings.windowMs / 1000} s exceeded for this ${request.connectedAccount === null ? 'API key' : 'connected account'}.`,
+        `Rate limit of ${settings.requestsPerWindow} requests per ${settings.windowMs / 1000} s${poolName(settings)} exceeded for this ${request.connectedAccount === null ? 'API key' : 'connected account'}.`,
       )
     const bucket = `concurrency:${pool}`
     const slot = this.limiter.acquireSlot(bucket, settings.concurrency, now, CONCURRENCY_LEASE_MS)
@@ -108,7 +116,12 @@ export class RateLimitGate {
     slot: string | null,
   ): boolean {
     if (slot === null)
-      return refuse(request, reply, 1000, `More than ${settings.concurrency} concurrent requests for this API key.`)
+      return refuse(
+        request,
+        reply,
+        1000,
+        `More than ${settings.concurrency} concurrent requests${poolName(settings)} for this API key.`,
+      )
     request.concurrencySlot = { bucket, slot }
     return true
   }
@@ -127,12 +140,21 @@ export class RateLimitGate {
    * caller's own account and surface; a resource the caller does not own is not
    * counted (`true`: the use case answers 404).
    */
+  /** Counts one use of a sub-limit for a resource the caller owns (the key REST and voice share). */
+  consumeSubLimit(
+    scope: RequestScope,
+    subLimit: Pick<SubLimit, 'name' | 'limit' | 'windowMs'>,
+    resource: string,
+  ): Promise<RateDecision> {
+    const key = `${subLimit.name}:${scope.accountId}:${scope.livemode ? 'live' : 'test'}:${resource}`
+    return Promise.resolve(this.limiter.consume(key, subLimit.limit, subLimit.windowMs, this.clock.now()))
+  }
+
   async admitSubLimit(request: FastifyRequest, reply: FastifyReply, subLimit: SubLimit): Promise<boolean> {
     const resource = (request.params as Record<string, string>)[subLimit.per] ?? ''
     const { scope } = request
     if (!(await subLimit.owns(scope, resource))) return true
-    const key = `${subLimit.name}:${scope.accountId}:${scope.livemode ? 'live' : 'test'}:${resource}`
-    const decision = await this.limiter.consume(key, subLimit.limit, subLimit.windowMs, this.clock.now())
+    const decision = await this.consumeSubLimit(scope, subLimit, resource)
     if (decision.allowed) return true
     setHeaders(reply, decision)
     return refuse(

@@ -47,7 +47,7 @@ export const apiKeyRoutes = (app: FastifyInstance, options: RouteOptions & { acc
     return mapResult(await accounts.listKeys(requireAuth(request.auth).account.id, mode, page), (listed) => ({
       body: listBody(
         request,
-        listed.data.map((key) => renderApiKey(key, now)),
+        listed.data.map((key) => ({ ...renderApiKey(key, now), livemode: options.livemode })),
         listed.hasMore,
       ),
     }))

@@ -5,6 +5,13 @@ import { InvalidParameter } from '../../../core/shared/errors.js'
 import { err, mapResult } from '../../../core/shared/result.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderDeparture, renderEvent } from '../../../contracts/events.js'
+import {
+  healthWeightsFor,
+  renderEventHealth,
+  UPCOMING_HEALTH_DEFAULT_HORIZON_HOURS,
+  UPCOMING_HEALTH_DEFAULT_LIMIT,
+} from '../../../contracts/event-health.js'
+import { eventHealth } from '../../../core/event/event-health.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
 
 type PlaceBody = { name?: string | null; address?: string | null; lat?: number; lng?: number } | null | undefined
@@ -17,13 +24,16 @@ type EventBody = {
   location?: PlaceBody
   origin?: PlaceBody
   travel?: { mode?: 'drive' | 'walk' | 'transit'; parking_buffer_min?: number }
-  attendees?: readonly { email?: string; user_id?: string; name?: string }[]
+  attendees?: readonly { email?: string | null; user_id?: string; name?: string | null }[]
 }
+
+/** 4 recomputes per minute per event, shared by REST and the voice tool `recompute_departure`. */
+export const DEPARTURE_RECOMPUTE_LIMIT = { name: 'departure_recompute', limit: 4, windowMs: 60_000 } as const
 
 const date = (value: string | undefined) => (value === undefined ? undefined : new Date(value))
 
 /** Wire (snake_case) to the domain's patch; absent stays absent. */
-const eventPatchFromWire = (body: EventBody): EventPatch => ({
+export const eventPatchFromWire = (body: EventBody): EventPatch => ({
   title: body.title,
   category: body.category,
   startTime: date(body.start_time),
@@ -127,9 +137,7 @@ export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { even
     {
       ...options,
       subLimit: {
-        name: 'departure_recompute',
-        limit: 4,
-        windowMs: 60_000,
+        ...DEPARTURE_RECOMPUTE_LIMIT,
         per: 'id',
         owns: async (scope, id) => (await events.retrieve(scope, id)).ok,
       },
@@ -139,6 +147,28 @@ export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { even
         body: renderDeparture(departure, event.id, event.originSource),
       })),
   )
+
+  defineRoute(app, Endpoints.retrieveEventHealth, options, async ({ params, scope, request }) =>
+    mapResult(await events.health(scope, params.id), ({ event, userPaused }) => ({
+      body: renderEventHealth(eventHealth(event, healthWeightsFor(request.apiVersion), userPaused)),
+    })),
+  )
+
+  defineRoute(app, Endpoints.listUpcomingEventHealth, options, async ({ query, scope, request }) => {
+    const result = await events.upcomingHealth(scope, {
+      userId: query.user_id,
+      limit: Number(query.limit ?? UPCOMING_HEALTH_DEFAULT_LIMIT),
+      horizonHours: Number(query.horizon_hours ?? UPCOMING_HEALTH_DEFAULT_HORIZON_HOURS),
+    })
+    const weights = healthWeightsFor(request.apiVersion)
+    return mapResult(result, (found) => ({
+      body: listBody(
+        request,
+        found.events.map((event) => renderEventHealth(eventHealth(event, weights, found.userPaused))),
+        found.hasMore,
+      ),
+    }))
+  })
 
   defineRoute(app, Endpoints.computeDeparture, options, async ({ body, scope }) => {
     const result = await events.computeStateless(scope, {

@@ -1,47 +1,81 @@
-import escapeHtml from 'escape-html'
+import { createHash } from 'node:crypto'
+import scalarApiReference from '@scalar/fastify-api-reference'
 import type { FastifyInstance } from 'fastify'
 import type { EndpointContract } from '../../../contracts/endpoint.js'
 import { buildOpenApiDocument } from '../../../contracts/openapi.js'
 
-type OpenApi = ReturnType<typeof buildOpenApiDocument>
+/**
+ * What the reference page may load: its own script (served below /docs/), the inline configuration that
+ * Scalar's page carries (allowed by its hash), the styles Scalar injects at run time, and calls ("try it")
+ * to the API servers of the document. Nothing from any other origin: no CDN, no fonts, no proxy.
+ */
+const contentSecurityPolicy = (inlineScripts: readonly string[], servers: readonly string[]) =>
+  [
+    "default-src 'none'",
+    `script-src 'self' ${inlineScripts.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`).join(' ')}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${servers.map((server) => new URL(server).origin).join(' ')}`,
+    "worker-src 'self' blob:",
+    "base-uri 'self'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ')
 
-/** A plain, script-free API reference rendered from the OpenAPI document. */
-const renderReference = (document: OpenApi): string => {
-  const sections = Object.entries(document.paths).flatMap(([path, operations]) =>
-    Object.entries(operations).map(([method, raw]) => {
-      const operation = raw as {
-        summary: string
-        parameters: { name: string; in: string; required: boolean }[]
-        requestBody?: unknown
-        responses: Record<string, unknown>
-      }
-      const params = operation.parameters
-        .map((p) => `<li><code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ', required' : ''})</li>`)
-        .join('')
-      const body =
-        operation.requestBody === undefined
-          ? ''
-          : `<details><summary>Request body schema</summary><pre>${escapeHtml(JSON.stringify(operation.requestBody, null, 2))}</pre></details>`
-      const response = `<details><summary>Responses</summary><pre>${escapeHtml(JSON.stringify(operation.responses, null, 2))}</pre></details>`
-      return `<section><h2><code>${method.toUpperCase()} ${escapeHtml(path)}</code></h2><p>${escapeHtml(operation.summary)}</p><ul>${params}</ul>${body}${response}</section>`
-    }),
-  )
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(document.info.title)} reference</title>
-<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;line-height:1.5}code,pre{font-family:ui-monospace,monospace}pre{background:#f4f4f4;padding:1rem;overflow:auto}section{border-top:1px solid #ddd;padding:.5rem 0}</style></head>
-<body><main><h1>${escapeHtml(document.info.title)}</h1><p>Version ${escapeHtml(document.info.version)}. Machine-readable: <a href="/v1/openapi.json">/v1/openapi.json</a>.</p><p>${escapeHtml(document.info.description)}</p>${sections.join('\n')}</main></body></html>`
-}
-
-/** `/v1/openapi.json` and `/docs`, generated from the same contracts that validate requests. */
-export const referenceRoutes = (
+/**
+ * `/v1/openapi.json` and `/docs`, generated from the same contracts that validate requests. `/docs` is Scalar's
+ * interactive reference, its script bundled from npm and served from this process (`/docs/js/scalar.js`); the
+ * page lists this surface's server first, so that "try it" on the sandbox calls the sandbox.
+ */
+export const referenceRoutes = async (
   app: FastifyInstance,
   options: { endpoints: readonly EndpointContract[]; servers: { url: string; description: string }[] },
-): void => {
+): Promise<void> => {
   const document = buildOpenApiDocument(options.endpoints, options.servers)
-  const page = renderReference(document)
   app.get('/v1/openapi.json', { config: { public: true } }, async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(document),
   )
-  app.get('/docs', { config: { public: true } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(page),
-  )
+  const servers = options.servers.map((server) => server.url)
+  const policies = new Map<string, string>()
+  await app.register(async (scope) => {
+    // The reference's page and script take no key, like the document.
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true }
+    })
+    // The page's inline configuration script is allowed by its hash (computed once per page text).
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      if (typeof payload !== 'string' || !String(reply.getHeader('content-type')).startsWith('text/html'))
+        return payload
+      let policy = policies.get(payload)
+      if (policy === undefined) {
+        const inline = [...payload.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+          (match) => match[1] ?? '',
+        )
+        policy = contentSecurityPolicy(inline, servers)
+        policies.set(payload, policy)
+      }
+      reply.header('Content-Security-Policy', policy)
+      return payload
+    })
+    await scope.register(scalarApiReference, {
+      routePrefix: '/docs',
+      logLevel: 'silent',
+      configuration: {
+        url: '/v1/openapi.json',
+        pageTitle: `${document.info.title} reference`,
+        // Everything from this process: no web fonts, no request proxy, no telemetry.
+        withDefaultFonts: false,
+        telemetry: false,
+        // Scalar's hosted features (AI agent, MCP, its toolbar's share and deploy) need Scalar's servers: off.
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        showToolbar: 'never',
+        showDeveloperTools: 'never',
+        documentDownloadType: 'json',
+        authentication: { preferredSecurityScheme: 'bearerAuth' },
+        defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
+      } as Record<string, unknown>,
+    })
+  })
 }

@@ -21,6 +21,11 @@ import {
   MongoWebhookEndpointRepository,
   WEBHOOK_ENDPOINTS_COLLECTION,
 } from '../../../adapters/storage/mongodb/webhook-endpoint-repository.js'
+import {
+  MongoVoiceRepository,
+  VOICE_PROPOSALS_COLLECTION,
+  VOICE_SESSIONS_COLLECTION,
+} from '../../../adapters/storage/mongodb/voice-repository.js'
 import { useMongo } from './mongo-fixture.js'
 
 const mongo = useMongo()
@@ -46,6 +51,7 @@ describe('indexes of the webhook, reminder, device, invitation and connection co
       new MongoConnectionRepository(context),
       new MongoCalendarRepository(context),
       new MongoOAuthStateStore(context),
+      new MongoVoiceRepository(context),
     ]
     for (const repository of repositories) await repository.ensureIndexes()
     for (const repository of repositories) await repository.ensureIndexes()
@@ -60,6 +66,8 @@ describe('indexes of the webhook, reminder, device, invitation and connection co
       CONNECTIONS_COLLECTION,
       CALENDARS_COLLECTION,
       OAUTH_STATES_COLLECTION,
+      VOICE_SESSIONS_COLLECTION,
+      VOICE_PROPOSALS_COLLECTION,
     ]
     for (const collection of collections) {
       expect(section).toContain(`\`${collection}\``)

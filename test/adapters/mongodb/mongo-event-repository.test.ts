@@ -25,6 +25,7 @@ describe('MongoEventRepository declares the indexes of its reads', () => {
       expect(byName.account_due_at).toMatchObject({ key: { accountId: 1, dueAt: 1 } })
       expect(byName.account_newest_first).toMatchObject({ key: { accountId: 1, _id: -1 } })
       expect(byName.user_newest_first).toMatchObject({ key: { accountId: 1, userId: 1, _id: -1 } })
+      expect(byName.user_soonest_first).toMatchObject({ key: { accountId: 1, userId: 1, startTime: 1, _id: 1 } })
     } finally {
       await teardown()
     }

@@ -14,6 +14,8 @@ import {
   SURFACE_MIGRATIONS,
   SURFACE_SCHEMA,
 } from '../../../adapters/storage/sqlite/schema.js'
+import { SqliteEventRepository } from '../../../adapters/storage/sqlite/event-repository.js'
+import { makeEvent } from '../../contracts/event-repository.contract.js'
 import { makeConnection } from '../../support/connection-fixtures.js'
 
 let dir: string
@@ -35,7 +37,9 @@ describe('SQLite files: WAL, foreign keys, and the schema version the file is at
     const db = openSqlite(join(dir, 'live.db'), SURFACE_SCHEMA)
     db.pragma('user_version = 99')
     db.close()
-    expect(() => openSqlite(join(dir, 'live.db'), SURFACE_SCHEMA)).toThrow(/schema version 99.*\(2\)/)
+    expect(() => openSqlite(join(dir, 'live.db'), SURFACE_SCHEMA)).toThrow(
+      new RegExp(`schema version 99.*\\(${SURFACE_MIGRATIONS.at(-1)!.version}\\)`),
+    )
   })
 
   it('a migration that fails leaves the file at its previous version, with nothing of the step applied', () => {
@@ -125,6 +129,36 @@ describe('Schema migrations run at start, from a file of the previous version', 
     // The foreign key takes the index rows along with their connection.
     await connections.removeByUser(connection.accountId, connection.userId)
     expect(migrated.prepare('SELECT COUNT(*) AS n FROM connection_subscriptions').get()).toEqual({ n: 0 })
+    migrated.close()
+  })
+
+  it('surface v2 -> v3: stored events get their end time and attendee rows, so free/busy finds them', async () => {
+    const file = join(dir, 'live.db')
+    const v2 = openSqlite(file, SURFACE_SCHEMA, { upToVersion: 2 })
+    const event = makeEvent({
+      startTime: new Date('2026-06-01T09:00:00.250Z'),
+      endTime: new Date('2026-06-01T10:00:00.750Z'),
+      attendees: [{ email: 'guest@example.com', name: 'Guest', userId: null }],
+    })
+    // As the v2 adapter wrote it: no end_time column, no attendee rows.
+    v2.prepare(
+      `INSERT INTO events (id, account_id, user_id, start_time, due_at, mirror_due_at, source_calendar_id, doc)
+       VALUES (?, ?, ?, ?, NULL, NULL, NULL, ?)`,
+    ).run(event.id, event.accountId, event.userId, event.startTime.getTime(), encodeJson(event))
+    v2.close()
+
+    const migrated = openSqlite(file, SURFACE_SCHEMA)
+    expect(schemaVersion(migrated)).toBe(SURFACE_MIGRATIONS.at(-1)!.version)
+    expect(migrated.prepare('SELECT end_time FROM events WHERE id = ?').get(event.id)).toEqual({
+      end_time: event.endTime.getTime(),
+    })
+    const events = new SqliteEventRepository(migrated, new SqliteOutbox(migrated))
+    const window = { from: new Date('2026-06-01T10:00:00.500Z'), to: new Date('2026-06-01T11:00:00Z') }
+    const byEmail = { userIds: [], calendarIds: [], attendeeEmails: ['guest@example.com'], attendeeUserIds: [] }
+    expect(await events.overlapping(event.accountId, { ...byEmail, ...window }, 10)).toEqual([event])
+    // Past its end (to the millisecond) it overlaps nothing.
+    const after = { from: new Date('2026-06-01T10:00:00.750Z'), to: new Date('2026-06-01T11:00:00Z') }
+    expect(await events.overlapping(event.accountId, { ...byEmail, ...after }, 10)).toEqual([])
     migrated.close()
   })
 })

@@ -7,7 +7,9 @@ import { SqliteInvitationRepository } from '../../../adapters/storage/sqlite/inv
 import { SqliteOAuthStateStore } from '../../../adapters/storage/sqlite/oauth-state-store.js'
 import { SqliteOutbox } from '../../../adapters/storage/sqlite/outbox.js'
 import { SqliteReminderRepository } from '../../../adapters/storage/sqlite/reminder-repository.js'
+import { SqliteTrackingRepository } from '../../../adapters/storage/sqlite/tracking-repository.js'
 import { SqliteUserRepository } from '../../../adapters/storage/sqlite/user-repository.js'
+import { SqliteVoiceRepository } from '../../../adapters/storage/sqlite/voice-repository.js'
 import { SqliteWebhookDeliveryRepository } from '../../../adapters/storage/sqlite/webhook-delivery-repository.js'
 import { SqliteWebhookEndpointRepository } from '../../../adapters/storage/sqlite/webhook-endpoint-repository.js'
 import { calendarRepositoryContract } from '../../contracts/calendar-repository.contract.js'
@@ -18,7 +20,9 @@ import { invitationRepositoryContract } from '../../contracts/invitation-reposit
 import { oauthStateStoreContract } from '../../contracts/oauth-state-store.contract.js'
 import { outboxContract } from '../../contracts/outbox.contract.js'
 import { reminderRepositoryContract } from '../../contracts/reminder-repository.contract.js'
+import { trackingRepositoryContract } from '../../contracts/tracking-repository.contract.js'
 import { userRepositoryContract } from '../../contracts/user-repository.contract.js'
+import { voiceRepositoryContract } from '../../contracts/voice-repository.contract.js'
 import { webhookDeliveryRepositoryContract } from '../../contracts/webhook-delivery-repository.contract.js'
 import { webhookEndpointRepositoryContract } from '../../contracts/webhook-endpoint-repository.contract.js'
 import { freshSurfaceDatabase } from './sqlite-fixture.js'
@@ -83,4 +87,14 @@ calendarRepositoryContract('SqliteCalendarRepository', () => {
 oauthStateStoreContract('SqliteOAuthStateStore', () => {
   const { db, teardown } = freshSurfaceDatabase()
   return { states: new SqliteOAuthStateStore(db), teardown }
+})
+
+trackingRepositoryContract('SqliteTrackingRepository', () => {
+  const { subject, outbox, teardown } = withOutbox((db, outbox) => new SqliteTrackingRepository(db, outbox))
+  return { trips: subject, outbox, teardown }
+})
+
+voiceRepositoryContract('SqliteVoiceRepository', () => {
+  const { subject, outbox, teardown } = withOutbox((db, outbox) => new SqliteVoiceRepository(db, outbox))
+  return { voice: subject, outbox, teardown }
 })

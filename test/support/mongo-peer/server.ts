@@ -22,8 +22,16 @@ export interface MongoPeer {
   readonly port: number
   /** Runs the TTL monitor once now (or at the given instant); returns how many documents it removed. */
   sweepExpired(now?: Date): number
+  /**
+   * How many commands the peer has answered so far, by name and collection (`find users`, `commitTransaction`...),
+   * without the driver's monitoring (`hello`, `isMaster`, `ping`): the round trips our code makes.
+   */
+  commandCounts(): Record<string, number>
   stop(): Promise<void>
 }
+
+/** The driver's server monitoring and connection handshakes, not round trips of our code. */
+const MONITORING = new Set(['hello', 'ismaster', 'isMaster', 'ping', 'endSessions'])
 
 export async function start(options: MongoPeerOptions = {}): Promise<MongoPeer> {
   const now = options.now ?? (() => new Date())
@@ -40,6 +48,7 @@ export async function start(options: MongoPeerOptions = {}): Promise<MongoPeer> 
   }
   const sockets = new Set<net.Socket>()
   let nextConnectionId = 1
+  const counts = new Map<string, number>()
   const server = net.createServer((socket) => {
     sockets.add(socket)
     socket.setNoDelay(true)
@@ -49,6 +58,12 @@ export async function start(options: MongoPeerOptions = {}): Promise<MongoPeer> 
       try {
         for (const message of framer.push(chunk)) {
           const request = decodeRequest(message)
+          const name = Object.keys(request.body)[0] ?? ''
+          if (!MONITORING.has(name)) {
+            const target = request.body[name]
+            const key = typeof target === 'string' ? `${name} ${target}` : name
+            counts.set(key, (counts.get(key) ?? 0) + 1)
+          }
           const reply = dispatch(state, request.database, request.body, connectionId)
           if (request.expectsReply) socket.write(encodeReply(request, reply))
         }
@@ -75,6 +90,7 @@ export async function start(options: MongoPeerOptions = {}): Promise<MongoPeer> 
     uri: `mongodb://127.0.0.1:${port}/?directConnection=true`,
     port,
     sweepExpired: (at?: Date) => state.sweepExpired(at),
+    commandCounts: () => Object.fromEntries(counts),
     stop: async () => {
       if (sweeper) clearInterval(sweeper)
       for (const socket of sockets) socket.destroy()

@@ -87,3 +87,39 @@ describe('origin rule: explicit origin, else previous event, else home, else non
     expect(result.ok ? null : result.error).toMatchObject({ _tag: 'NoOriginAvailable', eventId: 'evt_target' })
   })
 })
+
+describe("origin rule: the user's last known position, while recent, for an event soon", () => {
+  const seen = { lat: 52.51, lng: 13.38 }
+  const at = (iso: string) => new Date(iso)
+  const withPosition = (recordedIso: string, nowIso: string, otherEvents: OriginCandidates['otherEvents'] = []) =>
+    candidates({ otherEvents, lastKnownPosition: { coordinates: seen, recordedAt: at(recordedIso) }, now: at(nowIso) })
+
+  it('comes after an explicit origin, before the previous event and home', () => {
+    const position = withPosition('2026-06-02T11:00:00Z', '2026-06-02T11:20:00Z', [
+      previous('evt_a', '2026-06-02T09:00:00Z', '2026-06-02T10:30:00Z'),
+    ])
+    expect(expectOk(resolveOrigin(position)).source).toBe('last_known_position')
+    expect(
+      expectOk(resolveOrigin({ ...position, event: { ...position.event, explicitOrigin: explicit } })).source,
+    ).toBe('explicit')
+  })
+
+  it('not when older than 30 minutes, nor for an event more than 6 hours away', () => {
+    expect(expectOk(resolveOrigin(withPosition('2026-06-02T10:00:00Z', '2026-06-02T10:31:00Z'))).source).toBe('home')
+    expect(expectOk(resolveOrigin(withPosition('2026-06-02T05:50:00Z', '2026-06-02T05:55:00Z'))).source).toBe('home')
+    expect(expectOk(resolveOrigin(withPosition('2026-06-02T10:00:00Z', '2026-06-02T10:30:00Z'))).source).toBe(
+      'last_known_position',
+    )
+  })
+
+  it('not when the previous event ends after the position was recorded: the user goes there first', () => {
+    const origin = expectOk(
+      resolveOrigin(
+        withPosition('2026-06-02T09:00:00Z', '2026-06-02T09:10:00Z', [
+          previous('evt_a', '2026-06-02T10:00:00Z', '2026-06-02T11:30:00Z'),
+        ]),
+      ),
+    )
+    expect(origin).toEqual({ coordinates: office, source: 'previous_event', previousEventId: 'evt_a' })
+  })
+})

@@ -68,6 +68,36 @@ describe('event created -> monitored when the start is in the future and there i
     expect(opened(at(240), false)).toMatchObject({ status: 'no_location', nextRecalcAt: null })
   })
 
+  it('an event whose address could not be placed is never monitored, and says why', () => {
+    const state = openMonitoring({
+      startTime: start,
+      endTime: end,
+      hasLocation: false,
+      locationUnresolved: true,
+      preAlertMinutes: 10,
+      now: at(240),
+    })
+    expect(state).toMatchObject({ status: 'unresolved_location', nextRecalcAt: null })
+    expect(run(state, { type: 'tick', now: at(-1) }).state.status).toBe('unresolved_location')
+    const placed = run(state, {
+      type: 'event_updated',
+      now: at(240),
+      startTime: start,
+      endTime: end,
+      hasLocation: true,
+    })
+    expect(placed.state).toMatchObject({ status: 'pending', nextRecalcAt: at(240) })
+    const unplaced = run(placed.state, {
+      type: 'event_updated',
+      now: at(240),
+      startTime: start,
+      endTime: end,
+      hasLocation: false,
+      locationUnresolved: true,
+    })
+    expect(unplaced.state.status).toBe('unresolved_location')
+  })
+
   it('an event created after its start is not monitored', () => {
     expect(opened(at(-5))).toMatchObject({ status: 'started', nextRecalcAt: null })
   })

@@ -1,0 +1,303 @@
+import { Schema, Struct } from 'effect'
+import { ok } from '../../../core/shared/result.js'
+import { boundedString, DateTime, intBetween } from '../../../contracts/common.js'
+import {
+  ComputeDepartureRequest,
+  CreateEventRequest,
+  renderDeparture,
+  renderEvent,
+  UpdateEventRequest,
+} from '../../../contracts/events.js'
+import { DEPARTURE_RECOMPUTE_LIMIT, eventPatchFromWire } from '../../api/routes/events.js'
+import { ownEvent } from './ownership.js'
+import { defineTool, type Json } from './tool.js'
+
+const EventId = Schema.Struct({ event_id: boundedString(64) })
+const when = (value: Date) => value.toISOString()
+const list = (data: readonly Json[], hasMore: boolean) => ({ object: 'list', data: [...data], has_more: hasMore })
+
+export const listEvents = defineTool({
+  name: 'list_events',
+  description: "The user's events, newest first; optionally those starting in [from, to).",
+  kind: 'read',
+  permission: { resource: 'events', access: 'read' },
+  arguments: Schema.Struct({
+    from: Schema.optionalKey(DateTime),
+    to: Schema.optionalKey(DateTime),
+    limit: Schema.optionalKey(intBetween(1, 100)),
+  }),
+  run: async ({ scope, session, services }, args) => {
+    const found = await services.events.list(
+      scope,
+      {
+        userId: session.userId,
+        startFrom: args.from === undefined ? undefined : new Date(args.from),
+        startBefore: args.to === undefined ? undefined : new Date(args.to),
+      },
+      { limit: args.limit ?? 20 },
+    )
+    return found.ok ? ok(list(found.value.data.map(renderEvent), found.value.hasMore)) : found
+  },
+})
+
+/** Pages read at most by a search (100 events each): a search looks at the user's latest 500 events. */
+const SEARCH_PAGES = 5
+
+export const searchEvents = defineTool({
+  name: 'search_events',
+  description: "The user's events whose title contains `query` (case-insensitive), optionally in [from, to).",
+  kind: 'read',
+  permission: { resource: 'events', access: 'read' },
+  arguments: Schema.Struct({
+    query: boundedString(200),
+    from: Schema.optionalKey(DateTime),
+    to: Schema.optionalKey(DateTime),
+  }),
+  run: async ({ scope, session, services }, args) => {
+    const needle = args.query.toLowerCase()
+    const matches: Json[] = []
+    let startingAfter: string | undefined
+    for (let page = 0; page < SEARCH_PAGES; page++) {
+      const found = await services.events.list(
+        scope,
+        {
+          userId: session.userId,
+          startFrom: args.from === undefined ? undefined : new Date(args.from),
+          startBefore: args.to === undefined ? undefined : new Date(args.to),
+        },
+        { limit: 100, startingAfter },
+      )
+      if (!found.ok) return found
+      for (const event of found.value.data)
+        if (event.title.toLowerCase().includes(needle)) matches.push(renderEvent(event))
+      const last = found.value.data.at(-1)
+      if (!found.value.hasMore || last === undefined) break
+      startingAfter = last.id
+    }
+    return ok(list(matches, false))
+  },
+})
+
+export const getEvent = defineTool({
+  name: 'get_event',
+  description: 'One event of the user.',
+  kind: 'read',
+  permission: { resource: 'events', access: 'read' },
+  arguments: EventId,
+  run: async (context, args) => {
+    const found = await ownEvent(context, args.event_id)
+    return found.ok ? ok(renderEvent(found.value)) : found
+  },
+})
+
+export const getDeparture = defineTool({
+  name: 'get_departure',
+  description: 'The departure window of one of the user’s events (when to leave).',
+  kind: 'read',
+  permission: { resource: 'departure', access: 'read' },
+  arguments: EventId,
+  run: async (context, args) => {
+    const found = await ownEvent(context, args.event_id)
+    if (!found.ok) return found
+    const window = await context.services.events.departure(context.scope, found.value.id)
+    return window.ok
+      ? ok(renderDeparture(window.value.departure, window.value.event.id, window.value.event.originSource))
+      : window
+  },
+})
+
+export const computeDeparture = defineTool({
+  name: 'compute_departure',
+  description: 'A departure window for a hypothetical trip; stores nothing.',
+  kind: 'read',
+  permission: { resource: 'departure', access: 'read' },
+  arguments: ComputeDepartureRequest,
+  run: async ({ scope, services }, args) => {
+    const computed = await services.events.computeStateless(scope, {
+      from: args.from_location,
+      to: args.to_location,
+      arriveBy: new Date(args.arrive_by),
+      timezone: args.timezone ?? 'UTC',
+      mode: args.travel?.mode ?? 'drive',
+      parkingBufferMin: args.travel?.parking_buffer_min ?? null,
+    })
+    return computed.ok ? ok(renderDeparture(computed.value, null, 'explicit')) : computed
+  },
+})
+
+/** The REST body of `POST /v1/events` without `user_id` (the session's user) and attendees (`send_invitations`). */
+const CreateEventArguments = CreateEventRequest.mapFields(Struct.omit(['user_id', 'attendees']))
+
+export const createEvent = defineTool({
+  name: 'create_event',
+  description: 'Proposes a new event for the user.',
+  kind: 'write',
+  risk: 'normal',
+  permission: { resource: 'events', access: 'write' },
+  arguments: CreateEventArguments,
+  plan: async (_context, args) =>
+    ok({
+      summary: `Create '${args.title}' from ${args.start_time} to ${args.end_time}.`,
+      change: { create: { ...args } },
+      resource: { type: 'event', id: null },
+      basis: null,
+    }),
+  basis: async () => null,
+  execute: async ({ scope, session, services }, args) => {
+    const created = await services.events.create(scope, {
+      ...eventPatchFromWire(args),
+      userId: session.userId,
+      title: args.title,
+      startTime: new Date(args.start_time),
+      endTime: new Date(args.end_time),
+    })
+    return created.ok ? ok({ resourceId: created.value.id, result: renderEvent(created.value) }) : created
+  },
+})
+
+const versionOf = async (context: Parameters<typeof ownEvent>[0], id: string) => {
+  const found = await ownEvent(context, id)
+  return found.ok ? String(found.value.version) : null
+}
+
+export const moveEvent = defineTool({
+  name: 'move_event',
+  description: 'Proposes moving an event to a new start (and end; by default the same duration).',
+  kind: 'write',
+  risk: 'normal',
+  permission: { resource: 'events', access: 'write' },
+  arguments: Schema.Struct({
+    event_id: boundedString(64),
+    start_time: DateTime,
+    end_time: Schema.optionalKey(DateTime),
+  }),
+  plan: async (context, args) => {
+    const found = await ownEvent(context, args.event_id)
+    if (!found.ok) return found
+    const event = found.value
+    const start = new Date(args.start_time)
+    const end =
+      args.end_time === undefined
+        ? new Date(start.getTime() + event.endTime.getTime() - event.startTime.getTime())
+        : new Date(args.end_time)
+    return ok({
+      summary: `Move '${event.title}' from ${when(event.startTime)} to ${when(start)}.`,
+      change: {
+        start_time: { from: when(event.startTime), to: when(start) },
+        end_time: { from: when(event.endTime), to: when(end) },
+      },
+      resource: { type: 'event', id: event.id },
+      basis: String(event.version),
+    })
+  },
+  basis: (context, args) => versionOf(context, args.event_id),
+  execute: async (context, args) => {
+    const found = await ownEvent(context, args.event_id)
+    if (!found.ok) return found
+    const event = found.value
+    const start = new Date(args.start_time)
+    const end =
+      args.end_time === undefined
+        ? new Date(start.getTime() + event.endTime.getTime() - event.startTime.getTime())
+        : new Date(args.end_time)
+    const moved = await context.services.events.update(context.scope, event.id, { startTime: start, endTime: end })
+    return moved.ok ? ok({ resourceId: event.id, result: renderEvent(moved.value) }) : moved
+  },
+})
+
+const UpdateEventArguments = Schema.Struct({
+  event_id: boundedString(64),
+  ...UpdateEventRequest.mapFields(Struct.omit(['start_time', 'end_time', 'attendees'])).fields,
+})
+
+export const updateEvent = defineTool({
+  name: 'update_event',
+  description: 'Proposes changing an event’s title, category, place or travel (use move_event for its time).',
+  kind: 'write',
+  risk: 'normal',
+  permission: { resource: 'events', access: 'write' },
+  arguments: UpdateEventArguments,
+  plan: async (context, args) => {
+    const found = await ownEvent(context, args.event_id)
+    if (!found.ok) return found
+    const { event_id: _id, ...fields } = args
+    const current = renderEvent(found.value) as Json
+    const change = Object.fromEntries(
+      Object.entries(fields).map(([name, value]) => [name, { from: current[name] ?? null, to: value }]),
+    )
+    return ok({
+      summary: `Change ${Object.keys(fields).join(', ') || 'nothing'} of '${found.value.title}'.`,
+      change,
+      resource: { type: 'event', id: found.value.id },
+      basis: String(found.value.version),
+    })
+  },
+  basis: (context, args) => versionOf(context, args.event_id),
+  execute: async (context, args) => {
+    const found = await ownEvent(context, args.event_id)
+    if (!found.ok) return found
+    const { event_id: _id, ...fields } = args
+    const updated = await context.services.events.update(context.scope, found.value.id, eventPatchFromWire(fields))
+    return updated.ok ? ok({ resourceId: found.value.id, result: renderEvent(updated.value) }) : updated
+  },
+})
+
+export const cancelEvent = defineTool({
+  name: 'cancel_event',
+  description: 'Proposes cancelling (deleting) an event; its monitoring and reminders stop.',
+  kind: 'write',
+  risk: 'normal',
+  permission: { resource: 'events', access: 'write' },
+  arguments: EventId,
+  plan: async (context, args) => {
+    const found = await ownEvent(context, args.event_id)
+    if (!found.ok) return found
+    return ok({
+      summary: `Cancel '${found.value.title}' on ${when(found.value.startTime)}.`,
+      change: { delete: { id: found.value.id, title: found.value.title } },
+      resource: { type: 'event', id: found.value.id },
+      basis: String(found.value.version),
+    })
+  },
+  basis: (context, args) => versionOf(context, args.event_id),
+  execute: async (context, args) => {
+    const found = await ownEvent(context, args.event_id)
+    if (!found.ok) return found
+    const removed = await context.services.events.delete(context.scope, found.value.id)
+    return removed.ok
+      ? ok({ resourceId: found.value.id, result: { ...renderEvent(removed.value), deleted: true } })
+      : removed
+  },
+})
+
+export const recomputeDeparture = defineTool({
+  name: 'recompute_departure',
+  description: 'Proposes a fresh routing, traffic and weather lookup for an event’s departure window.',
+  kind: 'write',
+  risk: 'low',
+  permission: { resource: 'departure', access: 'write' },
+  subLimit: { ...DEPARTURE_RECOMPUTE_LIMIT, per: 'event_id' },
+  arguments: EventId,
+  plan: async (context, args) => {
+    const found = await ownEvent(context, args.event_id)
+    if (!found.ok) return found
+    return ok({
+      summary: `Recompute the departure window of '${found.value.title}'.`,
+      change: { recompute: { event_id: found.value.id } },
+      resource: { type: 'event', id: found.value.id },
+      basis: null,
+    })
+  },
+  basis: async () => null,
+  execute: async (context, args) => {
+    const found = await ownEvent(context, args.event_id)
+    if (!found.ok) return found
+    const window = await context.services.events.recompute(context.scope, found.value.id)
+    return window.ok
+      ? ok({
+          resourceId: found.value.id,
+          result: renderDeparture(window.value.departure, window.value.event.id, window.value.event.originSource),
+        })
+      : window
+  },
+})

@@ -1,0 +1,59 @@
+import {
+  getUser,
+  getInvitation,
+  listCalendars,
+  listConnections,
+  sendInvitations,
+  updatePreferences,
+} from './account-tools.js'
+import {
+  cancelEvent,
+  computeDeparture,
+  createEvent,
+  getDeparture,
+  getEvent,
+  listEvents,
+  moveEvent,
+  recomputeDeparture,
+  searchEvents,
+  updateEvent,
+} from './event-tools.js'
+import { findFreeBusy, findSlots, getEventHealth, parseEventText, suggestTimes } from './scheduling-tools.js'
+import { cancelReminder, createReminder, listReminders, snoozeReminder } from './reminder-tools.js'
+import type { Tool } from './tool.js'
+import { getTrackingStatus } from './tracking-tools.js'
+
+/**
+ * Every voice tool, in the order `session.ready` lists them. Adding one is a declaration in a tools file and one
+ * line here (docs/voice.md, "Adding a tool").
+ */
+export const VOICE_TOOLS: readonly Tool[] = [
+  getUser,
+  updatePreferences,
+  listEvents,
+  searchEvents,
+  getEvent,
+  createEvent,
+  moveEvent,
+  updateEvent,
+  cancelEvent,
+  getDeparture,
+  computeDeparture,
+  recomputeDeparture,
+  listReminders,
+  createReminder,
+  snoozeReminder,
+  cancelReminder,
+  sendInvitations,
+  getInvitation,
+  listConnections,
+  listCalendars,
+  findFreeBusy,
+  findSlots,
+  suggestTimes,
+  parseEventText,
+  getEventHealth,
+  getTrackingStatus,
+]
+
+export const toolNamed = (name: string): Tool | undefined => VOICE_TOOLS.find((tool) => tool.name === name)

@@ -1,0 +1,125 @@
+import { Schema } from 'effect'
+import { REMINDER_STATUSES } from '../../../core/reminder/reminder.js'
+import { ok } from '../../../core/shared/result.js'
+import { boundedString } from '../../../contracts/common.js'
+import { CreateReminderRequest, renderReminder, SnoozeReminderRequest } from '../../../contracts/reminders.js'
+import { ownEvent, ownReminder } from './ownership.js'
+import { defineTool, type ToolContext } from './tool.js'
+
+const ReminderId = Schema.Struct({ reminder_id: boundedString(64) })
+
+const reminderVersion = async (context: ToolContext, id: string) => {
+  const found = await ownReminder(context, id)
+  return found.ok ? `${found.value.version}` : null
+}
+
+export const listReminders = defineTool({
+  name: 'list_reminders',
+  description: 'The reminders of one of the user’s events, newest first.',
+  kind: 'read',
+  permission: { resource: 'reminders', access: 'read' },
+  arguments: Schema.Struct({
+    event_id: boundedString(64),
+    status: Schema.optionalKey(Schema.Literals(REMINDER_STATUSES)),
+  }),
+  run: async (context, args) => {
+    const event = await ownEvent(context, args.event_id)
+    if (!event.ok) return event
+    const found = await context.services.reminders.list(
+      context.scope,
+      event.value.id,
+      { status: args.status },
+      { limit: 100 },
+    )
+    return found.ok
+      ? ok({ object: 'list', data: found.value.data.map(renderReminder), has_more: found.value.hasMore })
+      : found
+  },
+})
+
+export const createReminder = defineTool({
+  name: 'create_reminder',
+  description: 'Proposes a reminder for one of the user’s events (offset_minutes before it, or at custom_time).',
+  kind: 'write',
+  risk: 'normal',
+  permission: { resource: 'reminders', access: 'write' },
+  arguments: Schema.Struct({ event_id: boundedString(64), ...CreateReminderRequest.fields }),
+  plan: async (context, args) => {
+    const event = await ownEvent(context, args.event_id)
+    if (!event.ok) return event
+    const { event_id: _id, ...reminder } = args
+    const when =
+      args.offset_minutes === undefined ? `at ${args.custom_time ?? '?'}` : `${args.offset_minutes} minutes before`
+    return ok({
+      summary: `Remind about '${event.value.title}' ${when}.`,
+      change: { create: reminder },
+      resource: { type: 'reminder', id: null },
+      basis: null,
+    })
+  },
+  basis: async () => null,
+  execute: async (context, args) => {
+    const event = await ownEvent(context, args.event_id)
+    if (!event.ok) return event
+    const created = await context.services.reminders.create(context.scope, event.value.id, {
+      offsetMinutes: args.offset_minutes,
+      customTime: args.custom_time === undefined ? undefined : new Date(args.custom_time),
+      message: args.message,
+    })
+    return created.ok
+      ? ok({ resourceId: created.value.reminder.id, result: renderReminder(created.value.reminder) })
+      : created
+  },
+})
+
+export const snoozeReminder = defineTool({
+  name: 'snooze_reminder',
+  description: 'Proposes snoozing a reminder by 1, 3, 5 or 15 minutes (low risk: may execute directly).',
+  kind: 'write',
+  risk: 'low',
+  permission: { resource: 'reminders', access: 'write' },
+  arguments: Schema.Struct({ reminder_id: boundedString(64), ...SnoozeReminderRequest.fields }),
+  plan: async (context, args) => {
+    const found = await ownReminder(context, args.reminder_id)
+    if (!found.ok) return found
+    return ok({
+      summary: `Snooze the reminder by ${args.snooze_minutes} minutes.`,
+      change: { snooze_minutes: args.snooze_minutes },
+      resource: { type: 'reminder', id: found.value.id },
+      basis: `${found.value.version}`,
+    })
+  },
+  basis: (context, args) => reminderVersion(context, args.reminder_id),
+  execute: async (context, args) => {
+    const found = await ownReminder(context, args.reminder_id)
+    if (!found.ok) return found
+    const snoozed = await context.services.reminders.snooze(context.scope, found.value.id, args.snooze_minutes)
+    return snoozed.ok ? ok({ resourceId: found.value.id, result: renderReminder(snoozed.value) }) : snoozed
+  },
+})
+
+export const cancelReminder = defineTool({
+  name: 'cancel_reminder',
+  description: 'Proposes cancelling a reminder; a cancelled reminder never fires.',
+  kind: 'write',
+  risk: 'normal',
+  permission: { resource: 'reminders', access: 'write' },
+  arguments: ReminderId,
+  plan: async (context, args) => {
+    const found = await ownReminder(context, args.reminder_id)
+    if (!found.ok) return found
+    return ok({
+      summary: 'Cancel the reminder.',
+      change: { status: { from: found.value.status, to: 'cancelled' } },
+      resource: { type: 'reminder', id: found.value.id },
+      basis: `${found.value.version}`,
+    })
+  },
+  basis: (context, args) => reminderVersion(context, args.reminder_id),
+  execute: async (context, args) => {
+    const found = await ownReminder(context, args.reminder_id)
+    if (!found.ok) return found
+    const cancelled = await context.services.reminders.cancel(context.scope, found.value.id)
+    return cancelled.ok ? ok({ resourceId: found.value.id, result: renderReminder(cancelled.value) }) : cancelled
+  },
+})
