@@ -52,7 +52,11 @@ export const startTestService = async (
   clock?: Clock,
   overrides: Pick<CompositionOverrides, 'logger' | 'metrics'> = {},
 ): Promise<TestService> => {
-  const storage = await storageForTests()
+  // A test that names its storage (a MongoDB of its own, STORAGE) keeps it.
+  const storage =
+    env.MONGODB_URI !== undefined || env.STORAGE !== undefined
+      ? { env: {}, stop: async () => {} }
+      : await storageForTests()
   const config = loadConfig({
     ...storage.env,
     HOST: '127.0.0.1',
