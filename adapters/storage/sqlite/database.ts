@@ -50,6 +50,10 @@ export const openSqlite = (file: string, schema: SqliteSchema, options: OpenOpti
     db.pragma('foreign_keys = ON')
     // 64 MiB of page cache per file (the default is 2 MiB): the working set of a busy surface stays in memory.
     db.pragma('cache_size = -65536')
+    // A checkpoint (copying the log back into the file, two fsyncs) every 10,000 pages (about 40 MiB of log) instead
+    // of every 1,000: nine in ten of those fsyncs go, and a page written many times between two checkpoints is
+    // copied once. The log is reset after each one.
+    db.pragma('wal_autocheckpoint = 10000')
     // Another process on the same file (the keys CLI beside a running server) waits for the lock instead of failing.
     db.pragma('busy_timeout = 5000')
     migrate(db, schema, options.upToVersion)
