@@ -196,6 +196,41 @@ export const eventRepositoryContract = (
       expect(await subject.events.overlapping('acct_a', nothing, 100)).toEqual([])
     })
 
+    it('free/busy follows the stored event: an update that moves it or changes its attendees, and its removal', async () => {
+      const at = (hours: number) => new Date(base.getTime() + hours * HOUR)
+      const event = makeEvent({
+        userId: 'usr_z',
+        startTime: at(2),
+        attendees: [{ email: 'old@example.com', userId: null, name: null }],
+      })
+      await subject.events.insert(event, [])
+      const byEmail = (email: string, from: Date, to: Date) =>
+        subject.events.overlapping(
+          'acct_a',
+          { userIds: [], calendarIds: [], attendeeEmails: [email], attendeeUserIds: [], from, to },
+          10,
+        )
+      expect((await byEmail('old@example.com', at(0), at(4))).map((e) => e.id)).toEqual([event.id])
+      // The monitor's kind of write: same times, same attendees.
+      const monitored = { ...event, version: event.version + 1 }
+      expect(await subject.events.update(monitored, event.version, [])).toBe('updated')
+      expect((await byEmail('old@example.com', at(0), at(4))).map((e) => e.id)).toEqual([event.id])
+      // Moved a day later, with another guest.
+      const moved = {
+        ...monitored,
+        version: monitored.version + 1,
+        startTime: at(26),
+        endTime: at(27),
+        attendees: [{ email: 'new@example.com', userId: null, name: null }],
+      }
+      expect(await subject.events.update(moved, monitored.version, [])).toBe('updated')
+      expect(await byEmail('old@example.com', at(0), at(48))).toEqual([])
+      expect(await byEmail('new@example.com', at(0), at(4))).toEqual([])
+      expect((await byEmail('new@example.com', at(25), at(28))).map((e) => e.id)).toEqual([event.id])
+      expect(await subject.events.remove('acct_a', event.id, moved.version, [])).toBe('removed')
+      expect(await byEmail('new@example.com', at(25), at(28))).toEqual([])
+    })
+
     it('lists the events synced from one calendar, of that account only', async () => {
       const source = (calendarId: string, externalId: string) => ({
         connectionId: 'con_a',

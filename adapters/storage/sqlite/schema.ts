@@ -245,9 +245,26 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
   {
     version: 3,
     description:
-      'events by end time and by attendee (free/busy), soonest first per user (event health); tracked trips, reported positions, voice sessions and proposals',
+      'events by end time and by attendee (free/busy), soonest first per user (event health); tracked trips, reported positions, voice sessions and proposals; the outbox numbered by rowid (no AUTOINCREMENT)',
     up: (db) =>
       db.exec(`
+        -- Rows of the outbox are never deleted, so the rowid alone grows with every insert; AUTOINCREMENT only added
+        -- a write of sqlite_sequence to every commit that appends an event.
+        CREATE TABLE outbox_by_rowid (
+          seq INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          account_id TEXT NOT NULL,
+          dispatched INTEGER NOT NULL DEFAULT 0,
+          doc TEXT NOT NULL
+        );
+        INSERT INTO outbox_by_rowid (seq, id, account_id, dispatched, doc)
+          SELECT seq, id, account_id, dispatched, doc FROM outbox ORDER BY seq;
+        DROP TABLE outbox;
+        ALTER TABLE outbox_by_rowid RENAME TO outbox;
+        CREATE INDEX outbox_pending ON outbox (seq) WHERE dispatched = 0;
+        CREATE INDEX outbox_account_pending ON outbox (account_id, seq) WHERE dispatched = 0;
+        CREATE INDEX outbox_account ON outbox (account_id, seq);
+
         ALTER TABLE events ADD COLUMN end_time INTEGER;
         UPDATE events
           SET end_time = CAST(round(unixepoch(json_extract(doc, '$.endTime."$date"'), 'subsec') * 1000) AS INTEGER);

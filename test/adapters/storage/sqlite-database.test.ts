@@ -145,6 +145,8 @@ describe('Schema migrations run at start, from a file of the previous version', 
       `INSERT INTO events (id, account_id, user_id, start_time, due_at, mirror_due_at, source_calendar_id, doc)
        VALUES (?, ?, ?, ?, NULL, NULL, NULL, ?)`,
     ).run(event.id, event.accountId, event.userId, event.startTime.getTime(), encodeJson(event))
+    const notification = (id: string) => ({ id, accountId: event.accountId, type: 'event.created', data: {} })
+    new SqliteOutbox(v2).appendIn([notification('ntf_1'), notification('ntf_2')] as never)
     v2.close()
 
     const migrated = openSqlite(file, SURFACE_SCHEMA)
@@ -156,6 +158,10 @@ describe('Schema migrations run at start, from a file of the previous version', 
     const window = { from: new Date('2026-06-01T10:00:00.500Z'), to: new Date('2026-06-01T11:00:00Z') }
     const byEmail = { userIds: [], calendarIds: [], attendeeEmails: ['guest@example.com'], attendeeUserIds: [] }
     expect(await events.overlapping(event.accountId, { ...byEmail, ...window }, 10)).toEqual([event])
+    // The outbox, rebuilt without AUTOINCREMENT, keeps its pending events in order and numbers new ones after them.
+    const outbox = new SqliteOutbox(migrated)
+    await outbox.append([notification('ntf_3')] as never)
+    expect((await outbox.pending(10)).map((pending) => pending.id)).toEqual(['ntf_1', 'ntf_2', 'ntf_3'])
     // Past its end (to the millisecond) it overlaps nothing.
     const after = { from: new Date('2026-06-01T10:00:00.750Z'), to: new Date('2026-06-01T11:00:00Z') }
     expect(await events.overlapping(event.accountId, { ...byEmail, ...after }, 10)).toEqual([])
