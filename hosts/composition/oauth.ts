@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Config } from '../config.js'
+import { keyInDataDir } from './key-file.js'
 
-const KEY_FILE = 'oauth-signing.key'
+export const OAUTH_SIGNING_KEY_FILE = 'oauth-signing.key'
 
 /**
  * The key signing Connect's access tokens: `OAUTH_SIGNING_KEY` when set (required for several
@@ -14,21 +13,5 @@ const KEY_FILE = 'oauth-signing.key'
 export const oauthSigningKey = (config: Config, ephemeral: boolean): Uint8Array => {
   if (config.oauthSigningKey !== null) return config.oauthSigningKey
   if (ephemeral) return randomBytes(32)
-  const path = join(config.dataDir, KEY_FILE)
-  try {
-    const stored = Buffer.from(readFileSync(path, 'utf8').trim(), 'base64')
-    if (stored.length >= 32) return stored
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-  }
-  const key = randomBytes(32)
-  mkdirSync(config.dataDir, { recursive: true })
-  // `wx`: two processes starting at once on one directory do not overwrite each other's key.
-  try {
-    writeFileSync(path, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' })
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return oauthSigningKey(config, ephemeral)
-    throw error
-  }
-  return key
+  return keyInDataDir(config.dataDir, OAUTH_SIGNING_KEY_FILE, 'access tokens signed with it')
 }

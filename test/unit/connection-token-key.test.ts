@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AesGcmTokenCipher } from '../../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
 import { expectOk } from '../../core/shared/result.js'
 import { CONNECTION_TOKEN_KEY_FILE, connectionTokenKey } from '../../hosts/composition/connection-token-key.js'
+import { OAUTH_SIGNING_KEY_FILE, oauthSigningKey } from '../../hosts/composition/oauth.js'
 import { loadConfig } from '../../hosts/config.js'
 
 describe('CONNECTION_TOKEN_KEY on the embedded default', () => {
@@ -40,5 +41,26 @@ describe('CONNECTION_TOKEN_KEY on the embedded default', () => {
   it('refuses a damaged key file rather than replacing it (the tokens sealed with it would be lost)', () => {
     writeFileSync(join(dataDir, CONNECTION_TOKEN_KEY_FILE), 'not a key\n', { mode: 0o600 })
     expect(() => connectionTokenKey(loadConfig({ DATA_DIR: dataDir }), false)).toThrow(/32-byte/)
+  })
+})
+
+describe('OAUTH_SIGNING_KEY on the embedded default (the same key file rules)', () => {
+  let dataDir: string
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'signing-key-'))
+  })
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  it('is generated once into DATA_DIR (mode 0600) and reused after a restart', () => {
+    const first = oauthSigningKey(loadConfig({ DATA_DIR: dataDir }), false)
+    expect(statSync(join(dataDir, OAUTH_SIGNING_KEY_FILE)).mode & 0o777).toBe(0o600)
+    expect(Buffer.from(oauthSigningKey(loadConfig({ DATA_DIR: dataDir }), false))).toEqual(Buffer.from(first))
+  })
+
+  it('refuses a file that holds no 32-byte key, naming it, instead of replacing it', () => {
+    const path = join(dataDir, OAUTH_SIGNING_KEY_FILE)
+    writeFileSync(path, 'c2hvcnQ=\n', { mode: 0o600 })
+    expect(() => oauthSigningKey(loadConfig({ DATA_DIR: dataDir }), false)).toThrow(/oauth-signing\.key.*32-byte/)
+    expect(readFileSync(path, 'utf8')).toBe('c2hvcnQ=\n')
   })
 })
