@@ -1,4 +1,5 @@
 import { Schema } from 'effect'
+import type { SuggestRequest as SuggestQuery } from '../core/scheduling/suggest.js'
 import { TIMES_OF_DAY, WEEKDAY_ABBREVIATIONS } from '../core/scheduling/slots.js'
 import type { RatePool } from './endpoint.js'
 import { boundedString, DateTime, intBetween } from './common.js'
@@ -35,6 +36,30 @@ export const SuggestRequest = Schema.Struct({
   ),
   limit: Schema.optionalKey(intBetween(1, 25)),
 }).annotate({ identifier: 'SuggestRequest' })
+
+/**
+ * The use case's request from the wire's (REST body or voice tool arguments), the participants resolved by the
+ * caller: absent constraints are null, the limit defaults to 5.
+ */
+export const suggestQueryFromWire = (
+  wire: Omit<typeof SuggestRequest.Type, 'participants'>,
+  participants: readonly string[],
+): SuggestQuery => {
+  const constraints = wire.constraints ?? {}
+  return {
+    intent: wire.intent,
+    participants,
+    durationMinutes: wire.duration_minutes,
+    earliest: constraints.earliest === undefined ? null : new Date(constraints.earliest),
+    latest: constraints.latest === undefined ? null : new Date(constraints.latest),
+    preferredDays: constraints.preferred_days ?? null,
+    preferredTimeOfDay: constraints.preferred_time_of_day ?? null,
+    maxTravelMinutes: constraints.max_travel_minutes_between_meetings ?? null,
+    location:
+      wire.location === undefined ? null : { address: wire.location.address ?? null, type: wire.location.type ?? null },
+    limit: wire.limit ?? 5,
+  }
+}
 
 /** `{object: "list", data: [slot candidates]}` with the warnings of the search. */
 export const SuggestionList = SlotList.annotate({ identifier: 'SuggestionList' })

@@ -3,6 +3,7 @@ import type { SuggestionService } from '../../../core/scheduling/suggest.js'
 import { mapResult } from '../../../core/shared/result.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderSlotList } from '../../../contracts/freebusy.js'
+import { suggestQueryFromWire } from '../../../contracts/suggestions.js'
 import { defineRoute, type RouteOptions } from '../route.js'
 
 export const suggestionRoutes = (
@@ -12,22 +13,7 @@ export const suggestionRoutes = (
   const { suggestions } = options
 
   defineRoute(app, Endpoints.suggestSlots, options, async ({ body, scope }) => {
-    const constraints = body.constraints ?? {}
-    const result = await suggestions.suggest(scope, {
-      intent: body.intent,
-      participants: body.participants,
-      durationMinutes: body.duration_minutes,
-      earliest: constraints.earliest === undefined ? null : new Date(constraints.earliest),
-      latest: constraints.latest === undefined ? null : new Date(constraints.latest),
-      preferredDays: constraints.preferred_days ?? null,
-      preferredTimeOfDay: constraints.preferred_time_of_day ?? null,
-      maxTravelMinutes: constraints.max_travel_minutes_between_meetings ?? null,
-      location:
-        body.location === undefined
-          ? null
-          : { address: body.location.address ?? null, type: body.location.type ?? null },
-      limit: body.limit ?? 5,
-    })
+    const result = await suggestions.suggest(scope, suggestQueryFromWire(body, body.participants))
     return mapResult(result, (found) => ({ body: renderSlotList(found.slots, found.warnings) }))
   })
 }

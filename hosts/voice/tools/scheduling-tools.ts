@@ -3,7 +3,7 @@ import { boundedString, DateTime } from '../../../contracts/common.js'
 import { healthWeightsFor, renderEventHealth } from '../../../contracts/event-health.js'
 import { FindSlotsRequest, FreeBusyQueryRequest, renderFreeBusy, renderSlotList } from '../../../contracts/freebusy.js'
 import { ParseEventRequest, renderParsedEvent } from '../../../contracts/scheduling.js'
-import { SuggestRequest } from '../../../contracts/suggestions.js'
+import { SuggestRequest, suggestQueryFromWire } from '../../../contracts/suggestions.js'
 import { CURRENT_VERSION } from '../../../contracts/versions.js'
 import { eventHealth } from '../../../core/event/event-health.js'
 import { EVENT_DURATION_MIN } from '../../../core/scheduling/parsed-event.js'
@@ -120,22 +120,10 @@ export const suggestTimes = defineTool({
   run: async (context, args) => {
     const participants = await scopedParticipants(context, args.participants)
     if (!participants.ok) return participants
-    const constraints = args.constraints ?? {}
-    const result = await context.services.suggestions.suggest(context.scope, {
-      intent: args.intent,
-      participants: participants.value,
-      durationMinutes: args.duration_minutes,
-      earliest: constraints.earliest === undefined ? null : new Date(constraints.earliest),
-      latest: constraints.latest === undefined ? null : new Date(constraints.latest),
-      preferredDays: constraints.preferred_days ?? null,
-      preferredTimeOfDay: constraints.preferred_time_of_day ?? null,
-      maxTravelMinutes: constraints.max_travel_minutes_between_meetings ?? null,
-      location:
-        args.location === undefined
-          ? null
-          : { address: args.location.address ?? null, type: args.location.type ?? null },
-      limit: args.limit ?? 5,
-    })
+    const result = await context.services.suggestions.suggest(
+      context.scope,
+      suggestQueryFromWire(args, participants.value),
+    )
     return result.ok ? ok(renderSlotList(result.value.slots, result.value.warnings)) : result
   },
 })
