@@ -97,6 +97,14 @@ export const accountRepositoryContract = (
         expect(await subject.accounts.listAccounts()).toHaveLength(2)
       })
 
+      it('replaces the stored account: an optional field the update leaves out is gone', async () => {
+        const account = { ...makeAccount(), trackingEnabled: true }
+        await subject.accounts.insertAccount(account)
+        const { trackingEnabled: _dropped, ...without } = account
+        await subject.accounts.updateAccount(without)
+        expect(await subject.accounts.getAccount(account.id)).toEqual(without)
+      })
+
       it('does not create an account by updating an unknown id', async () => {
         await subject.accounts.updateAccount(makeAccount())
         expect(await subject.accounts.listAccounts()).toEqual([])

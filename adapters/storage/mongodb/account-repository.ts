@@ -1,4 +1,4 @@
-import { ObjectId, type Collection, type Db } from 'mongodb'
+import { ObjectId, type Collection, type Db, type UpdateFilter } from 'mongodb'
 import {
   LEGACY_ACCOUNT_FIELDS,
   LEGACY_KEY_FIELDS,
@@ -26,6 +26,10 @@ const keyToDomain = ({ _id, order: _order, ...rest }: KeyDocument): ApiKeyRecord
   ...LEGACY_KEY_FIELDS,
   ...rest,
 })
+
+/** The optional fields of an account, every one of them (the type makes this list complete). */
+type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T]
+const OPTIONAL_ACCOUNT_FIELDS: Record<OptionalKeys<Account>, true> = { trackingEnabled: true }
 
 /**
  * Accounts and hashed API keys, shared by both surfaces: the `accounts` and
@@ -82,7 +86,18 @@ export class MongoAccountRepository implements AccountRepositoryPort {
   async updateAccount(account: Account): Promise<void> {
     if (!isIdShaped(account.id)) return
     const { id, ...rest } = account
-    await this.accounts.updateOne({ _id: id }, { $set: rest })
+    // An optional field the account no longer has must not stay behind (`$set` alone would keep it).
+    const unset = Object.fromEntries(
+      Object.keys(OPTIONAL_ACCOUNT_FIELDS)
+        .filter((field) => (rest as Record<string, unknown>)[field] === undefined)
+        .map((field) => [field, '']),
+    )
+    await this.accounts.updateOne(
+      { _id: id },
+      (Object.keys(unset).length === 0
+        ? { $set: rest }
+        : { $set: rest, $unset: unset }) as UpdateFilter<AccountDocument>,
+    )
   }
 
   async insertKey(key: ApiKeyRecord): Promise<void> {
