@@ -2,7 +2,7 @@ import { recomputeDueDepartures } from '../departure/batch-planner.js'
 import type { DepartureDataPorts } from '../departure/compute-departure.js'
 import type { Departure, DepartureInput } from '../departure/departure.js'
 import type { DepartureError } from '../departure/departure.errors.js'
-import { resolveOrigin } from '../departure/origin.js'
+import { defaultOriginRuleOptions, resolveOrigin } from '../departure/origin.js'
 import type { MonitoringCommand, MonitoringEvent, RecomputeFailureReason } from '../monitoring/monitoring.js'
 import { monitoringTransition } from '../monitoring/monitoring-transition.js'
 import type { Clock } from '../ports/clock.js'
@@ -21,6 +21,7 @@ import { monitoringDueAt, type CalendarEvent } from './event.js'
 import { assessEventHealth, type ConnectionHealthInput, type HealthAssessment } from './event-health.js'
 
 const DAY_MS = 86_400_000
+const HOUR_MS = 3_600_000
 /** The most neighbours (other events around an event) the origin rule and the health assessment read. */
 const NEIGHBOURS_LIMIT = 100
 
@@ -107,8 +108,11 @@ export class DepartureMonitor {
         location: other.location,
       })),
       homeLocation: user?.homeLocation ?? null,
+      // Read only when the rule can use it: no explicit origin, and a start within the position's horizon.
       lastKnownPosition:
-        event.origin === null && this.deps.lastKnownPosition !== undefined
+        event.origin === null &&
+        this.deps.lastKnownPosition !== undefined &&
+        event.startTime.getTime() - now.getTime() <= defaultOriginRuleOptions.lastPositionHorizonHours * HOUR_MS
           ? await this.deps.lastKnownPosition(event.accountId, event.userId)
           : null,
       now,
