@@ -397,7 +397,8 @@ export class EventService {
   private async refreshIfPending(event: CalendarEvent, scope: RequestScope): Promise<CalendarEvent> {
     if (event.monitoring.status !== 'pending') return event
     const [saved] = await this.deps.monitor.recompute([event], scope.clock)
-    return saved ?? event
+    // Not written: the event changed meanwhile (the sweep recomputed it first, or a change landed); its state wins.
+    return saved ?? (await this.deps.events.get(scope.accountId, event.id)) ?? event
   }
 
   private windowOf(event: CalendarEvent): Result<{ event: CalendarEvent; departure: Departure }, DepartureUnavailable> {
