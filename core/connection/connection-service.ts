@@ -498,9 +498,11 @@ export class ConnectionService {
   async defaultWritableCalendar(
     accountId: string,
     userId: string,
+    /** The user's connections, when the caller read them already (the same read as below). */
+    known?: readonly Connection[],
   ): Promise<{ readonly connection: Connection; readonly calendar: Calendar } | null> {
-    const page = await this.deps.connections.list(accountId, { userId }, { limit: 100 })
-    const live = page.data.filter((connection) => connection.status !== 'disconnected').reverse()
+    const connections = known ?? (await this.deps.connections.list(accountId, { userId }, { limit: 100 })).data
+    const live = connections.filter((connection) => connection.status !== 'disconnected').reverse()
     for (const connection of live) {
       const calendar = (await this.deps.calendars.listByConnection(accountId, connection.id)).find(
         (candidate) => candidate.isDefault && candidate.writable,

@@ -1,5 +1,5 @@
 import type { BackgroundScope } from '../background/background-job.js'
-import type { ChangeContext, EventChangeListener } from '../event/event-lifecycle.js'
+import type { ChangeContext, CreationReads, EventChangeListener } from '../event/event-lifecycle.js'
 import type { CalendarEvent, EventMirror } from '../event/event.js'
 import type { OutboundEvent } from '../ports/calendar-provider.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
@@ -56,10 +56,15 @@ export class OutboundMirror implements EventChangeListener {
     },
   ) {}
 
-  async onCreated(event: CalendarEvent, scope: RequestScope, context: ChangeContext): Promise<void> {
-    if (context.origin === 'provider' || (event.source ?? null) !== null) return
-    const target = await this.deps.connections.defaultWritableCalendar(scope.accountId, event.userId)
-    if (target === null) return
+  async onCreated(
+    event: CalendarEvent,
+    scope: RequestScope,
+    context: ChangeContext,
+    reads: CreationReads,
+  ): Promise<boolean> {
+    if (context.origin === 'provider' || (event.source ?? null) !== null) return false
+    const target = await this.deps.connections.defaultWritableCalendar(scope.accountId, event.userId, reads.connections)
+    if (target === null) return false
     const mirror: EventMirror = {
       connectionId: target.connection.id,
       calendarId: target.calendar.id,
@@ -71,6 +76,7 @@ export class OutboundMirror implements EventChangeListener {
       nextAttemptAt: null,
     }
     await this.attempt(scope, event.id, mirror)
+    return true
   }
 
   async onUpdated(

@@ -2,7 +2,7 @@ import { recomputeDueDepartures } from '../departure/batch-planner.js'
 import type { DepartureDataPorts } from '../departure/compute-departure.js'
 import type { Departure, DepartureInput } from '../departure/departure.js'
 import type { DepartureError } from '../departure/departure.errors.js'
-import { resolveOrigin } from '../departure/origin.js'
+import { defaultOriginRuleOptions, resolveOrigin } from '../departure/origin.js'
 import type { MonitoringCommand, MonitoringEvent, RecomputeFailureReason } from '../monitoring/monitoring.js'
 import { monitoringTransition } from '../monitoring/monitoring-transition.js'
 import type { Clock } from '../ports/clock.js'
@@ -21,6 +21,9 @@ import { monitoringDueAt, type CalendarEvent } from './event.js'
 import { assessEventHealth, type ConnectionHealthInput, type HealthAssessment } from './event-health.js'
 
 const DAY_MS = 86_400_000
+const HOUR_MS = 3_600_000
+/** The most neighbours (other events around an event) the origin rule and the health assessment read. */
+const NEIGHBOURS_LIMIT = 100
 
 export interface DepartureMonitorDeps extends Omit<DepartureDataPorts, 'clock'> {
   readonly events: EventRepositoryPort
@@ -46,6 +49,19 @@ interface HealthContext {
   readonly failure: RecomputeFailureReason | null
   /** The user's connections, read once per user and batch. */
   readonly userConnections?: readonly Connection[]
+}
+
+/** What the caller already read for an event's user: the recompute does not read it again. */
+export interface KnownUserReads {
+  readonly user: User | null
+  /** The user's connections (`ConnectionRepositoryPort.list(accountId, { userId }, { limit: 100 })`). */
+  readonly connections: readonly Connection[]
+}
+
+/** An event's next state and the domain events of its transition, not written yet. */
+export interface PlannedTransition {
+  readonly event: CalendarEvent
+  readonly domainEvents: readonly DomainEvent[]
 }
 
 /** Monitoring stops at these: the last assessment stays as it was. */
@@ -92,8 +108,11 @@ export class DepartureMonitor {
         location: other.location,
       })),
       homeLocation: user?.homeLocation ?? null,
+      // Read only when the rule can use it: no explicit origin, and a start within the position's horizon.
       lastKnownPosition:
-        event.origin === null && this.deps.lastKnownPosition !== undefined
+        event.origin === null &&
+        this.deps.lastKnownPosition !== undefined &&
+        event.startTime.getTime() - now.getTime() <= defaultOriginRuleOptions.lastPositionHorizonHours * HOUR_MS
           ? await this.deps.lastKnownPosition(event.accountId, event.userId)
           : null,
       now,
@@ -130,9 +149,34 @@ export class DepartureMonitor {
     const found = await this.deps.events.list(
       event.accountId,
       { userId: event.userId, startFrom: new Date(event.startTime.getTime() - DAY_MS), startBefore: event.endTime },
-      { limit: 100 },
+      { limit: NEIGHBOURS_LIMIT },
     )
     return found.data
+  }
+
+  /**
+   * The neighbours of an event not stored yet, as `neighboursOf` will read them once it is: with the event itself,
+   * in the repository's order (id descending), up to the same limit.
+   */
+  private async neighboursWithSelf(event: CalendarEvent): Promise<readonly CalendarEvent[]> {
+    const all = [...(await this.neighboursOf(event)).filter((other) => other.id !== event.id), event]
+    all.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    return all.slice(0, NEIGHBOURS_LIMIT)
+  }
+
+  /** The user's connections, for the health assessment and the calendar mirror: read once by the caller. */
+  userConnections(accountId: string, userId: string): Promise<readonly Connection[]> {
+    return this.userConnectionsOf(accountId, userId)
+  }
+
+  /** Event health at `now` of an event not stored yet (its neighbours are read without it), with its user's reads. */
+  async assessUnsaved(event: CalendarEvent, now: Date, known: KnownUserReads): Promise<HealthAssessment> {
+    return this.assess(event, now, {
+      user: known.user,
+      neighbours: await this.neighboursOf(event),
+      failure: null,
+      userConnections: known.connections,
+    })
   }
 
   /** Event health at `now` from the event's window (docs/scheduling.md), without writing it. */
@@ -179,8 +223,45 @@ export class DepartureMonitor {
     return (await repository.list(accountId, { userId }, { limit: 100 })).data
   }
 
+  /**
+   * The first window of an event about to be inserted (not stored yet), computed as `recompute` would compute it
+   * right after the insert, with the user and connections the caller read; nothing is written: the caller inserts
+   * the planned event with these domain events. Null when the transition does not apply.
+   */
+  async planFirstWindow(event: CalendarEvent, clock: Clock, known: KnownUserReads): Promise<PlannedTransition | null> {
+    let planned: PlannedTransition | null = null
+    await this.recomputeBatch(
+      [event],
+      clock,
+      async (next) => {
+        planned = next
+      },
+      known,
+    )
+    return planned
+  }
+
   /** Recomputes the given events now (one batch) and stores each outcome. */
   async recompute(events: readonly CalendarEvent[], clock: Clock): Promise<CalendarEvent[]> {
+    const saved: CalendarEvent[] = []
+    await this.recomputeBatch(events, clock, async ({ event, domainEvents }, expectedVersion) => {
+      // A lost race means the event changed meanwhile (updated or deleted): its new state wins.
+      if ((await this.deps.events.update(event, expectedVersion, domainEvents)) === 'updated') saved.push(event)
+    })
+    return saved
+  }
+
+  /**
+   * The recompute of a batch: each event's next state and domain events, handed to `commit` in turn. With `unsaved`,
+   * the one event is not stored yet (its neighbours are read without it and it is added) and its user's reads are
+   * given.
+   */
+  private async recomputeBatch(
+    events: readonly CalendarEvent[],
+    clock: Clock,
+    commit: (planned: PlannedTransition, expectedVersion: number) => Promise<void>,
+    unsaved?: KnownUserReads,
+  ): Promise<void> {
     const users = new Map<string, User | null>()
     const userConnections = new Map<string, readonly Connection[]>()
     const inputs: DepartureInput[] = []
@@ -191,10 +272,16 @@ export class DepartureMonitor {
     for (const event of events) {
       const userKey = `${event.accountId}/${event.userId}`
       if (!users.has(userKey)) {
-        users.set(userKey, await this.deps.users.get(event.accountId, event.userId))
-        userConnections.set(userKey, await this.userConnectionsOf(event.accountId, event.userId))
+        users.set(
+          userKey,
+          unsaved === undefined ? await this.deps.users.get(event.accountId, event.userId) : unsaved.user,
+        )
+        userConnections.set(
+          userKey,
+          unsaved === undefined ? await this.userConnectionsOf(event.accountId, event.userId) : unsaved.connections,
+        )
       }
-      const around = await this.neighboursOf(event)
+      const around = unsaved === undefined ? await this.neighboursOf(event) : await this.neighboursWithSelf(event)
       neighbours.set(event.id, around)
       const planned = await this.inputFor(event, users.get(userKey) ?? null, now, around)
       if ('failure' in planned) commands.set(event.id, { type: 'recompute_failed', now, reason: 'no_origin' })
@@ -214,11 +301,10 @@ export class DepartureMonitor {
       },
     )
     for (const [eventId, result] of results) commands.set(eventId, commandFor(result, now))
-    const saved: CalendarEvent[] = []
     for (const event of events) {
       const command = commands.get(event.id)
       if (command === undefined) continue
-      const next = await this.apply(
+      const next = await this.transition(
         { ...event, originSource: originSources.get(event.id) ?? event.originSource },
         command,
         clock,
@@ -229,9 +315,8 @@ export class DepartureMonitor {
           userConnections: userConnections.get(`${event.accountId}/${event.userId}`) ?? [],
         },
       )
-      if (next !== null) saved.push(next)
+      if (next !== null) await commit(next, event.version)
     }
-    return saved
   }
 
   /**
@@ -244,6 +329,21 @@ export class DepartureMonitor {
     clock: Clock,
     context?: HealthContext,
   ): Promise<CalendarEvent | null> {
+    const planned = await this.transition(event, command, clock, context)
+    if (planned === null) return null
+    // A lost race means the event changed meanwhile (updated or deleted): its new state wins.
+    return (await this.deps.events.update(planned.event, event.version, planned.domainEvents)) === 'updated'
+      ? planned.event
+      : null
+  }
+
+  /** One monitoring command's next state (health assessed with it) and domain events, without writing them. */
+  private async transition(
+    event: CalendarEvent,
+    command: MonitoringCommand,
+    clock: Clock,
+    context?: HealthContext,
+  ): Promise<PlannedTransition | null> {
     const outcome = monitoringTransition(event.monitoring, command)
     if (!outcome.ok) return null
     const moved: CalendarEvent = {
@@ -260,8 +360,7 @@ export class DepartureMonitor {
     const domainEvents = outcome.value.events.map((monitoringEvent) =>
       departureDomainEvent({ ids: this.deps.ids, clock }, next, monitoringEvent),
     )
-    // A lost race means the event changed meanwhile (updated or deleted): its new state wins.
-    return (await this.deps.events.update(next, event.version, domainEvents)) === 'updated' ? next : null
+    return { event: next, domainEvents }
   }
 
   private measure(recomputing: readonly CalendarEvent[], now: Date): void {

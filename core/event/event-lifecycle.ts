@@ -1,3 +1,4 @@
+import type { Connection } from '../connection/connection.js'
 import type { CalendarEvent } from './event.js'
 import type { RequestScope } from '../shared/request-scope.js'
 
@@ -11,6 +12,12 @@ export interface ChangeContext {
 
 export const API_CHANGE: ChangeContext = { origin: 'api' }
 
+/** What the creator already read, handed to the listeners so that they need not read it again. */
+export interface CreationReads {
+  /** The user's connections (`ConnectionRepositoryPort.list(accountId, { userId }, { limit: 100 })`), when read. */
+  readonly connections?: readonly Connection[]
+}
+
 /**
  * What other resources of an event (reminders, invitations, provider mirrors)
  * do when it appears, moves or goes away. Listeners run after the event's write
@@ -19,8 +26,11 @@ export const API_CHANGE: ChangeContext = { origin: 'api' }
  */
 export interface EventChangeListener {
   readonly name: string
-  /** The event was created (its first departure window, if any, is already computed). */
-  onCreated?(event: CalendarEvent, scope: RequestScope, context: ChangeContext): Promise<void>
+  /**
+   * The event was created (its first departure window, if any, is already computed). Resolves to whether the
+   * listener wrote the event (the creator then reads it again for its answer).
+   */
+  onCreated?(event: CalendarEvent, scope: RequestScope, context: ChangeContext, reads: CreationReads): Promise<boolean>
   /** The event changed; compare `before` and `after` to see what moved. */
   onUpdated?(before: CalendarEvent, after: CalendarEvent, scope: RequestScope, context: ChangeContext): Promise<void>
   /** The event was deleted. (Deleting a user removes its events through the user-deletion cascade instead.) */
@@ -38,8 +48,17 @@ export class EventLifecycle {
     return this.listeners.map((listener) => listener.name)
   }
 
-  async created(event: CalendarEvent, scope: RequestScope, context: ChangeContext = API_CHANGE): Promise<void> {
-    for (const listener of this.listeners) await listener.onCreated?.(event, scope, context)
+  /** Whether a listener wrote the event. */
+  async created(
+    event: CalendarEvent,
+    scope: RequestScope,
+    context: ChangeContext = API_CHANGE,
+    reads: CreationReads = {},
+  ): Promise<boolean> {
+    let written = false
+    for (const listener of this.listeners)
+      if ((await listener.onCreated?.(event, scope, context, reads)) === true) written = true
+    return written
   }
 
   async updated(

@@ -16,7 +16,7 @@ import { err, ok, type Result } from '../shared/result.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
 import type { RequestScope } from '../shared/request-scope.js'
 import type { UserService } from '../user/user-service.js'
-import type { DepartureMonitor } from './departure-monitor.js'
+import type { DepartureMonitor, PlannedTransition } from './departure-monitor.js'
 import { API_CHANGE, type ChangeContext, type EventLifecycle } from './event-lifecycle.js'
 import { DepartureUnavailable } from './event.errors.js'
 import { monitoringDueAt, type Attendee, type CalendarEvent, type EventCategory, type EventSource } from './event.js'
@@ -130,14 +130,32 @@ export class EventService {
       updatedAt: now,
       version: 1,
     }
-    const event = await this.withUnmonitoredHealth(created, now)
-    await this.deps.events.insert(event, [
-      domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.created', 'event', event),
-    ])
-    // The first window first: a listener's own write (a mirror's state) must not race the departure write.
-    const refreshed = await this.refreshIfPending(event, scope)
-    await this.deps.lifecycle.created(refreshed, scope, context)
-    return ok((await this.deps.events.get(scope.accountId, event.id)) ?? refreshed)
+    // Read once for the health assessment and the listeners (the calendar mirror's default calendar).
+    const assessed = created.monitoring.status === 'pending' || created.monitoring.status === 'no_location'
+    const known = assessed
+      ? { user: user.value, connections: await this.deps.monitor.userConnections(scope.accountId, input.userId) }
+      : null
+    const event =
+      known !== null && created.monitoring.status === 'no_location'
+        ? { ...created, health: await this.deps.monitor.assessUnsaved(created, now, known) }
+        : created
+    const createdEvent = domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.created', 'event', event)
+    // The first window is planned before the insert and written with it, in one write: the event as its first
+    // recompute leaves it, `event.created` (the event as created) and then the departure events.
+    let first: PlannedTransition | null = null
+    try {
+      if (known !== null && event.monitoring.status === 'pending')
+        first = await this.deps.monitor.planFirstWindow(event, scope.clock, known)
+    } catch (error) {
+      // As when the recompute followed the insert: the event is stored, the request fails.
+      await this.deps.events.insert(event, [createdEvent])
+      throw error
+    }
+    await this.deps.events.insert(first?.event ?? event, [createdEvent, ...(first?.domainEvents ?? [])])
+    const stored = first?.event ?? event
+    // A listener that wrote the event (a mirror's state) makes it read again; none did in the usual case.
+    const written = await this.deps.lifecycle.created(stored, scope, context, known ?? {})
+    return ok(written ? ((await this.deps.events.get(scope.accountId, event.id)) ?? stored) : stored)
   }
 
   async retrieve(scope: RequestScope, id: string): Promise<Result<CalendarEvent, ResourceNotFound>> {
@@ -379,7 +397,8 @@ export class EventService {
   private async refreshIfPending(event: CalendarEvent, scope: RequestScope): Promise<CalendarEvent> {
     if (event.monitoring.status !== 'pending') return event
     const [saved] = await this.deps.monitor.recompute([event], scope.clock)
-    return saved ?? event
+    // Not written: the event changed meanwhile (the sweep recomputed it first, or a change landed); its state wins.
+    return saved ?? (await this.deps.events.get(scope.accountId, event.id)) ?? event
   }
 
   private windowOf(event: CalendarEvent): Result<{ event: CalendarEvent; departure: Departure }, DepartureUnavailable> {

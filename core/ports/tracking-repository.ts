@@ -15,6 +15,14 @@ export interface TrackingRepositoryPort {
   remove(accountId: string, eventId: string, expectedVersion: number): Promise<'removed' | 'conflict'>
   /** The user's trip with the most recent `currentLocation`, if any has one. */
   latestLocatedOfUser(accountId: string, userId: string): Promise<Trip | null>
+  /**
+   * `latestLocatedOfUser` and `position` of the user together, in one read where the storage allows it (the origin
+   * rule reads both). Optional: without it the two are read one by one.
+   */
+  latestLocatedAndPosition?(
+    accountId: string,
+    userId: string,
+  ): Promise<readonly [trip: Trip | null, position: ReportedPosition | null]>
   /** Up to `limit` trips with `tripDueAt <= now`, earliest first; `accountId` null for every account. */
   due(accountId: string | null, now: Date, limit: number): Promise<Trip[]>
   /** The earliest `tripDueAt` after `after`, or null. */

@@ -13,10 +13,10 @@ export const lastKnownPosition = async (
   accountId: string,
   userId: string,
 ): Promise<LastKnownPosition | null> => {
-  const [trip, reported] = await Promise.all([
-    repository.latestLocatedOfUser(accountId, userId),
-    repository.position(accountId, userId),
-  ])
+  const [trip, reported] =
+    repository.latestLocatedAndPosition === undefined
+      ? await Promise.all([repository.latestLocatedOfUser(accountId, userId), repository.position(accountId, userId)])
+      : await repository.latestLocatedAndPosition(accountId, userId)
   const fromTrip = trip?.currentLocation ?? null
   const candidates = [
     ...(fromTrip === null

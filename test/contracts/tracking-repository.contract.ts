@@ -3,6 +3,7 @@ import type { DomainEvent, OutboxPort } from '../../core/ports/outbox.js'
 import type { TrackingRepositoryPort } from '../../core/ports/tracking-repository.js'
 import { type ReportedPosition, type Trip, tripDueAt } from '../../core/tracking/trip.js'
 import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
+import { lastKnownPosition } from '../../core/tracking/last-known-position.js'
 
 export interface TrackingRepositorySubject {
   readonly trips: TrackingRepositoryPort
@@ -176,6 +177,50 @@ export const trackingRepositoryContract = (
       await trips.savePosition(position({ lat: 10, recordedAt: at(2) }))
       expect(await trips.position('acct_a', 'usr_a')).toEqual(position({ lat: 10, recordedAt: at(2) }))
       expect(await trips.position('acct_b', 'usr_a')).toBeNull()
+    })
+
+    it('the last known position: the newer of the latest located trip and the reported position, as read one by one', async () => {
+      // Read one by one, and together where the adapter reads both at once.
+      const both = async (userId: string) => [
+        await trips.latestLocatedOfUser('acct_a', userId),
+        await trips.position('acct_a', userId),
+      ]
+      const together = async (userId: string) =>
+        trips.latestLocatedAndPosition === undefined ? both(userId) : trips.latestLocatedAndPosition('acct_a', userId)
+      expect(await together('usr_a')).toEqual([null, null])
+      expect(await lastKnownPosition(trips, 'acct_a', 'usr_a')).toBeNull()
+      const older = makeTrip({
+        currentLocation: { lat: 1, lng: 1, accuracyM: null, speedMps: null, recordedAt: at(1) },
+      })
+      const newer = makeTrip({
+        currentLocation: { lat: 2, lng: 2, accuracyM: null, speedMps: null, recordedAt: at(5) },
+      })
+      const theirs = makeTrip({
+        userId: 'usr_b',
+        currentLocation: { lat: 3, lng: 3, accuracyM: null, speedMps: null, recordedAt: at(9) },
+      })
+      for (const trip of [older, newer, theirs]) await trips.insert(trip, [])
+      expect(await together('usr_a')).toEqual([newer, null])
+      expect(await lastKnownPosition(trips, 'acct_a', 'usr_a')).toEqual({
+        coordinates: { lat: 2, lng: 2 },
+        recordedAt: at(5),
+      })
+      await trips.savePosition(position({ lat: 10, lng: 11, recordedAt: at(3) }))
+      expect(await together('usr_a')).toEqual(await both('usr_a'))
+      expect((await together('usr_a'))[1]).toEqual(position({ lat: 10, lng: 11, recordedAt: at(3) }))
+      expect(await lastKnownPosition(trips, 'acct_a', 'usr_a')).toEqual({
+        coordinates: { lat: 2, lng: 2 },
+        recordedAt: at(5),
+      })
+      await trips.savePosition(position({ lat: 12, lng: 13, recordedAt: at(7) }))
+      expect(await lastKnownPosition(trips, 'acct_a', 'usr_a')).toEqual({
+        coordinates: { lat: 12, lng: 13 },
+        recordedAt: at(7),
+      })
+      // Another user of the account, another account, and a user id not shaped like an id.
+      expect(await together('usr_b')).toEqual([theirs, null])
+      expect(await lastKnownPosition(trips, 'acct_b', 'usr_a')).toBeNull()
+      expect(await lastKnownPosition(trips, 'acct_a', '{"$gt":""}')).toBeNull()
     })
 
     it('removes the positions recorded before a time, and tells the oldest one left', async () => {

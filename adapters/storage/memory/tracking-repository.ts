@@ -52,6 +52,13 @@ export class MemoryTrackingRepository implements TrackingRepositoryPort {
     return latest
   }
 
+  async latestLocatedAndPosition(
+    accountId: string,
+    userId: string,
+  ): Promise<readonly [trip: Trip | null, position: ReportedPosition | null]> {
+    return [await this.latestLocatedOfUser(accountId, userId), await this.position(accountId, userId)]
+  }
+
   async due(accountId: string | null, now: Date, limit: number): Promise<Trip[]> {
     const due: { trip: Trip; at: number }[] = []
     for (const trip of this.trips.values()) {

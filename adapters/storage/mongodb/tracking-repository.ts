@@ -122,6 +122,36 @@ export class MongoTrackingRepository implements TrackingRepositoryPort {
     return document === null ? null : fromDocument(document)
   }
 
+  /** One aggregation: the user's position document, then (`$unionWith`) the latest located trip. */
+  async latestLocatedAndPosition(
+    accountId: string,
+    userId: string,
+  ): Promise<readonly [trip: Trip | null, position: ReportedPosition | null]> {
+    if (!isIdShaped(accountId) || !isIdShaped(userId)) return [null, null]
+    const documents = await this.positions
+      .aggregate<PositionDocument | TripDocument>([
+        { $match: { _id: `${accountId}/${userId}` } },
+        {
+          $unionWith: {
+            coll: TRIPS_COLLECTION,
+            pipeline: [
+              { $match: { accountId, userId, locatedAt: { $exists: true } } },
+              { $sort: { locatedAt: -1 } },
+              { $limit: 1 },
+            ],
+          },
+        },
+      ])
+      .toArray()
+    // A trip document names its event; a position document does not.
+    const trip = documents.find((document): document is TripDocument => 'eventId' in document)
+    const position = documents.find((document): document is PositionDocument => !('eventId' in document))
+    return [
+      trip === undefined ? null : fromDocument(trip),
+      position === undefined ? null : positionFromDocument(position),
+    ]
+  }
+
   async due(accountId: string | null, now: Date, limit: number): Promise<Trip[]> {
     // A limit of 0 means "no limit" to MongoDB; to the port it means nothing.
     if (limit <= 0) return []
