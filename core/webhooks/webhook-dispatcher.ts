@@ -103,6 +103,8 @@ const metricOutcome = (outcome: AttemptOutcome): string => {
 export class WebhookDispatcher {
   private readonly limits: DispatcherLimits
   private readonly inFlightByEndpoint = new Map<string, number>()
+  /** The endpoints with `perEndpointConcurrency` attempts in flight. */
+  private readonly saturated = new Set<string>()
   private inFlight = 0
   /** Background refills under way, by account (or `*`): a finished attempt starts the next one without waiting for the sweep. */
   private readonly refilling = new Set<string>()
@@ -192,9 +194,7 @@ export class WebhookDispatcher {
       if (this.draining) return started
       const free = this.limits.concurrency - this.inFlight
       if (free <= 0) return started
-      const saturated = [...this.inFlightByEndpoint]
-        .filter(([, count]) => count >= this.limits.perEndpointConcurrency)
-        .map(([id]) => id)
+      const saturated = [...this.saturated]
       const now = scope.clock.now()
       const due = await this.deps.deliveries.due(scope.accountId, now, free, saturated)
       if (due.length === 0) return started
@@ -287,7 +287,9 @@ export class WebhookDispatcher {
 
   private async attemptTracked(delivery: Delivery, clock: Clock): Promise<Delivery> {
     this.inFlight += 1
-    this.inFlightByEndpoint.set(delivery.endpointId, (this.inFlightByEndpoint.get(delivery.endpointId) ?? 0) + 1)
+    const inFlight = (this.inFlightByEndpoint.get(delivery.endpointId) ?? 0) + 1
+    this.inFlightByEndpoint.set(delivery.endpointId, inFlight)
+    if (inFlight >= this.limits.perEndpointConcurrency) this.saturated.add(delivery.endpointId)
     try {
       return await this.track(this.attempt(delivery, clock))
     } catch (error) {
@@ -301,6 +303,7 @@ export class WebhookDispatcher {
       const count = (this.inFlightByEndpoint.get(delivery.endpointId) ?? 1) - 1
       if (count <= 0) this.inFlightByEndpoint.delete(delivery.endpointId)
       else this.inFlightByEndpoint.set(delivery.endpointId, count)
+      if (count < this.limits.perEndpointConcurrency) this.saturated.delete(delivery.endpointId)
     }
   }
 
@@ -401,9 +404,14 @@ export class WebhookDispatcher {
     at: Date,
     clock: Clock,
   ): Promise<void> {
+    // Read once here (and handed to the first try): the usual case, a success on a healthy endpoint, ends at once.
+    const first = await this.deps.endpoints.get(accountId, endpointId)
+    // Deleted meanwhile: no health to keep.
+    if (first === null) return
+    if (succeeded && first.failingSince === null) return
     await retryOnConflict({
       target: { resource: 'webhook_endpoint', id: endpointId },
-      // Deleted meanwhile: no health to keep.
+      first,
       read: () => this.deps.endpoints.get(accountId, endpointId),
       attempt: async (current) => {
         if (succeeded) {
