@@ -9,6 +9,7 @@ import { MemoryWebhookDeliveryRepository } from '../adapters/storage/memory/webh
 import { MemoryWebhookEndpointRepository } from '../adapters/storage/memory/webhook-endpoint-repository.js'
 import { HttpWebhookTransport } from '../adapters/webhook-transport/http/http-webhook-transport.js'
 import type { DomainEvent } from '../core/ports/outbox.js'
+import type { WebhookTransportPort } from '../core/ports/webhook-transport.js'
 import type { Delivery } from '../core/webhooks/delivery.js'
 import { DEFAULT_DISPATCHER_LIMITS, WebhookDispatcher } from '../core/webhooks/webhook-dispatcher.js'
 import type { WebhookEndpoint } from '../core/webhooks/webhook-endpoint.js'
@@ -26,6 +27,9 @@ export interface DeliveryReport {
   readonly dispatcherCpuMicros: number
   /** The same for the receivers' process (the stand-in for the endpoints' servers, not part of the node measured). */
   readonly receiverCpuMicros: number
+  /** The most attempts in flight at once, overall and to one endpoint (the limits: 64 and 8). */
+  readonly maxInFlight: number
+  readonly maxInFlightPerEndpoint: number
   /** The 1-minute load average before and after: the machine is shared, the rates move with it. */
   readonly loadBefore: number
   readonly loadAfter: number
@@ -94,11 +98,31 @@ export const runDeliveryScenario = async (endpointCount: number, deliveryCount: 
   const endpoints = new MemoryWebhookEndpointRepository(outbox)
   const deliveries = new CountingDeliveries()
   const transport = new HttpWebhookTransport()
+  // Counts the attempts in flight, overall and by endpoint URL, to show the concurrency limits held.
+  const inFlightByUrl = new Map<string, number>()
+  let inFlight = 0
+  let maxInFlight = 0
+  let maxInFlightPerEndpoint = 0
+  const counted: WebhookTransportPort = {
+    send: async (request) => {
+      const url = request.url.href
+      const toEndpoint = (inFlightByUrl.get(url) ?? 0) + 1
+      inFlightByUrl.set(url, toEndpoint)
+      maxInFlightPerEndpoint = Math.max(maxInFlightPerEndpoint, toEndpoint)
+      maxInFlight = Math.max(maxInFlight, ++inFlight)
+      try {
+        return await transport.send(request)
+      } finally {
+        inFlight -= 1
+        inFlightByUrl.set(url, (inFlightByUrl.get(url) ?? 1) - 1)
+      }
+    },
+  }
   const dispatcher = new WebhookDispatcher({
     outbox,
     endpoints,
     deliveries,
-    transport,
+    transport: counted,
     renderer: { render: async (event) => renderNotification(event, '2026-05-20') },
     dns: { resolve: async () => ['127.0.0.1'] },
     ids,
@@ -203,6 +227,8 @@ export const runDeliveryScenario = async (endpointCount: number, deliveryCount: 
     attemptP50Ms: percentile(durations, 50),
     attemptP99Ms: percentile(durations, 99),
     failed,
+    maxInFlight,
+    maxInFlightPerEndpoint,
     dispatcherCpuMicros: Math.round((cpu.user + cpu.system) / total),
     receiverCpuMicros: Math.round(receiverCpu / total),
     loadBefore: Math.round(loadBefore * 100) / 100,
