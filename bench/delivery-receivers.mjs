@@ -1,6 +1,7 @@
 // Webhook receivers for the delivery benchmark, in their own process so the
 // dispatcher under test has the other core. Usage: node delivery-receivers.mjs N
-// Prints one JSON line with the ports, then answers every POST with 200.
+// Prints one JSON line with the ports, then answers every POST with 200. Any IPC
+// message is answered with the requests received so far and the process's CPU time.
 import { createServer } from 'node:http'
 
 const count = Number(process.argv[2] ?? 1)
@@ -20,4 +21,4 @@ for (let i = 0; i < count; i++) {
   ports.push(server.address().port)
 }
 console.log(JSON.stringify({ ports }))
-process.on('message', () => process.send?.({ received }))
+process.on('message', () => process.send?.({ received, cpu: process.cpuUsage() }))

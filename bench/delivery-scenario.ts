@@ -1,5 +1,6 @@
 import { DEFAULT_PREFERENCES } from '../core/user/user.js'
 import { fork } from 'node:child_process'
+import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { SystemClock } from '../adapters/clock/system/system-clock.js'
 import { CryptoRandomSource, UlidIdGenerator } from '../adapters/ids/ulid/ulid-ids.js'
@@ -8,6 +9,8 @@ import { MemoryWebhookDeliveryRepository } from '../adapters/storage/memory/webh
 import { MemoryWebhookEndpointRepository } from '../adapters/storage/memory/webhook-endpoint-repository.js'
 import { HttpWebhookTransport } from '../adapters/webhook-transport/http/http-webhook-transport.js'
 import type { DomainEvent } from '../core/ports/outbox.js'
+import type { WebhookTransportPort } from '../core/ports/webhook-transport.js'
+import type { Delivery } from '../core/webhooks/delivery.js'
 import { DEFAULT_DISPATCHER_LIMITS, WebhookDispatcher } from '../core/webhooks/webhook-dispatcher.js'
 import type { WebhookEndpoint } from '../core/webhooks/webhook-endpoint.js'
 import { renderNotification } from '../contracts/webhooks/notification.js'
@@ -20,6 +23,37 @@ export interface DeliveryReport {
   readonly attemptP50Ms: number
   readonly attemptP99Ms: number
   readonly failed: number
+  /** CPU time (user + system) of the dispatcher's process per delivery, from the fan-out to the last outcome recorded. */
+  readonly dispatcherCpuMicros: number
+  /** The same for the receivers' process (the stand-in for the endpoints' servers, not part of the node measured). */
+  readonly receiverCpuMicros: number
+  /** The most attempts in flight at once, overall and to one endpoint (the limits: 64 and 8). */
+  readonly maxInFlight: number
+  readonly maxInFlightPerEndpoint: number
+  /** The 1-minute load average before and after: the machine is shared, the rates move with it. */
+  readonly loadBefore: number
+  readonly loadAfter: number
+}
+
+/** Counts the deliveries whose outcome is final (no next attempt), so that the bench knows when all are done. */
+class CountingDeliveries extends MemoryWebhookDeliveryRepository {
+  private finished = 0
+  private target = Number.POSITIVE_INFINITY
+  private onDone: () => void = () => {}
+
+  allFinished(target: number): Promise<void> {
+    this.target = target
+    return new Promise((resolve) => {
+      this.onDone = resolve
+      if (this.finished >= target) resolve()
+    })
+  }
+
+  override async update(delivery: Delivery, expectedVersion: number): Promise<'updated' | 'conflict'> {
+    const result = await super.update(delivery, expectedVersion)
+    if (result === 'updated' && delivery.nextAttemptAt === null && ++this.finished >= this.target) this.onDone()
+    return result
+  }
 }
 
 const percentile = (sorted: readonly number[], p: number): number =>
@@ -27,13 +61,26 @@ const percentile = (sorted: readonly number[], p: number): number =>
 
 /** Starts `count` receivers in a child process; resolves with their ports. */
 const startReceivers = (count: number) =>
-  new Promise<{ ports: number[]; stop: () => void }>((resolve, reject) => {
+  new Promise<{ ports: number[]; cpuMicros: () => Promise<number>; stop: () => void }>((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./delivery-receivers.mjs', import.meta.url)), [String(count)], {
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     })
     child.once('error', reject)
+    /** The receivers' CPU time so far (user + system, µs). */
+    const cpuMicros = () =>
+      new Promise<number>((answer) => {
+        child.once('message', (message) => {
+          const { cpu } = message as { cpu: NodeJS.CpuUsage }
+          answer(cpu.user + cpu.system)
+        })
+        child.send('cpu')
+      })
     child.stdout!.once('data', (chunk: Buffer) =>
-      resolve({ ports: (JSON.parse(chunk.toString('utf8')) as { ports: number[] }).ports, stop: () => child.kill() }),
+      resolve({
+        ports: (JSON.parse(chunk.toString('utf8')) as { ports: number[] }).ports,
+        cpuMicros,
+        stop: () => child.kill(),
+      }),
     )
   })
 
@@ -49,13 +96,33 @@ export const runDeliveryScenario = async (endpointCount: number, deliveryCount: 
   const clock = new SystemClock()
   const outbox = new MemoryOutbox()
   const endpoints = new MemoryWebhookEndpointRepository(outbox)
-  const deliveries = new MemoryWebhookDeliveryRepository()
+  const deliveries = new CountingDeliveries()
   const transport = new HttpWebhookTransport()
+  // Counts the attempts in flight, overall and by endpoint URL, to show the concurrency limits held.
+  const inFlightByUrl = new Map<string, number>()
+  let inFlight = 0
+  let maxInFlight = 0
+  let maxInFlightPerEndpoint = 0
+  const counted: WebhookTransportPort = {
+    send: async (request) => {
+      const url = request.url.href
+      const toEndpoint = (inFlightByUrl.get(url) ?? 0) + 1
+      inFlightByUrl.set(url, toEndpoint)
+      maxInFlightPerEndpoint = Math.max(maxInFlightPerEndpoint, toEndpoint)
+      maxInFlight = Math.max(maxInFlight, ++inFlight)
+      try {
+        return await transport.send(request)
+      } finally {
+        inFlight -= 1
+        inFlightByUrl.set(url, (inFlightByUrl.get(url) ?? 1) - 1)
+      }
+    },
+  }
   const dispatcher = new WebhookDispatcher({
     outbox,
     endpoints,
     deliveries,
-    transport,
+    transport: counted,
     renderer: { render: async (event) => renderNotification(event, '2026-05-20') },
     dns: { resolve: async () => ['127.0.0.1'] },
     ids,
@@ -110,22 +177,32 @@ export const runDeliveryScenario = async (endpointCount: number, deliveryCount: 
   await outbox.append(events)
   const total = notifications * endpointCount
   const scope = { accountId: null, clock }
+  const allFinished = deliveries.allFinished(total)
+  let finished = false
+  void allFinished.then(() => {
+    finished = true
+  })
+  const loadBefore = loadavg()[0]!
+  const receiverCpuBefore = await receivers.cpuMicros()
+  const cpuBefore = process.cpuUsage()
   const started = performance.now()
   await dispatcher.fanOut(scope)
   // The production sweep runs every 500 ms; between sweeps finished attempts refill their slots themselves.
-  const endpointList = await endpoints.enabledOf('acct_bench')
-  const openDeliveries = async () =>
-    (
-      await Promise.all(
-        endpointList.map(async (endpoint) => (await deliveries.openOf('acct_bench', endpoint.id)).length),
-      )
-    ).reduce((sum, open) => sum + open, 0)
-  for (;;) {
+  while (!finished) {
     await dispatcher.deliverDue(scope)
-    if ((await openDeliveries()) === 0) break
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([allFinished, new Promise((resolve) => (timer = setTimeout(resolve, 500)))])
+    clearTimeout(timer)
   }
   const seconds = (performance.now() - started) / 1000
+  const cpu = process.cpuUsage(cpuBefore)
+  const receiverCpu = (await receivers.cpuMicros()) - receiverCpuBefore
+  const loadAfter = loadavg()[0]!
+  const endpointList = await endpoints.enabledOf('acct_bench')
+  for (const endpoint of endpointList) {
+    const open = (await deliveries.openOf('acct_bench', endpoint.id)).length
+    if (open > 0) throw new Error(`${open} deliveries to ${endpoint.id} still open after all were counted finished`)
+  }
   const durations: number[] = []
   let failed = 0
   for (const endpoint of await endpoints.enabledOf('acct_bench')) {
@@ -150,5 +227,11 @@ export const runDeliveryScenario = async (endpointCount: number, deliveryCount: 
     attemptP50Ms: percentile(durations, 50),
     attemptP99Ms: percentile(durations, 99),
     failed,
+    maxInFlight,
+    maxInFlightPerEndpoint,
+    dispatcherCpuMicros: Math.round((cpu.user + cpu.system) / total),
+    receiverCpuMicros: Math.round(receiverCpu / total),
+    loadBefore: Math.round(loadBefore * 100) / 100,
+    loadAfter: Math.round(loadAfter * 100) / 100,
   }
 }

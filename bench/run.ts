@@ -151,7 +151,10 @@ const printMonitoring = (report: MonitoringReport): void => {
 const printDelivery = (report: DeliveryReport): void => {
   console.log(
     `  ${String(report.endpoints).padStart(3)} endpoint(s): ${report.deliveriesPerSecond} deliveries/s (${report.deliveries} in ${report.seconds} s), ` +
-      `attempt p50 ${report.attemptP50Ms} ms, p99 ${report.attemptP99Ms} ms, failed ${report.failed} (goal >= 2,000/s: ${yesNo(report.deliveriesPerSecond >= 2_000)})`,
+      `attempt p50 ${report.attemptP50Ms} ms, p99 ${report.attemptP99Ms} ms, failed ${report.failed}; ` +
+      `in flight at most ${report.maxInFlight} (${report.maxInFlightPerEndpoint} to one endpoint); ` +
+      `CPU per delivery ${report.dispatcherCpuMicros} µs (receivers ${report.receiverCpuMicros} µs); load ${report.loadBefore} to ${report.loadAfter}` +
+      (report.endpoints === 100 ? ` (goal >= 10,000/s: ${yesNo(report.deliveriesPerSecond >= 10_000)})` : ''),
   )
 }
 

@@ -17,6 +17,8 @@ export interface ApprovedTarget {
   readonly addresses: readonly string[]
   /** Some address is not public (sandbox loopback): what answers there is not shown, only whether it acknowledged. */
   readonly privateTarget: boolean
+  /** The host is an IP literal: nothing was looked up, so the same URL and policy always get this answer. */
+  readonly literal: boolean
 }
 
 /**
@@ -76,5 +78,5 @@ export const checkEndpointUrl = async (
       }),
     )
   }
-  return ok({ url, addresses, privateTarget: !addresses.every(isPublicAddress) })
+  return ok({ url, addresses, privateTarget: !addresses.every(isPublicAddress), literal })
 }

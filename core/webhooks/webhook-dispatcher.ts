@@ -12,7 +12,8 @@ import type { MetricsPort } from '../ports/metrics.js'
 import type { WebhookTransportPort } from '../ports/webhook-transport.js'
 import { domainEvent } from '../shared/domain-event.js'
 import { retryOnConflict, written } from '../shared/optimistic.js'
-import { ok } from '../shared/result.js'
+import type { InvalidParameter } from '../shared/errors.js'
+import { ok, type Result } from '../shared/result.js'
 import {
   isAcknowledged,
   withholdDetails,
@@ -24,7 +25,7 @@ import { deliveryTransition } from './delivery-transition.js'
 import { subscribes } from './event-types.js'
 import { shouldDisableEndpoint } from './retry-schedule.js'
 import { signatureHeader } from './signature.js'
-import { checkEndpointUrl } from './url-policy.js'
+import { type ApprovedTarget, checkEndpointUrl } from './url-policy.js'
 import { activeSecrets, type WebhookEndpoint } from './webhook-endpoint.js'
 
 export interface DispatcherLimits {
@@ -74,6 +75,18 @@ export interface WebhookDispatcherDeps {
 
 const FAN_OUT_BATCH = 500
 
+/**
+ * How long a rendered body is reused for the other deliveries of its notification (one rendering per notification,
+ * not per endpoint). The body depends on the notification, which never changes, and on its account's pinned version
+ * and platform, so an account change reaches the bodies at most this long after it: the bound within which MongoDB
+ * storage already reads accounts (`ACCOUNT_LOOKUP_TTL_MS`).
+ */
+export const BODY_REUSE_MS = 1_000
+/** Rendered bodies kept at once (the oldest go first). */
+const MAX_BODIES = 1_024
+/** Checked targets of IP-literal URLs kept at once (one per endpoint URL; all forgotten when full). */
+const MAX_LITERAL_TARGETS = 10_000
+
 /** An attempt as the metrics count it: acknowledged (2xx), rejected (another status), blocked (address refused), failed. */
 const metricOutcome = (outcome: AttemptOutcome): string => {
   if (isAcknowledged(outcome)) return 'acknowledged'
@@ -90,13 +103,21 @@ const metricOutcome = (outcome: AttemptOutcome): string => {
 export class WebhookDispatcher {
   private readonly limits: DispatcherLimits
   private readonly inFlightByEndpoint = new Map<string, number>()
+  /** The endpoints with `perEndpointConcurrency` attempts in flight. */
+  private readonly saturated = new Set<string>()
   private inFlight = 0
   /** Background refills under way, by account (or `*`): a finished attempt starts the next one without waiting for the sweep. */
   private readonly refilling = new Set<string>()
+  /** Scopes whose refill was asked for while one ran: it runs again when done. */
+  private readonly refillAgain = new Set<string>()
   /** Attempts and refills under way, so that a shutdown can wait for them (`drain`). */
   private readonly pending = new Set<Promise<unknown>>()
   /** Set by `drain`: no new attempt starts. */
   private draining = false
+  /** Bodies rendered in the last `BODY_REUSE_MS`, by notification id, oldest first. */
+  private readonly bodies = new Map<string, { readonly rendered: Promise<string>; readonly at: number }>()
+  /** The approved targets of IP-literal URLs, by surface and URL: their check looks nothing up, so its answer stands. */
+  private readonly literalTargets = new Map<string, ApprovedTarget>()
 
   constructor(private readonly deps: WebhookDispatcherDeps) {
     this.limits = { ...DEFAULT_DISPATCHER_LIMITS, ...deps.limits }
@@ -173,9 +194,7 @@ export class WebhookDispatcher {
       if (this.draining) return started
       const free = this.limits.concurrency - this.inFlight
       if (free <= 0) return started
-      const saturated = [...this.inFlightByEndpoint]
-        .filter(([, count]) => count >= this.limits.perEndpointConcurrency)
-        .map(([id]) => id)
+      const saturated = [...this.saturated]
       const now = scope.clock.now()
       const due = await this.deps.deliveries.due(scope.accountId, now, free, saturated)
       if (due.length === 0) return started
@@ -196,15 +215,25 @@ export class WebhookDispatcher {
     }
   }
 
-  /** Fills the slot an attempt just freed with the next due delivery (background mode); one refill per scope at a time. */
+  /**
+   * Fills the slot an attempt just freed with the next due delivery (background mode); one refill per scope at a
+   * time, and one more after it when attempts finished meanwhile (their slots were freed after it counted them).
+   */
   private refill(scope: BackgroundScope): void {
     const key = scope.accountId ?? '*'
-    if (this.draining || this.refilling.has(key)) return
+    if (this.draining) return
+    if (this.refilling.has(key)) {
+      this.refillAgain.add(key)
+      return
+    }
     this.refilling.add(key)
     this.track(
       this.deliverDue(scope)
         .catch(() => 0)
-        .finally(() => this.refilling.delete(key)),
+        .finally(() => {
+          this.refilling.delete(key)
+          if (this.refillAgain.delete(key)) this.refill(scope)
+        }),
     )
   }
 
@@ -258,7 +287,9 @@ export class WebhookDispatcher {
 
   private async attemptTracked(delivery: Delivery, clock: Clock): Promise<Delivery> {
     this.inFlight += 1
-    this.inFlightByEndpoint.set(delivery.endpointId, (this.inFlightByEndpoint.get(delivery.endpointId) ?? 0) + 1)
+    const inFlight = (this.inFlightByEndpoint.get(delivery.endpointId) ?? 0) + 1
+    this.inFlightByEndpoint.set(delivery.endpointId, inFlight)
+    if (inFlight >= this.limits.perEndpointConcurrency) this.saturated.add(delivery.endpointId)
     try {
       return await this.track(this.attempt(delivery, clock))
     } catch (error) {
@@ -272,6 +303,7 @@ export class WebhookDispatcher {
       const count = (this.inFlightByEndpoint.get(delivery.endpointId) ?? 1) - 1
       if (count <= 0) this.inFlightByEndpoint.delete(delivery.endpointId)
       else this.inFlightByEndpoint.set(delivery.endpointId, count)
+      if (count < this.limits.perEndpointConcurrency) this.saturated.delete(delivery.endpointId)
     }
   }
 
@@ -284,17 +316,13 @@ export class WebhookDispatcher {
       })
     }
     const at = clock.now()
-    // Checked again at every attempt: the host may resolve elsewhere since creation (DNS rebinding).
-    const target = await checkEndpointUrl(
-      endpoint.url,
-      { livemode: endpoint.livemode, sandboxLoopback: this.deps.sandboxLoopback },
-      this.deps.dns,
-    )
+    const target = await this.checkTarget(endpoint)
     let response: { outcome: AttemptOutcome; durationMs: number; error: string | null }
     if (!target.ok) response = { outcome: { kind: 'blocked_address' }, durationMs: 0, error: target.error.message }
     else {
-      const body = await this.deps.renderer.render(delivery.notification)
-      const timestamp = Math.floor(this.deps.wallClock.now().getTime() / 1000)
+      const wallTime = this.deps.wallClock.now().getTime()
+      const body = await this.bodyOf(delivery.notification, wallTime)
+      const timestamp = Math.floor(wallTime / 1000)
       response = await this.deps.transport.send({
         url: target.value.url,
         addresses: target.value.addresses,
@@ -322,6 +350,45 @@ export class WebhookDispatcher {
     return saved
   }
 
+  /**
+   * The endpoint's URL checked again at every attempt: a host name may resolve elsewhere since creation (DNS
+   * rebinding), so names are looked up and checked each time; an IP literal's answer cannot change and is reused.
+   */
+  private async checkTarget(endpoint: WebhookEndpoint): Promise<Result<ApprovedTarget, InvalidParameter>> {
+    const key = `${endpoint.livemode ? 'live' : 'test'} ${endpoint.url}`
+    const known = this.literalTargets.get(key)
+    if (known !== undefined) return ok(known)
+    const target = await checkEndpointUrl(
+      endpoint.url,
+      { livemode: endpoint.livemode, sandboxLoopback: this.deps.sandboxLoopback },
+      this.deps.dns,
+    )
+    if (target.ok && target.value.literal) {
+      if (this.literalTargets.size >= MAX_LITERAL_TARGETS) this.literalTargets.clear()
+      this.literalTargets.set(key, target.value)
+    }
+    return target
+  }
+
+  /** The notification's body, rendered once for all its deliveries within `BODY_REUSE_MS` (see there). */
+  private bodyOf(notification: DomainEvent, now: number): Promise<string> {
+    const reused = this.bodies.get(notification.id)
+    if (reused !== undefined && now - reused.at < BODY_REUSE_MS) return reused.rendered
+    const rendered = Promise.resolve(this.deps.renderer.render(notification))
+    this.bodies.delete(notification.id)
+    if (this.bodies.size >= MAX_BODIES) {
+      const oldest = this.bodies.keys().next()
+      if (oldest.done !== true) this.bodies.delete(oldest.value)
+    }
+    const entry = { rendered, at: now }
+    this.bodies.set(notification.id, entry)
+    // A failed rendering is not reused: the next attempt renders again.
+    rendered.catch(() => {
+      if (this.bodies.get(notification.id) === entry) this.bodies.delete(notification.id)
+    })
+    return rendered
+  }
+
   private async apply(delivery: Delivery, command: DeliveryCommand): Promise<Delivery> {
     const next = deliveryTransition(delivery, command)
     if (!next.ok) return delivery
@@ -337,9 +404,14 @@ export class WebhookDispatcher {
     at: Date,
     clock: Clock,
   ): Promise<void> {
+    // Read once here (and handed to the first try): the usual case, a success on a healthy endpoint, ends at once.
+    const first = await this.deps.endpoints.get(accountId, endpointId)
+    // Deleted meanwhile: no health to keep.
+    if (first === null) return
+    if (succeeded && first.failingSince === null) return
     await retryOnConflict({
       target: { resource: 'webhook_endpoint', id: endpointId },
-      // Deleted meanwhile: no health to keep.
+      first,
       read: () => this.deps.endpoints.get(accountId, endpointId),
       attempt: async (current) => {
         if (succeeded) {
