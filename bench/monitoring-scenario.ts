@@ -1,4 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { MongoClient, type Document } from 'mongodb'
 import { compose, type Application } from '../hosts/composition-root.js'
 import { loadConfig } from '../hosts/config.js'
@@ -36,6 +38,10 @@ export interface MonitoringReport {
   /** Events overdue by more than a second (one sweep interval) when the measurement ended: 0 while the node keeps up. */
   readonly backlogAtEnd: number
   readonly setupSeconds: number
+  /** CPU time (user + system) of the whole process in the measured time, per recompute or threshold write. */
+  readonly cpuMicrosPerRecompute: number
+  /** Heap and array buffers held after the set-up (after a full collection) over those before it, per event. */
+  readonly bytesPerEvent: number | null
   /** MongoDB only: the part of the set-up spent bulk-loading (`insertMany`) the users and events into MongoDB. */
   readonly bulkLoadSeconds: number | null
   /** MongoDB only: how long after the first spread recompute the measurement started (the bulk load took longer than planned); 0 when on time. */
@@ -44,6 +50,14 @@ export interface MonitoringReport {
 
 const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+
+/** A full garbage collection (the flag is set at run time, so the bench needs no node option), then the bytes held. */
+const heldBytes = (): number => {
+  setFlagsFromString('--expose-gc')
+  ;(runInNewContext('gc') as () => void)()
+  const usage = process.memoryUsage()
+  return usage.heapUsed + usage.arrayBuffers
+}
 
 /** The measurement ran out of time inside a sweep (MongoDB runs only). */
 class MeasurementOver extends Error {}
@@ -105,8 +119,9 @@ const createEvents = async (
 const setupEmbedded = async (
   eventCount: number,
   clock: Clock,
-): Promise<{ application: Application; userCount: number; setupSeconds: number }> => {
+): Promise<{ application: Application; userCount: number; setupSeconds: number; bytesPerEvent: number }> => {
   const created = await createOnEmbedded(eventCount, clock)
+  const heldBefore = heldBytes()
   const setupStart = performance.now()
   await createEvents(created, eventCount, clock)
   // Steady state: recomputes spread evenly over each event's cadence interval, as after the first hours of running
@@ -121,10 +136,12 @@ const setupEmbedded = async (
     spread++
     await repository.update({ ...next, version: event.version + 1 }, event.version, [])
   }
+  const setupSeconds = (performance.now() - setupStart) / 1000
   return {
     application: created.application,
     userCount: created.userCount,
-    setupSeconds: (performance.now() - setupStart) / 1000,
+    setupSeconds,
+    bytesPerEvent: Math.round((heldBytes() - heldBefore) / eventCount),
   }
 }
 
@@ -261,7 +278,7 @@ export const runMonitoringScenario = async (
   const setup =
     mongo === undefined
       ? { ...(await setupEmbedded(eventCount, clock)), bulkLoadSeconds: null, measureFrom: Date.now() }
-      : await setupMongo(eventCount, clock, mongo)
+      : { ...(await setupMongo(eventCount, clock, mongo)), bytesPerEvent: null }
   const { application, userCount, setupSeconds } = setup
   if (Date.now() < setup.measureFrom)
     await new Promise((resolve) => setTimeout(resolve, setup.measureFrom - Date.now()))
@@ -308,6 +325,7 @@ export const runMonitoringScenario = async (
   const sweeps: number[] = []
   let wasCutOff = false
   const measureStart = performance.now()
+  const cpuStart = process.cpuUsage()
   // A sweep that starts just before the end may finish (one tick of grace); one still running after that is cut off.
   deadline = measureStart + durationMs + 1_000
   try {
@@ -325,6 +343,7 @@ export const runMonitoringScenario = async (
       if (elapsed < 1000) await new Promise((resolve) => setTimeout(resolve, 1000 - elapsed))
     }
     const durationSeconds = (performance.now() - measureStart) / 1000
+    const cpu = process.cpuUsage(cpuStart)
     const repository = surface.container.get<EventRepositoryPort>(TOKENS.EventRepository)
     // Overdue by more than one sweep interval: what a node that keeps up never has.
     const backlogAtEnd = (await repository.due(null, new Date(Date.now() - 1_000), eventCount)).length
@@ -347,6 +366,8 @@ export const runMonitoringScenario = async (
       cutOff: wasCutOff,
       backlogAtEnd,
       setupSeconds,
+      cpuMicrosPerRecompute: Math.round(((cpu.user + cpu.system) / Math.max(1, lags.length + ticks)) * 10) / 10,
+      bytesPerEvent: setup.bytesPerEvent,
       bulkLoadSeconds: setup.bulkLoadSeconds,
       startedLateMs,
     }

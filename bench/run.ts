@@ -137,7 +137,8 @@ const printMonitoring = (report: MonitoringReport): void => {
       : `setup ${report.setupSeconds.toFixed(1)} s, of which bulk load ${report.bulkLoadSeconds.toFixed(1)} s`
   console.log(
     `  ${String(report.events).padStart(7)} events: ${report.recomputesPerSecond.toFixed(1)} recomputes/s, lag p50 ${report.lagP50Ms} ms, p99 ${report.lagP99Ms} ms, max ${report.lagMaxMs} ms, ` +
-      `sweep p50 ${report.sweepP50Ms} ms, max ${report.sweepMaxMs} ms ` +
+      `sweep p50 ${report.sweepP50Ms} ms, max ${report.sweepMaxMs} ms, CPU ${report.cpuMicrosPerRecompute} µs/recompute` +
+      `${report.bytesPerEvent === null ? '' : `, ${report.bytesPerEvent} bytes/event`} ` +
       `(${report.recomputes} recomputes and ${report.ticks} threshold writes in ${report.durationSeconds.toFixed(1)} s; ${setup}; goal p99 < 5 s: ${yesNo(report.lagP99Ms < 5_000 && !report.cutOff)})`,
   )
   if (report.cutOff || report.backlogAtEnd > 0 || report.startedLateMs > 100) {

@@ -99,6 +99,9 @@ export interface Conflict {
 /** Risks of the three ways another event can stand in the way (docs/scheduling.md). */
 export const CONFLICT_RISKS = { overlap: 1, travel: 0.6, window: 0.3 } as const
 
+/** Written only for an event in the way (most neighbours are not). */
+const spanOf = (other: OtherEvent): string => `${other.startTime.toISOString()} to ${other.endTime.toISOString()}`
+
 const overlaps = (other: OtherEvent, from: number, to: number): boolean =>
   from < to && other.startTime.getTime() < to && other.endTime.getTime() > from
 
@@ -117,18 +120,17 @@ export const findConflicts = (
   const conflicts: Conflict[] = []
   for (const other of others) {
     if (other.id === event.id) continue
-    const span = `${other.startTime.toISOString()} to ${other.endTime.toISOString()}`
     if (overlaps(other, start, end))
       conflicts.push({
         eventId: other.id,
         risk: CONFLICT_RISKS.overlap,
-        detail: `Overlaps event ${other.id} (${span}).`,
+        detail: `Overlaps event ${other.id} (${spanOf(other)}).`,
       })
     else if (departure !== null && overlaps(other, departure.latestDeparture.getTime(), start))
       conflicts.push({
         eventId: other.id,
         risk: CONFLICT_RISKS.travel,
-        detail: `Event ${other.id} (${span}) ends after the latest departure.`,
+        detail: `Event ${other.id} (${spanOf(other)}) ends after the latest departure.`,
       })
     else if (
       departure !== null &&
@@ -137,7 +139,7 @@ export const findConflicts = (
       conflicts.push({
         eventId: other.id,
         risk: CONFLICT_RISKS.window,
-        detail: `Event ${other.id} (${span}) runs into the departure window.`,
+        detail: `Event ${other.id} (${spanOf(other)}) runs into the departure window.`,
       })
   }
   return conflicts
