@@ -8,8 +8,8 @@ import { Info, type Zone } from 'luxon'
  * The answers are luxon's own, read through the same zone (`Info.normalizeZone`, the zone a `DateTime` built with
  * `{ zone }` uses) and the same arithmetic (local time = instant + offset). What is remembered is the zone's offset
  * over a whole UTC hour, and only when the zone keeps one offset all through it (read at its first and last
- * millisecond: no zone changes its offset twice within an hour); an hour with a change is never remembered, and the
- * callers answer such questions with luxon as before. Bounded: at most `ZONE_TIME_CACHE_LIMIT` remembered hours and
+ * millisecond: no zone changes its offset twice within an hour); an hour with a change is remembered as having none,
+ * and the callers answer questions about it with luxon as before. Bounded: at most `ZONE_TIME_CACHE_LIMIT` remembered hours and
  * days over all zones; past that the memory is emptied and filled again.
  */
 
