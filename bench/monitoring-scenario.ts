@@ -75,13 +75,16 @@ const spreadRecalc = (event: CalendarEvent, now: number, index: number): Calenda
   return { ...event, monitoring, dueAt: monitoringDueAt(monitoring) }
 }
 
-/** N events for N/100 users, created through the use case on the embedded adapters (each gets its first window). */
-const createOnEmbedded = async (eventCount: number, clock: Clock) => {
+/** Events per user over the 24 hours unless `--events-per-user` says otherwise. */
+export const DEFAULT_EVENTS_PER_USER = 100
+
+/** N events for N/`eventsPerUser` users, created through the use case on the embedded adapters (each gets its first window). */
+const createOnEmbedded = async (eventCount: number, clock: Clock, eventsPerUser: number) => {
   const application = await compose(loadConfig({ LOG_LEVEL: 'silent' }), { ephemeralAccounts: true, clock })
   const surface = application.surfaces.live
   const account = await application.accounts.createAccount()
   const scope = { accountId: account.id, livemode: true, clock }
-  const userCount = Math.max(1, Math.round(eventCount / 100))
+  const userCount = Math.max(1, Math.round(eventCount / eventsPerUser))
   const users: string[] = []
   for (let i = 0; i < userCount; i++) {
     const created = await surface.users.create(scope, {
@@ -119,8 +122,9 @@ const createEvents = async (
 const setupEmbedded = async (
   eventCount: number,
   clock: Clock,
+  eventsPerUser: number,
 ): Promise<{ application: Application; userCount: number; setupSeconds: number; bytesPerEvent: number }> => {
-  const created = await createOnEmbedded(eventCount, clock)
+  const created = await createOnEmbedded(eventCount, clock, eventsPerUser)
   const heldBefore = heldBytes()
   const setupStart = performance.now()
   await createEvents(created, eventCount, clock)
@@ -175,6 +179,7 @@ const setupMongo = async (
   eventCount: number,
   clock: Clock,
   mongo: BenchMongo,
+  eventsPerUser: number,
 ): Promise<{
   application: Application
   userCount: number
@@ -182,7 +187,7 @@ const setupMongo = async (
   bulkLoadSeconds: number
   measureFrom: number
 }> => {
-  const created = await createOnEmbedded(eventCount, clock)
+  const created = await createOnEmbedded(eventCount, clock, eventsPerUser)
   const setupStart = performance.now()
   await createEvents(created, eventCount, clock)
   // Thresholds crossed while the events were being created are handled here, as the running node would have
@@ -273,12 +278,13 @@ export const runMonitoringScenario = async (
   eventCount: number,
   durationMs: number,
   mongo?: BenchMongo,
+  eventsPerUser = DEFAULT_EVENTS_PER_USER,
 ): Promise<MonitoringReport> => {
   const clock: Clock = { now: () => new Date() }
   const setup =
     mongo === undefined
-      ? { ...(await setupEmbedded(eventCount, clock)), bulkLoadSeconds: null, measureFrom: Date.now() }
-      : { ...(await setupMongo(eventCount, clock, mongo)), bytesPerEvent: null }
+      ? { ...(await setupEmbedded(eventCount, clock, eventsPerUser)), bulkLoadSeconds: null, measureFrom: Date.now() }
+      : { ...(await setupMongo(eventCount, clock, mongo, eventsPerUser)), bytesPerEvent: null }
   const { application, userCount, setupSeconds } = setup
   if (Date.now() < setup.measureFrom)
     await new Promise((resolve) => setTimeout(resolve, setup.measureFrom - Date.now()))
