@@ -8,7 +8,6 @@ import type { CalendarEvent } from '../core/event/event.js'
 import type { Clock } from '../core/ports/clock.js'
 import type { EventRepositoryPort } from '../core/ports/event-repository.js'
 import type { UserRepositoryPort } from '../core/ports/user-repository.js'
-import type { MonitoringCommand } from '../core/monitoring/monitoring.js'
 import { monitoringDueAt } from '../core/event/event.js'
 import { recalcCadence } from '../core/monitoring/recalc-cadence.js'
 import { databaseNames } from '../adapters/storage/mongodb/connection.js'
@@ -319,9 +318,12 @@ export const runMonitoringScenario = async (
     }
     return saved
   }
-  monitor.apply = async (event: CalendarEvent, command: MonitoringCommand, applyClock: Clock) => {
+  // Every argument passed on: the recompute hands apply what it already read for the health assessment (the user,
+  // the neighbouring events, the connections); without it apply reads them all again.
+  monitor.apply = async (...args: Parameters<typeof apply>) => {
+    const [event] = args
     if (cutOff && performance.now() > deadline) throw new MeasurementOver()
-    const stored = await apply(event, command, applyClock)
+    const stored = await apply(...args)
     const lag = pendingLags.get(event.id)
     if (lag !== undefined) {
       pendingLags.delete(event.id)
