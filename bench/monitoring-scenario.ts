@@ -1,4 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { MongoClient, type Document } from 'mongodb'
 import { compose, type Application } from '../hosts/composition-root.js'
 import { loadConfig } from '../hosts/config.js'
@@ -6,7 +8,6 @@ import type { CalendarEvent } from '../core/event/event.js'
 import type { Clock } from '../core/ports/clock.js'
 import type { EventRepositoryPort } from '../core/ports/event-repository.js'
 import type { UserRepositoryPort } from '../core/ports/user-repository.js'
-import type { MonitoringCommand } from '../core/monitoring/monitoring.js'
 import { monitoringDueAt } from '../core/event/event.js'
 import { recalcCadence } from '../core/monitoring/recalc-cadence.js'
 import { databaseNames } from '../adapters/storage/mongodb/connection.js'
@@ -36,6 +37,12 @@ export interface MonitoringReport {
   /** Events overdue by more than a second (one sweep interval) when the measurement ended: 0 while the node keeps up. */
   readonly backlogAtEnd: number
   readonly setupSeconds: number
+  /** CPU time (user + system) of the whole process in the measured time, per recompute or threshold write. */
+  readonly cpuMicrosPerRecompute: number
+  /** The same, counting only the sweeps' own time (without garbage collection and timers between sweeps). */
+  readonly sweepCpuMicrosPerRecompute: number
+  /** Heap and array buffers held after the set-up (after a full collection) over those before it, per event. */
+  readonly bytesPerEvent: number | null
   /** MongoDB only: the part of the set-up spent bulk-loading (`insertMany`) the users and events into MongoDB. */
   readonly bulkLoadSeconds: number | null
   /** MongoDB only: how long after the first spread recompute the measurement started (the bulk load took longer than planned); 0 when on time. */
@@ -44,6 +51,14 @@ export interface MonitoringReport {
 
 const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+
+/** A full garbage collection (the flag is set at run time, so the bench needs no node option), then the bytes held. */
+const heldBytes = (): number => {
+  setFlagsFromString('--expose-gc')
+  ;(runInNewContext('gc') as () => void)()
+  const usage = process.memoryUsage()
+  return usage.heapUsed + usage.arrayBuffers
+}
 
 /** The measurement ran out of time inside a sweep (MongoDB runs only). */
 class MeasurementOver extends Error {}
@@ -61,8 +76,11 @@ const spreadRecalc = (event: CalendarEvent, now: number, index: number): Calenda
   return { ...event, monitoring, dueAt: monitoringDueAt(monitoring) }
 }
 
-/** N events for N/100 users, created through the use case on the embedded adapters (each gets its first window). */
-const createOnEmbedded = async (eventCount: number, clock: Clock) => {
+/** Events per user over the 24 hours unless `--events-per-user` says otherwise. */
+export const DEFAULT_EVENTS_PER_USER = 100
+
+/** N events for N/`eventsPerUser` users, created through the use case on the embedded adapters (each gets its first window). */
+const createOnEmbedded = async (eventCount: number, clock: Clock, eventsPerUser: number) => {
   const application = await compose(loadConfig({ LOG_LEVEL: 'silent', STORAGE: 'memory' }), {
     ephemeralAccounts: true,
     clock,
@@ -70,7 +88,7 @@ const createOnEmbedded = async (eventCount: number, clock: Clock) => {
   const surface = application.surfaces.live
   const account = await application.accounts.createAccount()
   const scope = { accountId: account.id, livemode: true, clock }
-  const userCount = Math.max(1, Math.round(eventCount / 100))
+  const userCount = Math.max(1, Math.round(eventCount / eventsPerUser))
   const users: string[] = []
   for (let i = 0; i < userCount; i++) {
     const created = await surface.users.create(scope, {
@@ -108,18 +126,33 @@ const createEvents = async (
 const setupEmbedded = async (
   eventCount: number,
   clock: Clock,
-): Promise<{ application: Application; userCount: number; setupSeconds: number }> => {
-  const created = await createOnEmbedded(eventCount, clock)
+  eventsPerUser: number,
+): Promise<{
+  application: Application
+  userCount: number
+  setupSeconds: number
+  bytesPerEvent: number
+  measureFrom: number
+}> => {
+  const created = await createOnEmbedded(eventCount, clock, eventsPerUser)
+  const heldBefore = heldBytes()
   const setupStart = performance.now()
   await createEvents(created, eventCount, clock)
+  const creationSeconds = (performance.now() - setupStart) / 1000
+  // Measured here, before the spread below starts the clock (a full collection of a large heap takes seconds).
+  const bytesPerEvent = Math.round((heldBytes() - heldBefore) / eventCount)
+  const spreadStart = performance.now()
   // Steady state: recomputes spread evenly over each event's cadence interval, as after the first hours of running
   // (right after creation they would all fall due together, 5 minutes after the setup).
   const repository = created.surface.container.get<EventRepositoryPort>(TOKENS.EventRepository)
   const all = await repository.list(created.account.id, {}, { limit: eventCount })
-  const now = Date.now()
+  // Spread from when these writes are expected to be over (2 s, and 80 µs an event: ten times a quiet core's):
+  // the events of the first seconds would otherwise fall due while a large set-up was still writing, and the first
+  // sweep would start with a backlog of them (200,000 events: an 8 s sweep). A late start is reported.
+  const spreadFrom = Date.now() + 2_000 + Math.ceil(all.data.length * 0.08)
   let spread = 0
   for (const event of all.data) {
-    const next = spreadRecalc(event, now, spread)
+    const next = spreadRecalc(event, spreadFrom, spread)
     if (next === null) continue
     spread++
     await repository.update({ ...next, version: event.version + 1 }, event.version, [])
@@ -127,7 +160,9 @@ const setupEmbedded = async (
   return {
     application: created.application,
     userCount: created.userCount,
-    setupSeconds: (performance.now() - setupStart) / 1000,
+    setupSeconds: creationSeconds + (performance.now() - spreadStart) / 1000,
+    bytesPerEvent,
+    measureFrom: spreadFrom,
   }
 }
 
@@ -161,6 +196,7 @@ const setupMongo = async (
   eventCount: number,
   clock: Clock,
   mongo: BenchMongo,
+  eventsPerUser: number,
 ): Promise<{
   application: Application
   userCount: number
@@ -168,7 +204,7 @@ const setupMongo = async (
   bulkLoadSeconds: number
   measureFrom: number
 }> => {
-  const created = await createOnEmbedded(eventCount, clock)
+  const created = await createOnEmbedded(eventCount, clock, eventsPerUser)
   const setupStart = performance.now()
   await createEvents(created, eventCount, clock)
   // Thresholds crossed while the events were being created are handled here, as the running node would have
@@ -259,12 +295,13 @@ export const runMonitoringScenario = async (
   eventCount: number,
   durationMs: number,
   mongo?: BenchMongo,
+  eventsPerUser = DEFAULT_EVENTS_PER_USER,
 ): Promise<MonitoringReport> => {
   const clock: Clock = { now: () => new Date() }
   const setup =
     mongo === undefined
-      ? { ...(await setupEmbedded(eventCount, clock)), bulkLoadSeconds: null, measureFrom: Date.now() }
-      : await setupMongo(eventCount, clock, mongo)
+      ? { ...(await setupEmbedded(eventCount, clock, eventsPerUser)), bulkLoadSeconds: null }
+      : { ...(await setupMongo(eventCount, clock, mongo, eventsPerUser)), bytesPerEvent: null }
   const { application, userCount, setupSeconds } = setup
   if (Date.now() < setup.measureFrom)
     await new Promise((resolve) => setTimeout(resolve, setup.measureFrom - Date.now()))
@@ -297,9 +334,12 @@ export const runMonitoringScenario = async (
     }
     return saved
   }
-  monitor.apply = async (event: CalendarEvent, command: MonitoringCommand, applyClock: Clock) => {
+  // Every argument passed on: the recompute hands apply what it already read for the health assessment (the user,
+  // the neighbouring events, the connections); without it apply reads them all again.
+  monitor.apply = async (...args: Parameters<typeof apply>) => {
+    const [event] = args
     if (cutOff && performance.now() > deadline) throw new MeasurementOver()
-    const stored = await apply(event, command, applyClock)
+    const stored = await apply(...args)
     const lag = pendingLags.get(event.id)
     if (lag !== undefined) {
       pendingLags.delete(event.id)
@@ -309,13 +349,16 @@ export const runMonitoringScenario = async (
   }
   const job = surface.backgroundJobs.find((candidate) => candidate.name === 'departure-monitoring')!
   const sweeps: number[] = []
+  let sweepCpuMicros = 0
   let wasCutOff = false
   const measureStart = performance.now()
+  const cpuStart = process.cpuUsage()
   // A sweep that starts just before the end may finish (one tick of grace); one still running after that is cut off.
   deadline = measureStart + durationMs + 1_000
   try {
     while (performance.now() - measureStart < durationMs) {
       const tick = performance.now()
+      const sweepCpu = process.cpuUsage()
       try {
         await job.run({ accountId: null, clock })
       } catch (error) {
@@ -324,10 +367,13 @@ export const runMonitoringScenario = async (
         break
       }
       const elapsed = performance.now() - tick
+      const used = process.cpuUsage(sweepCpu)
+      sweepCpuMicros += used.user + used.system
       sweeps.push(elapsed)
       if (elapsed < 1000) await new Promise((resolve) => setTimeout(resolve, 1000 - elapsed))
     }
     const durationSeconds = (performance.now() - measureStart) / 1000
+    const cpu = process.cpuUsage(cpuStart)
     const repository = surface.container.get<EventRepositoryPort>(TOKENS.EventRepository)
     // Overdue by more than one sweep interval: what a node that keeps up never has.
     const backlogAtEnd = (await repository.due(null, new Date(Date.now() - 1_000), eventCount)).length
@@ -350,6 +396,9 @@ export const runMonitoringScenario = async (
       cutOff: wasCutOff,
       backlogAtEnd,
       setupSeconds,
+      cpuMicrosPerRecompute: Math.round(((cpu.user + cpu.system) / Math.max(1, lags.length + ticks)) * 10) / 10,
+      sweepCpuMicrosPerRecompute: Math.round((sweepCpuMicros / Math.max(1, lags.length + ticks)) * 10) / 10,
+      bytesPerEvent: setup.bytesPerEvent,
       bulkLoadSeconds: setup.bulkLoadSeconds,
       startedLateMs,
     }

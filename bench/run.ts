@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process'
 import { cpus } from 'node:os'
+import { getHeapStatistics } from 'node:v8'
 import { runHttpScenario, storageLabel, type HttpReport, type StorageLabel } from './http-scenario.js'
-import { runMonitoringScenario, type MonitoringReport } from './monitoring-scenario.js'
+import { DEFAULT_EVENTS_PER_USER, runMonitoringScenario, type MonitoringReport } from './monitoring-scenario.js'
 import { runDeliveryScenario, type DeliveryReport } from './delivery-scenario.js'
 import { PEER_WARNING, startBenchMongo, type BenchMongo } from './mongo.js'
 import { withPinnedLoadGenerator, type Pinning } from './affinity.js'
@@ -10,7 +12,7 @@ import { runVoiceScenario, type VoiceReport } from './voice-scenario.js'
 import { countRoundTrips, type RoundTripReport, type RoundTrips } from './round-trips.js'
 
 /**
- * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--cpu-prof=DIR] [--mongodb] [--no-pin]]`
+ * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--events-per-user=N] [--cpu-prof=DIR] [--mongodb] [--no-pin]]`
  * Scenarios: `http`, `monitoring`, `delivery`, `find_slots`, `voice`, `tracking` (default: all, in that order). Prints a
  * summary per scenario and, last, every figure as one JSON document. `--mongodb`
  * runs the service of `http` and the events of `monitoring` on MongoDB: the server
@@ -25,13 +27,14 @@ interface Arguments {
   readonly connections: number
   readonly monitoringSeconds: number
   readonly eventCounts: readonly number[]
+  readonly eventsPerUser: number
   readonly cpuProfileDir: string | undefined
   /** Pin the HTTP scenario's load generator and servers to cores of their own (`--no-pin`: off). */
   readonly pin: boolean
   readonly mongodb: boolean
 }
 
-const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [find_slots] [voice] [tracking] [--seconds=N] [--connections=N] [--events=10000,100000] [--cpu-prof=DIR] [--mongodb] [--no-pin]
+const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [find_slots] [voice] [tracking] [--seconds=N] [--connections=N] [--events=10000,100000] [--events-per-user=100] [--cpu-prof=DIR] [--mongodb] [--no-pin]
   http           authenticated GET /v1/users/{id} against a bare Fastify hello-world, and POST /v1/events (autocannon);
                  then the MongoDB commands each of them sends, counted on the MongoDB test peer
   monitoring     departure monitoring steady state with N monitored events (recomputes/s, lag)
@@ -42,6 +45,7 @@ const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [find_slot
   --seconds      measured seconds per run (default: 10 for http, 30 for monitoring)
   --connections  concurrent HTTP connections (default: 10)
   --events       monitored event counts (default: 10000,100000)
+  --events-per-user  monitoring: events of each user over the 24 hours (default: 100, one-hour events 14.4 minutes apart)
   --cpu-prof     write CPU profiles of the HTTP servers into DIR
   --no-pin       http: do not pin the load generator and each server to cores of their own (pinned by default
                  on 2 or more cores when taskset is available; never with --mongodb)
@@ -62,6 +66,7 @@ const parseArguments = (argv: readonly string[]): Arguments => {
   let seconds: number | undefined
   let connections = 10
   let eventCounts = [10_000, 100_000]
+  let eventsPerUser = DEFAULT_EVENTS_PER_USER
   let cpuProfileDir: string | undefined
   let mongodb = false
   let pin = true
@@ -71,6 +76,7 @@ const parseArguments = (argv: readonly string[]): Arguments => {
     else if (flag === '--connections') connections = positiveInteger('--connections', value)
     else if (flag === '--events')
       eventCounts = value.split(',').map((count) => positiveInteger('--events', count.replaceAll('_', '')))
+    else if (flag === '--events-per-user') eventsPerUser = positiveInteger('--events-per-user', value)
     else if (flag === '--cpu-prof') cpuProfileDir = value === '' ? 'bench-profiles' : value
     else if (argument === '--mongodb') mongodb = true
     else if (argument === '--no-pin') pin = false
@@ -86,6 +92,7 @@ const parseArguments = (argv: readonly string[]): Arguments => {
     connections,
     monitoringSeconds: seconds ?? 30,
     eventCounts,
+    eventsPerUser,
     cpuProfileDir,
     mongodb,
     pin,
@@ -136,8 +143,9 @@ const printMonitoring = (report: MonitoringReport): void => {
       ? `setup ${report.setupSeconds.toFixed(1)} s`
       : `setup ${report.setupSeconds.toFixed(1)} s, of which bulk load ${report.bulkLoadSeconds.toFixed(1)} s`
   console.log(
-    `  ${String(report.events).padStart(7)} events: ${report.recomputesPerSecond.toFixed(1)} recomputes/s, lag p50 ${report.lagP50Ms} ms, p99 ${report.lagP99Ms} ms, max ${report.lagMaxMs} ms, ` +
-      `sweep p50 ${report.sweepP50Ms} ms, max ${report.sweepMaxMs} ms ` +
+    `  ${String(report.events).padStart(7)} events (${report.users} users): ${report.recomputesPerSecond.toFixed(1)} recomputes/s, lag p50 ${report.lagP50Ms} ms, p99 ${report.lagP99Ms} ms, max ${report.lagMaxMs} ms, ` +
+      `sweep p50 ${report.sweepP50Ms} ms, max ${report.sweepMaxMs} ms, CPU ${report.cpuMicrosPerRecompute} µs/recompute (in sweeps ${report.sweepCpuMicrosPerRecompute} µs)` +
+      `${report.bytesPerEvent === null ? '' : `, ${report.bytesPerEvent} bytes/event`} ` +
       `(${report.recomputes} recomputes and ${report.ticks} threshold writes in ${report.durationSeconds.toFixed(1)} s; ${setup}; goal p99 < 5 s: ${yesNo(report.lagP99Ms < 5_000 && !report.cutOff)})`,
   )
   if (report.cutOff || report.backlogAtEnd > 0 || report.startedLateMs > 100) {
@@ -167,6 +175,29 @@ const printTracking = (report: TrackingReport): void => {
   )
 }
 
+/** Heap the monitoring scenario needs per event (measured up to 8 KB with 100 one-hour events per user a day), and besides. */
+const HEAP_BYTES_PER_EVENT = 10_000
+const HEAP_BASE_BYTES = 1_500_000_000
+
+/**
+ * The monitoring scenario keeps every event in memory: past about 300,000 events that outgrows V8's default heap
+ * limit (about 4 GB), so the runner starts itself again with a heap large enough for the largest count asked
+ * (`--max-old-space-size`), and exits with that run's code. Once, and only when the limit is too small.
+ */
+const withHeapFor = async (events: number): Promise<void> => {
+  const needed = HEAP_BASE_BYTES + events * HEAP_BYTES_PER_EVENT
+  if (getHeapStatistics().heap_size_limit >= needed || process.env.BENCH_HEAP_RESTARTED === '1') return
+  const megabytes = Math.ceil(needed / 1_048_576)
+  console.log(`Monitoring ${events} events: restarting with a heap of ${megabytes} MB (--max-old-space-size)`)
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, `--max-old-space-size=${megabytes}`, ...process.argv.slice(1)],
+    { stdio: 'inherit', env: { ...process.env, BENCH_HEAP_RESTARTED: '1' } },
+  )
+  const code = await new Promise<number>((resolve) => child.on('exit', (exit) => resolve(exit ?? 1)))
+  process.exit(code)
+}
+
 const main = async (): Promise<void> => {
   let options: Arguments
   try {
@@ -176,6 +207,7 @@ const main = async (): Promise<void> => {
     console.error(`${error.message}\n${usage}`)
     process.exit(2)
   }
+  if (options.scenarios.includes('monitoring')) await withHeapFor(Math.max(...options.eventCounts))
   const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version }
   console.log(`Machine: ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}`)
   const mongo: BenchMongo | undefined = options.mongodb ? await startBenchMongo() : undefined
@@ -263,7 +295,12 @@ const main = async (): Promise<void> => {
         )
         results.monitoring = []
         for (const events of options.eventCounts) {
-          const report = await runMonitoringScenario(events, options.monitoringSeconds * 1000, mongo)
+          const report = await runMonitoringScenario(
+            events,
+            options.monitoringSeconds * 1000,
+            mongo,
+            options.eventsPerUser,
+          )
           results.monitoring.push(report)
           printMonitoring(report)
         }

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon'
+import { localHourAndWeekday, steadyOffsetAt } from '../shared/zone-time.js'
 
 /**
  * Typical road congestion by local time of day: a multiplier on free-flow
@@ -35,8 +36,15 @@ export const weekendCongestion: ReadonlyArray<{
 
 /** The multiplier at `at` in `timezone` (an unknown timezone is read as UTC). */
 export const congestionFactorAt = (at: Date, timezone: string): number => {
-  const zoned = DateTime.fromJSDate(at, { zone: timezone })
-  const local = zoned.isValid ? zoned : DateTime.fromJSDate(at, { zone: 'utc' })
+  // The local hour and weekday from the zone's offset when it holds all through that hour (the hot loop);
+  // otherwise from luxon (a change of offset within the hour, or an unknown zone).
+  const offset = steadyOffsetAt(timezone, at.getTime())
+  let local: { readonly hour: number; readonly weekday: number }
+  if (offset !== null) local = localHourAndWeekday(at.getTime(), offset)
+  else {
+    const zoned = DateTime.fromJSDate(at, { zone: timezone })
+    local = zoned.isValid ? zoned : DateTime.fromJSDate(at, { zone: 'utc' })
+  }
   const profile = local.weekday >= 6 ? weekendCongestion : weekdayCongestion
   return profile.find((band) => local.hour >= band.fromHour && local.hour < band.toHour)?.factor ?? 1
 }

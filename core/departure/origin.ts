@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import type { Coordinates } from '../shared/coordinates.js'
+import { steadyLocalDayStart } from '../shared/zone-time.js'
 import { err, ok, type Result } from '../shared/result.js'
 import { NoOriginAvailable } from './departure.errors.js'
 
@@ -54,6 +55,7 @@ export const defaultOriginRuleOptions: OriginRuleOptions = {
 }
 
 const HOUR_MS = 3_600_000
+const DAY_MS = 86_400_000
 
 /**
  * Where the trip starts: the event's explicit origin; else the user's last known
@@ -104,15 +106,24 @@ const latestPreviousEvent = (
 ): PreviousEventCandidate | null => {
   const { event } = candidates
   const startMs = event.startTime.getTime()
-  const startDay = DateTime.fromJSDate(event.startTime, { zone: event.timezone })
+  const windowMs = options.previousEventWindowHours * HOUR_MS
+  // The start's local day, once: an end at or before the start is on the same local day when it is not before the
+  // day's first instant. Around a change of the zone's offset (and for an unknown zone) luxon answers, as it always did.
+  const dayStartMs = windowMs <= DAY_MS ? steadyLocalDayStart(event.timezone, startMs) : null
+  let startDay: DateTime | undefined
+  const sameLocalDay = (endTime: Date): boolean => {
+    if (dayStartMs !== null) return endTime.getTime() >= dayStartMs
+    startDay ??= DateTime.fromJSDate(event.startTime, { zone: event.timezone })
+    return DateTime.fromJSDate(endTime, { zone: event.timezone }).hasSame(startDay, 'day')
+  }
   const eligible = candidates.otherEvents.filter((other) => {
     const endMs = other.endTime.getTime()
     return (
       other.id !== event.id &&
       other.location !== null &&
       endMs <= startMs &&
-      startMs - endMs <= options.previousEventWindowHours * HOUR_MS &&
-      DateTime.fromJSDate(other.endTime, { zone: event.timezone }).hasSame(startDay, 'day')
+      startMs - endMs <= windowMs &&
+      sameLocalDay(other.endTime)
     )
   })
   // Latest end wins; ties go to the later start, then the smaller id, so the rule is deterministic.

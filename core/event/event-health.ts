@@ -99,8 +99,12 @@ export interface Conflict {
 /** Risks of the three ways another event can stand in the way (docs/scheduling.md). */
 export const CONFLICT_RISKS = { overlap: 1, travel: 0.6, window: 0.3 } as const
 
-const overlaps = (other: OtherEvent, from: number, to: number): boolean =>
-  from < to && other.startTime.getTime() < to && other.endTime.getTime() > from
+/** Written only for an event in the way (most neighbours are not). */
+const spanOf = (other: OtherEvent): string => `${other.startTime.toISOString()} to ${other.endTime.toISOString()}`
+
+/** Whether the span [otherStart, otherEnd) runs into [from, to). */
+const overlaps = (otherStart: number, otherEnd: number, from: number, to: number): boolean =>
+  from < to && otherStart < to && otherEnd > from
 
 /**
  * Other events of the user in the way: overlapping the event itself, overlapping
@@ -114,30 +118,30 @@ export const findConflicts = (
 ): Conflict[] => {
   const start = event.startTime.getTime()
   const end = event.endTime.getTime()
+  const latest = departure === null ? 0 : departure.latestDeparture.getTime()
+  const earliest = departure === null ? 0 : departure.earliestDeparture.getTime()
   const conflicts: Conflict[] = []
   for (const other of others) {
     if (other.id === event.id) continue
-    const span = `${other.startTime.toISOString()} to ${other.endTime.toISOString()}`
-    if (overlaps(other, start, end))
+    const otherStart = other.startTime.getTime()
+    const otherEnd = other.endTime.getTime()
+    if (overlaps(otherStart, otherEnd, start, end))
       conflicts.push({
         eventId: other.id,
         risk: CONFLICT_RISKS.overlap,
-        detail: `Overlaps event ${other.id} (${span}).`,
+        detail: `Overlaps event ${other.id} (${spanOf(other)}).`,
       })
-    else if (departure !== null && overlaps(other, departure.latestDeparture.getTime(), start))
+    else if (departure !== null && overlaps(otherStart, otherEnd, latest, start))
       conflicts.push({
         eventId: other.id,
         risk: CONFLICT_RISKS.travel,
-        detail: `Event ${other.id} (${span}) ends after the latest departure.`,
+        detail: `Event ${other.id} (${spanOf(other)}) ends after the latest departure.`,
       })
-    else if (
-      departure !== null &&
-      overlaps(other, departure.earliestDeparture.getTime(), departure.latestDeparture.getTime())
-    )
+    else if (departure !== null && overlaps(otherStart, otherEnd, earliest, latest))
       conflicts.push({
         eventId: other.id,
         risk: CONFLICT_RISKS.window,
-        detail: `Event ${other.id} (${span}) runs into the departure window.`,
+        detail: `Event ${other.id} (${spanOf(other)}) runs into the departure window.`,
       })
   }
   return conflicts

@@ -110,5 +110,7 @@ export const monitoringDueAt = (state: MonitoringState): Date | null => {
       if (next !== undefined) candidates.push(thresholdDueAt(next, state.departure, state.preAlertMinutes))
     }
   }
-  return new Date(Math.min(...candidates.map((date) => date.getTime())))
+  const earliest = Math.min(...candidates.map((date) => date.getTime()))
+  // The earliest candidate itself (Dates are never changed in place): one Date fewer per stored event.
+  return candidates.find((date) => date.getTime() === earliest) ?? new Date(earliest)
 }

@@ -11,8 +11,9 @@ export const windowChanges = (previous: Departure, next: Departure): WindowChang
   if (previous.earliestDeparture.getTime() !== next.earliestDeparture.getTime()) changes.push('earliest_departure')
   if (previous.latestDeparture.getTime() !== next.latestDeparture.getTime()) changes.push('latest_departure')
   if (previous.trafficLevel !== next.trafficLevel) changes.push('traffic_level')
-  const warningKey = (departure: Departure) =>
-    departure.weatherWarning === null ? null : `${departure.weatherWarning.kind}/${departure.weatherWarning.severity}`
   if (warningKey(previous) !== warningKey(next)) changes.push('weather_warning')
   return changes
 }
+
+const warningKey = (departure: Departure): string | null =>
+  departure.weatherWarning === null ? null : `${departure.weatherWarning.kind}/${departure.weatherWarning.severity}`

@@ -3,13 +3,18 @@ import type { EventFilter, EventRepositoryPort, OverlapQuery } from '../../../co
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import { paginateById, type Page, type PageRequest } from '../../../core/shared/pagination.js'
 import { expectOk } from '../../../core/shared/result.js'
+import { DueIndex } from './due-index.js'
 import { dueEarliestFirst } from './due-order.js'
 import type { MemoryOutbox } from './outbox.js'
 
-/** In-memory events with a per-user index (the origin rule reads a user's neighbouring events on every recompute). */
+/**
+ * In-memory events with a per-user index (the origin rule reads a user's neighbouring events on every recompute) and
+ * an index of their due times (the monitoring sweep's due query).
+ */
 export class MemoryEventRepository implements EventRepositoryPort {
   private readonly events = new Map<string, CalendarEvent>()
   private readonly byUser = new Map<string, Set<string>>()
+  private readonly dueTimes = new DueIndex()
 
   constructor(private readonly outbox: MemoryOutbox) {}
 
@@ -24,6 +29,8 @@ export class MemoryEventRepository implements EventRepositoryPort {
   }
 
   async list(accountId: string, filter: EventFilter, page: PageRequest): Promise<Page<CalendarEvent>> {
+    if (filter.userId !== undefined && page.startingAfter === undefined && page.endingBefore === undefined)
+      return this.firstPageOfUser(accountId, filter, page.limit)
     const candidates =
       filter.userId === undefined
         ? this.events.values()
@@ -130,7 +137,14 @@ export class MemoryEventRepository implements EventRepositoryPort {
   }
 
   async due(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {
-    return dueEarliestFirst(this.events.values(), accountId, (event) => event.dueAt, now, limit)
+    if (!Number.isInteger(limit) || limit <= 0)
+      return dueEarliestFirst(this.events.values(), accountId, (event) => event.dueAt, now, limit)
+    const ids = this.dueTimes.due(
+      now.getTime(),
+      (id) => accountId === null || this.indexed(id).accountId === accountId,
+      limit,
+    )
+    return ids.map((id) => this.indexed(id))
   }
 
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
@@ -143,8 +157,34 @@ export class MemoryEventRepository implements EventRepositoryPort {
     return earliest
   }
 
+  /**
+   * `list` of one user's events without a cursor (the origin rule's and the health assessment's read of the
+   * neighbouring events, on every recompute): the same page as `paginateById`, newest id first, in one pass over the
+   * user's index. Ids are time-ordered and the index keeps insertion order, so the matches usually come out in
+   * ascending id order already and are reversed rather than sorted.
+   */
+  private firstPageOfUser(accountId: string, filter: EventFilter, limit: number): Page<CalendarEvent> {
+    // Compared as numbers (a Date compared with `<` converts both through `Symbol.toPrimitive` on every comparison).
+    const from = filter.startFrom?.getTime() ?? Number.NEGATIVE_INFINITY
+    const before = filter.startBefore?.getTime() ?? Number.POSITIVE_INFINITY
+    const matching: CalendarEvent[] = []
+    let ascending = true
+    for (const id of this.byUser.get(`${accountId}/${filter.userId}`) ?? []) {
+      const event = this.indexed(id)
+      const start = event.startTime.getTime()
+      if (event.accountId !== accountId || !(start >= from) || !(start < before)) continue
+      const last = matching[matching.length - 1]
+      if (last !== undefined && last.id >= event.id) ascending = false
+      matching.push(event)
+    }
+    if (ascending) matching.reverse()
+    else matching.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    return { data: matching.slice(0, limit), hasMore: matching.length > limit }
+  }
+
   private store(event: CalendarEvent): void {
     this.events.set(event.id, event)
+    this.dueTimes.set(event.id, event.dueAt)
     const key = `${event.accountId}/${event.userId}`
     const ids = this.byUser.get(key) ?? new Set<string>()
     ids.add(event.id)
@@ -160,6 +200,7 @@ export class MemoryEventRepository implements EventRepositoryPort {
 
   private drop(event: CalendarEvent): void {
     this.events.delete(event.id)
+    this.dueTimes.delete(event.id)
     this.byUser.get(`${event.accountId}/${event.userId}`)?.delete(event.id)
   }
 }
