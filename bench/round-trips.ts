@@ -57,6 +57,8 @@ export const countRoundTrips = async (requests = 50): Promise<RoundTripReport> =
       WORKER: 'false',
       MONGODB_URI: peer.uri,
       MONGODB_DB: 'bench_round_trips',
+      // Required with MONGODB_URI; fixed for the bench's throw-away database, as in http-target.ts.
+      CONNECTION_TOKEN_KEY: '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0',
       SERVICE_BOOTSTRAP_KEYS: BENCH_LIVE_KEY,
       // The counts, not the limits: no request may be refused.
       RATE_LIMIT_REQUESTS: '1000000000',
