@@ -4,7 +4,7 @@ import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
 import { InvalidParameter, InvalidTransition, ResourceNotFound } from '../shared/errors.js'
 import { paginateById, validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
-import { whenReady, type MaybePromise } from '../shared/maybe-promise.js'
+import type { MaybePromise } from '../shared/maybe-promise.js'
 import { LEGACY_ACCOUNT_FIELDS, type Account, type ApiKeyRecord, type KeyMode } from './account.js'
 import { AuthenticationFailed, IpNotAllowed, PermissionDenied } from './account.errors.js'
 import { generateSecretKey, hashSecret, modeOfSecret } from './api-key.js'
@@ -44,6 +44,9 @@ export interface KeyOptions {
 
 /** The longest a rolled key keeps working beside its successor (as at Stripe: 7 days). */
 export const MAX_ROLL_EXPIRY_SECONDS = 7 * 24 * 3600
+
+const authenticated = (account: Account | null, key: ApiKeyRecord): Result<Authenticated, AuthenticationFailed> =>
+  account === null ? err(new AuthenticationFailed({ reason: 'unknown' })) : ok({ account, key })
 
 /** Whether a key no longer works at `now` (revoked, or a rolled key past its expiry). */
 export const isRevoked = (key: ApiKeyRecord, now: Date): boolean =>
@@ -245,18 +248,26 @@ export class AccountService {
     if (secret === undefined || secret === '') return err(new AuthenticationFailed({ reason: 'missing' }))
     const mode = modeOfSecret(secret)
     if (mode === null) return err(new AuthenticationFailed({ reason: 'malformed' }))
-    return whenReady(
-      this.deps.accounts.findKeyByHash(hashOf(secret)),
-      (key): MaybePromise<Result<Authenticated, AuthenticationFailed>> => {
-        if (key === null) return err(new AuthenticationFailed({ reason: 'unknown' }))
-        if (key.revokedAt !== null && isRevoked(key, this.deps.clock.now()))
-          return err(new AuthenticationFailed({ reason: 'revoked' }))
-        if (key.mode !== surface) return err(new AuthenticationFailed({ reason: 'wrong_surface' }))
-        return whenReady(this.deps.accounts.getAccount(key.accountId), (account) =>
-          account === null ? err(new AuthenticationFailed({ reason: 'unknown' })) : ok({ account, key }),
-        )
-      },
-    )
+    // Without `whenReady`'s closures: this runs on every request, and at once on the embedded adapters.
+    const found = this.deps.accounts.findKeyByHash(hashOf(secret))
+    return found instanceof Promise
+      ? found.then((key) => this.keyAccount(key, surface))
+      : this.keyAccount(found, surface)
+  }
+
+  /** The second step of `authenticate`: the key found (or not) by its hash, then its account. */
+  private keyAccount(
+    key: ApiKeyRecord | null,
+    surface: KeyMode,
+  ): MaybePromise<Result<Authenticated, AuthenticationFailed>> {
+    if (key === null) return err(new AuthenticationFailed({ reason: 'unknown' }))
+    if (key.revokedAt !== null && isRevoked(key, this.deps.clock.now()))
+      return err(new AuthenticationFailed({ reason: 'revoked' }))
+    if (key.mode !== surface) return err(new AuthenticationFailed({ reason: 'wrong_surface' }))
+    const account = this.deps.accounts.getAccount(key.accountId)
+    return account instanceof Promise
+      ? account.then((settled) => authenticated(settled, key))
+      : authenticated(account, key)
   }
 
   private async storeKey(

@@ -12,7 +12,7 @@ import {
 import { retryOnConflict, written } from '../shared/optimistic.js'
 import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
-import { whenReady, type MaybePromise } from '../shared/maybe-promise.js'
+import type { MaybePromise } from '../shared/maybe-promise.js'
 import type { UserDeletionCascade } from './deletion-cascade.js'
 import { userStatusOf, userTransition, type UserCommandType } from './user-transition.js'
 import { AccountDeactivated } from './user.errors.js'
@@ -44,6 +44,10 @@ const checkQuietHours = (prefs: UserPreferences): InvalidParameter | null => {
     message: 'quiet_hours_start and quiet_hours_end must be set together (or both null).',
   })
 }
+
+/** A user looked up by id, or the 404 naming it. */
+const found = (user: User | null, id: string): Result<User, ResourceNotFound> =>
+  user === null ? err(new ResourceNotFound({ resource: 'user', id })) : ok(user)
 
 export class UserService {
   constructor(private readonly deps: UserServiceDeps) {}
@@ -84,9 +88,9 @@ export class UserService {
 
   /** Answers at once when the repository does (see `MaybePromise`): the hottest read of the API. */
   retrieve(scope: RequestScope, id: string): MaybePromise<Result<User, ResourceNotFound>> {
-    return whenReady(this.deps.users.get(scope.accountId, id), (user) =>
-      user === null ? err(new ResourceNotFound({ resource: 'user', id })) : ok(user),
-    )
+    // Without `whenReady`'s closure: the hottest read, answered at once on the embedded adapters.
+    const user = this.deps.users.get(scope.accountId, id)
+    return user instanceof Promise ? user.then((settled) => found(settled, id)) : found(user, id)
   }
 
   async list(

@@ -120,6 +120,7 @@ export const buildApiApp = async (
   await app.register(versioningPlugin)
   await app.register(idempotencyPlugin, { store: application.idempotency, clock: application.clock })
   app.decorateRequest('concurrencySlot', null)
+  app.decorateRequest('concurrencyBucket', null)
   // The concurrency slot is given back as the answer leaves (after the idempotency hook stored it), not on
   // onResponse: any onResponse hook makes Fastify listen for the end of every response. A request whose answer
   // never leaves keeps its slot until the slot's lease ends.

@@ -4,6 +4,7 @@ import type { RequestScope } from '../../core/shared/request-scope.js'
 import type { ApiVersion } from '../../contracts/versions.js'
 import type { RequiredPermission } from '../../core/account/permissions.js'
 import type { RatePool } from '../../contracts/endpoint.js'
+import type { FastifyRequest } from 'fastify'
 
 export type { Authenticated }
 
@@ -29,11 +30,15 @@ declare module 'fastify' {
     idempotencyScope: string | null
     /** Set once validation passed and the use case ran: only then is an answer stored for replay. */
     operationRan: boolean
-    concurrencySlot: { readonly bucket: string; readonly slot: string } | null
+    /** The concurrency slot the request holds, and its bucket: given back as the answer leaves. */
+    concurrencySlot: string | null
+    concurrencyBucket: string | null
     /** Connect: the connected account the request acts for (`Service-Account`), or null when the platform acts for itself. */
     connectedAccount: Account | null
     /** The unparsed body text (signature checks need the exact bytes). */
     rawBody: string | null
+    /** `routeOptions.config`, kept by the first hook that reads it (see `routeConfigOf`); null before. */
+    routeConfig: FastifyRequest['routeOptions']['config'] | null
   }
 }
 
@@ -42,3 +47,11 @@ export const requireAuth = (auth: Authenticated | null): Authenticated => {
   if (auth === null) throw new Error('route reached without authentication')
   return auth
 }
+
+/**
+ * The route's configuration (Fastify adds its `url` and `method`), as the
+ * authentication hook kept it: Fastify's `request.routeOptions` getter builds a
+ * new object on every read, and several hooks of every request need it.
+ */
+export const routeConfigOf = (request: FastifyRequest): FastifyRequest['routeOptions']['config'] =>
+  request.routeConfig ?? request.routeOptions.config

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { LabelsOf, MetricsPort } from '../../core/ports/metrics.js'
+import { routeConfigOf } from './request-context.js'
 
 interface RouteLabels {
   readonly duration: LabelsOf<'http_request_duration_seconds'>
@@ -39,7 +40,7 @@ export const requestObserver = (metrics: MetricsPort, livemode: boolean, logRequ
     return found
   }
   return (request: FastifyRequest, reply: FastifyReply): void => {
-    const route = request.routeOptions.url ?? 'unmatched'
+    const route = routeConfigOf(request).url ?? 'unmatched'
     const status = reply.statusCode
     const seconds = reply.elapsedTime / 1000
     const { method } = request

@@ -68,22 +68,24 @@ export class CryptoRandomSource implements RandomSource {
   private offset = POOL_BYTES
 
   float(): number {
-    return this.take(6).readUIntBE(0, 6) / 2 ** 48
+    return this.pool.readUIntBE(this.reserve(6), 6) / 2 ** 48
   }
 
   token(bytes: number): string {
-    return this.take(bytes).toString('hex')
+    if (bytes > POOL_BYTES) return randomBytes(bytes).toString('hex')
+    // Read in place: no view of the pool per call (one per request id).
+    const start = this.reserve(bytes)
+    return this.pool.toString('hex', start, start + bytes)
   }
 
-  /** A view into the pool: read it before the next call, which may refill the pool. */
-  private take(bytes: number): Buffer {
-    if (bytes > POOL_BYTES) return randomBytes(bytes)
+  /** Where the next `bytes` unused bytes of the pool start (refilled when too few are left); read them before the next call. */
+  private reserve(bytes: number): number {
     if (this.offset + bytes > POOL_BYTES) {
       randomFillSync(this.pool)
       this.offset = 0
     }
-    const taken = this.pool.subarray(this.offset, this.offset + bytes)
+    const start = this.offset
     this.offset += bytes
-    return taken
+    return start
   }
 }

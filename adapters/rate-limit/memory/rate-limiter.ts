@@ -1,43 +1,62 @@
 import type { RateDecision, RateLimiterPort } from '../../../core/ports/rate-limiter.js'
 
 /**
- * The request times counted in one bucket's rolling window, oldest first. Expired
- * times leave from the front by moving a start index (compacted now and then),
- * so that counting a request costs the same with 100 or 100,000 in the window.
+ * The request times counted in one bucket's rolling window, oldest first, as
+ * distinct times and how many requests each holds: a busy key counts tens of
+ * requests in the same millisecond, so the log holds at most one entry per
+ * millisecond of the window however many requests it counts (an array of every
+ * request's time grew to tens of thousands of numbers, reallocated and copied
+ * as it went). Expired times leave from the front by moving a start index
+ * (compacted now and then), so that counting a request costs the same with 100
+ * or 100,000 in the window. The decisions are those of the log of every time.
  */
 class SlidingLog {
   private stamps: number[] = []
+  private counts: number[] = []
   private start = 0
+  /** The requests counted in the entries from `start` on. */
+  private counted = 0
   /** The window the bucket was last counted in: a log whose newest time is older than that holds nothing that counts. */
   windowMs = 0
 
   get size(): number {
-    return this.stamps.length - this.start
+    return this.counted
   }
 
   /** The newest counted time, if any. */
   get newest(): number | undefined {
-    return this.size === 0 ? undefined : this.stamps[this.stamps.length - 1]
+    return this.stamps.length > this.start ? this.stamps[this.stamps.length - 1] : undefined
   }
 
-  /** The i-th counted time, oldest first. */
+  /** The time of the i-th counted request, oldest first. */
   at(index: number): number | undefined {
-    return this.stamps[this.start + index]
+    if (index < 0) return undefined
+    let remaining = index
+    for (let entry = this.start; entry < this.stamps.length; entry++) {
+      const count = this.counts[entry] ?? 0
+      if (remaining < count) return this.stamps[entry]
+      remaining -= count
+    }
+    return undefined
   }
 
   /** Forgets every time at or before `cutoff`. */
   expire(cutoff: number): void {
-    const { stamps } = this
+    const { stamps, counts } = this
     let start = this.start
     for (; start < stamps.length; start++) {
       const stamp = stamps[start]
       if (stamp === undefined || stamp > cutoff) break
+      this.counted -= counts[start] ?? 0
     }
     if (start === stamps.length) {
       this.stamps = []
+      this.counts = []
       this.start = 0
+      this.counted = 0
     } else if (start > 1024 && start * 2 > stamps.length) {
       this.stamps = stamps.slice(start)
+      this.counts = counts.slice(start)
       this.start = 0
     } else {
       this.start = start
@@ -46,14 +65,23 @@ class SlidingLog {
 
   /** Counts a time, kept in order even if the clock stepped back. */
   add(stamp: number): void {
-    const { stamps } = this
+    const { stamps, counts } = this
+    this.counted++
     let index = stamps.length
     for (; index > this.start; index--) {
       const previous = stamps[index - 1]
       if (previous === undefined || previous <= stamp) break
     }
-    if (index === stamps.length) stamps.push(stamp)
-    else stamps.splice(index, 0, stamp)
+    // Another request at a time already counted: one more at that entry.
+    if (index > this.start && stamps[index - 1] === stamp) {
+      counts[index - 1] = (counts[index - 1] ?? 0) + 1
+    } else if (index === stamps.length) {
+      stamps.push(stamp)
+      counts.push(1)
+    } else {
+      stamps.splice(index, 0, stamp)
+      counts.splice(index, 0, 1)
+    }
   }
 }
 

@@ -36,6 +36,12 @@ const revive = (snapshot: Snapshot): Snapshot => ({
  */
 const fileVersion = (stats: Stats): string => `${stats.ino}:${stats.mtimeMs}:${stats.size}`
 
+/** What the lookup indexes hold, by index. */
+interface Indexed {
+  readonly keysByHash: ApiKeyRecord
+  readonly accountsById: Account
+}
+
 /**
  * Accounts and hashed keys of the embedded deployment, kept in one JSON file so
  * that keys survive a restart and the `keys` CLI can change them beside a running
@@ -74,7 +80,7 @@ export class FileAccountRepository implements AccountRepositoryPort {
 
   /** The two lookups of authentication answer at once (see `MaybePromise`). */
   getAccount(id: string): Account | null {
-    return this.find(() => this.accountsById.get(id))
+    return this.find('accountsById', id)
   }
 
   async listAccounts(): Promise<Account[]> {
@@ -103,7 +109,7 @@ export class FileAccountRepository implements AccountRepositoryPort {
   }
 
   findKeyByHash(hash: string): ApiKeyRecord | null {
-    return this.find(() => this.keysByHash.get(hash))
+    return this.find('keysByHash', hash)
   }
 
   async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
@@ -126,13 +132,14 @@ export class FileAccountRepository implements AccountRepositoryPort {
   /**
    * Looks in memory, after looking at the file if the last look is a millisecond
    * old. A miss always looks at the file again (a key created a moment ago by the
-   * CLI is found at once).
+   * CLI is found at once). The index is named rather than passed (a reload
+   * replaces it) or read by a closure (one per lookup, two per request).
    */
-  private find<T>(lookup: () => T | undefined): T | null {
+  private find<I extends keyof Indexed>(index: I, key: string): Indexed[I] | null {
     this.reloadIfChanged()
-    const found = lookup()
+    const found = (this[index] as Map<string, Indexed[I]>).get(key)
     if (found !== undefined) return found
-    return this.reloadIfChanged(true) ? (lookup() ?? null) : null
+    return this.reloadIfChanged(true) ? ((this[index] as Map<string, Indexed[I]>).get(key) ?? null) : null
   }
 
   private mutate(change: (snapshot: Snapshot) => void): void {

@@ -14,6 +14,7 @@ import { CURRENT_VERSION } from '../../../contracts/versions.js'
 import { domainErrorToApi, sendError } from '../errors.js'
 import { maybeAsyncHook } from '../hook.js'
 import type { RateLimitGate } from './rate-limit.js'
+import { routeConfigOf } from '../request-context.js'
 import type { OAuthService, TokenAuthentication } from '../../../core/oauth/oauth-service.js'
 import { AuthenticationFailed as AuthenticationFailedError } from '../../../core/account/account.errors.js'
 import { ResourceNotFound } from '../../../core/shared/errors.js'
@@ -63,26 +64,32 @@ const bearer = (header: string | undefined): string | undefined => {
   return BEARER.exec(header)?.[1] ?? ''
 }
 
-const kLastSecret = Symbol('lastSecret')
-type RememberingSocket = Socket & { [kLastSecret]?: { readonly secret: string; readonly hash: string } }
+const kHashOf = Symbol('hashOf')
+type RememberingSocket = Socket & { [kHashOf]?: (secret: string) => string }
 
 /**
  * `hashSecret`, remembered for the last secret of a connection: a keep-alive client
  * sends the same key on every request, and hashing it was the largest single cost
  * of authentication. The key and its account are still looked up on every request,
- * so a revocation applies as before. The secret is kept only on its own
+ * so a revocation applies as before. The secret is kept only with its own
  * connection's socket, for as long as that connection is open (it held the
- * secret's bytes anyway), never in a cache shared between connections.
+ * secret's bytes anyway), never in a cache shared between connections. One
+ * function per connection, made on its first authenticated request.
  */
-const hashOnConnection =
-  (socket: RememberingSocket) =>
-  (secret: string): string => {
-    const last = socket[kLastSecret]
-    if (last !== undefined && last.secret === secret) return last.hash
-    const hash = hashSecret(secret)
-    socket[kLastSecret] = { secret, hash }
-    return hash
+const hashOnConnection = (socket: RememberingSocket): ((secret: string) => string) => {
+  const known = socket[kHashOf]
+  if (known !== undefined) return known
+  let lastSecret: string | undefined
+  let lastHash = ''
+  const hashOf = (secret: string): string => {
+    if (secret === lastSecret) return lastHash
+    lastHash = hashSecret(secret)
+    lastSecret = secret
+    return lastHash
   }
+  socket[kHashOf] = hashOf
+  return hashOf
+}
 
 /**
  * Resolves `Authorization: Bearer <key>` for this surface. A failure is answered
@@ -93,7 +100,9 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
   app.decorateRequest('auth', null)
   app.decorateRequest('connectedAccount', null)
   app.decorateRequest('scope', null as never)
+  app.decorateRequest('routeConfig', null)
   const anonymousScope = () => ({ accountId: '', livemode: options.livemode, clock: options.clock })
+  const surfaceMode = options.livemode ? 'live' : 'test'
 
   const refuse = async (
     request: FastifyRequest,
@@ -140,15 +149,26 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
         ? options.clock
         : new OffsetClock(options.clock, acting.sandboxClockOffsetMs)
     request.scope = { accountId: acting.id, livemode: options.livemode, clock }
-    // A refusal has answered: hand the reply back (see `maybeAsyncHook`).
-    return whenReady(options.rateLimit.admit(request, reply), (allowed) => {
-      if (!allowed) return reply
-      const { key } = authenticated
-      if (key.type === 'secret') return undefined
-      // A restricted key: from an address on its allowlist, to a route its grants cover. Nothing runs otherwise.
-      const verdict = authorize(key, request.ip, request.routeOptions.config.permission ?? 'secret_key')
-      return verdict.ok ? undefined : sendError(request, reply, domainErrorToApi(verdict.error))
-    })
+    const allowed = options.rateLimit.admit(request, reply)
+    // No closure per request when the limiter answered at once (the embedded adapters).
+    return allowed instanceof Promise
+      ? allowed.then((settled) => afterAdmission(request, reply, authenticated, settled))
+      : afterAdmission(request, reply, authenticated, allowed)
+  }
+
+  /** A refusal has answered: hand the reply back (see `maybeAsyncHook`). Undefined: the request goes on. */
+  const afterAdmission = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    authenticated: Authenticated,
+    allowed: boolean,
+  ): FastifyReply | undefined => {
+    if (!allowed) return reply
+    const { key } = authenticated
+    if (key.type === 'secret') return undefined
+    // A restricted key: from an address on its allowlist, to a route its grants cover. Nothing runs otherwise.
+    const verdict = authorize(key, request.ip, routeConfigOf(request).permission ?? 'secret_key')
+    return verdict.ok ? undefined : sendError(request, reply, domainErrorToApi(verdict.error))
   }
 
   /**
@@ -182,12 +202,10 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
     if (secret?.startsWith('eyJ') && JWT_SHAPE.test(secret)) return authenticateToken(request, reply, secret)
     const socket = request.raw.socket as RememberingSocket | null
     const hashOf = socket === null ? hashSecret : hashOnConnection(socket)
-    const result = options.accounts.authenticate(
-      bearer(request.headers.authorization),
-      options.livemode ? 'live' : 'test',
-      hashOf,
-    )
-    return whenReady(result, (settled) => admitted(request, reply, settled))
+    const result = options.accounts.authenticate(secret, surfaceMode, hashOf)
+    return result instanceof Promise
+      ? result.then((settled) => admitted(request, reply, settled))
+      : admitted(request, reply, result)
   }
 
   const admitAnonymous = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
@@ -200,7 +218,9 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
     'onRequest',
     maybeAsyncHook((request, reply) => {
       request.apiVersion = CURRENT_VERSION
+      // Read once: Fastify's `routeOptions` getter builds a new object on every read.
       const { config } = request.routeOptions
+      request.routeConfig = config
       if (config.public === true) {
         request.scope = anonymousScope()
         return undefined

@@ -1,12 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { RateLimitSettings } from '../../../core/account/account.js'
+import type { Account, ApiKeyRecord, RateLimitSettings } from '../../../core/account/account.js'
 import type { RatePool } from '../../../contracts/endpoint.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import type { RateDecision, RateLimiterPort } from '../../../core/ports/rate-limiter.js'
-import { whenReady, type MaybePromise } from '../../../core/shared/maybe-promise.js'
+import type { MaybePromise } from '../../../core/shared/maybe-promise.js'
 import type { RequestScope } from '../../../core/shared/request-scope.js'
 import { sendError } from '../errors.js'
-import { requireAuth } from '../request-context.js'
+import { requireAuth, routeConfigOf } from '../request-context.js'
+
+interface PoolNames {
+  readonly pool: string
+  readonly bucket: string
+}
 
 /**
  * A per-resource sub-limit declared on a route: "4 per minute per event" is
@@ -31,10 +36,11 @@ const CONCURRENCY_LEASE_MS = 60_000
 const poolName = (settings: RateLimitSettings | RatePool): string =>
   'name' in settings ? ` (${settings.name} pool)` : ''
 
+/** `X-RateLimit-*`. The names in lower case, as Fastify stores and sends them (it lower-cases every name it is given). */
 const setHeaders = (reply: FastifyReply, decision: RateDecision): void => {
-  reply.header('X-RateLimit-Limit', String(decision.limit))
-  reply.header('X-RateLimit-Remaining', String(decision.remaining))
-  reply.header('X-RateLimit-Reset', String(Math.ceil(decision.resetAt.getTime() / 1000)))
+  reply.header('x-ratelimit-limit', String(decision.limit))
+  reply.header('x-ratelimit-remaining', String(decision.remaining))
+  reply.header('x-ratelimit-reset', String(Math.ceil(decision.resetAt.getTime() / 1000)))
 }
 
 const refuse = (request: FastifyRequest, reply: FastifyReply, retryAfterMs: number, message: string): false => {
@@ -72,19 +78,40 @@ export class RateLimitGate {
     )
   }
 
+  /**
+   * The bucket names of each holder (a key, or a connected account), made once per
+   * holder record rather than per request: `key:<id>` and `concurrency:key:<id>`.
+   * Weakly held: a record the repository replaced (a reload) takes its names along.
+   */
+  private readonly holderPools = new WeakMap<object, PoolNames>()
+
+  private poolsOf(holder: ApiKeyRecord | Account, prefix: 'key' | 'connected'): PoolNames {
+    let names = this.holderPools.get(holder)
+    if (names === undefined) {
+      const pool = `${prefix}:${holder.id}`
+      names = { pool, bucket: `concurrency:${pool}` }
+      this.holderPools.set(holder, names)
+    }
+    return names
+  }
+
   /** Counts an authenticated request; at once (no promise) when the limiter answers at once. */
   admit(request: FastifyRequest, reply: FastifyReply): MaybePromise<boolean> {
     const { account, key } = requireAuth(request.auth)
     const connected = request.connectedAccount
     // Each key its own pool; a connected account one pool of its own, whichever key of its platform acts for it.
-    const holder = connected === null ? `key:${key.id}` : `connected:${connected.id}`
+    const names = connected === null ? this.poolsOf(key, 'key') : this.poolsOf(connected, 'connected')
     // An endpoint with a pool of its own (free/busy, suggestions) counts there, not in the general pool.
-    const own = request.routeOptions.config?.ratePool
-    const pool = own === undefined ? holder : `${own.name}:${holder}`
+    const own = routeConfigOf(request).ratePool
+    const pool = own === undefined ? names.pool : `${own.name}:${names.pool}`
+    const bucket = own === undefined ? names.bucket : `concurrency:${pool}`
     const settings = own ?? connected?.rateLimits ?? account.rateLimits ?? this.defaults
     const now = this.clock.now()
     const decision = this.limiter.consume(pool, settings.requestsPerWindow, settings.windowMs, now)
-    return whenReady(decision, (counted) => this.takeSlot(request, reply, settings, now, counted, pool))
+    // No closure per request when the limiter answered at once (the embedded adapters).
+    return decision instanceof Promise
+      ? decision.then((counted) => this.takeSlot(request, reply, settings, now, counted, bucket))
+      : this.takeSlot(request, reply, settings, now, decision, bucket)
   }
 
   private takeSlot(
@@ -93,7 +120,7 @@ export class RateLimitGate {
     settings: RateLimitSettings,
     now: Date,
     decision: RateDecision,
-    pool: string,
+    bucket: string,
   ): MaybePromise<boolean> {
     setHeaders(reply, decision)
     if (!decision.allowed)
@@ -103,9 +130,10 @@ export class RateLimitGate {
         decision.retryAfterMs,
         `Rate limit of ${settings.requestsPerWindow} requests per ${settings.windowMs / 1000} s${poolName(settings)} exceeded for this ${request.connectedAccount === null ? 'API key' : 'connected account'}.`,
       )
-    const bucket = `concurrency:${pool}`
     const slot = this.limiter.acquireSlot(bucket, settings.concurrency, now, CONCURRENCY_LEASE_MS)
-    return whenReady(slot, (taken) => this.seat(request, reply, settings, bucket, taken))
+    return slot instanceof Promise
+      ? slot.then((taken) => this.seat(request, reply, settings, bucket, taken))
+      : this.seat(request, reply, settings, bucket, slot)
   }
 
   private seat(
@@ -122,16 +150,19 @@ export class RateLimitGate {
         1000,
         `More than ${settings.concurrency} concurrent requests${poolName(settings)} for this API key.`,
       )
-    request.concurrencySlot = { bucket, slot }
+    request.concurrencyBucket = bucket
+    request.concurrencySlot = slot
     return true
   }
 
   /** Gives the request's concurrency slot back; undefined when that finished at once. */
   release(request: FastifyRequest): Promise<void> | undefined {
-    const held = request.concurrencySlot
-    if (held === null) return undefined
+    const slot = request.concurrencySlot
+    const bucket = request.concurrencyBucket
+    if (slot === null || bucket === null) return undefined
     request.concurrencySlot = null
-    const released = this.limiter.releaseSlot(held.bucket, held.slot)
+    request.concurrencyBucket = null
+    const released = this.limiter.releaseSlot(bucket, slot)
     return released instanceof Promise ? released : undefined
   }
 

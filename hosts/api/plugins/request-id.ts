@@ -11,7 +11,8 @@ export const requestIdPlugin = fp(async (app: FastifyInstance, options: { random
   // A callback hook: nothing here waits, so no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     request.requestId = newRequestId(options.random)
-    reply.header('Request-Id', request.requestId)
+    // Lower case, as Fastify stores and sends every name (it would lower-case it on each call).
+    reply.header('request-id', request.requestId)
     done()
   })
 })

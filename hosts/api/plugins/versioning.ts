@@ -27,7 +27,8 @@ export const versioningPlugin = fp(async (app: FastifyInstance) => {
         param: 'Service-Version',
       }) as unknown as undefined
     }
-    reply.header('Service-Version', request.apiVersion)
+    // Lower case, as Fastify stores and sends every name (it would lower-case it on each call).
+    reply.header('service-version', request.apiVersion)
     done()
   })
 })

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { UserService } from '../../../core/user/user-service.js'
-import { mapResult, ok, type Result } from '../../../core/shared/result.js'
+import { ok, type Result } from '../../../core/shared/result.js'
 import { whenReady } from '../../../core/shared/maybe-promise.js'
 import type { User } from '../../../core/user/user.js'
 import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
@@ -8,7 +8,8 @@ import { Endpoints } from '../../../contracts/endpoints.js'
 import { preferencesFromWire, renderUser } from '../../../contracts/users.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
 
-const rendered = <E>(result: Result<User, E>) => mapResult(result, (user) => ({ body: renderUser(user) }))
+const rendered = <E>(result: Result<User, E>): Result<{ body: ReturnType<typeof renderUser> }, E> =>
+  result.ok ? ok({ body: renderUser(result.value) }) : result
 
 export const userRoutes = (app: FastifyInstance, options: RouteOptions & { users: UserService }): void => {
   const { users } = options
