@@ -4,7 +4,7 @@ import { type ReportedPosition, type Trip, tripDueAt } from '../../../core/track
 import { inTransaction, isUniqueViolation, statement, type SqliteDatabase } from './database.js'
 import { dateOrNull, encodeJson, epochMs } from './json.js'
 import type { SqliteOutbox } from './outbox.js'
-import { allRecords, type Columns, oneRecord } from './records.js'
+import { type Columns, dueRecords, nextDueAt, oneRecord } from './records.js'
 
 const columnsOf = (trip: Trip): Columns => ({
   account_id: trip.accountId,
@@ -83,33 +83,11 @@ export class SqliteTrackingRepository implements TrackingRepositoryPort {
   }
 
   async due(accountId: string | null, now: Date, limit: number): Promise<Trip[]> {
-    if (limit <= 0) return []
-    return accountId === null
-      ? allRecords<Trip>(
-          this.db,
-          'SELECT doc FROM tracking_trips WHERE due_at <= ? ORDER BY due_at LIMIT ?',
-          now.getTime(),
-          limit,
-        )
-      : allRecords<Trip>(
-          this.db,
-          'SELECT doc FROM tracking_trips WHERE account_id = ? AND due_at <= ? ORDER BY due_at LIMIT ?',
-          accountId,
-          now.getTime(),
-          limit,
-        )
+    return limit <= 0 ? [] : dueRecords<Trip>(this.db, 'tracking_trips', 'due_at', accountId, now, limit)
   }
 
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
-    const row = (
-      accountId === null
-        ? statement(this.db, 'SELECT MIN(due_at) AS at FROM tracking_trips WHERE due_at > ?').get(after.getTime())
-        : statement(this.db, 'SELECT MIN(due_at) AS at FROM tracking_trips WHERE account_id = ? AND due_at > ?').get(
-            accountId,
-            after.getTime(),
-          )
-    ) as { at: number | null }
-    return dateOrNull(row.at)
+    return nextDueAt(this.db, 'tracking_trips', 'due_at', accountId, after)
   }
 
   async savePosition(position: ReportedPosition): Promise<void> {
