@@ -331,11 +331,17 @@ export const runMonitoringScenario = async (
         if (event.monitoring.nextRecalcAt !== null)
           pendingLags.set(event.id, now - event.monitoring.nextRecalcAt.getTime())
       saved.push(...(await recompute(part, sweepClock)))
+      // The recompute writes each event itself (it no longer goes through apply): each one is counted here.
+      for (const event of part) {
+        const lag = pendingLags.get(event.id)
+        if (lag === undefined) continue
+        pendingLags.delete(event.id)
+        lags.push(lag)
+      }
     }
     return saved
   }
-  // Every argument passed on: the recompute hands apply what it already read for the health assessment (the user,
-  // the neighbouring events, the connections); without it apply reads them all again.
+  // Threshold crossings and starts go through apply (one write each, no departure computed). Every argument passed on.
   monitor.apply = async (...args: Parameters<typeof apply>) => {
     const [event] = args
     if (cutOff && performance.now() > deadline) throw new MeasurementOver()
