@@ -160,6 +160,19 @@ const versionOf = async (context: Parameters<typeof ownEvent>[0], id: string) =>
   return found.ok ? String(found.value.version) : null
 }
 
+/** The new start and end of a moved event: the end given, or the same duration as before. */
+const movedTimes = (
+  event: { readonly startTime: Date; readonly endTime: Date },
+  args: { readonly start_time: string; readonly end_time?: string },
+): { start: Date; end: Date } => {
+  const start = new Date(args.start_time)
+  const end =
+    args.end_time === undefined
+      ? new Date(start.getTime() + event.endTime.getTime() - event.startTime.getTime())
+      : new Date(args.end_time)
+  return { start, end }
+}
+
 export const moveEvent = defineTool({
   name: 'move_event',
   description: 'Proposes moving an event to a new start (and end; by default the same duration).',
@@ -175,11 +188,7 @@ export const moveEvent = defineTool({
     const found = await ownEvent(context, args.event_id)
     if (!found.ok) return found
     const event = found.value
-    const start = new Date(args.start_time)
-    const end =
-      args.end_time === undefined
-        ? new Date(start.getTime() + event.endTime.getTime() - event.startTime.getTime())
-        : new Date(args.end_time)
+    const { start, end } = movedTimes(event, args)
     return ok({
       summary: `Move '${event.title}' from ${when(event.startTime)} to ${when(start)}.`,
       change: {
@@ -195,11 +204,7 @@ export const moveEvent = defineTool({
     const found = await ownEvent(context, args.event_id)
     if (!found.ok) return found
     const event = found.value
-    const start = new Date(args.start_time)
-    const end =
-      args.end_time === undefined
-        ? new Date(start.getTime() + event.endTime.getTime() - event.startTime.getTime())
-        : new Date(args.end_time)
+    const { start, end } = movedTimes(event, args)
     const moved = await context.services.events.update(context.scope, event.id, { startTime: start, endTime: end })
     return moved.ok ? ok({ resourceId: event.id, result: renderEvent(moved.value) }) : moved
   },
