@@ -6,17 +6,22 @@ import { allRecords, oneRecord } from './records.js'
 
 /**
  * Accounts and hashed keys in the platform database. `seq` keeps the insertion order the lists answer in. The
- * keys CLI may change keys from another process beside a running server: every lookup reads the file (WAL readers
- * see each commit), so a revoked key stops working at once. The two lookups of every request go through a cache
- * that any commit to the file (ours or the CLI's) empties.
+ * keys CLI may change keys from another process beside a running server (WAL readers see each commit). The two
+ * lookups of every request go through a cache that our own writes empty at once and another process's commit empties
+ * from one millisecond after the last look at the file at the latest (see `ReadCache`); a key the CLI just created is
+ * found at once (misses are not cached).
  */
 export class SqliteAccountRepository implements AccountRepositoryPort {
   private readonly accounts: ReadCache<Account>
   private readonly keys: ReadCache<ApiKeyRecord>
 
-  constructor(private readonly db: SqliteDatabase) {
-    this.accounts = new ReadCache(db)
-    this.keys = new ReadCache(db)
+  constructor(
+    private readonly db: SqliteDatabase,
+    /** Monotonic milliseconds, which pace the looks at the file (tests pass a manual clock). */
+    monotonicMs?: () => number,
+  ) {
+    this.accounts = new ReadCache(db, undefined, monotonicMs)
+    this.keys = new ReadCache(db, undefined, monotonicMs)
   }
 
   async insertAccount(account: Account): Promise<void> {

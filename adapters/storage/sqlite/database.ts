@@ -113,10 +113,38 @@ export const statement = (db: SqliteDatabase, sql: string): Database.Statement =
 /** The SQL of every statement prepared on `db` so far (the query-plan test checks that each one uses an index). */
 export const preparedSql = (db: SqliteDatabase): string[] => [...(statements.get(db)?.keys() ?? [])]
 
+/** When each database's `PRAGMA data_version` was last read, and what it said: shared by every cache on that file. */
+interface VersionLook {
+  at: number
+  version: number
+}
+
+const versionLooks = new WeakMap<SqliteDatabase, VersionLook>()
+
+/**
+ * The file's `data_version`, read at most once a millisecond per database: the read starts a read transaction (two
+ * `fcntl` lock calls), which cost more than the rest of a cached lookup together. Every cache on the file shares one
+ * look, so a request's key, account and user lookups together cost at most one look per file per millisecond.
+ */
+const dataVersion = (db: SqliteDatabase, now: number): number => {
+  let look = versionLooks.get(db)
+  if (look === undefined) {
+    look = { at: Number.NEGATIVE_INFINITY, version: -1 }
+    versionLooks.set(db, look)
+  }
+  if (!(now - look.at < 1)) {
+    look.at = now
+    look.version = statement(db, 'PRAGMA data_version').pluck().get() as number
+  }
+  return look.version
+}
+
 /**
  * A cache of decoded records for the reads every request makes, valid while the file is unchanged by anyone else:
  * `PRAGMA data_version` moves when another connection (the keys CLI, another process) commits, and the owner clears
- * it on its own writes. Looking costs one tiny statement instead of a read and a JSON parse.
+ * it on its own writes. It is looked at once a millisecond at most (the same bound as the account file of the
+ * in-memory family): a commit by another process applies from one millisecond after the last look at the latest,
+ * and a miss reads the file at once, so a key the CLI just created works in the same millisecond.
  */
 export class ReadCache<T> {
   private readonly entries = new Map<string, T | null>()
@@ -125,17 +153,22 @@ export class ReadCache<T> {
   constructor(
     private readonly db: SqliteDatabase,
     private readonly capacity = 10_000,
+    /** Monotonic milliseconds (tests pass a manual clock). */
+    private readonly monotonicMs: () => number = () => performance.now(),
   ) {}
 
   get(key: string, load: () => T | null): T | null {
-    const version = statement(this.db, 'PRAGMA data_version').pluck().get() as number
+    const version = dataVersion(this.db, this.monotonicMs())
     if (version !== this.seenVersion) {
       this.entries.clear()
       this.seenVersion = version
     }
-    if (this.entries.has(key)) return this.entries.get(key) ?? null
+    const cached = this.entries.get(key)
+    if (cached !== undefined) return cached
     const loaded = load()
-    // Oldest first out: a Map iterates in insertion order.
+    // A miss is not kept: a record another process writes next is found at once. Oldest first out: a Map iterates
+    // in insertion order.
+    if (loaded === null) return null
     if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as string)
     this.entries.set(key, loaded)
     return loaded

@@ -5,12 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { FileAccountRepository } from '../../../adapters/storage/file/account-repository.js'
 import { accountRepositoryContract } from '../../contracts/account-repository.contract.js'
-
-/** A monotonic clock the test moves by hand: the repository paces its file checks with it. */
-const manualClock = () => {
-  let now = 0
-  return { read: () => now, advance: (ms: number) => (now += ms) }
-}
+import { manualClock } from '../../support/manual-clock.js'
 
 const inTempDir = async () => {
   const dir = await mkdtemp(join(tmpdir(), 'accounts-contract-'))
