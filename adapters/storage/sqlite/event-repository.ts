@@ -2,7 +2,7 @@ import type { CalendarEvent } from '../../../core/event/event.js'
 import type { EventFilter, EventRepositoryPort, OverlapQuery } from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
-import { inTransaction, statement, type SqliteDatabase } from './database.js'
+import { inTransaction, boundLimit, statement, type SqliteDatabase } from './database.js'
 import { encodeJson, epochMs } from './json.js'
 import type { SqliteOutbox } from './outbox.js'
 import { pageByIdDescending } from './paging.js'
@@ -174,7 +174,7 @@ export class SqliteEventRepository implements EventRepositoryPort {
     }
     return allRecords<CalendarEvent>(
       this.db,
-      `SELECT doc FROM events WHERE id IN (${branches.join(' UNION ')}) ORDER BY start_time, id LIMIT @limit`,
+      `SELECT doc FROM events WHERE id IN (${branches.join(' UNION ')}) ORDER BY start_time, id ${boundLimit('@limit')}`,
       parameters,
     )
   }
@@ -184,7 +184,7 @@ export class SqliteEventRepository implements EventRepositoryPort {
     return allRecords<CalendarEvent>(
       this.db,
       `SELECT doc FROM events WHERE account_id = ? AND user_id = ? AND start_time >= ? AND start_time < ?
-       ORDER BY start_time, id LIMIT ?`,
+       ORDER BY start_time, id ${boundLimit()}`,
       accountId,
       userId,
       from.getTime(),

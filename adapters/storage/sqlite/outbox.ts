@@ -1,5 +1,5 @@
 import type { DomainEvent, OutboxPort } from '../../../core/ports/outbox.js'
-import { inTransaction, statement, type SqliteDatabase } from './database.js'
+import { inTransaction, boundLimit, statement, type SqliteDatabase } from './database.js'
 import { decodeJson, encodeJson } from './json.js'
 
 /**
@@ -23,11 +23,11 @@ export class SqliteOutbox implements OutboxPort {
   async pending(limit: number, accountId: string | null = null): Promise<DomainEvent[]> {
     const rows =
       accountId === null
-        ? statement(this.db, 'SELECT doc FROM outbox WHERE dispatched = 0 ORDER BY seq LIMIT ?').all(limit)
-        : statement(this.db, 'SELECT doc FROM outbox WHERE dispatched = 0 AND account_id = ? ORDER BY seq LIMIT ?').all(
-            accountId,
-            limit,
-          )
+        ? statement(this.db, `SELECT doc FROM outbox WHERE dispatched = 0 ORDER BY seq ${boundLimit()}`).all(limit)
+        : statement(
+            this.db,
+            `SELECT doc FROM outbox WHERE dispatched = 0 AND account_id = ? ORDER BY seq ${boundLimit()}`,
+          ).all(accountId, limit)
     return (rows as { doc: string }[]).map((row) => decodeJson<DomainEvent>(row.doc))
   }
 
@@ -39,10 +39,10 @@ export class SqliteOutbox implements OutboxPort {
   }
 
   async list(accountId: string, limit: number): Promise<DomainEvent[]> {
-    const rows = statement(this.db, 'SELECT doc FROM outbox WHERE account_id = ? ORDER BY seq DESC LIMIT ?').all(
-      accountId,
-      limit,
-    ) as { doc: string }[]
+    const rows = statement(
+      this.db,
+      `SELECT doc FROM outbox WHERE account_id = ? ORDER BY seq DESC ${boundLimit()}`,
+    ).all(accountId, limit) as { doc: string }[]
     return rows.map((row) => decodeJson<DomainEvent>(row.doc))
   }
 }

@@ -1,5 +1,5 @@
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
-import { statement, type SqliteDatabase } from './database.js'
+import { boundLimit, statement, type SqliteDatabase } from './database.js'
 import { decodeJson } from './json.js'
 
 /**
@@ -20,7 +20,7 @@ export const pageByIdDescending = <T>(
   const bound = cursor === undefined ? '' : towardsNewer ? ' AND id > @cursor' : ' AND id < @cursor'
   const rows = statement(
     db,
-    `SELECT doc FROM ${table} WHERE ${where}${bound} ORDER BY id ${towardsNewer ? 'ASC' : 'DESC'} LIMIT @take`,
+    `SELECT doc FROM ${table} WHERE ${where}${bound} ORDER BY id ${towardsNewer ? 'ASC' : 'DESC'} ${boundLimit('@take')}`,
   ).all({ ...params, ...(cursor === undefined ? {} : { cursor }), take: page.limit + 1 }) as { doc: string }[]
   const data = rows.slice(0, page.limit).map((row) => decodeJson<T>(row.doc))
   // Towards newer, the page is the `limit` rows just after the cursor, shown newest first.

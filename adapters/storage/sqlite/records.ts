@@ -1,4 +1,4 @@
-import { statement, type SqliteDatabase } from './database.js'
+import { boundLimit, statement, type SqliteDatabase } from './database.js'
 import { dateOrNull, decodeJson } from './json.js'
 
 /** The record in the `doc` column of the first row `sql` finds, or null. */
@@ -27,13 +27,13 @@ export const dueRecords = <T>(
   accountId === null
     ? allRecords<T>(
         db,
-        `SELECT doc FROM ${table} WHERE ${column} <= ? ORDER BY ${column} LIMIT ?`,
+        `SELECT doc FROM ${table} WHERE ${column} <= ? ORDER BY ${column} ${boundLimit()}`,
         now.getTime(),
         limit,
       )
     : allRecords<T>(
         db,
-        `SELECT doc FROM ${table} WHERE account_id = ? AND ${column} <= ? ORDER BY ${column} LIMIT ?`,
+        `SELECT doc FROM ${table} WHERE account_id = ? AND ${column} <= ? ORDER BY ${column} ${boundLimit()}`,
         accountId,
         now.getTime(),
         limit,

@@ -1,7 +1,7 @@
 import type { WebhookDeliveryRepositoryPort } from '../../../core/ports/webhook-delivery-repository.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import type { Delivery } from '../../../core/webhooks/delivery.js'
-import { inTransaction, statement, type SqliteDatabase } from './database.js'
+import { inTransaction, boundLimit, statement, type SqliteDatabase } from './database.js'
 import { encodeJson, epochMs } from './json.js'
 import { pageByIdDescending } from './paging.js'
 import { allRecords, type Columns, insertRow, nextDueAt, oneRecord, replaceIfVersion } from './records.js'
@@ -54,7 +54,7 @@ export class SqliteWebhookDeliveryRepository implements WebhookDeliveryRepositor
     const excluded = excludeEndpoints.length === 0 ? '' : ` AND endpoint_id NOT IN (SELECT value FROM json_each(?))`
     return allRecords(
       this.db,
-      `SELECT doc FROM webhook_deliveries WHERE ${scope}next_attempt_at <= ?${excluded} ORDER BY next_attempt_at LIMIT ?`,
+      `SELECT doc FROM webhook_deliveries WHERE ${scope}next_attempt_at <= ?${excluded} ORDER BY next_attempt_at ${boundLimit()}`,
       ...(accountId === null ? [] : [accountId]),
       now.getTime(),
       ...(excludeEndpoints.length === 0 ? [] : [JSON.stringify(excludeEndpoints)]),
