@@ -9,7 +9,7 @@ import type { Clock } from '../ports/clock.js'
 import type { ConnectionRepositoryPort } from '../ports/connection-repository.js'
 import type { Connection } from '../connection/connection.js'
 import type { Coordinates } from '../shared/coordinates.js'
-import type { EventRepositoryPort } from '../ports/event-repository.js'
+import type { EventRepositoryPort, EventSpan } from '../ports/event-repository.js'
 import type { IdGenerator } from '../ports/id-generator.js'
 import { type MetricsPort, secondsSince } from '../ports/metrics.js'
 import type { DomainEvent } from '../ports/outbox.js'
@@ -45,7 +45,7 @@ export interface DepartureMonitorDeps extends Omit<DepartureDataPorts, 'clock'> 
 /** What the health assessment needs besides the event, gathered once per event by the recompute. */
 interface HealthContext {
   readonly user: User | null
-  readonly neighbours: readonly CalendarEvent[]
+  readonly neighbours: readonly EventSpan[]
   readonly failure: RecomputeFailureReason | null
   /** The user's connections, read once per user and batch. */
   readonly userConnections?: readonly Connection[]
@@ -95,7 +95,7 @@ export class DepartureMonitor {
     event: CalendarEvent,
     user: User | null,
     now: Date,
-    neighbours?: readonly CalendarEvent[],
+    neighbours?: readonly EventSpan[],
   ): Promise<{ input: DepartureInput; originSource: string } | { failure: 'no_origin' }> {
     if (event.location === null) return { failure: 'no_origin' }
     const others = neighbours ?? (await this.neighboursOf(event))
@@ -152,21 +152,22 @@ export class DepartureMonitor {
    * The user's events starting from a day before this one until it ends: the origin
    * rule reads the earlier ones, the health assessment the ones in the way.
    */
-  async neighboursOf(event: CalendarEvent): Promise<readonly CalendarEvent[]> {
-    const found = await this.deps.events.list(
+  async neighboursOf(event: CalendarEvent): Promise<readonly EventSpan[]> {
+    return this.deps.events.spansOfUser(
       event.accountId,
-      { userId: event.userId, startFrom: new Date(event.startTime.getTime() - DAY_MS), startBefore: event.endTime },
-      { limit: NEIGHBOURS_LIMIT },
+      event.userId,
+      new Date(event.startTime.getTime() - DAY_MS),
+      event.endTime,
+      NEIGHBOURS_LIMIT,
     )
-    return found.data
   }
 
   /**
    * The neighbours of an event not stored yet, as `neighboursOf` will read them once it is: with the event itself,
    * in the repository's order (id descending), up to the same limit.
    */
-  private async neighboursWithSelf(event: CalendarEvent): Promise<readonly CalendarEvent[]> {
-    const all = [...(await this.neighboursOf(event)).filter((other) => other.id !== event.id), event]
+  private async neighboursWithSelf(event: CalendarEvent): Promise<readonly EventSpan[]> {
+    const all: EventSpan[] = [...(await this.neighboursOf(event)).filter((other) => other.id !== event.id), event]
     all.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
     return all.slice(0, NEIGHBOURS_LIMIT)
   }
@@ -274,7 +275,7 @@ export class DepartureMonitor {
     const inputs: DepartureInput[] = []
     const originSources = new Map<string, string>()
     const commands = new Map<string, MonitoringCommand>()
-    const neighbours = new Map<string, readonly CalendarEvent[]>()
+    const neighbours = new Map<string, readonly EventSpan[]>()
     const now = clock.now()
     for (const event of events) {
       const userKey = `${event.accountId}/${event.userId}`

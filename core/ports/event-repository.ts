@@ -1,4 +1,5 @@
 import type { CalendarEvent } from '../event/event.js'
+import type { Coordinates } from '../shared/coordinates.js'
 import type { Page, PageRequest } from '../shared/pagination.js'
 import type { DomainEvent } from './outbox.js'
 
@@ -25,6 +26,18 @@ export interface OverlapQuery {
 }
 
 /**
+ * What the departure monitor reads of a user's other events on every recompute (the origin rule and the conflicts
+ * of event health): when each one is, and where. An adapter may answer whole events (they have these fields).
+ */
+export interface EventSpan {
+  readonly id: string
+  readonly startTime: Date
+  readonly endTime: Date
+  /** The event's coordinates (`lat`, `lng`), null when it has no location. */
+  readonly location: Coordinates | null
+}
+
+/**
  * Calendar events of one surface. Writes carry their domain events (outbox) and
  * compare versions. `dueAt` is indexed: the monitoring sweep reads the due ones.
  */
@@ -47,6 +60,18 @@ export interface EventRepositoryPort {
   mirrorDue(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]>
   /** The earliest `mirror.nextAttemptAt` after `after`, or null. */
   nextMirrorDueAt(accountId: string | null, after: Date): Promise<Date | null>
+  /**
+   * The events of `list(accountId, { userId, startFrom, startBefore }, { limit })`'s first page (the same events,
+   * in the same order: newest id first), as spans: a recompute reads up to a hundred of them and needs only their
+   * times and places, so an adapter that stores documents can answer without decoding each one.
+   */
+  spansOfUser(
+    accountId: string,
+    userId: string,
+    startFrom: Date,
+    startBefore: Date,
+    limit: number,
+  ): Promise<readonly EventSpan[]>
   /** Removes every event of a user (the user-delete cascade); returns how many. */
   removeByUser(accountId: string, userId: string): Promise<number>
   /**

@@ -338,5 +338,54 @@ export const eventRepositoryContract = (
       ])
       expect(await subject.events.upcoming('acct_a', 'usr_nobody', base, at(24), 10)).toEqual([])
     })
+
+    it("answers a user's neighbouring events as spans: list's first page, the same events in the same order, with times and coordinates only", async () => {
+      const at = (hours: number) => new Date(base.getTime() + hours * HOUR)
+      const earlier = makeEvent({ startTime: at(1) })
+      const unplaced = makeEvent({ startTime: at(2), location: null })
+      const later = makeEvent({ startTime: at(3) })
+      // Stored after `later` but starting before it: the page is newest id first, not by start.
+      const movedEarlier = makeEvent({ startTime: at(1.5) })
+      const outside = makeEvent({ startTime: at(10) })
+      const otherUser = makeEvent({ startTime: at(2), userId: 'usr_b' })
+      const otherAccount = makeEvent({ startTime: at(2), accountId: 'acct_b' })
+      for (const event of [earlier, unplaced, later, movedEarlier, outside, otherUser, otherAccount])
+        await subject.events.insert(event, [])
+      const window = { userId: 'usr_a', startFrom: at(1), startBefore: at(10) }
+      const spanOf = (event: CalendarEvent) => ({
+        id: event.id,
+        startTime: event.startTime,
+        endTime: event.endTime,
+        location: event.location === null ? null : { lat: event.location.lat, lng: event.location.lng },
+      })
+      const asSpans = (spans: readonly { id: string; startTime: Date; endTime: Date; location: unknown }[]) =>
+        spans.map((span) => ({
+          id: span.id,
+          startTime: span.startTime,
+          endTime: span.endTime,
+          location:
+            span.location === null
+              ? null
+              : { lat: (span.location as { lat: number }).lat, lng: (span.location as { lng: number }).lng },
+        }))
+      const spans = await subject.events.spansOfUser('acct_a', 'usr_a', window.startFrom, window.startBefore, 10)
+      expect(asSpans(spans)).toEqual([movedEarlier, later, unplaced, earlier].map(spanOf))
+      const page = await subject.events.list('acct_a', window, { limit: 10 })
+      expect(spans.map((span) => span.id)).toEqual(page.data.map((event) => event.id))
+      expect(
+        asSpans(await subject.events.spansOfUser('acct_a', 'usr_a', window.startFrom, window.startBefore, 2)),
+      ).toEqual([movedEarlier, later].map(spanOf))
+      expect(await subject.events.spansOfUser('acct_a', 'usr_a', window.startFrom, window.startBefore, 0)).toEqual([])
+      expect(
+        await subject.events.spansOfUser('acct_a', 'usr_nobody', window.startFrom, window.startBefore, 10),
+      ).toEqual([])
+      // A span follows the stored event: moved and unplaced by an update, gone with its removal.
+      const moved = { ...later, startTime: at(4), endTime: at(5), location: null, version: 2 }
+      expect(await subject.events.update(moved, 1, [])).toBe('updated')
+      expect(await subject.events.remove('acct_a', earlier.id, 1, [])).toBe('removed')
+      expect(
+        asSpans(await subject.events.spansOfUser('acct_a', 'usr_a', window.startFrom, window.startBefore, 10)),
+      ).toEqual([movedEarlier, moved, unplaced].map(spanOf))
+    })
   })
 }

@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '../../../core/event/event.js'
-import type { EventFilter, EventRepositoryPort, OverlapQuery } from '../../../core/ports/event-repository.js'
+import type { EventFilter, EventRepositoryPort, EventSpan, OverlapQuery } from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import { paginateById, type Page, type PageRequest } from '../../../core/shared/pagination.js'
 import { expectOk } from '../../../core/shared/result.js'
@@ -68,6 +68,18 @@ export class MemoryEventRepository implements EventRepositoryPort {
     this.drop(stored)
     this.outbox.appendNow(events)
     return 'removed'
+  }
+
+  /** The stored events themselves: an event has a span's fields, and nothing is decoded here. */
+  async spansOfUser(
+    accountId: string,
+    userId: string,
+    startFrom: Date,
+    startBefore: Date,
+    limit: number,
+  ): Promise<readonly EventSpan[]> {
+    if (limit <= 0) return []
+    return this.firstPageOfUser(accountId, { userId, startFrom, startBefore }, limit).data
   }
 
   async listByCalendar(accountId: string, calendarId: string): Promise<CalendarEvent[]> {

@@ -1,6 +1,6 @@
 import type { Collection, Db, Filter, MongoClient } from 'mongodb'
 import type { CalendarEvent } from '../../../core/event/event.js'
-import type { EventFilter, EventRepositoryPort, OverlapQuery } from '../../../core/ports/event-repository.js'
+import type { EventFilter, EventRepositoryPort, EventSpan, OverlapQuery } from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import { inTransaction } from './connection.js'
@@ -90,6 +90,35 @@ export class MongoEventRepository implements EventRepositoryPort {
       ...(Object.keys(startTime).length === 0 ? {} : { startTime }),
     }
     return pageByIdDescending(this.collection, query, page, toDomain)
+  }
+
+  /** Only the span's fields travel (a projection on `user_newest_first`), not whole events with their health. */
+  async spansOfUser(
+    accountId: string,
+    userId: string,
+    startFrom: Date,
+    startBefore: Date,
+    limit: number,
+  ): Promise<readonly EventSpan[]> {
+    if (limit <= 0) return []
+    const documents = await this.collection
+      .find(
+        {
+          accountId: literal(accountId, 'accountId'),
+          userId: literal(userId, 'userId'),
+          startTime: { $gte: startFrom, $lt: startBefore },
+        },
+        { projection: { startTime: 1, endTime: 1, 'location.lat': 1, 'location.lng': 1 } },
+      )
+      .sort({ _id: -1 })
+      .limit(limit)
+      .toArray()
+    return documents.map((document) => ({
+      id: document._id,
+      startTime: document.startTime,
+      endTime: document.endTime,
+      location: document.location == null ? null : { lat: document.location.lat, lng: document.location.lng },
+    }))
   }
 
   async update(

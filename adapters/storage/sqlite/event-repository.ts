@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '../../../core/event/event.js'
-import type { EventFilter, EventRepositoryPort, OverlapQuery } from '../../../core/ports/event-repository.js'
+import type { EventFilter, EventRepositoryPort, EventSpan, OverlapQuery } from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import { inTransaction, boundLimit, statement, type SqliteDatabase } from './database.js'
@@ -17,6 +17,8 @@ const columnsOf = (event: CalendarEvent): Columns => ({
   due_at: epochMs(event.dueAt),
   mirror_due_at: epochMs(event.mirror?.nextAttemptAt),
   source_calendar_id: event.source?.calendarId ?? null,
+  location_lat: event.location?.lat ?? null,
+  location_lng: event.location?.lng ?? null,
   doc: encodeJson(event),
 })
 
@@ -99,6 +101,36 @@ export class SqliteEventRepository implements EventRepositoryPort {
       },
       page,
     )
+  }
+
+  /** From the columns alone (`events_user_start` finds them): no document is read or decoded. */
+  async spansOfUser(
+    accountId: string,
+    userId: string,
+    startFrom: Date,
+    startBefore: Date,
+    limit: number,
+  ): Promise<readonly EventSpan[]> {
+    if (limit <= 0) return []
+    const rows = statement(
+      this.db,
+      `SELECT id, start_time, end_time, location_lat, location_lng FROM events
+       WHERE account_id = ? AND user_id = ? AND start_time >= ? AND start_time < ? ORDER BY id DESC ${boundLimit()}`,
+    )
+      .raw()
+      .all(accountId, userId, startFrom.getTime(), startBefore.getTime(), limit) as [
+      string,
+      number,
+      number,
+      number | null,
+      number | null,
+    ][]
+    return rows.map(([id, start, end, lat, lng]) => ({
+      id,
+      startTime: new Date(start),
+      endTime: new Date(end),
+      location: lat === null || lng === null ? null : { lat, lng },
+    }))
   }
 
   async update(

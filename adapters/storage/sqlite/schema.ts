@@ -330,6 +330,18 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
         CREATE INDEX voice_proposals_user ON voice_proposals (account_id, user_id);
       `),
   },
+  {
+    version: 4,
+    description:
+      "events' coordinates as columns: the departure monitor reads a user's neighbouring events as spans (id, times, place) without decoding their documents",
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE events ADD COLUMN location_lat REAL;
+        ALTER TABLE events ADD COLUMN location_lng REAL;
+        UPDATE events
+          SET location_lat = json_extract(doc, '$.location.lat'), location_lng = json_extract(doc, '$.location.lng');
+      `),
+  },
 ]
 
 export const PLATFORM_SCHEMA: SqliteSchema = { name: 'platform', migrations: PLATFORM_MIGRATIONS }

@@ -167,6 +167,39 @@ describe('Schema migrations run at start, from a file of the previous version', 
     expect(await events.overlapping(event.accountId, { ...byEmail, ...after }, 10)).toEqual([])
     migrated.close()
   })
+
+  it('surface v3 -> v4: stored events get their coordinates as columns, so the monitor reads them as spans', async () => {
+    const file = join(dir, 'live.db')
+    const v3 = openSqlite(file, SURFACE_SCHEMA, { upToVersion: 3 })
+    const placed = makeEvent({ location: { name: null, address: null, lat: 48.1372, lng: 11.5756, source: 'caller' } })
+    const unplaced = makeEvent({ location: null })
+    // As the v3 adapter wrote them: no coordinate columns.
+    const insert = v3.prepare(
+      `INSERT INTO events (id, account_id, user_id, start_time, end_time, due_at, mirror_due_at, source_calendar_id, doc)
+       VALUES (?, ?, ?, ?, ?, NULL, NULL, NULL, ?)`,
+    )
+    for (const event of [placed, unplaced])
+      insert.run(
+        event.id,
+        event.accountId,
+        event.userId,
+        event.startTime.getTime(),
+        event.endTime.getTime(),
+        encodeJson(event),
+      )
+    v3.close()
+
+    const migrated = openSqlite(file, SURFACE_SCHEMA)
+    expect(schemaVersion(migrated)).toBe(4)
+    const events = new SqliteEventRepository(migrated, new SqliteOutbox(migrated))
+    const from = new Date(placed.startTime.getTime() - 3_600_000)
+    const spans = await events.spansOfUser(placed.accountId, placed.userId, from, placed.endTime, 10)
+    expect(spans).toEqual([
+      { id: unplaced.id, startTime: unplaced.startTime, endTime: unplaced.endTime, location: null },
+      { id: placed.id, startTime: placed.startTime, endTime: placed.endTime, location: { lat: 48.1372, lng: 11.5756 } },
+    ])
+    migrated.close()
+  })
 })
 
 describe('Records as JSON documents', () => {

@@ -75,6 +75,7 @@ describe('SQLite adapters: every query they make is served by an index (no full 
     for (const accountId of ['acct_a', null]) {
       await outbox.pending(10, accountId)
       await events.due(accountId, now, 10)
+      await events.spansOfUser('acct_a', 'usr_a', now, now, 10)
       await events.nextDueAt(accountId, now)
       await events.mirrorDue(accountId, now, 10)
       await events.nextMirrorDueAt(accountId, now)
