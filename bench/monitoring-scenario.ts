@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -79,9 +82,24 @@ const spreadRecalc = (event: CalendarEvent, now: number, index: number): Calenda
 /** Events per user over the 24 hours unless `--events-per-user` says otherwise. */
 export const DEFAULT_EVENTS_PER_USER = 100
 
+/**
+ * The embedded family the monitoring scenario runs on: the in-memory adapters unless `STORAGE=sqlite` (the default
+ * of `npm start`) asks for SQLite, in a data directory of its own removed when the process exits.
+ */
+export const embeddedMonitoringStorage = (): 'memory' | 'sqlite' =>
+  process.env.STORAGE === 'sqlite' ? 'sqlite' : 'memory'
+
+const embeddedDataDir = (): Record<string, string> => {
+  if (embeddedMonitoringStorage() === 'memory') return {}
+  const dir = mkdtempSync(join(tmpdir(), 'departure-bench-monitoring-'))
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
+  return { DATA_DIR: dir }
+}
+
 /** N events for N/`eventsPerUser` users, created through the use case on the embedded adapters (each gets its first window). */
 const createOnEmbedded = async (eventCount: number, clock: Clock, eventsPerUser: number) => {
-  const application = await compose(loadConfig({ LOG_LEVEL: 'silent', STORAGE: 'memory' }), {
+  const storage = embeddedMonitoringStorage()
+  const application = await compose(loadConfig({ LOG_LEVEL: 'silent', STORAGE: storage, ...embeddedDataDir() }), {
     ephemeralAccounts: true,
     clock,
   })

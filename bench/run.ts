@@ -2,7 +2,12 @@ import { spawn } from 'node:child_process'
 import { cpus } from 'node:os'
 import { getHeapStatistics } from 'node:v8'
 import { runHttpScenario, storageLabel, type HttpReport, type StorageLabel } from './http-scenario.js'
-import { DEFAULT_EVENTS_PER_USER, runMonitoringScenario, type MonitoringReport } from './monitoring-scenario.js'
+import {
+  DEFAULT_EVENTS_PER_USER,
+  embeddedMonitoringStorage,
+  runMonitoringScenario,
+  type MonitoringReport,
+} from './monitoring-scenario.js'
 import { runDeliveryScenario, type DeliveryReport } from './delivery-scenario.js'
 import { PEER_WARNING, startBenchMongo, type BenchMongo } from './mongo.js'
 import { withPinnedLoadGenerator, type Pinning } from './affinity.js'
@@ -291,7 +296,7 @@ const main = async (): Promise<void> => {
         }
       } else {
         console.log(
-          `\nMonitoring, ${storage} storage (${options.monitoringSeconds} s measured per size, one sweep a second)`,
+          `\nMonitoring, ${storage === 'embedded' ? `embedded ${embeddedMonitoringStorage() === 'sqlite' ? 'SQLite' : 'in-memory'}` : storage} storage (${options.monitoringSeconds} s measured per size, one sweep a second)`,
         )
         results.monitoring = []
         for (const events of options.eventCounts) {
