@@ -9,7 +9,7 @@ import type { Clock } from '../ports/clock.js'
 import type { ConnectionRepositoryPort } from '../ports/connection-repository.js'
 import type { Connection } from '../connection/connection.js'
 import type { Coordinates } from '../shared/coordinates.js'
-import type { EventRepositoryPort, EventSpan } from '../ports/event-repository.js'
+import type { EventRepositoryPort, EventSpan, EventUpdate } from '../ports/event-repository.js'
 import type { IdGenerator } from '../ports/id-generator.js'
 import { type MetricsPort, secondsSince } from '../ports/metrics.js'
 import type { DomainEvent } from '../ports/outbox.js'
@@ -251,12 +251,14 @@ export class DepartureMonitor {
 
   /** Recomputes the given events now (one batch) and stores each outcome. */
   async recompute(events: readonly CalendarEvent[], clock: Clock): Promise<CalendarEvent[]> {
-    const saved: CalendarEvent[] = []
+    const updates: EventUpdate[] = []
     await this.recomputeBatch(events, clock, async ({ event, domainEvents }, expectedVersion) => {
-      // A lost race means the event changed meanwhile (updated or deleted): its new state wins.
-      if ((await this.deps.events.update(event, expectedVersion, domainEvents)) === 'updated') saved.push(event)
+      updates.push({ event, expectedVersion, events: domainEvents })
     })
-    return saved
+    // Written together (one commit where the adapter can); a lost race means the event changed meanwhile (updated
+    // or deleted): its new state wins.
+    const outcomes = await this.deps.events.updateMany(updates)
+    return updates.filter((_, index) => outcomes[index] === 'updated').map((update) => update.event)
   }
 
   /**

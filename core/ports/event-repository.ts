@@ -37,6 +37,13 @@ export interface EventSpan {
   readonly location: Coordinates | null
 }
 
+/** One write of `updateMany`: the event's next state, the version it replaces, and its domain events. */
+export interface EventUpdate {
+  readonly event: CalendarEvent
+  readonly expectedVersion: number
+  readonly events: readonly DomainEvent[]
+}
+
 /**
  * Calendar events of one surface. Writes carry their domain events (outbox) and
  * compare versions. `dueAt` is indexed: the monitoring sweep reads the due ones.
@@ -46,6 +53,12 @@ export interface EventRepositoryPort {
   get(accountId: string, id: string): Promise<CalendarEvent | null>
   list(accountId: string, filter: EventFilter, page: PageRequest): Promise<Page<CalendarEvent>>
   update(event: CalendarEvent, expectedVersion: number, events: readonly DomainEvent[]): Promise<'updated' | 'conflict'>
+  /**
+   * `update` of each one in turn, answered in order: each against its own expected version, a conflict leaving the
+   * others to be written. An adapter may commit them together (the monitoring sweep writes a batch of recomputed
+   * events at once); none of them is answered `updated` before it is stored.
+   */
+  updateMany(updates: readonly EventUpdate[]): Promise<('updated' | 'conflict')[]>
   remove(
     accountId: string,
     id: string,

@@ -110,6 +110,33 @@ export const eventRepositoryContract = (
       expect((await subject.outbox.list('acct_a', 10)).map((e) => e.type)).toEqual(['event.updated'])
     })
 
+    it('updates many at once, each against its own version: a conflict leaves the others written, with their domain events only', async () => {
+      const first = makeEvent()
+      const stale = makeEvent()
+      const third = makeEvent()
+      for (const event of [first, stale, third]) await subject.events.insert(event, [])
+      expect(await subject.events.updateMany([])).toEqual([])
+      const outcomes = await subject.events.updateMany([
+        {
+          event: { ...first, title: 'First, updated', version: 2 },
+          expectedVersion: 1,
+          events: [note('event.updated')],
+        },
+        { event: { ...stale, title: 'Lost the race', version: 3 }, expectedVersion: 2, events: [note('lost')] },
+        {
+          event: { ...third, title: 'Third, updated', version: 2 },
+          expectedVersion: 1,
+          events: [note('event.updated')],
+        },
+        { event: { ...makeEvent(), version: 2 }, expectedVersion: 1, events: [note('never stored')] },
+      ])
+      expect(outcomes).toEqual(['updated', 'conflict', 'updated', 'conflict'])
+      expect((await subject.events.get('acct_a', first.id))?.title).toBe('First, updated')
+      expect(await subject.events.get('acct_a', stale.id)).toEqual(stale)
+      expect((await subject.events.get('acct_a', third.id))?.version).toBe(2)
+      expect((await subject.outbox.list('acct_a', 10)).map((e) => e.type)).toEqual(['event.updated', 'event.updated'])
+    })
+
     it('removes with the expected version, and removes all of a user’s events', async () => {
       const first = makeEvent()
       const second = makeEvent()

@@ -1,5 +1,11 @@
 import type { CalendarEvent } from '../../../core/event/event.js'
-import type { EventFilter, EventRepositoryPort, EventSpan, OverlapQuery } from '../../../core/ports/event-repository.js'
+import type {
+  EventFilter,
+  EventRepositoryPort,
+  EventSpan,
+  EventUpdate,
+  OverlapQuery,
+} from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import { paginateById, type Page, type PageRequest } from '../../../core/shared/pagination.js'
 import { expectOk } from '../../../core/shared/result.js'
@@ -55,6 +61,13 @@ export class MemoryEventRepository implements EventRepositoryPort {
     this.store(event)
     this.outbox.appendNow(events)
     return 'updated'
+  }
+
+  async updateMany(updates: readonly EventUpdate[]): Promise<('updated' | 'conflict')[]> {
+    const outcomes: ('updated' | 'conflict')[] = []
+    for (const { event, expectedVersion, events } of updates)
+      outcomes.push(await this.update(event, expectedVersion, events))
+    return outcomes
   }
 
   async remove(

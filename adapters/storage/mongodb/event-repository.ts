@@ -1,6 +1,12 @@
 import type { Collection, Db, Filter, MongoClient } from 'mongodb'
 import type { CalendarEvent } from '../../../core/event/event.js'
-import type { EventFilter, EventRepositoryPort, EventSpan, OverlapQuery } from '../../../core/ports/event-repository.js'
+import type {
+  EventFilter,
+  EventRepositoryPort,
+  EventSpan,
+  EventUpdate,
+  OverlapQuery,
+} from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import { inTransaction } from './connection.js'
@@ -137,6 +143,14 @@ export class MongoEventRepository implements EventRepositoryPort {
       await this.outbox.appendIn(session, events)
       return 'updated'
     })
+  }
+
+  /** One transaction per event, as `update`: a batch in one transaction would hold its locks for the whole batch. */
+  async updateMany(updates: readonly EventUpdate[]): Promise<('updated' | 'conflict')[]> {
+    const outcomes: ('updated' | 'conflict')[] = []
+    for (const { event, expectedVersion, events } of updates)
+      outcomes.push(await this.update(event, expectedVersion, events))
+    return outcomes
   }
 
   async remove(
