@@ -1,4 +1,5 @@
 // Every repository of a surface on SQLite, each against its port's contract suite, unchanged.
+import { describe, expect, it } from 'vitest'
 import { SqliteCalendarRepository } from '../../../adapters/storage/sqlite/calendar-repository.js'
 import { SqliteConnectionRepository } from '../../../adapters/storage/sqlite/connection-repository.js'
 import { SqliteDeviceRepository } from '../../../adapters/storage/sqlite/device-repository.js'
@@ -26,6 +27,8 @@ import { voiceRepositoryContract } from '../../contracts/voice-repository.contra
 import { webhookDeliveryRepositoryContract } from '../../contracts/webhook-delivery-repository.contract.js'
 import { webhookEndpointRepositoryContract } from '../../contracts/webhook-endpoint-repository.contract.js'
 import { freshSurfaceDatabase } from './sqlite-fixture.js'
+import { preparedSql } from '../../../adapters/storage/sqlite/database.js'
+import { makeEvent } from '../../contracts/event-repository.contract.js'
 
 /** A fresh surface database with its outbox, and `make` of one repository on it. */
 const withOutbox = <T>(make: (db: ReturnType<typeof freshSurfaceDatabase>['db'], outbox: SqliteOutbox) => T) => {
@@ -97,4 +100,32 @@ trackingRepositoryContract('SqliteTrackingRepository', () => {
 voiceRepositoryContract('SqliteVoiceRepository', () => {
   const { subject, outbox, teardown } = withOutbox((db, outbox) => new SqliteVoiceRepository(db, outbox))
   return { voice: subject, outbox, teardown }
+})
+
+describe('SQLite versioned writes assign only the indexed columns that change', () => {
+  it('a recompute moving the due time rewrites due_at and the document, not the columns of the other indexes', async () => {
+    const { db, teardown } = freshSurfaceDatabase()
+    const events = new SqliteEventRepository(db, new SqliteOutbox(db))
+    const event = makeEvent()
+    await events.insert(event, [])
+    const updates = () => preparedSql(db).filter((sql) => sql.startsWith('UPDATE events'))
+    const moved = { ...event, dueAt: new Date(event.dueAt!.getTime() + 60_000), version: 2 }
+    expect(await events.update(moved, 1, [])).toBe('updated')
+    expect(updates()).toHaveLength(1)
+    expect(updates()[0]).toMatch(/^UPDATE events SET due_at = @due_at, doc = @doc\s/)
+    // A write that moves the event assigns its times too, and the indexes follow it.
+    const later = { ...moved, startTime: new Date(event.startTime.getTime() + 3_600_000), version: 3 }
+    later.endTime = new Date(later.startTime.getTime() + 3_600_000)
+    expect(await events.update(later, 2, [])).toBe('updated')
+    expect(updates()[1]).toMatch(/^UPDATE events SET start_time = @start_time, end_time = @end_time, doc = @doc\s/)
+    expect(await events.get(event.accountId, event.id)).toEqual(later)
+    expect(
+      (await events.spansOfUser(event.accountId, event.userId, later.startTime, later.endTime, 10)).map((s) => s.id),
+    ).toEqual([event.id])
+    // A stale version and an unknown id write nothing.
+    expect(await events.update({ ...later, version: 9 }, 2, [])).toBe('conflict')
+    expect(await events.update({ ...makeEvent(), version: 2 }, 1, [])).toBe('conflict')
+    expect(await events.get(event.accountId, event.id)).toEqual(later)
+    await teardown()
+  })
 })
