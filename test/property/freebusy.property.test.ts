@@ -292,11 +292,10 @@ const search: fc.Arbitrary<SlotSearch> = fc
 
 const withinLocal = (zone: string, start: number, end: number, from: number, to: number): boolean => {
   const s = DateTime.fromMillis(start, { zone })
-  const e = DateTime.fromMillis(end, { zone })
-  const sameDay =
-    s.hasSame(e, 'day') || (localMinute(e) === 0 && e.minus({ minutes: 1 }).hasSame(s, 'day') && to === 24 * 60)
-  const endMinute = localMinute(e) === 0 && !s.hasSame(e, 'day') ? 24 * 60 : localMinute(e)
-  return sameDay && localMinute(s) >= from && endMinute <= to
+  // The slot's last millisecond, not its end: a slot ending where the clocks jump forward (01:45 to 03:00 on a
+  // spring-forward night, in 15 minutes) lies wholly before 02:00 local time, although its end reads 03:00.
+  const last = DateTime.fromMillis(end - 1, { zone })
+  return s.hasSame(last, 'day') && localMinute(s) >= from && localMinute(last) < to
 }
 
 describe('find_slots and suggestions: slots keep clear of busy time plus buffers, lie in working hours, score 0..1, report truthfully', () => {
