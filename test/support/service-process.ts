@@ -24,7 +24,7 @@ export interface ServiceProcess {
 
 /**
  * Starts a host with `node --import tsx` and the given environment (nothing inherited but PATH), and resolves
- * once it says it is ready: the API host prints its two URLs, the worker "worker started".
+ * once it says it is ready: the API host prints its two URLs and where its data lives, the worker "worker started".
  */
 export const spawnServiceProcess = (
   kind: 'api' | 'worker',
@@ -55,7 +55,11 @@ export const spawnServiceProcess = (
     const check = () => {
       const live = /production API on (\S+)/.exec(output)?.[1]
       const sandbox = /sandbox API\s+on (\S+)/.exec(output)?.[1]
-      const ready = kind === 'api' ? live !== undefined && sandbox !== undefined : output.includes('worker started')
+      // The banner's `data` line comes after both URLs, possibly in a later chunk of the output.
+      const ready =
+        kind === 'api'
+          ? live !== undefined && sandbox !== undefined && /^data\s/m.test(output)
+          : output.includes('worker started')
       if (!ready) return
       clearTimeout(timer)
       child.stdout!.off('data', check)
