@@ -97,3 +97,17 @@ export interface EventRepositoryPort {
   /** The earliest `dueAt` after `after`, or null. */
   nextDueAt(accountId: string | null, after: Date): Promise<Date | null>
 }
+
+/**
+ * `updateMany` as `update` of each one in turn: for an adapter that has no cheaper way to write several (one
+ * transaction per event, as the memory and MongoDB adapters do).
+ */
+export const updateOneByOne = async (
+  repository: Pick<EventRepositoryPort, 'update'>,
+  updates: readonly EventUpdate[],
+): Promise<('updated' | 'conflict')[]> => {
+  const outcomes: ('updated' | 'conflict')[] = []
+  for (const { event, expectedVersion, events } of updates)
+    outcomes.push(await repository.update(event, expectedVersion, events))
+  return outcomes
+}

@@ -1,10 +1,11 @@
 import type { CalendarEvent } from '../../../core/event/event.js'
-import type {
-  EventFilter,
-  EventRepositoryPort,
-  EventSpan,
-  EventUpdate,
-  OverlapQuery,
+import {
+  type EventFilter,
+  type EventRepositoryPort,
+  type EventSpan,
+  type EventUpdate,
+  type OverlapQuery,
+  updateOneByOne,
 } from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import { paginateById, type Page, type PageRequest } from '../../../core/shared/pagination.js'
@@ -64,10 +65,7 @@ export class MemoryEventRepository implements EventRepositoryPort {
   }
 
   async updateMany(updates: readonly EventUpdate[]): Promise<('updated' | 'conflict')[]> {
-    const outcomes: ('updated' | 'conflict')[] = []
-    for (const { event, expectedVersion, events } of updates)
-      outcomes.push(await this.update(event, expectedVersion, events))
-    return outcomes
+    return updateOneByOne(this, updates)
   }
 
   async remove(

@@ -1,11 +1,12 @@
 import type { Collection, Db, Filter, MongoClient } from 'mongodb'
 import type { CalendarEvent } from '../../../core/event/event.js'
-import type {
-  EventFilter,
-  EventRepositoryPort,
-  EventSpan,
-  EventUpdate,
-  OverlapQuery,
+import {
+  type EventFilter,
+  type EventRepositoryPort,
+  type EventSpan,
+  type EventUpdate,
+  type OverlapQuery,
+  updateOneByOne,
 } from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
@@ -147,10 +148,7 @@ export class MongoEventRepository implements EventRepositoryPort {
 
   /** One transaction per event, as `update`: a batch in one transaction would hold its locks for the whole batch. */
   async updateMany(updates: readonly EventUpdate[]): Promise<('updated' | 'conflict')[]> {
-    const outcomes: ('updated' | 'conflict')[] = []
-    for (const { event, expectedVersion, events } of updates)
-      outcomes.push(await this.update(event, expectedVersion, events))
-    return outcomes
+    return updateOneByOne(this, updates)
   }
 
   async remove(
