@@ -155,7 +155,7 @@ const dataVersion = (db: SqliteDatabase, now: number): number => {
  * and a miss reads the file at once, so a key the CLI just created works in the same millisecond.
  */
 export class ReadCache<T> {
-  private readonly entries = new Map<string, T | null>()
+  private readonly entries = new Map<string, T>()
   private seenVersion = -1
 
   constructor(
