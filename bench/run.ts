@@ -16,6 +16,9 @@ import { runFindSlotsScenario, type FindSlotsReport } from './find-slots-scenari
 import { runVoiceScenario, type VoiceReport } from './voice-scenario.js'
 import { countRoundTrips, type RoundTripReport, type RoundTrips } from './round-trips.js'
 
+/** How the summary names the embedded family the monitoring scenario ran on. */
+const EMBEDDED_FAMILY_NAMES = { memory: 'embedded in-memory', sqlite: 'embedded SQLite' } as const
+
 /**
  * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--events-per-user=N] [--cpu-prof=DIR] [--mongodb] [--no-pin]]`
  * Scenarios: `http`, `monitoring`, `delivery`, `find_slots`, `voice`, `tracking` (default: all, in that order). Prints a
@@ -296,7 +299,7 @@ const main = async (): Promise<void> => {
         }
       } else {
         console.log(
-          `\nMonitoring, ${storage === 'embedded' ? `embedded ${embeddedMonitoringStorage() === 'sqlite' ? 'SQLite' : 'in-memory'}` : storage} storage (${options.monitoringSeconds} s measured per size, one sweep a second)`,
+          `\nMonitoring, ${storage === 'embedded' ? EMBEDDED_FAMILY_NAMES[embeddedMonitoringStorage()] : storage} storage (${options.monitoringSeconds} s measured per size, one sweep a second)`,
         )
         results.monitoring = []
         for (const events of options.eventCounts) {
