@@ -116,22 +116,25 @@ const latestPreviousEvent = (
     startDay ??= DateTime.fromJSDate(event.startTime, { zone: event.timezone })
     return DateTime.fromJSDate(endTime, { zone: event.timezone }).hasSame(startDay, 'day')
   }
-  const eligible = candidates.otherEvents.filter((other) => {
+  // One pass for the latest end; ties go to the later start, then the smaller id, so the rule is deterministic.
+  let best: PreviousEventCandidate | null = null
+  let bestEnd = 0
+  let bestStart = 0
+  for (const other of candidates.otherEvents) {
     const endMs = other.endTime.getTime()
-    return (
-      other.id !== event.id &&
-      other.location !== null &&
-      endMs <= startMs &&
-      startMs - endMs <= windowMs &&
-      sameLocalDay(other.endTime)
+    if (other.id === event.id || other.location === null || endMs > startMs || startMs - endMs > windowMs) continue
+    if (best !== null && endMs < bestEnd) continue
+    const otherStart = other.startTime.getTime()
+    if (
+      best !== null &&
+      endMs === bestEnd &&
+      (otherStart < bestStart || (otherStart === bestStart && other.id.localeCompare(best.id) >= 0))
     )
-  })
-  // Latest end wins; ties go to the later start, then the smaller id, so the rule is deterministic.
-  const sorted = [...eligible].sort(
-    (a, b) =>
-      b.endTime.getTime() - a.endTime.getTime() ||
-      b.startTime.getTime() - a.startTime.getTime() ||
-      a.id.localeCompare(b.id),
-  )
-  return sorted[0] ?? null
+      continue
+    if (!sameLocalDay(other.endTime)) continue
+    best = other
+    bestEnd = endMs
+    bestStart = otherStart
+  }
+  return best
 }

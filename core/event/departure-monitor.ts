@@ -2,7 +2,7 @@ import { recomputeDueDepartures } from '../departure/batch-planner.js'
 import type { DepartureDataPorts } from '../departure/compute-departure.js'
 import type { Departure, DepartureInput } from '../departure/departure.js'
 import type { DepartureError } from '../departure/departure.errors.js'
-import { defaultOriginRuleOptions, type PreviousEventCandidate, resolveOrigin } from '../departure/origin.js'
+import { defaultOriginRuleOptions, resolveOrigin } from '../departure/origin.js'
 import type { MonitoringCommand, MonitoringEvent, RecomputeFailureReason } from '../monitoring/monitoring.js'
 import { monitoringTransition } from '../monitoring/monitoring-transition.js'
 import type { Clock } from '../ports/clock.js'
@@ -99,21 +99,10 @@ export class DepartureMonitor {
   ): Promise<{ input: DepartureInput; originSource: string } | { failure: 'no_origin' }> {
     if (event.location === null) return { failure: 'no_origin' }
     const others = neighbours ?? (await this.neighboursOf(event))
-    // Only events that end by the start, with a location, can be the previous event (the rule asks that first).
-    const startMs = event.startTime.getTime()
-    const candidates: PreviousEventCandidate[] = []
-    if (event.origin === null)
-      for (const other of others)
-        if (other.endTime.getTime() <= startMs && other.location !== null && other.id !== event.id)
-          candidates.push({
-            id: other.id,
-            startTime: other.startTime,
-            endTime: other.endTime,
-            location: other.location,
-          })
     const origin = resolveOrigin({
       event: { id: event.id, startTime: event.startTime, timezone: event.timezone, explicitOrigin: event.origin },
-      otherEvents: candidates,
+      // A span has a candidate's fields: the rule itself skips the event, the events without a place and later ones.
+      otherEvents: event.origin === null ? others : [],
       homeLocation: user?.homeLocation ?? null,
       // Read only when the rule can use it: no explicit origin, and a start within the position's horizon.
       lastKnownPosition:

@@ -99,12 +99,101 @@ export interface Conflict {
 /** Risks of the three ways another event can stand in the way (docs/scheduling.md). */
 export const CONFLICT_RISKS = { overlap: 1, travel: 0.6, window: 0.3 } as const
 
-/** Written only for an event in the way (most neighbours are not). */
-const spanOf = (other: OtherEvent): string => `${other.startTime.toISOString()} to ${other.endTime.toISOString()}`
-
 /** Whether the span [otherStart, otherEnd) runs into [from, to). */
 const overlaps = (otherStart: number, otherEnd: number, from: number, to: number): boolean =>
   from < to && otherStart < to && otherEnd > from
+
+type ConflictKind = keyof typeof CONFLICT_RISKS
+const CONFLICT_KINDS: readonly ConflictKind[] = ['overlap', 'travel', 'window']
+
+/** The detail of a conflict of each kind with another event (written only for an event in the way). */
+const conflictDetail = (kind: ConflictKind, other: OtherEvent): string => {
+  const span = `${other.startTime.toISOString()} to ${other.endTime.toISOString()}`
+  return kind === 'overlap'
+    ? `Overlaps event ${other.id} (${span}).`
+    : kind === 'travel'
+      ? `Event ${other.id} (${span}) ends after the latest departure.`
+      : `Event ${other.id} (${span}) runs into the departure window.`
+}
+
+/** A conflict with one neighbour, and the risk the assessment lists for it. */
+interface KnownConflict {
+  readonly conflict: Conflict
+  readonly risk: HealthRisk
+}
+
+/** The conflicts of one neighbour as it stood (its times), by kind, built when first found. */
+interface NeighbourConflicts {
+  readonly startMs: number
+  readonly endMs: number
+  readonly kinds: (KnownConflict | undefined)[]
+}
+
+/**
+ * The conflicts built so far, by the other event's id. A neighbour is in the way of several events and each of them
+ * is recomputed every few minutes: the same conflict (same event, times and kind) is built once and shared, text
+ * included, by every assessment that lists it (they are read-only). Bounded: past `CONFLICT_MEMORY_LIMIT` events it
+ * is emptied and filled again. The text depends on the id, the times and the kind only, so a remembered one is always
+ * what building it again would give.
+ */
+const CONFLICT_MEMORY_LIMIT = 100_000
+const conflictMemory = new Map<string, NeighbourConflicts>()
+
+/** Empties the conflict memory (tests; it also empties itself when full). */
+export const forgetConflicts = (): void => conflictMemory.clear()
+
+/** How many neighbours the conflict memory holds (tests). */
+export const rememberedConflicts = (): number => conflictMemory.size
+
+const knownConflict = (other: OtherEvent, startMs: number, endMs: number, kind: number): KnownConflict => {
+  let memory = conflictMemory.get(other.id)
+  if (memory === undefined || memory.startMs !== startMs || memory.endMs !== endMs) {
+    if (memory === undefined && conflictMemory.size >= CONFLICT_MEMORY_LIMIT) conflictMemory.clear()
+    memory = { startMs, endMs, kinds: [undefined, undefined, undefined] }
+    conflictMemory.set(other.id, memory)
+  }
+  let known = memory.kinds[kind]
+  if (known === undefined) {
+    const name = CONFLICT_KINDS[kind] as ConflictKind
+    const risk = CONFLICT_RISKS[name]
+    const detail = conflictDetail(name, other)
+    known = {
+      conflict: { eventId: other.id, risk, detail },
+      risk: { type: 'conflict', severity: riskSeverity(risk), detail },
+    }
+    memory.kinds[kind] = known
+  }
+  return known
+}
+
+/** The conflicts of `findConflicts`, each with its listed risk. */
+const conflictsOf = (
+  event: OtherEvent,
+  departure: Pick<Departure, 'earliestDeparture' | 'latestDeparture'> | null,
+  others: readonly OtherEvent[],
+): KnownConflict[] => {
+  const start = event.startTime.getTime()
+  const end = event.endTime.getTime()
+  const latest = departure === null ? 0 : departure.latestDeparture.getTime()
+  const earliest = departure === null ? 0 : departure.earliestDeparture.getTime()
+  const conflicts: KnownConflict[] = []
+  for (const other of others) {
+    if (other.id === event.id) continue
+    const otherStart = other.startTime.getTime()
+    const otherEnd = other.endTime.getTime()
+    const kind = overlaps(otherStart, otherEnd, start, end)
+      ? 0
+      : departure === null
+        ? -1
+        : overlaps(otherStart, otherEnd, latest, start)
+          ? 1
+          : overlaps(otherStart, otherEnd, earliest, latest)
+            ? 2
+            : -1
+    if (kind >= 0) conflicts.push(knownConflict(other, otherStart, otherEnd, kind))
+  }
+  return conflicts
+}
 
 /**
  * Other events of the user in the way: overlapping the event itself, overlapping
@@ -115,37 +204,7 @@ export const findConflicts = (
   event: OtherEvent,
   departure: Pick<Departure, 'earliestDeparture' | 'latestDeparture'> | null,
   others: readonly OtherEvent[],
-): Conflict[] => {
-  const start = event.startTime.getTime()
-  const end = event.endTime.getTime()
-  const latest = departure === null ? 0 : departure.latestDeparture.getTime()
-  const earliest = departure === null ? 0 : departure.earliestDeparture.getTime()
-  const conflicts: Conflict[] = []
-  for (const other of others) {
-    if (other.id === event.id) continue
-    const otherStart = other.startTime.getTime()
-    const otherEnd = other.endTime.getTime()
-    if (overlaps(otherStart, otherEnd, start, end))
-      conflicts.push({
-        eventId: other.id,
-        risk: CONFLICT_RISKS.overlap,
-        detail: `Overlaps event ${other.id} (${spanOf(other)}).`,
-      })
-    else if (departure !== null && overlaps(otherStart, otherEnd, latest, start))
-      conflicts.push({
-        eventId: other.id,
-        risk: CONFLICT_RISKS.travel,
-        detail: `Event ${other.id} (${spanOf(other)}) ends after the latest departure.`,
-      })
-    else if (departure !== null && overlaps(otherStart, otherEnd, earliest, latest))
-      conflicts.push({
-        eventId: other.id,
-        risk: CONFLICT_RISKS.window,
-        detail: `Event ${other.id} (${spanOf(other)}) runs into the departure window.`,
-      })
-  }
-  return conflicts
-}
+): Conflict[] => conflictsOf(event, departure, others).map((known) => known.conflict)
 
 export interface ConnectionHealthInput {
   readonly id: string
@@ -211,9 +270,11 @@ export const assessEventHealth = (input: HealthInput): HealthAssessment => {
 
   const margin = departure === null ? 0 : marginRisk(departure, now)
 
-  const conflicts = findConflicts(input.event, departure, input.otherEvents)
-  const conflict = Math.max(0, ...conflicts.map((found) => found.risk))
-  for (const found of conflicts) listed('conflict', found.risk, found.detail)
+  let conflict = 0
+  for (const found of conflictsOf(input.event, departure, input.otherEvents)) {
+    conflict = Math.max(conflict, found.conflict.risk)
+    risks.push(found.risk)
+  }
 
   let connection = 0
   for (const linked of input.connections) {

@@ -8,6 +8,7 @@ import {
   updateOneByOne,
 } from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
+import type { Coordinates } from '../../../core/shared/coordinates.js'
 import { paginateById, type Page, type PageRequest } from '../../../core/shared/pagination.js'
 import { expectOk } from '../../../core/shared/result.js'
 import { DueIndex } from './due-index.js'
@@ -15,12 +16,54 @@ import { dueEarliestFirst } from './due-order.js'
 import type { MemoryOutbox } from './outbox.js'
 
 /**
+ * A stored event as the per-user index holds it: its span (what a recompute reads of each neighbour) and the event.
+ * One shape for every event, so that the hundred neighbours a recompute walks are read through one hidden class (the
+ * events themselves come in several: optional fields, spread copies). Kept across writes that leave the event's times
+ * and place alone (a recompute's), so a span is allocated only when those change.
+ */
+class StoredSpan implements EventSpan {
+  constructor(
+    readonly id: string,
+    readonly startTime: Date,
+    readonly endTime: Date,
+    readonly location: Coordinates | null,
+    /** `startTime` as a number, compared on every walk of the index. */
+    readonly startMs: number,
+    /** The stored event (its latest version). */
+    public event: CalendarEvent,
+  ) {}
+
+  static of(event: CalendarEvent): StoredSpan {
+    return new StoredSpan(
+      event.id,
+      event.startTime,
+      event.endTime,
+      event.location,
+      event.startTime.getTime(),
+      event,
+    )
+  }
+
+  /** Whether `event` has this span's times and place (then the span is kept and only its event replaced). */
+  spans(event: CalendarEvent): boolean {
+    const place = event.location
+    return (
+      event.startTime.getTime() === this.startMs &&
+      event.endTime.getTime() === this.endTime.getTime() &&
+      (place === this.location ||
+        (place !== null && this.location !== null && place.lat === this.location.lat && place.lng === this.location.lng))
+    )
+  }
+}
+
+/**
  * In-memory events with a per-user index (the origin rule reads a user's neighbouring events on every recompute) and
  * an index of their due times (the monitoring sweep's due query).
  */
 export class MemoryEventRepository implements EventRepositoryPort {
   private readonly events = new Map<string, CalendarEvent>()
-  private readonly byUser = new Map<string, Set<string>>()
+  /** Per `accountId/userId`, the user's events by id, in the order they were first stored. */
+  private readonly byUser = new Map<string, Map<string, StoredSpan>>()
   private readonly dueTimes = new DueIndex()
 
   constructor(private readonly outbox: MemoryOutbox) {}
@@ -41,7 +84,7 @@ export class MemoryEventRepository implements EventRepositoryPort {
     const candidates =
       filter.userId === undefined
         ? this.events.values()
-        : [...(this.byUser.get(`${accountId}/${filter.userId}`) ?? [])].map((id) => this.indexed(id))
+        : this.eventsOfUser(accountId, filter.userId)
     const matching = [...candidates].filter(
       (event) =>
         event.accountId === accountId &&
@@ -81,7 +124,7 @@ export class MemoryEventRepository implements EventRepositoryPort {
     return 'removed'
   }
 
-  /** The stored events themselves: an event has a span's fields, and nothing is decoded here. */
+  /** The index's own span records (nothing is copied). */
   async spansOfUser(
     accountId: string,
     userId: string,
@@ -90,7 +133,7 @@ export class MemoryEventRepository implements EventRepositoryPort {
     limit: number,
   ): Promise<readonly EventSpan[]> {
     if (limit <= 0) return []
-    return this.firstPageOfUser(accountId, { userId, startFrom, startBefore }, limit).data
+    return this.firstSpansOfUser(accountId, userId, startFrom.getTime(), startBefore.getTime(), limit)
   }
 
   async listByCalendar(accountId: string, calendarId: string): Promise<CalendarEvent[]> {
@@ -106,9 +149,7 @@ export class MemoryEventRepository implements EventRepositoryPort {
     // The owners' events through the per-user index; the other criteria need every event of the surface.
     const candidates =
       calendars.size === 0 && emails.size === 0 && attendeeUsers.size === 0
-        ? query.userIds.flatMap((userId) =>
-            [...(this.byUser.get(`${accountId}/${userId}`) ?? [])].map((id) => this.indexed(id)),
-          )
+        ? query.userIds.flatMap((userId) => this.eventsOfUser(accountId, userId))
         : [...this.events.values()]
     const owners = new Set(query.userIds)
     return candidates
@@ -146,14 +187,13 @@ export class MemoryEventRepository implements EventRepositoryPort {
   }
 
   async removeByUser(accountId: string, userId: string): Promise<number> {
-    const ids = [...(this.byUser.get(`${accountId}/${userId}`) ?? [])]
-    for (const id of ids) this.drop(this.indexed(id))
-    return ids.length
+    const events = this.eventsOfUser(accountId, userId)
+    for (const event of events) this.drop(event)
+    return events.length
   }
 
   async upcoming(accountId: string, userId: string, from: Date, to: Date, limit: number): Promise<CalendarEvent[]> {
-    return [...(this.byUser.get(`${accountId}/${userId}`) ?? [])]
-      .map((id) => this.indexed(id))
+    return this.eventsOfUser(accountId, userId)
       .filter((event) => event.startTime >= from && event.startTime < to)
       .sort((a, b) => a.startTime.getTime() - b.startTime.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .slice(0, limit)
@@ -181,43 +221,74 @@ export class MemoryEventRepository implements EventRepositoryPort {
   }
 
   /**
-   * `list` of one user's events without a cursor (the origin rule's and the health assessment's read of the
-   * neighbouring events, on every recompute): the same page as `paginateById`, newest id first, in one pass over the
-   * user's index. Ids are time-ordered and the index keeps insertion order, so the matches usually come out in
-   * ascending id order already and are reversed rather than sorted.
+   * `list` of one user's events without a cursor: the same page as `paginateById`, newest id first, from
+   * `firstSpansOfUser`.
    */
   private firstPageOfUser(accountId: string, filter: EventFilter, limit: number): Page<CalendarEvent> {
-    // Compared as numbers (a Date compared with `<` converts both through `Symbol.toPrimitive` on every comparison).
-    const from = filter.startFrom?.getTime() ?? Number.NEGATIVE_INFINITY
-    const before = filter.startBefore?.getTime() ?? Number.POSITIVE_INFINITY
-    const matching: CalendarEvent[] = []
+    const spans = this.firstSpansOfUser(
+      accountId,
+      filter.userId ?? '',
+      filter.startFrom?.getTime() ?? Number.NEGATIVE_INFINITY,
+      filter.startBefore?.getTime() ?? Number.POSITIVE_INFINITY,
+      limit + 1,
+    )
+    return { data: spans.slice(0, limit).map((span) => span.event), hasMore: spans.length > limit }
+  }
+
+  /**
+   * The first `limit` of one user's events starting in [`from`, `before`), newest id first (the origin rule's and the
+   * health assessment's read of the neighbouring events, on every recompute), in one pass over the user's index. Ids
+   * are time-ordered and the index keeps the order of first storing, so the matches usually come out in ascending id
+   * order already and are reversed rather than sorted.
+   */
+  private firstSpansOfUser(
+    accountId: string,
+    userId: string,
+    from: number,
+    before: number,
+    limit: number,
+  ): StoredSpan[] {
+    const matching: StoredSpan[] = []
+    const spans = this.byUser.get(`${accountId}/${userId}`)
+    if (spans === undefined) return matching
     let ascending = true
-    for (const id of this.byUser.get(`${accountId}/${filter.userId}`) ?? []) {
-      const event = this.indexed(id)
-      const start = event.startTime.getTime()
-      if (event.accountId !== accountId || !(start >= from) || !(start < before)) continue
-      const last = matching[matching.length - 1]
-      if (last !== undefined && last.id >= event.id) ascending = false
-      matching.push(event)
+    let lastId = ''
+    for (const span of spans.values()) {
+      const start = span.startMs
+      if (!(start >= from) || !(start < before)) continue
+      if (lastId >= span.id) ascending = false
+      lastId = span.id
+      matching.push(span)
     }
     if (ascending) matching.reverse()
     else matching.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-    return { data: matching.slice(0, limit), hasMore: matching.length > limit }
+    if (matching.length > limit) matching.length = limit
+    return matching
+  }
+
+  /** Every event of one user, in the order they were first stored. */
+  private eventsOfUser(accountId: string, userId: string): CalendarEvent[] {
+    return Array.from(this.byUser.get(`${accountId}/${userId}`)?.values() ?? [], (span) => span.event)
   }
 
   private store(event: CalendarEvent): void {
     this.events.set(event.id, event)
     this.dueTimes.set(event.id, event.dueAt)
     const key = `${event.accountId}/${event.userId}`
-    const ids = this.byUser.get(key) ?? new Set<string>()
-    ids.add(event.id)
-    this.byUser.set(key, ids)
+    let spans = this.byUser.get(key)
+    if (spans === undefined) {
+      spans = new Map()
+      this.byUser.set(key, spans)
+    }
+    const span = spans.get(event.id)
+    if (span !== undefined && span.spans(event)) span.event = event
+    else spans.set(event.id, StoredSpan.of(event))
   }
 
-  /** An event the per-user index names: the index and the map change together, so it is there. */
+  /** An event the due index names: the index and the map change together, so it is there. */
   private indexed(id: string): CalendarEvent {
     const event = this.events.get(id)
-    if (event === undefined) throw new Error(`event ${id} is in the per-user index but not stored`)
+    if (event === undefined) throw new Error(`event ${id} is in the due index but not stored`)
     return event
   }
 

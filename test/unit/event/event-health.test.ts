@@ -4,6 +4,8 @@ import {
   assessEventHealth,
   eventHealth,
   findConflicts,
+  forgetConflicts,
+  rememberedConflicts,
   HEALTH_FACTORS,
   healthLabel,
   healthScore,
@@ -184,6 +186,51 @@ describe('Conflicts with other events', () => {
       ['conflict', 'high'],
     ])
     expect(healthScore(assessment, weights)).toBe(0.9)
+  })
+
+  it('a conflict reads the neighbour as it stands now: its text follows a move, the memory never answers stale', () => {
+    forgetConflicts()
+    const event = { id: 'evt_a', startTime: start, endTime: minutes(60) }
+    const before = findConflicts(event, departure(), [other('evt_b', 30, 90)])
+    expect(before.map((found) => found.detail)).toEqual([
+      'Overlaps event evt_b (2026-06-02T09:30:00.000Z to 2026-06-02T10:30:00.000Z).',
+    ])
+    // The same neighbour, moved into the trip: another kind and another span, from the same id.
+    const moved = findConflicts(event, departure(), [other('evt_b', -60, -10)])
+    expect(moved.map((found) => [found.risk, found.detail])).toEqual([
+      [0.6, 'Event evt_b (2026-06-02T08:00:00.000Z to 2026-06-02T08:50:00.000Z) ends after the latest departure.'],
+    ])
+    // Moved back: the first text again, for another event it is in the way of as well.
+    const back = findConflicts({ id: 'evt_c', startTime: minutes(15), endTime: minutes(75) }, departure(), [
+      other('evt_b', 30, 90),
+    ])
+    expect(back.map((found) => found.detail)).toEqual(before.map((found) => found.detail))
+    expect(rememberedConflicts()).toBe(1)
+  })
+
+  it('assessments listing the same conflict share it, and each lists what it would have built alone', () => {
+    forgetConflicts()
+    const neighbours = [other('evt_trip', -60, -10), other('evt_o', 30, 90)]
+    const first = assessEventHealth(input({ otherEvents: neighbours }))
+    const second = assessEventHealth(input({ otherEvents: neighbours.map((neighbour) => ({ ...neighbour })) }))
+    expect(second.risks).toEqual(first.risks)
+    expect(second.risks[0]).toBe(first.risks[0])
+    forgetConflicts()
+    expect(assessEventHealth(input({ otherEvents: neighbours })).risks).toEqual(first.risks)
+  })
+
+  it('the conflict memory is bounded: full, it is emptied before another neighbour is added', () => {
+    forgetConflicts()
+    const event = { id: 'evt_a', startTime: start, endTime: minutes(60) }
+    for (let index = 0; index < 100_000; index += 1)
+      findConflicts(event, null, [other(`evt_${index}`, 30, 90)])
+    expect(rememberedConflicts()).toBe(100_000)
+    // A known neighbour at new times replaces its own entry; an unknown one empties the memory first.
+    findConflicts(event, null, [other('evt_0', 20, 90)])
+    expect(rememberedConflicts()).toBe(100_000)
+    findConflicts(event, null, [other('evt_new', 30, 90)])
+    expect(rememberedConflicts()).toBe(1)
+    forgetConflicts()
   })
 
   it('an event without a location conflicts only by overlapping', () => {
