@@ -68,14 +68,9 @@ const sharedRouteQuery = (query: RouteQuery, options: BatchPlanOptions): RouteQu
   timezone: query.timezone,
 })
 
+/** Identical lookups have the same key (times as epoch milliseconds: the key is only compared). */
 const routeLookupKey = (query: RouteQuery): string =>
-  [
-    query.mode,
-    `${query.origin.lat},${query.origin.lng}`,
-    `${query.destination.lat},${query.destination.lng}`,
-    `${query.timing.kind}@${query.timing.at.toISOString()}`,
-    query.timezone,
-  ].join('|')
+  `${query.mode}|${query.origin.lat},${query.origin.lng}|${query.destination.lat},${query.destination.lng}|${query.timing.kind}@${query.timing.at.getTime()}|${query.timezone}`
 
 const groupBy = <T extends { key: string }>(items: readonly (T & { eventId: string })[]) => {
   const groups = new Map<string, { first: T; eventIds: string[] }>()
@@ -103,7 +98,7 @@ export const planBatch = (
   const forecasts = dueDepartures.map((input) => {
     const place = roundPoint(input.destination, options.weatherCoordinateDecimals)
     const at = floorTo(input.startTime, HOUR_MS)
-    return { key: `${place.lat},${place.lng}@${at.toISOString()}`, place, at, eventId: input.eventId }
+    return { key: `${place.lat},${place.lng}@${at.getTime()}`, place, at, eventId: input.eventId }
   })
   return {
     routeLookups: groupBy(routes).map(({ first, eventIds }) => ({ key: first.key, query: first.query, eventIds })),

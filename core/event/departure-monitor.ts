@@ -178,6 +178,16 @@ export class DepartureMonitor {
 
   /** Event health at `now` from the event's window (docs/scheduling.md), without writing it. */
   async assess(event: CalendarEvent, now: Date, context?: HealthContext): Promise<HealthAssessment> {
+    return this.assessIn(event, event.monitoring, now, context)
+  }
+
+  /** `assess` of the event in the monitoring state `monitoring` (its next one, during a transition). */
+  private async assessIn(
+    event: CalendarEvent,
+    monitoring: CalendarEvent['monitoring'],
+    now: Date,
+    context?: HealthContext,
+  ): Promise<HealthAssessment> {
     const user = context === undefined ? await this.deps.users.get(event.accountId, event.userId) : context.user
     const neighbours = context?.neighbours ?? (await this.neighboursOf(event))
     return assessEventHealth({
@@ -188,8 +198,8 @@ export class DepartureMonitor {
         endTime: event.endTime,
         hasLocation: event.location !== null,
       },
-      status: event.monitoring.status,
-      departure: event.monitoring.departure,
+      status: monitoring.status,
+      departure: monitoring.departure,
       failure: context?.failure ?? null,
       userPaused: user !== null && user.deactivatedAt !== null,
       otherEvents: neighbours,
@@ -304,7 +314,7 @@ export class DepartureMonitor {
       const command = commands.get(event.id)
       if (command === undefined) continue
       const next = await this.transition(
-        { ...event, originSource: originSources.get(event.id) ?? event.originSource },
+        event,
         command,
         clock,
         {
@@ -313,6 +323,7 @@ export class DepartureMonitor {
           failure: command.type === 'recompute_failed' ? command.reason : null,
           userConnections: userConnections.get(`${event.accountId}/${event.userId}`) ?? [],
         },
+        originSources.get(event.id) ?? event.originSource,
       )
       if (next !== null) await commit(next, event.version)
     }
@@ -336,26 +347,34 @@ export class DepartureMonitor {
       : null
   }
 
-  /** One monitoring command's next state (health assessed with it) and domain events, without writing them. */
+  /**
+   * One monitoring command's next state (health assessed with it) and domain events, without writing them. With
+   * `originSource`, the next state carries it (the recompute's origin rule), built in the same copy.
+   */
   private async transition(
     event: CalendarEvent,
     command: MonitoringCommand,
     clock: Clock,
     context?: HealthContext,
+    originSource: string | null = event.originSource,
   ): Promise<PlannedTransition | null> {
     const outcome = monitoringTransition(event.monitoring, command)
     if (!outcome.ok) return null
-    const moved: CalendarEvent = {
-      ...event,
-      monitoring: outcome.value.state,
-      dueAt: monitoringDueAt(outcome.value.state),
-      version: event.version + 1,
-    }
-    // Assessed as of the window it reads, so that its calculated_at is the window's.
+    const monitoring = outcome.value.state
+    // Assessed as of the window it reads, so that its calculated_at is the window's; the last assessment stays once
+    // monitoring stops.
     const assessedAt = command.type === 'recompute_succeeded' ? command.departure.calculatedAt : command.now
-    const next: CalendarEvent = FINAL_STATUSES.has(moved.monitoring.status)
-      ? moved
-      : { ...moved, health: await this.assess(moved, assessedAt, context) }
+    const health = FINAL_STATUSES.has(monitoring.status)
+      ? null
+      : await this.assessIn(event, monitoring, assessedAt, context)
+    const next: CalendarEvent = {
+      ...event,
+      originSource,
+      monitoring,
+      dueAt: monitoringDueAt(monitoring),
+      version: event.version + 1,
+      ...(health === null ? {} : { health }),
+    }
     const domainEvents = outcome.value.events.map((monitoringEvent) =>
       departureDomainEvent({ ids: this.deps.ids, clock }, next, monitoringEvent),
     )
