@@ -188,18 +188,29 @@ const HEAP_BYTES_PER_EVENT = 10_000
 const HEAP_BASE_BYTES = 1_500_000_000
 
 /**
+ * The large heap's collector settings (docs/operations.md, "A large in-memory node"): a young generation of 32 MB
+ * (a scavenge of a multi-gigabyte heap costs about 20 ms whatever it frees, and the default young generation made
+ * one every 70 ms at a million events), and no memory reducer (after a large collection it ran full collections
+ * that freed nothing, 5 s of main-thread marking each at a million events).
+ */
+export const LARGE_HEAP_FLAGS = ['--max-semi-space-size=32', '--no-memory-reducer'] as const
+
+/**
  * The monitoring scenario keeps every event in memory: past about 300,000 events that outgrows V8's default heap
  * limit (about 4 GB), so the runner starts itself again with a heap large enough for the largest count asked
- * (`--max-old-space-size`), and exits with that run's code. Once, and only when the limit is too small.
+ * (`--max-old-space-size`) and the large heap's collector settings, and exits with that run's code. Once, and only
+ * when the limit is too small.
  */
 const withHeapFor = async (events: number): Promise<void> => {
   const needed = HEAP_BASE_BYTES + events * HEAP_BYTES_PER_EVENT
   if (getHeapStatistics().heap_size_limit >= needed || process.env.BENCH_HEAP_RESTARTED === '1') return
   const megabytes = Math.ceil(needed / 1_048_576)
-  console.log(`Monitoring ${events} events: restarting with a heap of ${megabytes} MB (--max-old-space-size)`)
+  console.log(
+    `Monitoring ${events} events: restarting with a heap of ${megabytes} MB (--max-old-space-size) and ${LARGE_HEAP_FLAGS.join(' ')}`,
+  )
   const child = spawn(
     process.execPath,
-    [...process.execArgv, `--max-old-space-size=${megabytes}`, ...process.argv.slice(1)],
+    [...process.execArgv, `--max-old-space-size=${megabytes}`, ...LARGE_HEAP_FLAGS, ...process.argv.slice(1)],
     { stdio: 'inherit', env: { ...process.env, BENCH_HEAP_RESTARTED: '1' } },
   )
   const code = await new Promise<number>((resolve) => child.on('exit', (exit) => resolve(exit ?? 1)))
