@@ -122,7 +122,7 @@ const latestPreviousEvent = (
   let bestStart = 0
   for (const other of candidates.otherEvents) {
     const endMs = other.endTime.getTime()
-    if (other.id === event.id || other.location === null || endMs > startMs || startMs - endMs > windowMs) continue
+    if (endMs > startMs || startMs - endMs > windowMs || other.location === null || other.id === event.id) continue
     if (best !== null && endMs < bestEnd) continue
     const otherStart = other.startTime.getTime()
     if (

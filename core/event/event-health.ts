@@ -178,7 +178,6 @@ const conflictsOf = (
   const earliest = departure === null ? 0 : departure.earliestDeparture.getTime()
   const conflicts: KnownConflict[] = []
   for (const other of others) {
-    if (other.id === event.id) continue
     const otherStart = other.startTime.getTime()
     const otherEnd = other.endTime.getTime()
     const kind = overlaps(otherStart, otherEnd, start, end)
@@ -190,7 +189,8 @@ const conflictsOf = (
           : overlaps(otherStart, otherEnd, earliest, latest)
             ? 2
             : -1
-    if (kind >= 0) conflicts.push(knownConflict(other, otherStart, otherEnd, kind))
+    // The event itself (among its own neighbours) is told apart by id once it would count: most neighbours do not.
+    if (kind >= 0 && other.id !== event.id) conflicts.push(knownConflict(other, otherStart, otherEnd, kind))
   }
   return conflicts
 }

@@ -56,6 +56,15 @@ class StoredSpan implements EventSpan {
   }
 }
 
+/** One user's events by id, in the order they were first stored, and whether their ids came in ascending order. */
+interface UserSpans {
+  readonly spans: Map<string, StoredSpan>
+  /** Every id was larger than the ones stored before it (then every selection of them is in ascending id order). */
+  ascending: boolean
+  /** The last id added. */
+  lastId: string
+}
+
 /**
  * In-memory events with a per-user index (the origin rule reads a user's neighbouring events on every recompute) and
  * an index of their due times (the monitoring sweep's due query).
@@ -63,7 +72,7 @@ class StoredSpan implements EventSpan {
 export class MemoryEventRepository implements EventRepositoryPort {
   private readonly events = new Map<string, CalendarEvent>()
   /** Per `accountId/userId`, the user's events by id, in the order they were first stored. */
-  private readonly byUser = new Map<string, Map<string, StoredSpan>>()
+  private readonly byUser = new Map<string, UserSpans>()
   private readonly dueTimes = new DueIndex()
 
   constructor(private readonly outbox: MemoryOutbox) {}
@@ -249,18 +258,13 @@ export class MemoryEventRepository implements EventRepositoryPort {
     limit: number,
   ): StoredSpan[] {
     const matching: StoredSpan[] = []
-    const spans = this.byUser.get(`${accountId}/${userId}`)
-    if (spans === undefined) return matching
-    let ascending = true
-    let lastId = ''
-    for (const span of spans.values()) {
+    const user = this.byUser.get(`${accountId}/${userId}`)
+    if (user === undefined) return matching
+    for (const span of user.spans.values()) {
       const start = span.startMs
-      if (!(start >= from) || !(start < before)) continue
-      if (lastId >= span.id) ascending = false
-      lastId = span.id
-      matching.push(span)
+      if (start >= from && start < before) matching.push(span)
     }
-    if (ascending) matching.reverse()
+    if (user.ascending) matching.reverse()
     else matching.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
     if (matching.length > limit) matching.length = limit
     return matching
@@ -268,21 +272,27 @@ export class MemoryEventRepository implements EventRepositoryPort {
 
   /** Every event of one user, in the order they were first stored. */
   private eventsOfUser(accountId: string, userId: string): CalendarEvent[] {
-    return Array.from(this.byUser.get(`${accountId}/${userId}`)?.values() ?? [], (span) => span.event)
+    return Array.from(this.byUser.get(`${accountId}/${userId}`)?.spans.values() ?? [], (span) => span.event)
   }
 
   private store(event: CalendarEvent): void {
     this.events.set(event.id, event)
     this.dueTimes.set(event.id, event.dueAt)
     const key = `${event.accountId}/${event.userId}`
-    let spans = this.byUser.get(key)
-    if (spans === undefined) {
-      spans = new Map()
-      this.byUser.set(key, spans)
+    let user = this.byUser.get(key)
+    if (user === undefined) {
+      user = { spans: new Map(), ascending: true, lastId: '' }
+      this.byUser.set(key, user)
     }
-    const span = spans.get(event.id)
+    const span = user.spans.get(event.id)
     if (span !== undefined && span.spans(event)) span.event = event
-    else spans.set(event.id, StoredSpan.of(event))
+    else {
+      if (span === undefined) {
+        if (event.id <= user.lastId) user.ascending = false
+        user.lastId = event.id
+      }
+      user.spans.set(event.id, StoredSpan.of(event))
+    }
   }
 
   /** An event the due index names: the index and the map change together, so it is there. */
@@ -295,6 +305,6 @@ export class MemoryEventRepository implements EventRepositoryPort {
   private drop(event: CalendarEvent): void {
     this.events.delete(event.id)
     this.dueTimes.delete(event.id)
-    this.byUser.get(`${event.accountId}/${event.userId}`)?.delete(event.id)
+    this.byUser.get(`${event.accountId}/${event.userId}`)?.spans.delete(event.id)
   }
 }
