@@ -44,14 +44,16 @@ class StoredSpan implements EventSpan {
     )
   }
 
-  /** Whether `event` has this span's times and place (then the span is kept and only its event replaced). */
+  /**
+   * Whether `event` has this span's times and the same place object (then the span is kept and only its event
+   * replaced): a recompute's write carries the place over as it is; any other change of it makes a new span, so the
+   * span's place is always the event's own.
+   */
   spans(event: CalendarEvent): boolean {
-    const place = event.location
     return (
+      event.location === this.location &&
       event.startTime.getTime() === this.startMs &&
-      event.endTime.getTime() === this.endTime.getTime() &&
-      (place === this.location ||
-        (place !== null && this.location !== null && place.lat === this.location.lat && place.lng === this.location.lng))
+      event.endTime.getTime() === this.endTime.getTime()
     )
   }
 }
