@@ -195,7 +195,11 @@ const HEAP_BASE_BYTES = 1_500_000_000
  * has doubled (V8 chose about 1.1 times at a million events: a full collection every 45 s, 6 to 7 s of main-thread
  * marking each).
  */
-export const LARGE_HEAP_FLAGS = ['--max-semi-space-size=32', '--no-memory-reducer', '--heap-growing-percent=100'] as const
+export const LARGE_HEAP_FLAGS = [
+  '--max-semi-space-size=32',
+  '--no-memory-reducer',
+  '--heap-growing-percent=100',
+] as const
 
 /**
  * The monitoring scenario keeps every event in memory: past about 300,000 events that outgrows V8's default heap

@@ -34,14 +34,7 @@ class StoredSpan implements EventSpan {
   ) {}
 
   static of(event: CalendarEvent): StoredSpan {
-    return new StoredSpan(
-      event.id,
-      event.startTime,
-      event.endTime,
-      event.location,
-      event.startTime.getTime(),
-      event,
-    )
+    return new StoredSpan(event.id, event.startTime, event.endTime, event.location, event.startTime.getTime(), event)
   }
 
   /**
@@ -92,10 +85,7 @@ export class MemoryEventRepository implements EventRepositoryPort {
   async list(accountId: string, filter: EventFilter, page: PageRequest): Promise<Page<CalendarEvent>> {
     if (filter.userId !== undefined && page.startingAfter === undefined && page.endingBefore === undefined)
       return this.firstPageOfUser(accountId, filter, page.limit)
-    const candidates =
-      filter.userId === undefined
-        ? this.events.values()
-        : this.eventsOfUser(accountId, filter.userId)
+    const candidates = filter.userId === undefined ? this.events.values() : this.eventsOfUser(accountId, filter.userId)
     const matching = [...candidates].filter(
       (event) =>
         event.accountId === accountId &&
@@ -287,7 +277,7 @@ export class MemoryEventRepository implements EventRepositoryPort {
       this.byUser.set(key, user)
     }
     const span = user.spans.get(event.id)
-    if (span !== undefined && span.spans(event)) span.event = event
+    if (span?.spans(event)) span.event = event
     else {
       if (span === undefined) {
         if (event.id <= user.lastId) user.ascending = false

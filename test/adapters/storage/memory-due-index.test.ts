@@ -126,7 +126,11 @@ describe('memory event repository: the span records of a user', () => {
   const change: fc.Arbitrary<Change> = fc.oneof(
     fc.record({ kind: fc.constantFrom('insert' as const, 'remove' as const), id: fc.integer({ min: 0, max: 9 }) }),
     fc.record({ kind: fc.constant('recompute' as const), id: fc.integer({ min: 0, max: 9 }) }),
-    fc.record({ kind: fc.constant('move' as const), id: fc.integer({ min: 0, max: 9 }), hour: fc.integer({ min: 0, max: 30 }) }),
+    fc.record({
+      kind: fc.constant('move' as const),
+      id: fc.integer({ min: 0, max: 9 }),
+      hour: fc.integer({ min: 0, max: 30 }),
+    }),
     fc.record({ kind: fc.constant('relabel' as const), id: fc.integer({ min: 0, max: 9 }) }),
   )
 
@@ -162,7 +166,11 @@ describe('memory event repository: the span records of a user', () => {
                     version: stored.version + 1,
                   }
                 : // The same coordinates under another label: a new place object.
-                  { ...stored, location: stored.location && { ...stored.location, name: `${id} again` }, version: stored.version + 1 }
+                  {
+                    ...stored,
+                    location: stored.location && { ...stored.location, name: `${id} again` },
+                    version: stored.version + 1,
+                  }
           expect(await repository.update(next, stored.version, [])).toBe('updated')
           current.set(id, next)
         }
@@ -177,7 +185,7 @@ describe('memory event repository: the span records of a user', () => {
         expect(spans.map((span) => [span.id, span.startTime.getTime(), span.endTime.getTime()])).toEqual(
           expected.map((event) => [event.id, event.startTime.getTime(), event.endTime.getTime()]),
         )
-        spans.forEach((span, index) => expect(span.location).toBe(expected[index]?.location))
+        for (const [index, span] of spans.entries()) expect(span.location).toBe(expected[index]?.location)
       }),
       { numRuns: 200 },
     )

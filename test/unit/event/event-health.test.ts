@@ -222,8 +222,7 @@ describe('Conflicts with other events', () => {
   it('the conflict memory is bounded: full, it is emptied before another neighbour is added', () => {
     forgetConflicts()
     const event = { id: 'evt_a', startTime: start, endTime: minutes(60) }
-    for (let index = 0; index < 100_000; index += 1)
-      findConflicts(event, null, [other(`evt_${index}`, 30, 90)])
+    for (let index = 0; index < 100_000; index += 1) findConflicts(event, null, [other(`evt_${index}`, 30, 90)])
     expect(rememberedConflicts()).toBe(100_000)
     // A known neighbour at new times replaces its own entry; an unknown one empties the memory first.
     findConflicts(event, null, [other('evt_0', 20, 90)])
