@@ -166,6 +166,23 @@ const knownConflict = (other: OtherEvent, startMs: number, endMs: number, kind: 
   return known
 }
 
+/**
+ * Which way a span is in the way, as an index of `CONFLICT_KINDS` (-1: it is not): overlapping the event, else (with
+ * a window) the trip from the latest departure to the start, else the window itself.
+ */
+const conflictKindIndex = (
+  otherStart: number,
+  otherEnd: number,
+  start: number,
+  end: number,
+  window: { readonly earliest: number; readonly latest: number } | null,
+): number => {
+  if (overlaps(otherStart, otherEnd, start, end)) return 0
+  if (window === null) return -1
+  if (overlaps(otherStart, otherEnd, window.latest, start)) return 1
+  return overlaps(otherStart, otherEnd, window.earliest, window.latest) ? 2 : -1
+}
+
 /** The conflicts of `findConflicts`, each with its listed risk. */
 const conflictsOf = (
   event: OtherEvent,
@@ -174,21 +191,16 @@ const conflictsOf = (
 ): KnownConflict[] => {
   const start = event.startTime.getTime()
   const end = event.endTime.getTime()
-  const latest = departure === null ? 0 : departure.latestDeparture.getTime()
-  const earliest = departure === null ? 0 : departure.earliestDeparture.getTime()
+  // Read once: the loop below runs over about a hundred neighbours on every recompute.
+  const window =
+    departure === null
+      ? null
+      : { earliest: departure.earliestDeparture.getTime(), latest: departure.latestDeparture.getTime() }
   const conflicts: KnownConflict[] = []
   for (const other of others) {
     const otherStart = other.startTime.getTime()
     const otherEnd = other.endTime.getTime()
-    const kind = overlaps(otherStart, otherEnd, start, end)
-      ? 0
-      : departure === null
-        ? -1
-        : overlaps(otherStart, otherEnd, latest, start)
-          ? 1
-          : overlaps(otherStart, otherEnd, earliest, latest)
-            ? 2
-            : -1
+    const kind = conflictKindIndex(otherStart, otherEnd, start, end, window)
     // The event itself (among its own neighbours) is told apart by id once it would count: most neighbours do not.
     if (kind >= 0 && other.id !== event.id) conflicts.push(knownConflict(other, otherStart, otherEnd, kind))
   }
