@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Schema } from 'effect'
 import type { RequestScope } from '../../core/shared/request-scope.js'
@@ -7,12 +8,33 @@ import type { MaybePromise } from '../../core/shared/maybe-promise.js'
 import { endpointId, routerPath, type EndpointContract } from '../../contracts/endpoint.js'
 import { decodeRequest } from '../../contracts/validation.js'
 import { CURRENT_VERSION, downgradeResource, downgradeResponse, upgradeRequest } from '../../contracts/versions.js'
-import { compileSerializer, verifiedSerializer } from './serializers.js'
+import { compileSerializer, verifiedSerializer, type Serializer } from './serializers.js'
 import { domainErrorToApi, sendError } from './errors.js'
 import type { RateLimitGate, SubLimit } from './plugins/rate-limit.js'
 
 type Json = Record<string, unknown>
 const JSON_TYPE = 'application/json; charset=utf-8'
+
+/**
+ * Stands for the request id in a kept text: written where the id goes, then cut out. It starts with a NUL and ends
+ * with 16 random bytes drawn at start-up, so no stored field can hold it by chance or by design; a text in which its
+ * JSON does not appear exactly once is not kept.
+ */
+export const REQUEST_ID_MARK = `\u0000${randomBytes(16).toString('hex')}`
+const REQUEST_ID_MARK_JSON = JSON.stringify(REQUEST_ID_MARK)
+
+/** A record's JSON, cut where its request id goes. */
+export interface RecordText {
+  readonly before: string
+  readonly after: string
+}
+
+/** Exported for its test. */
+export const recordText = (marked: string): RecordText | null => {
+  const at = marked.indexOf(REQUEST_ID_MARK_JSON)
+  if (at < 0 || marked.indexOf(REQUEST_ID_MARK_JSON, at + 1) >= 0) return null
+  return { before: marked.slice(0, at), after: marked.slice(at + REQUEST_ID_MARK_JSON.length) }
+}
 type TypeOf<S> = S extends Schema.Top ? S['Type'] : undefined
 
 /** The parameter names of an OpenAPI-style path: `'/v1/users/{id}/devices/{device_id}'` -> `'id' | 'device_id'`. */
@@ -41,10 +63,31 @@ export interface RouteOutput {
   readonly headers?: Readonly<Record<string, string>>
 }
 
+/**
+ * An answer rendered from one stored record by a pure function of it (a read of a
+ * record as it is stored). The route renders it only when it has no text for that
+ * record object yet: the JSON of the current version is kept per record object
+ * (`WeakMap`), around the request id, and reused while the repository hands out the
+ * same object. Records are immutable (a write stores a new object), so a kept text
+ * can never outlive its record. Adapters that decode a new object per read simply
+ * never reuse one.
+ */
+export interface RecordOutput {
+  readonly status?: number
+  readonly record: object
+  readonly render: (record: object) => Json
+}
+
+/** A `RecordOutput` (see there) of a record and its renderer. */
+export const fromRecord = <R extends object>(record: R, render: (record: R) => Json): RecordOutput => ({
+  record,
+  render: render as (record: object) => Json,
+})
+
 /** A handler answers at once when its use case did (a read on the embedded adapters), else with a promise. */
 export type RouteHandler<E extends EndpointContract> = (
   input: RouteInput<E>,
-) => MaybePromise<Result<RouteOutput, DomainError>>
+) => MaybePromise<Result<RouteOutput | RecordOutput, DomainError>>
 
 export interface RouteOptions {
   readonly livemode: boolean
@@ -70,14 +113,57 @@ export const defineRoute = <E extends EndpointContract>(
   const serialize =
     compiled === null || options.verifySerializers !== true ? compiled : verifiedSerializer(id, compiled)
 
+  /** The current version's text of each record answered as a `RecordOutput`, split around its request id. */
+  const texts = new WeakMap<object, RecordText>()
+
+  /** Sends a `RecordOutput` in the current version, from its kept text when there is one. */
+  const answerRecord = (request: FastifyRequest, reply: FastifyReply, output: RecordOutput, write: Serializer) => {
+    reply.code(output.status ?? successStatus).type(JSON_TYPE)
+    const kept = texts.get(output.record)
+    if (kept !== undefined) {
+      const text = kept.before + JSON.stringify(request.requestId) + kept.after
+      return reply.send(verify === undefined ? text : verify(output, request, text))
+    }
+    const resource = output.render(output.record)
+    resource.livemode = options.livemode
+    resource.request_id = REQUEST_ID_MARK
+    const text = recordText(write(resource))
+    if (text === null) {
+      resource.request_id = request.requestId
+      return reply.send(write(resource))
+    }
+    texts.set(output.record, text)
+    return reply.send(text.before + JSON.stringify(request.requestId) + text.after)
+  }
+
+  /** With `verifySerializers`: a kept text must be what rendering the record again writes, byte for byte. */
+  const verify =
+    options.verifySerializers === true
+      ? (output: RecordOutput, request: FastifyRequest, text: string): string => {
+          const resource = output.render(output.record)
+          resource.livemode = options.livemode
+          resource.request_id = request.requestId
+          const fresh = (serialize ?? JSON.stringify)(resource)
+          if (fresh !== text)
+            throw new Error(`the kept text of ${id} differs from its record's:\n  kept: ${text}\n  fresh: ${fresh}`)
+          return text
+        }
+      : undefined
+
   /** Completes the handler's answer in the caller's version and sends it. */
   const answer = (
     request: FastifyRequest,
     reply: FastifyReply,
-    outcome: Result<RouteOutput, DomainError>,
+    outcome: Result<RouteOutput | RecordOutput, DomainError>,
   ): FastifyReply => {
     if (!outcome.ok) return sendError(request, reply, domainErrorToApi(outcome.error))
-    const { body: resource, status, headers } = outcome.value
+    const output = outcome.value
+    if ('record' in output) {
+      if (request.apiVersion === CURRENT_VERSION && serialize !== null)
+        return answerRecord(request, reply, output, serialize)
+      return answer(request, reply, { ok: true, value: { status: output.status, body: output.render(output.record) } })
+    }
+    const { body: resource, status, headers } = output
     // Same keys in the same order as `{ ...resource, livemode, request_id }`, without the copy.
     resource.livemode = options.livemode
     resource.request_id = request.requestId

@@ -6,10 +6,13 @@ import type { User } from '../../../core/user/user.js'
 import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { preferencesFromWire, renderUser } from '../../../contracts/users.js'
-import { defineRoute, listBody, type RouteOptions } from '../route.js'
+import { defineRoute, fromRecord, listBody, type RecordOutput, type RouteOptions } from '../route.js'
 
 const rendered = <E>(result: Result<User, E>): Result<{ body: ReturnType<typeof renderUser> }, E> =>
   result.ok ? ok({ body: renderUser(result.value) }) : result
+
+const asRecord = <E>(result: Result<User, E>): Result<RecordOutput, E> =>
+  result.ok ? ok(fromRecord(result.value, renderUser)) : result
 
 export const userRoutes = (app: FastifyInstance, options: RouteOptions & { users: UserService }): void => {
   const { users } = options
@@ -29,9 +32,10 @@ export const userRoutes = (app: FastifyInstance, options: RouteOptions & { users
     return result.ok ? ok({ body: listBody(request, result.value.data.map(renderUser), result.value.hasMore) }) : result
   })
 
-  // The hottest read: answered without a promise when the repository answers at once.
+  // The hottest read: answered without a promise when the repository answers at once, and from the text kept for
+  // the stored user object when the repository hands out the same one (see `RecordOutput`).
   defineRoute(app, Endpoints.retrieveUser, options, ({ params, scope }) =>
-    whenReady(users.retrieve(scope, params.id), rendered),
+    whenReady(users.retrieve(scope, params.id), asRecord),
   )
   defineRoute(app, Endpoints.updateUser, options, async ({ params, body, scope }) =>
     rendered(await users.update(scope, params.id, preferencesFromWire(body))),
