@@ -308,6 +308,41 @@ export const eventRepositoryContract = (
       expect(await subject.events.nextMirrorDueAt('acct_a', new Date(base.getTime() + 10 * 60_000))).toBeNull()
     })
 
+    it('follows an event whose mirror attempt is set, made, set again and removed', async () => {
+      const mirror = (minutes: number | null) => ({
+        connectionId: 'con_a',
+        calendarId: 'cal_a',
+        externalId: null,
+        status: 'pending' as const,
+        operation: 'create' as const,
+        attempts: 1,
+        lastError: null,
+        nextAttemptAt: minutes === null ? null : new Date(base.getTime() + minutes * 60_000),
+      })
+      const at = new Date(base.getTime() + 60 * 60_000)
+      const dueIds = async () => (await subject.events.mirrorDue('acct_a', at, 10)).map((e) => e.id)
+      const event = makeEvent()
+      await subject.events.insert(event, [])
+      expect(await dueIds()).toEqual([])
+      const waiting = { ...event, mirror: mirror(5), version: 2 }
+      expect(await subject.events.update(waiting, 1, [])).toBe('updated')
+      expect(await dueIds()).toEqual([event.id])
+      expect((await subject.events.mirrorDue('acct_a', at, 10))[0]?.mirror?.nextAttemptAt).toEqual(
+        mirror(5).nextAttemptAt,
+      )
+      const made = { ...waiting, mirror: mirror(null), version: 3 }
+      expect(await subject.events.update(made, 2, [])).toBe('updated')
+      expect(await dueIds()).toEqual([])
+      expect(await subject.events.nextMirrorDueAt('acct_a', base)).toBeNull()
+      const again = { ...made, mirror: mirror(20), version: 4 }
+      expect(await subject.events.update(again, 3, [])).toBe('updated')
+      expect(await dueIds()).toEqual([event.id])
+      expect(await subject.events.nextMirrorDueAt('acct_a', base)).toEqual(mirror(20).nextAttemptAt)
+      expect(await subject.events.remove('acct_a', event.id, 4, [])).toBe('removed')
+      expect(await dueIds()).toEqual([])
+      expect(await subject.events.nextMirrorDueAt('acct_a', base)).toBeNull()
+    })
+
     it('a write naming another account changes nothing', async () => {
       const event = makeEvent()
       await subject.events.insert(event, [])

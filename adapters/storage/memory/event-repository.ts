@@ -51,13 +51,45 @@ class StoredSpan implements EventSpan {
   }
 }
 
-/** One user's events by id, in the order they were first stored, and whether their ids came in ascending order. */
+/** One user's events by id, in the order they were first stored, and the same spans by start. */
 interface UserSpans {
   readonly spans: Map<string, StoredSpan>
-  /** Every id was larger than the ones stored before it (then every selection of them is in ascending id order). */
-  ascending: boolean
-  /** The last id added. */
-  lastId: string
+  /**
+   * The spans in order of their start (ties in no particular order): a read of a range of starts walks only the spans
+   * in it, however many events the user has (a POST of an event reads its neighbours, and a user may hold a year).
+   */
+  readonly byStart: StoredSpan[]
+}
+
+/** The position of the first span of `list` (in start order) starting at or after `ms`. */
+const firstStartingFrom = (list: readonly StoredSpan[], ms: number): number => {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((list[middle] as StoredSpan).startMs < ms) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+const addByStart = (list: StoredSpan[], span: StoredSpan): void => {
+  // After the spans starting at the same time: a user's events usually come in order of their start.
+  let at = firstStartingFrom(list, span.startMs)
+  while (at < list.length && (list[at] as StoredSpan).startMs === span.startMs) at++
+  if (at === list.length) list.push(span)
+  else list.splice(at, 0, span)
+}
+
+const removeByStart = (list: StoredSpan[], span: StoredSpan): void => {
+  for (let at = firstStartingFrom(list, span.startMs); at < list.length; at++) {
+    const found = list[at] as StoredSpan
+    if (found === span) {
+      list.splice(at, 1)
+      return
+    }
+    if (found.startMs !== span.startMs) return
+  }
 }
 
 /**
@@ -69,6 +101,12 @@ export class MemoryEventRepository implements EventRepositoryPort {
   /** Per `accountId/userId`, the user's events by id, in the order they were first stored. */
   private readonly byUser = new Map<string, UserSpans>()
   private readonly dueTimes = new DueIndex()
+  /**
+   * The events with a mirror attempt to make (`mirror.nextAttemptAt` set), in the order they got one: the calendar
+   * mirror's job asks every second, and few events ever wait for an attempt, so its query reads these instead of
+   * every event.
+   */
+  private readonly mirrorWaiting = new Map<string, CalendarEvent>()
 
   constructor(private readonly outbox: MemoryOutbox) {}
 
@@ -174,12 +212,18 @@ export class MemoryEventRepository implements EventRepositoryPort {
   }
 
   async mirrorDue(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]> {
-    return dueEarliestFirst(this.events.values(), accountId, (event) => event.mirror?.nextAttemptAt ?? null, now, limit)
+    return dueEarliestFirst(
+      this.mirrorWaiting.values(),
+      accountId,
+      (event) => event.mirror?.nextAttemptAt ?? null,
+      now,
+      limit,
+    )
   }
 
   async nextMirrorDueAt(accountId: string | null, after: Date): Promise<Date | null> {
     let earliest: Date | null = null
-    for (const event of this.events.values()) {
+    for (const event of this.mirrorWaiting.values()) {
       const at = event.mirror?.nextAttemptAt ?? null
       if (at === null || at <= after || (accountId !== null && event.accountId !== accountId)) continue
       if (earliest === null || at < earliest) earliest = at
@@ -238,9 +282,9 @@ export class MemoryEventRepository implements EventRepositoryPort {
 
   /**
    * The first `limit` of one user's events starting in [`from`, `before`), newest id first (the origin rule's and the
-   * health assessment's read of the neighbouring events, on every recompute), in one pass over the user's index. Ids
-   * are time-ordered and the index keeps the order of first storing, so the matches usually come out in ascending id
-   * order already and are reversed rather than sorted.
+   * health assessment's read of the neighbouring events, on every recompute): a binary search for the first start in
+   * range, then a walk over the range only. Ids are time-ordered and events are usually created in the order of their
+   * start, so the matches usually come out in ascending id order already and are reversed rather than sorted.
    */
   private firstSpansOfUser(
     accountId: string,
@@ -252,11 +296,17 @@ export class MemoryEventRepository implements EventRepositoryPort {
     const matching: StoredSpan[] = []
     const user = this.byUser.get(`${accountId}/${userId}`)
     if (user === undefined) return matching
-    for (const span of user.spans.values()) {
-      const start = span.startMs
-      if (start >= from && start < before) matching.push(span)
+    const list = user.byStart
+    let ascending = true
+    let previous = ''
+    for (let at = firstStartingFrom(list, from); at < list.length; at++) {
+      const span = list[at] as StoredSpan
+      if (span.startMs >= before) break
+      if (ascending && span.id < previous) ascending = false
+      previous = span.id
+      matching.push(span)
     }
-    if (user.ascending) matching.reverse()
+    if (ascending) matching.reverse()
     else matching.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
     if (matching.length > limit) matching.length = limit
     return matching
@@ -270,20 +320,21 @@ export class MemoryEventRepository implements EventRepositoryPort {
   private store(event: CalendarEvent): void {
     this.events.set(event.id, event)
     this.dueTimes.set(event.id, event.dueAt)
+    if ((event.mirror?.nextAttemptAt ?? null) === null) this.mirrorWaiting.delete(event.id)
+    else this.mirrorWaiting.set(event.id, event)
     const key = `${event.accountId}/${event.userId}`
     let user = this.byUser.get(key)
     if (user === undefined) {
-      user = { spans: new Map(), ascending: true, lastId: '' }
+      user = { spans: new Map(), byStart: [] }
       this.byUser.set(key, user)
     }
     const span = user.spans.get(event.id)
     if (span?.spans(event)) span.event = event
     else {
-      if (span === undefined) {
-        if (event.id <= user.lastId) user.ascending = false
-        user.lastId = event.id
-      }
-      user.spans.set(event.id, StoredSpan.of(event))
+      if (span !== undefined) removeByStart(user.byStart, span)
+      const stored = StoredSpan.of(event)
+      user.spans.set(event.id, stored)
+      addByStart(user.byStart, stored)
     }
   }
 
@@ -297,6 +348,11 @@ export class MemoryEventRepository implements EventRepositoryPort {
   private drop(event: CalendarEvent): void {
     this.events.delete(event.id)
     this.dueTimes.delete(event.id)
-    this.byUser.get(`${event.accountId}/${event.userId}`)?.spans.delete(event.id)
+    this.mirrorWaiting.delete(event.id)
+    const user = this.byUser.get(`${event.accountId}/${event.userId}`)
+    const span = user?.spans.get(event.id)
+    if (user === undefined || span === undefined) return
+    user.spans.delete(event.id)
+    removeByStart(user.byStart, span)
   }
 }
