@@ -59,10 +59,21 @@ class CountingDeliveries extends MemoryWebhookDeliveryRepository {
 const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
+/**
+ * The receivers' script: beside this module when it runs from source, in the source tree when it runs compiled
+ * (`dist/bench/`: the compiler copies no `.mjs`).
+ */
+const RECEIVERS = fileURLToPath(
+  new URL(
+    import.meta.url.endsWith('.ts') ? './delivery-receivers.mjs' : '../../bench/delivery-receivers.mjs',
+    import.meta.url,
+  ),
+)
+
 /** Starts `count` receivers in a child process; resolves with their ports. */
 const startReceivers = (count: number) =>
   new Promise<{ ports: number[]; cpuMicros: () => Promise<number>; stop: () => void }>((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./delivery-receivers.mjs', import.meta.url)), [String(count)], {
+    const child = fork(RECEIVERS, [String(count)], {
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     })
     child.once('error', reject)

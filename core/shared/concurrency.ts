@@ -4,6 +4,8 @@ export const mapWithConcurrency = async <T, R>(
   limit: number,
   task: (item: T) => Promise<R>,
 ): Promise<R[]> => {
+  // One item (a single event's recompute: one route and one forecast lookup) needs no workers.
+  if (items.length === 1) return [await task(items[0] as T)]
   const results = new Array<R>(items.length)
   let nextIndex = 0
   const worker = async (): Promise<void> => {
