@@ -55,41 +55,41 @@ class StoredSpan implements EventSpan {
 interface UserSpans {
   readonly spans: Map<string, StoredSpan>
   /**
-   * The spans in order of their start (ties in no particular order): a read of a range of starts walks only the spans
-   * in it, however many events the user has (a POST of an event reads its neighbours, and a user may hold a year).
+   * The spans in order of their start, then of their id: a read of a range of starts walks only the spans in it,
+   * however many events the user has (a POST of an event reads its neighbours, and a user may hold a year).
    */
   readonly byStart: StoredSpan[]
+  /** Every id was larger than the ones stored before it (then `spans` iterates in ascending id order). */
+  ascending: boolean
+  /** The last id added. */
+  lastId: string
 }
 
-/** The position of the first span of `list` (in start order) starting at or after `ms`. */
-const firstStartingFrom = (list: readonly StoredSpan[], ms: number): number => {
+/** The position in `list` (by start, then id) of the first span at or after the start `ms` and the id `id`. */
+const positionOf = (list: readonly StoredSpan[], ms: number, id: string): number => {
   let low = 0
   let high = list.length
   while (low < high) {
     const middle = (low + high) >>> 1
-    if ((list[middle] as StoredSpan).startMs < ms) low = middle + 1
+    const span = list[middle] as StoredSpan
+    if (span.startMs < ms || (span.startMs === ms && span.id < id)) low = middle + 1
     else high = middle
   }
   return low
 }
 
+/** The position of the first span of `list` starting at or after `ms` (every id is after the empty one). */
+const firstStartingFrom = (list: readonly StoredSpan[], ms: number): number => positionOf(list, ms, '')
+
 const addByStart = (list: StoredSpan[], span: StoredSpan): void => {
-  // After the spans starting at the same time: a user's events usually come in order of their start.
-  let at = firstStartingFrom(list, span.startMs)
-  while (at < list.length && (list[at] as StoredSpan).startMs === span.startMs) at++
+  const at = positionOf(list, span.startMs, span.id)
   if (at === list.length) list.push(span)
   else list.splice(at, 0, span)
 }
 
 const removeByStart = (list: StoredSpan[], span: StoredSpan): void => {
-  for (let at = firstStartingFrom(list, span.startMs); at < list.length; at++) {
-    const found = list[at] as StoredSpan
-    if (found === span) {
-      list.splice(at, 1)
-      return
-    }
-    if (found.startMs !== span.startMs) return
-  }
+  const at = positionOf(list, span.startMs, span.id)
+  if (list[at] === span) list.splice(at, 1)
 }
 
 /**
@@ -284,7 +284,8 @@ export class MemoryEventRepository implements EventRepositoryPort {
    * The first `limit` of one user's events starting in [`from`, `before`), newest id first (the origin rule's and the
    * health assessment's read of the neighbouring events, on every recompute): a binary search for the first start in
    * range, then a walk over the range only. Ids are time-ordered and events are usually created in the order of their
-   * start, so the matches usually come out in ascending id order already and are reversed rather than sorted.
+   * start (and spans starting together are in id order), so the matches usually come out in ascending id order
+   * already and are reversed rather than sorted.
    */
   private firstSpansOfUser(
     accountId: string,
@@ -307,7 +308,13 @@ export class MemoryEventRepository implements EventRepositoryPort {
       matching.push(span)
     }
     if (ascending) matching.reverse()
-    else matching.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    else if (user.ascending && list.length <= matching.length * 8) {
+      // Most of the user's events, out of id order: one pass over them in the order they were stored (ascending ids)
+      // costs less than sorting the matches.
+      matching.length = 0
+      for (const span of user.spans.values()) if (span.startMs >= from && span.startMs < before) matching.push(span)
+      matching.reverse()
+    } else matching.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
     if (matching.length > limit) matching.length = limit
     return matching
   }
@@ -325,13 +332,17 @@ export class MemoryEventRepository implements EventRepositoryPort {
     const key = `${event.accountId}/${event.userId}`
     let user = this.byUser.get(key)
     if (user === undefined) {
-      user = { spans: new Map(), byStart: [] }
+      user = { spans: new Map(), byStart: [], ascending: true, lastId: '' }
       this.byUser.set(key, user)
     }
     const span = user.spans.get(event.id)
     if (span?.spans(event)) span.event = event
     else {
       if (span !== undefined) removeByStart(user.byStart, span)
+      else {
+        if (event.id <= user.lastId) user.ascending = false
+        user.lastId = event.id
+      }
       const stored = StoredSpan.of(event)
       user.spans.set(event.id, stored)
       addByStart(user.byStart, stored)

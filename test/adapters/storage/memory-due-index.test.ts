@@ -118,75 +118,81 @@ describe('memory event repository: the first page of a user', () => {
 })
 
 describe('memory event repository: the span records of a user', () => {
+  // Few distinct hours, so that many spans start together; ids stored in any order, so that start order and id order
+  // differ; reads of any range with any limit.
   type Change =
-    | { readonly kind: 'insert' | 'remove'; readonly id: number }
+    | { readonly kind: 'insert'; readonly id: number; readonly hour: number }
+    | { readonly kind: 'remove'; readonly id: number }
     | { readonly kind: 'recompute'; readonly id: number }
     | { readonly kind: 'move'; readonly id: number; readonly hour: number }
     | { readonly kind: 'relabel'; readonly id: number }
+  const hour = fc.integer({ min: 0, max: 5 })
+  const id = fc.integer({ min: 0, max: 11 })
   const change: fc.Arbitrary<Change> = fc.oneof(
-    fc.record({ kind: fc.constantFrom('insert' as const, 'remove' as const), id: fc.integer({ min: 0, max: 9 }) }),
-    fc.record({ kind: fc.constant('recompute' as const), id: fc.integer({ min: 0, max: 9 }) }),
-    fc.record({
-      kind: fc.constant('move' as const),
-      id: fc.integer({ min: 0, max: 9 }),
-      hour: fc.integer({ min: 0, max: 30 }),
-    }),
-    fc.record({ kind: fc.constant('relabel' as const), id: fc.integer({ min: 0, max: 9 }) }),
+    fc.record({ kind: fc.constant('insert' as const), id, hour }),
+    fc.record({ kind: fc.constant('remove' as const), id }),
+    fc.record({ kind: fc.constant('recompute' as const), id }),
+    fc.record({ kind: fc.constant('move' as const), id, hour }),
+    fc.record({ kind: fc.constant('relabel' as const), id }),
   )
+  const read = fc.record({
+    from: fc.integer({ min: 0, max: 6 }),
+    length: fc.integer({ min: 0, max: 7 }),
+    limit: fc.integer({ min: 1, max: 14 }),
+  })
+  const at = (hours: number) => new Date(Date.UTC(2026, 5, 1, hours))
 
   it('always read as the stored events: their times, their own place object, newest id first', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(change, { maxLength: 40 }), async (changes) => {
-        const repository = new MemoryEventRepository(new MemoryOutbox())
-        const current = new Map<string, CalendarEvent>()
-        for (const step of changes) {
-          const id = `evt_${String(step.id).padStart(2, '0')}`
-          const stored = current.get(id)
-          if (step.kind === 'insert') {
-            if (stored !== undefined) continue
-            const event = makeEvent({ id, startTime: new Date(Date.UTC(2026, 5, 1, step.id)) })
-            await repository.insert(event, [])
-            current.set(id, event)
-            continue
+      fc.asyncProperty(
+        fc.array(change, { maxLength: 60 }),
+        fc.array(read, { maxLength: 4 }),
+        async (changes, reads) => {
+          const repository = new MemoryEventRepository(new MemoryOutbox())
+          const current = new Map<string, CalendarEvent>()
+          for (const step of changes) {
+            const id = `evt_${String(step.id).padStart(2, '0')}`
+            const stored = current.get(id)
+            if (step.kind === 'insert') {
+              if (stored !== undefined) continue
+              const event = makeEvent({ id, startTime: at(step.hour), endTime: at(step.hour + 1) })
+              await repository.insert(event, [])
+              current.set(id, event)
+              continue
+            }
+            if (stored === undefined) continue
+            if (step.kind === 'remove') {
+              expect(await repository.remove(stored.accountId, id, stored.version, [])).toBe('removed')
+              current.delete(id)
+              continue
+            }
+            const next: CalendarEvent =
+              step.kind === 'recompute'
+                ? { ...stored, version: stored.version + 1 }
+                : step.kind === 'move'
+                  ? { ...stored, startTime: at(step.hour), endTime: at(step.hour + 1), version: stored.version + 1 }
+                  : // The same coordinates under another label: a new place object.
+                    {
+                      ...stored,
+                      location: stored.location && { ...stored.location, name: `${id} again` },
+                      version: stored.version + 1,
+                    }
+            expect(await repository.update(next, stored.version, [])).toBe('updated')
+            current.set(id, next)
           }
-          if (stored === undefined) continue
-          if (step.kind === 'remove') {
-            expect(await repository.remove(stored.accountId, id, stored.version, [])).toBe('removed')
-            current.delete(id)
-            continue
+          for (const { from, length, limit } of [{ from: 0, length: 7, limit: 100 }, ...reads]) {
+            const spans = await repository.spansOfUser('acct_a', 'usr_a', at(from), at(from + length), limit)
+            const expected = [...current.values()]
+              .filter((event) => event.startTime >= at(from) && event.startTime < at(from + length))
+              .sort((a, b) => (a.id < b.id ? 1 : -1))
+              .slice(0, limit)
+            expect(spans.map((span) => [span.id, span.startTime.getTime(), span.endTime.getTime()])).toEqual(
+              expected.map((event) => [event.id, event.startTime.getTime(), event.endTime.getTime()]),
+            )
+            for (const [index, span] of spans.entries()) expect(span.location).toBe(expected[index]?.location)
           }
-          const next: CalendarEvent =
-            step.kind === 'recompute'
-              ? { ...stored, version: stored.version + 1 }
-              : step.kind === 'move'
-                ? {
-                    ...stored,
-                    startTime: new Date(Date.UTC(2026, 5, 1, step.hour)),
-                    endTime: new Date(Date.UTC(2026, 5, 1, step.hour + 1)),
-                    version: stored.version + 1,
-                  }
-                : // The same coordinates under another label: a new place object.
-                  {
-                    ...stored,
-                    location: stored.location && { ...stored.location, name: `${id} again` },
-                    version: stored.version + 1,
-                  }
-          expect(await repository.update(next, stored.version, [])).toBe('updated')
-          current.set(id, next)
-        }
-        const spans = await repository.spansOfUser(
-          'acct_a',
-          'usr_a',
-          new Date(Date.UTC(2026, 5, 1, 0)),
-          new Date(Date.UTC(2026, 5, 2, 12)),
-          100,
-        )
-        const expected = [...current.values()].sort((a, b) => (a.id < b.id ? 1 : -1))
-        expect(spans.map((span) => [span.id, span.startTime.getTime(), span.endTime.getTime()])).toEqual(
-          expected.map((event) => [event.id, event.startTime.getTime(), event.endTime.getTime()]),
-        )
-        for (const [index, span] of spans.entries()) expect(span.location).toBe(expected[index]?.location)
-      }),
+        },
+      ),
       { numRuns: 200 },
     )
   })
