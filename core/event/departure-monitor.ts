@@ -404,8 +404,10 @@ export class DepartureMonitor {
       for (const event of fetched) if (seen.has(event.id)) stuck.add(event.id)
       const due = fetched.filter((event) => !seen.has(event.id))
       if (due.length === 0) return seen.size
+      const nowMs = now.getTime()
+      // Epoch milliseconds: comparing the dates themselves converts both through `valueOf` on every call.
       const isRecomputeDue = (event: CalendarEvent) =>
-        event.monitoring.nextRecalcAt !== null && event.monitoring.nextRecalcAt <= now
+        event.monitoring.nextRecalcAt !== null && event.monitoring.nextRecalcAt.getTime() <= nowMs
       const recomputing = due.filter(isRecomputeDue)
       this.measure(recomputing, now)
       await this.recompute(recomputing, clock)
