@@ -80,7 +80,9 @@ const startTarget = (
   new Promise((resolve, reject) => {
     const execArgv = [
       ...process.execArgv,
-      ...(cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`]),
+      ...(cpuProfileDir === undefined
+        ? []
+        : ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, '--cpu-prof-interval=250']),
     ]
     const args = mongo === undefined ? [kind] : [kind, mongo.uri, mongo.database]
     const child: ChildProcess = fork(TARGET, args, { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { MongoClient, type Document } from 'mongodb'
 import { compose, type Application } from '../hosts/composition-root.js'
 import { loadConfig } from '../hosts/config.js'
+import { temporaryDataDir } from './data-dir.js'
 import type { CalendarEvent } from '../core/event/event.js'
 import type { Clock } from '../core/ports/clock.js'
 import type { EventRepositoryPort } from '../core/ports/event-repository.js'
@@ -91,9 +89,7 @@ export const embeddedMonitoringStorage = (): 'memory' | 'sqlite' =>
 
 const embeddedDataDir = (): Record<string, string> => {
   if (embeddedMonitoringStorage() === 'memory') return {}
-  const dir = mkdtempSync(join(tmpdir(), 'departure-bench-monitoring-'))
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
-  return { DATA_DIR: dir }
+  return { DATA_DIR: temporaryDataDir('monitoring') }
 }
 
 /** N events for N/`eventsPerUser` users, created through the use case on the embedded adapters (each gets its first window). */

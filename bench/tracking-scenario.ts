@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import type { Clock } from '../core/ports/clock.js'
 import { loadConfig } from '../hosts/config.js'
+import { temporaryDataDir } from './data-dir.js'
 import { startService } from '../hosts/server.js'
 
 /**
@@ -60,6 +61,7 @@ const runTarget = async (): Promise<void> => {
     PORT: '0',
     SANDBOX_PORT: '0',
     LOG_LEVEL: 'silent',
+    DATA_DIR: temporaryDataDir('tracking'),
     SERVICE_BOOTSTRAP_KEYS: KEY,
     RATE_LIMIT_REQUESTS: '1000000000',
     RATE_LIMIT_CONCURRENCY: '10000',

@@ -1,5 +1,6 @@
 import WebSocket from 'ws'
 import { loadConfig } from '../hosts/config.js'
+import { temporaryDataDir } from './data-dir.js'
 import { startService } from '../hosts/server.js'
 
 export interface VoiceReport {
@@ -29,6 +30,7 @@ export const runVoiceScenario = async (sessions: number, seconds: number): Promi
     PORT: '0',
     SANDBOX_PORT: '0',
     LOG_LEVEL: 'silent',
+    DATA_DIR: temporaryDataDir('voice'),
     WORKER: 'false',
     SERVICE_BOOTSTRAP_KEYS: KEY,
     RATE_LIMIT_REQUESTS: '1000000',
