@@ -280,17 +280,19 @@ export const eventRepositoryContract = (
       expect(await subject.events.listByCalendar('acct_a', 'cal_9')).toEqual([])
     })
 
+    /** A mirror waiting for its attempt `minutes` after `base` (null: none due). */
+    const mirror = (minutes: number | null) => ({
+      connectionId: 'con_a',
+      calendarId: 'cal_a',
+      externalId: null,
+      status: 'pending' as const,
+      operation: 'create' as const,
+      attempts: 1,
+      lastError: 'x',
+      nextAttemptAt: minutes === null ? null : new Date(base.getTime() + minutes * 60_000),
+    })
+
     it('answers events whose mirror attempt is due, earliest first, and the next attempt time', async () => {
-      const mirror = (minutes: number | null) => ({
-        connectionId: 'con_a',
-        calendarId: 'cal_a',
-        externalId: null,
-        status: 'pending' as const,
-        operation: 'create' as const,
-        attempts: 1,
-        lastError: 'x',
-        nextAttemptAt: minutes === null ? null : new Date(base.getTime() + minutes * 60_000),
-      })
       const late = makeEvent({ mirror: mirror(10) })
       const early = makeEvent({ mirror: mirror(5) })
       const done = makeEvent({ mirror: mirror(null) })
@@ -309,16 +311,6 @@ export const eventRepositoryContract = (
     })
 
     it('follows an event whose mirror attempt is set, made, set again and removed', async () => {
-      const mirror = (minutes: number | null) => ({
-        connectionId: 'con_a',
-        calendarId: 'cal_a',
-        externalId: null,
-        status: 'pending' as const,
-        operation: 'create' as const,
-        attempts: 1,
-        lastError: null,
-        nextAttemptAt: minutes === null ? null : new Date(base.getTime() + minutes * 60_000),
-      })
       const at = new Date(base.getTime() + 60 * 60_000)
       const dueIds = async () => (await subject.events.mirrorDue('acct_a', at, 10)).map((e) => e.id)
       const event = makeEvent()

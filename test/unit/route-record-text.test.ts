@@ -1,7 +1,7 @@
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { ok } from '../../core/shared/result.js'
-import type { User } from '../../core/user/user.js'
+import { DEFAULT_PREFERENCES, type User } from '../../core/user/user.js'
 import { Endpoints } from '../../contracts/endpoints.js'
 import { renderUser } from '../../contracts/users.js'
 import { API_VERSIONS, CURRENT_VERSION, type ApiVersion } from '../../contracts/versions.js'
@@ -9,31 +9,19 @@ import { defineRoute, fromRecord, recordText, REQUEST_ID_MARK } from '../../host
 import type { RateLimitGate } from '../../hosts/api/plugins/rate-limit.js'
 import '../../hosts/api/request-context.js'
 
-const user = (displayName: string): User =>
-  ({
-    id: 'usr_1',
-    accountId: 'acct_1',
-    livemode: true,
-    email: 'ada@example.com',
-    displayName,
-    timezone: 'Europe/Berlin',
-    defaultTravelMode: 'driving',
-    defaultParkingBuffer: 5,
-    defaultWalkBuffer: 3,
-    preferredDeparture: 'on_time',
-    preAlertMinutes: 10,
-    alertProfile: 'standard',
-    theme: 'system',
-    soundEnabled: true,
-    hapticEnabled: true,
-    quietHoursStart: null,
-    quietHoursEnd: null,
-    onboardingCompleted: false,
-    homeLocation: { name: 'Home', address: 'Somewhere 1', lat: 52.5, lng: 13.4 },
-    deactivatedAt: null,
-    createdAt: new Date('2026-01-02T03:04:05Z'),
-    version: 1,
-  }) as unknown as User
+const user = (displayName: string): User => ({
+  ...DEFAULT_PREFERENCES,
+  id: 'usr_1',
+  accountId: 'acct_1',
+  livemode: true,
+  email: 'ada@example.com',
+  displayName,
+  timezone: 'Europe/Berlin',
+  homeLocation: { name: 'Home', address: 'Somewhere 1', lat: 52.5, lng: 13.4, source: 'caller' },
+  deactivatedAt: null,
+  createdAt: new Date('2026-01-02T03:04:05Z'),
+  version: 1,
+})
 
 /**
  * `GET /v1/users/{id}` answered from a record, as the users route does, with a counter on the renderer: the route
