@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Schema } from 'effect'
 import type { RequestScope } from '../../core/shared/request-scope.js'
-import type { Result } from '../../core/shared/result.js'
+import { ok, type Result } from '../../core/shared/result.js'
 import type { DomainError } from '../../core/shared/errors.js'
 import type { MaybePromise } from '../../core/shared/maybe-promise.js'
 import { endpointId, routerPath, type EndpointContract } from '../../contracts/endpoint.js'
@@ -119,24 +119,24 @@ export const defineRoute = <E extends EndpointContract>(
   /** Sends a `RecordOutput` in the current version, from its kept text when there is one. */
   const answerRecord = (request: FastifyRequest, reply: FastifyReply, output: RecordOutput, write: Serializer) => {
     reply.code(output.status ?? successStatus).type(JSON_TYPE)
-    const kept = texts.get(output.record)
-    if (kept !== undefined) {
-      const text = kept.before + JSON.stringify(request.requestId) + kept.after
-      return reply.send(verify === undefined ? text : verify(output, request, text))
+    let kept = texts.get(output.record)
+    if (kept === undefined) {
+      const resource = output.render(output.record)
+      resource.livemode = options.livemode
+      resource.request_id = REQUEST_ID_MARK
+      const text = recordText(write(resource))
+      if (text === null) {
+        resource.request_id = request.requestId
+        return reply.send(write(resource))
+      }
+      texts.set(output.record, text)
+      kept = text
     }
-    const resource = output.render(output.record)
-    resource.livemode = options.livemode
-    resource.request_id = REQUEST_ID_MARK
-    const text = recordText(write(resource))
-    if (text === null) {
-      resource.request_id = request.requestId
-      return reply.send(write(resource))
-    }
-    texts.set(output.record, text)
-    return reply.send(text.before + JSON.stringify(request.requestId) + text.after)
+    const body = kept.before + JSON.stringify(request.requestId) + kept.after
+    return reply.send(verify === undefined ? body : verify(output, request, body))
   }
 
-  /** With `verifySerializers`: a kept text must be what rendering the record again writes, byte for byte. */
+  /** With `verifySerializers`: an answer from a kept text must be what rendering the record again writes, byte for byte. */
   const verify =
     options.verifySerializers === true
       ? (output: RecordOutput, request: FastifyRequest, text: string): string => {
@@ -161,7 +161,8 @@ export const defineRoute = <E extends EndpointContract>(
     if ('record' in output) {
       if (request.apiVersion === CURRENT_VERSION && serialize !== null)
         return answerRecord(request, reply, output, serialize)
-      return answer(request, reply, { ok: true, value: { status: output.status, body: output.render(output.record) } })
+      // Another version's shape (or no compiled serializer): rendered afresh, as any other answer.
+      return answer(request, reply, ok({ status: output.status, body: output.render(output.record) }))
     }
     const { body: resource, status, headers } = output
     // Same keys in the same order as `{ ...resource, livemode, request_id }`, without the copy.
