@@ -113,6 +113,13 @@ export const defineRoute = <E extends EndpointContract>(
   const serialize =
     compiled === null || options.verifySerializers !== true ? compiled : verifiedSerializer(id, compiled)
 
+  /** The handler's resource completed in place: same keys in the same order as `{ ...resource, livemode, request_id }`. */
+  const completed = (resource: Json, requestId: string): Json => {
+    resource.livemode = options.livemode
+    resource.request_id = requestId
+    return resource
+  }
+
   /** The current version's text of each record answered as a `RecordOutput`, split around its request id. */
   const texts = new WeakMap<object, RecordText>()
 
@@ -121,29 +128,21 @@ export const defineRoute = <E extends EndpointContract>(
     reply.code(output.status ?? successStatus).type(JSON_TYPE)
     let kept = texts.get(output.record)
     if (kept === undefined) {
-      const resource = output.render(output.record)
-      resource.livemode = options.livemode
-      resource.request_id = REQUEST_ID_MARK
+      const resource = completed(output.render(output.record), REQUEST_ID_MARK)
       const text = recordText(write(resource))
-      if (text === null) {
-        resource.request_id = request.requestId
-        return reply.send(write(resource))
-      }
+      if (text === null) return reply.send(write(completed(resource, request.requestId)))
       texts.set(output.record, text)
       kept = text
     }
     const body = kept.before + JSON.stringify(request.requestId) + kept.after
-    return reply.send(verify === undefined ? body : verify(output, request, body))
+    return reply.send(verify === undefined ? body : verify(output, request, body, write))
   }
 
   /** With `verifySerializers`: an answer from a kept text must be what rendering the record again writes, byte for byte. */
   const verify =
     options.verifySerializers === true
-      ? (output: RecordOutput, request: FastifyRequest, text: string): string => {
-          const resource = output.render(output.record)
-          resource.livemode = options.livemode
-          resource.request_id = request.requestId
-          const fresh = (serialize ?? JSON.stringify)(resource)
+      ? (output: RecordOutput, request: FastifyRequest, text: string, write: Serializer): string => {
+          const fresh = write(completed(output.render(output.record), request.requestId))
           if (fresh !== text)
             throw new Error(`the kept text of ${id} differs from its record's:\n  kept: ${text}\n  fresh: ${fresh}`)
           return text
@@ -164,10 +163,8 @@ export const defineRoute = <E extends EndpointContract>(
       // Another version's shape (or no compiled serializer): rendered afresh, as any other answer.
       return answer(request, reply, ok({ status: output.status, body: output.render(output.record) }))
     }
-    const { body: resource, status, headers } = output
-    // Same keys in the same order as `{ ...resource, livemode, request_id }`, without the copy.
-    resource.livemode = options.livemode
-    resource.request_id = request.requestId
+    const { status, headers } = output
+    const resource = completed(output.body, request.requestId)
     if (request.apiVersion === CURRENT_VERSION) {
       // The current version's shape is the response schema's: the compiled serializer writes it.
       reply.code(status ?? successStatus)

@@ -25,14 +25,6 @@ const before = (a: Entry, b: Entry): boolean => a.at < b.at || (a.at === b.at &&
 export class DueIndex {
   private readonly slots = new Map<string, Slot>()
   private heap: Entry[] = []
-  /**
-   * The entries the last `due` answered, out of the heap: they go back in at the next `due` unless their item's due
-   * time changed meanwhile (the usual case: the sweep recomputes each and stores its next due time), so an answered
-   * item costs one pop, not a pop, a push back and a later pop of the stale entry.
-   */
-  private readonly lent: Entry[] = []
-  /** Scratch: the due entries a query's `accept` refused, pushed back before it answers. */
-  private readonly skipped: Entry[] = []
   private nextOrder = 0
 
   /** Records the item's due time (null: none); the first call for an id (since its removal) fixes its order. */
@@ -59,36 +51,23 @@ export class DueIndex {
    * items were first stored), at most `limit` (a positive number).
    */
   due(now: number, accept: (id: string) => boolean, limit: number): string[] {
-    this.giveBack()
-    const taken = this.lent
+    const taken: Entry[] = []
     const found: string[] = []
     while (found.length < limit) {
       const top = this.heap[0]
       if (top === undefined || top.at > now) break
       this.pop()
       if (!this.current(top)) continue
-      if (accept(top.slot.id)) {
-        taken.push(top)
-        found.push(top.slot.id)
-      } else this.skipped.push(top)
+      taken.push(top)
+      if (accept(top.slot.id)) found.push(top.slot.id)
     }
-    // Entries another account's query passed over go back at once: only the answered ones are lent.
-    for (const entry of this.skipped) this.push(entry)
-    this.skipped.length = 0
+    for (const entry of taken) this.push(entry)
     return found
   }
 
-  /** Entries held (current and stale, in the heap or lent), for tests of the bound. */
+  /** Entries in the heap (current and stale), for tests of the bound. */
   get entries(): number {
-    return this.heap.length + this.lent.length
-  }
-
-  /** The lent entries whose item kept its due time, back into the heap. */
-  private giveBack(): void {
-    const lent = this.lent
-    if (lent.length === 0) return
-    for (const entry of lent) if (this.current(entry)) this.push(entry)
-    lent.length = 0
+    return this.heap.length
   }
 
   private current(entry: Entry): boolean {
@@ -96,7 +75,6 @@ export class DueIndex {
   }
 
   private compact(): void {
-    this.giveBack()
     const current = this.heap.filter((entry) => this.current(entry))
     this.heap = []
     for (const entry of current) this.push(entry)

@@ -59,10 +59,6 @@ interface UserSpans {
    * however many events the user has (a POST of an event reads its neighbours, and a user may hold a year).
    */
   readonly byStart: StoredSpan[]
-  /** Every id was larger than the ones stored before it (then `spans` iterates in ascending id order). */
-  ascending: boolean
-  /** The last id added. */
-  lastId: string
 }
 
 /** The position in `list` (by start, then id) of the first span at or after the start `ms` and the id `id`. */
@@ -308,13 +304,7 @@ export class MemoryEventRepository implements EventRepositoryPort {
       matching.push(span)
     }
     if (ascending) matching.reverse()
-    else if (user.ascending && list.length <= matching.length * 8) {
-      // Most of the user's events, out of id order: one pass over them in the order they were stored (ascending ids)
-      // costs less than sorting the matches.
-      matching.length = 0
-      for (const span of user.spans.values()) if (span.startMs >= from && span.startMs < before) matching.push(span)
-      matching.reverse()
-    } else matching.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    else matching.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
     if (matching.length > limit) matching.length = limit
     return matching
   }
@@ -332,17 +322,13 @@ export class MemoryEventRepository implements EventRepositoryPort {
     const key = `${event.accountId}/${event.userId}`
     let user = this.byUser.get(key)
     if (user === undefined) {
-      user = { spans: new Map(), byStart: [], ascending: true, lastId: '' }
+      user = { spans: new Map(), byStart: [] }
       this.byUser.set(key, user)
     }
     const span = user.spans.get(event.id)
     if (span?.spans(event)) span.event = event
     else {
       if (span !== undefined) removeByStart(user.byStart, span)
-      else {
-        if (event.id <= user.lastId) user.ascending = false
-        user.lastId = event.id
-      }
       const stored = StoredSpan.of(event)
       user.spans.set(event.id, stored)
       addByStart(user.byStart, stored)
