@@ -23,7 +23,7 @@ import {
 } from './delivery.js'
 import { deliveryTransition } from './delivery-transition.js'
 import { subscribes } from './event-types.js'
-import { shouldDisableEndpoint } from './retry-schedule.js'
+import { endpointTransition } from './endpoint-transition.js'
 import { signatureHeader } from './signature.js'
 import { type ApprovedTarget, checkEndpointUrl } from './url-policy.js'
 import { activeSecrets, type WebhookEndpoint } from './webhook-endpoint.js'
@@ -414,29 +414,24 @@ export class WebhookDispatcher {
       first,
       read: () => this.deps.endpoints.get(accountId, endpointId),
       attempt: async (current) => {
-        if (succeeded) {
-          if (current.failingSince === null) return ok(current)
-          const next = { ...current, failingSince: null, version: current.version + 1 }
-          return written(await this.deps.endpoints.update(next, current.version), next)
+        const step = endpointTransition(
+          current,
+          succeeded ? { type: 'delivery_succeeded' } : { type: 'delivery_failed', at },
+        )
+        if (!step.ok) return step
+        const { state, events } = step.value
+        if (state === current) return ok(current)
+        const next: WebhookEndpoint = {
+          ...current,
+          ...state,
+          ...(state.status === current.status ? {} : { updatedAt: at }),
+          version: current.version + 1,
         }
-        const failingSince = current.failingSince ?? at
-        const disable = current.status === 'enabled' && shouldDisableEndpoint(failingSince, at)
-        if (current.failingSince !== null && !disable) return ok(current)
-        const next: WebhookEndpoint = disable
-          ? {
-              ...current,
-              failingSince,
-              status: 'disabled',
-              disabledReason: 'failing',
-              updatedAt: at,
-              version: current.version + 1,
-            }
-          : { ...current, failingSince, version: current.version + 1 }
         const scope = { accountId, livemode: current.livemode }
-        const events = disable
-          ? [domainEvent({ ids: this.deps.ids, clock }, scope, 'webhook_endpoint.disabled', 'webhook_endpoint', next)]
-          : []
-        return written(await this.deps.endpoints.update(next, current.version, events), next)
+        const notices = events.map((type) =>
+          domainEvent({ ids: this.deps.ids, clock }, scope, type, 'webhook_endpoint', next),
+        )
+        return written(await this.deps.endpoints.update(next, current.version, notices), next)
       },
     })
   }
