@@ -867,10 +867,12 @@ export const Endpoints = {
     permission: 'any_key',
     method: 'GET',
     path: '/v1/connections/icloud/authorize',
-    summary: 'Hosted iCloud (beta) sign-in page: Apple ID and app-specific password (HTML form)',
+    summary:
+      'Hosted iCloud (beta) sign-in page: Apple ID and app-specific password (HTML form). Reached by the redirect of POST /v1/connections/start: its credential is the state, never a key; 404 route_not_found where iCloud is not offered (production without ICLOUD_CALDAV_URL, and the sandbox)',
     tag: 'Connections',
     authenticated: false,
-    responseDescription: 'HTML sign-in page',
+    errors: ['route_not_found'],
+    responseDescription: 'HTML sign-in page; a 400 page for an unknown or expired state',
   },
   icloudSignIn: {
     operationId: 'icloudSignIn',
@@ -878,9 +880,10 @@ export const Endpoints = {
     method: 'POST',
     path: '/v1/connections/icloud/authorize',
     summary:
-      "The sign-in page's form target (application/x-www-form-urlencoded): checks the password with iCloud, then redirects to the callback with code and state",
+      "The sign-in page's form target (application/x-www-form-urlencoded): checks the password with iCloud, then redirects to the callback with code and state. Its credential is the state, never a key; 404 route_not_found where iCloud is not offered",
     tag: 'Connections',
     authenticated: false,
+    errors: ['route_not_found'],
     responseDescription: '302 to the redirect URI with code and state; 400 page when the password is refused',
   },
   sandboxConsentPage: {
@@ -888,7 +891,8 @@ export const Endpoints = {
     permission: 'any_key',
     method: 'GET',
     path: '/v1/sandbox/oauth/authorize',
-    summary: "The sandbox provider's hosted consent page (HTML form)",
+    summary:
+      "The sandbox provider's hosted consent page (HTML form), reached by the redirect of POST /v1/connections/start: its credential is the state, never a key",
     tag: 'Test helpers',
     authenticated: false,
     sandboxOnly: true,
@@ -900,7 +904,7 @@ export const Endpoints = {
     method: 'POST',
     path: '/v1/sandbox/oauth/authorize',
     summary:
-      "The consent page's form target (application/x-www-form-urlencoded): redirects to the redirect URI with code and state",
+      "The consent page's form target (application/x-www-form-urlencoded): redirects to the redirect URI with code and state. Its credential is the state, never a key",
     tag: 'Test helpers',
     authenticated: false,
     sandboxOnly: true,

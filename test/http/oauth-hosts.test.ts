@@ -29,9 +29,21 @@ let first: TestService
 let second: TestService
 let clientId: string
 let clientSecret: string
+let shared: Record<string, string>
+
+/** A host on the shared storage and the shared public address, on ports named in advance. */
+const startHost = async () => {
+  const host = await startTestService({
+    ...shared,
+    PORT: String(await freePort()),
+    SANDBOX_PORT: String(await freePort()),
+  })
+  hosts.push(host)
+  return host
+}
 
 beforeAll(async () => {
-  const shared: Record<string, string> = {
+  shared = {
     OAUTH_SIGNING_KEY: randomBytes(32).toString('hex'),
     PUBLIC_BASE_URL: PUBLIC,
     SANDBOX_PUBLIC_BASE_URL: 'https://sandbox.api.example',
@@ -50,11 +62,8 @@ beforeAll(async () => {
     Object.assign(shared, { STORAGE: 'sqlite', DATA_DIR: dataDir })
   }
   // Ports named in advance: an ephemeral port would make each host its own issuer.
-  for (let index = 0; index < 2; index += 1)
-    hosts.push(
-      await startTestService({ ...shared, PORT: String(await freePort()), SANDBOX_PORT: String(await freePort()) }),
-    )
-  ;[first, second] = hosts as [TestService, TestService]
+  first = await startHost()
+  second = await startHost()
   const registered = await api(first.live, 'POST', '/v1/oauth_applications', {
     key: LIVE_KEY,
     body: { name: 'Route Planner', client_type: 'confidential', redirect_uris: [REDIRECT] },
@@ -148,4 +157,31 @@ describe('Connect OAuth on two hosts sharing one storage', () => {
     expect(refused).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
     expect((await api(second.live, 'GET', '/v1/users', { key: rotated.body.access_token! })).status).toBe(401)
   })
+
+  it(
+    'applications and grants outlive a restart: a host started anew on the storage refreshes and serves the token',
+    async () => {
+      const account = await connectedAccount(first, 'Deli')
+      const { form, verifier } = await showPage(first, account)
+      const code = new URL((await decide(first, form)).headers.get('location')!).searchParams.get('code')!
+      const issued = await token(first, {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+      })
+      expect(issued.status).toBe(200)
+      for (const host of hosts.splice(0)) await host.stop()
+      const restarted = await startHost()
+      const refreshed = await token(restarted, {
+        grant_type: 'refresh_token',
+        refresh_token: issued.body.refresh_token!,
+      })
+      expect(refreshed.status).toBe(200)
+      expect((await api(restarted.live, 'GET', '/v1/users', { key: refreshed.body.access_token! })).status).toBe(200)
+      // The first access token too: it lives its 15 minutes, its signing key being the deployment's.
+      expect((await api(restarted.live, 'GET', '/v1/users', { key: issued.body.access_token! })).status).toBe(200)
+    },
+    STARTUP_BUDGET_MS,
+  )
 })

@@ -341,10 +341,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Hosted iCloud (beta) sign-in page: Apple ID and app-specific password (HTML form) */
+        /** Hosted iCloud (beta) sign-in page: Apple ID and app-specific password (HTML form). Reached by the redirect of POST /v1/connections/start: its credential is the state, never a key; 404 route_not_found where iCloud is not offered (production without ICLOUD_CALDAV_URL, and the sandbox) */
         get: operations["icloudSignInPage"];
         put?: never;
-        /** The sign-in page's form target (application/x-www-form-urlencoded): checks the password with iCloud, then redirects to the callback with code and state */
+        /** The sign-in page's form target (application/x-www-form-urlencoded): checks the password with iCloud, then redirects to the callback with code and state. Its credential is the state, never a key; 404 route_not_found where iCloud is not offered */
         post: operations["icloudSignIn"];
         delete?: never;
         options?: never;
@@ -892,10 +892,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sandbox provider's hosted consent page (HTML form) */
+        /** The sandbox provider's hosted consent page (HTML form), reached by the redirect of POST /v1/connections/start: its credential is the state, never a key */
         get: operations["sandboxConsentPage"];
         put?: never;
-        /** The consent page's form target (application/x-www-form-urlencoded): redirects to the redirect URI with code and state */
+        /** The consent page's form target (application/x-www-form-urlencoded): redirects to the redirect URI with code and state. Its credential is the state, never a key */
         post: operations["sandboxConsentDecision"];
         delete?: never;
         options?: never;
@@ -7671,7 +7671,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description HTML sign-in page */
+            /** @description HTML sign-in page; a 400 page for an unknown or expired state */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7682,6 +7682,16 @@ export interface operations {
             };
             /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
             400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `route_not_found`: No endpoint at this path. */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -7742,6 +7752,16 @@ export interface operations {
              *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
              */
             400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `route_not_found`: No endpoint at this path. */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
