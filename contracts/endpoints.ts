@@ -1148,7 +1148,8 @@ export const Endpoints = {
       'Authorization endpoint: response_type=code, client_id, redirect_uri, scope, state, code_challenge (S256), login_hint (consent ticket); the consent page',
     tag: 'OAuth',
     authenticated: false,
-    responseDescription: 'The HTML consent page, or a 302 to redirect_uri with error and state',
+    responseDescription:
+      'The HTML consent page (recorded for its ticket, its form carrying a consent token), or a 302 to redirect_uri with error and state (access_denied for a ticket already decided)',
     responseContentType: 'text/html',
   },
   oauthAuthorizeDecision: {
@@ -1156,10 +1157,12 @@ export const Endpoints = {
     permission: 'any_key',
     method: 'POST',
     path: '/oauth/authorize',
-    summary: "The consent page's form (application/x-www-form-urlencoded): the request's parameters and decision",
+    summary:
+      "The consent page's form (application/x-www-form-urlencoded): the request's parameters, the page's consent token (consent) and decision; counts only as the decision of the page last shown for its ticket, with what it showed, once per ticket",
     tag: 'OAuth',
     authenticated: false,
-    responseDescription: '302 to redirect_uri with code, state and iss (or error and state)',
+    responseDescription:
+      '302 to redirect_uri with code, state and iss (or error and state); a 400 HTML page, and no code, for a decision that is not the page shown, differs from it, or comes after the ticket was decided',
   },
   oauthToken: {
     operationId: 'oauthToken',

@@ -83,7 +83,7 @@ export interface paths {
         /** Authorization endpoint: response_type=code, client_id, redirect_uri, scope, state, code_challenge (S256), login_hint (consent ticket); the consent page */
         get: operations["oauthAuthorize"];
         put?: never;
-        /** The consent page's form (application/x-www-form-urlencoded): the request's parameters and decision */
+        /** The consent page's form (application/x-www-form-urlencoded): the request's parameters, the page's consent token (consent) and decision; counts only as the decision of the page last shown for its ticket, with what it showed, once per ticket */
         post: operations["oauthAuthorizeDecision"];
         delete?: never;
         options?: never;
@@ -5057,7 +5057,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The HTML consent page, or a 302 to redirect_uri with error and state */
+            /** @description The HTML consent page (recorded for its ticket, its form carrying a consent token), or a 302 to redirect_uri with error and state (access_denied for a ticket already decided) */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5113,7 +5113,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description 302 to redirect_uri with code, state and iss (or error and state) */
+            /** @description 302 to redirect_uri with code, state and iss (or error and state); a 400 HTML page, and no code, for a decision that is not the page shown, differs from it, or comes after the ticket was decided */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
