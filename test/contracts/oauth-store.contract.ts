@@ -13,7 +13,10 @@ export interface OAuthStoreSubject {
   readonly teardown?: () => Promise<void>
 }
 
-const BASE = new Date('2026-06-01T10:00:00.000Z')
+// Ahead of the wall clock: a store that clears expired records by TTL (MongoDB's monitor, which the test peer runs
+// every second against the real time) must not clear a record of the case under way. A fixed date that fell
+// behind the wall clock made the MongoDB cases flaky: codes and refresh tokens vanished between write and read.
+const BASE = new Date(Math.ceil(Date.now() / 1000) * 1000 + 86_400_000)
 const at = (seconds: number) => new Date(BASE.getTime() + seconds * 1000)
 let serial = 0
 const next = (prefix: string) => `${prefix}_${String(++serial).padStart(6, '0')}`
