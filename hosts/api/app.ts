@@ -176,6 +176,7 @@ export const buildApiApp = async (
     connectedAccounts: application.connectedAccounts,
     users: surface.users,
     webhooks: surface.webhooks,
+    oauth: application.oauth,
   })
   await oauthRoutes(app, { ...options, oauth: application.oauth })
   userRoutes(app, { ...options, users: surface.users })

@@ -71,6 +71,26 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
         ) WITHOUT ROWID;
       `),
   },
+  {
+    version: 3,
+    description:
+      'OAuth consent pages (one per consent ticket, decided once); codes and token families by connected account',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE oauth_consents (
+          ticket_hash TEXT PRIMARY KEY,
+          expires_at INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX oauth_consents_expiry ON oauth_consents (expires_at);
+        ALTER TABLE oauth_codes ADD COLUMN connected_account_id TEXT;
+        UPDATE oauth_codes SET connected_account_id = json_extract(doc, '$.connectedAccountId');
+        CREATE INDEX oauth_codes_connected_account ON oauth_codes (connected_account_id);
+        ALTER TABLE oauth_token_families ADD COLUMN connected_account_id TEXT;
+        UPDATE oauth_token_families SET connected_account_id = json_extract(doc, '$.connectedAccountId');
+        CREATE INDEX oauth_token_families_connected_account ON oauth_token_families (connected_account_id);
+      `),
+  },
 ]
 
 /** `live.db` and `test.db`: one surface's records and its outbox. */
