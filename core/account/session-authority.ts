@@ -1,4 +1,5 @@
 import { Data } from 'effect'
+import type { Clock } from '../ports/clock.js'
 import type { OAuthStorePort } from '../ports/oauth-store.js'
 import type { AccountRepositoryPort } from '../ports/account-repository.js'
 import type { UserRepositoryPort } from '../ports/user-repository.js'
@@ -65,7 +66,8 @@ export interface HeldAuthority {
 /**
  * The rule, pure: a session holds its authority while its credential works and still grants what the session's
  * channel needs (`voice:write` for a voice session), the accounts it acts in exist, and its user exists and is
- * not paused. The first failing condition names the loss; its calls are then limited to what both the original
+ * not paused, at `now` (the platform's time: a key's revocation is not moved by a sandbox clock). The first failing
+ * condition names the loss; its calls are then limited to what both the original
  * grants and the credential's current grants allow.
  */
 export const sessionAuthority = (
@@ -97,6 +99,8 @@ export const sessionAuthority = (
 const OAUTH_KEY_PREFIX = 'oauth_'
 
 export interface SessionAuthorityDeps {
+  /** The platform's time, which key revocations and rolls are written in (never a sandbox account's clock). */
+  readonly clock: Clock
   /** Read through the host's lookup cache on MongoDB: a change on another host is seen within its lifetime (1 s). */
   readonly accounts: AccountRepositoryPort
   readonly oauth: OAuthStorePort
@@ -112,11 +116,7 @@ export interface SessionAuthorityDeps {
 export class SessionAuthorityService {
   constructor(private readonly deps: SessionAuthorityDeps) {}
 
-  async check(
-    grant: SessionGrant,
-    channel: RequiredPermission,
-    now: Date,
-  ): Promise<Result<HeldAuthority, SessionAuthorityLost>> {
+  async check(grant: SessionGrant, channel: RequiredPermission): Promise<Result<HeldAuthority, SessionAuthorityLost>> {
     const [credential, platform, account, user] = await Promise.all([
       this.credential(grant),
       this.deps.accounts.getAccount(grant.platformAccountId),
@@ -127,7 +127,7 @@ export class SessionAuthorityService {
       grant,
       { credential, platform, account: grant.accountId === grant.platformAccountId ? platform : account, user },
       channel,
-      now,
+      this.deps.clock.now(),
     )
   }
 
