@@ -297,8 +297,8 @@ export class VoiceService {
       if (stored !== null) await this.endAt(session.accountId, session.id, held.error.reason, now)
       return closed(held.error.reason)
     }
-    // Removed without a loss of authority the rule knows of: treated as ended by the API.
-    if (stored === null) return closed('ended_by_api')
+    // Only a user's deletion removes its sessions (the cascade removes them before the user): it is under way.
+    if (stored === null) return closed('user_deleted')
     return ok(held.value)
   }
 
