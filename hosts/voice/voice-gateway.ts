@@ -298,6 +298,11 @@ class VoiceConnection {
 
   ended(reason: string, code: number): void {
     if (this.closed) return
+    // The audit trail of an end the client did not ask for: a revocation, a paused user, the API, the expiry.
+    this.deps.logger.info(
+      { voice_session: this.session.id, account: this.session.accountId, key: this.session.caller.keyId, reason },
+      'voice session ended',
+    )
     this.send({ type: 'session.ended', reason })
     this.close(code, reason)
   }
