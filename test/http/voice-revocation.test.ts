@@ -11,15 +11,18 @@ import { VoiceClient } from '../support/voice-client.js'
 let atOnce: TestService
 let swept: TestService
 
+// Each start waits for its service to listen; the budget only bounds a start that never comes (two services, on a
+// machine that may be busy with other work).
 beforeAll(async () => {
-  // An hour between checks: within these tests only the calls and the connections check.
-  atOnce = await startTestService({ WORKER: 'false', RATE_LIMIT_REQUESTS: '100000', VOICE_SESSION_CHECK_MS: '3600000' })
-  swept = await startTestService({ WORKER: 'false', RATE_LIMIT_REQUESTS: '100000', VOICE_SESSION_CHECK_MS: '50' })
-})
+  ;[atOnce, swept] = await Promise.all([
+    // An hour between checks: within these tests only the calls and the connections check.
+    startTestService({ WORKER: 'false', RATE_LIMIT_REQUESTS: '100000', VOICE_SESSION_CHECK_MS: '3600000' }),
+    startTestService({ WORKER: 'false', RATE_LIMIT_REQUESTS: '100000', VOICE_SESSION_CHECK_MS: '50' }),
+  ])
+}, 120_000)
 afterAll(async () => {
-  await atOnce?.stop()
-  await swept?.stop()
-})
+  await Promise.all([atOnce?.stop(), swept?.stop()])
+}, 120_000)
 
 const GRANTS = { voice: 'write', users: 'read', events: 'read' } as const
 let counter = 0
