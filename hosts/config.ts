@@ -24,6 +24,9 @@ const MailAddress = Schema.String.check(
   ),
 )
 
+/** Every 5 s each host re-checks the authority of its open voice connections (docs/voice.md, "Revocation"). */
+export const DEFAULT_VOICE_SESSION_CHECK_MS = 5_000
+
 /** The environment variables the service reads, all optional (embedded defaults). */
 const Environment = Schema.Struct({
   HOST: Schema.optionalKey(Schema.String),
@@ -117,6 +120,7 @@ const Environment = Schema.Struct({
   VOICE_REALTIME_API_KEY: Schema.optionalKey(Schema.String),
   VOICE_REALTIME_MODEL: Schema.optionalKey(Schema.String),
   VOICE_MESSAGES_PER_SECOND: Schema.optionalKey(PositiveInt),
+  VOICE_SESSION_CHECK_MS: Schema.optionalKey(PositiveInt),
   GOOGLE_CLIENT_ID: Schema.optionalKey(Schema.String),
   GOOGLE_CLIENT_SECRET: Schema.optionalKey(Schema.String),
   GOOGLE_ACCOUNTS_URL: Schema.optionalKey(Url),
@@ -191,6 +195,11 @@ export interface Config {
   readonly voice: {
     /** Messages a session may send per second (burst: twice as many). */
     readonly messagesPerSecond: number
+    /**
+     * How often each host checks that its open voice connections still hold their authority (key, permissions,
+     * accounts, user): a revocation closes an idle connection within this (plus the 1 s of the key lookup cache).
+     */
+    readonly sessionCheckMs: number
     readonly realtime: { readonly url: string; readonly apiKey: string; readonly model: string } | null
   }
   readonly connections: {
@@ -444,6 +453,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     oauthSigningKey,
     voice: {
       messagesPerSecond: Number(vars.VOICE_MESSAGES_PER_SECOND ?? 20),
+      sessionCheckMs: Number(vars.VOICE_SESSION_CHECK_MS ?? DEFAULT_VOICE_SESSION_CHECK_MS),
       realtime:
         vars.VOICE_REALTIME_URL === undefined || vars.VOICE_REALTIME_API_KEY === undefined
           ? null

@@ -37,6 +37,7 @@ import type { ReminderRepositoryPort } from '../core/ports/reminder-repository.j
 import type { TokenSignerPort } from '../core/ports/token-signer.js'
 import type { VoiceRepositoryPort } from '../core/ports/voice-repository.js'
 import type { VoiceService } from '../core/voice/voice-service.js'
+import type { SessionAuthorityService } from '../core/account/session-authority.js'
 import type { RoutingPort } from '../core/ports/routing.js'
 import type { SchedulerPort } from '../core/ports/scheduler.js'
 import type { TokenCipherPort } from '../core/ports/token-cipher.js'
@@ -123,6 +124,8 @@ export const TOKENS = {
   OutboundMirror: token<OutboundMirror>('OutboundMirror'),
   VoiceRepository: token<VoiceRepositoryPort>('VoiceRepository'),
   VoiceService: token<VoiceService>('VoiceService'),
+  /** Whether a long-lived session (voice; MCP and agent tokens to come) still holds its authority. */
+  SessionAuthority: token<SessionAuthorityService>('SessionAuthority'),
   TrackingRepository: token<TrackingRepositoryPort>('TrackingRepository'),
   TrackingService: token<TrackingService>('TrackingService'),
 } as const

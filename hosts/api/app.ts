@@ -230,6 +230,7 @@ export const buildApiApp = async (
     logger: application.logger.child({ component: 'voice' }),
     relay: realtime === null ? null : new OpenAiRealtimeRelay(realtime),
     messagesPerSecond: config.voice.messagesPerSecond,
+    sessionCheckMs: config.voice.sessionCheckMs,
     subLimits: rateLimit,
   })
   gateway.attach(app)

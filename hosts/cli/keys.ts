@@ -17,6 +17,9 @@ const USAGE = `Usage: npm run keys -- <command>
     [--restricted --permissions events:write,users:read [--allow 203.0.113.0/24,2001:db8::/32] [--name NAME]]
                                          a restricted key (rk_) with those grants, usable only from those addresses
   revoke KEY_ID                          revoke a key (requests with it get 401 at once)
+  permissions KEY_ID --permissions events:read,voice:write
+                                         replace a restricted key's grants (a grant removed applies at once,
+                                         and to the voice sessions the key made)
   tracking on|off [--account ID]         ETA tracking (private preview) for the account, on both surfaces
                                          (never set: on in the sandbox, off in production)`
 
@@ -145,6 +148,20 @@ const runCommand = async (
       const revoked = await accounts.revokeKey(target)
       print(revoked.ok ? `revoked ${revoked.value.id}` : `No such key: ${target}`)
       return revoked.ok ? 0 : 1
+    }
+    case 'permissions': {
+      const parsed = parsePermissions(values.permissions ?? '')
+      if (target === undefined || typeof parsed === 'string') {
+        print(typeof parsed === 'string' && target !== undefined ? parsed : USAGE)
+        return 2
+      }
+      const updated = await accounts.updateKeyPermissions(target, parsed)
+      if (!updated.ok) {
+        print(updated.error._tag === 'ResourceNotFound' ? `No such key: ${target}` : updated.error.message)
+        return updated.error._tag === 'ResourceNotFound' ? 1 : 2
+      }
+      print(`${updated.value.id}  ${permissionList(updated.value.permissions ?? {})}`)
+      return 0
     }
     case 'tracking': {
       if (target !== 'on' && target !== 'off') {
