@@ -85,7 +85,7 @@ describe('Schema migrations run at start, from a file of the previous version', 
     expect(v1.prepare("SELECT name FROM sqlite_master WHERE name = 'scheduled_tasks'").get()).toBeUndefined()
     v1.close()
 
-    const migrated = openSqlite(file, PLATFORM_SCHEMA)
+    const migrated = openSqlite(file, PLATFORM_SCHEMA, { upToVersion: 2 })
     expect(schemaVersion(migrated)).toBe(2)
     expect(new SqliteAccountRepository(migrated).getAccount('acct_v1')).toEqual(account)
     const tasks = new SqliteTaskStateStore(migrated)
