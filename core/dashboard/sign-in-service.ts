@@ -64,22 +64,26 @@ export class SignInService {
   async sendLinks(email: string): Promise<void> {
     const address = normalizeEmail(email)
     if (!isEmailShaped(address)) return
-    for (const member of await this.deps.members.listByEmail(address)) {
-      if (member.status === 'removed') continue
-      const { url } = await this.issueLink(member)
-      const text = `Sign in to the dashboard (account ${member.accountId}):\n\n${url}\n\nThe link works once, within 15 minutes. If you did not ask for it, ignore this e-mail.\n`
-      await this.deps.mail.send({
-        from: this.deps.from,
-        to: { address, name: null },
-        subject: 'Your sign-in link',
-        text,
-        html: `<p>Sign in to the dashboard (account ${member.accountId}):</p><p><a href="${url}">Sign in</a></p><p>The link works once, within 15 minutes. If you did not ask for it, ignore this e-mail.</p>`,
-        calendar: null,
-        headers: {},
-        // Kept by the inspectable mailbox: the account, and the member in place of an invitation.
-        tags: { accountId: member.accountId, invitationId: member.id },
-      })
-    }
+    for (const member of await this.deps.members.listByEmail(address))
+      if (member.status !== 'removed') await this.sendLink(member)
+  }
+
+  /** E-mails one member a fresh link (an invitation, or a sign-in asked for by address). */
+  async sendLink(member: Member): Promise<void> {
+    const { url } = await this.issueLink(member)
+    const intro = `Sign in to the dashboard (account ${member.accountId}):`
+    const note = 'The link works once, within 15 minutes. If you did not ask for it, ignore this e-mail.'
+    await this.deps.mail.send({
+      from: this.deps.from,
+      to: { address: member.email, name: null },
+      subject: 'Your sign-in link',
+      text: `${intro}\n\n${url}\n\n${note}\n`,
+      html: `<p>${intro}</p><p><a href="${url}">Sign in</a></p><p>${note}</p>`,
+      calendar: null,
+      headers: {},
+      // Kept by the inspectable mailbox: the account, and the member in place of an invitation.
+      tags: { accountId: member.accountId, invitationId: member.id },
+    })
   }
 
   /**
