@@ -19,7 +19,7 @@ beforeAll(async () => {
   receiver = await WebhookReceiver.start()
   test = await startTestService()
   owner = await signInMember(test, 'owner@example.com', 'owner')
-})
+}, 120_000)
 
 afterAll(async () => {
   await test?.stop()

@@ -24,7 +24,7 @@ export interface Member {
   readonly email: string
   readonly role: Role
   readonly status: 'invited' | 'active' | 'removed'
-  readonly created_at: number
+  readonly created_at: string
 }
 
 export type Role = 'owner' | 'admin' | 'developer' | 'viewer'
@@ -43,9 +43,9 @@ export interface ApiKey {
   readonly redacted_key: string
   readonly permissions: Record<string, string> | null
   readonly allowed_ips: string[] | null
-  readonly created_at: number
-  readonly expires_at: number | null
-  readonly revoked_at: number | null
+  readonly created_at: string
+  readonly expires_at: string | null
+  readonly revoked_at: string | null
   readonly secret?: string
 }
 
@@ -126,7 +126,6 @@ export const call = async <T>(method: string, path: string, body?: unknown): Pro
 export const surfaceCall = <T>(mode: Mode, method: string, path: string, body?: unknown): Promise<T> =>
   call<T>(method, `/${mode}${path}`, body)
 
-export const formatTime = (seconds: number | null | undefined): string =>
-  seconds === null || seconds === undefined
-    ? '—'
-    : new Date(seconds * 1000).toISOString().replace('T', ' ').slice(0, 16)
+/** An API time (ISO 8601) as `2026-06-01 08:00` (UTC), or a dash. */
+export const formatTime = (time: string | null | undefined): string =>
+  time === null || time === undefined ? '—' : time.replace('T', ' ').slice(0, 16)

@@ -72,7 +72,7 @@ export const renderMember = (member: Member): Json => ({
   email: member.email,
   role: member.role,
   status: member.status,
-  created_at: Math.floor(member.createdAt.getTime() / 1000),
+  created_at: member.createdAt.toISOString(),
 })
 
 type Decoder<B> = (
@@ -268,7 +268,7 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
       member: renderMember(signedIn.member),
       account_id: signedIn.member.accountId,
       csrf_token: signedIn.session.csrfToken,
-      expires_at: Math.floor(signedIn.session.expiresAt.getTime() / 1000),
+      expires_at: signedIn.session.expiresAt.toISOString(),
       request_id: request.requestId,
     })
   })

@@ -59,9 +59,12 @@ export const dashboardRoutes = async (app: FastifyInstance, options: DashboardOp
   await app.register(async (scope) => {
     acceptForms(scope)
     scope.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+      // The sign-in pages (plain HTML, no script) set their own, stricter in scripts and looser for their inline style.
+      if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
       reply.header('X-Content-Type-Options', 'nosniff')
-      reply.header('Referrer-Policy', 'no-referrer')
+      // Not `no-referrer`: under it a browser sends `Origin: null` on the page's own posts, and the Origin check needs
+      // the real one. A sign-in page's address (its token) still never leaves for another origin.
+      reply.header('Referrer-Policy', 'same-origin')
       reply.header('X-Frame-Options', 'DENY')
       if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store')
       return payload

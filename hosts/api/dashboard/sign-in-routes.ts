@@ -5,13 +5,13 @@ import type { SignInService } from '../../../core/dashboard/sign-in-service.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import type { RateLimiterPort } from '../../../core/ports/rate-limiter.js'
 import { sendError } from '../errors.js'
-import { hostedPage, sendHostedPage } from '../pages/hosted-page.js'
+import { hostedPage } from '../pages/hosted-page.js'
 import type { DashboardGuard } from './dashboard-guard.js'
 import type { SessionCookie } from './session-cookie.js'
 
 /** Sign-in attempts (asking for a link, using one) per client address, and link requests per address asked for. */
 export const SIGN_IN_LIMITS = {
-  perAddress: { requests: 20, windowMs: 15 * 60_000 },
+  perAddress: { requests: 50, windowMs: 15 * 60_000 },
   perEmail: { requests: 5, windowMs: 15 * 60_000 },
 } as const
 
@@ -22,6 +22,21 @@ export interface SignInRouteOptions {
   readonly limiter: RateLimiterPort
   readonly clock: Clock
 }
+
+/**
+ * A sign-in page: never cached, never framed, no script at all (its one form posts here). The dashboard's hook sets
+ * its Referrer-Policy (same-origin, so that the form's post carries its Origin).
+ */
+const sendHostedPage = (reply: FastifyReply, status: number, html: string) =>
+  reply
+    .code(status)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .header(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    )
+    .send(html)
 
 const SAME_ANSWER =
   'If this address belongs to a member, a sign-in link is on its way; it works once, within 15 minutes.'
