@@ -114,6 +114,15 @@ describe('sessions and CSRF', () => {
     expect((await dashboardCall(test, member, 'GET', '/dashboard/api/session')).status).toBe(401)
   })
 
+  it('signing out everywhere ends every session of the member, and only theirs', async () => {
+    const laptop = await signInMember(test, 'roaming@example.com', 'developer')
+    const phone = await signInMember(test, 'roaming@example.com', 'developer')
+    const answer = await dashboardCall(test, laptop, 'POST', '/dashboard/api/sign_out', { body: { everywhere: true } })
+    expect(answer.body.everywhere).toBe(true)
+    expect((await dashboardCall(test, phone, 'GET', '/dashboard/api/session')).status).toBe(401)
+    expect((await dashboardCall(test, owner, 'GET', '/dashboard/api/session')).status).toBe(200)
+  })
+
   it('removing a member ends their sessions at once', async () => {
     const member = await signInMember(test, 'removed@example.com', 'developer')
     expect((await dashboardCall(test, member, 'GET', '/dashboard/api/session')).status).toBe(200)

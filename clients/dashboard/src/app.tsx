@@ -47,8 +47,8 @@ export const App = () => {
   if (state.kind === 'loading') return <p class="loading">Loading…</p>
   if (state.kind === 'signed-out') return <SignInPage />
   const { session } = state
-  const signOut = async () => {
-    await call('POST', '/sign_out', {}).catch(() => undefined)
+  const signOut = (everywhere: boolean) => async () => {
+    await call('POST', '/sign_out', { everywhere }).catch(() => undefined)
     location.assign('/dashboard/')
   }
 
@@ -90,8 +90,11 @@ export const App = () => {
           <span class="member">
             {session.member.email} ({session.member.role})
           </span>
-          <button type="button" onClick={signOut}>
+          <button type="button" onClick={signOut(false)}>
             Sign out
+          </button>
+          <button type="button" onClick={signOut(true)}>
+            Sign out everywhere
           </button>
         </div>
       </header>
