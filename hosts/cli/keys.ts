@@ -192,6 +192,13 @@ const dashboardLink = async (
     print('dashboard-link needs --email EMAIL')
     return 2
   }
+  // In memory, the link would live in this process only: the running server could never honour it.
+  if (application.config.storage === 'memory') {
+    print(
+      'dashboard-link needs a shared storage (STORAGE=sqlite, the default, or MongoDB): with STORAGE=memory the server keeps its members and links in its own process.',
+    )
+    return 2
+  }
   if (values.role !== undefined && !isMemberRole(values.role)) {
     print(`--role is one of ${MEMBER_ROLES.join(', ')}`)
     return 2

@@ -35,3 +35,16 @@ describe('npm run keys -- dashboard-link: the first owner, and automation, get a
     expect(promoted.output).toContain('ops@example.com (admin)')
   })
 })
+
+describe('dashboard-link with STORAGE=memory', () => {
+  it('refuses: the link would live in the CLI’s process only', async () => {
+    const lines: string[] = []
+    const code = await runKeysCli(
+      ['dashboard-link', '--email', 'a@example.com'],
+      { STORAGE: 'memory', DATA_DIR: dataDir },
+      (line) => lines.push(line),
+    )
+    expect(code).toBe(2)
+    expect(lines.join('\n')).toContain('needs a shared storage')
+  })
+})
