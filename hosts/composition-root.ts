@@ -61,6 +61,7 @@ import { JoseTokenSigner } from '../adapters/token-signer/jose/jose-token-signer
 import { OAuthService } from '../core/oauth/oauth-service.js'
 import { oauthSigningKey } from './composition/oauth.js'
 import { connectionTokenKey } from './composition/connection-token-key.js'
+import { dashboardModule, dashboardServicesOf, type DashboardServices } from './composition/dashboard.js'
 
 /** The services of one surface (production or sandbox), resolved from its container. */
 export interface Surface {
@@ -120,6 +121,8 @@ export interface Application {
   /** What the process measures of itself (Prometheus at `METRICS_PORT`, in memory otherwise). */
   readonly metrics: MetricsPort
   readonly surfaces: { readonly live: Surface; readonly test: Surface }
+  /** The dashboard's members and sign-in (served by the production surface at `/dashboard`). */
+  readonly dashboard: DashboardServices
   /** Where the records live (the start banner says it). */
   readonly storageLocation: string
   close(): Promise<void>
@@ -198,6 +201,7 @@ const composeOn = async (
     storage.platform,
     timeAndIdsModule(overrides.clock ?? new SystemClock()),
     accountsModule,
+    dashboardModule,
     webhookSendingModule({ dns: overrides.dnsResolver ?? new SystemDnsResolver(), transport: webhookTransport }),
     tokenCipherModule(connectionTokenKey(config, overrides.ephemeralAccounts === true || config.storage === 'memory')),
   )
@@ -242,6 +246,7 @@ const composeOn = async (
     logger,
     metrics,
     surfaces: { live, test },
+    dashboard: dashboardServicesOf(root, live, config),
     storageLocation: storage.location,
     // In order: no new background run, then the webhook attempts under way finish and record their outcome, and
     // only then the storage closes (an attempt cut off there would stay leased without its outcome until its lease ends).

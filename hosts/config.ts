@@ -38,6 +38,7 @@ const Environment = Schema.Struct({
   SANDBOX_PUBLIC_BASE_URL: Schema.optionalKey(Url),
   SERVICE_BOOTSTRAP_KEYS: Schema.optionalKey(Schema.String),
   DATA_DIR: Schema.optionalKey(Schema.String),
+  DASHBOARD_ASSETS_DIR: Schema.optionalKey(Schema.String),
   STORAGE: Schema.optionalKey(Schema.Literals(['memory', 'sqlite', 'mongodb'])),
   MONGODB_URI: Schema.optionalKey(
     Schema.String.check(
@@ -148,6 +149,8 @@ export interface Config {
   readonly bootstrapKeys: readonly string[]
   /** Where the embedded storage keeps its files (the SQLite databases; accounts and keys with `STORAGE=memory`). */
   readonly dataDir: string
+  /** Where the dashboard's built UI is (`npm run build` writes `dist/dashboard`); null: that default. */
+  readonly dashboardAssetsDir: string | null
   /**
    * Which storage family holds the records: `sqlite` (the embedded default, files in `dataDir`), `mongodb` (with
    * `MONGODB_URI`, the default then), or `memory` (tests and demos: gone on restart but for accounts and keys).
@@ -429,6 +432,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     sandboxPublicBaseUrl: vars.SANDBOX_PUBLIC_BASE_URL ?? `http://${host}:${sandboxPort}`,
     bootstrapKeys,
     dataDir: vars.DATA_DIR ?? '.data',
+    dashboardAssetsDir: vars.DASHBOARD_ASSETS_DIR ?? null,
     storage,
     mongodb:
       storage !== 'mongodb' || vars.MONGODB_URI === undefined

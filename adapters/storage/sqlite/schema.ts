@@ -89,6 +89,36 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
         ALTER TABLE oauth_token_families ADD COLUMN connected_account_id TEXT;
         UPDATE oauth_token_families SET connected_account_id = json_extract(doc, '$.connectedAccountId');
         CREATE INDEX oauth_token_families_connected_account ON oauth_token_families (connected_account_id);
+        `),
+  },
+  {
+    version: 4,
+    description: "the dashboard's members, one-time sign-in links and sessions",
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE dashboard_members (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          account_id TEXT NOT NULL,
+          email TEXT NOT NULL,
+          doc TEXT NOT NULL,
+          UNIQUE (account_id, email)
+        );
+        CREATE INDEX dashboard_members_email ON dashboard_members (email, seq);
+        CREATE TABLE dashboard_sign_in_links (
+          token_hash TEXT PRIMARY KEY,
+          expires_at INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX dashboard_sign_in_links_expiry ON dashboard_sign_in_links (expires_at);
+        CREATE TABLE dashboard_sessions (
+          id_hash TEXT PRIMARY KEY,
+          member_id TEXT NOT NULL,
+          expires_at INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX dashboard_sessions_member ON dashboard_sessions (member_id);
+        CREATE INDEX dashboard_sessions_expiry ON dashboard_sessions (expires_at);
       `),
   },
 ]

@@ -128,7 +128,7 @@ describe('Schema migrations run at start, from a file of the previous version', 
     v2.prepare('INSERT INTO oauth_codes (hash, doc) VALUES (?, ?)').run(code.hash, encodeJson(code))
     v2.close()
 
-    const migrated = openSqlite(file, PLATFORM_SCHEMA)
+    const migrated = openSqlite(file, PLATFORM_SCHEMA, { upToVersion: 3 })
     expect(schemaVersion(migrated)).toBe(3)
     const store = new SqliteOAuthStore(migrated)
     const revokedAt = new Date(at.getTime() + 1_000)
