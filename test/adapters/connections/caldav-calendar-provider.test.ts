@@ -34,6 +34,39 @@ calendarProviderContract('CalDavCalendarProvider (Radicale)', async () => {
     },
     invalidateSyncCursors: (email) => radicale.forgetSyncTokens(email, PASSWORD),
     revokeAtProvider: async (email) => radicale.revokePassword(email),
+    putForeignEvent: async (email, calendarUrl, event) => {
+      const stamp = (date: Date) => `${date.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`
+      const partstat = event.selfResponse?.toUpperCase().replace('_', '-')
+      const body = [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//test//radicale//EN',
+        'BEGIN:VEVENT',
+        `UID:${event.id}`,
+        'DTSTAMP:20260101T000000Z',
+        `DTSTART:${stamp(event.start)}`,
+        `DTEND:${stamp(event.end)}`,
+        `SUMMARY:${event.title}`,
+        `TRANSP:${event.transparent ? 'TRANSPARENT' : 'OPAQUE'}`,
+        ...(partstat === undefined
+          ? []
+          : ['ORGANIZER:mailto:organizer@example.org', `ATTENDEE;PARTSTAT=${partstat};RSVP=TRUE:mailto:${email}`]),
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n')
+      const url = new URL(`${event.id}.ics`, calendarUrl).toString()
+      const put = await fetch(url, {
+        method: 'PUT',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${email}:${PASSWORD}`).toString('base64')}`,
+          'content-type': 'text/calendar',
+        },
+        body,
+      })
+      if (!put.ok) throw new Error(`PUT ${url}: ${put.status}`)
+      return url
+    },
     revokesGrants: false,
     refreshable: false,
     teardown: () => radicale.stop(),
