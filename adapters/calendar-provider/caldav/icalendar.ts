@@ -1,6 +1,7 @@
 import ICAL from 'ical.js'
 import { DateTime, IANAZone } from 'luxon'
 import type { OutboundEvent, ProviderEvent, ProviderResponse } from '../../../core/ports/calendar-provider.js'
+import { wallClockInstant } from '../../../core/shared/zone-time.js'
 
 /** An ICAL.Time as an instant: UTC, its TZID (IANA names, as iCloud writes them), or floating in the calendar's zone. */
 const instantOf = (
@@ -22,7 +23,8 @@ const instantOf = (
     second: time.isDate ? 0 : time.second,
   }
   return {
-    at: DateTime.fromObject(fields, { zone }).toJSDate(),
+    // A time a DST change repeats is its first instant (RFC 5545), as the recurrence expansion reads it.
+    at: wallClockInstant(fields, zone).toJSDate(),
     allDay: time.isDate,
     zone: utc ? null : typeof tzid === 'string' && IANAZone.isValidZone(tzid) ? tzid : null,
   }

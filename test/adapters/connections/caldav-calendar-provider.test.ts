@@ -177,3 +177,38 @@ describe('CalDAV (iCloud beta) specifics, against Radicale', () => {
     expect(allDay!.end.getTime() - allDay!.start.getTime()).toBe(86_400_000)
   })
 })
+
+describe('CalDAV objects as the port reads them', () => {
+  const object = (lines: string[]) =>
+    ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:x', ...lines, 'END:VEVENT', 'END:VCALENDAR', ''].join(
+      '\r\n',
+    )
+
+  it('reads TRANSP and the PARTSTAT of the ATTENDEE that is the account (by its address, any case)', () => {
+    const [event] = parseCalendarObject(
+      'https://caldav.example/cal/x.ics',
+      object([
+        'DTSTART:20261201T090000Z',
+        'DTEND:20261201T100000Z',
+        'TRANSP:TRANSPARENT',
+        'ORGANIZER:mailto:boss@example.org',
+        'ATTENDEE;PARTSTAT=ACCEPTED:mailto:boss@example.org',
+        'ATTENDEE;PARTSTAT=TENTATIVE:mailto:Grace@iCloud.example',
+      ]),
+      'UTC',
+      'grace@icloud.example',
+    )
+    expect(event).toMatchObject({ transparency: 'transparent', selfResponse: 'tentative' })
+  })
+
+  it('reads a local time that a DST change repeats as its first instant (RFC 5545)', () => {
+    const [event] = parseCalendarObject(
+      'https://caldav.example/cal/x.ics',
+      object(['DTSTART;TZID=America/New_York:20261101T013000', 'DTEND;TZID=America/New_York:20261101T023000']),
+      'UTC',
+    )
+    // 01:30 EDT (UTC-4), not 01:30 EST an hour later.
+    expect(event?.start.toISOString()).toBe('2026-11-01T05:30:00.000Z')
+    expect(event).toMatchObject({ transparency: 'opaque', selfResponse: null })
+  })
+})
