@@ -212,13 +212,16 @@ const composeOn = async (
   const live = surfaceOf(root, config, true, storage)
   const test = surfaceOf(root, config, false, storage)
   await storage.ready()
-  for (const surface of [live, test])
+  const clock = root.get(TOKENS.Clock)
+  for (const surface of [live, test]) {
+    const labels = { surface: surface.livemode ? 'live' : 'test' }
     metrics.gauge('outbox_backlog', async () => [
-      {
-        labels: { surface: surface.livemode ? 'live' : 'test' },
-        value: (await surface.outbox.pending(OUTBOX_BACKLOG_COUNTED)).length,
-      },
+      { labels, value: (await surface.outbox.pending(OUTBOX_BACKLOG_COUNTED)).length },
     ])
+    metrics.gauge('webhook_backlog_age_seconds', async () => [
+      { labels, value: (await surface.dispatcher.backlogAgeMs(clock.now())) / 1000 },
+    ])
+  }
   const scheduler = root.get(TOKENS.Scheduler)
   const oauth = new OAuthService({
     store: root.get(TOKENS.OAuthStore),

@@ -273,7 +273,13 @@ export class ConnectionSync {
     const plan = { ...planned, creates: planned.creates.filter((desired) => !stillToDelete.has(desired.externalId)) }
     for (const event of plan.removals) await this.deps.events.delete(scope, event.id, FROM_PROVIDER)
     for (const { event, desired } of plan.updates) {
-      const patch = { title: desired.title, startTime: desired.start, endTime: desired.end, timezone: desired.timezone }
+      const patch = {
+        title: desired.title,
+        startTime: desired.start,
+        endTime: desired.end,
+        timezone: desired.timezone,
+        showAs: desired.showAs,
+      }
       const updated = await this.deps.events.update(
         scope,
         event.id,
@@ -290,6 +296,7 @@ export class ConnectionSync {
         startTime: desired.start,
         endTime: desired.end,
         timezone: desired.timezone,
+        showAs: desired.showAs,
         source: {
           connectionId: connection.id,
           calendarId: calendar.id,

@@ -130,6 +130,21 @@ export class WebhookDispatcher {
     return fannedOut + attempted
   }
 
+  /**
+   * How long, at `now`, the oldest notification waiting for delivery has waited, in milliseconds: the oldest domain
+   * event not fanned out yet, or the delivery due longest ago and not yet attempted (one leased by an attempt in
+   * flight is not waiting). 0 when nothing waits. A flood shows here before any receiver complains.
+   */
+  async backlogAgeMs(now: Date): Promise<number> {
+    const [oldestEvent] = await this.deps.outbox.pending(1)
+    const [oldestDue] = await this.deps.deliveries.due(null, now, 1)
+    const since = Math.min(
+      oldestEvent?.createdAt.getTime() ?? Number.POSITIVE_INFINITY,
+      oldestDue?.nextAttemptAt?.getTime() ?? Number.POSITIVE_INFINITY,
+    )
+    return Number.isFinite(since) ? Math.max(0, now.getTime() - since) : 0
+  }
+
   /** Earliest future retry (for sandbox clock walks). */
   nextDueAt(scope: BackgroundScope, after: Date): Promise<Date | null> {
     return this.deps.deliveries.nextDueAt(scope.accountId, after)

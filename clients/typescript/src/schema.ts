@@ -3104,6 +3104,7 @@ export interface components {
         };
         FreeBusyQueryRequest: {
             from: string;
+            /** @description Default false: busy lists only time certainly taken. true adds tentative time (a tentative answer), as find_slots and suggestions always count it. Events marked free and declined invitations are never busy */
             include_tentative?: boolean;
             /** @description User ids (all their selected calendars), calendar ids, or external:<EMAIL>; 1 to 50. */
             participants: string[];

@@ -18,6 +18,9 @@ interface GraphEventRecord {
   start: Date
   end: Date
   location: string | null
+  /** Graph's `showAs` (`busy` unless set) and the account's `responseStatus.response` (`none` unless set). */
+  showAs: string
+  response: string
   removed: boolean
   seq: number
 }
@@ -103,7 +106,16 @@ export class MicrosoftGraphFake {
   async putEvent(
     email: string,
     calendarId: string,
-    event: { id?: string; subject: string; start: Date; end: Date; location?: string | null; removed?: boolean },
+    event: {
+      id?: string
+      subject: string
+      start: Date
+      end: Date
+      location?: string | null
+      showAs?: string
+      response?: string
+      removed?: boolean
+    },
   ): Promise<string> {
     const account = this.ensureAccount(email)
     account.seq += 1
@@ -115,6 +127,8 @@ export class MicrosoftGraphFake {
       start: event.start,
       end: event.end,
       location: event.location ?? null,
+      showAs: event.showAs ?? 'busy',
+      response: event.response ?? 'none',
       removed: event.removed ?? false,
       seq: account.seq,
     })
@@ -258,6 +272,8 @@ export class MicrosoftGraphFake {
       if (method === 'PATCH') {
         await this.putEvent(email, current.calendarId, {
           id: current.id,
+          showAs: current.showAs,
+          response: current.response,
           subject: body.subject === undefined ? current.subject : String(body.subject),
           start: body.start === undefined ? current.start : fromGraph(body.start),
           end: body.end === undefined ? current.end : fromGraph(body.end),
@@ -506,4 +522,6 @@ const render = (event: GraphEventRecord) => ({
   start: toGraph(event.start),
   end: toGraph(event.end),
   location: { displayName: event.location ?? '', locationType: 'default' },
+  showAs: event.showAs,
+  responseStatus: { response: event.response, time: '0001-01-01T00:00:00Z' },
 })
