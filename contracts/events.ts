@@ -2,6 +2,7 @@ import { Schema } from 'effect'
 import { DEPARTURE_CONFIDENCES, TRAFFIC_LEVELS, type Departure } from '../core/departure/departure.js'
 import { EVENT_CATEGORIES, MIRROR_STATUSES, type CalendarEvent } from '../core/event/event.js'
 import { MONITORING_STATUSES } from '../core/monitoring/monitoring.js'
+import { ROUTE_DATA_QUALITIES, TRAFFIC_INCIDENT_KINDS } from '../core/ports/routing.js'
 import type { Place } from '../core/shared/place.js'
 import { TRAVEL_MODES } from '../core/user/user.js'
 import { boundedString, DateTime, Email, intBetween, ListQuery, ResponseMeta, Timezone } from './common.js'
@@ -169,6 +170,19 @@ export const DepartureResource = Schema.Struct({
     Schema.Struct({ kind: Schema.String, severity: Schema.String, description: Schema.String }),
   ),
   confidence: Schema.Literals(DEPARTURE_CONFIDENCES),
+  data_quality: Schema.NullOr(Schema.Literals(ROUTE_DATA_QUALITIES)).annotate({
+    description:
+      'Where the route answer used came from: live (a current traffic feed), historical (typical traffic for that time of week) or estimate (no traffic data: a model). null on windows computed before 2026-11-27.',
+  }),
+  traffic_incidents: Schema.Array(
+    Schema.Struct({
+      kind: Schema.Literals(TRAFFIC_INCIDENT_KINDS),
+      delay_minutes: Schema.NullOr(Schema.Number),
+      description: Schema.NullOr(Schema.String),
+    }),
+  ).annotate({
+    description: 'Incidents and delays the live-traffic provider reported on the route (empty without one)',
+  }),
   origin_source: Schema.NullOr(Schema.String),
   calculated_at: DateTime,
   next_recalc_at: DateTime,
@@ -258,6 +272,12 @@ export const renderDeparture = (departure: Departure, eventId: string | null, or
         },
   weather_warning: departure.weatherWarning === null ? null : { ...departure.weatherWarning },
   confidence: departure.confidence,
+  data_quality: departure.dataQuality ?? null,
+  traffic_incidents: (departure.incidents ?? []).map((incident) => ({
+    kind: incident.kind,
+    delay_minutes: incident.delayMinutes,
+    description: incident.description,
+  })),
   origin_source: originSource,
   calculated_at: departure.calculatedAt.toISOString(),
   next_recalc_at: departure.nextRecalcAt.toISOString(),

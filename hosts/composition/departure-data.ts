@@ -2,12 +2,17 @@ import { ContainerModule } from 'inversify'
 import { NominatimGeocodingAdapter } from '../../adapters/geocoding/nominatim/nominatim-geocoding.js'
 import { OfflineGeocodingAdapter } from '../../adapters/geocoding/offline/offline-geocoding.js'
 import { SyntheticGeocodingAdapter } from '../../adapters/geocoding/synthetic/synthetic-geocoding.js'
+import { defaultRoutingChainCache, RoutingChain } from '../../adapters/routing/chain/routing-chain.js'
+import { HereRoutingAdapter } from '../../adapters/routing/here/here-routing.js'
 import { OfflineRoutingAdapter } from '../../adapters/routing/offline/offline-routing.js'
 import { OsrmRoutingAdapter } from '../../adapters/routing/osrm/osrm-routing.js'
+import { TomTomRoutingAdapter } from '../../adapters/routing/tomtom/tomtom-routing.js'
+import type { MetricsPort } from '../../core/ports/metrics.js'
+import type { RoutingPort } from '../../core/ports/routing.js'
 import { OfflineWeatherAdapter } from '../../adapters/weather/offline/offline-weather.js'
 import { OpenMeteoWeatherAdapter } from '../../adapters/weather/open-meteo/open-meteo-weather.js'
 import { GeoTzTimezoneLookup } from '../../adapters/timezone/geo-tz/geo-tz-timezone-lookup.js'
-import type { Config } from '../config.js'
+import type { Config, RoutingConfig } from '../config.js'
 import { instrumented } from './instrumented.js'
 import { TOKENS } from '../di-tokens.js'
 
@@ -24,13 +29,7 @@ export const departureDataModule = (config: Config, livemode: boolean) =>
     const weather = livemode ? providers.weather : ({ kind: 'offline' } as const)
     const geocoder = livemode ? providers.geocoder : ({ kind: 'synthetic' } as const)
     // The outside providers are measured (provider_request_duration_seconds, provider_errors_total); the embedded ones are not.
-    bind(TOKENS.Routing).toResolvedValue(
-      (metrics) =>
-        routing.kind === 'osrm'
-          ? instrumented(new OsrmRoutingAdapter({ ...http, baseUrl: routing.baseUrl }), 'osrm', metrics)
-          : new OfflineRoutingAdapter(),
-      [TOKENS.Metrics],
-    )
+    bind(TOKENS.Routing).toResolvedValue((metrics) => routingPort(routing, http, metrics), [TOKENS.Metrics])
     bind(TOKENS.Weather).toResolvedValue(
       (metrics) =>
         weather.kind === 'open-meteo'
@@ -49,3 +48,42 @@ export const departureDataModule = (config: Config, livemode: boolean) =>
     )
     bind(TOKENS.TimezoneLookup).toResolvedValue(() => new GeoTzTimezoneLookup())
   })
+
+/** The configured routing: a live provider heads a chain down to the offline estimate (see `RoutingConfig`). */
+const routingPort = (
+  routing: RoutingConfig,
+  http: { readonly timeoutMs: number; readonly userAgent: string },
+  metrics: MetricsPort,
+): RoutingPort => {
+  if (routing.kind === 'offline') return new OfflineRoutingAdapter()
+  if (routing.kind === 'osrm')
+    return instrumented(new OsrmRoutingAdapter({ ...http, baseUrl: routing.baseUrl }), 'osrm', metrics)
+  const liveOptions = {
+    ...http,
+    baseUrl: routing.baseUrl,
+    apiKey: routing.apiKey,
+    liveHorizonMinutes: routing.liveHorizonMinutes,
+  }
+  const live =
+    routing.provider === 'tomtom' ? new TomTomRoutingAdapter(liveOptions) : new HereRoutingAdapter(liveOptions)
+  return new RoutingChain({
+    links: [
+      {
+        name: routing.provider,
+        port: instrumented(live, routing.provider, metrics),
+        callsPerMinute: routing.callsPerMinute,
+      },
+      ...(routing.osrm === null
+        ? []
+        : [
+            {
+              name: 'osrm',
+              port: instrumented(new OsrmRoutingAdapter({ ...http, baseUrl: routing.osrm.baseUrl }), 'osrm', metrics),
+              callsPerMinute: routing.osrm.callsPerMinute,
+            },
+          ]),
+      { name: 'offline', port: new OfflineRoutingAdapter(), callsPerMinute: null },
+    ],
+    cache: { ...defaultRoutingChainCache, ...routing.cache },
+  })
+}
