@@ -3,6 +3,7 @@ import { DEPARTURE_CONFIDENCES, TRAFFIC_LEVELS, type Departure } from '../core/d
 import { EVENT_CATEGORIES, MIRROR_STATUSES, type CalendarEvent } from '../core/event/event.js'
 import { MONITORING_STATUSES } from '../core/monitoring/monitoring.js'
 import { ROUTE_DATA_QUALITIES, TRAFFIC_INCIDENT_KINDS } from '../core/ports/routing.js'
+import type { WeatherWarning } from '../core/ports/weather.js'
 import type { Place } from '../core/shared/place.js'
 import { TRAVEL_MODES } from '../core/user/user.js'
 import { boundedString, DateTime, Email, intBetween, ListQuery, ResponseMeta, Timezone } from './common.js'
@@ -167,7 +168,22 @@ export const DepartureResource = Schema.Struct({
     }),
   ),
   weather_warning: Schema.NullOr(
-    Schema.Struct({ kind: Schema.String, severity: Schema.String, description: Schema.String }),
+    Schema.Struct({
+      kind: Schema.String,
+      severity: Schema.String,
+      description: Schema.String,
+      source: Schema.Literals(['official', 'forecast_threshold']).annotate({
+        description:
+          'official: issued by a meteorological service (US National Weather Service, MeteoAlarm); forecast_threshold: derived from the forecast crossing a threshold, the fallback where no official service covers the place',
+      }),
+      event: Schema.NullOr(Schema.String).annotate({
+        description: "The issuer's name of the event (official warnings)",
+      }),
+      headline: Schema.NullOr(Schema.String),
+      issuer: Schema.NullOr(Schema.String),
+      onset: Schema.NullOr(DateTime),
+      ends: Schema.NullOr(DateTime),
+    }),
   ),
   confidence: Schema.Literals(DEPARTURE_CONFIDENCES),
   data_quality: Schema.NullOr(Schema.Literals(ROUTE_DATA_QUALITIES)).annotate({
@@ -246,6 +262,19 @@ export const renderEvent = (event: CalendarEvent) => {
   }
 }
 
+// Warnings stored before sources were told apart were all derived from forecast thresholds.
+const renderWarning = (warning: WeatherWarning) => ({
+  kind: warning.kind,
+  severity: warning.severity,
+  description: warning.description,
+  source: warning.source ?? 'forecast_threshold',
+  event: warning.event ?? null,
+  headline: warning.headline ?? null,
+  issuer: warning.issuer ?? null,
+  onset: iso(warning.onset),
+  ends: iso(warning.ends),
+})
+
 export const renderDeparture = (departure: Departure, eventId: string | null, originSource: string | null) => ({
   object: 'departure' as const,
   event_id: eventId,
@@ -270,7 +299,7 @@ export const renderDeparture = (departure: Departure, eventId: string | null, or
           temperature_c: departure.weather.temperatureC,
           visibility_m: departure.weather.visibilityM,
         },
-  weather_warning: departure.weatherWarning === null ? null : { ...departure.weatherWarning },
+  weather_warning: departure.weatherWarning === null ? null : renderWarning(departure.weatherWarning),
   confidence: departure.confidence,
   data_quality: departure.dataQuality ?? null,
   traffic_incidents: (departure.incidents ?? []).map((incident) => ({

@@ -78,6 +78,26 @@ const Environment = Schema.Struct({
   ROUTING_CACHE_BUCKET_MIN: Schema.optionalKey(PositiveInt),
   WEATHER: Schema.optionalKey(Schema.Literals(['offline', 'open-meteo'])),
   OPEN_METEO_URL: Schema.optionalKey(Url),
+  WEATHER_WARNINGS: Schema.optionalKey(
+    Schema.String.check(
+      Schema.makeFilter((value: string) =>
+        value.split(',').every((name) => ['nws', 'meteoalarm', 'none'].includes(name.trim()))
+          ? undefined
+          : 'expected a comma-separated list of nws and meteoalarm (or none)',
+      ),
+    ),
+  ),
+  NWS_URL: Schema.optionalKey(Url),
+  METEOALARM_URL: Schema.optionalKey(Url),
+  METEOALARM_COUNTRIES: Schema.optionalKey(
+    Schema.String.check(
+      Schema.makeFilter((value: string) =>
+        /^[a-z-]+(,[a-z-]+)*$/.test(value)
+          ? undefined
+          : 'expected MeteoAlarm feed names, comma-separated (germany,austria,united-kingdom)',
+      ),
+    ),
+  ),
   GEOCODER: Schema.optionalKey(Schema.Literals(['offline', 'synthetic', 'nominatim'])),
   NOMINATIM_URL: Schema.optionalKey(Url),
   PROVIDER_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
@@ -250,6 +270,11 @@ export interface Config {
   readonly providers: {
     readonly routing: RoutingConfig
     readonly weather: { readonly kind: 'offline' } | { readonly kind: 'open-meteo'; readonly baseUrl: string }
+    /** Official warning services asked beside the forecast (production only); none by default. */
+    readonly warnings: {
+      readonly nws: { readonly baseUrl: string } | null
+      readonly meteoAlarm: { readonly baseUrl: string; readonly countries: readonly string[] } | null
+    }
     readonly geocoder:
       | { readonly kind: 'offline' }
       | { readonly kind: 'synthetic' }
@@ -519,6 +544,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
         vars.WEATHER === 'open-meteo'
           ? { kind: 'open-meteo', baseUrl: vars.OPEN_METEO_URL ?? 'https://api.open-meteo.com' }
           : { kind: 'offline' },
+      warnings: warningsConfig(vars),
       geocoder:
         vars.GEOCODER === 'nominatim'
           ? { kind: 'nominatim', baseUrl: vars.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org' }
@@ -567,6 +593,26 @@ const routingConfig = (vars: typeof Environment.Type): RoutingConfig => {
       cellMeters: Number(vars.ROUTING_CACHE_CELL_M ?? 250),
       bucketMinutes: Number(vars.ROUTING_CACHE_BUCKET_MIN ?? 5),
     },
+  }
+}
+
+const warningsConfig = (vars: typeof Environment.Type): Config['providers']['warnings'] => {
+  const names = new Set((vars.WEATHER_WARNINGS ?? '').split(',').map((name) => name.trim()))
+  if (names.has('meteoalarm') && vars.METEOALARM_COUNTRIES === undefined) {
+    throw new ConfigError(
+      'METEOALARM_COUNTRIES',
+      'required with WEATHER_WARNINGS=meteoalarm: the feeds to read, e.g. germany,austria',
+    )
+  }
+  return {
+    nws: names.has('nws') ? { baseUrl: vars.NWS_URL ?? 'https://api.weather.gov' } : null,
+    meteoAlarm:
+      names.has('meteoalarm') && vars.METEOALARM_COUNTRIES !== undefined
+        ? {
+            baseUrl: vars.METEOALARM_URL ?? 'https://feeds.meteoalarm.org',
+            countries: vars.METEOALARM_COUNTRIES.split(','),
+          }
+        : null,
   }
 }
 

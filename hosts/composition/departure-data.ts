@@ -9,6 +9,10 @@ import { OsrmRoutingAdapter } from '../../adapters/routing/osrm/osrm-routing.js'
 import { TomTomRoutingAdapter } from '../../adapters/routing/tomtom/tomtom-routing.js'
 import type { MetricsPort } from '../../core/ports/metrics.js'
 import type { RoutingPort } from '../../core/ports/routing.js'
+import type { WeatherPort } from '../../core/ports/weather.js'
+import { MeteoAlarmWarningsAdapter } from '../../adapters/weather/meteoalarm/meteoalarm-warnings.js'
+import { NwsAlertsAdapter } from '../../adapters/weather/nws/nws-alerts.js'
+import { OfficialFirstWeather } from '../../adapters/weather/official-first/official-first-weather.js'
 import { OfflineWeatherAdapter } from '../../adapters/weather/offline/offline-weather.js'
 import { OpenMeteoWeatherAdapter } from '../../adapters/weather/open-meteo/open-meteo-weather.js'
 import { GeoTzTimezoneLookup } from '../../adapters/timezone/geo-tz/geo-tz-timezone-lookup.js'
@@ -30,11 +34,30 @@ export const departureDataModule = (config: Config, livemode: boolean) =>
     const geocoder = livemode ? providers.geocoder : ({ kind: 'synthetic' } as const)
     // The outside providers are measured (provider_request_duration_seconds, provider_errors_total); the embedded ones are not.
     bind(TOKENS.Routing).toResolvedValue((metrics) => routingPort(routing, http, metrics), [TOKENS.Metrics])
+    const warnings = livemode ? providers.warnings : { nws: null, meteoAlarm: null }
     bind(TOKENS.Weather).toResolvedValue(
-      (metrics) =>
-        weather.kind === 'open-meteo'
-          ? instrumented(new OpenMeteoWeatherAdapter({ ...http, baseUrl: weather.baseUrl }), 'open-meteo', metrics)
-          : new OfflineWeatherAdapter(),
+      (metrics) => {
+        const forecast: WeatherPort =
+          weather.kind === 'open-meteo'
+            ? instrumented(new OpenMeteoWeatherAdapter({ ...http, baseUrl: weather.baseUrl }), 'open-meteo', metrics)
+            : new OfflineWeatherAdapter()
+        const official: WeatherPort[] = []
+        if (warnings.nws !== null)
+          official.push(instrumented(new NwsAlertsAdapter({ ...http, baseUrl: warnings.nws.baseUrl }), 'nws', metrics))
+        if (warnings.meteoAlarm !== null)
+          official.push(
+            instrumented(
+              new MeteoAlarmWarningsAdapter({
+                ...http,
+                ...warnings.meteoAlarm,
+                cache: { ttlMs: 300_000, maxEntries: 100 },
+              }),
+              'meteoalarm',
+              metrics,
+            ),
+          )
+        return official.length === 0 ? forecast : new OfficialFirstWeather({ forecast, official })
+      },
       [TOKENS.Metrics],
     )
     bind(TOKENS.Geocoding).toResolvedValue(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FakeHttpServer } from '../support/fakes/fake-http-server.js'
+import { startNwsFake } from '../support/fakes/nws-alerts-fake.js'
 import { FAKE_TOMTOM_KEY, type FakeTrafficState, startTomTomFake } from '../support/fakes/tomtom-routing-fake.js'
 import { clients, startTestService, type TestService } from '../support/service.js'
 
@@ -57,5 +58,68 @@ describe('Production with a live-traffic provider configured (TomTom, against a 
     const response = await client.live('POST', '/v1/departure/compute', { body: trip(at(2 * HOUR)) })
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({ data_quality: 'estimate', confidence: 'low' })
+  })
+})
+
+describe('Production with official weather warnings configured (the NWS, against a local fake)', () => {
+  const denver = { lat: 39.7392, lng: -104.9903 }
+  const area = [
+    { lat: 39.5, lng: -105.2 },
+    { lat: 39.5, lng: -104.7 },
+    { lat: 40, lng: -104.7 },
+    { lat: 40, lng: -105.2 },
+    { lat: 39.5, lng: -105.2 },
+  ]
+  let nws: FakeHttpServer
+  let test: TestService
+  let client: ReturnType<typeof clients>
+  beforeAll(async () => {
+    nws = await startNwsFake(() => [
+      {
+        event: 'Winter Storm Warning',
+        severity: 'Severe',
+        headline: 'Winter Storm Warning until tomorrow morning',
+        onset: at(-HOUR),
+        ends: at(12 * HOUR),
+        expires: at(6 * HOUR),
+        area,
+      },
+    ])
+    test = await startTestService({ WEATHER_WARNINGS: 'nws', NWS_URL: nws.baseUrl })
+    client = clients(test)
+  })
+  afterAll(async () => {
+    await test.stop()
+    await nws.close()
+  })
+
+  it('a departure to a place under a warning carries it: official, event, headline, severity, validity', async () => {
+    const response = await client.live('POST', '/v1/departure/compute', {
+      body: { from_location: { lat: 39.68, lng: -104.94 }, to_location: denver, arrive_by: at(2 * HOUR) },
+    })
+    expect(response.status).toBe(200)
+    expect(response.body.weather).toBeNull()
+    expect(response.body.weather_warning).toMatchObject({
+      kind: 'snow',
+      severity: 'severe',
+      source: 'official',
+      event: 'Winter Storm Warning',
+      headline: 'Winter Storm Warning until tomorrow morning',
+      issuer: 'NWS Fake Office',
+    })
+    expect(Date.parse(response.body.weather_warning.ends)).toBeGreaterThan(Date.parse(at(2 * HOUR)))
+  })
+
+  it('after the warning ends, none; and the sandbox never asks', async () => {
+    const later = await client.live('POST', '/v1/departure/compute', {
+      body: { from_location: { lat: 39.68, lng: -104.94 }, to_location: denver, arrive_by: at(20 * HOUR) },
+    })
+    expect(later.body.weather_warning).toBeNull()
+    const before = nws.requests.length
+    const sandbox = await client.sandbox('POST', '/v1/departure/compute', {
+      body: { from_location: { lat: 39.68, lng: -104.94 }, to_location: denver, arrive_by: at(2 * HOUR) },
+    })
+    expect(sandbox.body.weather_warning).toBeNull()
+    expect(nws.requests).toHaveLength(before)
   })
 })

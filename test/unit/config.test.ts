@@ -279,6 +279,21 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     })
   })
 
+  it('reads WEATHER_WARNINGS: none by default, the NWS and MeteoAlarm (with its countries) on request', () => {
+    expect(loadConfig({}).providers.warnings).toEqual({ nws: null, meteoAlarm: null })
+    expect(
+      loadConfig({ WEATHER_WARNINGS: 'nws,meteoalarm', METEOALARM_COUNTRIES: 'germany,austria' }).providers.warnings,
+    ).toEqual({
+      nws: { baseUrl: 'https://api.weather.gov' },
+      meteoAlarm: { baseUrl: 'https://feeds.meteoalarm.org', countries: ['germany', 'austria'] },
+    })
+    expect(() => loadConfig({ WEATHER_WARNINGS: 'meteoalarm' })).toThrow(/METEOALARM_COUNTRIES: required/)
+    expect(() => loadConfig({ WEATHER_WARNINGS: 'dwd' })).toThrow(/WEATHER_WARNINGS/)
+    expect(() => loadConfig({ WEATHER_WARNINGS: 'meteoalarm', METEOALARM_COUNTRIES: 'Germany' })).toThrow(
+      /METEOALARM_COUNTRIES/,
+    )
+  })
+
   it('reads GEOCODER: the offline gazetteer by default on production, synthetic or Nominatim on request', () => {
     expect(loadConfig({}).providers.geocoder).toEqual({ kind: 'offline' })
     expect(loadConfig({ GEOCODER: 'synthetic' }).providers.geocoder).toEqual({ kind: 'synthetic' })
