@@ -76,6 +76,8 @@ const Environment = Schema.Struct({
   OSRM_CALLS_PER_MINUTE: Schema.optionalKey(PositiveInt),
   ROUTING_CACHE_CELL_M: Schema.optionalKey(PositiveInt),
   ROUTING_CACHE_BUCKET_MIN: Schema.optionalKey(PositiveInt),
+  TRANSIT: Schema.optionalKey(Schema.Literals(['offline', 'otp'])),
+  OTP_URL: Schema.optionalKey(Url),
   WEATHER: Schema.optionalKey(Schema.Literals(['offline', 'open-meteo'])),
   OPEN_METEO_URL: Schema.optionalKey(Url),
   WEATHER_WARNINGS: Schema.optionalKey(
@@ -269,6 +271,8 @@ export interface Config {
   /** Where departure data comes from on production (the sandbox always uses the embedded estimators). */
   readonly providers: {
     readonly routing: RoutingConfig
+    /** Transit through an OpenTripPlanner 2 server (production); null: the offline estimate, as the road router says. */
+    readonly transit: { readonly kind: 'otp'; readonly baseUrl: string } | null
     readonly weather: { readonly kind: 'offline' } | { readonly kind: 'open-meteo'; readonly baseUrl: string }
     /** Official warning services asked beside the forecast (production only); none by default. */
     readonly warnings: {
@@ -540,6 +544,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     },
     providers: {
       routing: routingConfig(vars),
+      transit: transitConfig(vars),
       weather:
         vars.WEATHER === 'open-meteo'
           ? { kind: 'open-meteo', baseUrl: vars.OPEN_METEO_URL ?? 'https://api.open-meteo.com' }
@@ -566,6 +571,14 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
           }
         : { kind: 'recording' },
   }
+}
+
+const transitConfig = (vars: typeof Environment.Type): Config['providers']['transit'] => {
+  if (vars.TRANSIT !== 'otp') return null
+  if (vars.OTP_URL === undefined) {
+    throw new ConfigError('OTP_URL', 'required with TRANSIT=otp (the OpenTripPlanner 2 server, e.g. http://otp:8080)')
+  }
+  return { kind: 'otp', baseUrl: vars.OTP_URL }
 }
 
 const routingConfig = (vars: typeof Environment.Type): RoutingConfig => {

@@ -45,6 +45,28 @@ export interface TrafficIncident {
   readonly description: string | null
 }
 
+/** One leg of a public-transport itinerary: walking to, riding, changing, walking from. */
+export interface TransitLeg {
+  readonly mode: 'walk' | 'bus' | 'tram' | 'subway' | 'rail' | 'ferry' | 'other'
+  /** The line's short name (`M10`, `S5`), for riding legs. */
+  readonly route: string | null
+  readonly from: string | null
+  readonly to: string | null
+  readonly departsAt: Date
+  readonly arrivesAt: Date
+}
+
+/** The itinerary a transit answer is built on: for an arrival time, the last one that arrives in time. */
+export interface TransitPlan {
+  readonly departsAt: Date
+  readonly arrivesAt: Date
+  /** Changes between vehicles (riding legs less one). */
+  readonly transfers: number
+  readonly walkMinutes: number
+  readonly waitMinutes: number
+  readonly legs: readonly TransitLeg[]
+}
+
 export interface RouteEstimate {
   /** Expected door-to-curb travel time with traffic, in minutes. */
   readonly expectedMinutes: number
@@ -56,6 +78,8 @@ export interface RouteEstimate {
   readonly provider?: string
   /** Incidents and delays the provider reported on the route (live providers only; absent when none say). */
   readonly incidents?: readonly TrafficIncident[]
+  /** For transit from a journey planner: the itinerary behind the minutes. */
+  readonly transit?: TransitPlan
 }
 
 export type RoutingFailure = ProviderUnavailable | NoRouteFound

@@ -6,6 +6,7 @@ import { defaultRoutingChainCache, RoutingChain } from '../../adapters/routing/c
 import { HereRoutingAdapter } from '../../adapters/routing/here/here-routing.js'
 import { OfflineRoutingAdapter } from '../../adapters/routing/offline/offline-routing.js'
 import { OsrmRoutingAdapter } from '../../adapters/routing/osrm/osrm-routing.js'
+import { OtpTransitRoutingAdapter } from '../../adapters/routing/otp/otp-transit-routing.js'
 import { TomTomRoutingAdapter } from '../../adapters/routing/tomtom/tomtom-routing.js'
 import type { MetricsPort } from '../../core/ports/metrics.js'
 import type { RoutingPort } from '../../core/ports/routing.js'
@@ -33,7 +34,21 @@ export const departureDataModule = (config: Config, livemode: boolean) =>
     const weather = livemode ? providers.weather : ({ kind: 'offline' } as const)
     const geocoder = livemode ? providers.geocoder : ({ kind: 'synthetic' } as const)
     // The outside providers are measured (provider_request_duration_seconds, provider_errors_total); the embedded ones are not.
-    bind(TOKENS.Routing).toResolvedValue((metrics) => routingPort(routing, http, metrics), [TOKENS.Metrics])
+    const transit = livemode ? providers.transit : null
+    bind(TOKENS.Routing).toResolvedValue(
+      (metrics) => {
+        const roads = routingPort(routing, http, metrics)
+        return transit === null
+          ? roads
+          : new OtpTransitRoutingAdapter({
+              ...http,
+              baseUrl: transit.baseUrl,
+              otherModes: roads,
+              unavailableFallback: new OfflineRoutingAdapter(),
+            })
+      },
+      [TOKENS.Metrics],
+    )
     const warnings = livemode ? providers.warnings : { nws: null, meteoAlarm: null }
     bind(TOKENS.Weather).toResolvedValue(
       (metrics) => {

@@ -279,6 +279,15 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     })
   })
 
+  it('reads TRANSIT: the offline estimate by default, OpenTripPlanner at OTP_URL on request', () => {
+    expect(loadConfig({}).providers.transit).toBeNull()
+    expect(loadConfig({ TRANSIT: 'otp', OTP_URL: 'http://127.0.0.1:8082' }).providers.transit).toEqual({
+      kind: 'otp',
+      baseUrl: 'http://127.0.0.1:8082',
+    })
+    expect(() => loadConfig({ TRANSIT: 'otp' })).toThrow(/OTP_URL: required with TRANSIT=otp/)
+  })
+
   it('reads WEATHER_WARNINGS: none by default, the NWS and MeteoAlarm (with its countries) on request', () => {
     expect(loadConfig({}).providers.warnings).toEqual({ nws: null, meteoAlarm: null })
     expect(
