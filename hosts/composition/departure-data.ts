@@ -123,5 +123,6 @@ const routingPort = (
       { name: 'offline', port: new OfflineRoutingAdapter(), callsPerMinute: null },
     ],
     cache: { ...defaultRoutingChainCache, ...routing.cache },
+    metrics,
   })
 }

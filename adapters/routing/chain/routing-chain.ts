@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import type { MetricsPort } from '../../../core/ports/metrics.js'
 import type { RouteEstimate, RouteQuery, RoutingFailure, RoutingPort } from '../../../core/ports/routing.js'
 import type { Coordinates } from '../../../core/shared/coordinates.js'
 import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
@@ -47,6 +48,8 @@ export interface RoutingChainOptions {
   readonly cache?: RoutingChainCacheOptions
   /** Milliseconds clock (budgets, cache ages, horizons). */
   readonly now?: () => number
+  /** Counts lookups by source and outcome (`routing_lookups_total`). */
+  readonly metrics?: MetricsPort
 }
 
 const MINUTE_MS = 60_000
@@ -103,12 +106,12 @@ export class RoutingChain implements RoutingPort {
     const key = lookupKey(shared)
     const cached = this.entries.get(key)
     if (cached !== undefined) {
-      this.stats.cacheHits += 1
+      this.count(cached.provider ?? 'unknown', 'cache_hit')
       return Promise.resolve(ok(cached))
     }
     const pending = this.inFlight.get(key)
     if (pending !== undefined) {
-      this.stats.cacheHits += 1
+      this.count('in_flight', 'cache_hit')
       return pending
     }
     const loading = this.ask(shared)
@@ -128,6 +131,7 @@ export class RoutingChain implements RoutingPort {
     for (const [index, link] of this.options.links.entries()) {
       if (this.budgets[index]?.tryTake() === false) {
         increment(this.stats.overBudget, link.name)
+        this.options.metrics?.increment('routing_lookups_total', { source: link.name, outcome: 'over_budget' })
         failures.push(
           new ProviderUnavailable({ provider: link.name, reason: 'over_budget', detail: 'per-minute budget spent' }),
         )
@@ -137,9 +141,11 @@ export class RoutingChain implements RoutingPort {
       const answer = await link.port.travelTime(query)
       if (answer.ok) {
         increment(this.stats.answered, link.name)
+        this.options.metrics?.increment('routing_lookups_total', { source: link.name, outcome: 'answered' })
         return ok({ ...answer.value, provider: answer.value.provider ?? link.name })
       }
       if (answer.error._tag === 'NoRouteFound') return answer
+      this.options.metrics?.increment('routing_lookups_total', { source: link.name, outcome: 'failed' })
       failures.push(answer.error)
     }
     const last = failures.at(-1)
@@ -150,6 +156,11 @@ export class RoutingChain implements RoutingPort {
         detail: failures.map((failure) => `${failure.provider}: ${failure.reason}`).join('; '),
       }),
     )
+  }
+
+  private count(source: string, outcome: 'cache_hit'): void {
+    this.stats.cacheHits += 1
+    this.options.metrics?.increment('routing_lookups_total', { source, outcome })
   }
 
   private ttlFor(query: RouteQuery, answer: RouteEstimate): number {

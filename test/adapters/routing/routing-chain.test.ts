@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MemoryMetrics } from '../../../adapters/metrics/memory/memory-metrics.js'
 import { RoutingChain, snapToCell } from '../../../adapters/routing/chain/routing-chain.js'
 import { OfflineRoutingAdapter } from '../../../adapters/routing/offline/offline-routing.js'
 import { OsrmRoutingAdapter } from '../../../adapters/routing/osrm/osrm-routing.js'
@@ -238,6 +239,33 @@ describe('routing chain: identical lookups across users share one call', () => {
     expect(expectOk(await routing.travelTime(trip())).provider).toBe('offline')
     clock.ms += 31_000
     expect(expectOk(await routing.travelTime(trip())).provider).toBe('live')
+  })
+
+  it('counts lookups by source and outcome in routing_lookups_total', async () => {
+    const metrics = new MemoryMetrics()
+    const clock = { ms: Date.parse('2026-06-02T08:00:00Z') }
+    const routing = new RoutingChain({
+      links: [
+        { name: 'live', port: counting(), callsPerMinute: 1 },
+        { name: 'offline', port: new OfflineRoutingAdapter(), callsPerMinute: null },
+      ],
+      now: () => clock.ms,
+      metrics,
+    })
+    await routing.travelTime(trip())
+    await routing.travelTime(trip())
+    await routing.travelTime(trip({ destination: { lat: 52.3, lng: 13.2 } }))
+    const counted = (await metrics.collect())
+      .filter((sample) => sample.name === 'routing_lookups_total')
+      .map((sample) => [sample.labels.source, sample.labels.outcome, sample.value])
+    expect(counted).toEqual(
+      expect.arrayContaining([
+        ['live', 'answered', 1],
+        ['live', 'cache_hit', 1],
+        ['live', 'over_budget', 1],
+        ['offline', 'answered', 1],
+      ]),
+    )
   })
 
   it('snaps points to cells of about the size asked', () => {
