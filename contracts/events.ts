@@ -2,6 +2,8 @@ import { Schema } from 'effect'
 import { DEPARTURE_CONFIDENCES, TRAFFIC_LEVELS, type Departure } from '../core/departure/departure.js'
 import { EVENT_CATEGORIES, MIRROR_STATUSES, type CalendarEvent } from '../core/event/event.js'
 import { MONITORING_STATUSES } from '../core/monitoring/monitoring.js'
+import { ROUTE_DATA_QUALITIES, TRAFFIC_INCIDENT_KINDS } from '../core/ports/routing.js'
+import type { WeatherWarning } from '../core/ports/weather.js'
 import type { Place } from '../core/shared/place.js'
 import { TRAVEL_MODES } from '../core/user/user.js'
 import { boundedString, DateTime, Email, intBetween, ListQuery, ResponseMeta, Timezone } from './common.js'
@@ -166,9 +168,37 @@ export const DepartureResource = Schema.Struct({
     }),
   ),
   weather_warning: Schema.NullOr(
-    Schema.Struct({ kind: Schema.String, severity: Schema.String, description: Schema.String }),
+    Schema.Struct({
+      kind: Schema.String,
+      severity: Schema.String,
+      description: Schema.String,
+      source: Schema.Literals(['official', 'forecast_threshold']).annotate({
+        description:
+          'official: issued by a meteorological service (US National Weather Service, MeteoAlarm); forecast_threshold: derived from the forecast crossing a threshold, the fallback where no official service covers the place',
+      }),
+      event: Schema.NullOr(Schema.String).annotate({
+        description: "The issuer's name of the event (official warnings)",
+      }),
+      headline: Schema.NullOr(Schema.String),
+      issuer: Schema.NullOr(Schema.String),
+      onset: Schema.NullOr(DateTime),
+      ends: Schema.NullOr(DateTime),
+    }),
   ),
   confidence: Schema.Literals(DEPARTURE_CONFIDENCES),
+  data_quality: Schema.NullOr(Schema.Literals(ROUTE_DATA_QUALITIES)).annotate({
+    description:
+      'Where the route answer used came from: live (a current traffic feed), historical (typical traffic for that time of week) or estimate (no traffic data: a model). null on windows computed before 2026-11-27.',
+  }),
+  traffic_incidents: Schema.Array(
+    Schema.Struct({
+      kind: Schema.Literals(TRAFFIC_INCIDENT_KINDS),
+      delay_minutes: Schema.NullOr(Schema.Number),
+      description: Schema.NullOr(Schema.String),
+    }),
+  ).annotate({
+    description: 'Incidents and delays the live-traffic provider reported on the route (empty without one)',
+  }),
   origin_source: Schema.NullOr(Schema.String),
   calculated_at: DateTime,
   next_recalc_at: DateTime,
@@ -232,6 +262,19 @@ export const renderEvent = (event: CalendarEvent) => {
   }
 }
 
+// Warnings stored before sources were told apart were all derived from forecast thresholds.
+const renderWarning = (warning: WeatherWarning) => ({
+  kind: warning.kind,
+  severity: warning.severity,
+  description: warning.description,
+  source: warning.source ?? 'forecast_threshold',
+  event: warning.event ?? null,
+  headline: warning.headline ?? null,
+  issuer: warning.issuer ?? null,
+  onset: iso(warning.onset),
+  ends: iso(warning.ends),
+})
+
 export const renderDeparture = (departure: Departure, eventId: string | null, originSource: string | null) => ({
   object: 'departure' as const,
   event_id: eventId,
@@ -256,8 +299,14 @@ export const renderDeparture = (departure: Departure, eventId: string | null, or
           temperature_c: departure.weather.temperatureC,
           visibility_m: departure.weather.visibilityM,
         },
-  weather_warning: departure.weatherWarning === null ? null : { ...departure.weatherWarning },
+  weather_warning: departure.weatherWarning === null ? null : renderWarning(departure.weatherWarning),
   confidence: departure.confidence,
+  data_quality: departure.dataQuality ?? null,
+  traffic_incidents: (departure.incidents ?? []).map((incident) => ({
+    kind: incident.kind,
+    delay_minutes: incident.delayMinutes,
+    description: incident.description,
+  })),
   origin_source: originSource,
   calculated_at: departure.calculatedAt.toISOString(),
   next_recalc_at: departure.nextRecalcAt.toISOString(),

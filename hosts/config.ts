@@ -69,10 +69,41 @@ const Environment = Schema.Struct({
   HTTP_REQUEST_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
   HTTP_MAX_CONNECTIONS: Schema.optionalKey(PositiveInt),
-  ROUTING: Schema.optionalKey(Schema.Literals(['offline', 'osrm'])),
+  ROUTING: Schema.optionalKey(Schema.Literals(['offline', 'osrm', 'tomtom', 'here'])),
   OSRM_URL: Schema.optionalKey(Url),
+  TOMTOM_API_KEY: Schema.optionalKey(Schema.String),
+  TOMTOM_URL: Schema.optionalKey(Url),
+  HERE_API_KEY: Schema.optionalKey(Schema.String),
+  HERE_URL: Schema.optionalKey(Url),
+  ROUTING_LIVE_HORIZON_MIN: Schema.optionalKey(PositiveInt),
+  ROUTING_LIVE_CALLS_PER_MINUTE: Schema.optionalKey(PositiveInt),
+  OSRM_CALLS_PER_MINUTE: Schema.optionalKey(PositiveInt),
+  ROUTING_CACHE_CELL_M: Schema.optionalKey(PositiveInt),
+  ROUTING_CACHE_BUCKET_MIN: Schema.optionalKey(PositiveInt),
+  TRANSIT: Schema.optionalKey(Schema.Literals(['offline', 'otp'])),
+  OTP_URL: Schema.optionalKey(Url),
   WEATHER: Schema.optionalKey(Schema.Literals(['offline', 'open-meteo'])),
   OPEN_METEO_URL: Schema.optionalKey(Url),
+  WEATHER_WARNINGS: Schema.optionalKey(
+    Schema.String.check(
+      Schema.makeFilter((value: string) =>
+        value.split(',').every((name) => ['nws', 'meteoalarm', 'none'].includes(name.trim()))
+          ? undefined
+          : 'expected a comma-separated list of nws and meteoalarm (or none)',
+      ),
+    ),
+  ),
+  NWS_URL: Schema.optionalKey(Url),
+  METEOALARM_URL: Schema.optionalKey(Url),
+  METEOALARM_COUNTRIES: Schema.optionalKey(
+    Schema.String.check(
+      Schema.makeFilter((value: string) =>
+        /^[a-z-]+(,[a-z-]+)*$/.test(value)
+          ? undefined
+          : 'expected MeteoAlarm feed names, comma-separated (germany,austria,united-kingdom)',
+      ),
+    ),
+  ),
   GEOCODER: Schema.optionalKey(Schema.Literals(['offline', 'synthetic', 'nominatim'])),
   NOMINATIM_URL: Schema.optionalKey(Url),
   PROVIDER_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
@@ -251,8 +282,15 @@ export interface Config {
   }
   /** Where departure data comes from on production (the sandbox always uses the embedded estimators). */
   readonly providers: {
-    readonly routing: { readonly kind: 'offline' } | { readonly kind: 'osrm'; readonly baseUrl: string }
+    readonly routing: RoutingConfig
+    /** Transit through an OpenTripPlanner 2 server (production); null: the offline estimate, as the road router says. */
+    readonly transit: { readonly kind: 'otp'; readonly baseUrl: string } | null
     readonly weather: { readonly kind: 'offline' } | { readonly kind: 'open-meteo'; readonly baseUrl: string }
+    /** Official warning services asked beside the forecast (production only); none by default. */
+    readonly warnings: {
+      readonly nws: { readonly baseUrl: string } | null
+      readonly meteoAlarm: { readonly baseUrl: string; readonly countries: readonly string[] } | null
+    }
     readonly geocoder:
       | { readonly kind: 'offline' }
       | { readonly kind: 'synthetic' }
@@ -268,6 +306,26 @@ export interface Config {
         readonly vapid: { readonly publicKey: string; readonly privateKey: string; readonly subject: string }
       }
 }
+
+/**
+ * Production routing: the offline estimator, OSRM alone (typical traffic), or a live-traffic provider at the head of
+ * a chain (live, then OSRM when `OSRM_URL` is set, then the offline estimate) with per-minute budgets and a cache of
+ * identical lookups across users.
+ */
+export type RoutingConfig =
+  | { readonly kind: 'offline' }
+  | { readonly kind: 'osrm'; readonly baseUrl: string }
+  | {
+      readonly kind: 'live'
+      readonly provider: 'tomtom' | 'here'
+      readonly baseUrl: string
+      readonly apiKey: string
+      readonly liveHorizonMinutes: number
+      readonly callsPerMinute: number
+      /** The historical step of the chain; null when no OSRM is configured (live, then offline). */
+      readonly osrm: { readonly baseUrl: string; readonly callsPerMinute: number } | null
+      readonly cache: { readonly cellMeters: number; readonly bucketMinutes: number }
+    }
 
 export class ConfigError extends Error {
   constructor(
@@ -499,14 +557,13 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       inboundSecret: vars.MAIL_INBOUND_SECRET ?? null,
     },
     providers: {
-      routing:
-        vars.ROUTING === 'osrm'
-          ? { kind: 'osrm', baseUrl: vars.OSRM_URL ?? 'https://router.project-osrm.org' }
-          : { kind: 'offline' },
+      routing: routingConfig(vars),
+      transit: transitConfig(vars),
       weather:
         vars.WEATHER === 'open-meteo'
           ? { kind: 'open-meteo', baseUrl: vars.OPEN_METEO_URL ?? 'https://api.open-meteo.com' }
           : { kind: 'offline' },
+      warnings: warningsConfig(vars),
       geocoder:
         vars.GEOCODER === 'nominatim'
           ? { kind: 'nominatim', baseUrl: vars.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org' }
@@ -527,6 +584,62 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
             },
           }
         : { kind: 'recording' },
+  }
+}
+
+const transitConfig = (vars: typeof Environment.Type): Config['providers']['transit'] => {
+  if (vars.TRANSIT !== 'otp') return null
+  if (vars.OTP_URL === undefined) {
+    throw new ConfigError('OTP_URL', 'required with TRANSIT=otp (the OpenTripPlanner 2 server, e.g. http://otp:8080)')
+  }
+  return { kind: 'otp', baseUrl: vars.OTP_URL }
+}
+
+const routingConfig = (vars: typeof Environment.Type): RoutingConfig => {
+  if (vars.ROUTING === 'osrm') return { kind: 'osrm', baseUrl: vars.OSRM_URL ?? 'https://router.project-osrm.org' }
+  if (vars.ROUTING !== 'tomtom' && vars.ROUTING !== 'here') return { kind: 'offline' }
+  const provider = vars.ROUTING
+  const keyName = provider === 'tomtom' ? 'TOMTOM_API_KEY' : 'HERE_API_KEY'
+  const apiKey = vars[keyName]
+  if (apiKey === undefined) throw new ConfigError(keyName, `required with ROUTING=${provider} (the provider's API key)`)
+  return {
+    kind: 'live',
+    provider,
+    baseUrl:
+      provider === 'tomtom'
+        ? (vars.TOMTOM_URL ?? 'https://api.tomtom.com')
+        : (vars.HERE_URL ?? 'https://router.hereapi.com'),
+    apiKey,
+    liveHorizonMinutes: Number(vars.ROUTING_LIVE_HORIZON_MIN ?? 180),
+    callsPerMinute: Number(vars.ROUTING_LIVE_CALLS_PER_MINUTE ?? 300),
+    osrm:
+      vars.OSRM_URL === undefined
+        ? null
+        : { baseUrl: vars.OSRM_URL, callsPerMinute: Number(vars.OSRM_CALLS_PER_MINUTE ?? 600) },
+    cache: {
+      cellMeters: Number(vars.ROUTING_CACHE_CELL_M ?? 250),
+      bucketMinutes: Number(vars.ROUTING_CACHE_BUCKET_MIN ?? 5),
+    },
+  }
+}
+
+const warningsConfig = (vars: typeof Environment.Type): Config['providers']['warnings'] => {
+  const names = new Set((vars.WEATHER_WARNINGS ?? '').split(',').map((name) => name.trim()))
+  if (names.has('meteoalarm') && vars.METEOALARM_COUNTRIES === undefined) {
+    throw new ConfigError(
+      'METEOALARM_COUNTRIES',
+      'required with WEATHER_WARNINGS=meteoalarm: the feeds to read, e.g. germany,austria',
+    )
+  }
+  return {
+    nws: names.has('nws') ? { baseUrl: vars.NWS_URL ?? 'https://api.weather.gov' } : null,
+    meteoAlarm:
+      names.has('meteoalarm') && vars.METEOALARM_COUNTRIES !== undefined
+        ? {
+            baseUrl: vars.METEOALARM_URL ?? 'https://feeds.meteoalarm.org',
+            countries: vars.METEOALARM_COUNTRIES.split(','),
+          }
+        : null,
   }
 }
 

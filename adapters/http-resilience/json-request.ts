@@ -4,6 +4,8 @@ export interface JsonResponse {
   readonly status: number
   /** Parsed JSON, or `null` when the body was empty or not JSON. */
   readonly body: unknown
+  /** The body as text, for answers that are not JSON (XML feeds). */
+  readonly text: string
   /** From a `Retry-After` header in seconds, when present. */
   readonly retryAfterMs: number | null
 }
@@ -31,18 +33,35 @@ const parseJson = (text: string): unknown => {
 
 export const getJson = async (
   url: URL,
-  options: { readonly timeoutMs: number; readonly headers: Readonly<Record<string, string>> },
+  options: {
+    readonly timeoutMs: number
+    readonly headers: Readonly<Record<string, string>>
+    /** A JSON body to POST instead of a GET (GraphQL queries). */
+    readonly jsonBody?: unknown
+  },
 ): Promise<JsonRequestOutcome> => {
   try {
     // The timeout covers the whole exchange, body included: a server trickling bytes is as dead as a silent one.
     const signal = AbortSignal.timeout(options.timeoutMs)
-    const response = await fetch(url, { headers: { accept: 'application/json', ...options.headers }, signal })
+    const headers = { accept: 'application/json', ...options.headers }
+    const response = await fetch(
+      url,
+      options.jsonBody === undefined
+        ? { headers, signal }
+        : {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify(options.jsonBody),
+            signal,
+          },
+    )
     const text = await response.text()
     return {
       kind: 'response',
       response: {
         status: response.status,
         body: parseJson(text),
+        text,
         retryAfterMs: parseRetryAfterMs(response.headers.get('retry-after')),
       },
     }

@@ -17,6 +17,8 @@ export interface ResilientJsonClientOptions {
   /** Per attempt. */
   readonly timeoutMs: number
   readonly userAgent: string
+  /** Further request headers (an `accept` the provider asks for); `user-agent` is always `userAgent`. */
+  readonly headers?: Readonly<Record<string, string>>
   readonly retry?: RetryPolicy
   readonly circuitBreaker?: Omit<CircuitBreakerOptions, 'now'>
   readonly cache?: Omit<TtlCacheOptions, 'now'>
@@ -64,14 +66,27 @@ export class ResilientJsonClient {
     )
   }
 
-  private async fetchThroughBreaker(url: URL): Promise<Result<JsonResponse, ProviderUnavailable>> {
+  /** A POST of a JSON body that only reads (a GraphQL query): retried and cached like a GET, by URL and body. */
+  postQuery(url: URL, jsonBody: unknown): Promise<Result<JsonResponse, ProviderUnavailable>> {
+    return this.cache.getOrLoad(
+      `${url.toString()} ${JSON.stringify(jsonBody)}`,
+      () => this.fetchThroughBreaker(url, jsonBody),
+      (result) => result.ok && isCacheable(result.value),
+    )
+  }
+
+  private async fetchThroughBreaker(url: URL, jsonBody?: unknown): Promise<Result<JsonResponse, ProviderUnavailable>> {
     if (!this.breaker.tryAcquire()) {
       return err(this.unavailable({ reason: 'circuit_open', detail: 'too many recent failures; not calling' }))
     }
     const outcome = await retryWithBackoff<JsonResponse, Failure>(
       async () => {
         const send = () =>
-          getJson(url, { timeoutMs: this.options.timeoutMs, headers: { 'user-agent': this.options.userAgent } })
+          getJson(url, {
+            timeoutMs: this.options.timeoutMs,
+            headers: { ...this.options.headers, 'user-agent': this.options.userAgent },
+            ...(jsonBody === undefined ? {} : { jsonBody }),
+          })
         const attempt = await (this.options.requestGate ?? ((call) => call()))(send)
         if (attempt.kind === 'transport_failure') {
           return { kind: 'retryable', failure: { reason: attempt.reason, detail: attempt.detail } }

@@ -94,6 +94,8 @@ export const assembleDeparture = (
     weather: weather?.forecast ?? null,
     weatherWarning: mostSevereWarning(weather?.warnings ?? []),
     confidence: departureConfidence(route.quality, startMs - now.getTime(), input.geocodingConfidence),
+    dataQuality: route.quality,
+    incidents: route.incidents ?? [],
     calculatedAt: now,
     nextRecalcAt: cadence.nextRecalcAt,
   }

@@ -1,5 +1,5 @@
 import type { GeocodingConfidence } from '../ports/geocoding.js'
-import type { TravelMode } from '../ports/routing.js'
+import type { RouteDataQuality, TrafficIncident, TravelMode } from '../ports/routing.js'
 import type { PreferredDeparture } from '../user/user.js'
 import type { WeatherForecast, WeatherWarning } from '../ports/weather.js'
 import type { Coordinates } from '../shared/coordinates.js'
@@ -70,6 +70,10 @@ export interface Departure {
   readonly weather: WeatherForecast | null
   readonly weatherWarning: WeatherWarning | null
   readonly confidence: DepartureConfidence
+  /** The data quality of the route answer actually used (after any fallback); absent on windows stored before it was kept. */
+  readonly dataQuality?: RouteDataQuality
+  /** Incidents and delays the routing provider reported on the way (live providers only). */
+  readonly incidents?: readonly TrafficIncident[]
   readonly calculatedAt: Date
   readonly nextRecalcAt: Date
 }

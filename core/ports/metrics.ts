@@ -75,6 +75,11 @@ export const METRICS = {
     help: 'Failed calls to outside providers, by adapter and kind (the port failure: timeout, rate_limited, server_error, network, circuit_open, bad_request, bad_response, or the error, such as grant_revoked).',
     labels: ['adapter', 'kind'],
   },
+  routing_lookups_total: {
+    kind: 'counter',
+    help: 'Lookups through the routing chain, by source (tomtom, here, osrm, offline) and outcome (cache_hit, answered, over_budget, failed).',
+    labels: ['source', 'outcome'],
+  },
 } as const satisfies Record<string, MetricDeclaration>
 
 export interface MetricDeclaration {

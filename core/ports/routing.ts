@@ -9,7 +9,8 @@ export type { TravelMode }
  * `live`: current traffic feed. `historical`: typical traffic for that time of week.
  * `estimate`: no traffic data at all, a model (always yields `low` confidence).
  */
-export type RouteDataQuality = 'live' | 'historical' | 'estimate'
+export const ROUTE_DATA_QUALITIES = ['live', 'historical', 'estimate'] as const
+export type RouteDataQuality = (typeof ROUTE_DATA_QUALITIES)[number]
 
 /** A trip is asked either by when it leaves or by when it must arrive. */
 export type RouteTiming =
@@ -25,6 +26,47 @@ export interface RouteQuery {
   readonly timezone: string
 }
 
+/** What a traffic provider reports on the route (a jam, road works, an accident). */
+export const TRAFFIC_INCIDENT_KINDS = [
+  'congestion',
+  'accident',
+  'road_works',
+  'road_closure',
+  'hazard',
+  'other',
+] as const
+export type TrafficIncidentKind = (typeof TRAFFIC_INCIDENT_KINDS)[number]
+
+export interface TrafficIncident {
+  readonly kind: TrafficIncidentKind
+  /** Minutes the incident adds to the trip, when the provider says. */
+  readonly delayMinutes: number | null
+  /** The provider's words, when it gives any. */
+  readonly description: string | null
+}
+
+/** One leg of a public-transport itinerary: walking to, riding, changing, walking from. */
+export interface TransitLeg {
+  readonly mode: 'walk' | 'bus' | 'tram' | 'subway' | 'rail' | 'ferry' | 'other'
+  /** The line's short name (`M10`, `S5`), for riding legs. */
+  readonly route: string | null
+  readonly from: string | null
+  readonly to: string | null
+  readonly departsAt: Date
+  readonly arrivesAt: Date
+}
+
+/** The itinerary a transit answer is built on: for an arrival time, the last one that arrives in time. */
+export interface TransitPlan {
+  readonly departsAt: Date
+  readonly arrivesAt: Date
+  /** Changes between vehicles (riding legs less one). */
+  readonly transfers: number
+  readonly walkMinutes: number
+  readonly waitMinutes: number
+  readonly legs: readonly TransitLeg[]
+}
+
 export interface RouteEstimate {
   /** Expected door-to-curb travel time with traffic, in minutes. */
   readonly expectedMinutes: number
@@ -32,6 +74,12 @@ export interface RouteEstimate {
   readonly freeFlowMinutes: number
   readonly distanceKm: number
   readonly quality: RouteDataQuality
+  /** Which provider answered (`tomtom`, `here`, `osrm`, `offline`), when the adapter says. */
+  readonly provider?: string
+  /** Incidents and delays the provider reported on the route (live providers only; absent when none say). */
+  readonly incidents?: readonly TrafficIncident[]
+  /** For transit from a journey planner: the itinerary behind the minutes. */
+  readonly transit?: TransitPlan
 }
 
 export type RoutingFailure = ProviderUnavailable | NoRouteFound

@@ -2,7 +2,9 @@ import { Data } from 'effect'
 
 /**
  * Why an external data provider (routing, weather, geocoding) could not answer.
- * Adapters map their transport failures onto these reasons at their edge.
+ * Adapters map their transport failures onto these reasons at their edge:
+ * `unauthorized` is a key the provider refuses (401/403), `over_budget` a call
+ * our own per-minute budget for that provider did not allow.
  */
 export type ProviderFailureReason =
   | 'timeout'
@@ -12,6 +14,8 @@ export type ProviderFailureReason =
   | 'circuit_open'
   | 'bad_request'
   | 'bad_response'
+  | 'unauthorized'
+  | 'over_budget'
 
 /** The provider is unreachable or refused the lookup; the caller may retry later. */
 export class ProviderUnavailable extends Data.TaggedError('ProviderUnavailable')<{

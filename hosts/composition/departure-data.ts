@@ -2,12 +2,22 @@ import { ContainerModule } from 'inversify'
 import { NominatimGeocodingAdapter } from '../../adapters/geocoding/nominatim/nominatim-geocoding.js'
 import { OfflineGeocodingAdapter } from '../../adapters/geocoding/offline/offline-geocoding.js'
 import { SyntheticGeocodingAdapter } from '../../adapters/geocoding/synthetic/synthetic-geocoding.js'
+import { defaultRoutingChainCache, RoutingChain } from '../../adapters/routing/chain/routing-chain.js'
+import { HereRoutingAdapter } from '../../adapters/routing/here/here-routing.js'
 import { OfflineRoutingAdapter } from '../../adapters/routing/offline/offline-routing.js'
 import { OsrmRoutingAdapter } from '../../adapters/routing/osrm/osrm-routing.js'
+import { OtpTransitRoutingAdapter } from '../../adapters/routing/otp/otp-transit-routing.js'
+import { TomTomRoutingAdapter } from '../../adapters/routing/tomtom/tomtom-routing.js'
+import type { MetricsPort } from '../../core/ports/metrics.js'
+import type { RoutingPort } from '../../core/ports/routing.js'
+import type { WeatherPort } from '../../core/ports/weather.js'
+import { MeteoAlarmWarningsAdapter } from '../../adapters/weather/meteoalarm/meteoalarm-warnings.js'
+import { NwsAlertsAdapter } from '../../adapters/weather/nws/nws-alerts.js'
+import { OfficialFirstWeather } from '../../adapters/weather/official-first/official-first-weather.js'
 import { OfflineWeatherAdapter } from '../../adapters/weather/offline/offline-weather.js'
 import { OpenMeteoWeatherAdapter } from '../../adapters/weather/open-meteo/open-meteo-weather.js'
 import { GeoTzTimezoneLookup } from '../../adapters/timezone/geo-tz/geo-tz-timezone-lookup.js'
-import type { Config } from '../config.js'
+import type { Config, RoutingConfig } from '../config.js'
 import { instrumented } from './instrumented.js'
 import { TOKENS } from '../di-tokens.js'
 
@@ -24,18 +34,45 @@ export const departureDataModule = (config: Config, livemode: boolean) =>
     const weather = livemode ? providers.weather : ({ kind: 'offline' } as const)
     const geocoder = livemode ? providers.geocoder : ({ kind: 'synthetic' } as const)
     // The outside providers are measured (provider_request_duration_seconds, provider_errors_total); the embedded ones are not.
+    const transit = livemode ? providers.transit : null
     bind(TOKENS.Routing).toResolvedValue(
-      (metrics) =>
-        routing.kind === 'osrm'
-          ? instrumented(new OsrmRoutingAdapter({ ...http, baseUrl: routing.baseUrl }), 'osrm', metrics)
-          : new OfflineRoutingAdapter(),
+      (metrics) => {
+        const roads = routingPort(routing, http, metrics)
+        return transit === null
+          ? roads
+          : new OtpTransitRoutingAdapter({
+              ...http,
+              baseUrl: transit.baseUrl,
+              otherModes: roads,
+              unavailableFallback: new OfflineRoutingAdapter(),
+            })
+      },
       [TOKENS.Metrics],
     )
+    const warnings = livemode ? providers.warnings : { nws: null, meteoAlarm: null }
     bind(TOKENS.Weather).toResolvedValue(
-      (metrics) =>
-        weather.kind === 'open-meteo'
-          ? instrumented(new OpenMeteoWeatherAdapter({ ...http, baseUrl: weather.baseUrl }), 'open-meteo', metrics)
-          : new OfflineWeatherAdapter(),
+      (metrics) => {
+        const forecast: WeatherPort =
+          weather.kind === 'open-meteo'
+            ? instrumented(new OpenMeteoWeatherAdapter({ ...http, baseUrl: weather.baseUrl }), 'open-meteo', metrics)
+            : new OfflineWeatherAdapter()
+        const official: WeatherPort[] = []
+        if (warnings.nws !== null)
+          official.push(instrumented(new NwsAlertsAdapter({ ...http, baseUrl: warnings.nws.baseUrl }), 'nws', metrics))
+        if (warnings.meteoAlarm !== null)
+          official.push(
+            instrumented(
+              new MeteoAlarmWarningsAdapter({
+                ...http,
+                ...warnings.meteoAlarm,
+                cache: { ttlMs: 300_000, maxEntries: 100 },
+              }),
+              'meteoalarm',
+              metrics,
+            ),
+          )
+        return official.length === 0 ? forecast : new OfficialFirstWeather({ forecast, official })
+      },
       [TOKENS.Metrics],
     )
     bind(TOKENS.Geocoding).toResolvedValue(
@@ -49,3 +86,43 @@ export const departureDataModule = (config: Config, livemode: boolean) =>
     )
     bind(TOKENS.TimezoneLookup).toResolvedValue(() => new GeoTzTimezoneLookup())
   })
+
+/** The configured routing: a live provider heads a chain down to the offline estimate (see `RoutingConfig`). */
+const routingPort = (
+  routing: RoutingConfig,
+  http: { readonly timeoutMs: number; readonly userAgent: string },
+  metrics: MetricsPort,
+): RoutingPort => {
+  if (routing.kind === 'offline') return new OfflineRoutingAdapter()
+  if (routing.kind === 'osrm')
+    return instrumented(new OsrmRoutingAdapter({ ...http, baseUrl: routing.baseUrl }), 'osrm', metrics)
+  const liveOptions = {
+    ...http,
+    baseUrl: routing.baseUrl,
+    apiKey: routing.apiKey,
+    liveHorizonMinutes: routing.liveHorizonMinutes,
+  }
+  const live =
+    routing.provider === 'tomtom' ? new TomTomRoutingAdapter(liveOptions) : new HereRoutingAdapter(liveOptions)
+  return new RoutingChain({
+    links: [
+      {
+        name: routing.provider,
+        port: instrumented(live, routing.provider, metrics),
+        callsPerMinute: routing.callsPerMinute,
+      },
+      ...(routing.osrm === null
+        ? []
+        : [
+            {
+              name: 'osrm',
+              port: instrumented(new OsrmRoutingAdapter({ ...http, baseUrl: routing.osrm.baseUrl }), 'osrm', metrics),
+              callsPerMinute: routing.osrm.callsPerMinute,
+            },
+          ]),
+      { name: 'offline', port: new OfflineRoutingAdapter(), callsPerMinute: null },
+    ],
+    cache: { ...defaultRoutingChainCache, ...routing.cache },
+    metrics,
+  })
+}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { RouteQuery, RoutingPort, TravelMode } from '../../core/ports/routing.js'
+import { type RouteQuery, type RoutingPort, TRAFFIC_INCIDENT_KINDS, type TravelMode } from '../../core/ports/routing.js'
 import type { Coordinates } from '../../core/shared/coordinates.js'
 import { expectOk } from '../../core/shared/result.js'
 
@@ -44,6 +44,15 @@ export const routingPortContract = (
         expect(route.freeFlowMinutes).toBeLessThanOrEqual(route.expectedMinutes)
         expect(route.distanceKm).toBeGreaterThan(1)
         expect(['live', 'historical', 'estimate']).toContain(route.quality)
+      }
+    })
+
+    it('names its provider when it does, and reports incidents with a known kind and a delay that is not negative', async () => {
+      const route = expectOk(await subject.port.travelTime(query(nearby, 'drive')))
+      if (route.provider !== undefined) expect(route.provider.length).toBeGreaterThan(0)
+      for (const incident of route.incidents ?? []) {
+        expect(TRAFFIC_INCIDENT_KINDS).toContain(incident.kind)
+        if (incident.delayMinutes !== null) expect(incident.delayMinutes).toBeGreaterThanOrEqual(0)
       }
     })
 

@@ -6,6 +6,8 @@ export interface WeatherContractSubject {
   readonly port: WeatherPort
   /** The adapter's notion of "now", so the contract asks inside its horizon. */
   readonly now: Date
+  /** A place where the adapter has warnings to show, when it has a notion of one (official sources). */
+  readonly warningPlace?: { readonly lat: number; readonly lng: number }
   readonly teardown?: () => Promise<void>
 }
 
@@ -31,12 +33,27 @@ export const weatherPortContract = (
       const at = new Date(subject.now.getTime() + 5 * HOUR_MS + 20 * 60_000)
       const report = expectOk(await subject.port.forecastAt(place, at))
       if (report === null) return
-      expect(Math.abs(report.forecast.forecastFor.getTime() - at.getTime())).toBeLessThan(HOUR_MS)
-      expect(report.forecast.precipitationMmPerHour).toBeGreaterThanOrEqual(0)
-      expect(report.forecast.windSpeedKmh).toBeGreaterThanOrEqual(0)
-      if (report.forecast.visibilityM !== null) expect(report.forecast.visibilityM).toBeGreaterThanOrEqual(0)
+      const { forecast } = report
+      if (forecast !== null) {
+        expect(Math.abs(forecast.forecastFor.getTime() - at.getTime())).toBeLessThan(HOUR_MS)
+        expect(forecast.precipitationMmPerHour).toBeGreaterThanOrEqual(0)
+        expect(forecast.windSpeedKmh).toBeGreaterThanOrEqual(0)
+        if (forecast.visibilityM !== null) expect(forecast.visibilityM).toBeGreaterThanOrEqual(0)
+      }
       const ranks = report.warnings.map((warning) => severityRank[warning.severity])
       expect(ranks).toEqual([...ranks].sort((a, b) => b - a))
+    })
+
+    it('says where each warning comes from, and an official one covers the time asked', async () => {
+      const at = new Date(subject.now.getTime() + 5 * HOUR_MS + 20 * 60_000)
+      const report = expectOk(await subject.port.forecastAt(subject.warningPlace ?? place, at))
+      for (const warning of report?.warnings ?? []) {
+        expect(['official', 'forecast_threshold']).toContain(warning.source)
+        expect(warning.description.length).toBeGreaterThan(0)
+        if (warning.source !== 'official') continue
+        if (warning.onset != null) expect(warning.onset.getTime()).toBeLessThanOrEqual(at.getTime())
+        if (warning.ends != null) expect(warning.ends.getTime()).toBeGreaterThan(at.getTime())
+      }
     })
 
     it('never invents a forecast a month ahead: it answers null', async () => {

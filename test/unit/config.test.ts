@@ -222,6 +222,87 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     expect(loadConfig({}).connections.tokenKey).toBeNull()
   })
 
+  describe('ROUTING: a live-traffic provider heads a chain down to the offline estimate', () => {
+    it('is the offline estimator by default, OSRM alone with ROUTING=osrm', () => {
+      expect(loadConfig({}).providers.routing).toEqual({ kind: 'offline' })
+      expect(loadConfig({ ROUTING: 'osrm' }).providers.routing).toEqual({
+        kind: 'osrm',
+        baseUrl: 'https://router.project-osrm.org',
+      })
+    })
+
+    it('TomTom with its key: the public API, budgets and cache defaults, no historical step without OSRM_URL', () => {
+      expect(loadConfig({ ROUTING: 'tomtom', TOMTOM_API_KEY: 'k' }).providers.routing).toEqual({
+        kind: 'live',
+        provider: 'tomtom',
+        baseUrl: 'https://api.tomtom.com',
+        apiKey: 'k',
+        liveHorizonMinutes: 180,
+        callsPerMinute: 300,
+        osrm: null,
+        cache: { cellMeters: 250, bucketMinutes: 5 },
+      })
+    })
+
+    it('HERE with its key, OSRM as the historical step, every figure configurable', () => {
+      expect(
+        loadConfig({
+          ROUTING: 'here',
+          HERE_API_KEY: 'h',
+          HERE_URL: 'http://127.0.0.1:9999',
+          OSRM_URL: 'http://127.0.0.1:5000',
+          OSRM_CALLS_PER_MINUTE: '1000',
+          ROUTING_LIVE_CALLS_PER_MINUTE: '50',
+          ROUTING_LIVE_HORIZON_MIN: '60',
+          ROUTING_CACHE_CELL_M: '100',
+          ROUTING_CACHE_BUCKET_MIN: '10',
+        }).providers.routing,
+      ).toEqual({
+        kind: 'live',
+        provider: 'here',
+        baseUrl: 'http://127.0.0.1:9999',
+        apiKey: 'h',
+        liveHorizonMinutes: 60,
+        callsPerMinute: 50,
+        osrm: { baseUrl: 'http://127.0.0.1:5000', callsPerMinute: 1000 },
+        cache: { cellMeters: 100, bucketMinutes: 10 },
+      })
+    })
+
+    it('refuses a live provider without its key, and a budget that is not a positive integer', () => {
+      expect(() => loadConfig({ ROUTING: 'tomtom' })).toThrow(/TOMTOM_API_KEY: required with ROUTING=tomtom/)
+      expect(() => loadConfig({ ROUTING: 'here', TOMTOM_API_KEY: 'k' })).toThrow(/HERE_API_KEY/)
+      expect(() => loadConfig({ ROUTING: 'here', HERE_API_KEY: 'h', ROUTING_LIVE_CALLS_PER_MINUTE: '0' })).toThrow(
+        /ROUTING_LIVE_CALLS_PER_MINUTE/,
+      )
+      expect(() => loadConfig({ ROUTING: 'google' })).toThrow(/ROUTING/)
+    })
+  })
+
+  it('reads TRANSIT: the offline estimate by default, OpenTripPlanner at OTP_URL on request', () => {
+    expect(loadConfig({}).providers.transit).toBeNull()
+    expect(loadConfig({ TRANSIT: 'otp', OTP_URL: 'http://127.0.0.1:8082' }).providers.transit).toEqual({
+      kind: 'otp',
+      baseUrl: 'http://127.0.0.1:8082',
+    })
+    expect(() => loadConfig({ TRANSIT: 'otp' })).toThrow(/OTP_URL: required with TRANSIT=otp/)
+  })
+
+  it('reads WEATHER_WARNINGS: none by default, the NWS and MeteoAlarm (with its countries) on request', () => {
+    expect(loadConfig({}).providers.warnings).toEqual({ nws: null, meteoAlarm: null })
+    expect(
+      loadConfig({ WEATHER_WARNINGS: 'nws,meteoalarm', METEOALARM_COUNTRIES: 'germany,austria' }).providers.warnings,
+    ).toEqual({
+      nws: { baseUrl: 'https://api.weather.gov' },
+      meteoAlarm: { baseUrl: 'https://feeds.meteoalarm.org', countries: ['germany', 'austria'] },
+    })
+    expect(() => loadConfig({ WEATHER_WARNINGS: 'meteoalarm' })).toThrow(/METEOALARM_COUNTRIES: required/)
+    expect(() => loadConfig({ WEATHER_WARNINGS: 'dwd' })).toThrow(/WEATHER_WARNINGS/)
+    expect(() => loadConfig({ WEATHER_WARNINGS: 'meteoalarm', METEOALARM_COUNTRIES: 'Germany' })).toThrow(
+      /METEOALARM_COUNTRIES/,
+    )
+  })
+
   it('reads GEOCODER: the offline gazetteer by default on production, synthetic or Nominatim on request', () => {
     expect(loadConfig({}).providers.geocoder).toEqual({ kind: 'offline' })
     expect(loadConfig({ GEOCODER: 'synthetic' }).providers.geocoder).toEqual({ kind: 'synthetic' })

@@ -64,7 +64,7 @@ export const warningsFor = (hour: HourValues): WeatherWarning[] => {
   const t = warningThresholds
   const found: WeatherWarning[] = []
   const add = (kind: WeatherWarningKind, severity: WeatherWarningSeverity, description: string) =>
-    found.push({ kind, severity, description })
+    found.push({ kind, severity, description, source: 'forecast_threshold' })
   const fromCode = codeWarnings.get(hour.weatherCode)
   if (fromCode !== undefined) add(...fromCode)
   if (hour.precipitationMmPerHour >= t.violentRainMmPerHour) add('heavy_rain', 'severe', 'Violent rainfall')

@@ -50,7 +50,7 @@ describe('Open-Meteo adapter', () => {
     it('derives warnings from weather codes and thresholds, most severe first', async () => {
       weather = { ...mildWeather, weather_code: 96, precipitation: 9, wind_gusts_10m: 70 }
       const report = expectOk(await adapter().forecastAt(berlin, at))
-      expect(report?.forecast.condition).toBe('thunderstorm')
+      expect(report?.forecast?.condition).toBe('thunderstorm')
       expect(report?.warnings.map((warning) => [warning.kind, warning.severity])).toEqual([
         ['thunderstorm', 'severe'],
         ['heavy_rain', 'moderate'],
@@ -61,7 +61,7 @@ describe('Open-Meteo adapter', () => {
     it('warns of ice on freezing rain', async () => {
       weather = { ...mildWeather, weather_code: 66, temperature_2m: -1, precipitation: 1.2 }
       const report = expectOk(await adapter().forecastAt(berlin, at))
-      expect(report?.forecast.condition).toBe('freezing_rain')
+      expect(report?.forecast?.condition).toBe('freezing_rain')
       expect(report?.warnings[0]).toMatchObject({ kind: 'ice', severity: 'severe' })
     })
 

@@ -14,6 +14,9 @@ export interface FakeReply {
 export interface RecordedRequest {
   readonly url: URL
   readonly headers: IncomingHttpHeaders
+  readonly method: string
+  /** The request body as text ('' for a GET). */
+  readonly body: string
 }
 
 export type FakeHandler = (request: RecordedRequest) => FakeReply
@@ -36,10 +39,19 @@ export class FakeHttpServer {
   static async start(handler: FakeHandler): Promise<FakeHttpServer> {
     let fake: FakeHttpServer | undefined
     const server = createServer((request, response) => {
-      const recorded = { url: new URL(request.url ?? '/', 'http://127.0.0.1'), headers: request.headers }
-      fake?.requests.push(recorded)
-      const reply = fake?.scripted.shift() ?? handler(recorded)
-      fake?.send(response, reply)
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
+      request.on('end', () => {
+        const recorded = {
+          url: new URL(request.url ?? '/', 'http://127.0.0.1'),
+          headers: request.headers,
+          method: request.method ?? 'GET',
+          body: Buffer.concat(chunks).toString('utf8'),
+        }
+        fake?.requests.push(recorded)
+        const reply = fake?.scripted.shift() ?? handler(recorded)
+        fake?.send(response, reply)
+      })
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as AddressInfo

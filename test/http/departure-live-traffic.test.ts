@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FakeHttpServer } from '../support/fakes/fake-http-server.js'
+import { startNwsFake } from '../support/fakes/nws-alerts-fake.js'
+import { FAKE_TOMTOM_KEY, type FakeTrafficState, startTomTomFake } from '../support/fakes/tomtom-routing-fake.js'
+import { clients, startTestService, type TestService } from '../support/service.js'
+
+const HOUR = 3_600_000
+const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString()
+const trip = (arriveBy: string) => ({
+  from_location: { lat: 52.5219, lng: 13.4132 },
+  to_location: { lat: 52.4675, lng: 13.3252 },
+  arrive_by: arriveBy,
+})
+
+describe('Production with a live-traffic provider configured (TomTom, against a local fake)', () => {
+  let tomtom: FakeHttpServer
+  let traffic: FakeTrafficState
+  let test: TestService
+  let client: ReturnType<typeof clients>
+  beforeAll(async () => {
+    traffic = { congestion: 1.6, incidents: [{ simpleCategory: 'JAM', delayInSeconds: 300, mainCauseCode: 2 }] }
+    tomtom = await startTomTomFake(traffic)
+    test = await startTestService({
+      ROUTING: 'tomtom',
+      TOMTOM_API_KEY: FAKE_TOMTOM_KEY,
+      TOMTOM_URL: tomtom.baseUrl,
+      PROVIDER_TIMEOUT_MS: '2000',
+    })
+    client = clients(test)
+  })
+  afterAll(async () => {
+    await test.stop()
+    await tomtom.close()
+  })
+
+  it('a departure reports live data, the traffic level from the provider, its incidents and a high confidence', async () => {
+    const response = await client.live('POST', '/v1/departure/compute', { body: trip(at(HOUR)) })
+    expect(response.status).toBe(200)
+    expect(response.body).toMatchObject({
+      data_quality: 'live',
+      traffic_level: 'heavy',
+      confidence: 'high',
+      traffic_incidents: [{ kind: 'accident', delay_minutes: 5, description: 'JAM' }],
+    })
+    expect(tomtom.requests.at(-1)?.url.searchParams.get('traffic')).toBe('true')
+  })
+
+  it('the sandbox keeps its offline estimator and never calls the provider', async () => {
+    const before = tomtom.requests.length
+    const response = await client.sandbox('POST', '/v1/departure/compute', { body: trip(at(HOUR)) })
+    expect(response.status).toBe(200)
+    expect(response.body).toMatchObject({ data_quality: 'estimate', confidence: 'low', traffic_incidents: [] })
+    expect(tomtom.requests).toHaveLength(before)
+  })
+
+  it('with the provider down, the window still comes, from the offline estimate, and says so', async () => {
+    tomtom.replyNext(...Array.from({ length: 3 }, () => ({ status: 503, rawBody: 'Service Unavailable' })))
+    const response = await client.live('POST', '/v1/departure/compute', { body: trip(at(2 * HOUR)) })
+    expect(response.status).toBe(200)
+    expect(response.body).toMatchObject({ data_quality: 'estimate', confidence: 'low' })
+  })
+})
+
+describe('Production with official weather warnings configured (the NWS, against a local fake)', () => {
+  const denver = { lat: 39.7392, lng: -104.9903 }
+  const area = [
+    { lat: 39.5, lng: -105.2 },
+    { lat: 39.5, lng: -104.7 },
+    { lat: 40, lng: -104.7 },
+    { lat: 40, lng: -105.2 },
+    { lat: 39.5, lng: -105.2 },
+  ]
+  let nws: FakeHttpServer
+  let test: TestService
+  let client: ReturnType<typeof clients>
+  beforeAll(async () => {
+    nws = await startNwsFake(() => [
+      {
+        event: 'Winter Storm Warning',
+        severity: 'Severe',
+        headline: 'Winter Storm Warning until tomorrow morning',
+        onset: at(-HOUR),
+        ends: at(12 * HOUR),
+        expires: at(6 * HOUR),
+        area,
+      },
+    ])
+    test = await startTestService({ WEATHER_WARNINGS: 'nws', NWS_URL: nws.baseUrl })
+    client = clients(test)
+  })
+  afterAll(async () => {
+    await test.stop()
+    await nws.close()
+  })
+
+  it('a departure to a place under a warning carries it: official, event, headline, severity, validity', async () => {
+    const response = await client.live('POST', '/v1/departure/compute', {
+      body: { from_location: { lat: 39.68, lng: -104.94 }, to_location: denver, arrive_by: at(2 * HOUR) },
+    })
+    expect(response.status).toBe(200)
+    expect(response.body.weather).toBeNull()
+    expect(response.body.weather_warning).toMatchObject({
+      kind: 'snow',
+      severity: 'severe',
+      source: 'official',
+      event: 'Winter Storm Warning',
+      headline: 'Winter Storm Warning until tomorrow morning',
+      issuer: 'NWS Fake Office',
+    })
+    expect(Date.parse(response.body.weather_warning.ends)).toBeGreaterThan(Date.parse(at(2 * HOUR)))
+  })
+
+  it('after the warning ends, none; and the sandbox never asks', async () => {
+    const later = await client.live('POST', '/v1/departure/compute', {
+      body: { from_location: { lat: 39.68, lng: -104.94 }, to_location: denver, arrive_by: at(20 * HOUR) },
+    })
+    expect(later.body.weather_warning).toBeNull()
+    const before = nws.requests.length
+    const sandbox = await client.sandbox('POST', '/v1/departure/compute', {
+      body: { from_location: { lat: 39.68, lng: -104.94 }, to_location: denver, arrive_by: at(2 * HOUR) },
+    })
+    expect(sandbox.body.weather_warning).toBeNull()
+    expect(nws.requests).toHaveLength(before)
+  })
+})
