@@ -7,6 +7,8 @@ import { OsrmRoutingAdapter } from '../../adapters/routing/osrm/osrm-routing.js'
 import { OfflineWeatherAdapter } from '../../adapters/weather/offline/offline-weather.js'
 import { OpenMeteoWeatherAdapter } from '../../adapters/weather/open-meteo/open-meteo-weather.js'
 import { GeoTzTimezoneLookup } from '../../adapters/timezone/geo-tz/geo-tz-timezone-lookup.js'
+import type { RoutingPort } from '../../core/ports/routing.js'
+import type { WeatherPort } from '../../core/ports/weather.js'
 import type { Config } from '../config.js'
 import { instrumented } from './instrumented.js'
 import { TOKENS } from '../di-tokens.js'
@@ -16,26 +18,33 @@ import { TOKENS } from '../di-tokens.js'
  * `GEOCODER` says otherwise); the sandbox always the embedded, deterministic ones (its synthetic geocoder places any
  * address in a box of Berlin, so that tests and demos need no real addresses). Timezones come from `geo-tz` on both.
  */
-export const departureDataModule = (config: Config, livemode: boolean) =>
+export interface DepartureProviders {
+  readonly routing?: RoutingPort
+  readonly weather?: WeatherPort
+}
+
+export const departureDataModule = (config: Config, livemode: boolean, providers: DepartureProviders = {}) =>
   new ContainerModule(({ bind }) => {
-    const { providers } = config
-    const http = { timeoutMs: providers.timeoutMs, userAgent: providers.userAgent }
-    const routing = livemode ? providers.routing : ({ kind: 'offline' } as const)
-    const weather = livemode ? providers.weather : ({ kind: 'offline' } as const)
-    const geocoder = livemode ? providers.geocoder : ({ kind: 'synthetic' } as const)
+    const configured = config.providers
+    const http = { timeoutMs: configured.timeoutMs, userAgent: configured.userAgent }
+    const routing = livemode ? configured.routing : ({ kind: 'offline' } as const)
+    const weather = livemode ? configured.weather : ({ kind: 'offline' } as const)
+    const geocoder = livemode ? configured.geocoder : ({ kind: 'synthetic' } as const)
     // The outside providers are measured (provider_request_duration_seconds, provider_errors_total); the embedded ones are not.
     bind(TOKENS.Routing).toResolvedValue(
       (metrics) =>
-        routing.kind === 'osrm'
+        providers.routing ??
+        (routing.kind === 'osrm'
           ? instrumented(new OsrmRoutingAdapter({ ...http, baseUrl: routing.baseUrl }), 'osrm', metrics)
-          : new OfflineRoutingAdapter(),
+          : new OfflineRoutingAdapter()),
       [TOKENS.Metrics],
     )
     bind(TOKENS.Weather).toResolvedValue(
       (metrics) =>
-        weather.kind === 'open-meteo'
+        providers.weather ??
+        (weather.kind === 'open-meteo'
           ? instrumented(new OpenMeteoWeatherAdapter({ ...http, baseUrl: weather.baseUrl }), 'open-meteo', metrics)
-          : new OfflineWeatherAdapter(),
+          : new OfflineWeatherAdapter()),
       [TOKENS.Metrics],
     )
     bind(TOKENS.Geocoding).toResolvedValue(
