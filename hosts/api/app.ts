@@ -4,6 +4,7 @@ import { SandboxClockService } from '../../core/account/sandbox.js'
 import { Endpoints } from '../../contracts/endpoints.js'
 import type { Application, Surface } from '../composition-root.js'
 import { BODY_LIMIT_BYTES, BodyTooDeep, MAX_BODY_DEPTH, nestsDeeperThan } from './body-limits.js'
+import { limitConnectionsPerAddress } from './connection-limits.js'
 import { sendError } from './errors.js'
 import { clientErrorHandler, frameworkErrorCode, routingErrorHandler } from './framework-errors.js'
 import { authenticationPlugin } from './plugins/authentication.js'
@@ -83,8 +84,9 @@ export const buildApiApp = async (
     // Which address a request comes from (IP allowlists, per-address limits): the socket's, unless it is a trusted proxy.
     trustProxy: config.trustProxy.length === 0 ? false : [...config.trustProxy],
   })
-  // Connections beyond the cap are closed as they arrive.
+  // Connections beyond the cap, and beyond an address's share of it (by socket address), are closed as they arrive.
   app.server.maxConnections = http.maxConnections
+  limitConnectionsPerAddress(app.server, http.maxConnectionsPerAddress, config.trustProxy)
 
   const routes: { matcher: RegExp; method: string }[] = []
   app.addHook('onRoute', (route) => {
