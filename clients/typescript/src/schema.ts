@@ -2404,7 +2404,7 @@ export interface components {
             [key: string]: unknown;
         };
         CreateApiKeyRequest: {
-            /** @description IPv4 and IPv6 addresses and CIDR ranges the key may be used from (since 2026-05-20); null or absent for anywhere. */
+            /** @description IPv4 and IPv6 addresses and CIDR ranges the key may be used from (since 2026-05-20), at least one; null or absent for anywhere. An empty list is refused (400 naming allowed_ips): revoke a key to stop it. */
             allowed_ips?: string[] | null;
             name?: string | null;
             /** @description Per resource family: `none`, `read` or `write` (write implies read); a family not named is `none`. */
