@@ -257,6 +257,7 @@ export const buildApiApp = async (
         })
   // This surface's server first: the reference's "try it" calls the first server by default.
   await referenceRoutes(app, {
+    rateLimit,
     endpoints: Object.values(Endpoints),
     servers: surface.livemode ? servers : servers.reverse(),
   })
