@@ -54,6 +54,8 @@ const startTarget = async (
     SANDBOX_PORT: '0',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
+    // The whole load comes from one address: `--connections` up to the cap, not the per-address share of it.
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: '1000',
     // The embedded default is SQLite; `STORAGE=memory npm run bench -- http` measures the in-memory family.
     ...(process.env.STORAGE === 'memory' ? { STORAGE: 'memory' } : {}),
     ...(mongo === undefined

@@ -65,6 +65,8 @@ const runTarget = async (): Promise<void> => {
     SERVICE_BOOTSTRAP_KEYS: KEY,
     RATE_LIMIT_REQUESTS: '1000000000',
     RATE_LIMIT_CONCURRENCY: '10000',
+    // The whole load comes from one address: `--connections` up to the cap, not the per-address share of it.
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: '1000',
   })
   const service = await startService(config, { ephemeralAccounts: true, clock })
   process.on('message', async (message) => {

@@ -39,7 +39,7 @@ export const CreateApiKeyRequest = Schema.Struct({
   permissions: PermissionsSchema,
   allowed_ips: Schema.optionalKey(Schema.NullOr(Allowlist)).annotate({
     description:
-      'IPv4 and IPv6 addresses and CIDR ranges the key may be used from (since 2026-05-20); null or absent for anywhere.',
+      'IPv4 and IPv6 addresses and CIDR ranges the key may be used from (since 2026-05-20), at least one; null or absent for anywhere. An empty list is refused (400 naming allowed_ips): revoke a key to stop it.',
   }),
 }).annotate({ identifier: 'CreateApiKeyRequest' })
 

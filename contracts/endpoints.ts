@@ -849,7 +849,9 @@ export const Endpoints = {
     summary: 'Google Calendar push notifications (events.watch channels), verified by the channel token',
     tag: 'Connections',
     authenticated: false,
-    responseDescription: '200 when the channel and its token match (the connection syncs), 404 otherwise',
+    errors: ['parameter_missing', 'resource_missing'],
+    responseDescription:
+      '200 when the channel and its token match (the connection syncs); 400 without the channel headers, 404 when they match no channel (in the error envelope)',
   },
   microsoftPush: {
     operationId: 'microsoftPush',
@@ -860,7 +862,9 @@ export const Endpoints = {
       'Microsoft Graph change notifications: answers the validation handshake (validationToken) and accepts notifications whose clientState matches',
     tag: 'Connections',
     authenticated: false,
-    responseDescription: '200 text/plain echo of validationToken; 202 for notifications',
+    errors: ['parameter_missing', 'parameter_invalid'],
+    responseDescription:
+      '200 text/plain echo of validationToken; 202 for notifications; 400 without notifications (in the error envelope, naming value)',
   },
   icloudSignInPage: {
     operationId: 'icloudSignInPage',

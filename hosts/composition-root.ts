@@ -38,7 +38,7 @@ import { RecordingPushAdapter } from '../adapters/push/recording/recording-push.
 import { HttpWebhookTransport } from '../adapters/webhook-transport/http/http-webhook-transport.js'
 import { accountClock } from './api/account-clock.js'
 import { connectionsModule } from './composition/connections.js'
-import { departureDataModule } from './composition/departure-data.js'
+import { departureDataModule, type DepartureProviders } from './composition/departure-data.js'
 import { eventsModule } from './composition/events.js'
 import { invitationsModule } from './composition/invitations.js'
 import { mailModule } from './composition/mail.js'
@@ -140,6 +140,8 @@ export interface CompositionOverrides {
   readonly logger?: PinoLogger
   /** Instead of Prometheus (with `METRICS_PORT`) or memory (tests read the figures). */
   readonly metrics?: MetricsPort
+  /** Routing and weather on both surfaces instead of the configured ones (tests put a failing provider in place). */
+  readonly departureProviders?: DepartureProviders
 }
 
 /** The outbox backlog gauge counts pending events up to this many (a scrape reads at most this many). */
@@ -156,8 +158,8 @@ const chooseStorage = (config: Config, overrides: CompositionOverrides): Promise
  * The capabilities of one surface, each its own module. The order does not matter: a module only binds, and
  * nothing is made before `surfaceOf` asks for it; what must run in order is in `composition/surface-wiring.ts`.
  */
-const surfaceModules = (config: Config, livemode: boolean): ContainerModule[] => [
-  departureDataModule(config, livemode),
+const surfaceModules = (config: Config, livemode: boolean, providers: DepartureProviders): ContainerModule[] => [
+  departureDataModule(config, livemode, providers),
   usersModule,
   eventsModule,
   webhooksModule(config),
@@ -209,8 +211,9 @@ const composeOn = async (
     .bind(TOKENS.TokenSigner)
     .toConstantValue(new JoseTokenSigner(oauthSigningKey(config, overrides.ephemeralAccounts === true)))
   // One child container per surface, so that sandbox and production never share storage.
-  const live = surfaceOf(root, config, true, storage)
-  const test = surfaceOf(root, config, false, storage)
+  const providers = overrides.departureProviders ?? {}
+  const live = surfaceOf(root, config, true, storage, providers)
+  const test = surfaceOf(root, config, false, storage, providers)
   await storage.ready()
   const clock = root.get(TOKENS.Clock)
   for (const surface of [live, test]) {
@@ -262,9 +265,15 @@ const composeOn = async (
   }
 }
 
-const surfaceOf = (root: Container, config: Config, livemode: boolean, storage: StorageFamily): Surface => {
+const surfaceOf = (
+  root: Container,
+  config: Config,
+  livemode: boolean,
+  storage: StorageFamily,
+  providers: DepartureProviders,
+): Surface => {
   const container = new Container({ parent: root, defaultScope: 'Singleton' })
-  container.load(storage.surface(livemode), ...surfaceModules(config, livemode))
+  container.load(storage.surface(livemode), ...surfaceModules(config, livemode, providers))
   wireSurface(container)
   const connections = container.get(TOKENS.ConnectionService)
   const push = container.get(TOKENS.Push)

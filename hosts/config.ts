@@ -27,6 +27,9 @@ const MailAddress = Schema.String.check(
 /** Every 5 s each host re-checks the authority of its open voice connections (docs/voice.md, "Revocation"). */
 export const DEFAULT_VOICE_SESSION_CHECK_MS = 5_000
 
+/** Connections one client address may hold at once by default (at most `HTTP_MAX_CONNECTIONS`). */
+const DEFAULT_CONNECTIONS_PER_ADDRESS = 100
+
 /** The environment variables the service reads, all optional (embedded defaults). */
 const Environment = Schema.Struct({
   HOST: Schema.optionalKey(Schema.String),
@@ -69,6 +72,7 @@ const Environment = Schema.Struct({
   HTTP_REQUEST_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: Schema.optionalKey(PositiveInt),
   HTTP_MAX_CONNECTIONS: Schema.optionalKey(PositiveInt),
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: Schema.optionalKey(PositiveInt),
   ROUTING: Schema.optionalKey(Schema.Literals(['offline', 'osrm', 'tomtom', 'here'])),
   OSRM_URL: Schema.optionalKey(Url),
   TOMTOM_API_KEY: Schema.optionalKey(Schema.String),
@@ -205,13 +209,15 @@ export interface Config {
   /**
    * Each surface's HTTP server: how long a client has to send its request line and headers, and its whole request
    * (both counted from its first byte, or from the connection while it sends nothing), how long an idle keep-alive
-   * connection stays open, and how many connections it holds at once.
+   * connection stays open, how many connections it holds at once, and how many of them one client address may
+   * hold (counted by socket address; trusted proxies are not limited).
    */
   readonly http: {
     readonly headersTimeoutMs: number
     readonly requestTimeoutMs: number
     readonly keepAliveTimeoutMs: number
     readonly maxConnections: number
+    readonly maxConnectionsPerAddress: number
   }
   readonly logLevel: string
   /**
@@ -481,6 +487,17 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       'HTTP_HEADERS_TIMEOUT_MS',
       `must not exceed HTTP_REQUEST_TIMEOUT_MS (${requestTimeoutMs} ms): the headers are part of the request`,
     )
+  const maxConnections = Number(vars.HTTP_MAX_CONNECTIONS ?? 1000)
+  // A tenth of the default cap: a platform's backend behind one egress address keeps a pool of connections, and
+  // ten such clients at their limit still leave the cap for the rest.
+  const maxConnectionsPerAddress = Number(
+    vars.HTTP_MAX_CONNECTIONS_PER_ADDRESS ?? Math.min(DEFAULT_CONNECTIONS_PER_ADDRESS, maxConnections),
+  )
+  if (maxConnectionsPerAddress > maxConnections)
+    throw new ConfigError(
+      'HTTP_MAX_CONNECTIONS_PER_ADDRESS',
+      `must not exceed HTTP_MAX_CONNECTIONS (${maxConnections}): one address could otherwise hold every connection`,
+    )
   return {
     host,
     sandboxLoopbackTargets,
@@ -508,7 +525,8 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       headersTimeoutMs,
       requestTimeoutMs,
       keepAliveTimeoutMs: Number(vars.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 5000),
-      maxConnections: Number(vars.HTTP_MAX_CONNECTIONS ?? 1000),
+      maxConnections,
+      maxConnectionsPerAddress,
     },
     logLevel: vars.LOG_LEVEL ?? 'info',
     metrics: vars.METRICS_PORT === undefined ? null : { port: Number(vars.METRICS_PORT) },

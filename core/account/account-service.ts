@@ -111,6 +111,15 @@ export class AccountService {
       )
     let allowedIps: string[] | null = null
     if (options.allowedIps !== undefined && options.allowedIps !== null) {
+      // A key no address may use is dead from birth: no call changes a key's allowlist, and a roll copies it.
+      if (options.allowedIps.length === 0)
+        return err(
+          new InvalidParameter({
+            param: 'allowed_ips',
+            message:
+              'An empty allowlist admits no address. Omit allowed_ips (or send null) for a key usable from any address; to stop a key, revoke it.',
+          }),
+        )
       const normalized = normalizeAllowlist(options.allowedIps)
       if (!normalized.ok) return normalized
       allowedIps = normalized.value

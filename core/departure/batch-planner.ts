@@ -1,6 +1,7 @@
 import type { RouteEstimate, RouteQuery, RoutingFailure } from '../ports/routing.js'
 import type { WeatherReport } from '../ports/weather.js'
 import type { Coordinates } from '../shared/coordinates.js'
+import { ProviderUnavailable } from '../shared/provider.errors.js'
 import { mapWithConcurrency } from '../shared/concurrency.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { Departure, DepartureInput } from './departure.js'
@@ -111,6 +112,24 @@ export const planBatch = (
   }
 }
 
+/** A lookup's answer, or `ProviderUnavailable` (`adapter_error`) when the adapter threw. */
+const contained = async <T, E>(
+  provider: string,
+  lookup: () => Promise<Result<T, E>>,
+): Promise<Result<T, E | ProviderUnavailable>> => {
+  try {
+    return await lookup()
+  } catch (error) {
+    return err(
+      new ProviderUnavailable({
+        provider,
+        reason: 'adapter_error',
+        detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      }),
+    )
+  }
+}
+
 export interface RecomputeOptions extends BatchPlanOptions {
   /** Provider calls in flight at once. */
   readonly concurrency: number
@@ -137,12 +156,14 @@ export const recomputeDueDepartures = async (
   const plan = planBatch(ready, options)
   const routeByEvent = new Map<string, Result<RouteEstimate, RoutingFailure>>()
   const weatherByEvent = new Map<string, WeatherReport | null>()
+  // A lookup that throws fails its own events only (as an outage), never the rest of the batch nor the write
+  // of the event it was planned for.
   await mapWithConcurrency(plan.routeLookups, options.concurrency, async (lookup) => {
-    const route = await ports.routing.travelTime(lookup.query)
+    const route = await contained('routing', () => ports.routing.travelTime(lookup.query))
     for (const eventId of lookup.eventIds) routeByEvent.set(eventId, route)
   })
   await mapWithConcurrency(plan.weatherLookups, options.concurrency, async (lookup) => {
-    const report = await ports.weather.forecastAt(lookup.place, lookup.at)
+    const report = await contained('weather', () => ports.weather.forecastAt(lookup.place, lookup.at))
     for (const eventId of lookup.eventIds) weatherByEvent.set(eventId, report.ok ? report.value : null)
   })
   for (const input of ready) {

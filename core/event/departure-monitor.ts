@@ -233,18 +233,35 @@ export class DepartureMonitor {
   /**
    * The first window of an event about to be inserted (not stored yet), computed as `recompute` would compute it
    * right after the insert, with the user and connections the caller read; nothing is written: the caller inserts
-   * the planned event with these domain events. Null when the transition does not apply.
+   * the planned event with these domain events. Null when the transition does not apply. It does not fail on a
+   * provider: a lookup that fails (or throws) plans the event `unavailable`, as a recompute would.
    */
   async planFirstWindow(event: CalendarEvent, clock: Clock, known: KnownUserReads): Promise<PlannedTransition | null> {
     let planned: PlannedTransition | null = null
-    await this.recomputeBatch(
-      [event],
-      clock,
-      async (next) => {
-        planned = next
-      },
-      known,
-    )
+    try {
+      await this.recomputeBatch(
+        [event],
+        clock,
+        async (next) => {
+          planned = next
+        },
+        known,
+      )
+    } catch {
+      // Whatever failed (a read of the origin rule, a bug on the way), the event is still created, `unavailable`:
+      // the sweep retries it on the cadence. Only a failure of this fallback too leaves the creation undone.
+      return this.transition(
+        event,
+        { type: 'recompute_failed', now: clock.now(), reason: 'provider_unavailable' },
+        clock,
+        {
+          user: known.user,
+          neighbours: await this.neighboursWithSelf(event),
+          failure: 'provider_unavailable',
+          userConnections: known.connections,
+        },
+      )
+    }
     return planned
   }
 

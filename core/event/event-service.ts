@@ -151,16 +151,13 @@ export class EventService {
         : created
     const createdEvent = domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.created', 'event', event)
     // The first window is planned before the insert and written with it, in one write: the event as its first
-    // recompute leaves it, `event.created` (the event as created) and then the departure events.
-    let first: PlannedTransition | null = null
-    try {
-      if (known !== null && event.monitoring.status === 'pending')
-        first = await this.deps.monitor.planFirstWindow(event, scope.clock, known)
-    } catch (error) {
-      // As when the recompute followed the insert: the event is stored, the request fails.
-      await this.deps.events.insert(event, [createdEvent])
-      throw error
-    }
+    // recompute leaves it, `event.created` (the event as created) and then the departure events. Planning does not
+    // fail on a provider (the event is then `unavailable`, retried by the sweep); if anything else fails before this
+    // write, nothing is written and nothing emitted, so a retry cannot make a duplicate.
+    const first: PlannedTransition | null =
+      known !== null && event.monitoring.status === 'pending'
+        ? await this.deps.monitor.planFirstWindow(event, scope.clock, known)
+        : null
     await this.deps.events.insert(first?.event ?? event, [createdEvent, ...(first?.domainEvents ?? [])])
     const stored = first?.event ?? event
     // A listener that wrote the event (a mirror's state) makes it read again; none did in the usual case.

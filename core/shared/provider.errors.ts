@@ -16,6 +16,8 @@ export type ProviderFailureReason =
   | 'bad_response'
   | 'unauthorized'
   | 'over_budget'
+  /** The adapter threw instead of answering (its bug): contained as an outage of that lookup. */
+  | 'adapter_error'
 
 /** The provider is unreachable or refused the lookup; the caller may retry later. */
 export class ProviderUnavailable extends Data.TaggedError('ProviderUnavailable')<{

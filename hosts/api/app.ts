@@ -2,8 +2,10 @@ import { maxHeaderSize } from 'node:http'
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify'
 import { SandboxClockService } from '../../core/account/sandbox.js'
 import { Endpoints } from '../../contracts/endpoints.js'
+import { endpointId, routerPath, type EndpointContract } from '../../contracts/endpoint.js'
 import type { Application, Surface } from '../composition-root.js'
 import { BODY_LIMIT_BYTES, BodyTooDeep, MAX_BODY_DEPTH, nestsDeeperThan } from './body-limits.js'
+import { limitConnectionsPerAddress } from './connection-limits.js'
 import { sendError } from './errors.js'
 import { clientErrorHandler, frameworkErrorCode, routingErrorHandler } from './framework-errors.js'
 import { authenticationPlugin } from './plugins/authentication.js'
@@ -12,7 +14,7 @@ import { RateLimitGate } from './plugins/rate-limit.js'
 import { requestIdPlugin } from './plugins/request-id.js'
 import { versioningPlugin } from './plugins/versioning.js'
 import './request-context.js'
-import type { RouteOptions } from './route.js'
+import { defineRoute, type RouteOptions } from './route.js'
 import { requestObserver } from './request-observer.js'
 import { maybeAsyncOnSend } from './hook.js'
 import { platformRoutes } from './routes/platform.js'
@@ -85,8 +87,9 @@ export const buildApiApp = async (
     // Which address a request comes from (IP allowlists, per-address limits): the socket's, unless it is a trusted proxy.
     trustProxy: config.trustProxy.length === 0 ? false : [...config.trustProxy],
   })
-  // Connections beyond the cap are closed as they arrive.
+  // Connections beyond the cap, and beyond an address's share of it (by socket address), are closed as they arrive.
   app.server.maxConnections = http.maxConnections
+  limitConnectionsPerAddress(app.server, http.maxConnectionsPerAddress, config.trustProxy)
 
   const routes: { matcher: RegExp; method: string }[] = []
   app.addHook('onRoute', (route) => {
@@ -260,8 +263,23 @@ export const buildApiApp = async (
       assetsDir: config.dashboardAssetsDir ?? defaultAssetsDir(),
     })
   }
+
+  // A sandbox-only endpoint whose routes need the sandbox's adapters (its provider's helpers) is registered on the
+  // sandbox only; on production it answers as defineRoute answers every sandbox-only endpoint there: the permission
+  // its contract (and the OpenAPI document) names is checked, then 404. Its handler is never reached.
+  if (surface.livemode)
+    for (const endpoint of Object.values(Endpoints) as EndpointContract[])
+      if (
+        endpoint.sandboxOnly === true &&
+        endpoint.authenticated !== false &&
+        !app.hasRoute({ method: endpoint.method, url: routerPath(endpoint.path) })
+      )
+        defineRoute(app, endpoint, options, () => {
+          throw new Error(`${endpointId(endpoint)} reached on production`)
+        })
   // This surface's server first: the reference's "try it" calls the first server by default.
   await referenceRoutes(app, {
+    rateLimit,
     endpoints: Object.values(Endpoints),
     servers: surface.livemode ? servers : servers.reverse(),
   })

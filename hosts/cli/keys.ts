@@ -27,26 +27,46 @@ const USAGE = `Usage: npm run keys -- <command>
                                          a one-time sign-in link to the dashboard for that member (made if
                                          needed: the first one is the owner), valid once for 15 minutes`
 
-/** Admin CLI over the same storage the server uses (the data directory, or MongoDB). */
+const OPTIONS = {
+  mode: { type: 'string' },
+  account: { type: 'string' },
+  restricted: { type: 'boolean' },
+  permissions: { type: 'string' },
+  allow: { type: 'string' },
+  name: { type: 'string' },
+  email: { type: 'string' },
+  role: { type: 'string' },
+} as const
+
+/** The arguments, or the reason they cannot be read (an unknown option, an option without its value). */
+const readArguments = (argv: readonly string[]) => {
+  try {
+    return parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS })
+  } catch (error) {
+    // parseArgs throws a TypeError with a code (ERR_PARSE_ARGS_*) for a bad invocation; anything else is a bug.
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+      return error.message.split('. ')[0] ?? error.message
+    throw error
+  }
+}
+
+/**
+ * Admin CLI over the same storage the server uses (the data directory, or MongoDB). A bad invocation prints its
+ * reason and the usage through `printError` (standard error) and answers 2.
+ */
 export const runKeysCli = async (
   argv: readonly string[],
   env: Record<string, string | undefined>,
   print: (line: string) => void,
+  printError: (line: string) => void = print,
 ): Promise<number> => {
-  const { positionals, values } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: {
-      mode: { type: 'string' },
-      account: { type: 'string' },
-      restricted: { type: 'boolean' },
-      permissions: { type: 'string' },
-      allow: { type: 'string' },
-      name: { type: 'string' },
-      email: { type: 'string' },
-      role: { type: 'string' },
-    },
-  })
+  const parsed = readArguments(argv)
+  if (typeof parsed === 'string') {
+    printError(`${parsed}.`)
+    printError(USAGE)
+    return 2
+  }
+  const { positionals, values } = parsed
   const [command, target] = positionals
   let application: Application
   try {
@@ -59,7 +79,7 @@ export const runKeysCli = async (
     throw error
   }
   try {
-    return await runCommand(application, command, target, values, print)
+    return await runCommand(application, command, target, values, print, printError)
   } finally {
     // Closes the MongoDB connection, if any, so that the process can exit.
     await application.close()
@@ -81,6 +101,7 @@ const runCommand = async (
     readonly role?: string | undefined
   },
   print: (line: string) => void,
+  printError: (line: string) => void,
 ): Promise<number> => {
   const { accounts, accountRepository } = application
   switch (command) {
@@ -189,9 +210,12 @@ const runCommand = async (
     }
     case 'dashboard-link':
       return dashboardLink(application, values, print)
-    default:
-      print(USAGE)
-      return command === undefined || command === 'help' ? 0 : 2
+    default: {
+      const asked = command === undefined || command === 'help'
+      if (!asked) printError(`Unknown command '${command}'.`)
+      ;(asked ? print : printError)(USAGE)
+      return asked ? 0 : 2
+    }
   }
 }
 
@@ -274,5 +298,10 @@ const parsePermissions = (text: string): Permissions | string => {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  process.exitCode = await runKeysCli(process.argv.slice(2), process.env, (line) => console.log(line))
+  process.exitCode = await runKeysCli(
+    process.argv.slice(2),
+    process.env,
+    (line) => console.log(line),
+    (line) => console.error(line),
+  )
 }

@@ -26,18 +26,23 @@ import { TOKENS } from '../di-tokens.js'
  * `GEOCODER` says otherwise); the sandbox always the embedded, deterministic ones (its synthetic geocoder places any
  * address in a box of Berlin, so that tests and demos need no real addresses). Timezones come from `geo-tz` on both.
  */
-export const departureDataModule = (config: Config, livemode: boolean) =>
+export interface DepartureProviders {
+  readonly routing?: RoutingPort
+  readonly weather?: WeatherPort
+}
+
+export const departureDataModule = (config: Config, livemode: boolean, providers: DepartureProviders = {}) =>
   new ContainerModule(({ bind }) => {
-    const { providers } = config
-    const http = { timeoutMs: providers.timeoutMs, userAgent: providers.userAgent }
-    const routing = livemode ? providers.routing : ({ kind: 'offline' } as const)
-    const weather = livemode ? providers.weather : ({ kind: 'offline' } as const)
-    const geocoder = livemode ? providers.geocoder : ({ kind: 'synthetic' } as const)
+    const configured = config.providers
+    const http = { timeoutMs: configured.timeoutMs, userAgent: configured.userAgent }
+    const routing = livemode ? configured.routing : ({ kind: 'offline' } as const)
+    const weather = livemode ? configured.weather : ({ kind: 'offline' } as const)
+    const geocoder = livemode ? configured.geocoder : ({ kind: 'synthetic' } as const)
     // The outside providers are measured (provider_request_duration_seconds, provider_errors_total); the embedded ones are not.
-    const transit = livemode ? providers.transit : null
+    const transit = livemode ? configured.transit : null
     bind(TOKENS.Routing).toResolvedValue(
       (metrics) => {
-        const roads = routingPort(routing, http, metrics)
+        const roads = providers.routing ?? routingPort(routing, http, metrics)
         return transit === null
           ? roads
           : new OtpTransitRoutingAdapter({
@@ -49,9 +54,10 @@ export const departureDataModule = (config: Config, livemode: boolean) =>
       },
       [TOKENS.Metrics],
     )
-    const warnings = livemode ? providers.warnings : { nws: null, meteoAlarm: null }
+    const warnings = livemode ? configured.warnings : { nws: null, meteoAlarm: null }
     bind(TOKENS.Weather).toResolvedValue(
       (metrics) => {
+        if (providers.weather !== undefined) return providers.weather
         const forecast: WeatherPort =
           weather.kind === 'open-meteo'
             ? instrumented(new OpenMeteoWeatherAdapter({ ...http, baseUrl: weather.baseUrl }), 'open-meteo', metrics)

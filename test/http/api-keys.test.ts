@@ -177,6 +177,43 @@ describe('The route table: every endpoint declares its permission, and every one
     }
   })
 
+  it('on production, a sandbox-only endpoint asks a restricted key for what the document names, then is 404 to every key', async () => {
+    const document = (await api(test.live, 'GET', '/v1/openapi.json', { key: null })).body
+    const nothing = as((await restricted({ permissions: {} })).secret)
+    const helpers = as((await restricted({ permissions: { test_helpers: 'write' } })).secret)
+    const sandboxOnly = authenticated.filter(([, endpoint]) => endpoint.sandboxOnly === true)
+    expect(sandboxOnly.length).toBeGreaterThan(5)
+    for (const [name, endpoint] of sandboxOnly) {
+      const path = concrete(endpoint.path)
+      const body = endpoint.body === undefined ? undefined : {}
+      const documented = document.paths[endpoint.path][endpoint.method.toLowerCase()]['x-required-permission']
+      expect(documented, name).toBe(
+        `${(endpoint.permission as { resource: string }).resource}:${(endpoint.permission as { access: string }).access}`,
+      )
+      const refused = await nothing.call(endpoint.method, path, { body })
+      expect(refused.status, `${name} without the permission`).toBe(403)
+      expect(refused.body.error.code, name).toBe('insufficient_permissions')
+      expect(refused.body.error.message, name).toContain(documented)
+      for (const caller of [helpers, as(LIVE_KEY)]) {
+        const missing = await caller.call(endpoint.method, path, { body })
+        expect(missing.status, `${name} with the permission`).toBe(404)
+        expect(missing.body.error.code, name).toBe('route_not_found')
+      }
+    }
+  })
+
+  it('an unknown route is 404 route_not_found to a restricted key too, never a demand for secret_key', async () => {
+    const nothing = as((await restricted({ permissions: {} })).secret)
+    for (const [method, path] of [
+      ['GET', '/v1/no_such_thing'],
+      ['POST', '/v1/test_helpers/no_such_helper'],
+    ] as const) {
+      const response = await nothing.call(method, path)
+      expect(response.status, path).toBe(404)
+      expect(response.body.error.code, path).toBe('route_not_found')
+    }
+  })
+
   it('a key with write on every family passes the permission check on every route but key management', async () => {
     const full = Object.fromEntries(PERMISSION_RESOURCES.map((resource) => [resource, 'write']))
     const everything = as((await restricted({ permissions: full }, 'sandbox')).secret, 'sandbox')
@@ -253,6 +290,16 @@ describe('IP allowlists (since 2026-05-20): addresses and CIDR ranges, IPv4 and 
       expect(response.status).toBe(400)
       expect(response.body.error.param).toBe(`allowed_ips[${index}]`)
     }
+  })
+
+  it('refuses an empty allowlist (a key that works from nowhere), naming allowed_ips; null or no list is any address', async () => {
+    const refused = await client.live('POST', '/v1/api_keys', { body: { permissions: {}, allowed_ips: [] } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.error).toMatchObject({ type: 'invalid_request_error', param: 'allowed_ips' })
+    expect(refused.body.error.message).toContain('revoke')
+    const anywhere = await client.live('POST', '/v1/api_keys', { body: { permissions: {}, allowed_ips: null } })
+    expect(anywhere.status).toBe(201)
+    expect(anywhere.body.allowed_ips).toBeNull()
   })
 
   it('cannot be set on an older Service-Version: 400 naming allowed_ips; a key without one is created', async () => {

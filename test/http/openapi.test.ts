@@ -7,6 +7,7 @@ import { Endpoints } from '../../contracts/endpoints.js'
 import { ERROR_CODES } from '../../contracts/errors.js'
 import { OPERATION_EXAMPLES } from '../../contracts/openapi-examples.js'
 import { WEBHOOK_EVENT_TYPES } from '../../core/webhooks/event-types.js'
+import { OPENAPI_DOCUMENT_LIMIT } from '../../hosts/api/routes/reference.js'
 import { api, startTestService, type ResponseJson, type TestService } from '../support/service.js'
 
 let test: TestService
@@ -150,5 +151,52 @@ describe('the OpenAPI document', () => {
     // The seeded users are the examples' people.
     const users = document.paths['/v1/users']!.get!.responses['200'].content['application/json'].example
     expect(users.data.map((user: { email: string }) => user.email)).toContain('ada.lovelace@sandbox.example')
+  })
+})
+
+describe('GET /v1/openapi.json: cacheable (ETag, Cache-Control, 304) and limited per client address', () => {
+  it('answers an ETag and Cache-Control; If-None-Match with it (strong, weak or *) is 304 without a body', async () => {
+    const full = await fetch(`${test.sandbox}/v1/openapi.json`)
+    expect(full.status).toBe(200)
+    const etag = full.headers.get('etag')
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{16,}"$/)
+    expect(full.headers.get('cache-control')).toMatch(/max-age=\d+/)
+    expect((await full.json()).openapi).toMatch(/^3\.1/)
+    for (const tag of [etag!, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const cached = await fetch(`${test.sandbox}/v1/openapi.json`, { headers: { 'if-none-match': tag } })
+      expect(cached.status, tag).toBe(304)
+      expect(await cached.text()).toBe('')
+      expect(cached.headers.get('etag')).toBe(etag)
+      expect(cached.headers.get('cache-control')).toBe(full.headers.get('cache-control'))
+    }
+    const stale = await fetch(`${test.sandbox}/v1/openapi.json`, { headers: { 'if-none-match': '"stale"' } })
+    expect(stale.status).toBe(200)
+    expect(stale.headers.get('etag')).toBe(etag)
+    await stale.arrayBuffer()
+  })
+
+  it('refuses an address beyond its limit with 429 in the envelope (Retry-After); another address is still served', async () => {
+    // The proxy on loopback is trusted, so that X-Forwarded-For names two clients.
+    const proxied = await startTestService({ TRUST_PROXY: '127.0.0.1' })
+    try {
+      const from = (address: string) => ({ 'x-forwarded-for': address, 'if-none-match': '*' })
+      let refused: Response | null = null
+      for (let count = 0; count <= OPENAPI_DOCUMENT_LIMIT.requests && refused === null; count++) {
+        const response = await fetch(`${proxied.sandbox}/v1/openapi.json`, { headers: from('203.0.113.1') })
+        if (response.status === 429) refused = response
+        else expect(response.status).toBe(304)
+        expect(response.headers.get('x-ratelimit-limit')).toBe(String(OPENAPI_DOCUMENT_LIMIT.requests))
+      }
+      expect(refused).not.toBeNull()
+      const body = await refused!.json()
+      expect(body.error).toMatchObject({ type: 'rate_limit_error', code: 'rate_limit_exceeded' })
+      expect(body.error.retry_after_seconds).toBeGreaterThan(0)
+      expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(body.request_id).toMatch(/^req_/)
+      const other = await fetch(`${proxied.sandbox}/v1/openapi.json`, { headers: from('203.0.113.2') })
+      expect(other.status).toBe(304)
+    } finally {
+      await proxied.stop()
+    }
   })
 })

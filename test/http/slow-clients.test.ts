@@ -100,3 +100,69 @@ describe('Connections: each surface holds at most HTTP_MAX_CONNECTIONS at once',
     }
   })
 })
+
+describe('Connections per address: one address holds at most HTTP_MAX_CONNECTIONS_PER_ADDRESS, everyone else is served', () => {
+  const request = `GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TEST_KEY}\r\n\r\n`
+
+  /** Resolves once `count` of the clients are closed. */
+  const closedCount = (clients: readonly RawClient[], count: number): Promise<void> =>
+    new Promise((resolve) => {
+      let closed = 0
+      for (const client of clients)
+        void client.closed.then(() => {
+          closed++
+          if (closed === count) resolve()
+        })
+    })
+
+  it('one address opening 20 idle connections keeps 5; another client is served meanwhile, and so are the 5', async () => {
+    // The held connections stay silent until the end: a headers timeout far longer than the test.
+    const capped = await startTestService({
+      HTTP_MAX_CONNECTIONS: '20',
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '5',
+      HTTP_HEADERS_TIMEOUT_MS: '120000',
+      HTTP_REQUEST_TIMEOUT_MS: '120000',
+    })
+    expect((await api(capped.sandbox, 'GET', '/v1/health')).status).toBe(200)
+    const flood = Array.from({ length: 20 }, () => rawClient(capped.sandbox, { localAddress: '127.0.0.2' }))
+    try {
+      const beyondClosed = closedCount(flood, 15)
+      await Promise.all(flood.map((raw) => raw.connected))
+      // Another address (127.0.0.1) connects after the 20 and is served while 127.0.0.2 holds its five.
+      for (let index = 0; index < 3; index++) {
+        const served = await api(capped.sandbox, 'GET', '/v1/health')
+        expect(served.status).toBe(200)
+      }
+      await beyondClosed
+      const held = flood.filter((raw) => !raw.socket.destroyed)
+      expect(held).toHaveLength(5)
+      for (const raw of held) {
+        raw.socket.write(request)
+        expect(parseRawResponse(await raw.until('"status":"ok"')).status).toBe(200)
+      }
+      // Closed as they arrived: nothing was read from them, nothing answered.
+      for (const raw of flood.filter((candidate) => !held.includes(candidate))) expect(await raw.closed).toBe('')
+    } finally {
+      for (const raw of flood) raw.socket.destroy()
+      await capped.stop()
+    }
+  })
+
+  it('does not limit a trusted proxy (TRUST_PROXY) by its socket address: its connections carry many clients', async () => {
+    const proxied = await startTestService({
+      HTTP_MAX_CONNECTIONS: '20',
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '2',
+      TRUST_PROXY: '127.0.0.2',
+    })
+    const proxy = Array.from({ length: 4 }, () => rawClient(proxied.sandbox, { localAddress: '127.0.0.2' }))
+    try {
+      for (const [index, raw] of proxy.entries()) {
+        raw.socket.write(request.replace('\r\n\r\n', `\r\nX-Forwarded-For: 203.0.113.${index + 1}\r\n\r\n`))
+        expect(parseRawResponse(await raw.until('"status":"ok"')).status).toBe(200)
+      }
+    } finally {
+      for (const raw of proxy) raw.socket.destroy()
+      await proxied.stop()
+    }
+  })
+})

@@ -16,6 +16,9 @@ const RATE_LIMIT = 100
 /** A second sandbox key of the account, for the test that creates many reminders at once (limits count per key). */
 const BULK_KEY = 'sk_test_7bfd409d54c3fdc670b60890f3d6138fBULK'
 const SWEEP_KEY = 'sk_test_29b510351965be4808b9b342d6152d45SWEEP'
+// A test that starts a replacement worker (after a SIGKILL) has 160 s: its own 40 s and a ceiling of 120 s for the
+// start, whose ready line is awaited (compiling the sources takes seconds to a minute under load); the ceiling only
+// ends a start that hangs.
 const PREFIX = `nodes_${randomUUID().replaceAll('-', '').slice(0, 8)}`
 
 let mongo: TestMongo
@@ -66,7 +69,10 @@ beforeAll(async () => {
     startWorker(),
     startWorker(),
   ])
-}, 90_000)
+  // Four processes compile the sources and start, one then three at once: a minute when the machine is idle, several
+  // when it is busy. Each start waits for its ready line (or fails at once when its process exits); this is only the
+  // ceiling for a start that hangs.
+}, 600_000)
 
 afterAll(async () => {
   await Promise.all(hosts.map((host) => host.stop()))
@@ -246,7 +252,7 @@ describe('Two workers run each due job once at a time', () => {
       expect((job!.lastRunAt as Date).getTime()).toBeGreaterThanOrEqual(victimLock.getTime() + JOB_LOCK_MS)
     }
     workers = [survivor, await startWorker()]
-  }, 40_000)
+  }, 160_000)
 })
 
 describe('A worker killed in the middle of its work: nothing is lost, nothing fires twice', () => {
@@ -280,7 +286,7 @@ describe('A worker killed in the middle of its work: nothing is lost, nothing fi
     } finally {
       await receiver.stop()
     }
-  }, 40_000)
+  }, 160_000)
 
   it('monitoring: killed in the middle of a sweep over many due events, the rest are processed after the takeover', async () => {
     const count = 90
@@ -325,7 +331,7 @@ describe('A worker killed in the middle of its work: nothing is lost, nothing fi
     standby.thaw()
     workers = [standby, await startWorker()]
     await expect.poll(started, { timeout: 20_000, interval: 100 }).toBe(count)
-  }, 40_000)
+  }, 160_000)
 
   it('reminders: killed in the middle of a batch, the rest fire after the takeover and none fires twice', async () => {
     const count = 90
@@ -376,7 +382,7 @@ describe('A worker killed in the middle of its work: nothing is lost, nothing fi
       .toArray()
     expect(perReminder).toHaveLength(count)
     expect(perReminder.every((reminder) => reminder.firings === 1)).toBe(true)
-  }, 40_000)
+  }, 160_000)
 })
 
 describe('A worker stopped gracefully', () => {

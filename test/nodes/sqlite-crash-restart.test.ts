@@ -45,7 +45,7 @@ afterAll(async () => {
 })
 
 const start = async (): Promise<ServiceProcess> => {
-  const host = await spawnServiceProcess('api', env, 90_000)
+  const host = await spawnServiceProcess('api', env)
   hosts.push(host)
   return host
 }

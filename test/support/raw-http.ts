@@ -13,9 +13,10 @@ export interface RawClient {
   until(marker: string, from?: number): Promise<string>
 }
 
-export const rawClient = (base: string): RawClient => {
+/** `localAddress`: the source address (another loopback address, 127.0.0.2, is another client to the server). */
+export const rawClient = (base: string, options: { readonly localAddress?: string } = {}): RawClient => {
   const url = new URL(base)
-  const socket = connect(Number(url.port), url.hostname)
+  const socket = connect({ port: Number(url.port), host: url.hostname, ...options })
   let text = ''
   const waiting: { marker: string; from: number; resolve: (text: string) => void }[] = []
   socket.setEncoding('utf8')

@@ -50,7 +50,7 @@ const storageForTests = async (): Promise<{ env: Record<string, string>; stop: (
 export const startTestService = async (
   env: Record<string, string> = {},
   clock?: Clock,
-  overrides: Pick<CompositionOverrides, 'logger' | 'metrics'> = {},
+  overrides: Pick<CompositionOverrides, 'logger' | 'metrics' | 'departureProviders'> = {},
 ): Promise<TestService> => {
   // A test that names its storage (a MongoDB of its own, STORAGE) keeps it.
   const storage =

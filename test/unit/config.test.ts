@@ -23,6 +23,8 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     [{ HTTP_REQUEST_TIMEOUT_MS: '5000' }, 'HTTP_HEADERS_TIMEOUT_MS'],
     [{ HTTP_KEEP_ALIVE_TIMEOUT_MS: '-1' }, 'HTTP_KEEP_ALIVE_TIMEOUT_MS'],
     [{ HTTP_MAX_CONNECTIONS: '0' }, 'HTTP_MAX_CONNECTIONS'],
+    [{ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' }, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS'],
+    [{ HTTP_MAX_CONNECTIONS: '50', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '51' }, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS'],
     [{ PUBLIC_BASE_URL: 'not a url' }, 'PUBLIC_BASE_URL'],
     [{ SERVICE_BOOTSTRAP_KEYS: 'sk_test_short' }, 'SERVICE_BOOTSTRAP_KEYS'],
     [{ SERVICE_BOOTSTRAP_KEYS: 'pk_live_0123456789' }, 'SERVICE_BOOTSTRAP_KEYS'],
@@ -62,12 +64,13 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     expect(allowed({ HOST: '0.0.0.0', SANDBOX_LOOPBACK_TARGETS: '1' })).toBe(true)
   })
 
-  it('slow clients: headers due in 10 s, the request in 30 s, idle keep-alive 5 s, 1000 connections; configurable', () => {
+  it('slow clients: headers due in 10 s, the request in 30 s, idle keep-alive 5 s, 1000 connections, 100 per address; configurable', () => {
     expect(loadConfig({}).http).toEqual({
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,
       maxConnections: 1000,
+      maxConnectionsPerAddress: 100,
     })
     expect(
       loadConfig({
@@ -76,7 +79,15 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
         HTTP_KEEP_ALIVE_TIMEOUT_MS: '200',
         HTTP_MAX_CONNECTIONS: '2',
       }).http,
-    ).toEqual({ headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 200, maxConnections: 2 })
+    ).toEqual({
+      headersTimeoutMs: 300,
+      requestTimeoutMs: 600,
+      keepAliveTimeoutMs: 200,
+      maxConnections: 2,
+      // The default share is never more than the cap.
+      maxConnectionsPerAddress: 2,
+    })
+    expect(loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '8' }).http.maxConnectionsPerAddress).toBe(8)
   })
 
   it('background jobs: a 30 s job lock, a webhook lease 30 s past the receiver timeout, both configurable', () => {

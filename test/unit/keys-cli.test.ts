@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -126,5 +127,39 @@ describe("Admin CLI: permissions KEY_ID replaces a restricted key's grants", () 
     expect((await run('permissions', 'key_missing', '--permissions', 'users:read')).code).toBe(1)
     expect((await run('permissions', id, '--permissions', 'users:admin')).code).toBe(2)
     expect((await run('permissions', id)).code).toBe(2)
+  })
+})
+
+describe('Admin CLI: a bad invocation prints one line and the usage on standard error, and exits 2', () => {
+  it('an unknown option, or an option missing its value: the reason and the usage, no stack trace', async () => {
+    for (const argv of [['list', '--bogus'], ['create', '--mode'], ['--verbose']]) {
+      const out: string[] = []
+      const errors: string[] = []
+      const code = await runKeysCli(
+        argv,
+        { DATA_DIR: dataDir },
+        (line) => out.push(line),
+        (line) => errors.push(line),
+      )
+      expect(code, argv.join(' ')).toBe(2)
+      expect(out).toEqual([])
+      expect(errors.join('\n')).toContain('Usage: npm run keys')
+      expect(errors.join('\n')).not.toMatch(/\n\s+at /)
+    }
+  })
+
+  // A budget for what it does: a Node process compiling the CLI's imports with tsx (seconds on a busy machine).
+  it('as a process: exit status 2, the usage on standard error, nothing on standard output', {
+    timeout: 120_000,
+  }, () => {
+    const child = spawnSync(process.execPath, ['--import', 'tsx', 'hosts/cli/keys.ts', 'list', '--bogus'], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+      encoding: 'utf8',
+    })
+    expect(child.status).toBe(2)
+    expect(child.stdout).toBe('')
+    expect(child.stderr).toContain("Unknown option '--bogus'")
+    expect(child.stderr).toContain('Usage: npm run keys')
+    expect(child.stderr).not.toMatch(/\n\s+at /)
   })
 })

@@ -2404,7 +2404,7 @@ export interface components {
             [key: string]: unknown;
         };
         CreateApiKeyRequest: {
-            /** @description IPv4 and IPv6 addresses and CIDR ranges the key may be used from (since 2026-05-20); null or absent for anywhere. */
+            /** @description IPv4 and IPv6 addresses and CIDR ranges the key may be used from (since 2026-05-20), at least one; null or absent for anywhere. An empty list is refused (400 naming allowed_ips): revoke a key to stop it. */
             allowed_ips?: string[] | null;
             name?: string | null;
             /** @description Per resource family: `none`, `read` or `write` (write implies read); a family not named is `none`. */
@@ -7880,7 +7880,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description 200 when the channel and its token match (the connection syncs), 404 otherwise */
+            /** @description 200 when the channel and its token match (the connection syncs); 400 without the channel headers, 404 when they match no channel (in the error envelope) */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7895,8 +7895,20 @@ export interface operations {
              *     `invalid_json`: The body is not valid JSON.
              *
              *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
+             *
+             *     `parameter_missing`: A required parameter is missing; `param` names it.
              */
             400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -7960,7 +7972,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description 200 text/plain echo of validationToken; 202 for notifications */
+            /** @description 200 text/plain echo of validationToken; 202 for notifications; 400 without notifications (in the error envelope, naming value) */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7975,6 +7987,10 @@ export interface operations {
              *     `invalid_json`: The body is not valid JSON.
              *
              *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
+             *
+             *     `parameter_missing`: A required parameter is missing; `param` names it.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
              */
             400: {
                 headers: {

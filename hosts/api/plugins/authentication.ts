@@ -166,8 +166,10 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
     if (!allowed) return reply
     const { key } = authenticated
     if (key.type === 'secret') return undefined
-    // A restricted key: from an address on its allowlist, to a route its grants cover. Nothing runs otherwise.
-    const verdict = authorize(key, request.ip, routeConfigOf(request).permission ?? 'secret_key')
+    // A restricted key: from an address on its allowlist, to a route its grants cover. Nothing runs otherwise. No
+    // route matched: nothing can run, and the 404 is the answer every key gets (not a demand for a secret key).
+    const required = request.is404 ? 'any_key' : (routeConfigOf(request).permission ?? 'secret_key')
+    const verdict = authorize(key, request.ip, required)
     return verdict.ok ? undefined : sendError(request, reply, domainErrorToApi(verdict.error))
   }
 

@@ -65,10 +65,26 @@ export class RateLimitGate {
   ) {}
 
   async admitAnonymous(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    return this.admitPerAddress(request, reply, {
+      name: 'ip',
+      requests: this.defaults.requestsPerWindow,
+      windowMs: this.defaults.windowMs,
+    })
+  }
+
+  /**
+   * Counts a request against a pool of its client address (`request.ip`: the socket's, or the one a trusted proxy
+   * names): the failed authentications (`ip`), or a public resource's own pool (the OpenAPI document).
+   */
+  async admitPerAddress(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pool: { readonly name: string; readonly requests: number; readonly windowMs: number },
+  ): Promise<boolean> {
     const decision = await this.limiter.consume(
-      `ip:${request.ip}`,
-      this.defaults.requestsPerWindow,
-      this.defaults.windowMs,
+      pool.name === 'ip' ? `ip:${request.ip}` : `${pool.name}:ip:${request.ip}`,
+      pool.requests,
+      pool.windowMs,
       this.clock.now(),
     )
     setHeaders(reply, decision)

@@ -193,8 +193,20 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
   // Google's push: headers only (X-Goog-Channel-ID, X-Goog-Channel-Token, X-Goog-Resource-State); the token is the channel's secret.
   app.post(routerPath(Endpoints.googlePush.path), { config: { public: true } }, async (request, reply) => {
     const header = (name: string) => single(request.headers[name]) ?? ''
+    for (const name of ['X-Goog-Channel-ID', 'X-Goog-Channel-Token'])
+      if (header(name.toLowerCase()) === '')
+        return sendError(request, reply, {
+          code: 'parameter_missing',
+          message: `Missing header ${name}: Google sends it with every push notification.`,
+          param: name,
+        })
     const accepted = await sync.acceptPush(header('x-goog-channel-id'), header('x-goog-channel-token'))
-    return reply.code(accepted ? 200 : 404).send()
+    if (accepted) return reply.code(200).send()
+    return sendError(request, reply, {
+      code: 'resource_missing',
+      message: 'No push channel matches X-Goog-Channel-ID and X-Goog-Channel-Token (stopped, renewed or unknown).',
+      param: 'X-Goog-Channel-ID',
+    })
   })
 
   // Graph first proves the address with ?validationToken= (echo it as text/plain within 10 s), then posts { value: [notifications] }.
@@ -206,16 +218,24 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
       const validationToken = single(query.validationToken)
       if (validationToken !== undefined) return reply.code(200).type('text/plain; charset=utf-8').send(validationToken)
       const channel = single(query.channel) ?? ''
-      const notifications = ((request.body as { value?: unknown } | undefined)?.value ?? []) as {
-        clientState?: unknown
-      }[]
-      let accepted = false
-      for (const notification of Array.isArray(notifications) ? notifications : []) {
-        if (typeof notification.clientState === 'string' && (await sync.acceptPush(channel, notification.clientState)))
-          accepted = true
+      const notifications = (request.body as { value?: unknown } | undefined)?.value
+      if (notifications !== undefined && !Array.isArray(notifications))
+        return sendError(request, reply, {
+          code: 'parameter_invalid',
+          message: 'value must be the list of change notifications.',
+          param: 'value',
+        })
+      if (notifications === undefined || notifications.length === 0)
+        return sendError(request, reply, {
+          code: 'parameter_missing',
+          message: 'Expected change notifications ({ "value": [...] }) or the validationToken handshake.',
+          param: 'value',
+        })
+      for (const notification of notifications as { clientState?: unknown }[]) {
+        if (typeof notification?.clientState === 'string') await sync.acceptPush(channel, notification.clientState)
       }
       // 202 either way for well-formed posts: Graph only needs the receipt; forged ones changed nothing.
-      return reply.code(accepted || notifications.length > 0 ? 202 : 400).send()
+      return reply.code(202).send()
     })
   })
 

@@ -3,6 +3,7 @@ import scalarApiReference from '@scalar/fastify-api-reference'
 import type { FastifyInstance } from 'fastify'
 import type { EndpointContract } from '../../../contracts/endpoint.js'
 import { buildOpenApiDocument } from '../../../contracts/openapi.js'
+import type { RateLimitGate } from '../plugins/rate-limit.js'
 
 /**
  * What the reference page may load: its own script (served below /docs/), the inline configuration that
@@ -24,18 +25,44 @@ const contentSecurityPolicy = (inlineScripts: readonly string[], servers: readon
   ].join('; ')
 
 /**
+ * How often one client address may ask for the OpenAPI document (about a megabyte; a 304 counts too): once a second
+ * on average is ample for a reference page, a client generator or a CI job, and bounds what one address can pull.
+ */
+export const OPENAPI_DOCUMENT_LIMIT = { name: 'openapi', requests: 60, windowMs: 60_000 }
+
+/** Browsers and proxies may keep the document five minutes, then revalidate it (If-None-Match: 304). */
+const DOCUMENT_CACHE_CONTROL = 'public, max-age=300'
+
+/** Whether an `If-None-Match` header names this entity tag (weak comparison, as RFC 9110 asks for it), or `*`. */
+const matchesEntityTag = (header: string | undefined, etag: string): boolean =>
+  (header ?? '').split(',').some((candidate) => {
+    const tag = candidate.trim()
+    return tag === '*' || tag === etag || tag === `W/${etag}`
+  })
+
+/**
  * `/v1/openapi.json` and `/docs`, generated from the same contracts that validate requests. `/docs` is Scalar's
  * interactive reference, its script bundled from npm and served from this process (`/docs/js/scalar.js`); the
  * page lists this surface's server first, so that "try it" on the sandbox calls the sandbox.
  */
 export const referenceRoutes = async (
   app: FastifyInstance,
-  options: { endpoints: readonly EndpointContract[]; servers: { url: string; description: string }[] },
+  options: {
+    endpoints: readonly EndpointContract[]
+    servers: { url: string; description: string }[]
+    rateLimit: RateLimitGate
+  },
 ): Promise<void> => {
   const document = buildOpenApiDocument(options.endpoints, options.servers)
-  app.get('/v1/openapi.json', { config: { public: true } }, async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(document),
-  )
+  // Serialized once: the document is the same for every request of this process.
+  const text = JSON.stringify(document)
+  const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`
+  app.get('/v1/openapi.json', { config: { public: true } }, async (request, reply) => {
+    if (!(await options.rateLimit.admitPerAddress(request, reply, OPENAPI_DOCUMENT_LIMIT))) return reply
+    reply.header('ETag', etag).header('Cache-Control', DOCUMENT_CACHE_CONTROL)
+    if (matchesEntityTag(request.headers['if-none-match'], etag)) return reply.code(304).send()
+    return reply.type('application/json; charset=utf-8').send(text)
+  })
   const servers = options.servers.map((server) => server.url)
   const policies = new Map<string, string>()
   await app.register(async (scope) => {
