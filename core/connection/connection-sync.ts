@@ -269,8 +269,15 @@ export class ConnectionSync {
   ): Promise<void> {
     const existing = await this.deps.events.listByCalendar(scope.accountId, calendar.id)
     const planned = planInbound({ batch, existing, calendarTimezone: calendar.timezone, now: scope.clock.now() })
-    // A copy we are still deleting at the provider is not brought back in.
-    const plan = { ...planned, creates: planned.creates.filter((desired) => !stillToDelete.has(desired.externalId)) }
+    const ours = await this.copiesOfOurEvents(scope, connection, batch)
+    // A copy we are still deleting at the provider is not brought back in; nor is the copy of an event of ours whose
+    // create answer was lost (a timeout after the write): its mirror's retry links it, an import would duplicate it.
+    const plan = {
+      ...planned,
+      creates: planned.creates.filter(
+        (desired) => !stillToDelete.has(desired.externalId) && !ours.has(desired.externalId),
+      ),
+    }
     for (const event of plan.removals) await this.deps.events.delete(scope, event.id, FROM_PROVIDER)
     for (const { event, desired } of plan.updates) {
       const patch = { title: desired.title, startTime: desired.start, endTime: desired.end, timezone: desired.timezone }
@@ -306,6 +313,18 @@ export class ConnectionSync {
       if (!created.ok && created.error._tag === 'InvalidParameter')
         await this.deps.events.create(scope, { ...input, location: null }, FROM_PROVIDER)
     }
+  }
+
+  /** Provider ids in a batch of copies we created (their client key names an event of this user). */
+  private async copiesOfOurEvents(scope: RequestScope, connection: Connection, batch: SyncBatch): Promise<Set<string>> {
+    const ours = new Set<string>()
+    for (const change of batch.changes) {
+      const key = change.clientKey ?? null
+      if (key === null || !key.startsWith('evt_')) continue
+      const event = await this.deps.events.retrieve(scope, key)
+      if (event.ok && event.value.userId === connection.userId) ours.add(change.externalId)
+    }
+    return ours
   }
 
   /** Renews channels close to expiry; answers a failure message or null. */

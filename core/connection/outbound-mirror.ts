@@ -159,7 +159,8 @@ export class OutboundMirror implements EventChangeListener {
       outcome = { ok: false, error: 'the calendar is no longer writable or its connection is disconnected' }
     else if (mirror.operation === 'create' || mirror.externalId === null) {
       const created = await this.deps.sync.callProvider(scope, mirror.connectionId, (provider, credentials) =>
-        provider.createEvent(credentials, calendar.externalId, outboundOf(event)),
+        // The event id as client key: every retry of this create names the same provider copy.
+        provider.createEvent(credentials, calendar.externalId, { ...outboundOf(event), clientKey: event.id }),
       )
       outcome = created.ok
         ? { ok: true, externalId: created.value.externalId }

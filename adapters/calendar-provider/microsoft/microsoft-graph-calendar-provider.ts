@@ -8,6 +8,7 @@ import type { ConnectionScope, ProviderTokens } from '../../../core/connection/c
 import type {
   AuthorizationRequest,
   CalendarProviderPort,
+  NewOutboundEvent,
   OutboundEvent,
   ProviderCalendar,
   ProviderCallError,
@@ -64,6 +65,7 @@ interface GraphEvent {
   start?: GraphDateTime
   end?: GraphDateTime
   location?: { displayName?: string }
+  transactionId?: string
   '@removed'?: { reason?: string }
 }
 
@@ -257,14 +259,15 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
   async createEvent(
     credentials: ProviderCredentials,
     calendarExternalId: string,
-    event: OutboundEvent,
+    event: NewOutboundEvent,
   ): Promise<Result<{ externalId: string }, ProviderCallError>> {
     const created = await this.http.authorized(
       {
         method: 'POST',
         url: this.api(`/me/calendars/${encodeURIComponent(calendarExternalId)}/events`),
         accessToken: credentials.accessToken,
-        json: this.toGraphEvent(event),
+        // Graph answers a create retried with the same transactionId with the event the first one made.
+        json: { ...this.toGraphEvent(event), transactionId: event.clientKey },
       },
       'calendar',
       calendarExternalId,
@@ -397,6 +400,7 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
       recurrence: [],
       recurringEventId: null,
       originalStart: null,
+      clientKey: str(item.transactionId),
     }
   }
 

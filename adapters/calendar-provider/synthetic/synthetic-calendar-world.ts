@@ -22,6 +22,8 @@ export interface WorldEvent {
   recurringEventId: string | null
   originalStart: Date | null
   cancelled: boolean
+  /** The client key it was created with through the port (absent for events made "at the provider"). */
+  clientKey?: string | null
   /** The calendar's change sequence number at this event's last change. */
   seq: number
 }

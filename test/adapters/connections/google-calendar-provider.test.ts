@@ -216,6 +216,7 @@ describe('Google Calendar API v3 specifics', () => {
   it('writes to a reader calendar are refused as ProviderObjectMissing (forbidden), not as a revoked grant', async () => {
     const { tokens } = await connect('reader@example.com')
     const created = await google.createEvent(tokens, 'en.usa#holiday@group.v.calendar.google.com', {
+      clientKey: 'evt_reader',
       title: 'x',
       start: new Date('2026-07-01T09:00:00Z'),
       end: new Date('2026-07-01T10:00:00Z'),
@@ -241,5 +242,40 @@ describe('Google Calendar API v3 specifics', () => {
     expect(started.value.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000)
     expect((await google.stopPush(tokens, { channelId: 'chn_1', providerId: started.value.providerId })).ok).toBe(true)
     expect(fake.channels.has('chn_1')).toBe(false)
+  })
+
+  it('the same create retried 10 times across a provider timeout (Google wrote it each time) makes one event: the client-chosen id', async () => {
+    const { tokens } = await connect('timeout@example.com')
+    const impatient = new GoogleCalendarProvider({
+      clientId: GoogleCalendarFake.clientId,
+      clientSecret: GoogleCalendarFake.clientSecret,
+      accountsUrl: fake.baseUrl,
+      oauthUrl: fake.baseUrl,
+      apiUrl: fake.baseUrl,
+      timeoutMs: 300,
+      userAgent: 'departure-service/test',
+      clock: new SystemClock(),
+    })
+    const event = {
+      clientKey: 'evt_01JTIMEOUTRETRY00000000000',
+      title: 'Board meeting',
+      start: new Date('2026-07-01T09:00:00Z'),
+      end: new Date('2026-07-01T10:00:00Z'),
+      timezone: 'UTC',
+      location: null,
+    }
+    fake.stallNext(9)
+    const outcomes = []
+    for (let attempt = 0; attempt < 10; attempt++)
+      outcomes.push(await impatient.createEvent(tokens, 'timeout@example.com', event))
+    expect(outcomes.slice(0, 9).every((outcome) => !outcome.ok && outcome.error._tag === 'ProviderUnavailable')).toBe(
+      true,
+    )
+    const last = outcomes[9]!
+    if (!last.ok) throw new Error('the last attempt failed')
+    const copies = fake
+      .eventsOf('timeout@example.com', 'timeout@example.com')
+      .filter((copy) => copy.summary === 'Board meeting')
+    expect(copies.map((copy) => copy.id)).toEqual([last.value.externalId])
   })
 })

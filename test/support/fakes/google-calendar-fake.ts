@@ -43,6 +43,8 @@ export interface LoggedRequest {
   readonly query: URLSearchParams
   readonly body: Record<string, unknown>
   readonly authorization: string | undefined
+  /** When it arrived, by the fake's `now` (the test's clock when the test sets one). */
+  readonly at: number
 }
 
 const CLIENT_ID = 'fake-client-id.apps.googleusercontent.com'
@@ -62,7 +64,12 @@ export class GoogleCalendarFake {
   private readonly codes = new Map<string, { email: string; challenge: string; redirectUri: string }>()
   private readonly tokens = new Map<string, { email: string; grant: string; kind: 'access' | 'refresh' }>()
   private readonly revoked = new Set<string>()
-  private failures: number[] = []
+  private failures: { status: number; retryAfterSeconds: number | null }[] = []
+  /** API writes still to hold unanswered after doing their work (a provider timeout after the write). */
+  private stalls = 0
+  private readonly held = new Set<ServerResponse>()
+  /** The time the fake stamps on requests; a test with a controllable clock sets it. */
+  now: () => number = () => Date.now()
 
   private constructor(
     private readonly server: Server,
@@ -78,6 +85,7 @@ export class GoogleCalendarFake {
   }
 
   async close(): Promise<void> {
+    for (const response of this.held) response.destroy()
     this.server.closeAllConnections()
     await new Promise<void>((resolve) => this.server.close(() => resolve()))
   }
@@ -111,9 +119,19 @@ export class GoogleCalendarFake {
     for (const holder of this.tokens.values()) if (holder.email === email) this.revoked.add(holder.grant)
   }
 
-  /** The next `count` API calls (not OAuth) answer this status. */
-  failNext(status: number, count = 1): void {
-    this.failures.push(...Array<number>(count).fill(status))
+  /** The next `count` API calls (not OAuth) answer this status (403: `rateLimitExceeded`), with `Retry-After` if given. */
+  failNext(status: number, count = 1, retryAfterSeconds: number | null = null): void {
+    for (let index = 0; index < count; index++) this.failures.push({ status, retryAfterSeconds })
+  }
+
+  /** The next `count` API writes do their work, then never answer: the client sees a timeout although the write was made. */
+  stallNext(count = 1): void {
+    this.stalls += count
+  }
+
+  /** Events of a calendar as Google holds them (cancelled ones included). */
+  eventsOf(email: string, calendarId: string): FakeGoogleEvent[] {
+    return [...(this.ensureAccount(email).events.get(calendarId)?.values() ?? [])].map(strip)
   }
 
   private ensureAccount(email: string): Account {
@@ -175,9 +193,19 @@ export class GoogleCalendarFake {
       query: url.searchParams,
       body,
       authorization: request.headers.authorization,
+      at: this.now(),
     })
+    const retryAfter = url.pathname.startsWith('/calendar/') ? (this.failures[0]?.retryAfterSeconds ?? null) : null
     const [status, payload] = this.route(request.method ?? 'GET', url, body, request.headers.authorization)
-    response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' })
+    if (url.pathname.startsWith('/calendar/') && request.method !== 'GET' && this.stalls > 0) {
+      this.stalls -= 1
+      this.held.add(response)
+      return
+    }
+    response.writeHead(status, {
+      'content-type': 'application/json; charset=UTF-8',
+      ...(retryAfter === null || status < 400 ? {} : { 'retry-after': String(retryAfter) }),
+    })
     response.end(status === 204 ? '' : JSON.stringify(payload))
   }
 
@@ -194,9 +222,16 @@ export class GoogleCalendarFake {
       this.revoked.add(holder.grant)
       return [200, {}]
     }
-    const failure = this.failures.shift()
+    const failure = this.failures.shift()?.status
     if (failure !== undefined)
-      return [failure, apiError(failure, failure === 403 ? 'rateLimitExceeded' : 'backendError', 'Scripted failure')]
+      return [
+        failure,
+        apiError(
+          failure,
+          failure === 403 ? 'rateLimitExceeded' : failure === 429 ? 'rateLimitExceeded' : 'backendError',
+          'Scripted failure',
+        ),
+      ]
     const holder = this.tokens.get((authorization ?? '').replace(/^Bearer /, ''))
     if (holder === undefined || holder.kind !== 'access' || this.revoked.has(holder.grant))
       return [401, apiError(401, 'authError', 'Invalid Credentials')]
@@ -251,10 +286,13 @@ export class GoogleCalendarFake {
     if (!writable)
       return [403, apiError(403, 'requiredAccessLevel', 'You need to have writer access to this calendar.')]
     if (method === 'POST' && eventId === undefined) {
+      // A client-chosen id is kept; a second insert with it is refused, as Google does.
+      if (typeof body.id === 'string' && events.has(body.id))
+        return [409, apiError(409, 'duplicate', 'The requested identifier already exists.')]
       account.seq += 1
       const created = {
         ...(body as object),
-        id: randomBytes(13).toString('hex'),
+        id: typeof body.id === 'string' ? body.id : randomBytes(13).toString('hex'),
         status: 'confirmed' as const,
         seq: account.seq,
       }

@@ -20,6 +20,7 @@ interface GraphEventRecord {
   location: string | null
   removed: boolean
   seq: number
+  transactionId?: string | null
 }
 
 interface GraphCalendar {
@@ -64,6 +65,21 @@ export class MicrosoftGraphFake {
   /** Where validation requests and notifications are POSTed instead of the subscription's host (tests point it at the service). */
   notificationTarget: string | null = null
   pageSize = 2
+  /** API writes still to hold unanswered after doing their work (a provider timeout after the write). */
+  private stalls = 0
+  private readonly held = new Set<ServerResponse>()
+
+  /** The next `count` API writes do their work, then never answer: the client sees a timeout although the write was made. */
+  stallNext(count = 1): void {
+    this.stalls += count
+  }
+
+  /** Events of a calendar as Graph holds them (removed ones left out). */
+  eventsOf(email: string, calendarId: string): { id: string; subject: string; transactionId: string | null }[] {
+    return [...this.ensureAccount(email).events.values()]
+      .filter((event) => event.calendarId === calendarId && !event.removed)
+      .map((event) => ({ id: event.id, subject: event.subject, transactionId: event.transactionId ?? null }))
+  }
   private readonly accounts = new Map<string, Account>()
   private readonly codes = new Map<string, { email: string; challenge: string; redirectUri: string }>()
   private readonly tokens = new Map<string, { email: string; grant: string; kind: 'access' | 'refresh' }>()
@@ -88,6 +104,7 @@ export class MicrosoftGraphFake {
   }
 
   async close(): Promise<void> {
+    for (const response of this.held) response.destroy()
     this.server.closeAllConnections()
     await new Promise<void>((resolve) => this.server.close(() => resolve()))
   }
@@ -103,7 +120,15 @@ export class MicrosoftGraphFake {
   async putEvent(
     email: string,
     calendarId: string,
-    event: { id?: string; subject: string; start: Date; end: Date; location?: string | null; removed?: boolean },
+    event: {
+      id?: string
+      subject: string
+      start: Date
+      end: Date
+      location?: string | null
+      removed?: boolean
+      transactionId?: string | null
+    },
   ): Promise<string> {
     const account = this.ensureAccount(email)
     account.seq += 1
@@ -117,6 +142,7 @@ export class MicrosoftGraphFake {
       location: event.location ?? null,
       removed: event.removed ?? false,
       seq: account.seq,
+      transactionId: event.transactionId ?? account.events.get(id)?.transactionId ?? null,
     })
     await this.notify(email, calendarId, event.removed === true ? 'deleted' : 'updated', id)
     return id
@@ -180,6 +206,11 @@ export class MicrosoftGraphFake {
       prefer: request.headers.prefer as string | undefined,
     })
     const [status, payload] = await this.route(request.method ?? 'GET', url, body, request.headers.authorization)
+    if (url.pathname.startsWith('/v1.0/') && request.method !== 'GET' && this.stalls > 0) {
+      this.stalls -= 1
+      this.held.add(response)
+      return
+    }
     response.writeHead(status, { 'content-type': 'application/json; odata.metadata=minimal' })
     response.end(status === 204 ? '' : JSON.stringify(payload))
   }
@@ -242,7 +273,14 @@ export class MicrosoftGraphFake {
         return [404, graphError('ErrorItemNotFound', 'The specified object was not found in the store.')]
       if (!calendar.canEdit)
         return [403, graphError('ErrorAccessDenied', 'Access is denied. Check credentials and try again.')]
+      // Graph's transactionId: a create retried with the same one answers the event the first made.
+      const transactionId = typeof body.transactionId === 'string' ? body.transactionId : null
+      const earlier = [...account.events.values()].find(
+        (event) => transactionId !== null && event.transactionId === transactionId && !event.removed,
+      )
+      if (earlier !== undefined) return [201, render(earlier)]
       const id = await this.putEvent(email, calendar.id, {
+        transactionId,
         subject: String(body.subject),
         start: fromGraph(body.start),
         end: fromGraph(body.end),
@@ -500,6 +538,7 @@ const render = (event: GraphEventRecord) => ({
   '@odata.type': '#microsoft.graph.event',
   id: event.id,
   subject: event.subject,
+  ...(event.transactionId ? { transactionId: event.transactionId } : {}),
   isCancelled: false,
   isAllDay: false,
   type: 'singleInstance',
