@@ -22,9 +22,11 @@ import {
   ConnectionDisconnected,
   CredentialsUnavailable,
   type CredentialsFailure,
+  ProviderCallDeferred,
   ProviderNotConfigured,
 } from './connection.errors.js'
 import { planInbound } from './inbound-sync.js'
+import { ProviderQuota } from './provider-quota.js'
 
 /** How often the sync job looks at a connection (docs/connections.md, "Sync cadence"). */
 export interface SyncCadence {
@@ -67,6 +69,8 @@ export interface ConnectionSyncDeps {
   /** An account's clock on this surface (sandbox clocks run ahead once advanced). */
   readonly clockFor: (accountId: string) => Promise<Clock>
   readonly cadence?: SyncCadence
+  /** Per-user write budget and back-off after the provider's rate limits (default: DEFAULT_PROVIDER_QUOTA). */
+  readonly quota?: ProviderQuota
 }
 
 /** Why a provider call on behalf of a connection did not happen or did not succeed. */
@@ -75,6 +79,7 @@ export type ProviderCallFailure =
   | ConnectionDisconnected
   | ProviderNotConfigured
   | CredentialsUnavailable
+  | ProviderCallDeferred
 
 const sameSecret = (a: string, b: string): boolean => {
   const left = Buffer.from(a)
@@ -92,10 +97,12 @@ export class ConnectionSync {
   private readonly running = new Map<string, Promise<unknown>>()
   private readonly records: ConnectionRecords
   private readonly cadence: SyncCadence
+  private readonly quota: ProviderQuota
 
   constructor(private readonly deps: ConnectionSyncDeps) {
     this.records = new ConnectionRecords(deps)
     this.cadence = deps.cadence ?? DEFAULT_SYNC_CADENCE
+    this.quota = deps.quota ?? new ProviderQuota()
   }
 
   /** A push arrived for `channelId`: verified by its secret, it makes the connection due now. Answers whether it was accepted. */
@@ -159,6 +166,9 @@ export class ConnectionSync {
         at: clock.now(),
         message: `provider ${connection.provider} is not configured`,
       })
+    // The provider asked us to wait (Retry-After, or our back-off after its rate limit): look again then.
+    const blocked = this.quota.blockedUntil(id, clock.now())
+    if (blocked !== null) return this.postpone(scope, id, blocked)
     let credentials = await this.credentials(scope, connection, provider, false)
     if (!credentials.ok) return credentials.error.after
     const failures: string[] = []
@@ -192,6 +202,12 @@ export class ConnectionSync {
       }
       if (!batch.ok) {
         if (batch.error._tag === 'GrantRevoked') return this.revokedByProvider(scope, id)
+        if (batch.error._tag === 'ProviderUnavailable' && batch.error.reason === 'rate_limited') {
+          // Every further call now would be refused too: stop this sync, and wait as asked.
+          this.quota.rateLimited(id, clock.now(), batch.error.retryAfterMs)
+          failures.push(`${calendar.externalId}: rate limited by the provider`)
+          break
+        }
         failures.push(`${calendar.externalId}: ${batch.error._tag}`)
         continue
       }
@@ -429,6 +445,17 @@ export class ConnectionSync {
     return connection
   }
 
+  /** Moves the next look to `until` without touching the connection's health. */
+  private async postpone(scope: RequestScope, id: string, until: Date): Promise<Connection | null> {
+    const result = await this.records.mutate(scope, id, (current) =>
+      ok({
+        next: current.nextSyncAt !== null && current.nextSyncAt >= until ? current : { ...current, nextSyncAt: until },
+        events: [],
+      }),
+    )
+    return result.ok ? result.value : null
+  }
+
   /** Records a sync outcome and schedules the next look. */
   private async finish(scope: RequestScope, id: string, command: ConnectionCommand): Promise<Connection | null> {
     const result = await this.records.mutate(scope, id, (current) => {
@@ -454,7 +481,8 @@ export class ConnectionSync {
         next,
         Math.max(now.getTime() + 60_000, subscription.expiresAt.getTime() - this.cadence.renewBeforeMs),
       )
-    return new Date(next)
+    // Not before the provider lets us call again.
+    return new Date(Math.max(next, this.quota.blockedUntil(connection.id, now)?.getTime() ?? 0))
   }
 
   private async recordCrash(connection: Connection, clock: Clock, reason: unknown): Promise<void> {
@@ -467,9 +495,11 @@ export class ConnectionSync {
   }
 
   /**
-   * Runs one provider call for a connection with fresh credentials: a refused
+   * Runs one provider write for a connection with fresh credentials: a refused
    * access token is refreshed and the call retried once; a revoked grant
-   * disconnects. The outbound mirror's way to the provider.
+   * disconnects. The outbound mirror's way to the provider. Each call takes one
+   * write of the connection's budget; none is made while the provider asked us
+   * to back off (ProviderCallDeferred).
    */
   async callProvider<T>(
     scope: RequestScope,
@@ -481,6 +511,8 @@ export class ConnectionSync {
       return err(new ConnectionDisconnected({ connectionId }))
     const provider = this.deps.providers(connection.provider)
     if (provider === null) return err(new ProviderNotConfigured({ provider: connection.provider }))
+    const reserved = this.quota.reserveWrite(connectionId, scope.clock.now())
+    if (!reserved.ok) return err(new ProviderCallDeferred({ connectionId, why: reserved.why, until: reserved.until }))
     let credentials = await this.credentials(scope, connection, provider, false)
     if (!credentials.ok) return credentials
     let result = await call(provider, credentials.value)
@@ -495,6 +527,9 @@ export class ConnectionSync {
       result = await call(provider, credentials.value)
     }
     if (!result.ok && result.error._tag === 'GrantRevoked') await this.revokedByProvider(scope, connectionId)
+    if (!result.ok && result.error._tag === 'ProviderUnavailable' && result.error.reason === 'rate_limited')
+      this.quota.rateLimited(connectionId, scope.clock.now(), result.error.retryAfterMs)
+    else if (result.ok) this.quota.answered(connectionId)
     return result
   }
 }

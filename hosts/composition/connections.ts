@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify'
 import { CALENDAR_PROVIDERS, type CalendarProviderName } from '../../core/connection/connection.js'
+import { DEFAULT_PROVIDER_QUOTA, ProviderQuota } from '../../core/connection/provider-quota.js'
 import { ConnectionSync } from '../../core/connection/connection-sync.js'
 import { ConnectionService } from '../../core/connection/connection-service.js'
 import { OutboundMirror } from '../../core/connection/outbound-mirror.js'
@@ -74,6 +75,8 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
           events,
           pushAddress,
           clockFor: accountClock(accounts, clock, livemode),
+          // One budget per surface in this process (docs/connections.md, "Provider quotas").
+          quota: new ProviderQuota(DEFAULT_PROVIDER_QUOTA),
         }),
       [
         TOKENS.ConnectionRepository,

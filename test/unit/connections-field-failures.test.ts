@@ -163,3 +163,96 @@ describe('Duplicates on retry: a create whose answer is lost makes one provider 
     expect(ours.map((candidate) => candidate.id)).toEqual([event.id])
   })
 })
+
+/** The most requests that fall within any `windowMs` (each window starting at a request). */
+const busiestWindow = (times: readonly number[], windowMs: number): number => {
+  const sorted = [...times].sort((a, b) => a - b)
+  let most = 0
+  let first = 0
+  for (let last = 0; last < sorted.length; last++) {
+    while (sorted[last]! - sorted[first]! >= windowMs) first++
+    most = Math.max(most, last - first + 1)
+  }
+  return most
+}
+
+const creates = (field: Field) =>
+  field.apiCalls().filter((request) => request.method === 'POST' && request.path.endsWith('/events'))
+
+/** Moves the clock from due moment to due moment, running the mirror job at each, until nothing waits. */
+const runMirrorUntilSettled = async (field: Field, steps = 50) => {
+  await field.runMirror()
+  for (let step = 0; step < steps; step++) {
+    const next = await field.eventRecords.nextMirrorDueAt('acct_a', field.clock.now())
+    if (next === null) return
+    field.advanceTo(new Date(Math.max(next.getTime(), field.clock.now().getTime())))
+    await field.runMirror()
+  }
+}
+
+describe("Quota: Google's per-user limit and rate-limit answers are honoured", () => {
+  it('a burst of 1,000 writes for one user stays under 600 per minute at Google, and every write is made once', async () => {
+    field = await googleField()
+    const burst: CalendarEvent[] = []
+    for (let index = 0; index < 1_000; index++) burst.push(await field.pendingEvent(`Burst ${index}`))
+    await runMirrorUntilSettled(field)
+    const made = creates(field)
+    expect(made).toHaveLength(1_000)
+    expect(
+      busiestWindow(
+        made.map((request) => request.at),
+        60_000,
+      ),
+    ).toBeLessThan(600)
+    const mirrors = await Promise.all(burst.map((event) => field!.eventRecords.get('acct_a', event.id)))
+    expect(mirrors.every((event) => event?.mirror?.status === 'synced')).toBe(true)
+    // The writes the budget held back were deferred, not failed: each made in one attempt.
+    expect(new Set(mirrors.map((event) => event?.mirror?.attempts))).toEqual(new Set([1]))
+  }, 120_000)
+
+  it.each([
+    ['429', 429, 120],
+    ['403 rateLimitExceeded', 403, 90],
+  ] as const)(
+    'a %s with Retry-After stops every write of that user until it passes; the refused one is retried then',
+    async (_name, status, seconds) => {
+      field = await googleField()
+      const start = field.clock.now().getTime()
+      const events = [
+        await field.pendingEvent('First'),
+        await field.pendingEvent('Second'),
+        await field.pendingEvent('Third'),
+      ]
+      field.fake.failNext(status, 1, seconds)
+      await field.runMirror()
+      // One call, refused; the other two were not sent.
+      expect(creates(field)).toHaveLength(1)
+      const waiting = await Promise.all(events.map((event) => field!.eventRecords.get('acct_a', event.id)))
+      expect(waiting.map((event) => event?.mirror?.nextAttemptAt?.getTime())).toEqual(
+        Array(3).fill(start + seconds * 1000),
+      )
+      expect(waiting.map((event) => event?.mirror?.status)).toEqual(['pending', 'pending', 'pending'])
+      field.advance(60_000)
+      await field.runMirror()
+      expect(creates(field)).toHaveLength(1)
+      await runMirrorUntilSettled(field)
+      const made = creates(field)
+      expect(made).toHaveLength(4)
+      expect(made.slice(1).every((request) => request.at >= start + seconds * 1000)).toBe(true)
+    },
+  )
+
+  it('a sync refused for the rate limit looks again only after Retry-After, and calls nothing before', async () => {
+    field = await googleField()
+    const start = field.clock.now().getTime()
+    field.fake.failNext(429, 1, 900)
+    const after = await field.syncNow()
+    expect(after?.nextSyncAt?.getTime()).toBe(start + 900_000)
+    const calls = field.apiCalls().length
+    field.advance(60_000)
+    await field.syncNow()
+    expect(field.apiCalls()).toHaveLength(calls)
+    field.advanceTo(new Date(start + 900_000))
+    expect(await field.syncNow()).toMatchObject({ status: 'active', consecutiveSyncFailures: 0 })
+  })
+})

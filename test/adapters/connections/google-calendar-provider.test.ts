@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GoogleCalendarProvider } from '../../../adapters/calendar-provider/google/google-calendar-provider.js'
+import { retryAfterMsOf } from '../../../adapters/calendar-provider/shared/provider-http.js'
 import { SystemClock } from '../../../adapters/clock/system/system-clock.js'
 import { pkceChallenge } from '../../../core/connection/pkce.js'
 import { planInbound } from '../../../core/connection/inbound-sync.js'
@@ -211,6 +212,22 @@ describe('Google Calendar API v3 specifics', () => {
       ok: false,
       error: { _tag: 'ProviderUnavailable', reason: 'network' },
     })
+  })
+
+  it('a 429 or 403 rateLimitExceeded carries its Retry-After (seconds) as retryAfterMs', async () => {
+    const { tokens } = await connect('retry-after@example.com')
+    fake.failNext(429, 1, 30)
+    expect(await google.listCalendars(tokens)).toMatchObject({
+      ok: false,
+      error: { _tag: 'ProviderUnavailable', reason: 'rate_limited', retryAfterMs: 30_000 },
+    })
+    fake.failNext(403, 1, 5)
+    expect(await google.syncEvents(tokens, 'retry-after@example.com', null)).toMatchObject({
+      ok: false,
+      error: { _tag: 'ProviderUnavailable', reason: 'rate_limited', retryAfterMs: 5_000 },
+    })
+    expect(retryAfterMsOf('Wed, 21 Oct 2026 07:28:30 GMT', Date.parse('2026-10-21T07:28:00Z'))).toBe(30_000)
+    expect(retryAfterMsOf('soon', 0)).toBeNull()
   })
 
   it('writes to a reader calendar are refused as ProviderObjectMissing (forbidden), not as a revoked grant', async () => {
