@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { GoogleCalendarProvider } from '../../adapters/calendar-provider/google/google-calendar-provider.js'
+import { MicrosoftGraphCalendarProvider } from '../../adapters/calendar-provider/microsoft/microsoft-graph-calendar-provider.js'
 import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 import { MemoryCalendarRepository } from '../../adapters/storage/memory/calendar-repository.js'
 import { MemoryConnectionRepository } from '../../adapters/storage/memory/connection-repository.js'
@@ -10,38 +11,92 @@ import type { ConnectionService } from '../../core/connection/connection-service
 import { ConnectionSync, type SyncCadence } from '../../core/connection/connection-sync.js'
 import { OutboundMirror } from '../../core/connection/outbound-mirror.js'
 import { pkceChallenge } from '../../core/connection/pkce.js'
+import type { CalendarProviderName } from '../../core/connection/connection.js'
 import type { CalendarEvent } from '../../core/event/event.js'
+import type { CalendarProviderPort } from '../../core/ports/calendar-provider.js'
+import type { Clock } from '../../core/ports/clock.js'
 import { inMemoryUsersAndEvents } from '../support/connection-service-deps.js'
 import { makeCalendar, makeConnection } from '../support/connection-fixtures.js'
 import { GoogleCalendarFake } from '../support/fakes/google-calendar-fake.js'
+import { MicrosoftGraphFake } from '../support/fakes/microsoft-graph-fake.js'
 
 const EMAIL = 'field@example.com'
 const REDIRECT = 'https://api.example.com/v1/connections/oauth/callback'
 const VERIFIER = 'field-verifier-0123456789-0123456789-0123456789'
 
+interface ProviderFake {
+  readonly requests: readonly { readonly method: string; readonly path: string }[]
+  consent(input: { email: string; codeChallenge: string; redirectUri: string }): string
+  revokeAll(email: string): void
+  close(): Promise<void>
+}
+
+/** One provider's local fake, and its real adapter pointed at it. */
+interface ProviderKit<F extends ProviderFake> {
+  readonly fake: F
+  readonly name: CalendarProviderName
+  readonly email: string
+  readonly calendarExternalId: string
+  readonly adapter: (timeoutMs: number) => CalendarProviderPort
+}
+
+const google = async (clock: Clock): Promise<ProviderKit<GoogleCalendarFake>> => {
+  const fake = await GoogleCalendarFake.start()
+  fake.now = () => clock.now().getTime()
+  return {
+    fake,
+    name: 'google',
+    email: EMAIL,
+    calendarExternalId: EMAIL,
+    adapter: (timeoutMs) =>
+      new GoogleCalendarProvider({
+        clientId: GoogleCalendarFake.clientId,
+        clientSecret: GoogleCalendarFake.clientSecret,
+        accountsUrl: fake.baseUrl,
+        oauthUrl: fake.baseUrl,
+        apiUrl: fake.baseUrl,
+        timeoutMs,
+        userAgent: 'departure-service/test',
+        clock,
+      }),
+  }
+}
+
+const microsoft = async (clock: Clock): Promise<ProviderKit<MicrosoftGraphFake>> => {
+  const fake = await MicrosoftGraphFake.start()
+  return {
+    fake,
+    name: 'microsoft',
+    email: 'field@contoso.com',
+    calendarExternalId: 'AAMkCal-field@contoso.com-default',
+    adapter: (timeoutMs) =>
+      new MicrosoftGraphCalendarProvider({
+        clientId: MicrosoftGraphFake.clientId,
+        clientSecret: MicrosoftGraphFake.clientSecret,
+        authorityUrl: fake.authorityUrl,
+        graphUrl: fake.baseUrl,
+        timeoutMs,
+        userAgent: 'departure-service/test',
+        clock,
+      }),
+  }
+}
+
 /**
- * The service's sync and outbound mirror on in-memory storage, against the local fake of Google through the real
- * adapter, all on one clock the test moves by hand (the fake stamps its requests with it too).
+ * The service's sync and outbound mirror on in-memory storage, against a provider's local fake through the real
+ * adapter, all on one clock the test moves by hand (the Google fake stamps its requests with it too).
  */
-const googleField = async (options: { readonly timeoutMs?: number; readonly cadence?: SyncCadence } = {}) => {
+const fieldOf = async <F extends ProviderFake>(
+  kitOf: (clock: Clock) => Promise<ProviderKit<F>>,
+  options: { readonly timeoutMs?: number; readonly cadence?: SyncCadence; readonly pushAddress?: string } = {},
+) => {
   let now = new Date('2026-06-01T08:00:00Z')
   const clock = { now: () => now }
-  const fake = await GoogleCalendarFake.start()
-  fake.now = () => now.getTime()
-  const adapter = (timeoutMs: number) =>
-    new GoogleCalendarProvider({
-      clientId: GoogleCalendarFake.clientId,
-      clientSecret: GoogleCalendarFake.clientSecret,
-      accountsUrl: fake.baseUrl,
-      oauthUrl: fake.baseUrl,
-      apiUrl: fake.baseUrl,
-      timeoutMs,
-      userAgent: 'departure-service/test',
-      clock,
-    })
-  const google = adapter(options.timeoutMs ?? 5_000)
-  const code = fake.consent({ email: EMAIL, codeChallenge: pkceChallenge(VERIFIER), redirectUri: REDIRECT })
-  const exchanged = await adapter(5_000).exchangeCode({ code, codeVerifier: VERIFIER, redirectUri: REDIRECT })
+  const kit = await kitOf(clock)
+  const { fake, email } = kit
+  const provider = kit.adapter(options.timeoutMs ?? 5_000)
+  const code = fake.consent({ email, codeChallenge: pkceChallenge(VERIFIER), redirectUri: REDIRECT })
+  const exchanged = await kit.adapter(5_000).exchangeCode({ code, codeVerifier: VERIFIER, redirectUri: REDIRECT })
   if (!exchanged.ok) throw new Error(`exchange failed: ${JSON.stringify(exchanged.error)}`)
   const tokens = exchanged.value.tokens
   const outbox = new MemoryOutbox()
@@ -51,18 +106,22 @@ const googleField = async (options: { readonly timeoutMs?: number; readonly cade
   const { events, eventRecords, storeUser } = inMemoryUsersAndEvents(outbox)
   await storeUser()
   const sealed = cipher.seal(JSON.stringify({ ...tokens, expiresAt: tokens.expiresAt?.toISOString() ?? null }))
-  const connection = makeConnection({ email: EMAIL, sealedTokens: sealed, nextSyncAt: now })
+  const connection = makeConnection({ provider: kit.name, email, sealedTokens: sealed, nextSyncAt: now })
   await connections.insert(connection, [])
-  const calendar = makeCalendar({ connectionId: connection.id, externalId: EMAIL, timezone: 'America/New_York' })
+  const calendar = makeCalendar({
+    connectionId: connection.id,
+    externalId: kit.calendarExternalId,
+    timezone: 'America/New_York',
+  })
   await calendars.save(calendar)
   const sync = new ConnectionSync({
     connections,
     calendars,
-    providers: () => google,
+    providers: () => provider,
     cipher,
     ids: new UlidIdGenerator(),
     events,
-    pushAddress: () => null,
+    pushAddress: () => options.pushAddress ?? null,
     clockFor: async () => clock,
     ...(options.cadence === undefined ? {} : { cadence: options.cadence }),
   })
@@ -124,16 +183,22 @@ const googleField = async (options: { readonly timeoutMs?: number; readonly cade
     pendingEvent,
     runMirror,
     syncNow: () => sync.syncNow('acct_a', connection.id, clock, 'incremental'),
+    provider,
+    email,
     apiCalls: () => fake.requests.filter((request) => request.path.startsWith('/calendar/')),
     close: () => fake.close(),
   }
 }
 
+const googleField = (options: Parameters<typeof fieldOf>[1] = {}) => fieldOf(google, options)
 type Field = Awaited<ReturnType<typeof googleField>>
 let field: Field | null = null
+let other: { close(): Promise<void> } | null = null
 afterEach(async () => {
   await field?.close()
+  await other?.close()
   field = null
+  other = null
 })
 
 describe('Duplicates on retry: a create whose answer is lost makes one provider event and one event of ours', () => {
@@ -177,7 +242,9 @@ const busiestWindow = (times: readonly number[], windowMs: number): number => {
 }
 
 const creates = (field: Field) =>
-  field.apiCalls().filter((request) => request.method === 'POST' && request.path.endsWith('/events'))
+  field.fake.requests
+    .filter((request) => request.path.startsWith('/calendar/'))
+    .filter((request) => request.method === 'POST' && request.path.endsWith('/events'))
 
 /** Moves the clock from due moment to due moment, running the mirror job at each, until nothing waits. */
 const runMirrorUntilSettled = async (field: Field, steps = 50) => {
@@ -254,5 +321,42 @@ describe("Quota: Google's per-user limit and rate-limit answers are honoured", (
     expect(field.apiCalls()).toHaveLength(calls)
     field.advanceTo(new Date(start + 900_000))
     expect(await field.syncNow()).toMatchObject({ status: 'active', consecutiveSyncFailures: 0 })
+  })
+})
+
+describe('Expired grants: the first invalid_grant disconnects the connection, notifies, and stops every call to the provider', () => {
+  it.each([
+    ['Google (the refresh token of an app in testing expires after 7 days)', google],
+    ['Microsoft (AADSTS700082: the refresh token expired)', microsoft],
+  ] as const)('%s', async (_name, kit) => {
+    const expired = await fieldOf<ProviderFake>(kit)
+    other = expired
+    await expired.pendingEvent('Planning')
+    expired.fake.revokeAll(expired.email)
+    // The access token (an hour) is stale: the next call refreshes, and the provider answers invalid_grant.
+    expired.advance(2 * 3_600_000)
+    const before = expired.fake.requests.length
+    const at = expired.clock.now()
+    await expired.syncNow()
+    expect(await expired.connections.get('acct_a', expired.connection.id)).toMatchObject({
+      status: 'disconnected',
+      statusReason: 'revoked_by_provider',
+      nextSyncAt: null,
+      subscriptions: [],
+    })
+    // The notification is written with the change (the webhook dispatcher sends it within its next second).
+    const notices = (await expired.outbox.list('acct_a', 50)).filter((note) => note.type.startsWith('connection.'))
+    expect(notices.map((note) => note.type)).toEqual(['connection.disconnected'])
+    expect(notices[0]!.createdAt.getTime() - at.getTime()).toBeLessThan(60_000)
+    expect(notices[0]!.object).toMatchObject({ status: 'disconnected', statusReason: 'revoked_by_provider' })
+    expect(expired.fake.requests.length - before).toBe(1)
+    // A week of the sync and mirror jobs, hour by hour, and pushes: not one call more.
+    for (let hour = 0; hour < 7 * 24; hour++) {
+      expired.advance(3_600_000)
+      await expired.sync.processDue({ accountId: 'acct_a', clock: expired.clock })
+      await expired.runMirror()
+      await expired.syncNow()
+    }
+    expect(expired.fake.requests.length - before).toBe(1)
   })
 })
