@@ -11,13 +11,19 @@ import type {
 import type { Clock } from '../ports/clock.js'
 import type { ConnectionRepositoryPort } from '../ports/connection-repository.js'
 import type { CalendarRepositoryPort } from '../ports/calendar-repository.js'
-import type { IdGenerator } from '../ports/id-generator.js'
+import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
 import type { TokenCipherPort } from '../ports/token-cipher.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { RequestScope } from '../shared/request-scope.js'
 import { ConnectionRecords } from './connection-records.js'
 import { healthOf, connectionTransition, type ConnectionCommand } from './connection-transition.js'
-import type { Calendar, CalendarProviderName, Connection, PushSubscription } from './connection.js'
+import {
+  type Calendar,
+  type CalendarProviderName,
+  type Connection,
+  type PushSubscription,
+  pushRenewalDueAt,
+} from './connection.js'
 import {
   ConnectionDisconnected,
   CredentialsUnavailable,
@@ -62,6 +68,8 @@ export interface ConnectionSyncDeps {
   /** Opens and seals the provider tokens (refreshed tokens are sealed again). */
   readonly cipher: TokenCipherPort
   readonly ids: IdGenerator
+  /** The secrets of push channels started by the sync (a channel missing or lapsed); without it none is started. */
+  readonly random?: RandomSource
   /** Inbound changes are applied through the event use cases, like the API's. */
   readonly events: EventService
   /** Where providers may push for this surface, or null when pushes cannot reach us (polling only). */
@@ -217,8 +225,8 @@ export class ConnectionSync {
       await this.ingest(scope, connection, fresh, batch.value, stillToDelete)
       await this.deps.calendars.save({ ...fresh, syncCursor: batch.value.cursor })
     }
-    const renewed = await this.renewExpiring(scope, id, provider, credentials.value)
-    if (renewed !== null) failures.push(renewed)
+    // A renewal that fails is not a failed sync: the connection polls until it succeeds.
+    await this.renewExpiring(scope, id, provider, credentials.value)
     return this.finish(
       scope,
       id,
@@ -343,22 +351,38 @@ export class ConnectionSync {
     return ours
   }
 
-  /** Renews channels close to expiry; answers a failure message or null. */
+  /**
+   * Renews push channels at their renewal point (half their lifetime) and starts one for each selected calendar
+   * without a live channel (a start that failed, a channel that lapsed). While a renewal or start fails the
+   * connection polls, and tries again at each poll; a channel whose renewal failed keeps serving until it lapses.
+   */
   private async renewExpiring(
     scope: RequestScope,
     id: string,
     provider: CalendarProviderPort,
     credentials: ProviderCredentials,
-  ): Promise<string | null> {
+  ): Promise<void> {
     const connection = await this.deps.connections.get(scope.accountId, id)
     const address = this.deps.pushAddress(provider.provider)
-    if (connection === null || address === null) return null
-    const horizon = scope.clock.now().getTime() + this.cadence.renewBeforeMs
-    if (connection.subscriptions.every((subscription) => subscription.expiresAt.getTime() > horizon)) return null
+    if (connection === null || address === null) return
+    const now = scope.clock.now()
+    const live = connection.subscriptions.filter((subscription) => subscription.expiresAt > now)
+    const readsEvents = connection.scopes.includes('events.read') || connection.scopes.includes('events.write')
+    const selected = readsEvents
+      ? (await this.deps.calendars.listByConnection(scope.accountId, id)).filter((calendar) => calendar.selected)
+      : []
+    const unwatched = selected.filter(
+      (calendar) => !live.some((subscription) => subscription.calendarExternalId === calendar.externalId),
+    )
+    const due = (subscription: PushSubscription) =>
+      pushRenewalDueAt(subscription, this.cadence.renewBeforeMs).getTime() <= now.getTime()
+    const random = this.deps.random
+    const startable = random === undefined ? [] : unwatched
+    if (live.length === connection.subscriptions.length && !live.some(due) && startable.length === 0) return
     const subscriptions: PushSubscription[] = []
-    let failure: string | null = null
-    for (const subscription of connection.subscriptions) {
-      if (subscription.expiresAt.getTime() > horizon) {
+    let failed = false
+    for (const subscription of live) {
+      if (!due(subscription)) {
         subscriptions.push(subscription)
         continue
       }
@@ -375,16 +399,30 @@ export class ConnectionSync {
           id: channelId,
           providerId: renewed.value.providerId,
           expiresAt: renewed.value.expiresAt,
+          startedAt: now,
         })
-      else failure = `push renewal: ${renewed.error._tag}`
+      else {
+        failed = true
+        subscriptions.push(subscription)
+      }
     }
-    await this.records.mutate(scope, id, (current) =>
-      ok({
-        next: { ...current, subscriptions, syncMode: subscriptions.length > 0 ? 'realtime' : 'polling' },
-        events: [],
-      }),
-    )
-    return failure
+    for (const calendar of startable) {
+      const channelId = this.deps.ids.next('chn')
+      const secret = random?.token(24) ?? ''
+      const started = await provider.startPush(credentials, calendar.externalId, { channelId, address, secret })
+      if (!started.ok) failed = true
+      else if (started.value !== null)
+        subscriptions.push({
+          id: channelId,
+          providerId: started.value.providerId,
+          calendarExternalId: calendar.externalId,
+          expiresAt: started.value.expiresAt,
+          startedAt: now,
+          secret,
+        })
+    }
+    const syncMode = !failed && subscriptions.length > 0 ? 'realtime' : 'polling'
+    await this.records.mutate(scope, id, (current) => ok({ next: { ...current, subscriptions, syncMode }, events: [] }))
   }
 
   /** Opens the tokens and refreshes them when close to expiry (or `force`); a failure is recorded and answered as the connection. */
@@ -476,11 +514,11 @@ export class ConnectionSync {
           ? this.cadence.realtimeSafetyMs
           : this.cadence.pollingMs
     let next = now.getTime() + base
-    for (const subscription of connection.subscriptions)
-      next = Math.min(
-        next,
-        Math.max(now.getTime() + 60_000, subscription.expiresAt.getTime() - this.cadence.renewBeforeMs),
-      )
+    for (const subscription of connection.subscriptions) {
+      const renewAt = pushRenewalDueAt(subscription, this.cadence.renewBeforeMs).getTime()
+      // A renewal point already passed is a renewal that failed: the poll (the base above) tries it again.
+      if (renewAt > now.getTime()) next = Math.min(next, Math.max(now.getTime() + 60_000, renewAt))
+    }
     // Not before the provider lets us call again.
     return new Date(Math.max(next, this.quota.blockedUntil(connection.id, now)?.getTime() ?? 0))
   }

@@ -65,13 +65,14 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
     const pushAddress = (provider: CalendarProviderName) =>
       !livemode || baseUrl.startsWith('https://') ? `${baseUrl}/v1/connections/push/${provider}` : null
     bind(TOKENS.ConnectionSync).toResolvedValue(
-      (connections, calendars, providers, cipher, ids, events, accounts, clock) =>
+      (connections, calendars, providers, cipher, ids, random, events, accounts, clock) =>
         new ConnectionSync({
           connections,
           calendars,
           providers,
           cipher,
           ids,
+          random,
           events,
           pushAddress,
           clockFor: accountClock(accounts, clock, livemode),
@@ -84,6 +85,7 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
         TOKENS.CalendarProviders,
         TOKENS.TokenCipher,
         TOKENS.IdGenerator,
+        TOKENS.RandomSource,
         TOKENS.EventService,
         TOKENS.AccountRepository,
         TOKENS.Clock,

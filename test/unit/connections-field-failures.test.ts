@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { GoogleCalendarProvider } from '../../adapters/calendar-provider/google/google-calendar-provider.js'
 import { MicrosoftGraphCalendarProvider } from '../../adapters/calendar-provider/microsoft/microsoft-graph-calendar-provider.js'
-import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
+import { CryptoRandomSource, UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 import { MemoryCalendarRepository } from '../../adapters/storage/memory/calendar-repository.js'
 import { MemoryConnectionRepository } from '../../adapters/storage/memory/connection-repository.js'
 import { MemoryOutbox } from '../../adapters/storage/memory/outbox.js'
@@ -120,6 +120,7 @@ const fieldOf = async <F extends ProviderFake>(
     providers: () => provider,
     cipher,
     ids: new UlidIdGenerator(),
+    random: new CryptoRandomSource(),
     events,
     pushAddress: () => options.pushAddress ?? null,
     clockFor: async () => clock,
@@ -358,5 +359,71 @@ describe('Expired grants: the first invalid_grant disconnects the connection, no
       await expired.syncNow()
     }
     expect(expired.fake.requests.length - before).toBe(1)
+  })
+})
+
+const HOUR = 3_600_000
+const watches = (field: Field) =>
+  field.fake.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/events/watch'))
+
+/** Runs the sync job at each moment the connection falls due, up to `until`; answers the connection then. */
+const syncJobUntil = async (field: Field, until: number) => {
+  for (let step = 0; step < 500; step++) {
+    const next = (await field.connections.get('acct_a', field.connection.id))?.nextSyncAt ?? null
+    if (next === null || next.getTime() > until) break
+    field.advanceTo(next)
+    await field.sync.processDue({ accountId: 'acct_a', clock: field.clock })
+  }
+  return (await field.connections.get('acct_a', field.connection.id))!
+}
+
+describe('Push channels that lapse: renewed at half their lifetime; while a renewal fails, polling takes over', () => {
+  it('a Google channel (7 days) is renewed by 3.5 days, by a new channel and the old one stopped', async () => {
+    field = await googleField({ pushAddress: 'https://api.example.test/v1/connections/push/google' })
+    const start = field.clock.now().getTime()
+    const first = await field.syncNow()
+    expect(first).toMatchObject({ syncMode: 'realtime', subscriptions: [{ calendarExternalId: EMAIL }] })
+    const channel = first!.subscriptions[0]!
+    expect(channel.expiresAt.getTime()).toBe(start + 7 * 24 * HOUR)
+    const renewed = await syncJobUntil(field, start + 3.5 * 24 * HOUR)
+    expect(renewed.subscriptions).toHaveLength(1)
+    expect(renewed.subscriptions[0]!.id).not.toBe(channel.id)
+    expect([...field.fake.channels.keys()]).toEqual([renewed.subscriptions[0]!.id])
+    const [started, renewal] = watches(field).map((request) => request.at)
+    expect(started).toBe(start)
+    expect(renewal).toBeLessThanOrEqual(start + 3.5 * 24 * HOUR)
+    expect(renewed.syncMode).toBe('realtime')
+  })
+
+  it('a renewal that fails leaves the channel serving and the connection polling (every 5 minutes) until a renewal succeeds', async () => {
+    field = await googleField({ pushAddress: 'https://api.example.test/v1/connections/push/google' })
+    const start = field.clock.now().getTime()
+    const first = await field.syncNow()
+    const channel = first!.subscriptions[0]!
+    await syncJobUntil(field, start + 3.5 * 24 * HOUR - 6 * HOUR)
+    field.fake.failNextWatch(2)
+    const failing = await syncJobUntil(field, start + 3.5 * 24 * HOUR)
+    expect(watches(field)).toHaveLength(2)
+    expect(failing).toMatchObject({ status: 'active', syncMode: 'polling', consecutiveSyncFailures: 0 })
+    // The old channel still serves pushes until it lapses.
+    expect(failing.subscriptions.map((subscription) => subscription.id)).toEqual([channel.id])
+    expect(failing.nextSyncAt!.getTime() - field.clock.now().getTime()).toBe(5 * 60_000)
+    const stillFailing = await syncJobUntil(field, field.clock.now().getTime() + 5 * 60_000)
+    expect(watches(field)).toHaveLength(3)
+    expect(stillFailing).toMatchObject({ syncMode: 'polling' })
+    const back = await syncJobUntil(field, field.clock.now().getTime() + 5 * 60_000)
+    expect(watches(field)).toHaveLength(4)
+    expect(back).toMatchObject({ syncMode: 'realtime' })
+    expect(back.subscriptions[0]!.id).not.toBe(channel.id)
+    expect([...field.fake.channels.keys()]).toEqual([back.subscriptions[0]!.id])
+  })
+
+  it('a channel that lapsed is started anew at the next poll', async () => {
+    field = await googleField({ pushAddress: 'https://api.example.test/v1/connections/push/google' })
+    const first = await field.syncNow()
+    field.advanceTo(new Date(first!.subscriptions[0]!.expiresAt.getTime() + HOUR))
+    const after = await field.syncNow()
+    expect(after).toMatchObject({ syncMode: 'realtime' })
+    expect(after!.subscriptions[0]!.expiresAt.getTime()).toBeGreaterThan(field.clock.now().getTime())
   })
 })

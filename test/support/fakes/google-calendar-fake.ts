@@ -67,6 +67,7 @@ export class GoogleCalendarFake {
   private failures: { status: number; retryAfterSeconds: number | null }[] = []
   /** API writes still to hold unanswered after doing their work (a provider timeout after the write). */
   private stalls = 0
+  private watchFailures = 0
   private readonly held = new Set<ServerResponse>()
   /** The time the fake stamps on requests; a test with a controllable clock sets it. */
   now: () => number = () => Date.now()
@@ -122,6 +123,11 @@ export class GoogleCalendarFake {
   /** The next `count` API calls (not OAuth) answer this status (403: `rateLimitExceeded`), with `Retry-After` if given. */
   failNext(status: number, count = 1, retryAfterSeconds: number | null = null): void {
     for (let index = 0; index < count; index++) this.failures.push({ status, retryAfterSeconds })
+  }
+
+  /** The next `count` events.watch calls answer 503 (a channel that cannot be started or renewed). */
+  failNextWatch(count = 1): void {
+    this.watchFailures += count
   }
 
   /** The next `count` API writes do their work, then never answer: the client sees a timeout although the write was made. */
@@ -260,8 +266,12 @@ export class GoogleCalendarFake {
     if (events === undefined || calendar === undefined) return [404, apiError(404, 'notFound', 'Not Found')]
     const eventId = match[2] === undefined ? undefined : decodeURIComponent(match[2])
     if (method === 'POST' && eventId === 'watch') {
+      if (this.watchFailures > 0) {
+        this.watchFailures -= 1
+        return [503, apiError(503, 'backendError', 'Scripted watch failure')]
+      }
       const resourceId = randomBytes(8).toString('hex')
-      const expiration = Date.now() + Number((body.params as { ttl?: string } | undefined)?.ttl ?? 604800) * 1000
+      const expiration = this.now() + Number((body.params as { ttl?: string } | undefined)?.ttl ?? 604800) * 1000
       this.channels.set(String(body.id), {
         resourceId,
         calendarId,
