@@ -128,6 +128,41 @@ export class ConnectionSync {
     return true
   }
 
+  /**
+   * A provider's notice about a channel itself (Graph lifecycle notifications), verified like a push: `missed`
+   * (notifications were dropped) and `subscriptionRemoved` (the subscription is gone; the next sync starts a new one)
+   * make the channel's calendar list in full at a sync due now. Any other notice syncs as a push does. Answers
+   * whether it was accepted.
+   */
+  async acceptLifecycleNotice(channelId: string, secret: string, notice: string): Promise<boolean> {
+    const connection = await this.deps.connections.findBySubscription(channelId)
+    const subscription = connection?.subscriptions.find((candidate) => candidate.id === channelId)
+    if (connection === null || subscription === undefined || !sameSecret(subscription.secret, secret)) return false
+    if (connection.status === 'disconnected') return false
+    if (notice !== 'missed' && notice !== 'subscriptionRemoved') return this.acceptPush(channelId, secret)
+    const clock = await this.deps.clockFor(connection.accountId)
+    const calendar = (await this.deps.calendars.listByConnection(connection.accountId, connection.id)).find(
+      (candidate) => candidate.externalId === subscription.calendarExternalId,
+    )
+    if (calendar !== undefined) await this.deps.calendars.save({ ...calendar, syncCursor: null })
+    await this.records.mutate(
+      { accountId: connection.accountId, livemode: connection.livemode, clock },
+      connection.id,
+      (current) =>
+        ok({
+          next: {
+            ...current,
+            nextSyncAt: clock.now(),
+            ...(notice === 'subscriptionRemoved'
+              ? { subscriptions: current.subscriptions.filter((candidate) => candidate.id !== channelId) }
+              : {}),
+          },
+          events: [],
+        }),
+    )
+    return true
+  }
+
   /** The background job: every due connection synced; one connection's failure never stops another's. */
   async processDue(scope: BackgroundScope): Promise<number> {
     const now = scope.clock.now()

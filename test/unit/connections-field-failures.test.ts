@@ -427,3 +427,64 @@ describe('Push channels that lapse: renewed at half their lifetime; while a rene
     expect(after!.subscriptions[0]!.expiresAt.getTime()).toBeGreaterThan(field.clock.now().getTime())
   })
 })
+
+describe("Resync: Graph's missed and subscriptionRemoved notices, and Google's 410 for a stale sync token, list in full", () => {
+  const deltaCalls = (fake: MicrosoftGraphFake) => fake.requests.filter((request) => request.path.endsWith('/delta'))
+
+  it.each(['missed', 'subscriptionRemoved'] as const)(
+    'a verified %s notice makes the connection due now with a full listing of its calendar',
+    async (notice) => {
+      const graph = await fieldOf(microsoft, { pushAddress: 'https://api.example.test/v1/connections/push/microsoft' })
+      other = graph
+      const first = await graph.syncNow()
+      const channel = first!.subscriptions[0]!
+      expect(first!.syncMode).toBe('realtime')
+      graph.advance(HOUR)
+      expect(await graph.sync.acceptLifecycleNotice(channel.id, 'forged', notice)).toBe(false)
+      expect(await graph.sync.acceptLifecycleNotice(channel.id, channel.secret, notice)).toBe(true)
+      const due = await graph.connections.get('acct_a', graph.connection.id)
+      expect(due!.nextSyncAt).toEqual(graph.clock.now())
+      await graph.sync.processDue({ accountId: 'acct_a', clock: graph.clock })
+      const listing = deltaCalls(graph.fake).at(-1)!
+      // A full listing (a window, no delta token), not an incremental one.
+      expect(listing.query.get('$deltatoken')).toBeNull()
+      expect(listing.query.get('startDateTime')).not.toBeNull()
+      const after = await graph.connections.get('acct_a', graph.connection.id)
+      if (notice === 'subscriptionRemoved') {
+        // The next sync started a new subscription for the calendar.
+        expect(after!.subscriptions.map((subscription) => subscription.id)).not.toContain(channel.id)
+        expect(after!.subscriptions).toHaveLength(1)
+      } else expect(after!.subscriptions.map((subscription) => subscription.id)).toEqual([channel.id])
+    },
+  )
+
+  it('a 410 for a stale Google sync token lists in full: the change made meanwhile arrives once, nothing is duplicated', async () => {
+    field = await googleField()
+    const at = (hours: number) => new Date(field!.clock.now().getTime() + hours * HOUR).toISOString()
+    field.fake.putEvent(EMAIL, EMAIL, {
+      id: 'kickoff',
+      summary: 'Kickoff',
+      start: { dateTime: at(24) },
+      end: { dateTime: at(25) },
+    })
+    await field.syncNow()
+    field.fake.putEvent(EMAIL, EMAIL, {
+      id: 'retro',
+      summary: 'Retro',
+      start: { dateTime: at(48) },
+      end: { dateTime: at(49) },
+    })
+    field.fake.invalidateSyncTokens(EMAIL)
+    const listsBefore = field.fake.requests.filter(
+      (request) => request.path.startsWith('/calendar/') && request.path.endsWith('/events'),
+    ).length
+    expect(await field.syncNow()).toMatchObject({ status: 'active', consecutiveSyncFailures: 0 })
+    const lists = field.fake.requests
+      .filter((request) => request.path.startsWith('/calendar/') && request.path.endsWith('/events'))
+      .slice(listsBefore)
+    // The refused incremental listing, then a full one.
+    expect(lists.map((request) => request.query.get('syncToken') === null)).toEqual([false, true])
+    const imported = await field.events.listByCalendar('acct_a', field.calendar.id)
+    expect(imported.map((event) => event.title).sort()).toEqual(['Kickoff', 'Retro'])
+  })
+})

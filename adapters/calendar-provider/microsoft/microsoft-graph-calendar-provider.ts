@@ -323,6 +323,8 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     const json = {
       changeType: 'created,updated,deleted',
       notificationUrl: notificationUrl.toString(),
+      // Lifecycle notices (missed, subscriptionRemoved) come to the same address and start a resync.
+      lifecycleNotificationUrl: notificationUrl.toString(),
       resource: `me/calendars/${calendarExternalId}/events`,
       expirationDateTime: this.expiry().toISOString(),
       clientState: request.secret,

@@ -185,11 +185,17 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
       const channel = single(query.channel) ?? ''
       const notifications = ((request.body as { value?: unknown } | undefined)?.value ?? []) as {
         clientState?: unknown
+        lifecycleEvent?: unknown
       }[]
       let accepted = false
       for (const notification of Array.isArray(notifications) ? notifications : []) {
-        if (typeof notification.clientState === 'string' && (await sync.acceptPush(channel, notification.clientState)))
-          accepted = true
+        if (typeof notification.clientState !== 'string') continue
+        // Lifecycle notices (missed, subscriptionRemoved, reauthorizationRequired) come to the same address.
+        const taken =
+          typeof notification.lifecycleEvent === 'string'
+            ? await sync.acceptLifecycleNotice(channel, notification.clientState, notification.lifecycleEvent)
+            : await sync.acceptPush(channel, notification.clientState)
+        if (taken) accepted = true
       }
       // 202 either way for well-formed posts: Graph only needs the receipt; forged ones changed nothing.
       return reply.code(accepted || notifications.length > 0 ? 202 : 400).send()
