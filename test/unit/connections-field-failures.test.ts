@@ -488,3 +488,41 @@ describe("Resync: Graph's missed and subscriptionRemoved notices, and Google's 4
     expect(imported.map((event) => event.title).sort()).toEqual(['Kickoff', 'Retro'])
   })
 })
+
+describe('A change made at the provider while a sync page is being read is seen within one more sync', () => {
+  it('an event changed and one added while the first page of a Google listing is read arrive at the next sync; none is lost', async () => {
+    field = await googleField()
+    const at = (hours: number) => new Date(field!.clock.now().getTime() + hours * HOUR).toISOString()
+    for (let index = 0; index < 5; index++)
+      field.fake.putEvent(EMAIL, EMAIL, {
+        id: `ev${index}`,
+        summary: `Event ${index}`,
+        start: { dateTime: at(24 + index) },
+        end: { dateTime: at(25 + index) },
+      })
+    const fake = field.fake
+    fake.onListPage = (page) => {
+      if (page.offset !== 0) return
+      fake.onListPage = null
+      // The user edits an event already read, and adds one, while we read the listing.
+      fake.putEvent(EMAIL, EMAIL, {
+        id: 'ev0',
+        summary: 'Event 0 (moved)',
+        start: { dateTime: at(30) },
+        end: { dateTime: at(31) },
+      })
+      fake.putEvent(EMAIL, EMAIL, {
+        id: 'ev5',
+        summary: 'Event 5',
+        start: { dateTime: at(32) },
+        end: { dateTime: at(33) },
+      })
+    }
+    const titles = async () =>
+      (await field!.events.listByCalendar('acct_a', field!.calendar.id)).map((event) => event.title).sort()
+    await field.syncNow()
+    expect(await titles()).toEqual(['Event 0', 'Event 1', 'Event 2', 'Event 3', 'Event 4'])
+    await field.syncNow()
+    expect(await titles()).toEqual(['Event 0 (moved)', 'Event 1', 'Event 2', 'Event 3', 'Event 4', 'Event 5'])
+  })
+})

@@ -30,9 +30,33 @@ interface FakeCalendar {
   backgroundColor: string
 }
 
+type StoredEvent = FakeGoogleEvent & { seq: number }
+
+/** A calendar's events with every version kept, so a listing reads the calendar as it stood when it began. */
+class VersionedEvents extends Map<string, StoredEvent> {
+  private readonly versions = new Map<string, StoredEvent[]>()
+
+  override set(id: string, event: StoredEvent): this {
+    const versions = this.versions.get(id) ?? []
+    versions.push(event)
+    this.versions.set(id, versions)
+    return super.set(id, event)
+  }
+
+  /** Each event as it stood at change number `seq`, in the order they were created. */
+  asOf(seq: number): StoredEvent[] {
+    const events: StoredEvent[] = []
+    for (const versions of this.versions.values()) {
+      const version = versions.filter((candidate) => candidate.seq <= seq).at(-1)
+      if (version !== undefined) events.push(version)
+    }
+    return events
+  }
+}
+
 interface Account {
   calendars: FakeCalendar[]
-  events: Map<string, Map<string, FakeGoogleEvent & { seq: number }>>
+  events: Map<string, VersionedEvents>
   seq: number
   epoch: number
 }
@@ -60,6 +84,8 @@ export class GoogleCalendarFake {
   >()
   /** Items per page of events.list and calendarList (small, so pagination is exercised). */
   pageSize = 2
+  /** Called as each events.list page is served (a test changes events "while the page is being read"). */
+  onListPage: ((page: { calendarId: string; offset: number; full: boolean }) => void) | null = null
   private readonly accounts = new Map<string, Account>()
   private readonly codes = new Map<string, { email: string; challenge: string; redirectUri: string }>()
   private readonly tokens = new Map<string, { email: string; grant: string; kind: 'access' | 'refresh' }>()
@@ -174,7 +200,12 @@ export class GoogleCalendarFake {
           backgroundColor: '#000000',
         },
       ]
-      account = { calendars, events: new Map(calendars.map((calendar) => [calendar.id, new Map()])), seq: 0, epoch: 0 }
+      account = {
+        calendars,
+        events: new Map(calendars.map((calendar) => [calendar.id, new VersionedEvents()])),
+        seq: 0,
+        epoch: 0,
+      }
       this.accounts.set(email, account)
     }
     return account
@@ -374,7 +405,7 @@ export class GoogleCalendarFake {
   private list(
     account: Account,
     calendar: FakeCalendar,
-    events: Map<string, FakeGoogleEvent & { seq: number }>,
+    events: VersionedEvents,
     query: URLSearchParams,
   ): [number, unknown] {
     const syncToken = query.get('syncToken')
@@ -385,12 +416,17 @@ export class GoogleCalendarFake {
         return [410, apiError(410, 'fullSyncRequired', 'Sync token is no longer valid, a full sync is required.')]
       since = Number(parsed[1])
     }
-    const all = [...events.values()]
+    // A listing reads the calendar as it stood at its first page (the page token carries that point): a change made
+    // while it is read comes with the next sync token's listing, as at Google.
+    const [offsetText, snapshotText] = (query.get('pageToken') ?? `0.${account.seq}`).split('.')
+    const offset = Number(offsetText)
+    const snapshot = Number(snapshotText)
+    const all = events
+      .asOf(snapshot)
       .filter((event) => (syncToken === null ? event.status !== 'cancelled' : event.seq > since))
-      .sort((a, b) => a.seq - b.seq)
-    const offset = Number(query.get('pageToken') ?? 0)
     const page = all.slice(offset, offset + this.pageSize)
     const more = offset + this.pageSize < all.length
+    this.onListPage?.({ calendarId: calendar.id, offset, full: syncToken === null })
     return [
       200,
       {
@@ -399,8 +435,8 @@ export class GoogleCalendarFake {
         timeZone: calendar.timeZone,
         items: page.map(strip),
         ...(more
-          ? { nextPageToken: String(offset + this.pageSize) }
-          : { nextSyncToken: `CPD${account.seq}E${account.epoch}` }),
+          ? { nextPageToken: `${offset + this.pageSize}.${snapshot}` }
+          : { nextSyncToken: `CPD${snapshot}E${account.epoch}` }),
       },
     ]
   }
