@@ -16,6 +16,11 @@ export interface CalendarProviderSubject {
   revokeAtProvider(email: string): Promise<void>
   /** False for providers without a per-grant revocation endpoint (Microsoft): `revoke` then only answers Ok. */
   readonly revokesGrants?: boolean
+  /**
+   * Makes the provider refuse the next API call for its rate limit, asking to wait `seconds` (its `Retry-After`);
+   * absent where the provider (or its stand-in) has no rate limit to play.
+   */
+  readonly throttleNext?: (seconds: number) => void
   /** False where the credential cannot be refreshed (CalDAV app-specific passwords: no refresh token). */
   readonly refreshable?: boolean
   readonly teardown?: () => Promise<void>
@@ -243,6 +248,18 @@ export const calendarProviderContract = (
         expect(copies.map((copy) => `${copy.externalId} ${copy.clientKey}`).sort()).toEqual(
           [`${answers[0]} ${event.clientKey}`, `${other.ok ? other.value.externalId : ''} evt_other`].sort(),
         )
+      })
+
+      it('a rate-limit refusal is ProviderUnavailable rate_limited carrying its Retry-After; the next call goes through', async () => {
+        const { tokens } = await connect('throttled@example.com')
+        const calendar = await writableCalendar(tokens)
+        if (subject.throttleNext === undefined) return
+        subject.throttleNext(42)
+        expect(await subject.provider.syncEvents(tokens, calendar.externalId, null)).toMatchObject({
+          ok: false,
+          error: { _tag: 'ProviderUnavailable', reason: 'rate_limited', retryAfterMs: 42_000 },
+        })
+        expect((await subject.provider.syncEvents(tokens, calendar.externalId, null)).ok).toBe(true)
       })
 
       it('answers SyncCursorExpired for a cursor it no longer accepts, and a full sync recovers', async () => {

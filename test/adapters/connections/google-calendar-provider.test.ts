@@ -26,6 +26,7 @@ calendarProviderContract('GoogleCalendarProvider (local fake of Google)', async 
     consent: async (input) => fake.consent(input),
     invalidateSyncCursors: async (email) => fake.invalidateSyncTokens(email),
     revokeAtProvider: async (email) => fake.revokeAll(email),
+    throttleNext: (seconds) => fake.failNext(429, 1, seconds),
     teardown: () => fake.close(),
   }
 })

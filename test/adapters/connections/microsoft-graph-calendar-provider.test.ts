@@ -25,6 +25,7 @@ calendarProviderContract('MicrosoftGraphCalendarProvider (local fake of Graph)',
     invalidateSyncCursors: async (email) => fake.invalidateDeltaTokens(email),
     revokeAtProvider: async (email) => fake.revokeAll(email),
     revokesGrants: false,
+    throttleNext: (seconds) => fake.throttleNext(seconds),
     teardown: () => fake.close(),
   }
 })

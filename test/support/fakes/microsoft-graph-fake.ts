@@ -67,7 +67,13 @@ export class MicrosoftGraphFake {
   pageSize = 2
   /** API writes still to hold unanswered after doing their work (a provider timeout after the write). */
   private stalls = 0
+  private readonly throttles: number[] = []
   private readonly held = new Set<ServerResponse>()
+
+  /** The next `count` Graph calls are throttled: 429 `TooManyRequests` with `Retry-After` (seconds). */
+  throttleNext(retryAfterSeconds: number, count = 1): void {
+    for (let index = 0; index < count; index++) this.throttles.push(retryAfterSeconds)
+  }
 
   /** The next `count` API writes do their work, then never answer: the client sees a timeout although the write was made. */
   stallNext(count = 1): void {
@@ -205,6 +211,12 @@ export class MicrosoftGraphFake {
       body,
       prefer: request.headers.prefer as string | undefined,
     })
+    const throttled = url.pathname.startsWith('/v1.0/') ? this.throttles.shift() : undefined
+    if (throttled !== undefined) {
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(throttled) })
+      response.end(JSON.stringify(graphError('TooManyRequests', 'Please retry after the time in Retry-After.')))
+      return
+    }
     const [status, payload] = await this.route(request.method ?? 'GET', url, body, request.headers.authorization)
     if (url.pathname.startsWith('/v1.0/') && request.method !== 'GET' && this.stalls > 0) {
       this.stalls -= 1
