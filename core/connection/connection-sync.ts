@@ -260,8 +260,9 @@ export class ConnectionSync {
       await this.ingest(scope, connection, fresh, batch.value, stillToDelete)
       await this.deps.calendars.save({ ...fresh, syncCursor: batch.value.cursor })
     }
-    // A renewal that fails is not a failed sync: the connection polls until it succeeds.
-    await this.renewExpiring(scope, id, provider, credentials.value)
+    // A renewal that fails is not a failed sync: the connection polls until it succeeds. None while backing off.
+    if (this.quota.blockedUntil(id, clock.now()) === null)
+      await this.renewExpiring(scope, id, provider, credentials.value)
     return this.finish(
       scope,
       id,

@@ -311,11 +311,13 @@ describe("Quota: Google's per-user limit and rate-limit answers are honoured", (
   )
 
   it('a sync refused for the rate limit looks again only after Retry-After, and calls nothing before', async () => {
-    field = await googleField()
+    field = await googleField({ pushAddress: 'https://api.example.test/v1/connections/push/google' })
     const start = field.clock.now().getTime()
     field.fake.failNext(429, 1, 900)
     const after = await field.syncNow()
     expect(after?.nextSyncAt?.getTime()).toBe(start + 900_000)
+    // Not even a channel is started while the provider asked us to wait.
+    expect(field.fake.requests.filter((request) => request.path.endsWith('/watch'))).toEqual([])
     const calls = field.apiCalls().length
     field.advance(60_000)
     await field.syncNow()
