@@ -37,6 +37,7 @@ describe('Push channels are renewed before they expire', () => {
     await client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds: 3.5 * 24 * 3600 } })
     const connection = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body
     expect(connection.status).toBe('active')
+    expect(connection.sync_mode).toBe('realtime')
     expect(connection.webhook_subscription.id).not.toBe(first.id)
     expect(Date.parse(connection.webhook_subscription.expires_at)).toBeGreaterThan(expiresAt)
     const world = test.service.application.surfaces.test.calendarSandbox!.world
