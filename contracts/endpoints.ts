@@ -867,10 +867,12 @@ export const Endpoints = {
     permission: 'any_key',
     method: 'GET',
     path: '/v1/connections/icloud/authorize',
-    summary: 'Hosted iCloud (beta) sign-in page: Apple ID and app-specific password (HTML form)',
+    summary:
+      'Hosted iCloud (beta) sign-in page: Apple ID and app-specific password (HTML form). Reached by the redirect of POST /v1/connections/start: its credential is the state, never a key; 404 route_not_found where iCloud is not offered (production without ICLOUD_CALDAV_URL, and the sandbox)',
     tag: 'Connections',
     authenticated: false,
-    responseDescription: 'HTML sign-in page',
+    errors: ['route_not_found'],
+    responseDescription: 'HTML sign-in page; a 400 page for an unknown or expired state',
   },
   icloudSignIn: {
     operationId: 'icloudSignIn',
@@ -878,9 +880,10 @@ export const Endpoints = {
     method: 'POST',
     path: '/v1/connections/icloud/authorize',
     summary:
-      "The sign-in page's form target (application/x-www-form-urlencoded): checks the password with iCloud, then redirects to the callback with code and state",
+      "The sign-in page's form target (application/x-www-form-urlencoded): checks the password with iCloud, then redirects to the callback with code and state. Its credential is the state, never a key; 404 route_not_found where iCloud is not offered",
     tag: 'Connections',
     authenticated: false,
+    errors: ['route_not_found'],
     responseDescription: '302 to the redirect URI with code and state; 400 page when the password is refused',
   },
   sandboxConsentPage: {
@@ -888,7 +891,8 @@ export const Endpoints = {
     permission: 'any_key',
     method: 'GET',
     path: '/v1/sandbox/oauth/authorize',
-    summary: "The sandbox provider's hosted consent page (HTML form)",
+    summary:
+      "The sandbox provider's hosted consent page (HTML form), reached by the redirect of POST /v1/connections/start: its credential is the state, never a key",
     tag: 'Test helpers',
     authenticated: false,
     sandboxOnly: true,
@@ -900,7 +904,7 @@ export const Endpoints = {
     method: 'POST',
     path: '/v1/sandbox/oauth/authorize',
     summary:
-      "The consent page's form target (application/x-www-form-urlencoded): redirects to the redirect URI with code and state",
+      "The consent page's form target (application/x-www-form-urlencoded): redirects to the redirect URI with code and state. Its credential is the state, never a key",
     tag: 'Test helpers',
     authenticated: false,
     sandboxOnly: true,
@@ -1144,7 +1148,8 @@ export const Endpoints = {
       'Authorization endpoint: response_type=code, client_id, redirect_uri, scope, state, code_challenge (S256), login_hint (consent ticket); the consent page',
     tag: 'OAuth',
     authenticated: false,
-    responseDescription: 'The HTML consent page, or a 302 to redirect_uri with error and state',
+    responseDescription:
+      'The HTML consent page (recorded for its ticket, its form carrying a consent token), or a 302 to redirect_uri with error and state (access_denied for a ticket already decided)',
     responseContentType: 'text/html',
   },
   oauthAuthorizeDecision: {
@@ -1152,10 +1157,12 @@ export const Endpoints = {
     permission: 'any_key',
     method: 'POST',
     path: '/oauth/authorize',
-    summary: "The consent page's form (application/x-www-form-urlencoded): the request's parameters and decision",
+    summary:
+      "The consent page's form (application/x-www-form-urlencoded): the request's parameters, the page's consent token (consent) and decision; counts only as the decision of the page last shown for its ticket, with what it showed, once per ticket",
     tag: 'OAuth',
     authenticated: false,
-    responseDescription: '302 to redirect_uri with code, state and iss (or error and state)',
+    responseDescription:
+      '302 to redirect_uri with code, state and iss (or error and state); a 400 HTML page, and no code, for a decision that is not the page shown, differs from it, or comes after the ticket was decided',
   },
   oauthToken: {
     operationId: 'oauthToken',

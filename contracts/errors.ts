@@ -185,7 +185,8 @@ export const ERROR_CODES = {
   voice_session_closed: {
     type: 'invalid_request_error',
     status: 409,
-    description: 'Voice: the session is ended (by the API, the client, or its expiry); open a new session.',
+    description:
+      'Voice: the session is ended (by the API, the client, its expiry, or the loss of its authority: key revoked, permission removed, account or user deleted, user paused); open a new session.',
   },
   voice_token_invalid: {
     type: 'authentication_error',

@@ -24,7 +24,10 @@ export const FreeBusyQueryRequest = Schema.Struct({
   participants: ParticipantList,
   from: DateTime,
   to: DateTime,
-  include_tentative: Schema.optionalKey(Schema.Boolean),
+  include_tentative: Schema.optionalKey(Schema.Boolean).annotate({
+    description:
+      'Default false: busy lists only time certainly taken. true adds tentative time (a tentative answer), as find_slots and suggestions always count it. Events marked free and declined invitations are never busy',
+  }),
 }).annotate({ identifier: 'FreeBusyQueryRequest' })
 
 const BusyInterval = Schema.Struct({ start: DateTime, end: DateTime })

@@ -297,6 +297,11 @@ export const VOICE_CLOSE_CODES = {
   endedByApi: 4000,
   /** The session reached `expires_at`. */
   expired: 4001,
+  /**
+   * The authority the session acted with is gone: its key revoked (or rolled without overlap), a permission it needs
+   * removed, its connected account or its user deleted, its user paused. The close reason names which.
+   */
+  authorityRevoked: 4003,
   /** Every concurrent voice session of the API key is taken. */
   tooManySessions: 4429,
 } as const

@@ -61,6 +61,7 @@ import { JoseTokenSigner } from '../adapters/token-signer/jose/jose-token-signer
 import { OAuthService } from '../core/oauth/oauth-service.js'
 import { oauthSigningKey } from './composition/oauth.js'
 import { connectionTokenKey } from './composition/connection-token-key.js'
+import { dashboardModule, dashboardServicesOf, type DashboardServices } from './composition/dashboard.js'
 
 /** The services of one surface (production or sandbox), resolved from its container. */
 export interface Surface {
@@ -120,6 +121,8 @@ export interface Application {
   /** What the process measures of itself (Prometheus at `METRICS_PORT`, in memory otherwise). */
   readonly metrics: MetricsPort
   readonly surfaces: { readonly live: Surface; readonly test: Surface }
+  /** The dashboard's members and sign-in (served by the production surface at `/dashboard`). */
+  readonly dashboard: DashboardServices
   /** Where the records live (the start banner says it). */
   readonly storageLocation: string
   close(): Promise<void>
@@ -198,6 +201,7 @@ const composeOn = async (
     storage.platform,
     timeAndIdsModule(overrides.clock ?? new SystemClock()),
     accountsModule,
+    dashboardModule,
     webhookSendingModule({ dns: overrides.dnsResolver ?? new SystemDnsResolver(), transport: webhookTransport }),
     tokenCipherModule(connectionTokenKey(config, overrides.ephemeralAccounts === true || config.storage === 'memory')),
   )
@@ -208,13 +212,16 @@ const composeOn = async (
   const live = surfaceOf(root, config, true, storage)
   const test = surfaceOf(root, config, false, storage)
   await storage.ready()
-  for (const surface of [live, test])
+  const clock = root.get(TOKENS.Clock)
+  for (const surface of [live, test]) {
+    const labels = { surface: surface.livemode ? 'live' : 'test' }
     metrics.gauge('outbox_backlog', async () => [
-      {
-        labels: { surface: surface.livemode ? 'live' : 'test' },
-        value: (await surface.outbox.pending(OUTBOX_BACKLOG_COUNTED)).length,
-      },
+      { labels, value: (await surface.outbox.pending(OUTBOX_BACKLOG_COUNTED)).length },
     ])
+    metrics.gauge('webhook_backlog_age_seconds', async () => [
+      { labels, value: (await surface.dispatcher.backlogAgeMs(clock.now())) / 1000 },
+    ])
+  }
   const scheduler = root.get(TOKENS.Scheduler)
   const oauth = new OAuthService({
     store: root.get(TOKENS.OAuthStore),
@@ -242,6 +249,7 @@ const composeOn = async (
     logger,
     metrics,
     surfaces: { live, test },
+    dashboard: dashboardServicesOf(root, live, config),
     storageLocation: storage.location,
     // In order: no new background run, then the webhook attempts under way finish and record their outcome, and
     // only then the storage closes (an attempt cut off there would stay leased without its outcome until its lease ends).

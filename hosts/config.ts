@@ -24,6 +24,9 @@ const MailAddress = Schema.String.check(
   ),
 )
 
+/** Every 5 s each host re-checks the authority of its open voice connections (docs/voice.md, "Revocation"). */
+export const DEFAULT_VOICE_SESSION_CHECK_MS = 5_000
+
 /** The environment variables the service reads, all optional (embedded defaults). */
 const Environment = Schema.Struct({
   HOST: Schema.optionalKey(Schema.String),
@@ -35,6 +38,7 @@ const Environment = Schema.Struct({
   SANDBOX_PUBLIC_BASE_URL: Schema.optionalKey(Url),
   SERVICE_BOOTSTRAP_KEYS: Schema.optionalKey(Schema.String),
   DATA_DIR: Schema.optionalKey(Schema.String),
+  DASHBOARD_ASSETS_DIR: Schema.optionalKey(Schema.String),
   STORAGE: Schema.optionalKey(Schema.Literals(['memory', 'sqlite', 'mongodb'])),
   MONGODB_URI: Schema.optionalKey(
     Schema.String.check(
@@ -117,6 +121,7 @@ const Environment = Schema.Struct({
   VOICE_REALTIME_API_KEY: Schema.optionalKey(Schema.String),
   VOICE_REALTIME_MODEL: Schema.optionalKey(Schema.String),
   VOICE_MESSAGES_PER_SECOND: Schema.optionalKey(PositiveInt),
+  VOICE_SESSION_CHECK_MS: Schema.optionalKey(PositiveInt),
   GOOGLE_CLIENT_ID: Schema.optionalKey(Schema.String),
   GOOGLE_CLIENT_SECRET: Schema.optionalKey(Schema.String),
   GOOGLE_ACCOUNTS_URL: Schema.optionalKey(Url),
@@ -144,6 +149,8 @@ export interface Config {
   readonly bootstrapKeys: readonly string[]
   /** Where the embedded storage keeps its files (the SQLite databases; accounts and keys with `STORAGE=memory`). */
   readonly dataDir: string
+  /** Where the dashboard's built UI is (`npm run build` writes `dist/dashboard`); null: that default. */
+  readonly dashboardAssetsDir: string | null
   /**
    * Which storage family holds the records: `sqlite` (the embedded default, files in `dataDir`), `mongodb` (with
    * `MONGODB_URI`, the default then), or `memory` (tests and demos: gone on restart but for accounts and keys).
@@ -191,6 +198,11 @@ export interface Config {
   readonly voice: {
     /** Messages a session may send per second (burst: twice as many). */
     readonly messagesPerSecond: number
+    /**
+     * How often each host checks that its open voice connections still hold their authority (key, permissions,
+     * accounts, user): a revocation closes an idle connection within this (plus the 1 s of the key lookup cache).
+     */
+    readonly sessionCheckMs: number
     readonly realtime: { readonly url: string; readonly apiKey: string; readonly model: string } | null
   }
   readonly connections: {
@@ -420,6 +432,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     sandboxPublicBaseUrl: vars.SANDBOX_PUBLIC_BASE_URL ?? `http://${host}:${sandboxPort}`,
     bootstrapKeys,
     dataDir: vars.DATA_DIR ?? '.data',
+    dashboardAssetsDir: vars.DASHBOARD_ASSETS_DIR ?? null,
     storage,
     mongodb:
       storage !== 'mongodb' || vars.MONGODB_URI === undefined
@@ -444,6 +457,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     oauthSigningKey,
     voice: {
       messagesPerSecond: Number(vars.VOICE_MESSAGES_PER_SECOND ?? 20),
+      sessionCheckMs: Number(vars.VOICE_SESSION_CHECK_MS ?? DEFAULT_VOICE_SESSION_CHECK_MS),
       realtime:
         vars.VOICE_REALTIME_URL === undefined || vars.VOICE_REALTIME_API_KEY === undefined
           ? null

@@ -4,6 +4,9 @@ import type { ServiceIdentifier } from 'inversify'
 import type { AccountService } from '../core/account/account-service.js'
 import type { ConnectedAccountService } from '../core/account/connected-account-service.js'
 import type { OAuthStorePort } from '../core/ports/oauth-store.js'
+import type { MemberRepositoryPort } from '../core/ports/member-repository.js'
+import type { DashboardSessionStorePort } from '../core/ports/dashboard-session-store.js'
+import type { MemberService } from '../core/dashboard/member-service.js'
 import type { ConnectionService } from '../core/connection/connection-service.js'
 import type { ConnectionSync } from '../core/connection/connection-sync.js'
 import type { CalendarProviderRegistry } from '../core/ports/calendar-provider.js'
@@ -37,6 +40,7 @@ import type { ReminderRepositoryPort } from '../core/ports/reminder-repository.j
 import type { TokenSignerPort } from '../core/ports/token-signer.js'
 import type { VoiceRepositoryPort } from '../core/ports/voice-repository.js'
 import type { VoiceService } from '../core/voice/voice-service.js'
+import type { SessionAuthorityService } from '../core/account/session-authority.js'
 import type { RoutingPort } from '../core/ports/routing.js'
 import type { SchedulerPort } from '../core/ports/scheduler.js'
 import type { TokenCipherPort } from '../core/ports/token-cipher.js'
@@ -72,6 +76,10 @@ export const TOKENS = {
   AccountService: token<AccountService>('AccountService'),
   ConnectedAccountService: token<ConnectedAccountService>('ConnectedAccountService'),
   OAuthStore: token<OAuthStorePort>('OAuthStore'),
+  /** The dashboard's members, sign-in links and sessions (platform storage). */
+  MemberRepository: token<MemberRepositoryPort>('MemberRepository'),
+  DashboardSessionStore: token<DashboardSessionStorePort>('DashboardSessionStore'),
+  MemberService: token<MemberService>('MemberService'),
   IdempotencyStore: token<IdempotencyStorePort>('IdempotencyStore'),
   RateLimiter: token<RateLimiterPort>('RateLimiter'),
   Scheduler: token<SchedulerPort>('Scheduler'),
@@ -123,6 +131,8 @@ export const TOKENS = {
   OutboundMirror: token<OutboundMirror>('OutboundMirror'),
   VoiceRepository: token<VoiceRepositoryPort>('VoiceRepository'),
   VoiceService: token<VoiceService>('VoiceService'),
+  /** Whether a long-lived session (voice; MCP and agent tokens to come) still holds its authority. */
+  SessionAuthority: token<SessionAuthorityService>('SessionAuthority'),
   TrackingRepository: token<TrackingRepositoryPort>('TrackingRepository'),
   TrackingService: token<TrackingService>('TrackingService'),
 } as const

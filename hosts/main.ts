@@ -7,6 +7,9 @@ const main = async (): Promise<void> => {
   console.log(`production API on ${service.liveUrl} (sk_live_ keys)`)
   console.log(`sandbox API    on ${service.sandboxUrl} (sk_test_ keys)`)
   console.log(`API reference  on ${service.sandboxUrl}/docs`)
+  console.log(
+    `dashboard      on ${service.liveUrl}/dashboard/ (first sign-in: npm run keys -- dashboard-link --email EMAIL --role owner)`,
+  )
   console.log(`data           ${service.application.storageLocation}`)
   if (service.metricsUrl !== null) console.log(`metrics        on ${service.metricsUrl} (Prometheus; keep it private)`)
   if (service.createdKeys.length > 0) {

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { Account, ApiKeyRecord } from '../../core/account/account.js'
+import type { Permissions } from '../../core/account/permissions.js'
 import type { AccountRepositoryPort } from '../../core/ports/account-repository.js'
 import type { MaybePromise } from '../../core/shared/maybe-promise.js'
 
@@ -31,6 +32,7 @@ export interface AccountLookupCacheOptions {
  */
 export class CachedAccountLookups implements AccountRepositoryPort {
   private readonly keys: LRUCache<string, ApiKeyRecord>
+  private readonly keysById: LRUCache<string, ApiKeyRecord>
   private readonly accounts: LRUCache<string, Account>
   /** Bumped by every write: a read that started before it is not cached. */
   private generation = 0
@@ -49,11 +51,17 @@ export class CachedAccountLookups implements AccountRepositoryPort {
       ...(options.perf === undefined ? {} : { perf: options.perf }),
     }
     this.keys = new LRUCache<string, ApiKeyRecord>(common)
+    this.keysById = new LRUCache<string, ApiKeyRecord>(common)
     this.accounts = new LRUCache<string, Account>(common)
   }
 
   findKeyByHash(hash: string): MaybePromise<ApiKeyRecord | null> {
     return this.cached(this.keys, hash, () => this.inner.findKeyByHash(hash))
+  }
+
+  /** The same bound for a key looked up by id (the voice sessions' checks): a revocation elsewhere within the TTL. */
+  findKeyById(id: string): MaybePromise<ApiKeyRecord | null> {
+    return this.cached(this.keysById, id, () => this.inner.findKeyById(id))
   }
 
   getAccount(id: string): MaybePromise<Account | null> {
@@ -82,6 +90,10 @@ export class CachedAccountLookups implements AccountRepositoryPort {
 
   insertKey(key: ApiKeyRecord): Promise<void> {
     return this.written(() => this.inner.insertKey(key))
+  }
+
+  updateKeyPermissions(id: string, permissions: Permissions): Promise<ApiKeyRecord | null> {
+    return this.written(() => this.inner.updateKeyPermissions(id, permissions))
   }
 
   revokeKey(id: string, revokedAt: Date): Promise<ApiKeyRecord | null> {
@@ -117,6 +129,7 @@ export class CachedAccountLookups implements AccountRepositoryPort {
   private invalidate(): void {
     this.generation++
     this.keys.clear()
+    this.keysById.clear()
     this.accounts.clear()
   }
 }

@@ -194,6 +194,28 @@ export class AccountService {
   }
 
   /**
+   * Replaces a restricted key's grants (a secret key has none to change). A grant removed takes effect on every
+   * request at once on this host (within the lookup cache's second on others), and ends or narrows the voice
+   * sessions the key made (`core/account/session-authority.ts`).
+   */
+  async updateKeyPermissions(
+    keyId: string,
+    permissions: Permissions,
+  ): Promise<Result<ApiKeyRecord, ResourceNotFound | InvalidParameter>> {
+    const key = await this.deps.accounts.findKeyById(keyId)
+    if (key === null) return err(new ResourceNotFound({ resource: 'api_key', id: keyId }))
+    if (key.type !== 'restricted')
+      return err(
+        new InvalidParameter({
+          param: 'permissions',
+          message: 'A secret key may do everything; permissions are for restricted keys.',
+        }),
+      )
+    const updated = await this.deps.accounts.updateKeyPermissions(keyId, normalizePermissions(permissions))
+    return updated === null ? err(new ResourceNotFound({ resource: 'api_key', id: keyId })) : ok(updated)
+  }
+
+  /**
    * Makes given secrets valid for one account (`SERVICE_BOOTSTRAP_KEYS`). Running it
    * again with the same secrets changes nothing, so every start may call it.
    */

@@ -340,7 +340,13 @@ export class ConnectionSync {
     }
     for (const event of plan.removals) await this.deps.events.delete(scope, event.id, FROM_PROVIDER)
     for (const { event, desired } of plan.updates) {
-      const patch = { title: desired.title, startTime: desired.start, endTime: desired.end, timezone: desired.timezone }
+      const patch = {
+        title: desired.title,
+        startTime: desired.start,
+        endTime: desired.end,
+        timezone: desired.timezone,
+        showAs: desired.showAs,
+      }
       const updated = await this.deps.events.update(
         scope,
         event.id,
@@ -357,6 +363,7 @@ export class ConnectionSync {
         startTime: desired.start,
         endTime: desired.end,
         timezone: desired.timezone,
+        showAs: desired.showAs,
         source: {
           connectionId: connection.id,
           calendarId: calendar.id,

@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '../event/event.js'
+import type { CalendarEvent, EventShowAs } from '../event/event.js'
 import type { ProviderEvent, SyncBatch } from '../ports/calendar-provider.js'
 import { expandRecurrence, occurrenceId } from './recurrence.js'
 
@@ -14,7 +14,19 @@ export interface DesiredEvent {
   readonly end: Date
   readonly timezone: string
   readonly location: string | null
+  readonly showAs: EventShowAs
 }
+
+/**
+ * How a provider event takes the user's time: a transparent event or one the user declined is free, a tentative
+ * answer is tentative, anything else (their own event, an accepted invitation, one awaiting an answer) busy.
+ */
+export const showAsOf = (event: Pick<ProviderEvent, 'transparency' | 'selfResponse'>): EventShowAs =>
+  event.transparency === 'transparent' || event.selfResponse === 'declined'
+    ? 'free'
+    : event.selfResponse === 'tentative'
+      ? 'tentative'
+      : 'busy'
 
 export interface InboundPlan {
   readonly creates: readonly DesiredEvent[]
@@ -27,7 +39,8 @@ const differs = (event: CalendarEvent, desired: DesiredEvent): boolean =>
   event.startTime.getTime() !== desired.start.getTime() ||
   event.endTime.getTime() !== desired.end.getTime() ||
   event.timezone !== desired.timezone ||
-  (event.location?.address ?? null) !== desired.location
+  (event.location?.address ?? null) !== desired.location ||
+  (event.showAs ?? 'busy') !== desired.showAs
 
 /**
  * What one sync batch of one calendar does to the events already synced from
@@ -52,7 +65,12 @@ export const planInbound = (input: {
   const removedSeries = new Set<string>()
   const reexpandedSeries = new Set<string>()
   const zoneOf = (event: ProviderEvent) => event.timezone ?? input.calendarTimezone
-  const fields = (event: ProviderEvent) => ({ title: event.title, timezone: zoneOf(event), location: event.location })
+  const fields = (event: ProviderEvent) => ({
+    title: event.title,
+    timezone: zoneOf(event),
+    location: event.location,
+    showAs: showAsOf(event),
+  })
 
   // A provider object listed twice in one batch (it changed while we paged): its last state wins.
   const latest = [...new Map(input.batch.changes.map((change) => [change.externalId, change])).values()]

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import rrulePackage from 'rrule'
+import { wallClockInstant } from '../shared/zone-time.js'
 
 // rrule ships CommonJS: its named exports are reachable only through the default export under Node ESM.
 const { RRule } = rrulePackage
@@ -20,7 +21,7 @@ const toFloating = (instant: Date, zone: string): Date => {
 }
 
 const fromFloating = (floating: Date, zone: string): Date =>
-  DateTime.fromObject(
+  wallClockInstant(
     {
       year: floating.getUTCFullYear(),
       month: floating.getUTCMonth() + 1,
@@ -29,7 +30,7 @@ const fromFloating = (floating: Date, zone: string): Date =>
       minute: floating.getUTCMinutes(),
       second: floating.getUTCSeconds(),
     },
-    { zone },
+    zone,
   ).toJSDate()
 
 /** `20260608T100000Z`, `20260608T100000` (in `zone`, or the line's TZID) and `20260608` (all-day). */
@@ -45,7 +46,7 @@ const parseIcalDate = (text: string, zone: string): Date | null => {
     minute: Number(mi),
     second: Number(s),
   }
-  return (utc === 'Z' ? DateTime.fromObject(fields, { zone: 'UTC' }) : DateTime.fromObject(fields, { zone })).toJSDate()
+  return (utc === 'Z' ? DateTime.fromObject(fields, { zone: 'UTC' }) : wallClockInstant(fields, zone)).toJSDate()
 }
 
 /** The instants an `EXDATE` line removes. */

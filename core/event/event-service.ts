@@ -19,7 +19,14 @@ import type { UserService } from '../user/user-service.js'
 import type { DepartureMonitor, PlannedTransition } from './departure-monitor.js'
 import { API_CHANGE, type ChangeContext, type EventLifecycle } from './event-lifecycle.js'
 import { DepartureUnavailable } from './event.errors.js'
-import { monitoringDueAt, type Attendee, type CalendarEvent, type EventCategory, type EventSource } from './event.js'
+import {
+  monitoringDueAt,
+  type Attendee,
+  type CalendarEvent,
+  type EventCategory,
+  type EventShowAs,
+  type EventSource,
+} from './event.js'
 import {
   type Place,
   type PlaceInput,
@@ -49,6 +56,8 @@ export interface EventInput {
     | undefined
   /** The provider calendar an imported event comes from (calendar sync). */
   readonly source?: EventSource | null | undefined
+  /** How the event takes the owner's time (calendar sync: the provider's transparency and the user's answer). */
+  readonly showAs?: EventShowAs | undefined
 }
 
 export type EventPatch = Partial<Omit<EventInput, 'userId'>>
@@ -126,6 +135,7 @@ export class EventService {
       originSource: null,
       dueAt: monitoringDueAt(monitoring),
       source: input.source ?? null,
+      ...(input.showAs === undefined ? {} : { showAs: input.showAs }),
       createdAt: now,
       updatedAt: now,
       version: 1,
@@ -238,6 +248,7 @@ export class EventService {
           origin: places.value.origin,
           travel,
           attendees: attendees.value,
+          ...(patch.showAs === undefined ? {} : { showAs: patch.showAs }),
           monitoring,
           dueAt: monitoringDueAt(monitoring),
           updatedAt: now,

@@ -32,6 +32,13 @@ export interface EventSource {
   readonly seriesId: string | null
 }
 
+/**
+ * How an event takes its owner's time in free/busy: `free` for a transparent event or one the owner declined at
+ * the provider, `tentative` for a tentative answer, `busy` otherwise (an event created through the API is busy).
+ */
+export const EVENT_SHOW_AS = ['busy', 'tentative', 'free'] as const
+export type EventShowAs = (typeof EVENT_SHOW_AS)[number]
+
 export const MIRROR_STATUSES = ['pending', 'synced', 'failed'] as const
 export type MirrorStatus = (typeof MIRROR_STATUSES)[number]
 
@@ -79,6 +86,8 @@ export interface CalendarEvent {
   readonly dueAt: Date | null
   /** Set on events that came from (or were mirrored to) a connected calendar; absent or null otherwise. */
   readonly source?: EventSource | null
+  /** Set on synced events from the provider's transparency and the user's own answer; absent or null: busy. */
+  readonly showAs?: EventShowAs | null
   /** Set on events written back to a connected calendar; absent or null otherwise. */
   readonly mirror?: EventMirror | null
   /** The last health assessment, stored by the departure recompute; absent or null until the first (docs/scheduling.md). */

@@ -70,6 +70,20 @@ export interface PendingAuthorization {
   readonly permissions: Permissions
   readonly state: string | undefined
   readonly codeChallenge: string
+  /** SHA-256 of the consent ticket (`login_hint`): its consent page is recorded under it, and decided once. */
+  readonly ticketHash: string
+  readonly ticketExpiresAt: Date
+}
+
+/** The consent page to show: the authorization request, and the token its form carries back with the decision. */
+export interface ConsentPage {
+  readonly pending: PendingAuthorization
+  readonly consentToken: string
+}
+
+/** The consent form as posted: the authorization request's parameters and the page's consent token. */
+export interface ConsentDecisionParams extends AuthorizationParams {
+  readonly consent?: string | undefined
 }
 
 /**
@@ -205,7 +219,8 @@ export class OAuthService {
       subject: connected.value.id,
       issuedAt: now,
       expiresAt,
-      claims: { client_id: input.clientId, platform: scope.platformId },
+      // A jti of its own: two tickets issued in the same second are two tickets, each decided once.
+      claims: { client_id: input.clientId, platform: scope.platformId, jti: this.deps.ids.next('octk') },
     })
     return ok({ ticket, expiresAt })
   }
@@ -262,7 +277,86 @@ export class OAuthService {
       permissions,
       state: params.state,
       codeChallenge: params.code_challenge,
+      ticketHash: hashSecret(params.login_hint ?? ''),
+      ticketExpiresAt: ticket.expiresAt,
     })
+  }
+
+  /**
+   * A valid authorization request, about to be shown: the page is recorded for its ticket with a fresh token for
+   * its form (a page shown again for the same ticket replaces the earlier one). A ticket already decided shows no
+   * page: the request goes back to the client with `access_denied`.
+   */
+  async presentConsent(
+    livemode: boolean,
+    params: AuthorizationParams,
+  ): Promise<Result<ConsentPage, AuthorizationFailure>> {
+    const valid = await this.validateAuthorization(livemode, params)
+    if (!valid.ok) return valid
+    const pending = valid.value
+    const consentToken = `ocn_${this.deps.random.token(32)}`
+    const shown = await this.deps.store.showConsent({
+      ticketHash: pending.ticketHash,
+      tokenHash: hashSecret(consentToken),
+      applicationId: pending.application.id,
+      platformId: pending.application.platformId,
+      connectedAccountId: pending.connectedAccount.id,
+      livemode,
+      redirectUri: pending.redirectUri,
+      codeChallenge: pending.codeChallenge,
+      scope: pending.scope,
+      state: pending.state ?? null,
+      shownAt: this.deps.clock.now(),
+      expiresAt: pending.ticketExpiresAt,
+      decidedAt: null,
+    })
+    if (!shown)
+      return err({
+        kind: 'redirect',
+        redirectUri: pending.redirectUri,
+        error: 'access_denied',
+        description: 'This consent ticket was already used: the platform issues a new one for each consent.',
+        state: pending.state,
+      })
+    return ok({ pending, consentToken })
+  }
+
+  /**
+   * The administrator's decision, posted by the consent page's form. It counts only as the decision of the page
+   * last shown for its ticket (the consent token of its form), with exactly what that page showed (client,
+   * redirect URI, PKCE challenge, scopes, state), and only once per ticket, allow or deny. Anything else is a
+   * page (never a redirect with a code), and is refused before anything is written: the page shown still decides.
+   */
+  async decideConsent(
+    livemode: boolean,
+    params: ConsentDecisionParams,
+  ): Promise<Result<PendingAuthorization, AuthorizationFailure>> {
+    const valid = await this.validateAuthorization(livemode, params)
+    if (!valid.ok) return valid
+    const pending = valid.value
+    const refuse = (message: string) => err<AuthorizationFailure>({ kind: 'page', message })
+    const notShown =
+      'This decision does not come from the consent page shown for this request: return to the application and start again.'
+    if (params.consent === undefined || params.consent === '') return refuse(notShown)
+    const tokenHash = hashSecret(params.consent)
+    const shown = await this.deps.store.findConsent(pending.ticketHash)
+    if (shown !== null && shown.decidedAt !== null)
+      return refuse('This consent was already decided: return to the application and start again.')
+    if (shown === null || shown.tokenHash !== tokenHash) return refuse(notShown)
+    const differs = (
+      [
+        ['client_id', shown.applicationId, pending.application.id],
+        ['redirect_uri', shown.redirectUri, pending.redirectUri],
+        ['code_challenge', shown.codeChallenge, pending.codeChallenge],
+        ['scope', shown.scope, pending.scope],
+        ['state', shown.state, pending.state ?? null],
+      ] as const
+    ).find(([, showed, posted]) => showed !== posted)
+    if (differs !== undefined)
+      return refuse(`The decision's ${differs[0]} differs from what the consent page showed: nothing was granted.`)
+    if (!(await this.deps.store.decideConsent(pending.ticketHash, tokenHash, this.deps.clock.now())))
+      return refuse('This consent was already decided: return to the application and start again.')
+    return ok(pending)
   }
 
   /** The administrator approved: a single-use, short-lived code for the client's redirect URI. */
@@ -326,6 +420,7 @@ export class OAuthService {
       return invalid('redirect_uri differs from the one of the authorization request.')
     if (!verifierMatches(input.codeVerifier, code.codeChallenge))
       return invalid('code_verifier does not match the code_challenge.')
+    if (!(await this.connectedAccountExists(code))) return invalid('The connected account no longer exists.')
     const family: TokenFamily = {
       id: code.familyId,
       applicationId: application.id,
@@ -366,6 +461,8 @@ export class OAuthService {
         return err(oauthError('invalid_scope', 'A refresh may narrow the scope, never widen it.'))
       scope = renderScope(requested)
     }
+    // Deleting the account revoked the family; this also holds while another host's account cache catches up.
+    if (family.revokedAt !== null || !(await this.connectedAccountExists(family))) return invalid
     const used = await this.deps.store.useRefreshToken(hash, now)
     if (used === null) return invalid
     if (used.usedAt !== null) {
@@ -374,6 +471,14 @@ export class OAuthService {
     }
     if (family.revokedAt !== null || used.expiresAt.getTime() <= now.getTime()) return invalid
     return ok(await this.issueTokens(family, scope, now))
+  }
+
+  /**
+   * A connected account is being deleted: every grant of it ends at once, on every host (its token families are
+   * revoked in the store, and codes not yet exchanged are used up), before its data goes.
+   */
+  async revokeConnectedAccount(connectedAccountId: string): Promise<void> {
+    await this.deps.store.revokeConnectedAccount(connectedAccountId, this.deps.clock.now())
   }
 
   /**
@@ -421,6 +526,15 @@ export class OAuthService {
     const connected = await this.deps.connectedAccounts.resolve({ platformId, livemode }, claims.subject)
     if (!connected.ok) return null
     return { platform, connectedAccount: connected.value, permissions, familyId, clientId: String(clientId) }
+  }
+
+  private async connectedAccountExists(grant: {
+    readonly platformId: string
+    readonly livemode: boolean
+    readonly connectedAccountId: string
+  }): Promise<boolean> {
+    const scope = { platformId: grant.platformId, livemode: grant.livemode }
+    return (await this.deps.connectedAccounts.resolve(scope, grant.connectedAccountId)).ok
   }
 
   private async issueTokens(family: TokenFamily, scope: string, now: Date): Promise<TokenResponse> {

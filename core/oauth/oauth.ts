@@ -54,6 +54,32 @@ export interface AuthorizationCode {
   readonly usedAt: Date | null
 }
 
+/**
+ * The consent page shown for one consent ticket: what it showed, and the hash of the token its form carries, so
+ * that a decision is the one of that page (the application holding the ticket cannot post one of its own), with
+ * what it showed, once per ticket. One record per ticket: a page shown again for the same ticket replaces it.
+ */
+export interface ConsentRecord {
+  /** SHA-256 of the consent ticket. */
+  readonly ticketHash: string
+  /** SHA-256 of the token in the page's form (the last page shown for the ticket). */
+  readonly tokenHash: string
+  readonly applicationId: string
+  readonly platformId: string
+  readonly connectedAccountId: string
+  readonly livemode: boolean
+  readonly redirectUri: string
+  readonly codeChallenge: string
+  /** The scopes the page listed, in their normal form. */
+  readonly scope: string
+  readonly state: string | null
+  readonly shownAt: Date
+  /** The ticket's expiry: no decision after it. */
+  readonly expiresAt: Date
+  /** When the administrator decided (allow or deny): a ticket decides once. */
+  readonly decidedAt: Date | null
+}
+
 /** The grant one consent made: every refresh token of one chain, and the access tokens they issued. */
 export interface TokenFamily {
   readonly id: string

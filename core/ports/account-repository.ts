@@ -1,4 +1,5 @@
 import type { Account, ApiKeyRecord } from '../account/account.js'
+import type { Permissions } from '../account/permissions.js'
 import type { MaybePromise } from '../shared/maybe-promise.js'
 
 /**
@@ -19,7 +20,14 @@ export interface AccountRepositoryPort {
   insertKey(key: ApiKeyRecord): Promise<void>
   /** Revoked keys are found too, so that authentication can tell why a key fails. */
   findKeyByHash(hash: string): MaybePromise<ApiKeyRecord | null>
+  /**
+   * A key by its id, revoked or not: long-lived sessions made with a key (voice) ask it again and again whether it
+   * still works and what it still grants, so it answers at once when the store does.
+   */
+  findKeyById(id: string): MaybePromise<ApiKeyRecord | null>
   listKeys(accountId: string): Promise<ApiKeyRecord[]>
+  /** Replaces a restricted key's grants (the operator narrowed or widened them); null for an unknown key. */
+  updateKeyPermissions(id: string, permissions: Permissions): Promise<ApiKeyRecord | null>
   /** Revoking again keeps the first `revokedAt`; null for an unknown key. */
   revokeKey(id: string, revokedAt: Date): Promise<ApiKeyRecord | null>
 }

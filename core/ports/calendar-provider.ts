@@ -31,6 +31,14 @@ export interface ProviderCalendar {
 export const PROVIDER_EVENT_STATUSES = ['confirmed', 'cancelled'] as const
 export type ProviderEventStatus = (typeof PROVIDER_EVENT_STATUSES)[number]
 
+/** RFC 5545 TRANSP: a `transparent` event does not take its owner's time (Google `transparency`, Graph `showAs: free`). */
+export const EVENT_TRANSPARENCIES = ['opaque', 'transparent'] as const
+export type EventTransparency = (typeof EVENT_TRANSPARENCIES)[number]
+
+/** The connected account's own answer to an event it is invited to (Google `responseStatus`, Graph `response`, PARTSTAT). */
+export const PROVIDER_RESPONSES = ['accepted', 'tentative', 'declined', 'needs_action'] as const
+export type ProviderResponse = (typeof PROVIDER_RESPONSES)[number]
+
 /** An event as the provider holds it; recurring series come unexpanded, with their RFC 5545 lines. */
 export interface ProviderEvent {
   readonly externalId: string
@@ -42,6 +50,9 @@ export interface ProviderEvent {
   /** The zone the start is written in at the provider, if any. */
   readonly timezone: string | null
   readonly location: string | null
+  readonly transparency: EventTransparency
+  /** The account's answer when it is an attendee of someone else's event; null for its own events (it organizes them). */
+  readonly selfResponse: ProviderResponse | null
   /** `RRULE:`, `EXDATE:`, `RDATE:` lines of a series; empty for a single event. */
   readonly recurrence: readonly string[]
   /** For a changed or cancelled instance of a series: the series' id and the instance's original start. */

@@ -40,6 +40,11 @@ export const METRICS = {
     help: 'Domain events written but not yet fanned out into deliveries (counted up to 10,000), by surface.',
     labels: ['surface'],
   },
+  webhook_backlog_age_seconds: {
+    kind: 'gauge',
+    help: 'How long the oldest notification waiting for delivery has waited (not yet fanned out, or due and not yet attempted), by surface; 0 when none waits.',
+    labels: ['surface'],
+  },
   departure_recomputes_total: {
     kind: 'counter',
     help: 'Departure windows recomputed by the background monitor.',

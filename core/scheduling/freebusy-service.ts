@@ -210,7 +210,7 @@ export class FreeBusyService {
         for (const event of byOwner.get(user.id) ?? []) {
           const calendarId = event.source?.calendarId
           if (calendarId === undefined || calendarId === null || !userHealth.deselected.has(calendarId))
-            entries.push(entry(event, 'busy'))
+            entries.push(entry(event, event.showAs ?? 'busy'))
         }
         for (const event of withAttendees)
           if (event.userId !== user.id && invitedAs(event, email, user.id))
@@ -227,7 +227,7 @@ export class FreeBusyService {
         const { calendar, owner } = participant
         const entries = events
           .filter((event) => event.source?.calendarId === calendar.id)
-          .map((event) => entry(event, 'busy'))
+          .map((event) => entry(event, event.showAs ?? 'busy'))
         const ownerHealth = health.get(calendar.userId)
         const state: [Availability, AvailabilityReason] = !calendar.selected
           ? ['partial', 'calendar_not_selected']

@@ -81,19 +81,20 @@ export class ZoneOffsets {
   }
 
   /**
-   * The instant of a wall-clock time, resolved as luxon does: a time in a
-   * spring-forward gap moves forward by the gap; one in a fall-back overlap is one of its two instants.
+   * The instant of a wall-clock time, as RFC 5545 reads one (DATE-TIME with a TZID): a time in a spring-forward gap
+   * is read with the offset before the gap (so it moves forward by the gap, as luxon moves it); a time in a fall-back
+   * overlap is its first instant. Not luxon's reading of the overlap, which takes the zone's offset at the moment the
+   * code runs as its first guess, so that the same 01:30 resolves to one instant in summer and the other in winter.
    */
   instantOf(year: number, month: number, day: number, minute: number): number {
     const local = Date.UTC(year, month - 1, day) + minute * 60_000
-    const guess = this.offsetAt(local)
-    let utc = local - guess * 60_000
-    const second = this.offsetAt(utc)
-    if (second === guess) return utc
-    utc -= (second - guess) * 60_000
-    const third = this.offsetAt(utc)
-    if (second === third) return utc
-    return local - Math.min(second, third) * 60_000
+    // Offsets lie within ±14 hours: the instants of `local` lie within that of it, and no zone changes twice in there.
+    const before = this.offsetAt(local - 15 * 3_600_000)
+    const after = this.offsetAt(local + 15 * 3_600_000)
+    const readings = [local - before * 60_000, local - after * 60_000].filter(
+      (utc) => utc + this.offsetAt(utc) * 60_000 === local,
+    )
+    return readings.length === 0 ? local - before * 60_000 : Math.min(...readings)
   }
 
   /** The local calendar date (year, month, day) and ISO weekday of an instant. */

@@ -1,4 +1,4 @@
-import { Info, type Zone } from 'luxon'
+import { DateTime, Info, type Zone } from 'luxon'
 
 /**
  * Wall-clock facts of a time zone for the departure hot loop (the origin rule's "same local day", the congestion
@@ -107,4 +107,30 @@ export const steadyLocalDayStart = (zoneName: string, ms: number): number | null
     steady = remember(memory.days, day, same ? offset : null)
   }
   return steady === offset ? day * DAY_MS - offset * MINUTE_MS : null
+}
+
+/**
+ * The instant of a wall-clock time in `zone`, as RFC 5545 reads a DATE-TIME with a TZID: in a spring-forward gap with
+ * the offset before the gap (it moves forward by the gap, as luxon moves it); in a fall-back overlap the first of its
+ * two instants. luxon alone answers an overlap from a first guess at the zone's offset when the code runs, so the same
+ * 01:30 would be one instant in summer and the other in winter.
+ */
+export const wallClockInstant = (
+  fields: {
+    readonly year: number
+    readonly month: number
+    readonly day: number
+    readonly hour?: number
+    readonly minute?: number
+    readonly second?: number
+  },
+  zone: string,
+): DateTime => {
+  const read = DateTime.fromObject(fields, { zone })
+  if (!read.isValid) return read
+  // An overlap is as long as the offset fell: the same wall clock then reads that much earlier too.
+  const earlierOffset = read.minus({ hours: 3 }).offset
+  if (earlierOffset <= read.offset) return read
+  const earlier = read.minus({ minutes: earlierOffset - read.offset })
+  return earlier.hour === read.hour && earlier.minute === read.minute && earlier.day === read.day ? earlier : read
 }

@@ -1,4 +1,5 @@
-import { permits, type RequiredPermission } from '../account/permissions.js'
+import type { RequiredPermission } from '../account/permissions.js'
+import type { HeldAuthority, SessionAuthorityService } from '../account/session-authority.js'
 import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
 import type { RateLimiterPort } from '../ports/rate-limiter.js'
 import type { TokenSignerPort } from '../ports/token-signer.js'
@@ -22,6 +23,7 @@ import {
   CONNECT_TOKEN_LIFETIME_MS,
   DEFAULT_SESSION_LIFETIME_MS,
   effectiveStatus,
+  grantOf,
   SESSIONS_PER_USER_PER_HOUR,
   voiceSessionTransition,
   type ConfirmationPolicy,
@@ -42,6 +44,8 @@ import {
 /** The audience of a voice connect token: it never verifies as a Connect access token, nor the reverse. */
 export const VOICE_TOKEN_AUDIENCE = 'voice_session'
 const HOUR_MS = 3600_000
+/** What a voice session needs of its key for as long as it lasts: a key that lost it ends its sessions. */
+export const VOICE_CHANNEL_PERMISSION: RequiredPermission = { resource: 'voice', access: 'write' }
 
 export interface VoiceServiceDeps {
   readonly sessions: VoiceRepositoryPort
@@ -50,6 +54,8 @@ export interface VoiceServiceDeps {
   readonly random: RandomSource
   readonly limiter: RateLimiterPort
   readonly signer: TokenSignerPort
+  /** Whether a session's key, accounts and user still grant what it acts with. */
+  readonly authority: SessionAuthorityService
   /** The token issuer of a surface (its public base URL): a sandbox token is not valid on production. */
   readonly issuerOf: (livemode: boolean) => string
 }
@@ -93,6 +99,8 @@ export interface Connected {
   readonly session: VoiceSession
   /** The concurrency slot of the connection; give it back with `disconnected`. */
   readonly slot: string
+  /** What the session may do, as checked at the connection. */
+  readonly authority: HeldAuthority
 }
 
 /** The voice channel's use cases: sessions, their connect tokens, and the proposals their tools make. */
@@ -180,12 +188,20 @@ export class VoiceService {
     id: string,
     reason: EndReason,
   ): Promise<Result<VoiceSession, ResourceNotFound | ConcurrentModification>> {
+    return this.endAt(scope.accountId, id, reason, scope.clock.now())
+  }
+
+  private endAt(
+    accountId: string,
+    id: string,
+    reason: EndReason,
+    now: Date,
+  ): Promise<Result<VoiceSession, ResourceNotFound | ConcurrentModification>> {
     return retryOnConflict({
       target: { resource: 'voice_session', id },
-      read: () => this.deps.sessions.getSession(scope.accountId, id),
+      read: () => this.deps.sessions.getSession(accountId, id),
       attempt: async (current) => {
         if (current.status === 'ended') return ok(current)
-        const now = scope.clock.now()
         const expired = effectiveStatus(current, now) === 'ended'
         const moved = voiceSessionTransition(current, { type: 'end', now, reason: expired ? 'expired' : reason })
         if (!moved.ok) return ok(current)
@@ -197,7 +213,8 @@ export class VoiceService {
 
   /**
    * A WebSocket connection presents its token: valid for this surface, of a session not yet connected (a token
-   * connects once) and not ended, and a free concurrency slot of the key. The slot is taken before the token is
+   * connects once) and not ended, whose authority still holds (else the session ends with the reason), and a free
+   * concurrency slot of the key. The slot is taken before the token is
    * spent, so that a connection refused for concurrency can retry with the same token.
    */
   async connect(
@@ -219,6 +236,11 @@ export class VoiceService {
     if (effectiveStatus(session, now) === 'ended')
       return err(new VoiceSessionClosed({ id: session.id, reason: session.endReason ?? 'expired' }))
     if (session.status !== 'created') return err(new VoiceTokenRejected({ reason: 'already used' }))
+    const held = await this.deps.authority.check(grantOf(session), VOICE_CHANNEL_PERMISSION)
+    if (!held.ok) {
+      await this.endAt(session.accountId, session.id, held.error.reason, now)
+      return err(new VoiceSessionClosed({ id: session.id, reason: held.error.reason }))
+    }
     const bucket = concurrencyBucket(session)
     const leaseMs = session.expiresAt.getTime() - now.getTime() + 60_000
     const slot = await this.deps.limiter.acquireSlot(bucket, CONCURRENT_SESSIONS_PER_KEY, now, leaseMs)
@@ -228,7 +250,7 @@ export class VoiceService {
       await this.deps.limiter.releaseSlot(bucket, slot)
       return err(new VoiceTokenRejected({ reason: 'already used' }))
     }
-    return ok({ session: moved.value.state, slot })
+    return ok({ session: moved.value.state, slot, authority: held.value })
   }
 
   /** The connection closed: its slot is free, its tool calls counted, and the session ended. */
@@ -257,18 +279,27 @@ export class VoiceService {
     })
   }
 
-  /** The session as it is now, refused once ended (by the API, another host, or its expiry). */
-  async requireOpen(scope: RequestScope, id: string): Promise<Result<VoiceSession, VoiceSessionClosed>> {
-    const session = await this.deps.sessions.getSession(scope.accountId, id)
-    if (session === null) return err(new VoiceSessionClosed({ id, reason: 'ended_by_api' }))
-    if (effectiveStatus(session, scope.clock.now()) === 'ended')
-      return err(new VoiceSessionClosed({ id, reason: session.endReason ?? 'expired' }))
-    return ok(session)
-  }
-
-  /** Whether the session's key may use a tool needing `required`: a voice session acts with its key's grants. */
-  permits(session: VoiceSession, required: RequiredPermission): boolean {
-    return permits(session.caller.keyType, session.caller.permissions, required)
+  /**
+   * Whether a session may still act, asked at each of its calls and periodically for an open connection: refused
+   * once it ended (by the API, another host, its expiry), or once its authority is gone, which ends it with that
+   * reason (`key_revoked`, `permission_removed`, `account_deleted`, `user_deleted`, `user_deactivated`). Answers
+   * what the session may do now: its key's grants then and now.
+   */
+  async requireOpen(scope: RequestScope, session: VoiceSession): Promise<Result<HeldAuthority, VoiceSessionClosed>> {
+    const now = scope.clock.now()
+    const [stored, held] = await Promise.all([
+      this.deps.sessions.getSession(session.accountId, session.id),
+      this.deps.authority.check(grantOf(session), VOICE_CHANNEL_PERMISSION),
+    ])
+    const closed = (reason: string) => err(new VoiceSessionClosed({ id: session.id, reason }))
+    if (stored !== null && effectiveStatus(stored, now) === 'ended') return closed(stored.endReason ?? 'expired')
+    if (!held.ok) {
+      if (stored !== null) await this.endAt(session.accountId, session.id, held.error.reason, now)
+      return closed(held.error.reason)
+    }
+    // Only a user's deletion removes its sessions (the cascade removes them before the user): it is under way.
+    if (stored === null) return closed('user_deleted')
+    return ok(held.value)
   }
 
   async propose(scope: RequestScope, session: VoiceSession, draft: ProposalDraft): Promise<Proposal> {

@@ -1,4 +1,5 @@
 import type { KeyType, Permissions } from '../account/permissions.js'
+import { AUTHORITY_LOSSES, type SessionGrant } from '../account/session-authority.js'
 import { InvalidTransition } from '../shared/errors.js'
 import { runTransition, type StateMachine, type TransitionTable } from '../shared/state-machine.js'
 
@@ -17,7 +18,8 @@ export type ConfirmationPolicy = (typeof CONFIRMATION_POLICIES)[number]
 export const SPEECH_MODELS = ['embedded', 'realtime_relay'] as const
 export type SpeechModelKind = (typeof SPEECH_MODELS)[number]
 
-export const END_REASONS = ['ended_by_api', 'ended_by_client', 'expired'] as const
+/** The last ones: the authority the session acted with is gone (`core/account/session-authority.ts`). */
+export const END_REASONS = ['ended_by_api', 'ended_by_client', 'expired', ...AUTHORITY_LOSSES] as const
 export type EndReason = (typeof END_REASONS)[number]
 
 /** How long the connect token is valid: the client connects within this time of the session's creation. */
@@ -64,6 +66,14 @@ export interface VoiceSession {
   readonly actionsExecuted: number
   readonly version: number
 }
+
+/** What a voice session acts with: its key's grants, for its user, in its account. */
+export const grantOf = (session: VoiceSession): SessionGrant => ({
+  ...session.caller,
+  accountId: session.accountId,
+  livemode: session.livemode,
+  userId: session.userId,
+})
 
 /** The status a reader sees: an unended session past its expiry is `ended` (reason `expired`). */
 export const effectiveStatus = (session: VoiceSession, now: Date): VoiceSessionStatus =>

@@ -23,7 +23,7 @@ import {
 } from './delivery.js'
 import { deliveryTransition } from './delivery-transition.js'
 import { subscribes } from './event-types.js'
-import { shouldDisableEndpoint } from './retry-schedule.js'
+import { endpointTransition } from './endpoint-transition.js'
 import { signatureHeader } from './signature.js'
 import { type ApprovedTarget, checkEndpointUrl } from './url-policy.js'
 import { activeSecrets, type WebhookEndpoint } from './webhook-endpoint.js'
@@ -128,6 +128,21 @@ export class WebhookDispatcher {
     const fannedOut = await this.fanOut(scope)
     const attempted = await this.deliverDue(scope)
     return fannedOut + attempted
+  }
+
+  /**
+   * How long, at `now`, the oldest notification waiting for delivery has waited, in milliseconds: the oldest domain
+   * event not fanned out yet, or the delivery due longest ago and not yet attempted (one leased by an attempt in
+   * flight is not waiting). 0 when nothing waits. A flood shows here before any receiver complains.
+   */
+  async backlogAgeMs(now: Date): Promise<number> {
+    const [oldestEvent] = await this.deps.outbox.pending(1)
+    const [oldestDue] = await this.deps.deliveries.due(null, now, 1)
+    const since = Math.min(
+      oldestEvent?.createdAt.getTime() ?? Number.POSITIVE_INFINITY,
+      oldestDue?.nextAttemptAt?.getTime() ?? Number.POSITIVE_INFINITY,
+    )
+    return Number.isFinite(since) ? Math.max(0, now.getTime() - since) : 0
   }
 
   /** Earliest future retry (for sandbox clock walks). */
@@ -414,29 +429,24 @@ export class WebhookDispatcher {
       first,
       read: () => this.deps.endpoints.get(accountId, endpointId),
       attempt: async (current) => {
-        if (succeeded) {
-          if (current.failingSince === null) return ok(current)
-          const next = { ...current, failingSince: null, version: current.version + 1 }
-          return written(await this.deps.endpoints.update(next, current.version), next)
+        const step = endpointTransition(
+          current,
+          succeeded ? { type: 'delivery_succeeded' } : { type: 'delivery_failed', at },
+        )
+        if (!step.ok) return step
+        const { state, events } = step.value
+        if (state === current) return ok(current)
+        const next: WebhookEndpoint = {
+          ...current,
+          ...state,
+          ...(state.status === current.status ? {} : { updatedAt: at }),
+          version: current.version + 1,
         }
-        const failingSince = current.failingSince ?? at
-        const disable = current.status === 'enabled' && shouldDisableEndpoint(failingSince, at)
-        if (current.failingSince !== null && !disable) return ok(current)
-        const next: WebhookEndpoint = disable
-          ? {
-              ...current,
-              failingSince,
-              status: 'disabled',
-              disabledReason: 'failing',
-              updatedAt: at,
-              version: current.version + 1,
-            }
-          : { ...current, failingSince, version: current.version + 1 }
         const scope = { accountId, livemode: current.livemode }
-        const events = disable
-          ? [domainEvent({ ids: this.deps.ids, clock }, scope, 'webhook_endpoint.disabled', 'webhook_endpoint', next)]
-          : []
-        return written(await this.deps.endpoints.update(next, current.version, events), next)
+        const notices = events.map((type) =>
+          domainEvent({ ids: this.deps.ids, clock }, scope, type, 'webhook_endpoint', next),
+        )
+        return written(await this.deps.endpoints.update(next, current.version, notices), next)
       },
     })
   }

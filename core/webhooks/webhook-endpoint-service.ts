@@ -9,6 +9,7 @@ import { validatePageRequest, type Page, type PageRequest } from '../shared/pagi
 import { err, ok, type Result } from '../shared/result.js'
 import type { RequestScope } from '../shared/request-scope.js'
 import type { Delivery } from './delivery.js'
+import { type EndpointHealth, endpointTransition } from './endpoint-transition.js'
 import { validateEventTypes } from './event-types.js'
 import { checkEndpointUrl, type TargetPolicy } from './url-policy.js'
 import { rotateSecret, type WebhookEndpoint } from './webhook-endpoint.js'
@@ -103,20 +104,15 @@ export class WebhookEndpointService {
       if (!target.ok) return target
       url = target.value.url.toString()
     }
-    return this.modify(scope, id, (current, now) => {
-      const enabled = patch.enabled ?? current.status === 'enabled'
-      return {
-        ...current,
-        url: url ?? current.url,
-        events: events.value ?? current.events,
-        description: patch.description === undefined ? current.description : patch.description,
-        status: enabled ? 'enabled' : 'disabled',
-        disabledReason: enabled ? null : patch.enabled === false ? 'manual' : current.disabledReason,
-        failingSince: enabled && current.status === 'disabled' ? null : current.failingSince,
-        updatedAt: now,
-        version: current.version + 1,
-      }
-    })
+    return this.modify(scope, id, (current, now) => ({
+      ...current,
+      url: url ?? current.url,
+      events: events.value ?? current.events,
+      description: patch.description === undefined ? current.description : patch.description,
+      ...(patch.enabled === undefined ? {} : switched(current, patch.enabled)),
+      updatedAt: now,
+      version: current.version + 1,
+    }))
   }
 
   /** The endpoint goes with its deliveries log; nothing more is sent to it. */
@@ -223,4 +219,11 @@ export class WebhookEndpointService {
       },
     })
   }
+}
+
+/** The endpoint's health after an operator turns it on or off (both accepted in every status: see the machine). */
+const switched = (current: WebhookEndpoint, enabled: boolean): EndpointHealth => {
+  const step = endpointTransition(current, { type: enabled ? 'enable' : 'disable' })
+  if (!step.ok) throw new Error(`the webhook endpoint table refuses ${enabled ? 'enable' : 'disable'}`)
+  return step.value.state
 }

@@ -38,6 +38,8 @@ import { freeBusyServicesOf } from '../composition/scheduling-freebusy.js'
 import { voiceRoutes } from './routes/voice.js'
 import { VoiceGateway } from '../voice/voice-gateway.js'
 import { OpenAiRealtimeRelay } from '../../adapters/speech-model/openai-realtime/openai-realtime-relay.js'
+import { dashboardRoutes } from './dashboard/dashboard-routes.js'
+import { defaultAssetsDir } from './dashboard/dashboard-assets.js'
 
 /** `/v1/users/:id` -> a matcher for concrete paths, to tell 405 from 404. */
 const pathMatcher = (url: string): RegExp => new RegExp(`^${url.replace(/:[^/]+/g, '[^/]+')}/?$`)
@@ -176,6 +178,7 @@ export const buildApiApp = async (
     connectedAccounts: application.connectedAccounts,
     users: surface.users,
     webhooks: surface.webhooks,
+    oauth: application.oauth,
   })
   await oauthRoutes(app, { ...options, oauth: application.oauth })
   userRoutes(app, { ...options, users: surface.users })
@@ -229,6 +232,7 @@ export const buildApiApp = async (
     logger: application.logger.child({ component: 'voice' }),
     relay: realtime === null ? null : new OpenAiRealtimeRelay(realtime),
     messagesPerSecond: config.voice.messagesPerSecond,
+    sessionCheckMs: config.voice.sessionCheckMs,
     subLimits: rateLimit,
   })
   gateway.attach(app)
@@ -239,6 +243,23 @@ export const buildApiApp = async (
     publicBaseUrl: () => surface.publicBaseUrl.value,
     relayConfigured: realtime !== null,
   })
+  // The dashboard is served by the production surface only; its pages reach both surfaces' use cases.
+  if (surface.livemode) {
+    const { live, test } = application.surfaces
+    await dashboardRoutes(app, {
+      ...application.dashboard,
+      accounts: application.accounts,
+      surfaces: { live, test },
+      clockOf: {
+        live: accountClock(application.accountRepository, application.clock, true),
+        test: accountClock(application.accountRepository, application.clock, false),
+      },
+      limiter: application.rateLimiter,
+      clock: application.clock,
+      publicBaseUrl: () => live.publicBaseUrl.value,
+      assetsDir: config.dashboardAssetsDir ?? defaultAssetsDir(),
+    })
+  }
   // This surface's server first: the reference's "try it" calls the first server by default.
   await referenceRoutes(app, {
     endpoints: Object.values(Endpoints),

@@ -7,6 +7,7 @@ import {
   type Permissions,
 } from '../../core/account/permissions.js'
 import { keyPrefix } from '../../core/account/api-key.js'
+import { isMemberRole, MEMBER_ROLES } from '../../core/dashboard/member.js'
 import { compose, type Application } from '../composition-root.js'
 import { ConfigError, loadConfig } from '../config.js'
 
@@ -17,8 +18,14 @@ const USAGE = `Usage: npm run keys -- <command>
     [--restricted --permissions events:write,users:read [--allow 203.0.113.0/24,2001:db8::/32] [--name NAME]]
                                          a restricted key (rk_) with those grants, usable only from those addresses
   revoke KEY_ID                          revoke a key (requests with it get 401 at once)
+  permissions KEY_ID --permissions events:read,voice:write
+                                         replace a restricted key's grants (a grant removed applies at once,
+                                         and to the voice sessions the key made)
   tracking on|off [--account ID]         ETA tracking (private preview) for the account, on both surfaces
-                                         (never set: on in the sandbox, off in production)`
+                                         (never set: on in the sandbox, off in production)
+  dashboard-link --email EMAIL [--role owner|admin|developer|viewer] [--account ID]
+                                         a one-time sign-in link to the dashboard for that member (made if
+                                         needed: the first one is the owner), valid once for 15 minutes`
 
 /** Admin CLI over the same storage the server uses (the data directory, or MongoDB). */
 export const runKeysCli = async (
@@ -36,6 +43,8 @@ export const runKeysCli = async (
       permissions: { type: 'string' },
       allow: { type: 'string' },
       name: { type: 'string' },
+      email: { type: 'string' },
+      role: { type: 'string' },
     },
   })
   const [command, target] = positionals
@@ -68,6 +77,8 @@ const runCommand = async (
     readonly permissions?: string | undefined
     readonly allow?: string | undefined
     readonly name?: string | undefined
+    readonly email?: string | undefined
+    readonly role?: string | undefined
   },
   print: (line: string) => void,
 ): Promise<number> => {
@@ -146,6 +157,20 @@ const runCommand = async (
       print(revoked.ok ? `revoked ${revoked.value.id}` : `No such key: ${target}`)
       return revoked.ok ? 0 : 1
     }
+    case 'permissions': {
+      const parsed = parsePermissions(values.permissions ?? '')
+      if (target === undefined || typeof parsed === 'string') {
+        print(typeof parsed === 'string' && target !== undefined ? parsed : USAGE)
+        return 2
+      }
+      const updated = await accounts.updateKeyPermissions(target, parsed)
+      if (!updated.ok) {
+        print(updated.error._tag === 'ResourceNotFound' ? `No such key: ${target}` : updated.error.message)
+        return updated.error._tag === 'ResourceNotFound' ? 1 : 2
+      }
+      print(`${updated.value.id}  ${permissionList(updated.value.permissions ?? {})}`)
+      return 0
+    }
     case 'tracking': {
       if (target !== 'on' && target !== 'off') {
         print('tracking takes on or off')
@@ -162,10 +187,63 @@ const runCommand = async (
       print(`tracking ${target} for ${account.id}`)
       return 0
     }
+    case 'dashboard-link':
+      return dashboardLink(application, values, print)
     default:
       print(USAGE)
       return command === undefined || command === 'help' ? 0 : 2
   }
+}
+
+/** `dashboard-link`: the member of `--email` (made if needed) and a one-time sign-in link for them. */
+const dashboardLink = async (
+  application: Application,
+  values: {
+    readonly account?: string | undefined
+    readonly email?: string | undefined
+    readonly role?: string | undefined
+  },
+  print: (line: string) => void,
+): Promise<number> => {
+  if (values.email === undefined) {
+    print('dashboard-link needs --email EMAIL')
+    return 2
+  }
+  // In memory, the link would live in this process only: the running server could never honour it.
+  if (application.config.storage === 'memory') {
+    print(
+      'dashboard-link needs a shared storage (STORAGE=sqlite, the default, or MongoDB): with STORAGE=memory the server keeps its members and links in its own process.',
+    )
+    return 2
+  }
+  if (values.role !== undefined && !isMemberRole(values.role)) {
+    print(`--role is one of ${MEMBER_ROLES.join(', ')}`)
+    return 2
+  }
+  const all = await application.accountRepository.listAccounts()
+  const platforms = all.filter((account) => account.platformId === null)
+  const accountId = values.account ?? (platforms.length === 1 ? platforms[0]?.id : undefined)
+  const account = accountId === undefined ? null : await application.accountRepository.getAccount(accountId)
+  if (account === null || account.platformId !== null) {
+    print(
+      accountId === undefined
+        ? platforms.length === 0
+          ? 'No account yet: run create-account (or npm start once).'
+          : 'Several accounts: pass --account ID.'
+        : `No such account: ${accountId}`,
+    )
+    return accountId === undefined ? 2 : 1
+  }
+  const member = await application.dashboard.members.ensure(account.id, values.email, values.role ?? null)
+  if (!member.ok) {
+    print(member.error._tag === 'InvalidParameter' ? member.error.message : 'The account must keep an active owner.')
+    return 2
+  }
+  const { url, expiresAt } = await application.dashboard.signIn.issueLink(member.value)
+  print(`${member.value.email} (${member.value.role}) on ${account.id}`)
+  print(url)
+  print(`The link signs in once, until ${expiresAt.toISOString()}.`)
+  return 0
 }
 
 const permissionList = (permissions: Permissions): string =>

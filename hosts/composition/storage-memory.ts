@@ -6,6 +6,8 @@ import { MemoryRateLimiter } from '../../adapters/rate-limit/memory/rate-limiter
 import { FileAccountRepository } from '../../adapters/storage/file/account-repository.js'
 import { MemoryAccountRepository } from '../../adapters/storage/memory/account-repository.js'
 import { MemoryOAuthStore } from '../../adapters/storage/memory/oauth-store.js'
+import { MemoryMemberRepository } from '../../adapters/storage/memory/member-repository.js'
+import { MemoryDashboardSessionStore } from '../../adapters/storage/memory/dashboard-session-store.js'
 import { MemoryCalendarRepository } from '../../adapters/storage/memory/calendar-repository.js'
 import { MemoryConnectionRepository } from '../../adapters/storage/memory/connection-repository.js'
 import { MemoryDeviceRepository } from '../../adapters/storage/memory/device-repository.js'
@@ -42,6 +44,8 @@ export const memoryStorage = (options: {
     )
     bind(TOKENS.IdempotencyStore).toResolvedValue(() => new MemoryIdempotencyStore())
     bind(TOKENS.OAuthStore).toResolvedValue(() => new MemoryOAuthStore())
+    bind(TOKENS.MemberRepository).toResolvedValue(() => new MemoryMemberRepository())
+    bind(TOKENS.DashboardSessionStore).toResolvedValue(() => new MemoryDashboardSessionStore())
     bind(TOKENS.RateLimiter).toResolvedValue(() => new MemoryRateLimiter())
     bind(TOKENS.Scheduler).toResolvedValue(
       (logger) => new InProcessScheduler(reportBackgroundFailure(logger)),

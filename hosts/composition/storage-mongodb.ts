@@ -13,6 +13,8 @@ import { MongoIdempotencyStore } from '../../adapters/storage/mongodb/idempotenc
 import { MongoInvitationRepository } from '../../adapters/storage/mongodb/invitation-repository.js'
 import { MongoOAuthStateStore } from '../../adapters/storage/mongodb/oauth-state-store.js'
 import { MongoOAuthStore } from '../../adapters/storage/mongodb/oauth-store.js'
+import { MongoMemberRepository } from '../../adapters/storage/mongodb/member-repository.js'
+import { MongoDashboardSessionStore } from '../../adapters/storage/mongodb/dashboard-session-store.js'
 import { MongoOutbox } from '../../adapters/storage/mongodb/outbox.js'
 import { MongoReminderRepository } from '../../adapters/storage/mongodb/reminder-repository.js'
 import { MongoTrackingRepository } from '../../adapters/storage/mongodb/tracking-repository.js'
@@ -46,8 +48,12 @@ export const mongoStorage = async (
       const idempotency = new MongoIdempotencyStore(databases.platform)
       rateLimiter = new MongoRateLimiter(databases.platform)
       const oauth = new MongoOAuthStore(databases.platform)
-      indexed.push(accounts, idempotency, rateLimiter, oauth)
+      const members = new MongoMemberRepository(databases.platform)
+      const dashboardSessions = new MongoDashboardSessionStore(databases.platform)
+      indexed.push(accounts, idempotency, rateLimiter, oauth, members, dashboardSessions)
       bind(TOKENS.OAuthStore).toConstantValue(oauth)
+      bind(TOKENS.MemberRepository).toConstantValue(members)
+      bind(TOKENS.DashboardSessionStore).toConstantValue(dashboardSessions)
       // Keys and accounts are reused for a second after a read (see ACCOUNT_LOOKUP_TTL_MS): a revocation on another
       // host applies here within that bound, one on this host at once.
       bind(TOKENS.AccountRepository).toConstantValue(new CachedAccountLookups(accounts))

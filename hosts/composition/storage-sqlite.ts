@@ -14,6 +14,8 @@ import { SqliteIdempotencyStore } from '../../adapters/storage/sqlite/idempotenc
 import { SqliteInvitationRepository } from '../../adapters/storage/sqlite/invitation-repository.js'
 import { SqliteOAuthStateStore } from '../../adapters/storage/sqlite/oauth-state-store.js'
 import { SqliteOAuthStore } from '../../adapters/storage/sqlite/oauth-store.js'
+import { SqliteMemberRepository } from '../../adapters/storage/sqlite/member-repository.js'
+import { SqliteDashboardSessionStore } from '../../adapters/storage/sqlite/dashboard-session-store.js'
 import { SqliteOutbox } from '../../adapters/storage/sqlite/outbox.js'
 import { SqliteReminderRepository } from '../../adapters/storage/sqlite/reminder-repository.js'
 import { SqliteTrackingRepository } from '../../adapters/storage/sqlite/tracking-repository.js'
@@ -79,6 +81,8 @@ export const sqliteStorage = async (config: Pick<Config, 'dataDir' | 'jobs'>): P
         bind(TOKENS.AccountRepository).toConstantValue(accounts)
         bind(TOKENS.IdempotencyStore).toConstantValue(new SqliteIdempotencyStore(platform))
         bind(TOKENS.OAuthStore).toConstantValue(new SqliteOAuthStore(platform))
+        bind(TOKENS.MemberRepository).toConstantValue(new SqliteMemberRepository(platform))
+        bind(TOKENS.DashboardSessionStore).toConstantValue(new SqliteDashboardSessionStore(platform))
         bind(TOKENS.RateLimiter).toResolvedValue(() => new MemoryRateLimiter())
         bind(TOKENS.Scheduler).toResolvedValue(
           (logger) =>

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { decodeJwt } from 'jose'
 import { WebSocket, WebSocketServer } from 'ws'
 import type { Clock } from '../../core/ports/clock.js'
+import type { HeldAuthority } from '../../core/account/session-authority.js'
 import type { LoggerPort } from '../../core/ports/logger.js'
 import type { SpeechModelLink, SpeechModelPort } from '../../core/ports/speech-model.js'
 import { PermissionDenied } from '../../core/account/account.errors.js'
@@ -49,6 +50,8 @@ export interface VoiceGatewayDeps {
   readonly relay: SpeechModelPort | null
   /** Messages a session may send per second (a token bucket, burst twice as many); beyond, each is answered 429. */
   readonly messagesPerSecond: number
+  /** How often the open connections' sessions are checked: ended elsewhere, or their authority gone. */
+  readonly sessionCheckMs: number
   /** Counts a tool's REST sub-limit (the REST gate's own counter). */
   readonly subLimits: {
     consumeSubLimit(
@@ -69,6 +72,8 @@ export class VoiceGateway {
     handleProtocols: (protocols) => (protocols.has(VOICE_SUBPROTOCOL) ? VOICE_SUBPROTOCOL : false),
   })
   private readonly open = new Map<string, VoiceConnection>()
+  private sweep: NodeJS.Timeout | null = null
+  private sweeping = false
 
   constructor(private readonly deps: VoiceGatewayDeps) {}
 
@@ -79,7 +84,11 @@ export class VoiceGateway {
         socket.destroy()
       })
     })
+    // An idle connection learns of a revocation, a paused or deleted user, or an end on another host, here.
+    this.sweep = setInterval(() => void this.checkOpenSessions(), this.deps.sessionCheckMs)
+    this.sweep.unref()
     app.addHook('onClose', async () => {
+      if (this.sweep !== null) clearInterval(this.sweep)
       for (const connection of [...this.open.values()]) connection.close(VOICE_CLOSE_CODES.goingAway, 'server closing')
       this.wss.close()
     })
@@ -88,6 +97,20 @@ export class VoiceGateway {
   /** `POST .../end` on this host: the connection hears it at once (another host's learns at its next message). */
   endLocal(sessionId: string): void {
     this.open.get(sessionId)?.ended('ended_by_api', VOICE_CLOSE_CODES.endedByApi)
+  }
+
+  /** One pass over the open connections, one at a time; a pass still running when the next is due skips it. */
+  private async checkOpenSessions(): Promise<void> {
+    if (this.sweeping || this.open.size === 0) return
+    this.sweeping = true
+    try {
+      for (const connection of [...this.open.values()])
+        await connection
+          .recheck()
+          .catch((error: unknown) => this.deps.logger.error({ error: String(error) }, 'voice session check failed'))
+    } finally {
+      this.sweeping = false
+    }
   }
 
   get openConnections(): number {
@@ -177,6 +200,8 @@ class VoiceConnection {
   private readonly confirming = new Map<string, Promise<Result<ConfirmOutcome, DomainError>>>()
   private readonly timers: NodeJS.Timeout[] = []
   private relay: SpeechModelLink | null = null
+  /** What the session may do, as last checked (at the connection, each call, each sweep). */
+  private authority: HeldAuthority
 
   constructor(
     private readonly ws: WebSocket,
@@ -186,14 +211,18 @@ class VoiceConnection {
     private readonly onGone: () => void,
   ) {
     this.tokens = 2 * deps.messagesPerSecond
+    this.authority = connected.authority
   }
 
   private get session() {
     return this.connected.session
   }
 
+  /** The session's tools its key still grants (a grant removed before the connection leaves its tools out). */
   private tools(): Tool[] {
-    return VOICE_TOOLS.filter((tool) => this.session.tools.includes(tool.name))
+    return VOICE_TOOLS.filter(
+      (tool) => this.session.tools.includes(tool.name) && this.authority.permits(tool.permission),
+    )
   }
 
   async begin(): Promise<void> {
@@ -269,6 +298,11 @@ class VoiceConnection {
 
   ended(reason: string, code: number): void {
     if (this.closed) return
+    // The audit trail of an end the client did not ask for: a revocation, a paused user, the API, the expiry.
+    this.deps.logger.info(
+      { voice_session: this.session.id, account: this.session.accountId, key: this.session.caller.keyId, reason },
+      'voice session ended',
+    )
     this.send({ type: 'session.ended', reason })
     this.close(code, reason)
   }
@@ -370,15 +404,34 @@ class VoiceConnection {
     }
   }
 
-  /** The session as stored now: an end by the API on another host, or its expiry, closes the connection. */
-  private async stillOpen(): Promise<boolean> {
-    const open = await this.deps.voice.requireOpen(this.scope, this.session.id)
-    if (open.ok) return true
-    this.ended(
-      open.error.reason,
-      open.error.reason === 'expired' ? VOICE_CLOSE_CODES.expired : VOICE_CLOSE_CODES.endedByApi,
-    )
-    return false
+  /** The periodic check of an idle connection (`VOICE_SESSION_CHECK_MS`), on the account's clock now. */
+  async recheck(): Promise<void> {
+    if (this.closed) return
+    this.scope = { ...this.scope, clock: await this.deps.clockOf(this.session.accountId) }
+    if (this.closed) return
+    const reason = await this.closedFor()
+    if (reason !== null) this.ended(reason, closeCodeOf(reason))
+  }
+
+  /**
+   * Null while the session is open and holds its authority (kept for the permission checks); else why it is over:
+   * an end by the API on another host, its expiry, or the loss of its key, a permission, its account or its user.
+   */
+  private async closedFor(): Promise<string | null> {
+    const open = await this.deps.voice.requireOpen(this.scope, this.session)
+    if (!open.ok) return open.error.reason
+    this.authority = open.value
+    return null
+  }
+
+  /** Answers a message of a session that is over with `refusal` first, then `session.ended` and the close. */
+  private async stillOpen(refusal: (reason: string) => Json): Promise<Json | null> {
+    const reason = await this.closedFor()
+    if (reason === null) return null
+    const answer = refusal(reason)
+    this.send(answer)
+    this.ended(reason, closeCodeOf(reason))
+    return answer
   }
 
   /** One tool call, from the client (`tool.call`) or the relayed model: the answer message. */
@@ -388,12 +441,15 @@ class VoiceConnection {
       this.audit(name, 'refused', error.code)
       return { type: 'tool.error', call_id: callId, name, error: apiError(error) }
     }
-    if (!(await this.stillOpen()))
-      return failed({ code: 'voice_session_closed', message: `The voice session '${this.session.id}' is ended.` })
+    // Sent here before the close (the caller's own send of it then finds the socket closing and does nothing).
+    const refused = await this.stillOpen((reason) =>
+      failed({ code: 'voice_session_closed', message: `The voice session '${this.session.id}' is ended (${reason}).` }),
+    )
+    if (refused !== null) return refused
     const tool = toolNamed(name)
     if (tool === undefined)
       return failed(domainErrorToApi(new InvalidParameter({ param: 'name', message: `Unknown tool '${name}'.` })))
-    if (!this.deps.voice.permits(this.session, tool.permission))
+    if (!this.authority.permits(tool.permission))
       return failed(domainErrorToApi(new PermissionDenied({ permission: permissionName(tool.permission) })))
     if (!this.session.tools.includes(tool.name))
       return failed(
@@ -493,8 +549,19 @@ class VoiceConnection {
     return started
   }
 
+  private closedError(proposalId: string) {
+    return (reason: string): Json => ({
+      type: 'error',
+      ref: proposalId,
+      error: apiError({
+        code: 'voice_session_closed',
+        message: `The voice session '${this.session.id}' is ended (${reason}).`,
+      }),
+    })
+  }
+
   private async confirm(proposalId: string): Promise<void> {
-    if (!(await this.stillOpen())) return
+    if ((await this.stillOpen(this.closedError(proposalId))) !== null) return
     const outcome = await this.execute(proposalId, true)
     if (!outcome.ok) {
       this.audit('action.confirm', 'refused', proposalId)
@@ -511,7 +578,7 @@ class VoiceConnection {
   }
 
   private async reject(proposalId: string): Promise<void> {
-    if (!(await this.stillOpen())) return
+    if ((await this.stillOpen(this.closedError(proposalId))) !== null) return
     const rejected = await this.deps.voice.reject(this.scope, this.session, proposalId)
     if (!rejected.ok) return this.error(domainErrorToApi(rejected.error), proposalId)
     this.audit(rejected.value.tool, 'rejected', proposalId)
@@ -534,6 +601,16 @@ class VoiceConnection {
     )
   }
 }
+
+/** The close code of an end reason: the API's end, the expiry, or a lost authority (4003). */
+const closeCodeOf = (reason: string): number =>
+  reason === 'expired'
+    ? VOICE_CLOSE_CODES.expired
+    : reason === 'ended_by_api'
+      ? VOICE_CLOSE_CODES.endedByApi
+      : reason === 'ended_by_client'
+        ? VOICE_CLOSE_CODES.normal
+        : VOICE_CLOSE_CODES.authorityRevoked
 
 type ReadMessage =
   | { readonly ok: true; readonly message: Json; readonly ref: string | undefined }

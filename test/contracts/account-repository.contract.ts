@@ -123,6 +123,38 @@ export const accountRepositoryContract = (
         ).toBeNull()
       })
 
+      it('finds a key by its id, revoked or not; an unknown id is null', async () => {
+        const account = makeAccount()
+        await subject.accounts.insertAccount(account)
+        const key = makeKey(account.id, 'live')
+        const other = makeKey(account.id, 'test')
+        await subject.accounts.insertKey(key)
+        await subject.accounts.insertKey(other)
+        expect(await subject.accounts.findKeyById(key.id)).toEqual(key)
+        const at = new Date('2026-06-02T10:00:00Z')
+        await subject.accounts.revokeKey(key.id, at)
+        expect(await subject.accounts.findKeyById(key.id)).toEqual({ ...key, revokedAt: at })
+        expect(await subject.accounts.findKeyById(other.id)).toEqual(other)
+        expect(await subject.accounts.findKeyById('key_unknown')).toBeNull()
+      })
+
+      it("replaces a restricted key's grants, seen by both lookups; an unknown key is null", async () => {
+        const account = makeAccount()
+        await subject.accounts.insertAccount(account)
+        const key = makeKey(account.id, 'test', {
+          type: 'restricted',
+          permissions: { events: 'write', voice: 'write' },
+        })
+        await subject.accounts.insertKey(key)
+        // Read first, so that a lookup cache holds the old grants.
+        expect((await subject.accounts.findKeyById(key.id))?.permissions).toEqual({ events: 'write', voice: 'write' })
+        const narrowed = { events: 'read', voice: 'write' } as const
+        expect(await subject.accounts.updateKeyPermissions(key.id, narrowed)).toEqual({ ...key, permissions: narrowed })
+        expect(await subject.accounts.findKeyById(key.id)).toEqual({ ...key, permissions: narrowed })
+        expect(await subject.accounts.findKeyByHash(key.hash)).toEqual({ ...key, permissions: narrowed })
+        expect(await subject.accounts.updateKeyPermissions('key_unknown', narrowed)).toBeNull()
+      })
+
       it('lists the keys of one account only, oldest first', async () => {
         const [first, second] = [makeAccount(), makeAccount()]
         await subject.accounts.insertAccount(first!)

@@ -1,6 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { showAsOf } from '../../core/connection/inbound-sync.js'
 import { pkceChallenge } from '../../core/connection/pkce.js'
-import type { CalendarProviderPort, ProviderCredentials } from '../../core/ports/calendar-provider.js'
+import type { EventShowAs } from '../../core/event/event.js'
+import type { CalendarProviderPort, ProviderCredentials, ProviderResponse } from '../../core/ports/calendar-provider.js'
+
+/** An event written at the provider by someone else's hand: the user's own marked free, or an invitation they answered. */
+export interface ForeignEvent {
+  readonly id: string
+  readonly title: string
+  readonly start: Date
+  readonly end: Date
+  /** Marked "free" (Google transparency, Graph showAs, TRANSP) rather than busy. */
+  readonly transparent: boolean
+  /** The account's answer as an invited attendee; null: its own event. */
+  readonly selfResponse: ProviderResponse | null
+}
 
 export interface CalendarProviderSubject {
   readonly provider: CalendarProviderPort
@@ -14,6 +28,8 @@ export interface CalendarProviderSubject {
   invalidateSyncCursors(email: string): Promise<void>
   /** The user withdraws the app's access in the provider's own settings. */
   revokeAtProvider(email: string): Promise<void>
+  /** Puts an event in one of the account's calendars as the provider's own apps would (answers its external id). */
+  putForeignEvent(email: string, calendarExternalId: string, event: ForeignEvent): Promise<string>
   /** False for providers without a per-grant revocation endpoint (Microsoft): `revoke` then only answers Ok. */
   readonly revokesGrants?: boolean
   /**
@@ -260,6 +276,40 @@ export const calendarProviderContract = (
           error: { _tag: 'ProviderUnavailable', reason: 'rate_limited', retryAfterMs: 42_000 },
         })
         expect((await subject.provider.syncEvents(tokens, calendar.externalId, null)).ok).toBe(true)
+      })
+
+      it("carries how each event takes the time: transparency and the account's own answer to an invitation", async () => {
+        const email = 'answers@example.com'
+        const { tokens } = await connect(email)
+        const calendar = await writableCalendar(tokens)
+        // What free/busy reads from each (a provider may also show a declined invitation as free: the same answer).
+        const cases: [string, boolean, ProviderResponse | null, EventShowAs][] = [
+          ['own-busy', false, null, 'busy'],
+          ['own-free', true, null, 'free'],
+          ['accepted', false, 'accepted', 'busy'],
+          ['tentative', false, 'tentative', 'tentative'],
+          ['declined', false, 'declined', 'free'],
+          ['unanswered', false, 'needs_action', 'busy'],
+        ]
+        const ids = new Map<string, string>()
+        for (const [index, [id, transparent, selfResponse]] of cases.entries())
+          ids.set(
+            await subject.putForeignEvent(email, calendar.externalId, {
+              id,
+              title: id,
+              start: soon(index * 2),
+              end: soon(index * 2 + 1),
+              transparent,
+              selfResponse,
+            }),
+            id,
+          )
+        const full = await subject.provider.syncEvents(tokens, calendar.externalId, null)
+        if (!full.ok) throw new Error('full sync failed')
+        const seen = full.value.changes
+          .filter((event) => ids.has(event.externalId))
+          .map((event) => [ids.get(event.externalId), event.selfResponse, showAsOf(event)])
+        expect(seen.sort()).toEqual(cases.map(([id, , response, showAs]) => [id, response, showAs]).sort())
       })
 
       it('answers SyncCursorExpired for a cursor it no longer accepts, and a full sync recovers', async () => {

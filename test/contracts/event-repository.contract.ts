@@ -280,6 +280,25 @@ export const eventRepositoryContract = (
       expect(await subject.events.listByCalendar('acct_a', 'cal_9')).toEqual([])
     })
 
+    it("keeps how a synced event takes its owner's time (free, tentative), through an update, in the overlap read", async () => {
+      const at = (hours: number) => new Date(base.getTime() + hours * HOUR)
+      const event = makeEvent({
+        startTime: at(1),
+        source: { connectionId: 'con_a', calendarId: 'cal_a', externalId: 'free', seriesId: null },
+        showAs: 'free',
+      })
+      await subject.events.insert(event, [])
+      expect((await subject.events.get('acct_a', event.id))?.showAs).toBe('free')
+      const answered = { ...event, showAs: 'tentative' as const, version: event.version + 1 }
+      expect(await subject.events.update(answered, event.version, [])).toBe('updated')
+      const overlapping = await subject.events.overlapping(
+        'acct_a',
+        { userIds: [event.userId], calendarIds: [], attendeeEmails: [], attendeeUserIds: [], from: at(0), to: at(48) },
+        10,
+      )
+      expect(overlapping.find((e) => e.id === event.id)?.showAs).toBe('tentative')
+    })
+
     /** A mirror waiting for its attempt `minutes` after `base` (null: none due). */
     const mirror = (minutes: number | null) => ({
       connectionId: 'con_a',

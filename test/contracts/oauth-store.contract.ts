@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { AuthorizationCode, OAuthApplication, RefreshTokenRecord, TokenFamily } from '../../core/oauth/oauth.js'
+import type {
+  AuthorizationCode,
+  ConsentRecord,
+  OAuthApplication,
+  RefreshTokenRecord,
+  TokenFamily,
+} from '../../core/oauth/oauth.js'
 import type { OAuthStorePort } from '../../core/ports/oauth-store.js'
 
 export interface OAuthStoreSubject {
@@ -7,7 +13,10 @@ export interface OAuthStoreSubject {
   readonly teardown?: () => Promise<void>
 }
 
-const BASE = new Date('2026-06-01T10:00:00.000Z')
+// Ahead of the wall clock: a store that clears expired records by TTL (MongoDB's monitor, which the test peer runs
+// every second against the real time) must not clear a record of the case under way. A fixed date that fell
+// behind the wall clock made the MongoDB cases flaky: codes and refresh tokens vanished between write and read.
+const BASE = new Date(Math.ceil(Date.now() / 1000) * 1000 + 86_400_000)
 const at = (seconds: number) => new Date(BASE.getTime() + seconds * 1000)
 let serial = 0
 const next = (prefix: string) => `${prefix}_${String(++serial).padStart(6, '0')}`
@@ -58,6 +67,23 @@ const refreshToken = (familyId: string): RefreshTokenRecord => ({
   createdAt: BASE,
   expiresAt: at(3600),
   usedAt: null,
+})
+
+const consent = (overrides: Partial<ConsentRecord> = {}): ConsentRecord => ({
+  ticketHash: next('t').padEnd(64, '0'),
+  tokenHash: next('k').padEnd(64, '0'),
+  applicationId: 'oapp_1',
+  platformId: 'acct_platform',
+  connectedAccountId: 'cpa_1',
+  livemode: true,
+  redirectUri: 'https://app.example/callback',
+  codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+  scope: 'users:read',
+  state: 'xyz',
+  shownAt: BASE,
+  expiresAt: at(600),
+  decidedAt: null,
+  ...overrides,
 })
 
 /** What every OAuthStorePort adapter must do. */
@@ -120,6 +146,50 @@ export const oauthStoreContract = (
       expect(await subject.store.useRefreshToken(token.hash, at(6))).toEqual({ ...token, usedAt: at(5) })
       expect(await subject.store.findRefreshToken('e'.repeat(64))).toBeNull()
       expect(await subject.store.useRefreshToken('e'.repeat(64), at(6))).toBeNull()
+    })
+
+    it('keeps the consent page shown for a ticket; a later page of the same ticket replaces it', async () => {
+      const shown = consent({ state: null })
+      expect(await subject.store.findConsent(shown.ticketHash)).toBeNull()
+      expect(await subject.store.showConsent(shown)).toBe(true)
+      expect(await subject.store.findConsent(shown.ticketHash)).toEqual(shown)
+      const again = { ...shown, tokenHash: 'c'.repeat(64), shownAt: at(5) }
+      expect(await subject.store.showConsent(again)).toBe(true)
+      expect(await subject.store.findConsent(shown.ticketHash)).toEqual(again)
+      // Only the last page's token decides.
+      expect(await subject.store.decideConsent(shown.ticketHash, shown.tokenHash, at(6))).toBe(false)
+      expect(await subject.store.decideConsent(shown.ticketHash, again.tokenHash, at(6))).toBe(true)
+      expect(await subject.store.findConsent(shown.ticketHash)).toEqual({ ...again, decidedAt: at(6) })
+    })
+
+    it('decides a ticket once: racing decisions have one winner, and a decided ticket shows no page again', async () => {
+      const shown = consent()
+      await subject.store.showConsent(shown)
+      const decisions = await Promise.all(
+        Array.from({ length: 5 }, () => subject.store.decideConsent(shown.ticketHash, shown.tokenHash, at(1))),
+      )
+      expect(decisions.filter((won) => won)).toHaveLength(1)
+      expect(await subject.store.decideConsent(shown.ticketHash, shown.tokenHash, at(2))).toBe(false)
+      const later = { ...shown, tokenHash: 'd'.repeat(64), shownAt: at(3) }
+      expect(await subject.store.showConsent(later)).toBe(false)
+      expect(await subject.store.findConsent(shown.ticketHash)).toEqual({ ...shown, decidedAt: at(1) })
+      expect(await subject.store.decideConsent('f'.repeat(64), shown.tokenHash, at(1))).toBe(false)
+    })
+
+    it("revokes a deleted connected account's families and uses up its codes, and nobody else's", async () => {
+      const theirs = family({ connectedAccountId: 'cpa_gone' })
+      const revokedBefore = family({ connectedAccountId: 'cpa_gone', revokedAt: at(1) })
+      const others = family({ connectedAccountId: 'cpa_kept' })
+      for (const one of [theirs, revokedBefore, others]) await subject.store.insertFamily(one)
+      const unused = code({ connectedAccountId: 'cpa_gone' })
+      const otherCode = code({ connectedAccountId: 'cpa_kept' })
+      for (const one of [unused, otherCode]) await subject.store.saveCode(one)
+      await subject.store.revokeConnectedAccount('cpa_gone', at(10))
+      expect((await subject.store.getFamily(theirs.id))?.revokedAt).toEqual(at(10))
+      expect((await subject.store.getFamily(revokedBefore.id))?.revokedAt).toEqual(at(1))
+      expect((await subject.store.getFamily(others.id))?.revokedAt).toBeNull()
+      expect((await subject.store.useCode(unused.hash, at(11)))?.usedAt).toEqual(at(10))
+      expect((await subject.store.useCode(otherCode.hash, at(11)))?.usedAt).toBeNull()
     })
   })
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SystemClock } from '../../adapters/clock/system/system-clock.js'
 import { clients, startTestService, type TestService } from '../support/service.js'
-import { GoogleCalendarFake } from '../support/fakes/google-calendar-fake.js'
+import { type FakeGoogleEvent, GoogleCalendarFake } from '../support/fakes/google-calendar-fake.js'
 
 let fake: GoogleCalendarFake
 let test: TestService
@@ -113,6 +113,51 @@ describe('Production with Google Calendar configured (against a local fake of Go
     const events = (await client.live('GET', `/v1/events?user_id=${userId}`)).body.data
     expect(events.map((event: { external_id: string }) => event.external_id)).toContain('pushed')
     expect((await client.live('GET', `/v1/connections/${connectionId}`)).body.status).toBe('active')
+  })
+
+  it('an event marked free and a declined invitation are not busy; a tentative answer is busy only where asked or slots are sought', async () => {
+    const email = 'margaret@example.com'
+    const day = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 3)
+    const at = (hours: number) => new Date(day + hours * 3_600_000).toISOString()
+    const invited = (responseStatus: string) => [
+      { email: 'organizer@example.org', organizer: true, responseStatus: 'accepted' },
+      { email, self: true, responseStatus },
+    ]
+    const put = (id: string, from: number, extra: Partial<FakeGoogleEvent>) =>
+      fake.putEvent(email, email, {
+        id,
+        summary: id,
+        start: { dateTime: at(from) },
+        end: { dateTime: at(from + 1) },
+        ...extra,
+      })
+    put('busy', 9, {})
+    put('marked-free', 10, { transparency: 'transparent' })
+    put('declined', 11, { attendees: invited('declined') })
+    put('tentative', 12, { attendees: invited('tentative') })
+    put('unanswered', 13, { attendees: invited('needsAction') })
+    const { userId } = await connect(email)
+    const query = async (includeTentative: boolean | undefined) =>
+      (
+        await client.live('POST', '/v1/freebusy/query', {
+          body: {
+            participants: [userId],
+            from: at(0),
+            to: at(24),
+            ...(includeTentative === undefined ? {} : { include_tentative: includeTentative }),
+          },
+        })
+      ).body.participants[userId].busy
+    const span = (start: number, end: number) => ({ start: at(start), end: at(end) })
+    expect(await query(undefined)).toEqual([span(9, 10), span(13, 14)])
+    expect(await query(true)).toEqual([span(9, 10), span(12, 14)])
+    const slots = await client.live('POST', '/v1/freebusy/find_slots', {
+      body: { participants: [userId], duration_minutes: 120, earliest_start: at(9), latest_end: at(14), limit: 25 },
+    })
+    expect(slots.status).toBe(200)
+    expect(slots.body.data.map((slot: { start: string; end: string }) => [slot.start, slot.end])).toEqual([
+      [at(10), at(12)],
+    ])
   })
 
   it('DELETE revokes at Google and stops the channels', async () => {

@@ -2,6 +2,7 @@ import * as oauth from 'oauth4webapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Clock } from '../../core/ports/clock.js'
 import { OAUTH_LIFETIMES } from '../../core/oauth/oauth.js'
+import { hiddenFields } from '../support/hosted-page.js'
 import { api, LIVE_KEY, startTestService, type TestService } from '../support/service.js'
 
 /** Real time, moved forward on demand (code and token expiry). */
@@ -57,17 +58,22 @@ beforeAll(async () => {
     issuer,
     await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }),
   )
-})
+  // A service (on MongoDB, a test peer too) and a dozen calls: more than the default hook budget on a busy machine.
+}, 120_000)
 afterAll(() => test.stop())
 
-/** The platform's ticket, the authorization request, the consent page submitted: the client's callback URL. */
-const consent = async (
-  options: { scope?: string; account?: string; redirectUri?: string; decision?: 'allow' | 'deny' } = {},
+/** The platform's ticket and an authorization request for it (not yet sent). */
+const authorizationRequest = async (
+  options: { scope?: string; account?: string; redirectUri?: string; ticket?: string } = {},
 ) => {
-  const ticket = await live('POST', '/v1/oauth_consent_tickets', {
-    body: { connected_account: options.account ?? bakery, client_id: client.client_id },
-  })
-  expect(ticket.status, ticket.text).toBe(201)
+  const ticket =
+    options.ticket ??
+    (
+      await live('POST', '/v1/oauth_consent_tickets', {
+        body: { connected_account: options.account ?? bakery, client_id: client.client_id },
+      })
+    ).body.ticket
+  expect(ticket).toEqual(expect.any(String))
   const verifier = oauth.generateRandomCodeVerifier()
   const state = oauth.generateRandomState()
   const url = new URL(as.authorization_endpoint!)
@@ -78,22 +84,36 @@ const consent = async (
   url.searchParams.set('state', state)
   url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier))
   url.searchParams.set('code_challenge_method', 'S256')
-  url.searchParams.set('login_hint', ticket.body.ticket)
-  const page = await fetch(url, { redirect: 'manual' })
+  url.searchParams.set('login_hint', ticket)
+  return { url, verifier, state, ticket }
+}
+
+/** The authorization request sent: the consent page and the form it shows. */
+const showPage = async (options: { scope?: string; account?: string; redirectUri?: string; ticket?: string } = {}) => {
+  const request = await authorizationRequest(options)
+  const page = await fetch(request.url, { redirect: 'manual' })
   const html = await page.text()
-  if (page.status !== 200) return { page, html, verifier, state, callback: null }
-  // Submit the form the page shows, with its hidden fields, as a browser would.
-  const form = new URLSearchParams()
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-    form.set(name!, value!.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'"))
-  form.set('decision', options.decision ?? 'allow')
-  const decided = await fetch(new URL('/oauth/authorize', test.live), {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  })
+  // The form the page shows, with its hidden fields, as a browser would post it.
+  const form = new URLSearchParams(hiddenFields(html))
+  return { ...request, page, html, form }
+}
+
+/** Posts a consent form to the authorization endpoint, as the page's buttons do. */
+const decide = (form: URLSearchParams, decision: 'allow' | 'deny' = 'allow') => {
+  const body = new URLSearchParams(form)
+  body.set('decision', decision)
+  return fetch(new URL('/oauth/authorize', test.live), { method: 'POST', body, redirect: 'manual' })
+}
+
+/** The platform's ticket, the authorization request, the consent page submitted: the client's callback URL. */
+const consent = async (
+  options: { scope?: string; account?: string; redirectUri?: string; decision?: 'allow' | 'deny' } = {},
+) => {
+  const shown = await showPage(options)
+  if (shown.page.status !== 200) return { ...shown, callback: null }
+  const decided = await decide(shown.form, options.decision ?? 'allow')
   expect(decided.status).toBe(302)
-  return { page, html, verifier, state, callback: new URL(decided.headers.get('location')!) }
+  return { ...shown, callback: new URL(decided.headers.get('location')!) }
 }
 
 const exchange = async (callback: URL, state: string, verifier: string, redirectUri = REDIRECT) => {
@@ -203,6 +223,79 @@ describe('Codes: PKCE verifier, single use, short life, exact redirect URI', () 
   })
 })
 
+describe('Consent: the decision is the one of the page shown, once per ticket', () => {
+  const refused = async (response: Response) => {
+    expect(response.status).toBe(400)
+    expect(response.headers.get('location')).toBeNull()
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+    return response.text()
+  }
+
+  it('refuses a decision posted without the page ever being shown, and issues no code', async () => {
+    const { url } = await authorizationRequest()
+    // Everything the application knows, posted straight to the form target.
+    const skipped = await decide(new URLSearchParams(url.searchParams))
+    expect(await refused(skipped)).toContain('consent page')
+  })
+
+  it('refuses a decision whose consent token the service never issued', async () => {
+    const { form } = await showPage()
+    form.set('consent', 'oct_forged0000000000000000000000000000000000')
+    await refused(await decide(form))
+  })
+
+  it('a ticket decides once: the same form posted again is refused and yields no second code', async () => {
+    const { form, callback } = await consent()
+    expect(callback!.searchParams.get('code')).toEqual(expect.any(String))
+    expect(await refused(await decide(form))).toContain('already')
+  })
+
+  it('a denial uses the ticket up too: allowing afterwards is refused', async () => {
+    const { form, callback } = await consent({ decision: 'deny' })
+    expect(callback!.searchParams.get('error')).toBe('access_denied')
+    await refused(await decide(form, 'allow'))
+  })
+
+  it('a decided ticket shows no second page: the request goes back with access_denied', async () => {
+    const { ticket } = await consent()
+    const again = await showPage({ ticket })
+    expect(again.page.status).toBe(302)
+    const back = new URL(again.page.headers.get('location')!)
+    expect(back.searchParams.get('error')).toBe('access_denied')
+    expect(back.searchParams.get('code')).toBeNull()
+  })
+
+  it('a second page of one ticket replaces the first: only the last page shown decides', async () => {
+    const first = await showPage()
+    const second = await showPage({ ticket: first.ticket })
+    expect(second.page.status).toBe(200)
+    await refused(await decide(first.form))
+    const decided = await decide(second.form)
+    expect(decided.status).toBe(302)
+    expect(new URL(decided.headers.get('location')!).searchParams.get('code')).toEqual(expect.any(String))
+  })
+
+  it('refuses a scope, challenge, client or state the page did not show; the page shown still decides', async () => {
+    const shown = await showPage({ scope: 'users:read' })
+    expect(shown.page.status).toBe(200)
+    const tampered: Record<string, string> = {
+      scope: 'users:write events:write',
+      code_challenge: await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()),
+      state: 'chosen-by-the-application',
+    }
+    for (const [name, value] of Object.entries(tampered)) {
+      const form = new URLSearchParams(shown.form)
+      form.set(name, value)
+      expect(await refused(await decide(form)), name).toContain(name)
+    }
+    // Nothing was used up by the refusals: the page as shown decides, with the scope it showed.
+    const decided = await decide(shown.form)
+    expect(decided.status).toBe(302)
+    const tokens = await exchange(new URL(decided.headers.get('location')!), shown.state, shown.verifier)
+    expect(tokens.scope).toBe('users:read')
+  })
+})
+
 describe('Refresh tokens rotate; a reuse revokes the whole family; revocation (RFC 7009)', () => {
   it('a refresh token used twice revokes every token of the family', async () => {
     const tokens = await grant()
@@ -241,6 +334,51 @@ describe('Refresh tokens rotate; a reuse revokes the whole family; revocation (R
     const tokens = await grant()
     clock.offsetMs += (OAUTH_LIFETIMES.accessTokenSeconds + 1) * 1000
     expect((await withToken(tokens.access_token, 'GET', '/v1/users')).status).toBe(401)
+  })
+})
+
+describe("Deleting a connected account revokes its applications' grants", () => {
+  const grantFor = async (account: string) => {
+    const { callback, state, verifier } = await consent({ account })
+    return exchange(callback!, state, verifier)
+  }
+  const connectedAccount = async (name: string) => {
+    const created = await live('POST', '/v1/connected_accounts', { body: { name } })
+    expect(created.status).toBe(201)
+    return created.body.id as string
+  }
+
+  it('its refresh token answers invalid_grant (400) from then on, and its access token 401', async () => {
+    const cafe = await connectedAccount('Cafe')
+    const tokens = await grantFor(cafe)
+    expect((await withToken(tokens.access_token, 'GET', '/v1/users')).status).toBe(200)
+    expect((await live('DELETE', `/v1/connected_accounts/${cafe}`)).status).toBe(200)
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, insecure)
+      expect(response.status).toBe(400)
+      expect(await rejection(oauth.processRefreshTokenResponse(as, client, response))).toBe('invalid_grant')
+    }
+    expect((await withToken(tokens.access_token, 'GET', '/v1/users')).status).toBe(401)
+  })
+
+  it('a code issued before the deletion is not exchanged after it', async () => {
+    const deli = await connectedAccount('Deli')
+    const { callback, state, verifier } = await consent({ account: deli })
+    expect((await live('DELETE', `/v1/connected_accounts/${deli}`)).status).toBe(200)
+    expect(await rejection(exchange(callback!, state, verifier))).toBe('invalid_grant')
+  })
+
+  it("another connected account's grants stay", async () => {
+    const kept = await grant()
+    const gone = await connectedAccount('Bistro')
+    await grantFor(gone)
+    expect((await live('DELETE', `/v1/connected_accounts/${gone}`)).status).toBe(200)
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, clientAuth, kept.refresh_token!, insecure),
+    )
+    expect((await withToken(refreshed.access_token, 'GET', '/v1/users')).status).toBe(200)
   })
 })
 

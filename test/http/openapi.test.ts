@@ -68,7 +68,11 @@ describe('the OpenAPI document', () => {
     const documented = operations().map(({ path, method }) => `${method} ${routerPath(path)}`)
     // The reference page's own assets: the page and its script, below /docs/ (the document lists /docs).
     const assets = ['GET /docs/', 'GET /docs/js/scalar.js']
-    const served = (app: FastifyInstance) => [...new Set(servedRoutes(app).filter((route) => !assets.includes(route)))]
+    // The dashboard's pages and its own data (`/dashboard/...`, production only) are not part of the public API.
+    const dashboard = (route: string) => route.split(' ')[1]?.startsWith('/dashboard') === true
+    const served = (app: FastifyInstance) => [
+      ...new Set(servedRoutes(app).filter((route) => !assets.includes(route) && !dashboard(route))),
+    ]
     const endpoints = Object.values(Endpoints as Record<string, EndpointContract>)
     const endpointOf = (route: string) =>
       endpoints.find((candidate) => `${candidate.method} ${routerPath(candidate.path)}` === route)!

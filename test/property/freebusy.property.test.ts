@@ -183,6 +183,8 @@ describe('Recurring series: the occurrences free/busy reads agree with a naive r
           allDay: s.allDay,
           timezone: s.zone,
           location: null,
+          transparency: 'opaque',
+          selfResponse: null,
           recurrence: [`RRULE:FREQ=${s.freq};INTERVAL=${s.interval};COUNT=${s.count}`, ...exdates],
           recurringEventId: null,
           originalStart: null,

@@ -19,8 +19,10 @@ const providerEvent: fc.Arbitrary<ProviderEvent> = fc
     location: fc.constantFrom(null, 'Main St 1'),
     rule: fc.constantFrom(null, 'RRULE:FREQ=DAILY;COUNT=4', 'RRULE:FREQ=WEEKLY;COUNT=3'),
     exception: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }),
+    transparency: fc.constantFrom('opaque' as const, 'transparent' as const),
+    selfResponse: fc.constantFrom(null, 'accepted' as const, 'tentative' as const, 'declined' as const),
   })
-  .map(({ id, cancelled, title, startHours, durationHours, location, rule, exception }) => {
+  .map(({ id, cancelled, title, startHours, durationHours, location, rule, exception, transparency, selfResponse }) => {
     const start = new Date(NOW.getTime() + startHours * HOUR)
     const base = {
       status: cancelled ? ('cancelled' as const) : ('confirmed' as const),
@@ -30,6 +32,8 @@ const providerEvent: fc.Arbitrary<ProviderEvent> = fc
       allDay: false,
       timezone: 'America/New_York',
       location,
+      transparency,
+      selfResponse,
     }
     if (exception !== null && id.startsWith('s')) {
       // A changed (or cancelled) occurrence of series `id`: its original start is on the series' daily grid.
@@ -60,6 +64,7 @@ const toEvent = (desired: DesiredEvent): CalendarEvent =>
     location:
       desired.location === null ? null : { name: null, address: desired.location, lat: 0, lng: 0, source: 'provider' },
     source: { connectionId: 'con_1', calendarId: 'cal_1', externalId: desired.externalId, seriesId: desired.seriesId },
+    showAs: desired.showAs,
   })
 
 /** What the service does with a plan (creates, updates in place, removes). */
@@ -115,7 +120,12 @@ describe('Inbound sync plan (model): re-running a sync changes nothing, and neve
         )
         held = apply(held, planInbound({ batch: full, existing: held, calendarTimezone: 'America/New_York', now: NOW }))
         const view = (events: CalendarEvent[]) =>
-          events.map((event) => `${event.source!.externalId}|${event.title}|${event.startTime.toISOString()}`).sort()
+          events
+            .map(
+              (event) =>
+                `${event.source!.externalId}|${event.title}|${event.startTime.toISOString()}|${event.showAs ?? 'busy'}`,
+            )
+            .sort()
         expect(view(held)).toEqual(view(fromScratch))
       }),
     )

@@ -4,6 +4,9 @@ import { SyntheticGeocodingAdapter } from '../../adapters/geocoding/synthetic/sy
 import { EmbeddedIdentityProvider } from '../../adapters/identity/embedded/identity-provider.js'
 import { CryptoRandomSource, UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 import { MemoryRateLimiter } from '../../adapters/rate-limit/memory/rate-limiter.js'
+import { MemoryAccountRepository } from '../../adapters/storage/memory/account-repository.js'
+import { MemoryOAuthStore } from '../../adapters/storage/memory/oauth-store.js'
+import { SessionAuthorityService } from '../../core/account/session-authority.js'
 import { MemoryOutbox } from '../../adapters/storage/memory/outbox.js'
 import { MemoryUserRepository } from '../../adapters/storage/memory/user-repository.js'
 import { MemoryVoiceRepository } from '../../adapters/storage/memory/voice-repository.js'
@@ -102,6 +105,13 @@ describe('VoiceService.confirm executes a proposal exactly once under concurrent
           random: new CryptoRandomSource(),
           limiter: new MemoryRateLimiter(),
           signer: new JoseTokenSigner(new Uint8Array(32).fill(7)),
+          // Confirmations do not ask it (the connection asked before): none here.
+          authority: new SessionAuthorityService({
+            accounts: new MemoryAccountRepository(),
+            oauth: new MemoryOAuthStore(),
+            users: new MemoryUserRepository(outbox),
+            clock: { now: () => new Date(T0) },
+          }),
           issuerOf: () => 'http://127.0.0.1',
         })
         const session = makeSession()

@@ -8,8 +8,14 @@ export interface ReceivedWebhook {
   readonly path: string
 }
 
-/** What the receiver does with the next request: answer with a status, redirect, or hang until closed. */
-export type ReceiverBehaviour = { readonly status: number; readonly location?: string } | { readonly hang: true }
+/**
+ * What the receiver does with the next request: answer with a status, redirect, hang until closed, or hold it until
+ * `release` answers every held request.
+ */
+export type ReceiverBehaviour =
+  | { readonly status: number; readonly location?: string }
+  | { readonly hang: true }
+  | { readonly hold: true }
 
 /**
  * A real HTTP receiver on 127.0.0.1 that records each delivery's raw body, as
@@ -20,6 +26,8 @@ export class WebhookReceiver {
   behave: (request: ReceivedWebhook) => ReceiverBehaviour = () => ({ status: 200 })
   inFlight = 0
   maxInFlight = 0
+  /** Requests held (`{ hold: true }`), waiting for `release`. */
+  private readonly held: ((status: number) => void)[] = []
   private readonly sockets = new Set<Socket>()
   private readonly waiters: { count: number; resolve: () => void }[] = []
 
@@ -52,6 +60,13 @@ export class WebhookReceiver {
         }
         const behaviour = self.behave(delivery)
         if ('hang' in behaviour) return
+        if ('hold' in behaviour) {
+          self.held.push((status) => {
+            response.writeHead(status)
+            response.end('ok')
+          })
+          return
+        }
         response.writeHead(behaviour.status, behaviour.location === undefined ? {} : { location: behaviour.location })
         response.end('ok')
       })
@@ -66,6 +81,15 @@ export class WebhookReceiver {
     return receiver
   }
 
+  get heldCount(): number {
+    return this.held.length
+  }
+
+  /** Answers every held request with `status`. */
+  release(status = 200): void {
+    for (const answer of this.held.splice(0)) answer(status)
+  }
+
   /** Verifies each delivery's signature over its raw body and returns the notifications. */
   verified(secret: string | readonly string[]): WebhookNotification[] {
     return this.received.map((delivery) =>
@@ -77,14 +101,20 @@ export class WebhookReceiver {
     return this.verified(secret).filter((notification) => notification.type === type)
   }
 
-  /** Resolves once `count` deliveries have arrived (background delivery on a real clock). */
-  waitFor(count: number, timeoutMs = 5000): Promise<void> {
+  /**
+   * Resolves once `count` deliveries have arrived (background delivery on a real clock); `timeoutMs` null waits on
+   * the count alone (the test's own timeout then bounds it).
+   */
+  waitFor(count: number, timeoutMs: number | null = 5000): Promise<void> {
     if (this.received.length >= count) return Promise.resolve()
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`only ${this.received.length} of ${count} deliveries arrived`)),
-        timeoutMs,
-      )
+      const timer =
+        timeoutMs === null
+          ? undefined
+          : setTimeout(
+              () => reject(new Error(`only ${this.received.length} of ${count} deliveries arrived`)),
+              timeoutMs,
+            )
       this.waiters.push({
         count,
         resolve: () => {

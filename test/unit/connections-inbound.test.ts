@@ -16,6 +16,8 @@ const providerEvent = (overrides: Partial<ProviderEvent>): ProviderEvent => ({
   allDay: false,
   timezone: 'Europe/London',
   location: null,
+  transparency: 'opaque',
+  selfResponse: null,
   recurrence: [],
   recurringEventId: null,
   originalStart: null,

@@ -95,3 +95,36 @@ describe('Admin CLI: create --restricted with permissions and an allowlist', () 
     expect(bad.output).toContain('nope')
   })
 })
+
+describe("Admin CLI: permissions KEY_ID replaces a restricted key's grants", () => {
+  it('a grant removed is refused on the next request; a secret key, an unknown key and bad grants are refused', async () => {
+    if ((await run('list')).output.trim() === '') await run('create-account')
+    const created = await run('create', '--mode', 'test', '--restricted', '--permissions', 'users:write')
+    const secret = /rk_test_[0-9a-f]+/.exec(created.output)![0]
+    const id = /key_[0-9a-z]+/.exec(created.output)![0]
+    const { loadConfig } = await import('../../hosts/config.js')
+    const { startService } = await import('../../hosts/server.js')
+    const service = await startService(
+      loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent' }),
+    )
+    try {
+      const create = () =>
+        api(service.sandboxUrl, 'POST', '/v1/users', { key: secret, body: { email: `cli${Date.now()}@example.com` } })
+      expect((await create()).status).toBe(201)
+      const narrowed = await run('permissions', id, '--permissions', 'users:read')
+      expect(narrowed).toEqual({ code: 0, output: `${id}  users:read` })
+      // The CLI wrote the accounts file beside the running server: the next request sees the grant gone.
+      const refused = await create()
+      expect(refused.status).toBe(403)
+      expect(refused.body.error.message).toContain('users:write')
+      expect((await api(service.sandboxUrl, 'GET', '/v1/users', { key: secret })).status).toBe(200)
+    } finally {
+      await service.stop()
+    }
+    const secretKeyId = /(key_[0-9a-z]+) {2}sk_test_/.exec((await run('list')).output)![1]!
+    expect((await run('permissions', secretKeyId, '--permissions', 'users:read')).code).toBe(2)
+    expect((await run('permissions', 'key_missing', '--permissions', 'users:read')).code).toBe(1)
+    expect((await run('permissions', id, '--permissions', 'users:admin')).code).toBe(2)
+    expect((await run('permissions', id)).code).toBe(2)
+  })
+})

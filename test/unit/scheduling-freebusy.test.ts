@@ -9,6 +9,7 @@ import type { CalendarEvent } from '../../core/event/event.js'
 import type { GeocodingPort } from '../../core/ports/geocoding.js'
 import type { RouteQuery, RoutingPort } from '../../core/ports/routing.js'
 import { FreeBusyService } from '../../core/scheduling/freebusy-service.js'
+import { SlotFinder } from '../../core/scheduling/slots-service.js'
 import { SUGGESTION_BUDGET_MS, SuggestionService, type SuggestRequest } from '../../core/scheduling/suggest.js'
 import { ok } from '../../core/shared/result.js'
 import { DEFAULT_PREFERENCES, type User } from '../../core/user/user.js'
@@ -91,6 +92,74 @@ describe('Free/busy of a user: every selected calendar', () => {
       availability: 'partial',
       reason: 'calendar_not_selected',
     })
+  })
+})
+
+describe('Free events and tentative answers: transparent and declined are free, tentative is busy by default', () => {
+  // One synced day of usr_a (June 1st 2026 is a Monday): 09-10 busy, 10-11 marked free (transparent),
+  // 11-12 declined, 12-13 answered tentative, 13-14 awaiting an answer.
+  const synced = async () => {
+    const w = world()
+    await w.users.insert(makeUser('usr_a', { timezone: 'UTC' }), [])
+    const source = (externalId: string) => ({ connectionId: 'con_a', calendarId: 'cal_a', externalId, seriesId: null })
+    await w.events.insert(event('usr_a', 9, 10, { source: source('busy'), showAs: 'busy' }), [])
+    await w.events.insert(event('usr_a', 10, 11, { source: source('transparent'), showAs: 'free' }), [])
+    await w.events.insert(event('usr_a', 11, 12, { source: source('declined'), showAs: 'free' }), [])
+    await w.events.insert(event('usr_a', 12, 13, { source: source('tentative'), showAs: 'tentative' }), [])
+    await w.events.insert(event('usr_a', 13, 14, { source: source('unanswered'), showAs: 'busy' }), [])
+    return w
+  }
+  const span = (start: number, end: number) => ({ start: at(start).getTime(), end: at(end).getTime() })
+
+  it('free/busy: neither a transparent nor a declined event is busy; tentative only with include_tentative', async () => {
+    const w = await synced()
+    const query = (includeTentative: boolean) =>
+      w.freeBusy.query(
+        scopeAt(() => at(0)),
+        { participants: ['usr_a'], from: at(0), to: at(24), includeTentative },
+      )
+    const plain = await query(false)
+    if (!plain.ok) throw new Error(JSON.stringify(plain.error))
+    expect(plain.value[0]?.busy).toEqual([span(9, 10), span(13, 14)])
+    const withTentative = await query(true)
+    if (!withTentative.ok) throw new Error(JSON.stringify(withTentative.error))
+    expect(withTentative.value[0]?.busy).toEqual([span(9, 10), span(12, 14)])
+  })
+
+  it('find_slots: the two hours marked free and declined make one two-hour slot; the tentative hour is not offered', async () => {
+    const w = await synced()
+    const result = await new SlotFinder(w.freeBusy).find(
+      scopeAt(() => at(0)),
+      {
+        participants: ['usr_a'],
+        durationMinutes: 120,
+        earliestStart: at(9),
+        latestEnd: at(14),
+        workingHours: null,
+        bufferMinutes: 0,
+        preferredTimeOfDay: null,
+        limit: 25,
+      },
+    )
+    if (!result.ok) throw new Error(JSON.stringify(result.error))
+    expect(result.value.slots.map((slot) => [slot.start, slot.end])).toEqual([[at(10).getTime(), at(12).getTime()]])
+  })
+
+  it('suggestions: read the same free/busy, so the same hours', async () => {
+    const w = await synced()
+    const clock = { t: at(0).getTime() }
+    const service = new SuggestionService({ ...w, geocoding, routing: routing(5, clock) })
+    const result = await service.suggest(
+      scopeAt(() => new Date(clock.t)),
+      request({
+        durationMinutes: 120,
+        earliest: at(9),
+        latest: at(14),
+        location: { address: null, type: 'virtual' },
+      }),
+    )
+    if (!result.ok) throw new Error(JSON.stringify(result.error))
+    expect(result.value.slots.map((slot) => [slot.start, slot.end])).toEqual([[at(10).getTime(), at(12).getTime()]])
   })
 })
 

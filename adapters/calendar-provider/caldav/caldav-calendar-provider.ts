@@ -213,12 +213,16 @@ export class CalDavCalendarProvider implements CalendarProviderPort {
     if (!calendar.ok) return calendar
     const headers = this.headers(credentials)
     const zone = calendarZone(calendar.value)
+    // The account signs in with its e-mail, which is its calendar user address: the ATTENDEE whose answer is its own.
+    const self = decode(credentials.accessToken).username
     try {
       if (cursor === null) {
         // The token first: a change landing during the listing is then seen again next time, never missed.
         const token = calendar.value.syncToken
         const objects = await fetchCalendarObjects({ calendar: calendar.value, headers })
-        const changes = objects.flatMap((object) => parseCalendarObject(object.url, String(object.data ?? ''), zone))
+        const changes = objects.flatMap((object) =>
+          parseCalendarObject(object.url, String(object.data ?? ''), zone, self),
+        )
         if (token === undefined)
           return err(
             new ProviderUnavailable({
@@ -263,7 +267,7 @@ export class CalDavCalendarProvider implements CalendarProviderPort {
           : await fetchCalendarObjects({ calendar: calendar.value, objectUrls: changed, headers, useMultiGet: true })
       const changes: ProviderEvent[] = [
         ...objects.flatMap((object) =>
-          parseCalendarObject(new URL(object.url, base).toString(), String(object.data ?? ''), zone),
+          parseCalendarObject(new URL(object.url, base).toString(), String(object.data ?? ''), zone, self),
         ),
         ...removed.map((href) => ({
           externalId: href,
@@ -274,6 +278,8 @@ export class CalDavCalendarProvider implements CalendarProviderPort {
           allDay: false,
           timezone: null,
           location: null,
+          transparency: 'opaque' as const,
+          selfResponse: null,
           recurrence: [],
           recurringEventId: null,
           originalStart: null,

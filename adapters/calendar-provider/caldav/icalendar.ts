@@ -1,6 +1,7 @@
 import ICAL from 'ical.js'
 import { DateTime, IANAZone } from 'luxon'
-import type { OutboundEvent, ProviderEvent } from '../../../core/ports/calendar-provider.js'
+import type { OutboundEvent, ProviderEvent, ProviderResponse } from '../../../core/ports/calendar-provider.js'
+import { wallClockInstant } from '../../../core/shared/zone-time.js'
 
 /** An ICAL.Time as an instant: UTC, its TZID (IANA names, as iCloud writes them), or floating in the calendar's zone. */
 const instantOf = (
@@ -22,7 +23,8 @@ const instantOf = (
     second: time.isDate ? 0 : time.second,
   }
   return {
-    at: DateTime.fromObject(fields, { zone }).toJSDate(),
+    // A time a DST change repeats is its first instant (RFC 5545), as the recurrence expansion reads it.
+    at: wallClockInstant(fields, zone).toJSDate(),
     allDay: time.isDate,
     zone: utc ? null : typeof tzid === 'string' && IANAZone.isValidZone(tzid) ? tzid : null,
   }
@@ -32,11 +34,34 @@ const instantOf = (
 const linesOf = (event: ICAL.Component, name: string): string[] =>
   event.getAllProperties(name).map((property) => property.toICALString())
 
+const PARTSTATS: Readonly<Record<string, ProviderResponse>> = {
+  ACCEPTED: 'accepted',
+  TENTATIVE: 'tentative',
+  DECLINED: 'declined',
+  'NEEDS-ACTION': 'needs_action',
+}
+
+/** The PARTSTAT of the ATTENDEE that is the account itself (`mailto:` its address), or null when it is not one. */
+const selfResponseOf = (event: ICAL.Component, selfAddress: string | null): ProviderResponse | null => {
+  if (selfAddress === null || selfAddress === '') return null
+  const address = `mailto:${selfAddress.toLowerCase()}`
+  const self = event
+    .getAllProperties('attendee')
+    .find((attendee) => String(attendee.getFirstValue() ?? '').toLowerCase() === address)
+  if (self === undefined) return null
+  return PARTSTATS[String(self.getParameter('partstat') ?? 'NEEDS-ACTION').toUpperCase()] ?? null
+}
+
 /**
  * The events of one calendar object (a resource at `href`): the series or
  * single event, and any changed occurrences (RECURRENCE-ID) of it.
  */
-export const parseCalendarObject = (href: string, data: string, calendarZone: string): ProviderEvent[] => {
+export const parseCalendarObject = (
+  href: string,
+  data: string,
+  calendarZone: string,
+  selfAddress: string | null = null,
+): ProviderEvent[] => {
   let root: ICAL.Component
   try {
     root = new ICAL.Component(ICAL.parse(data))
@@ -72,6 +97,9 @@ export const parseCalendarObject = (href: string, data: string, calendarZone: st
       allDay: start.allDay,
       timezone: start.zone,
       location: typeof location === 'string' && location !== '' ? location : null,
+      transparency:
+        String(vevent.getFirstPropertyValue('transp') ?? '').toUpperCase() === 'TRANSPARENT' ? 'transparent' : 'opaque',
+      selfResponse: selfResponseOf(vevent, selfAddress),
       recurrence: recurrenceId === null ? [...linesOf(vevent, 'rrule'), ...linesOf(vevent, 'exdate')] : [],
       recurringEventId: recurrenceId === null ? null : href,
       originalStart: recurrenceId?.at ?? null,

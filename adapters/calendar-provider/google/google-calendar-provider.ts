@@ -15,6 +15,7 @@ import type {
   ProviderCallError,
   ProviderCredentials,
   ProviderEvent,
+  ProviderResponse,
   PushChannel,
   PushRequest,
   SyncBatch,
@@ -67,6 +68,25 @@ interface GoogleEvent {
   recurringEventId?: string
   originalStartTime?: GoogleTime
   extendedProperties?: { private?: Record<string, string> }
+  transparency?: string
+  attendees?: { email?: string; self?: boolean; responseStatus?: string }[]
+}
+
+/** The connected account's answer: the attendee marked `self` (absent on its own events without attendees). */
+const selfResponseOf = (item: GoogleEvent): ProviderResponse | null => {
+  const self = item.attendees?.find((attendee) => attendee.self === true)
+  switch (self?.responseStatus) {
+    case 'accepted':
+      return 'accepted'
+    case 'tentative':
+      return 'tentative'
+    case 'declined':
+      return 'declined'
+    case 'needsAction':
+      return 'needs_action'
+    default:
+      return null
+  }
 }
 
 /**
@@ -388,6 +408,8 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
       allDay: item.start?.date !== undefined,
       timezone: item.start?.timeZone ?? null,
       location: item.location ?? null,
+      transparency: item.transparency === 'transparent' ? 'transparent' : 'opaque',
+      selfResponse: selfResponseOf(item),
       recurrence: item.recurrence ?? [],
       recurringEventId: item.recurringEventId ?? null,
       originalStart,

@@ -14,6 +14,7 @@ import type {
   ProviderCallError,
   ProviderCredentials,
   ProviderEvent,
+  ProviderResponse,
   PushChannel,
   PushRequest,
   SyncBatch,
@@ -66,8 +67,24 @@ interface GraphEvent {
   end?: GraphDateTime
   location?: { displayName?: string }
   transactionId?: string
+  showAs?: string
+  responseStatus?: { response?: string }
   '@removed'?: { reason?: string }
 }
+
+const GRAPH_RESPONSES: Readonly<Record<string, ProviderResponse>> = {
+  accepted: 'accepted',
+  tentativelyAccepted: 'tentative',
+  declined: 'declined',
+  notResponded: 'needs_action',
+}
+
+/**
+ * The account's answer (`none` and `organizer`: its own event). An event of its own shown `tentative` reads as a
+ * tentative answer: Outlook sets `showAs` from the answer, and lets the owner mark an event tentative too.
+ */
+const selfResponseOf = (item: GraphEvent): ProviderResponse | null =>
+  GRAPH_RESPONSES[item.responseStatus?.response ?? ''] ?? (item.showAs === 'tentative' ? 'tentative' : null)
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
 
@@ -398,6 +415,8 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
       allDay: item.isAllDay === true,
       timezone: null,
       location: str(item.location?.displayName),
+      transparency: item.showAs === 'free' ? 'transparent' : 'opaque',
+      selfResponse: selfResponseOf(item),
       // Graph's calendar view has already expanded series into occurrences.
       recurrence: [],
       recurringEventId: null,

@@ -42,6 +42,8 @@ const toProviderEvent = (event: WorldEvent): ProviderEvent => ({
   allDay: event.allDay,
   timezone: event.timezone,
   location: event.location,
+  transparency: event.transparency ?? 'opaque',
+  selfResponse: event.selfResponse ?? null,
   recurrence: [...event.recurrence],
   recurringEventId: event.recurringEventId,
   originalStart: event.originalStart,

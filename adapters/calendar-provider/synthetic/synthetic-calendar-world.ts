@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
 import { pkceChallenge } from '../../../core/connection/pkce.js'
+import type { EventTransparency, ProviderResponse } from '../../../core/ports/calendar-provider.js'
 
 /**
  * The sandbox's make-believe calendar provider: provider accounts with
@@ -21,6 +22,10 @@ export interface WorldEvent {
   recurrence: string[]
   recurringEventId: string | null
   originalStart: Date | null
+  /** Absent: `opaque`, as events are at a provider unless marked free. */
+  transparency?: EventTransparency
+  /** The account's own answer when it is invited (absent: its own event). */
+  selfResponse?: ProviderResponse | null
   cancelled: boolean
   /** The client key it was created with through the port (absent for events made "at the provider"). */
   clientKey?: string | null

@@ -7,6 +7,7 @@ import {
   type Account,
   type ApiKeyRecord,
 } from '../../../core/account/account.js'
+import type { Permissions } from '../../../core/account/permissions.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
 
 interface Snapshot {
@@ -39,6 +40,7 @@ const fileVersion = (stats: Stats): string => `${stats.ino}:${stats.mtimeMs}:${s
 /** What the lookup indexes hold, by index. */
 interface Indexed {
   readonly keysByHash: ApiKeyRecord
+  readonly keysById: ApiKeyRecord
   readonly accountsById: Account
 }
 
@@ -52,6 +54,7 @@ export class FileAccountRepository implements AccountRepositoryPort {
   /** Lookups of every authenticated request go through these indexes of the snapshot, rebuilt when it changes. */
   private accountsById = new Map<string, Account>()
   private keysByHash = new Map<string, ApiKeyRecord>()
+  private keysById = new Map<string, ApiKeyRecord>()
   /** Which version of the file the snapshot holds (see `fileVersion`). */
   private loadedVersion = ''
   /** When lookups last looked at the file (monotonic milliseconds). */
@@ -112,9 +115,25 @@ export class FileAccountRepository implements AccountRepositoryPort {
     return this.find('keysByHash', hash)
   }
 
+  findKeyById(id: string): ApiKeyRecord | null {
+    return this.find('keysById', id)
+  }
+
   async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
     this.reloadIfChanged()
     return this.snapshot.keys.filter((key) => key.accountId === accountId)
+  }
+
+  async updateKeyPermissions(id: string, permissions: Permissions): Promise<ApiKeyRecord | null> {
+    let updated: ApiKeyRecord | null = null
+    this.mutate((snapshot) => {
+      snapshot.keys = snapshot.keys.map((key) => {
+        if (key.id !== id) return key
+        updated = { ...key, permissions }
+        return updated
+      })
+    })
+    return updated
   }
 
   async revokeKey(id: string, revokedAt: Date): Promise<ApiKeyRecord | null> {
@@ -180,5 +199,6 @@ export class FileAccountRepository implements AccountRepositoryPort {
   private index(): void {
     this.accountsById = new Map(this.snapshot.accounts.map((account) => [account.id, account]))
     this.keysByHash = new Map(this.snapshot.keys.map((key) => [key.hash, key]))
+    this.keysById = new Map(this.snapshot.keys.map((key) => [key.id, key]))
   }
 }

@@ -1,4 +1,5 @@
 import { earlierRevocation, type Account, type ApiKeyRecord } from '../../../core/account/account.js'
+import type { Permissions } from '../../../core/account/permissions.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
 
 export class MemoryAccountRepository implements AccountRepositoryPort {
@@ -41,8 +42,21 @@ export class MemoryAccountRepository implements AccountRepositoryPort {
     return this.keysByHash.get(hash) ?? null
   }
 
+  findKeyById(id: string): ApiKeyRecord | null {
+    return this.keys.get(id) ?? null
+  }
+
   async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
     return [...this.keys.values()].filter((key) => key.accountId === accountId)
+  }
+
+  async updateKeyPermissions(id: string, permissions: Permissions): Promise<ApiKeyRecord | null> {
+    const key = this.keys.get(id)
+    if (key === undefined) return null
+    const updated = { ...key, permissions }
+    this.keys.set(id, updated)
+    this.keysByHash.set(updated.hash, updated)
+    return updated
   }
 
   async revokeKey(id: string, revokedAt: Date): Promise<ApiKeyRecord | null> {

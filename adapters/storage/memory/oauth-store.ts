@@ -1,13 +1,20 @@
 import type { OAuthStorePort } from '../../../core/ports/oauth-store.js'
-import type { AuthorizationCode, OAuthApplication, RefreshTokenRecord, TokenFamily } from '../../../core/oauth/oauth.js'
+import type {
+  AuthorizationCode,
+  ConsentRecord,
+  OAuthApplication,
+  RefreshTokenRecord,
+  TokenFamily,
+} from '../../../core/oauth/oauth.js'
 import { earlierRevocation } from '../../../core/account/account.js'
 
-/** Connect's OAuth records in process memory (the embedded storage; gone on restart, like its surfaces' data). */
+/** Connect's OAuth records in process memory (`STORAGE=memory`: gone on restart, like its surfaces' data). */
 export class MemoryOAuthStore implements OAuthStorePort {
   private readonly applications = new Map<string, OAuthApplication>()
   private readonly codes = new Map<string, AuthorizationCode>()
   private readonly families = new Map<string, TokenFamily>()
   private readonly refreshTokens = new Map<string, RefreshTokenRecord>()
+  private readonly consents = new Map<string, ConsentRecord>()
 
   async insertApplication(application: OAuthApplication): Promise<void> {
     this.applications.set(application.id, application)
@@ -21,6 +28,24 @@ export class MemoryOAuthStore implements OAuthStorePort {
     return [...this.applications.values()].filter(
       (application) => application.platformId === platformId && application.livemode === livemode,
     )
+  }
+
+  async showConsent(consent: ConsentRecord): Promise<boolean> {
+    const shown = this.consents.get(consent.ticketHash)
+    if (shown !== undefined && shown.decidedAt !== null) return false
+    this.consents.set(consent.ticketHash, consent)
+    return true
+  }
+
+  async findConsent(ticketHash: string): Promise<ConsentRecord | null> {
+    return this.consents.get(ticketHash) ?? null
+  }
+
+  async decideConsent(ticketHash: string, tokenHash: string, at: Date): Promise<boolean> {
+    const consent = this.consents.get(ticketHash)
+    if (consent === undefined || consent.tokenHash !== tokenHash || consent.decidedAt !== null) return false
+    this.consents.set(ticketHash, { ...consent, decidedAt: at })
+    return true
   }
 
   async saveCode(code: AuthorizationCode): Promise<void> {
@@ -45,6 +70,14 @@ export class MemoryOAuthStore implements OAuthStorePort {
   async revokeFamily(id: string, at: Date): Promise<void> {
     const family = this.families.get(id)
     if (family !== undefined) this.families.set(id, { ...family, revokedAt: earlierRevocation(family.revokedAt, at) })
+  }
+
+  async revokeConnectedAccount(connectedAccountId: string, at: Date): Promise<void> {
+    for (const family of this.families.values())
+      if (family.connectedAccountId === connectedAccountId) await this.revokeFamily(family.id, at)
+    for (const code of this.codes.values())
+      if (code.connectedAccountId === connectedAccountId && code.usedAt === null)
+        this.codes.set(code.hash, { ...code, usedAt: at })
   }
 
   async saveRefreshToken(token: RefreshTokenRecord): Promise<void> {

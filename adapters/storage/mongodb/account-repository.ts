@@ -5,6 +5,7 @@ import {
   type Account,
   type ApiKeyRecord,
 } from '../../../core/account/account.js'
+import type { Permissions } from '../../../core/account/permissions.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
 import type { MongoDocument } from './document.js'
 import { isIdShaped, literal } from './query-guard.js'
@@ -110,6 +111,12 @@ export class MongoAccountRepository implements AccountRepositoryPort {
     return document === null ? null : keyToDomain(document)
   }
 
+  async findKeyById(id: string): Promise<ApiKeyRecord | null> {
+    if (!isIdShaped(id)) return null
+    const document = await this.keys.findOne({ _id: id })
+    return document === null ? null : keyToDomain(document)
+  }
+
   async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
     return (
       await this.keys
@@ -117,6 +124,16 @@ export class MongoAccountRepository implements AccountRepositoryPort {
         .sort({ order: 1 })
         .toArray()
     ).map(keyToDomain)
+  }
+
+  async updateKeyPermissions(id: string, permissions: Permissions): Promise<ApiKeyRecord | null> {
+    if (!isIdShaped(id)) return null
+    const updated = await this.keys.findOneAndUpdate(
+      { _id: id },
+      { $set: { permissions: { ...permissions } } },
+      { returnDocument: 'after' },
+    )
+    return updated === null ? null : keyToDomain(updated)
   }
 
   async revokeKey(id: string, revokedAt: Date): Promise<ApiKeyRecord | null> {

@@ -2,11 +2,13 @@ import type { Collection, Db } from 'mongodb'
 import type { OAuthStorePort } from '../../../core/ports/oauth-store.js'
 import type {
   AuthorizationCode,
+  ConsentRecord,
   OAuthApplication,
   OAuthClientType,
   RefreshTokenRecord,
   TokenFamily,
 } from '../../../core/oauth/oauth.js'
+import { isDuplicateKey } from './connection.js'
 import { WRITE_OPTIONS } from './mongo-context.js'
 import { isIdShaped } from './query-guard.js'
 
@@ -15,6 +17,7 @@ export const OAUTH_COLLECTIONS = {
   codes: 'oauth_codes',
   families: 'oauth_token_families',
   refreshTokens: 'oauth_refresh_tokens',
+  consents: 'oauth_consents',
 } as const
 
 interface ApplicationDocument {
@@ -31,6 +34,7 @@ interface ApplicationDocument {
 type CodeDocument = Omit<AuthorizationCode, 'hash'> & { readonly _id: string }
 type FamilyDocument = Omit<TokenFamily, 'id'> & { readonly _id: string }
 type RefreshTokenDocument = Omit<RefreshTokenRecord, 'hash'> & { readonly _id: string }
+type ConsentDocument = Omit<ConsentRecord, 'ticketHash'> & { readonly _id: string }
 
 const applicationOf = ({ _id, redirectUris, ...rest }: ApplicationDocument): OAuthApplication => ({
   id: _id,
@@ -40,6 +44,7 @@ const applicationOf = ({ _id, redirectUris, ...rest }: ApplicationDocument): OAu
 const codeOf = ({ _id, ...rest }: CodeDocument): AuthorizationCode => ({ hash: _id, ...rest })
 const familyOf = ({ _id, ...rest }: FamilyDocument): TokenFamily => ({ id: _id, ...rest })
 const refreshTokenOf = ({ _id, ...rest }: RefreshTokenDocument): RefreshTokenRecord => ({ hash: _id, ...rest })
+const consentOf = ({ _id, ...rest }: ConsentDocument): ConsentRecord => ({ ticketHash: _id, ...rest })
 
 /**
  * Connect's OAuth records in the platform database. Using a code or a refresh token is
@@ -52,20 +57,27 @@ export class MongoOAuthStore implements OAuthStorePort {
   private readonly codes: Collection<CodeDocument>
   private readonly families: Collection<FamilyDocument>
   private readonly refreshTokens: Collection<RefreshTokenDocument>
+  private readonly consents: Collection<ConsentDocument>
 
   constructor(db: Db) {
     this.applications = db.collection(OAUTH_COLLECTIONS.applications)
     this.codes = db.collection(OAUTH_COLLECTIONS.codes)
     this.families = db.collection(OAUTH_COLLECTIONS.families)
     this.refreshTokens = db.collection(OAUTH_COLLECTIONS.refreshTokens)
+    this.consents = db.collection(OAUTH_COLLECTIONS.consents)
   }
 
   async ensureIndexes(): Promise<void> {
     await this.applications.createIndexes([{ key: { platformId: 1, livemode: 1, _id: -1 }, name: 'by_platform' }])
-    await this.codes.createIndexes([{ key: { expiresAt: 1 }, name: 'expire_codes', expireAfterSeconds: 86_400 }])
+    await this.codes.createIndexes([
+      { key: { expiresAt: 1 }, name: 'expire_codes', expireAfterSeconds: 86_400 },
+      { key: { connectedAccountId: 1 }, name: 'by_connected_account' },
+    ])
+    await this.families.createIndexes([{ key: { connectedAccountId: 1 }, name: 'by_connected_account' }])
     await this.refreshTokens.createIndexes([
       { key: { expiresAt: 1 }, name: 'expire_refresh_tokens', expireAfterSeconds: 86_400 },
     ])
+    await this.consents.createIndexes([{ key: { expiresAt: 1 }, name: 'expire_consents', expireAfterSeconds: 86_400 }])
   }
 
   async insertApplication(application: OAuthApplication): Promise<void> {
@@ -83,6 +95,36 @@ export class MongoOAuthStore implements OAuthStorePort {
     if (!isIdShaped(platformId)) return []
     const documents = await this.applications.find({ platformId, livemode }).sort({ _id: -1 }).toArray()
     return documents.map(applicationOf)
+  }
+
+  async showConsent(consent: ConsentRecord): Promise<boolean> {
+    const { ticketHash, ...rest } = consent
+    try {
+      // Replaces an undecided page of the ticket; a decided one is not matched, and the upsert's insert then meets
+      // its _id: the duplicate key says the ticket was decided.
+      await this.consents.replaceOne({ _id: ticketHash, decidedAt: null }, rest, { ...WRITE_OPTIONS, upsert: true })
+      return true
+    } catch (error) {
+      if (isDuplicateKey(error)) return false
+      throw error
+    }
+  }
+
+  async findConsent(ticketHash: string): Promise<ConsentRecord | null> {
+    if (!isIdShaped(ticketHash)) return null
+    const document = await this.consents.findOne({ _id: ticketHash })
+    return document === null ? null : consentOf(document)
+  }
+
+  async decideConsent(ticketHash: string, tokenHash: string, at: Date): Promise<boolean> {
+    if (!isIdShaped(ticketHash) || !isIdShaped(tokenHash)) return false
+    // One update: of two racing decisions, exactly one matches the undecided page.
+    const decided = await this.consents.updateOne(
+      { _id: ticketHash, tokenHash, decidedAt: null },
+      { $set: { decidedAt: at } },
+      WRITE_OPTIONS,
+    )
+    return decided.modifiedCount === 1
   }
 
   async saveCode(code: AuthorizationCode): Promise<void> {
@@ -117,6 +159,17 @@ export class MongoOAuthStore implements OAuthStorePort {
       { _id: id, $or: [{ revokedAt: null }, { revokedAt: { $gt: at } }] },
       { $set: { revokedAt: at } },
     )
+  }
+
+  async revokeConnectedAccount(connectedAccountId: string, at: Date): Promise<void> {
+    if (!isIdShaped(connectedAccountId)) return
+    // Families first: from this write on, every token of the account is refused; then the codes not yet exchanged.
+    await this.families.updateMany(
+      { connectedAccountId, $or: [{ revokedAt: null }, { revokedAt: { $gt: at } }] },
+      { $set: { revokedAt: at } },
+      WRITE_OPTIONS,
+    )
+    await this.codes.updateMany({ connectedAccountId, usedAt: null }, { $set: { usedAt: at } }, WRITE_OPTIONS)
   }
 
   async saveRefreshToken(token: RefreshTokenRecord): Promise<void> {

@@ -1,4 +1,5 @@
 import { earlierRevocation, type Account, type ApiKeyRecord } from '../../../core/account/account.js'
+import type { Permissions } from '../../../core/account/permissions.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
 import { inTransaction, ReadCache, statement, type SqliteDatabase } from './database.js'
 import { encodeJson } from './json.js'
@@ -14,6 +15,7 @@ import { allRecords, oneRecord } from './records.js'
 export class SqliteAccountRepository implements AccountRepositoryPort {
   private readonly accounts: ReadCache<Account>
   private readonly keys: ReadCache<ApiKeyRecord>
+  private readonly keysById: ReadCache<ApiKeyRecord>
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -22,6 +24,7 @@ export class SqliteAccountRepository implements AccountRepositoryPort {
   ) {
     this.accounts = new ReadCache(db, undefined, monotonicMs)
     this.keys = new ReadCache(db, undefined, monotonicMs)
+    this.keysById = new ReadCache(db, undefined, monotonicMs)
   }
 
   async insertAccount(account: Account): Promise<void> {
@@ -76,8 +79,23 @@ export class SqliteAccountRepository implements AccountRepositoryPort {
     return this.keys.get(hash, () => oneRecord(this.db, 'SELECT doc FROM api_keys WHERE hash = ?', hash))
   }
 
+  findKeyById(id: string): ApiKeyRecord | null {
+    return this.keysById.get(id, () => oneRecord(this.db, 'SELECT doc FROM api_keys WHERE id = ?', id))
+  }
+
   async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
     return allRecords(this.db, 'SELECT doc FROM api_keys WHERE account_id = ? ORDER BY seq', accountId)
+  }
+
+  async updateKeyPermissions(id: string, permissions: Permissions): Promise<ApiKeyRecord | null> {
+    this.forget()
+    return inTransaction(this.db, () => {
+      const key = oneRecord<ApiKeyRecord>(this.db, 'SELECT doc FROM api_keys WHERE id = ?', id)
+      if (key === null) return null
+      const updated = { ...key, permissions }
+      statement(this.db, 'UPDATE api_keys SET doc = ? WHERE id = ?').run(encodeJson(updated), id)
+      return updated
+    })
   }
 
   async revokeKey(id: string, revokedAt: Date): Promise<ApiKeyRecord | null> {
@@ -95,5 +113,6 @@ export class SqliteAccountRepository implements AccountRepositoryPort {
   private forget(): void {
     this.accounts.clear()
     this.keys.clear()
+    this.keysById.clear()
   }
 }

@@ -1,13 +1,22 @@
 import { earlierRevocation } from '../../../core/account/account.js'
-import type { AuthorizationCode, OAuthApplication, RefreshTokenRecord, TokenFamily } from '../../../core/oauth/oauth.js'
+import type {
+  AuthorizationCode,
+  ConsentRecord,
+  OAuthApplication,
+  RefreshTokenRecord,
+  TokenFamily,
+} from '../../../core/oauth/oauth.js'
 import type { OAuthStorePort } from '../../../core/ports/oauth-store.js'
 import { inTransaction, statement, type SqliteDatabase } from './database.js'
 import { encodeJson } from './json.js'
 import { allRecords, oneRecord } from './records.js'
 
+/** How long the consent page of an expired ticket is kept (a decision after the expiry is refused anyway). */
+const EXPIRED_CONSENTS_KEPT_MS = 86_400_000
+
 /**
- * Connect's OAuth records in the platform database. A code or refresh token is used by a read and a write in one
- * immediate transaction: of two requests presenting it, exactly one sees it unused.
+ * Connect's OAuth records in the platform database. A code, refresh token or consent ticket is used by a read and a write in
+ * one immediate transaction: of two requests presenting it, exactly one sees it unused.
  */
 export class SqliteOAuthStore implements OAuthStorePort {
   constructor(private readonly db: SqliteDatabase) {}
@@ -32,8 +41,45 @@ export class SqliteOAuthStore implements OAuthStorePort {
     )
   }
 
+  async showConsent(consent: ConsentRecord): Promise<boolean> {
+    return inTransaction(this.db, () => {
+      const shown = this.consentOf(consent.ticketHash)
+      if (shown !== null && shown.decidedAt !== null) return false
+      // Pages of tickets expired a day ago are of no use any more: each new page clears them.
+      statement(this.db, 'DELETE FROM oauth_consents WHERE expires_at < ?').run(
+        consent.shownAt.getTime() - EXPIRED_CONSENTS_KEPT_MS,
+      )
+      statement(this.db, 'INSERT OR REPLACE INTO oauth_consents (ticket_hash, expires_at, doc) VALUES (?, ?, ?)').run(
+        consent.ticketHash,
+        consent.expiresAt.getTime(),
+        encodeJson(consent),
+      )
+      return true
+    })
+  }
+
+  async findConsent(ticketHash: string): Promise<ConsentRecord | null> {
+    return this.consentOf(ticketHash)
+  }
+
+  async decideConsent(ticketHash: string, tokenHash: string, at: Date): Promise<boolean> {
+    return inTransaction(this.db, () => {
+      const consent = this.consentOf(ticketHash)
+      if (consent === null || consent.tokenHash !== tokenHash || consent.decidedAt !== null) return false
+      statement(this.db, 'UPDATE oauth_consents SET doc = ? WHERE ticket_hash = ?').run(
+        encodeJson({ ...consent, decidedAt: at }),
+        ticketHash,
+      )
+      return true
+    })
+  }
+
   async saveCode(code: AuthorizationCode): Promise<void> {
-    statement(this.db, 'INSERT OR REPLACE INTO oauth_codes (hash, doc) VALUES (?, ?)').run(code.hash, encodeJson(code))
+    statement(this.db, 'INSERT OR REPLACE INTO oauth_codes (hash, connected_account_id, doc) VALUES (?, ?, ?)').run(
+      code.hash,
+      code.connectedAccountId,
+      encodeJson(code),
+    )
   }
 
   async useCode(hash: string, at: Date): Promise<AuthorizationCode | null> {
@@ -41,10 +87,10 @@ export class SqliteOAuthStore implements OAuthStorePort {
   }
 
   async insertFamily(family: TokenFamily): Promise<void> {
-    statement(this.db, 'INSERT OR REPLACE INTO oauth_token_families (id, doc) VALUES (?, ?)').run(
-      family.id,
-      encodeJson(family),
-    )
+    statement(
+      this.db,
+      'INSERT OR REPLACE INTO oauth_token_families (id, connected_account_id, doc) VALUES (?, ?, ?)',
+    ).run(family.id, family.connectedAccountId, encodeJson(family))
   }
 
   getFamily(id: string): TokenFamily | null {
@@ -62,6 +108,32 @@ export class SqliteOAuthStore implements OAuthStorePort {
     })
   }
 
+  async revokeConnectedAccount(connectedAccountId: string, at: Date): Promise<void> {
+    inTransaction(this.db, () => {
+      const families = allRecords<TokenFamily>(
+        this.db,
+        'SELECT doc FROM oauth_token_families WHERE connected_account_id = ?',
+        connectedAccountId,
+      )
+      for (const family of families)
+        statement(this.db, 'UPDATE oauth_token_families SET doc = ? WHERE id = ?').run(
+          encodeJson({ ...family, revokedAt: earlierRevocation(family.revokedAt, at) }),
+          family.id,
+        )
+      const codes = allRecords<AuthorizationCode>(
+        this.db,
+        'SELECT doc FROM oauth_codes WHERE connected_account_id = ?',
+        connectedAccountId,
+      )
+      for (const code of codes)
+        if (code.usedAt === null)
+          statement(this.db, 'UPDATE oauth_codes SET doc = ? WHERE hash = ?').run(
+            encodeJson({ ...code, usedAt: at }),
+            code.hash,
+          )
+    })
+  }
+
   async saveRefreshToken(token: RefreshTokenRecord): Promise<void> {
     statement(this.db, 'INSERT OR REPLACE INTO oauth_refresh_tokens (hash, doc) VALUES (?, ?)').run(
       token.hash,
@@ -75,6 +147,10 @@ export class SqliteOAuthStore implements OAuthStorePort {
 
   async useRefreshToken(hash: string, at: Date): Promise<RefreshTokenRecord | null> {
     return this.use<RefreshTokenRecord>('oauth_refresh_tokens', hash, at)
+  }
+
+  private consentOf(ticketHash: string): ConsentRecord | null {
+    return oneRecord(this.db, 'SELECT doc FROM oauth_consents WHERE ticket_hash = ?', ticketHash)
   }
 
   /** Marks a single-use record used at `at` (the first use only) and returns it as it was before. */

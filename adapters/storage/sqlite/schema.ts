@@ -71,6 +71,56 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
         ) WITHOUT ROWID;
       `),
   },
+  {
+    version: 3,
+    description:
+      'OAuth consent pages (one per consent ticket, decided once); codes and token families by connected account',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE oauth_consents (
+          ticket_hash TEXT PRIMARY KEY,
+          expires_at INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX oauth_consents_expiry ON oauth_consents (expires_at);
+        ALTER TABLE oauth_codes ADD COLUMN connected_account_id TEXT;
+        UPDATE oauth_codes SET connected_account_id = json_extract(doc, '$.connectedAccountId');
+        CREATE INDEX oauth_codes_connected_account ON oauth_codes (connected_account_id);
+        ALTER TABLE oauth_token_families ADD COLUMN connected_account_id TEXT;
+        UPDATE oauth_token_families SET connected_account_id = json_extract(doc, '$.connectedAccountId');
+        CREATE INDEX oauth_token_families_connected_account ON oauth_token_families (connected_account_id);
+        `),
+  },
+  {
+    version: 4,
+    description: "the dashboard's members, one-time sign-in links and sessions",
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE dashboard_members (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          account_id TEXT NOT NULL,
+          email TEXT NOT NULL,
+          doc TEXT NOT NULL,
+          UNIQUE (account_id, email)
+        );
+        CREATE INDEX dashboard_members_email ON dashboard_members (email, seq);
+        CREATE TABLE dashboard_sign_in_links (
+          token_hash TEXT PRIMARY KEY,
+          expires_at INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX dashboard_sign_in_links_expiry ON dashboard_sign_in_links (expires_at);
+        CREATE TABLE dashboard_sessions (
+          id_hash TEXT PRIMARY KEY,
+          member_id TEXT NOT NULL,
+          expires_at INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX dashboard_sessions_member ON dashboard_sessions (member_id);
+        CREATE INDEX dashboard_sessions_expiry ON dashboard_sessions (expires_at);
+      `),
+  },
 ]
 
 /** `live.db` and `test.db`: one surface's records and its outbox. */

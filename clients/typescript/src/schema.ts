@@ -83,7 +83,7 @@ export interface paths {
         /** Authorization endpoint: response_type=code, client_id, redirect_uri, scope, state, code_challenge (S256), login_hint (consent ticket); the consent page */
         get: operations["oauthAuthorize"];
         put?: never;
-        /** The consent page's form (application/x-www-form-urlencoded): the request's parameters and decision */
+        /** The consent page's form (application/x-www-form-urlencoded): the request's parameters, the page's consent token (consent) and decision; counts only as the decision of the page last shown for its ticket, with what it showed, once per ticket */
         post: operations["oauthAuthorizeDecision"];
         delete?: never;
         options?: never;
@@ -341,10 +341,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Hosted iCloud (beta) sign-in page: Apple ID and app-specific password (HTML form) */
+        /** Hosted iCloud (beta) sign-in page: Apple ID and app-specific password (HTML form). Reached by the redirect of POST /v1/connections/start: its credential is the state, never a key; 404 route_not_found where iCloud is not offered (production without ICLOUD_CALDAV_URL, and the sandbox) */
         get: operations["icloudSignInPage"];
         put?: never;
-        /** The sign-in page's form target (application/x-www-form-urlencoded): checks the password with iCloud, then redirects to the callback with code and state */
+        /** The sign-in page's form target (application/x-www-form-urlencoded): checks the password with iCloud, then redirects to the callback with code and state. Its credential is the state, never a key; 404 route_not_found where iCloud is not offered */
         post: operations["icloudSignIn"];
         delete?: never;
         options?: never;
@@ -892,10 +892,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sandbox provider's hosted consent page (HTML form) */
+        /** The sandbox provider's hosted consent page (HTML form), reached by the redirect of POST /v1/connections/start: its credential is the state, never a key */
         get: operations["sandboxConsentPage"];
         put?: never;
-        /** The consent page's form target (application/x-www-form-urlencoded): redirects to the redirect URI with code and state */
+        /** The consent page's form target (application/x-www-form-urlencoded): redirects to the redirect URI with code and state. Its credential is the state, never a key */
         post: operations["sandboxConsentDecision"];
         delete?: never;
         options?: never;
@@ -3104,6 +3104,7 @@ export interface components {
         };
         FreeBusyQueryRequest: {
             from: string;
+            /** @description Default false: busy lists only time certainly taken. true adds tentative time (a tentative answer), as find_slots and suggestions always count it. Events marked free and declined invitations are never busy */
             include_tentative?: boolean;
             /** @description User ids (all their selected calendars), calendar ids, or external:<EMAIL>; 1 to 50. */
             participants: string[];
@@ -5057,7 +5058,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The HTML consent page, or a 302 to redirect_uri with error and state */
+            /** @description The HTML consent page (recorded for its ticket, its form carrying a consent token), or a 302 to redirect_uri with error and state (access_denied for a ticket already decided) */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5113,7 +5114,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description 302 to redirect_uri with code, state and iss (or error and state) */
+            /** @description 302 to redirect_uri with code, state and iss (or error and state); a 400 HTML page, and no code, for a decision that is not the page shown, differs from it, or comes after the ticket was decided */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7671,7 +7672,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description HTML sign-in page */
+            /** @description HTML sign-in page; a 400 page for an unknown or expired state */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7682,6 +7683,16 @@ export interface operations {
             };
             /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
             400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `route_not_found`: No endpoint at this path. */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -7742,6 +7753,16 @@ export interface operations {
              *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
              */
             400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `route_not_found`: No endpoint at this path. */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;

@@ -1,8 +1,11 @@
 import escapeHtml from 'escape-html'
-import type { PendingAuthorization } from '../../../core/oauth/oauth-service.js'
+import type { ConsentPage } from '../../../core/oauth/oauth-service.js'
 import { hostedPage } from './hosted-page.js'
 
-/** The parameters the consent form posts back, so that the decision is checked exactly like the request was. */
+/**
+ * The parameters the consent form posts back, so that the decision is checked exactly like the request was; with
+ * them, the page's consent token (`consent`), which binds the decision to this page.
+ */
 export const CONSENT_FIELDS = [
   'response_type',
   'client_id',
@@ -18,7 +21,8 @@ const hidden = (name: string, value: string | undefined) =>
   value === undefined ? '' : `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`
 
 /** The consent page: who asks, for which connected account, what it may do; Allow or Deny. */
-export const consentPage = (pending: PendingAuthorization, params: Record<string, string | undefined>): string => {
+export const consentPage = (shown: ConsentPage, params: Record<string, string | undefined>): string => {
+  const { pending } = shown
   const account = pending.connectedAccount.name ?? pending.connectedAccount.id
   const scopes = pending.scope
     .split(' ')
@@ -31,6 +35,7 @@ export const consentPage = (pending: PendingAuthorization, params: Record<string
 <ul>${scopes}</ul>
 <form method="post" action="/oauth/authorize">
 ${CONSENT_FIELDS.map((name) => hidden(name, params[name])).join('\n')}
+${hidden('consent', shown.consentToken)}
 <button type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny">Deny</button>
 </form>`,

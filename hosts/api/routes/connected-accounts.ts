@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ConnectedAccountService } from '../../../core/account/connected-account-service.js'
+import type { OAuthService } from '../../../core/oauth/oauth-service.js'
 import { seedSandbox } from '../../../core/account/sandbox.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../../core/shared/pagination.js'
@@ -17,6 +18,8 @@ export interface ConnectedAccountRouteOptions extends RouteOptions {
   readonly connectedAccounts: ConnectedAccountService
   readonly users: UserService
   readonly webhooks: WebhookEndpointService
+  /** Deleting a connected account ends its applications' grants first. */
+  readonly oauth: Pick<OAuthService, 'revokeConnectedAccount'>
 }
 
 /**
@@ -91,9 +94,11 @@ export const connectedAccountRoutes = (app: FastifyInstance, options: ConnectedA
   })
 
   platformRoute(Endpoints.deleteConnectedAccount, async (input) => {
-    const deleted = await connectedAccounts.delete(platformOf(input), input.params.id, (accountId) =>
-      eraseAccount(options, { accountId, livemode: options.livemode, clock: input.scope.clock }),
-    )
+    const deleted = await connectedAccounts.delete(platformOf(input), input.params.id, async (accountId) => {
+      // Its OAuth grants end before its data goes: no token is minted for an account half erased.
+      await options.oauth.revokeConnectedAccount(accountId)
+      await eraseAccount(options, { accountId, livemode: options.livemode, clock: input.scope.clock })
+    })
     return mapResult(deleted, (account) => ({ body: { ...renderConnectedAccount(account), deleted: true } }))
   })
 }

@@ -11,7 +11,7 @@ import type { Clock } from '../../../core/ports/clock.js'
 import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
 import { mapResult } from '../../../core/shared/result.js'
 import { renderCalendar, renderConnection } from '../../../contracts/connections.js'
-import { routerPath } from '../../../contracts/endpoint.js'
+import { routerPath, type EndpointContract } from '../../../contracts/endpoint.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import {
   icloudSignInPage,
@@ -22,6 +22,7 @@ import {
   sandboxConsentPage,
   sandboxEmailRequiredPage,
 } from '../pages/connection-pages.js'
+import { sendError } from '../errors.js'
 import { acceptForms, sendHostedPage } from '../pages/hosted-page.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
 
@@ -66,6 +67,28 @@ const formRoute = (
     scoped.post(routerPath(path), { config: { public: true } }, async (request, reply) =>
       handler((request.body ?? {}) as Record<string, string>, reply),
     )
+  })
+}
+
+/**
+ * A hosted page this surface does not offer. Its credential would be the consent's state, never a key, so every
+ * caller (no key, a secret or a restricted key) gets the same 404 `route_not_found`, as the OpenAPI document says.
+ */
+const notOffered = (app: FastifyInstance, endpoints: readonly EndpointContract[], reason: string): void => {
+  void app.register(async (scoped) => {
+    // A form posted to it is read, then answered like any other request.
+    acceptForms(scoped)
+    for (const endpoint of endpoints)
+      scoped.route({
+        method: endpoint.method,
+        url: routerPath(endpoint.path),
+        config: { public: true },
+        handler: async (request, reply) =>
+          sendError(request, reply, {
+            code: 'route_not_found',
+            message: `Unrecognized request URL (${endpoint.method}: ${endpoint.path}). ${reason}`,
+          }),
+      })
   })
 }
 
@@ -202,8 +225,16 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
     })
   })
 
+  const icloudPages = [Endpoints.icloudSignInPage, Endpoints.icloudSignIn]
   if (options.icloud !== null) icloudRoutes(app, options, options.icloud)
+  else notOffered(app, icloudPages, 'iCloud (beta) connections are not offered on this surface.')
   if (options.sandbox !== null) sandboxRoutes(app, options, options.sandbox)
+  else
+    notOffered(
+      app,
+      [Endpoints.sandboxConsentPage, Endpoints.sandboxConsentDecision],
+      'This endpoint exists on the sandbox only.',
+    )
 }
 
 /** iCloud has no OAuth: our hosted page takes the app-specific password, checks it, and continues like a consent. */

@@ -183,18 +183,18 @@ export const oauthRoutes = async (app: FastifyInstance, options: OAuthRouteOptio
 
     scope.get(routerPath(Endpoints.oauthAuthorize.path), publicRoute, async (request, reply) => {
       const fields = stringFields(request.query)
-      const pending = await oauth.validateAuthorization(livemode, authorizationParams(fields))
-      if (!pending.ok) return failAuthorization(reply, pending.error)
+      const shown = await oauth.presentConsent(livemode, authorizationParams(fields))
+      if (!shown.ok) return failAuthorization(reply, shown.error)
       // The form posts here and the answer is a redirect to the client's URI.
-      return sendHostedPage(reply, 200, consentPage(pending.value, fields), { formAction: '*' })
+      return sendHostedPage(reply, 200, consentPage(shown.value, fields), { formAction: '*' })
     })
 
     scope.post(routerPath(Endpoints.oauthAuthorizeDecision.path), publicRoute, async (request, reply) => {
       const fields = stringFields(request.body)
-      // The decision is checked like the request was: the ticket, client, redirect URI and PKCE challenge again.
-      const pending = await oauth.validateAuthorization(livemode, authorizationParams(fields))
-      if (!pending.ok) return failAuthorization(reply, pending.error)
-      const { redirectUri, state } = pending.value
+      // The decision of the page shown, once: its consent token, and the request it showed checked again.
+      const decided = await oauth.decideConsent(livemode, { ...authorizationParams(fields), consent: fields.consent })
+      if (!decided.ok) return failAuthorization(reply, decided.error)
+      const { redirectUri, state } = decided.value
       const iss = oauth.issuer(livemode)
       if (fields.decision !== 'allow')
         return redirectWith(reply, redirectUri, {
@@ -203,7 +203,7 @@ export const oauthRoutes = async (app: FastifyInstance, options: OAuthRouteOptio
           state,
           iss,
         })
-      const code = await oauth.approve(pending.value)
+      const code = await oauth.approve(decided.value)
       return redirectWith(reply, redirectUri, { code, state, iss })
     })
 

@@ -34,6 +34,39 @@ calendarProviderContract('CalDavCalendarProvider (Radicale)', async () => {
     },
     invalidateSyncCursors: (email) => radicale.forgetSyncTokens(email, PASSWORD),
     revokeAtProvider: async (email) => radicale.revokePassword(email),
+    putForeignEvent: async (email, calendarUrl, event) => {
+      const stamp = (date: Date) => `${date.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`
+      const partstat = event.selfResponse?.toUpperCase().replace('_', '-')
+      const body = [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//test//radicale//EN',
+        'BEGIN:VEVENT',
+        `UID:${event.id}`,
+        'DTSTAMP:20260101T000000Z',
+        `DTSTART:${stamp(event.start)}`,
+        `DTEND:${stamp(event.end)}`,
+        `SUMMARY:${event.title}`,
+        `TRANSP:${event.transparent ? 'TRANSPARENT' : 'OPAQUE'}`,
+        ...(partstat === undefined
+          ? []
+          : ['ORGANIZER:mailto:organizer@example.org', `ATTENDEE;PARTSTAT=${partstat};RSVP=TRUE:mailto:${email}`]),
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n')
+      const url = new URL(`${event.id}.ics`, calendarUrl).toString()
+      const put = await fetch(url, {
+        method: 'PUT',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${email}:${PASSWORD}`).toString('base64')}`,
+          'content-type': 'text/calendar',
+        },
+        body,
+      })
+      if (!put.ok) throw new Error(`PUT ${url}: ${put.status}`)
+      return url
+    },
     revokesGrants: false,
     refreshable: false,
     teardown: () => radicale.stop(),
@@ -142,5 +175,40 @@ describe('CalDAV (iCloud beta) specifics, against Radicale', () => {
     expect(allDay).toMatchObject({ allDay: true, title: 'Christmas' })
     expect(allDay!.start.toISOString()).toBe('2026-12-25T05:00:00.000Z')
     expect(allDay!.end.getTime() - allDay!.start.getTime()).toBe(86_400_000)
+  })
+})
+
+describe('CalDAV objects as the port reads them', () => {
+  const object = (lines: string[]) =>
+    ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:x', ...lines, 'END:VEVENT', 'END:VCALENDAR', ''].join(
+      '\r\n',
+    )
+
+  it('reads TRANSP and the PARTSTAT of the ATTENDEE that is the account (by its address, any case)', () => {
+    const [event] = parseCalendarObject(
+      'https://caldav.example/cal/x.ics',
+      object([
+        'DTSTART:20261201T090000Z',
+        'DTEND:20261201T100000Z',
+        'TRANSP:TRANSPARENT',
+        'ORGANIZER:mailto:boss@example.org',
+        'ATTENDEE;PARTSTAT=ACCEPTED:mailto:boss@example.org',
+        'ATTENDEE;PARTSTAT=TENTATIVE:mailto:Grace@iCloud.example',
+      ]),
+      'UTC',
+      'grace@icloud.example',
+    )
+    expect(event).toMatchObject({ transparency: 'transparent', selfResponse: 'tentative' })
+  })
+
+  it('reads a local time that a DST change repeats as its first instant (RFC 5545)', () => {
+    const [event] = parseCalendarObject(
+      'https://caldav.example/cal/x.ics',
+      object(['DTSTART;TZID=America/New_York:20261101T013000', 'DTEND;TZID=America/New_York:20261101T023000']),
+      'UTC',
+    )
+    // 01:30 EDT (UTC-4), not 01:30 EST an hour later.
+    expect(event?.start.toISOString()).toBe('2026-11-01T05:30:00.000Z')
+    expect(event).toMatchObject({ transparency: 'opaque', selfResponse: null })
   })
 })

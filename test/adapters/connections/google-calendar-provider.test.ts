@@ -27,9 +27,32 @@ calendarProviderContract('GoogleCalendarProvider (local fake of Google)', async 
     invalidateSyncCursors: async (email) => fake.invalidateSyncTokens(email),
     revokeAtProvider: async (email) => fake.revokeAll(email),
     throttleNext: (seconds) => fake.failNext(429, 1, seconds),
+    putForeignEvent: async (email, calendarId, event) =>
+      fake.putEvent(email, calendarId, {
+        id: event.id,
+        summary: event.title,
+        start: { dateTime: event.start.toISOString() },
+        end: { dateTime: event.end.toISOString() },
+        ...(event.transparent ? { transparency: 'transparent' as const } : {}),
+        ...(event.selfResponse === null
+          ? {}
+          : {
+              attendees: [
+                { email: 'organizer@example.org', organizer: true, responseStatus: 'accepted' },
+                { email, self: true, responseStatus: GOOGLE_RESPONSES[event.selfResponse] },
+              ],
+            }),
+      }).id,
     teardown: () => fake.close(),
   }
 })
+
+const GOOGLE_RESPONSES = {
+  accepted: 'accepted',
+  tentative: 'tentative',
+  declined: 'declined',
+  needs_action: 'needsAction',
+} as const
 
 const REDIRECT = 'https://api.example.com/v1/connections/oauth/callback'
 const VERIFIER = 'google-verifier-0123456789-0123456789-0123456789'

@@ -24,11 +24,34 @@ calendarProviderContract('MicrosoftGraphCalendarProvider (local fake of Graph)',
     consent: async (input) => fake.consent(input),
     invalidateSyncCursors: async (email) => fake.invalidateDeltaTokens(email),
     revokeAtProvider: async (email) => fake.revokeAll(email),
+    // Outlook shows an answered invitation as its answer (`showAs` tentative or free), a free event as `free`.
+    putForeignEvent: (email, calendarId, event) =>
+      fake.putEvent(email, calendarId, {
+        id: event.id,
+        subject: event.title,
+        start: event.start,
+        end: event.end,
+        showAs: event.transparent
+          ? 'free'
+          : event.selfResponse === 'tentative'
+            ? 'tentative'
+            : event.selfResponse === 'declined'
+              ? 'free'
+              : 'busy',
+        response: event.selfResponse === null ? 'organizer' : GRAPH_RESPONSES[event.selfResponse],
+      }),
     revokesGrants: false,
     throttleNext: (seconds) => fake.throttleNext(seconds),
     teardown: () => fake.close(),
   }
 })
+
+const GRAPH_RESPONSES = {
+  accepted: 'accepted',
+  tentative: 'tentativelyAccepted',
+  declined: 'declined',
+  needs_action: 'notResponded',
+} as const
 
 const REDIRECT = 'https://api.example.com/v1/connections/oauth/callback'
 const VERIFIER = 'graph-verifier-0123456789-0123456789-0123456789'

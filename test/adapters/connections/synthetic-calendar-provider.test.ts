@@ -12,6 +12,23 @@ for (const name of ['google', 'microsoft', 'icloud'] as const) {
       consent: async (input) => world.authorize(input),
       invalidateSyncCursors: async (email) => world.expireSyncCursors(email),
       revokeAtProvider: async (email) => world.revokeAccount(email),
+      putForeignEvent: async (email, calendarId, event) =>
+        world.putEvent(email, {
+          id: event.id,
+          calendarId,
+          title: event.title,
+          start: event.start,
+          end: event.end,
+          allDay: false,
+          timezone: null,
+          location: null,
+          recurrence: [],
+          recurringEventId: null,
+          originalStart: null,
+          transparency: event.transparent ? 'transparent' : 'opaque',
+          selfResponse: event.selfResponse,
+          cancelled: false,
+        }).id,
     }
   })
 }

@@ -3,11 +3,20 @@ import { connectMongo, MongoDeploymentUnsupported } from '../../../adapters/stor
 import { start } from '../../support/mongo-peer/index.js'
 
 describe('connectMongo: the service runs on a replica set (the outbox needs transactions)', () => {
-  it('connects to a replica-set member', async () => {
+  it('connects to a replica-set member, ready for the transactions the outbox writes in', async () => {
     const peer = await start({ ttlSweepIntervalMs: 0 })
     try {
       const client = await connectMongo(peer.uri)
-      await client.close()
+      try {
+        // The client it hands over is open, and undefined fields are left out rather than stored as null.
+        const items = client.db('connect_check').collection<{ _id: string; kept?: string; dropped?: string }>('items')
+        await client.withSession((session) =>
+          session.withTransaction(() => items.insertOne({ _id: 'a', kept: 'x', dropped: undefined }, { session })),
+        )
+        expect(await items.findOne({ _id: 'a' })).toEqual({ _id: 'a', kept: 'x' })
+      } finally {
+        await client.close()
+      }
     } finally {
       await peer.stop()
     }

@@ -18,12 +18,16 @@ describe('MongoOAuthStore storage', () => {
     expect(await store.getApplication(operator)).toBeNull()
     expect(await store.useCode(operator, new Date())).toBeNull()
     expect(await store.useRefreshToken(operator, new Date())).toBeNull()
+    expect(await store.findConsent(operator)).toBeNull()
+    expect(await store.decideConsent(operator, operator, new Date())).toBe(false)
   })
 
-  it('clears expired codes and refresh tokens through TTL indexes', async () => {
+  it('clears expired codes, refresh tokens and consent pages through TTL indexes', async () => {
     const context = mongo.freshContext()
     await new MongoOAuthStore(context.db).ensureIndexes()
     const codes = await context.db.collection(OAUTH_COLLECTIONS.codes).listIndexes().toArray()
     expect(codes.find((index) => index.name === 'expire_codes')).toMatchObject({ key: { expiresAt: 1 } })
+    const consents = await context.db.collection(OAUTH_COLLECTIONS.consents).listIndexes().toArray()
+    expect(consents.find((index) => index.name === 'expire_consents')).toMatchObject({ key: { expiresAt: 1 } })
   })
 })

@@ -6,6 +6,7 @@ import { SqliteAccountRepository } from '../../../adapters/storage/sqlite/accoun
 import { SqliteConnectionRepository } from '../../../adapters/storage/sqlite/connection-repository.js'
 import { openSqlite, schemaVersion } from '../../../adapters/storage/sqlite/database.js'
 import { decodeJson, encodeJson } from '../../../adapters/storage/sqlite/json.js'
+import { SqliteOAuthStore } from '../../../adapters/storage/sqlite/oauth-store.js'
 import { SqliteOutbox } from '../../../adapters/storage/sqlite/outbox.js'
 import { SqliteTaskStateStore } from '../../../adapters/storage/sqlite/scheduled-task-state.js'
 import {
@@ -85,12 +86,55 @@ describe('Schema migrations run at start, from a file of the previous version', 
     expect(v1.prepare("SELECT name FROM sqlite_master WHERE name = 'scheduled_tasks'").get()).toBeUndefined()
     v1.close()
 
-    const migrated = openSqlite(file, PLATFORM_SCHEMA)
+    const migrated = openSqlite(file, PLATFORM_SCHEMA, { upToVersion: 2 })
     expect(schemaVersion(migrated)).toBe(2)
     expect(new SqliteAccountRepository(migrated).getAccount('acct_v1')).toEqual(account)
     const tasks = new SqliteTaskStateStore(migrated)
     expect(tasks.tryLease('sweep', 1_000, 'me', 5, 10)).toBe(true)
     expect(tasks.lastStartedAt('sweep')).toBe(5)
+    migrated.close()
+  })
+
+  it('platform v2 -> v3: the stored codes and token families of a connected account are found by it', async () => {
+    const file = join(dir, 'platform.db')
+    const v2 = openSqlite(file, PLATFORM_SCHEMA, { upToVersion: 2 })
+    const at = new Date('2026-06-01T10:00:00Z')
+    const family = {
+      id: 'otf_v2',
+      applicationId: 'oapp_1',
+      platformId: 'acct_p',
+      connectedAccountId: 'cpa_gone',
+      livemode: true,
+      scope: 'users:read',
+      createdAt: at,
+      revokedAt: null,
+    }
+    const code = {
+      hash: 'a'.repeat(64),
+      applicationId: 'oapp_1',
+      platformId: 'acct_p',
+      connectedAccountId: 'cpa_gone',
+      livemode: true,
+      redirectUri: 'https://app.example/callback',
+      codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      scope: 'users:read',
+      familyId: 'otf_v3',
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + 60_000),
+      usedAt: null,
+    }
+    // As the v2 adapter wrote them: the document alone.
+    v2.prepare('INSERT INTO oauth_token_families (id, doc) VALUES (?, ?)').run(family.id, encodeJson(family))
+    v2.prepare('INSERT INTO oauth_codes (hash, doc) VALUES (?, ?)').run(code.hash, encodeJson(code))
+    v2.close()
+
+    const migrated = openSqlite(file, PLATFORM_SCHEMA, { upToVersion: 3 })
+    expect(schemaVersion(migrated)).toBe(3)
+    const store = new SqliteOAuthStore(migrated)
+    const revokedAt = new Date(at.getTime() + 1_000)
+    await store.revokeConnectedAccount('cpa_gone', revokedAt)
+    expect(store.getFamily(family.id)?.revokedAt).toEqual(revokedAt)
+    expect((await store.useCode(code.hash, revokedAt))?.usedAt).toEqual(revokedAt)
     migrated.close()
   })
 

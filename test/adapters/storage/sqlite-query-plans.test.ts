@@ -203,6 +203,24 @@ describe('SQLite adapters: every query they make is served by an index (no full 
     oauth.getFamily('fam_1')
     await oauth.revokeFamily('fam_1', now)
     await oauth.useRefreshToken('hash', now)
+    await oauth.revokeConnectedAccount('cpa_1', now)
+    await oauth.showConsent({
+      ticketHash: 't',
+      tokenHash: 'k',
+      applicationId: 'app_1',
+      platformId: 'acct_p',
+      connectedAccountId: 'cpa_1',
+      livemode: true,
+      redirectUri: 'https://app.example/callback',
+      codeChallenge: 'challenge',
+      scope: 'users:read',
+      state: null,
+      shownAt: now,
+      expiresAt: now,
+      decidedAt: null,
+    })
+    await oauth.findConsent('t')
+    await oauth.decideConsent('t', 'k', now)
     tasks.lastStartedAt('sweep')
     tasks.tryLease('sweep', 1_000, 'me', 1, 2)
     tasks.finish('sweep', 'me', 3, null)

@@ -19,6 +19,8 @@ export interface FakeGoogleEvent {
   recurrence?: string[]
   recurringEventId?: string
   originalStartTime?: { dateTime?: string; date?: string; timeZone?: string }
+  transparency?: 'opaque' | 'transparent'
+  attendees?: { email: string; self?: boolean; organizer?: boolean; responseStatus?: string }[]
 }
 
 interface FakeCalendar {

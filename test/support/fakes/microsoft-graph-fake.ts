@@ -18,6 +18,9 @@ interface GraphEventRecord {
   start: Date
   end: Date
   location: string | null
+  /** Graph's `showAs` (`busy` unless set) and the account's `responseStatus.response` (`none` unless set). */
+  showAs: string
+  response: string
   removed: boolean
   seq: number
   transactionId?: string | null
@@ -132,6 +135,8 @@ export class MicrosoftGraphFake {
       start: Date
       end: Date
       location?: string | null
+      showAs?: string
+      response?: string
       removed?: boolean
       transactionId?: string | null
     },
@@ -146,6 +151,8 @@ export class MicrosoftGraphFake {
       start: event.start,
       end: event.end,
       location: event.location ?? null,
+      showAs: event.showAs ?? 'busy',
+      response: event.response ?? 'none',
       removed: event.removed ?? false,
       seq: account.seq,
       transactionId: event.transactionId ?? account.events.get(id)?.transactionId ?? null,
@@ -308,6 +315,8 @@ export class MicrosoftGraphFake {
       if (method === 'PATCH') {
         await this.putEvent(email, current.calendarId, {
           id: current.id,
+          showAs: current.showAs,
+          response: current.response,
           subject: body.subject === undefined ? current.subject : String(body.subject),
           start: body.start === undefined ? current.start : fromGraph(body.start),
           end: body.end === undefined ? current.end : fromGraph(body.end),
@@ -557,4 +566,6 @@ const render = (event: GraphEventRecord) => ({
   start: toGraph(event.start),
   end: toGraph(event.end),
   location: { displayName: event.location ?? '', locationType: 'default' },
+  showAs: event.showAs,
+  responseStatus: { response: event.response, time: '0001-01-01T00:00:00Z' },
 })

@@ -1,0 +1,131 @@
+/** The dashboard's one way to the server: `/dashboard/api`, with the session cookie and, on changes, the CSRF token. */
+
+export type Mode = 'live' | 'test'
+
+/** An answer in the API's error envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly param: string | null,
+  ) {
+    super(message)
+  }
+}
+
+export interface List<T> {
+  readonly data: T[]
+  readonly has_more: boolean
+}
+
+export interface Member {
+  readonly id: string
+  readonly email: string
+  readonly role: Role
+  readonly status: 'invited' | 'active' | 'removed'
+  readonly created_at: string
+}
+
+export type Role = 'owner' | 'admin' | 'developer' | 'viewer'
+export const ROLES: readonly Role[] = ['owner', 'admin', 'developer', 'viewer']
+
+export interface Session {
+  readonly member: Member
+  readonly account_id: string
+  readonly csrf_token: string
+}
+
+export interface ApiKey {
+  readonly id: string
+  readonly type: 'secret' | 'restricted'
+  readonly name: string | null
+  readonly redacted_key: string
+  readonly permissions: Record<string, string> | null
+  readonly allowed_ips: string[] | null
+  readonly created_at: string
+  readonly expires_at: string | null
+  readonly revoked_at: string | null
+  readonly secret?: string
+}
+
+export interface WebhookEndpoint {
+  readonly id: string
+  readonly url: string
+  readonly events: string[]
+  readonly status: string
+  readonly description: string | null
+  readonly secret?: string
+}
+
+export interface Attempt {
+  readonly number: number
+  readonly attempted_at: string
+  readonly duration_ms: number | null
+  readonly status_code: number | null
+  readonly result: string
+  readonly error: string | null
+}
+
+export interface Delivery {
+  readonly id: string
+  readonly status: string
+  readonly event: { readonly id: string; readonly type: string; readonly created: number }
+  readonly attempts: Attempt[]
+  readonly next_attempt_at: string | null
+  readonly replay_of: string | null
+  readonly created_at: string
+}
+
+export interface User {
+  readonly id: string
+  readonly email: string | null
+  readonly display_name: string | null
+  readonly status: string
+}
+
+export interface CalendarEvent {
+  readonly id: string
+  readonly title: string
+  readonly start_time: string
+  readonly end_time: string
+  readonly status?: string
+}
+
+let csrfToken = ''
+
+export const rememberCsrf = (token: string): void => {
+  csrfToken = token
+}
+
+export const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (method !== 'GET') headers['x-csrf-token'] = csrfToken
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const answer = await fetch(`/dashboard/api${path}`, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  const text = await answer.text()
+  const json = text === '' ? {} : JSON.parse(text)
+  if (!answer.ok) {
+    const error = json.error ?? {}
+    throw new ApiError(
+      answer.status,
+      error.code ?? 'unknown',
+      error.message ?? `HTTP ${answer.status}`,
+      error.param ?? null,
+    )
+  }
+  return json as T
+}
+
+/** A surface's data: `/dashboard/api/live/...` or `/dashboard/api/test/...`. */
+export const surfaceCall = <T>(mode: Mode, method: string, path: string, body?: unknown): Promise<T> =>
+  call<T>(method, `/${mode}${path}`, body)
+
+/** An API time (ISO 8601) as `2026-06-01 08:00` (UTC), or a dash. */
+export const formatTime = (time: string | null | undefined): string =>
+  time === null || time === undefined ? '—' : time.replace('T', ' ').slice(0, 16)

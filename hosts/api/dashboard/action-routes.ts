@@ -1,0 +1,328 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Schema } from 'effect'
+import type { AccountService } from '../../../core/account/account-service.js'
+import type { DashboardRequirement } from '../../../core/dashboard/dashboard-roles.js'
+import { isMemberRole, MEMBER_ROLES, type Member } from '../../../core/dashboard/member.js'
+import type { MemberService } from '../../../core/dashboard/member-service.js'
+import type { SignedIn } from '../../../core/dashboard/sign-in-service.js'
+import type { ClockOf } from '../../../core/invitation/invitation-service.js'
+import { InvalidParameter, type DomainError } from '../../../core/shared/errors.js'
+import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
+import type { RequestScope } from '../../../core/shared/request-scope.js'
+import { err, mapResult, ok, type Result } from '../../../core/shared/result.js'
+import type { UserService } from '../../../core/user/user-service.js'
+import type { EventService } from '../../../core/event/event-service.js'
+import type { WebhookEndpointService } from '../../../core/webhooks/webhook-endpoint-service.js'
+import { renderApiKey } from '../../../contracts/api-keys.js'
+import { Endpoints } from '../../../contracts/endpoints.js'
+import { renderEvent } from '../../../contracts/events.js'
+import { renderUser } from '../../../contracts/users.js'
+import { decodeRequest, type ParameterProblem } from '../../../contracts/validation.js'
+import { renderWebhookDelivery, renderWebhookEndpoint } from '../../../contracts/webhooks/endpoints.js'
+import { domainErrorToApi, sendError } from '../errors.js'
+import type { DashboardGuard } from './dashboard-guard.js'
+import type { SignInService } from '../../../core/dashboard/sign-in-service.js'
+
+type Json = Record<string, unknown>
+type Mode = 'live' | 'test'
+
+/** What one surface offers the dashboard: the same services its API routes call. */
+export interface DashboardSurface {
+  readonly users: UserService
+  readonly events: EventService
+  readonly webhooks: WebhookEndpointService
+}
+
+export interface ActionRouteOptions {
+  readonly guard: DashboardGuard
+  readonly accounts: AccountService
+  readonly members: MemberService
+  readonly signIn: SignInService
+  readonly surfaces: Readonly<Record<Mode, DashboardSurface>>
+  readonly clockOf: Readonly<Record<Mode, ClockOf>>
+}
+
+interface ActionInput<B> {
+  readonly body: B
+  readonly request: FastifyRequest
+  readonly signedIn: SignedIn
+  readonly scope: RequestScope
+  readonly mode: Mode
+  readonly surface: DashboardSurface
+  readonly params: Readonly<Record<string, string>>
+  readonly query: Readonly<Record<string, string | undefined>>
+}
+
+type ActionOutput = { readonly status?: number; readonly body: Json }
+type ActionHandler<B> = (input: ActionInput<B>) => Promise<Result<ActionOutput, DomainError>>
+
+const isMode = (value: unknown): value is Mode => value === 'live' || value === 'test'
+
+const pageOf = (query: Readonly<Record<string, string | undefined>>) => ({
+  limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
+  startingAfter: query.starting_after,
+  endingBefore: query.ending_before,
+})
+
+const list = (data: readonly Json[], hasMore: boolean): Json => ({ object: 'list', data, has_more: hasMore })
+
+export const renderMember = (member: Member): Json => ({
+  id: member.id,
+  object: 'member',
+  email: member.email,
+  role: member.role,
+  status: member.status,
+  created_at: member.createdAt.toISOString(),
+})
+
+type Decoder<B> = (
+  body: unknown,
+) => { readonly ok: true; readonly value: B } | { readonly ok: false; readonly problem: ParameterProblem }
+
+/** A body decoded by an endpoint's own request contract (the API's validation, with its 400s). */
+const bodyOf =
+  <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S): Decoder<S['Type']> =>
+  (body) =>
+    decodeRequest(schema, body ?? {})
+
+/**
+ * The dashboard's data: each action calls the use case its API endpoint calls, after the guard checked the
+ * session, the CSRF token and the permission that endpoint declares (`Endpoints.x.permission`) against the
+ * member's role on that surface. `/dashboard/api/{live|test}/...` chooses the surface.
+ */
+export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions): void => {
+  const { guard, accounts, members, signIn } = options
+
+  const surfaceAction = <B = undefined>(
+    method: 'GET' | 'POST',
+    path: string,
+    required: DashboardRequirement,
+    decode: Decoder<B> | null,
+    handler: ActionHandler<B>,
+  ) => {
+    scope.route({
+      method,
+      url: `/dashboard/api/:mode${path}`,
+      config: { public: true },
+      handler: async (request, reply) => {
+        const params = request.params as Record<string, string>
+        const mode = params.mode
+        if (!isMode(mode))
+          return sendError(request, reply, {
+            code: 'route_not_found',
+            message: `Unrecognized dashboard surface '${String(mode)}': live or test.`,
+          })
+        const signedIn = await guard.admit(request, reply, required, mode === 'live')
+        if (signedIn === null) return reply
+        const body = decode === null ? ({ ok: true, value: undefined as B } as const) : decode(request.body)
+        if (!body.ok)
+          return sendError(request, reply, {
+            code: body.problem.code,
+            message: body.problem.message,
+            param: body.problem.param ?? undefined,
+          })
+        const clock = await options.clockOf[mode](signedIn.member.accountId)
+        const result = await handler({
+          body: body.value,
+          request,
+          signedIn,
+          scope: { accountId: signedIn.member.accountId, livemode: mode === 'live', clock },
+          mode,
+          surface: options.surfaces[mode],
+          params,
+          query: request.query as Record<string, string | undefined>,
+        })
+        if (!result.ok) return sendError(request, reply, domainErrorToApi(result.error))
+        return reply
+          .code(result.value.status ?? 200)
+          .send({ ...result.value.body, livemode: mode === 'live', request_id: request.requestId })
+      },
+    })
+  }
+
+  // API keys (managing keys needs what the API's key endpoints need: `secret_key`).
+  surfaceAction('GET', '/api_keys', Endpoints.listApiKeys.permission, null, async ({ signedIn, mode, scope, query }) =>
+    mapResult(await accounts.listKeys(signedIn.member.accountId, mode, pageOf(query)), (page) => ({
+      body: list(
+        page.data.map((key) => renderApiKey(key, scope.clock.now())),
+        page.hasMore,
+      ),
+    })),
+  )
+  surfaceAction(
+    'POST',
+    '/api_keys',
+    Endpoints.createApiKey.permission,
+    bodyOf(Endpoints.createApiKey.body),
+    async ({ body, signedIn, mode, scope }) =>
+      mapResult(
+        await accounts.issueKey(signedIn.member.accountId, mode, {
+          type: 'restricted',
+          name: body.name ?? null,
+          permissions: body.permissions,
+          allowedIps: body.allowed_ips ?? null,
+        }),
+        ({ record, secret }) => ({ status: 201, body: renderApiKey(record, scope.clock.now(), secret) }),
+      ),
+  )
+  surfaceAction(
+    'POST',
+    '/api_keys/:id/revoke',
+    Endpoints.revokeApiKey.permission,
+    null,
+    async ({ signedIn, mode, scope, params }) =>
+      mapResult(await accounts.revokeAccountKey(signedIn.member.accountId, mode, params.id ?? ''), (key) => ({
+        body: renderApiKey(key, scope.clock.now()),
+      })),
+  )
+
+  // Webhooks.
+  surfaceAction(
+    'GET',
+    '/webhook_endpoints',
+    Endpoints.listWebhookEndpoints.permission,
+    null,
+    async ({ surface, scope, query }) =>
+      mapResult(await surface.webhooks.list(scope, pageOf(query)), (page) => ({
+        body: list(
+          page.data.map((endpoint) => renderWebhookEndpoint(endpoint, scope.clock.now())),
+          page.hasMore,
+        ),
+      })),
+  )
+  surfaceAction(
+    'POST',
+    '/webhook_endpoints',
+    Endpoints.createWebhookEndpoint.permission,
+    bodyOf(Endpoints.createWebhookEndpoint.body),
+    async ({ body, surface, scope }) => {
+      // A Connect endpoint is the platform's own, made through the API with its own checks.
+      if (body.connect === true)
+        return err(new InvalidParameter({ param: 'connect', message: 'Create Connect endpoints through the API.' }))
+      return mapResult(await surface.webhooks.create(scope, body), (created) => ({
+        status: 201,
+        body: renderWebhookEndpoint(created.endpoint, scope.clock.now(), created.secret),
+      }))
+    },
+  )
+  surfaceAction(
+    'GET',
+    '/webhook_endpoints/:id/deliveries',
+    Endpoints.listWebhookDeliveries.permission,
+    null,
+    async ({ surface, scope, params, query }) =>
+      mapResult(await surface.webhooks.listDeliveries(scope, params.id ?? '', pageOf(query)), (page) => ({
+        body: list(page.data.map(renderWebhookDelivery), page.hasMore),
+      })),
+  )
+  surfaceAction(
+    'POST',
+    '/webhook_endpoints/:id/deliveries/:delivery_id/replay',
+    Endpoints.replayWebhookDelivery.permission,
+    null,
+    async ({ surface, scope, params }) =>
+      mapResult(await surface.webhooks.replay(scope, params.id ?? '', params.delivery_id ?? ''), (delivery) => ({
+        body: renderWebhookDelivery(delivery),
+      })),
+  )
+  surfaceAction(
+    'POST',
+    '/webhook_endpoints/:id/test',
+    Endpoints.testWebhookEndpoint.permission,
+    null,
+    async ({ surface, scope, params }) =>
+      mapResult(await surface.webhooks.sendTest(scope, params.id ?? ''), (delivery) => ({
+        body: renderWebhookDelivery(delivery),
+      })),
+  )
+
+  // Users and their upcoming events.
+  surfaceAction('GET', '/users', Endpoints.listUsers.permission, null, async ({ surface, scope, query }) => {
+    const email = query.email?.trim()
+    return mapResult(
+      await surface.users.list(scope, email === undefined || email === '' ? {} : { email }, pageOf(query)),
+      (page) => ({ body: list(page.data.map(renderUser), page.hasMore) }),
+    )
+  })
+  surfaceAction(
+    'GET',
+    '/users/:id/events',
+    Endpoints.listEvents.permission,
+    null,
+    async ({ surface, scope, params, query }) => {
+      const user = await surface.users.retrieve(scope, params.id ?? '')
+      if (!user.ok) return user
+      return mapResult(
+        await surface.events.list(scope, { userId: user.value.id, startFrom: scope.clock.now() }, pageOf(query)),
+        (page) => ({ body: list(page.data.map(renderEvent), page.hasMore) }),
+      )
+    },
+  )
+
+  // The session and the members.
+  scope.get('/dashboard/api/session', { config: { public: true } }, async (request, reply) => {
+    const signedIn = await guard.admit(request, reply, 'any_key', true)
+    if (signedIn === null) return reply
+    return reply.header('Cache-Control', 'no-store').send({
+      object: 'dashboard_session',
+      member: renderMember(signedIn.member),
+      account_id: signedIn.member.accountId,
+      csrf_token: signedIn.session.csrfToken,
+      expires_at: signedIn.session.expiresAt.toISOString(),
+      request_id: request.requestId,
+    })
+  })
+
+  const memberAction = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    handler: (actor: Member, request: FastifyRequest) => Promise<Result<ActionOutput, DomainError>>,
+  ) =>
+    scope.route({
+      method,
+      url: `/dashboard/api/members${url}`,
+      config: { public: true },
+      handler: async (request, reply) => {
+        // Every member sees who the members are; only owners and admins change them.
+        const signedIn = await guard.admit(request, reply, method === 'GET' ? 'any_key' : 'manage_members', true)
+        if (signedIn === null) return reply
+        const result = await handler(signedIn.member, request)
+        if (!result.ok) return sendError(request, reply, domainErrorToApi(result.error))
+        return reply.code(result.value.status ?? 200).send({ ...result.value.body, request_id: request.requestId })
+      },
+    })
+
+  const roleOf = (body: unknown): Result<Member['role'], InvalidParameter> => {
+    const role = (body as Record<string, unknown> | undefined)?.role
+    return isMemberRole(role)
+      ? ok(role)
+      : err(new InvalidParameter({ param: 'role', message: `role is one of ${MEMBER_ROLES.join(', ')}.` }))
+  }
+  const idOf = (request: FastifyRequest) => (request.params as Record<string, string>).id ?? ''
+
+  memberAction('GET', '', async (actor) =>
+    ok({
+      body: list((await members.list(actor.accountId)).filter((m) => m.status !== 'removed').map(renderMember), false),
+    }),
+  )
+  memberAction('POST', '', async (actor, request) => {
+    const role = roleOf(request.body)
+    if (!role.ok) return role
+    const email = (request.body as Record<string, unknown> | undefined)?.email
+    if (typeof email !== 'string') return err(new InvalidParameter({ param: 'email', message: 'email is an address.' }))
+    const invited = await members.invite(actor, email, role.value)
+    if (!invited.ok) return invited
+    await signIn.sendLink(invited.value)
+    return ok({ status: 201, body: renderMember(invited.value) })
+  })
+  memberAction('PATCH', '/:id', async (actor, request) => {
+    const role = roleOf(request.body)
+    if (!role.ok) return role
+    return mapResult(await members.changeRole(actor, idOf(request), role.value), (member) => ({
+      body: renderMember(member),
+    }))
+  })
+  memberAction('DELETE', '/:id', async (actor, request) =>
+    mapResult(await members.remove(actor, idOf(request)), (member) => ({ body: renderMember(member) })),
+  )
+}
