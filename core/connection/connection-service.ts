@@ -373,6 +373,7 @@ export class ConnectionService {
           providerId: started.value.providerId,
           calendarExternalId: calendar.externalId,
           expiresAt: started.value.expiresAt,
+          startedAt: scope.clock.now(),
           secret,
         })
     }

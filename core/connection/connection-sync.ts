@@ -11,20 +11,28 @@ import type {
 import type { Clock } from '../ports/clock.js'
 import type { ConnectionRepositoryPort } from '../ports/connection-repository.js'
 import type { CalendarRepositoryPort } from '../ports/calendar-repository.js'
-import type { IdGenerator } from '../ports/id-generator.js'
+import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
 import type { TokenCipherPort } from '../ports/token-cipher.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { RequestScope } from '../shared/request-scope.js'
 import { ConnectionRecords } from './connection-records.js'
 import { healthOf, connectionTransition, type ConnectionCommand } from './connection-transition.js'
-import type { Calendar, CalendarProviderName, Connection, PushSubscription } from './connection.js'
+import {
+  type Calendar,
+  type CalendarProviderName,
+  type Connection,
+  type PushSubscription,
+  pushRenewalDueAt,
+} from './connection.js'
 import {
   ConnectionDisconnected,
   CredentialsUnavailable,
   type CredentialsFailure,
+  ProviderCallDeferred,
   ProviderNotConfigured,
 } from './connection.errors.js'
 import { planInbound } from './inbound-sync.js'
+import { ProviderQuota } from './provider-quota.js'
 
 /** How often the sync job looks at a connection (docs/connections.md, "Sync cadence"). */
 export interface SyncCadence {
@@ -60,6 +68,8 @@ export interface ConnectionSyncDeps {
   /** Opens and seals the provider tokens (refreshed tokens are sealed again). */
   readonly cipher: TokenCipherPort
   readonly ids: IdGenerator
+  /** The secrets of push channels started by the sync (a channel missing or lapsed); without it none is started. */
+  readonly random?: RandomSource
   /** Inbound changes are applied through the event use cases, like the API's. */
   readonly events: EventService
   /** Where providers may push for this surface, or null when pushes cannot reach us (polling only). */
@@ -67,6 +77,8 @@ export interface ConnectionSyncDeps {
   /** An account's clock on this surface (sandbox clocks run ahead once advanced). */
   readonly clockFor: (accountId: string) => Promise<Clock>
   readonly cadence?: SyncCadence
+  /** Per-user write budget and back-off after the provider's rate limits (default: DEFAULT_PROVIDER_QUOTA). */
+  readonly quota?: ProviderQuota
 }
 
 /** Why a provider call on behalf of a connection did not happen or did not succeed. */
@@ -75,6 +87,7 @@ export type ProviderCallFailure =
   | ConnectionDisconnected
   | ProviderNotConfigured
   | CredentialsUnavailable
+  | ProviderCallDeferred
 
 const sameSecret = (a: string, b: string): boolean => {
   const left = Buffer.from(a)
@@ -92,10 +105,12 @@ export class ConnectionSync {
   private readonly running = new Map<string, Promise<unknown>>()
   private readonly records: ConnectionRecords
   private readonly cadence: SyncCadence
+  private readonly quota: ProviderQuota
 
   constructor(private readonly deps: ConnectionSyncDeps) {
     this.records = new ConnectionRecords(deps)
     this.cadence = deps.cadence ?? DEFAULT_SYNC_CADENCE
+    this.quota = deps.quota ?? new ProviderQuota()
   }
 
   /** A push arrived for `channelId`: verified by its secret, it makes the connection due now. Answers whether it was accepted. */
@@ -109,6 +124,41 @@ export class ConnectionSync {
       { accountId: connection.accountId, livemode: connection.livemode, clock },
       connection.id,
       (current) => ok({ next: { ...current, nextSyncAt: clock.now() }, events: [] }),
+    )
+    return true
+  }
+
+  /**
+   * A provider's notice about a channel itself (Graph lifecycle notifications), verified like a push: `missed`
+   * (notifications were dropped) and `subscriptionRemoved` (the subscription is gone; the next sync starts a new one)
+   * make the channel's calendar list in full at a sync due now. Any other notice syncs as a push does. Answers
+   * whether it was accepted.
+   */
+  async acceptLifecycleNotice(channelId: string, secret: string, notice: string): Promise<boolean> {
+    const connection = await this.deps.connections.findBySubscription(channelId)
+    const subscription = connection?.subscriptions.find((candidate) => candidate.id === channelId)
+    if (connection === null || subscription === undefined || !sameSecret(subscription.secret, secret)) return false
+    if (connection.status === 'disconnected') return false
+    if (notice !== 'missed' && notice !== 'subscriptionRemoved') return this.acceptPush(channelId, secret)
+    const clock = await this.deps.clockFor(connection.accountId)
+    const calendar = (await this.deps.calendars.listByConnection(connection.accountId, connection.id)).find(
+      (candidate) => candidate.externalId === subscription.calendarExternalId,
+    )
+    if (calendar !== undefined) await this.deps.calendars.save({ ...calendar, syncCursor: null })
+    await this.records.mutate(
+      { accountId: connection.accountId, livemode: connection.livemode, clock },
+      connection.id,
+      (current) =>
+        ok({
+          next: {
+            ...current,
+            nextSyncAt: clock.now(),
+            ...(notice === 'subscriptionRemoved'
+              ? { subscriptions: current.subscriptions.filter((candidate) => candidate.id !== channelId) }
+              : {}),
+          },
+          events: [],
+        }),
     )
     return true
   }
@@ -159,6 +209,9 @@ export class ConnectionSync {
         at: clock.now(),
         message: `provider ${connection.provider} is not configured`,
       })
+    // The provider asked us to wait (Retry-After, or our back-off after its rate limit): look again then.
+    const blocked = this.quota.blockedUntil(id, clock.now())
+    if (blocked !== null) return this.postpone(scope, id, blocked)
     let credentials = await this.credentials(scope, connection, provider, false)
     if (!credentials.ok) return credentials.error.after
     const failures: string[] = []
@@ -192,6 +245,12 @@ export class ConnectionSync {
       }
       if (!batch.ok) {
         if (batch.error._tag === 'GrantRevoked') return this.revokedByProvider(scope, id)
+        if (batch.error._tag === 'ProviderUnavailable' && batch.error.reason === 'rate_limited') {
+          // Every further call now would be refused too: stop this sync, and wait as asked.
+          this.quota.rateLimited(id, clock.now(), batch.error.retryAfterMs)
+          failures.push(`${calendar.externalId}: rate limited by the provider`)
+          break
+        }
         failures.push(`${calendar.externalId}: ${batch.error._tag}`)
         continue
       }
@@ -201,8 +260,9 @@ export class ConnectionSync {
       await this.ingest(scope, connection, fresh, batch.value, stillToDelete)
       await this.deps.calendars.save({ ...fresh, syncCursor: batch.value.cursor })
     }
-    const renewed = await this.renewExpiring(scope, id, provider, credentials.value)
-    if (renewed !== null) failures.push(renewed)
+    // A renewal that fails is not a failed sync: the connection polls until it succeeds. None while backing off.
+    if (this.quota.blockedUntil(id, clock.now()) === null)
+      await this.renewExpiring(scope, id, provider, credentials.value)
     return this.finish(
       scope,
       id,
@@ -269,8 +329,15 @@ export class ConnectionSync {
   ): Promise<void> {
     const existing = await this.deps.events.listByCalendar(scope.accountId, calendar.id)
     const planned = planInbound({ batch, existing, calendarTimezone: calendar.timezone, now: scope.clock.now() })
-    // A copy we are still deleting at the provider is not brought back in.
-    const plan = { ...planned, creates: planned.creates.filter((desired) => !stillToDelete.has(desired.externalId)) }
+    const ours = await this.copiesOfOurEvents(scope, connection, batch)
+    // A copy we are still deleting at the provider is not brought back in; nor is the copy of an event of ours whose
+    // create answer was lost (a timeout after the write): its mirror's retry links it, an import would duplicate it.
+    const plan = {
+      ...planned,
+      creates: planned.creates.filter(
+        (desired) => !stillToDelete.has(desired.externalId) && !ours.has(desired.externalId),
+      ),
+    }
     for (const event of plan.removals) await this.deps.events.delete(scope, event.id, FROM_PROVIDER)
     for (const { event, desired } of plan.updates) {
       const patch = {
@@ -315,22 +382,50 @@ export class ConnectionSync {
     }
   }
 
-  /** Renews channels close to expiry; answers a failure message or null. */
+  /** Provider ids in a batch of copies we created (their client key names an event of this user). */
+  private async copiesOfOurEvents(scope: RequestScope, connection: Connection, batch: SyncBatch): Promise<Set<string>> {
+    const ours = new Set<string>()
+    for (const change of batch.changes) {
+      const key = change.clientKey ?? null
+      if (key === null || !key.startsWith('evt_')) continue
+      const event = await this.deps.events.retrieve(scope, key)
+      if (event.ok && event.value.userId === connection.userId) ours.add(change.externalId)
+    }
+    return ours
+  }
+
+  /**
+   * Renews push channels at their renewal point (half their lifetime) and starts one for each selected calendar
+   * without a live channel (a start that failed, a channel that lapsed). While a renewal or start fails the
+   * connection polls, and tries again at each poll; a channel whose renewal failed keeps serving until it lapses.
+   */
   private async renewExpiring(
     scope: RequestScope,
     id: string,
     provider: CalendarProviderPort,
     credentials: ProviderCredentials,
-  ): Promise<string | null> {
+  ): Promise<void> {
     const connection = await this.deps.connections.get(scope.accountId, id)
     const address = this.deps.pushAddress(provider.provider)
-    if (connection === null || address === null) return null
-    const horizon = scope.clock.now().getTime() + this.cadence.renewBeforeMs
-    if (connection.subscriptions.every((subscription) => subscription.expiresAt.getTime() > horizon)) return null
+    if (connection === null || address === null) return
+    const now = scope.clock.now()
+    const live = connection.subscriptions.filter((subscription) => subscription.expiresAt > now)
+    const readsEvents = connection.scopes.includes('events.read') || connection.scopes.includes('events.write')
+    const selected = readsEvents
+      ? (await this.deps.calendars.listByConnection(scope.accountId, id)).filter((calendar) => calendar.selected)
+      : []
+    const unwatched = selected.filter(
+      (calendar) => !live.some((subscription) => subscription.calendarExternalId === calendar.externalId),
+    )
+    const due = (subscription: PushSubscription) =>
+      pushRenewalDueAt(subscription, this.cadence.renewBeforeMs).getTime() <= now.getTime()
+    const random = this.deps.random
+    const startable = random === undefined ? [] : unwatched
+    if (live.length === connection.subscriptions.length && !live.some(due) && startable.length === 0) return
     const subscriptions: PushSubscription[] = []
-    let failure: string | null = null
-    for (const subscription of connection.subscriptions) {
-      if (subscription.expiresAt.getTime() > horizon) {
+    let failed = false
+    for (const subscription of live) {
+      if (!due(subscription)) {
         subscriptions.push(subscription)
         continue
       }
@@ -347,16 +442,30 @@ export class ConnectionSync {
           id: channelId,
           providerId: renewed.value.providerId,
           expiresAt: renewed.value.expiresAt,
+          startedAt: now,
         })
-      else failure = `push renewal: ${renewed.error._tag}`
+      else {
+        failed = true
+        subscriptions.push(subscription)
+      }
     }
-    await this.records.mutate(scope, id, (current) =>
-      ok({
-        next: { ...current, subscriptions, syncMode: subscriptions.length > 0 ? 'realtime' : 'polling' },
-        events: [],
-      }),
-    )
-    return failure
+    for (const calendar of startable) {
+      const channelId = this.deps.ids.next('chn')
+      const secret = random?.token(24) ?? ''
+      const started = await provider.startPush(credentials, calendar.externalId, { channelId, address, secret })
+      if (!started.ok) failed = true
+      else if (started.value !== null)
+        subscriptions.push({
+          id: channelId,
+          providerId: started.value.providerId,
+          calendarExternalId: calendar.externalId,
+          expiresAt: started.value.expiresAt,
+          startedAt: now,
+          secret,
+        })
+    }
+    const syncMode = !failed && subscriptions.length > 0 ? 'realtime' : 'polling'
+    await this.records.mutate(scope, id, (current) => ok({ next: { ...current, subscriptions, syncMode }, events: [] }))
   }
 
   /** Opens the tokens and refreshes them when close to expiry (or `force`); a failure is recorded and answered as the connection. */
@@ -417,6 +526,17 @@ export class ConnectionSync {
     return connection
   }
 
+  /** Moves the next look to `until` without touching the connection's health. */
+  private async postpone(scope: RequestScope, id: string, until: Date): Promise<Connection | null> {
+    const result = await this.records.mutate(scope, id, (current) =>
+      ok({
+        next: current.nextSyncAt !== null && current.nextSyncAt >= until ? current : { ...current, nextSyncAt: until },
+        events: [],
+      }),
+    )
+    return result.ok ? result.value : null
+  }
+
   /** Records a sync outcome and schedules the next look. */
   private async finish(scope: RequestScope, id: string, command: ConnectionCommand): Promise<Connection | null> {
     const result = await this.records.mutate(scope, id, (current) => {
@@ -437,12 +557,13 @@ export class ConnectionSync {
           ? this.cadence.realtimeSafetyMs
           : this.cadence.pollingMs
     let next = now.getTime() + base
-    for (const subscription of connection.subscriptions)
-      next = Math.min(
-        next,
-        Math.max(now.getTime() + 60_000, subscription.expiresAt.getTime() - this.cadence.renewBeforeMs),
-      )
-    return new Date(next)
+    for (const subscription of connection.subscriptions) {
+      const renewAt = pushRenewalDueAt(subscription, this.cadence.renewBeforeMs).getTime()
+      // A renewal point already passed is a renewal that failed: the poll (the base above) tries it again.
+      if (renewAt > now.getTime()) next = Math.min(next, Math.max(now.getTime() + 60_000, renewAt))
+    }
+    // Not before the provider lets us call again.
+    return new Date(Math.max(next, this.quota.blockedUntil(connection.id, now)?.getTime() ?? 0))
   }
 
   private async recordCrash(connection: Connection, clock: Clock, reason: unknown): Promise<void> {
@@ -455,9 +576,11 @@ export class ConnectionSync {
   }
 
   /**
-   * Runs one provider call for a connection with fresh credentials: a refused
+   * Runs one provider write for a connection with fresh credentials: a refused
    * access token is refreshed and the call retried once; a revoked grant
-   * disconnects. The outbound mirror's way to the provider.
+   * disconnects. The outbound mirror's way to the provider. Each call takes one
+   * write of the connection's budget; none is made while the provider asked us
+   * to back off (ProviderCallDeferred).
    */
   async callProvider<T>(
     scope: RequestScope,
@@ -469,6 +592,8 @@ export class ConnectionSync {
       return err(new ConnectionDisconnected({ connectionId }))
     const provider = this.deps.providers(connection.provider)
     if (provider === null) return err(new ProviderNotConfigured({ provider: connection.provider }))
+    const reserved = this.quota.reserveWrite(connectionId, scope.clock.now())
+    if (!reserved.ok) return err(new ProviderCallDeferred({ connectionId, why: reserved.why, until: reserved.until }))
     let credentials = await this.credentials(scope, connection, provider, false)
     if (!credentials.ok) return credentials
     let result = await call(provider, credentials.value)
@@ -483,6 +608,9 @@ export class ConnectionSync {
       result = await call(provider, credentials.value)
     }
     if (!result.ok && result.error._tag === 'GrantRevoked') await this.revokedByProvider(scope, connectionId)
+    if (!result.ok && result.error._tag === 'ProviderUnavailable' && result.error.reason === 'rate_limited')
+      this.quota.rateLimited(connectionId, scope.clock.now(), result.error.retryAfterMs)
+    else if (result.ok) this.quota.answered(connectionId)
     return result
   }
 }

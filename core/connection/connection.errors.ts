@@ -43,6 +43,16 @@ export class ConnectionDisconnected extends Data.TaggedError('ConnectionDisconne
   readonly connectionId: string
 }> {}
 
+/**
+ * A provider call for this connection was not made: its per-user write budget is spent, or the provider asked us to
+ * back off (`Retry-After`). Not a failure of the call: it is due again at `until`.
+ */
+export class ProviderCallDeferred extends Data.TaggedError('ProviderCallDeferred')<{
+  readonly connectionId: string
+  readonly why: 'write_budget' | 'provider_backoff'
+  readonly until: Date
+}> {}
+
 /** Why no usable access token could be had for a connection. */
 export type CredentialsFailure = 'tokens_unreadable' | 'grant_revoked' | 'refresh_failed' | 'refresh_not_saved'
 

@@ -31,8 +31,22 @@ export interface PushSubscription {
   readonly providerId: string
   readonly calendarExternalId: string
   readonly expiresAt: Date
+  /** When the provider started (or last extended) it: renewal falls at half the lifetime. Absent on older records. */
+  readonly startedAt?: Date
   /** Shared secret the provider echoes (Google channel token, Graph `clientState`). */
   readonly secret: string
+}
+
+/**
+ * When a push channel is renewed: at half its lifetime (Google channels live 7 days, Graph subscriptions about 70
+ * hours), and never later than `renewBeforeMs` before it lapses (the only rule for records without `startedAt`).
+ */
+export const pushRenewalDueAt = (subscription: PushSubscription, renewBeforeMs: number): Date => {
+  const latest = subscription.expiresAt.getTime() - renewBeforeMs
+  if (subscription.startedAt === undefined) return new Date(latest)
+  const halfLife =
+    subscription.startedAt.getTime() + (subscription.expiresAt.getTime() - subscription.startedAt.getTime()) / 2
+  return new Date(Math.min(latest, halfLife))
 }
 
 /** A provider copy whose delete failed (its event is gone here): retried at the connection's next syncs. */

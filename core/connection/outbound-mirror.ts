@@ -21,6 +21,10 @@ const describeFailure = (failure: ProviderCallFailure): string => {
       return `provider ${failure.provider} is not configured`
     case 'CredentialsUnavailable':
       return 'provider credentials unavailable (token refresh failed or grant revoked)'
+    case 'ProviderCallDeferred':
+      return failure.why === 'write_budget'
+        ? `deferred: the per-user write budget is spent until ${failure.until.toISOString()}`
+        : `deferred: the provider asked to wait until ${failure.until.toISOString()}`
     case 'ProviderUnavailable':
     case 'GrantRevoked':
       return `${failure._tag}: ${failure.detail}`
@@ -29,6 +33,16 @@ const describeFailure = (failure: ProviderCallFailure): string => {
       return failure._tag
   }
 }
+
+/** A failed write as the mirror records it: in words, with when to come back if the provider or the budget said. */
+const failedWith = (failure: ProviderCallFailure) => ({
+  ok: false as const,
+  error: describeFailure(failure),
+  ...(failure._tag === 'ProviderCallDeferred' ? { deferredUntil: failure.until } : {}),
+  ...(failure._tag === 'ProviderUnavailable' && failure.retryAfterMs !== undefined
+    ? { retryAfterMs: failure.retryAfterMs }
+    : {}),
+})
 
 const outboundOf = (event: CalendarEvent): OutboundEvent => ({
   title: event.title,
@@ -154,24 +168,36 @@ export class OutboundMirror implements EventChangeListener {
     const event = await this.deps.events.get(scope.accountId, eventId)
     if (event === null) return
     const calendar = await this.deps.connections.canWrite(scope.accountId, mirror.connectionId, mirror.calendarId)
-    let outcome: { ok: true; externalId: string } | { ok: false; error: string }
+    let outcome:
+      | { ok: true; externalId: string }
+      | { ok: false; error: string; deferredUntil?: Date; retryAfterMs?: number }
     if (calendar === null)
       outcome = { ok: false, error: 'the calendar is no longer writable or its connection is disconnected' }
     else if (mirror.operation === 'create' || mirror.externalId === null) {
       const created = await this.deps.sync.callProvider(scope, mirror.connectionId, (provider, credentials) =>
-        provider.createEvent(credentials, calendar.externalId, outboundOf(event)),
+        // The event id as client key: every retry of this create names the same provider copy.
+        provider.createEvent(credentials, calendar.externalId, { ...outboundOf(event), clientKey: event.id }),
       )
-      outcome = created.ok
-        ? { ok: true, externalId: created.value.externalId }
-        : { ok: false, error: describeFailure(created.error) }
+      outcome = created.ok ? { ok: true, externalId: created.value.externalId } : failedWith(created.error)
     } else {
       const externalId = mirror.externalId
       const updated = await this.deps.sync.callProvider(scope, mirror.connectionId, (provider, credentials) =>
         provider.updateEvent(credentials, calendar.externalId, externalId, outboundOf(event)),
       )
-      outcome = updated.ok ? { ok: true, externalId } : { ok: false, error: describeFailure(updated.error) }
+      outcome = updated.ok ? { ok: true, externalId } : failedWith(updated.error)
     }
     const now = scope.clock.now()
+    if (!outcome.ok && outcome.deferredUntil !== undefined) {
+      // Nothing was sent: not an attempt, only a later time.
+      const deferred = {
+        ...mirror,
+        status: 'pending' as const,
+        lastError: outcome.error,
+        nextAttemptAt: outcome.deferredUntil,
+      }
+      await this.save(scope, eventId, deferred)
+      return
+    }
     const attempts = mirror.attempts + 1
     // The wait before the next try, or undefined once every retry was used.
     const retryDelay = MIRROR_RETRY_DELAYS_MS[attempts - 1]
@@ -190,7 +216,10 @@ export class OutboundMirror implements EventChangeListener {
           status: attempts > MIRROR_RETRY_DELAYS_MS.length || calendar === null ? 'failed' : 'pending',
           attempts,
           lastError: outcome.error,
-          nextAttemptAt: retryDelay === undefined || calendar === null ? null : new Date(now.getTime() + retryDelay),
+          nextAttemptAt:
+            retryDelay === undefined || calendar === null
+              ? null
+              : new Date(now.getTime() + Math.max(retryDelay, outcome.retryAfterMs ?? 0)),
         }
     await this.save(scope, eventId, next)
   }

@@ -58,6 +58,8 @@ export interface ProviderEvent {
   /** For a changed or cancelled instance of a series: the series' id and the instance's original start. */
   readonly recurringEventId: string | null
   readonly originalStart: Date | null
+  /** The `clientKey` we created it with, as the provider keeps it; null (or absent) for events made elsewhere. */
+  readonly clientKey?: string | null
 }
 
 /** What changed since the cursor (or everything, when `full`), and the cursor to pass next time. */
@@ -73,6 +75,15 @@ export interface OutboundEvent {
   readonly end: Date
   readonly timezone: string
   readonly location: string | null
+}
+
+/**
+ * An event to create. `clientKey` is ours and stable across retries (our event id): the provider keeps it (Google's
+ * client-chosen event id, Graph's `transactionId`, the CalDAV UID and resource name), so a create retried after a
+ * lost answer finds the copy the first attempt made instead of making a second one.
+ */
+export interface NewOutboundEvent extends OutboundEvent {
+  readonly clientKey: string
 }
 
 export interface PushRequest {
@@ -122,10 +133,11 @@ export interface CalendarProviderPort {
     calendarExternalId: string,
     cursor: string | null,
   ): Promise<Result<SyncBatch, ProviderCallError | SyncCursorExpired>>
+  /** Creates the event once per `clientKey`: a repeat answers the copy already made (its id), whatever its answer was lost. */
   createEvent(
     credentials: ProviderCredentials,
     calendarExternalId: string,
-    event: OutboundEvent,
+    event: NewOutboundEvent,
   ): Promise<Result<{ readonly externalId: string }, ProviderCallError>>
   updateEvent(
     credentials: ProviderCredentials,

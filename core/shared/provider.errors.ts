@@ -24,6 +24,8 @@ export class ProviderUnavailable extends Data.TaggedError('ProviderUnavailable')
   readonly provider: string
   readonly reason: ProviderFailureReason
   readonly detail: string
+  /** How long the provider asked us to wait (its `Retry-After`), when it said. */
+  readonly retryAfterMs?: number
 }> {}
 
 /** The routing provider answered but knows no route between the two points. */

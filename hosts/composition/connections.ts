@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify'
 import { CALENDAR_PROVIDERS, type CalendarProviderName } from '../../core/connection/connection.js'
+import { DEFAULT_PROVIDER_QUOTA, ProviderQuota } from '../../core/connection/provider-quota.js'
 import { ConnectionSync } from '../../core/connection/connection-sync.js'
 import { ConnectionService } from '../../core/connection/connection-service.js'
 import { OutboundMirror } from '../../core/connection/outbound-mirror.js'
@@ -64,16 +65,19 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
     const pushAddress = (provider: CalendarProviderName) =>
       !livemode || baseUrl.startsWith('https://') ? `${baseUrl}/v1/connections/push/${provider}` : null
     bind(TOKENS.ConnectionSync).toResolvedValue(
-      (connections, calendars, providers, cipher, ids, events, accounts, clock) =>
+      (connections, calendars, providers, cipher, ids, random, events, accounts, clock) =>
         new ConnectionSync({
           connections,
           calendars,
           providers,
           cipher,
           ids,
+          random,
           events,
           pushAddress,
           clockFor: accountClock(accounts, clock, livemode),
+          // One budget per surface in this process (docs/connections.md, "Provider quotas").
+          quota: new ProviderQuota(DEFAULT_PROVIDER_QUOTA),
         }),
       [
         TOKENS.ConnectionRepository,
@@ -81,6 +85,7 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
         TOKENS.CalendarProviders,
         TOKENS.TokenCipher,
         TOKENS.IdGenerator,
+        TOKENS.RandomSource,
         TOKENS.EventService,
         TOKENS.AccountRepository,
         TOKENS.Clock,

@@ -32,6 +32,11 @@ export interface CalendarProviderSubject {
   putForeignEvent(email: string, calendarExternalId: string, event: ForeignEvent): Promise<string>
   /** False for providers without a per-grant revocation endpoint (Microsoft): `revoke` then only answers Ok. */
   readonly revokesGrants?: boolean
+  /**
+   * Makes the provider refuse the next API call for its rate limit, asking to wait `seconds` (its `Retry-After`);
+   * absent where the provider (or its stand-in) has no rate limit to play.
+   */
+  readonly throttleNext?: (seconds: number) => void
   /** False where the credential cannot be refreshed (CalDAV app-specific passwords: no refresh token). */
   readonly refreshable?: boolean
   readonly teardown?: () => Promise<void>
@@ -177,6 +182,7 @@ export const calendarProviderContract = (
         if (!full.ok) throw new Error('full sync failed')
         expect(full.value.full).toBe(true)
         const created = await subject.provider.createEvent(tokens, calendar.externalId, {
+          clientKey: 'evt_contract_sync',
           title: 'Contract event',
           start: soon(0),
           end: soon(1),
@@ -225,6 +231,51 @@ export const calendarProviderContract = (
         expect((await subject.provider.deleteEvent(tokens, calendar.externalId, created.value.externalId)).ok).toBe(
           true,
         )
+      })
+
+      it('a create retried with the same client key makes one copy and answers it each time (no duplicate on retry)', async () => {
+        const { tokens } = await connect('retry@example.com')
+        const calendar = await writableCalendar(tokens)
+        const event = {
+          clientKey: 'evt_01JRETRIEDCREATE000000000',
+          title: 'Retried',
+          start: soon(4),
+          end: soon(5),
+          timezone: 'Europe/Berlin',
+          location: null,
+        }
+        const answers: string[] = []
+        for (let attempt = 0; attempt < 10; attempt++) {
+          const created = await subject.provider.createEvent(tokens, calendar.externalId, event)
+          if (!created.ok) throw new Error(`create failed: ${created.error._tag}`)
+          answers.push(created.value.externalId)
+        }
+        expect(new Set(answers).size).toBe(1)
+        // Another key is another event.
+        const other = await subject.provider.createEvent(tokens, calendar.externalId, {
+          ...event,
+          clientKey: 'evt_other',
+        })
+        expect(other.ok && other.value.externalId).not.toBe(answers[0])
+        const listed = await subject.provider.syncEvents(tokens, calendar.externalId, null)
+        if (!listed.ok) throw new Error('full sync failed')
+        const copies = listed.value.changes.filter((change) => change.title === 'Retried')
+        // The provider keeps the key, so a sync can tell our own copies.
+        expect(copies.map((copy) => `${copy.externalId} ${copy.clientKey}`).sort()).toEqual(
+          [`${answers[0]} ${event.clientKey}`, `${other.ok ? other.value.externalId : ''} evt_other`].sort(),
+        )
+      })
+
+      it('a rate-limit refusal is ProviderUnavailable rate_limited carrying its Retry-After; the next call goes through', async () => {
+        const { tokens } = await connect('throttled@example.com')
+        const calendar = await writableCalendar(tokens)
+        if (subject.throttleNext === undefined) return
+        subject.throttleNext(42)
+        expect(await subject.provider.syncEvents(tokens, calendar.externalId, null)).toMatchObject({
+          ok: false,
+          error: { _tag: 'ProviderUnavailable', reason: 'rate_limited', retryAfterMs: 42_000 },
+        })
+        expect((await subject.provider.syncEvents(tokens, calendar.externalId, null)).ok).toBe(true)
       })
 
       it("carries how each event takes the time: transparency and the account's own answer to an invitation", async () => {

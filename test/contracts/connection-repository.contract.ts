@@ -29,6 +29,15 @@ export const connectionRepositoryContract = (
       const connection = makeConnection({
         subscriptions: [
           { id: 'chn_1', providerId: 'res_1', calendarExternalId: 'primary', expiresAt: at(60), secret: 's' },
+          // When a channel started sets its renewal point (half its lifetime): it must survive the round trip.
+          {
+            id: 'chn_2',
+            providerId: 'res_2',
+            calendarExternalId: 'team',
+            expiresAt: at(60),
+            startedAt: at(0),
+            secret: 't',
+          },
         ],
       })
       await subject.connections.insert(connection, [fixtureNote('connection.created')])

@@ -89,4 +89,44 @@ describe('Production with Microsoft Graph configured (against a local fake of Gr
     expect(forged.status).toBe(202)
     expect(await syncJob().nextDueAt({ accountId: null, clock: new SystemClock() }, new Date(0))).toEqual(before)
   })
+
+  it('a lifecycle notice (missed) with the right clientState is taken (202) and the next sync lists the calendar in full', async () => {
+    const email = 'lifecycle@contoso.com'
+    const user = await client.live('POST', '/v1/users', { body: { email } })
+    const started = await client.live('POST', '/v1/connections/start', {
+      body: { provider: 'microsoft', user_id: user.body.id, return_url: 'https://app.example.com/done' },
+    })
+    const consentUrl = new URL(started.body.redirect_url)
+    const code = fake.consent({
+      email,
+      codeChallenge: consentUrl.searchParams.get('code_challenge')!,
+      redirectUri: consentUrl.searchParams.get('redirect_uri')!,
+    })
+    await fetch(
+      `${test.live}/v1/connections/oauth/callback?code=${encodeURIComponent(code)}&state=${started.body.state}`,
+      {
+        redirect: 'manual',
+      },
+    )
+    const subscription = [...fake.subscriptions.values()].find(
+      (candidate) => candidate.email === email && candidate.calendarId === `AAMkCal-${email}-default`,
+    )!
+    const channel = new URL(subscription.notificationUrl).searchParams.get('channel')!
+    const notice = (clientState: string) =>
+      fetch(`${test.live}/v1/connections/push/microsoft?channel=${channel}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          value: [{ subscriptionId: subscription.id, clientState, lifecycleEvent: 'missed', resource: 'x' }],
+        }),
+      })
+    expect((await notice(subscription.clientState)).status).toBe(202)
+    const before = fake.requests.length
+    await syncJob().run({ accountId: null, clock: new SystemClock() })
+    const listing = fake.requests
+      .slice(before)
+      .filter((request) => request.path.includes(encodeURIComponent(`AAMkCal-${email}-default`)))
+    expect(listing.length).toBeGreaterThan(0)
+    expect(listing.every((request) => request.query.get('$deltatoken') === null)).toBe(true)
+  })
 })

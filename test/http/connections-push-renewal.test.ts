@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => test.stop())
 
 describe('Push channels are renewed before they expire', () => {
-  it('a week on, the connection still has a live channel, renewed a day before expiry, and still receives pushes', async () => {
+  it('the channel is renewed by half its lifetime (3.5 days of 7); a week on, the connection still has a live channel and still receives pushes', async () => {
     const user = await client.sandbox('POST', '/v1/users', { body: { email: 'renewal@example.com' } })
     const started = await client.sandbox('POST', '/v1/connections/start', {
       body: { provider: 'google', user_id: user.body.id, return_url: 'https://app.example.com/back' },
@@ -31,9 +31,13 @@ describe('Push channels are renewed before they expire', () => {
     const first = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.webhook_subscription
     const expiresAt = Date.parse(first.expires_at)
 
-    await client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds: 7 * 24 * 3600 } })
+    await client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds: 3.5 * 24 * 3600 } })
+    const halfway = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.webhook_subscription
+    expect(halfway.id).not.toBe(first.id)
+    await client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds: 3.5 * 24 * 3600 } })
     const connection = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body
     expect(connection.status).toBe('active')
+    expect(connection.sync_mode).toBe('realtime')
     expect(connection.webhook_subscription.id).not.toBe(first.id)
     expect(Date.parse(connection.webhook_subscription.expires_at)).toBeGreaterThan(expiresAt)
     const world = test.service.application.surfaces.test.calendarSandbox!.world

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import {
   createAccount,
   createCalendarObject,
@@ -21,6 +21,7 @@ import type { CalendarProviderName, ProviderTokens } from '../../../core/connect
 import type {
   AuthorizationRequest,
   CalendarProviderPort,
+  NewOutboundEvent,
   OutboundEvent,
   ProviderCalendar,
   ProviderCallError,
@@ -33,6 +34,13 @@ import type { Clock } from '../../../core/ports/clock.js'
 import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
 import { parseCalendarObject, writeCalendarObject } from './icalendar.js'
+
+/**
+ * The UID (and resource name) of the object we create for a client key: the key itself when it is safe in a path
+ * (our event ids are), else its digest. The same key always names the same resource, so a retried create finds it.
+ */
+export const calendarObjectUidFor = (clientKey: string): string =>
+  /^[A-Za-z0-9_-]{1,200}$/.test(clientKey) ? clientKey : createHash('sha256').update(clientKey).digest('hex')
 
 export interface CalDavOptions {
   readonly provider: CalendarProviderName
@@ -286,11 +294,11 @@ export class CalDavCalendarProvider implements CalendarProviderPort {
   async createEvent(
     credentials: ProviderCredentials,
     calendarExternalId: string,
-    event: OutboundEvent,
+    event: NewOutboundEvent,
   ): Promise<Result<{ externalId: string }, ProviderCallError>> {
     const calendar = await this.calendar(credentials, calendarExternalId)
     if (!calendar.ok) return calendar
-    const uid = randomUUID()
+    const uid = calendarObjectUidFor(event.clientKey)
     try {
       const response = await createCalendarObject({
         calendar: calendar.value,
@@ -298,7 +306,9 @@ export class CalDavCalendarProvider implements CalendarProviderPort {
         iCalString: writeCalendarObject(uid, event, this.options.clock.now()),
         headers: this.headers(credentials),
       })
-      if (!response.ok) return err(this.statusFailure(response.status, 'calendar', calendarExternalId))
+      // 412: the create is sent with If-None-Match: *, and an earlier attempt (its answer lost) made the object.
+      if (!response.ok && response.status !== 412)
+        return err(this.statusFailure(response.status, 'calendar', calendarExternalId))
       return ok({ externalId: new URL(`${uid}.ics`, calendar.value.url).toString() })
     } catch (error) {
       return err(failureOf(this.provider, error))

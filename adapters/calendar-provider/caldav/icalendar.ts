@@ -87,6 +87,7 @@ export const parseCalendarObject = (
     const recurrenceId = instantOf(vevent.getFirstProperty('recurrence-id'), calendarZone)
     const status = String(vevent.getFirstPropertyValue('status') ?? '').toUpperCase()
     const location = vevent.getFirstPropertyValue('location')
+    const uid = vevent.getFirstPropertyValue('uid')
     events.push({
       externalId: recurrenceId === null ? href : `${href}#${recurrenceId.at.toISOString()}`,
       status: status === 'CANCELLED' ? 'cancelled' : 'confirmed',
@@ -102,6 +103,8 @@ export const parseCalendarObject = (
       recurrence: recurrenceId === null ? [...linesOf(vevent, 'rrule'), ...linesOf(vevent, 'exdate')] : [],
       recurringEventId: recurrenceId === null ? null : href,
       originalStart: recurrenceId?.at ?? null,
+      // We write our client key as the UID; another client's UID names no event of ours.
+      clientKey: recurrenceId === null && typeof uid === 'string' && uid !== '' ? uid : null,
     })
   }
   return events

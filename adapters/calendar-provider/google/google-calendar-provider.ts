@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { DateTime } from 'luxon'
 import {
   AuthorizationCodeRejected,
@@ -8,6 +9,7 @@ import type { ConnectionScope, ProviderTokens } from '../../../core/connection/c
 import type {
   AuthorizationRequest,
   CalendarProviderPort,
+  NewOutboundEvent,
   OutboundEvent,
   ProviderCalendar,
   ProviderCallError,
@@ -65,6 +67,7 @@ interface GoogleEvent {
   recurrence?: string[]
   recurringEventId?: string
   originalStartTime?: GoogleTime
+  extendedProperties?: { private?: Record<string, string> }
   transparency?: string
   attendees?: { email?: string; self?: boolean; responseStatus?: string }[]
 }
@@ -85,6 +88,14 @@ const selfResponseOf = (item: GoogleEvent): ProviderResponse | null => {
       return null
   }
 }
+
+/**
+ * The event id we choose for a client key: Google takes a client-chosen id (base32hex: 0-9 and a-v, 5 to 1024
+ * characters; hex digits are a subset) and refuses a second insert with it (409 `duplicate`).
+ */
+export const googleEventIdFor = (clientKey: string): string => createHash('sha256').update(clientKey).digest('hex')
+/** The private extended property carrying the client key, so a sync can tell our own copies. */
+const CLIENT_KEY_PROPERTY = 'departureClientKey'
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null)
 
@@ -275,21 +286,25 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
   async createEvent(
     credentials: ProviderCredentials,
     calendarExternalId: string,
-    event: OutboundEvent,
+    event: NewOutboundEvent,
   ): Promise<Result<{ externalId: string }, ProviderCallError>> {
-    const created = await this.http.authorized(
-      {
-        method: 'POST',
-        url: this.api(`/calendars/${encodeURIComponent(calendarExternalId)}/events`),
-        accessToken: credentials.accessToken,
-        json: this.toGoogleEvent(event),
+    const id = googleEventIdFor(event.clientKey)
+    const created = await this.http.call({
+      method: 'POST',
+      url: this.api(`/calendars/${encodeURIComponent(calendarExternalId)}/events`),
+      accessToken: credentials.accessToken,
+      json: {
+        ...this.toGoogleEvent(event),
+        id,
+        extendedProperties: { private: { [CLIENT_KEY_PROPERTY]: event.clientKey } },
       },
-      'calendar',
-      calendarExternalId,
-    )
+    })
     if (!created.ok) return created
-    const id = str(created.value.body?.id)
-    return id === null ? err(this.http.unexpected(created.value)) : ok({ externalId: id })
+    // 409 duplicate: an earlier attempt made it (its answer was lost); that copy is the one.
+    if (created.value.status === 409) return ok({ externalId: id })
+    const failure = this.http.failureOf(created.value, 'calendar', calendarExternalId)
+    if (failure !== null) return err(failure)
+    return ok({ externalId: str(created.value.body?.id) ?? id })
   }
 
   async updateEvent(
@@ -398,6 +413,7 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
       recurrence: item.recurrence ?? [],
       recurringEventId: item.recurringEventId ?? null,
       originalStart,
+      clientKey: item.extendedProperties?.private?.[CLIENT_KEY_PROPERTY] ?? null,
     }
   }
 

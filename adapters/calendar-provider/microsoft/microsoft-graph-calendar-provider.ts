@@ -8,6 +8,7 @@ import type { ConnectionScope, ProviderTokens } from '../../../core/connection/c
 import type {
   AuthorizationRequest,
   CalendarProviderPort,
+  NewOutboundEvent,
   OutboundEvent,
   ProviderCalendar,
   ProviderCallError,
@@ -65,6 +66,7 @@ interface GraphEvent {
   start?: GraphDateTime
   end?: GraphDateTime
   location?: { displayName?: string }
+  transactionId?: string
   showAs?: string
   responseStatus?: { response?: string }
   '@removed'?: { reason?: string }
@@ -274,14 +276,15 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
   async createEvent(
     credentials: ProviderCredentials,
     calendarExternalId: string,
-    event: OutboundEvent,
+    event: NewOutboundEvent,
   ): Promise<Result<{ externalId: string }, ProviderCallError>> {
     const created = await this.http.authorized(
       {
         method: 'POST',
         url: this.api(`/me/calendars/${encodeURIComponent(calendarExternalId)}/events`),
         accessToken: credentials.accessToken,
-        json: this.toGraphEvent(event),
+        // Graph answers a create retried with the same transactionId with the event the first one made.
+        json: { ...this.toGraphEvent(event), transactionId: event.clientKey },
       },
       'calendar',
       calendarExternalId,
@@ -337,6 +340,8 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     const json = {
       changeType: 'created,updated,deleted',
       notificationUrl: notificationUrl.toString(),
+      // Lifecycle notices (missed, subscriptionRemoved) come to the same address and start a resync.
+      lifecycleNotificationUrl: notificationUrl.toString(),
       resource: `me/calendars/${calendarExternalId}/events`,
       expirationDateTime: this.expiry().toISOString(),
       clientState: request.secret,
@@ -416,6 +421,7 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
       recurrence: [],
       recurringEventId: null,
       originalStart: null,
+      clientKey: str(item.transactionId),
     }
   }
 

@@ -96,7 +96,12 @@ export class ProviderHttpClient {
     if (status === 404 || status === 410) return new ProviderObjectMissing({ provider, what, id })
     const code = this.dialect.errorCode(body)
     if (this.dialect.isRateLimited(status, code))
-      return new ProviderUnavailable({ provider, reason: 'rate_limited', detail: code ?? String(status) })
+      return new ProviderUnavailable({
+        provider,
+        reason: 'rate_limited',
+        detail: code ?? String(status),
+        ...(typeof response.retryAfterMs === 'number' ? { retryAfterMs: response.retryAfterMs } : {}),
+      })
     // Forbidden for this calendar or event (read-only, not shared): not a reason to drop the whole grant.
     if (status === 403)
       return new ProviderObjectMissing({

@@ -2,6 +2,17 @@
 export interface ProviderHttpResponse {
   readonly status: number
   readonly body: Record<string, unknown> | null
+  /** The `Retry-After` header in milliseconds (seconds or an HTTP date), null without one. */
+  readonly retryAfterMs?: number | null
+}
+
+/** `Retry-After: 120` or `Retry-After: Wed, 21 Oct 2026 07:28:00 GMT`, in milliseconds from `now`. */
+export const retryAfterMsOf = (header: string | null, now: number): number | null => {
+  if (header === null || header.trim() === '') return null
+  const seconds = Number(header.trim())
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+  const at = Date.parse(header)
+  return Number.isNaN(at) ? null : Math.max(0, at - now)
 }
 
 export type ProviderHttpExchange =
@@ -48,7 +59,15 @@ export const sendProviderHttp = async (
     } catch {
       parsed = null
     }
-    return { kind: 'response', response: { status: response.status, body: parsed } }
+    return {
+      kind: 'response',
+      response: {
+        status: response.status,
+        body: parsed,
+        // An HTTP date is read against the wall clock: it is the provider's clock that wrote it.
+        retryAfterMs: retryAfterMsOf(response.headers.get('retry-after'), Date.now()),
+      },
+    }
   } catch (error) {
     const name = error instanceof Error ? error.name : ''
     const detail = error instanceof Error ? error.message : String(error)

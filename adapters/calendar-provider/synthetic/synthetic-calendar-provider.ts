@@ -9,6 +9,7 @@ import type { CalendarProviderName, ProviderTokens } from '../../../core/connect
 import type {
   AuthorizationRequest,
   CalendarProviderPort,
+  NewOutboundEvent,
   OutboundEvent,
   ProviderCalendar,
   ProviderCallError,
@@ -46,6 +47,7 @@ const toProviderEvent = (event: WorldEvent): ProviderEvent => ({
   recurrence: [...event.recurrence],
   recurringEventId: event.recurringEventId,
   originalStart: event.originalStart,
+  clientKey: event.clientKey ?? null,
 })
 
 /**
@@ -148,11 +150,16 @@ export class SyntheticCalendarProvider implements CalendarProviderPort {
   async createEvent(
     credentials: ProviderCredentials,
     calendarExternalId: string,
-    event: OutboundEvent,
+    event: NewOutboundEvent,
   ): Promise<Result<{ externalId: string }, ProviderCallError>> {
     const account = this.writableCalendar(credentials, calendarExternalId)
     if (!account.ok) return account
+    // A retried create finds the copy the first attempt made.
+    for (const existing of this.world.account(account.value)?.events.values() ?? [])
+      if (existing.clientKey === event.clientKey && existing.calendarId === calendarExternalId)
+        return ok({ externalId: existing.id })
     const stored = this.world.putEvent(account.value, {
+      clientKey: event.clientKey,
       id: this.world.newEventId(),
       calendarId: calendarExternalId,
       title: event.title,

@@ -27,6 +27,8 @@ export interface WorldEvent {
   /** The account's own answer when it is invited (absent: its own event). */
   selfResponse?: ProviderResponse | null
   cancelled: boolean
+  /** The client key it was created with through the port (absent for events made "at the provider"). */
+  clientKey?: string | null
   /** The calendar's change sequence number at this event's last change. */
   seq: number
 }

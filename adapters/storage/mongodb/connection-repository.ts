@@ -27,6 +27,7 @@ const toSubscription = (subscription: PushSubscription): PushSubscription => ({
   providerId: subscription.providerId,
   calendarExternalId: subscription.calendarExternalId,
   expiresAt: subscription.expiresAt,
+  ...(subscription.startedAt === undefined ? {} : { startedAt: subscription.startedAt }),
   secret: subscription.secret,
 })
 

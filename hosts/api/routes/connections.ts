@@ -231,8 +231,12 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
           message: 'Expected change notifications ({ "value": [...] }) or the validationToken handshake.',
           param: 'value',
         })
-      for (const notification of notifications as { clientState?: unknown }[]) {
-        if (typeof notification?.clientState === 'string') await sync.acceptPush(channel, notification.clientState)
+      for (const notification of notifications as { clientState?: unknown; lifecycleEvent?: unknown }[]) {
+        if (typeof notification?.clientState !== 'string') continue
+        // Lifecycle notices (missed, subscriptionRemoved, reauthorizationRequired) come to the same address.
+        if (typeof notification.lifecycleEvent === 'string')
+          await sync.acceptLifecycleNotice(channel, notification.clientState, notification.lifecycleEvent)
+        else await sync.acceptPush(channel, notification.clientState)
       }
       // 202 either way for well-formed posts: Graph only needs the receipt; forged ones changed nothing.
       return reply.code(202).send()

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GoogleCalendarProvider } from '../../../adapters/calendar-provider/google/google-calendar-provider.js'
+import { retryAfterMsOf } from '../../../adapters/calendar-provider/shared/provider-http.js'
 import { SystemClock } from '../../../adapters/clock/system/system-clock.js'
 import { pkceChallenge } from '../../../core/connection/pkce.js'
 import { planInbound } from '../../../core/connection/inbound-sync.js'
@@ -25,6 +26,7 @@ calendarProviderContract('GoogleCalendarProvider (local fake of Google)', async 
     consent: async (input) => fake.consent(input),
     invalidateSyncCursors: async (email) => fake.invalidateSyncTokens(email),
     revokeAtProvider: async (email) => fake.revokeAll(email),
+    throttleNext: (seconds) => fake.failNext(429, 1, seconds),
     putForeignEvent: async (email, calendarId, event) =>
       fake.putEvent(email, calendarId, {
         id: event.id,
@@ -146,7 +148,7 @@ describe('Google Calendar API v3 specifics', () => {
     expect(full.value.changes[5]).toMatchObject({ allDay: true })
     expect(full.value.changes[5]!.start.toISOString()).toBe('2026-07-04T04:00:00.000Z')
     const listCalls = fake.requests.filter((request) => request.path.endsWith('/events') && request.method === 'GET')
-    expect(listCalls.at(-1)?.query.get('pageToken')).toBe('4')
+    expect(listCalls.at(-1)?.query.get('pageToken')).toMatch(/^4\./)
     expect(listCalls.at(-1)?.query.get('singleEvents')).toBe('false')
   })
 
@@ -236,9 +238,26 @@ describe('Google Calendar API v3 specifics', () => {
     })
   })
 
+  it('a 429 or 403 rateLimitExceeded carries its Retry-After (seconds) as retryAfterMs', async () => {
+    const { tokens } = await connect('retry-after@example.com')
+    fake.failNext(429, 1, 30)
+    expect(await google.listCalendars(tokens)).toMatchObject({
+      ok: false,
+      error: { _tag: 'ProviderUnavailable', reason: 'rate_limited', retryAfterMs: 30_000 },
+    })
+    fake.failNext(403, 1, 5)
+    expect(await google.syncEvents(tokens, 'retry-after@example.com', null)).toMatchObject({
+      ok: false,
+      error: { _tag: 'ProviderUnavailable', reason: 'rate_limited', retryAfterMs: 5_000 },
+    })
+    expect(retryAfterMsOf('Wed, 21 Oct 2026 07:28:30 GMT', Date.parse('2026-10-21T07:28:00Z'))).toBe(30_000)
+    expect(retryAfterMsOf('soon', 0)).toBeNull()
+  })
+
   it('writes to a reader calendar are refused as ProviderObjectMissing (forbidden), not as a revoked grant', async () => {
     const { tokens } = await connect('reader@example.com')
     const created = await google.createEvent(tokens, 'en.usa#holiday@group.v.calendar.google.com', {
+      clientKey: 'evt_reader',
       title: 'x',
       start: new Date('2026-07-01T09:00:00Z'),
       end: new Date('2026-07-01T10:00:00Z'),
@@ -264,5 +283,40 @@ describe('Google Calendar API v3 specifics', () => {
     expect(started.value.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000)
     expect((await google.stopPush(tokens, { channelId: 'chn_1', providerId: started.value.providerId })).ok).toBe(true)
     expect(fake.channels.has('chn_1')).toBe(false)
+  })
+
+  it('the same create retried 10 times across a provider timeout (Google wrote it each time) makes one event: the client-chosen id', async () => {
+    const { tokens } = await connect('timeout@example.com')
+    const impatient = new GoogleCalendarProvider({
+      clientId: GoogleCalendarFake.clientId,
+      clientSecret: GoogleCalendarFake.clientSecret,
+      accountsUrl: fake.baseUrl,
+      oauthUrl: fake.baseUrl,
+      apiUrl: fake.baseUrl,
+      timeoutMs: 300,
+      userAgent: 'departure-service/test',
+      clock: new SystemClock(),
+    })
+    const event = {
+      clientKey: 'evt_01JTIMEOUTRETRY00000000000',
+      title: 'Board meeting',
+      start: new Date('2026-07-01T09:00:00Z'),
+      end: new Date('2026-07-01T10:00:00Z'),
+      timezone: 'UTC',
+      location: null,
+    }
+    fake.stallNext(9)
+    const outcomes = []
+    for (let attempt = 0; attempt < 10; attempt++)
+      outcomes.push(await impatient.createEvent(tokens, 'timeout@example.com', event))
+    expect(outcomes.slice(0, 9).every((outcome) => !outcome.ok && outcome.error._tag === 'ProviderUnavailable')).toBe(
+      true,
+    )
+    const last = outcomes[9]!
+    if (!last.ok) throw new Error('the last attempt failed')
+    const copies = fake
+      .eventsOf('timeout@example.com', 'timeout@example.com')
+      .filter((copy) => copy.summary === 'Board meeting')
+    expect(copies.map((copy) => copy.id)).toEqual([last.value.externalId])
   })
 })

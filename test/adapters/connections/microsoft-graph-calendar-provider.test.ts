@@ -41,6 +41,7 @@ calendarProviderContract('MicrosoftGraphCalendarProvider (local fake of Graph)',
         response: event.selfResponse === null ? 'organizer' : GRAPH_RESPONSES[event.selfResponse],
       }),
     revokesGrants: false,
+    throttleNext: (seconds) => fake.throttleNext(seconds),
     teardown: () => fake.close(),
   }
 })
@@ -183,6 +184,7 @@ describe('Microsoft Graph specifics', () => {
   it('a write to a calendar without canEdit is refused as forbidden, not as a revoked grant', async () => {
     const { tokens } = await connect('ro@contoso.com')
     const created = await graph.createEvent(tokens, 'AAMkCal-ro@contoso.com-birthdays', {
+      clientKey: 'evt_readonly',
       title: 'x',
       start: new Date('2026-07-01T09:00:00Z'),
       end: new Date('2026-07-01T10:00:00Z'),
@@ -190,5 +192,37 @@ describe('Microsoft Graph specifics', () => {
       location: null,
     })
     expect(created).toMatchObject({ ok: false, error: { _tag: 'ProviderObjectMissing' } })
+  })
+
+  it('the same create retried 10 times across a provider timeout (Graph wrote it each time) makes one event: the transactionId', async () => {
+    const { tokens } = await connect('timeout@contoso.com')
+    const impatient = new MicrosoftGraphCalendarProvider({
+      clientId: MicrosoftGraphFake.clientId,
+      clientSecret: MicrosoftGraphFake.clientSecret,
+      authorityUrl: fake.authorityUrl,
+      graphUrl: fake.baseUrl,
+      timeoutMs: 300,
+      userAgent: 'departure-service/test',
+      clock: new SystemClock(),
+    })
+    const calendarId = 'AAMkCal-timeout@contoso.com-default'
+    const event = {
+      clientKey: 'evt_01JTIMEOUTRETRY00000000000',
+      title: 'Board meeting',
+      start: new Date('2026-07-01T09:00:00Z'),
+      end: new Date('2026-07-01T10:00:00Z'),
+      timezone: 'UTC',
+      location: null,
+    }
+    fake.stallNext(9)
+    const outcomes = []
+    for (let attempt = 0; attempt < 10; attempt++) outcomes.push(await impatient.createEvent(tokens, calendarId, event))
+    expect(outcomes.slice(0, 9).every((outcome) => !outcome.ok && outcome.error._tag === 'ProviderUnavailable')).toBe(
+      true,
+    )
+    const last = outcomes[9]!
+    if (!last.ok) throw new Error('the last attempt failed')
+    const copies = fake.eventsOf('timeout@contoso.com', calendarId).filter((copy) => copy.subject === 'Board meeting')
+    expect(copies).toEqual([{ id: last.value.externalId, subject: 'Board meeting', transactionId: event.clientKey }])
   })
 })

@@ -32,9 +32,33 @@ interface FakeCalendar {
   backgroundColor: string
 }
 
+type StoredEvent = FakeGoogleEvent & { seq: number }
+
+/** A calendar's events with every version kept, so a listing reads the calendar as it stood when it began. */
+class VersionedEvents extends Map<string, StoredEvent> {
+  private readonly versions = new Map<string, StoredEvent[]>()
+
+  override set(id: string, event: StoredEvent): this {
+    const versions = this.versions.get(id) ?? []
+    versions.push(event)
+    this.versions.set(id, versions)
+    return super.set(id, event)
+  }
+
+  /** Each event as it stood at change number `seq`, in the order they were created. */
+  asOf(seq: number): StoredEvent[] {
+    const events: StoredEvent[] = []
+    for (const versions of this.versions.values()) {
+      const version = versions.filter((candidate) => candidate.seq <= seq).at(-1)
+      if (version !== undefined) events.push(version)
+    }
+    return events
+  }
+}
+
 interface Account {
   calendars: FakeCalendar[]
-  events: Map<string, Map<string, FakeGoogleEvent & { seq: number }>>
+  events: Map<string, VersionedEvents>
   seq: number
   epoch: number
 }
@@ -45,6 +69,8 @@ export interface LoggedRequest {
   readonly query: URLSearchParams
   readonly body: Record<string, unknown>
   readonly authorization: string | undefined
+  /** When it arrived, by the fake's `now` (the test's clock when the test sets one). */
+  readonly at: number
 }
 
 const CLIENT_ID = 'fake-client-id.apps.googleusercontent.com'
@@ -60,11 +86,19 @@ export class GoogleCalendarFake {
   >()
   /** Items per page of events.list and calendarList (small, so pagination is exercised). */
   pageSize = 2
+  /** Called as each events.list page is served (a test changes events "while the page is being read"). */
+  onListPage: ((page: { calendarId: string; offset: number; full: boolean }) => void) | null = null
   private readonly accounts = new Map<string, Account>()
   private readonly codes = new Map<string, { email: string; challenge: string; redirectUri: string }>()
   private readonly tokens = new Map<string, { email: string; grant: string; kind: 'access' | 'refresh' }>()
   private readonly revoked = new Set<string>()
-  private failures: number[] = []
+  private failures: { status: number; retryAfterSeconds: number | null }[] = []
+  /** API writes still to hold unanswered after doing their work (a provider timeout after the write). */
+  private stalls = 0
+  private watchFailures = 0
+  private readonly held = new Set<ServerResponse>()
+  /** The time the fake stamps on requests; a test with a controllable clock sets it. */
+  now: () => number = () => Date.now()
 
   private constructor(
     private readonly server: Server,
@@ -80,6 +114,7 @@ export class GoogleCalendarFake {
   }
 
   async close(): Promise<void> {
+    for (const response of this.held) response.destroy()
     this.server.closeAllConnections()
     await new Promise<void>((resolve) => this.server.close(() => resolve()))
   }
@@ -113,9 +148,24 @@ export class GoogleCalendarFake {
     for (const holder of this.tokens.values()) if (holder.email === email) this.revoked.add(holder.grant)
   }
 
-  /** The next `count` API calls (not OAuth) answer this status. */
-  failNext(status: number, count = 1): void {
-    this.failures.push(...Array<number>(count).fill(status))
+  /** The next `count` API calls (not OAuth) answer this status (403: `rateLimitExceeded`), with `Retry-After` if given. */
+  failNext(status: number, count = 1, retryAfterSeconds: number | null = null): void {
+    for (let index = 0; index < count; index++) this.failures.push({ status, retryAfterSeconds })
+  }
+
+  /** The next `count` events.watch calls answer 503 (a channel that cannot be started or renewed). */
+  failNextWatch(count = 1): void {
+    this.watchFailures += count
+  }
+
+  /** The next `count` API writes do their work, then never answer: the client sees a timeout although the write was made. */
+  stallNext(count = 1): void {
+    this.stalls += count
+  }
+
+  /** Events of a calendar as Google holds them (cancelled ones included). */
+  eventsOf(email: string, calendarId: string): FakeGoogleEvent[] {
+    return [...(this.ensureAccount(email).events.get(calendarId)?.values() ?? [])].map(strip)
   }
 
   private ensureAccount(email: string): Account {
@@ -152,7 +202,12 @@ export class GoogleCalendarFake {
           backgroundColor: '#000000',
         },
       ]
-      account = { calendars, events: new Map(calendars.map((calendar) => [calendar.id, new Map()])), seq: 0, epoch: 0 }
+      account = {
+        calendars,
+        events: new Map(calendars.map((calendar) => [calendar.id, new VersionedEvents()])),
+        seq: 0,
+        epoch: 0,
+      }
       this.accounts.set(email, account)
     }
     return account
@@ -177,9 +232,19 @@ export class GoogleCalendarFake {
       query: url.searchParams,
       body,
       authorization: request.headers.authorization,
+      at: this.now(),
     })
+    const retryAfter = url.pathname.startsWith('/calendar/') ? (this.failures[0]?.retryAfterSeconds ?? null) : null
     const [status, payload] = this.route(request.method ?? 'GET', url, body, request.headers.authorization)
-    response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' })
+    if (url.pathname.startsWith('/calendar/') && request.method !== 'GET' && this.stalls > 0) {
+      this.stalls -= 1
+      this.held.add(response)
+      return
+    }
+    response.writeHead(status, {
+      'content-type': 'application/json; charset=UTF-8',
+      ...(retryAfter === null || status < 400 ? {} : { 'retry-after': String(retryAfter) }),
+    })
     response.end(status === 204 ? '' : JSON.stringify(payload))
   }
 
@@ -196,9 +261,16 @@ export class GoogleCalendarFake {
       this.revoked.add(holder.grant)
       return [200, {}]
     }
-    const failure = this.failures.shift()
+    const failure = this.failures.shift()?.status
     if (failure !== undefined)
-      return [failure, apiError(failure, failure === 403 ? 'rateLimitExceeded' : 'backendError', 'Scripted failure')]
+      return [
+        failure,
+        apiError(
+          failure,
+          failure === 403 ? 'rateLimitExceeded' : failure === 429 ? 'rateLimitExceeded' : 'backendError',
+          'Scripted failure',
+        ),
+      ]
     const holder = this.tokens.get((authorization ?? '').replace(/^Bearer /, ''))
     if (holder === undefined || holder.kind !== 'access' || this.revoked.has(holder.grant))
       return [401, apiError(401, 'authError', 'Invalid Credentials')]
@@ -227,8 +299,12 @@ export class GoogleCalendarFake {
     if (events === undefined || calendar === undefined) return [404, apiError(404, 'notFound', 'Not Found')]
     const eventId = match[2] === undefined ? undefined : decodeURIComponent(match[2])
     if (method === 'POST' && eventId === 'watch') {
+      if (this.watchFailures > 0) {
+        this.watchFailures -= 1
+        return [503, apiError(503, 'backendError', 'Scripted watch failure')]
+      }
       const resourceId = randomBytes(8).toString('hex')
-      const expiration = Date.now() + Number((body.params as { ttl?: string } | undefined)?.ttl ?? 604800) * 1000
+      const expiration = this.now() + Number((body.params as { ttl?: string } | undefined)?.ttl ?? 604800) * 1000
       this.channels.set(String(body.id), {
         resourceId,
         calendarId,
@@ -253,10 +329,13 @@ export class GoogleCalendarFake {
     if (!writable)
       return [403, apiError(403, 'requiredAccessLevel', 'You need to have writer access to this calendar.')]
     if (method === 'POST' && eventId === undefined) {
+      // A client-chosen id is kept; a second insert with it is refused, as Google does.
+      if (typeof body.id === 'string' && events.has(body.id))
+        return [409, apiError(409, 'duplicate', 'The requested identifier already exists.')]
       account.seq += 1
       const created = {
         ...(body as object),
-        id: randomBytes(13).toString('hex'),
+        id: typeof body.id === 'string' ? body.id : randomBytes(13).toString('hex'),
         status: 'confirmed' as const,
         seq: account.seq,
       }
@@ -328,7 +407,7 @@ export class GoogleCalendarFake {
   private list(
     account: Account,
     calendar: FakeCalendar,
-    events: Map<string, FakeGoogleEvent & { seq: number }>,
+    events: VersionedEvents,
     query: URLSearchParams,
   ): [number, unknown] {
     const syncToken = query.get('syncToken')
@@ -339,12 +418,17 @@ export class GoogleCalendarFake {
         return [410, apiError(410, 'fullSyncRequired', 'Sync token is no longer valid, a full sync is required.')]
       since = Number(parsed[1])
     }
-    const all = [...events.values()]
+    // A listing reads the calendar as it stood at its first page (the page token carries that point): a change made
+    // while it is read comes with the next sync token's listing, as at Google.
+    const [offsetText, snapshotText] = (query.get('pageToken') ?? `0.${account.seq}`).split('.')
+    const offset = Number(offsetText)
+    const snapshot = Number(snapshotText)
+    const all = events
+      .asOf(snapshot)
       .filter((event) => (syncToken === null ? event.status !== 'cancelled' : event.seq > since))
-      .sort((a, b) => a.seq - b.seq)
-    const offset = Number(query.get('pageToken') ?? 0)
     const page = all.slice(offset, offset + this.pageSize)
     const more = offset + this.pageSize < all.length
+    this.onListPage?.({ calendarId: calendar.id, offset, full: syncToken === null })
     return [
       200,
       {
@@ -353,8 +437,8 @@ export class GoogleCalendarFake {
         timeZone: calendar.timeZone,
         items: page.map(strip),
         ...(more
-          ? { nextPageToken: String(offset + this.pageSize) }
-          : { nextSyncToken: `CPD${account.seq}E${account.epoch}` }),
+          ? { nextPageToken: `${offset + this.pageSize}.${snapshot}` }
+          : { nextSyncToken: `CPD${snapshot}E${account.epoch}` }),
       },
     ]
   }

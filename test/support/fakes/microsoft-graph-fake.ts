@@ -23,6 +23,7 @@ interface GraphEventRecord {
   response: string
   removed: boolean
   seq: number
+  transactionId?: string | null
 }
 
 interface GraphCalendar {
@@ -67,6 +68,27 @@ export class MicrosoftGraphFake {
   /** Where validation requests and notifications are POSTed instead of the subscription's host (tests point it at the service). */
   notificationTarget: string | null = null
   pageSize = 2
+  /** API writes still to hold unanswered after doing their work (a provider timeout after the write). */
+  private stalls = 0
+  private readonly throttles: number[] = []
+  private readonly held = new Set<ServerResponse>()
+
+  /** The next `count` Graph calls are throttled: 429 `TooManyRequests` with `Retry-After` (seconds). */
+  throttleNext(retryAfterSeconds: number, count = 1): void {
+    for (let index = 0; index < count; index++) this.throttles.push(retryAfterSeconds)
+  }
+
+  /** The next `count` API writes do their work, then never answer: the client sees a timeout although the write was made. */
+  stallNext(count = 1): void {
+    this.stalls += count
+  }
+
+  /** Events of a calendar as Graph holds them (removed ones left out). */
+  eventsOf(email: string, calendarId: string): { id: string; subject: string; transactionId: string | null }[] {
+    return [...this.ensureAccount(email).events.values()]
+      .filter((event) => event.calendarId === calendarId && !event.removed)
+      .map((event) => ({ id: event.id, subject: event.subject, transactionId: event.transactionId ?? null }))
+  }
   private readonly accounts = new Map<string, Account>()
   private readonly codes = new Map<string, { email: string; challenge: string; redirectUri: string }>()
   private readonly tokens = new Map<string, { email: string; grant: string; kind: 'access' | 'refresh' }>()
@@ -91,6 +113,7 @@ export class MicrosoftGraphFake {
   }
 
   async close(): Promise<void> {
+    for (const response of this.held) response.destroy()
     this.server.closeAllConnections()
     await new Promise<void>((resolve) => this.server.close(() => resolve()))
   }
@@ -115,6 +138,7 @@ export class MicrosoftGraphFake {
       showAs?: string
       response?: string
       removed?: boolean
+      transactionId?: string | null
     },
   ): Promise<string> {
     const account = this.ensureAccount(email)
@@ -131,6 +155,7 @@ export class MicrosoftGraphFake {
       response: event.response ?? 'none',
       removed: event.removed ?? false,
       seq: account.seq,
+      transactionId: event.transactionId ?? account.events.get(id)?.transactionId ?? null,
     })
     await this.notify(email, calendarId, event.removed === true ? 'deleted' : 'updated', id)
     return id
@@ -193,7 +218,18 @@ export class MicrosoftGraphFake {
       body,
       prefer: request.headers.prefer as string | undefined,
     })
+    const throttled = url.pathname.startsWith('/v1.0/') ? this.throttles.shift() : undefined
+    if (throttled !== undefined) {
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(throttled) })
+      response.end(JSON.stringify(graphError('TooManyRequests', 'Please retry after the time in Retry-After.')))
+      return
+    }
     const [status, payload] = await this.route(request.method ?? 'GET', url, body, request.headers.authorization)
+    if (url.pathname.startsWith('/v1.0/') && request.method !== 'GET' && this.stalls > 0) {
+      this.stalls -= 1
+      this.held.add(response)
+      return
+    }
     response.writeHead(status, { 'content-type': 'application/json; odata.metadata=minimal' })
     response.end(status === 204 ? '' : JSON.stringify(payload))
   }
@@ -256,7 +292,14 @@ export class MicrosoftGraphFake {
         return [404, graphError('ErrorItemNotFound', 'The specified object was not found in the store.')]
       if (!calendar.canEdit)
         return [403, graphError('ErrorAccessDenied', 'Access is denied. Check credentials and try again.')]
+      // Graph's transactionId: a create retried with the same one answers the event the first made.
+      const transactionId = typeof body.transactionId === 'string' ? body.transactionId : null
+      const earlier = [...account.events.values()].find(
+        (event) => transactionId !== null && event.transactionId === transactionId && !event.removed,
+      )
+      if (earlier !== undefined) return [201, render(earlier)]
       const id = await this.putEvent(email, calendar.id, {
+        transactionId,
         subject: String(body.subject),
         start: fromGraph(body.start),
         end: fromGraph(body.end),
@@ -516,6 +559,7 @@ const render = (event: GraphEventRecord) => ({
   '@odata.type': '#microsoft.graph.event',
   id: event.id,
   subject: event.subject,
+  ...(event.transactionId ? { transactionId: event.transactionId } : {}),
   isCancelled: false,
   isAllDay: false,
   type: 'singleInstance',
