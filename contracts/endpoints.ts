@@ -1,6 +1,7 @@
 import { Schema } from 'effect'
+import { API_VERSIONS } from './versions.js'
 import { deleted, listEnvelope } from './common.js'
-import type { EndpointContract } from './endpoint.js'
+import type { EndpointContract, OtherResponse } from './endpoint.js'
 import { HealthResource } from './health.js'
 import { EventHealthResource, UPCOMING_HEALTH_SINCE, UpcomingHealthQuery } from './event-health.js'
 import {
@@ -41,10 +42,12 @@ import {
   InvitationListResource,
   InvitationResource,
   MailNoticeResource,
+  RespondForm,
   RespondQuery,
   RespondRequest,
   SentEmailListResource,
   SentEmailsQuery,
+  UnsubscribeForm,
 } from './invitations.js'
 import {
   CalendarResource,
@@ -86,6 +89,22 @@ import {
 
 const NoBody = Schema.Struct({})
 
+export const OpenApiDocumentQuery = Schema.Struct({
+  version: Schema.optionalKey(
+    Schema.Literals(API_VERSIONS).annotate({
+      description: "The API version to describe; the request's `Service-Version`, else the current one, when absent.",
+    }),
+  ),
+})
+
+/** The hosted pages' answer to a link whose invitation or token is wrong: an HTML page, never the JSON envelope. */
+const LINK_NOT_VALID: OtherResponse = {
+  status: 404,
+  description: 'An HTML page saying the link is not valid: no invitation has this id and token.',
+  contentType: 'text/html',
+  only: true,
+}
+
 export const AdvanceTimeRequest = Schema.Struct({
   seconds: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 366 * 24 * 3600 })),
 }).annotate({ identifier: 'AdvanceTimeRequest' })
@@ -118,7 +137,8 @@ export const Endpoints = {
     tag: 'Users',
     body: CreateUserRequest,
     response: UserResource,
-    successStatus: 200,
+    successStatus: 201,
+    existingStatus: { status: 200, description: 'A user with this e-mail already existed: it is answered unchanged.' },
   },
   listUsers: {
     operationId: 'listUsers',
@@ -439,6 +459,10 @@ export const Endpoints = {
     method: 'POST',
     path: '/v1/events/{id}/reminders',
     summary: 'Create a reminder (idempotent: the same offset or time again returns the existing one with 200)',
+    existingStatus: {
+      status: 200,
+      description: 'The event already had a reminder at this offset or time: it is answered.',
+    },
     tag: 'Reminders',
     body: CreateReminderRequest,
     response: ReminderResource,
@@ -502,6 +526,7 @@ export const Endpoints = {
     method: 'POST',
     path: '/v1/users/{id}/devices',
     summary: 'Register a Web Push subscription for a user (the same endpoint again returns the device with 200)',
+    existingStatus: { status: 200, description: 'The user already had this subscription: its device is answered.' },
     tag: 'Devices',
     body: RegisterDeviceRequest,
     response: DeviceResource,
@@ -643,7 +668,7 @@ export const Endpoints = {
   },
   inboundMailNotice: {
     operationId: 'inboundMailNotice',
-    errors: ['signature_invalid'],
+    errors: ['signature_invalid', 'resource_missing'],
     permission: 'any_key',
     method: 'POST',
     path: '/v1/inbound/mail_events',
@@ -663,6 +688,7 @@ export const Endpoints = {
     query: TokenLinkQuery,
     responseDescription: 'An HTML page with accept, maybe and decline buttons',
     responseContentType: 'text/html',
+    otherResponses: [LINK_NOT_VALID],
     authenticated: false,
   },
   hostedRespondSubmit: {
@@ -672,8 +698,23 @@ export const Endpoints = {
     path: '/hosted/invitations/{id}/respond',
     summary: 'Form post of the response page (application/x-www-form-urlencoded: token, status)',
     tag: 'Hosted pages',
+    formBody: RespondForm,
     responseDescription: 'An HTML confirmation page',
     responseContentType: 'text/html',
+    otherResponses: [
+      LINK_NOT_VALID,
+      {
+        status: 400,
+        description: 'The response page again, asking to choose an answer: `status` was missing or unknown.',
+        contentType: 'text/html',
+      },
+      {
+        status: 409,
+        description: 'An HTML page saying the answer was not saved: the invitation can no longer be answered.',
+        contentType: 'text/html',
+        only: true,
+      },
+    ],
     authenticated: false,
   },
   hostedUnsubscribePage: {
@@ -686,6 +727,7 @@ export const Endpoints = {
     query: TokenLinkQuery,
     responseDescription: 'An HTML page with a confirm button',
     responseContentType: 'text/html',
+    otherResponses: [LINK_NOT_VALID],
     authenticated: false,
   },
   hostedUnsubscribeSubmit: {
@@ -695,8 +737,10 @@ export const Endpoints = {
     path: '/hosted/invitations/{id}/unsubscribe',
     summary: 'Form post of the unsubscribe page (application/x-www-form-urlencoded: token)',
     tag: 'Hosted pages',
+    formBody: UnsubscribeForm,
     responseDescription: 'An HTML confirmation page',
     responseContentType: 'text/html',
+    otherResponses: [LINK_NOT_VALID],
     authenticated: false,
   },
   simulateInvitationDelivered: {
@@ -1185,6 +1229,7 @@ export const Endpoints = {
     path: '/v1/openapi.json',
     summary: 'This OpenAPI 3.1 document, generated from the contracts that validate requests',
     tag: 'Reference',
+    query: OpenApiDocumentQuery,
     authenticated: false,
     responseDescription: 'The OpenAPI document (JSON)',
     responseContentType: 'application/json',

@@ -230,6 +230,7 @@ export const buildApiApp = async (
     relay: realtime === null ? null : new OpenAiRealtimeRelay(realtime),
     messagesPerSecond: config.voice.messagesPerSecond,
     subLimits: rateLimit,
+    random: application.random,
   })
   gateway.attach(app)
   voiceRoutes(app, {

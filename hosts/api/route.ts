@@ -268,10 +268,10 @@ export const defineRoute = <E extends EndpointContract>(
   })
 }
 
-/** The list envelope of every list endpoint. */
+/** The list envelope of every list endpoint; each item says its `livemode`, as the list item schemas require. */
 export const listBody = (request: FastifyRequest, data: readonly Json[], hasMore: boolean): Json => ({
   object: 'list',
-  data: data.map((item) => ({ ...item })),
+  data: data.map((item) => ({ ...item, livemode: item.livemode ?? request.scope.livemode })),
   has_more: hasMore,
   url: request.url.split('?')[0],
 })

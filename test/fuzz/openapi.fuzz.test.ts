@@ -8,12 +8,14 @@ import {
   answerProblems,
   INBOUND_SECRET,
   otherSurface,
+  exchangeOf,
   send,
   startFuzzService,
   SURFACES,
   type SurfaceName,
 } from './fuzz-service.js'
 import { IdPool } from './id-pool.js'
+import { DocumentValidator, type OpenApi } from '../support/openapi-validator.js'
 import { operationsOf, resolver, type OpenApiDocument } from './openapi-operations.js'
 import { requestArbitrary, type GenerationContext } from './request-arbitraries.js'
 
@@ -33,6 +35,8 @@ const served = await send(fuzz, { surface: 'sandbox', method: 'GET', url: '/v1/o
 const document = served.json as OpenApiDocument
 const operations = operationsOf(document)
 const resolve = resolver(document)
+/** The independent check of every answer against the served document (test/support/openapi-validator.ts). */
+const validator = new DocumentValidator(served.json as OpenApi)
 const runsPerOperation = Math.max(5, Math.ceil(TOTAL_RUNS / (operations.length * SURFACES.length)))
 /** A long run gives each operation the time its requests take (a shrink included). */
 const timeoutPerOperation = 20_000 + runsPerOperation * 200
@@ -103,12 +107,15 @@ for (const surface of SURFACES) {
               counts[outcome] = (counts[outcome] ?? 0) + 1
               if (response.status < 300 && response.json !== undefined) own[surface].harvest(response.json)
               if (operation.path.endsWith('/provider_outage') && response.status < 300) providerOutage[surface] = true
-              const problems = answerProblems(response, {
-                providerMayFail: providerOutage[surface],
-                jsonErrors: operation.json,
-                oauthProtocol:
-                  operation.path === Endpoints.oauthToken.path || operation.path === Endpoints.oauthRevoke.path,
-              })
+              const problems = [
+                ...answerProblems(response, {
+                  providerMayFail: providerOutage[surface],
+                  jsonErrors: operation.json,
+                  oauthProtocol:
+                    operation.path === Endpoints.oauthToken.path || operation.path === Endpoints.oauthRevoke.path,
+                }),
+                ...validator.violations(exchangeOf(request, response)),
+              ]
               if (problems.length > 0) {
                 const shown = { ...request, payload: request.payload?.toString().slice(0, 300) }
                 throw new Error(

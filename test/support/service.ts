@@ -8,6 +8,7 @@ import { startMongoForTests } from './mongo-peer/index.js'
 import { startService, type RunningService } from '../../hosts/server.js'
 import type { Clock } from '../../core/ports/clock.js'
 import type { CompositionOverrides } from '../../hosts/composition-root.js'
+import { assertDescribed } from './openapi-validator.js'
 
 export const TEST_KEY = 'sk_test_94ee059335e587e501cc4bf90613e081TEST'
 export const LIVE_KEY = 'sk_live_35e0d0360a0af6d115f9df30e1b00b5bLIVE'
@@ -100,7 +101,11 @@ export interface RequestOptions {
   readonly headers?: Record<string, string>
 }
 
-/** A small fetch wrapper: JSON in, JSON out, the key as a bearer token. */
+/**
+ * A small fetch wrapper: JSON in, JSON out, the key as a bearer token. Every exchange is checked against the OpenAPI
+ * document the surface serves (`openapi-validator.ts`): a request or answer the document does not describe fails
+ * the test that made it.
+ */
 export const api = async (
   base: string,
   method: string,
@@ -116,8 +121,22 @@ export const api = async (
     body = JSON.stringify(options.body)
     headers['content-type'] ??= 'application/json'
   }
-  const response = await fetch(`${base}${path}`, { method, headers, body })
+  // A GET on a kept-alive socket the server closed while this process was busy (a test computing for seconds) is
+  // reset: sent again once on a fresh socket, as a browser would. Other methods are never sent twice.
+  const response = await fetch(`${base}${path}`, { method, headers, body }).catch((error: unknown) => {
+    if (method !== 'GET' || (error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error
+    return fetch(`${base}${path}`, { method, headers, body })
+  })
   const text = await response.text()
+  await assertDescribed({
+    method,
+    url: `${base}${path}`,
+    requestHeaders: headers,
+    requestBody: body,
+    status: response.status,
+    responseHeaders: response.headers,
+    responseText: text,
+  })
   let parsed: unknown
   try {
     parsed = text === '' ? undefined : JSON.parse(text)

@@ -3,6 +3,8 @@ import scalarApiReference from '@scalar/fastify-api-reference'
 import type { FastifyInstance } from 'fastify'
 import type { EndpointContract } from '../../../contracts/endpoint.js'
 import { buildOpenApiDocument } from '../../../contracts/openapi.js'
+import { API_VERSIONS, type ApiVersion, CURRENT_VERSION, isApiVersion } from '../../../contracts/versions.js'
+import { sendError } from '../errors.js'
 
 /**
  * What the reference page may load: its own script (served below /docs/), the inline configuration that
@@ -33,9 +35,25 @@ export const referenceRoutes = async (
   options: { endpoints: readonly EndpointContract[]; servers: { url: string; description: string }[] },
 ): Promise<void> => {
   const document = buildOpenApiDocument(options.endpoints, options.servers)
-  app.get('/v1/openapi.json', { config: { public: true } }, async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(document),
-  )
+  // Each older version's document, built on its first request (few callers ask for one).
+  const documents = new Map<ApiVersion, string>([[CURRENT_VERSION, JSON.stringify(document)]])
+  app.get('/v1/openapi.json', { config: { public: true } }, async (request, reply) => {
+    // The version asked with `?version=`, else the request's (`Service-Version`), else the current one.
+    const asked = (request.query as Record<string, unknown>).version
+    if (asked !== undefined && (typeof asked !== 'string' || !isApiVersion(asked)))
+      return sendError(request, reply, {
+        code: 'invalid_api_version',
+        message: `Unknown API version '${String(asked)}'. Known versions: ${API_VERSIONS.join(', ')}.`,
+        param: 'version',
+      })
+    const version = asked ?? request.apiVersion
+    let text = documents.get(version)
+    if (text === undefined) {
+      text = JSON.stringify(buildOpenApiDocument(options.endpoints, options.servers, version))
+      documents.set(version, text)
+    }
+    return reply.header('service-version', version).type('application/json; charset=utf-8').send(text)
+  })
   const servers = options.servers.map((server) => server.url)
   const policies = new Map<string, string>()
   await app.register(async (scope) => {
