@@ -2058,12 +2058,14 @@ export interface components {
     schemas: {
         AdvanceTimeRequest: {
             seconds: number;
-        } & {
-            [key: string]: unknown;
         };
         /** @description A secret (`sk_`) or restricted (`rk_`) API key of this surface. */
         ApiKey: {
             allowed_ips: string[] | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             /** @description When a rolled key stops working; null otherwise. */
             expires_at: string | null;
@@ -2116,6 +2118,10 @@ export interface components {
         /** @description A secret (`sk_`) or restricted (`rk_`) API key of this surface. */
         ApiKeyListItem: {
             allowed_ips: string[] | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             /** @description When a rolled key stops working; null otherwise. */
             expires_at: string | null;
@@ -2202,26 +2208,29 @@ export interface components {
         CompleteConnectionRequest: {
             code: string;
             state: string;
-        } & {
-            [key: string]: unknown;
         };
         ComputeDepartureRequest: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             arrive_by: string;
             from_location: components["schemas"]["PlaceRequest"];
+            /** @description IANA timezone */
             timezone?: string;
             to_location: components["schemas"]["PlaceRequest"];
             travel?: {
                 /** @enum {string} */
                 mode?: "drive" | "walk" | "transit";
                 parking_buffer_min?: number;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /** @description Connect: a business the platform serves, with its own users, events, connections and webhooks. */
         ConnectedAccount: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             email: string | null;
             id: string;
@@ -2235,6 +2244,10 @@ export interface components {
         };
         /** @description Connect: a business the platform serves, with its own users, events, connections and webhooks. */
         ConnectedAccountListItem: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             email: string | null;
             id: string;
@@ -2247,7 +2260,11 @@ export interface components {
         };
         /** @description A link from a user to a calendar provider account. Provider tokens are never returned. */
         Connection: {
-            calendars?: components["schemas"]["Calendar"][];
+            calendars?: components["schemas"]["CalendarListItem"][];
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             email: string;
             id: string;
@@ -2273,6 +2290,10 @@ export interface components {
             };
             user_id: string;
             webhook_subscription: ({
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 expires_at: string;
                 id: string;
             } & {
@@ -2321,7 +2342,11 @@ export interface components {
         };
         /** @description A link from a user to a calendar provider account. Provider tokens are never returned. */
         ConnectionListItem: {
-            calendars?: components["schemas"]["Calendar"][];
+            calendars?: components["schemas"]["CalendarListItem"][];
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             email: string;
             id: string;
@@ -2346,6 +2371,10 @@ export interface components {
             };
             user_id: string;
             webhook_subscription: ({
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 expires_at: string;
                 id: string;
             } & {
@@ -2374,6 +2403,10 @@ export interface components {
             [key: string]: unknown;
         };
         ConnectionStart: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             expires_at: string;
             livemode: boolean;
             /** @enum {string} */
@@ -2435,71 +2468,68 @@ export interface components {
                 voice?: "none" | "read" | "write";
                 /** @enum {string} */
                 webhook_endpoints?: "none" | "read" | "write";
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         CreateConnectedAccountRequest: {
             email?: string | null;
             name?: string | null;
-        } & {
-            [key: string]: unknown;
         };
         CreateEventRequest: {
-            attendees?: ({
+            attendees?: {
                 email?: string | null;
                 name?: string | null;
                 user_id?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @enum {string} */
             category?: "meeting" | "appointment" | "personal" | "work" | "travel" | "social" | "health" | "education" | "other";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             end_time: string;
             location?: components["schemas"]["PlaceRequest"] | null;
             origin?: components["schemas"]["PlaceRequest"] | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             start_time: string;
+            /** @description IANA timezone */
             timezone?: string;
             title: string;
             travel?: {
                 /** @enum {string} */
                 mode?: "drive" | "walk" | "transit";
                 parking_buffer_min?: number;
-            } & {
-                [key: string]: unknown;
             };
             user_id: string;
-        } & {
-            [key: string]: unknown;
         };
         CreateInvitationsRequest: {
-            attendees: ({
+            attendees: {
+                /**
+                 * Format: email
+                 * @description E-mail address
+                 */
                 email: string;
                 name?: string | null;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             event_id: string;
-        } & {
-            [key: string]: unknown;
         };
         CreateOAuthApplicationRequest: {
             /** @enum {string} */
             client_type: "confidential" | "public";
             name: string;
             redirect_uris: string[];
-        } & {
-            [key: string]: unknown;
         };
         CreateOAuthConsentTicketRequest: {
             client_id: string;
             connected_account: string;
-        } & {
-            [key: string]: unknown;
         };
         CreateReminderRequest: {
+            /**
+             * Format: date-time
+             * @description A fixed fire time in the future; gives a `custom_time` reminder. Exclusive with `offset_minutes`.
+             */
             custom_time?: string;
             message?: string | null;
             /**
@@ -2507,8 +2537,6 @@ export interface components {
              * @enum {number}
              */
             offset_minutes?: 5 | 15 | 30 | 60 | 120 | 1440 | 10080;
-        } & {
-            [key: string]: unknown;
         };
         CreateUserRequest: {
             /** @enum {string} */
@@ -2518,6 +2546,10 @@ export interface components {
             default_travel_mode?: "drive" | "walk" | "transit";
             default_walk_buffer?: number;
             display_name?: string | null;
+            /**
+             * Format: email
+             * @description E-mail address
+             */
             email: string;
             haptic_enabled?: boolean;
             home_location?: components["schemas"]["PlaceRequest"] | null;
@@ -2530,9 +2562,8 @@ export interface components {
             sound_enabled?: boolean;
             /** @enum {string} */
             theme?: "system" | "light" | "dark";
+            /** @description IANA timezone */
             timezone?: string;
-        } & {
-            [key: string]: unknown;
         };
         CreateVoiceSessionRequest: {
             /**
@@ -2551,25 +2582,37 @@ export interface components {
             /** @description A subset of the tool names; all tools the key may use by default. */
             tools?: string[];
             user_id: string;
-        } & {
-            [key: string]: unknown;
         };
         CreateWebhookEndpointRequest: {
             connect?: boolean;
             description?: string | null;
             events: string[];
             url: string;
-        } & {
-            [key: string]: unknown;
         };
         Departure: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             calculated_at: string;
             /** @enum {string} */
             confidence: "low" | "medium" | "high";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             earliest_departure: string;
             event_id: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             latest_departure: string;
             livemode: boolean;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             next_recalc_at: string;
             /** @enum {string} */
             object: "departure";
@@ -2587,6 +2630,10 @@ export interface components {
             };
             weather: ({
                 condition: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 forecast_for: string;
                 precipitation_mm_per_hour: number | ("Infinity" | "-Infinity" | "NaN");
                 temperature_c: number | ("Infinity" | "-Infinity" | "NaN");
@@ -2626,14 +2673,30 @@ export interface components {
             [key: string]: unknown;
         };
         DepartureNotice: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             calculated_at: string;
             changes?: string[];
             /** @enum {string} */
             confidence: "low" | "medium" | "high";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             earliest_departure: string;
             event_id: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             latest_departure: string;
             livemode: boolean;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             next_recalc_at: string;
             /** @enum {string} */
             object: "departure";
@@ -2652,6 +2715,10 @@ export interface components {
             };
             weather: ({
                 condition: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 forecast_for: string;
                 precipitation_mm_per_hour: number | ("Infinity" | "-Infinity" | "NaN");
                 temperature_c: number | ("Infinity" | "-Infinity" | "NaN");
@@ -2711,6 +2778,10 @@ export interface components {
         };
         /** @description A Web Push subscription of a user (the authentication secret is never shown). */
         Device: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             endpoint: string;
             expires_at: string | null;
@@ -2725,6 +2796,10 @@ export interface components {
         };
         /** @description A Web Push subscription of a user (the authentication secret is never shown). */
         DeviceListItem: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             endpoint: string;
             expires_at: string | null;
@@ -2763,7 +2838,15 @@ export interface components {
             /** @enum {string} */
             category: "meeting" | "appointment" | "personal" | "work" | "travel" | "social" | "health" | "education" | "other";
             connection_id: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             end_time: string;
             /** @description The provider's id of a synced event (null for events created through the API and not mirrored) */
             external_id: string | null;
@@ -2815,6 +2898,10 @@ export interface components {
                 [key: string]: unknown;
             }) | null;
             request_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             start_time: string;
             timezone: string;
             title: string;
@@ -2825,6 +2912,10 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             user_id: string;
         } & {
@@ -2889,6 +2980,10 @@ export interface components {
             })[];
             /** @description Confidence that the event starts on time, 0 to 1; null until first computed */
             score: number | ("Infinity" | "-Infinity" | "NaN") | null;
+            /**
+             * Format: date-time
+             * @description The event's start (the upcoming list is ordered by it)
+             */
             start_time: string;
         } & {
             [key: string]: unknown;
@@ -2913,6 +3008,10 @@ export interface components {
             })[];
             /** @description Confidence that the event starts on time, 0 to 1; null until first computed */
             score: number | ("Infinity" | "-Infinity" | "NaN") | null;
+            /**
+             * Format: date-time
+             * @description The event's start (the upcoming list is ordered by it)
+             */
             start_time: string;
         } & {
             [key: string]: unknown;
@@ -2948,7 +3047,15 @@ export interface components {
             /** @enum {string} */
             category: "meeting" | "appointment" | "personal" | "work" | "travel" | "social" | "health" | "education" | "other";
             connection_id: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             end_time: string;
             /** @description The provider's id of a synced event (null for events created through the API and not mirrored) */
             external_id: string | null;
@@ -2999,6 +3106,10 @@ export interface components {
             } & {
                 [key: string]: unknown;
             }) | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             start_time: string;
             timezone: string;
             title: string;
@@ -3009,6 +3120,10 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             user_id: string;
         } & {
@@ -3055,7 +3170,15 @@ export interface components {
         FindSlotsRequest: {
             buffer_minutes_between_meetings?: number;
             duration_minutes: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             earliest_start: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             latest_end: string;
             limit?: number;
             /** @description User ids (all their selected calendars), calendar ids, or external:<EMAIL>; 1 to 50. */
@@ -3064,16 +3187,19 @@ export interface components {
             preferred_time_of_day?: "morning" | "afternoon" | "evening";
             working_hours?: {
                 days?: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                /** @description Time of day, HH:mm */
                 end: string;
+                /** @description Time of day, HH:mm */
                 start: string;
+                /** @description The zone of participants whose own zone the service does not know (external addresses); default UTC */
                 timezone?: string;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         FreeBusy: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             from: string;
             livemode: boolean;
             /** @enum {string} */
@@ -3086,7 +3212,15 @@ export interface components {
                      */
                     availability: "known" | "partial" | "unknown";
                     busy: ({
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         end: string;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         start: string;
                     } & {
                         [key: string]: unknown;
@@ -3098,18 +3232,28 @@ export interface components {
                 };
             };
             request_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             to: string;
         } & {
             [key: string]: unknown;
         };
         FreeBusyQueryRequest: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             from: string;
             include_tentative?: boolean;
             /** @description User ids (all their selected calendars), calendar ids, or external:<EMAIL>; 1 to 50. */
             participants: string[];
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             to: string;
-        } & {
-            [key: string]: unknown;
         };
         Health: {
             livemode: boolean;
@@ -3122,15 +3266,36 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        HostedRespondForm: {
+            /**
+             * @description The button pressed.
+             * @enum {string}
+             */
+            status: "accepted" | "declined" | "tentative";
+            /** @description The invitation's response_token (from the page's link). */
+            token: string;
+        } & {
+            [key: string]: unknown;
+        };
+        HostedUnsubscribeForm: {
+            /** @description The invitation's response_token (from the page's link). */
+            token: string;
+        } & {
+            [key: string]: unknown;
+        };
         InboundMailNotice: {
             detail?: string;
+            /** @description The provider's id of this notice. */
             id: string;
+            /** @description From the `X-Service-Invitation` header of the e-mail. */
             invitation_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             occurred_at?: string;
             /** @enum {string} */
             type: "delivered" | "opened" | "bounced";
-        } & {
-            [key: string]: unknown;
         };
         /** @description One attendee of one event, with delivery and response tracking. */
         Invitation: {
@@ -3138,6 +3303,10 @@ export interface components {
             attendee_name: string | null;
             /** @description Set when the attendee is also a user of the account. */
             attendee_user_id: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             /**
              * @description The latest revision: invite, update (time or place changed) or cancel (event deleted).
@@ -3276,6 +3445,10 @@ export interface components {
             attendee_name: string | null;
             /** @description Set when the attendee is also a user of the account. */
             attendee_user_id: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             /**
              * @description The latest revision: invite, update (time or place changed) or cancel (event deleted).
@@ -3416,6 +3589,10 @@ export interface components {
             client_secret?: string | null;
             /** @enum {string} */
             client_type: "confidential" | "public";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             id: string;
             livemode: boolean;
@@ -3432,6 +3609,10 @@ export interface components {
             client_secret?: string | null;
             /** @enum {string} */
             client_type: "confidential" | "public";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             id: string;
             livemode: boolean;
@@ -3446,6 +3627,10 @@ export interface components {
         OAuthConsentTicket: {
             client_id: string;
             connected_account: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             expires_at: string;
             livemode: boolean;
             /** @enum {string} */
@@ -3472,6 +3657,10 @@ export interface components {
                 } & {
                     [key: string]: unknown;
                 })[];
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 end_time: string;
                 location: ({
                     address: string;
@@ -3479,6 +3668,10 @@ export interface components {
                 } & {
                     [key: string]: unknown;
                 }) | null;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 start_time: string;
                 timezone: string;
                 title: string;
@@ -3500,30 +3693,34 @@ export interface components {
             user_context: {
                 /** @description Length of an event whose text gives no end or duration (default 30) */
                 default_event_duration_min?: number;
+                /** @description IANA zone the words are read in (required since 2026-08-01, see Versioning) */
                 timezone: string;
+                /** @description A user of the caller's account: names may resolve to that user's contacts; echoed in event */
                 user_id?: string;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         PlaceRequest: {
             address?: string | null;
             lat?: number;
             lng?: number;
             name?: string | null;
-        } & {
-            [key: string]: unknown;
         };
         ProviderEvent: {
             calendar_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             end_time: string;
             external_id: string;
             livemode: boolean;
             /** @enum {string} */
             object: "provider_event";
             request_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             start_time: string;
             /** @enum {string} */
             status: "confirmed" | "cancelled";
@@ -3532,32 +3729,46 @@ export interface components {
             [key: string]: unknown;
         };
         ProviderEventPatch: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             end_time?: string;
             location?: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             start_time?: string;
             title?: string;
-        } & {
-            [key: string]: unknown;
         };
         ProviderEventRequest: {
             calendar_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             end_time: string;
             location?: string | null;
             recurrence?: string[];
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             start_time: string;
             timezone?: string;
             title: string;
-        } & {
-            [key: string]: unknown;
         };
         ProviderOutageRequest: {
             enabled: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /** @description Sandbox: a push the service would have sent. */
         PushMessageListItem: {
             body: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             data: {
                 [key: string]: string;
@@ -3578,22 +3789,23 @@ export interface components {
             [key: string]: unknown;
         };
         RegisterDeviceRequest: {
+            /** @description PushSubscription.endpoint: https on production. */
             endpoint: string;
             /** @description As in PushSubscription.toJSON() (milliseconds since the epoch), so that it can be posted as is; shown as `expires_at`. */
             expirationTime?: number | ("Infinity" | "-Infinity" | "NaN") | null;
             keys: {
                 auth: string;
                 p256dh: string;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /** @description A reminder of an event, pushed to the user’s devices at `scheduled_at`. */
         Reminder: {
             cancellation_reason: ("requested" | "event_deleted") | null;
             cancelled_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             custom_time: string | null;
             dismissed_at: string | null;
@@ -3607,11 +3819,19 @@ export interface components {
             /** @enum {string} */
             reminder_type: "before_event" | "custom_time";
             request_id: string;
+            /**
+             * Format: date-time
+             * @description Resolved fire time: start minus offset, the custom time, or the end of a snooze.
+             */
             scheduled_at: string;
             sent_at: string | null;
             snooze_count: number;
             /** @enum {string} */
             status: "scheduled" | "sent" | "dismissed" | "cancelled";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             user_id: string;
         } & {
@@ -3678,6 +3898,10 @@ export interface components {
         ReminderListItem: {
             cancellation_reason: ("requested" | "event_deleted") | null;
             cancelled_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             custom_time: string | null;
             dismissed_at: string | null;
@@ -3690,11 +3914,19 @@ export interface components {
             offset_minutes: number | null;
             /** @enum {string} */
             reminder_type: "before_event" | "custom_time";
+            /**
+             * Format: date-time
+             * @description Resolved fire time: start minus offset, the custom time, or the end of a snooze.
+             */
             scheduled_at: string;
             sent_at: string | null;
             snooze_count: number;
             /** @enum {string} */
             status: "scheduled" | "sent" | "dismissed" | "cancelled";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             user_id: string;
         } & {
@@ -3764,21 +3996,19 @@ export interface components {
             lat: number;
             /** @description WGS84 degrees east, -180 to 180. */
             lng: number;
+            /**
+             * Format: date-time
+             * @description When the device took the fix.
+             */
             recorded_at: string;
-        } & {
-            [key: string]: unknown;
         };
         RespondToInvitationRequest: {
             /** @enum {string} */
             status: "accepted" | "declined" | "tentative";
-        } & {
-            [key: string]: unknown;
         };
         RollApiKeyRequest: {
             /** @description How long the old key keeps working beside the new one: 0 (default, it stops now) to 7 days. */
             expires_in_seconds?: number;
-        } & {
-            [key: string]: unknown;
         };
         SandboxClock: {
             livemode: boolean;
@@ -3809,6 +4039,10 @@ export interface components {
                 invitation_id: string;
                 /** @enum {string} */
                 object: "sent_email";
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 sent_at: string;
                 subject: string;
                 text: string;
@@ -3826,10 +4060,18 @@ export interface components {
             [key: string]: unknown;
         };
         SlotCandidate: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             end: string;
             matches: string[];
             misses: string[];
             score: number | ("Infinity" | "-Infinity" | "NaN");
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             start: string;
         } & {
             [key: string]: unknown;
@@ -3853,19 +4095,19 @@ export interface components {
         SnoozeReminderRequest: {
             /** @enum {number} */
             snooze_minutes: 1 | 3 | 5 | 15;
-        } & {
-            [key: string]: unknown;
         };
         StartConnectionRequest: {
             /** @enum {string} */
             callback?: "hosted" | "server";
             /** @enum {string} */
             provider: "google" | "microsoft" | "icloud";
+            /**
+             * Format: uri
+             * @description Absolute http(s) URL
+             */
             return_url: string;
             scopes?: ("calendars.read" | "events.read" | "events.write")[];
             user_id: string;
-        } & {
-            [key: string]: unknown;
         };
         StartTrackingRequest: {
             /** @description No location for this long makes the trip `stalled`. Default 120. */
@@ -3878,12 +4120,12 @@ export interface components {
                 lat: number;
                 /** @description WGS84 degrees east, -180 to 180. */
                 lng: number;
+                /**
+                 * Format: date-time
+                 * @description Defaults to now.
+                 */
                 recorded_at?: string;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         SuggestionList: {
             data: components["schemas"]["SlotCandidate"][];
@@ -3903,28 +4145,31 @@ export interface components {
         };
         SuggestRequest: {
             constraints?: {
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 earliest?: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 latest?: string;
                 max_travel_minutes_between_meetings?: number;
                 preferred_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
                 /** @enum {string} */
                 preferred_time_of_day?: "morning" | "afternoon" | "evening";
-            } & {
-                [key: string]: unknown;
             };
             duration_minutes: number;
             intent: string;
             limit?: number;
             location?: {
                 address?: string;
+                /** @description e.g. in_person (travel-aware), virtual */
                 type?: string;
-            } & {
-                [key: string]: unknown;
             };
             /** @description User ids or external:<EMAIL> */
             participants: string[];
-        } & {
-            [key: string]: unknown;
         };
         /** @description Live ETA tracking of the trip to an event (private preview). */
         Tracking: {
@@ -3935,6 +4180,10 @@ export interface components {
                 accuracy_m: number | ("Infinity" | "-Infinity" | "NaN") | null;
                 lat: number | ("Infinity" | "-Infinity" | "NaN");
                 lng: number | ("Infinity" | "-Infinity" | "NaN");
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 recorded_at: string;
             } & {
                 [key: string]: unknown;
@@ -3949,11 +4198,19 @@ export interface components {
             /** @description ETA at the current position. */
             predicted_arrival: string | null;
             request_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             started_at: string;
             /** @enum {string} */
             status: "not_started" | "in_transit" | "arrived" | "stalled" | "stopped";
             stop_reason: ("requested" | "event_deleted" | "expired") | null;
             stopped_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             user_id: string;
         } & {
@@ -3966,11 +4223,13 @@ export interface components {
             lat: number;
             /** @description WGS84 degrees east, -180 to 180. */
             lng: number;
+            /**
+             * Format: date-time
+             * @description When the device took the fix (not when it was sent).
+             */
             recorded_at: string;
             /** @description Speed over ground reported by the device, in metres per second. */
             speed_mps?: number;
-        } & {
-            [key: string]: unknown;
         };
         /** @description The tracking object after a location update. */
         TrackingLocationResult: {
@@ -3981,6 +4240,10 @@ export interface components {
                 accuracy_m: number | ("Infinity" | "-Infinity" | "NaN") | null;
                 lat: number | ("Infinity" | "-Infinity" | "NaN");
                 lng: number | ("Infinity" | "-Infinity" | "NaN");
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 recorded_at: string;
             } & {
                 [key: string]: unknown;
@@ -4002,11 +4265,19 @@ export interface components {
             /** @description ETA at the current position. */
             predicted_arrival: string | null;
             request_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             started_at: string;
             /** @enum {string} */
             status: "not_started" | "in_transit" | "arrived" | "stalled" | "stopped";
             stop_reason: ("requested" | "event_deleted" | "expired") | null;
             stopped_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             user_id: string;
         } & {
@@ -4020,6 +4291,10 @@ export interface components {
                 accuracy_m: number | ("Infinity" | "-Infinity" | "NaN") | null;
                 lat: number | ("Infinity" | "-Infinity" | "NaN");
                 lng: number | ("Infinity" | "-Infinity" | "NaN");
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 recorded_at: string;
             } & {
                 [key: string]: unknown;
@@ -4033,11 +4308,19 @@ export interface components {
             object: "tracking";
             /** @description ETA at the current position. */
             predicted_arrival: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             started_at: string;
             /** @enum {string} */
             status: "not_started" | "in_transit" | "arrived" | "stalled" | "stopped";
             stop_reason: ("requested" | "event_deleted" | "expired") | null;
             stopped_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             user_id: string;
         } & {
@@ -4046,40 +4329,39 @@ export interface components {
         UpdateCalendarRequest: {
             selected?: boolean;
             writable?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         UpdateConnectedAccountRequest: {
             email?: string | null;
             name?: string | null;
-        } & {
-            [key: string]: unknown;
         };
         UpdateEventRequest: {
-            attendees?: ({
+            attendees?: {
                 email?: string | null;
                 name?: string | null;
                 user_id?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @enum {string} */
             category?: "meeting" | "appointment" | "personal" | "work" | "travel" | "social" | "health" | "education" | "other";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             end_time?: string;
             location?: components["schemas"]["PlaceRequest"] | null;
             origin?: components["schemas"]["PlaceRequest"] | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             start_time?: string;
+            /** @description IANA timezone */
             timezone?: string;
             title?: string;
             travel?: {
                 /** @enum {string} */
                 mode?: "drive" | "walk" | "transit";
                 parking_buffer_min?: number;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         UpdateUserRequest: {
             /** @enum {string} */
@@ -4089,6 +4371,10 @@ export interface components {
             default_travel_mode?: "drive" | "walk" | "transit";
             default_walk_buffer?: number;
             display_name?: string | null;
+            /**
+             * Format: email
+             * @description E-mail address
+             */
             email?: string;
             haptic_enabled?: boolean;
             home_location?: components["schemas"]["PlaceRequest"] | null;
@@ -4101,22 +4387,23 @@ export interface components {
             sound_enabled?: boolean;
             /** @enum {string} */
             theme?: "system" | "light" | "dark";
+            /** @description IANA timezone */
             timezone?: string;
-        } & {
-            [key: string]: unknown;
         };
         UpdateWebhookEndpointRequest: {
             description?: string | null;
             enabled?: boolean;
             events?: string[];
             url?: string;
-        } & {
-            [key: string]: unknown;
         };
         /** @description A managed end-user. */
         User: {
             /** @enum {string} */
             alert_profile: "minimal" | "balanced" | "detailed" | "quiet";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             deactivated_at: string | null;
             default_parking_buffer: number;
@@ -4232,6 +4519,10 @@ export interface components {
         UserListItem: {
             /** @enum {string} */
             alert_profile: "minimal" | "balanced" | "detailed" | "quiet";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             deactivated_at: string | null;
             default_parking_buffer: number;
@@ -4269,12 +4560,20 @@ export interface components {
         /** @description The user's last reported position: the origin of trips while recent (docs/tracking.md). */
         UserLocation: {
             accuracy_m: number | ("Infinity" | "-Infinity" | "NaN") | null;
+            /**
+             * Format: date-time
+             * @description When the position is deleted (24 hours after `recorded_at`).
+             */
             expires_at: string;
             lat: number | ("Infinity" | "-Infinity" | "NaN");
             livemode: boolean;
             lng: number | ("Infinity" | "-Infinity" | "NaN");
             /** @enum {string} */
             object: "user_location";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             recorded_at: string;
             request_id: string;
             user_id: string;
@@ -4362,6 +4661,10 @@ export interface components {
         VoiceSession: {
             actions: ({
                 confirmed_by_user: boolean | null;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 created_at: string;
                 executed_at: string | null;
                 id: string;
@@ -4380,6 +4683,10 @@ export interface components {
             })[];
             /** @description The connect token (a JWT): only in the answer of create. Connects once, until `expires_at`. */
             client_secret?: {
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 expires_at: string;
                 value: string;
             } & {
@@ -4387,11 +4694,23 @@ export interface components {
             };
             /** @enum {string} */
             confirmation_policy: "always" | "low_risk_direct";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             connect_by: string;
             connected_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             end_reason: string | null;
             ended_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             expires_at: string;
             id: string;
             livemode: boolean;
@@ -4414,6 +4733,10 @@ export interface components {
         WebhookDelivery: {
             attempt_count: number;
             attempts: ({
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 attempted_at: string;
                 duration_ms: number;
                 error: string | null;
@@ -4424,6 +4747,10 @@ export interface components {
             } & {
                 [key: string]: unknown;
             })[];
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             endpoint_id: string;
             event: {
@@ -4450,6 +4777,10 @@ export interface components {
         WebhookDeliveryListItem: {
             attempt_count: number;
             attempts: ({
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 attempted_at: string;
                 duration_ms: number;
                 error: string | null;
@@ -4460,6 +4791,10 @@ export interface components {
             } & {
                 [key: string]: unknown;
             })[];
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             endpoint_id: string;
             event: {
@@ -4485,6 +4820,10 @@ export interface components {
         WebhookEndpoint: {
             /** @description Connect: the platform's endpoint for its connected accounts' notifications (each carries `account`). */
             connect: boolean;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             description: string | null;
             disabled_reason: ("manual" | "failing") | null;
@@ -4499,6 +4838,10 @@ export interface components {
             secret?: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             url: string;
         } & {
@@ -4527,6 +4870,10 @@ export interface components {
         WebhookEndpointListItem: {
             /** @description Connect: the platform's endpoint for its connected accounts' notifications (each carries `account`). */
             connect: boolean;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             description: string | null;
             disabled_reason: ("manual" | "failing") | null;
@@ -4540,6 +4887,10 @@ export interface components {
             secret?: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             url: string;
         } & {
@@ -4747,14 +5098,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            /** @description An HTML page saying the link is not valid: no invitation has this id and token. */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
@@ -4792,7 +5143,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["HostedRespondForm"];
+            };
+        };
         responses: {
             /** @description An HTML confirmation page */
             200: {
@@ -4806,7 +5161,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             * @description The response page again, asking to choose an answer: `status` was missing or unknown.
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
              *
              *     `invalid_json`: The body is not valid JSON.
              *
@@ -4819,16 +5176,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
-            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            /** @description An HTML page saying the link is not valid: no invitation has this id and token. */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description An HTML page saying the answer was not saved: the invitation can no longer be answered. */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
@@ -4918,14 +5286,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            /** @description An HTML page saying the link is not valid: no invitation has this id and token. */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
@@ -4963,7 +5331,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["HostedUnsubscribeForm"];
+            };
+        };
         responses: {
             /** @description An HTML confirmation page */
             200: {
@@ -4992,14 +5364,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            /** @description An HTML page saying the link is not valid: no invitation has this id and token. */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
@@ -5345,7 +5717,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 starting_after?: string;
             };
             header?: {
@@ -5455,6 +5827,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -5590,6 +5972,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -6073,7 +6465,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 starting_after?: string;
             };
             header?: {
@@ -6143,6 +6535,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -6249,6 +6651,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -6442,6 +6854,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         created_at: string;
                         /**
                          * @description Always true: the resource no longer exists.
@@ -6725,7 +7141,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 provider?: "google" | "microsoft" | "icloud";
                 starting_after?: string;
                 user_id?: string;
@@ -6797,6 +7213,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -7592,6 +8018,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
              *
@@ -8092,6 +8528,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
              *
@@ -8273,6 +8719,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
              *
@@ -8336,7 +8792,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 "start_time[gte]"?: string;
                 "start_time[lt]"?: string;
                 starting_after?: string;
@@ -8459,6 +8915,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -8625,6 +9091,16 @@ export interface operations {
              *     `account_deactivated`: The user is paused (`deactivated_at` set); only retrieve, reactivate and delete work.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -8914,12 +9390,20 @@ export interface operations {
                         /** @enum {string} */
                         category: "meeting" | "appointment" | "personal" | "work" | "travel" | "social" | "health" | "education" | "other";
                         connection_id: string | null;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         created_at: string;
                         /**
                          * @description Always true: the resource no longer exists.
                          * @enum {boolean}
                          */
                         deleted: true;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         end_time: string;
                         /** @description The provider's id of a synced event (null for events created through the API and not mirrored) */
                         external_id: string | null;
@@ -8971,6 +9455,10 @@ export interface operations {
                             [key: string]: unknown;
                         }) | null;
                         request_id: string;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         start_time: string;
                         timezone: string;
                         title: string;
@@ -8981,6 +9469,10 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         };
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         updated_at: string;
                         user_id: string;
                     } & {
@@ -9713,7 +10205,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 starting_after?: string;
                 status?: "scheduled" | "sent" | "dismissed" | "cancelled";
             };
@@ -9886,6 +10378,44 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The event already had a reminder at this offset or time: it is answered. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "rem_01m88e8fxvy3e9s1x9hj2z09q5",
+                     *       "object": "reminder",
+                     *       "event_id": "evt_01m88e8fj3167xccfj7k8h6h4x",
+                     *       "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "reminder_type": "before_event",
+                     *       "offset_minutes": 30,
+                     *       "custom_time": null,
+                     *       "scheduled_at": "2026-11-26T05:30:00.000Z",
+                     *       "status": "scheduled",
+                     *       "sent_at": null,
+                     *       "dismissed_at": null,
+                     *       "cancelled_at": null,
+                     *       "cancellation_reason": null,
+                     *       "snooze_count": 0,
+                     *       "message": "Leave soon",
+                     *       "created_at": "2026-11-25T04:08:43.707Z",
+                     *       "updated_at": "2026-11-25T04:08:43.707Z",
+                     *       "livemode": false,
+                     *       "request_id": "req_f298b9ace7d67adb8f2f140c"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Reminder"];
+                };
+            };
             /** @description Success */
             201: {
                 headers: {
@@ -10597,8 +11127,8 @@ export interface operations {
     listUpcomingEventHealth: {
         parameters: {
             query: {
-                horizon_hours?: string;
-                limit?: string;
+                horizon_hours?: number;
+                limit?: number;
                 user_id: string;
             };
             header?: {
@@ -10668,6 +11198,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -10774,6 +11314,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -10922,6 +11472,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
              *
@@ -11046,6 +11606,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
             429: {
                 headers: {
@@ -11112,6 +11682,16 @@ export interface operations {
              *     `signature_invalid`: A signed inbound request (mail provider notices) has a missing, malformed, stale or wrong `Service-Signature`.
              */
             400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -11280,6 +11860,16 @@ export interface operations {
              *     `account_deactivated`: The user is paused (`deactivated_at` set); only retrieve, reactivate and delete work.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -11681,7 +12271,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 starting_after?: string;
             };
             header?: {
@@ -11751,6 +12341,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -11857,6 +12457,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -12102,6 +12712,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
              *
@@ -12161,7 +12781,9 @@ export interface operations {
     };
     openApiDocument: {
         parameters: {
-            query?: never;
+            query?: {
+                version?: "2025-06-15" | "2025-09-22" | "2025-12-09" | "2026-03-04" | "2026-05-20";
+            };
             header?: {
                 /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
                 "Service-Version"?: components["parameters"]["ServiceVersion"];
@@ -12182,7 +12804,13 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
+            /**
+             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
+             */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -13067,6 +13695,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
              *
@@ -13199,6 +13837,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -14838,7 +15486,7 @@ export interface operations {
     listPushMessages: {
         parameters: {
             query?: {
-                limit?: string;
+                limit?: number;
                 user_id?: string;
             };
             header?: {
@@ -15096,7 +15744,7 @@ export interface operations {
             query?: {
                 email?: string;
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 starting_after?: string;
             };
             header?: {
@@ -15254,6 +15902,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
             429: {
                 headers: {
@@ -15304,8 +15962,49 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A user with this e-mail already existed: it is answered unchanged. */
             200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "object": "user",
+                     *       "email": "ada.lovelace@sandbox.example",
+                     *       "display_name": "Ada Lovelace",
+                     *       "timezone": "Europe/London",
+                     *       "default_travel_mode": "drive",
+                     *       "default_parking_buffer": 5,
+                     *       "default_walk_buffer": 3,
+                     *       "preferred_departure": "on_time",
+                     *       "pre_alert_minutes": 10,
+                     *       "alert_profile": "balanced",
+                     *       "theme": "system",
+                     *       "sound_enabled": true,
+                     *       "haptic_enabled": true,
+                     *       "quiet_hours_start": null,
+                     *       "quiet_hours_end": null,
+                     *       "onboarding_completed": true,
+                     *       "home_location": null,
+                     *       "deactivated_at": null,
+                     *       "created_at": "2026-11-25T04:08:39.873Z",
+                     *       "livemode": false,
+                     *       "request_id": "req_64edaf6f1db6a8ec5f28bb35"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Success */
+            201: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
@@ -15385,6 +16084,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -15606,6 +16315,10 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         alert_profile: "minimal" | "balanced" | "detailed" | "quiet";
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         created_at: string;
                         deactivated_at: string | null;
                         default_parking_buffer: number;
@@ -16117,7 +16830,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 starting_after?: string;
             };
             header?: {
@@ -16281,6 +16994,33 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The user already had this subscription: its device is answered. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dev_01m88e8g0e1e1eyn2dc7zfdn4v",
+                     *       "object": "device",
+                     *       "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "endpoint": "https://push.example.com/ada-laptop",
+                     *       "expires_at": null,
+                     *       "created_at": "2026-11-25T04:08:43.818Z",
+                     *       "livemode": false,
+                     *       "request_id": "req_15d3fd1184f63f329aab430a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Device"];
+                };
+            };
             /** @description Success */
             201: {
                 headers: {
@@ -16470,6 +17210,10 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         created_at: string;
                         /**
                          * @description Always true: the resource no longer exists.
@@ -17086,6 +17830,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
              *
@@ -17396,7 +18150,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 starting_after?: string;
             };
             header?: {
@@ -17494,6 +18248,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -17630,6 +18394,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -17845,6 +18619,10 @@ export interface operations {
                     "application/json": {
                         /** @description Connect: the platform's endpoint for its connected accounts' notifications (each carries `account`). */
                         connect: boolean;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         created_at: string;
                         /**
                          * @description Always true: the resource no longer exists.
@@ -17864,6 +18642,10 @@ export interface operations {
                         secret?: string;
                         /** @enum {string} */
                         status: "enabled" | "disabled";
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         updated_at: string;
                         url: string;
                     } & {
@@ -18163,7 +18945,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 starting_after?: string;
             };
             header?: {
