@@ -88,8 +88,27 @@ export class DocumentValidator {
     this.routes.sort((a, b) => b.literal - a.literal)
   }
 
-  /** The validator of the schema at a JSON pointer of the document. */
-  private validatorAt(at: string): ValidateFunction {
+  /** The schema at a JSON pointer of the document. */
+  private schemaAt(at: string): unknown {
+    return at
+      .slice(2)
+      .split('/')
+      .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], this.document)
+  }
+
+  /**
+   * The validator of the schema at a JSON pointer of the document. A schema that only points elsewhere (`$ref` to a
+   * component, as most answers do) is compiled once at its target, for every operation that names it.
+   */
+  private validatorAt(pointerTo: string): ValidateFunction {
+    let at = pointerTo
+    for (let hops = 0; hops < 10; hops++) {
+      const schema = this.schemaAt(at) as Record<string, unknown> | undefined
+      if (schema === undefined || Object.keys(schema).length !== 1 || typeof schema.$ref !== 'string') break
+      if (!schema.$ref.startsWith('#/')) break
+      at = schema.$ref
+    }
     let validate = this.compiled.get(at)
     if (validate === undefined) {
       validate = this.ajv.compile({ $ref: `openapi.json${at}` })
@@ -279,6 +298,7 @@ export const validatorFor = (base: string, version?: string): Promise<DocumentVa
     validator = (async () => {
       const response = await fetch(
         `${origin}/v1/openapi.json${version === undefined ? '' : `?version=${encodeURIComponent(version)}`}`,
+        { headers: { connection: 'close' } },
       ).catch(() => undefined)
       if (response?.status !== 200) return null
       const document = (await response.json().catch(() => null)) as OpenApi | null

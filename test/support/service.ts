@@ -121,12 +121,11 @@ export const api = async (
     body = JSON.stringify(options.body)
     headers['content-type'] ??= 'application/json'
   }
-  // A GET on a kept-alive socket the server closed while this process was busy (a test computing for seconds) is
-  // reset: sent again once on a fresh socket, as a browser would. Other methods are never sent twice.
-  const response = await fetch(`${base}${path}`, { method, headers, body }).catch((error: unknown) => {
-    if (method !== 'GET' || (error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error
-    return fetch(`${base}${path}`, { method, headers, body })
-  })
+  // One connection per request: a kept-alive socket could sit idle past the server's keep-alive timeout while this
+  // process computes for seconds (a lint, the validator compiling the document), and a request written on it as
+  // the server closes it is reset (ECONNRESET) with no way to know whether it ran.
+  if (!Object.keys(headers).some((name) => name.toLowerCase() === 'connection')) headers.connection = 'close'
+  const response = await fetch(`${base}${path}`, { method, headers, body })
   const text = await response.text()
   await assertDescribed({
     method,
