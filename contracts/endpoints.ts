@@ -89,6 +89,35 @@ import {
 
 const NoBody = Schema.Struct({})
 
+/** A page for browsers answering at an error status (a hosted form's "this request is not valid"). */
+const htmlPage = (status: number, description: string): OtherResponse => ({
+  status,
+  description,
+  contentType: 'text/html',
+})
+
+/** A redirect (302, `Location`, no body): where a browser goes next. */
+const redirect = (description: string): OtherResponse => ({ status: 302, description, only: true })
+
+/** The fields of a browser form or an OAuth client's post (application/x-www-form-urlencoded), as named in the summary. */
+const FormFields = Schema.Record(Schema.String, Schema.String).annotate({ identifier: 'FormFields' })
+
+/** RFC 6749 5.2 (and RFC 7009): the token and revocation endpoints' own error body, which OAuth clients read. */
+const OAuthProtocolError = Schema.Struct({
+  error: Schema.String.annotate({ description: '`invalid_request`, `invalid_client`, `invalid_grant`, ...' }),
+  error_description: Schema.optionalKey(Schema.String),
+}).annotate({ identifier: 'OAuthProtocolError' })
+const oauthErrors: readonly OtherResponse[] = [
+  { status: 400, description: 'RFC 6749 5.2 error', contentType: 'application/json', schema: OAuthProtocolError },
+  {
+    status: 401,
+    description: '`invalid_client`: the client authentication failed (RFC 6749 5.2)',
+    contentType: 'application/json',
+    schema: OAuthProtocolError,
+    only: true,
+  },
+]
+
 export const OpenApiDocumentQuery = Schema.Struct({
   version: Schema.optionalKey(
     Schema.Literals(API_VERSIONS).annotate({
@@ -884,6 +913,8 @@ export const Endpoints = {
     tag: 'Connections',
     authenticated: false,
     responseDescription: '302 redirect to return_url with connection_id and state (or error and state)',
+    successStatus: 302,
+    otherResponses: [htmlPage(400, 'An HTML page: the link has no state, or it expired.')],
   },
   googlePush: {
     operationId: 'googlePush',
@@ -894,6 +925,7 @@ export const Endpoints = {
     tag: 'Connections',
     authenticated: false,
     responseDescription: '200 when the channel and its token match (the connection syncs), 404 otherwise',
+    otherResponses: [{ status: 404, description: 'No channel with this id and token (no body).', only: true }],
   },
   microsoftPush: {
     operationId: 'microsoftPush',
@@ -905,6 +937,11 @@ export const Endpoints = {
     tag: 'Connections',
     authenticated: false,
     responseDescription: '200 text/plain echo of validationToken; 202 for notifications',
+    responseContentType: 'text/plain',
+    otherResponses: [
+      { status: 202, description: 'Notifications received (no body).', only: true },
+      { status: 400, description: 'A post with neither a validationToken nor notifications (no body).' },
+    ],
   },
   icloudSignInPage: {
     operationId: 'icloudSignInPage',
@@ -915,6 +952,9 @@ export const Endpoints = {
     tag: 'Connections',
     authenticated: false,
     responseDescription: 'HTML sign-in page',
+    responseContentType: 'text/html',
+    errors: ['route_not_found'],
+    otherResponses: [htmlPage(400, 'An HTML page: the sign-in request is not valid.')],
   },
   icloudSignIn: {
     operationId: 'icloudSignIn',
@@ -926,6 +966,10 @@ export const Endpoints = {
     tag: 'Connections',
     authenticated: false,
     responseDescription: '302 to the redirect URI with code and state; 400 page when the password is refused',
+    successStatus: 302,
+    formBody: FormFields,
+    errors: ['route_not_found'],
+    otherResponses: [htmlPage(400, 'An HTML page: the password was refused, or the request is not valid.')],
   },
   sandboxConsentPage: {
     operationId: 'sandboxConsentPage',
@@ -937,6 +981,8 @@ export const Endpoints = {
     authenticated: false,
     sandboxOnly: true,
     responseDescription: 'HTML consent page',
+    responseContentType: 'text/html',
+    otherResponses: [htmlPage(400, 'An HTML page: the consent request is not valid.')],
   },
   sandboxConsentDecision: {
     operationId: 'sandboxConsentDecision',
@@ -949,6 +995,9 @@ export const Endpoints = {
     authenticated: false,
     sandboxOnly: true,
     responseDescription: '302 redirect to redirect_uri with code and state (or error=access_denied)',
+    successStatus: 302,
+    formBody: FormFields,
+    otherResponses: [htmlPage(400, 'An HTML page: the consent request is not valid, or the e-mail is missing.')],
   },
   createProviderEvent: {
     operationId: 'createProviderEvent',
@@ -1178,6 +1227,7 @@ export const Endpoints = {
     tag: 'OAuth',
     authenticated: false,
     responseDescription: 'The metadata document (JSON)',
+    responseContentType: 'application/json',
   },
   oauthAuthorize: {
     operationId: 'oauthAuthorize',
@@ -1190,6 +1240,10 @@ export const Endpoints = {
     authenticated: false,
     responseDescription: 'The HTML consent page, or a 302 to redirect_uri with error and state',
     responseContentType: 'text/html',
+    otherResponses: [
+      redirect('Back to redirect_uri with error and state'),
+      htmlPage(400, 'An HTML page: an unknown client_id or an unregistered redirect_uri, never redirected.'),
+    ],
   },
   oauthAuthorizeDecision: {
     operationId: 'oauthAuthorizeDecision',
@@ -1200,6 +1254,9 @@ export const Endpoints = {
     tag: 'OAuth',
     authenticated: false,
     responseDescription: '302 to redirect_uri with code, state and iss (or error and state)',
+    successStatus: 302,
+    formBody: FormFields,
+    otherResponses: [htmlPage(400, 'An HTML page: an unknown client_id or an unregistered redirect_uri.')],
   },
   oauthToken: {
     operationId: 'oauthToken',
@@ -1211,6 +1268,9 @@ export const Endpoints = {
     tag: 'OAuth',
     authenticated: false,
     responseDescription: 'RFC 6749 token response, or { error, error_description }',
+    responseContentType: 'application/json',
+    formBody: FormFields,
+    otherResponses: oauthErrors,
   },
   oauthRevoke: {
     operationId: 'oauthRevoke',
@@ -1221,6 +1281,8 @@ export const Endpoints = {
     tag: 'OAuth',
     authenticated: false,
     responseDescription: '200 with an empty body, or { error, error_description }',
+    formBody: FormFields,
+    otherResponses: oauthErrors,
   },
   openApiDocument: {
     operationId: 'openApiDocument',

@@ -53,7 +53,12 @@ const toComponent = (schema: Schema.Top, components: JsonObject, direction: 'req
       throw new Error(`The schema ${name} differs between a request and an answer: give one of them its own name`)
     components[name] = linked
   }
-  return relink(document.schema)
+  const converted = relink(document.schema)
+  // Effect writes the empty struct (a body with no fields) as "anything but null"; the server takes a JSON object
+  // without fields there (hosts/api/route.ts), which JSON Schema says so.
+  return direction === 'request' && JSON.stringify(converted) === '{"not":{"type":"null"}}'
+    ? { type: 'object', properties: {}, additionalProperties: false }
+    : converted
 }
 
 const queryParameters = (schema: Schema.Top) => {
@@ -215,6 +220,18 @@ const errorResponses = (endpoint: EndpointContract): Record<string, unknown> => 
   )
 }
 
+/** Two answers' media at one status: the same media type with two bodies is either one (`anyOf`). */
+const mergeContent = (known: JsonObject, added: JsonObject): JsonObject => {
+  const out: JsonObject = { ...added, ...known }
+  for (const [type, media] of Object.entries(added)) {
+    const before = (known[type] as JsonObject | undefined)?.schema
+    const after = (media as JsonObject).schema
+    if (before !== undefined && after !== undefined)
+      out[type] = { ...(known[type] as JsonObject), schema: { anyOf: [before, after] } }
+  }
+  return out
+}
+
 /** The error responses completed with the answers the handler writes itself (`otherResponses`). */
 const withOtherResponses = (
   responses: Record<string, unknown>,
@@ -246,7 +263,7 @@ const withOtherResponses = (
         : {
             ...known,
             description: `${other.description}\n\n${known.description}`,
-            content: { ...media, ...known.content },
+            content: mergeContent(known.content ?? {}, media),
           }
   }
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)))

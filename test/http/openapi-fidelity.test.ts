@@ -152,6 +152,20 @@ describe('request schemas are exactly as strict as the server', () => {
     expect(refused.body.error).toMatchObject({ code: 'parameter_unknown', param: 'nickname' })
   })
 
+  it('a body without fields is an empty JSON object, as its schema says; null, arrays and scalars are refused', async () => {
+    const deactivate = document.paths['/v1/users/{id}/deactivate'].post.requestBody.content['application/json']
+    expect(deactivate.schema).toEqual({ type: 'object', properties: {}, additionalProperties: false })
+    const user = await newUser()
+    for (const rawBody of ['null', '[]', '5']) {
+      const refused = await client.sandbox('POST', `/v1/users/${user}/deactivate`, {
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+      })
+      expect(refused.status, rawBody).toBe(400)
+    }
+    expect((await client.sandbox('POST', `/v1/users/${user}/deactivate`, { body: {} })).status).toBe(200)
+  })
+
   it('fields say their format: date-time, email, uri', () => {
     const user = schemaOf('#/components/schemas/CreateUserRequest')
     expect(user.properties.email).toMatchObject({ type: 'string', format: 'email' })

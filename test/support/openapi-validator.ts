@@ -165,7 +165,9 @@ export class DocumentValidator {
     })
     // A query parameter the document does not name is not refused by OpenAPI: the server's 400 `parameter_unknown`
     // for one is the document's `additionalProperties` of query objects, which OpenAPI cannot say.
-    const sent = exchange.requestBody !== undefined && exchange.requestBody !== ''
+    // A body where the operation takes none is ignored by the server on a read (GET, DELETE): not a refusal either.
+    const ignored = operation.requestBody === undefined && (method === 'get' || method === 'delete')
+    const sent = !ignored && exchange.requestBody !== undefined && exchange.requestBody.trim() !== ''
     const type = mediaTypeOf(
       Object.entries(exchange.requestHeaders).find(([name]) => name.toLowerCase() === 'content-type')?.[1],
     )
@@ -250,7 +252,9 @@ export class DocumentValidator {
     // The request, against the answer: a refusal the document does not foresee, or a success it forbids.
     const requestProblems = this.requestProblems(template, operation, exchange)
     const answer = parseJson(text) as { error?: { code?: string; param?: string } } | undefined
-    const unknownInQuery = answer?.error?.param !== undefined && url.searchParams.has(answer.error.param)
+    const param = answer?.error?.param
+    const unknownInQuery =
+      param !== undefined && (url.searchParams.has(param) || url.search.includes(param) || !exchange.requestBody)
     if (
       requestProblems.length === 0 &&
       exchange.status === 400 &&

@@ -3195,6 +3195,9 @@ export interface components {
                 timezone?: string;
             };
         };
+        FormFields: {
+            [key: string]: string;
+        };
         FreeBusy: {
             /**
              * Format: date-time
@@ -3637,6 +3640,13 @@ export interface components {
             object: "oauth_consent_ticket";
             request_id: string;
             ticket: string;
+        } & {
+            [key: string]: unknown;
+        };
+        OAuthProtocolError: {
+            /** @description `invalid_request`, `invalid_client`, `invalid_grant`, ... */
+            error: string;
+            error_description?: string;
         } & {
             [key: string]: unknown;
         };
@@ -4965,7 +4975,9 @@ export interface operations {
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
             400: {
@@ -5440,7 +5452,19 @@ export interface operations {
                     "text/html": unknown;
                 };
             };
-            /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
+            /** @description Back to redirect_uri with error and state */
+            302: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description An HTML page: an unknown client_id or an unregistered redirect_uri, never redirected.
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5448,6 +5472,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
@@ -5483,10 +5508,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
         responses: {
             /** @description 302 to redirect_uri with code, state and iss (or error and state) */
-            200: {
+            302: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
@@ -5495,7 +5524,9 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             * @description An HTML page: an unknown client_id or an unregistered redirect_uri.
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
              *
              *     `invalid_json`: The body is not valid JSON.
              *
@@ -5508,6 +5539,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
@@ -5563,7 +5595,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
         responses: {
             /** @description 200 with an empty body, or { error, error_description } */
             200: {
@@ -5575,7 +5611,9 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             * @description RFC 6749 5.2 error
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
              *
              *     `invalid_json`: The body is not valid JSON.
              *
@@ -5587,7 +5625,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["OAuthProtocolError"];
+                };
+            };
+            /** @description `invalid_client`: the client authentication failed (RFC 6749 5.2) */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthProtocolError"];
                 };
             };
             /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
@@ -5643,7 +5691,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
         responses: {
             /** @description RFC 6749 token response, or { error, error_description } */
             200: {
@@ -5652,10 +5704,14 @@ export interface operations {
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             /**
-             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             * @description RFC 6749 5.2 error
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
              *
              *     `invalid_json`: The body is not valid JSON.
              *
@@ -5667,7 +5723,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["OAuthProtocolError"];
+                };
+            };
+            /** @description `invalid_client`: the client authentication failed (RFC 6749 5.2) */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthProtocolError"];
                 };
             };
             /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
@@ -7785,7 +7851,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -8114,10 +8180,27 @@ export interface operations {
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": unknown;
+                };
             };
-            /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
+            /**
+             * @description An HTML page: the sign-in request is not valid.
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             */
             400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description `route_not_found`: No endpoint at this path. */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -8159,10 +8242,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
         responses: {
             /** @description 302 to the redirect URI with code and state; 400 page when the password is refused */
-            200: {
+            302: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
@@ -8171,13 +8258,26 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             * @description An HTML page: the password was refused, or the request is not valid.
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
              *
              *     `invalid_json`: The body is not valid JSON.
              *
              *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
              */
             400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description `route_not_found`: No endpoint at this path. */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -8242,7 +8342,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description 302 redirect to return_url with connection_id and state (or error and state) */
-            200: {
+            302: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
@@ -8250,7 +8350,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
+            /**
+             * @description An HTML page: the link has no state, or it expired.
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -8258,6 +8362,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
@@ -8319,6 +8424,14 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description No channel with this id and token (no body). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
             413: {
@@ -8382,10 +8495,22 @@ export interface operations {
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
                 };
+                content: {
+                    "text/plain": unknown;
+                };
+            };
+            /** @description Notifications received (no body). */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
                 content?: never;
             };
             /**
-             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             * @description A post with neither a validationToken nor notifications (no body).
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
              *
              *     `invalid_json`: The body is not valid JSON.
              *
@@ -9943,7 +10068,7 @@ export interface operations {
         requestBody?: {
             content: {
                 /** @example {} */
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -10990,7 +11115,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -13152,7 +13277,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -13469,9 +13594,15 @@ export interface operations {
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": unknown;
+                };
             };
-            /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
+            /**
+             * @description An HTML page: the consent request is not valid.
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -13479,6 +13610,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /**
@@ -13528,10 +13660,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
         responses: {
             /** @description 302 redirect to redirect_uri with code and state (or error=access_denied) */
-            200: {
+            302: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
@@ -13540,7 +13676,9 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             * @description An HTML page: the consent request is not valid, or the e-mail is missing.
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
              *
              *     `invalid_json`: The body is not valid JSON.
              *
@@ -13553,6 +13691,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /**
@@ -14099,7 +14238,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -14871,7 +15010,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -15027,7 +15166,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -15185,7 +15324,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -15343,7 +15482,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -16688,7 +16827,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -17609,7 +17748,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -18012,7 +18151,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -19175,7 +19314,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -19331,7 +19470,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -19485,7 +19624,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
