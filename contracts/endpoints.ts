@@ -953,7 +953,8 @@ export const Endpoints = {
     authenticated: false,
     responseDescription: 'HTML sign-in page',
     responseContentType: 'text/html',
-    errors: ['route_not_found'],
+    // Registered only when iCloud is configured: otherwise the unknown route (401 without a key, then 404).
+    errors: ['route_not_found', 'authentication_failed'],
     otherResponses: [htmlPage(400, 'An HTML page: the sign-in request is not valid.')],
   },
   icloudSignIn: {
@@ -968,7 +969,8 @@ export const Endpoints = {
     responseDescription: '302 to the redirect URI with code and state; 400 page when the password is refused',
     successStatus: 302,
     formBody: FormFields,
-    errors: ['route_not_found'],
+    // Registered only when iCloud is configured: otherwise the unknown route (401 without a key, then 404).
+    errors: ['route_not_found', 'authentication_failed'],
     otherResponses: [htmlPage(400, 'An HTML page: the password was refused, or the request is not valid.')],
   },
   sandboxConsentPage: {

@@ -184,7 +184,8 @@ export class DocumentValidator {
     let body: unknown
     if (type === 'application/json') {
       try {
-        body = JSON.parse(exchange.requestBody!)
+        // A leading byte order mark is ignored, as RFC 8259 lets a parser (and Fastify's) do.
+        body = JSON.parse(exchange.requestBody!.replace(/^\uFEFF/, ''))
       } catch {
         problems.push('the body is not JSON')
         return problems

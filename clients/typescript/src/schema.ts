@@ -8199,6 +8199,16 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `route_not_found`: No endpoint at this path. */
             404: {
                 headers: {
@@ -8274,6 +8284,16 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                     "text/html": string;
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `route_not_found`: No endpoint at this path. */
@@ -13613,6 +13633,16 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `resource_missing`: No such object (also for DELETE of a missing object).
              *
@@ -13692,6 +13722,16 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                     "text/html": string;
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
