@@ -270,10 +270,15 @@ export const defineRoute = <E extends EndpointContract>(
   })
 }
 
-/** The list envelope of every list endpoint; each item says its `livemode`, as the list item schemas require. */
+/** A rendered resource with the `livemode` of its surface, for renderers of records that do not carry it. */
+export const withLivemode =
+  (request: FastifyRequest) =>
+  (item: Json): Json => ({ ...item, livemode: request.scope.livemode })
+
+/** The list envelope of every list endpoint. */
 export const listBody = (request: FastifyRequest, data: readonly Json[], hasMore: boolean): Json => ({
   object: 'list',
-  data: data.map((item) => ({ ...item, livemode: item.livemode ?? request.scope.livemode })),
+  data: data.map((item) => ({ ...item })),
   has_more: hasMore,
   url: request.url.split('?')[0],
 })

@@ -23,7 +23,7 @@ import {
   sandboxEmailRequiredPage,
 } from '../pages/connection-pages.js'
 import { acceptForms, sendHostedPage } from '../pages/hosted-page.js'
-import { defineRoute, listBody, type RouteOptions } from '../route.js'
+import { defineRoute, listBody, type RouteOptions, withLivemode } from '../route.js'
 
 export interface ConnectionRouteOptions extends RouteOptions {
   readonly connections: ConnectionService
@@ -143,7 +143,7 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
 
   defineRoute(app, Endpoints.listCalendars, options, async ({ params, scope, request }) =>
     mapResult(await connections.listCalendars(scope, params.id), (calendars) => ({
-      body: listBody(request, calendars.map(renderCalendar), false),
+      body: listBody(request, calendars.map(renderCalendar).map(withLivemode(request)), false),
     })),
   )
 
