@@ -1,45 +1,73 @@
 import { IANAZone } from 'luxon'
 import { Schema, Struct } from 'effect'
 
-/** ISO 8601 with a UTC offset, as every datetime on the wire. */
+/**
+ * What a filtered string is in the OpenAPI document. A filter of ours is code, which JSON Schema cannot carry: without
+ * this it would vanish from the document, leaving a bare `string` looser than the server. `format` names the
+ * standard form, `pattern` (when given) is the server's own test of the text.
+ */
+export const described = (jsonSchema: Record<string, unknown>) => ({
+  ...jsonSchema,
+  toJsonSchema: () => jsonSchema,
+})
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/
+
+/** Whether the date part names a day of the calendar (no 30 February): `Date.parse` would roll it over. */
+const isCalendarDay = (year: number, month: number, day: number) => {
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+/**
+ * RFC 3339 (ISO 8601 with seconds and a UTC offset), as every datetime on the wire: what JSON Schema's `date-time`
+ * format is, with the seconds required (since 2026-11, issue 29: a datetime without them was taken before, although
+ * the document said `date-time`).
+ */
 export const DateTime = Schema.String.check(
-  Schema.makeFilter((value: string) =>
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
-    !Number.isNaN(Date.parse(value))
+  Schema.makeFilter((value: string) => {
+    const parts = DATE_TIME.exec(value)
+    return parts !== null && isCalendarDay(Number(parts[1]), Number(parts[2]), Number(parts[3]))
       ? undefined
-      : 'expected an ISO 8601 datetime with a UTC offset, such as 2026-05-20T09:30:00Z',
-  ),
-).annotate({ description: 'ISO 8601 datetime with a UTC offset', format: 'date-time' })
+      : 'expected an RFC 3339 datetime with seconds and a UTC offset, such as 2026-05-20T09:30:00Z'
+  }),
+).annotate({
+  description: 'RFC 3339 datetime with a UTC offset',
+  ...described({ format: 'date-time', pattern: DATE_TIME.source }),
+})
+
+const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]]+\.[^\s@"(),:;<>[\\\]]+$/
 
 export const Email = Schema.String.check(
   Schema.makeFilter((value: string) =>
-    value.length <= 254 && /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]]+\.[^\s@"(),:;<>[\\\]]+$/.test(value)
-      ? undefined
-      : 'expected an e-mail address',
+    value.length <= 254 && EMAIL.test(value) ? undefined : 'expected an e-mail address',
   ),
-).annotate({ description: 'E-mail address', format: 'email' })
+).annotate({
+  description: 'E-mail address',
+  ...described({ format: 'email', maxLength: 254, pattern: EMAIL.source }),
+})
 
 export const Timezone = Schema.String.check(
   Schema.makeFilter((value: string) =>
     IANAZone.isValidZone(value) ? undefined : 'expected an IANA timezone such as Europe/Paris',
   ),
-).annotate({ description: 'IANA timezone' })
+).annotate({ description: 'IANA timezone', ...described({ minLength: 1 }) })
 
 /** `HH:mm`, 24-hour clock. */
 export const ClockTime = Schema.String.check(
   Schema.makeFilter((value: string) =>
     /^([01]\d|2[0-3]):[0-5]\d$/.test(value) ? undefined : 'expected a time of day as HH:mm (00:00 to 23:59)',
   ),
-).annotate({ description: 'Time of day, HH:mm' })
+).annotate({ description: 'Time of day, HH:mm', ...described({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' }) })
 
 export const boundedString = (max: number) =>
   Schema.String.check(
     Schema.makeFilter((value: string) => (value.length <= max ? undefined : `must be at most ${max} characters`)),
-  )
+  ).annotate(described({ maxLength: max }))
 
 export const intBetween = (minimum: number, maximum: number) => Schema.Int.check(Schema.isBetween({ minimum, maximum }))
 
-/** Query strings carry text: integers arrive as digits. */
+/** Query strings carry text: integers arrive as digits, and the document says `integer` (OpenAPI's form style). */
 export const IntFromQuery = (minimum: number, maximum: number) =>
   Schema.String.check(
     Schema.makeFilter((value: string) => {
@@ -48,7 +76,7 @@ export const IntFromQuery = (minimum: number, maximum: number) =>
         ? undefined
         : `expected an integer from ${minimum} to ${maximum}`
     }),
-  )
+  ).annotate(described({ type: 'integer', minimum, maximum }))
 
 export const ResponseMeta = {
   livemode: Schema.Boolean,

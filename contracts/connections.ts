@@ -10,7 +10,7 @@ import {
   type Connection,
 } from '../core/connection/connection.js'
 import { PROVIDER_EVENT_STATUSES } from '../core/ports/calendar-provider.js'
-import { boundedString, DateTime, ListQuery, ResponseMeta } from './common.js'
+import { boundedString, DateTime, described, ListQuery, listItem, ResponseMeta } from './common.js'
 
 const AbsoluteUrl = Schema.String.check(
   Schema.makeFilter((value: string) =>
@@ -18,7 +18,7 @@ const AbsoluteUrl = Schema.String.check(
       ? undefined
       : 'expected an absolute http(s) URL',
   ),
-).annotate({ description: 'Absolute http(s) URL', format: 'uri' })
+).annotate({ description: 'Absolute http(s) URL', ...described({ format: 'uri', maxLength: 2048 }) })
 
 export const CalendarResource = Schema.Struct({
   id: Schema.String,
@@ -46,7 +46,7 @@ export const ConnectionResource = Schema.Struct({
   sync_mode: Schema.Literals(SYNC_MODES),
   last_synced_at: Schema.NullOr(DateTime),
   last_sync_error: Schema.NullOr(Schema.String),
-  calendars: Schema.optionalKey(Schema.Array(CalendarResource)),
+  calendars: Schema.optionalKey(Schema.Array(listItem(CalendarResource))),
   webhook_subscription: Schema.NullOr(Schema.Struct({ id: Schema.String, expires_at: DateTime })),
   token_refresh: Schema.Struct({ last_at: Schema.NullOr(DateTime), failures_count: Schema.Int }),
   created_at: DateTime,

@@ -33,6 +33,8 @@ export interface EndpointContract {
   readonly summary: string
   readonly tag: string
   readonly body?: Schema.Top
+  /** The fields of an HTML form's post (`application/x-www-form-urlencoded`): the hosted pages' buttons. */
+  readonly formBody?: Schema.Top
   readonly query?: Schema.Top
   readonly response?: Schema.Top
   /** Non-JSON answers (HTML pages, redirects) describe themselves here. */
@@ -40,6 +42,17 @@ export interface EndpointContract {
   /** Media type of a non-JSON answer (`text/html`, `image/gif`). */
   readonly responseContentType?: string
   readonly successStatus?: number
+  /**
+   * A second success status with the same body: an idempotent creation answers `successStatus` (201) when it
+   * created, and this one (200) with the existing resource when it found it.
+   */
+  readonly existingStatus?: { readonly status: number; readonly description: string }
+  /**
+   * Answers the handler writes itself besides its success and the error envelope: an HTML page at an error status
+   * (a hosted page's "this link is not valid"), a redirect, a protocol's own error body. Each is merged into the
+   * document's response of its status, beside the envelope's codes when hooks can answer that status too.
+   */
+  readonly otherResponses?: readonly OtherResponse[]
   /** Served on the sandbox surface only (404 on production). */
   readonly sandboxOnly?: boolean
   /** The API version that added the endpoint: callers pinned to an older one get the unknown-route 404. */
@@ -63,6 +76,17 @@ export interface EndpointContract {
    * query and path, idempotency, rate limits and internal errors.
    */
   readonly errors?: readonly ErrorCodeName[]
+}
+
+export interface OtherResponse {
+  readonly status: number
+  readonly description: string
+  /** The body's media type (`text/html`); none for a redirect. */
+  readonly contentType?: string
+  /** The body's schema, when it is JSON of its own (OAuth's `{ error, error_description }`). */
+  readonly schema?: Schema.Top
+  /** Whether the handler answers this status only this way (no envelope code of the status can reach it). */
+  readonly only?: boolean
 }
 
 /** `POST /v1/users/{id}`: the name version changes and idempotency scopes use. */

@@ -1,6 +1,7 @@
 import { Schema } from 'effect'
+import { API_VERSIONS } from './versions.js'
 import { deleted, listEnvelope } from './common.js'
-import type { EndpointContract } from './endpoint.js'
+import type { EndpointContract, OtherResponse } from './endpoint.js'
 import { HealthResource } from './health.js'
 import { EventHealthResource, UPCOMING_HEALTH_SINCE, UpcomingHealthQuery } from './event-health.js'
 import {
@@ -41,10 +42,12 @@ import {
   InvitationListResource,
   InvitationResource,
   MailNoticeResource,
+  RespondForm,
   RespondQuery,
   RespondRequest,
   SentEmailListResource,
   SentEmailsQuery,
+  UnsubscribeForm,
 } from './invitations.js'
 import {
   CalendarResource,
@@ -86,6 +89,51 @@ import {
 
 const NoBody = Schema.Struct({})
 
+/** A page for browsers answering at an error status (a hosted form's "this request is not valid"). */
+const htmlPage = (status: number, description: string): OtherResponse => ({
+  status,
+  description,
+  contentType: 'text/html',
+})
+
+/** A redirect (302, `Location`, no body): where a browser goes next. */
+const redirect = (description: string): OtherResponse => ({ status: 302, description, only: true })
+
+/** The fields of a browser form or an OAuth client's post (application/x-www-form-urlencoded), as named in the summary. */
+const FormFields = Schema.Record(Schema.String, Schema.String).annotate({ identifier: 'FormFields' })
+
+/** RFC 6749 5.2 (and RFC 7009): the token and revocation endpoints' own error body, which OAuth clients read. */
+const OAuthProtocolError = Schema.Struct({
+  error: Schema.String.annotate({ description: '`invalid_request`, `invalid_client`, `invalid_grant`, ...' }),
+  error_description: Schema.optionalKey(Schema.String),
+}).annotate({ identifier: 'OAuthProtocolError' })
+const oauthErrors: readonly OtherResponse[] = [
+  { status: 400, description: 'RFC 6749 5.2 error', contentType: 'application/json', schema: OAuthProtocolError },
+  {
+    status: 401,
+    description: '`invalid_client`: the client authentication failed (RFC 6749 5.2)',
+    contentType: 'application/json',
+    schema: OAuthProtocolError,
+    only: true,
+  },
+]
+
+export const OpenApiDocumentQuery = Schema.Struct({
+  version: Schema.optionalKey(
+    Schema.Literals(API_VERSIONS).annotate({
+      description: "The API version to describe; the request's `Service-Version`, else the current one, when absent.",
+    }),
+  ),
+})
+
+/** The hosted pages' answer to a link whose invitation or token is wrong: an HTML page, never the JSON envelope. */
+const LINK_NOT_VALID: OtherResponse = {
+  status: 404,
+  description: 'An HTML page saying the link is not valid: no invitation has this id and token.',
+  contentType: 'text/html',
+  only: true,
+}
+
 export const AdvanceTimeRequest = Schema.Struct({
   seconds: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 366 * 24 * 3600 })),
 }).annotate({ identifier: 'AdvanceTimeRequest' })
@@ -118,7 +166,8 @@ export const Endpoints = {
     tag: 'Users',
     body: CreateUserRequest,
     response: UserResource,
-    successStatus: 200,
+    successStatus: 201,
+    existingStatus: { status: 200, description: 'A user with this e-mail already existed: it is answered unchanged.' },
   },
   listUsers: {
     operationId: 'listUsers',
@@ -439,6 +488,10 @@ export const Endpoints = {
     method: 'POST',
     path: '/v1/events/{id}/reminders',
     summary: 'Create a reminder (idempotent: the same offset or time again returns the existing one with 200)',
+    existingStatus: {
+      status: 200,
+      description: 'The event already had a reminder at this offset or time: it is answered.',
+    },
     tag: 'Reminders',
     body: CreateReminderRequest,
     response: ReminderResource,
@@ -502,6 +555,7 @@ export const Endpoints = {
     method: 'POST',
     path: '/v1/users/{id}/devices',
     summary: 'Register a Web Push subscription for a user (the same endpoint again returns the device with 200)',
+    existingStatus: { status: 200, description: 'The user already had this subscription: its device is answered.' },
     tag: 'Devices',
     body: RegisterDeviceRequest,
     response: DeviceResource,
@@ -643,7 +697,7 @@ export const Endpoints = {
   },
   inboundMailNotice: {
     operationId: 'inboundMailNotice',
-    errors: ['signature_invalid'],
+    errors: ['signature_invalid', 'resource_missing'],
     permission: 'any_key',
     method: 'POST',
     path: '/v1/inbound/mail_events',
@@ -663,6 +717,7 @@ export const Endpoints = {
     query: TokenLinkQuery,
     responseDescription: 'An HTML page with accept, maybe and decline buttons',
     responseContentType: 'text/html',
+    otherResponses: [LINK_NOT_VALID],
     authenticated: false,
   },
   hostedRespondSubmit: {
@@ -672,8 +727,23 @@ export const Endpoints = {
     path: '/hosted/invitations/{id}/respond',
     summary: 'Form post of the response page (application/x-www-form-urlencoded: token, status)',
     tag: 'Hosted pages',
+    formBody: RespondForm,
     responseDescription: 'An HTML confirmation page',
     responseContentType: 'text/html',
+    otherResponses: [
+      LINK_NOT_VALID,
+      {
+        status: 400,
+        description: 'The response page again, asking to choose an answer: `status` was missing or unknown.',
+        contentType: 'text/html',
+      },
+      {
+        status: 409,
+        description: 'An HTML page saying the answer was not saved: the invitation can no longer be answered.',
+        contentType: 'text/html',
+        only: true,
+      },
+    ],
     authenticated: false,
   },
   hostedUnsubscribePage: {
@@ -686,6 +756,7 @@ export const Endpoints = {
     query: TokenLinkQuery,
     responseDescription: 'An HTML page with a confirm button',
     responseContentType: 'text/html',
+    otherResponses: [LINK_NOT_VALID],
     authenticated: false,
   },
   hostedUnsubscribeSubmit: {
@@ -695,8 +766,10 @@ export const Endpoints = {
     path: '/hosted/invitations/{id}/unsubscribe',
     summary: 'Form post of the unsubscribe page (application/x-www-form-urlencoded: token)',
     tag: 'Hosted pages',
+    formBody: UnsubscribeForm,
     responseDescription: 'An HTML confirmation page',
     responseContentType: 'text/html',
+    otherResponses: [LINK_NOT_VALID],
     authenticated: false,
   },
   simulateInvitationDelivered: {
@@ -840,6 +913,8 @@ export const Endpoints = {
     tag: 'Connections',
     authenticated: false,
     responseDescription: '302 redirect to return_url with connection_id and state (or error and state)',
+    successStatus: 302,
+    otherResponses: [htmlPage(400, 'An HTML page: the link has no state, or it expired.')],
   },
   googlePush: {
     operationId: 'googlePush',
@@ -865,6 +940,8 @@ export const Endpoints = {
     errors: ['parameter_missing', 'parameter_invalid'],
     responseDescription:
       '200 text/plain echo of validationToken; 202 for notifications; 400 without notifications (in the error envelope, naming value)',
+    responseContentType: 'text/plain',
+    otherResponses: [{ status: 202, description: 'Notifications received (no body).', only: true }],
   },
   icloudSignInPage: {
     operationId: 'icloudSignInPage',
@@ -877,6 +954,10 @@ export const Endpoints = {
     authenticated: false,
     errors: ['route_not_found'],
     responseDescription: 'HTML sign-in page; a 400 page for an unknown or expired state',
+    responseContentType: 'text/html',
+    otherResponses: [
+      htmlPage(400, 'An HTML page: the sign-in request is not valid, or its state is unknown or expired.'),
+    ],
   },
   icloudSignIn: {
     operationId: 'icloudSignIn',
@@ -889,6 +970,9 @@ export const Endpoints = {
     authenticated: false,
     errors: ['route_not_found'],
     responseDescription: '302 to the redirect URI with code and state; 400 page when the password is refused',
+    successStatus: 302,
+    formBody: FormFields,
+    otherResponses: [htmlPage(400, 'An HTML page: the password was refused, or the request is not valid.')],
   },
   sandboxConsentPage: {
     operationId: 'sandboxConsentPage',
@@ -901,6 +985,8 @@ export const Endpoints = {
     authenticated: false,
     sandboxOnly: true,
     responseDescription: 'HTML consent page',
+    responseContentType: 'text/html',
+    otherResponses: [htmlPage(400, 'An HTML page: the consent request is not valid.')],
   },
   sandboxConsentDecision: {
     operationId: 'sandboxConsentDecision',
@@ -913,6 +999,9 @@ export const Endpoints = {
     authenticated: false,
     sandboxOnly: true,
     responseDescription: '302 redirect to redirect_uri with code and state (or error=access_denied)',
+    successStatus: 302,
+    formBody: FormFields,
+    otherResponses: [htmlPage(400, 'An HTML page: the consent request is not valid, or the e-mail is missing.')],
   },
   createProviderEvent: {
     operationId: 'createProviderEvent',
@@ -1142,6 +1231,7 @@ export const Endpoints = {
     tag: 'OAuth',
     authenticated: false,
     responseDescription: 'The metadata document (JSON)',
+    responseContentType: 'application/json',
   },
   oauthAuthorize: {
     operationId: 'oauthAuthorize',
@@ -1155,6 +1245,10 @@ export const Endpoints = {
     responseDescription:
       'The HTML consent page (recorded for its ticket, its form carrying a consent token), or a 302 to redirect_uri with error and state (access_denied for a ticket already decided)',
     responseContentType: 'text/html',
+    otherResponses: [
+      redirect('Back to redirect_uri with error and state'),
+      htmlPage(400, 'An HTML page: an unknown client_id or an unregistered redirect_uri, never redirected.'),
+    ],
   },
   oauthAuthorizeDecision: {
     operationId: 'oauthAuthorizeDecision',
@@ -1167,6 +1261,14 @@ export const Endpoints = {
     authenticated: false,
     responseDescription:
       '302 to redirect_uri with code, state and iss (or error and state); a 400 HTML page, and no code, for a decision that is not the page shown, differs from it, or comes after the ticket was decided',
+    successStatus: 302,
+    formBody: FormFields,
+    otherResponses: [
+      htmlPage(
+        400,
+        'An HTML page, and no code: an unknown client_id or an unregistered redirect_uri, or a decision that is not the page last shown for its ticket, differs from what it showed, or comes after the ticket was decided.',
+      ),
+    ],
   },
   oauthToken: {
     operationId: 'oauthToken',
@@ -1178,6 +1280,9 @@ export const Endpoints = {
     tag: 'OAuth',
     authenticated: false,
     responseDescription: 'RFC 6749 token response, or { error, error_description }',
+    responseContentType: 'application/json',
+    formBody: FormFields,
+    otherResponses: oauthErrors,
   },
   oauthRevoke: {
     operationId: 'oauthRevoke',
@@ -1188,6 +1293,8 @@ export const Endpoints = {
     tag: 'OAuth',
     authenticated: false,
     responseDescription: '200 with an empty body, or { error, error_description }',
+    formBody: FormFields,
+    otherResponses: oauthErrors,
   },
   openApiDocument: {
     operationId: 'openApiDocument',
@@ -1196,6 +1303,7 @@ export const Endpoints = {
     path: '/v1/openapi.json',
     summary: 'This OpenAPI 3.1 document, generated from the contracts that validate requests',
     tag: 'Reference',
+    query: OpenApiDocumentQuery,
     authenticated: false,
     responseDescription: 'The OpenAPI document (JSON)',
     responseContentType: 'application/json',

@@ -60,6 +60,17 @@ export const RespondQuery = Schema.Struct({
  * Query of the token-addressed links (pixel, hosted pages). Documentation only: the
  * handlers read these leniently, since mail clients and link scanners append their own parameters.
  */
+/** The response page's form: the link's token and the button pressed. Other fields are ignored. */
+export const RespondForm = Schema.Struct({
+  token: Schema.String.annotate({ description: "The invitation's response_token (from the page's link)." }),
+  status: Schema.Literals(RESPONSES).annotate({ description: 'The button pressed.' }),
+}).annotate({ identifier: 'HostedRespondForm' })
+
+/** The unsubscribe page's form: the link's token. Other fields are ignored. */
+export const UnsubscribeForm = Schema.Struct({
+  token: Schema.String.annotate({ description: "The invitation's response_token (from the page's link)." }),
+}).annotate({ identifier: 'HostedUnsubscribeForm' })
+
 export const TokenLinkQuery = Schema.Struct({
   token: boundedString(128).annotate({ description: "The invitation's response_token." }),
   choice: Schema.optionalKey(

@@ -5,23 +5,64 @@ import { Schema } from 'effect'
 import type { EndpointContract } from './endpoint.js'
 import { ERROR_CODES, ErrorEnvelope, type ErrorCodeName } from './errors.js'
 import { codeSamples, requestExample, responseExample, SANDBOX_REQUEST_ID } from './openapi-examples.js'
-import { CURRENT_VERSION } from './versions.js'
+import { endpointId } from './endpoint.js'
+import { API_VERSIONS, type ApiVersion, changesSince, CURRENT_VERSION, VERSION_CHANGES } from './versions.js'
 import { WEBHOOK_PAYLOADS, webhookOperationId } from './webhooks/payloads.js'
 
 type JsonObject = Record<string, unknown>
 
-/** Converts one schema into a JSON Schema, moving its named definitions into `components`. */
-const toComponent = (schema: Schema.Top, components: JsonObject): JsonObject => {
-  const document = Schema.toJsonSchemaDocument(schema) as unknown as { schema: JsonObject; definitions?: JsonObject }
+/**
+ * Effect writes a check it cannot inline as `{ type, allOf: [fragment] }`. A check of ours says its whole JSON
+ * Schema (contracts/common.ts `described`), so its fragment is merged into the schema it checks: a query integer
+ * carried as text becomes `integer`, and `format` sits beside `type` where code generators look for it.
+ */
+const flattenChecks = (value: unknown): JsonObject => {
+  if (Array.isArray(value)) return value.map(flattenChecks) as unknown as JsonObject
+  if (value === null || typeof value !== 'object') return value as JsonObject
+  const out: JsonObject = {}
+  for (const [key, child] of Object.entries(value)) out[key] = flattenChecks(child)
+  const checks = out.allOf
+  if (!Array.isArray(checks) || checks.some((check) => typeof check !== 'object' || '$ref' in check)) return out
+  const merged: JsonObject = { ...out }
+  delete merged.allOf
+  for (const check of checks as JsonObject[])
+    for (const [key, child] of Object.entries(check)) {
+      // Two checks of the same keyword (two patterns) both hold: keep them apart.
+      if (key !== 'type' && key !== 'description' && key in merged) return out
+      merged[key] = child
+    }
+  return merged
+}
+
+/**
+ * Converts one schema into a JSON Schema, moving its named definitions into `components`. A request's schema says
+ * `additionalProperties: false` on every object, as the server refuses unknown fields (`parameter_unknown`); a
+ * definition named by both a request and an answer must then be the same, or the build stops.
+ */
+const toComponent = (schema: Schema.Top, components: JsonObject, direction: 'request' | 'response'): JsonObject => {
+  const document = Schema.toJsonSchemaDocument(
+    schema,
+    direction === 'request' ? { onExcessProperty: 'error' } : undefined,
+  ) as unknown as { schema: JsonObject; definitions?: JsonObject }
   const relink = (value: JsonObject): JsonObject =>
-    JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonObject
-  for (const [name, definition] of Object.entries(document.definitions ?? {}))
-    components[name] = relink(definition as JsonObject)
-  return relink(document.schema)
+    flattenChecks(JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonObject)
+  for (const [name, definition] of Object.entries(document.definitions ?? {})) {
+    const linked = relink(definition as JsonObject)
+    const known = components[name]
+    if (known !== undefined && JSON.stringify(known) !== JSON.stringify(linked))
+      throw new Error(`The schema ${name} differs between a request and an answer: give one of them its own name`)
+    components[name] = linked
+  }
+  const converted = relink(document.schema)
+  // Effect writes the empty struct (a body with no fields) as "anything but null"; the server takes a JSON object
+  // without fields there (hosts/api/route.ts), which JSON Schema says so.
+  return direction === 'request' && JSON.stringify(converted) === '{"not":{"type":"null"}}'
+    ? { type: 'object', properties: {}, additionalProperties: false }
+    : converted
 }
 
 const queryParameters = (schema: Schema.Top) => {
-  const json = toComponent(schema, {}) as { properties?: Record<string, JsonObject>; required?: string[] }
+  const json = toComponent(schema, {}, 'request') as { properties?: Record<string, JsonObject>; required?: string[] }
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: 'query',
@@ -123,8 +164,11 @@ export const errorCodesOf = (endpoint: EndpointContract): ErrorCodeName[] => {
   if (MUTATING.has(endpoint.method)) for (const code of BODY_CODES) codes.add(code)
   if (endpoint.body !== undefined) codes.add('parameter_missing').add('parameter_invalid').add('parameter_unknown')
   if (endpoint.query !== undefined) codes.add('parameter_invalid').add('parameter_unknown')
-  if (endpoint.path.includes('{') || endpoint.sandboxOnly === true) codes.add('resource_missing')
+  // A keyed request may name a connected account (`Service-Account`) that does not exist: 404 before any handler.
+  if (keyed || endpoint.path.includes('{') || endpoint.sandboxOnly === true) codes.add('resource_missing')
   if (endpoint.sandboxOnly === true) codes.add('route_not_found')
+  // Not registered on production: there an unknown path under /v1/ asks for a key before it says 404.
+  if (endpoint.sandboxOnly === true && !keyed && endpoint.path.startsWith('/v1/')) codes.add('authentication_failed')
   if (keyed && MUTATING.has(endpoint.method))
     codes.add('idempotency_key_invalid').add('idempotency_key_in_use').add('idempotency_request_in_flight')
   for (const code of endpoint.errors ?? []) codes.add(code)
@@ -178,11 +222,60 @@ const errorResponses = (endpoint: EndpointContract): Record<string, unknown> => 
   )
 }
 
+/** Two answers' media at one status: the same media type with two bodies is either one (`anyOf`). */
+const mergeContent = (known: JsonObject, added: JsonObject): JsonObject => {
+  const out: JsonObject = { ...added, ...known }
+  for (const [type, media] of Object.entries(added)) {
+    const before = (known[type] as JsonObject | undefined)?.schema
+    const after = (media as JsonObject).schema
+    if (before !== undefined && after !== undefined)
+      out[type] = { ...(known[type] as JsonObject), schema: { anyOf: [before, after] } }
+  }
+  return out
+}
+
+/** The error responses completed with the answers the handler writes itself (`otherResponses`). */
+const withOtherResponses = (
+  responses: Record<string, unknown>,
+  endpoint: EndpointContract,
+  components: JsonObject,
+): Record<string, unknown> => {
+  const out = { ...responses } as Record<string, { description: string; headers?: unknown; content?: JsonObject }>
+  for (const other of endpoint.otherResponses ?? []) {
+    const status = String(other.status)
+    const media =
+      other.contentType === undefined
+        ? {}
+        : {
+            [other.contentType]:
+              other.schema === undefined
+                ? other.contentType.startsWith('text/')
+                  ? { schema: { type: 'string' } }
+                  : {}
+                : { schema: toComponent(other.schema, components, 'response') },
+          }
+    const known = out[status]
+    out[status] =
+      known === undefined || other.only === true
+        ? {
+            description: other.description,
+            headers: { 'Request-Id': header('RequestId') },
+            ...(other.contentType === undefined ? {} : { content: media }),
+          }
+        : {
+            ...known,
+            description: `${other.description}\n\n${known.description}`,
+            content: mergeContent(known.content ?? {}, media),
+          }
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)))
+}
+
 /** The `webhooks` section: one notification per event type, with its payload's schema. */
 const webhooks = (components: JsonObject) =>
   Object.fromEntries(
     WEBHOOK_EVENT_TYPES.map((type) => {
-      const payload = toComponent(WEBHOOK_PAYLOADS[type].schema, components)
+      const payload = toComponent(WEBHOOK_PAYLOADS[type].schema, components, 'response')
       return [
         type,
         {
@@ -213,14 +306,51 @@ const webhooks = (components: JsonObject) =>
     }),
   )
 
-/** The OpenAPI 3.1 document of the given endpoints. */
+/** The success status an endpoint had in a version: its current one, undone by each newer change that moved it. */
+const successStatusIn = (endpoint: EndpointContract, version: ApiVersion): number =>
+  changesSince(version).reduce(
+    (status, change) => change.downgradeSuccessStatus?.[endpointId(endpoint)] ?? status,
+    endpoint.successStatus ?? 200,
+  )
+
+/** Each resource schema (by its `object`) as the changes newer than the version leave it, as the server renders it. */
+const downgradeSchemas = (components: JsonObject, version: ApiVersion): void => {
+  for (const change of changesSince(version))
+    for (const [name, schema] of Object.entries(components)) {
+      const object = ((schema as JsonObject).properties as JsonObject | undefined)?.object as JsonObject | undefined
+      const kind = Array.isArray(object?.enum) && object.enum.length === 1 ? String(object.enum[0]) : undefined
+      const downgrade = kind === undefined ? undefined : change.downgradeResourceSchema?.[kind]
+      if (downgrade !== undefined) components[name] = downgrade(schema as JsonObject)
+    }
+}
+
+/** The document's changelog: every version, newest first, with its breaking changes. */
+const changelog = (version: ApiVersion): string =>
+  [
+    `This document describes API version ${version}${version === CURRENT_VERSION ? ' (the current one)' : ''}; \`GET /v1/openapi.json?version=...\` (or a \`Service-Version\` header) serves the document of another version: ${API_VERSIONS.join(', ')}.`,
+    '',
+    '## Version changes',
+    '',
+    ...[...API_VERSIONS].reverse().flatMap((each) => {
+      const changes = VERSION_CHANGES.filter((change) => change.version === each)
+      return [
+        `- **${each}**${changes.length === 0 ? ': no breaking change.' : ':'}`,
+        ...changes.map((change) => `  - ${change.description}`),
+      ]
+    }),
+  ].join('\n')
+
+/** The OpenAPI 3.1 document of the given endpoints, as callers of `version` see them (the current one by default). */
 export const buildOpenApiDocument = (
-  endpoints: readonly EndpointContract[],
+  allEndpoints: readonly EndpointContract[],
   servers: readonly { url: string; description: string }[],
+  version: ApiVersion = CURRENT_VERSION,
 ) => {
   const components: JsonObject = {}
-  toComponent(ErrorEnvelope, components)
+  toComponent(ErrorEnvelope, components, 'response')
   const paths: Record<string, Record<string, unknown>> = {}
+  // An endpoint added after the version is the unknown route's 404 there.
+  const endpoints = allEndpoints.filter((endpoint) => (endpoint.sinceVersion ?? API_VERSIONS[0]) <= version)
   for (const endpoint of endpoints) {
     const pathParameters = [...endpoint.path.matchAll(/\{([^}]+)\}/g)].map((match) => ({
       name: match[1],
@@ -229,7 +359,7 @@ export const buildOpenApiDocument = (
       schema: { type: 'string' },
     }))
     const keyed = endpoint.authenticated !== false
-    const success = String(endpoint.successStatus ?? 200)
+    const success = String(successStatusIn(endpoint, version))
     const successHeaders = {
       'Request-Id': header('RequestId'),
       'Service-Version': header('ServiceVersion'),
@@ -244,6 +374,23 @@ export const buildOpenApiDocument = (
     }
     const example = endpoint.response === undefined ? undefined : responseExample(endpoint)
     const bodyExample = endpoint.body === undefined ? undefined : requestExample(endpoint)
+    const successResponse =
+      endpoint.response === undefined
+        ? {
+            description: endpoint.responseDescription ?? 'Success',
+            headers: successHeaders,
+            ...(endpoint.responseContentType === undefined ? {} : { content: { [endpoint.responseContentType]: {} } }),
+          }
+        : {
+            description: 'Success',
+            headers: successHeaders,
+            content: {
+              'application/json': {
+                schema: toComponent(endpoint.response, components, 'response'),
+                ...(example === undefined ? {} : { example }),
+              },
+            },
+          }
     const operation: Record<string, unknown> = {
       operationId: endpoint.operationId,
       summary: endpoint.summary,
@@ -256,26 +403,16 @@ export const buildOpenApiDocument = (
         ...(keyed && MUTATING.has(endpoint.method) ? [parameter('IdempotencyKey')] : []),
       ],
       responses: {
-        [success]:
-          endpoint.response === undefined
-            ? {
-                description: endpoint.responseDescription ?? 'Success',
-                headers: successHeaders,
-                ...(endpoint.responseContentType === undefined
-                  ? {}
-                  : { content: { [endpoint.responseContentType]: {} } }),
-              }
-            : {
-                description: 'Success',
-                headers: successHeaders,
-                content: {
-                  'application/json': {
-                    schema: toComponent(endpoint.response, components),
-                    ...(example === undefined ? {} : { example }),
-                  },
-                },
+        [success]: successResponse,
+        ...(endpoint.existingStatus === undefined
+          ? {}
+          : {
+              [String(endpoint.existingStatus.status)]: {
+                ...successResponse,
+                description: endpoint.existingStatus.description,
               },
-        ...errorResponses(endpoint),
+            }),
+        ...withOtherResponses(errorResponses(endpoint), endpoint, components),
       },
       ...(endpoint.authenticated === false
         ? { security: [] }
@@ -287,12 +424,21 @@ export const buildOpenApiDocument = (
       'x-required-permission': permissionName(endpoint.permission),
       'x-codeSamples': codeSamples(endpoint, bodyExample),
     }
+    if (endpoint.formBody !== undefined) {
+      operation.requestBody = {
+        required: true,
+        content: {
+          // A form's other fields are ignored, not refused: its schema stays open.
+          'application/x-www-form-urlencoded': { schema: toComponent(endpoint.formBody, components, 'response') },
+        },
+      }
+    }
     if (endpoint.body !== undefined) {
       operation.requestBody = {
         required: false,
         content: {
           'application/json': {
-            schema: toComponent(endpoint.body, components),
+            schema: toComponent(endpoint.body, components, 'request'),
             ...(bodyExample === undefined ? {} : { example: bodyExample }),
           },
         },
@@ -303,16 +449,18 @@ export const buildOpenApiDocument = (
     path[endpoint.method.toLowerCase()] = operation
   }
   const webhookSection = webhooks(components)
+  downgradeSchemas(components, version)
   const tagsInUse = [...new Set(endpoints.map((endpoint) => endpoint.tag))]
   return {
     openapi: '3.1.0',
     info: {
       title: 'Scheduling and Departure API',
-      version: CURRENT_VERSION,
+      version,
       description:
         'Managed users, calendars, events and live departure windows. Errors use one envelope; codes: ' +
         Object.keys(ERROR_CODES).join(', ') +
-        '. The examples come from the sandbox, whose every account is seeded with Ada Lovelace, Grace Hopper and Katherine Johnson.',
+        '. The examples come from the sandbox, whose every account is seeded with Ada Lovelace, Grace Hopper and Katherine Johnson.\n\n' +
+        changelog(version),
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers,

@@ -25,6 +25,15 @@ const paramName = (path: readonly PropertyKey[]): string | null =>
         .map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`))
         .join('')
 
+const isEmptyStruct = (schema: Schema.Top): boolean => {
+  const ast = schema.ast as {
+    _tag: string
+    propertySignatures?: readonly unknown[]
+    indexSignatures?: readonly unknown[]
+  }
+  return ast._tag === 'Objects' && ast.propertySignatures?.length === 0 && ast.indexSignatures?.length === 0
+}
+
 /**
  * Decodes untrusted input against a contract. Unknown parameters are refused
  * (a typo must not be silently ignored); the first problem is reported.
@@ -34,7 +43,18 @@ export const decodeRequest = <S extends Schema.Top & { readonly DecodingServices
   input: unknown,
 ): { readonly ok: true; readonly value: S['Type'] } | { readonly ok: false; readonly problem: ParameterProblem } => {
   const result = Schema.decodeUnknownResult(schema as never)(input, { onExcessProperty: 'error' })
-  if (result._tag === 'Success') return { ok: true, value: result.success as S['Type'] }
+  if (result._tag === 'Success') {
+    // The empty struct (a body with no fields) is TypeScript's `{}` to Effect, which takes any key: refused here,
+    // as for every other struct and as the document's `additionalProperties: false` says.
+    const unknown =
+      isEmptyStruct(schema) && input !== null && typeof input === 'object' ? Object.keys(input)[0] : undefined
+    if (unknown !== undefined)
+      return {
+        ok: false,
+        problem: { code: 'parameter_unknown', param: unknown, message: `Received unknown parameter: ${unknown}.` },
+      }
+    return { ok: true, value: result.success as S['Type'] }
+  }
   const first = formatter(result.failure.issue as never).issues[0]
   const param = paramName((first?.path ?? []) as readonly PropertyKey[])
   const message = first?.message ?? 'Invalid request.'

@@ -28,6 +28,19 @@ export interface VersionChange {
   readonly upgradeRequest?: Readonly<Record<string, (body: Json) => Json>>
   /** Adjusts status and headers of an endpoint's response for callers on older versions. */
   readonly downgradeResponse?: Readonly<Record<string, (response: ResponseShape) => ResponseShape>>
+  /**
+   * The same changes, said to the OpenAPI document of an older version: the success status an endpoint had then
+   * (`downgradeResponse`), and the JSON Schema of a resource (by its `object` name) as `downgradeResource` leaves it.
+   */
+  readonly downgradeSuccessStatus?: Readonly<Record<string, number>>
+  readonly downgradeResourceSchema?: Readonly<Record<string, (schema: Json) => Json>>
+}
+
+/** A JSON Schema object without one of its properties. */
+const withoutProperty = (schema: Json, name: string): Json => {
+  const { [name]: _dropped, ...properties } = (schema.properties ?? {}) as Json
+  const required = (schema.required as string[] | undefined)?.filter((key) => key !== name)
+  return { ...schema, properties, ...(required === undefined ? {} : { required }) }
 }
 
 /** Kept in version order; each breaking change is one entry. */
@@ -41,6 +54,7 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
         headers: Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'location')),
       }),
     },
+    downgradeSuccessStatus: { 'POST /v1/events': 200 },
   },
   {
     version: '2026-05-20',
@@ -51,6 +65,7 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
         return older
       },
     },
+    downgradeResourceSchema: { voice_action: (schema) => withoutProperty(schema, 'confirmed_by_user') },
   },
   {
     version: '2026-05-20',
@@ -62,6 +77,15 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
         if (monitoring === undefined) return event
         const { traffic_level: _renamed, ...older } = monitoring
         return { ...event, monitoring: older }
+      },
+    },
+    downgradeResourceSchema: {
+      event: (schema) => {
+        const properties = schema.properties as Json
+        const monitoring = properties.monitoring as Json | undefined
+        // A notification is an `event` object too, without monitoring: unchanged, as `downgradeResource` leaves it.
+        if (monitoring?.properties === undefined) return schema
+        return { ...schema, properties: { ...properties, monitoring: withoutProperty(monitoring, 'traffic_level') } }
       },
     },
   },
@@ -116,6 +140,10 @@ export const downgradeResource = (
   }
   return convert(resource)
 }
+
+/** The changes newer than a version, newest first: what its document undoes of the current one. */
+export const changesSince = (version: ApiVersion, all: readonly VersionChange[] = VERSION_CHANGES) =>
+  changesNewerThan(version, all).newestFirst
 
 export const upgradeRequest = (
   endpoint: string,

@@ -87,7 +87,8 @@ export type VoiceSessionCommand =
 const TABLE: TransitionTable<VoiceSessionStatus, VoiceSessionCommand['type']> = {
   created: { connect: ['active'], end: ['ended'], count: ['created'] },
   active: { end: ['ended'], count: ['active'] },
-  ended: {},
+  // A connection's tool calls are counted when it closes, which may be after `session.end` or the API ended it.
+  ended: { count: ['ended'] },
 }
 
 export const VOICE_SESSION_MACHINE: StateMachine<

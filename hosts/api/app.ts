@@ -237,6 +237,7 @@ export const buildApiApp = async (
     messagesPerSecond: config.voice.messagesPerSecond,
     sessionCheckMs: config.voice.sessionCheckMs,
     subLimits: rateLimit,
+    random: application.random,
   })
   gateway.attach(app)
   voiceRoutes(app, {

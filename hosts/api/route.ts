@@ -189,11 +189,13 @@ export const defineRoute = <E extends EndpointContract>(
   const run = (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | undefined => {
     let body: unknown
     if (endpoint.body !== undefined) {
-      const raw = request.body ?? {}
-      const upgraded =
-        raw !== null && typeof raw === 'object' && !Array.isArray(raw)
-          ? upgradeRequest(id, raw as Json, request.apiVersion)
-          : raw
+      const raw = request.body === undefined ? {} : request.body
+      // A body is a JSON object: `null`, an array or a scalar is refused, as the document's `type: object` says.
+      if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+        sendError(request, reply, { code: 'parameter_invalid', message: 'The request body must be a JSON object.' })
+        return undefined
+      }
+      const upgraded = upgradeRequest(id, raw as Json, request.apiVersion)
       const decoded = decodeRequest(endpoint.body as never, upgraded)
       if (!decoded.ok) {
         sendError(request, reply, {
@@ -267,6 +269,11 @@ export const defineRoute = <E extends EndpointContract>(
     },
   })
 }
+
+/** A rendered resource with the `livemode` of its surface, for renderers of records that do not carry it. */
+export const withLivemode =
+  (request: FastifyRequest) =>
+  (item: Json): Json => ({ ...item, livemode: request.scope.livemode })
 
 /** The list envelope of every list endpoint. */
 export const listBody = (request: FastifyRequest, data: readonly Json[], hasMore: boolean): Json => ({

@@ -9,6 +9,9 @@ type JsonSchema = Record<string, unknown>
 export type Serializer = (resource: Record<string, unknown>) => string
 
 const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean', 'null'])
+const TEXT_CHECKS = new Set(['format', 'pattern', 'maxLength', 'minLength', 'description'])
+const isTextCheck = (check: unknown): boolean =>
+  check !== null && typeof check === 'object' && Object.keys(check).every((key) => TEXT_CHECKS.has(key))
 
 /**
  * Rewrites one node of a response's JSON Schema (as the contracts generate it for
@@ -33,6 +36,12 @@ const normalise = (node: unknown): unknown => {
   }
   if (node === null || typeof node !== 'object') return node
   const schema = node as JsonSchema
+  // A check's own JSON Schema (`contracts/common.ts` `described`: a format, a pattern, a length) constrains the text,
+  // not its shape: the writer does not need it.
+  if (Array.isArray(schema.allOf) && schema.allOf.every(isTextCheck)) {
+    const { allOf: _checks, ...shape } = schema
+    return normalise(shape)
+  }
   if (schema.oneOf !== undefined || schema.allOf !== undefined) return null
   if (schema.anyOf !== undefined) {
     const normalised = (schema.anyOf as JsonSchema[]).map((branch) => normalise(branch) as JsonSchema | null)

@@ -1,3 +1,5 @@
+import { newRequestId } from '../api/plugins/request-id.js'
+import type { RandomSource } from '../../core/ports/id-generator.js'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
@@ -60,6 +62,8 @@ export interface VoiceGatewayDeps {
       resource: string,
     ): Promise<{ allowed: boolean; retryAfterMs: number }>
   }
+  /** Draws the request id of a refused handshake, as the HTTP host does for every answer. */
+  readonly random: RandomSource
 }
 
 const apiError = (body: ApiErrorBody) => errorEnvelope('', body).error
@@ -117,16 +121,20 @@ export class VoiceGateway {
     return this.open.size
   }
 
+  private refuseUpgrade(socket: Duplex, status: number, body: ApiErrorBody): void {
+    refuseUpgrade(socket, status, body, newRequestId(this.deps.random))
+  }
+
   private async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost')
     if (url.pathname !== VOICE_WEBSOCKET_PATH)
-      return refuseUpgrade(socket, 404, {
+      return this.refuseUpgrade(socket, 404, {
         code: 'route_not_found',
         message: `Unrecognized WebSocket URL (${url.pathname}).`,
       })
     const token = url.searchParams.get('token') ?? bearerProtocol(request.headers['sec-websocket-protocol'])
     if (token === null || token === '')
-      return refuseUpgrade(socket, 401, {
+      return this.refuseUpgrade(socket, 401, {
         code: 'voice_token_invalid',
         message: 'Pass the session token as ?token= or as the subprotocol bearer.<token>; never an API key.',
         param: 'token',
@@ -137,7 +145,7 @@ export class VoiceGateway {
     const connected = await this.deps.voice.connect(this.deps.livemode, token, clock.now())
     if (!connected.ok && connected.error._tag !== 'VoiceConcurrencyExceeded') {
       const body = domainErrorToApi(connected.error)
-      return refuseUpgrade(socket, ERROR_CODES[body.code].status, body)
+      return this.refuseUpgrade(socket, ERROR_CODES[body.code].status, body)
     }
     this.wss.handleUpgrade(request, socket, head, (ws) => {
       if (!connected.ok) {
@@ -180,11 +188,13 @@ const bearerProtocol = (header: string | string[] | undefined): string | null =>
   return found === undefined ? null : found.slice('bearer.'.length)
 }
 
-const refuseUpgrade = (socket: Duplex, status: number, body: ApiErrorBody): void => {
-  const json = JSON.stringify(errorEnvelope('', body))
+/** A handshake refused in HTTP, in the error envelope with its request id (body and `Request-Id`), as the API answers. */
+const refuseUpgrade = (socket: Duplex, status: number, body: ApiErrorBody, requestId: string): void => {
+  const json = JSON.stringify(errorEnvelope(requestId, body))
   socket.end(
     `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : status === 401 ? 'Unauthorized' : 'Refused'}\r\n` +
-      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n` +
+      `Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${json}`,
   )
 }
 

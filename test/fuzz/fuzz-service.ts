@@ -4,6 +4,7 @@ import type { DnsResolverPort } from '../../core/ports/dns-resolver.js'
 import { loadConfig } from '../../hosts/config.js'
 import { startService, type RunningService } from '../../hosts/server.js'
 import { LIVE_KEY, TEST_KEY, type ResponseJson } from '../support/service.js'
+import type { Exchange } from '../support/openapi-validator.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
 
 export type SurfaceName = 'live' | 'sandbox'
@@ -133,6 +134,22 @@ export const send = async (fuzz: FuzzService, request: FuzzRequest): Promise<Fuz
     json = undefined
   }
   return { status: response.statusCode, headers: response.headers, text: response.body, json }
+}
+
+/** A request and its answer as the OpenAPI validator reads them (test/support/openapi-validator.ts). */
+export const exchangeOf = (request: FuzzRequest, response: FuzzResponse): Exchange => {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(response.headers))
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value))
+  return {
+    method: request.method,
+    url: `http://fuzz.test${request.url}`,
+    requestHeaders: request.headers,
+    ...(request.payload === undefined ? {} : { requestBody: request.payload.toString() }),
+    status: response.status,
+    responseHeaders: headers,
+    responseText: response.text,
+  }
 }
 
 /** JSON request with a key: the fixtures' and the cross-account test's client. */

@@ -50,6 +50,7 @@ interface OpenApiOperation {
 }
 
 export interface OpenApiDocument {
+  readonly info: { readonly version: string }
   readonly paths: Readonly<Record<string, Readonly<Record<string, OpenApiOperation>>>>
   readonly components: { readonly schemas: Readonly<Record<string, JsonSchema>> }
 }

@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { endpointId } from '../../contracts/endpoint.js'
@@ -8,12 +9,14 @@ import {
   answerProblems,
   INBOUND_SECRET,
   otherSurface,
+  exchangeOf,
   send,
   startFuzzService,
   SURFACES,
   type SurfaceName,
 } from './fuzz-service.js'
 import { IdPool } from './id-pool.js'
+import { DocumentValidator, type OpenApi } from '../support/openapi-validator.js'
 import { operationsOf, resolver, type OpenApiDocument } from './openapi-operations.js'
 import { requestArbitrary, type GenerationContext } from './request-arbitraries.js'
 
@@ -33,6 +36,22 @@ const served = await send(fuzz, { surface: 'sandbox', method: 'GET', url: '/v1/o
 const document = served.json as OpenApiDocument
 const operations = operationsOf(document)
 const resolve = resolver(document)
+/**
+ * The independent check of every answer against the served document (test/support/openapi-validator.ts): the
+ * document of the version that answered (`Service-Version`), fetched once each.
+ */
+const validators = new Map<string, DocumentValidator>([
+  [document.info.version, new DocumentValidator(served.json as OpenApi)],
+])
+const validatorOf = async (surface: SurfaceName, version: string): Promise<DocumentValidator> => {
+  let found = validators.get(version)
+  if (found === undefined) {
+    const older = await send(fuzz, { surface, method: 'GET', url: `/v1/openapi.json?version=${version}`, headers: {} })
+    found = new DocumentValidator(older.json as OpenApi)
+    validators.set(version, found)
+  }
+  return found
+}
 const runsPerOperation = Math.max(5, Math.ceil(TOTAL_RUNS / (operations.length * SURFACES.length)))
 /** A long run gives each operation the time its requests take (a shrink included). */
 const timeoutPerOperation = 20_000 + runsPerOperation * 200
@@ -70,6 +89,9 @@ const contextOf = (surface: SurfaceName): GenerationContext => ({
 
 const staleFixtures: Record<SurfaceName, boolean> = { live: false, sandbox: false }
 
+/** Every error code the run was answered, each answer checked against the document. */
+const codesSeen = new Set<string>()
+
 /** Per operation and surface: how many requests got each class of answer (the long run prints them). */
 const tally = new Map<string, Record<string, number>>()
 
@@ -100,15 +122,26 @@ for (const surface of SURFACES) {
             fc.asyncProperty(requestArbitrary(operation, contextOf(surface)), async ({ broken, request }) => {
               const response = await send(fuzz, request)
               const outcome = `${Math.floor(response.status / 100)}xx`
+              const code = response.json?.error?.code
+              if (typeof code === 'string') codesSeen.add(code)
               counts[outcome] = (counts[outcome] ?? 0) + 1
               if (response.status < 300 && response.json !== undefined) own[surface].harvest(response.json)
               if (operation.path.endsWith('/provider_outage') && response.status < 300) providerOutage[surface] = true
-              const problems = answerProblems(response, {
-                providerMayFail: providerOutage[surface],
-                jsonErrors: operation.json,
-                oauthProtocol:
-                  operation.path === Endpoints.oauthToken.path || operation.path === Endpoints.oauthRevoke.path,
-              })
+              const problems = [
+                ...answerProblems(response, {
+                  providerMayFail: providerOutage[surface],
+                  jsonErrors: operation.json,
+                  oauthProtocol:
+                    operation.path === Endpoints.oauthToken.path || operation.path === Endpoints.oauthRevoke.path,
+                }),
+                ...(
+                  await validatorOf(surface, String(response.headers['service-version'] ?? document.info.version))
+                ).violations(exchangeOf(request, response)),
+              ]
+              if (process.env.OPENAPI_VIOLATIONS_LOG && problems.length > 0) {
+                appendFileSync(process.env.OPENAPI_VIOLATIONS_LOG, `${problems.join('\n')}\n`)
+                return
+              }
               if (problems.length > 0) {
                 const shown = { ...request, payload: request.payload?.toString().slice(0, 300) }
                 throw new Error(
@@ -131,6 +164,26 @@ describe('valid-shaped requests reach the use cases', () => {
       SURFACES.some((surface) => (tally.get(`${surface} ${operation.id}`)?.['2xx'] ?? 0) > 0),
     )
     if (process.env.FUZZ_STATS === '1') console.table(Object.fromEntries(tally))
+    if (process.env.FUZZ_STATS === '1') console.log([...codesSeen].sort().join(' '))
     expect(succeeded.length / operations.length).toBeGreaterThan(0.6)
+  })
+
+  it('the hooks and the framework answered each of their documented errors, each answer as the document says', () => {
+    const hookCodes = [
+      'authentication_failed',
+      'body_too_deep',
+      'body_too_large',
+      'idempotency_key_invalid',
+      'invalid_api_version',
+      'invalid_json',
+      'method_not_allowed',
+      'parameter_invalid',
+      'parameter_missing',
+      'parameter_unknown',
+      'resource_missing',
+      'route_not_found',
+      'unsupported_media_type',
+    ]
+    expect(hookCodes.filter((code) => !codesSeen.has(code))).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApiError, constructWebhookEvent, createClient } from '../../clients/typescript/src/index.js'
+// As a user imports it: the package by its name, built into dist/ by its `prepare` script on `npm install`.
+import { ApiError, constructWebhookEvent, createClient } from 'departure-service-client'
 import {
   generateSchemaSource,
   generateWebhooksSource,
@@ -74,12 +75,35 @@ describe('the typed client against the running service', () => {
       await api.post('/v1/users', { body: { email: `page.${index}@example.com` } })
     sent.length = 0
     const emails: string[] = []
-    for await (const user of api.list('/v1/users', { params: { query: { limit: '3' } } })) emails.push(user.email)
-    const all = (await api.get('/v1/users', { params: { query: { limit: '100' } } })).data.map((user) => user.email)
+    for await (const user of api.list('/v1/users', { params: { query: { limit: 3 } } })) emails.push(user.email)
+    const all = (await api.get('/v1/users', { params: { query: { limit: 100 } } })).data.map((user) => user.email)
     expect(emails).toEqual(all)
     expect(new Set(emails).size).toBe(emails.length)
     expect(emails).toContain('ada.lovelace@sandbox.example')
     expect(sent.filter((request) => request.path === '/v1/users').length).toBeGreaterThan(3)
+  })
+
+  it('refuses, at compile time, to page a list whose items have no id, and never stops early at run time', async () => {
+    const api = client()
+    const user = await api.post('/v1/users', { body: { email: 'upcoming@example.com' } })
+    // @ts-expect-error: the upcoming health items have no `id` to page after
+    const listing = api.list('/v1/events/health/upcoming', { params: { query: { user_id: user.id } } })
+    // Forced past the compiler: an answer with has_more and no ids is an error, not a silent end.
+    const paging = createClient({
+      apiKey: TEST_KEY,
+      baseUrl: test.sandbox,
+      fetch: async () =>
+        new Response(JSON.stringify({ object: 'list', data: [{ event_id: 'evt_1' }], has_more: true, url: '/x' }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    })
+    const seen: unknown[] = []
+    const walk = async () => {
+      for await (const item of paging.list('/v1/users')) seen.push(item)
+    }
+    await expect(walk()).rejects.toThrow(/no id to page after/)
+    expect(seen).toHaveLength(1)
+    expect(listing).toBeDefined()
   })
 
   it('verifies a delivery with the webhook helper it ships', async () => {
@@ -154,5 +178,6 @@ describe('the generated client', () => {
   it('matches what the contracts generate (npm run client:generate)', async () => {
     expect(readFileSync(SCHEMA_FILE, 'utf8') === (await generateSchemaSource())).toBe(true)
     expect(readFileSync(WEBHOOKS_FILE, 'utf8')).toBe(generateWebhooksSource())
-  })
+    // openapi-typescript over the whole document is seconds of compute, more on a shared machine.
+  }, 120_000)
 })

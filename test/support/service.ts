@@ -8,6 +8,7 @@ import { startMongoForTests } from './mongo-peer/index.js'
 import { startService, type RunningService } from '../../hosts/server.js'
 import type { Clock } from '../../core/ports/clock.js'
 import type { CompositionOverrides } from '../../hosts/composition-root.js'
+import { assertDescribed } from './openapi-validator.js'
 
 export const TEST_KEY = 'sk_test_94ee059335e587e501cc4bf90613e081TEST'
 export const LIVE_KEY = 'sk_live_35e0d0360a0af6d115f9df30e1b00b5bLIVE'
@@ -100,7 +101,11 @@ export interface RequestOptions {
   readonly headers?: Record<string, string>
 }
 
-/** A small fetch wrapper: JSON in, JSON out, the key as a bearer token. */
+/**
+ * A small fetch wrapper: JSON in, JSON out, the key as a bearer token. Every exchange is checked against the OpenAPI
+ * document the surface serves (`openapi-validator.ts`): a request or answer the document does not describe fails
+ * the test that made it.
+ */
 export const api = async (
   base: string,
   method: string,
@@ -116,8 +121,21 @@ export const api = async (
     body = JSON.stringify(options.body)
     headers['content-type'] ??= 'application/json'
   }
+  // One connection per request: a kept-alive socket could sit idle past the server's keep-alive timeout while this
+  // process computes for seconds (a lint, the validator compiling the document), and a request written on it as
+  // the server closes it is reset (ECONNRESET) with no way to know whether it ran.
+  if (!Object.keys(headers).some((name) => name.toLowerCase() === 'connection')) headers.connection = 'close'
   const response = await fetch(`${base}${path}`, { method, headers, body })
   const text = await response.text()
+  await assertDescribed({
+    method,
+    url: `${base}${path}`,
+    requestHeaders: headers,
+    requestBody: body,
+    status: response.status,
+    responseHeaders: response.headers,
+    responseText: text,
+  })
   let parsed: unknown
   try {
     parsed = text === '' ? undefined : JSON.parse(text)

@@ -124,9 +124,16 @@ type Init<O> = (O extends { parameters: infer Q } ? { params?: Partial<Q> } : ob
     headers?: Record<string, string>
   }
 
-/** The paths of list operations: a GET answering `{ data: [...], has_more }`. */
+/**
+ * The paths `list` can page: a GET answering `{ data: [...], has_more }` whose items have an `id`, the cursor of
+ * `starting_after`. A list whose items have none (`/v1/events/health/upcoming`) is refused here, at compile time:
+ * page it with `get` and its own parameters.
+ */
 export type ListPaths = {
-  [P in PathsWith<'get'>]: SuccessBody<Operation<P, 'get'>> extends { data: readonly unknown[]; has_more: boolean }
+  [P in PathsWith<'get'>]: SuccessBody<Operation<P, 'get'>> extends {
+    data: readonly { id: string }[]
+    has_more: boolean
+  }
     ? P
     : never
 }[PathsWith<'get'>]
@@ -187,8 +194,11 @@ export const createClient = (options: ClientOptions): Client => {
         has_more: boolean
       }
       yield* page.data
+      if (!page.has_more) return
       const last = page.data.at(-1)?.id
-      if (!page.has_more || last === undefined) return
+      // Never a silent stop with pages left: a list without item ids cannot be paged by `starting_after`.
+      if (typeof last !== 'string')
+        throw new TypeError(`${path} has more items but they have no id to page after: page it with get()`)
       startingAfter = last
     }
   }

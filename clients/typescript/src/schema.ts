@@ -2058,12 +2058,14 @@ export interface components {
     schemas: {
         AdvanceTimeRequest: {
             seconds: number;
-        } & {
-            [key: string]: unknown;
         };
         /** @description A secret (`sk_`) or restricted (`rk_`) API key of this surface. */
         ApiKey: {
             allowed_ips: string[] | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             /** @description When a rolled key stops working; null otherwise. */
             expires_at: string | null;
@@ -2116,6 +2118,10 @@ export interface components {
         /** @description A secret (`sk_`) or restricted (`rk_`) API key of this surface. */
         ApiKeyListItem: {
             allowed_ips: string[] | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             /** @description When a rolled key stops working; null otherwise. */
             expires_at: string | null;
@@ -2202,26 +2208,29 @@ export interface components {
         CompleteConnectionRequest: {
             code: string;
             state: string;
-        } & {
-            [key: string]: unknown;
         };
         ComputeDepartureRequest: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             arrive_by: string;
             from_location: components["schemas"]["PlaceRequest"];
+            /** @description IANA timezone */
             timezone?: string;
             to_location: components["schemas"]["PlaceRequest"];
             travel?: {
                 /** @enum {string} */
                 mode?: "drive" | "walk" | "transit";
                 parking_buffer_min?: number;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /** @description Connect: a business the platform serves, with its own users, events, connections and webhooks. */
         ConnectedAccount: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             email: string | null;
             id: string;
@@ -2235,6 +2244,10 @@ export interface components {
         };
         /** @description Connect: a business the platform serves, with its own users, events, connections and webhooks. */
         ConnectedAccountListItem: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             email: string | null;
             id: string;
@@ -2247,7 +2260,11 @@ export interface components {
         };
         /** @description A link from a user to a calendar provider account. Provider tokens are never returned. */
         Connection: {
-            calendars?: components["schemas"]["Calendar"][];
+            calendars?: components["schemas"]["CalendarListItem"][];
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             email: string;
             id: string;
@@ -2273,6 +2290,10 @@ export interface components {
             };
             user_id: string;
             webhook_subscription: ({
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 expires_at: string;
                 id: string;
             } & {
@@ -2321,7 +2342,11 @@ export interface components {
         };
         /** @description A link from a user to a calendar provider account. Provider tokens are never returned. */
         ConnectionListItem: {
-            calendars?: components["schemas"]["Calendar"][];
+            calendars?: components["schemas"]["CalendarListItem"][];
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             email: string;
             id: string;
@@ -2346,6 +2371,10 @@ export interface components {
             };
             user_id: string;
             webhook_subscription: ({
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 expires_at: string;
                 id: string;
             } & {
@@ -2374,6 +2403,10 @@ export interface components {
             [key: string]: unknown;
         };
         ConnectionStart: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             expires_at: string;
             livemode: boolean;
             /** @enum {string} */
@@ -2435,71 +2468,68 @@ export interface components {
                 voice?: "none" | "read" | "write";
                 /** @enum {string} */
                 webhook_endpoints?: "none" | "read" | "write";
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         CreateConnectedAccountRequest: {
             email?: string | null;
             name?: string | null;
-        } & {
-            [key: string]: unknown;
         };
         CreateEventRequest: {
-            attendees?: ({
+            attendees?: {
                 email?: string | null;
                 name?: string | null;
                 user_id?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @enum {string} */
             category?: "meeting" | "appointment" | "personal" | "work" | "travel" | "social" | "health" | "education" | "other";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             end_time: string;
             location?: components["schemas"]["PlaceRequest"] | null;
             origin?: components["schemas"]["PlaceRequest"] | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             start_time: string;
+            /** @description IANA timezone */
             timezone?: string;
             title: string;
             travel?: {
                 /** @enum {string} */
                 mode?: "drive" | "walk" | "transit";
                 parking_buffer_min?: number;
-            } & {
-                [key: string]: unknown;
             };
             user_id: string;
-        } & {
-            [key: string]: unknown;
         };
         CreateInvitationsRequest: {
-            attendees: ({
+            attendees: {
+                /**
+                 * Format: email
+                 * @description E-mail address
+                 */
                 email: string;
                 name?: string | null;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             event_id: string;
-        } & {
-            [key: string]: unknown;
         };
         CreateOAuthApplicationRequest: {
             /** @enum {string} */
             client_type: "confidential" | "public";
             name: string;
             redirect_uris: string[];
-        } & {
-            [key: string]: unknown;
         };
         CreateOAuthConsentTicketRequest: {
             client_id: string;
             connected_account: string;
-        } & {
-            [key: string]: unknown;
         };
         CreateReminderRequest: {
+            /**
+             * Format: date-time
+             * @description A fixed fire time in the future; gives a `custom_time` reminder. Exclusive with `offset_minutes`.
+             */
             custom_time?: string;
             message?: string | null;
             /**
@@ -2507,8 +2537,6 @@ export interface components {
              * @enum {number}
              */
             offset_minutes?: 5 | 15 | 30 | 60 | 120 | 1440 | 10080;
-        } & {
-            [key: string]: unknown;
         };
         CreateUserRequest: {
             /** @enum {string} */
@@ -2518,6 +2546,10 @@ export interface components {
             default_travel_mode?: "drive" | "walk" | "transit";
             default_walk_buffer?: number;
             display_name?: string | null;
+            /**
+             * Format: email
+             * @description E-mail address
+             */
             email: string;
             haptic_enabled?: boolean;
             home_location?: components["schemas"]["PlaceRequest"] | null;
@@ -2530,9 +2562,8 @@ export interface components {
             sound_enabled?: boolean;
             /** @enum {string} */
             theme?: "system" | "light" | "dark";
+            /** @description IANA timezone */
             timezone?: string;
-        } & {
-            [key: string]: unknown;
         };
         CreateVoiceSessionRequest: {
             /**
@@ -2551,30 +2582,53 @@ export interface components {
             /** @description A subset of the tool names; all tools the key may use by default. */
             tools?: string[];
             user_id: string;
-        } & {
-            [key: string]: unknown;
         };
         CreateWebhookEndpointRequest: {
             connect?: boolean;
             description?: string | null;
             events: string[];
             url: string;
-        } & {
-            [key: string]: unknown;
         };
         Departure: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             calculated_at: string;
             /** @enum {string} */
             confidence: "low" | "medium" | "high";
+            /** @description Where the route answer used came from: live (a current traffic feed), historical (typical traffic for that time of week) or estimate (no traffic data: a model). null on windows computed before 2026-11-27. */
+            data_quality: ("live" | "historical" | "estimate") | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             earliest_departure: string;
             event_id: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             latest_departure: string;
             livemode: boolean;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             next_recalc_at: string;
             /** @enum {string} */
             object: "departure";
             origin_source: string | null;
             request_id: string;
+            /** @description Incidents and delays the live-traffic provider reported on the route (empty without one) */
+            traffic_incidents: ({
+                delay_minutes: number | ("Infinity" | "-Infinity" | "NaN") | null;
+                description: string | null;
+                /** @enum {string} */
+                kind: "congestion" | "accident" | "road_works" | "road_closure" | "hazard" | "other";
+            } & {
+                [key: string]: unknown;
+            })[];
             /** @enum {string} */
             traffic_level: "free" | "light" | "moderate" | "heavy" | "severe";
             travel: {
@@ -2587,6 +2641,10 @@ export interface components {
             };
             weather: ({
                 condition: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 forecast_for: string;
                 precipitation_mm_per_hour: number | ("Infinity" | "-Infinity" | "NaN");
                 temperature_c: number | ("Infinity" | "-Infinity" | "NaN");
@@ -2598,8 +2656,19 @@ export interface components {
             }) | null;
             weather_warning: ({
                 description: string;
+                ends: string | null;
+                /** @description The issuer's name of the event (official warnings) */
+                event: string | null;
+                headline: string | null;
+                issuer: string | null;
                 kind: string;
+                onset: string | null;
                 severity: string;
+                /**
+                 * @description official: issued by a meteorological service (US National Weather Service, MeteoAlarm); forecast_threshold: derived from the forecast crossing a threshold, the fallback where no official service covers the place
+                 * @enum {string}
+                 */
+                source: "official" | "forecast_threshold";
             } & {
                 [key: string]: unknown;
             }) | null;
@@ -2626,20 +2695,47 @@ export interface components {
             [key: string]: unknown;
         };
         DepartureNotice: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             calculated_at: string;
             changes?: string[];
             /** @enum {string} */
             confidence: "low" | "medium" | "high";
+            /** @description Where the route answer used came from: live (a current traffic feed), historical (typical traffic for that time of week) or estimate (no traffic data: a model). null on windows computed before 2026-11-27. */
+            data_quality: ("live" | "historical" | "estimate") | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             earliest_departure: string;
             event_id: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             latest_departure: string;
             livemode: boolean;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             next_recalc_at: string;
             /** @enum {string} */
             object: "departure";
             origin_source: string | null;
             threshold?: string;
             threshold_due_at?: string | null;
+            /** @description Incidents and delays the live-traffic provider reported on the route (empty without one) */
+            traffic_incidents: ({
+                delay_minutes: number | ("Infinity" | "-Infinity" | "NaN") | null;
+                description: string | null;
+                /** @enum {string} */
+                kind: "congestion" | "accident" | "road_works" | "road_closure" | "hazard" | "other";
+            } & {
+                [key: string]: unknown;
+            })[];
             /** @enum {string} */
             traffic_level: "free" | "light" | "moderate" | "heavy" | "severe";
             travel: {
@@ -2652,6 +2748,10 @@ export interface components {
             };
             weather: ({
                 condition: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 forecast_for: string;
                 precipitation_mm_per_hour: number | ("Infinity" | "-Infinity" | "NaN");
                 temperature_c: number | ("Infinity" | "-Infinity" | "NaN");
@@ -2663,8 +2763,19 @@ export interface components {
             }) | null;
             weather_warning: ({
                 description: string;
+                ends: string | null;
+                /** @description The issuer's name of the event (official warnings) */
+                event: string | null;
+                headline: string | null;
+                issuer: string | null;
                 kind: string;
+                onset: string | null;
                 severity: string;
+                /**
+                 * @description official: issued by a meteorological service (US National Weather Service, MeteoAlarm); forecast_threshold: derived from the forecast crossing a threshold, the fallback where no official service covers the place
+                 * @enum {string}
+                 */
+                source: "official" | "forecast_threshold";
             } & {
                 [key: string]: unknown;
             }) | null;
@@ -2711,6 +2822,10 @@ export interface components {
         };
         /** @description A Web Push subscription of a user (the authentication secret is never shown). */
         Device: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             endpoint: string;
             expires_at: string | null;
@@ -2725,6 +2840,10 @@ export interface components {
         };
         /** @description A Web Push subscription of a user (the authentication secret is never shown). */
         DeviceListItem: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             endpoint: string;
             expires_at: string | null;
@@ -2763,7 +2882,15 @@ export interface components {
             /** @enum {string} */
             category: "meeting" | "appointment" | "personal" | "work" | "travel" | "social" | "health" | "education" | "other";
             connection_id: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             end_time: string;
             /** @description The provider's id of a synced event (null for events created through the API and not mirrored) */
             external_id: string | null;
@@ -2815,6 +2942,10 @@ export interface components {
                 [key: string]: unknown;
             }) | null;
             request_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             start_time: string;
             timezone: string;
             title: string;
@@ -2825,6 +2956,10 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             user_id: string;
         } & {
@@ -2889,6 +3024,10 @@ export interface components {
             })[];
             /** @description Confidence that the event starts on time, 0 to 1; null until first computed */
             score: number | ("Infinity" | "-Infinity" | "NaN") | null;
+            /**
+             * Format: date-time
+             * @description The event's start (the upcoming list is ordered by it)
+             */
             start_time: string;
         } & {
             [key: string]: unknown;
@@ -2913,6 +3052,10 @@ export interface components {
             })[];
             /** @description Confidence that the event starts on time, 0 to 1; null until first computed */
             score: number | ("Infinity" | "-Infinity" | "NaN") | null;
+            /**
+             * Format: date-time
+             * @description The event's start (the upcoming list is ordered by it)
+             */
             start_time: string;
         } & {
             [key: string]: unknown;
@@ -2948,7 +3091,15 @@ export interface components {
             /** @enum {string} */
             category: "meeting" | "appointment" | "personal" | "work" | "travel" | "social" | "health" | "education" | "other";
             connection_id: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             end_time: string;
             /** @description The provider's id of a synced event (null for events created through the API and not mirrored) */
             external_id: string | null;
@@ -2999,6 +3150,10 @@ export interface components {
             } & {
                 [key: string]: unknown;
             }) | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             start_time: string;
             timezone: string;
             title: string;
@@ -3009,6 +3164,10 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             user_id: string;
         } & {
@@ -3055,7 +3214,15 @@ export interface components {
         FindSlotsRequest: {
             buffer_minutes_between_meetings?: number;
             duration_minutes: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             earliest_start: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             latest_end: string;
             limit?: number;
             /** @description User ids (all their selected calendars), calendar ids, or external:<EMAIL>; 1 to 50. */
@@ -3064,16 +3231,22 @@ export interface components {
             preferred_time_of_day?: "morning" | "afternoon" | "evening";
             working_hours?: {
                 days?: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                /** @description Time of day, HH:mm */
                 end: string;
+                /** @description Time of day, HH:mm */
                 start: string;
+                /** @description The zone of participants whose own zone the service does not know (external addresses); default UTC */
                 timezone?: string;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
+        };
+        FormFields: {
+            [key: string]: string;
         };
         FreeBusy: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             from: string;
             livemode: boolean;
             /** @enum {string} */
@@ -3086,7 +3259,15 @@ export interface components {
                      */
                     availability: "known" | "partial" | "unknown";
                     busy: ({
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         end: string;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         start: string;
                     } & {
                         [key: string]: unknown;
@@ -3098,19 +3279,29 @@ export interface components {
                 };
             };
             request_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             to: string;
         } & {
             [key: string]: unknown;
         };
         FreeBusyQueryRequest: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             from: string;
             /** @description Default false: busy lists only time certainly taken. true adds tentative time (a tentative answer), as find_slots and suggestions always count it. Events marked free and declined invitations are never busy */
             include_tentative?: boolean;
             /** @description User ids (all their selected calendars), calendar ids, or external:<EMAIL>; 1 to 50. */
             participants: string[];
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             to: string;
-        } & {
-            [key: string]: unknown;
         };
         Health: {
             livemode: boolean;
@@ -3123,15 +3314,36 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        HostedRespondForm: {
+            /**
+             * @description The button pressed.
+             * @enum {string}
+             */
+            status: "accepted" | "declined" | "tentative";
+            /** @description The invitation's response_token (from the page's link). */
+            token: string;
+        } & {
+            [key: string]: unknown;
+        };
+        HostedUnsubscribeForm: {
+            /** @description The invitation's response_token (from the page's link). */
+            token: string;
+        } & {
+            [key: string]: unknown;
+        };
         InboundMailNotice: {
             detail?: string;
+            /** @description The provider's id of this notice. */
             id: string;
+            /** @description From the `X-Service-Invitation` header of the e-mail. */
             invitation_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             occurred_at?: string;
             /** @enum {string} */
             type: "delivered" | "opened" | "bounced";
-        } & {
-            [key: string]: unknown;
         };
         /** @description One attendee of one event, with delivery and response tracking. */
         Invitation: {
@@ -3139,6 +3351,10 @@ export interface components {
             attendee_name: string | null;
             /** @description Set when the attendee is also a user of the account. */
             attendee_user_id: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             /**
              * @description The latest revision: invite, update (time or place changed) or cancel (event deleted).
@@ -3277,6 +3493,10 @@ export interface components {
             attendee_name: string | null;
             /** @description Set when the attendee is also a user of the account. */
             attendee_user_id: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             /**
              * @description The latest revision: invite, update (time or place changed) or cancel (event deleted).
@@ -3417,6 +3637,10 @@ export interface components {
             client_secret?: string | null;
             /** @enum {string} */
             client_type: "confidential" | "public";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             id: string;
             livemode: boolean;
@@ -3433,6 +3657,10 @@ export interface components {
             client_secret?: string | null;
             /** @enum {string} */
             client_type: "confidential" | "public";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             id: string;
             livemode: boolean;
@@ -3447,12 +3675,23 @@ export interface components {
         OAuthConsentTicket: {
             client_id: string;
             connected_account: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             expires_at: string;
             livemode: boolean;
             /** @enum {string} */
             object: "oauth_consent_ticket";
             request_id: string;
             ticket: string;
+        } & {
+            [key: string]: unknown;
+        };
+        OAuthProtocolError: {
+            /** @description `invalid_request`, `invalid_client`, `invalid_grant`, ... */
+            error: string;
+            error_description?: string;
         } & {
             [key: string]: unknown;
         };
@@ -3473,6 +3712,10 @@ export interface components {
                 } & {
                     [key: string]: unknown;
                 })[];
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 end_time: string;
                 location: ({
                     address: string;
@@ -3480,6 +3723,10 @@ export interface components {
                 } & {
                     [key: string]: unknown;
                 }) | null;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 start_time: string;
                 timezone: string;
                 title: string;
@@ -3501,30 +3748,34 @@ export interface components {
             user_context: {
                 /** @description Length of an event whose text gives no end or duration (default 30) */
                 default_event_duration_min?: number;
+                /** @description IANA zone the words are read in (required since 2026-08-01, see Versioning) */
                 timezone: string;
+                /** @description A user of the caller's account: names may resolve to that user's contacts; echoed in event */
                 user_id?: string;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         PlaceRequest: {
             address?: string | null;
             lat?: number;
             lng?: number;
             name?: string | null;
-        } & {
-            [key: string]: unknown;
         };
         ProviderEvent: {
             calendar_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             end_time: string;
             external_id: string;
             livemode: boolean;
             /** @enum {string} */
             object: "provider_event";
             request_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             start_time: string;
             /** @enum {string} */
             status: "confirmed" | "cancelled";
@@ -3533,32 +3784,46 @@ export interface components {
             [key: string]: unknown;
         };
         ProviderEventPatch: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             end_time?: string;
             location?: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             start_time?: string;
             title?: string;
-        } & {
-            [key: string]: unknown;
         };
         ProviderEventRequest: {
             calendar_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             end_time: string;
             location?: string | null;
             recurrence?: string[];
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             start_time: string;
             timezone?: string;
             title: string;
-        } & {
-            [key: string]: unknown;
         };
         ProviderOutageRequest: {
             enabled: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /** @description Sandbox: a push the service would have sent. */
         PushMessageListItem: {
             body: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             data: {
                 [key: string]: string;
@@ -3579,22 +3844,23 @@ export interface components {
             [key: string]: unknown;
         };
         RegisterDeviceRequest: {
+            /** @description PushSubscription.endpoint: https on production. */
             endpoint: string;
             /** @description As in PushSubscription.toJSON() (milliseconds since the epoch), so that it can be posted as is; shown as `expires_at`. */
             expirationTime?: number | ("Infinity" | "-Infinity" | "NaN") | null;
             keys: {
                 auth: string;
                 p256dh: string;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /** @description A reminder of an event, pushed to the user’s devices at `scheduled_at`. */
         Reminder: {
             cancellation_reason: ("requested" | "event_deleted") | null;
             cancelled_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             custom_time: string | null;
             dismissed_at: string | null;
@@ -3608,11 +3874,19 @@ export interface components {
             /** @enum {string} */
             reminder_type: "before_event" | "custom_time";
             request_id: string;
+            /**
+             * Format: date-time
+             * @description Resolved fire time: start minus offset, the custom time, or the end of a snooze.
+             */
             scheduled_at: string;
             sent_at: string | null;
             snooze_count: number;
             /** @enum {string} */
             status: "scheduled" | "sent" | "dismissed" | "cancelled";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             user_id: string;
         } & {
@@ -3679,6 +3953,10 @@ export interface components {
         ReminderListItem: {
             cancellation_reason: ("requested" | "event_deleted") | null;
             cancelled_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             custom_time: string | null;
             dismissed_at: string | null;
@@ -3691,11 +3969,19 @@ export interface components {
             offset_minutes: number | null;
             /** @enum {string} */
             reminder_type: "before_event" | "custom_time";
+            /**
+             * Format: date-time
+             * @description Resolved fire time: start minus offset, the custom time, or the end of a snooze.
+             */
             scheduled_at: string;
             sent_at: string | null;
             snooze_count: number;
             /** @enum {string} */
             status: "scheduled" | "sent" | "dismissed" | "cancelled";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             user_id: string;
         } & {
@@ -3765,21 +4051,19 @@ export interface components {
             lat: number;
             /** @description WGS84 degrees east, -180 to 180. */
             lng: number;
+            /**
+             * Format: date-time
+             * @description When the device took the fix.
+             */
             recorded_at: string;
-        } & {
-            [key: string]: unknown;
         };
         RespondToInvitationRequest: {
             /** @enum {string} */
             status: "accepted" | "declined" | "tentative";
-        } & {
-            [key: string]: unknown;
         };
         RollApiKeyRequest: {
             /** @description How long the old key keeps working beside the new one: 0 (default, it stops now) to 7 days. */
             expires_in_seconds?: number;
-        } & {
-            [key: string]: unknown;
         };
         SandboxClock: {
             livemode: boolean;
@@ -3810,6 +4094,10 @@ export interface components {
                 invitation_id: string;
                 /** @enum {string} */
                 object: "sent_email";
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 sent_at: string;
                 subject: string;
                 text: string;
@@ -3827,10 +4115,18 @@ export interface components {
             [key: string]: unknown;
         };
         SlotCandidate: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             end: string;
             matches: string[];
             misses: string[];
             score: number | ("Infinity" | "-Infinity" | "NaN");
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             start: string;
         } & {
             [key: string]: unknown;
@@ -3854,19 +4150,19 @@ export interface components {
         SnoozeReminderRequest: {
             /** @enum {number} */
             snooze_minutes: 1 | 3 | 5 | 15;
-        } & {
-            [key: string]: unknown;
         };
         StartConnectionRequest: {
             /** @enum {string} */
             callback?: "hosted" | "server";
             /** @enum {string} */
             provider: "google" | "microsoft" | "icloud";
+            /**
+             * Format: uri
+             * @description Absolute http(s) URL
+             */
             return_url: string;
             scopes?: ("calendars.read" | "events.read" | "events.write")[];
             user_id: string;
-        } & {
-            [key: string]: unknown;
         };
         StartTrackingRequest: {
             /** @description No location for this long makes the trip `stalled`. Default 120. */
@@ -3879,12 +4175,12 @@ export interface components {
                 lat: number;
                 /** @description WGS84 degrees east, -180 to 180. */
                 lng: number;
+                /**
+                 * Format: date-time
+                 * @description Defaults to now.
+                 */
                 recorded_at?: string;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         SuggestionList: {
             data: components["schemas"]["SlotCandidate"][];
@@ -3904,28 +4200,31 @@ export interface components {
         };
         SuggestRequest: {
             constraints?: {
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 earliest?: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 latest?: string;
                 max_travel_minutes_between_meetings?: number;
                 preferred_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
                 /** @enum {string} */
                 preferred_time_of_day?: "morning" | "afternoon" | "evening";
-            } & {
-                [key: string]: unknown;
             };
             duration_minutes: number;
             intent: string;
             limit?: number;
             location?: {
                 address?: string;
+                /** @description e.g. in_person (travel-aware), virtual */
                 type?: string;
-            } & {
-                [key: string]: unknown;
             };
             /** @description User ids or external:<EMAIL> */
             participants: string[];
-        } & {
-            [key: string]: unknown;
         };
         /** @description Live ETA tracking of the trip to an event (private preview). */
         Tracking: {
@@ -3936,6 +4235,10 @@ export interface components {
                 accuracy_m: number | ("Infinity" | "-Infinity" | "NaN") | null;
                 lat: number | ("Infinity" | "-Infinity" | "NaN");
                 lng: number | ("Infinity" | "-Infinity" | "NaN");
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 recorded_at: string;
             } & {
                 [key: string]: unknown;
@@ -3950,11 +4253,19 @@ export interface components {
             /** @description ETA at the current position. */
             predicted_arrival: string | null;
             request_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             started_at: string;
             /** @enum {string} */
             status: "not_started" | "in_transit" | "arrived" | "stalled" | "stopped";
             stop_reason: ("requested" | "event_deleted" | "expired") | null;
             stopped_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             user_id: string;
         } & {
@@ -3967,11 +4278,13 @@ export interface components {
             lat: number;
             /** @description WGS84 degrees east, -180 to 180. */
             lng: number;
+            /**
+             * Format: date-time
+             * @description When the device took the fix (not when it was sent).
+             */
             recorded_at: string;
             /** @description Speed over ground reported by the device, in metres per second. */
             speed_mps?: number;
-        } & {
-            [key: string]: unknown;
         };
         /** @description The tracking object after a location update. */
         TrackingLocationResult: {
@@ -3982,6 +4295,10 @@ export interface components {
                 accuracy_m: number | ("Infinity" | "-Infinity" | "NaN") | null;
                 lat: number | ("Infinity" | "-Infinity" | "NaN");
                 lng: number | ("Infinity" | "-Infinity" | "NaN");
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 recorded_at: string;
             } & {
                 [key: string]: unknown;
@@ -4003,11 +4320,19 @@ export interface components {
             /** @description ETA at the current position. */
             predicted_arrival: string | null;
             request_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             started_at: string;
             /** @enum {string} */
             status: "not_started" | "in_transit" | "arrived" | "stalled" | "stopped";
             stop_reason: ("requested" | "event_deleted" | "expired") | null;
             stopped_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             user_id: string;
         } & {
@@ -4021,6 +4346,10 @@ export interface components {
                 accuracy_m: number | ("Infinity" | "-Infinity" | "NaN") | null;
                 lat: number | ("Infinity" | "-Infinity" | "NaN");
                 lng: number | ("Infinity" | "-Infinity" | "NaN");
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 recorded_at: string;
             } & {
                 [key: string]: unknown;
@@ -4034,11 +4363,19 @@ export interface components {
             object: "tracking";
             /** @description ETA at the current position. */
             predicted_arrival: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             started_at: string;
             /** @enum {string} */
             status: "not_started" | "in_transit" | "arrived" | "stalled" | "stopped";
             stop_reason: ("requested" | "event_deleted" | "expired") | null;
             stopped_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             user_id: string;
         } & {
@@ -4047,40 +4384,39 @@ export interface components {
         UpdateCalendarRequest: {
             selected?: boolean;
             writable?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         UpdateConnectedAccountRequest: {
             email?: string | null;
             name?: string | null;
-        } & {
-            [key: string]: unknown;
         };
         UpdateEventRequest: {
-            attendees?: ({
+            attendees?: {
                 email?: string | null;
                 name?: string | null;
                 user_id?: string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             /** @enum {string} */
             category?: "meeting" | "appointment" | "personal" | "work" | "travel" | "social" | "health" | "education" | "other";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             end_time?: string;
             location?: components["schemas"]["PlaceRequest"] | null;
             origin?: components["schemas"]["PlaceRequest"] | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             start_time?: string;
+            /** @description IANA timezone */
             timezone?: string;
             title?: string;
             travel?: {
                 /** @enum {string} */
                 mode?: "drive" | "walk" | "transit";
                 parking_buffer_min?: number;
-            } & {
-                [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         UpdateUserRequest: {
             /** @enum {string} */
@@ -4090,6 +4426,10 @@ export interface components {
             default_travel_mode?: "drive" | "walk" | "transit";
             default_walk_buffer?: number;
             display_name?: string | null;
+            /**
+             * Format: email
+             * @description E-mail address
+             */
             email?: string;
             haptic_enabled?: boolean;
             home_location?: components["schemas"]["PlaceRequest"] | null;
@@ -4102,22 +4442,23 @@ export interface components {
             sound_enabled?: boolean;
             /** @enum {string} */
             theme?: "system" | "light" | "dark";
+            /** @description IANA timezone */
             timezone?: string;
-        } & {
-            [key: string]: unknown;
         };
         UpdateWebhookEndpointRequest: {
             description?: string | null;
             enabled?: boolean;
             events?: string[];
             url?: string;
-        } & {
-            [key: string]: unknown;
         };
         /** @description A managed end-user. */
         User: {
             /** @enum {string} */
             alert_profile: "minimal" | "balanced" | "detailed" | "quiet";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             deactivated_at: string | null;
             default_parking_buffer: number;
@@ -4233,6 +4574,10 @@ export interface components {
         UserListItem: {
             /** @enum {string} */
             alert_profile: "minimal" | "balanced" | "detailed" | "quiet";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             deactivated_at: string | null;
             default_parking_buffer: number;
@@ -4270,12 +4615,20 @@ export interface components {
         /** @description The user's last reported position: the origin of trips while recent (docs/tracking.md). */
         UserLocation: {
             accuracy_m: number | ("Infinity" | "-Infinity" | "NaN") | null;
+            /**
+             * Format: date-time
+             * @description When the position is deleted (24 hours after `recorded_at`).
+             */
             expires_at: string;
             lat: number | ("Infinity" | "-Infinity" | "NaN");
             livemode: boolean;
             lng: number | ("Infinity" | "-Infinity" | "NaN");
             /** @enum {string} */
             object: "user_location";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             recorded_at: string;
             request_id: string;
             user_id: string;
@@ -4363,6 +4716,10 @@ export interface components {
         VoiceSession: {
             actions: ({
                 confirmed_by_user: boolean | null;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 created_at: string;
                 executed_at: string | null;
                 id: string;
@@ -4381,6 +4738,10 @@ export interface components {
             })[];
             /** @description The connect token (a JWT): only in the answer of create. Connects once, until `expires_at`. */
             client_secret?: {
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 expires_at: string;
                 value: string;
             } & {
@@ -4388,11 +4749,23 @@ export interface components {
             };
             /** @enum {string} */
             confirmation_policy: "always" | "low_risk_direct";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             connect_by: string;
             connected_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             end_reason: string | null;
             ended_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             expires_at: string;
             id: string;
             livemode: boolean;
@@ -4415,6 +4788,10 @@ export interface components {
         WebhookDelivery: {
             attempt_count: number;
             attempts: ({
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 attempted_at: string;
                 duration_ms: number;
                 error: string | null;
@@ -4425,6 +4802,10 @@ export interface components {
             } & {
                 [key: string]: unknown;
             })[];
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             endpoint_id: string;
             event: {
@@ -4451,6 +4832,10 @@ export interface components {
         WebhookDeliveryListItem: {
             attempt_count: number;
             attempts: ({
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
                 attempted_at: string;
                 duration_ms: number;
                 error: string | null;
@@ -4461,6 +4846,10 @@ export interface components {
             } & {
                 [key: string]: unknown;
             })[];
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             endpoint_id: string;
             event: {
@@ -4486,6 +4875,10 @@ export interface components {
         WebhookEndpoint: {
             /** @description Connect: the platform's endpoint for its connected accounts' notifications (each carries `account`). */
             connect: boolean;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             description: string | null;
             disabled_reason: ("manual" | "failing") | null;
@@ -4500,6 +4893,10 @@ export interface components {
             secret?: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             url: string;
         } & {
@@ -4528,6 +4925,10 @@ export interface components {
         WebhookEndpointListItem: {
             /** @description Connect: the platform's endpoint for its connected accounts' notifications (each carries `account`). */
             connect: boolean;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             created_at: string;
             description: string | null;
             disabled_reason: ("manual" | "failing") | null;
@@ -4541,6 +4942,10 @@ export interface components {
             secret?: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
             updated_at: string;
             url: string;
         } & {
@@ -4615,7 +5020,9 @@ export interface operations {
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
             400: {
@@ -4748,14 +5155,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            /** @description An HTML page saying the link is not valid: no invitation has this id and token. */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
@@ -4793,7 +5200,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["HostedRespondForm"];
+            };
+        };
         responses: {
             /** @description An HTML confirmation page */
             200: {
@@ -4807,7 +5218,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             * @description The response page again, asking to choose an answer: `status` was missing or unknown.
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
              *
              *     `invalid_json`: The body is not valid JSON.
              *
@@ -4820,16 +5233,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
-            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            /** @description An HTML page saying the link is not valid: no invitation has this id and token. */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description An HTML page saying the answer was not saved: the invitation can no longer be answered. */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
@@ -4919,14 +5343,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            /** @description An HTML page saying the link is not valid: no invitation has this id and token. */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
@@ -4964,7 +5388,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["HostedUnsubscribeForm"];
+            };
+        };
         responses: {
             /** @description An HTML confirmation page */
             200: {
@@ -4993,14 +5421,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            /** @description An HTML page saying the link is not valid: no invitation has this id and token. */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
@@ -5069,7 +5497,19 @@ export interface operations {
                     "text/html": unknown;
                 };
             };
-            /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
+            /** @description Back to redirect_uri with error and state */
+            302: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description An HTML page: an unknown client_id or an unregistered redirect_uri, never redirected.
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5077,6 +5517,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
@@ -5112,10 +5553,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
         responses: {
             /** @description 302 to redirect_uri with code, state and iss (or error and state); a 400 HTML page, and no code, for a decision that is not the page shown, differs from it, or comes after the ticket was decided */
-            200: {
+            302: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
@@ -5124,7 +5569,9 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             * @description An HTML page, and no code: an unknown client_id or an unregistered redirect_uri, or a decision that is not the page last shown for its ticket, differs from what it showed, or comes after the ticket was decided.
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
              *
              *     `invalid_json`: The body is not valid JSON.
              *
@@ -5137,6 +5584,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
@@ -5192,7 +5640,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
         responses: {
             /** @description 200 with an empty body, or { error, error_description } */
             200: {
@@ -5204,7 +5656,9 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             * @description RFC 6749 5.2 error
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
              *
              *     `invalid_json`: The body is not valid JSON.
              *
@@ -5216,7 +5670,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["OAuthProtocolError"];
+                };
+            };
+            /** @description `invalid_client`: the client authentication failed (RFC 6749 5.2) */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthProtocolError"];
                 };
             };
             /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
@@ -5272,7 +5736,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
         responses: {
             /** @description RFC 6749 token response, or { error, error_description } */
             200: {
@@ -5281,10 +5749,14 @@ export interface operations {
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             /**
-             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             * @description RFC 6749 5.2 error
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
              *
              *     `invalid_json`: The body is not valid JSON.
              *
@@ -5296,7 +5768,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["OAuthProtocolError"];
+                };
+            };
+            /** @description `invalid_client`: the client authentication failed (RFC 6749 5.2) */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthProtocolError"];
                 };
             };
             /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
@@ -5346,7 +5828,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 starting_after?: string;
             };
             header?: {
@@ -5456,6 +5938,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -5591,6 +6083,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -6074,7 +6576,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 starting_after?: string;
             };
             header?: {
@@ -6144,6 +6646,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -6250,6 +6762,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -6443,6 +6965,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         created_at: string;
                         /**
                          * @description Always true: the resource no longer exists.
@@ -6726,7 +7252,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 provider?: "google" | "microsoft" | "icloud";
                 starting_after?: string;
                 user_id?: string;
@@ -6798,6 +7324,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -7360,7 +7896,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -7593,6 +8129,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
              *
@@ -7679,9 +8225,15 @@ export interface operations {
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": unknown;
+                };
             };
-            /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
+            /**
+             * @description An HTML page: the sign-in request is not valid, or its state is unknown or expired.
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7689,6 +8241,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `route_not_found`: No endpoint at this path. */
@@ -7734,10 +8287,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
         responses: {
             /** @description 302 to the redirect URI with code and state; 400 page when the password is refused */
-            200: {
+            302: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
@@ -7746,7 +8303,9 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             * @description An HTML page: the password was refused, or the request is not valid.
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
              *
              *     `invalid_json`: The body is not valid JSON.
              *
@@ -7759,6 +8318,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `route_not_found`: No endpoint at this path. */
@@ -7827,7 +8387,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description 302 redirect to return_url with connection_id and state (or error and state) */
-            200: {
+            302: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
@@ -7835,7 +8395,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
+            /**
+             * @description An HTML page: the link has no state, or it expired.
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -7843,6 +8407,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
@@ -7977,6 +8542,16 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": unknown;
+                };
+            };
+            /** @description Notifications received (no body). */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8129,6 +8704,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
              *
@@ -8252,6 +8837,8 @@ export interface operations {
                      *       "weather": null,
                      *       "weather_warning": null,
                      *       "confidence": "low",
+                     *       "data_quality": "estimate",
+                     *       "traffic_incidents": [],
                      *       "origin_source": "explicit",
                      *       "calculated_at": "2026-11-25T04:08:43.677Z",
                      *       "next_recalc_at": "2026-11-25T04:13:43.677Z",
@@ -8302,6 +8889,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -8373,7 +8970,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 "start_time[gte]"?: string;
                 "start_time[lt]"?: string;
                 starting_after?: string;
@@ -8496,6 +9093,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -8662,6 +9269,16 @@ export interface operations {
              *     `account_deactivated`: The user is paused (`deactivated_at` set); only retrieve, reactivate and delete work.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -8951,12 +9568,20 @@ export interface operations {
                         /** @enum {string} */
                         category: "meeting" | "appointment" | "personal" | "work" | "travel" | "social" | "health" | "education" | "other";
                         connection_id: string | null;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         created_at: string;
                         /**
                          * @description Always true: the resource no longer exists.
                          * @enum {boolean}
                          */
                         deleted: true;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         end_time: string;
                         /** @description The provider's id of a synced event (null for events created through the API and not mirrored) */
                         external_id: string | null;
@@ -9008,6 +9633,10 @@ export interface operations {
                             [key: string]: unknown;
                         }) | null;
                         request_id: string;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         start_time: string;
                         timezone: string;
                         title: string;
@@ -9018,6 +9647,10 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         };
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         updated_at: string;
                         user_id: string;
                     } & {
@@ -9382,6 +10015,8 @@ export interface operations {
                      *       "weather": null,
                      *       "weather_warning": null,
                      *       "confidence": "low",
+                     *       "data_quality": "estimate",
+                     *       "traffic_incidents": [],
                      *       "origin_source": "home",
                      *       "calculated_at": "2026-11-25T04:08:43.359Z",
                      *       "next_recalc_at": "2026-11-25T04:13:43.359Z",
@@ -9488,7 +10123,7 @@ export interface operations {
         requestBody?: {
             content: {
                 /** @example {} */
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -9520,6 +10155,8 @@ export interface operations {
                      *       "weather": null,
                      *       "weather_warning": null,
                      *       "confidence": "low",
+                     *       "data_quality": "estimate",
+                     *       "traffic_incidents": [],
                      *       "origin_source": "home",
                      *       "calculated_at": "2026-11-25T04:08:43.630Z",
                      *       "next_recalc_at": "2026-11-25T04:13:43.630Z",
@@ -9750,7 +10387,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 starting_after?: string;
                 status?: "scheduled" | "sent" | "dismissed" | "cancelled";
             };
@@ -9923,6 +10560,44 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The event already had a reminder at this offset or time: it is answered. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "rem_01m88e8fxvy3e9s1x9hj2z09q5",
+                     *       "object": "reminder",
+                     *       "event_id": "evt_01m88e8fj3167xccfj7k8h6h4x",
+                     *       "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "reminder_type": "before_event",
+                     *       "offset_minutes": 30,
+                     *       "custom_time": null,
+                     *       "scheduled_at": "2026-11-26T05:30:00.000Z",
+                     *       "status": "scheduled",
+                     *       "sent_at": null,
+                     *       "dismissed_at": null,
+                     *       "cancelled_at": null,
+                     *       "cancellation_reason": null,
+                     *       "snooze_count": 0,
+                     *       "message": "Leave soon",
+                     *       "created_at": "2026-11-25T04:08:43.707Z",
+                     *       "updated_at": "2026-11-25T04:08:43.707Z",
+                     *       "livemode": false,
+                     *       "request_id": "req_f298b9ace7d67adb8f2f140c"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Reminder"];
+                };
+            };
             /** @description Success */
             201: {
                 headers: {
@@ -10497,7 +11172,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -10634,8 +11309,8 @@ export interface operations {
     listUpcomingEventHealth: {
         parameters: {
             query: {
-                horizon_hours?: string;
-                limit?: string;
+                horizon_hours?: number;
+                limit?: number;
                 user_id: string;
             };
             header?: {
@@ -10705,6 +11380,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -10811,6 +11496,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -10959,6 +11654,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
              *
@@ -11083,6 +11788,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
             429: {
                 headers: {
@@ -11149,6 +11864,16 @@ export interface operations {
              *     `signature_invalid`: A signed inbound request (mail provider notices) has a missing, malformed, stale or wrong `Service-Signature`.
              */
             400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -11317,6 +12042,16 @@ export interface operations {
              *     `account_deactivated`: The user is paused (`deactivated_at` set); only retrieve, reactivate and delete work.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -11718,7 +12453,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 starting_after?: string;
             };
             header?: {
@@ -11788,6 +12523,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -11894,6 +12639,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -12139,6 +12894,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
              *
@@ -12198,7 +12963,9 @@ export interface operations {
     };
     openApiDocument: {
         parameters: {
-            query?: never;
+            query?: {
+                version?: "2025-06-15" | "2025-09-22" | "2025-12-09" | "2026-03-04" | "2026-05-20";
+            };
             header?: {
                 /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
                 "Service-Version"?: components["parameters"]["ServiceVersion"];
@@ -12219,7 +12986,13 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
+            /**
+             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
+             */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -12561,7 +13334,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -12878,10 +13651,27 @@ export interface operations {
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": unknown;
+                };
             };
-            /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
+            /**
+             * @description An HTML page: the consent request is not valid.
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             */
             400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -12937,10 +13727,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FormFields"];
+            };
+        };
         responses: {
             /** @description 302 redirect to redirect_uri with code and state (or error=access_denied) */
-            200: {
+            302: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
@@ -12949,13 +13743,26 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             * @description An HTML page: the consent request is not valid, or the e-mail is missing.
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
              *
              *     `invalid_json`: The body is not valid JSON.
              *
              *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
              */
             400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -13104,6 +13911,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
              *
@@ -13236,6 +14053,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -13488,7 +14315,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -14260,7 +15087,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -14416,7 +15243,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -14574,7 +15401,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -14732,7 +15559,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -14875,7 +15702,7 @@ export interface operations {
     listPushMessages: {
         parameters: {
             query?: {
-                limit?: string;
+                limit?: number;
                 user_id?: string;
             };
             header?: {
@@ -15133,7 +15960,7 @@ export interface operations {
             query?: {
                 email?: string;
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 starting_after?: string;
             };
             header?: {
@@ -15291,6 +16118,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
             429: {
                 headers: {
@@ -15341,8 +16178,49 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A user with this e-mail already existed: it is answered unchanged. */
             200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "object": "user",
+                     *       "email": "ada.lovelace@sandbox.example",
+                     *       "display_name": "Ada Lovelace",
+                     *       "timezone": "Europe/London",
+                     *       "default_travel_mode": "drive",
+                     *       "default_parking_buffer": 5,
+                     *       "default_walk_buffer": 3,
+                     *       "preferred_departure": "on_time",
+                     *       "pre_alert_minutes": 10,
+                     *       "alert_profile": "balanced",
+                     *       "theme": "system",
+                     *       "sound_enabled": true,
+                     *       "haptic_enabled": true,
+                     *       "quiet_hours_start": null,
+                     *       "quiet_hours_end": null,
+                     *       "onboarding_completed": true,
+                     *       "home_location": null,
+                     *       "deactivated_at": null,
+                     *       "created_at": "2026-11-25T04:08:39.873Z",
+                     *       "livemode": false,
+                     *       "request_id": "req_64edaf6f1db6a8ec5f28bb35"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Success */
+            201: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
@@ -15422,6 +16300,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -15643,6 +16531,10 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         alert_profile: "minimal" | "balanced" | "detailed" | "quiet";
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         created_at: string;
                         deactivated_at: string | null;
                         default_parking_buffer: number;
@@ -16012,7 +16904,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -16154,7 +17046,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 starting_after?: string;
             };
             header?: {
@@ -16318,6 +17210,33 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The user already had this subscription: its device is answered. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dev_01m88e8g0e1e1eyn2dc7zfdn4v",
+                     *       "object": "device",
+                     *       "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "endpoint": "https://push.example.com/ada-laptop",
+                     *       "expires_at": null,
+                     *       "created_at": "2026-11-25T04:08:43.818Z",
+                     *       "livemode": false,
+                     *       "request_id": "req_15d3fd1184f63f329aab430a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Device"];
+                };
+            };
             /** @description Success */
             201: {
                 headers: {
@@ -16507,6 +17426,10 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         created_at: string;
                         /**
                          * @description Always true: the resource no longer exists.
@@ -16902,7 +17825,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -17123,6 +18046,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
              *
@@ -17295,7 +18228,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -17433,7 +18366,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 starting_after?: string;
             };
             header?: {
@@ -17531,6 +18464,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -17667,6 +18610,16 @@ export interface operations {
              *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
              */
             403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -17882,6 +18835,10 @@ export interface operations {
                     "application/json": {
                         /** @description Connect: the platform's endpoint for its connected accounts' notifications (each carries `account`). */
                         connect: boolean;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         created_at: string;
                         /**
                          * @description Always true: the resource no longer exists.
@@ -17901,6 +18858,10 @@ export interface operations {
                         secret?: string;
                         /** @enum {string} */
                         status: "enabled" | "disabled";
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 datetime with a UTC offset
+                         */
                         updated_at: string;
                         url: string;
                     } & {
@@ -18200,7 +19161,7 @@ export interface operations {
         parameters: {
             query?: {
                 ending_before?: string;
-                limit?: string;
+                limit?: number;
                 starting_after?: string;
             };
             header?: {
@@ -18430,7 +19391,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -18586,7 +19547,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -18740,7 +19701,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": unknown;
+                "application/json": Record<string, never>;
             };
         };
         responses: {

@@ -27,10 +27,11 @@ const JWT_SHAPE = /^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
  * scopes, fixed to the token's connected account: the same permission check, the
  * connected account's rate pool and idempotency scope.
  */
+const TOKEN_KEY_PREFIX = 'oauth_'
 const tokenAsKey = (token: TokenAuthentication, livemode: boolean): Authenticated => ({
   account: token.platform,
   key: {
-    id: `oauth_${token.familyId}`,
+    id: `${TOKEN_KEY_PREFIX}${token.familyId}`,
     accountId: token.platform.id,
     mode: livemode ? 'live' : 'test',
     hash: '',
@@ -170,7 +171,19 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
     // route matched: nothing can run, and the 404 is the answer every key gets (not a demand for a secret key).
     const required = request.is404 ? 'any_key' : (routeConfigOf(request).permission ?? 'secret_key')
     const verdict = authorize(key, request.ip, required)
-    return verdict.ok ? undefined : sendError(request, reply, domainErrorToApi(verdict.error))
+    if (verdict.ok) return undefined
+    const refusal = domainErrorToApi(verdict.error)
+    // An access token is checked as a restricted key would be, but it is not one: the message names what it is.
+    return sendError(
+      request,
+      reply,
+      key.id.startsWith(TOKEN_KEY_PREFIX) && verdict.error._tag === 'PermissionDenied'
+        ? {
+            ...refusal,
+            message: `This OAuth access token's scopes do not grant the permission '${verdict.error.permission}' this request needs.`,
+          }
+        : refusal,
+    )
   }
 
   /**
@@ -223,7 +236,9 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
       // Read once: Fastify's `routeOptions` getter builds a new object on every read.
       const { config } = request.routeOptions
       request.routeConfig = config
-      if (config.public === true) {
+      // An unknown path outside the API (`/.well-known/openid-configuration`, `/favicon.ico`) is asked for by
+      // browsers and discovery clients without a key: it answers the unknown route's 404, not a 401.
+      if (config.public === true || (request.is404 && !request.url.startsWith('/v1/'))) {
         request.scope = anonymousScope()
         return undefined
       }

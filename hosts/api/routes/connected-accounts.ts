@@ -11,7 +11,7 @@ import type { WebhookEndpointService } from '../../../core/webhooks/webhook-endp
 import { renderConnectedAccount } from '../../../contracts/connected-accounts.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { requireAuth } from '../request-context.js'
-import { defineRoute, listBody, type RouteHandler, type RouteInput, type RouteOptions } from '../route.js'
+import { defineRoute, listBody, withLivemode, type RouteHandler, type RouteInput, type RouteOptions } from '../route.js'
 import type { EndpointContract } from '../../../contracts/endpoint.js'
 
 export interface ConnectedAccountRouteOptions extends RouteOptions {
@@ -77,7 +77,7 @@ export const connectedAccountRoutes = (app: FastifyInstance, options: ConnectedA
       endingBefore: query.ending_before,
     }
     return mapResult(await connectedAccounts.list(platformOf(input), page), (listed) => ({
-      body: listBody(request, listed.data.map(renderConnectedAccount), listed.hasMore),
+      body: listBody(request, listed.data.map(renderConnectedAccount).map(withLivemode(request)), listed.hasMore),
     }))
   })
 

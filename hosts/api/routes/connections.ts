@@ -24,7 +24,7 @@ import {
 } from '../pages/connection-pages.js'
 import { sendError } from '../errors.js'
 import { acceptForms, sendHostedPage } from '../pages/hosted-page.js'
-import { defineRoute, listBody, type RouteOptions } from '../route.js'
+import { defineRoute, listBody, type RouteOptions, withLivemode } from '../route.js'
 
 export interface ConnectionRouteOptions extends RouteOptions {
   readonly connections: ConnectionService
@@ -166,7 +166,7 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
 
   defineRoute(app, Endpoints.listCalendars, options, async ({ params, scope, request }) =>
     mapResult(await connections.listCalendars(scope, params.id), (calendars) => ({
-      body: listBody(request, calendars.map(renderCalendar), false),
+      body: listBody(request, calendars.map(renderCalendar).map(withLivemode(request)), false),
     })),
   )
 

@@ -12,7 +12,7 @@ import {
   UPCOMING_HEALTH_DEFAULT_LIMIT,
 } from '../../../contracts/event-health.js'
 import { eventHealth } from '../../../core/event/event-health.js'
-import { defineRoute, listBody, type RouteOptions } from '../route.js'
+import { defineRoute, listBody, type RouteOptions, withLivemode } from '../route.js'
 
 type PlaceBody = { name?: string | null; address?: string | null; lat?: number; lng?: number } | null | undefined
 type EventBody = {
@@ -164,7 +164,9 @@ export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { even
     return mapResult(result, (found) => ({
       body: listBody(
         request,
-        found.events.map((event) => renderEventHealth(eventHealth(event, weights, found.userPaused))),
+        found.events.map((event) =>
+          withLivemode(request)(renderEventHealth(eventHealth(event, weights, found.userPaused))),
+        ),
         found.hasMore,
       ),
     }))

@@ -10,7 +10,7 @@ import { renderOAuthApplication } from '../../../contracts/oauth.js'
 import { acceptForms, sendHostedPage } from '../pages/hosted-page.js'
 import { authorizationErrorPage, CONSENT_FIELDS, consentPage } from '../pages/oauth-pages.js'
 import { requireAuth } from '../request-context.js'
-import { defineRoute, listBody, type RouteInput, type RouteOptions } from '../route.js'
+import { defineRoute, listBody, type RouteInput, type RouteOptions, withLivemode } from '../route.js'
 
 export interface OAuthRouteOptions extends RouteOptions {
   readonly oauth: OAuthService
@@ -113,7 +113,7 @@ export const oauthRoutes = async (app: FastifyInstance, options: OAuthRouteOptio
     return mapResult(await oauth.listApplications(platformOf(input), page), (listed) => ({
       body: listBody(
         request,
-        listed.data.map((application) => renderOAuthApplication(application)),
+        listed.data.map((application) => withLivemode(request)(renderOAuthApplication(application))),
         listed.hasMore,
       ),
     }))

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify'
 import type { EndpointContract } from '../../../contracts/endpoint.js'
 import { buildOpenApiDocument } from '../../../contracts/openapi.js'
 import type { RateLimitGate } from '../plugins/rate-limit.js'
+import { API_VERSIONS, type ApiVersion, CURRENT_VERSION, isApiVersion } from '../../../contracts/versions.js'
+import { sendError } from '../errors.js'
 
 /**
  * What the reference page may load: its own script (served below /docs/), the inline configuration that
@@ -54,12 +56,34 @@ export const referenceRoutes = async (
   },
 ): Promise<void> => {
   const document = buildOpenApiDocument(options.endpoints, options.servers)
-  // Serialized once: the document is the same for every request of this process.
-  const text = JSON.stringify(document)
-  const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`
+  // Each version's document serialized once, with its entity tag; an older version's on its first request (few
+  // callers ask for one).
+  const documents = new Map<ApiVersion, { readonly text: string; readonly etag: string }>()
+  const documentOf = (version: ApiVersion) => {
+    let entry = documents.get(version)
+    if (entry === undefined) {
+      const text = JSON.stringify(
+        version === CURRENT_VERSION ? document : buildOpenApiDocument(options.endpoints, options.servers, version),
+      )
+      entry = { text, etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"` }
+      documents.set(version, entry)
+    }
+    return entry
+  }
+  documentOf(CURRENT_VERSION)
   app.get('/v1/openapi.json', { config: { public: true } }, async (request, reply) => {
     if (!(await options.rateLimit.admitPerAddress(request, reply, OPENAPI_DOCUMENT_LIMIT))) return reply
-    reply.header('ETag', etag).header('Cache-Control', DOCUMENT_CACHE_CONTROL)
+    // The version asked with `?version=`, else the request's (`Service-Version`), else the current one.
+    const asked = (request.query as Record<string, unknown>).version
+    if (asked !== undefined && (typeof asked !== 'string' || !isApiVersion(asked)))
+      return sendError(request, reply, {
+        code: 'invalid_api_version',
+        message: `Unknown API version '${String(asked)}'. Known versions: ${API_VERSIONS.join(', ')}.`,
+        param: 'version',
+      })
+    const version = asked ?? request.apiVersion
+    const { text, etag } = documentOf(version)
+    reply.header('service-version', version).header('ETag', etag).header('Cache-Control', DOCUMENT_CACHE_CONTROL)
     if (matchesEntityTag(request.headers['if-none-match'], etag)) return reply.code(304).send()
     return reply.type('application/json; charset=utf-8').send(text)
   })
