@@ -167,8 +167,6 @@ export const errorCodesOf = (endpoint: EndpointContract): ErrorCodeName[] => {
   // A keyed request may name a connected account (`Service-Account`) that does not exist: 404 before any handler.
   if (keyed || endpoint.path.includes('{') || endpoint.sandboxOnly === true) codes.add('resource_missing')
   if (endpoint.sandboxOnly === true) codes.add('route_not_found')
-  // Not registered on production: there an unknown path under /v1/ asks for a key before it says 404.
-  if (endpoint.sandboxOnly === true && !keyed && endpoint.path.startsWith('/v1/')) codes.add('authentication_failed')
   if (keyed && MUTATING.has(endpoint.method))
     codes.add('idempotency_key_invalid').add('idempotency_key_in_use').add('idempotency_request_in_flight')
   for (const code of endpoint.errors ?? []) codes.add(code)

@@ -13670,16 +13670,6 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
-            401: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /**
              * @description `resource_missing`: No such object (also for DELETE of a missing object).
              *
@@ -13759,16 +13749,6 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                     "text/html": string;
-                };
-            };
-            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
-            401: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
