@@ -63,8 +63,10 @@ describe('the dashboard is served by the production surface, built offline', () 
   })
 
   it('is not served by the sandbox surface, and an unknown asset is a 404', async () => {
-    // On the sandbox's port it is one more unknown API path: a key is asked for first.
-    expect((await fetch(`${test.sandbox}/dashboard/`)).status).toBe(401)
+    // On the sandbox's port it is one more unknown path outside /v1/: 404, without asking for a key.
+    const sandbox = await fetch(`${test.sandbox}/dashboard/`)
+    expect(sandbox.status).toBe(404)
+    expect((await sandbox.json()).error.code).toBe('route_not_found')
     expect((await fetch(`${test.live}/dashboard/assets/missing.js`)).status).toBe(404)
     const api = await fetch(`${test.live}/dashboard/api/nothing`)
     expect(api.status).toBe(404)
