@@ -3,21 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.js'
 import { startSmtpTestServer, type SmtpTestServer } from '../support/fakes/smtp-test-server.js'
 import { clients, startTestService, type TestService } from '../support/service.js'
-
-/** Debian's chromium, headless, isolated: a fresh profile, no network chatter of its own. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 let smtp: SmtpTestServer
 let test: TestService

@@ -3,19 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.js'
 import { freePort, startTestService, TEST_KEY, type TestService } from '../support/service.js'
-
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 let test: TestService
 let browser: BrowserContext
