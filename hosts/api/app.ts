@@ -260,6 +260,11 @@ export const buildApiApp = async (
       },
       limiter: application.rateLimiter,
       clock: application.clock,
+      connectedAccounts: application.connectedAccounts,
+      oauth: application.oauth,
+      sandboxClock: new SandboxClockService(application.accountRepository, application.clock, test.backgroundJobs),
+      accountOf: async (accountId) => application.accountRepository.getAccount(accountId),
+      metrics: application.metrics,
       publicBaseUrl: () => live.publicBaseUrl.value,
       assetsDir: config.dashboardAssetsDir ?? defaultAssetsDir(),
     })
