@@ -1,0 +1,135 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  COUNTER_SERIES,
+  CounterHistory,
+  deliveriesByHour,
+  OVERVIEW_WINDOW_MS,
+  pointsOf,
+  recordSnapshot,
+  totalsOf,
+  type Snapshot,
+} from '../../../core/dashboard/overview.js'
+import type { MetricSample } from '../../../core/ports/metrics.js'
+import type { Delivery } from '../../../core/webhooks/delivery.js'
+
+const MINUTE = 60_000
+const totals = (values: Partial<Record<(typeof COUNTER_SERIES)[number], number>>) =>
+  Object.fromEntries(COUNTER_SERIES.map((key) => [key, values[key] ?? 0])) as Snapshot['totals']
+
+describe('the overview folds the counters into its series', () => {
+  it('requests by surface and status class, attempts by outcome, departures recomputed', () => {
+    const samples: MetricSample[] = [
+      {
+        name: 'http_requests_total',
+        labels: { surface: 'live', route: '/v1/users', method: 'GET', status: '200' },
+        value: 5,
+      },
+      {
+        name: 'http_requests_total',
+        labels: { surface: 'live', route: '/v1/users', method: 'GET', status: '304' },
+        value: 1,
+      },
+      {
+        name: 'http_requests_total',
+        labels: { surface: 'test', route: '/v1/users', method: 'POST', status: '422' },
+        value: 2,
+      },
+      {
+        name: 'http_requests_total',
+        labels: { surface: 'test', route: '/v1/users', method: 'POST', status: '503' },
+        value: 3,
+      },
+      { name: 'webhook_deliveries_total', labels: { outcome: 'acknowledged' }, value: 7 },
+      { name: 'webhook_deliveries_total', labels: { outcome: 'rejected' }, value: 1 },
+      { name: 'webhook_deliveries_total', labels: { outcome: 'failed' }, value: 2 },
+      { name: 'departure_recomputes_total', labels: {}, value: 4 },
+      { name: 'idempotency_replays_total', labels: { surface: 'live' }, value: 9 },
+    ]
+    expect(totalsOf(samples)).toEqual(
+      totals({
+        requests_live_2xx: 6,
+        requests_test_4xx: 2,
+        requests_test_5xx: 3,
+        webhook_attempts_acknowledged: 7,
+        webhook_attempts_failed: 3,
+        departures_recomputed: 4,
+      }),
+    )
+  })
+})
+
+describe('the counters keep 24 hours of per-minute rates', () => {
+  it('a point is the difference from the previous snapshot, per minute; a counter that went down restarted', () => {
+    const points = pointsOf([
+      { at: 0, totals: totals({ requests_live_2xx: 10 }) },
+      { at: 2 * MINUTE, totals: totals({ requests_live_2xx: 30 }) },
+      { at: 3 * MINUTE, totals: totals({ requests_live_2xx: 4 }) },
+    ])
+    expect(points.map((point) => point.values.requests_live_2xx)).toEqual([10, 4])
+    expect(points.map((point) => point.at.getTime())).toEqual([2 * MINUTE, 3 * MINUTE])
+  })
+
+  it('one snapshot per minute, ordered, none older than the window but the one before it', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 4 * 24 * 60 }), { maxLength: 300 }), (minutes) => {
+        let snapshots: Snapshot[] = []
+        let latest = -1
+        for (const minute of [...minutes].sort((a, b) => a - b)) {
+          snapshots = recordSnapshot(snapshots, { at: minute * MINUTE, totals: totals({}) })
+          latest = minute * MINUTE
+        }
+        const times = snapshots.map((snapshot) => snapshot.at)
+        expect(new Set(times).size).toBe(times.length)
+        expect([...times].sort((a, b) => a - b)).toEqual(times)
+        expect(times.filter((at) => at < latest - OVERVIEW_WINDOW_MS).length).toBeLessThanOrEqual(1)
+        expect(snapshots.length).toBeLessThanOrEqual(24 * 60 + 2)
+      }),
+    )
+  })
+
+  it('samples the port on each read, within the minute replacing its own snapshot', async () => {
+    let now = 10 * MINUTE
+    let served = 0
+    const history = new CounterHistory(
+      {
+        collect: async () => [
+          {
+            name: 'http_requests_total',
+            labels: { surface: 'live', route: '/', method: 'GET', status: '200' },
+            value: served,
+          },
+        ],
+      },
+      { now: () => new Date(now) },
+    )
+    await history.sample()
+    served = 5
+    now += MINUTE
+    await history.sample()
+    served = 8
+    now += 10_000
+    await history.sample()
+    expect(history.points().map((point) => point.values.requests_live_2xx)).toEqual([8])
+  })
+})
+
+describe('the account’s deliveries of the last 24 hours, by hour and status', () => {
+  const delivery = (createdAt: string, status: Delivery['status']) =>
+    ({ createdAt: new Date(createdAt), status }) as Delivery
+  it('counts each delivery in the hour it was made; older ones are left out', () => {
+    const hours = deliveriesByHour(
+      [
+        delivery('2026-06-01T09:10:00Z', 'succeeded'),
+        delivery('2026-06-01T09:50:00Z', 'failed'),
+        delivery('2026-06-01T08:00:00Z', 'retrying'),
+        delivery('2026-05-31T09:00:00Z', 'succeeded'),
+      ],
+      new Date('2026-06-01T09:30:00Z'),
+    )
+    expect(hours).toHaveLength(24)
+    expect(hours.at(-1)).toEqual({ at: new Date('2026-06-01T09:00:00Z'), succeeded: 1, failed: 1, open: 0 })
+    expect(hours.at(-2)).toMatchObject({ succeeded: 0, failed: 0, open: 1 })
+    expect(hours.reduce((sum, hour) => sum + hour.succeeded, 0)).toBe(1)
+  })
+})
