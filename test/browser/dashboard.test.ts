@@ -253,6 +253,28 @@ describe('the dashboard in Chromium, from the first owner’s CLI link on', () =
     expect(await owner.getByRole('link', { name: 'Sandbox' }).count()).toBe(0)
   })
 
+  it('lists page as the API pages: Next page shows the following rows, Previous page the first again', async () => {
+    for (let index = 0; index < 30; index++) {
+      const answer = await fetch(`${test.sandbox}/v1/users`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `paged-${index}@example.com` }),
+      })
+      expect(answer.status).toBe(201)
+    }
+    await owner.goto(`${test.live}/dashboard/test/users`)
+    const firstRow = owner.getByRole('row').nth(1)
+    await firstRow.waitFor()
+    const first = await firstRow.textContent()
+    const pager = owner.getByRole('navigation', { name: 'Pages of users' })
+    await pager.getByRole('button', { name: 'Next page' }).click()
+    await pager.getByText('Page 2').waitFor()
+    await expect.poll(async () => owner.getByRole('row').nth(1).textContent()).not.toBe(first)
+    await pager.getByRole('button', { name: 'Previous page' }).click()
+    await pager.getByText('Page 1').waitFor()
+    await expect.poll(async () => owner.getByRole('row').nth(1).textContent()).toBe(first)
+  })
+
   it("a user's page lists their upcoming events, and an event's page shows its departure", async () => {
     await owner.goto(`${test.live}/dashboard/test/users`)
     const first = owner.getByRole('row').nth(1).getByRole('link')
