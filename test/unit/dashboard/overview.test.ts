@@ -4,14 +4,18 @@ import {
   COUNTER_SERIES,
   CounterHistory,
   deliveriesByHour,
+  OVERVIEW_DELIVERY_CAP,
   OVERVIEW_WINDOW_MS,
   pointsOf,
+  recentDeliveries,
   recordSnapshot,
   totalsOf,
   type Snapshot,
 } from '../../../core/dashboard/overview.js'
 import type { MetricSample } from '../../../core/ports/metrics.js'
+import { ok } from '../../../core/shared/result.js'
 import type { Delivery } from '../../../core/webhooks/delivery.js'
+import type { WebhookEndpoint } from '../../../core/webhooks/webhook-endpoint.js'
 
 const MINUTE = 60_000
 const totals = (values: Partial<Record<(typeof COUNTER_SERIES)[number], number>>) =>
@@ -131,5 +135,61 @@ describe('the account’s deliveries of the last 24 hours, by hour and status', 
     expect(hours.at(-1)).toEqual({ at: new Date('2026-06-01T09:00:00Z'), succeeded: 1, failed: 1, open: 0 })
     expect(hours.at(-2)).toMatchObject({ succeeded: 0, failed: 0, open: 1 })
     expect(hours.reduce((sum, hour) => sum + hour.succeeded, 0)).toBe(1)
+  })
+})
+
+describe('the overview reads the deliveries of the last 24 hours page by page, newest first', () => {
+  /** `endpoints` endpoints, each with `perEndpoint` deliveries one minute apart, newest first, paged as the service pages. */
+  const reader = (endpoints: number, perEndpoint: number, now: number) => {
+    const pages: string[] = []
+    const deliveriesOf = (endpointId: string) =>
+      Array.from({ length: perEndpoint }, (_, index) => ({
+        id: `${endpointId}_${String(index).padStart(6, '0')}`,
+        endpointId,
+        status: 'succeeded',
+        createdAt: new Date(now - index * MINUTE),
+      })) as unknown as Delivery[]
+    const page = <T extends { id: string }>(rows: readonly T[], request: { limit: number; startingAfter?: string }) => {
+      const start =
+        request.startingAfter === undefined ? 0 : rows.findIndex((row) => row.id === request.startingAfter) + 1
+      const data = rows.slice(start, start + request.limit)
+      return ok({ data, hasMore: start + request.limit < rows.length })
+    }
+    const ids = Array.from({ length: endpoints }, (_, index) => ({ id: `we_${index}` })) as WebhookEndpoint[]
+    return {
+      pages,
+      webhooks: {
+        list: async (_scope: unknown, request: { limit: number; startingAfter?: string }) => page(ids, request),
+        listDeliveries: async (
+          _scope: unknown,
+          endpointId: string,
+          request: { limit: number; startingAfter?: string },
+        ) => {
+          pages.push(endpointId)
+          return page(deliveriesOf(endpointId), request)
+        },
+      },
+    }
+  }
+  const scope = { accountId: 'acct_1', livemode: false, clock: { now: () => new Date(0) } }
+
+  it('stops at the first delivery older than the window, on every endpoint', async () => {
+    const now = Date.parse('2026-06-01T12:00:00Z')
+    const { webhooks, pages } = reader(3, 2 * 24 * 60, now)
+    const since = new Date(now - OVERVIEW_WINDOW_MS)
+    const read = await recentDeliveries(webhooks as never, scope, since)
+    expect(read.capped).toBe(false)
+    expect(read.deliveries).toHaveLength(3 * (24 * 60 + 1))
+    expect(read.deliveries.every((delivery) => delivery.createdAt >= since)).toBe(true)
+    // 1,441 recent deliveries an endpoint: 15 pages of 100 each, never the rest of the 2,880.
+    expect(pages.filter((endpoint) => endpoint === 'we_0')).toHaveLength(15)
+  })
+
+  it('reads no more than the cap, and says so', async () => {
+    const now = Date.parse('2026-06-01T12:00:00Z')
+    const { webhooks } = reader(5, 24 * 60, now)
+    const read = await recentDeliveries(webhooks as never, scope, new Date(now - OVERVIEW_WINDOW_MS))
+    expect(read.capped).toBe(true)
+    expect(read.deliveries).toHaveLength(OVERVIEW_DELIVERY_CAP)
   })
 })
