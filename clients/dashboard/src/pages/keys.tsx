@@ -79,7 +79,8 @@ const CreateKeyForm = ({ mode, onCreated }: { mode: Mode; onCreated: (key: ApiKe
 
 /** Rolling: a new key with the same grants; the old one keeps working for the chosen time. */
 const RollControl = ({ mode, apiKey, onRolled }: { mode: Mode; apiKey: ApiKey; onRolled: (key: ApiKey) => void }) => {
-  const [seconds, setSeconds] = useState('0')
+  // The old key keeps working a day by default: time to deploy the new one before requests start failing.
+  const [seconds, setSeconds] = useState('86400')
   const [error, setError] = useState<unknown>(null)
   const roll = async () => {
     setError(null)
