@@ -56,7 +56,7 @@ export const totalsOf = (samples: readonly MetricSample[]): Totals => {
 }
 
 export interface Snapshot {
-  /** The start of the minute the totals were read in. */
+  /** When the totals were read (milliseconds since the epoch). */
   readonly at: number
   readonly totals: Totals
 }
@@ -67,18 +67,26 @@ export interface CounterPoint {
   readonly values: Totals
 }
 
+const minuteOf = (at: number) => Math.floor(at / MINUTE_MS)
+
 /**
- * Keeps one snapshot per minute (a later read in the same minute replaces it), none older than the window and one
- * before it, so that the oldest point still has a predecessor.
+ * Keeps one snapshot per minute (a later read in the same minute replaces it), except the first, the baseline, which
+ * stays so that a point shows from the first read on; none older than the window but one before it, so that the
+ * oldest point still has a predecessor.
  */
 export const recordSnapshot = (snapshots: readonly Snapshot[], next: Snapshot): Snapshot[] => {
   const kept = snapshots.filter((snapshot) => snapshot.at < next.at)
+  const last = kept.at(-1)
+  if (kept.length >= 2 && last !== undefined && minuteOf(last.at) === minuteOf(next.at)) kept.pop()
   kept.push(next)
   const firstInWindow = kept.findIndex((snapshot) => snapshot.at >= next.at - OVERVIEW_WINDOW_MS)
   return kept.slice(Math.max(0, firstInWindow - 1))
 }
 
-/** The rate of each series between consecutive snapshots; a counter that went down (a restart) counts from zero. */
+/**
+ * The rate of each series between consecutive snapshots, per minute (over at least a minute: a first point taken
+ * seconds after the baseline is a count, not a projection); a counter that went down (a restart) counts from zero.
+ */
 export const pointsOf = (snapshots: readonly Snapshot[]): CounterPoint[] => {
   const points: CounterPoint[] = []
   for (let index = 1; index < snapshots.length; index++) {
@@ -105,9 +113,8 @@ export class CounterHistory {
   ) {}
 
   async sample(): Promise<void> {
-    const at = Math.floor(this.clock.now().getTime() / MINUTE_MS) * MINUTE_MS
     const totals = totalsOf(await this.metrics.collect())
-    this.snapshots = recordSnapshot(this.snapshots, { at, totals })
+    this.snapshots = recordSnapshot(this.snapshots, { at: this.clock.now().getTime(), totals })
   }
 
   points(): CounterPoint[] {

@@ -536,10 +536,16 @@ describe('the pages’ data comes from the same use cases as the API', () => {
       })
     ).body.id
     await dashboardCall(test, owner, 'POST', `/dashboard/api/test/webhook_endpoints/${endpoint}/test`)
+    const read = await fetch(`${test.sandbox}/v1/users`, { headers: { authorization: `Bearer ${TEST_KEY}` } })
+    expect(read.status).toBe(200)
     const overview = await dashboardCall(test, owner, 'GET', '/dashboard/api/test/overview')
     expect(overview.status).toBe(200)
     expect(overview.body.counters.source).toBe('host_counters')
     expect(overview.body.deliveries.source).toBe('account_records')
+    // The host's counters: the requests this test service answered on the sandbox since its first sample.
+    const points = overview.body.counters.points as { requests_test_2xx: number }[]
+    expect(points.length).toBeGreaterThanOrEqual(1)
+    expect(points.reduce((sum, point) => sum + point.requests_test_2xx, 0)).toBeGreaterThan(0)
     const hours = overview.body.deliveries.hours as { succeeded: number }[]
     expect(hours).toHaveLength(24)
     expect(hours.reduce((sum, hour) => sum + hour.succeeded, 0)).toBeGreaterThanOrEqual(1)

@@ -74,20 +74,22 @@ describe('the counters keep 24 hours of per-minute rates', () => {
     expect(points.map((point) => point.at.getTime())).toEqual([2 * MINUTE, 3 * MINUTE])
   })
 
-  it('one snapshot per minute, ordered, none older than the window but the one before it', () => {
+  it('one snapshot per minute but the baseline, ordered, none older than the window but the one before it', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 4 * 24 * 60 }), { maxLength: 300 }), (minutes) => {
+      fc.property(fc.array(fc.integer({ min: 0, max: 4 * 24 * 3600 }), { maxLength: 300 }), (seconds) => {
         let snapshots: Snapshot[] = []
         let latest = -1
-        for (const minute of [...minutes].sort((a, b) => a - b)) {
-          snapshots = recordSnapshot(snapshots, { at: minute * MINUTE, totals: totals({}) })
-          latest = minute * MINUTE
+        for (const second of [...new Set(seconds)].sort((a, b) => a - b)) {
+          snapshots = recordSnapshot(snapshots, { at: second * 1000, totals: totals({}) })
+          latest = second * 1000
         }
         const times = snapshots.map((snapshot) => snapshot.at)
-        expect(new Set(times).size).toBe(times.length)
         expect([...times].sort((a, b) => a - b)).toEqual(times)
+        const minutes = times.slice(1).map((at) => Math.floor(at / MINUTE))
+        expect(new Set(minutes).size).toBe(minutes.length)
         expect(times.filter((at) => at < latest - OVERVIEW_WINDOW_MS).length).toBeLessThanOrEqual(1)
-        expect(snapshots.length).toBeLessThanOrEqual(24 * 60 + 2)
+        expect(snapshots.length).toBeLessThanOrEqual(24 * 60 + 3)
+        if (latest >= 0) expect(times.at(-1)).toBe(latest)
       }),
     )
   })
@@ -108,13 +110,22 @@ describe('the counters keep 24 hours of per-minute rates', () => {
       { now: () => new Date(now) },
     )
     await history.sample()
+    served = 2
+    now += 10_000
+    await history.sample()
+    // Seconds after the baseline: a point at once.
+    expect(history.points().map((point) => point.values.requests_live_2xx)).toEqual([2])
     served = 5
     now += MINUTE
     await history.sample()
     served = 8
     now += 10_000
     await history.sample()
-    expect(history.points().map((point) => point.values.requests_live_2xx)).toEqual([8])
+    // The later read of a minute replaced the earlier one: 6 requests in the 70 s since the previous snapshot.
+    const rates = history.points().map((point) => point.values.requests_live_2xx)
+    expect(rates).toHaveLength(2)
+    expect(rates[0]).toBe(2)
+    expect(rates[1]).toBeCloseTo(6 / (70 / 60), 6)
   })
 })
 
