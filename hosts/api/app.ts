@@ -44,6 +44,20 @@ import { dashboardRoutes } from './dashboard/dashboard-routes.js'
 import { defaultAssetsDir } from './dashboard/dashboard-assets.js'
 
 /** `/v1/users/:id` -> a matcher for concrete paths, to tell 405 from 404. */
+/**
+ * One sandbox clock service per surface, whichever app asks (the sandbox's API and the dashboard on the production
+ * port): its queue keeps an account's moves in order.
+ */
+const sandboxClocks = new WeakMap<object, SandboxClockService>()
+const sandboxClockOf = (application: Application, surface: Surface): SandboxClockService => {
+  let service = sandboxClocks.get(surface)
+  if (service === undefined) {
+    service = new SandboxClockService(application.accountRepository, application.clock, surface.backgroundJobs)
+    sandboxClocks.set(surface, service)
+  }
+  return service
+}
+
 const pathMatcher = (url: string): RegExp => new RegExp(`^${url.replace(/:[^/]+/g, '[^/]+')}/?$`)
 
 /** One Fastify instance per surface: production (`livemode` true) or sandbox. */
@@ -173,8 +187,7 @@ export const buildApiApp = async (
     rateLimit,
     verifySerializers: appOptions.verifySerializers === true,
   }
-  const sandboxClock = new SandboxClockService(application.accountRepository, application.clock, surface.backgroundJobs)
-  platformRoutes(app, { ...options, sandboxClock })
+  platformRoutes(app, { ...options, sandboxClock: sandboxClockOf(application, surface) })
   apiKeyRoutes(app, { ...options, accounts: application.accounts })
   connectedAccountRoutes(app, {
     ...options,
@@ -260,6 +273,11 @@ export const buildApiApp = async (
       },
       limiter: application.rateLimiter,
       clock: application.clock,
+      connectedAccounts: application.connectedAccounts,
+      oauth: application.oauth,
+      sandboxClock: sandboxClockOf(application, test),
+      accountOf: async (accountId) => application.accountRepository.getAccount(accountId),
+      metrics: application.metrics,
       publicBaseUrl: () => live.publicBaseUrl.value,
       assetsDir: config.dashboardAssetsDir ?? defaultAssetsDir(),
     })
