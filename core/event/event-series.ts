@@ -418,9 +418,8 @@ export class EventSeriesService {
       { originalStart: created.value.startTime, start: created.value.startTime, end: created.value.endTime },
       scope.clock.now(),
     )
-    const changed = await this.updateAll(scope, created.value, first, patch)
-    if (!changed.ok) return changed
-    return ok(await this.answerFor(scope, changed.value, first))
+    // Answers the new series' first occurrence as the change left it.
+    return this.updateAll(scope, created.value, first, patch)
   }
 
   /** The old part of a split: its lines end before `at`, and its exceptions from `at` on go. */

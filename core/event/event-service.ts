@@ -124,7 +124,8 @@ export class EventService {
     const monitoring = openMonitoring({
       startTime,
       endTime,
-      hasLocation: places.value.location !== null,
+      // An all-day event has no arrival time: it is not monitored, as an event without a place is not.
+      hasLocation: places.value.location !== null && allDay === null,
       locationUnresolved: places.value.unresolvedLocation !== null,
       preAlertMinutes: user.value.preAlertMinutes,
       now,
@@ -241,6 +242,7 @@ export class EventService {
         }
         const now = scope.clock.now()
         const tripChanged =
+          (allDay === null) !== (current.allDay === undefined || current.allDay === null) ||
           startTime.getTime() !== current.startTime.getTime() ||
           endTime.getTime() !== current.endTime.getTime() ||
           JSON.stringify([places.value.location, places.value.unresolvedLocation, places.value.origin, travel]) !==
@@ -252,7 +254,7 @@ export class EventService {
             now,
             startTime,
             endTime,
-            hasLocation: places.value.location !== null,
+            hasLocation: places.value.location !== null && allDay === null,
             locationUnresolved: places.value.unresolvedLocation !== null,
           })
           if (moved.ok) monitoring = moved.value.state
