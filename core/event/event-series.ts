@@ -44,7 +44,8 @@ export interface EventSeriesDeps {
   readonly ids: IdGenerator
 }
 
-const shapeOf = (master: CalendarEvent): SeriesShape => ({
+/** The series a master describes (what `expandSeries` reads). */
+export const seriesShapeOfMaster = (master: CalendarEvent): SeriesShape => ({
   start: master.startTime,
   end: master.endTime,
   timezone: master.timezone,
@@ -106,10 +107,10 @@ export class EventSeriesService {
         master !== null &&
         isSeriesMaster(master) &&
         !overridden(master, named.originalStart) &&
-        isOccurrence(shapeOf(master), named.originalStart)
+        isOccurrence(seriesShapeOfMaster(master), named.originalStart)
       ) {
         const [occurrence] = expandSeries(
-          shapeOf(master),
+          seriesShapeOfMaster(master),
           { from: named.originalStart, to: new Date(named.originalStart.getTime() + 1) },
           1,
         )
@@ -145,11 +146,12 @@ export class EventSeriesService {
     const towardsNewer = page.endingBefore !== undefined
     const cursor = page.endingBefore ?? page.startingAfter
     const beyondCursor = (id: string) => cursor === undefined || (towardsNewer ? id > cursor : id < cursor)
+    const storedIds = new Set(stored.data.map((event) => event.id))
     const virtual = masters.data.flatMap((master) =>
-      expandSeries(shapeOf(master), { from, to })
+      expandSeries(seriesShapeOfMaster(master), { from, to })
         .filter((occurrence) => !overridden(master, occurrence.originalStart))
         .map((occurrence) => occurrenceOf(master, occurrence, now))
-        .filter((occurrence) => beyondCursor(occurrence.id)),
+        .filter((occurrence) => beyondCursor(occurrence.id) && !storedIds.has(occurrence.id)),
     )
     // The stored page holds the `limit` stored events nearest the cursor: merged with the occurrences, the nearest
     // `limit` of the union are the page, and there is more when either side has more.
@@ -179,7 +181,7 @@ export class EventSeriesService {
     if (to.getTime() <= from.getTime())
       return err(new InvalidParameter({ param: 'to', message: 'to must be after from.' }))
     const now = scope.clock.now()
-    const virtual = expandSeries(shapeOf(master), { from, to })
+    const virtual = expandSeries(seriesShapeOfMaster(master), { from, to })
       .filter((occurrence) => !overridden(master, occurrence.originalStart))
       .map((occurrence) => occurrenceOf(master, occurrence, now))
     const exceptions: CalendarEvent[] = []
@@ -270,12 +272,12 @@ export class EventSeriesService {
         if (!removed.ok) return removed
       }
       const excluded = await this.writeMaster(scope, master, {
-        recurrence: withExclusion(shapeOf(master), original),
+        recurrence: withExclusion(seriesShapeOfMaster(master), original),
         exceptions: (master.exceptions ?? []).filter((start) => start !== original.toISOString()),
       })
       return excluded.ok ? ok(event) : excluded
     }
-    const split = splitSeries(shapeOf(master), original)
+    const split = splitSeries(seriesShapeOfMaster(master), original)
     if (split === null) return this.deleteSeries(scope, master)
     const trimmed = await this.trimAt(scope, master, original, split.before)
     return trimmed.ok ? ok(event) : trimmed
@@ -384,7 +386,7 @@ export class EventSeriesService {
     patch: EventPatch,
   ): Promise<Result<CalendarEvent, SeriesError>> {
     const original = occurrence.originalStartTime ?? occurrence.startTime
-    const split = splitSeries(shapeOf(master), original)
+    const split = splitSeries(seriesShapeOfMaster(master), original)
     if (split === null) return this.updateAll(scope, master, occurrence, patch)
     const created = await this.single.create(scope, {
       userId: master.userId,
@@ -467,7 +469,7 @@ export class EventSeriesService {
     occurrence: CalendarEvent,
   ): Promise<CalendarEvent> {
     const original = occurrence.originalStartTime ?? occurrence.startTime
-    const [first] = expandSeries(shapeOf(master), { from: original, to: FAR_FUTURE }, 1)
+    const [first] = expandSeries(seriesShapeOfMaster(master), { from: original, to: FAR_FUTURE }, 1)
     return first === undefined ? master : occurrenceOf(master, first, scope.clock.now())
   }
 
@@ -481,7 +483,8 @@ export class EventSeriesService {
     for (let attempt = 0; attempt < 5 && current !== null; attempt++) {
       const next: CalendarEvent = {
         ...current,
-        ...(change.recurrence === undefined ? {} : { recurrence: change.recurrence }),
+        // New lines: due now, so the sweep stores the occurrences now within its horizon.
+        ...(change.recurrence === undefined ? {} : { recurrence: change.recurrence, dueAt: scope.clock.now() }),
         ...(change.exceptions === undefined ? {} : { exceptions: change.exceptions }),
         updatedAt: scope.clock.now(),
         version: current.version + 1,

@@ -150,8 +150,8 @@ export class EventService {
       attendees: attendees.value,
       monitoring,
       originSource: null,
-      // A series master is not monitored itself (its occurrences are): nothing is due for it.
-      dueAt: recurrence === null ? monitoringDueAt(monitoring) : null,
+      // A series master is not monitored itself: it is due at once, for the sweep to store its upcoming occurrences.
+      dueAt: recurrence === null ? monitoringDueAt(monitoring) : now,
       source: input.source ?? null,
       ...(input.showAs === undefined ? {} : { showAs: input.showAs }),
       ...(recurrence === null ? {} : { recurrence }),
@@ -275,7 +275,7 @@ export class EventService {
           attendees: attendees.value,
           ...(patch.showAs === undefined ? {} : { showAs: patch.showAs }),
           monitoring,
-          dueAt: recurrence === null ? monitoringDueAt(monitoring) : null,
+          dueAt: recurrence === null ? monitoringDueAt(monitoring) : now,
           updatedAt: now,
           version: current.version + 1,
         }

@@ -354,3 +354,33 @@ describe('all-day events: start_date and end_date (exclusive) in the event timez
     ])
   })
 })
+
+describe('departure monitoring of a series: only the occurrences within the horizon are stored and monitored', () => {
+  it('the sweep stores the occurrence starting within 24 hours and computes its window; later ones stay unstored', async () => {
+    const monitoredUser = (
+      await client.live('POST', '/v1/users', {
+        body: { email: 'monitored@example.com', timezone: 'Europe/Berlin', home_location: { lat: 52.52, lng: 13.405 } },
+      })
+    ).body.id
+    const start = new Date(Math.ceil((Date.now() + 5 * 3_600_000) / 60_000) * 60_000)
+    const series = await weekly({
+      user_id: monitoredUser,
+      start_time: start.toISOString(),
+      end_time: new Date(start.getTime() + 3_600_000).toISOString(),
+      recurrence: ['RRULE:FREQ=DAILY'],
+    })
+    await test.service.application.surfaces.live.monitor.processDue(null, { now: () => new Date() })
+    const upcoming = await instances(
+      series.id,
+      `from=${new Date().toISOString()}&to=${new Date(Date.now() + 3 * 86_400_000).toISOString()}`,
+    )
+    const [first, second] = upcoming.data
+    // The first occurrence is stored and its window computed by the sweep; the next day's is not stored yet.
+    const firstRead = await client.live('GET', `/v1/events/${first!.id}`)
+    expect(firstRead.body.monitoring.status).toBe('monitoring')
+    expect(firstRead.body.recurring_event_id).toBe(series.id)
+    const secondRead = await client.live('GET', `/v1/events/${second!.id}`)
+    expect(secondRead.body.monitoring.status).toBe('pending')
+    expect(secondRead.body.monitoring.earliest_departure).toBeNull()
+  })
+})
