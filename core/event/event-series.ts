@@ -147,16 +147,23 @@ export class EventSeriesService {
     const cursor = page.endingBefore ?? page.startingAfter
     const beyondCursor = (id: string) => cursor === undefined || (towardsNewer ? id > cursor : id < cursor)
     const storedIds = new Set(stored.data.map((event) => event.id))
+    // Ids first (cheap, from the original starts); whole events only for the occurrences on the page.
     const virtual = masters.data.flatMap((master) =>
       expandSeries(seriesShapeOfMaster(master), { from, to })
         .filter((occurrence) => !overridden(master, occurrence.originalStart))
-        .map((occurrence) => occurrenceOf(master, occurrence, now))
-        .filter((occurrence) => beyondCursor(occurrence.id) && !storedIds.has(occurrence.id)),
+        .map((occurrence) => ({ id: occurrenceId(master.id, occurrence.originalStart), master, occurrence }))
+        .filter(({ id }) => beyondCursor(id) && !storedIds.has(id)),
     )
     // The stored page holds the `limit` stored events nearest the cursor: merged with the occurrences, the nearest
     // `limit` of the union are the page, and there is more when either side has more.
-    const union = [...stored.data, ...virtual].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-    const data = towardsNewer ? union.slice(Math.max(0, union.length - page.limit)) : union.slice(0, page.limit)
+    const union: (
+      | { id: string; event: CalendarEvent }
+      | { id: string; master: CalendarEvent; occurrence: SeriesOccurrence }
+    )[] = [...stored.data.map((event) => ({ id: event.id, event })), ...virtual].sort((a, b) =>
+      a.id < b.id ? 1 : a.id > b.id ? -1 : 0,
+    )
+    const chosen = towardsNewer ? union.slice(Math.max(0, union.length - page.limit)) : union.slice(0, page.limit)
+    const data = chosen.map((item) => ('event' in item ? item.event : occurrenceOf(item.master, item.occurrence, now)))
     return ok({ data, hasMore: stored.hasMore || union.length > page.limit })
   }
 
