@@ -4,6 +4,7 @@ import { deleted, listEnvelope } from './common.js'
 import type { EndpointContract, OtherResponse } from './endpoint.js'
 import { HealthResource } from './health.js'
 import { EventHealthResource, UPCOMING_HEALTH_SINCE, UpcomingHealthQuery } from './event-health.js'
+import { EventEditQuery, EventInstancesQuery } from './event-series.js'
 import {
   ConnectedAccountResource,
   CreateConnectedAccountRequest,
@@ -270,6 +271,7 @@ export const Endpoints = {
     path: '/v1/events/{id}',
     summary: 'Update an event; a new time, place or travel recomputes the window',
     tag: 'Events',
+    query: EventEditQuery,
     body: UpdateEventRequest,
     response: EventResource,
   },
@@ -281,7 +283,18 @@ export const Endpoints = {
     path: '/v1/events/{id}',
     summary: 'Delete an event; monitoring stops',
     tag: 'Events',
+    query: EventEditQuery,
     response: deleted(EventResource),
+  },
+  listEventInstances: {
+    operationId: 'listEventInstances',
+    permission: { resource: 'events', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/{id}/instances',
+    summary: 'List the occurrences of a series in a window, soonest first',
+    tag: 'Events',
+    query: EventInstancesQuery,
+    response: listEnvelope(EventResource),
   },
   retrieveDeparture: {
     operationId: 'retrieveDeparture',

@@ -7,6 +7,7 @@ import type { WeatherWarning } from '../core/ports/weather.js'
 import type { Place } from '../core/shared/place.js'
 import { TRAVEL_MODES } from '../core/user/user.js'
 import { boundedString, DateTime, Email, intBetween, ListQuery, ResponseMeta, Timezone } from './common.js'
+import { renderSeriesFields, seriesListingField, seriesRequestFields, seriesResourceFields } from './event-series.js'
 import { PlaceRequest } from './place.js'
 
 const TravelRequest = Schema.Struct({
@@ -39,7 +40,17 @@ const eventFields = {
   attendees: Schema.optionalKey(Schema.Array(AttendeeRequest).check(Schema.isMaxLength(100))),
 }
 
-export const CreateEventRequest = Schema.Struct({ user_id: boundedString(64), ...eventFields }).annotate({
+/** A timed single event (the voice tool `create_event` proposes these). */
+export const CreateTimedEventRequest = Schema.Struct({ user_id: boundedString(64), ...eventFields })
+
+export const CreateEventRequest = Schema.Struct({
+  user_id: boundedString(64),
+  ...eventFields,
+  // Required unless all_day is true (start_date, end_date instead): the handler names the missing one.
+  start_time: Schema.optionalKey(DateTime),
+  end_time: Schema.optionalKey(DateTime),
+  ...seriesRequestFields,
+}).annotate({
   identifier: 'CreateEventRequest',
 })
 
@@ -53,6 +64,7 @@ export const UpdateEventRequest = Schema.Struct({
   origin: eventFields.origin,
   travel: eventFields.travel,
   attendees: eventFields.attendees,
+  ...seriesRequestFields,
 }).annotate({ identifier: 'UpdateEventRequest' })
 
 export const ListEventsQuery = Schema.Struct({
@@ -60,6 +72,7 @@ export const ListEventsQuery = Schema.Struct({
   user_id: Schema.optionalKey(boundedString(64)),
   'start_time[gte]': Schema.optionalKey(DateTime),
   'start_time[lt]': Schema.optionalKey(DateTime),
+  ...seriesListingField,
 })
 
 export const ComputeDepartureRequest = Schema.Struct({
@@ -139,6 +152,7 @@ export const EventResource = Schema.Struct({
     description:
       "The copy in the user's connected calendar, for events created through the API: pending (retried), synced or failed",
   }),
+  ...seriesResourceFields,
   created_at: DateTime,
   updated_at: DateTime,
   ...ResponseMeta,
@@ -256,6 +270,7 @@ export const renderEvent = (event: CalendarEvent) => {
             last_error: event.mirror.lastError,
             next_attempt_at: event.mirror.nextAttemptAt?.toISOString() ?? null,
           },
+    ...renderSeriesFields(event),
     created_at: event.createdAt.toISOString(),
     updated_at: event.updatedAt.toISOString(),
     livemode: event.livemode,

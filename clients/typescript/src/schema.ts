@@ -525,6 +525,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/{id}/instances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the occurrences of a series in a window, soonest first */
+        get: operations["listEventInstances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events/{id}/reminders": {
         parameters: {
             query?: never;
@@ -2475,6 +2492,7 @@ export interface components {
             name?: string | null;
         };
         CreateEventRequest: {
+            all_day?: boolean;
             attendees?: {
                 email?: string | null;
                 name?: string | null;
@@ -2483,17 +2501,29 @@ export interface components {
             /** @enum {string} */
             category?: "meeting" | "appointment" | "personal" | "work" | "travel" | "social" | "health" | "education" | "other";
             /**
-             * Format: date-time
-             * @description RFC 3339 datetime with a UTC offset
+             * Format: date
+             * @description Exclusive; default: the day after start_date
              */
-            end_time: string;
-            location?: components["schemas"]["PlaceRequest"] | null;
-            origin?: components["schemas"]["PlaceRequest"] | null;
+            end_date?: string;
             /**
              * Format: date-time
              * @description RFC 3339 datetime with a UTC offset
              */
-            start_time: string;
+            end_time?: string;
+            location?: components["schemas"]["PlaceRequest"] | null;
+            origin?: components["schemas"]["PlaceRequest"] | null;
+            /** @description RFC 5545 lines (RRULE, EXDATE, RDATE), expanded in the event timezone; null (update): a single event again */
+            recurrence?: string[] | null;
+            /**
+             * Format: date
+             * @description A calendar date (YYYY-MM-DD)
+             */
+            start_date?: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
+            start_time?: string;
             /** @description IANA timezone */
             timezone?: string;
             title: string;
@@ -2871,6 +2901,7 @@ export interface components {
             [key: string]: unknown;
         };
         Event: {
+            all_day: boolean;
             attendees: ({
                 email: string | null;
                 name: string | null;
@@ -2887,6 +2918,8 @@ export interface components {
              * @description RFC 3339 datetime with a UTC offset
              */
             created_at: string;
+            /** @description Exclusive; null unless all_day */
+            end_date: string | null;
             /**
              * Format: date-time
              * @description RFC 3339 datetime with a UTC offset
@@ -2941,7 +2974,14 @@ export interface components {
             } & {
                 [key: string]: unknown;
             }) | null;
+            /** @description Where the series' rule puts the occurrence (its id is derived from it) */
+            original_start_time: string | null;
+            /** @description The RFC 5545 lines of a series master; null on single events and occurrences */
+            recurrence: string[] | null;
+            /** @description The series of an occurrence */
+            recurring_event_id: string | null;
             request_id: string;
+            start_date: string | null;
             /**
              * Format: date-time
              * @description RFC 3339 datetime with a UTC offset
@@ -3080,6 +3120,7 @@ export interface components {
             [key: string]: unknown;
         };
         EventListItem: {
+            all_day: boolean;
             attendees: ({
                 email: string | null;
                 name: string | null;
@@ -3096,6 +3137,8 @@ export interface components {
              * @description RFC 3339 datetime with a UTC offset
              */
             created_at: string;
+            /** @description Exclusive; null unless all_day */
+            end_date: string | null;
             /**
              * Format: date-time
              * @description RFC 3339 datetime with a UTC offset
@@ -3150,6 +3193,13 @@ export interface components {
             } & {
                 [key: string]: unknown;
             }) | null;
+            /** @description Where the series' rule puts the occurrence (its id is derived from it) */
+            original_start_time: string | null;
+            /** @description The RFC 5545 lines of a series master; null on single events and occurrences */
+            recurrence: string[] | null;
+            /** @description The series of an occurrence */
+            recurring_event_id: string | null;
+            start_date: string | null;
             /**
              * Format: date-time
              * @description RFC 3339 datetime with a UTC offset
@@ -4390,6 +4440,7 @@ export interface components {
             name?: string | null;
         };
         UpdateEventRequest: {
+            all_day?: boolean;
             attendees?: {
                 email?: string | null;
                 name?: string | null;
@@ -4398,12 +4449,24 @@ export interface components {
             /** @enum {string} */
             category?: "meeting" | "appointment" | "personal" | "work" | "travel" | "social" | "health" | "education" | "other";
             /**
+             * Format: date
+             * @description Exclusive; default: the day after start_date
+             */
+            end_date?: string;
+            /**
              * Format: date-time
              * @description RFC 3339 datetime with a UTC offset
              */
             end_time?: string;
             location?: components["schemas"]["PlaceRequest"] | null;
             origin?: components["schemas"]["PlaceRequest"] | null;
+            /** @description RFC 5545 lines (RRULE, EXDATE, RDATE), expanded in the event timezone; null (update): a single event again */
+            recurrence?: string[] | null;
+            /**
+             * Format: date
+             * @description A calendar date (YYYY-MM-DD)
+             */
+            start_date?: string;
             /**
              * Format: date-time
              * @description RFC 3339 datetime with a UTC offset
@@ -8971,6 +9034,7 @@ export interface operations {
             query?: {
                 ending_before?: string;
                 limit?: number;
+                series?: "occurrences" | "masters";
                 "start_time[gte]"?: string;
                 "start_time[lt]"?: string;
                 starting_after?: string;
@@ -9037,6 +9101,12 @@ export interface operations {
                      *           "calendar_id": null,
                      *           "connection_id": null,
                      *           "mirror": null,
+                     *           "recurrence": null,
+                     *           "all_day": false,
+                     *           "start_date": null,
+                     *           "end_date": null,
+                     *           "recurring_event_id": null,
+                     *           "original_start_time": null,
                      *           "created_at": "2026-11-25T04:08:43.330Z",
                      *           "updated_at": "2026-11-25T04:08:43.330Z",
                      *           "livemode": false
@@ -9218,6 +9288,12 @@ export interface operations {
                      *       "calendar_id": null,
                      *       "connection_id": null,
                      *       "mirror": null,
+                     *       "recurrence": null,
+                     *       "all_day": false,
+                     *       "start_date": null,
+                     *       "end_date": null,
+                     *       "recurring_event_id": null,
+                     *       "original_start_time": null,
                      *       "created_at": "2026-11-25T04:08:43.330Z",
                      *       "updated_at": "2026-11-25T04:08:43.330Z",
                      *       "livemode": false,
@@ -9407,6 +9483,12 @@ export interface operations {
                      *       "calendar_id": null,
                      *       "connection_id": null,
                      *       "mirror": null,
+                     *       "recurrence": null,
+                     *       "all_day": false,
+                     *       "start_date": null,
+                     *       "end_date": null,
+                     *       "recurring_event_id": null,
+                     *       "original_start_time": null,
                      *       "created_at": "2026-11-25T04:08:43.330Z",
                      *       "updated_at": "2026-11-25T04:08:43.330Z",
                      *       "livemode": false,
@@ -9485,7 +9567,9 @@ export interface operations {
     };
     deleteEvent: {
         parameters: {
-            query?: never;
+            query?: {
+                apply_to?: "this" | "following" | "all";
+            };
             header?: {
                 /** @description Any unique string (a UUID): a retry with the same key within 24 hours gets the stored answer instead of running again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -9549,6 +9633,12 @@ export interface operations {
                      *       "calendar_id": null,
                      *       "connection_id": null,
                      *       "mirror": null,
+                     *       "recurrence": null,
+                     *       "all_day": false,
+                     *       "start_date": null,
+                     *       "end_date": null,
+                     *       "recurring_event_id": null,
+                     *       "original_start_time": null,
                      *       "created_at": "2026-11-25T04:08:43.330Z",
                      *       "updated_at": "2026-11-25T04:08:43.539Z",
                      *       "livemode": false,
@@ -9557,6 +9647,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        all_day: boolean;
                         attendees: ({
                             email: string | null;
                             name: string | null;
@@ -9578,6 +9669,8 @@ export interface operations {
                          * @enum {boolean}
                          */
                         deleted: true;
+                        /** @description Exclusive; null unless all_day */
+                        end_date: string | null;
                         /**
                          * Format: date-time
                          * @description RFC 3339 datetime with a UTC offset
@@ -9632,7 +9725,14 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         }) | null;
+                        /** @description Where the series' rule puts the occurrence (its id is derived from it) */
+                        original_start_time: string | null;
+                        /** @description The RFC 5545 lines of a series master; null on single events and occurrences */
+                        recurrence: string[] | null;
+                        /** @description The series of an occurrence */
+                        recurring_event_id: string | null;
                         request_id: string;
+                        start_date: string | null;
                         /**
                          * Format: date-time
                          * @description RFC 3339 datetime with a UTC offset
@@ -9664,6 +9764,10 @@ export interface operations {
              *     `invalid_json`: The body is not valid JSON.
              *
              *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
              *
              *     `idempotency_key_invalid`: The `Idempotency-Key` is empty or longer than 255 characters.
              */
@@ -9771,7 +9875,9 @@ export interface operations {
     };
     updateEvent: {
         parameters: {
-            query?: never;
+            query?: {
+                apply_to?: "this" | "following" | "all";
+            };
             header?: {
                 /** @description Any unique string (a UUID): a retry with the same key within 24 hours gets the stored answer instead of running again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -9844,6 +9950,12 @@ export interface operations {
                      *       "calendar_id": null,
                      *       "connection_id": null,
                      *       "mirror": null,
+                     *       "recurrence": null,
+                     *       "all_day": false,
+                     *       "start_date": null,
+                     *       "end_date": null,
+                     *       "recurring_event_id": null,
+                     *       "original_start_time": null,
                      *       "created_at": "2026-11-25T04:08:43.330Z",
                      *       "updated_at": "2026-11-25T04:08:43.539Z",
                      *       "livemode": false,
@@ -10317,6 +10429,125 @@ export interface operations {
                 };
             };
             /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `ip_not_allowed`: A key with an IP allowlist was used from an address not on it. Nothing ran.
+             *
+             *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEventInstances: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                from?: string;
+                limit?: number;
+                starting_after?: string;
+                to?: string;
+            };
+            header?: {
+                /** @description Connect: act for this connected account (`cpa_...`) of the platform. */
+                "Service-Account"?: components["parameters"]["ServiceAccount"];
+                /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventListItem"][];
+                        has_more: boolean;
+                        livemode: boolean;
+                        /** @enum {string} */
+                        object: "list";
+                        request_id: string;
+                        url: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
+             */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

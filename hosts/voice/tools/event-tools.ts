@@ -3,7 +3,7 @@ import { ok } from '../../../core/shared/result.js'
 import { boundedString, DateTime, intBetween } from '../../../contracts/common.js'
 import {
   ComputeDepartureRequest,
-  CreateEventRequest,
+  CreateTimedEventRequest,
   renderDeparture,
   renderEvent,
   UpdateEventRequest,
@@ -126,7 +126,7 @@ export const computeDeparture = defineTool({
 })
 
 /** The REST body of `POST /v1/events` without `user_id` (the session's user) and attendees (`send_invitations`). */
-const CreateEventArguments = CreateEventRequest.mapFields(Struct.omit(['user_id', 'attendees']))
+const CreateEventArguments = CreateTimedEventRequest.mapFields(Struct.omit(['user_id', 'attendees']))
 
 export const createEvent = defineTool({
   name: 'create_event',
