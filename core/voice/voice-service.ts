@@ -70,6 +70,12 @@ export interface CreateSessionInput {
   readonly lifetimeMs?: number | undefined
 }
 
+/**
+ * Who holds a proposal: a voice session, or an MCP session acting for the user its call named. Only the holder's
+ * session reaches the proposal.
+ */
+export type ProposalHolder = Pick<VoiceSession, 'id' | 'accountId' | 'livemode' | 'userId'>
+
 /** A tool's change, held as a proposal. */
 export interface ProposalDraft {
   readonly tool: string
@@ -302,7 +308,7 @@ export class VoiceService {
     return ok(held.value)
   }
 
-  async propose(scope: RequestScope, session: VoiceSession, draft: ProposalDraft): Promise<Proposal> {
+  async propose(scope: RequestScope, session: ProposalHolder, draft: ProposalDraft): Promise<Proposal> {
     const now = scope.clock.now()
     const proposal: Proposal = {
       id: this.deps.ids.next('prp'),
@@ -333,7 +339,7 @@ export class VoiceService {
   /** A proposal of this session (another session's, user's or account's is not found). */
   async proposalOf(
     scope: RequestScope,
-    session: VoiceSession,
+    session: ProposalHolder,
     id: string,
   ): Promise<Result<Proposal, ResourceNotFound>> {
     const proposal = await this.deps.sessions.getProposal(scope.accountId, id)
@@ -349,7 +355,7 @@ export class VoiceService {
    */
   async confirm(
     scope: RequestScope,
-    session: VoiceSession,
+    session: ProposalHolder,
     id: string,
     byUser: boolean,
     executor: ProposalExecutor,
@@ -392,7 +398,7 @@ export class VoiceService {
     return ok({ proposal: done.value, replayed: false })
   }
 
-  async reject(scope: RequestScope, session: VoiceSession, id: string): Promise<Result<Proposal, DomainError>> {
+  async reject(scope: RequestScope, session: ProposalHolder, id: string): Promise<Result<Proposal, DomainError>> {
     const found = await this.proposalOf(scope, session, id)
     if (!found.ok) return found
     const rejected = await this.step(found.value, { type: 'reject', now: scope.clock.now() })
@@ -404,7 +410,7 @@ export class VoiceService {
   /** Why a step was refused, read again: a lost race to an executed proposal is a replay, not an error. */
   private async refusalOf(
     scope: RequestScope,
-    session: VoiceSession,
+    session: ProposalHolder,
     id: string,
     error: InvalidTransition | ConcurrentModification,
   ): Promise<Result<ConfirmOutcome, DomainError>> {
