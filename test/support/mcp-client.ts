@@ -9,7 +9,9 @@ export const connectMcp = async (
   sessionId?: string,
 ): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> => {
   const transport = new StreamableHTTPClientTransport(new URL('/mcp', base), {
-    requestInit: { headers: { authorization: `Bearer ${key}` } },
+    // One connection per request, as `api()` does: a kept-alive socket may sit idle past the server's keep-alive
+    // timeout on a busy machine and be reset as the next request is written on it.
+    requestInit: { headers: { authorization: `Bearer ${key}`, connection: 'close' } },
     ...(sessionId === undefined ? {} : { sessionId }),
   })
   const client = new Client({ name: 'departure-tests', version: '1.0.0' })
