@@ -17,7 +17,9 @@ import type { RequestScope } from '../shared/request-scope.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { UserService } from '../user/user-service.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
-import { PROPOSAL_LIFETIME_MS, proposalTransition, type Proposal, type ProposalCommand } from './proposal.js'
+import { PROPOSAL_LIFETIME_MS, type Proposal } from './proposal.js'
+import { proposalTransition, type ProposalCommand } from './proposal-transition.js'
+import { voiceSessionTransition } from './voice-session-transition.js'
 import {
   CONCURRENT_SESSIONS_PER_KEY,
   CONNECT_TOKEN_LIFETIME_MS,
@@ -25,7 +27,6 @@ import {
   effectiveStatus,
   grantOf,
   SESSIONS_PER_USER_PER_HOUR,
-  voiceSessionTransition,
   type ConfirmationPolicy,
   type EndReason,
   type SpeechModelKind,
@@ -428,11 +429,11 @@ export class VoiceService {
     const moved = proposalTransition(proposal, command)
     if (!moved.ok) return moved
     const next = moved.value.state
-    const events = moved.value.events.map((event) =>
+    const events = moved.value.events.map((type) =>
       domainEvent(
         { ids: this.deps.ids, clock: { now: () => command.now } },
         { accountId: proposal.accountId, livemode: proposal.livemode },
-        event.type,
+        type,
         'voice_action',
         next,
       ),
