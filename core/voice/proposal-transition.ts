@@ -69,15 +69,14 @@ const handlers: TransitionHandlers<Proposal, ProposalCommand, ProposalEventType>
   }),
 }
 
-const proposalMachine: StateMachine<ProposalStatus, Proposal, ProposalCommand, ProposalEventType, InvalidTransition> =
-  {
-    name: 'proposal',
-    table: proposalTransitionTable,
-    statusOf: (proposal) => proposal.status,
-    handlers,
-    refuse: (proposal, command) =>
-      new InvalidTransition({ resource: 'proposal', from: proposal.status, command: command.type }),
-  }
+const proposalMachine: StateMachine<ProposalStatus, Proposal, ProposalCommand, ProposalEventType, InvalidTransition> = {
+  name: 'proposal',
+  table: proposalTransitionTable,
+  statusOf: (proposal) => proposal.status,
+  handlers,
+  refuse: (proposal, command) =>
+    new InvalidTransition({ resource: 'proposal', from: proposal.status, command: command.type }),
+}
 
 /** The proposal state machine: pure, driven by the table above. */
 export const proposalTransition = (
