@@ -24,7 +24,7 @@ const percentile = (sorted: readonly number[], p: number) =>
  * MCP: `sessions` sessions of the official SDK client over Streamable HTTP on the sandbox surface (embedded SQLite
  * storage, one process with the clients), each a closed loop of `tools/call` of `get_event` (a read tool: the key,
  * the rate pool, the session id's signature and authority, validation, the user, the event use case, rendering) for
- * `seconds`. The rate limit is lifted so that the figure is the service's, not the limit's.
+ * `seconds`. The rate and concurrency limits are lifted so that the figure is the service's, not the limit's.
  */
 export const runMcpScenario = async (sessions: number, seconds: number): Promise<McpReport> => {
   const config = loadConfig({
@@ -36,6 +36,7 @@ export const runMcpScenario = async (sessions: number, seconds: number): Promise
     WORKER: 'false',
     SERVICE_BOOTSTRAP_KEYS: KEY,
     RATE_LIMIT_REQUESTS: '10000000',
+    RATE_LIMIT_CONCURRENCY: '1000',
   })
   const service = await startService(config, { ephemeralAccounts: true })
   const clients: Client[] = []

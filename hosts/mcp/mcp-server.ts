@@ -11,6 +11,7 @@ import {
   McpError,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { argumentsJsonSchema, hintsOf, type Json, type Tool, type ToolServices } from '../../core/agent/agent-tool.js'
 import { AgentToolCalls, type ProposalDesk, type SubLimitCounter } from '../../core/agent/tool-calls.js'
@@ -128,10 +129,17 @@ const structured = (value: Json, text?: string): CallToolResult => ({
 })
 
 /** One request's MCP server: the session's tools, prompts, and the calls, on the SDK's protocol implementation. */
-const serverFor = (session: McpSession, scope: RequestScope, options: McpRouteOptions, calls: AgentToolCalls) => {
+const serverFor = (
+  session: McpSession,
+  scope: RequestScope,
+  options: McpRouteOptions,
+  calls: AgentToolCalls,
+  jsonSchemaValidator: AjvJsonSchemaValidator,
+) => {
   const server = new Server(
     { name: 'departure', version: SERVER_VERSION },
     {
+      jsonSchemaValidator,
       capabilities: { tools: {}, prompts: {} },
       instructions:
         'Calendar and departure tools for the users of one account. Every tool takes the user_id it acts for. Reads answer at once; changes are proposals that execute only once the user confirms them (confirm_action).',
@@ -306,6 +314,8 @@ export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void 
     issuer: () => options.publicBaseUrl().replace(/\/+$/, ''),
   })
   const calls = new AgentToolCalls({ tools: AGENT_TOOLS, decode: decodeArguments, subLimits: options.subLimits })
+  // One for every request's server: the SDK otherwise builds an Ajv instance per server, the largest cost of a call.
+  const jsonSchemaValidator = new AjvJsonSchemaValidator()
 
   app.post(MCP_PATH, { config: { permission: 'any_key' } }, async (request, reply) => {
     const auth = requireAuth(request.auth)
@@ -329,7 +339,7 @@ export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void 
           ? `Session ended (${session.error.loss}).`
           : 'Session not found: initialize a new session.',
       )
-    const server = serverFor(session.value, request.scope, options, calls)
+    const server = serverFor(session.value, request.scope, options, calls, jsonSchemaValidator)
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
