@@ -14,6 +14,7 @@ import { withPinnedLoadGenerator, type Pinning } from './affinity.js'
 import { runTrackingScenario, type TrackingReport } from './tracking-scenario.js'
 import { runFindSlotsScenario, type FindSlotsReport } from './find-slots-scenario.js'
 import { runVoiceScenario, type VoiceReport } from './voice-scenario.js'
+import { runMcpScenario, type McpReport } from './mcp-scenario.js'
 import { countRoundTrips, type RoundTripReport, type RoundTrips } from './round-trips.js'
 import { runDashboardScenario, type DashboardReport } from './dashboard-scenario.js'
 
@@ -22,12 +23,12 @@ const EMBEDDED_FAMILY_NAMES = { memory: 'embedded in-memory', sqlite: 'embedded 
 
 /**
  * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--events-per-user=N] [--cpu-prof=DIR] [--mongodb] [--no-pin]]`
- * Scenarios: `http`, `monitoring`, `delivery`, `find_slots`, `voice`, `tracking`, `dashboard` (default: all, in that order). Prints a
+ * Scenarios: `http`, `monitoring`, `delivery`, `find_slots`, `voice`, `mcp`, `tracking`, `dashboard` (default: all, in that order). Prints a
  * summary per scenario and, last, every figure as one JSON document. `--mongodb`
  * runs the service of `http` and the events of `monitoring` on MongoDB: the server
  * of `MONGODB_URI`, or else the test peer in a child process (figures of the peer, not of MongoDB).
  */
-const SCENARIOS = ['http', 'monitoring', 'delivery', 'find_slots', 'voice', 'tracking', 'dashboard'] as const
+const SCENARIOS = ['http', 'monitoring', 'delivery', 'find_slots', 'voice', 'mcp', 'tracking', 'dashboard'] as const
 type Scenario = (typeof SCENARIOS)[number]
 
 interface Arguments {
@@ -43,13 +44,14 @@ interface Arguments {
   readonly mongodb: boolean
 }
 
-const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [find_slots] [voice] [tracking] [dashboard] [--seconds=N] [--connections=N] [--events=10000,100000] [--events-per-user=100] [--cpu-prof=DIR] [--mongodb] [--no-pin]
+const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [find_slots] [voice] [mcp] [tracking] [dashboard] [--seconds=N] [--connections=N] [--events=10000,100000] [--events-per-user=100] [--cpu-prof=DIR] [--mongodb] [--no-pin]
   http           authenticated GET /v1/users/{id} against a bare Fastify hello-world, and POST /v1/events (autocannon);
                  then the MongoDB commands each of them sends, counted on the MongoDB test peer
   monitoring     departure monitoring steady state with N monitored events (recomputes/s, lag)
   delivery       signed webhook deliveries/s to loopback receivers (1 and 100 endpoints, 20,000 deliveries each)
   find_slots     POST /v1/freebusy/find_slots's use case in process: 20 participants, 5 events a day each, 30 days
   voice          voice tool calls/s over 10 WebSocket sessions, p99 of a read tool round trip (embedded storage)
+  mcp            MCP tools/call of a read tool over Streamable HTTP, 50 SDK client sessions: calls/s and p99 (embedded storage)
   tracking       ETA tracking location updates/s on one node with 10,000 concurrent trips (embedded storage)
   dashboard      the dashboard's data (session cookie, logs on) on SQLite seeded with 10,000 users and 100,000
                  deliveries: a list page against bare Fastify, then each page's p50/p95
@@ -256,6 +258,7 @@ const main = async (): Promise<void> => {
     delivery?: DeliveryReport[]
     findSlots?: FindSlotsReport
     voice?: VoiceReport
+    mcp?: McpReport
     tracking?: TrackingReport
     dashboard?: DashboardReport
   } = {
@@ -317,6 +320,13 @@ const main = async (): Promise<void> => {
         )
         console.log(
           `  ${report.sessions} sessions: ${report.toolCallsPerSecond} tool calls/s (${report.toolCalls} in ${report.seconds} s), get_event round trip p50 ${report.readP50Ms} ms, p99 ${report.readP99Ms} ms, max ${report.readMaxMs} ms (goal p99 < 20 ms: ${yesNo(report.goals.p99Below20Ms)})`,
+        )
+      } else if (scenario === 'mcp') {
+        const report = await runMcpScenario(50, options.httpSeconds)
+        results.mcp = report
+        console.log('\nMCP (embedded storage, one process: server and 50 SDK clients over Streamable HTTP)')
+        console.log(
+          `  ${report.sessions} sessions: ${report.toolCallsPerSecond} tool calls/s (${report.toolCalls} in ${report.seconds} s), get_event tools/call p50 ${report.readP50Ms} ms, p99 ${report.readP99Ms} ms, max ${report.readMaxMs} ms (goal p99 < 20 ms: ${yesNo(report.goals.p99Below20Ms)})`,
         )
       } else if (scenario === 'tracking') {
         console.log(

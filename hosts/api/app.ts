@@ -40,6 +40,8 @@ import { freeBusyServicesOf } from '../composition/scheduling-freebusy.js'
 import { voiceRoutes } from './routes/voice.js'
 import { VoiceGateway } from '../voice/voice-gateway.js'
 import { OpenAiRealtimeRelay } from '../../adapters/speech-model/openai-realtime/openai-realtime-relay.js'
+import { mcpRoutes } from '../mcp/mcp-server.js'
+import { TOKENS } from '../di-tokens.js'
 import { dashboardRoutes } from './dashboard/dashboard-routes.js'
 import { defaultAssetsDir } from './dashboard/dashboard-assets.js'
 
@@ -230,19 +232,21 @@ export const buildApiApp = async (
     { url: config.sandboxPublicBaseUrl, description: 'Sandbox (sk_test_ keys)' },
   ]
   const realtime = config.voice.realtime
+  // The use cases the agent tools call (voice and MCP): those of the REST routes.
+  const toolServices = {
+    users: surface.users,
+    events: surface.events,
+    reminders: surface.reminders,
+    invitations: surface.invitations,
+    connections: surface.connections,
+    ...scheduling,
+    parser,
+    tracking: surface.tracking,
+  }
   const gateway = new VoiceGateway({
     livemode: surface.livemode,
     voice: surface.voice,
-    services: {
-      users: surface.users,
-      events: surface.events,
-      reminders: surface.reminders,
-      invitations: surface.invitations,
-      connections: surface.connections,
-      ...scheduling,
-      parser,
-      tracking: surface.tracking,
-    },
+    services: toolServices,
     clock: application.clock,
     clockOf,
     logger: application.logger.child({ component: 'voice' }),
@@ -259,6 +263,19 @@ export const buildApiApp = async (
     gateway,
     publicBaseUrl: () => surface.publicBaseUrl.value,
     relayConfigured: realtime !== null,
+  })
+  mcpRoutes(app, {
+    livemode: surface.livemode,
+    voice: surface.voice,
+    users: surface.users,
+    services: toolServices,
+    authority: surface.container.get(TOKENS.SessionAuthority),
+    signer: surface.container.get(TOKENS.TokenSigner),
+    random: application.random,
+    clock: application.clock,
+    subLimits: rateLimit,
+    publicBaseUrl: () => surface.publicBaseUrl.value,
+    logger: application.logger.child({ component: 'mcp' }),
   })
   // The dashboard is served by the production surface only; its pages reach both surfaces' use cases.
   if (surface.livemode) {
