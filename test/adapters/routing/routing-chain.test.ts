@@ -8,6 +8,7 @@ import type { RouteEstimate, RouteQuery, RoutingPort } from '../../../core/ports
 import { greatCircleDistanceKm } from '../../../core/shared/coordinates.js'
 import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, expectOk, ok } from '../../../core/shared/result.js'
+import { berlinTrip } from '../../support/berlin-trip.js'
 import { routingPortContract } from '../../contracts/routing.contract.js'
 import type { FakeHttpServer } from '../../support/fakes/fake-http-server.js'
 import { startOsrmFake } from '../../support/fakes/osrm-fake.js'
@@ -38,15 +39,7 @@ routingPortContract('routing chain (TomTom, then OSRM, then offline)', async () 
   }
 })
 
-// The test clock stands at 2026-06-02T08:00Z.
-const trip = (overrides: Partial<RouteQuery> = {}): RouteQuery => ({
-  origin: { lat: 52.5219, lng: 13.4132 },
-  destination: { lat: 52.4675, lng: 13.3252 },
-  mode: 'drive',
-  timing: { kind: 'arrive_by', at: new Date('2026-06-02T08:45:00Z') },
-  timezone: 'Europe/Berlin',
-  ...overrides,
-})
+const trip = berlinTrip
 
 describe('routing chain: live, then historical, then the offline estimate', () => {
   let tomtom: FakeHttpServer
