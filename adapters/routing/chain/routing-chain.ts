@@ -1,10 +1,12 @@
 import { LRUCache } from 'lru-cache'
 import type { MetricsPort } from '../../../core/ports/metrics.js'
 import type { RouteEstimate, RouteQuery, RoutingFailure, RoutingPort } from '../../../core/ports/routing.js'
-import type { Coordinates } from '../../../core/shared/coordinates.js'
+import { snapToCell } from '../../../core/shared/grid-cell.js'
 import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
 import { CallBudget } from '../../http-resilience/call-budget.js'
+
+export { snapToCell }
 
 /** One source in the chain, strongest first. */
 export interface RoutingChainLink {
@@ -53,7 +55,6 @@ export interface RoutingChainOptions {
 }
 
 const MINUTE_MS = 60_000
-const METRES_PER_DEGREE = 111_320
 
 /** Counters of what the chain did, for tests, the bench and metrics. */
 export interface RoutingChainStats {
@@ -189,17 +190,6 @@ export class RoutingChain implements RoutingPort {
 
 const increment = (counters: Record<string, number>, name: string) => {
   counters[name] = (counters[name] ?? 0) + 1
-}
-
-const roundTo = (value: number, decimals: number) => Number(value.toFixed(decimals))
-
-/** The centre of the square cell (about `cellMeters` on a side) a point lies in. */
-export const snapToCell = (point: Coordinates, cellMeters: number): Coordinates => {
-  const latStep = cellMeters / METRES_PER_DEGREE
-  const lat = (Math.floor(point.lat / latStep) + 0.5) * latStep
-  const lngStep = cellMeters / (METRES_PER_DEGREE * Math.max(Math.cos((lat * Math.PI) / 180), 0.01))
-  const lng = (Math.floor(point.lng / lngStep) + 0.5) * lngStep
-  return { lat: roundTo(Math.min(90, lat), 6), lng: roundTo(lng, 6) }
 }
 
 const lookupKey = (query: RouteQuery): string =>
