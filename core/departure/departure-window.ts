@@ -81,9 +81,7 @@ export const assembleDeparture = (
   const movingMinutes = wholeMinutesUp(uncorrectedMovingMinutes * correctionFactor)
   // latest_departure leaves time for the trip most arrivals take: the margin moves the whole window earlier, and
   // earliest_departure keeps its pessimism cushion before it.
-  const reliableMovingMinutes = wholeMinutesUp(
-    movingMinutes * reliabilityMarginFactor(route.quality, input.correction),
-  )
+  const reliableMovingMinutes = wholeMinutesUp(movingMinutes * reliabilityMarginFactor(route.quality, input.correction))
   const reliabilityMarginMinutes = reliableMovingMinutes - movingMinutes
   const pessimisticMovingMinutes =
     wholeMinutesUp(movingMinutes * pessimismFactor(trafficLevel, route.quality)) + reliabilityMarginMinutes
