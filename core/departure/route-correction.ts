@@ -66,6 +66,16 @@ export interface TravelObservation {
   readonly actualMinutes: number
 }
 
+/** What the trip's plan predicted (before any correction) against what the tracked trip took, door to door less the buffers. */
+export const arrivalObservation = (
+  plan: { readonly uncorrectedMovingMinutes: number; readonly fixedMinutes: number },
+  startedAt: Date,
+  arrivedAt: Date,
+): TravelObservation => ({
+  predictedMinutes: plan.uncorrectedMovingMinutes,
+  actualMinutes: (arrivedAt.getTime() - startedAt.getTime()) / 60_000 - plan.fixedMinutes,
+})
+
 /** The log of actual / predicted, or null for a trip that teaches nothing (see `maxRatio`). */
 export const observationLogRatio = ({ predictedMinutes, actualMinutes }: TravelObservation): number | null => {
   if (!(predictedMinutes > 0) || !(actualMinutes > 0)) return null
