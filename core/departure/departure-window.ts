@@ -106,6 +106,7 @@ export const assembleDeparture = (
     confidence: departureConfidence(route.quality, startMs - now.getTime(), input.geocodingConfidence),
     dataQuality: route.quality,
     incidents: route.incidents ?? [],
+    transit: input.mode === 'transit' ? (route.transit ?? null) : null,
     reliabilityMarginMinutes,
     learning: {
       routeBucket: routeBucketKey(routeBucketOf(routeQueryFor(input))),

@@ -1,5 +1,5 @@
 import type { GeocodingConfidence } from '../ports/geocoding.js'
-import type { RouteDataQuality, TrafficIncident, TravelMode } from '../ports/routing.js'
+import type { RouteDataQuality, TrafficIncident, TransitPlan, TravelMode } from '../ports/routing.js'
 import type { PreferredDeparture } from '../user/user.js'
 import type { WeatherForecast, WeatherWarning } from '../ports/weather.js'
 import type { Coordinates } from '../shared/coordinates.js'
@@ -85,6 +85,11 @@ export interface Departure {
   readonly dataQuality?: RouteDataQuality
   /** Incidents and delays the routing provider reported on the way (live providers only). */
   readonly incidents?: readonly TrafficIncident[]
+  /**
+   * For a transit trip, the itinerary from the journey planner the window is built on; null when the answer had none
+   * (the offline estimate) and for other modes. Absent on windows stored before it was kept.
+   */
+  readonly transit?: TransitPlan | null
   /**
    * Minutes `latest_departure` leaves before the expected trip (the reliability margin: docs/departure.md); absent on
    * windows stored before it existed. Not rendered: the window says it.

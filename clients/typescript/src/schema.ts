@@ -2631,6 +2631,48 @@ export interface components {
             })[];
             /** @enum {string} */
             traffic_level: "free" | "light" | "moderate" | "heavy" | "severe";
+            /** @description For travel.mode transit with a journey planner (OpenTripPlanner): the itinerary the window is built on, walking to the stop, each ride and change, walking from the last stop. null for other modes, and when the answer is the offline estimate (it has no itinerary). */
+            transit_itinerary: ({
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
+                arrives_at: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
+                departs_at: string;
+                legs: ({
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 datetime with a UTC offset
+                     */
+                    arrives_at: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 datetime with a UTC offset
+                     */
+                    departs_at: string;
+                    /** @description The stop or place the leg starts at */
+                    from: string | null;
+                    /** @description Where the vehicle is headed, for riding legs, when the feed says */
+                    headsign: string | null;
+                    /** @enum {string} */
+                    mode: "walk" | "bus" | "tram" | "subway" | "rail" | "ferry" | "other";
+                    /** @description The line's short name, for riding legs */
+                    route: string | null;
+                    /** @description The stop or place the leg ends at */
+                    to: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                transfers: number | ("Infinity" | "-Infinity" | "NaN");
+                wait_minutes: number | ("Infinity" | "-Infinity" | "NaN");
+                walk_minutes: number | ("Infinity" | "-Infinity" | "NaN");
+            } & {
+                [key: string]: unknown;
+            }) | null;
             travel: {
                 drive_minutes: number | ("Infinity" | "-Infinity" | "NaN");
                 parking_minutes: number | ("Infinity" | "-Infinity" | "NaN");
@@ -2738,6 +2780,48 @@ export interface components {
             })[];
             /** @enum {string} */
             traffic_level: "free" | "light" | "moderate" | "heavy" | "severe";
+            /** @description For travel.mode transit with a journey planner (OpenTripPlanner): the itinerary the window is built on, walking to the stop, each ride and change, walking from the last stop. null for other modes, and when the answer is the offline estimate (it has no itinerary). */
+            transit_itinerary: ({
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
+                arrives_at: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
+                departs_at: string;
+                legs: ({
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 datetime with a UTC offset
+                     */
+                    arrives_at: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 datetime with a UTC offset
+                     */
+                    departs_at: string;
+                    /** @description The stop or place the leg starts at */
+                    from: string | null;
+                    /** @description Where the vehicle is headed, for riding legs, when the feed says */
+                    headsign: string | null;
+                    /** @enum {string} */
+                    mode: "walk" | "bus" | "tram" | "subway" | "rail" | "ferry" | "other";
+                    /** @description The line's short name, for riding legs */
+                    route: string | null;
+                    /** @description The stop or place the leg ends at */
+                    to: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                transfers: number | ("Infinity" | "-Infinity" | "NaN");
+                wait_minutes: number | ("Infinity" | "-Infinity" | "NaN");
+                walk_minutes: number | ("Infinity" | "-Infinity" | "NaN");
+            } & {
+                [key: string]: unknown;
+            }) | null;
             travel: {
                 drive_minutes: number | ("Infinity" | "-Infinity" | "NaN");
                 parking_minutes: number | ("Infinity" | "-Infinity" | "NaN");

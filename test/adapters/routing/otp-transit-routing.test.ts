@@ -75,10 +75,10 @@ describe('OpenTripPlanner adapter', () => {
 
   it('reports the walking legs, the rides and the transfers', async () => {
     const near = expectOk(await adapter().travelTime(trip())).transit!
-    expect(near.legs.map((leg) => [leg.mode, leg.route])).toEqual([
-      ['walk', null],
-      ['tram', 'M10'],
-      ['walk', null],
+    expect(near.legs.map((leg) => [leg.mode, leg.route, leg.headsign, leg.from, leg.to])).toEqual([
+      ['walk', null, null, 'Origin', 'Stop A'],
+      ['tram', 'M10', 'Hauptbahnhof', 'Stop A', 'Stop B'],
+      ['walk', null, null, 'Stop B', 'Destination'],
     ])
     expect(near).toMatchObject({ transfers: 0, walkMinutes: 9, waitMinutes: 0 })
     const far = expectOk(await adapter().travelTime(trip({ destination: { lat: 52.4, lng: 13.1 } }))).transit!
