@@ -2,7 +2,7 @@ import { Schema } from 'effect'
 import { DEPARTURE_CONFIDENCES, TRAFFIC_LEVELS, type Departure } from '../core/departure/departure.js'
 import { EVENT_CATEGORIES, MIRROR_STATUSES, type CalendarEvent } from '../core/event/event.js'
 import { MONITORING_STATUSES } from '../core/monitoring/monitoring.js'
-import { ROUTE_DATA_QUALITIES, TRAFFIC_INCIDENT_KINDS } from '../core/ports/routing.js'
+import { ROUTE_DATA_QUALITIES, TRAFFIC_INCIDENT_KINDS, TRANSIT_LEG_MODES } from '../core/ports/routing.js'
 import type { WeatherWarning } from '../core/ports/weather.js'
 import type { Place } from '../core/shared/place.js'
 import { TRAVEL_MODES } from '../core/user/user.js'
@@ -213,6 +213,31 @@ export const DepartureResource = Schema.Struct({
   ).annotate({
     description: 'Incidents and delays the live-traffic provider reported on the route (empty without one)',
   }),
+  transit_itinerary: Schema.NullOr(
+    Schema.Struct({
+      departs_at: DateTime,
+      arrives_at: DateTime,
+      transfers: Schema.Number.annotate({ description: 'Changes between vehicles (riding legs less one)' }),
+      walk_minutes: Schema.Number,
+      wait_minutes: Schema.Number,
+      legs: Schema.Array(
+        Schema.Struct({
+          mode: Schema.Literals(TRANSIT_LEG_MODES),
+          route: Schema.NullOr(Schema.String).annotate({ description: "The line's short name, for riding legs" }),
+          headsign: Schema.NullOr(Schema.String).annotate({
+            description: 'Where the vehicle is headed, for riding legs, when the feed says',
+          }),
+          from: Schema.NullOr(Schema.String).annotate({ description: 'The stop or place the leg starts at' }),
+          to: Schema.NullOr(Schema.String).annotate({ description: 'The stop or place the leg ends at' }),
+          departs_at: DateTime,
+          arrives_at: DateTime,
+        }),
+      ),
+    }),
+  ).annotate({
+    description:
+      'For travel.mode transit with a journey planner (OpenTripPlanner): the itinerary the window is built on, walking to the stop, each ride and change, walking from the last stop. null for other modes, and when the answer is the offline estimate (it has no itinerary).',
+  }),
   origin_source: Schema.NullOr(Schema.String),
   calculated_at: DateTime,
   next_recalc_at: DateTime,
@@ -322,6 +347,25 @@ export const renderDeparture = (departure: Departure, eventId: string | null, or
     delay_minutes: incident.delayMinutes,
     description: incident.description,
   })),
+  transit_itinerary:
+    departure.transit === null || departure.transit === undefined
+      ? null
+      : {
+          departs_at: departure.transit.departsAt.toISOString(),
+          arrives_at: departure.transit.arrivesAt.toISOString(),
+          transfers: departure.transit.transfers,
+          walk_minutes: departure.transit.walkMinutes,
+          wait_minutes: departure.transit.waitMinutes,
+          legs: departure.transit.legs.map((leg) => ({
+            mode: leg.mode,
+            route: leg.route,
+            headsign: leg.headsign ?? null,
+            from: leg.from,
+            to: leg.to,
+            departs_at: leg.departsAt.toISOString(),
+            arrives_at: leg.arrivesAt.toISOString(),
+          })),
+        },
   origin_source: originSource,
   calculated_at: departure.calculatedAt.toISOString(),
   next_recalc_at: departure.nextRecalcAt.toISOString(),

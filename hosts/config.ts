@@ -84,6 +84,7 @@ const Environment = Schema.Struct({
   OSRM_CALLS_PER_MINUTE: Schema.optionalKey(PositiveInt),
   ROUTING_CACHE_CELL_M: Schema.optionalKey(PositiveInt),
   ROUTING_CACHE_BUCKET_MIN: Schema.optionalKey(PositiveInt),
+  ROUTING_DEADLINE_MS: Schema.optionalKey(PositiveInt),
   TRANSIT: Schema.optionalKey(Schema.Literals(['offline', 'otp'])),
   OTP_URL: Schema.optionalKey(Url),
   WEATHER: Schema.optionalKey(Schema.Literals(['offline', 'open-meteo'])),
@@ -331,6 +332,8 @@ export type RoutingConfig =
       /** The historical step of the chain; null when no OSRM is configured (live, then offline). */
       readonly osrm: { readonly baseUrl: string; readonly callsPerMinute: number } | null
       readonly cache: { readonly cellMeters: number; readonly bucketMinutes: number }
+      /** The whole chain answers within this, else the offline estimate does. */
+      readonly deadlineMs: number
     }
 
 export class ConfigError extends Error {
@@ -638,6 +641,7 @@ const routingConfig = (vars: typeof Environment.Type): RoutingConfig => {
       cellMeters: Number(vars.ROUTING_CACHE_CELL_M ?? 250),
       bucketMinutes: Number(vars.ROUTING_CACHE_BUCKET_MIN ?? 5),
     },
+    deadlineMs: Number(vars.ROUTING_DEADLINE_MS ?? 8000),
   }
 }
 

@@ -50,6 +50,7 @@ import type { WebhookDeliveryRepositoryPort } from '../core/ports/webhook-delive
 import type { WebhookEndpointRepositoryPort } from '../core/ports/webhook-endpoint-repository.js'
 import type { WebhookTransportPort } from '../core/ports/webhook-transport.js'
 import type { ReminderService } from '../core/reminder/reminder-service.js'
+import type { RouteCorrectionStorePort } from '../core/ports/route-correction-store.js'
 import type { TrackingRepositoryPort } from '../core/ports/tracking-repository.js'
 import type { TrackingService } from '../core/tracking/tracking-service.js'
 import type { UserDeletionCascade } from '../core/user/deletion-cascade.js'
@@ -135,4 +136,6 @@ export const TOKENS = {
   SessionAuthority: token<SessionAuthorityService>('SessionAuthority'),
   TrackingRepository: token<TrackingRepositoryPort>('TrackingRepository'),
   TrackingService: token<TrackingService>('TrackingService'),
+  /** Route corrections learned from tracked arrivals (docs/departure.md). */
+  RouteCorrectionStore: token<RouteCorrectionStorePort>('RouteCorrectionStore'),
 } as const

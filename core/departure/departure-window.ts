@@ -7,6 +7,8 @@ import { departureConfidence } from './confidence.js'
 import { type Departure, type DepartureInput, preferredDepartureMarginMinutes } from './departure.js'
 import { EventAlreadyStarted, InvalidDepartureInput } from './departure.errors.js'
 import { pessimismFactor } from './pessimism.js'
+import { reliabilityMarginFactor } from './reliability-margin.js'
+import { routeBucketKey, routeBucketOf } from './route-correction.js'
 import { classifyTraffic } from './traffic-level.js'
 import { mostSevereWarning, weatherSlowdownFactor } from './weather-impact.js'
 
@@ -60,8 +62,9 @@ export const routeQueryFor = (input: DepartureInput): RouteQuery => {
 
 /**
  * The pure heart of the engine: from a route and a forecast to a window.
- * `latestDeparture` = start - expected trip; `earliestDeparture` = start -
- * (pessimistic trip + preferred margin). Requires `now < startTime`.
+ * `latestDeparture` = start - (expected trip + reliability margin); `earliestDeparture` = start -
+ * (pessimistic trip + reliability margin + preferred margin). The moving leg carries the correction
+ * tracked arrivals taught for its route bucket, when the input has one. Requires `now < startTime`.
  */
 export const assembleDeparture = (
   input: DepartureInput,
@@ -73,8 +76,15 @@ export const assembleDeparture = (
   if (cadence === null) throw new Error('assembleDeparture called at or after the event start')
   const buffers = tripBuffers(input)
   const trafficLevel = classifyTraffic(route.expectedMinutes, route.freeFlowMinutes)
-  const movingMinutes = wholeMinutesUp(route.expectedMinutes * weatherSlowdownFactor(weather?.forecast ?? null))
-  const pessimisticMovingMinutes = wholeMinutesUp(movingMinutes * pessimismFactor(trafficLevel, route.quality))
+  const correctionFactor = input.correction?.factor ?? 1
+  const uncorrectedMovingMinutes = route.expectedMinutes * weatherSlowdownFactor(weather?.forecast ?? null)
+  const movingMinutes = wholeMinutesUp(uncorrectedMovingMinutes * correctionFactor)
+  // latest_departure leaves time for the trip most arrivals take: the margin moves the whole window earlier, and
+  // earliest_departure keeps its pessimism cushion before it.
+  const reliableMovingMinutes = wholeMinutesUp(movingMinutes * reliabilityMarginFactor(route.quality, input.correction))
+  const reliabilityMarginMinutes = reliableMovingMinutes - movingMinutes
+  const pessimisticMovingMinutes =
+    wholeMinutesUp(movingMinutes * pessimismFactor(trafficLevel, route.quality)) + reliabilityMarginMinutes
   const fixedMinutes = buffers.parkingMinutes + buffers.walkBufferMinutes
   const totalMinutes = movingMinutes + fixedMinutes
   const marginMinutes = preferredDepartureMarginMinutes[input.preferences.preferredDeparture]
@@ -82,7 +92,7 @@ export const assembleDeparture = (
   return {
     eventId: input.eventId,
     earliestDeparture: new Date(startMs - (pessimisticMovingMinutes + fixedMinutes + marginMinutes) * MINUTE_MS),
-    latestDeparture: new Date(startMs - totalMinutes * MINUTE_MS),
+    latestDeparture: new Date(startMs - (reliableMovingMinutes + fixedMinutes) * MINUTE_MS),
     travel: {
       totalMinutes,
       driveMinutes: input.mode === 'walk' ? 0 : movingMinutes,
@@ -96,6 +106,14 @@ export const assembleDeparture = (
     confidence: departureConfidence(route.quality, startMs - now.getTime(), input.geocodingConfidence),
     dataQuality: route.quality,
     incidents: route.incidents ?? [],
+    transit: input.mode === 'transit' ? (route.transit ?? null) : null,
+    reliabilityMarginMinutes,
+    learning: {
+      routeBucket: routeBucketKey(routeBucketOf(routeQueryFor(input))),
+      correctionFactor,
+      uncorrectedMovingMinutes,
+      fixedMinutes,
+    },
     calculatedAt: now,
     nextRecalcAt: cadence.nextRecalcAt,
   }

@@ -1,8 +1,9 @@
 import type { GeocodingConfidence } from '../ports/geocoding.js'
-import type { RouteDataQuality, TrafficIncident, TravelMode } from '../ports/routing.js'
+import type { RouteDataQuality, TrafficIncident, TransitPlan, TravelMode } from '../ports/routing.js'
 import type { PreferredDeparture } from '../user/user.js'
 import type { WeatherForecast, WeatherWarning } from '../ports/weather.js'
 import type { Coordinates } from '../shared/coordinates.js'
+import type { RouteCorrection } from './route-correction.js'
 
 export const TRAFFIC_LEVELS = ['free', 'light', 'moderate', 'heavy', 'severe'] as const
 export type TrafficLevel = (typeof TRAFFIC_LEVELS)[number]
@@ -46,6 +47,16 @@ export interface DepartureInput {
   readonly preferences: TravelPreferences
   /** The weakest geocoding confidence of origin and destination, when they were geocoded. */
   readonly geocodingConfidence?: GeocodingConfidence
+  /** What tracked arrivals on this route bucket taught (the monitor reads it); absent: no correction. */
+  readonly correction?: RouteCorrection
+}
+
+export interface DepartureLearning {
+  readonly routeBucket: string
+  readonly correctionFactor: number
+  readonly uncorrectedMovingMinutes: number
+  /** Parking and the walk buffer: the part of the door-to-door time no route predicts. */
+  readonly fixedMinutes: number
 }
 
 export interface TravelBreakdown {
@@ -74,6 +85,21 @@ export interface Departure {
   readonly dataQuality?: RouteDataQuality
   /** Incidents and delays the routing provider reported on the way (live providers only). */
   readonly incidents?: readonly TrafficIncident[]
+  /**
+   * For a transit trip, the itinerary from the journey planner the window is built on; null when the answer had none
+   * (the offline estimate) and for other modes. Absent on windows stored before it was kept.
+   */
+  readonly transit?: TransitPlan | null
+  /**
+   * Minutes `latest_departure` leaves before the expected trip (the reliability margin: docs/departure.md); absent on
+   * windows stored before it existed. Not rendered: the window says it.
+   */
+  readonly reliabilityMarginMinutes?: number
+  /**
+   * The trip as tracking learns from it (not rendered): its route bucket, the correction applied to the moving leg,
+   * and the moving leg as predicted before that correction. Absent on windows stored before corrections existed.
+   */
+  readonly learning?: DepartureLearning
   readonly calculatedAt: Date
   readonly nextRecalcAt: Date
 }

@@ -4,6 +4,13 @@ import { storeUpcomingOccurrences } from './series-monitoring.js'
 import type { DepartureDataPorts } from '../departure/compute-departure.js'
 import type { Departure, DepartureInput } from '../departure/departure.js'
 import type { DepartureError } from '../departure/departure.errors.js'
+import { routeQueryFor } from '../departure/departure-window.js'
+import {
+  correctionFrom,
+  type RouteCorrectionStats,
+  routeBucketKey,
+  routeBucketOf,
+} from '../departure/route-correction.js'
 import { defaultOriginRuleOptions, resolveOrigin } from '../departure/origin.js'
 import type { MonitoringCommand, MonitoringEvent, RecomputeFailureReason } from '../monitoring/monitoring.js'
 import { monitoringTransition } from '../monitoring/monitoring-transition.js'
@@ -15,6 +22,7 @@ import type { EventRepositoryPort, EventSpan, EventUpdate } from '../ports/event
 import type { IdGenerator } from '../ports/id-generator.js'
 import { type MetricsPort, secondsSince } from '../ports/metrics.js'
 import type { DomainEvent } from '../ports/outbox.js'
+import { type RouteCorrectionStorePort, routeCorrectionId } from '../ports/route-correction-store.js'
 import type { UserRepositoryPort } from '../ports/user-repository.js'
 import { domainEvent } from '../shared/domain-event.js'
 import type { Result } from '../shared/result.js'
@@ -37,6 +45,8 @@ export interface DepartureMonitorDeps extends Omit<DepartureDataPorts, 'clock'> 
   readonly metrics?: MetricsPort
   /** The user's connections, for the connection factor of event health (without it the factor reads 0). */
   readonly connections?: ConnectionRepositoryPort
+  /** Corrections learned from tracked arrivals, applied to each window of the sweep (one read per batch). */
+  readonly corrections?: RouteCorrectionStorePort
   /** Where the user was last seen (tracking, or the app's report): an origin source while recent. */
   readonly lastKnownPosition?: (
     accountId: string,
@@ -319,7 +329,8 @@ export class DepartureMonitor {
       }
     }
     const results = await recomputeDueDepartures(
-      inputs,
+      // The first window of an event being written (`unsaved`) is computed without: the sweep brings it in.
+      unsaved === undefined ? await this.withCorrections(inputs, events) : inputs,
       { routing: this.deps.routing, weather: this.deps.weather, clock },
       {
         routeCoordinateDecimals: 3,
@@ -346,6 +357,34 @@ export class DepartureMonitor {
       )
       if (next !== null) await commit(next, event.version)
     }
+  }
+
+  /** Each input with the correction its account learned for its route bucket, when there is one. */
+  private async withCorrections(
+    inputs: readonly DepartureInput[],
+    events: readonly CalendarEvent[],
+  ): Promise<readonly DepartureInput[]> {
+    const store = this.deps.corrections
+    if (store === undefined || inputs.length === 0) return inputs
+    const accountOf = new Map(events.map((event) => [event.id, event.accountId]))
+    const keyed = inputs.map((input) => ({
+      input,
+      key: {
+        accountId: accountOf.get(input.eventId) ?? '',
+        bucket: routeBucketKey(routeBucketOf(routeQueryFor(input))),
+      },
+    }))
+    let stats: ReadonlyMap<string, RouteCorrectionStats>
+    try {
+      stats = await store.statsOf(keyed.map(({ key }) => key))
+    } catch {
+      // A refinement: without its store the windows are computed as before.
+      return inputs
+    }
+    return keyed.map(({ input, key }) => {
+      const found = stats.get(routeCorrectionId(key))
+      return found === undefined ? input : { ...input, correction: correctionFrom(found) }
+    })
   }
 
   /**

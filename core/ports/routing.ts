@@ -45,11 +45,15 @@ export interface TrafficIncident {
   readonly description: string | null
 }
 
+export const TRANSIT_LEG_MODES = ['walk', 'bus', 'tram', 'subway', 'rail', 'ferry', 'other'] as const
+
 /** One leg of a public-transport itinerary: walking to, riding, changing, walking from. */
 export interface TransitLeg {
-  readonly mode: 'walk' | 'bus' | 'tram' | 'subway' | 'rail' | 'ferry' | 'other'
+  readonly mode: (typeof TRANSIT_LEG_MODES)[number]
   /** The line's short name (`M10`, `S5`), for riding legs. */
   readonly route: string | null
+  /** Where the vehicle is headed (`S Wannsee`), for riding legs, when the feed says. */
+  readonly headsign: string | null
   readonly from: string | null
   readonly to: string | null
   readonly departsAt: Date

@@ -1,4 +1,5 @@
 import type { BackgroundScope } from '../background/background-job.js'
+import { arrivalObservation, observationLogRatio, ROUTE_CORRECTION_RULES } from '../departure/route-correction.js'
 import type { DepartureMonitor } from '../event/departure-monitor.js'
 import type { EventChangeListener } from '../event/event-lifecycle.js'
 import type { CalendarEvent } from '../event/event.js'
@@ -6,6 +7,7 @@ import type { AccountRepositoryPort } from '../ports/account-repository.js'
 import type { Clock } from '../ports/clock.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
 import type { IdGenerator } from '../ports/id-generator.js'
+import type { RouteCorrectionStorePort } from '../ports/route-correction-store.js'
 import type { RoutingPort } from '../ports/routing.js'
 import type { TrackingRepositoryPort } from '../ports/tracking-repository.js'
 import { domainEvent, type EventScope } from '../shared/domain-event.js'
@@ -59,6 +61,8 @@ export interface TrackingServiceDeps {
   /** Events waiting for an origin (`no_origin`) are recomputed as soon as a position arrives. */
   readonly monitor: DepartureMonitor
   readonly ids: IdGenerator
+  /** Where arrivals teach route corrections (docs/departure.md); without it nothing is learned. */
+  readonly corrections?: RouteCorrectionStorePort
 }
 
 /** How a location update was taken: stored as the current position, or answered and ignored (the reason). */
@@ -136,7 +140,14 @@ export class TrackingService {
         if (!step.ok) return step
         if (step.value.state === current) return ok(current)
         const next = this.next(
-          { ...step.value.state, destination, mode: route.mode, timezone: route.timezone, startedAt: now },
+          {
+            ...step.value.state,
+            destination,
+            mode: route.mode,
+            timezone: route.timezone,
+            startedAt: now,
+            plan: event.monitoring.departure?.learning ?? null,
+          },
           current,
           now,
         )
@@ -216,6 +227,7 @@ export class TrackingService {
         const events = this.events(scope, scope.clock, step.value.events, next)
         if ((await this.deps.trips.update(next, current.version, events)) === 'conflict') return 'conflict'
         firstFix = current.currentLocation === null
+        if (current.status !== 'arrived' && next.status === 'arrived') await this.learnFrom(next)
         return ok({ trip: next, ignoredReason: null })
       },
     })
@@ -356,6 +368,11 @@ export class TrackingService {
       scope.accountId,
       new Date(scope.clock.now().getTime() - retention),
     )
+    // Corrections are forgotten on the real clock only: a sandbox account's clock is its own.
+    if (scope.accountId === null && this.deps.corrections !== undefined) {
+      const kept = ROUTE_CORRECTION_RULES.retentionDays * 86_400 * SECOND
+      await this.deps.corrections.removeUpdatedBefore(new Date(scope.clock.now().getTime() - kept))
+    }
     return handled
   }
 
@@ -407,6 +424,22 @@ export class TrackingService {
         return written(await this.deps.trips.update(next, current.version, events), next)
       },
     })
+  }
+
+  /**
+   * An arrival teaches its route bucket how far the trip strayed from the moving leg predicted when it started (only
+   * the log ratio is kept, summed per account and bucket). Best effort: a failed write never fails the location.
+   */
+  private async learnFrom(trip: Trip): Promise<void> {
+    const { plan, arrivedAt } = trip
+    if (this.deps.corrections === undefined || plan === undefined || plan === null || arrivedAt === null) return
+    const logRatio = observationLogRatio(arrivalObservation(plan, trip.startedAt, arrivedAt))
+    if (logRatio === null) return
+    try {
+      await this.deps.corrections.record({ accountId: trip.accountId, bucket: plan.routeBucket }, logRatio, arrivedAt)
+    } catch {
+      // The correction is a refinement; the next arrival on the route teaches it again.
+    }
   }
 
   /** Events of the user waiting for an origin start monitoring now that a position is known. */

@@ -1,3 +1,4 @@
+import type { DepartureLearning } from '../departure/departure.js'
 import type { TravelMode } from '../ports/routing.js'
 import type { Coordinates } from '../shared/coordinates.js'
 
@@ -92,6 +93,11 @@ export interface Trip extends TripLifecycle {
   readonly mode: TravelMode
   readonly timezone: string
   readonly startedAt: Date
+  /**
+   * The event's window when the trip started (its route bucket and the moving leg predicted before any correction):
+   * what the arrival is compared with to learn a route correction. Absent or null without a window then.
+   */
+  readonly plan?: DepartureLearning | null
   readonly updatedAt: Date
   /** Optimistic-concurrency version: bumped on every write. */
   readonly version: number

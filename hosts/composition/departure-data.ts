@@ -129,6 +129,7 @@ const routingPort = (
       { name: 'offline', port: new OfflineRoutingAdapter(), callsPerMinute: null },
     ],
     cache: { ...defaultRoutingChainCache, ...routing.cache },
+    deadline: { afterMs: routing.deadlineMs },
     metrics,
   })
 }

@@ -9,7 +9,7 @@ import { TOKENS } from '../di-tokens.js'
 export const eventsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.EventLifecycle).toResolvedValue(() => new EventLifecycle())
   bind(TOKENS.DepartureMonitor).toResolvedValue(
-    (events, users, ids, routing, weather, connections, metrics, trips) =>
+    (events, users, ids, routing, weather, connections, metrics, trips, corrections) =>
       new DepartureMonitor({
         events,
         users,
@@ -18,6 +18,7 @@ export const eventsModule = new ContainerModule(({ bind }) => {
         weather,
         connections,
         metrics,
+        corrections,
         lastKnownPosition: (accountId, userId) => lastKnownPosition(trips, accountId, userId),
       }),
     [
@@ -29,6 +30,7 @@ export const eventsModule = new ContainerModule(({ bind }) => {
       TOKENS.ConnectionRepository,
       TOKENS.Metrics,
       TOKENS.TrackingRepository,
+      TOKENS.RouteCorrectionStore,
     ],
   )
   bind(TOKENS.EventService).toResolvedValue(

@@ -17,6 +17,7 @@ import { MemoryInvitationRepository } from '../../adapters/storage/memory/invita
 import { MemoryOAuthStateStore } from '../../adapters/storage/memory/oauth-state-store.js'
 import { MemoryOutbox } from '../../adapters/storage/memory/outbox.js'
 import { MemoryReminderRepository } from '../../adapters/storage/memory/reminder-repository.js'
+import { MemoryRouteCorrectionStore } from '../../adapters/storage/memory/route-correction-store.js'
 import { MemoryTrackingRepository } from '../../adapters/storage/memory/tracking-repository.js'
 import { MemoryUserRepository } from '../../adapters/storage/memory/user-repository.js'
 import { MemoryVoiceRepository } from '../../adapters/storage/memory/voice-repository.js'
@@ -69,6 +70,7 @@ export const memoryStorage = (options: {
       bind(TOKENS.OAuthStateStore).toResolvedValue(() => new MemoryOAuthStateStore())
       bind(TOKENS.VoiceRepository).toResolvedValue(() => new MemoryVoiceRepository(outbox))
       bind(TOKENS.TrackingRepository).toResolvedValue(() => new MemoryTrackingRepository(outbox))
+      bind(TOKENS.RouteCorrectionStore).toResolvedValue(() => new MemoryRouteCorrectionStore())
     }),
   ready: async () => {},
   close: async () => {},

@@ -17,6 +17,7 @@ import { MongoMemberRepository } from '../../adapters/storage/mongodb/member-rep
 import { MongoDashboardSessionStore } from '../../adapters/storage/mongodb/dashboard-session-store.js'
 import { MongoOutbox } from '../../adapters/storage/mongodb/outbox.js'
 import { MongoReminderRepository } from '../../adapters/storage/mongodb/reminder-repository.js'
+import { MongoRouteCorrectionStore } from '../../adapters/storage/mongodb/route-correction-store.js'
 import { MongoTrackingRepository } from '../../adapters/storage/mongodb/tracking-repository.js'
 import { MongoUserRepository } from '../../adapters/storage/mongodb/user-repository.js'
 import { MongoVoiceRepository } from '../../adapters/storage/mongodb/voice-repository.js'
@@ -86,6 +87,7 @@ export const mongoStorage = async (
           oauthStates: new MongoOAuthStateStore(context),
           voice: new MongoVoiceRepository(context),
           tracking: new MongoTrackingRepository(context),
+          routeCorrections: new MongoRouteCorrectionStore(context),
         }
         indexed.push(outbox, ...Object.values(surfaceAdapters))
         bind(TOKENS.Outbox).toConstantValue(outbox)
@@ -101,6 +103,7 @@ export const mongoStorage = async (
         bind(TOKENS.OAuthStateStore).toConstantValue(surfaceAdapters.oauthStates)
         bind(TOKENS.VoiceRepository).toConstantValue(surfaceAdapters.voice)
         bind(TOKENS.TrackingRepository).toConstantValue(surfaceAdapters.tracking)
+        bind(TOKENS.RouteCorrectionStore).toConstantValue(surfaceAdapters.routeCorrections)
       }),
     ready: async () => void (await Promise.all(indexed.map((adapter) => adapter.ensureIndexes()))),
     close: async () => {

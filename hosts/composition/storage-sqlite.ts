@@ -18,6 +18,7 @@ import { SqliteMemberRepository } from '../../adapters/storage/sqlite/member-rep
 import { SqliteDashboardSessionStore } from '../../adapters/storage/sqlite/dashboard-session-store.js'
 import { SqliteOutbox } from '../../adapters/storage/sqlite/outbox.js'
 import { SqliteReminderRepository } from '../../adapters/storage/sqlite/reminder-repository.js'
+import { SqliteRouteCorrectionStore } from '../../adapters/storage/sqlite/route-correction-store.js'
 import { SqliteTrackingRepository } from '../../adapters/storage/sqlite/tracking-repository.js'
 import { SqliteTaskStateStore } from '../../adapters/storage/sqlite/scheduled-task-state.js'
 import { PLATFORM_SCHEMA, SURFACE_SCHEMA } from '../../adapters/storage/sqlite/schema.js'
@@ -110,6 +111,7 @@ export const sqliteStorage = async (config: Pick<Config, 'dataDir' | 'jobs'>): P
           bind(TOKENS.OAuthStateStore).toConstantValue(new SqliteOAuthStateStore(db))
           bind(TOKENS.VoiceRepository).toConstantValue(new SqliteVoiceRepository(db, outbox))
           bind(TOKENS.TrackingRepository).toConstantValue(new SqliteTrackingRepository(db, outbox))
+          bind(TOKENS.RouteCorrectionStore).toConstantValue(new SqliteRouteCorrectionStore(db))
         }),
       ready: async () => {},
       close: async () => {

@@ -5,8 +5,8 @@ import { TOKENS } from '../di-tokens.js'
 /** ETA tracking (private preview): trips, their prediction and the positions users were last seen at. */
 export const trackingModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.TrackingService).toResolvedValue(
-    (trips, events, users, accounts, routing, monitor, ids) =>
-      new TrackingService({ trips, events, users, accounts, routing, monitor, ids }),
+    (trips, events, users, accounts, routing, monitor, ids, corrections) =>
+      new TrackingService({ trips, events, users, accounts, routing, monitor, ids, corrections }),
     [
       TOKENS.TrackingRepository,
       TOKENS.EventRepository,
@@ -15,6 +15,7 @@ export const trackingModule = new ContainerModule(({ bind }) => {
       TOKENS.Routing,
       TOKENS.DepartureMonitor,
       TOKENS.IdGenerator,
+      TOKENS.RouteCorrectionStore,
     ],
   )
 })

@@ -282,7 +282,10 @@ describe('Daylight saving: every IANA zone with an offset change in the next two
         const middle = DateTime.fromMillis(curb - (freeFlow / 2) * MINUTE, { zone })
         const profile = middle.weekday >= 6 ? weekendCongestion : weekdayCongestion
         const factor = profile.find((band) => middle.hour >= band.fromHour && middle.hour < band.toHour)?.factor ?? 1
-        const latest = start - (Math.ceil(freeFlow * factor) + 8) * MINUTE
+        const moving = Math.ceil(freeFlow * factor - 1e-9)
+        expect(result.value.travel.driveMinutes, zone).toBe(moving)
+        // latest_departure also leaves the reliability margin (docs/departure.md), in real minutes too.
+        const latest = start - (moving + (result.value.reliabilityMarginMinutes ?? 0) + 8) * MINUTE
         expect(wallClock(zone)(result.value.latestDeparture.getTime()), zone).toBe(wallClock(zone)(latest))
         expect(result.value.earliestDeparture.getTime()).toBeLessThanOrEqual(latest)
       }),

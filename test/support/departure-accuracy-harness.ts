@@ -1,6 +1,12 @@
 import { congestionFactorAt } from '../../core/departure/congestion-profile.js'
 import { defaultTravelPreferences, type DepartureInput } from '../../core/departure/departure.js'
 import { assembleDeparture } from '../../core/departure/departure-window.js'
+import {
+  correctionFrom,
+  observationLogRatio,
+  type RouteCorrectionStats,
+  withObservation,
+} from '../../core/departure/route-correction.js'
 import type { RouteDataQuality, RouteEstimate } from '../../core/ports/routing.js'
 import { seededRandom } from './routing-cost-simulation.js'
 
@@ -21,6 +27,13 @@ export interface TrafficWorld {
   readonly estimatorSpread: number
   /** Error of a live provider's prediction for the next half hour (log-normal spread). */
   readonly liveSpread: number
+  /**
+   * Each route's own bias that every source misses, the same on every trip of the route (log-normal spread): lights,
+   * a turn the provider underestimates, the hunt for the car park. 0: none.
+   */
+  readonly routeBiasSpread: number
+  /** Trips are spread over this many routes (origin, destination, weekday and hour); 0: every trip its own route. */
+  readonly routes: number
 }
 
 export const defaultTrafficWorld: TrafficWorld = {
@@ -31,12 +44,26 @@ export const defaultTrafficWorld: TrafficWorld = {
   slowWeatherFactor: 1.1,
   estimatorSpread: 0.2,
   liveSpread: 0.05,
+  routeBiasSpread: 0,
+  routes: 0,
+}
+
+/** Commuters: 100 routes driven again and again, each with a bias of its own (spread 0.1) no source knows. */
+export const commuterTrafficWorld: TrafficWorld = { ...defaultTrafficWorld, routeBiasSpread: 0.1, routes: 100 }
+
+export interface ReplayOptions {
+  /** Learn each route's correction from its tracked trips (the ones driven before) and apply it. */
+  readonly corrections: boolean
 }
 
 export interface AccuracyFigures {
   readonly trips: number
   /** Share of arrivals after the start when leaving at `latest_departure`. */
   readonly lateAtLatest: number
+  /** The same leaving at the start less the expected trip (`travel.total_minutes`): `latest_departure` without its margin. */
+  readonly lateAtExpected: number
+  /** Mean minutes early (waiting) when leaving at `latest_departure` and on time. */
+  readonly waitAtLatestMinutes: number
   /** The same leaving at `earliest_departure`. */
   readonly lateAtEarliest: number
   /** Mean minutes early (waiting) when leaving at `earliest_departure` and on time. */
@@ -59,24 +86,36 @@ export const replayTrips = (
   world: TrafficWorld,
   trips: number,
   seed: number,
+  options: ReplayOptions = { corrections: false },
 ): AccuracyFigures => {
   const random = seededRandom(seed)
   const t0 = Date.parse('2026-06-01T00:00:00Z')
-  let lateLatest = 0
-  let lateEarliest = 0
-  let waitedMinutes = 0
-  let onTimeEarliest = 0
+  // A route: its free-flow time, its bias, its weekday and local time of arrival (07:00 to 20:00 in Berlin).
+  const routeOf = () => ({
+    trueFreeFlow: 5 + random() * 45,
+    bias: Math.exp(normal(random) * world.routeBiasSpread),
+    // The straight-line estimate of one route errs the same way every time.
+    estimatorError: Math.exp(normal(random) * world.estimatorSpread),
+    day: Math.floor(random() * 14),
+    hours: 5 + random() * 13,
+  })
+  const routes = Array.from({ length: world.routes }, routeOf)
+  const learned = new Map<number, RouteCorrectionStats>()
+  const late = { latest: 0, expected: 0, earliest: 0 }
+  const waited = { latest: 0, earliest: 0 }
   for (let index = 0; index < trips; index++) {
-    const day = Math.floor(random() * 14)
-    // Local 07:00 to 20:00 in Berlin (UTC+2 in June).
-    const startMs = t0 + day * DAY_MS + (5 + random() * 13) * 60 * MINUTE_MS
-    const trueFreeFlow = 5 + random() * 45
+    const routeIndex = routes.length === 0 ? index : Math.floor(random() * routes.length)
+    const route = routes[routeIndex] ?? routeOf()
+    // The same route comes back on its weekday, a week later.
+    const day = routes.length === 0 ? route.day : (route.day % 7) + 7 * Math.floor(random() * 2)
+    const startMs = t0 + day * DAY_MS + route.hours * 60 * MINUTE_MS
+    const { trueFreeFlow } = route
     const todays = Math.exp(normal(random) * world.dailySpread)
     const weather = random() < world.slowWeatherChance ? world.slowWeatherFactor : 1
     const [low, high] = world.incidentMinutes
     const incident = random() < world.incidentChance ? low + random() * (high - low) : 0
     const typical = congestionFactorAt(new Date(startMs - trueFreeFlow * MINUTE_MS), 'Europe/Berlin')
-    const actualMinutes = trueFreeFlow * typical * todays * weather + incident
+    const actualMinutes = trueFreeFlow * typical * todays * weather * route.bias + incident
     const estimateFor = (): RouteEstimate => {
       switch (quality) {
         case 'live': {
@@ -92,11 +131,12 @@ export const replayTrips = (
         case 'historical':
           return { expectedMinutes: trueFreeFlow * typical, freeFlowMinutes: trueFreeFlow, distanceKm: 10, quality }
         case 'estimate': {
-          const freeFlow = trueFreeFlow * Math.exp(normal(random) * world.estimatorSpread)
+          const freeFlow = trueFreeFlow * route.estimatorError
           return { expectedMinutes: freeFlow * typical, freeFlowMinutes: freeFlow, distanceKm: 10, quality }
         }
       }
     }
+    const stats = learned.get(routeIndex) ?? null
     const input: DepartureInput = {
       eventId: `trip-${index}`,
       startTime: new Date(startMs),
@@ -106,8 +146,9 @@ export const replayTrips = (
       mode: 'drive',
       parkingBufferMinutes: null,
       preferences: defaultTravelPreferences,
+      ...(options.corrections && stats !== null ? { correction: correctionFrom(stats) } : {}),
     }
-    const route = estimateFor()
+    const estimate = estimateFor()
     const fixedMinutes =
       defaultTravelPreferences.defaultParkingBufferMinutes + defaultTravelPreferences.defaultWalkBufferMinutes
     // A slow-weather day reaches the model as a forecast of moderate rain (x1.10, the same as the world).
@@ -126,21 +167,30 @@ export const replayTrips = (
             },
             warnings: [],
           }
-    const now = new Date(startMs - (route.expectedMinutes + fixedMinutes + 10) * MINUTE_MS * 1.6)
-    const window = assembleDeparture(input, route, forecast, now)
-    const arrivalAfter = (departure: Date) => departure.getTime() + (actualMinutes + fixedMinutes) * MINUTE_MS
-    if (arrivalAfter(window.latestDeparture) > startMs) lateLatest += 1
-    const earliestArrival = arrivalAfter(window.earliestDeparture)
-    if (earliestArrival > startMs) lateEarliest += 1
-    else {
-      onTimeEarliest += 1
-      waitedMinutes += (startMs - earliestArrival) / MINUTE_MS
-    }
+    const now = new Date(startMs - (estimate.expectedMinutes + fixedMinutes + 10) * MINUTE_MS * 2)
+    const window = assembleDeparture(input, estimate, forecast, now)
+    const arrivalAfter = (departure: number) => departure + (actualMinutes + fixedMinutes) * MINUTE_MS
+    const latestArrival = arrivalAfter(window.latestDeparture.getTime())
+    if (latestArrival > startMs) late.latest += 1
+    else waited.latest += (startMs - latestArrival) / MINUTE_MS
+    if (arrivalAfter(startMs - window.travel.totalMinutes * MINUTE_MS) > startMs) late.expected += 1
+    const earliestArrival = arrivalAfter(window.earliestDeparture.getTime())
+    if (earliestArrival > startMs) late.earliest += 1
+    else waited.earliest += (startMs - earliestArrival) / MINUTE_MS
+    // Tracking saw the trip: its moving leg against the one predicted before any correction.
+    const logRatio = observationLogRatio({
+      predictedMinutes: window.learning?.uncorrectedMovingMinutes ?? 0,
+      actualMinutes,
+    })
+    if (logRatio !== null) learned.set(routeIndex, withObservation(stats, logRatio, new Date(startMs)))
   }
+  const onTime = (count: number) => trips - count
   return {
     trips,
-    lateAtLatest: lateLatest / trips,
-    lateAtEarliest: lateEarliest / trips,
-    waitAtEarliestMinutes: onTimeEarliest === 0 ? 0 : waitedMinutes / onTimeEarliest,
+    lateAtLatest: late.latest / trips,
+    lateAtExpected: late.expected / trips,
+    lateAtEarliest: late.earliest / trips,
+    waitAtLatestMinutes: onTime(late.latest) === 0 ? 0 : waited.latest / onTime(late.latest),
+    waitAtEarliestMinutes: onTime(late.earliest) === 0 ? 0 : waited.earliest / onTime(late.earliest),
   }
 }

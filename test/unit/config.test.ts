@@ -252,6 +252,7 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
         callsPerMinute: 300,
         osrm: null,
         cache: { cellMeters: 250, bucketMinutes: 5 },
+        deadlineMs: 8000,
       })
     })
 
@@ -267,6 +268,7 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
           ROUTING_LIVE_HORIZON_MIN: '60',
           ROUTING_CACHE_CELL_M: '100',
           ROUTING_CACHE_BUCKET_MIN: '10',
+          ROUTING_DEADLINE_MS: '3000',
         }).providers.routing,
       ).toEqual({
         kind: 'live',
@@ -277,6 +279,7 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
         callsPerMinute: 50,
         osrm: { baseUrl: 'http://127.0.0.1:5000', callsPerMinute: 1000 },
         cache: { cellMeters: 100, bucketMinutes: 10 },
+        deadlineMs: 3000,
       })
     })
 

@@ -1,10 +1,12 @@
 import { LRUCache } from 'lru-cache'
 import type { MetricsPort } from '../../../core/ports/metrics.js'
 import type { RouteEstimate, RouteQuery, RoutingFailure, RoutingPort } from '../../../core/ports/routing.js'
-import type { Coordinates } from '../../../core/shared/coordinates.js'
+import { snapToCell } from '../../../core/shared/grid-cell.js'
 import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
 import { CallBudget } from '../../http-resilience/call-budget.js'
+
+export { snapToCell }
 
 /** One source in the chain, strongest first. */
 export interface RoutingChainLink {
@@ -43,8 +45,33 @@ export const defaultRoutingChainCache: RoutingChainCacheOptions = {
   fallbackTtlMinutes: 1,
 }
 
+/**
+ * Waits `ms` milliseconds, or until `signal` aborts (then it may never settle). The chain's deadline runs on it, so
+ * that tests control it with a signal of their own instead of the wall clock.
+ */
+export type DeadlineWait = (ms: number, signal: AbortSignal) => Promise<void>
+
+/** `setTimeout`, cleared when the answer came first; unref'd, so a pending deadline never holds the process open. */
+export const timerWait: DeadlineWait = (ms, signal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    timer.unref?.()
+    signal.addEventListener('abort', () => clearTimeout(timer), { once: true })
+  })
+
+export interface RoutingChainDeadline {
+  /** The whole chain answers within this many milliseconds (retries and fallbacks included). */
+  readonly afterMs: number
+  readonly wait?: DeadlineWait
+}
+
 export interface RoutingChainOptions {
   readonly links: readonly RoutingChainLink[]
+  /**
+   * When the sources have not answered within it, the last link (the offline estimate, which answers at once) does,
+   * and the late answer is dropped. Without it the chain waits as long as its sources' own timeouts and retries.
+   */
+  readonly deadline?: RoutingChainDeadline
   readonly cache?: RoutingChainCacheOptions
   /** Milliseconds clock (budgets, cache ages, horizons). */
   readonly now?: () => number
@@ -53,7 +80,6 @@ export interface RoutingChainOptions {
 }
 
 const MINUTE_MS = 60_000
-const METRES_PER_DEGREE = 111_320
 
 /** Counters of what the chain did, for tests, the bench and metrics. */
 export interface RoutingChainStats {
@@ -65,6 +91,8 @@ export interface RoutingChainStats {
   readonly overBudget: Record<string, number>
   /** Answers each source gave that were used. */
   readonly answered: Record<string, number>
+  /** Lookups the deadline cut short: the last link answered instead. */
+  deadlineFallbacks: number
 }
 
 /**
@@ -76,7 +104,14 @@ export interface RoutingChainStats {
  * an estimate. Identical lookups across users (same cells, mode and time bucket) share one answer for a while.
  */
 export class RoutingChain implements RoutingPort {
-  readonly stats: RoutingChainStats = { lookups: 0, cacheHits: 0, calls: {}, overBudget: {}, answered: {} }
+  readonly stats: RoutingChainStats = {
+    lookups: 0,
+    cacheHits: 0,
+    calls: {},
+    overBudget: {},
+    answered: {},
+    deadlineFallbacks: 0,
+  }
   private readonly budgets: ReadonlyArray<CallBudget | null>
   private readonly cache: RoutingChainCacheOptions
   private readonly entries: LRUCache<string, RouteEstimate>
@@ -114,7 +149,7 @@ export class RoutingChain implements RoutingPort {
       this.count('in_flight', 'cache_hit')
       return pending
     }
-    const loading = this.ask(shared)
+    const loading = this.withinDeadline(shared)
       .then((result) => {
         const ttl = result.ok ? this.ttlFor(shared, result.value) : 0
         // A TTL of 0 keeps nothing (a band configured so means "always ask").
@@ -124,6 +159,27 @@ export class RoutingChain implements RoutingPort {
       .finally(() => this.inFlight.delete(key))
     this.inFlight.set(key, loading)
     return loading
+  }
+
+  /** The chain's answer, or the last link's when the deadline comes first. */
+  private async withinDeadline(query: RouteQuery): Promise<Result<RouteEstimate, RoutingFailure>> {
+    const deadline = this.options.deadline
+    if (deadline === undefined) return this.ask(query)
+    const answered = new AbortController()
+    const expired = (deadline.wait ?? timerWait)(deadline.afterMs, answered.signal).then(() => 'expired' as const)
+    const answer = this.ask(query)
+    const first = await Promise.race([answer, expired])
+    if (first !== 'expired') {
+      answered.abort()
+      return first
+    }
+    const last = this.options.links.at(-1)
+    if (last === undefined) return answer
+    this.stats.deadlineFallbacks += 1
+    this.options.metrics?.increment('routing_lookups_total', { source: last.name, outcome: 'deadline' })
+    increment(this.stats.answered, last.name)
+    const fallback = await last.port.travelTime(query)
+    return fallback.ok ? ok({ ...fallback.value, provider: fallback.value.provider ?? last.name }) : fallback
   }
 
   private async ask(query: RouteQuery): Promise<Result<RouteEstimate, RoutingFailure>> {
@@ -189,17 +245,6 @@ export class RoutingChain implements RoutingPort {
 
 const increment = (counters: Record<string, number>, name: string) => {
   counters[name] = (counters[name] ?? 0) + 1
-}
-
-const roundTo = (value: number, decimals: number) => Number(value.toFixed(decimals))
-
-/** The centre of the square cell (about `cellMeters` on a side) a point lies in. */
-export const snapToCell = (point: Coordinates, cellMeters: number): Coordinates => {
-  const latStep = cellMeters / METRES_PER_DEGREE
-  const lat = (Math.floor(point.lat / latStep) + 0.5) * latStep
-  const lngStep = cellMeters / (METRES_PER_DEGREE * Math.max(Math.cos((lat * Math.PI) / 180), 0.01))
-  const lng = (Math.floor(point.lng / lngStep) + 0.5) * lngStep
-  return { lat: roundTo(Math.min(90, lat), 6), lng: roundTo(lng, 6) }
 }
 
 const lookupKey = (query: RouteQuery): string =>

@@ -1,19 +1,19 @@
-import type {
-  RouteEstimate,
-  RouteQuery,
-  RoutingFailure,
-  RoutingPort,
-  TrafficIncident,
-  TrafficIncidentKind,
-} from '../../../core/ports/routing.js'
-import { NoRouteFound, ProviderUnavailable } from '../../../core/shared/provider.errors.js'
+import type { RouteQuery, RoutingFailure, TrafficIncidentKind } from '../../../core/ports/routing.js'
+import { NoRouteFound } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
-import { endpointUrl, type ProviderHttpOptions } from '../../http-resilience/provider-http-options.js'
-import { ResilientJsonClient } from '../../http-resilience/resilient-json-client.js'
-import { estimateRoute } from '../offline/offline-routing.js'
-import { type LiveTrafficOptions, liveQualityFor, notBefore, refusal, rfc3339, textAt } from '../shared/live-traffic.js'
+import { endpointUrl } from '../../http-resilience/provider-http-options.js'
+import {
+  badResponse,
+  type LiveTrafficAdapterOptions,
+  type LiveTrafficReading,
+  LiveTrafficRouting,
+  refusal,
+  textAt,
+  timingParameter,
+  trafficIncident,
+} from '../shared/live-traffic.js'
 
-export type HereRoutingOptions = ProviderHttpOptions & LiveTrafficOptions
+export type HereRoutingOptions = LiveTrafficAdapterOptions
 
 const PROVIDER = 'here'
 
@@ -23,7 +23,6 @@ interface HereSection {
     readonly duration: number
     readonly length: number
     readonly baseDuration?: number
-    readonly typicalDuration?: number
   }
   readonly incidents?: ReadonlyArray<{ readonly type?: string; readonly description?: string }>
 }
@@ -33,24 +32,24 @@ interface HereRoutesResponse {
   readonly notices?: ReadonlyArray<{ readonly code?: string; readonly title?: string }>
 }
 
+const hasSummaries = (route: unknown): boolean =>
+  typeof route === 'object' &&
+  route !== null &&
+  Array.isArray((route as { sections?: unknown }).sections) &&
+  (route as { sections: HereSection[] }).sections.every(
+    (section) => typeof section.summary?.duration === 'number' && typeof section.summary?.length === 'number',
+  )
+
 const isRoutesResponse = (body: unknown): body is HereRoutesResponse =>
   typeof body === 'object' &&
   body !== null &&
   Array.isArray((body as { routes?: unknown }).routes) &&
-  (body as { routes: unknown[] }).routes.every(
-    (route) =>
-      typeof route === 'object' &&
-      route !== null &&
-      Array.isArray((route as { sections?: unknown }).sections) &&
-      (route as { sections: HereSection[] }).sections.every(
-        (section) => typeof section.summary?.duration === 'number' && typeof section.summary?.length === 'number',
-      ),
-  )
+  (body as { routes: unknown[] }).routes.every(hasSummaries)
 
 /** Notices that mean "no route between these points". */
 const NO_ROUTE_NOTICES = new Set(['noRouteFound', 'couldNotMatchOrigin', 'couldNotMatchDestination'])
 
-const incidentKind: Readonly<Record<string, TrafficIncidentKind>> = {
+const incidentKinds: Readonly<Record<string, TrafficIncidentKind>> = {
   accident: 'accident',
   congestion: 'congestion',
   construction: 'road_works',
@@ -64,77 +63,54 @@ const incidentKind: Readonly<Record<string, TrafficIncidentKind>> = {
  * HERE Routing API v8 (`GET /v8/routes`) with traffic: `departureTime` or `arrivalTime`, and
  * `return=summary,typicalDuration,incidents`. Each section's `duration` is with the traffic expected at that time,
  * `baseDuration` without traffic (free flow, so `traffic_level` compares the two), and the incidents on the route
- * come with their type. Walking is `pedestrian`; transit (HERE's separate Public Transit API) gets the offline
- * estimate, which says so.
+ * come with their type (HERE gives no delay per incident). Walking is `pedestrian`; transit (HERE's separate Public
+ * Transit API) gets the offline estimate, which says so.
  */
-export class HereRoutingAdapter implements RoutingPort {
-  private readonly client: ResilientJsonClient
-  private readonly now: () => number
-
-  constructor(private readonly options: HereRoutingOptions) {
-    this.client = new ResilientJsonClient({ ...options, provider: PROVIDER })
-    this.now = options.now ?? Date.now
+export class HereRoutingAdapter extends LiveTrafficRouting {
+  constructor(options: HereRoutingOptions) {
+    super(PROVIDER, options)
   }
 
-  async travelTime(query: RouteQuery): Promise<Result<RouteEstimate, RoutingFailure>> {
-    if (query.mode === 'transit') return ok({ ...estimateRoute(query), provider: 'offline' })
-    const { origin, destination, timing } = query
+  protected request({ origin, destination, mode, timing }: RouteQuery, nowMs: number): URL {
     const url = endpointUrl(this.options.baseUrl, 'v8/routes')
+    const [timeName, time] = timingParameter(timing, nowMs, { arriveBy: 'arrivalTime', departAt: 'departureTime' })
     const params: Record<string, string> = {
-      transportMode: query.mode === 'walk' ? 'pedestrian' : 'car',
+      transportMode: mode === 'walk' ? 'pedestrian' : 'car',
       origin: `${origin.lat},${origin.lng}`,
       destination: `${destination.lat},${destination.lng}`,
-      return: query.mode === 'walk' ? 'summary' : 'summary,typicalDuration,incidents',
+      return: mode === 'walk' ? 'summary' : 'summary,typicalDuration,incidents',
       apiKey: this.options.apiKey,
+      [timeName]: time,
     }
-    const nowMs = this.now()
-    if (timing.kind === 'arrive_by' && timing.at.getTime() > nowMs) params.arrivalTime = rfc3339(timing.at)
-    else params.departureTime = rfc3339(notBefore(timing.at, nowMs))
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
-    const answer = await this.client.get(url)
-    if (!answer.ok) return answer
-    const { status, body } = answer.value
+    return url
+  }
+
+  protected read(status: number, body: unknown): Result<LiveTrafficReading, RoutingFailure> {
     if (status !== 200) {
       const detail = textAt(body, 'cause') || textAt(body, 'error_description') || textAt(body, 'title')
       return err(refusal(PROVIDER, status, detail))
     }
-    if (!isRoutesResponse(body)) {
-      return err(new ProviderUnavailable({ provider: PROVIDER, reason: 'bad_response', detail: 'unexpected body' }))
-    }
+    if (!isRoutesResponse(body)) return err(badResponse(PROVIDER, 'unexpected body'))
     const route = body.routes[0]
     if (route === undefined) {
       const notice = body.notices?.find((candidate) => NO_ROUTE_NOTICES.has(candidate.code ?? ''))
       return notice === undefined
-        ? err(new ProviderUnavailable({ provider: PROVIDER, reason: 'bad_response', detail: 'no route in answer' }))
+        ? err(badResponse(PROVIDER, 'no route in answer'))
         : err(new NoRouteFound({ provider: PROVIDER, detail: notice.title ?? notice.code ?? 'no route' }))
     }
-    let durationSeconds = 0
-    let baseDurationSeconds = 0
-    let lengthMeters = 0
-    const incidents: TrafficIncident[] = []
-    for (const section of route.sections) {
-      const summary = section.summary
+    const reading = { trafficSeconds: 0, freeFlowSeconds: 0, lengthMeters: 0 }
+    for (const { summary } of route.sections) {
       if (summary === undefined) continue
-      durationSeconds += summary.duration
-      baseDurationSeconds += summary.baseDuration ?? summary.duration
-      lengthMeters += summary.length
-      for (const incident of section.incidents ?? []) {
-        incidents.push({
-          kind: incidentKind[incident.type ?? ''] ?? 'other',
-          delayMinutes: null,
-          description: incident.description ?? incident.type ?? null,
-        })
-      }
+      reading.trafficSeconds += summary.duration
+      reading.freeFlowSeconds += summary.baseDuration ?? summary.duration
+      reading.lengthMeters += summary.length
     }
-    const expectedMinutes = durationSeconds / 60
-    const freeFlowMinutes = Math.min(expectedMinutes, Math.max(baseDurationSeconds, 1) / 60)
-    return ok({
-      expectedMinutes,
-      freeFlowMinutes,
-      distanceKm: lengthMeters / 1000,
-      quality: liveQualityFor(query, freeFlowMinutes, nowMs, this.options.liveHorizonMinutes),
-      provider: PROVIDER,
-      incidents,
-    })
+    const incidents = route.sections.flatMap((section) =>
+      (section.incidents ?? []).map((incident) =>
+        trafficIncident(incidentKinds, incident.type, undefined, incident.description ?? incident.type ?? null),
+      ),
+    )
+    return ok({ ...reading, incidents })
   }
 }

@@ -32,7 +32,7 @@ export const PLAN_QUERY = `query Plan($from: InputCoordinates!, $to: InputCoordi
        transportModes: [{ mode: TRANSIT }, { mode: WALK }]) {
     itineraries {
       startTime endTime duration walkTime waitingTime
-      legs { mode startTime endTime distance transitLeg realTime route { shortName } from { name } to { name } }
+      legs { mode startTime endTime distance transitLeg realTime headsign route { shortName } from { name } to { name } }
     }
     routingErrors { code description }
   }
@@ -45,6 +45,7 @@ interface OtpLeg {
   readonly distance?: number
   readonly transitLeg?: boolean
   readonly realTime?: boolean
+  readonly headsign?: string | null
   readonly route?: { readonly shortName?: string | null } | null
   readonly from?: { readonly name?: string | null } | null
   readonly to?: { readonly name?: string | null } | null
@@ -129,6 +130,7 @@ const planFrom = (itinerary: OtpItinerary): TransitPlan => {
     legs: itinerary.legs.map((leg) => ({
       mode: LEG_MODES[leg.mode] ?? 'other',
       route: leg.route?.shortName ?? null,
+      headsign: leg.headsign ?? null,
       from: leg.from?.name ?? null,
       to: leg.to?.name ?? null,
       departsAt: new Date(leg.startTime),

@@ -1,19 +1,19 @@
-import type {
-  RouteEstimate,
-  RouteQuery,
-  RoutingFailure,
-  RoutingPort,
-  TrafficIncident,
-  TrafficIncidentKind,
-} from '../../../core/ports/routing.js'
-import { NoRouteFound, ProviderUnavailable } from '../../../core/shared/provider.errors.js'
+import type { RouteQuery, RoutingFailure, TrafficIncidentKind } from '../../../core/ports/routing.js'
+import { NoRouteFound } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
-import { endpointUrl, type ProviderHttpOptions } from '../../http-resilience/provider-http-options.js'
-import { ResilientJsonClient } from '../../http-resilience/resilient-json-client.js'
-import { estimateRoute } from '../offline/offline-routing.js'
-import { type LiveTrafficOptions, liveQualityFor, notBefore, refusal, rfc3339, textAt } from '../shared/live-traffic.js'
+import { endpointUrl } from '../../http-resilience/provider-http-options.js'
+import {
+  badResponse,
+  type LiveTrafficAdapterOptions,
+  type LiveTrafficReading,
+  LiveTrafficRouting,
+  refusal,
+  textAt,
+  timingParameter,
+  trafficIncident,
+} from '../shared/live-traffic.js'
 
-export type TomTomRoutingOptions = ProviderHttpOptions & LiveTrafficOptions
+export type TomTomRoutingOptions = LiveTrafficAdapterOptions
 
 const PROVIDER = 'tomtom'
 
@@ -23,8 +23,6 @@ interface TomTomSummary {
   readonly travelTimeInSeconds: number
   readonly trafficDelayInSeconds?: number
   readonly noTrafficTravelTimeInSeconds?: number
-  readonly historicTrafficTravelTimeInSeconds?: number
-  readonly liveTrafficIncidentsTravelTimeInSeconds?: number
 }
 
 interface TomTomSection {
@@ -54,38 +52,26 @@ const isRouteList = (body: unknown): body is { readonly routes: readonly TomTomR
 /** Engine errors that mean "no route between these points", as opposed to a malformed request. */
 const NO_ROUTE_CODES = new Set(['NO_ROUTE_FOUND', 'MAP_MATCHING_FAILURE', 'CANNOT_RESTORE_BASEROUTE'])
 
-/** TPEG2-TEC main cause codes we can name (1 traffic congestion, 2 accident, 7 roadworks, ...). */
-const causeKind = (code: number | undefined): TrafficIncidentKind | null => {
-  switch (code) {
-    case 1:
-      return 'congestion'
-    case 2:
-      return 'accident'
-    case 7:
-      return 'road_works'
-    case 9:
-    case 10:
-    case 11:
-      return 'hazard'
-    default:
-      return null
-  }
-}
-
-const categoryKind: Readonly<Record<string, TrafficIncidentKind>> = {
+/**
+ * Kinds by TPEG2-TEC main cause code (1 traffic congestion, 2 accident, 7 roadworks, 9-11 hazards), then by
+ * `simpleCategory` when the cause says nothing we can name.
+ */
+const incidentKinds: Readonly<Record<string, TrafficIncidentKind>> = {
+  'cause:1': 'congestion',
+  'cause:2': 'accident',
+  'cause:7': 'road_works',
+  'cause:9': 'hazard',
+  'cause:10': 'hazard',
+  'cause:11': 'hazard',
   JAM: 'congestion',
   ROAD_WORK: 'road_works',
   ROAD_CLOSURE: 'road_closure',
 }
 
-const incidentsOf = (sections: readonly TomTomSection[]): TrafficIncident[] =>
-  sections
-    .filter((section) => section.sectionType === 'TRAFFIC')
-    .map((section) => ({
-      kind: causeKind(section.tec?.causes?.[0]?.mainCauseCode) ?? categoryKind[section.simpleCategory ?? ''] ?? 'other',
-      delayMinutes: typeof section.delayInSeconds === 'number' ? section.delayInSeconds / 60 : null,
-      description: section.simpleCategory ?? null,
-    }))
+const incidentType = (section: TomTomSection): string | undefined => {
+  const cause = `cause:${section.tec?.causes?.[0]?.mainCauseCode}`
+  return cause in incidentKinds ? cause : section.simpleCategory
+}
 
 /**
  * TomTom Routing API, `calculateRoute` with live traffic (`traffic=true`): `departAt` or `arriveAt`, and
@@ -94,38 +80,31 @@ const incidentsOf = (sections: readonly TomTomSection[]): TrafficIncident[] =>
  * Walking is TomTom's `pedestrian` mode (no traffic); TomTom has no public transport: transit gets the offline
  * estimate, which says so (`estimate`).
  */
-export class TomTomRoutingAdapter implements RoutingPort {
-  private readonly client: ResilientJsonClient
-  private readonly now: () => number
-
-  constructor(private readonly options: TomTomRoutingOptions) {
-    this.client = new ResilientJsonClient({ ...options, provider: PROVIDER })
-    this.now = options.now ?? Date.now
+export class TomTomRoutingAdapter extends LiveTrafficRouting {
+  constructor(options: TomTomRoutingOptions) {
+    super(PROVIDER, options)
   }
 
-  async travelTime(query: RouteQuery): Promise<Result<RouteEstimate, RoutingFailure>> {
-    if (query.mode === 'transit') return ok({ ...estimateRoute(query), provider: 'offline' })
-    const { origin, destination, timing } = query
+  protected request({ origin, destination, mode, timing }: RouteQuery, nowMs: number): URL {
     const url = endpointUrl(
       this.options.baseUrl,
       `routing/1/calculateRoute/${origin.lat},${origin.lng}:${destination.lat},${destination.lng}/json`,
     )
+    const [timeName, time] = timingParameter(timing, nowMs, { arriveBy: 'arriveAt', departAt: 'departAt' })
     const params: Record<string, string> = {
       key: this.options.apiKey,
-      travelMode: query.mode === 'walk' ? 'pedestrian' : 'car',
+      travelMode: mode === 'walk' ? 'pedestrian' : 'car',
       routeType: 'fastest',
       traffic: 'true',
       computeTravelTimeFor: 'all',
       sectionType: 'traffic',
+      [timeName]: time,
     }
-    const nowMs = this.now()
-    // Both times must lie ahead; an arrival already due is a departure now.
-    if (timing.kind === 'arrive_by' && timing.at.getTime() > nowMs) params.arriveAt = rfc3339(timing.at)
-    else params.departAt = rfc3339(notBefore(timing.at, nowMs))
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
-    const answer = await this.client.get(url)
-    if (!answer.ok) return answer
-    const { status, body } = answer.value
+    return url
+  }
+
+  protected read(status: number, body: unknown): Result<LiveTrafficReading, RoutingFailure> {
     if (status !== 200) {
       const code = textAt(body, 'detailedError', 'code')
       if (status === 400 && NO_ROUTE_CODES.has(code)) {
@@ -135,23 +114,19 @@ export class TomTomRoutingAdapter implements RoutingPort {
       return err(refusal(PROVIDER, status, detail))
     }
     const route = isRouteList(body) ? body.routes[0] : undefined
-    if (route === undefined) {
-      return err(new ProviderUnavailable({ provider: PROVIDER, reason: 'bad_response', detail: 'no route in answer' }))
-    }
+    if (route === undefined) return err(badResponse(PROVIDER, 'no route in answer'))
     const { summary } = route
-    const expectedMinutes = summary.travelTimeInSeconds / 60
-    const noTraffic = summary.noTrafficTravelTimeInSeconds
-    // Without the no-traffic figure, the travel time less the reported delay is the free-flow time.
-    const freeFlowSeconds =
-      typeof noTraffic === 'number' ? noTraffic : summary.travelTimeInSeconds - (summary.trafficDelayInSeconds ?? 0)
-    const freeFlowMinutes = Math.min(expectedMinutes, Math.max(freeFlowSeconds, 1) / 60)
     return ok({
-      expectedMinutes,
-      freeFlowMinutes,
-      distanceKm: summary.lengthInMeters / 1000,
-      quality: liveQualityFor(query, freeFlowMinutes, nowMs, this.options.liveHorizonMinutes),
-      provider: PROVIDER,
-      incidents: query.mode === 'drive' ? incidentsOf(route.sections ?? []) : [],
+      trafficSeconds: summary.travelTimeInSeconds,
+      // Without the no-traffic figure, the travel time less the reported delay is the free-flow time.
+      freeFlowSeconds:
+        summary.noTrafficTravelTimeInSeconds ?? summary.travelTimeInSeconds - (summary.trafficDelayInSeconds ?? 0),
+      lengthMeters: summary.lengthInMeters,
+      incidents: (route.sections ?? [])
+        .filter((section) => section.sectionType === 'TRAFFIC')
+        .map((section) =>
+          trafficIncident(incidentKinds, incidentType(section), section.delayInSeconds, section.simpleCategory ?? null),
+        ),
     })
   }
 }

@@ -392,6 +392,24 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
           SET location_lat = json_extract(doc, '$.location.lat'), location_lng = json_extract(doc, '$.location.lng');
       `),
   },
+  {
+    version: 5,
+    description:
+      'route corrections learned from tracked arrivals: sums of log ratios per account and route bucket, forgotten by their last update',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE route_corrections (
+          account_id TEXT NOT NULL,
+          bucket TEXT NOT NULL,
+          samples INTEGER NOT NULL,
+          sum_log_ratio REAL NOT NULL,
+          sum_squared_log_ratio REAL NOT NULL,
+          updated_at INTEGER NOT NULL,
+          PRIMARY KEY (account_id, bucket)
+        ) WITHOUT ROWID;
+        CREATE INDEX route_corrections_updated ON route_corrections (updated_at);
+      `),
+  },
 ]
 
 export const PLATFORM_SCHEMA: SqliteSchema = { name: 'platform', migrations: PLATFORM_MIGRATIONS }

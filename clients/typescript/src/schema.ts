@@ -2661,6 +2661,48 @@ export interface components {
             })[];
             /** @enum {string} */
             traffic_level: "free" | "light" | "moderate" | "heavy" | "severe";
+            /** @description For travel.mode transit with a journey planner (OpenTripPlanner): the itinerary the window is built on, walking to the stop, each ride and change, walking from the last stop. null for other modes, and when the answer is the offline estimate (it has no itinerary). */
+            transit_itinerary: ({
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
+                arrives_at: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
+                departs_at: string;
+                legs: ({
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 datetime with a UTC offset
+                     */
+                    arrives_at: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 datetime with a UTC offset
+                     */
+                    departs_at: string;
+                    /** @description The stop or place the leg starts at */
+                    from: string | null;
+                    /** @description Where the vehicle is headed, for riding legs, when the feed says */
+                    headsign: string | null;
+                    /** @enum {string} */
+                    mode: "walk" | "bus" | "tram" | "subway" | "rail" | "ferry" | "other";
+                    /** @description The line's short name, for riding legs */
+                    route: string | null;
+                    /** @description The stop or place the leg ends at */
+                    to: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                transfers: number | ("Infinity" | "-Infinity" | "NaN");
+                wait_minutes: number | ("Infinity" | "-Infinity" | "NaN");
+                walk_minutes: number | ("Infinity" | "-Infinity" | "NaN");
+            } & {
+                [key: string]: unknown;
+            }) | null;
             travel: {
                 drive_minutes: number | ("Infinity" | "-Infinity" | "NaN");
                 parking_minutes: number | ("Infinity" | "-Infinity" | "NaN");
@@ -2768,6 +2810,48 @@ export interface components {
             })[];
             /** @enum {string} */
             traffic_level: "free" | "light" | "moderate" | "heavy" | "severe";
+            /** @description For travel.mode transit with a journey planner (OpenTripPlanner): the itinerary the window is built on, walking to the stop, each ride and change, walking from the last stop. null for other modes, and when the answer is the offline estimate (it has no itinerary). */
+            transit_itinerary: ({
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
+                arrives_at: string;
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 datetime with a UTC offset
+                 */
+                departs_at: string;
+                legs: ({
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 datetime with a UTC offset
+                     */
+                    arrives_at: string;
+                    /**
+                     * Format: date-time
+                     * @description RFC 3339 datetime with a UTC offset
+                     */
+                    departs_at: string;
+                    /** @description The stop or place the leg starts at */
+                    from: string | null;
+                    /** @description Where the vehicle is headed, for riding legs, when the feed says */
+                    headsign: string | null;
+                    /** @enum {string} */
+                    mode: "walk" | "bus" | "tram" | "subway" | "rail" | "ferry" | "other";
+                    /** @description The line's short name, for riding legs */
+                    route: string | null;
+                    /** @description The stop or place the leg ends at */
+                    to: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                transfers: number | ("Infinity" | "-Infinity" | "NaN");
+                wait_minutes: number | ("Infinity" | "-Infinity" | "NaN");
+                walk_minutes: number | ("Infinity" | "-Infinity" | "NaN");
+            } & {
+                [key: string]: unknown;
+            }) | null;
             travel: {
                 drive_minutes: number | ("Infinity" | "-Infinity" | "NaN");
                 parking_minutes: number | ("Infinity" | "-Infinity" | "NaN");
@@ -5921,30 +6005,30 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "key_01m88e8gapb2m0x5ex40r7r5sp",
+                     *           "id": "key_01m8ewhyq2ypf03386pbv572ag",
                      *           "object": "api_key",
                      *           "type": "restricted",
                      *           "name": "Reporting",
-                     *           "redacted_key": "rk_test_...97ac",
+                     *           "redacted_key": "rk_test_...3bdf",
                      *           "permissions": {
                      *             "users": "read",
                      *             "events": "read"
                      *           },
                      *           "allowed_ips": null,
-                     *           "created_at": "2026-11-25T04:08:44.145Z",
+                     *           "created_at": "2026-11-27T16:14:00.418Z",
                      *           "expires_at": null,
                      *           "revoked_at": null,
                      *           "livemode": false
                      *         },
                      *         {
-                     *           "id": "key_01m88e8c60zecr762dj7jp2sp8",
+                     *           "id": "key_01m8ewhsdms2j0ey5fkypzpfs2",
                      *           "object": "api_key",
                      *           "type": "secret",
                      *           "name": null,
-                     *           "redacted_key": "sk_test_...e9f5",
+                     *           "redacted_key": "sk_test_...aee2",
                      *           "permissions": null,
                      *           "allowed_ips": null,
-                     *           "created_at": "2026-11-25T04:08:39.873Z",
+                     *           "created_at": "2026-11-27T16:13:54.996Z",
                      *           "expires_at": null,
                      *           "revoked_at": null,
                      *           "livemode": false
@@ -5953,7 +6037,7 @@ export interface operations {
                      *       "has_more": false,
                      *       "url": "/v1/api_keys",
                      *       "livemode": false,
-                     *       "request_id": "req_9e9541889bb9078552a650ea"
+                     *       "request_id": "req_f7650dd9bb1ea61f0b139400"
                      *     }
                      */
                     "application/json": {
@@ -6085,22 +6169,22 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01m88e8gapb2m0x5ex40r7r5sp",
+                     *       "id": "key_01m8ewhyq2ypf03386pbv572ag",
                      *       "object": "api_key",
                      *       "type": "restricted",
                      *       "name": "Reporting",
-                     *       "redacted_key": "rk_test_...97ac",
+                     *       "redacted_key": "rk_test_...3bdf",
                      *       "permissions": {
                      *         "users": "read",
                      *         "events": "read"
                      *       },
                      *       "allowed_ips": null,
-                     *       "created_at": "2026-11-25T04:08:44.145Z",
+                     *       "created_at": "2026-11-27T16:14:00.418Z",
                      *       "expires_at": null,
                      *       "revoked_at": null,
                      *       "secret": "rk_test_shown_once_at_creation",
                      *       "livemode": false,
-                     *       "request_id": "req_a13feb4c157a4df8b15acc81"
+                     *       "request_id": "req_08c192a54e100b1320b96de0"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKey"];
@@ -6250,21 +6334,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01m88e8gapb2m0x5ex40r7r5sp",
+                     *       "id": "key_01m8ewhyq2ypf03386pbv572ag",
                      *       "object": "api_key",
                      *       "type": "restricted",
                      *       "name": "Reporting",
-                     *       "redacted_key": "rk_test_...97ac",
+                     *       "redacted_key": "rk_test_...3bdf",
                      *       "permissions": {
                      *         "users": "read",
                      *         "events": "read"
                      *       },
                      *       "allowed_ips": null,
-                     *       "created_at": "2026-11-25T04:08:44.145Z",
+                     *       "created_at": "2026-11-27T16:14:00.418Z",
                      *       "expires_at": null,
                      *       "revoked_at": null,
                      *       "livemode": false,
-                     *       "request_id": "req_afde0b3059f6c828b4f4c67f"
+                     *       "request_id": "req_0884c28e3cbc8cdb9795de09"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKey"];
@@ -8864,7 +8948,7 @@ export interface operations {
                  *         "lat": 51.5299,
                  *         "lng": -0.1277
                  *       },
-                 *       "arrive_by": "2026-11-26T06:00:00.000Z",
+                 *       "arrive_by": "2026-11-28T18:00:00.000Z",
                  *       "timezone": "Europe/London"
                  *     }
                  */
@@ -8888,25 +8972,26 @@ export interface operations {
                      * @example {
                      *       "object": "departure",
                      *       "event_id": null,
-                     *       "earliest_departure": "2026-11-26T05:43:00.000Z",
-                     *       "latest_departure": "2026-11-26T05:45:00.000Z",
+                     *       "earliest_departure": "2026-11-28T17:37:00.000Z",
+                     *       "latest_departure": "2026-11-28T17:40:00.000Z",
                      *       "travel": {
-                     *         "total_minutes": 15,
-                     *         "drive_minutes": 7,
+                     *         "total_minutes": 16,
+                     *         "drive_minutes": 8,
                      *         "parking_minutes": 5,
                      *         "walk_minutes": 3
                      *       },
-                     *       "traffic_level": "free",
+                     *       "traffic_level": "light",
                      *       "weather": null,
                      *       "weather_warning": null,
                      *       "confidence": "low",
                      *       "data_quality": "estimate",
                      *       "traffic_incidents": [],
+                     *       "transit_itinerary": null,
                      *       "origin_source": "explicit",
-                     *       "calculated_at": "2026-11-25T04:08:43.677Z",
-                     *       "next_recalc_at": "2026-11-25T04:13:43.677Z",
+                     *       "calculated_at": "2026-11-27T16:14:00.065Z",
+                     *       "next_recalc_at": "2026-11-27T16:19:00.065Z",
                      *       "livemode": false,
-                     *       "request_id": "req_00c28257cb6421d55074916f"
+                     *       "request_id": "req_ab4b0aa5dcd4f2faaaa033f1"
                      *     }
                      */
                     "application/json": components["schemas"]["Departure"];
@@ -9067,13 +9152,13 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "evt_01m88e8fj3167xccfj7k8h6h4x",
+                     *           "id": "evt_01m8ewhy3ggdwbfmm8f5hx3ra8",
                      *           "object": "event",
-                     *           "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *           "user_id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *           "title": "Analytical Engine review",
                      *           "category": "meeting",
-                     *           "start_time": "2026-11-26T06:00:00.000Z",
-                     *           "end_time": "2026-11-26T07:00:00.000Z",
+                     *           "start_time": "2026-11-28T18:00:00.000Z",
+                     *           "end_time": "2026-11-28T19:00:00.000Z",
                      *           "timezone": "Europe/London",
                      *           "location": {
                      *             "name": "British Library",
@@ -9089,13 +9174,13 @@ export interface operations {
                      *           "attendees": [],
                      *           "monitoring": {
                      *             "status": "monitoring",
-                     *             "earliest_departure": "2026-11-26T05:38:00.000Z",
-                     *             "latest_departure": "2026-11-26T05:45:00.000Z",
-                     *             "traffic_level": "free",
-                     *             "traffic_status": "free",
+                     *             "earliest_departure": "2026-11-28T17:32:00.000Z",
+                     *             "latest_departure": "2026-11-28T17:40:00.000Z",
+                     *             "traffic_level": "light",
+                     *             "traffic_status": "light",
                      *             "confidence": "low",
-                     *             "calculated_at": "2026-11-25T04:08:43.359Z",
-                     *             "next_recalc_at": "2026-11-25T04:13:43.331Z"
+                     *             "calculated_at": "2026-11-27T16:13:59.818Z",
+                     *             "next_recalc_at": "2026-11-27T16:18:59.793Z"
                      *           },
                      *           "external_id": null,
                      *           "calendar_id": null,
@@ -9107,15 +9192,15 @@ export interface operations {
                      *           "end_date": null,
                      *           "recurring_event_id": null,
                      *           "original_start_time": null,
-                     *           "created_at": "2026-11-25T04:08:43.330Z",
-                     *           "updated_at": "2026-11-25T04:08:43.330Z",
+                     *           "created_at": "2026-11-27T16:13:59.792Z",
+                     *           "updated_at": "2026-11-27T16:13:59.792Z",
                      *           "livemode": false
                      *         }
                      *       ],
                      *       "has_more": false,
                      *       "url": "/v1/events",
                      *       "livemode": false,
-                     *       "request_id": "req_e1f965b63d55fe6a0bb14114"
+                     *       "request_id": "req_dab748796a9af67241ca946f"
                      *     }
                      */
                     "application/json": {
@@ -9222,11 +9307,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                 *       "user_id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                  *       "title": "Analytical Engine review",
                  *       "category": "meeting",
-                 *       "start_time": "2026-11-26T06:00:00.000Z",
-                 *       "end_time": "2026-11-26T07:00:00.000Z",
+                 *       "start_time": "2026-11-28T18:00:00.000Z",
+                 *       "end_time": "2026-11-28T19:00:00.000Z",
                  *       "timezone": "Europe/London",
                  *       "location": {
                  *         "name": "British Library",
@@ -9254,13 +9339,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "evt_01m88e8fj3167xccfj7k8h6h4x",
+                     *       "id": "evt_01m8ewhy3ggdwbfmm8f5hx3ra8",
                      *       "object": "event",
-                     *       "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "user_id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *       "title": "Analytical Engine review",
                      *       "category": "meeting",
-                     *       "start_time": "2026-11-26T06:00:00.000Z",
-                     *       "end_time": "2026-11-26T07:00:00.000Z",
+                     *       "start_time": "2026-11-28T18:00:00.000Z",
+                     *       "end_time": "2026-11-28T19:00:00.000Z",
                      *       "timezone": "Europe/London",
                      *       "location": {
                      *         "name": "British Library",
@@ -9276,13 +9361,13 @@ export interface operations {
                      *       "attendees": [],
                      *       "monitoring": {
                      *         "status": "monitoring",
-                     *         "earliest_departure": "2026-11-26T05:38:00.000Z",
-                     *         "latest_departure": "2026-11-26T05:45:00.000Z",
-                     *         "traffic_level": "free",
-                     *         "traffic_status": "free",
+                     *         "earliest_departure": "2026-11-28T17:32:00.000Z",
+                     *         "latest_departure": "2026-11-28T17:40:00.000Z",
+                     *         "traffic_level": "light",
+                     *         "traffic_status": "light",
                      *         "confidence": "low",
-                     *         "calculated_at": "2026-11-25T04:08:43.359Z",
-                     *         "next_recalc_at": "2026-11-25T04:13:43.331Z"
+                     *         "calculated_at": "2026-11-27T16:13:59.818Z",
+                     *         "next_recalc_at": "2026-11-27T16:18:59.793Z"
                      *       },
                      *       "external_id": null,
                      *       "calendar_id": null,
@@ -9294,10 +9379,10 @@ export interface operations {
                      *       "end_date": null,
                      *       "recurring_event_id": null,
                      *       "original_start_time": null,
-                     *       "created_at": "2026-11-25T04:08:43.330Z",
-                     *       "updated_at": "2026-11-25T04:08:43.330Z",
+                     *       "created_at": "2026-11-27T16:13:59.792Z",
+                     *       "updated_at": "2026-11-27T16:13:59.792Z",
                      *       "livemode": false,
-                     *       "request_id": "req_2bc26fc531eb98373d63fc19"
+                     *       "request_id": "req_b267e9b992d185d4fd6817c8"
                      *     }
                      */
                     "application/json": components["schemas"]["Event"];
@@ -9449,13 +9534,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "evt_01m88e8fj3167xccfj7k8h6h4x",
+                     *       "id": "evt_01m8ewhy3ggdwbfmm8f5hx3ra8",
                      *       "object": "event",
-                     *       "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "user_id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *       "title": "Analytical Engine review",
                      *       "category": "meeting",
-                     *       "start_time": "2026-11-26T06:00:00.000Z",
-                     *       "end_time": "2026-11-26T07:00:00.000Z",
+                     *       "start_time": "2026-11-28T18:00:00.000Z",
+                     *       "end_time": "2026-11-28T19:00:00.000Z",
                      *       "timezone": "Europe/London",
                      *       "location": {
                      *         "name": "British Library",
@@ -9471,13 +9556,13 @@ export interface operations {
                      *       "attendees": [],
                      *       "monitoring": {
                      *         "status": "monitoring",
-                     *         "earliest_departure": "2026-11-26T05:38:00.000Z",
-                     *         "latest_departure": "2026-11-26T05:45:00.000Z",
-                     *         "traffic_level": "free",
-                     *         "traffic_status": "free",
+                     *         "earliest_departure": "2026-11-28T17:32:00.000Z",
+                     *         "latest_departure": "2026-11-28T17:40:00.000Z",
+                     *         "traffic_level": "light",
+                     *         "traffic_status": "light",
                      *         "confidence": "low",
-                     *         "calculated_at": "2026-11-25T04:08:43.359Z",
-                     *         "next_recalc_at": "2026-11-25T04:13:43.331Z"
+                     *         "calculated_at": "2026-11-27T16:13:59.818Z",
+                     *         "next_recalc_at": "2026-11-27T16:18:59.793Z"
                      *       },
                      *       "external_id": null,
                      *       "calendar_id": null,
@@ -9489,10 +9574,10 @@ export interface operations {
                      *       "end_date": null,
                      *       "recurring_event_id": null,
                      *       "original_start_time": null,
-                     *       "created_at": "2026-11-25T04:08:43.330Z",
-                     *       "updated_at": "2026-11-25T04:08:43.330Z",
+                     *       "created_at": "2026-11-27T16:13:59.792Z",
+                     *       "updated_at": "2026-11-27T16:13:59.792Z",
                      *       "livemode": false,
-                     *       "request_id": "req_f057bac3e06acc3c3fd55ad9"
+                     *       "request_id": "req_0f24adf87ff8427507064191"
                      *     }
                      */
                     "application/json": components["schemas"]["Event"];
@@ -9599,13 +9684,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "evt_01m88e8fj3167xccfj7k8h6h4x",
+                     *       "id": "evt_01m8ewhy3ggdwbfmm8f5hx3ra8",
                      *       "object": "event",
-                     *       "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "user_id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *       "title": "Analytical Engine design review",
                      *       "category": "meeting",
-                     *       "start_time": "2026-11-26T06:00:00.000Z",
-                     *       "end_time": "2026-11-26T07:00:00.000Z",
+                     *       "start_time": "2026-11-28T18:00:00.000Z",
+                     *       "end_time": "2026-11-28T19:00:00.000Z",
                      *       "timezone": "Europe/London",
                      *       "location": {
                      *         "name": "British Library",
@@ -9621,12 +9706,12 @@ export interface operations {
                      *       "attendees": [],
                      *       "monitoring": {
                      *         "status": "cancelled",
-                     *         "earliest_departure": "2026-11-26T05:38:00.000Z",
-                     *         "latest_departure": "2026-11-26T05:45:00.000Z",
-                     *         "traffic_level": "free",
-                     *         "traffic_status": "free",
+                     *         "earliest_departure": "2026-11-28T17:32:00.000Z",
+                     *         "latest_departure": "2026-11-28T17:40:00.000Z",
+                     *         "traffic_level": "light",
+                     *         "traffic_status": "light",
                      *         "confidence": "low",
-                     *         "calculated_at": "2026-11-25T04:08:43.630Z",
+                     *         "calculated_at": "2026-11-27T16:14:00.043Z",
                      *         "next_recalc_at": null
                      *       },
                      *       "external_id": null,
@@ -9639,10 +9724,10 @@ export interface operations {
                      *       "end_date": null,
                      *       "recurring_event_id": null,
                      *       "original_start_time": null,
-                     *       "created_at": "2026-11-25T04:08:43.330Z",
-                     *       "updated_at": "2026-11-25T04:08:43.539Z",
+                     *       "created_at": "2026-11-27T16:13:59.792Z",
+                     *       "updated_at": "2026-11-27T16:13:59.977Z",
                      *       "livemode": false,
-                     *       "request_id": "req_a0d634c068aac070f51ca0e5",
+                     *       "request_id": "req_1f6fb41caa98f5aeae825e79",
                      *       "deleted": true
                      *     }
                      */
@@ -9916,13 +10001,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "evt_01m88e8fj3167xccfj7k8h6h4x",
+                     *       "id": "evt_01m8ewhy3ggdwbfmm8f5hx3ra8",
                      *       "object": "event",
-                     *       "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "user_id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *       "title": "Analytical Engine design review",
                      *       "category": "meeting",
-                     *       "start_time": "2026-11-26T06:00:00.000Z",
-                     *       "end_time": "2026-11-26T07:00:00.000Z",
+                     *       "start_time": "2026-11-28T18:00:00.000Z",
+                     *       "end_time": "2026-11-28T19:00:00.000Z",
                      *       "timezone": "Europe/London",
                      *       "location": {
                      *         "name": "British Library",
@@ -9938,13 +10023,13 @@ export interface operations {
                      *       "attendees": [],
                      *       "monitoring": {
                      *         "status": "monitoring",
-                     *         "earliest_departure": "2026-11-26T05:38:00.000Z",
-                     *         "latest_departure": "2026-11-26T05:45:00.000Z",
-                     *         "traffic_level": "free",
-                     *         "traffic_status": "free",
+                     *         "earliest_departure": "2026-11-28T17:32:00.000Z",
+                     *         "latest_departure": "2026-11-28T17:40:00.000Z",
+                     *         "traffic_level": "light",
+                     *         "traffic_status": "light",
                      *         "confidence": "low",
-                     *         "calculated_at": "2026-11-25T04:08:43.359Z",
-                     *         "next_recalc_at": "2026-11-25T04:13:43.331Z"
+                     *         "calculated_at": "2026-11-27T16:13:59.818Z",
+                     *         "next_recalc_at": "2026-11-27T16:18:59.793Z"
                      *       },
                      *       "external_id": null,
                      *       "calendar_id": null,
@@ -9956,10 +10041,10 @@ export interface operations {
                      *       "end_date": null,
                      *       "recurring_event_id": null,
                      *       "original_start_time": null,
-                     *       "created_at": "2026-11-25T04:08:43.330Z",
-                     *       "updated_at": "2026-11-25T04:08:43.539Z",
+                     *       "created_at": "2026-11-27T16:13:59.792Z",
+                     *       "updated_at": "2026-11-27T16:13:59.977Z",
                      *       "livemode": false,
-                     *       "request_id": "req_a1890ecdbca92d11f3e7d7c2"
+                     *       "request_id": "req_b54598ce152778fdd4ec987a"
                      *     }
                      */
                     "application/json": components["schemas"]["Event"];
@@ -10114,26 +10199,27 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "departure",
-                     *       "event_id": "evt_01m88e8fj3167xccfj7k8h6h4x",
-                     *       "earliest_departure": "2026-11-26T05:38:00.000Z",
-                     *       "latest_departure": "2026-11-26T05:45:00.000Z",
+                     *       "event_id": "evt_01m8ewhy3ggdwbfmm8f5hx3ra8",
+                     *       "earliest_departure": "2026-11-28T17:32:00.000Z",
+                     *       "latest_departure": "2026-11-28T17:40:00.000Z",
                      *       "travel": {
-                     *         "total_minutes": 15,
-                     *         "drive_minutes": 7,
+                     *         "total_minutes": 16,
+                     *         "drive_minutes": 8,
                      *         "parking_minutes": 5,
                      *         "walk_minutes": 3
                      *       },
-                     *       "traffic_level": "free",
+                     *       "traffic_level": "light",
                      *       "weather": null,
                      *       "weather_warning": null,
                      *       "confidence": "low",
                      *       "data_quality": "estimate",
                      *       "traffic_incidents": [],
+                     *       "transit_itinerary": null,
                      *       "origin_source": "home",
-                     *       "calculated_at": "2026-11-25T04:08:43.359Z",
-                     *       "next_recalc_at": "2026-11-25T04:13:43.359Z",
+                     *       "calculated_at": "2026-11-27T16:13:59.818Z",
+                     *       "next_recalc_at": "2026-11-27T16:18:59.818Z",
                      *       "livemode": false,
-                     *       "request_id": "req_fa9bed295d20c884d853fc3b"
+                     *       "request_id": "req_174c29c7acb03d68c92ef1af"
                      *     }
                      */
                     "application/json": components["schemas"]["Departure"];
@@ -10254,26 +10340,27 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "departure",
-                     *       "event_id": "evt_01m88e8fj3167xccfj7k8h6h4x",
-                     *       "earliest_departure": "2026-11-26T05:38:00.000Z",
-                     *       "latest_departure": "2026-11-26T05:45:00.000Z",
+                     *       "event_id": "evt_01m8ewhy3ggdwbfmm8f5hx3ra8",
+                     *       "earliest_departure": "2026-11-28T17:32:00.000Z",
+                     *       "latest_departure": "2026-11-28T17:40:00.000Z",
                      *       "travel": {
-                     *         "total_minutes": 15,
-                     *         "drive_minutes": 7,
+                     *         "total_minutes": 16,
+                     *         "drive_minutes": 8,
                      *         "parking_minutes": 5,
                      *         "walk_minutes": 3
                      *       },
-                     *       "traffic_level": "free",
+                     *       "traffic_level": "light",
                      *       "weather": null,
                      *       "weather_warning": null,
                      *       "confidence": "low",
                      *       "data_quality": "estimate",
                      *       "traffic_incidents": [],
+                     *       "transit_itinerary": null,
                      *       "origin_source": "home",
-                     *       "calculated_at": "2026-11-25T04:08:43.630Z",
-                     *       "next_recalc_at": "2026-11-25T04:13:43.630Z",
+                     *       "calculated_at": "2026-11-27T16:14:00.043Z",
+                     *       "next_recalc_at": "2026-11-27T16:19:00.043Z",
                      *       "livemode": false,
-                     *       "request_id": "req_c0aea9638791d8f24dcb4100"
+                     *       "request_id": "req_ee030731589cce247dd97700"
                      *     }
                      */
                     "application/json": components["schemas"]["Departure"];
@@ -10651,14 +10738,14 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "rem_01m88e8fxvy3e9s1x9hj2z09q5",
+                     *           "id": "rem_01m8ewhyd1mkse3naw759kt3q9",
                      *           "object": "reminder",
-                     *           "event_id": "evt_01m88e8fj3167xccfj7k8h6h4x",
-                     *           "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *           "event_id": "evt_01m8ewhy3ggdwbfmm8f5hx3ra8",
+                     *           "user_id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *           "reminder_type": "before_event",
                      *           "offset_minutes": 30,
                      *           "custom_time": null,
-                     *           "scheduled_at": "2026-11-26T05:30:00.000Z",
+                     *           "scheduled_at": "2026-11-28T17:30:00.000Z",
                      *           "status": "scheduled",
                      *           "sent_at": null,
                      *           "dismissed_at": null,
@@ -10666,15 +10753,15 @@ export interface operations {
                      *           "cancellation_reason": null,
                      *           "snooze_count": 0,
                      *           "message": "Leave soon",
-                     *           "created_at": "2026-11-25T04:08:43.707Z",
-                     *           "updated_at": "2026-11-25T04:08:43.707Z",
+                     *           "created_at": "2026-11-27T16:14:00.097Z",
+                     *           "updated_at": "2026-11-27T16:14:00.097Z",
                      *           "livemode": false
                      *         }
                      *       ],
                      *       "has_more": false,
-                     *       "url": "/v1/events/evt_01m88e8fj3167xccfj7k8h6h4x/reminders",
+                     *       "url": "/v1/events/evt_01m8ewhy3ggdwbfmm8f5hx3ra8/reminders",
                      *       "livemode": false,
-                     *       "request_id": "req_38e52a5a8aac19859c477433"
+                     *       "request_id": "req_1d885239cfcca011a738ff73"
                      *     }
                      */
                     "application/json": {
@@ -10805,14 +10892,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rem_01m88e8fxvy3e9s1x9hj2z09q5",
+                     *       "id": "rem_01m8ewhyd1mkse3naw759kt3q9",
                      *       "object": "reminder",
-                     *       "event_id": "evt_01m88e8fj3167xccfj7k8h6h4x",
-                     *       "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "event_id": "evt_01m8ewhy3ggdwbfmm8f5hx3ra8",
+                     *       "user_id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *       "reminder_type": "before_event",
                      *       "offset_minutes": 30,
                      *       "custom_time": null,
-                     *       "scheduled_at": "2026-11-26T05:30:00.000Z",
+                     *       "scheduled_at": "2026-11-28T17:30:00.000Z",
                      *       "status": "scheduled",
                      *       "sent_at": null,
                      *       "dismissed_at": null,
@@ -10820,10 +10907,10 @@ export interface operations {
                      *       "cancellation_reason": null,
                      *       "snooze_count": 0,
                      *       "message": "Leave soon",
-                     *       "created_at": "2026-11-25T04:08:43.707Z",
-                     *       "updated_at": "2026-11-25T04:08:43.707Z",
+                     *       "created_at": "2026-11-27T16:14:00.097Z",
+                     *       "updated_at": "2026-11-27T16:14:00.097Z",
                      *       "livemode": false,
-                     *       "request_id": "req_f298b9ace7d67adb8f2f140c"
+                     *       "request_id": "req_8fa5d1da88e2c53dbd2742f2"
                      *     }
                      */
                     "application/json": components["schemas"]["Reminder"];
@@ -10843,14 +10930,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rem_01m88e8fxvy3e9s1x9hj2z09q5",
+                     *       "id": "rem_01m8ewhyd1mkse3naw759kt3q9",
                      *       "object": "reminder",
-                     *       "event_id": "evt_01m88e8fj3167xccfj7k8h6h4x",
-                     *       "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "event_id": "evt_01m8ewhy3ggdwbfmm8f5hx3ra8",
+                     *       "user_id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *       "reminder_type": "before_event",
                      *       "offset_minutes": 30,
                      *       "custom_time": null,
-                     *       "scheduled_at": "2026-11-26T05:30:00.000Z",
+                     *       "scheduled_at": "2026-11-28T17:30:00.000Z",
                      *       "status": "scheduled",
                      *       "sent_at": null,
                      *       "dismissed_at": null,
@@ -10858,10 +10945,10 @@ export interface operations {
                      *       "cancellation_reason": null,
                      *       "snooze_count": 0,
                      *       "message": "Leave soon",
-                     *       "created_at": "2026-11-25T04:08:43.707Z",
-                     *       "updated_at": "2026-11-25T04:08:43.707Z",
+                     *       "created_at": "2026-11-27T16:14:00.097Z",
+                     *       "updated_at": "2026-11-27T16:14:00.097Z",
                      *       "livemode": false,
-                     *       "request_id": "req_f298b9ace7d67adb8f2f140c"
+                     *       "request_id": "req_8fa5d1da88e2c53dbd2742f2"
                      *     }
                      */
                     "application/json": components["schemas"]["Reminder"];
@@ -11983,7 +12070,7 @@ export interface operations {
                      *       "status": "ok",
                      *       "version": "2026-05-20",
                      *       "livemode": false,
-                     *       "request_id": "req_cf98555a531ceb78be933f7d"
+                     *       "request_id": "req_84396426b468f26886ee7222"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -12174,7 +12261,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "event_id": "evt_01m88e8fj3167xccfj7k8h6h4x",
+                 *       "event_id": "evt_01m8ewhy3ggdwbfmm8f5hx3ra8",
                  *       "attendees": [
                  *         {
                  *           "email": "grace.hopper@sandbox.example",
@@ -12204,13 +12291,13 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "inv_01m88e8g2sdnhbss2vtqf3qp1e",
+                     *           "id": "inv_01m8ewhyh57nk1snq9g7mr9zkn",
                      *           "object": "invitation",
-                     *           "event_id": "evt_01m88e8fj3167xccfj7k8h6h4x",
-                     *           "organizer_user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *           "event_id": "evt_01m8ewhy3ggdwbfmm8f5hx3ra8",
+                     *           "organizer_user_id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *           "attendee_email": "grace.hopper@sandbox.example",
                      *           "attendee_name": "Grace Hopper",
-                     *           "attendee_user_id": "usr_01m88e8c61fw2nr8cf21454c7y",
+                     *           "attendee_user_id": "usr_01m8ewhsdpxm0evg01afb9rhpp",
                      *           "response_token": "irt_example_token",
                      *           "status": "email_sent",
                      *           "email_type": "invite",
@@ -12218,14 +12305,14 @@ export interface operations {
                      *           "response": null,
                      *           "responded_at": null,
                      *           "unsubscribed": false,
-                     *           "created_at": "2026-11-25T04:08:43.865Z",
+                     *           "created_at": "2026-11-27T16:14:00.228Z",
                      *           "livemode": false
                      *         }
                      *       ],
                      *       "has_more": false,
                      *       "url": "/v1/invitations",
                      *       "livemode": false,
-                     *       "request_id": "req_8efdb755f456c61851a0130d"
+                     *       "request_id": "req_521074d7fa0ccadb20a8bc73"
                      *     }
                      */
                     "application/json": components["schemas"]["InvitationList"];
@@ -13285,14 +13372,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rem_01m88e8fxvy3e9s1x9hj2z09q5",
+                     *       "id": "rem_01m8ewhyd1mkse3naw759kt3q9",
                      *       "object": "reminder",
-                     *       "event_id": "evt_01m88e8fj3167xccfj7k8h6h4x",
-                     *       "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "event_id": "evt_01m8ewhy3ggdwbfmm8f5hx3ra8",
+                     *       "user_id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *       "reminder_type": "before_event",
                      *       "offset_minutes": 30,
                      *       "custom_time": null,
-                     *       "scheduled_at": "2026-11-26T05:30:00.000Z",
+                     *       "scheduled_at": "2026-11-28T17:30:00.000Z",
                      *       "status": "scheduled",
                      *       "sent_at": null,
                      *       "dismissed_at": null,
@@ -13300,10 +13387,10 @@ export interface operations {
                      *       "cancellation_reason": null,
                      *       "snooze_count": 0,
                      *       "message": "Leave soon",
-                     *       "created_at": "2026-11-25T04:08:43.707Z",
-                     *       "updated_at": "2026-11-25T04:08:43.707Z",
+                     *       "created_at": "2026-11-27T16:14:00.097Z",
+                     *       "updated_at": "2026-11-27T16:14:00.097Z",
                      *       "livemode": false,
-                     *       "request_id": "req_5447b0db589fee21c57bacf7"
+                     *       "request_id": "req_88649a7bd07a6508ec539993"
                      *     }
                      */
                     "application/json": components["schemas"]["Reminder"];
@@ -13408,25 +13495,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "rem_01m88e8fxvy3e9s1x9hj2z09q5",
+                     *       "id": "rem_01m8ewhyd1mkse3naw759kt3q9",
                      *       "object": "reminder",
-                     *       "event_id": "evt_01m88e8fj3167xccfj7k8h6h4x",
-                     *       "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "event_id": "evt_01m8ewhy3ggdwbfmm8f5hx3ra8",
+                     *       "user_id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *       "reminder_type": "before_event",
                      *       "offset_minutes": 30,
                      *       "custom_time": null,
-                     *       "scheduled_at": "2026-11-26T05:30:00.000Z",
+                     *       "scheduled_at": "2026-11-28T17:30:00.000Z",
                      *       "status": "cancelled",
                      *       "sent_at": null,
                      *       "dismissed_at": null,
-                     *       "cancelled_at": "2026-11-25T04:08:44.179Z",
+                     *       "cancelled_at": "2026-11-27T16:14:00.454Z",
                      *       "cancellation_reason": "requested",
                      *       "snooze_count": 0,
                      *       "message": "Leave soon",
-                     *       "created_at": "2026-11-25T04:08:43.707Z",
-                     *       "updated_at": "2026-11-25T04:08:44.179Z",
+                     *       "created_at": "2026-11-27T16:14:00.097Z",
+                     *       "updated_at": "2026-11-27T16:14:00.454Z",
                      *       "livemode": false,
-                     *       "request_id": "req_f5485d69bbd314e88f6185d2"
+                     *       "request_id": "req_7d4df2306ad0a85b2109dcb3"
                      *     }
                      */
                     "application/json": components["schemas"]["Reminder"];
@@ -14379,11 +14466,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "test_clock",
-                     *       "now": "2026-11-25T05:08:44.207Z",
+                     *       "now": "2026-11-27T17:14:00.531Z",
                      *       "offset_seconds": 3600,
                      *       "work_items_run": 0,
                      *       "livemode": false,
-                     *       "request_id": "req_0dc42edd0c9ce6fe2d271c68"
+                     *       "request_id": "req_4a615451f0d0fd45819b226d"
                      *     }
                      */
                     "application/json": components["schemas"]["SandboxClock"];
@@ -16062,28 +16149,28 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "sent_email",
-                     *           "id": "<memory-1.inv_01m88e8g2sdnhbss2vtqf3qp1e@mail.invalid>",
-                     *           "sent_at": "2026-11-25T04:08:43.943Z",
-                     *           "invitation_id": "inv_01m88e8g2sdnhbss2vtqf3qp1e",
+                     *           "id": "<memory-1.inv_01m8ewhyh57nk1snq9g7mr9zkn@mail.invalid>",
+                     *           "sent_at": "2026-11-27T16:14:00.306Z",
+                     *           "invitation_id": "inv_01m8ewhyh57nk1snq9g7mr9zkn",
                      *           "from": "Invitations <invitations@localhost>",
                      *           "to": "Grace Hopper <grace.hopper@sandbox.example>",
-                     *           "subject": "Invitation: Analytical Engine design review (26 Nov 2026 06:00)",
-                     *           "text": "Ada Lovelace invites you to \"Analytical Engine design review\".\n\nWhen: Thursday 26 November 2026, 06:00 to 07:00 (Europe/London)\nWhere: British Library, 96 Euston Road, London\n\nWill you attend? Answer here: http://127.0.0.1:34803/hosted/invitations/inv_01m88e8g2sdnhbss2vtqf3qp1e/respond?token=irt_fe9b57494d53a515d61e1b67955066bfd57cc54b67e5134a\n\nStop e-mails from Ada Lovelace: http://127.0.0.1:34803/hosted/invitations/inv_01m88e8g2sdnhbss2vtqf3qp1e/unsubscribe?token=irt_fe9b57494d53a515d61e1b67955066bfd57cc54b67e5134a",
-                     *           "html": "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Invitation: Analytical Engine design review</title></head><body>\n<p>Ada Lovelace invites you to &quot;Analytical Engine design review&quot;.</p>\n<ul><li>When: Thursday 26 November 2026, 06:00 to 07:00 (Europe/London)</li><li>Where: British Library, 96 Euston Road, London</li></ul>\n<p>Will you attend? <a href=\"http://127.0.0.1:34803/hosted/invitations/inv_01m88e8g2sdnhbss2vtqf3qp1e/respond?token=irt_fe9b57494d53a515d61e1b67955066bfd57cc54b67e5134a&amp;choice=accepted\">Yes</a> · <a href=\"http://127.0.0.1:34803/hosted/invitations/inv_01m88e8g2sdnhbss2vtqf3qp1e/respond?token=irt_fe9b57494d53a515d61e1b67955066bfd57cc54b67e5134a&amp;choice=tentative\">Maybe</a> · <a href=\"http://127.0.0.1:34803/hosted/invitations/inv_01m88e8g2sdnhbss2vtqf3qp1e/respond?token=irt_fe9b57494d53a515d61e1b67955066bfd57cc54b67e5134a&amp;choice=declined\">No</a> · <a href=\"http://127.0.0.1:34803/hosted/invitations/inv_01m88e8g2sdnhbss2vtqf3qp1e/respond?token=irt_fe9b57494d53a515d61e1b67955066bfd57cc54b67e5134a\">Open the response page</a></p>\n<p><small><a href=\"http://127.0.0.1:34803/hosted/invitations/inv_01m88e8g2sdnhbss2vtqf3qp1e/unsubscribe?token=irt_fe9b57494d53a515d61e1b67955066bfd57cc54b67e5134a\">Stop e-mails from Ada Lovelace</a></small></p>\n<img src=\"http://127.0.0.1:34803/v1/invitations/inv_01m88e8g2sdnhbss2vtqf3qp1e/open.gif?token=irt_fe9b57494d53a515d61e1b67955066bfd57cc54b67e5134a\" width=\"1\" height=\"1\" alt=\"\">\n</body></html>",
+                     *           "subject": "Invitation: Analytical Engine design review (28 Nov 2026 18:00)",
+                     *           "text": "Ada Lovelace invites you to \"Analytical Engine design review\".\n\nWhen: Saturday 28 November 2026, 18:00 to 19:00 (Europe/London)\nWhere: British Library, 96 Euston Road, London\n\nWill you attend? Answer here: http://127.0.0.1:34505/hosted/invitations/inv_01m8ewhyh57nk1snq9g7mr9zkn/respond?token=irt_1ccbebbba2897c8e3ffa41ab80de2adbace7ce77087ff595\n\nStop e-mails from Ada Lovelace: http://127.0.0.1:34505/hosted/invitations/inv_01m8ewhyh57nk1snq9g7mr9zkn/unsubscribe?token=irt_1ccbebbba2897c8e3ffa41ab80de2adbace7ce77087ff595",
+                     *           "html": "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Invitation: Analytical Engine design review</title></head><body>\n<p>Ada Lovelace invites you to &quot;Analytical Engine design review&quot;.</p>\n<ul><li>When: Saturday 28 November 2026, 18:00 to 19:00 (Europe/London)</li><li>Where: British Library, 96 Euston Road, London</li></ul>\n<p>Will you attend? <a href=\"http://127.0.0.1:34505/hosted/invitations/inv_01m8ewhyh57nk1snq9g7mr9zkn/respond?token=irt_1ccbebbba2897c8e3ffa41ab80de2adbace7ce77087ff595&amp;choice=accepted\">Yes</a> · <a href=\"http://127.0.0.1:34505/hosted/invitations/inv_01m8ewhyh57nk1snq9g7mr9zkn/respond?token=irt_1ccbebbba2897c8e3ffa41ab80de2adbace7ce77087ff595&amp;choice=tentative\">Maybe</a> · <a href=\"http://127.0.0.1:34505/hosted/invitations/inv_01m8ewhyh57nk1snq9g7mr9zkn/respond?token=irt_1ccbebbba2897c8e3ffa41ab80de2adbace7ce77087ff595&amp;choice=declined\">No</a> · <a href=\"http://127.0.0.1:34505/hosted/invitations/inv_01m8ewhyh57nk1snq9g7mr9zkn/respond?token=irt_1ccbebbba2897c8e3ffa41ab80de2adbace7ce77087ff595\">Open the response page</a></p>\n<p><small><a href=\"http://127.0.0.1:34505/hosted/invitations/inv_01m8ewhyh57nk1snq9g7mr9zkn/unsubscribe?token=irt_1ccbebbba2897c8e3ffa41ab80de2adbace7ce77087ff595\">Stop e-mails from Ada Lovelace</a></small></p>\n<img src=\"http://127.0.0.1:34505/v1/invitations/inv_01m8ewhyh57nk1snq9g7mr9zkn/open.gif?token=irt_1ccbebbba2897c8e3ffa41ab80de2adbace7ce77087ff595\" width=\"1\" height=\"1\" alt=\"\">\n</body></html>",
                      *           "headers": {
-                     *             "List-Unsubscribe": "<http://127.0.0.1:34803/hosted/invitations/inv_01m88e8g2sdnhbss2vtqf3qp1e/unsubscribe?token=irt_fe9b57494d53a515d61e1b67955066bfd57cc54b67e5134a>"
+                     *             "List-Unsubscribe": "<http://127.0.0.1:34505/hosted/invitations/inv_01m8ewhyh57nk1snq9g7mr9zkn/unsubscribe?token=irt_1ccbebbba2897c8e3ffa41ab80de2adbace7ce77087ff595>"
                      *           },
                      *           "calendar": {
                      *             "method": "REQUEST",
                      *             "filename": "invite.ics",
-                     *             "content": "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//departure-service//invitations//EN\r\nMETHOD:REQUEST\r\nBEGIN:VTIMEZONE\r\nTZID:Europe/London\r\nX-LIC-LOCATION:Europe/London\r\nLAST-MODIFIED:20260715T220651Z\r\nBEGIN:DAYLIGHT\r\nTZNAME:BST\r\nTZOFFSETFROM:+0000\r\nTZOFFSETTO:+0100\r\nDTSTART:19700329T010000\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\r\nEND:DAYLIGHT\r\nBEGIN:STANDARD\r\nTZNAME:GMT\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0000\r\nDTSTART:19701025T020000\r\nRRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:evt_01m88e8fj3167xccfj7k8h6h4x@localhost\r\nSEQUENCE:0\r\nDTSTAMP:20261125T040843Z\r\nDTSTART;TZID=Europe/London:20261126T060000\r\nDTEND;TZID=Europe/London:20261126T070000\r\nSUMMARY:Analytical Engine design review\r\nLOCATION:British Library\\, 96 Euston Road\\, London\r\nDESCRIPTION:Respond: http://127.0.0.1:34803/hosted/invitations/inv_01m88e8\r\n g2sdnhbss2vtqf3qp1e/respond?token=irt_fe9b57494d53a515d61e1b67955066bfd57c\r\n c54b67e5134a\r\nORGANIZER;CN=\"Ada Lovelace\":mailto:ada.lovelace@sandbox.example\r\nATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE;CN=\"Grace Ho\r\n pper\":MAILTO:grace.hopper@sandbox.example\r\nSTATUS:CONFIRMED\r\nEND:VEVENT\r\nEND:VCALENDAR"
+                     *             "content": "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//departure-service//invitations//EN\r\nMETHOD:REQUEST\r\nBEGIN:VTIMEZONE\r\nTZID:Europe/London\r\nX-LIC-LOCATION:Europe/London\r\nLAST-MODIFIED:20260715T220651Z\r\nBEGIN:DAYLIGHT\r\nTZNAME:BST\r\nTZOFFSETFROM:+0000\r\nTZOFFSETTO:+0100\r\nDTSTART:19700329T010000\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\r\nEND:DAYLIGHT\r\nBEGIN:STANDARD\r\nTZNAME:GMT\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0000\r\nDTSTART:19701025T020000\r\nRRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:evt_01m8ewhy3ggdwbfmm8f5hx3ra8@localhost\r\nSEQUENCE:0\r\nDTSTAMP:20261127T161400Z\r\nDTSTART;TZID=Europe/London:20261128T180000\r\nDTEND;TZID=Europe/London:20261128T190000\r\nSUMMARY:Analytical Engine design review\r\nLOCATION:British Library\\, 96 Euston Road\\, London\r\nDESCRIPTION:Respond: http://127.0.0.1:34505/hosted/invitations/inv_01m8ewh\r\n yh57nk1snq9g7mr9zkn/respond?token=irt_1ccbebbba2897c8e3ffa41ab80de2adbace7\r\n ce77087ff595\r\nORGANIZER;CN=\"Ada Lovelace\":mailto:ada.lovelace@sandbox.example\r\nATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE;CN=\"Grace Ho\r\n pper\":MAILTO:grace.hopper@sandbox.example\r\nSTATUS:CONFIRMED\r\nEND:VEVENT\r\nEND:VCALENDAR"
                      *           }
                      *         }
                      *       ],
                      *       "has_more": false,
                      *       "url": "/v1/test_helpers/sent_emails",
                      *       "livemode": false,
-                     *       "request_id": "req_9a7acaa4ff1c6b769ae7633a"
+                     *       "request_id": "req_2536f9d133d09faf3cbcd426"
                      *     }
                      */
                     "application/json": components["schemas"]["SentEmailList"];
@@ -16201,7 +16288,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "usr_01m88e8c61fw2nr8cf21454c80",
+                     *           "id": "usr_01m8ewhsdpxm0evg01afb9rhpr",
                      *           "object": "user",
                      *           "email": "katherine.johnson@sandbox.example",
                      *           "display_name": "Katherine Johnson",
@@ -16220,11 +16307,11 @@ export interface operations {
                      *           "onboarding_completed": true,
                      *           "home_location": null,
                      *           "deactivated_at": null,
-                     *           "created_at": "2026-11-25T04:08:39.873Z",
+                     *           "created_at": "2026-11-27T16:13:54.998Z",
                      *           "livemode": false
                      *         },
                      *         {
-                     *           "id": "usr_01m88e8c61fw2nr8cf21454c7y",
+                     *           "id": "usr_01m8ewhsdpxm0evg01afb9rhpp",
                      *           "object": "user",
                      *           "email": "grace.hopper@sandbox.example",
                      *           "display_name": "Grace Hopper",
@@ -16243,11 +16330,11 @@ export interface operations {
                      *           "onboarding_completed": true,
                      *           "home_location": null,
                      *           "deactivated_at": null,
-                     *           "created_at": "2026-11-25T04:08:39.873Z",
+                     *           "created_at": "2026-11-27T16:13:54.998Z",
                      *           "livemode": false
                      *         },
                      *         {
-                     *           "id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *           "id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *           "object": "user",
                      *           "email": "ada.lovelace@sandbox.example",
                      *           "display_name": "Ada Lovelace",
@@ -16266,14 +16353,14 @@ export interface operations {
                      *           "onboarding_completed": true,
                      *           "home_location": null,
                      *           "deactivated_at": null,
-                     *           "created_at": "2026-11-25T04:08:39.873Z",
+                     *           "created_at": "2026-11-27T16:13:54.997Z",
                      *           "livemode": false
                      *         }
                      *       ],
                      *       "has_more": false,
                      *       "url": "/v1/users",
                      *       "livemode": false,
-                     *       "request_id": "req_7d091e17b17c10080a4c29f0"
+                     *       "request_id": "req_678219c3475c2abc742532e9"
                      *     }
                      */
                     "application/json": {
@@ -16403,7 +16490,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *       "object": "user",
                      *       "email": "ada.lovelace@sandbox.example",
                      *       "display_name": "Ada Lovelace",
@@ -16422,9 +16509,9 @@ export interface operations {
                      *       "onboarding_completed": true,
                      *       "home_location": null,
                      *       "deactivated_at": null,
-                     *       "created_at": "2026-11-25T04:08:39.873Z",
+                     *       "created_at": "2026-11-27T16:13:54.997Z",
                      *       "livemode": false,
-                     *       "request_id": "req_64edaf6f1db6a8ec5f28bb35"
+                     *       "request_id": "req_afde2f7857efd5bf02cfd9e1"
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -16444,7 +16531,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *       "object": "user",
                      *       "email": "ada.lovelace@sandbox.example",
                      *       "display_name": "Ada Lovelace",
@@ -16463,9 +16550,9 @@ export interface operations {
                      *       "onboarding_completed": true,
                      *       "home_location": null,
                      *       "deactivated_at": null,
-                     *       "created_at": "2026-11-25T04:08:39.873Z",
+                     *       "created_at": "2026-11-27T16:13:54.997Z",
                      *       "livemode": false,
-                     *       "request_id": "req_64edaf6f1db6a8ec5f28bb35"
+                     *       "request_id": "req_afde2f7857efd5bf02cfd9e1"
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -16615,7 +16702,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *       "object": "user",
                      *       "email": "ada.lovelace@sandbox.example",
                      *       "display_name": "Ada Lovelace",
@@ -16634,9 +16721,9 @@ export interface operations {
                      *       "onboarding_completed": true,
                      *       "home_location": null,
                      *       "deactivated_at": null,
-                     *       "created_at": "2026-11-25T04:08:39.873Z",
+                     *       "created_at": "2026-11-27T16:13:54.997Z",
                      *       "livemode": false,
-                     *       "request_id": "req_d4ae4895afec46bb1e5b5b31"
+                     *       "request_id": "req_3c5739c7ab6d7493b58d45bb"
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -16946,7 +17033,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *       "object": "user",
                      *       "email": "ada.lovelace@sandbox.example",
                      *       "display_name": "Ada Lovelace",
@@ -16970,9 +17057,9 @@ export interface operations {
                      *         "lng": -0.1339
                      *       },
                      *       "deactivated_at": null,
-                     *       "created_at": "2026-11-25T04:08:39.873Z",
+                     *       "created_at": "2026-11-27T16:13:54.997Z",
                      *       "livemode": false,
-                     *       "request_id": "req_70134b0464df24d8fa656572"
+                     *       "request_id": "req_5ce06a1fc6c4854351e3595d"
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -17289,19 +17376,19 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "dev_01m88e8g0e1e1eyn2dc7zfdn4v",
+                     *           "id": "dev_01m8ewhyf7gp96ehfehvatezmw",
                      *           "object": "device",
-                     *           "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *           "user_id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *           "endpoint": "https://push.example.com/ada-laptop",
                      *           "expires_at": null,
-                     *           "created_at": "2026-11-25T04:08:43.818Z",
+                     *           "created_at": "2026-11-27T16:14:00.167Z",
                      *           "livemode": false
                      *         }
                      *       ],
                      *       "has_more": false,
-                     *       "url": "/v1/users/usr_01m88e8c61fw2nr8cf21454c7w/devices",
+                     *       "url": "/v1/users/usr_01m8ewhsdn8kzzpg20r67x6eeq/devices",
                      *       "livemode": false,
-                     *       "request_id": "req_d3670ca62119849163b82c77"
+                     *       "request_id": "req_189f9a14425274e92058c85e"
                      *     }
                      */
                     "application/json": {
@@ -17435,14 +17522,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dev_01m88e8g0e1e1eyn2dc7zfdn4v",
+                     *       "id": "dev_01m8ewhyf7gp96ehfehvatezmw",
                      *       "object": "device",
-                     *       "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "user_id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *       "endpoint": "https://push.example.com/ada-laptop",
                      *       "expires_at": null,
-                     *       "created_at": "2026-11-25T04:08:43.818Z",
+                     *       "created_at": "2026-11-27T16:14:00.167Z",
                      *       "livemode": false,
-                     *       "request_id": "req_15d3fd1184f63f329aab430a"
+                     *       "request_id": "req_116967bfb666c271b63aa1df"
                      *     }
                      */
                     "application/json": components["schemas"]["Device"];
@@ -17462,14 +17549,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dev_01m88e8g0e1e1eyn2dc7zfdn4v",
+                     *       "id": "dev_01m8ewhyf7gp96ehfehvatezmw",
                      *       "object": "device",
-                     *       "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "user_id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *       "endpoint": "https://push.example.com/ada-laptop",
                      *       "expires_at": null,
-                     *       "created_at": "2026-11-25T04:08:43.818Z",
+                     *       "created_at": "2026-11-27T16:14:00.167Z",
                      *       "livemode": false,
-                     *       "request_id": "req_15d3fd1184f63f329aab430a"
+                     *       "request_id": "req_116967bfb666c271b63aa1df"
                      *     }
                      */
                     "application/json": components["schemas"]["Device"];
@@ -17625,14 +17712,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dev_01m88e8g0e1e1eyn2dc7zfdn4v",
+                     *       "id": "dev_01m8ewhyf7gp96ehfehvatezmw",
                      *       "object": "device",
-                     *       "user_id": "usr_01m88e8c61fw2nr8cf21454c7w",
+                     *       "user_id": "usr_01m8ewhsdn8kzzpg20r67x6eeq",
                      *       "endpoint": "https://push.example.com/ada-laptop",
                      *       "expires_at": null,
-                     *       "created_at": "2026-11-25T04:08:43.818Z",
+                     *       "created_at": "2026-11-27T16:14:00.167Z",
                      *       "livemode": false,
-                     *       "request_id": "req_2864460d3f26b81dec53eb82",
+                     *       "request_id": "req_09f0eeecfc594223d57e5af3",
                      *       "deleted": true
                      *     }
                      */
@@ -18607,7 +18694,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "we_01m88e8g98kkd40wmdbm6pzkc7",
+                     *           "id": "we_01m8ewhyp060c4q58yee1k7265",
                      *           "object": "webhook_endpoint",
                      *           "url": "http://localhost:4242/webhooks",
                      *           "description": null,
@@ -18619,15 +18706,15 @@ export interface operations {
                      *           "disabled_reason": null,
                      *           "previous_secret_expires_at": null,
                      *           "connect": false,
-                     *           "created_at": "2026-11-25T04:08:44.072Z",
-                     *           "updated_at": "2026-11-25T04:08:44.072Z",
+                     *           "created_at": "2026-11-27T16:14:00.384Z",
+                     *           "updated_at": "2026-11-27T16:14:00.384Z",
                      *           "livemode": false
                      *         }
                      *       ],
                      *       "has_more": false,
                      *       "url": "/v1/webhook_endpoints",
                      *       "livemode": false,
-                     *       "request_id": "req_fadad7862fc18b8188eed6dc"
+                     *       "request_id": "req_a48c74573a0419c23e828a31"
                      *     }
                      */
                     "application/json": {
@@ -18759,7 +18846,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01m88e8g98kkd40wmdbm6pzkc7",
+                     *       "id": "we_01m8ewhyp060c4q58yee1k7265",
                      *       "object": "webhook_endpoint",
                      *       "url": "http://localhost:4242/webhooks",
                      *       "description": null,
@@ -18772,10 +18859,10 @@ export interface operations {
                      *       "secret": "whsec_shown_once_at_creation",
                      *       "previous_secret_expires_at": null,
                      *       "connect": false,
-                     *       "created_at": "2026-11-25T04:08:44.072Z",
-                     *       "updated_at": "2026-11-25T04:08:44.072Z",
+                     *       "created_at": "2026-11-27T16:14:00.384Z",
+                     *       "updated_at": "2026-11-27T16:14:00.384Z",
                      *       "livemode": false,
-                     *       "request_id": "req_e9b04eb2d8ecd2861af32239"
+                     *       "request_id": "req_5a26974b894edc6b1e31ccf3"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -18925,7 +19012,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01m88e8g98kkd40wmdbm6pzkc7",
+                     *       "id": "we_01m8ewhyp060c4q58yee1k7265",
                      *       "object": "webhook_endpoint",
                      *       "url": "http://localhost:4242/webhooks",
                      *       "description": null,
@@ -18937,10 +19024,10 @@ export interface operations {
                      *       "disabled_reason": null,
                      *       "previous_secret_expires_at": null,
                      *       "connect": false,
-                     *       "created_at": "2026-11-25T04:08:44.072Z",
-                     *       "updated_at": "2026-11-25T04:08:44.072Z",
+                     *       "created_at": "2026-11-27T16:14:00.384Z",
+                     *       "updated_at": "2026-11-27T16:14:00.384Z",
                      *       "livemode": false,
-                     *       "request_id": "req_32def253efffca6b8d780160"
+                     *       "request_id": "req_e292ea616817449164147fc6"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -19230,7 +19317,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01m88e8g98kkd40wmdbm6pzkc7",
+                     *       "id": "we_01m8ewhyp060c4q58yee1k7265",
                      *       "object": "webhook_endpoint",
                      *       "url": "http://localhost:4242/webhooks",
                      *       "description": "Departure alerts",
@@ -19242,10 +19329,10 @@ export interface operations {
                      *       "disabled_reason": null,
                      *       "previous_secret_expires_at": null,
                      *       "connect": false,
-                     *       "created_at": "2026-11-25T04:08:44.072Z",
-                     *       "updated_at": "2026-11-25T04:08:44.097Z",
+                     *       "created_at": "2026-11-27T16:14:00.384Z",
+                     *       "updated_at": "2026-11-27T16:14:00.401Z",
                      *       "livemode": false,
-                     *       "request_id": "req_e254a49c63cefea7ea0675f2"
+                     *       "request_id": "req_5d17764e7bb5ad23cc76c6c9"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];

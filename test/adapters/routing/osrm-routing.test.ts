@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { OsrmRoutingAdapter } from '../../../adapters/routing/osrm/osrm-routing.js'
 import type { RouteQuery } from '../../../core/ports/routing.js'
 import { expectOk } from '../../../core/shared/result.js'
+import { berlinTrip } from '../../support/berlin-trip.js'
 import { routingPortContract } from '../../contracts/routing.contract.js'
 import type { FakeHttpServer } from '../../support/fakes/fake-http-server.js'
 import { startOsrmFake } from '../../support/fakes/osrm-fake.js'
@@ -12,15 +13,9 @@ routingPortContract('OSRM adapter', async () => {
   return { port: new OsrmRoutingAdapter(fastResilience(osrm.baseUrl).options), teardown: () => osrm.close() }
 })
 
-const trip = (overrides: Partial<RouteQuery> = {}): RouteQuery => ({
-  origin: { lat: 52.5219, lng: 13.4132 },
-  destination: { lat: 52.4675, lng: 13.3252 },
-  mode: 'drive',
-  // 08:30 in Berlin: rush hour.
-  timing: { kind: 'arrive_by', at: new Date('2026-06-02T06:30:00Z') },
-  timezone: 'Europe/Berlin',
-  ...overrides,
-})
+// 08:30 in Berlin: rush hour.
+const trip = (overrides: Partial<RouteQuery> = {}): RouteQuery =>
+  berlinTrip({ timing: { kind: 'arrive_by', at: new Date('2026-06-02T06:30:00Z') }, ...overrides })
 
 describe('OSRM adapter', () => {
   let osrm: FakeHttpServer

@@ -3,6 +3,7 @@ import { OfflineRoutingAdapter } from '../../../adapters/routing/offline/offline
 import { OtpTransitRoutingAdapter } from '../../../adapters/routing/otp/otp-transit-routing.js'
 import type { RouteQuery } from '../../../core/ports/routing.js'
 import { expectOk } from '../../../core/shared/result.js'
+import { berlinTrip } from '../../support/berlin-trip.js'
 import { routingPortContract } from '../../contracts/routing.contract.js'
 import type { FakeHttpServer } from '../../support/fakes/fake-http-server.js'
 import { type FakeTransitNetwork, startOtpFake } from '../../support/fakes/otp-fake.js'
@@ -20,14 +21,13 @@ routingPortContract('OpenTripPlanner adapter', async () => {
 })
 
 // The test clock stands at 2026-06-02T08:00Z (10:00 in Berlin).
-const trip = (overrides: Partial<RouteQuery> = {}): RouteQuery => ({
-  origin: { lat: 52.5219, lng: 13.4132 },
-  destination: { lat: 52.5301, lng: 13.4502 },
-  mode: 'transit',
-  timing: { kind: 'arrive_by', at: new Date('2026-06-02T09:00:00Z') },
-  timezone: 'Europe/Berlin',
-  ...overrides,
-})
+const trip = (overrides: Partial<RouteQuery> = {}): RouteQuery =>
+  berlinTrip({
+    destination: { lat: 52.5301, lng: 13.4502 },
+    mode: 'transit',
+    timing: { kind: 'arrive_by', at: new Date('2026-06-02T09:00:00Z') },
+    ...overrides,
+  })
 
 describe('OpenTripPlanner adapter', () => {
   let otp: FakeHttpServer
@@ -75,10 +75,10 @@ describe('OpenTripPlanner adapter', () => {
 
   it('reports the walking legs, the rides and the transfers', async () => {
     const near = expectOk(await adapter().travelTime(trip())).transit!
-    expect(near.legs.map((leg) => [leg.mode, leg.route])).toEqual([
-      ['walk', null],
-      ['tram', 'M10'],
-      ['walk', null],
+    expect(near.legs.map((leg) => [leg.mode, leg.route, leg.headsign, leg.from, leg.to])).toEqual([
+      ['walk', null, null, 'Origin', 'Stop A'],
+      ['tram', 'M10', 'Hauptbahnhof', 'Stop A', 'Stop B'],
+      ['walk', null, null, 'Stop B', 'Destination'],
     ])
     expect(near).toMatchObject({ transfers: 0, walkMinutes: 9, waitMinutes: 0 })
     const far = expectOk(await adapter().travelTime(trip({ destination: { lat: 52.4, lng: 13.1 } }))).transit!

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MemoryMetrics } from '../../../adapters/metrics/memory/memory-metrics.js'
-import { RoutingChain, snapToCell } from '../../../adapters/routing/chain/routing-chain.js'
+import { type DeadlineWait, RoutingChain, snapToCell } from '../../../adapters/routing/chain/routing-chain.js'
 import { OfflineRoutingAdapter } from '../../../adapters/routing/offline/offline-routing.js'
 import { OsrmRoutingAdapter } from '../../../adapters/routing/osrm/osrm-routing.js'
 import { TomTomRoutingAdapter } from '../../../adapters/routing/tomtom/tomtom-routing.js'
@@ -8,6 +8,7 @@ import type { RouteEstimate, RouteQuery, RoutingPort } from '../../../core/ports
 import { greatCircleDistanceKm } from '../../../core/shared/coordinates.js'
 import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, expectOk, ok } from '../../../core/shared/result.js'
+import { berlinTrip } from '../../support/berlin-trip.js'
 import { routingPortContract } from '../../contracts/routing.contract.js'
 import type { FakeHttpServer } from '../../support/fakes/fake-http-server.js'
 import { startOsrmFake } from '../../support/fakes/osrm-fake.js'
@@ -38,15 +39,7 @@ routingPortContract('routing chain (TomTom, then OSRM, then offline)', async () 
   }
 })
 
-// The test clock stands at 2026-06-02T08:00Z.
-const trip = (overrides: Partial<RouteQuery> = {}): RouteQuery => ({
-  origin: { lat: 52.5219, lng: 13.4132 },
-  destination: { lat: 52.4675, lng: 13.3252 },
-  mode: 'drive',
-  timing: { kind: 'arrive_by', at: new Date('2026-06-02T08:45:00Z') },
-  timezone: 'Europe/Berlin',
-  ...overrides,
-})
+const trip = berlinTrip
 
 describe('routing chain: live, then historical, then the offline estimate', () => {
   let tomtom: FakeHttpServer
@@ -273,5 +266,98 @@ describe('routing chain: identical lookups across users share one call', () => {
     expect(greatCircleDistanceKm(snapToCell(point, 250), point)).toBeLessThanOrEqual(0.18)
     // Every point of a cell stands for the same centre.
     expect(snapToCell(snapToCell(point, 250), 250)).toEqual(snapToCell(point, 250))
+  })
+})
+
+describe('routing chain: the whole chain answers within its deadline, else the offline estimate does', () => {
+  /** A provider that answers only when the test says so. */
+  const slowProvider = () => {
+    const pending: Array<(answer: Awaited<ReturnType<RoutingPort['travelTime']>>) => void> = []
+    const port: RoutingPort = { travelTime: () => new Promise((resolve) => pending.push(resolve)) }
+    const answer = (estimate: RouteEstimate) => {
+      for (const resolve of pending.splice(0)) resolve(ok(estimate))
+    }
+    return { port, pending, answer }
+  }
+  /** The deadline as a signal the test fires: no wall clock. */
+  const controlledDeadline = () => {
+    const asked: number[] = []
+    const calledOff: boolean[] = []
+    const expiries: Array<() => void> = []
+    const wait: DeadlineWait = (ms, signal) => {
+      asked.push(ms)
+      signal.addEventListener('abort', () => calledOff.push(true), { once: true })
+      return new Promise<void>((resolve) => expiries.push(resolve))
+    }
+    return {
+      wait,
+      asked,
+      calledOff,
+      expire: () => {
+        for (const resolve of expiries.splice(0)) resolve()
+      },
+    }
+  }
+  const liveAnswer: RouteEstimate = { expectedMinutes: 30, freeFlowMinutes: 20, distanceKm: 12, quality: 'live' }
+  const setUp = () => {
+    const slow = slowProvider()
+    const deadline = controlledDeadline()
+    const routing = new RoutingChain({
+      links: [
+        { name: 'tomtom', port: slow.port, callsPerMinute: 100 },
+        { name: 'offline', port: new OfflineRoutingAdapter(), callsPerMinute: null },
+      ],
+      deadline: { afterMs: 8_000, wait: deadline.wait },
+      now: () => Date.parse('2026-06-02T08:00:00Z'),
+    })
+    return { slow, deadline, routing }
+  }
+  const settledYet = async (promise: Promise<unknown>) => {
+    let settled = false
+    void promise.then(() => {
+      settled = true
+    })
+    // Let every callback already queued run: the answer, if it were there, would have arrived.
+    await new Promise((resolve) => setImmediate(resolve))
+    return settled
+  }
+
+  it('a provider slower than the deadline: the offline estimate answers, labelled estimate; the late answer is dropped', async () => {
+    const { slow, deadline, routing } = setUp()
+    const lookup = routing.travelTime(trip())
+    expect(await settledYet(lookup)).toBe(false)
+    expect(slow.pending).toHaveLength(1)
+    expect(deadline.asked).toEqual([8_000])
+    deadline.expire()
+    expect(expectOk(await lookup)).toMatchObject({ provider: 'offline', quality: 'estimate' })
+    expect(routing.stats.deadlineFallbacks).toBe(1)
+    // The live answer arriving afterwards changes nothing: the fallback's answer is the one kept (its short TTL).
+    slow.answer(liveAnswer)
+    expect(expectOk(await routing.travelTime(trip()))).toMatchObject({ provider: 'offline' })
+    expect(routing.stats.cacheHits).toBe(1)
+  })
+
+  it('a provider within the deadline: its answer, and the deadline is called off', async () => {
+    const { slow, deadline, routing } = setUp()
+    const lookup = routing.travelTime(trip())
+    expect(await settledYet(lookup)).toBe(false)
+    slow.answer(liveAnswer)
+    expect(expectOk(await lookup)).toMatchObject({ provider: 'tomtom', quality: 'live' })
+    expect(deadline.calledOff).toEqual([true])
+    expect(routing.stats.deadlineFallbacks).toBe(0)
+  })
+
+  it('without a deadline the chain waits for its sources', async () => {
+    const slow = slowProvider()
+    const routing = new RoutingChain({
+      links: [
+        { name: 'tomtom', port: slow.port, callsPerMinute: 100 },
+        { name: 'offline', port: new OfflineRoutingAdapter(), callsPerMinute: null },
+      ],
+    })
+    const lookup = routing.travelTime(trip())
+    expect(await settledYet(lookup)).toBe(false)
+    slow.answer(liveAnswer)
+    expect(expectOk(await lookup).provider).toBe('tomtom')
   })
 })

@@ -233,7 +233,7 @@ describe('Schema migrations run at start, from a file of the previous version', 
       )
     v3.close()
 
-    const migrated = openSqlite(file, SURFACE_SCHEMA)
+    const migrated = openSqlite(file, SURFACE_SCHEMA, { upToVersion: 4 })
     expect(schemaVersion(migrated)).toBe(4)
     const events = new SqliteEventRepository(migrated, new SqliteOutbox(migrated))
     const from = new Date(placed.startTime.getTime() - 3_600_000)

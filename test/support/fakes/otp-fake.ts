@@ -116,6 +116,7 @@ export const startOtpFake = (network: FakeTransitNetwork, timeZone = 'Europe/Ber
           transitLeg: true,
           realTime: network.realTime,
           route: { shortName: line },
+          headsign: index === 0 ? 'Hauptbahnhof' : 'Flughafen BER',
           from: { name: index === 0 ? 'Stop A' : 'Change' },
           to: { name: index === segments.length - 1 ? 'Stop B' : 'Change' },
         })

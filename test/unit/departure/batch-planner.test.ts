@@ -56,7 +56,7 @@ describe('recomputing due departures runs each shared lookup once', () => {
     expect(routing.queries).toHaveLength(1)
     expect(weather.calls).toBe(1)
     expect(expectOk(results.get('evt_123')!).eventId).toBe('evt_123')
-    expect(expectOk(results.get('evt_neighbour')!).latestDeparture).toEqual(new Date('2026-06-02T08:33:00Z'))
+    expect(expectOk(results.get('evt_neighbour')!).latestDeparture).toEqual(new Date('2026-06-02T08:31:00Z'))
   })
 
   it('answers every event, with the route failure or the refusal that concerns it', async () => {

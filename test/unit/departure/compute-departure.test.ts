@@ -64,22 +64,53 @@ describe('travel = moving leg + parking (drive only) + walk buffer', () => {
   })
 })
 
-describe('latest departure is the last one that arrives on time with the expected trip', () => {
-  it('is start minus the total travel minutes', () => {
-    expect(minutesBeforeStart(compute().latestDeparture)).toBe(28)
+describe('latest departure leaves time for the expected trip and a reliability margin by data quality', () => {
+  it('is start minus the total travel minutes and the margin: 20 min on live data become 22 (x exp(1.645 x 0.05))', () => {
+    const departure = compute()
+    expect(minutesBeforeStart(departure.latestDeparture)).toBe(22 + 8)
+    expect(departure.reliabilityMarginMinutes).toBe(2)
+    expect(departure.travel.totalMinutes).toBe(28)
+  })
+
+  it.each<[RouteDataQuality, number]>([
+    ['live', 22],
+    ['historical', 25],
+    ['estimate', 30],
+  ])('widens with weaker data: 20 min on %s data leave %i', (quality, reliableMinutes) => {
+    expect(minutesBeforeStart(compute({}, route({ quality })).latestDeparture)).toBe(reliableMinutes + 8)
+  })
+
+  it("follows the spread tracked trips showed on the route: a steady route's margin narrows, an erratic one's widens", () => {
+    const historical = route({ quality: 'historical' })
+    const steady = compute({ correction: { factor: 1, samples: 20, spread: 0.02 } }, historical)
+    const erratic = compute({ correction: { factor: 1, samples: 20, spread: 0.3 } }, historical)
+    // 20 trips against a prior of 5: spread 0.8 x 0.02 + 0.2 x 0.12 = 0.04 -> x1.068; 0.8 x 0.3 + 0.2 x 0.12 = 0.264 -> x1.544.
+    expect(minutesBeforeStart(steady.latestDeparture)).toBe(22 + 8)
+    expect(minutesBeforeStart(erratic.latestDeparture)).toBe(31 + 8)
+  })
+})
+
+describe('the moving leg carries the correction tracked arrivals taught for its route bucket', () => {
+  it('multiplies the expected minutes by the factor, and says what it applied for the next trip to learn from', () => {
+    const corrected = compute({ correction: { factor: 1.2, samples: 4, spread: null } })
+    expect(corrected.travel.driveMinutes).toBe(24)
+    expect(corrected.learning).toMatchObject({ correctionFactor: 1.2, uncorrectedMovingMinutes: 20, fixedMinutes: 8 })
+    expect(corrected.learning?.routeBucket).toMatch(/^drive\|[-\d.]+,[-\d.]+>[-\d.]+,[-\d.]+\|2@10$/)
+    expect(compute().learning?.correctionFactor).toBe(1)
   })
 })
 
 describe('earliest departure leaves room for a pessimistic trip plus the preferred margin', () => {
-  it('inflates the moving leg by the pessimism of free traffic on live data (x1.10)', () => {
-    expect(minutesBeforeStart(compute().earliestDeparture)).toBe(22 + 8)
+  it('inflates the moving leg by the pessimism of free traffic on live data (x1.10), before the reliability margin', () => {
+    expect(minutesBeforeStart(compute().earliestDeparture)).toBe(22 + 2 + 8)
   })
 
   it('is more pessimistic with heavier traffic and weaker data', () => {
     const heavyEstimate = compute({}, route({ expectedMinutes: 34, freeFlowMinutes: 20, quality: 'estimate' }))
-    // heavy (ratio 1.7): 1.35 + estimate surcharge 0.15 = 1.5 -> 34 * 1.5 = 51.
+    // heavy (ratio 1.7): 1.35 + estimate surcharge 0.15 = 1.5 -> 34 * 1.5 = 51; the margin: 34 * 1.46 = 50, +16.
     expect(heavyEstimate.trafficLevel).toBe('heavy')
-    expect(minutesBeforeStart(heavyEstimate.earliestDeparture)).toBe(51 + 8)
+    expect(heavyEstimate.reliabilityMarginMinutes).toBe(16)
+    expect(minutesBeforeStart(heavyEstimate.earliestDeparture)).toBe(51 + 16 + 8)
   })
 
   it.each<[PreferredDeparture, number]>([
@@ -90,8 +121,8 @@ describe('earliest departure leaves room for a pessimistic trip plus the preferr
     const departure = compute({
       preferences: { defaultParkingBufferMinutes: 5, defaultWalkBufferMinutes: 3, preferredDeparture },
     })
-    expect(minutesBeforeStart(departure.earliestDeparture)).toBe(30 + margin)
-    expect(minutesBeforeStart(departure.latestDeparture)).toBe(28)
+    expect(minutesBeforeStart(departure.earliestDeparture)).toBe(32 + margin)
+    expect(minutesBeforeStart(departure.latestDeparture)).toBe(30)
   })
 })
 
