@@ -1,6 +1,5 @@
 import { maxHeaderSize } from 'node:http'
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify'
-import { SandboxClockService } from '../../core/account/sandbox.js'
 import { Endpoints } from '../../contracts/endpoints.js'
 import { endpointId, routerPath, type EndpointContract } from '../../contracts/endpoint.js'
 import type { Application, Surface } from '../composition-root.js'
@@ -27,19 +26,14 @@ import { deviceRoutes } from './routes/devices.js'
 import { trackingRoutes } from './routes/tracking.js'
 import { invitationRoutes } from './routes/invitations.js'
 import { hostedPageRoutes } from './routes/hosted-pages.js'
-import { accountClock } from './account-clock.js'
 import { connectionRoutes } from './routes/connections.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
 import { connectedAccountRoutes } from './routes/connected-accounts.js'
 import { oauthRoutes } from './routes/oauth.js'
 import { schedulingParseRoutes } from './routes/scheduling.js'
-import { schedulingParseServiceOf } from '../composition/scheduling-parse.js'
 import { freeBusyRoutes } from './routes/freebusy.js'
 import { suggestionRoutes } from './routes/suggestions.js'
-import { freeBusyServicesOf } from '../composition/scheduling-freebusy.js'
 import { voiceRoutes } from './routes/voice.js'
-import { VoiceGateway } from '../voice/voice-gateway.js'
-import { OpenAiRealtimeRelay } from '../../adapters/speech-model/openai-realtime/openai-realtime-relay.js'
 import { dashboardRoutes } from './dashboard/dashboard-routes.js'
 import { defaultAssetsDir } from './dashboard/dashboard-assets.js'
 
@@ -173,8 +167,7 @@ export const buildApiApp = async (
     rateLimit,
     verifySerializers: appOptions.verifySerializers === true,
   }
-  const sandboxClock = new SandboxClockService(application.accountRepository, application.clock, surface.backgroundJobs)
-  platformRoutes(app, { ...options, sandboxClock })
+  platformRoutes(app, { ...options, sandboxClock: surface.sandboxClock })
   apiKeyRoutes(app, { ...options, accounts: application.accounts })
   connectedAccountRoutes(app, {
     ...options,
@@ -186,13 +179,12 @@ export const buildApiApp = async (
   await oauthRoutes(app, { ...options, oauth: application.oauth })
   userRoutes(app, { ...options, users: surface.users })
   eventRoutes(app, { ...options, events: surface.events })
-  const parser = schedulingParseServiceOf(surface)
-  schedulingParseRoutes(app, { ...options, parser })
+  schedulingParseRoutes(app, { ...options, parser: surface.parser })
   webhookEndpointRoutes(app, { ...options, webhooks: surface.webhooks })
   reminderRoutes(app, { ...options, reminders: surface.reminders })
   deviceRoutes(app, { ...options, devices: surface.devices, pushRecorder: surface.pushRecorder })
   trackingRoutes(app, { ...options, tracking: surface.tracking })
-  const clockOf = accountClock(application.accountRepository, application.clock, surface.livemode)
+  const { clockOf } = surface
   invitationRoutes(app, {
     ...options,
     invitations: surface.invitations,
@@ -209,43 +201,20 @@ export const buildApiApp = async (
     sandbox: surface.calendarSandbox,
     icloud: surface.icloudSignIn,
   })
-  const scheduling = freeBusyServicesOf(surface.container)
-  freeBusyRoutes(app, { ...options, freeBusy: scheduling.freeBusy, slots: scheduling.slots })
-  suggestionRoutes(app, { ...options, suggestions: scheduling.suggestions })
+  freeBusyRoutes(app, { ...options, freeBusy: surface.freeBusy, slots: surface.slots })
+  suggestionRoutes(app, { ...options, suggestions: surface.suggestions })
   const servers = [
     { url: config.publicBaseUrl, description: 'Production (sk_live_ keys)' },
     { url: config.sandboxPublicBaseUrl, description: 'Sandbox (sk_test_ keys)' },
   ]
-  const realtime = config.voice.realtime
-  const gateway = new VoiceGateway({
-    livemode: surface.livemode,
-    voice: surface.voice,
-    services: {
-      users: surface.users,
-      events: surface.events,
-      reminders: surface.reminders,
-      invitations: surface.invitations,
-      connections: surface.connections,
-      ...scheduling,
-      parser,
-      tracking: surface.tracking,
-    },
-    clock: application.clock,
-    clockOf,
-    logger: application.logger.child({ component: 'voice' }),
-    relay: realtime === null ? null : new OpenAiRealtimeRelay(realtime),
-    messagesPerSecond: config.voice.messagesPerSecond,
-    sessionCheckMs: config.voice.sessionCheckMs,
-    subLimits: rateLimit,
-    random: application.random,
-  })
-  gateway.attach(app)
+  // The voice gateway (composition makes it) shares this host's HTTP server for its WebSocket upgrade.
+  surface.voiceGateway.attach(app)
   voiceRoutes(app, {
     ...options,
     voice: surface.voice,
-    gateway,
+    channel: surface.voiceGateway,
     publicBaseUrl: () => surface.publicBaseUrl.value,
-    relayConfigured: realtime !== null,
+    relayConfigured: surface.relayConfigured,
   })
   // The dashboard is served by the production surface only; its pages reach both surfaces' use cases.
   if (surface.livemode) {
@@ -254,10 +223,7 @@ export const buildApiApp = async (
       ...application.dashboard,
       accounts: application.accounts,
       surfaces: { live, test },
-      clockOf: {
-        live: accountClock(application.accountRepository, application.clock, true),
-        test: accountClock(application.accountRepository, application.clock, false),
-      },
+      clockOf: { live: live.clockOf, test: test.clockOf },
       limiter: application.rateLimiter,
       clock: application.clock,
       publicBaseUrl: () => live.publicBaseUrl.value,

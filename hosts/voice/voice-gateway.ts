@@ -1,4 +1,4 @@
-import { newRequestId } from '../api/plugins/request-id.js'
+import { newRequestId } from '../shared/request-id.js'
 import type { RandomSource } from '../../core/ports/id-generator.js'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -11,7 +11,8 @@ import type { LoggerPort } from '../../core/ports/logger.js'
 import type { SpeechModelLink, SpeechModelPort } from '../../core/ports/speech-model.js'
 import { PermissionDenied } from '../../core/account/account.errors.js'
 import { permissionName } from '../../core/account/permissions.js'
-import { type DomainError, InvalidParameter } from '../../core/shared/errors.js'
+import type { DomainError } from '../../core/shared/domain-error.js'
+import { InvalidParameter } from '../../core/shared/errors.js'
 import type { RequestScope } from '../../core/shared/request-scope.js'
 import { PROPOSAL_LIFETIME_MS } from '../../core/voice/proposal.js'
 import type { VoiceService, Connected, ConfirmOutcome } from '../../core/voice/voice-service.js'
@@ -25,7 +26,7 @@ import {
   VOICE_WEBSOCKET_PATH,
   type ClientMessageType,
 } from '../../contracts/voice.js'
-import { domainErrorToApi, errorEnvelope, type ApiErrorBody } from '../api/errors.js'
+import { domainErrorToApi, errorEnvelope, type ApiErrorBody } from '../shared/errors.js'
 import { argumentsJsonSchema, type Json, type Tool, type ToolServices } from './tools/tool.js'
 import { toolNamed, VOICE_TOOLS } from './tools/registry.js'
 
@@ -80,6 +81,9 @@ export class VoiceGateway {
   private sweeping = false
 
   constructor(private readonly deps: VoiceGatewayDeps) {}
+
+  /** Every tool a session may be given, in the order `session.ready` lists them. */
+  readonly tools: readonly Tool[] = VOICE_TOOLS
 
   attach(app: FastifyInstance): void {
     app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -9,7 +9,7 @@ import type { FreeBusyService } from '../../../core/scheduling/freebusy-service.
 import type { SlotFinder } from '../../../core/scheduling/slots-service.js'
 import type { SuggestionService } from '../../../core/scheduling/suggest.js'
 import type { ReminderService } from '../../../core/reminder/reminder-service.js'
-import type { DomainError } from '../../../core/shared/errors.js'
+import type { DomainError } from '../../../core/shared/domain-error.js'
 import type { RequestScope } from '../../../core/shared/request-scope.js'
 import type { Result } from '../../../core/shared/result.js'
 import type { UserService } from '../../../core/user/user-service.js'
