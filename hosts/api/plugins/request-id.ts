@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { RandomSource } from '../../../core/ports/id-generator.js'
-
 import { newRequestId } from '../../shared/request-id.js'
 
 /** Every response carries `Request-Id`; bodies repeat it as `request_id`. */
