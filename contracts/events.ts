@@ -1,6 +1,7 @@
 import { Schema } from 'effect'
 import { DEPARTURE_CONFIDENCES, TRAFFIC_LEVELS, type Departure } from '../core/departure/departure.js'
 import { EVENT_CATEGORIES, MIRROR_STATUSES, type CalendarEvent } from '../core/event/event.js'
+import type { EventPatch } from '../core/event/event-service.js'
 import { MONITORING_STATUSES } from '../core/monitoring/monitoring.js'
 import { ROUTE_DATA_QUALITIES, TRAFFIC_INCIDENT_KINDS, TRANSIT_LEG_MODES } from '../core/ports/routing.js'
 import type { WeatherWarning } from '../core/ports/weather.js'
@@ -66,6 +67,37 @@ export const UpdateEventRequest = Schema.Struct({
   attendees: eventFields.attendees,
   ...seriesRequestFields,
 }).annotate({ identifier: 'UpdateEventRequest' })
+
+/**
+ * The event fields of a request, as the contract decodes them: the body of `PATCH /v1/events/{id}`; that of
+ * `POST /v1/events` (which requires some of them and adds `user_id`) and the voice tools' arguments fit it too.
+ */
+export type EventFields = Schema.Schema.Type<typeof UpdateEventRequest>
+
+const dateOf = (value: string | undefined) => (value === undefined ? undefined : new Date(value))
+
+/** Wire (snake_case) to the domain's patch; absent stays absent. */
+export const eventPatchFromWire = (body: EventFields): EventPatch => ({
+  title: body.title,
+  category: body.category,
+  startTime: dateOf(body.start_time),
+  endTime: dateOf(body.end_time),
+  timezone: body.timezone,
+  location: body.location,
+  origin: body.origin,
+  travel:
+    body.travel === undefined
+      ? undefined
+      : { mode: body.travel.mode, parkingBufferMin: body.travel.parking_buffer_min },
+  attendees: body.attendees?.map((attendee) => ({
+    email: attendee.email,
+    userId: attendee.user_id,
+    name: attendee.name,
+  })),
+})
+
+/** 4 recomputes per minute per event, shared by REST and the voice tool `recompute_departure`. */
+export const DEPARTURE_RECOMPUTE_LIMIT = { name: 'departure_recompute', limit: 4, windowMs: 60_000 } as const
 
 export const ListEventsQuery = Schema.Struct({
   ...ListQuery,

@@ -1,4 +1,4 @@
-import { OffsetClock } from '../adapters/clock/system/system-clock.js'
+import { clockOfAccount } from '../core/account/sandbox-time.js'
 import type { BackgroundScope } from '../core/background/background-job.js'
 import type { LoggerPort } from '../core/ports/logger.js'
 import type { MetricsPort } from '../core/ports/metrics.js'
@@ -68,7 +68,7 @@ export const registerBackgroundTasks = (application: Application): void => {
             return
           }
           for (const account of await accountRepository.listAccounts()) {
-            await runFor({ accountId: account.id, clock: new OffsetClock(clock, account.sandboxClockOffsetMs) })
+            await runFor({ accountId: account.id, clock: clockOfAccount(account, clock, false) })
           }
         }),
       })

@@ -29,27 +29,35 @@ import type { UserService } from '../core/user/user-service.js'
 import type { WebhookDispatcher } from '../core/webhooks/webhook-dispatcher.js'
 import type { WebhookEndpointService } from '../core/webhooks/webhook-endpoint-service.js'
 import { CalDavCalendarProvider } from '../adapters/calendar-provider/caldav/caldav-calendar-provider.js'
-import { SandboxProviderHelpers } from '../adapters/calendar-provider/synthetic/sandbox-provider-helpers.js'
+import type { SandboxProviderHelpers } from '../adapters/calendar-provider/synthetic/sandbox-provider-helpers.js'
 import type { SyntheticCalendarWorld } from '../adapters/calendar-provider/synthetic/synthetic-calendar-world.js'
 import { SystemClock } from '../adapters/clock/system/system-clock.js'
 import { SystemDnsResolver } from '../adapters/dns/system/system-dns-resolver.js'
 import type { MemoryMailAdapter } from '../adapters/mail/memory/memory-mail.js'
 import { RecordingPushAdapter } from '../adapters/push/recording/recording-push.js'
 import { HttpWebhookTransport } from '../adapters/webhook-transport/http/http-webhook-transport.js'
-import { accountClock } from './api/account-clock.js'
 import { connectionsModule } from './composition/connections.js'
 import { departureDataModule, type DepartureProviders } from './composition/departure-data.js'
 import { eventsModule } from './composition/events.js'
 import { invitationsModule } from './composition/invitations.js'
 import { mailModule } from './composition/mail.js'
-import { accountsModule, timeAndIdsModule, tokenCipherModule, webhookSendingModule } from './composition/platform.js'
+import {
+  accountsModule,
+  surfaceBaseUrlsModule,
+  timeAndIdsModule,
+  tokenCipherModule,
+  webhookSendingModule,
+} from './composition/platform.js'
 import { remindersModule } from './composition/reminders.js'
 import { trackingModule } from './composition/tracking.js'
 import type { StorageFamily } from './composition/storage.js'
 import { memoryStorage } from './composition/storage-memory.js'
 import { mongoStorage } from './composition/storage-mongodb.js'
 import { sqliteStorage } from './composition/storage-sqlite.js'
-import { backgroundJobsOf, wireSurface } from './composition/surface-wiring.js'
+import { backgroundJobsModule, wireSurface } from './composition/surface-wiring.js'
+import { sandboxTimeModule } from './composition/sandbox-time.js'
+import { schedulingParseModule } from './composition/scheduling-parse.js'
+import { freeBusyModule } from './composition/scheduling-freebusy.js'
 import { usersModule } from './composition/users.js'
 import { webhooksModule } from './composition/webhooks.js'
 import { voiceModule } from './composition/voice.js'
@@ -57,9 +65,14 @@ import type { VoiceService } from '../core/voice/voice-service.js'
 import type { Config } from './config.js'
 import { TOKENS } from './di-tokens.js'
 import { PinoLogger } from '../adapters/logging/pino/pino-logger.js'
-import { JoseTokenSigner } from '../adapters/token-signer/jose/jose-token-signer.js'
-import { OAuthService } from '../core/oauth/oauth-service.js'
-import { oauthSigningKey } from './composition/oauth.js'
+import type { OAuthService } from '../core/oauth/oauth-service.js'
+import { oauthModule, oauthSigningKey } from './composition/oauth.js'
+import type { ClockOf, SandboxClockService } from '../core/account/sandbox-time.js'
+import type { SchedulingParseService } from '../core/scheduling/parse-service.js'
+import type { FreeBusyService } from '../core/scheduling/freebusy-service.js'
+import type { SlotFinder } from '../core/scheduling/slots-service.js'
+import type { SuggestionService } from '../core/scheduling/suggest.js'
+import type { VoiceGateway } from './voice/voice-gateway.js'
 import { connectionTokenKey } from './composition/connection-token-key.js'
 import { dashboardModule, dashboardServicesOf, type DashboardServices } from './composition/dashboard.js'
 
@@ -76,6 +89,10 @@ export interface Surface {
   readonly webhooks: WebhookEndpointService
   readonly dispatcher: WebhookDispatcher
   readonly backgroundJobs: BackgroundJob[]
+  /** Each account's clock on this surface (sandbox time), for work without a keyed request. */
+  readonly clockOf: ClockOf
+  /** `advance_time` on this surface's jobs. */
+  readonly sandboxClock: SandboxClockService
   readonly reminders: ReminderService
   readonly devices: DeviceService
   /** ETA tracking (private preview). */
@@ -100,6 +117,14 @@ export interface Surface {
   readonly icloudSignIn: CalDavCalendarProvider | null
   /** The voice channel: sessions, connect tokens, proposals. */
   readonly voice: VoiceService
+  /** The voice WebSocket gateway, attached to the surface's HTTP server by the API host. */
+  readonly voiceGateway: VoiceGateway
+  /** Whether `realtime_relay` voice sessions can be relayed (a realtime model is configured). */
+  readonly relayConfigured: boolean
+  readonly parser: SchedulingParseService
+  readonly freeBusy: FreeBusyService
+  readonly slots: SlotFinder
+  readonly suggestions: SuggestionService
 }
 
 export interface Application {
@@ -167,8 +192,12 @@ const surfaceModules = (config: Config, livemode: boolean, providers: DepartureP
   mailModule(config, livemode),
   invitationsModule(config, livemode),
   connectionsModule(config, livemode),
-  voiceModule,
+  voiceModule(config, livemode),
   trackingModule,
+  schedulingParseModule,
+  freeBusyModule,
+  sandboxTimeModule(livemode),
+  backgroundJobsModule,
 ]
 
 /**
@@ -206,10 +235,9 @@ const composeOn = async (
     dashboardModule,
     webhookSendingModule({ dns: overrides.dnsResolver ?? new SystemDnsResolver(), transport: webhookTransport }),
     tokenCipherModule(connectionTokenKey(config, overrides.ephemeralAccounts === true || config.storage === 'memory')),
+    surfaceBaseUrlsModule(config),
+    oauthModule(oauthSigningKey(config, overrides.ephemeralAccounts === true)),
   )
-  root
-    .bind(TOKENS.TokenSigner)
-    .toConstantValue(new JoseTokenSigner(oauthSigningKey(config, overrides.ephemeralAccounts === true)))
   // One child container per surface, so that sandbox and production never share storage.
   const providers = overrides.departureProviders ?? {}
   const live = surfaceOf(root, config, true, storage, providers)
@@ -226,23 +254,12 @@ const composeOn = async (
     ])
   }
   const scheduler = root.get(TOKENS.Scheduler)
-  const oauth = new OAuthService({
-    store: root.get(TOKENS.OAuthStore),
-    signer: root.get(TOKENS.TokenSigner),
-    accounts: root.get(TOKENS.AccountRepository),
-    connectedAccounts: root.get(TOKENS.ConnectedAccountService),
-    ids: root.get(TOKENS.IdGenerator),
-    random: root.get(TOKENS.RandomSource),
-    clock: root.get(TOKENS.Clock),
-    // Each surface is its own issuer: a sandbox token is not valid on production.
-    issuerOf: (livemode) => (livemode ? live : test).publicBaseUrl.value.replace(/\/+$/, ''),
-  })
   return {
     config,
     container: root,
     accounts: root.get(TOKENS.AccountService),
     connectedAccounts: root.get(TOKENS.ConnectedAccountService),
-    oauth,
+    oauth: root.get(TOKENS.OAuthService),
     accountRepository: root.get(TOKENS.AccountRepository),
     clock: root.get(TOKENS.Clock),
     random: root.get(TOKENS.RandomSource),
@@ -278,6 +295,7 @@ const surfaceOf = (
   const connections = container.get(TOKENS.ConnectionService)
   const push = container.get(TOKENS.Push)
   const world = container.get(TOKENS.SyntheticCalendarWorld)
+  const helpers = container.get(TOKENS.SandboxProviderHelpers)
   const icloud = container.get(TOKENS.CalendarProviders)('icloud')
   return {
     livemode,
@@ -290,7 +308,9 @@ const surfaceOf = (
     eventLifecycle: container.get(TOKENS.EventLifecycle),
     webhooks: container.get(TOKENS.WebhookEndpointService),
     dispatcher: container.get(TOKENS.WebhookDispatcher),
-    backgroundJobs: backgroundJobsOf(container),
+    backgroundJobs: container.get(TOKENS.BackgroundJobs),
+    clockOf: container.get(TOKENS.ClockOf),
+    sandboxClock: container.get(TOKENS.SandboxClock),
     reminders: container.get(TOKENS.ReminderService),
     devices: container.get(TOKENS.DeviceService),
     tracking: container.get(TOKENS.TrackingService),
@@ -302,13 +322,13 @@ const surfaceOf = (
     connectionSync: container.get(TOKENS.ConnectionSync),
     icloudSignIn: icloud instanceof CalDavCalendarProvider ? icloud : null,
     voice: container.get(TOKENS.VoiceService),
+    voiceGateway: container.get(TOKENS.VoiceGateway),
+    relayConfigured: container.get(TOKENS.SpeechModel) !== null,
+    parser: container.get(TOKENS.SchedulingParseService),
+    freeBusy: container.get(TOKENS.FreeBusyService),
+    slots: container.get(TOKENS.SlotFinder),
+    suggestions: container.get(TOKENS.SuggestionService),
     calendarSandbox:
-      world === null
-        ? null
-        : {
-            world,
-            helpers: new SandboxProviderHelpers(world, connections),
-            clockFor: accountClock(container.get(TOKENS.AccountRepository), container.get(TOKENS.Clock), livemode),
-          },
+      world === null || helpers === null ? null : { world, helpers, clockFor: container.get(TOKENS.ClockOf) },
   }
 }

@@ -1,3 +1,5 @@
+import type { SubLimitCounter } from './shared/sub-limits.js'
+import type { ToolServices } from '../core/agent/agent-tool.js'
 import type { LoggerPort } from '../core/ports/logger.js'
 import type { MetricsPort } from '../core/ports/metrics.js'
 import type { ServiceIdentifier } from 'inversify'
@@ -59,6 +61,16 @@ import type { WebhookDispatcher } from '../core/webhooks/webhook-dispatcher.js'
 import type { WebhookEndpointService } from '../core/webhooks/webhook-endpoint-service.js'
 import type { MemoryMailAdapter } from '../adapters/mail/memory/memory-mail.js'
 import type { SyntheticCalendarWorld } from '../adapters/calendar-provider/synthetic/synthetic-calendar-world.js'
+import type { SandboxProviderHelpers } from '../adapters/calendar-provider/synthetic/sandbox-provider-helpers.js'
+import type { OAuthService } from '../core/oauth/oauth-service.js'
+import type { ClockOf, SandboxClockService } from '../core/account/sandbox-time.js'
+import type { BackgroundJob } from '../core/background/background-job.js'
+import type { SchedulingParseService } from '../core/scheduling/parse-service.js'
+import type { FreeBusyService } from '../core/scheduling/freebusy-service.js'
+import type { SlotFinder } from '../core/scheduling/slots-service.js'
+import type { SuggestionService } from '../core/scheduling/suggest.js'
+import type { SpeechModelPort } from '../core/ports/speech-model.js'
+import type { VoiceGateway } from './voice/voice-gateway.js'
 
 /**
  * An identifier that names the type of what it identifies: `container.get(TOKENS.Clock)` is a `Clock`, binding it
@@ -92,6 +104,10 @@ export const TOKENS = {
   TokenCipher: token<TokenCipherPort>('TokenCipher'),
   /** The service's own JWTs: Connect access tokens and voice connect tokens (audiences tell them apart). */
   TokenSigner: token<TokenSignerPort>('TokenSigner'),
+  /** Connect's OAuth 2.1 authorization server (each surface its own issuer). */
+  OAuthService: token<OAuthService>('OAuthService'),
+  /** The public base URL of each surface (links in e-mails, token issuers); each surface binds its own as `PublicBaseUrl`. */
+  SurfaceBaseUrls: token<{ readonly live: PublicBaseUrl; readonly test: PublicBaseUrl }>('SurfaceBaseUrls'),
   // Per surface (child containers): sandbox and production never share these.
   Outbox: token<OutboxPort>('Outbox'),
   UserRepository: token<UserRepositoryPort>('UserRepository'),
@@ -138,4 +154,24 @@ export const TOKENS = {
   TrackingService: token<TrackingService>('TrackingService'),
   /** Route corrections learned from tracked arrivals (docs/departure.md). */
   RouteCorrectionStore: token<RouteCorrectionStorePort>('RouteCorrectionStore'),
+  /** The clock of an account on this surface, by its id (sandbox time: `core/account/sandbox-time.ts`). */
+  ClockOf: token<ClockOf>('ClockOf'),
+  /** `advance_time`: moves a sandbox account's clock and runs the work due on the way. */
+  SandboxClock: token<SandboxClockService>('SandboxClock'),
+  /** The surface's background jobs, in the order each step runs them (`composition/surface-wiring.ts`). */
+  BackgroundJobs: token<BackgroundJob[]>('BackgroundJobs'),
+  /** The sandbox's test helpers over its make-believe calendar provider (null on production). */
+  SandboxProviderHelpers: token<SandboxProviderHelpers | null>('SandboxProviderHelpers'),
+  SchedulingParseService: token<SchedulingParseService>('SchedulingParseService'),
+  FreeBusyService: token<FreeBusyService>('FreeBusyService'),
+  SlotFinder: token<SlotFinder>('SlotFinder'),
+  SuggestionService: token<SuggestionService>('SuggestionService'),
+  /** The realtime speech model that `realtime_relay` voice sessions are relayed to (null: not configured). */
+  SpeechModel: token<SpeechModelPort | null>('SpeechModel'),
+  /** The use cases the agent tools (voice, MCP) call: those of the REST routes. */
+  AgentToolServices: token<ToolServices>('AgentToolServices'),
+  /** The REST sub-limits (per-resource allowances) as the agent channels count them. */
+  SubLimits: token<SubLimitCounter>('SubLimits'),
+  /** The voice WebSocket gateway of the surface, attached to its HTTP server by the API host. */
+  VoiceGateway: token<VoiceGateway>('VoiceGateway'),
 } as const

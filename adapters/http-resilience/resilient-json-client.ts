@@ -1,7 +1,7 @@
 import { ProviderUnavailable, type ProviderFailureReason } from '../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../core/shared/result.js'
 import { CircuitBreaker, type CircuitBreakerOptions, defaultCircuitBreakerOptions } from './circuit-breaker.js'
-import { getJson, type JsonResponse } from './json-request.js'
+import { type HttpResponse, sendHttp } from './http-exchange.js'
 import {
   defaultRetryPolicy,
   type RetryEnvironment,
@@ -35,7 +35,7 @@ type Failure = { readonly reason: ProviderFailureReason; readonly detail: string
 const isRetryableStatus = (status: number): boolean => status === 429 || status >= 500
 
 /** Definitive answers are cached; throttling and server failures never are. */
-const isCacheable = (response: JsonResponse): boolean =>
+const isCacheable = (response: HttpResponse): boolean =>
   response.status < 500 && response.status !== 429 && response.status !== 408
 
 /**
@@ -46,7 +46,7 @@ const isCacheable = (response: JsonResponse): boolean =>
  */
 export class ResilientJsonClient {
   private readonly breaker: CircuitBreaker
-  private readonly cache: TtlCache<Result<JsonResponse, ProviderUnavailable>>
+  private readonly cache: TtlCache<Result<HttpResponse, ProviderUnavailable>>
 
   constructor(private readonly options: ResilientJsonClientOptions) {
     const now = options.now === undefined ? {} : { now: options.now }
@@ -58,7 +58,7 @@ export class ResilientJsonClient {
     return this.breaker.state
   }
 
-  get(url: URL): Promise<Result<JsonResponse, ProviderUnavailable>> {
+  get(url: URL): Promise<Result<HttpResponse, ProviderUnavailable>> {
     return this.cache.getOrLoad(
       url.toString(),
       () => this.fetchThroughBreaker(url),
@@ -67,7 +67,7 @@ export class ResilientJsonClient {
   }
 
   /** A POST of a JSON body that only reads (a GraphQL query): retried and cached like a GET, by URL and body. */
-  postQuery(url: URL, jsonBody: unknown): Promise<Result<JsonResponse, ProviderUnavailable>> {
+  postQuery(url: URL, jsonBody: unknown): Promise<Result<HttpResponse, ProviderUnavailable>> {
     return this.cache.getOrLoad(
       `${url.toString()} ${JSON.stringify(jsonBody)}`,
       () => this.fetchThroughBreaker(url, jsonBody),
@@ -75,18 +75,21 @@ export class ResilientJsonClient {
     )
   }
 
-  private async fetchThroughBreaker(url: URL, jsonBody?: unknown): Promise<Result<JsonResponse, ProviderUnavailable>> {
+  private async fetchThroughBreaker(url: URL, jsonBody?: unknown): Promise<Result<HttpResponse, ProviderUnavailable>> {
     if (!this.breaker.tryAcquire()) {
       return err(this.unavailable({ reason: 'circuit_open', detail: 'too many recent failures; not calling' }))
     }
-    const outcome = await retryWithBackoff<JsonResponse, Failure>(
+    const outcome = await retryWithBackoff<HttpResponse, Failure>(
       async () => {
         const send = () =>
-          getJson(url, {
-            timeoutMs: this.options.timeoutMs,
-            headers: { ...this.options.headers, 'user-agent': this.options.userAgent },
-            ...(jsonBody === undefined ? {} : { jsonBody }),
-          })
+          sendHttp(
+            {
+              url,
+              headers: { ...this.options.headers, 'user-agent': this.options.userAgent },
+              ...(jsonBody === undefined ? {} : { json: jsonBody }),
+            },
+            { timeoutMs: this.options.timeoutMs },
+          )
         const attempt = await (this.options.requestGate ?? ((call) => call()))(send)
         if (attempt.kind === 'transport_failure') {
           return { kind: 'retryable', failure: { reason: attempt.reason, detail: attempt.detail } }

@@ -7,6 +7,7 @@ import { paginateById, validatePageRequest, type Page, type PageRequest } from '
 import type { InvalidParameter } from '../shared/errors.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { Account } from './account.js'
+import { inheritedSandboxOffsetMs } from './sandbox-time.js'
 
 export interface ConnectedAccountServiceDeps {
   readonly accounts: AccountRepositoryPort
@@ -42,7 +43,7 @@ export class ConnectedAccountService {
       // A connected account answers in its platform's pinned version, and starts on its platform's sandbox clock.
       pinnedVersion: platform?.pinnedVersion ?? '2026-05-20',
       rateLimits: null,
-      sandboxClockOffsetMs: scope.livemode ? 0 : (platform?.sandboxClockOffsetMs ?? 0),
+      sandboxClockOffsetMs: inheritedSandboxOffsetMs(platform, scope.livemode),
       platformId: scope.platformId,
       livemode: scope.livemode,
       name: input.name ?? null,

@@ -1,7 +1,8 @@
 import { PermissionDenied } from '../account/account.errors.js'
 import { permissionName } from '../account/permissions.js'
 import type { HeldAuthority } from '../account/session-authority.js'
-import { type DomainError, InvalidParameter } from '../shared/errors.js'
+import type { DomainError } from '../shared/domain-error.js'
+import { InvalidParameter } from '../shared/errors.js'
 import type { RequestScope } from '../shared/request-scope.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { Proposal } from '../voice/proposal.js'
@@ -168,7 +169,7 @@ export const executesDirectly = (policy: ConfirmationPolicy, tool: Tool): boolea
  * call.
  */
 export const enabledTools = (
-  tools: readonly Tool[],
+  tools: readonly Pick<Tool, 'name' | 'permission'>[],
   grants: (required: Tool['permission']) => boolean,
   requested: readonly string[] | undefined,
 ): Result<readonly string[], InvalidParameter | PermissionDenied> => {

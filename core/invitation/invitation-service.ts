@@ -30,6 +30,7 @@ import { invitationNotification } from './invitation-push.js'
 import type { DeviceNotifier } from '../device/device-notifier.js'
 import { composeInvitationMail, type MailSettings } from './invitation-mail.js'
 import { invitationTransition, type InvitationCommandType } from './invitation-transition.js'
+import type { ClockOf } from '../account/sandbox-time.js'
 
 export interface InvitationServiceDeps {
   readonly invitations: InvitationRepositoryPort
@@ -52,10 +53,10 @@ export interface AttendeeInput {
 
 /** Who answers: the account (API key) or the attendee holding the invitation's token. */
 /**
- * The clock of the account an invitation belongs to. Token-addressed paths know the
+ * The clock of the account an invitation belongs to (`ClockOf`, sandbox time): token-addressed paths know the
  * account only once the invitation is found; on the sandbox each account has its own clock.
  */
-export type ClockOf = (accountId: string) => Promise<Clock>
+export type { ClockOf }
 
 export type Responder =
   | { readonly kind: 'account'; readonly scope: RequestScope }

@@ -5,13 +5,8 @@ import type { RateLimiterPort } from '../ports/rate-limiter.js'
 import type { TokenSignerPort } from '../ports/token-signer.js'
 import type { VoiceRepositoryPort } from '../ports/voice-repository.js'
 import { domainEvent } from '../shared/domain-event.js'
-import {
-  type ConcurrentModification,
-  type DomainError,
-  InvalidParameter,
-  InvalidTransition,
-  ResourceNotFound,
-} from '../shared/errors.js'
+import { type ConcurrentModification, InvalidParameter, InvalidTransition, ResourceNotFound } from '../shared/errors.js'
+import type { DomainError } from '../shared/domain-error.js'
 import { retryOnConflict } from '../shared/optimistic.js'
 import type { RequestScope } from '../shared/request-scope.js'
 import { err, ok, type Result } from '../shared/result.js'

@@ -1,6 +1,5 @@
 import { maxHeaderSize } from 'node:http'
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify'
-import { SandboxClockService } from '../../core/account/sandbox.js'
 import { Endpoints } from '../../contracts/endpoints.js'
 import { endpointId, routerPath, type EndpointContract } from '../../contracts/endpoint.js'
 import type { Application, Surface } from '../composition-root.js'
@@ -27,39 +26,20 @@ import { deviceRoutes } from './routes/devices.js'
 import { trackingRoutes } from './routes/tracking.js'
 import { invitationRoutes } from './routes/invitations.js'
 import { hostedPageRoutes } from './routes/hosted-pages.js'
-import { accountClock } from './account-clock.js'
 import { connectionRoutes } from './routes/connections.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
 import { connectedAccountRoutes } from './routes/connected-accounts.js'
 import { oauthRoutes } from './routes/oauth.js'
 import { schedulingParseRoutes } from './routes/scheduling.js'
-import { schedulingParseServiceOf } from '../composition/scheduling-parse.js'
 import { freeBusyRoutes } from './routes/freebusy.js'
 import { suggestionRoutes } from './routes/suggestions.js'
-import { freeBusyServicesOf } from '../composition/scheduling-freebusy.js'
 import { voiceRoutes } from './routes/voice.js'
-import { VoiceGateway } from '../voice/voice-gateway.js'
-import { OpenAiRealtimeRelay } from '../../adapters/speech-model/openai-realtime/openai-realtime-relay.js'
 import { mcpRoutes } from '../mcp/mcp-server.js'
 import { TOKENS } from '../di-tokens.js'
 import { dashboardRoutes } from './dashboard/dashboard-routes.js'
 import { defaultAssetsDir } from './dashboard/dashboard-assets.js'
 
 /** `/v1/users/:id` -> a matcher for concrete paths, to tell 405 from 404. */
-/**
- * One sandbox clock service per surface, whichever app asks (the sandbox's API and the dashboard on the production
- * port): its queue keeps an account's moves in order.
- */
-const sandboxClocks = new WeakMap<object, SandboxClockService>()
-const sandboxClockOf = (application: Application, surface: Surface): SandboxClockService => {
-  let service = sandboxClocks.get(surface)
-  if (service === undefined) {
-    service = new SandboxClockService(application.accountRepository, application.clock, surface.backgroundJobs)
-    sandboxClocks.set(surface, service)
-  }
-  return service
-}
-
 const pathMatcher = (url: string): RegExp => new RegExp(`^${url.replace(/:[^/]+/g, '[^/]+')}/?$`)
 
 /** One Fastify instance per surface: production (`livemode` true) or sandbox. */
@@ -189,7 +169,7 @@ export const buildApiApp = async (
     rateLimit,
     verifySerializers: appOptions.verifySerializers === true,
   }
-  platformRoutes(app, { ...options, sandboxClock: sandboxClockOf(application, surface) })
+  platformRoutes(app, { ...options, sandboxClock: surface.sandboxClock })
   apiKeyRoutes(app, { ...options, accounts: application.accounts })
   connectedAccountRoutes(app, {
     ...options,
@@ -201,13 +181,12 @@ export const buildApiApp = async (
   await oauthRoutes(app, { ...options, oauth: application.oauth })
   userRoutes(app, { ...options, users: surface.users })
   eventRoutes(app, { ...options, events: surface.events })
-  const parser = schedulingParseServiceOf(surface)
-  schedulingParseRoutes(app, { ...options, parser })
+  schedulingParseRoutes(app, { ...options, parser: surface.parser })
   webhookEndpointRoutes(app, { ...options, webhooks: surface.webhooks })
   reminderRoutes(app, { ...options, reminders: surface.reminders })
   deviceRoutes(app, { ...options, devices: surface.devices, pushRecorder: surface.pushRecorder })
   trackingRoutes(app, { ...options, tracking: surface.tracking })
-  const clockOf = accountClock(application.accountRepository, application.clock, surface.livemode)
+  const { clockOf } = surface
   invitationRoutes(app, {
     ...options,
     invitations: surface.invitations,
@@ -224,45 +203,22 @@ export const buildApiApp = async (
     sandbox: surface.calendarSandbox,
     icloud: surface.icloudSignIn,
   })
-  const scheduling = freeBusyServicesOf(surface.container)
-  freeBusyRoutes(app, { ...options, freeBusy: scheduling.freeBusy, slots: scheduling.slots })
-  suggestionRoutes(app, { ...options, suggestions: scheduling.suggestions })
+  freeBusyRoutes(app, { ...options, freeBusy: surface.freeBusy, slots: surface.slots })
+  suggestionRoutes(app, { ...options, suggestions: surface.suggestions })
   const servers = [
     { url: config.publicBaseUrl, description: 'Production (sk_live_ keys)' },
     { url: config.sandboxPublicBaseUrl, description: 'Sandbox (sk_test_ keys)' },
   ]
-  const realtime = config.voice.realtime
   // The use cases the agent tools call (voice and MCP): those of the REST routes.
-  const toolServices = {
-    users: surface.users,
-    events: surface.events,
-    reminders: surface.reminders,
-    invitations: surface.invitations,
-    connections: surface.connections,
-    ...scheduling,
-    parser,
-    tracking: surface.tracking,
-  }
-  const gateway = new VoiceGateway({
-    livemode: surface.livemode,
-    voice: surface.voice,
-    services: toolServices,
-    clock: application.clock,
-    clockOf,
-    logger: application.logger.child({ component: 'voice' }),
-    relay: realtime === null ? null : new OpenAiRealtimeRelay(realtime),
-    messagesPerSecond: config.voice.messagesPerSecond,
-    sessionCheckMs: config.voice.sessionCheckMs,
-    subLimits: rateLimit,
-    random: application.random,
-  })
-  gateway.attach(app)
+  const toolServices = surface.container.get(TOKENS.AgentToolServices)
+  // The voice gateway (composition makes it) shares this host's HTTP server for its WebSocket upgrade.
+  surface.voiceGateway.attach(app)
   voiceRoutes(app, {
     ...options,
     voice: surface.voice,
-    gateway,
+    channel: surface.voiceGateway,
     publicBaseUrl: () => surface.publicBaseUrl.value,
-    relayConfigured: realtime !== null,
+    relayConfigured: surface.relayConfigured,
   })
   mcpRoutes(app, {
     livemode: surface.livemode,
@@ -273,7 +229,7 @@ export const buildApiApp = async (
     signer: surface.container.get(TOKENS.TokenSigner),
     random: application.random,
     clock: application.clock,
-    subLimits: rateLimit,
+    subLimits: surface.container.get(TOKENS.SubLimits),
     publicBaseUrl: () => surface.publicBaseUrl.value,
     logger: application.logger.child({ component: 'mcp' }),
   })
@@ -284,15 +240,12 @@ export const buildApiApp = async (
       ...application.dashboard,
       accounts: application.accounts,
       surfaces: { live, test },
-      clockOf: {
-        live: accountClock(application.accountRepository, application.clock, true),
-        test: accountClock(application.accountRepository, application.clock, false),
-      },
+      clockOf: { live: live.clockOf, test: test.clockOf },
       limiter: application.rateLimiter,
       clock: application.clock,
       connectedAccounts: application.connectedAccounts,
       oauth: application.oauth,
-      sandboxClock: sandboxClockOf(application, test),
+      sandboxClock: test.sandboxClock,
       accountOf: async (accountId) => application.accountRepository.getAccount(accountId),
       metrics: application.metrics,
       publicBaseUrl: () => live.publicBaseUrl.value,

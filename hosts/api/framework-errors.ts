@@ -7,7 +7,7 @@ import type { Config } from '../config.js'
 import { BODY_LIMIT_BYTES, BodyTooDeep } from './body-limits.js'
 import { type ApiErrorBody, errorEnvelope, sendError } from './errors.js'
 import type { RateLimitGate } from './plugins/rate-limit.js'
-import { newRequestId } from './plugins/request-id.js'
+import { newRequestId } from '../shared/request-id.js'
 
 /**
  * The failures Fastify and Node meet outside the routes, each answered in the one envelope with a request id, never

@@ -10,7 +10,7 @@ import { GoogleCalendarProvider } from '../../adapters/calendar-provider/google/
 import { MicrosoftGraphCalendarProvider } from '../../adapters/calendar-provider/microsoft/microsoft-graph-calendar-provider.js'
 import { SyntheticCalendarProvider } from '../../adapters/calendar-provider/synthetic/synthetic-calendar-provider.js'
 import { SyntheticCalendarWorld } from '../../adapters/calendar-provider/synthetic/synthetic-calendar-world.js'
-import { accountClock } from '../api/account-clock.js'
+import { SandboxProviderHelpers } from '../../adapters/calendar-provider/synthetic/sandbox-provider-helpers.js'
 import type { Config } from '../config.js'
 import { instrumented } from './instrumented.js'
 import { TOKENS } from '../di-tokens.js'
@@ -65,7 +65,7 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
     const pushAddress = (provider: CalendarProviderName) =>
       !livemode || baseUrl.startsWith('https://') ? `${baseUrl}/v1/connections/push/${provider}` : null
     bind(TOKENS.ConnectionSync).toResolvedValue(
-      (connections, calendars, providers, cipher, ids, random, events, accounts, clock) =>
+      (connections, calendars, providers, cipher, ids, random, events, clockOf) =>
         new ConnectionSync({
           connections,
           calendars,
@@ -75,7 +75,7 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
           random,
           events,
           pushAddress,
-          clockFor: accountClock(accounts, clock, livemode),
+          clockFor: clockOf,
           // One budget per surface in this process (docs/connections.md, "Provider quotas").
           quota: new ProviderQuota(DEFAULT_PROVIDER_QUOTA),
         }),
@@ -87,12 +87,11 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
         TOKENS.IdGenerator,
         TOKENS.RandomSource,
         TOKENS.EventService,
-        TOKENS.AccountRepository,
-        TOKENS.Clock,
+        TOKENS.ClockOf,
       ],
     )
     bind(TOKENS.ConnectionService).toResolvedValue(
-      (connections, calendars, states, providers, cipher, ids, random, users, sync, accounts, clock) =>
+      (connections, calendars, states, providers, cipher, ids, random, users, sync, clockOf, clock) =>
         new ConnectionService({
           connections,
           calendars,
@@ -105,7 +104,7 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
           sync,
           callbackUrl: `${baseUrl}/v1/connections/oauth/callback`,
           pushAddress,
-          clockFor: accountClock(accounts, clock, livemode),
+          clockFor: clockOf,
           wallClock: clock,
         }),
       [
@@ -118,12 +117,16 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
         TOKENS.RandomSource,
         TOKENS.UserService,
         TOKENS.ConnectionSync,
-        TOKENS.AccountRepository,
+        TOKENS.ClockOf,
         TOKENS.Clock,
       ],
     )
     bind(TOKENS.OutboundMirror).toResolvedValue(
       (events, connections, sync) => new OutboundMirror({ events, connections, sync }),
       [TOKENS.EventRepository, TOKENS.ConnectionService, TOKENS.ConnectionSync],
+    )
+    bind(TOKENS.SandboxProviderHelpers).toResolvedValue(
+      (world, connections) => (world === null ? null : new SandboxProviderHelpers(world, connections)),
+      [TOKENS.SyntheticCalendarWorld, TOKENS.ConnectionService],
     )
   })

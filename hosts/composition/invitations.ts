@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify'
 import { DeviceNotifier } from '../../core/device/device-notifier.js'
-import { invitationLinks, PublicBaseUrl } from '../../core/invitation/invitation-links.js'
+import { invitationLinks } from '../../core/invitation/invitation-links.js'
 import { InvitationService } from '../../core/invitation/invitation-service.js'
 import type { Config } from '../config.js'
 import { TOKENS } from '../di-tokens.js'
@@ -8,9 +8,7 @@ import { TOKENS } from '../di-tokens.js'
 /** Invitations to events, mailed to attendees with links to the surface's hosted pages. */
 export const invitationsModule = (config: Config, livemode: boolean) =>
   new ContainerModule(({ bind }) => {
-    bind(TOKENS.PublicBaseUrl).toConstantValue(
-      new PublicBaseUrl(livemode ? config.publicBaseUrl : config.sandboxPublicBaseUrl),
-    )
+    bind(TOKENS.PublicBaseUrl).toResolvedValue((urls) => (livemode ? urls.live : urls.test), [TOKENS.SurfaceBaseUrls])
     bind(TOKENS.InvitationService).toResolvedValue(
       (invitations, events, users, userRepository, ids, random, mail, base, devices, push) =>
         new InvitationService({

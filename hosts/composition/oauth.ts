@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import { ContainerModule } from 'inversify'
+import { JoseTokenSigner } from '../../adapters/token-signer/jose/jose-token-signer.js'
+import { OAuthService } from '../../core/oauth/oauth-service.js'
 import type { Config } from '../config.js'
+import { TOKENS } from '../di-tokens.js'
 import { keyInDataDir } from './key-file.js'
 
 export const OAUTH_SIGNING_KEY_FILE = 'oauth-signing.key'
@@ -15,3 +19,36 @@ export const oauthSigningKey = (config: Config, ephemeral: boolean): Uint8Array 
   if (ephemeral) return randomBytes(32)
   return keyInDataDir(config.dataDir, OAUTH_SIGNING_KEY_FILE, 'access tokens signed with it')
 }
+
+/**
+ * Connect's OAuth 2.1 authorization server and the signer of the service's own JWTs (Connect access tokens, voice
+ * connect tokens), signing with `signingKey`.
+ */
+export const oauthModule = (signingKey: Uint8Array) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.TokenSigner).toResolvedValue(() => new JoseTokenSigner(signingKey))
+    bind(TOKENS.OAuthService).toResolvedValue(
+      (store, signer, accounts, connectedAccounts, ids, random, clock, baseUrls) =>
+        new OAuthService({
+          store,
+          signer,
+          accounts,
+          connectedAccounts,
+          ids,
+          random,
+          clock,
+          // Each surface is its own issuer: a sandbox token is not valid on production.
+          issuerOf: (livemode) => (livemode ? baseUrls.live : baseUrls.test).value.replace(/\/+$/, ''),
+        }),
+      [
+        TOKENS.OAuthStore,
+        TOKENS.TokenSigner,
+        TOKENS.AccountRepository,
+        TOKENS.ConnectedAccountService,
+        TOKENS.IdGenerator,
+        TOKENS.RandomSource,
+        TOKENS.Clock,
+        TOKENS.SurfaceBaseUrls,
+      ],
+    )
+  })

@@ -7,6 +7,8 @@ import type { WebhookTransportPort } from '../../core/ports/webhook-transport.js
 import { CryptoRandomSource, UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 import { AesGcmTokenCipher } from '../../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
 import { CURRENT_VERSION } from '../../contracts/versions.js'
+import { PublicBaseUrl } from '../../core/invitation/invitation-links.js'
+import type { Config } from '../config.js'
 import { TOKENS } from '../di-tokens.js'
 import { PinnedVersionNotificationRenderer } from '../webhooks/notification-renderer.js'
 
@@ -51,4 +53,13 @@ export const webhookSendingModule = (sending: {
 export const tokenCipherModule = (key: Uint8Array) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.TokenCipher).toResolvedValue(() => new AesGcmTokenCipher(key))
+  })
+
+/** Each surface's public base URL, in the root container: Connect's tokens name the surface's as their issuer. */
+export const surfaceBaseUrlsModule = (config: Config) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.SurfaceBaseUrls).toConstantValue({
+      live: new PublicBaseUrl(config.publicBaseUrl),
+      test: new PublicBaseUrl(config.sandboxPublicBaseUrl),
+    })
   })

@@ -1,29 +1,26 @@
-import type { Container } from 'inversify'
+import { ContainerModule } from 'inversify'
 import { FreeBusyService } from '../../core/scheduling/freebusy-service.js'
 import { SlotFinder } from '../../core/scheduling/slots-service.js'
 import { SuggestionService } from '../../core/scheduling/suggest.js'
 import { TOKENS } from '../di-tokens.js'
 
 /** Free/busy, slot finding and suggestions of one surface, from the ports its container binds. */
-export const freeBusyServicesOf = (container: Container) => {
-  const events = container.get(TOKENS.EventRepository)
-  const users = container.get(TOKENS.UserRepository)
-  const freeBusy = new FreeBusyService({
-    events,
-    users,
-    calendars: container.get(TOKENS.CalendarRepository),
-    connections: container.get(TOKENS.ConnectionRepository),
-    invitations: container.get(TOKENS.InvitationRepository),
-  })
-  return {
-    freeBusy,
-    slots: new SlotFinder(freeBusy),
-    suggestions: new SuggestionService({
-      freeBusy,
-      events,
-      users,
-      geocoding: container.get(TOKENS.Geocoding),
-      routing: container.get(TOKENS.Routing),
-    }),
-  }
-}
+export const freeBusyModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.FreeBusyService).toResolvedValue(
+    (events, users, calendars, connections, invitations) =>
+      new FreeBusyService({ events, users, calendars, connections, invitations }),
+    [
+      TOKENS.EventRepository,
+      TOKENS.UserRepository,
+      TOKENS.CalendarRepository,
+      TOKENS.ConnectionRepository,
+      TOKENS.InvitationRepository,
+    ],
+  )
+  bind(TOKENS.SlotFinder).toResolvedValue((freeBusy) => new SlotFinder(freeBusy), [TOKENS.FreeBusyService])
+  bind(TOKENS.SuggestionService).toResolvedValue(
+    (freeBusy, events, users, geocoding, routing) =>
+      new SuggestionService({ freeBusy, events, users, geocoding, routing }),
+    [TOKENS.FreeBusyService, TOKENS.EventRepository, TOKENS.UserRepository, TOKENS.Geocoding, TOKENS.Routing],
+  )
+})

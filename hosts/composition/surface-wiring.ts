@@ -1,4 +1,4 @@
-import type { Container } from 'inversify'
+import { type Container, ContainerModule, type ServiceIdentifier } from 'inversify'
 import type { BackgroundJob } from '../../core/background/background-job.js'
 import type { EventChangeListener } from '../../core/event/event-lifecycle.js'
 import type { CascadeStep } from '../../core/user/deletion-cascade.js'
@@ -7,6 +7,11 @@ import { TOKENS } from '../di-tokens.js'
 // What a surface's services do for each other once they are made. These join services that need each other both
 // ways (invitations read users and events; deleting a user or changing an event reaches invitations), which the
 // container cannot build, and they run in order: each list below is that order.
+
+/** What reads the container: the container itself, or the context a factory binding is given. */
+interface Resolver {
+  get<T>(token: ServiceIdentifier<T>): T
+}
 
 /** What other resources do when an event of the surface changes: the listeners, in the order they run after a change. */
 const eventChangeListeners = (container: Container): EventChangeListener[] => [
@@ -40,7 +45,7 @@ const userDeletionSteps = (container: Container): { readonly name: string; reado
  * The surface's background jobs, in the order that each step runs them: a sweep of the scheduler, and each moment
  * of a sandbox clock walk (`core/background/advance-time.ts`).
  */
-export const backgroundJobsOf = (container: Container): BackgroundJob[] => {
+const backgroundJobsOf = (container: Resolver): BackgroundJob[] => {
   const monitor = container.get(TOKENS.DepartureMonitor)
   const events = container.get(TOKENS.EventRepository)
   const reminders = container.get(TOKENS.ReminderService)
@@ -115,3 +120,8 @@ export const wireSurface = (container: Container): void => {
         )
   })
 }
+
+/** The surface's background jobs, as a binding: the scheduler and the sandbox's `advance_time` run the same list. */
+export const backgroundJobsModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.BackgroundJobs).toDynamicValue((context) => backgroundJobsOf(context))
+})

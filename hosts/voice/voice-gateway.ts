@@ -1,4 +1,4 @@
-import { newRequestId } from '../api/plugins/request-id.js'
+import { newRequestId } from '../shared/request-id.js'
 import type { RandomSource } from '../../core/ports/id-generator.js'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -10,7 +10,7 @@ import type { HeldAuthority } from '../../core/account/session-authority.js'
 import type { LoggerPort } from '../../core/ports/logger.js'
 import type { SpeechModelLink, SpeechModelPort } from '../../core/ports/speech-model.js'
 import { permissionName } from '../../core/account/permissions.js'
-import type { DomainError } from '../../core/shared/errors.js'
+import type { DomainError } from '../../core/shared/domain-error.js'
 import type { RequestScope } from '../../core/shared/request-scope.js'
 import { PROPOSAL_LIFETIME_MS } from '../../core/voice/proposal.js'
 import type { VoiceService, Connected, ConfirmOutcome } from '../../core/voice/voice-service.js'
@@ -24,7 +24,7 @@ import {
   VOICE_WEBSOCKET_PATH,
   type ClientMessageType,
 } from '../../contracts/voice.js'
-import { domainErrorToApi, errorEnvelope, type ApiErrorBody } from '../api/errors.js'
+import { domainErrorToApi, errorEnvelope, type ApiErrorBody } from '../shared/errors.js'
 import {
   argumentsJsonSchema,
   type Json,
@@ -81,6 +81,9 @@ export class VoiceGateway {
   private sweeping = false
 
   constructor(private readonly deps: VoiceGatewayDeps) {}
+
+  /** Every tool a session may be given, in the order `session.ready` lists them. */
+  readonly tools: readonly Tool[] = AGENT_TOOLS
 
   attach(app: FastifyInstance): void {
     app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {

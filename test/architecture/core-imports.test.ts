@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { importsOf, root, sourceFiles } from './source-imports.js'
 
-const root = join(import.meta.dirname, '..', '..')
 const coreDir = join(root, 'core')
 
 /**
@@ -20,23 +20,6 @@ const ALLOWED_PACKAGES: Readonly<Record<string, string>> = {
   'timezones-ical-library': 'VTIMEZONE blocks for those files',
   'node:crypto': 'hashes, HMAC signatures, timing-safe comparison (no randomness: that comes through a port)',
 }
-
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sourceFiles(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  )
-
-/** Every module specifier of a source: static imports and re-exports (type-only too), side-effect and dynamic imports. */
-const importsOf = (source: string): string[] =>
-  [
-    ...source.matchAll(
-      /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm,
-    ),
-  ].map((match) => match[1] ?? match[2] ?? match[3] ?? '')
 
 /** The package a bare specifier names: `@scope/name`, `name` (a subpath `name/x` is still `name`), or `node:x`. */
 const packageOf = (specifier: string): string =>

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { ERROR_CODES } from '../../contracts/errors.js'
+import type { DomainError } from '../../core/shared/domain-error.js'
 import type { Endpoints } from '../../contracts/endpoints.js'
 import { AuthenticationFailed, IpNotAllowed, PermissionDenied } from '../../core/account/account.errors.js'
 import { AuthorizationCodeRejected, ConsentExpired, GrantRevoked } from '../../core/connection/connection.errors.js'
 import { DepartureUnavailable } from '../../core/event/event.errors.js'
 import {
   ConcurrentModification,
-  type DomainError,
   InvalidParameter,
   InvalidTransition,
   MissingParameter,
@@ -25,7 +25,7 @@ import {
   VoiceTokenRejected,
 } from '../../core/voice/voice.errors.js'
 import { LocationTooFrequent, TrackingNotEnabled } from '../../core/tracking/tracking.errors.js'
-import { DOMAIN_ERRORS, type DomainErrorTable, domainErrorToApi, errorEnvelope } from '../../hosts/api/errors.js'
+import { DOMAIN_ERRORS, type DomainErrorTable, domainErrorToApi, errorEnvelope } from '../../hosts/shared/errors.js'
 import type { RouteHandler } from '../../hosts/api/route.js'
 
 type Tag = DomainError['_tag']

@@ -4,11 +4,12 @@ import { boundedString, DateTime, intBetween } from '../../../contracts/common.j
 import {
   ComputeDepartureRequest,
   CreateTimedEventRequest,
+  DEPARTURE_RECOMPUTE_LIMIT,
+  eventPatchFromWire,
   renderDeparture,
   renderEvent,
   UpdateEventRequest,
 } from '../../../contracts/events.js'
-import { DEPARTURE_RECOMPUTE_LIMIT, eventPatchFromWire } from '../../api/routes/events.js'
 import { ownEvent } from './ownership.js'
 import { defineTool, type Json } from '../../../core/agent/agent-tool.js'
 

@@ -3,7 +3,7 @@ import type { Schema } from 'effect'
 import type { Account } from '../../../core/account/account.js'
 import type { AccountService } from '../../../core/account/account-service.js'
 import type { ConnectedAccountService } from '../../../core/account/connected-account-service.js'
-import type { SandboxClockService } from '../../../core/account/sandbox.js'
+import type { SandboxClockService } from '../../../core/account/sandbox-time.js'
 import {
   COUNTER_SERIES,
   type CounterHistory,
@@ -18,7 +18,8 @@ import { isMemberRole, MEMBER_ROLES, type Member } from '../../../core/dashboard
 import type { MemberService } from '../../../core/dashboard/member-service.js'
 import type { SignedIn } from '../../../core/dashboard/sign-in-service.js'
 import type { ClockOf } from '../../../core/invitation/invitation-service.js'
-import { InvalidParameter, type DomainError } from '../../../core/shared/errors.js'
+import type { DomainError } from '../../../core/shared/domain-error.js'
+import { InvalidParameter } from '../../../core/shared/errors.js'
 import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
 import type { RequestScope } from '../../../core/shared/request-scope.js'
 import { err, mapResult, ok, type Result } from '../../../core/shared/result.js'

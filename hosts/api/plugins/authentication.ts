@@ -9,7 +9,7 @@ import { whenReady, type MaybePromise } from '../../../core/shared/maybe-promise
 import { hashSecret } from '../../../core/account/api-key.js'
 import type { Socket } from 'node:net'
 import type { Clock } from '../../../core/ports/clock.js'
-import { OffsetClock } from '../../../adapters/clock/system/system-clock.js'
+import { clockOfAccount } from '../../../core/account/sandbox-time.js'
 import { CURRENT_VERSION } from '../../../contracts/versions.js'
 import { domainErrorToApi, sendError } from '../errors.js'
 import { maybeAsyncHook } from '../hook.js'
@@ -145,11 +145,11 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
   ): MaybePromise<FastifyReply | undefined> => {
     request.connectedAccount = acting.id === authenticated.account.id ? null : acting
     // The sandbox clock of an account runs ahead of real time once it has been advanced.
-    const clock =
-      options.livemode || acting.sandboxClockOffsetMs === 0
-        ? options.clock
-        : new OffsetClock(options.clock, acting.sandboxClockOffsetMs)
-    request.scope = { accountId: acting.id, livemode: options.livemode, clock }
+    request.scope = {
+      accountId: acting.id,
+      livemode: options.livemode,
+      clock: clockOfAccount(acting, options.clock, options.livemode),
+    }
     const allowed = options.rateLimit.admit(request, reply)
     // No closure per request when the limiter answered at once (the embedded adapters).
     return allowed instanceof Promise

@@ -6,6 +6,7 @@ import type { RateDecision, RateLimiterPort } from '../../../core/ports/rate-lim
 import type { MaybePromise } from '../../../core/shared/maybe-promise.js'
 import type { RequestScope } from '../../../core/shared/request-scope.js'
 import { sendError } from '../errors.js'
+import { SubLimitCounter } from '../../shared/sub-limits.js'
 import { requireAuth, routeConfigOf } from '../request-context.js'
 
 interface PoolNames {
@@ -58,11 +59,15 @@ const refuse = (request: FastifyRequest, reply: FastifyReply, retryAfterMs: numb
  * address for unauthenticated calls, and the sub-limits routes declare.
  */
 export class RateLimitGate {
+  private readonly subLimits: SubLimitCounter
+
   constructor(
     private readonly limiter: RateLimiterPort,
     private readonly clock: Clock,
     private readonly defaults: RateLimitSettings,
-  ) {}
+  ) {
+    this.subLimits = new SubLimitCounter(limiter, clock)
+  }
 
   async admitAnonymous(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     return this.admitPerAddress(request, reply, {
@@ -187,21 +192,11 @@ export class RateLimitGate {
    * caller's own account and surface; a resource the caller does not own is not
    * counted (`true`: the use case answers 404).
    */
-  /** Counts one use of a sub-limit for a resource the caller owns (the key REST and voice share). */
-  consumeSubLimit(
-    scope: RequestScope,
-    subLimit: Pick<SubLimit, 'name' | 'limit' | 'windowMs'>,
-    resource: string,
-  ): Promise<RateDecision> {
-    const key = `${subLimit.name}:${scope.accountId}:${scope.livemode ? 'live' : 'test'}:${resource}`
-    return Promise.resolve(this.limiter.consume(key, subLimit.limit, subLimit.windowMs, this.clock.now()))
-  }
-
   async admitSubLimit(request: FastifyRequest, reply: FastifyReply, subLimit: SubLimit): Promise<boolean> {
     const resource = (request.params as Record<string, string>)[subLimit.per] ?? ''
     const { scope } = request
     if (!(await subLimit.owns(scope, resource))) return true
-    const decision = await this.consumeSubLimit(scope, subLimit, resource)
+    const decision = await this.subLimits.consumeSubLimit(scope, subLimit, resource)
     if (decision.allowed) return true
     setHeaders(reply, decision)
     return refuse(

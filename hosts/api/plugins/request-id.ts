@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { RandomSource } from '../../../core/ports/id-generator.js'
-
-/** A new request id; also for answers given before (or without) this plugin's hook. */
-export const newRequestId = (random: RandomSource): string => `req_${random.token(12)}`
+import { newRequestId } from '../../shared/request-id.js'
 
 /** Every response carries `Request-Id`; bodies repeat it as `request_id`. */
 export const requestIdPlugin = fp(async (app: FastifyInstance, options: { random: RandomSource }) => {

@@ -1,13 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import type { CalDavCalendarProvider } from '../../../adapters/calendar-provider/caldav/caldav-calendar-provider.js'
-import type { SandboxProviderHelpers } from '../../../adapters/calendar-provider/synthetic/sandbox-provider-helpers.js'
-import type {
-  SyntheticCalendarWorld,
-  WorldEvent,
-} from '../../../adapters/calendar-provider/synthetic/synthetic-calendar-world.js'
 import type { ConnectionService } from '../../../core/connection/connection-service.js'
 import type { ConnectionSync } from '../../../core/connection/connection-sync.js'
-import type { Clock } from '../../../core/ports/clock.js'
 import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
 import { mapResult } from '../../../core/shared/result.js'
 import { renderCalendar, renderConnection } from '../../../contracts/connections.js'
@@ -22,6 +15,7 @@ import {
   sandboxConsentPage,
   sandboxEmailRequiredPage,
 } from '../pages/connection-pages.js'
+import type { Surface } from '../../composition-root.js'
 import { sendError } from '../errors.js'
 import { acceptForms, sendHostedPage } from '../pages/hosted-page.js'
 import { defineRoute, listBody, type RouteOptions, withLivemode } from '../route.js'
@@ -30,21 +24,26 @@ export interface ConnectionRouteOptions extends RouteOptions {
   readonly connections: ConnectionService
   /** Provider pushes make a connection due. */
   readonly sync: ConnectionSync
-  /** The sandbox provider and its helpers (sandbox surface only). */
-  readonly sandbox: {
-    readonly world: SyntheticCalendarWorld
-    readonly helpers: SandboxProviderHelpers
-    readonly clockFor: (accountId: string) => Promise<Clock>
-  } | null
+  /** The sandbox provider and its helpers (sandbox surface only), as composition hands them over. */
+  readonly sandbox: Surface['calendarSandbox']
   /** The iCloud adapter behind the hosted app-specific-password page (null where iCloud is not offered). */
-  readonly icloud: CalDavCalendarProvider | null
+  readonly icloud: Surface['icloudSignIn']
 }
 
 /** The connection pages' forms end in a redirect to the application's own address: any form target. */
 const page = (reply: FastifyReply, status: number, html: string) =>
   sendHostedPage(reply, status, html, { formAction: '*' })
 
-const renderProviderEvent = (event: WorldEvent, calendarId: string) => ({
+/** An event as the sandbox's provider holds it: what `renderProviderEvent` shows of it. */
+interface ProviderEvent {
+  readonly id: string
+  readonly title: string
+  readonly start: Date
+  readonly end: Date
+  readonly cancelled: boolean
+}
+
+const renderProviderEvent = (event: ProviderEvent, calendarId: string) => ({
   object: 'provider_event' as const,
   external_id: event.id,
   calendar_id: calendarId,
@@ -256,7 +255,11 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
 }
 
 /** iCloud has no OAuth: our hosted page takes the app-specific password, checks it, and continues like a consent. */
-const icloudRoutes = (app: FastifyInstance, options: ConnectionRouteOptions, icloud: CalDavCalendarProvider): void => {
+const icloudRoutes = (
+  app: FastifyInstance,
+  options: ConnectionRouteOptions,
+  icloud: NonNullable<Surface['icloudSignIn']>,
+): void => {
   const { connections } = options
 
   app.get(routerPath(Endpoints.icloudSignInPage.path), { config: { public: true } }, async (request, reply) => {

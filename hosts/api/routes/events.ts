@@ -1,10 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { EventPatch, EventService } from '../../../core/event/event-service.js'
+import type { EventService } from '../../../core/event/event-service.js'
 import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
 import { err, mapResult } from '../../../core/shared/result.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
-import { renderDeparture, renderEvent } from '../../../contracts/events.js'
+import {
+  DEPARTURE_RECOMPUTE_LIMIT,
+  type EventFields,
+  eventPatchFromWire,
+  renderDeparture,
+  renderEvent,
+} from '../../../contracts/events.js'
 import { seriesTimesFromWire } from '../../../contracts/event-series.js'
 import { eventInstanceRoutes } from './event-instances.js'
 import {
@@ -16,43 +22,7 @@ import {
 import { eventHealth } from '../../../core/event/event-health.js'
 import { defineRoute, listBody, type RouteOptions, withLivemode } from '../route.js'
 
-type PlaceBody = { name?: string | null; address?: string | null; lat?: number; lng?: number } | null | undefined
-type EventBody = {
-  title?: string
-  category?: EventPatch['category']
-  start_time?: string
-  end_time?: string
-  timezone?: string
-  location?: PlaceBody
-  origin?: PlaceBody
-  travel?: { mode?: 'drive' | 'walk' | 'transit'; parking_buffer_min?: number }
-  attendees?: readonly { email?: string | null; user_id?: string; name?: string | null }[]
-}
-
-/** 4 recomputes per minute per event, shared by REST and the voice tool `recompute_departure`. */
-export const DEPARTURE_RECOMPUTE_LIMIT = { name: 'departure_recompute', limit: 4, windowMs: 60_000 } as const
-
 const date = (value: string | undefined) => (value === undefined ? undefined : new Date(value))
-
-/** Wire (snake_case) to the domain's patch; absent stays absent. */
-export const eventPatchFromWire = (body: EventBody): EventPatch => ({
-  title: body.title,
-  category: body.category,
-  startTime: date(body.start_time),
-  endTime: date(body.end_time),
-  timezone: body.timezone,
-  location: body.location,
-  origin: body.origin,
-  travel:
-    body.travel === undefined
-      ? undefined
-      : { mode: body.travel.mode, parkingBufferMin: body.travel.parking_buffer_min },
-  attendees: body.attendees?.map((attendee) => ({
-    email: attendee.email,
-    userId: attendee.user_id,
-    name: attendee.name,
-  })),
-})
 
 /** The version from which an attendee may be one of the connected account's users (`attendees[].user_id`). */
 const ATTENDEE_USER_ID_SINCE = '2026-05-20'
@@ -61,7 +31,7 @@ const ATTENDEE_USER_ID_SINCE = '2026-05-20'
  * `attendees[].user_id` is for a Connect account (a request with `Service-Account`) on
  * 2026-05-20 or later; otherwise attendees are given by e-mail (400 naming the attendee).
  */
-const attendeeUserIdRefused = (body: EventBody, request: FastifyRequest): InvalidParameter | null => {
+const attendeeUserIdRefused = (body: EventFields, request: FastifyRequest): InvalidParameter | null => {
   const index = body.attendees?.findIndex((attendee) => attendee.user_id !== undefined) ?? -1
   if (index < 0) return null
   const param = `attendees[${index}].user_id`

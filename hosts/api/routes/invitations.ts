@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import type { ClockOf, InvitationService, MailNotice } from '../../../core/invitation/invitation-service.js'
-import type { MemoryMailAdapter } from '../../../adapters/mail/memory/memory-mail.js'
 import { AuthenticationFailed } from '../../../core/account/account.errors.js'
 import { err, mapResult, ok } from '../../../core/shared/result.js'
 import { routerPath } from '../../../contracts/endpoint.js'
@@ -9,13 +8,14 @@ import { InboundMailNotice, renderInvitation, renderSentEmail } from '../../../c
 import { decodeRequest } from '../../../contracts/validation.js'
 import { constructWebhookEvent, WebhookSignatureError } from '../../../contracts/webhooks/verify.js'
 import { downgradeResource } from '../../../contracts/versions.js'
+import type { Surface } from '../../composition-root.js'
 import { domainErrorToApi, sendError } from '../errors.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
 
 export interface InvitationRouteOptions extends RouteOptions {
   readonly invitations: InvitationService
   /** The inspectable mailbox of the surface (the sandbox's sent_emails helper). */
-  readonly memoryMail: MemoryMailAdapter | null
+  readonly memoryMail: Surface['memoryMail']
   /** Secret of the signed inbound endpoint; null answers it 404. */
   readonly inboundSecret: string | null
   /** The clock of an invitation's account (public paths learn the account from the invitation). */

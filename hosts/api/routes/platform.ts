@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { SandboxClockService } from '../../../core/account/sandbox.js'
+import type { SandboxClockService } from '../../../core/account/sandbox-time.js'
 import { mapResult, ok } from '../../../core/shared/result.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { CURRENT_VERSION } from '../../../contracts/versions.js'

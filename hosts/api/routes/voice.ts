@@ -1,20 +1,26 @@
 import type { FastifyInstance } from 'fastify'
-import { permits } from '../../../core/account/permissions.js'
+import { permits, type RequiredPermission } from '../../../core/account/permissions.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
 import { err, mapResult, ok } from '../../../core/shared/result.js'
 import type { VoiceService } from '../../../core/voice/voice-service.js'
 import type { VoiceCaller } from '../../../core/voice/voice-session.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderVoiceSession, VOICE_WEBSOCKET_PATH } from '../../../contracts/voice.js'
-import { AGENT_TOOLS } from '../../agent/tools/registry.js'
 import { enabledTools } from '../../../core/agent/tool-calls.js'
-import type { VoiceGateway } from '../../voice/voice-gateway.js'
 import { requireAuth } from '../request-context.js'
 import { defineRoute, type RouteOptions } from '../route.js'
 
+/** What the routes need of the voice gateway (composition hands it over; this host does not import it). */
+export interface VoiceChannel {
+  /** Every tool a session may be given, in the order `session.ready` lists them, each with the permission it needs. */
+  readonly tools: readonly { readonly name: string; readonly permission: RequiredPermission }[]
+  /** A session ended through the API: its open connection on this host hears it at once. */
+  endLocal(sessionId: string): void
+}
+
 export interface VoiceRouteOptions extends RouteOptions {
   readonly voice: VoiceService
-  readonly gateway: VoiceGateway
+  readonly channel: VoiceChannel
   /** The surface's public base URL, of which the WebSocket URL is made. */
   readonly publicBaseUrl: () => string
   readonly relayConfigured: boolean
@@ -22,6 +28,7 @@ export interface VoiceRouteOptions extends RouteOptions {
 
 export const voiceRoutes = (app: FastifyInstance, options: VoiceRouteOptions): void => {
   const { voice } = options
+  const available = options.channel.tools
   const websocketUrl = () =>
     `${options.publicBaseUrl().replace(/\/+$/, '').replace(/^http/, 'ws')}${VOICE_WEBSOCKET_PATH}`
 
@@ -34,7 +41,7 @@ export const voiceRoutes = (app: FastifyInstance, options: VoiceRouteOptions): v
       platformAccountId: account.id,
     }
     const tools = enabledTools(
-      AGENT_TOOLS,
+      available,
       (required) => permits(caller.keyType, caller.permissions, required),
       body.tools,
     )
@@ -70,7 +77,7 @@ export const voiceRoutes = (app: FastifyInstance, options: VoiceRouteOptions): v
   defineRoute(app, Endpoints.endVoiceSession, options, async ({ params, scope }) => {
     const ended = await voice.end(scope, params.id, 'ended_by_api')
     if (!ended.ok) return ended
-    options.gateway.endLocal(params.id)
+    options.channel.endLocal(params.id)
     const found = await voice.retrieve(scope, params.id)
     return mapResult(found, ({ session, proposals }) => ({
       body: renderVoiceSession(session, proposals, scope.clock.now()),

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { OffsetClock, SystemClock } from '../../../adapters/clock/system/system-clock.js'
+import { SystemClock } from '../../../adapters/clock/system/system-clock.js'
+import { OffsetClock } from '../../../core/account/sandbox-time.js'
 import { clockContract } from '../../contracts/clock.contract.js'
 
 clockContract('SystemClock', () => ({ clock: new SystemClock() }))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GoogleCalendarProvider } from '../../../adapters/calendar-provider/google/google-calendar-provider.js'
-import { retryAfterMsOf } from '../../../adapters/calendar-provider/shared/provider-http.js'
+import { retryAfterMsOf } from '../../../adapters/http-resilience/http-exchange.js'
 import { SystemClock } from '../../../adapters/clock/system/system-clock.js'
 import { pkceChallenge } from '../../../core/connection/pkce.js'
 import { planInbound } from '../../../core/connection/inbound-sync.js'
