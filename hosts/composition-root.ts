@@ -237,6 +237,7 @@ const composeOn = async (
     // Each surface is its own issuer: a sandbox token is not valid on production.
     issuerOf: (livemode) => (livemode ? live : test).publicBaseUrl.value.replace(/\/+$/, ''),
   })
+  const dashboard = dashboardServicesOf(root, live, config)
   return {
     config,
     container: root,
@@ -252,7 +253,7 @@ const composeOn = async (
     logger,
     metrics,
     surfaces: { live, test },
-    dashboard: dashboardServicesOf(root, live, config),
+    dashboard,
     storageLocation: storage.location,
     // In order: no new background run, then the webhook attempts under way finish and record their outcome, and
     // only then the storage closes (an attempt cut off there would stay leased without its outcome until its lease ends).
@@ -260,6 +261,7 @@ const composeOn = async (
       await scheduler.stop()
       await Promise.all([live.dispatcher.drain(), test.dispatcher.drain()])
       webhookTransport.close()
+      await dashboard.requestLogs.close()
       await storage.close()
     },
   }

@@ -6,6 +6,8 @@ import type { ConnectedAccountService } from '../core/account/connected-account-
 import type { OAuthStorePort } from '../core/ports/oauth-store.js'
 import type { MemberRepositoryPort } from '../core/ports/member-repository.js'
 import type { DashboardSessionStorePort } from '../core/ports/dashboard-session-store.js'
+import type { AuditLogPort } from '../core/ports/audit-log.js'
+import type { RequestLogStorePort } from '../core/ports/request-log-store.js'
 import type { MemberService } from '../core/dashboard/member-service.js'
 import type { ConnectionService } from '../core/connection/connection-service.js'
 import type { ConnectionSync } from '../core/connection/connection-sync.js'
@@ -79,6 +81,8 @@ export const TOKENS = {
   /** The dashboard's members, sign-in links and sessions (platform storage). */
   MemberRepository: token<MemberRepositoryPort>('MemberRepository'),
   DashboardSessionStore: token<DashboardSessionStorePort>('DashboardSessionStore'),
+  AuditLog: token<AuditLogPort>('AuditLog'),
+  RequestLogStore: token<RequestLogStorePort>('RequestLogStore'),
   MemberService: token<MemberService>('MemberService'),
   IdempotencyStore: token<IdempotencyStorePort>('IdempotencyStore'),
   RateLimiter: token<RateLimiterPort>('RateLimiter'),

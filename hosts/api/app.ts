@@ -16,6 +16,7 @@ import { versioningPlugin } from './plugins/versioning.js'
 import './request-context.js'
 import { defineRoute, type RouteOptions } from './route.js'
 import { requestObserver } from './request-observer.js'
+import { requestLogRecorder } from './request-log-recorder.js'
 import { maybeAsyncOnSend } from './hook.js'
 import { platformRoutes } from './routes/platform.js'
 import { referenceRoutes } from './routes/reference.js'
@@ -132,10 +133,13 @@ export const buildApiApp = async (
   // One line per request at `info` (and below): off at `warn` and above, as in the benchmarks.
   const logRequests = ['info', 'debug', 'trace'].includes(logger.level)
   const observe = requestObserver(application.metrics, surface.livemode, logRequests)
+  const recordRequest = requestLogRecorder(application.dashboard.requestLogs, application.clock, surface.livemode)
+  app.decorateRequest('apiError', null)
   app.addHook(
     'onSend',
     maybeAsyncOnSend((request, reply, payload) => {
       observe(request, reply)
+      recordRequest(request, reply)
       return rateLimit.release(request)?.then(() => payload)
     }),
   )
@@ -175,7 +179,7 @@ export const buildApiApp = async (
   }
   const sandboxClock = new SandboxClockService(application.accountRepository, application.clock, surface.backgroundJobs)
   platformRoutes(app, { ...options, sandboxClock })
-  apiKeyRoutes(app, { ...options, accounts: application.accounts })
+  apiKeyRoutes(app, { ...options, accounts: application.accounts, audit: application.dashboard.audit })
   connectedAccountRoutes(app, {
     ...options,
     connectedAccounts: application.connectedAccounts,

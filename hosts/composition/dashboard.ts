@@ -1,6 +1,9 @@
 import { ContainerModule, type Container } from 'inversify'
 import { MemberService } from '../../core/dashboard/member-service.js'
 import { SignInService } from '../../core/dashboard/sign-in-service.js'
+import { AuditTrail } from '../../core/audit/audit-trail.js'
+import type { RequestLogStorePort } from '../../core/ports/request-log-store.js'
+import { REQUEST_LOG_WRITER_DEFAULTS, RequestLogWriter } from '../api/request-log-writer.js'
 import type { PublicBaseUrl } from '../../core/invitation/invitation-links.js'
 import type { Config } from '../config.js'
 import { TOKENS } from '../di-tokens.js'
@@ -17,6 +20,12 @@ export const dashboardModule = new ContainerModule(({ bind }) => {
 export interface DashboardServices {
   readonly members: MemberService
   readonly signIn: SignInService
+  /** Every change made through the dashboard or the API's key management (owners and admins read it). */
+  readonly audit: AuditTrail
+  /** Both surfaces' request logs, written in batches off the request path (closed with the application). */
+  readonly requestLogs: RequestLogWriter
+  /** Where the request logs are read from (the page). */
+  readonly requestLogStore: RequestLogStorePort
 }
 
 /**
@@ -26,9 +35,19 @@ export interface DashboardServices {
 export const dashboardServicesOf = (
   root: Container,
   live: { readonly container: Container; readonly publicBaseUrl: PublicBaseUrl },
-  config: Pick<Config, 'mail'>,
+  config: Pick<Config, 'mail' | 'requestLogRetentionDays'>,
 ): DashboardServices => ({
   members: root.get(TOKENS.MemberService),
+  audit: new AuditTrail({
+    log: root.get(TOKENS.AuditLog),
+    ids: root.get(TOKENS.IdGenerator),
+    clock: root.get(TOKENS.Clock),
+  }),
+  requestLogStore: root.get(TOKENS.RequestLogStore),
+  requestLogs: new RequestLogWriter(root.get(TOKENS.RequestLogStore), root.get(TOKENS.Clock), root.get(TOKENS.Logger), {
+    ...REQUEST_LOG_WRITER_DEFAULTS,
+    retentionMs: config.requestLogRetentionDays * 24 * 3_600_000,
+  }),
   signIn: new SignInService({
     members: root.get(TOKENS.MemberRepository),
     sessions: root.get(TOKENS.DashboardSessionStore),

@@ -8,6 +8,8 @@ import { MemoryAccountRepository } from '../../adapters/storage/memory/account-r
 import { MemoryOAuthStore } from '../../adapters/storage/memory/oauth-store.js'
 import { MemoryMemberRepository } from '../../adapters/storage/memory/member-repository.js'
 import { MemoryDashboardSessionStore } from '../../adapters/storage/memory/dashboard-session-store.js'
+import { MemoryAuditLog } from '../../adapters/storage/memory/audit-log.js'
+import { MemoryRequestLogStore } from '../../adapters/storage/memory/request-log-store.js'
 import { MemoryCalendarRepository } from '../../adapters/storage/memory/calendar-repository.js'
 import { MemoryConnectionRepository } from '../../adapters/storage/memory/connection-repository.js'
 import { MemoryDeviceRepository } from '../../adapters/storage/memory/device-repository.js'
@@ -46,6 +48,8 @@ export const memoryStorage = (options: {
     bind(TOKENS.OAuthStore).toResolvedValue(() => new MemoryOAuthStore())
     bind(TOKENS.MemberRepository).toResolvedValue(() => new MemoryMemberRepository())
     bind(TOKENS.DashboardSessionStore).toResolvedValue(() => new MemoryDashboardSessionStore())
+    bind(TOKENS.AuditLog).toResolvedValue(() => new MemoryAuditLog())
+    bind(TOKENS.RequestLogStore).toResolvedValue(() => new MemoryRequestLogStore())
     bind(TOKENS.RateLimiter).toResolvedValue(() => new MemoryRateLimiter())
     bind(TOKENS.Scheduler).toResolvedValue(
       (logger) => new InProcessScheduler(reportBackgroundFailure(logger)),

@@ -15,6 +15,8 @@ import { MongoOAuthStateStore } from '../../adapters/storage/mongodb/oauth-state
 import { MongoOAuthStore } from '../../adapters/storage/mongodb/oauth-store.js'
 import { MongoMemberRepository } from '../../adapters/storage/mongodb/member-repository.js'
 import { MongoDashboardSessionStore } from '../../adapters/storage/mongodb/dashboard-session-store.js'
+import { MongoAuditLog } from '../../adapters/storage/mongodb/audit-log.js'
+import { MongoRequestLogStore } from '../../adapters/storage/mongodb/request-log-store.js'
 import { MongoOutbox } from '../../adapters/storage/mongodb/outbox.js'
 import { MongoReminderRepository } from '../../adapters/storage/mongodb/reminder-repository.js'
 import { MongoTrackingRepository } from '../../adapters/storage/mongodb/tracking-repository.js'
@@ -50,7 +52,11 @@ export const mongoStorage = async (
       const oauth = new MongoOAuthStore(databases.platform)
       const members = new MongoMemberRepository(databases.platform)
       const dashboardSessions = new MongoDashboardSessionStore(databases.platform)
-      indexed.push(accounts, idempotency, rateLimiter, oauth, members, dashboardSessions)
+      const auditLog = new MongoAuditLog(databases.platform)
+      const requestLogs = new MongoRequestLogStore(databases.platform)
+      indexed.push(accounts, idempotency, rateLimiter, oauth, members, dashboardSessions, auditLog, requestLogs)
+      bind(TOKENS.AuditLog).toConstantValue(auditLog)
+      bind(TOKENS.RequestLogStore).toConstantValue(requestLogs)
       bind(TOKENS.OAuthStore).toConstantValue(oauth)
       bind(TOKENS.MemberRepository).toConstantValue(members)
       bind(TOKENS.DashboardSessionStore).toConstantValue(dashboardSessions)

@@ -16,6 +16,8 @@ import { SqliteOAuthStateStore } from '../../adapters/storage/sqlite/oauth-state
 import { SqliteOAuthStore } from '../../adapters/storage/sqlite/oauth-store.js'
 import { SqliteMemberRepository } from '../../adapters/storage/sqlite/member-repository.js'
 import { SqliteDashboardSessionStore } from '../../adapters/storage/sqlite/dashboard-session-store.js'
+import { SqliteAuditLog } from '../../adapters/storage/sqlite/audit-log.js'
+import { SqliteRequestLogStore } from '../../adapters/storage/sqlite/request-log-store.js'
 import { SqliteOutbox } from '../../adapters/storage/sqlite/outbox.js'
 import { SqliteReminderRepository } from '../../adapters/storage/sqlite/reminder-repository.js'
 import { SqliteTrackingRepository } from '../../adapters/storage/sqlite/tracking-repository.js'
@@ -83,6 +85,8 @@ export const sqliteStorage = async (config: Pick<Config, 'dataDir' | 'jobs'>): P
         bind(TOKENS.OAuthStore).toConstantValue(new SqliteOAuthStore(platform))
         bind(TOKENS.MemberRepository).toConstantValue(new SqliteMemberRepository(platform))
         bind(TOKENS.DashboardSessionStore).toConstantValue(new SqliteDashboardSessionStore(platform))
+        bind(TOKENS.AuditLog).toConstantValue(new SqliteAuditLog(platform))
+        bind(TOKENS.RequestLogStore).toConstantValue(new SqliteRequestLogStore(platform))
         bind(TOKENS.RateLimiter).toResolvedValue(() => new MemoryRateLimiter())
         bind(TOKENS.Scheduler).toResolvedValue(
           (logger) =>

@@ -121,6 +121,35 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
         CREATE INDEX dashboard_sessions_expiry ON dashboard_sessions (expires_at);
       `),
   },
+  {
+    version: 5,
+    description: "the dashboard's audit log and request logs",
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE audit_log (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          account_id TEXT NOT NULL,
+          occurred_at INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX audit_log_account ON audit_log (account_id, seq);
+        CREATE INDEX audit_log_age ON audit_log (occurred_at);
+        CREATE TABLE request_logs (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          request_id TEXT NOT NULL UNIQUE,
+          account_id TEXT NOT NULL,
+          livemode INTEGER NOT NULL,
+          method TEXT NOT NULL,
+          path TEXT NOT NULL,
+          status INTEGER NOT NULL,
+          occurred_at INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX request_logs_account ON request_logs (account_id, livemode, seq);
+        CREATE INDEX request_logs_age ON request_logs (occurred_at);
+      `),
+  },
 ]
 
 /** `live.db` and `test.db`: one surface's records and its outbox. */

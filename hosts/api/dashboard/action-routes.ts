@@ -22,6 +22,8 @@ import { renderWebhookDelivery, renderWebhookEndpoint } from '../../../contracts
 import { domainErrorToApi, sendError } from '../errors.js'
 import type { DashboardGuard } from './dashboard-guard.js'
 import type { SignInService } from '../../../core/dashboard/sign-in-service.js'
+import type { AuditTrail } from '../../../core/audit/audit-trail.js'
+import { auditActionOf, memberActor } from './audit-actions.js'
 
 type Json = Record<string, unknown>
 type Mode = 'live' | 'test'
@@ -38,6 +40,7 @@ export interface ActionRouteOptions {
   readonly accounts: AccountService
   readonly members: MemberService
   readonly signIn: SignInService
+  readonly audit: AuditTrail
   readonly surfaces: Readonly<Record<Mode, DashboardSurface>>
   readonly clockOf: Readonly<Record<Mode, ClockOf>>
 }
@@ -133,6 +136,14 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
           query: request.query as Record<string, string | undefined>,
         })
         if (!result.ok) return sendError(request, reply, domainErrorToApi(result.error))
+        if (method !== 'GET')
+          await options.audit.record({
+            accountId: signedIn.member.accountId,
+            livemode: mode === 'live',
+            actor: memberActor(signedIn.member),
+            ...auditActionOf(method, path, params, result.value.body),
+            address: request.ip,
+          })
         return reply
           .code(result.value.status ?? 200)
           .send({ ...result.value.body, livemode: mode === 'live', request_id: request.requestId })
@@ -288,6 +299,14 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
         if (signedIn === null) return reply
         const result = await handler(signedIn.member, request)
         if (!result.ok) return sendError(request, reply, domainErrorToApi(result.error))
+        if (method !== 'GET')
+          await options.audit.record({
+            accountId: signedIn.member.accountId,
+            livemode: null,
+            actor: memberActor(signedIn.member),
+            ...auditActionOf(method, `/members${url}`, request.params as Record<string, string>, result.value.body),
+            address: request.ip,
+          })
         return reply.code(result.value.status ?? 200).send({ ...result.value.body, request_id: request.requestId })
       },
     })

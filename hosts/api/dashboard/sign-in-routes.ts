@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto'
 import escapeHtml from 'escape-html'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { SignInService } from '../../../core/dashboard/sign-in-service.js'
+import type { Member } from '../../../core/dashboard/member.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import type { RateLimiterPort } from '../../../core/ports/rate-limiter.js'
+import type { AuditTrail } from '../../../core/audit/audit-trail.js'
 import { sendError } from '../errors.js'
+import { memberActor } from './audit-actions.js'
 import { hostedPage } from '../pages/hosted-page.js'
 import type { DashboardGuard } from './dashboard-guard.js'
 import type { SessionCookie } from './session-cookie.js'
@@ -21,6 +24,7 @@ export interface SignInRouteOptions {
   readonly cookie: SessionCookie
   readonly limiter: RateLimiterPort
   readonly clock: Clock
+  readonly audit: AuditTrail
 }
 
 /**
@@ -64,7 +68,17 @@ const confirmPage = (token: string) =>
  * address answers the same whether or not the address is a member's.
  */
 export const signInRoutes = (scope: FastifyInstance, options: SignInRouteOptions): void => {
-  const { signIn, guard, cookie, limiter, clock } = options
+  const { signIn, guard, cookie, limiter, clock, audit } = options
+  /** Sign-ins and sign-outs everywhere go to the audit log (a plain sign-out changes nobody else's access). */
+  const audited = (request: FastifyRequest, member: Member, action: string) =>
+    audit.record({
+      accountId: member.accountId,
+      livemode: null,
+      actor: memberActor(member),
+      action,
+      target: { type: 'member', id: member.id },
+      address: request.ip,
+    })
 
   /** Counts one attempt in each bucket; false (and a 429 answered) when one is full. */
   const admitted = async (
@@ -121,6 +135,7 @@ export const signInRoutes = (scope: FastifyInstance, options: SignInRouteOptions
       return sendHostedPage(reply, 400, linkNotValidPage())
     }
     cookie.set(reply, started.sessionId)
+    await audited(request, started.member, 'member.signed_in')
     return reply.code(303).header('Location', '/dashboard/').header('Cache-Control', 'no-store').send()
   })
 
@@ -142,8 +157,10 @@ export const signInRoutes = (scope: FastifyInstance, options: SignInRouteOptions
     if (current === null) return reply
     const everywhere = (request.body as Record<string, unknown> | undefined)?.everywhere === true
     const id = cookie.read(request)
-    if (everywhere) await signIn.signOutEverywhere(current.member.id)
-    else if (id !== null) await signIn.signOut(id)
+    if (everywhere) {
+      await signIn.signOutEverywhere(current.member.id)
+      await audited(request, current.member, 'member.signed_out_everywhere')
+    } else if (id !== null) await signIn.signOut(id)
     cookie.clear(reply)
     return reply.send({ object: 'sign_out', everywhere, request_id: request.requestId })
   })
