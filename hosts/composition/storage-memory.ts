@@ -9,6 +9,7 @@ import { MemoryOAuthStore } from '../../adapters/storage/memory/oauth-store.js'
 import { MemoryMemberRepository } from '../../adapters/storage/memory/member-repository.js'
 import { MemoryDashboardSessionStore } from '../../adapters/storage/memory/dashboard-session-store.js'
 import { MemoryAuditLog } from '../../adapters/storage/memory/audit-log.js'
+import { MemoryPasskeyStore } from '../../adapters/storage/memory/passkey-store.js'
 import { MemoryRequestLogStore } from '../../adapters/storage/memory/request-log-store.js'
 import { MemoryCalendarRepository } from '../../adapters/storage/memory/calendar-repository.js'
 import { MemoryConnectionRepository } from '../../adapters/storage/memory/connection-repository.js'
@@ -49,6 +50,7 @@ export const memoryStorage = (options: {
     bind(TOKENS.MemberRepository).toResolvedValue(() => new MemoryMemberRepository())
     bind(TOKENS.DashboardSessionStore).toResolvedValue(() => new MemoryDashboardSessionStore())
     bind(TOKENS.AuditLog).toResolvedValue(() => new MemoryAuditLog())
+    bind(TOKENS.PasskeyStore).toResolvedValue(() => new MemoryPasskeyStore())
     bind(TOKENS.RequestLogStore).toResolvedValue(() => new MemoryRequestLogStore())
     bind(TOKENS.RateLimiter).toResolvedValue(() => new MemoryRateLimiter())
     bind(TOKENS.Scheduler).toResolvedValue(

@@ -16,6 +16,7 @@ import { MongoOAuthStore } from '../../adapters/storage/mongodb/oauth-store.js'
 import { MongoMemberRepository } from '../../adapters/storage/mongodb/member-repository.js'
 import { MongoDashboardSessionStore } from '../../adapters/storage/mongodb/dashboard-session-store.js'
 import { MongoAuditLog } from '../../adapters/storage/mongodb/audit-log.js'
+import { MongoPasskeyStore } from '../../adapters/storage/mongodb/passkey-store.js'
 import { MongoRequestLogStore } from '../../adapters/storage/mongodb/request-log-store.js'
 import { MongoOutbox } from '../../adapters/storage/mongodb/outbox.js'
 import { MongoReminderRepository } from '../../adapters/storage/mongodb/reminder-repository.js'
@@ -54,7 +55,19 @@ export const mongoStorage = async (
       const dashboardSessions = new MongoDashboardSessionStore(databases.platform)
       const auditLog = new MongoAuditLog(databases.platform)
       const requestLogs = new MongoRequestLogStore(databases.platform)
-      indexed.push(accounts, idempotency, rateLimiter, oauth, members, dashboardSessions, auditLog, requestLogs)
+      const passkeys = new MongoPasskeyStore(databases.platform)
+      indexed.push(
+        accounts,
+        idempotency,
+        rateLimiter,
+        oauth,
+        members,
+        dashboardSessions,
+        auditLog,
+        requestLogs,
+        passkeys,
+      )
+      bind(TOKENS.PasskeyStore).toConstantValue(passkeys)
       bind(TOKENS.AuditLog).toConstantValue(auditLog)
       bind(TOKENS.RequestLogStore).toConstantValue(requestLogs)
       bind(TOKENS.OAuthStore).toConstantValue(oauth)

@@ -17,6 +17,7 @@ import { SqliteOAuthStore } from '../../adapters/storage/sqlite/oauth-store.js'
 import { SqliteMemberRepository } from '../../adapters/storage/sqlite/member-repository.js'
 import { SqliteDashboardSessionStore } from '../../adapters/storage/sqlite/dashboard-session-store.js'
 import { SqliteAuditLog } from '../../adapters/storage/sqlite/audit-log.js'
+import { SqlitePasskeyStore } from '../../adapters/storage/sqlite/passkey-store.js'
 import { SqliteRequestLogStore } from '../../adapters/storage/sqlite/request-log-store.js'
 import { SqliteOutbox } from '../../adapters/storage/sqlite/outbox.js'
 import { SqliteReminderRepository } from '../../adapters/storage/sqlite/reminder-repository.js'
@@ -86,6 +87,7 @@ export const sqliteStorage = async (config: Pick<Config, 'dataDir' | 'jobs'>): P
         bind(TOKENS.MemberRepository).toConstantValue(new SqliteMemberRepository(platform))
         bind(TOKENS.DashboardSessionStore).toConstantValue(new SqliteDashboardSessionStore(platform))
         bind(TOKENS.AuditLog).toConstantValue(new SqliteAuditLog(platform))
+        bind(TOKENS.PasskeyStore).toConstantValue(new SqlitePasskeyStore(platform))
         bind(TOKENS.RequestLogStore).toConstantValue(new SqliteRequestLogStore(platform))
         bind(TOKENS.RateLimiter).toResolvedValue(() => new MemoryRateLimiter())
         bind(TOKENS.Scheduler).toResolvedValue(

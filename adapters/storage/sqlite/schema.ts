@@ -123,7 +123,7 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 5,
-    description: "the dashboard's audit log and request logs",
+    description: "the dashboard's audit log, request logs and passkeys",
     up: (db) =>
       db.exec(`
         CREATE TABLE audit_log (
@@ -148,6 +148,19 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
         );
         CREATE INDEX request_logs_account ON request_logs (account_id, livemode, seq);
         CREATE INDEX request_logs_age ON request_logs (occurred_at);
+        CREATE TABLE dashboard_passkeys (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          member_id TEXT NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX dashboard_passkeys_member ON dashboard_passkeys (member_id, seq);
+        CREATE TABLE dashboard_passkey_challenges (
+          challenge TEXT PRIMARY KEY,
+          expires_at INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX dashboard_passkey_challenges_expiry ON dashboard_passkey_challenges (expires_at);
       `),
   },
 ]

@@ -16,10 +16,13 @@ import { DashboardGuard } from './dashboard-guard.js'
 import { sessionCookie } from './session-cookie.js'
 import { signInRoutes } from './sign-in-routes.js'
 import { logRoutes } from './log-routes.js'
+import { passkeyRoutes } from './passkey-routes.js'
+import type { PasskeyService } from '../../../core/dashboard/passkey-service.js'
 
 export interface DashboardOptions {
   readonly members: MemberService
   readonly signIn: SignInService
+  readonly passkeys: PasskeyService
   readonly audit: AuditTrail
   readonly requestLogs: RequestLogWriter
   readonly requestLogStore: RequestLogStorePort
@@ -84,7 +87,9 @@ export const dashboardRoutes = async (app: FastifyInstance, options: DashboardOp
       limiter: options.limiter,
       clock: options.clock,
       audit: options.audit,
+      passkeys: options.passkeys,
     })
+    passkeyRoutes(scope, { guard, passkeys: options.passkeys, audit: options.audit })
     actionRoutes(scope, {
       guard,
       accounts: options.accounts,

@@ -3,6 +3,7 @@ import escapeHtml from 'escape-html'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { SignInService } from '../../../core/dashboard/sign-in-service.js'
 import type { Member } from '../../../core/dashboard/member.js'
+import type { PasskeyService } from '../../../core/dashboard/passkey-service.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import type { RateLimiterPort } from '../../../core/ports/rate-limiter.js'
 import type { AuditTrail } from '../../../core/audit/audit-trail.js'
@@ -25,6 +26,7 @@ export interface SignInRouteOptions {
   readonly limiter: RateLimiterPort
   readonly clock: Clock
   readonly audit: AuditTrail
+  readonly passkeys: PasskeyService
 }
 
 /**
@@ -149,6 +151,28 @@ export const signInRoutes = (scope: FastifyInstance, options: SignInRouteOptions
     if (!(await admitted(request, reply, [perAddress(request), perEmail], false))) return reply
     await signIn.sendLinks(email)
     return reply.code(202).send({ object: 'sign_in_request', message: SAME_ANSWER, request_id: request.requestId })
+  })
+
+  // Passkey sign-in: the options (a challenge), then the authenticator's answer, which opens a session as a link does.
+  scope.post('/dashboard/api/sign_in/passkey/options', { config: { public: true } }, async (request, reply) => {
+    if (!guard.checkOrigin(request, reply)) return reply
+    if (!(await admitted(request, reply, [perAddress(request)], false))) return reply
+    return reply.send({ object: 'passkey_options', options: await options.passkeys.signInOptions() })
+  })
+
+  scope.post('/dashboard/api/sign_in/passkey', { config: { public: true } }, async (request, reply) => {
+    if (!guard.checkOrigin(request, reply)) return reply
+    if (!(await admitted(request, reply, [perAddress(request)], false))) return reply
+    const credential = (request.body as Record<string, unknown> | undefined)?.credential
+    const started = await options.passkeys.signIn(credential, cookie.read(request))
+    if (started === null)
+      return sendError(request, reply, {
+        code: 'authentication_failed',
+        message: 'This passkey was not accepted: sign in with a link, then register a passkey again.',
+      })
+    cookie.set(reply, started.sessionId)
+    await audited(request, started.member, 'member.signed_in_with_passkey')
+    return reply.send({ object: 'sign_in', member_id: started.member.id, request_id: request.requestId })
   })
 
   scope.post('/dashboard/api/sign_out', { config: { public: true } }, async (request, reply) => {
