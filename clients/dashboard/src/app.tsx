@@ -5,6 +5,9 @@ import { MembersPage } from './pages/members.js'
 import { SignInPage } from './pages/sign-in.js'
 import { UsersPage } from './pages/users.js'
 import { WebhooksPage } from './pages/webhooks.js'
+import { AuditLogPage } from './pages/audit-log.js'
+import { PasskeysPage } from './pages/passkeys.js'
+import { RequestLogsPage } from './pages/request-logs.js'
 import { hrefOf, PAGE_TITLES, PAGES, parseRoute, type Route } from './route.js'
 
 type SessionState =
@@ -104,6 +107,9 @@ export const App = () => {
         {route.page === 'webhooks' && <WebhooksPage key={route.mode} mode={route.mode} />}
         {route.page === 'users' && <UsersPage key={route.mode} mode={route.mode} />}
         {route.page === 'members' && <MembersPage session={session} />}
+        {route.page === 'logs' && <RequestLogsPage key={route.mode} mode={route.mode} />}
+        {route.page === 'audit' && <AuditLogPage />}
+        {route.page === 'passkeys' && <PasskeysPage />}
       </main>
     </div>
   )

@@ -1,6 +1,6 @@
 import type { Mode } from './api.js'
 
-export const PAGES = ['keys', 'webhooks', 'users', 'members'] as const
+export const PAGES = ['keys', 'webhooks', 'users', 'logs', 'members', 'audit', 'passkeys'] as const
 export type Page = (typeof PAGES)[number]
 
 export const PAGE_TITLES: Record<Page, string> = {
@@ -8,6 +8,9 @@ export const PAGE_TITLES: Record<Page, string> = {
   webhooks: 'Webhooks',
   users: 'Users and events',
   members: 'Members',
+  logs: 'Request logs',
+  audit: 'Audit log',
+  passkeys: 'Passkeys',
 }
 
 export interface Route {
