@@ -9,9 +9,10 @@ import { TOKENS } from '../di-tokens.js'
 export const eventsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.EventLifecycle).toResolvedValue(() => new EventLifecycle())
   bind(TOKENS.DepartureMonitor).toResolvedValue(
-    (events, users, ids, routing, weather, connections, metrics, trips) =>
+    (events, users, ids, routing, weather, connections, metrics, trips, history) =>
       new DepartureMonitor({
         events,
+        history,
         users,
         ids,
         routing,
@@ -29,6 +30,7 @@ export const eventsModule = new ContainerModule(({ bind }) => {
       TOKENS.ConnectionRepository,
       TOKENS.Metrics,
       TOKENS.TrackingRepository,
+      TOKENS.DepartureHistory,
     ],
   )
   bind(TOKENS.EventService).toResolvedValue(

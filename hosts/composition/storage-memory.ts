@@ -9,6 +9,7 @@ import { MemoryOAuthStore } from '../../adapters/storage/memory/oauth-store.js'
 import { MemoryMemberRepository } from '../../adapters/storage/memory/member-repository.js'
 import { MemoryDashboardSessionStore } from '../../adapters/storage/memory/dashboard-session-store.js'
 import { MemoryAuditLog } from '../../adapters/storage/memory/audit-log.js'
+import { MemoryDepartureHistory } from '../../adapters/storage/memory/departure-history.js'
 import { MemoryPasskeyStore } from '../../adapters/storage/memory/passkey-store.js'
 import { MemoryRequestLogStore } from '../../adapters/storage/memory/request-log-store.js'
 import { MemoryCalendarRepository } from '../../adapters/storage/memory/calendar-repository.js'
@@ -75,6 +76,7 @@ export const memoryStorage = (options: {
       bind(TOKENS.OAuthStateStore).toResolvedValue(() => new MemoryOAuthStateStore())
       bind(TOKENS.VoiceRepository).toResolvedValue(() => new MemoryVoiceRepository(outbox))
       bind(TOKENS.TrackingRepository).toResolvedValue(() => new MemoryTrackingRepository(outbox))
+      bind(TOKENS.DepartureHistory).toResolvedValue(() => new MemoryDepartureHistory())
     }),
   ready: async () => {},
   close: async () => {},

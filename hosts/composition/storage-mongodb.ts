@@ -16,6 +16,7 @@ import { MongoOAuthStore } from '../../adapters/storage/mongodb/oauth-store.js'
 import { MongoMemberRepository } from '../../adapters/storage/mongodb/member-repository.js'
 import { MongoDashboardSessionStore } from '../../adapters/storage/mongodb/dashboard-session-store.js'
 import { MongoAuditLog } from '../../adapters/storage/mongodb/audit-log.js'
+import { MongoDepartureHistory } from '../../adapters/storage/mongodb/departure-history.js'
 import { MongoPasskeyStore } from '../../adapters/storage/mongodb/passkey-store.js'
 import { MongoRequestLogStore } from '../../adapters/storage/mongodb/request-log-store.js'
 import { MongoOutbox } from '../../adapters/storage/mongodb/outbox.js'
@@ -105,6 +106,7 @@ export const mongoStorage = async (
           oauthStates: new MongoOAuthStateStore(context),
           voice: new MongoVoiceRepository(context),
           tracking: new MongoTrackingRepository(context),
+          departureHistory: new MongoDepartureHistory(db),
         }
         indexed.push(outbox, ...Object.values(surfaceAdapters))
         bind(TOKENS.Outbox).toConstantValue(outbox)
@@ -120,6 +122,7 @@ export const mongoStorage = async (
         bind(TOKENS.OAuthStateStore).toConstantValue(surfaceAdapters.oauthStates)
         bind(TOKENS.VoiceRepository).toConstantValue(surfaceAdapters.voice)
         bind(TOKENS.TrackingRepository).toConstantValue(surfaceAdapters.tracking)
+        bind(TOKENS.DepartureHistory).toConstantValue(surfaceAdapters.departureHistory)
       }),
     ready: async () => void (await Promise.all(indexed.map((adapter) => adapter.ensureIndexes()))),
     close: async () => {

@@ -17,6 +17,7 @@ import { SqliteOAuthStore } from '../../adapters/storage/sqlite/oauth-store.js'
 import { SqliteMemberRepository } from '../../adapters/storage/sqlite/member-repository.js'
 import { SqliteDashboardSessionStore } from '../../adapters/storage/sqlite/dashboard-session-store.js'
 import { SqliteAuditLog } from '../../adapters/storage/sqlite/audit-log.js'
+import { SqliteDepartureHistory } from '../../adapters/storage/sqlite/departure-history.js'
 import { SqlitePasskeyStore } from '../../adapters/storage/sqlite/passkey-store.js'
 import { SqliteRequestLogStore } from '../../adapters/storage/sqlite/request-log-store.js'
 import { SqliteOutbox } from '../../adapters/storage/sqlite/outbox.js'
@@ -116,6 +117,7 @@ export const sqliteStorage = async (config: Pick<Config, 'dataDir' | 'jobs'>): P
           bind(TOKENS.OAuthStateStore).toConstantValue(new SqliteOAuthStateStore(db))
           bind(TOKENS.VoiceRepository).toConstantValue(new SqliteVoiceRepository(db, outbox))
           bind(TOKENS.TrackingRepository).toConstantValue(new SqliteTrackingRepository(db, outbox))
+          bind(TOKENS.DepartureHistory).toConstantValue(new SqliteDepartureHistory(db))
         }),
       ready: async () => {},
       close: async () => {

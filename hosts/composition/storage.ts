@@ -17,7 +17,7 @@ export interface StorageFamily {
    * One surface's storage, in that surface's child container, never seen by the other surface: `Outbox` and every
    * repository (`UserRepository`, `EventRepository`, `WebhookEndpointRepository`, `WebhookDeliveryRepository`,
    * `ReminderRepository`, `DeviceRepository`, `InvitationRepository`, `ConnectionRepository`, `CalendarRepository`,
-   * `OAuthStateStore`, `TrackingRepository`). Each repository stores its domain events in the surface's outbox in the same write.
+   * `OAuthStateStore`, `TrackingRepository`, `DepartureHistory`). Each repository stores its domain events in the surface's outbox in the same write.
    */
   surface(livemode: boolean): ContainerModule
   /** Called once both surfaces are bound, before anything is served (MongoDB: creates the indexes). */

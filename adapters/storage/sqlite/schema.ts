@@ -434,6 +434,21 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
           SET location_lat = json_extract(doc, '$.location.lat'), location_lng = json_extract(doc, '$.location.lng');
       `),
   },
+  {
+    version: 5,
+    description: "each event's departure recomputes (GET /v1/events/{id}/departure/history), bounded per event",
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE departure_history (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          account_id TEXT NOT NULL,
+          event_id TEXT NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX departure_history_event ON departure_history (account_id, event_id, seq);
+      `),
+  },
 ]
 
 export const PLATFORM_SCHEMA: SqliteSchema = { name: 'platform', migrations: PLATFORM_MIGRATIONS }
