@@ -8,6 +8,7 @@ import type { MemberRepositoryPort } from '../core/ports/member-repository.js'
 import type { DashboardSessionStorePort } from '../core/ports/dashboard-session-store.js'
 import type { AuditLogPort } from '../core/ports/audit-log.js'
 import type { DepartureHistoryPort } from '../core/ports/departure-history.js'
+import type { DepartureHistoryService } from '../core/event/departure-history-service.js'
 import type { PasskeyStorePort } from '../core/ports/passkey-store.js'
 import type { RequestLogStorePort } from '../core/ports/request-log-store.js'
 import type { MemberService } from '../core/dashboard/member-service.js'
@@ -85,6 +86,7 @@ export const TOKENS = {
   DashboardSessionStore: token<DashboardSessionStorePort>('DashboardSessionStore'),
   AuditLog: token<AuditLogPort>('AuditLog'),
   DepartureHistory: token<DepartureHistoryPort>('DepartureHistory'),
+  DepartureHistoryService: token<DepartureHistoryService>('DepartureHistoryService'),
   PasskeyStore: token<PasskeyStorePort>('PasskeyStore'),
   RequestLogStore: token<RequestLogStorePort>('RequestLogStore'),
   MemberService: token<MemberService>('MemberService'),

@@ -1,3 +1,4 @@
+import { TOKENS } from '../di-tokens.js'
 import { maxHeaderSize } from 'node:http'
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify'
 import { SandboxClockService } from '../../core/account/sandbox.js'
@@ -189,7 +190,11 @@ export const buildApiApp = async (
   })
   await oauthRoutes(app, { ...options, oauth: application.oauth })
   userRoutes(app, { ...options, users: surface.users })
-  eventRoutes(app, { ...options, events: surface.events })
+  eventRoutes(app, {
+    ...options,
+    events: surface.events,
+    departureHistory: surface.container.get(TOKENS.DepartureHistoryService),
+  })
   const parser = schedulingParseServiceOf(surface)
   schedulingParseRoutes(app, { ...options, parser })
   webhookEndpointRoutes(app, { ...options, webhooks: surface.webhooks })

@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify'
 import { DepartureMonitor } from '../../core/event/departure-monitor.js'
 import { EventLifecycle } from '../../core/event/event-lifecycle.js'
 import { EventService } from '../../core/event/event-service.js'
+import { DepartureHistoryService } from '../../core/event/departure-history-service.js'
 import { lastKnownPosition } from '../../core/tracking/last-known-position.js'
 import { TOKENS } from '../di-tokens.js'
 
@@ -32,6 +33,10 @@ export const eventsModule = new ContainerModule(({ bind }) => {
       TOKENS.TrackingRepository,
       TOKENS.DepartureHistory,
     ],
+  )
+  bind(TOKENS.DepartureHistoryService).toResolvedValue(
+    (events, history) => new DepartureHistoryService({ events, history }),
+    [TOKENS.EventRepository, TOKENS.DepartureHistory],
   )
   bind(TOKENS.EventService).toResolvedValue(
     (events, users, ids, geocoding, timezones, routing, weather, monitor, lifecycle) =>
