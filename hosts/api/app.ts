@@ -262,7 +262,10 @@ export const buildApiApp = async (
     await dashboardRoutes(app, {
       ...application.dashboard,
       accounts: application.accounts,
-      surfaces: { live, test },
+      surfaces: {
+        live: { ...live, departureHistory: live.container.get(TOKENS.DepartureHistoryService) },
+        test: { ...test, departureHistory: test.container.get(TOKENS.DepartureHistoryService) },
+      },
       clockOf: {
         live: accountClock(application.accountRepository, application.clock, true),
         test: accountClock(application.accountRepository, application.clock, false),

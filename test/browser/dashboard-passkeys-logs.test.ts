@@ -118,3 +118,36 @@ describe('request logs in Chromium', () => {
     await context.close()
   })
 })
+
+describe('an event’s departure history in Chromium', () => {
+  it('the event page lists the recomputes of its departure, the one at creation first', async () => {
+    const { sandbox } = clients(test)
+    const user = await sandbox('POST', '/v1/users', {
+      body: { email: 'commuter@example.com', display_name: 'Commuter', home_location: { lat: 52.52, lng: 13.405 } },
+    })
+    const start = Date.now() + 5 * 3_600_000
+    const event = await sandbox('POST', '/v1/events', {
+      body: {
+        user_id: user.body.id,
+        title: 'Board meeting',
+        start_time: new Date(start).toISOString(),
+        end_time: new Date(start + 3_600_000).toISOString(),
+        location: { name: 'Office', address: 'Friedrichstrasse 100, Berlin', lat: 52.5208, lng: 13.3874 },
+      },
+    })
+    expect(event.status).toBe(201)
+    await sandbox('POST', `/v1/events/${event.body.id}/departure/recompute`)
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const page = await signInWithLink(context, 'history-owner@example.com')
+    await page.goto(`${base}/dashboard/test/users`)
+    await page.getByRole('button', { name: 'Commuter' }).click()
+    await page.getByRole('button', { name: 'Board meeting' }).click()
+    await page.getByRole('heading', { name: 'Departure history of Board meeting' }).waitFor()
+    const triggers = await page
+      .locator('section[aria-labelledby="departure-history"] tbody tr td:last-child')
+      .allTextContents()
+    expect(triggers).toEqual(['requested', 'event_created'])
+    await context.close()
+  })
+})

@@ -12,6 +12,8 @@ import type { RequestScope } from '../../../core/shared/request-scope.js'
 import { err, mapResult, ok, type Result } from '../../../core/shared/result.js'
 import type { UserService } from '../../../core/user/user-service.js'
 import type { EventService } from '../../../core/event/event-service.js'
+import type { DepartureHistoryService } from '../../../core/event/departure-history-service.js'
+import { renderDepartureHistoryEntry } from '../../../contracts/departure-history.js'
 import type { WebhookEndpointService } from '../../../core/webhooks/webhook-endpoint-service.js'
 import { renderApiKey } from '../../../contracts/api-keys.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
@@ -33,6 +35,7 @@ export interface DashboardSurface {
   readonly users: UserService
   readonly events: EventService
   readonly webhooks: WebhookEndpointService
+  readonly departureHistory: DepartureHistoryService
 }
 
 export interface ActionRouteOptions {
@@ -268,6 +271,22 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
         (page) => ({ body: list(page.data.map(renderEvent), page.hasMore) }),
       )
     },
+  )
+
+  // An event's departure history (the API's `GET /v1/events/{id}/departure/history`).
+  surfaceAction(
+    'GET',
+    '/events/:id/departure/history',
+    Endpoints.listDepartureHistory.permission,
+    null,
+    async ({ surface, scope, params, query }) =>
+      mapResult(
+        await surface.departureHistory.list(scope, params.id ?? '', {
+          limit: Math.min(100, Math.max(1, Number(query.limit ?? 100) || 100)),
+          startingAfter: query.starting_after,
+        }),
+        (page) => ({ body: list(page.data.map(renderDepartureHistoryEntry), page.hasMore) }),
+      ),
   )
 
   // The session and the members.

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'preact/hooks'
 import { surfaceCall, type CalendarEvent, type List, type Mode, type User } from '../api.js'
 import { Empty, ErrorNote, Table } from '../components.js'
+import { DepartureHistory } from './departure-history.js'
 
 const UpcomingEvents = ({ mode, user }: { mode: Mode; user: User }) => {
   const [events, setEvents] = useState<CalendarEvent[] | null>(null)
+  const [chosen, setChosen] = useState<CalendarEvent | null>(null)
   const [error, setError] = useState<unknown>(null)
   useEffect(() => {
     surfaceCall<List<CalendarEvent>>(mode, 'GET', `/users/${user.id}/events?limit=50`).then(
@@ -30,7 +32,11 @@ const UpcomingEvents = ({ mode, user }: { mode: Mode; user: User }) => {
             <tbody>
               {events.map((event) => (
                 <tr key={event.id}>
-                  <td>{event.title}</td>
+                  <td>
+                    <button type="button" class="link" onClick={() => setChosen(event)}>
+                      {event.title}
+                    </button>
+                  </td>
                   <td>{event.start_time.replace('T', ' ').slice(0, 16)}</td>
                   <td>{event.end_time.replace('T', ' ').slice(0, 16)}</td>
                 </tr>
@@ -38,6 +44,7 @@ const UpcomingEvents = ({ mode, user }: { mode: Mode; user: User }) => {
             </tbody>
           </Table>
         ))}
+      {chosen !== null && <DepartureHistory mode={mode} event={chosen} />}
     </section>
   )
 }
