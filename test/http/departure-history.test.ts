@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TOKENS } from '../../hosts/di-tokens.js'
 import { clients, startTestService, TEST_KEY, api, type TestService } from '../support/service.js'
 
 let test: TestService
@@ -110,5 +111,18 @@ describe('GET /v1/events/{id}/departure/history: the recomputes of an event’s 
     })
     expect(refused.status).toBe(403)
     expect(refused.body.error.message).toContain('departure')
+  })
+  it('goes with its event, and with its user', async () => {
+    const event = await createEvent()
+    const [account] = await test.service.application.accountRepository.listAccounts()
+    const history = test.service.application.surfaces.test.container.get(TOKENS.DepartureHistory)
+    expect((await history.list(account!.id, event.id, { limit: 10 })).data).toHaveLength(1)
+    expect((await client.sandbox('DELETE', `/v1/events/${event.id}`)).status).toBe(200)
+    expect((await history.list(account!.id, event.id, { limit: 10 })).data).toEqual([])
+
+    const second = await createEvent()
+    expect((await history.list(account!.id, second.id, { limit: 10 })).data).toHaveLength(1)
+    expect((await client.sandbox('DELETE', `/v1/users/${userId}`)).status).toBe(200)
+    expect((await history.list(account!.id, second.id, { limit: 10 })).data).toEqual([])
   })
 })
