@@ -262,6 +262,7 @@ const composeOn = async (
       await Promise.all([live.dispatcher.drain(), test.dispatcher.drain()])
       webhookTransport.close()
       await dashboard.requestLogs.close()
+      await Promise.all([live, test].map((surface) => surface.container.get(TOKENS.BufferedDepartureHistory).close()))
       await storage.close()
     },
   }

@@ -9,6 +9,7 @@ import type { DashboardSessionStorePort } from '../core/ports/dashboard-session-
 import type { AuditLogPort } from '../core/ports/audit-log.js'
 import type { DepartureHistoryPort } from '../core/ports/departure-history.js'
 import type { DepartureHistoryService } from '../core/event/departure-history-service.js'
+import type { BufferedDepartureHistory } from '../adapters/storage/buffered/departure-history.js'
 import type { PasskeyStorePort } from '../core/ports/passkey-store.js'
 import type { RequestLogStorePort } from '../core/ports/request-log-store.js'
 import type { MemberService } from '../core/dashboard/member-service.js'
@@ -87,6 +88,7 @@ export const TOKENS = {
   AuditLog: token<AuditLogPort>('AuditLog'),
   DepartureHistory: token<DepartureHistoryPort>('DepartureHistory'),
   DepartureHistoryService: token<DepartureHistoryService>('DepartureHistoryService'),
+  BufferedDepartureHistory: token<BufferedDepartureHistory>('BufferedDepartureHistory'),
   PasskeyStore: token<PasskeyStorePort>('PasskeyStore'),
   RequestLogStore: token<RequestLogStorePort>('RequestLogStore'),
   MemberService: token<MemberService>('MemberService'),

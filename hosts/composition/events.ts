@@ -1,3 +1,4 @@
+import { BufferedDepartureHistory } from '../../adapters/storage/buffered/departure-history.js'
 import { ContainerModule } from 'inversify'
 import { DepartureMonitor } from '../../core/event/departure-monitor.js'
 import { EventLifecycle } from '../../core/event/event-lifecycle.js'
@@ -31,12 +32,20 @@ export const eventsModule = new ContainerModule(({ bind }) => {
       TOKENS.ConnectionRepository,
       TOKENS.Metrics,
       TOKENS.TrackingRepository,
-      TOKENS.DepartureHistory,
+      TOKENS.BufferedDepartureHistory,
     ],
+  )
+  // Written off the request path: the storage's adapter behind a one-second buffer.
+  bind(TOKENS.BufferedDepartureHistory).toResolvedValue(
+    (store, logger) =>
+      new BufferedDepartureHistory(store, (error, lost) =>
+        logger.error({ err: error, lost }, 'departure history batch not written'),
+      ),
+    [TOKENS.DepartureHistory, TOKENS.Logger],
   )
   bind(TOKENS.DepartureHistoryService).toResolvedValue(
     (events, history) => new DepartureHistoryService({ events, history }),
-    [TOKENS.EventRepository, TOKENS.DepartureHistory],
+    [TOKENS.EventRepository, TOKENS.BufferedDepartureHistory],
   )
   bind(TOKENS.EventService).toResolvedValue(
     (events, users, ids, geocoding, timezones, routing, weather, monitor, lifecycle) =>

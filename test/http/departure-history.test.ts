@@ -115,7 +115,7 @@ describe('GET /v1/events/{id}/departure/history: the recomputes of an event’s 
   it('goes with its event, and with its user', async () => {
     const event = await createEvent()
     const [account] = await test.service.application.accountRepository.listAccounts()
-    const history = test.service.application.surfaces.test.container.get(TOKENS.DepartureHistory)
+    const history = test.service.application.surfaces.test.container.get(TOKENS.BufferedDepartureHistory)
     expect((await history.list(account!.id, event.id, { limit: 10 })).data).toHaveLength(1)
     expect((await client.sandbox('DELETE', `/v1/events/${event.id}`)).status).toBe(200)
     expect((await history.list(account!.id, event.id, { limit: 10 })).data).toEqual([])
