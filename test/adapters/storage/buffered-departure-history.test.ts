@@ -5,7 +5,7 @@ import type { DepartureHistoryEntry } from '../../../core/departure/departure-hi
 import { departureHistoryContract } from '../../contracts/departure-history.contract.js'
 
 const opened: BufferedDepartureHistory[] = []
-const buffered = (store = new MemoryDepartureHistory(), onError = () => {}) => {
+const buffered = (store = new MemoryDepartureHistory(), onError: (error: unknown, lost: number) => void = () => {}) => {
   const history = new BufferedDepartureHistory(store, onError)
   opened.push(history)
   return history
