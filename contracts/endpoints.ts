@@ -3,6 +3,7 @@ import { API_VERSIONS } from './versions.js'
 import { deleted, listEnvelope } from './common.js'
 import type { EndpointContract, OtherResponse } from './endpoint.js'
 import { HealthResource } from './health.js'
+import { DepartureHistoryEndpoints } from './departure-history.js'
 import { EventHealthResource, UPCOMING_HEALTH_SINCE, UpcomingHealthQuery } from './event-health.js'
 import { EventEditQuery, EventInstancesQuery } from './event-series.js'
 import {
@@ -317,6 +318,7 @@ export const Endpoints = {
     body: NoBody,
     response: DepartureResource,
   },
+  ...DepartureHistoryEndpoints,
   retrieveEventHealth: {
     operationId: 'retrieveEventHealth',
     // events:read, not departure:read: the risks name the user's other events in the way.

@@ -254,6 +254,7 @@ const composeOn = async (
     ])
   }
   const scheduler = root.get(TOKENS.Scheduler)
+  const dashboard = dashboardServicesOf(root, live, config)
   return {
     config,
     container: root,
@@ -269,7 +270,7 @@ const composeOn = async (
     logger,
     metrics,
     surfaces: { live, test },
-    dashboard: dashboardServicesOf(root, live, config),
+    dashboard,
     storageLocation: storage.location,
     // In order: no new background run, then the webhook attempts under way finish and record their outcome, and
     // only then the storage closes (an attempt cut off there would stay leased without its outcome until its lease ends).
@@ -277,6 +278,8 @@ const composeOn = async (
       await scheduler.stop()
       await Promise.all([live.dispatcher.drain(), test.dispatcher.drain()])
       webhookTransport.close()
+      await dashboard.requestLogs.close()
+      await Promise.all([live, test].map((surface) => surface.container.get(TOKENS.BufferedDepartureHistory).close()))
       await storage.close()
     },
   }

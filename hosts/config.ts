@@ -42,6 +42,7 @@ const Environment = Schema.Struct({
   SERVICE_BOOTSTRAP_KEYS: Schema.optionalKey(Schema.String),
   DATA_DIR: Schema.optionalKey(Schema.String),
   DASHBOARD_ASSETS_DIR: Schema.optionalKey(Schema.String),
+  REQUEST_LOG_RETENTION_DAYS: Schema.optionalKey(PositiveInt),
   STORAGE: Schema.optionalKey(Schema.Literals(['memory', 'sqlite', 'mongodb'])),
   MONGODB_URI: Schema.optionalKey(
     Schema.String.check(
@@ -187,6 +188,8 @@ export interface Config {
   readonly dataDir: string
   /** Where the dashboard's built UI is (`npm run build` writes `dist/dashboard`); null: that default. */
   readonly dashboardAssetsDir: string | null
+  /** How long the dashboard's request logs are kept (`REQUEST_LOG_RETENTION_DAYS`, default 30). */
+  readonly requestLogRetentionDays: number
   /**
    * Which storage family holds the records: `sqlite` (the embedded default, files in `dataDir`), `mongodb` (with
    * `MONGODB_URI`, the default then), or `memory` (tests and demos: gone on restart but for accounts and keys).
@@ -511,6 +514,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     bootstrapKeys,
     dataDir: vars.DATA_DIR ?? '.data',
     dashboardAssetsDir: vars.DASHBOARD_ASSETS_DIR ?? null,
+    requestLogRetentionDays: Number(vars.REQUEST_LOG_RETENTION_DAYS ?? 30),
     storage,
     mongodb:
       storage !== 'mongodb' || vars.MONGODB_URI === undefined

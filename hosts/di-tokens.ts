@@ -8,6 +8,12 @@ import type { ConnectedAccountService } from '../core/account/connected-account-
 import type { OAuthStorePort } from '../core/ports/oauth-store.js'
 import type { MemberRepositoryPort } from '../core/ports/member-repository.js'
 import type { DashboardSessionStorePort } from '../core/ports/dashboard-session-store.js'
+import type { AuditLogPort } from '../core/ports/audit-log.js'
+import type { DepartureHistoryPort } from '../core/ports/departure-history.js'
+import type { DepartureHistoryService } from '../core/event/departure-history-service.js'
+import type { BufferedDepartureHistory } from '../adapters/storage/buffered/departure-history.js'
+import type { PasskeyStorePort } from '../core/ports/passkey-store.js'
+import type { RequestLogStorePort } from '../core/ports/request-log-store.js'
 import type { MemberService } from '../core/dashboard/member-service.js'
 import type { ConnectionService } from '../core/connection/connection-service.js'
 import type { ConnectionSync } from '../core/connection/connection-sync.js'
@@ -92,6 +98,12 @@ export const TOKENS = {
   /** The dashboard's members, sign-in links and sessions (platform storage). */
   MemberRepository: token<MemberRepositoryPort>('MemberRepository'),
   DashboardSessionStore: token<DashboardSessionStorePort>('DashboardSessionStore'),
+  AuditLog: token<AuditLogPort>('AuditLog'),
+  DepartureHistory: token<DepartureHistoryPort>('DepartureHistory'),
+  DepartureHistoryService: token<DepartureHistoryService>('DepartureHistoryService'),
+  BufferedDepartureHistory: token<BufferedDepartureHistory>('BufferedDepartureHistory'),
+  PasskeyStore: token<PasskeyStorePort>('PasskeyStore'),
+  RequestLogStore: token<RequestLogStorePort>('RequestLogStore'),
   MemberService: token<MemberService>('MemberService'),
   IdempotencyStore: token<IdempotencyStorePort>('IdempotencyStore'),
   RateLimiter: token<RateLimiterPort>('RateLimiter'),

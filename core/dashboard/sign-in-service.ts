@@ -98,6 +98,16 @@ export class SignInService {
     if (link === null) return null
     const found = await this.deps.members.get(link.memberId)
     if (found === null || found.status === 'removed' || found.accountId !== link.accountId) return null
+    return this.startSession(found, null)
+  }
+
+  /**
+   * A new session for a member who proved who they are (a link, a passkey); an invited member becomes active. The
+   * browser's previous session, if any, ends (rotation).
+   */
+  async startSession(found: Member, previousSessionId: string | null): Promise<StartedSession> {
+    const now = this.deps.clock.now()
+    if (previousSessionId !== null) await this.deps.sessions.deleteSession(hashSecret(previousSessionId))
     const member: Member = found.status === 'invited' ? { ...found, status: 'active', updatedAt: now } : found
     if (member !== found) await this.deps.members.update(member)
     const sessionId = this.deps.random.token(TOKEN_BYTES)

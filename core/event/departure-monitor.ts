@@ -11,6 +11,8 @@ import {
   routeBucketKey,
   routeBucketOf,
 } from '../departure/route-correction.js'
+import { DEPARTURE_HISTORY_PER_EVENT, type DepartureHistoryTrigger } from '../departure/departure-history.js'
+import type { DepartureHistoryPort } from '../ports/departure-history.js'
 import { defaultOriginRuleOptions, resolveOrigin } from '../departure/origin.js'
 import type { MonitoringCommand, MonitoringEvent, RecomputeFailureReason } from '../monitoring/monitoring.js'
 import { monitoringTransition } from '../monitoring/monitoring-transition.js'
@@ -47,6 +49,8 @@ export interface DepartureMonitorDeps extends Omit<DepartureDataPorts, 'clock'> 
   readonly connections?: ConnectionRepositoryPort
   /** Corrections learned from tracked arrivals, applied to each window of the sweep (one read per batch). */
   readonly corrections?: RouteCorrectionStorePort
+  /** Each successful recompute is recorded here (`GET /v1/events/{id}/departure/history`); none without it. */
+  readonly history?: DepartureHistoryPort
   /** Where the user was last seen (tracking, or the app's report): an origin source while recent. */
   readonly lastKnownPosition?: (
     accountId: string,
@@ -254,8 +258,9 @@ export class DepartureMonitor {
       await this.recomputeBatch(
         [event],
         clock,
-        async (next) => {
+        async (next, _version, departure) => {
           planned = next
+          if (departure !== null) await this.recordHistory(next.event, departure, 'event_created')
         },
         known,
       )
@@ -278,15 +283,48 @@ export class DepartureMonitor {
   }
 
   /** Recomputes the given events now (one batch) and stores each outcome. */
-  async recompute(events: readonly CalendarEvent[], clock: Clock): Promise<CalendarEvent[]> {
+  async recompute(
+    events: readonly CalendarEvent[],
+    clock: Clock,
+    trigger: DepartureHistoryTrigger = 'scheduled',
+  ): Promise<CalendarEvent[]> {
     const updates: EventUpdate[] = []
-    await this.recomputeBatch(events, clock, async ({ event, domainEvents }, expectedVersion) => {
+    const departures: (Departure | null)[] = []
+    await this.recomputeBatch(events, clock, async ({ event, domainEvents }, expectedVersion, departure) => {
       updates.push({ event, expectedVersion, events: domainEvents })
+      departures.push(departure)
     })
     // Written together (one commit where the adapter can); a lost race means the event changed meanwhile (updated
     // or deleted): its new state wins.
     const outcomes = await this.deps.events.updateMany(updates)
-    return updates.filter((_, index) => outcomes[index] === 'updated').map((update) => update.event)
+    const saved = updates.filter((_, index) => outcomes[index] === 'updated')
+    // Only the recomputes that were stored go into the history.
+    for (const [index, update] of updates.entries()) {
+      const departure = departures[index]
+      if (outcomes[index] === 'updated' && departure !== null && departure !== undefined)
+        await this.recordHistory(update.event, departure, trigger)
+    }
+    return saved.map((update) => update.event)
+  }
+
+  private async recordHistory(event: CalendarEvent, departure: Departure, trigger: DepartureHistoryTrigger) {
+    if (this.deps.history === undefined) return
+    await this.deps.history.append(
+      {
+        id: this.deps.ids.next('dph'),
+        accountId: event.accountId,
+        eventId: event.id,
+        computedAt: departure.calculatedAt,
+        earliestDeparture: departure.earliestDeparture,
+        latestDeparture: departure.latestDeparture,
+        travelMinutes: departure.travel.totalMinutes,
+        trafficLevel: departure.trafficLevel,
+        confidence: departure.confidence,
+        dataQuality: departure.dataQuality ?? null,
+        trigger,
+      },
+      DEPARTURE_HISTORY_PER_EVENT,
+    )
   }
 
   /**
@@ -297,7 +335,7 @@ export class DepartureMonitor {
   private async recomputeBatch(
     events: readonly CalendarEvent[],
     clock: Clock,
-    commit: (planned: PlannedTransition, expectedVersion: number) => Promise<void>,
+    commit: (planned: PlannedTransition, expectedVersion: number, departure: Departure | null) => Promise<void>,
     unsaved?: KnownUserReads,
   ): Promise<void> {
     const users = new Map<string, User | null>()
@@ -355,7 +393,8 @@ export class DepartureMonitor {
         },
         originSources.get(event.id) ?? event.originSource,
       )
-      if (next !== null) await commit(next, event.version)
+      if (next !== null)
+        await commit(next, event.version, command.type === 'recompute_succeeded' ? command.departure : null)
     }
   }
 

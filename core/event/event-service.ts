@@ -343,7 +343,7 @@ export class EventService {
     const user = await this.deps.users.requireActive(scope, found.value.userId)
     if (!user.ok) return user
     if (found.value.location === null || isSeriesMaster(found.value)) return this.windowOf(found.value)
-    const [saved] = await this.deps.monitor.recompute([found.value], scope.clock)
+    const [saved] = await this.deps.monitor.recompute([found.value], scope.clock, 'requested')
     return this.windowOf(saved ?? (await this.deps.events.get(scope.accountId, id)) ?? found.value)
   }
 
@@ -433,7 +433,7 @@ export class EventService {
 
   private async refreshIfPending(event: CalendarEvent, scope: RequestScope): Promise<CalendarEvent> {
     if (event.monitoring.status !== 'pending' || isSeriesMaster(event)) return event
-    const [saved] = await this.deps.monitor.recompute([event], scope.clock)
+    const [saved] = await this.deps.monitor.recompute([event], scope.clock, 'read')
     // Not written: the event changed meanwhile (the sweep recomputed it first, or a change landed); its state wins.
     return saved ?? (await this.deps.events.get(scope.accountId, event.id)) ?? event
   }

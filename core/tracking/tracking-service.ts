@@ -450,7 +450,7 @@ export class TrackingService {
       { limit: 100 },
     )
     const waiting = upcoming.data.filter((event) => event.monitoring.status === 'no_origin')
-    if (waiting.length > 0) await this.deps.monitor.recompute(waiting, scope.clock)
+    if (waiting.length > 0) await this.deps.monitor.recompute(waiting, scope.clock, 'tracking')
   }
 
   /** The prediction from a position: arrived within the radius, else the routing's travel time from there. */

@@ -1,3 +1,4 @@
+import { TOKENS } from '../di-tokens.js'
 import { maxHeaderSize } from 'node:http'
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify'
 import { Endpoints } from '../../contracts/endpoints.js'
@@ -15,6 +16,7 @@ import { versioningPlugin } from './plugins/versioning.js'
 import './request-context.js'
 import { defineRoute, type RouteOptions } from './route.js'
 import { requestObserver } from './request-observer.js'
+import { requestLogRecorder } from './request-log-recorder.js'
 import { maybeAsyncOnSend } from './hook.js'
 import { platformRoutes } from './routes/platform.js'
 import { referenceRoutes } from './routes/reference.js'
@@ -35,7 +37,6 @@ import { freeBusyRoutes } from './routes/freebusy.js'
 import { suggestionRoutes } from './routes/suggestions.js'
 import { voiceRoutes } from './routes/voice.js'
 import { mcpRoutes } from '../mcp/mcp-server.js'
-import { TOKENS } from '../di-tokens.js'
 import { dashboardRoutes } from './dashboard/dashboard-routes.js'
 import { defaultAssetsDir } from './dashboard/dashboard-assets.js'
 
@@ -128,10 +129,13 @@ export const buildApiApp = async (
   // One line per request at `info` (and below): off at `warn` and above, as in the benchmarks.
   const logRequests = ['info', 'debug', 'trace'].includes(logger.level)
   const observe = requestObserver(application.metrics, surface.livemode, logRequests)
+  const recordRequest = requestLogRecorder(application.dashboard.requestLogs, application.clock, surface.livemode)
+  app.decorateRequest('apiError', null)
   app.addHook(
     'onSend',
     maybeAsyncOnSend((request, reply, payload) => {
       observe(request, reply)
+      recordRequest(request, reply)
       return rateLimit.release(request)?.then(() => payload)
     }),
   )
@@ -170,7 +174,7 @@ export const buildApiApp = async (
     verifySerializers: appOptions.verifySerializers === true,
   }
   platformRoutes(app, { ...options, sandboxClock: surface.sandboxClock })
-  apiKeyRoutes(app, { ...options, accounts: application.accounts })
+  apiKeyRoutes(app, { ...options, accounts: application.accounts, audit: application.dashboard.audit })
   connectedAccountRoutes(app, {
     ...options,
     connectedAccounts: application.connectedAccounts,
@@ -180,7 +184,11 @@ export const buildApiApp = async (
   })
   await oauthRoutes(app, { ...options, oauth: application.oauth })
   userRoutes(app, { ...options, users: surface.users })
-  eventRoutes(app, { ...options, events: surface.events })
+  eventRoutes(app, {
+    ...options,
+    events: surface.events,
+    departureHistory: surface.container.get(TOKENS.DepartureHistoryService),
+  })
   schedulingParseRoutes(app, { ...options, parser: surface.parser })
   webhookEndpointRoutes(app, { ...options, webhooks: surface.webhooks })
   reminderRoutes(app, { ...options, reminders: surface.reminders })
@@ -239,7 +247,10 @@ export const buildApiApp = async (
     await dashboardRoutes(app, {
       ...application.dashboard,
       accounts: application.accounts,
-      surfaces: { live, test },
+      surfaces: {
+        live: { ...live, departureHistory: live.container.get(TOKENS.DepartureHistoryService) },
+        test: { ...test, departureHistory: test.container.get(TOKENS.DepartureHistoryService) },
+      },
       clockOf: { live: live.clockOf, test: test.clockOf },
       limiter: application.rateLimiter,
       clock: application.clock,

@@ -13,6 +13,8 @@ export {
 } from '../shared/errors.js'
 
 export const sendError = (request: FastifyRequest, reply: FastifyReply, error: ApiErrorBody): FastifyReply => {
+  // Kept for the request log (`request-log-recorder.ts`), which reads the outcome without parsing the body.
+  request.apiError = error
   if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(Math.ceil(error.retryAfterSeconds)))
   return reply
     .code(ERROR_CODES[error.code].status)

@@ -35,6 +35,8 @@ declare module 'fastify' {
     concurrencyBucket: string | null
     /** Connect: the connected account the request acts for (`Service-Account`), or null when the platform acts for itself. */
     connectedAccount: Account | null
+    /** The error this request was answered with (`sendError`), for the request log; null on success. */
+    apiError: import('./errors.js').ApiErrorBody | null
     /** The unparsed body text (signature checks need the exact bytes). */
     rawBody: string | null
     /** `routeOptions.config`, kept by the first hook that reads it (see `routeConfigOf`); null before. */

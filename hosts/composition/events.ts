@@ -1,7 +1,9 @@
+import { BufferedDepartureHistory } from '../../adapters/storage/buffered/departure-history.js'
 import { ContainerModule } from 'inversify'
 import { DepartureMonitor } from '../../core/event/departure-monitor.js'
 import { EventLifecycle } from '../../core/event/event-lifecycle.js'
 import { EventService } from '../../core/event/event-service.js'
+import { DepartureHistoryService } from '../../core/event/departure-history-service.js'
 import { lastKnownPosition } from '../../core/tracking/last-known-position.js'
 import { TOKENS } from '../di-tokens.js'
 
@@ -9,9 +11,10 @@ import { TOKENS } from '../di-tokens.js'
 export const eventsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.EventLifecycle).toResolvedValue(() => new EventLifecycle())
   bind(TOKENS.DepartureMonitor).toResolvedValue(
-    (events, users, ids, routing, weather, connections, metrics, trips, corrections) =>
+    (events, users, ids, routing, weather, connections, metrics, trips, corrections, history) =>
       new DepartureMonitor({
         events,
+        history,
         users,
         ids,
         routing,
@@ -31,7 +34,20 @@ export const eventsModule = new ContainerModule(({ bind }) => {
       TOKENS.Metrics,
       TOKENS.TrackingRepository,
       TOKENS.RouteCorrectionStore,
+      TOKENS.BufferedDepartureHistory,
     ],
+  )
+  // Written off the request path: the storage's adapter behind a one-second buffer.
+  bind(TOKENS.BufferedDepartureHistory).toResolvedValue(
+    (store, logger) =>
+      new BufferedDepartureHistory(store, (error, lost) =>
+        logger.error({ err: error, lost }, 'departure history batch not written'),
+      ),
+    [TOKENS.DepartureHistory, TOKENS.Logger],
+  )
+  bind(TOKENS.DepartureHistoryService).toResolvedValue(
+    (events, history) => new DepartureHistoryService({ events, history }),
+    [TOKENS.EventRepository, TOKENS.BufferedDepartureHistory],
   )
   bind(TOKENS.EventService).toResolvedValue(
     (events, users, ids, geocoding, timezones, routing, weather, monitor, lifecycle) =>

@@ -8,6 +8,10 @@ import { MemoryAccountRepository } from '../../adapters/storage/memory/account-r
 import { MemoryOAuthStore } from '../../adapters/storage/memory/oauth-store.js'
 import { MemoryMemberRepository } from '../../adapters/storage/memory/member-repository.js'
 import { MemoryDashboardSessionStore } from '../../adapters/storage/memory/dashboard-session-store.js'
+import { MemoryAuditLog } from '../../adapters/storage/memory/audit-log.js'
+import { MemoryDepartureHistory } from '../../adapters/storage/memory/departure-history.js'
+import { MemoryPasskeyStore } from '../../adapters/storage/memory/passkey-store.js'
+import { MemoryRequestLogStore } from '../../adapters/storage/memory/request-log-store.js'
 import { MemoryCalendarRepository } from '../../adapters/storage/memory/calendar-repository.js'
 import { MemoryConnectionRepository } from '../../adapters/storage/memory/connection-repository.js'
 import { MemoryDeviceRepository } from '../../adapters/storage/memory/device-repository.js'
@@ -47,6 +51,9 @@ export const memoryStorage = (options: {
     bind(TOKENS.OAuthStore).toResolvedValue(() => new MemoryOAuthStore())
     bind(TOKENS.MemberRepository).toResolvedValue(() => new MemoryMemberRepository())
     bind(TOKENS.DashboardSessionStore).toResolvedValue(() => new MemoryDashboardSessionStore())
+    bind(TOKENS.AuditLog).toResolvedValue(() => new MemoryAuditLog())
+    bind(TOKENS.PasskeyStore).toResolvedValue(() => new MemoryPasskeyStore())
+    bind(TOKENS.RequestLogStore).toResolvedValue(() => new MemoryRequestLogStore())
     bind(TOKENS.RateLimiter).toResolvedValue(() => new MemoryRateLimiter())
     bind(TOKENS.Scheduler).toResolvedValue(
       (logger) => new InProcessScheduler(reportBackgroundFailure(logger)),
@@ -71,6 +78,7 @@ export const memoryStorage = (options: {
       bind(TOKENS.VoiceRepository).toResolvedValue(() => new MemoryVoiceRepository(outbox))
       bind(TOKENS.TrackingRepository).toResolvedValue(() => new MemoryTrackingRepository(outbox))
       bind(TOKENS.RouteCorrectionStore).toResolvedValue(() => new MemoryRouteCorrectionStore())
+      bind(TOKENS.DepartureHistory).toResolvedValue(() => new MemoryDepartureHistory())
     }),
   ready: async () => {},
   close: async () => {},

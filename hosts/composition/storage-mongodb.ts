@@ -15,6 +15,10 @@ import { MongoOAuthStateStore } from '../../adapters/storage/mongodb/oauth-state
 import { MongoOAuthStore } from '../../adapters/storage/mongodb/oauth-store.js'
 import { MongoMemberRepository } from '../../adapters/storage/mongodb/member-repository.js'
 import { MongoDashboardSessionStore } from '../../adapters/storage/mongodb/dashboard-session-store.js'
+import { MongoAuditLog } from '../../adapters/storage/mongodb/audit-log.js'
+import { MongoDepartureHistory } from '../../adapters/storage/mongodb/departure-history.js'
+import { MongoPasskeyStore } from '../../adapters/storage/mongodb/passkey-store.js'
+import { MongoRequestLogStore } from '../../adapters/storage/mongodb/request-log-store.js'
 import { MongoOutbox } from '../../adapters/storage/mongodb/outbox.js'
 import { MongoReminderRepository } from '../../adapters/storage/mongodb/reminder-repository.js'
 import { MongoRouteCorrectionStore } from '../../adapters/storage/mongodb/route-correction-store.js'
@@ -51,7 +55,23 @@ export const mongoStorage = async (
       const oauth = new MongoOAuthStore(databases.platform)
       const members = new MongoMemberRepository(databases.platform)
       const dashboardSessions = new MongoDashboardSessionStore(databases.platform)
-      indexed.push(accounts, idempotency, rateLimiter, oauth, members, dashboardSessions)
+      const auditLog = new MongoAuditLog(databases.platform)
+      const requestLogs = new MongoRequestLogStore(databases.platform)
+      const passkeys = new MongoPasskeyStore(databases.platform)
+      indexed.push(
+        accounts,
+        idempotency,
+        rateLimiter,
+        oauth,
+        members,
+        dashboardSessions,
+        auditLog,
+        requestLogs,
+        passkeys,
+      )
+      bind(TOKENS.PasskeyStore).toConstantValue(passkeys)
+      bind(TOKENS.AuditLog).toConstantValue(auditLog)
+      bind(TOKENS.RequestLogStore).toConstantValue(requestLogs)
       bind(TOKENS.OAuthStore).toConstantValue(oauth)
       bind(TOKENS.MemberRepository).toConstantValue(members)
       bind(TOKENS.DashboardSessionStore).toConstantValue(dashboardSessions)
@@ -88,6 +108,7 @@ export const mongoStorage = async (
           voice: new MongoVoiceRepository(context),
           tracking: new MongoTrackingRepository(context),
           routeCorrections: new MongoRouteCorrectionStore(context),
+          departureHistory: new MongoDepartureHistory(db),
         }
         indexed.push(outbox, ...Object.values(surfaceAdapters))
         bind(TOKENS.Outbox).toConstantValue(outbox)
@@ -104,6 +125,7 @@ export const mongoStorage = async (
         bind(TOKENS.VoiceRepository).toConstantValue(surfaceAdapters.voice)
         bind(TOKENS.TrackingRepository).toConstantValue(surfaceAdapters.tracking)
         bind(TOKENS.RouteCorrectionStore).toConstantValue(surfaceAdapters.routeCorrections)
+        bind(TOKENS.DepartureHistory).toConstantValue(surfaceAdapters.departureHistory)
       }),
     ready: async () => void (await Promise.all(indexed.map((adapter) => adapter.ensureIndexes()))),
     close: async () => {

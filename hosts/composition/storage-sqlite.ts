@@ -16,6 +16,10 @@ import { SqliteOAuthStateStore } from '../../adapters/storage/sqlite/oauth-state
 import { SqliteOAuthStore } from '../../adapters/storage/sqlite/oauth-store.js'
 import { SqliteMemberRepository } from '../../adapters/storage/sqlite/member-repository.js'
 import { SqliteDashboardSessionStore } from '../../adapters/storage/sqlite/dashboard-session-store.js'
+import { SqliteAuditLog } from '../../adapters/storage/sqlite/audit-log.js'
+import { SqliteDepartureHistory } from '../../adapters/storage/sqlite/departure-history.js'
+import { SqlitePasskeyStore } from '../../adapters/storage/sqlite/passkey-store.js'
+import { SqliteRequestLogStore } from '../../adapters/storage/sqlite/request-log-store.js'
 import { SqliteOutbox } from '../../adapters/storage/sqlite/outbox.js'
 import { SqliteReminderRepository } from '../../adapters/storage/sqlite/reminder-repository.js'
 import { SqliteRouteCorrectionStore } from '../../adapters/storage/sqlite/route-correction-store.js'
@@ -84,6 +88,9 @@ export const sqliteStorage = async (config: Pick<Config, 'dataDir' | 'jobs'>): P
         bind(TOKENS.OAuthStore).toConstantValue(new SqliteOAuthStore(platform))
         bind(TOKENS.MemberRepository).toConstantValue(new SqliteMemberRepository(platform))
         bind(TOKENS.DashboardSessionStore).toConstantValue(new SqliteDashboardSessionStore(platform))
+        bind(TOKENS.AuditLog).toConstantValue(new SqliteAuditLog(platform))
+        bind(TOKENS.PasskeyStore).toConstantValue(new SqlitePasskeyStore(platform))
+        bind(TOKENS.RequestLogStore).toConstantValue(new SqliteRequestLogStore(platform))
         bind(TOKENS.RateLimiter).toResolvedValue(() => new MemoryRateLimiter())
         bind(TOKENS.Scheduler).toResolvedValue(
           (logger) =>
@@ -112,6 +119,7 @@ export const sqliteStorage = async (config: Pick<Config, 'dataDir' | 'jobs'>): P
           bind(TOKENS.VoiceRepository).toConstantValue(new SqliteVoiceRepository(db, outbox))
           bind(TOKENS.TrackingRepository).toConstantValue(new SqliteTrackingRepository(db, outbox))
           bind(TOKENS.RouteCorrectionStore).toConstantValue(new SqliteRouteCorrectionStore(db))
+          bind(TOKENS.DepartureHistory).toConstantValue(new SqliteDepartureHistory(db))
         }),
       ready: async () => {},
       close: async () => {

@@ -10,14 +10,14 @@ export interface StorageFamily {
   readonly location: string
   /**
    * The root container's storage, shared by both surfaces: `AccountRepository`, `IdempotencyStore`,
-   * `RateLimiter`, `Scheduler`, `OAuthStore`, and the dashboard's `MemberRepository` and `DashboardSessionStore`.
+   * `RateLimiter`, `Scheduler`, `OAuthStore`, and the dashboard's `MemberRepository`, `DashboardSessionStore`, `PasskeyStore`, `AuditLog` and `RequestLogStore`.
    */
   readonly platform: ContainerModule
   /**
    * One surface's storage, in that surface's child container, never seen by the other surface: `Outbox` and every
    * repository (`UserRepository`, `EventRepository`, `WebhookEndpointRepository`, `WebhookDeliveryRepository`,
    * `ReminderRepository`, `DeviceRepository`, `InvitationRepository`, `ConnectionRepository`, `CalendarRepository`,
-   * `OAuthStateStore`, `TrackingRepository`, `RouteCorrectionStore`). Each repository stores its domain events in the surface's outbox in the same write.
+   * `OAuthStateStore`, `TrackingRepository`, `RouteCorrectionStore`, `DepartureHistory`). Each repository stores its domain events in the surface's outbox in the same write.
    */
   surface(livemode: boolean): ContainerModule
   /** Called once both surfaces are bound, before anything is served (MongoDB: creates the indexes). */

@@ -19,6 +19,7 @@ const eventChangeListeners = (container: Container): EventChangeListener[] => [
   container.get(TOKENS.ReminderService).eventListener(),
   container.get(TOKENS.TrackingService).eventListener(),
   container.get(TOKENS.OutboundMirror),
+  container.get(TOKENS.DepartureHistoryService).eventListener,
 ]
 
 /** What deleting a user removes besides the user, step by step in this order. */
@@ -30,7 +31,10 @@ const userDeletionSteps = (container: Container): { readonly name: string; reado
   const connections = container.get(TOKENS.ConnectionService)
   const voice = container.get(TOKENS.VoiceRepository)
   const tracking = container.get(TOKENS.TrackingService)
+  const departureHistory = container.get(TOKENS.DepartureHistoryService)
   return [
+    // Before the events: it finds the user's events to know whose history goes.
+    { name: 'departure_history', run: (accountId, userId) => departureHistory.removeAllOf(accountId, userId) },
     { name: 'events', run: async (accountId, userId) => void (await events.removeAllOf(accountId, userId)) },
     { name: 'invitations', run: (accountId, userId) => invitations.removeAllOf(accountId, userId) },
     { name: 'reminders', run: async (accountId, userId) => void (await reminders.removeAllOf(accountId, userId)) },

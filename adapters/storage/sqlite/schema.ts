@@ -121,6 +121,48 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
         CREATE INDEX dashboard_sessions_expiry ON dashboard_sessions (expires_at);
       `),
   },
+  {
+    version: 5,
+    description: "the dashboard's audit log, request logs and passkeys",
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE audit_log (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          account_id TEXT NOT NULL,
+          occurred_at INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX audit_log_account ON audit_log (account_id, seq);
+        CREATE INDEX audit_log_age ON audit_log (occurred_at);
+        CREATE TABLE request_logs (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          request_id TEXT NOT NULL UNIQUE,
+          account_id TEXT NOT NULL,
+          livemode INTEGER NOT NULL,
+          method TEXT NOT NULL,
+          path TEXT NOT NULL,
+          status INTEGER NOT NULL,
+          occurred_at INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX request_logs_account ON request_logs (account_id, livemode, seq);
+        CREATE INDEX request_logs_age ON request_logs (occurred_at);
+        CREATE TABLE dashboard_passkeys (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          member_id TEXT NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX dashboard_passkeys_member ON dashboard_passkeys (member_id, seq);
+        CREATE TABLE dashboard_passkey_challenges (
+          challenge TEXT PRIMARY KEY,
+          expires_at INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX dashboard_passkey_challenges_expiry ON dashboard_passkey_challenges (expires_at);
+      `),
+  },
 ]
 
 /** `live.db` and `test.db`: one surface's records and its outbox. */
@@ -408,6 +450,21 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
           PRIMARY KEY (account_id, bucket)
         ) WITHOUT ROWID;
         CREATE INDEX route_corrections_updated ON route_corrections (updated_at);
+        `),
+  },
+  {
+    version: 6,
+    description: "each event's departure recomputes (GET /v1/events/{id}/departure/history), bounded per event",
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE departure_history (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          account_id TEXT NOT NULL,
+          event_id TEXT NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX departure_history_event ON departure_history (account_id, event_id, seq);
       `),
   },
 ]

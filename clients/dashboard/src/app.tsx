@@ -9,6 +9,9 @@ import { SettingsPage } from './pages/settings.js'
 import { SignInPage } from './pages/sign-in.js'
 import { EventPage, UserPage, UsersPage } from './pages/users.js'
 import { WebhooksPage } from './pages/webhooks.js'
+import { AuditLogPage } from './pages/audit-log.js'
+import { PasskeysPage } from './pages/passkeys.js'
+import { RequestLogsPage } from './pages/request-logs.js'
 import { hrefOf, PAGE_TITLES, PAGES, parseRoute, type Route } from './route.js'
 
 type SessionState =
@@ -120,6 +123,9 @@ export const App = () => {
         {route.page === 'sandbox' && (route.mode === 'test' ? <SandboxPage /> : <SandboxOnProduction />)}
         {route.page === 'members' && <MembersPage session={session} />}
         {route.page === 'settings' && <SettingsPage />}
+        {route.page === 'logs' && <RequestLogsPage key={route.mode} mode={route.mode} />}
+        {route.page === 'audit' && <AuditLogPage />}
+        {route.page === 'passkeys' && <PasskeysPage />}
       </main>
     </div>
   )

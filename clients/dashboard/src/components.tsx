@@ -13,6 +13,16 @@ export const ErrorNote = ({ error }: { readonly error: unknown }) =>
 export const Empty = ({ children }: { readonly children: ComponentChildren }) => <p class="empty">{children}</p>
 
 /** One column of a `DataTable`: its header (hidden when it only names the actions) and what a row shows in it. */
+/** A table of rows a page lays out itself (a log, an audit trail); lists of records use `DataTable`. */
+export const Table = ({ caption, children }: { readonly caption: string; readonly children: ComponentChildren }) => (
+  <div class="table-wrap">
+    <table>
+      <caption class="visually-hidden">{caption}</caption>
+      {children}
+    </table>
+  </div>
+)
+
 export interface Column<T> {
   readonly header: string
   readonly cell: (row: T) => ComponentChildren

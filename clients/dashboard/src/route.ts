@@ -1,7 +1,19 @@
 import type { Mode } from './api.js'
 
 /** The pages of the navigation, in its order. */
-export const PAGES = ['overview', 'keys', 'webhooks', 'users', 'connect', 'sandbox', 'members', 'settings'] as const
+export const PAGES = [
+  'overview',
+  'keys',
+  'webhooks',
+  'users',
+  'logs',
+  'connect',
+  'sandbox',
+  'members',
+  'audit',
+  'passkeys',
+  'settings',
+] as const
 /** Pages reached from a list, not from the navigation: one user, one event. */
 export type Page = (typeof PAGES)[number] | 'user' | 'event'
 
@@ -16,6 +28,9 @@ export const PAGE_TITLES: Record<Page, string> = {
   settings: 'Settings',
   user: 'User',
   event: 'Event',
+  logs: 'Request logs',
+  audit: 'Audit log',
+  passkeys: 'Passkeys',
 }
 
 export interface Route {

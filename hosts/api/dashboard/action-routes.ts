@@ -25,6 +25,8 @@ import type { RequestScope } from '../../../core/shared/request-scope.js'
 import { err, mapResult, ok, type Result } from '../../../core/shared/result.js'
 import type { UserService } from '../../../core/user/user-service.js'
 import type { EventService } from '../../../core/event/event-service.js'
+import type { DepartureHistoryService } from '../../../core/event/departure-history-service.js'
+import { renderDepartureHistoryEntry } from '../../../contracts/departure-history.js'
 import type { WebhookEndpointService } from '../../../core/webhooks/webhook-endpoint-service.js'
 import { renderApiKey } from '../../../contracts/api-keys.js'
 import { renderConnectedAccount } from '../../../contracts/connected-accounts.js'
@@ -37,6 +39,8 @@ import { renderWebhookDelivery, renderWebhookEndpoint } from '../../../contracts
 import { domainErrorToApi, sendError } from '../errors.js'
 import type { DashboardGuard } from './dashboard-guard.js'
 import type { SignInService } from '../../../core/dashboard/sign-in-service.js'
+import type { AuditTrail } from '../../../core/audit/audit-trail.js'
+import { auditActionOf, memberActor } from './audit-actions.js'
 
 type Json = Record<string, unknown>
 type Mode = 'live' | 'test'
@@ -46,6 +50,7 @@ export interface DashboardSurface {
   readonly users: UserService
   readonly events: EventService
   readonly webhooks: WebhookEndpointService
+  readonly departureHistory: DepartureHistoryService
 }
 
 export interface ActionRouteOptions {
@@ -53,6 +58,7 @@ export interface ActionRouteOptions {
   readonly accounts: AccountService
   readonly members: MemberService
   readonly signIn: SignInService
+  readonly audit: AuditTrail
   readonly surfaces: Readonly<Record<Mode, DashboardSurface>>
   readonly clockOf: Readonly<Record<Mode, ClockOf>>
   readonly connectedAccounts: ConnectedAccountService
@@ -158,6 +164,14 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
           query: request.query as Record<string, string | undefined>,
         })
         if (!result.ok) return sendError(request, reply, domainErrorToApi(result.error))
+        if (method !== 'GET')
+          await options.audit.record({
+            accountId: signedIn.member.accountId,
+            livemode: mode === 'live',
+            actor: memberActor(signedIn.member),
+            ...auditActionOf(method, path, params, result.value.body),
+            address: request.ip,
+          })
         return reply
           .code(result.value.status ?? 200)
           .send({ ...result.value.body, livemode: mode === 'live', request_id: request.requestId })
@@ -437,6 +451,22 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
     },
   )
 
+  // An event's departure history (the API's `GET /v1/events/{id}/departure/history`).
+  surfaceAction(
+    'GET',
+    '/events/:id/departure/history',
+    Endpoints.listDepartureHistory.permission,
+    null,
+    async ({ surface, scope, params, query }) =>
+      mapResult(
+        await surface.departureHistory.list(scope, params.id ?? '', {
+          limit: Math.min(100, Math.max(1, Number(query.limit ?? 100) || 100)),
+          startingAfter: query.starting_after,
+        }),
+        (page) => ({ body: list(page.data.map(renderDepartureHistoryEntry), page.hasMore) }),
+      ),
+  )
+
   // The session and the members.
   scope.get('/dashboard/api/session', { config: { public: true } }, async (request, reply) => {
     const signedIn = await guard.admit(request, reply, 'any_key', true)
@@ -491,6 +521,14 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
         if (signedIn === null) return reply
         const result = await handler(signedIn.member, request)
         if (!result.ok) return sendError(request, reply, domainErrorToApi(result.error))
+        if (method !== 'GET')
+          await options.audit.record({
+            accountId: signedIn.member.accountId,
+            livemode: null,
+            actor: memberActor(signedIn.member),
+            ...auditActionOf(method, `/members${url}`, request.params as Record<string, string>, result.value.body),
+            address: request.ip,
+          })
         return reply.code(result.value.status ?? 200).send({ ...result.value.body, request_id: request.requestId })
       },
     })

@@ -11,6 +11,9 @@ import type { SignInService } from '../../../core/dashboard/sign-in-service.js'
 import type { ClockOf } from '../../../core/invitation/invitation-service.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import type { RateLimiterPort } from '../../../core/ports/rate-limiter.js'
+import type { AuditTrail } from '../../../core/audit/audit-trail.js'
+import type { RequestLogStorePort } from '../../../core/ports/request-log-store.js'
+import type { RequestLogWriter } from '../request-log-writer.js'
 import { sendError } from '../errors.js'
 import { acceptForms } from '../pages/hosted-page.js'
 import { actionRoutes, type DashboardSurface } from './action-routes.js'
@@ -18,10 +21,17 @@ import { loadDashboardAssets, type DashboardAsset } from './dashboard-assets.js'
 import { DashboardGuard } from './dashboard-guard.js'
 import { sessionCookie } from './session-cookie.js'
 import { signInRoutes } from './sign-in-routes.js'
+import { logRoutes } from './log-routes.js'
+import { passkeyRoutes } from './passkey-routes.js'
+import type { PasskeyService } from '../../../core/dashboard/passkey-service.js'
 
 export interface DashboardOptions {
   readonly members: MemberService
   readonly signIn: SignInService
+  readonly passkeys: PasskeyService
+  readonly audit: AuditTrail
+  readonly requestLogs: RequestLogWriter
+  readonly requestLogStore: RequestLogStorePort
   readonly accounts: AccountService
   readonly surfaces: Readonly<Record<'live' | 'test', DashboardSurface>>
   readonly clockOf: Readonly<Record<'live' | 'test', ClockOf>>
@@ -88,12 +98,22 @@ export const dashboardRoutes = async (app: FastifyInstance, options: DashboardOp
       return payload
     })
 
-    signInRoutes(scope, { signIn: options.signIn, guard, cookie, limiter: options.limiter, clock: options.clock })
+    signInRoutes(scope, {
+      signIn: options.signIn,
+      guard,
+      cookie,
+      limiter: options.limiter,
+      clock: options.clock,
+      audit: options.audit,
+      passkeys: options.passkeys,
+    })
+    passkeyRoutes(scope, { guard, passkeys: options.passkeys, audit: options.audit })
     actionRoutes(scope, {
       guard,
       accounts: options.accounts,
       members: options.members,
       signIn: options.signIn,
+      audit: options.audit,
       surfaces: options.surfaces,
       clockOf: options.clockOf,
       connectedAccounts: options.connectedAccounts,
@@ -101,6 +121,12 @@ export const dashboardRoutes = async (app: FastifyInstance, options: DashboardOp
       sandboxClock: options.sandboxClock,
       accountOf: options.accountOf,
       history,
+    })
+    logRoutes(scope, {
+      guard,
+      audit: options.audit,
+      requestLogs: options.requestLogs,
+      requestLogStore: options.requestLogStore,
     })
     scope.all('/dashboard/api/*', { config: { public: true } }, async (request, reply) =>
       sendError(request, reply, {

@@ -2,9 +2,13 @@ import { createHash } from 'node:crypto'
 import escapeHtml from 'escape-html'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { SignInService } from '../../../core/dashboard/sign-in-service.js'
+import type { Member } from '../../../core/dashboard/member.js'
+import type { PasskeyService } from '../../../core/dashboard/passkey-service.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import type { RateLimiterPort } from '../../../core/ports/rate-limiter.js'
+import type { AuditTrail } from '../../../core/audit/audit-trail.js'
 import { sendError } from '../errors.js'
+import { memberActor } from './audit-actions.js'
 import { hostedPage } from '../pages/hosted-page.js'
 import type { DashboardGuard } from './dashboard-guard.js'
 import type { SessionCookie } from './session-cookie.js'
@@ -21,6 +25,8 @@ export interface SignInRouteOptions {
   readonly cookie: SessionCookie
   readonly limiter: RateLimiterPort
   readonly clock: Clock
+  readonly audit: AuditTrail
+  readonly passkeys: PasskeyService
 }
 
 /**
@@ -64,7 +70,17 @@ const confirmPage = (token: string) =>
  * address answers the same whether or not the address is a member's.
  */
 export const signInRoutes = (scope: FastifyInstance, options: SignInRouteOptions): void => {
-  const { signIn, guard, cookie, limiter, clock } = options
+  const { signIn, guard, cookie, limiter, clock, audit } = options
+  /** Sign-ins and sign-outs everywhere go to the audit log (a plain sign-out changes nobody else's access). */
+  const audited = (request: FastifyRequest, member: Member, action: string) =>
+    audit.record({
+      accountId: member.accountId,
+      livemode: null,
+      actor: memberActor(member),
+      action,
+      target: { type: 'member', id: member.id },
+      address: request.ip,
+    })
 
   /** Counts one attempt in each bucket; false (and a 429 answered) when one is full. */
   const admitted = async (
@@ -121,6 +137,7 @@ export const signInRoutes = (scope: FastifyInstance, options: SignInRouteOptions
       return sendHostedPage(reply, 400, linkNotValidPage())
     }
     cookie.set(reply, started.sessionId)
+    await audited(request, started.member, 'member.signed_in')
     return reply.code(303).header('Location', '/dashboard/').header('Cache-Control', 'no-store').send()
   })
 
@@ -136,14 +153,38 @@ export const signInRoutes = (scope: FastifyInstance, options: SignInRouteOptions
     return reply.code(202).send({ object: 'sign_in_request', message: SAME_ANSWER, request_id: request.requestId })
   })
 
+  // Passkey sign-in: the options (a challenge), then the authenticator's answer, which opens a session as a link does.
+  scope.post('/dashboard/api/sign_in/passkey/options', { config: { public: true } }, async (request, reply) => {
+    if (!guard.checkOrigin(request, reply)) return reply
+    if (!(await admitted(request, reply, [perAddress(request)], false))) return reply
+    return reply.send({ object: 'passkey_options', options: await options.passkeys.signInOptions() })
+  })
+
+  scope.post('/dashboard/api/sign_in/passkey', { config: { public: true } }, async (request, reply) => {
+    if (!guard.checkOrigin(request, reply)) return reply
+    if (!(await admitted(request, reply, [perAddress(request)], false))) return reply
+    const credential = (request.body as Record<string, unknown> | undefined)?.credential
+    const started = await options.passkeys.signIn(credential, cookie.read(request))
+    if (started === null)
+      return sendError(request, reply, {
+        code: 'authentication_failed',
+        message: 'This passkey was not accepted: sign in with a link, then register a passkey again.',
+      })
+    cookie.set(reply, started.sessionId)
+    await audited(request, started.member, 'member.signed_in_with_passkey')
+    return reply.send({ object: 'sign_in', member_id: started.member.id, request_id: request.requestId })
+  })
+
   scope.post('/dashboard/api/sign_out', { config: { public: true } }, async (request, reply) => {
     if (!guard.checkOrigin(request, reply)) return reply
     const current = await guard.admit(request, reply, 'any_key', true)
     if (current === null) return reply
     const everywhere = (request.body as Record<string, unknown> | undefined)?.everywhere === true
     const id = cookie.read(request)
-    if (everywhere) await signIn.signOutEverywhere(current.member.id)
-    else if (id !== null) await signIn.signOut(id)
+    if (everywhere) {
+      await signIn.signOutEverywhere(current.member.id)
+      await audited(request, current.member, 'member.signed_out_everywhere')
+    } else if (id !== null) await signIn.signOut(id)
     cookie.clear(reply)
     return reply.send({ object: 'sign_out', everywhere, request_id: request.requestId })
   })

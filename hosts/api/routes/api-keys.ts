@@ -1,5 +1,7 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AccountService } from '../../../core/account/account-service.js'
+import type { AuditTrail } from '../../../core/audit/audit-trail.js'
+import type { ApiKeyRecord } from '../../../core/account/account.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
 import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
 import { err, mapResult } from '../../../core/shared/result.js'
@@ -15,9 +17,24 @@ const ALLOWLIST_SINCE = '2026-05-20'
  * Managing the keys of this surface: only a secret key may call these routes (their
  * contracts declare `secret_key`), so a restricted key can never create or widen one.
  */
-export const apiKeyRoutes = (app: FastifyInstance, options: RouteOptions & { accounts: AccountService }): void => {
-  const { accounts } = options
+export const apiKeyRoutes = (
+  app: FastifyInstance,
+  options: RouteOptions & { accounts: AccountService; audit: AuditTrail },
+): void => {
+  const { accounts, audit } = options
   const mode = options.livemode ? 'live' : 'test'
+  /** Every key-management change goes to the account's audit log, the calling key named as who made it. */
+  const audited = async (request: FastifyRequest, action: string, key: ApiKeyRecord) => {
+    const auth = requireAuth(request.auth)
+    await audit.record({
+      accountId: auth.account.id,
+      livemode: options.livemode,
+      actor: { type: 'api_key', id: auth.key.id, email: null },
+      action,
+      target: { type: 'api_key', id: key.id },
+      address: request.ip,
+    })
+  }
 
   defineRoute(app, Endpoints.createApiKey, options, async ({ body, scope, request }) => {
     const allowedIps = body.allowed_ips ?? null
@@ -34,6 +51,7 @@ export const apiKeyRoutes = (app: FastifyInstance, options: RouteOptions & { acc
       permissions: body.permissions,
       allowedIps,
     })
+    if (issued.ok) await audited(request, 'api_key.created', issued.value.record)
     return mapResult(issued, ({ record, secret }) => ({ body: renderApiKey(record, scope.clock.now(), secret) }))
   })
 
@@ -59,16 +77,20 @@ export const apiKeyRoutes = (app: FastifyInstance, options: RouteOptions & { acc
     })),
   )
 
-  defineRoute(app, Endpoints.revokeApiKey, options, async ({ params, scope, request }) =>
-    mapResult(await accounts.revokeAccountKey(requireAuth(request.auth).account.id, mode, params.id), (key) => ({
-      body: renderApiKey(key, scope.clock.now()),
-    })),
-  )
+  defineRoute(app, Endpoints.revokeApiKey, options, async ({ params, scope, request }) => {
+    const revoked = await accounts.revokeAccountKey(requireAuth(request.auth).account.id, mode, params.id)
+    if (revoked.ok) await audited(request, 'api_key.revoked', revoked.value)
+    return mapResult(revoked, (key) => ({ body: renderApiKey(key, scope.clock.now()) }))
+  })
 
-  defineRoute(app, Endpoints.rollApiKey, options, async ({ params, body, scope, request }) =>
-    mapResult(
-      await accounts.rollKey(requireAuth(request.auth).account.id, mode, params.id, body.expires_in_seconds ?? 0),
-      ({ issued }) => ({ body: renderApiKey(issued.record, scope.clock.now(), issued.secret) }),
-    ),
-  )
+  defineRoute(app, Endpoints.rollApiKey, options, async ({ params, body, scope, request }) => {
+    const rolled = await accounts.rollKey(
+      requireAuth(request.auth).account.id,
+      mode,
+      params.id,
+      body.expires_in_seconds ?? 0,
+    )
+    if (rolled.ok) await audited(request, 'api_key.rolled', rolled.value.issued.record)
+    return mapResult(rolled, ({ issued }) => ({ body: renderApiKey(issued.record, scope.clock.now(), issued.secret) }))
+  })
 }

@@ -1,3 +1,5 @@
+import type { DepartureHistoryService } from '../../../core/event/departure-history-service.js'
+import { renderDepartureHistoryEntry } from '../../../contracts/departure-history.js'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { EventService } from '../../../core/event/event-service.js'
 import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
@@ -49,8 +51,11 @@ const attendeeUserIdRefused = (body: EventFields, request: FastifyRequest): Inva
   return null
 }
 
-export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { events: EventService }): void => {
-  const { events } = options
+export const eventRoutes = (
+  app: FastifyInstance,
+  options: RouteOptions & { events: EventService; departureHistory: DepartureHistoryService },
+): void => {
+  const { events, departureHistory } = options
 
   defineRoute(app, Endpoints.createEvent, options, async ({ body, scope, request }) => {
     const refused = attendeeUserIdRefused(body, request)
@@ -111,6 +116,22 @@ export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { even
     mapResult(await events.departure(scope, params.id), ({ event, departure }) => ({
       body: renderDeparture(departure, event.id, event.originSource),
     })),
+  )
+
+  defineRoute(app, Endpoints.listDepartureHistory, options, async ({ params, query, scope, request }) =>
+    mapResult(
+      await departureHistory.list(scope, params.id, {
+        limit: query.limit === undefined ? undefined : Number(query.limit),
+        startingAfter: query.starting_after,
+      }),
+      (page) => ({
+        body: listBody(
+          request,
+          page.data.map((entry) => ({ ...renderDepartureHistoryEntry(entry), livemode: options.livemode })),
+          page.hasMore,
+        ),
+      }),
+    ),
   )
 
   defineRoute(

@@ -12,7 +12,16 @@ const at = (msFromNow: number) => new Date(Date.now() + msFromNow).toISOString()
  * read again once a second (`ACCOUNT_LOOKUP_TTL_MS`), and a concurrency slot given back is sent by itself when no
  * request's rate-window update took it within 20 ms (`RELEASE_FLUSH_MS`).
  */
-const PERIODIC = new Set(['find api_keys', 'find accounts', 'update rate_limit_windows'])
+const PERIODIC = new Set([
+  'find api_keys',
+  'find accounts',
+  'update rate_limit_windows',
+  // The one-second batch writers' (request logs, departure history): off the request path, whenever their timer fires.
+  'insert request_logs',
+  'insert departure_history',
+  'find departure_history',
+  'delete departure_history',
+])
 
 let peer: MongoPeer
 let service: TestService

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SqliteAccountRepository } from '../../../adapters/storage/sqlite/account-repository.js'
 import { openSqlite, schemaVersion } from '../../../adapters/storage/sqlite/database.js'
-import { PLATFORM_SCHEMA } from '../../../adapters/storage/sqlite/schema.js'
+import { PLATFORM_MIGRATIONS, PLATFORM_SCHEMA } from '../../../adapters/storage/sqlite/schema.js'
 import { SqliteDashboardSessionStore } from '../../../adapters/storage/sqlite/dashboard-session-store.js'
 import { SqliteMemberRepository } from '../../../adapters/storage/sqlite/member-repository.js'
 import { dashboardSessionStoreContract } from '../../contracts/dashboard-session-store.contract.js'
@@ -30,7 +30,7 @@ describe('platform v3 -> v4: the dashboard tables appear beside the accounts', (
       await new SqliteAccountRepository(v3).insertAccount({ id: 'acct_v2', platformId: null, livemode: null } as never)
       v3.close()
       const migrated = openSqlite(file, PLATFORM_SCHEMA)
-      expect(schemaVersion(migrated)).toBe(4)
+      expect(schemaVersion(migrated)).toBe(PLATFORM_MIGRATIONS.at(-1)?.version)
       expect(new SqliteAccountRepository(migrated).getAccount('acct_v2')?.id).toBe('acct_v2')
       const members = new SqliteMemberRepository(migrated)
       const member = {

@@ -233,8 +233,8 @@ describe('Schema migrations run at start, from a file of the previous version', 
       )
     v3.close()
 
-    const migrated = openSqlite(file, SURFACE_SCHEMA, { upToVersion: 4 })
-    expect(schemaVersion(migrated)).toBe(4)
+    const migrated = openSqlite(file, SURFACE_SCHEMA)
+    expect(schemaVersion(migrated)).toBe(SURFACE_MIGRATIONS.at(-1)?.version)
     const events = new SqliteEventRepository(migrated, new SqliteOutbox(migrated))
     const from = new Date(placed.startTime.getTime() - 3_600_000)
     const spans = await events.spansOfUser(placed.accountId, placed.userId, from, placed.endTime, 10)

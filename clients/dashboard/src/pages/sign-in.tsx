@@ -1,3 +1,4 @@
+import { startAuthentication } from '@simplewebauthn/browser'
 import { useState } from 'preact/hooks'
 import { call } from '../api.js'
 import { ErrorNote } from '../components.js'
@@ -17,9 +18,27 @@ export const SignInPage = () => {
       setError(caught)
     }
   }
+  const withPasskey = async () => {
+    setError(null)
+    try {
+      const { options } = await call<{ options: Parameters<typeof startAuthentication>[0]['optionsJSON'] }>(
+        'POST',
+        '/sign_in/passkey/options',
+        {},
+      )
+      const credential = await startAuthentication({ optionsJSON: options })
+      await call('POST', '/sign_in/passkey', { credential })
+      location.assign(location.pathname)
+    } catch (caught) {
+      setError(caught)
+    }
+  }
   return (
     <main id="main" class="sign-in">
       <h1>Sign in to the dashboard</h1>
+      <button type="button" onClick={withPasskey}>
+        Sign in with a passkey
+      </button>
       {sent === null ? (
         <form onSubmit={submit}>
           <label for="email">E-mail address</label>

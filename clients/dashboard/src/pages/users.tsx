@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { formatTime, pageQuery, surfaceCall, type CalendarEvent, type List, type Mode, type User } from '../api.js'
 import { DataTable, ErrorNote, Pager, usePagedList, type Column } from '../components.js'
 import { followLink, hrefOf } from '../route.js'
+import { DepartureHistory } from './departure-history.js'
 
 /** A record's fields as a definition list: the label, and the value or a dash. */
 const Facts = ({ facts }: { readonly facts: readonly (readonly [string, unknown])[] }) => (
@@ -192,6 +193,7 @@ export const EventPage = ({ mode, id }: { mode: Mode; id: string }) => {
               ]}
             />
           </section>
+          <DepartureHistory mode={mode} event={event} />
         </>
       )}
     </section>

@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'preact/hooks'
+import { formatTime, surfaceCall, type List, type Mode } from '../api.js'
+import { Empty, ErrorNote, Table } from '../components.js'
+
+interface RequestLog {
+  readonly id: string
+  readonly method: string
+  readonly path: string
+  readonly status: number
+  readonly error: { readonly code: string; readonly param: string | null; readonly message: string | null } | null
+  readonly key_id: string | null
+  readonly api_version: string | null
+  readonly idempotency_key: string | null
+  readonly replayed: boolean
+  readonly duration_ms: number
+  readonly created_at: string
+}
+
+interface Filters {
+  readonly requestId: string
+  readonly status: string
+  readonly path: string
+}
+
+const queryOf = (filters: Filters, startingAfter: string | null): string => {
+  const params = new URLSearchParams({ limit: '50' })
+  if (filters.requestId.trim() !== '') params.set('request_id', filters.requestId.trim())
+  if (filters.status.trim() !== '') params.set('status', filters.status.trim())
+  if (filters.path.trim() !== '') params.set('path', filters.path.trim())
+  if (startingAfter !== null) params.set('starting_after', startingAfter)
+  return params.toString()
+}
+
+const Detail = ({ log }: { log: RequestLog }) => (
+  <section aria-labelledby="request-detail" class="detail">
+    <h2 id="request-detail">Request {log.id}</h2>
+    <dl>
+      <dt>Request</dt>
+      <dd>
+        <code>
+          {log.method} {log.path}
+        </code>
+      </dd>
+      <dt>Status</dt>
+      <dd>{log.status}</dd>
+      <dt>Error</dt>
+      <dd data-testid="request-error">
+        {log.error === null ? (
+          'None'
+        ) : (
+          <>
+            <code>{log.error.code}</code>
+            {log.error.param !== null && (
+              <>
+                {' '}
+                on <code>{log.error.param}</code>
+              </>
+            )}
+            {log.error.message !== null && <p>{log.error.message}</p>}
+          </>
+        )}
+      </dd>
+      <dt>Key</dt>
+      <dd>{log.key_id ?? '—'}</dd>
+      <dt>API version</dt>
+      <dd>{log.api_version ?? '—'}</dd>
+      <dt>Idempotency key</dt>
+      <dd>
+        {log.idempotency_key ?? '—'}
+        {log.replayed ? ' (replayed)' : ''}
+      </dd>
+      <dt>Duration</dt>
+      <dd>{log.duration_ms} ms</dd>
+      <dt>Time</dt>
+      <dd>{log.created_at}</dd>
+    </dl>
+  </section>
+)
+
+/** The surface's API requests, newest first: look one up by its request id, or narrow by status and path. */
+export const RequestLogsPage = ({ mode }: { mode: Mode }) => {
+  const [filters, setFilters] = useState<Filters>({ requestId: '', status: '', path: '' })
+  const [logs, setLogs] = useState<RequestLog[] | null>(null)
+  const [hasMore, setHasMore] = useState(false)
+  const [chosen, setChosen] = useState<RequestLog | null>(null)
+  const [error, setError] = useState<unknown>(null)
+  const load = (startingAfter: string | null) =>
+    surfaceCall<List<RequestLog>>(mode, 'GET', `/request_logs?${queryOf(filters, startingAfter)}`).then(
+      (list) => {
+        setError(null)
+        setLogs(startingAfter === null ? list.data : [...(logs ?? []), ...list.data])
+        setHasMore(list.has_more)
+        if (startingAfter === null)
+          setChosen(list.data.length === 1 && filters.requestId !== '' ? (list.data[0] ?? null) : null)
+      },
+      (caught: unknown) => setError(caught),
+    )
+  useEffect(() => {
+    load(null)
+  }, [mode])
+  const field = (name: keyof Filters) => (event: Event) =>
+    setFilters({ ...filters, [name]: (event.currentTarget as HTMLInputElement).value })
+  return (
+    <section>
+      <search>
+        <form
+          class="search"
+          onSubmit={(event) => {
+            event.preventDefault()
+            load(null)
+          }}
+        >
+          <label for="log-request-id">Request id</label>
+          <input
+            id="log-request-id"
+            type="search"
+            placeholder="req_…"
+            value={filters.requestId}
+            onInput={field('requestId')}
+          />
+          <label for="log-status">Status</label>
+          <input
+            id="log-status"
+            type="search"
+            placeholder="400 or 4xx"
+            value={filters.status}
+            onInput={field('status')}
+          />
+          <label for="log-path">Path starts with</label>
+          <input id="log-path" type="search" placeholder="/v1/users" value={filters.path} onInput={field('path')} />
+          <button type="submit">Search</button>
+        </form>
+      </search>
+      <ErrorNote error={error} />
+      {logs !== null &&
+        (logs.length === 0 ? (
+          <Empty>No requests found.</Empty>
+        ) : (
+          <Table caption="Requests">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Request</th>
+                <th scope="col">Status</th>
+                <th scope="col">Error</th>
+                <th scope="col">Duration</th>
+                <th scope="col">Request id</th>
+              </tr>
+            </thead>
+            <tbody>
+              {logs.map((log) => (
+                <tr key={log.id}>
+                  <td>{formatTime(log.created_at)}</td>
+                  <td>
+                    <code>
+                      {log.method} {log.path}
+                    </code>
+                  </td>
+                  <td>{log.status}</td>
+                  <td>{log.error?.code ?? ''}</td>
+                  <td>{log.duration_ms} ms</td>
+                  <td>
+                    <button type="button" class="link" onClick={() => setChosen(log)}>
+                      {log.id}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        ))}
+      {hasMore && logs !== null && (
+        <button type="button" onClick={() => load(logs.at(-1)?.id ?? null)}>
+          Older requests
+        </button>
+      )}
+      {chosen !== null && <Detail log={chosen} />}
+    </section>
+  )
+}

@@ -1,0 +1,62 @@
+import { Schema } from 'effect'
+import { DEPARTURE_CONFIDENCES, TRAFFIC_LEVELS } from '../core/departure/departure.js'
+import {
+  DEPARTURE_HISTORY_PER_EVENT,
+  DEPARTURE_HISTORY_TRIGGERS,
+  type DepartureHistoryEntry,
+} from '../core/departure/departure-history.js'
+import { ROUTE_DATA_QUALITIES } from '../core/ports/routing.js'
+import { boundedString, DateTime, IntFromQuery, listEnvelope, ResponseMeta } from './common.js'
+import type { EndpointContract } from './endpoint.js'
+
+/** Pages newest first: `limit` and `starting_after` (an entry id of the previous page). */
+export const ListDepartureHistoryQuery = Schema.Struct({
+  limit: Schema.optionalKey(IntFromQuery(1, 100)),
+  starting_after: Schema.optionalKey(boundedString(128)),
+})
+
+export const DepartureHistoryEntryResource = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal('departure_history_entry'),
+  event_id: Schema.String,
+  computed_at: DateTime,
+  earliest_departure: DateTime.annotate({ description: 'The recommended departure of that recompute.' }),
+  latest_departure: DateTime,
+  travel_minutes: Schema.Number,
+  traffic_level: Schema.Literals(TRAFFIC_LEVELS),
+  confidence: Schema.Literals(DEPARTURE_CONFIDENCES),
+  data_quality: Schema.NullOr(Schema.Literals(ROUTE_DATA_QUALITIES)),
+  trigger: Schema.Literals(DEPARTURE_HISTORY_TRIGGERS).annotate({
+    description:
+      'What set the recompute off: `event_created`, `scheduled` (the monitor), `requested` (POST .../departure/recompute), `read` (a read of a pending window) or `tracking` (a tracked trip).',
+  }),
+  ...ResponseMeta,
+}).annotate({ identifier: 'DepartureHistoryEntry' })
+
+export const renderDepartureHistoryEntry = (entry: DepartureHistoryEntry) => ({
+  id: entry.id,
+  object: 'departure_history_entry' as const,
+  event_id: entry.eventId,
+  computed_at: entry.computedAt.toISOString(),
+  earliest_departure: entry.earliestDeparture.toISOString(),
+  latest_departure: entry.latestDeparture.toISOString(),
+  travel_minutes: entry.travelMinutes,
+  traffic_level: entry.trafficLevel,
+  confidence: entry.confidence,
+  data_quality: entry.dataQuality,
+  trigger: entry.trigger,
+})
+
+/** The departure history's endpoint, spread into `Endpoints`. */
+export const DepartureHistoryEndpoints = {
+  listDepartureHistory: {
+    operationId: 'listDepartureHistory',
+    permission: { resource: 'departure', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/{id}/departure/history',
+    summary: `An event's departure recomputes over time, newest first (the last ${DEPARTURE_HISTORY_PER_EVENT} kept)`,
+    tag: 'Departure',
+    query: ListDepartureHistoryQuery,
+    response: listEnvelope(DepartureHistoryEntryResource),
+  },
+} as const satisfies Record<string, EndpointContract>

@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { AuditEntry } from '../../../core/audit/audit-entry.js'
+import type { AuditTrail } from '../../../core/audit/audit-trail.js'
+import type { RequestLogStorePort } from '../../../core/ports/request-log-store.js'
+import type { RequestLogEntry, RequestLogQuery } from '../../../core/request-log/request-log-entry.js'
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../../core/shared/pagination.js'
+import { sendError } from '../errors.js'
+import type { RequestLogWriter } from '../request-log-writer.js'
+import type { DashboardGuard } from './dashboard-guard.js'
+
+export interface LogRouteOptions {
+  readonly guard: DashboardGuard
+  readonly audit: AuditTrail
+  readonly requestLogs: RequestLogWriter
+  readonly requestLogStore: RequestLogStorePort
+}
+
+type Query = Readonly<Record<string, string | undefined>>
+
+export const renderRequestLog = (entry: RequestLogEntry) => ({
+  id: entry.requestId,
+  object: 'request_log',
+  method: entry.method,
+  path: entry.path,
+  status: entry.status,
+  error:
+    entry.errorCode === null ? null : { code: entry.errorCode, param: entry.errorParam, message: entry.errorMessage },
+  key_id: entry.keyId,
+  api_version: entry.apiVersion,
+  idempotency_key: entry.idempotencyKey,
+  replayed: entry.replayed,
+  duration_ms: entry.durationMs,
+  created_at: entry.occurredAt.toISOString(),
+})
+
+export const renderAuditEntry = (entry: AuditEntry) => ({
+  id: entry.id,
+  object: 'audit_entry',
+  livemode: entry.livemode,
+  actor: entry.actor,
+  action: entry.action,
+  target: entry.target,
+  address: entry.address,
+  created_at: entry.occurredAt.toISOString(),
+})
+
+/** A filter value that is bad is a 400 naming it; null when the answer has been sent. */
+const invalid = (request: FastifyRequest, reply: FastifyReply, param: string, message: string): null => {
+  sendError(request, reply, { code: 'parameter_invalid', param, message })
+  return null
+}
+
+const text = (query: Query, name: string, max: number): string | undefined => {
+  const value = query[name]?.trim()
+  return value === undefined || value === '' ? undefined : value.slice(0, max)
+}
+
+const limitOf = (request: FastifyRequest, reply: FastifyReply, query: Query): number | null => {
+  const raw = query.limit ?? String(DEFAULT_PAGE_LIMIT)
+  const limit = Number(raw)
+  return Number.isInteger(limit) && limit >= 1 && limit <= MAX_PAGE_LIMIT
+    ? limit
+    : invalid(request, reply, 'limit', `limit is a whole number from 1 to ${MAX_PAGE_LIMIT}.`)
+}
+
+/** `status`: an exact code (`400`) or a class (`4xx`). */
+const requestLogQueryOf = (request: FastifyRequest, reply: FastifyReply, query: Query): RequestLogQuery | null => {
+  const limit = limitOf(request, reply, query)
+  if (limit === null) return null
+  const status = text(query, 'status', 8)
+  let statusFilter: Pick<RequestLogQuery, 'status' | 'statusClass'> = {}
+  if (status !== undefined) {
+    const exact = /^[1-5]\d\d$/.exec(status)
+    const ofClass = /^([2-5])xx$/i.exec(status)
+    if (exact !== null) statusFilter = { status: Number(status) }
+    else if (ofClass !== null) statusFilter = { statusClass: Number(ofClass[1]) as 2 | 3 | 4 | 5 }
+    else return invalid(request, reply, 'status', 'status is a code (400) or a class (2xx, 3xx, 4xx, 5xx).')
+  }
+  const method = text(query, 'method', 10)?.toUpperCase()
+  if (method !== undefined && !/^[A-Z]+$/.test(method)) return invalid(request, reply, 'method', 'method is a word.')
+  const path = text(query, 'path', 512)
+  const requestId = text(query, 'request_id', 64)
+  const startingAfter = text(query, 'starting_after', 64)
+  return {
+    limit,
+    ...statusFilter,
+    ...(method === undefined ? {} : { method }),
+    ...(path === undefined ? {} : { pathPrefix: path }),
+    ...(requestId === undefined ? {} : { requestId }),
+    ...(startingAfter === undefined ? {} : { startingAfter }),
+  }
+}
+
+/**
+ * The request logs of a surface (every member: they hold no secret and no body) and the account's audit log
+ * (owners and admins: it names every member and what they did).
+ */
+export const logRoutes = (scope: FastifyInstance, options: LogRouteOptions): void => {
+  const { guard, audit, requestLogs, requestLogStore } = options
+
+  scope.get('/dashboard/api/:mode/request_logs', { config: { public: true } }, async (request, reply) => {
+    const mode = (request.params as Record<string, string>).mode
+    if (mode !== 'live' && mode !== 'test')
+      return sendError(request, reply, {
+        code: 'route_not_found',
+        message: `Unrecognized dashboard surface '${String(mode)}': live or test.`,
+      })
+    const signedIn = await guard.admit(request, reply, 'any_key', mode === 'live')
+    if (signedIn === null) return reply
+    const query = requestLogQueryOf(request, reply, request.query as Query)
+    if (query === null) return reply
+    // What this host has buffered is written first, so that a request just made is found at once.
+    await requestLogs.flush()
+    const page = await requestLogStore.list(signedIn.member.accountId, mode === 'live', query)
+    return reply.send({
+      object: 'list',
+      data: page.data.map(renderRequestLog),
+      has_more: page.hasMore,
+      livemode: mode === 'live',
+      request_id: request.requestId,
+    })
+  })
+
+  scope.get('/dashboard/api/audit_log', { config: { public: true } }, async (request, reply) => {
+    const signedIn = await guard.admit(request, reply, 'manage_members', true)
+    if (signedIn === null) return reply
+    const query = request.query as Query
+    const limit = limitOf(request, reply, query)
+    if (limit === null) return reply
+    const action = text(query, 'action', 64)
+    const actorId = text(query, 'actor', 64)
+    const targetId = text(query, 'target', 64)
+    const startingAfter = text(query, 'starting_after', 64)
+    const page = await audit.list(signedIn.member.accountId, {
+      limit,
+      ...(action === undefined ? {} : { action }),
+      ...(actorId === undefined ? {} : { actorId }),
+      ...(targetId === undefined ? {} : { targetId }),
+      ...(startingAfter === undefined ? {} : { startingAfter }),
+    })
+    return reply.send({
+      object: 'list',
+      data: page.data.map(renderAuditEntry),
+      has_more: page.hasMore,
+      request_id: request.requestId,
+    })
+  })
+}

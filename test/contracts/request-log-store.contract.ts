@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { RequestLogStorePort } from '../../core/ports/request-log-store.js'
+import type { RequestLogEntry } from '../../core/request-log/request-log-entry.js'
+
+export interface RequestLogStoreSubject {
+  readonly store: RequestLogStorePort
+  readonly teardown?: () => Promise<void>
+}
+
+const BASE = new Date('2026-06-01T08:00:00Z').getTime()
+const at = (minutes: number) => new Date(BASE + minutes * 60_000)
+
+let counter = 0
+const entry = (overrides: Partial<RequestLogEntry> = {}): RequestLogEntry => {
+  counter += 1
+  return {
+    requestId: `req_${String(counter).padStart(24, '0')}`,
+    accountId: 'acct_one',
+    livemode: true,
+    method: 'GET',
+    path: '/v1/users',
+    status: 200,
+    errorCode: null,
+    errorParam: null,
+    errorMessage: null,
+    keyId: 'key_one',
+    apiVersion: '2026-05-20',
+    idempotencyKey: null,
+    replayed: false,
+    durationMs: 1.25,
+    occurredAt: at(counter),
+    ...overrides,
+  }
+}
+
+const idsOf = (page: { readonly data: readonly RequestLogEntry[] }) => page.data.map((e) => e.requestId)
+
+/** What every RequestLogStorePort adapter must do. */
+export const requestLogStoreContract = (
+  name: string,
+  makeSubject: () => RequestLogStoreSubject | Promise<RequestLogStoreSubject>,
+): void => {
+  describe(`${name} honours the RequestLogStorePort contract`, () => {
+    let subject: RequestLogStoreSubject
+    beforeEach(async () => {
+      subject = await makeSubject()
+    })
+    afterEach(async () => {
+      await subject.teardown?.()
+    })
+
+    it('reads a batch back, every field, newest first, of one account and surface only', async () => {
+      const ok = entry()
+      const failed = entry({
+        method: 'POST',
+        status: 400,
+        errorCode: 'parameter_invalid',
+        errorParam: 'email',
+        errorMessage: 'email is an address.',
+        idempotencyKey: 'idem-1',
+        replayed: true,
+      })
+      const sandbox = entry({ livemode: false })
+      const other = entry({ accountId: 'acct_other' })
+      await subject.store.appendMany([ok, failed, sandbox, other])
+      expect(await subject.store.list('acct_one', true, { limit: 10 })).toEqual({ data: [failed, ok], hasMore: false })
+      expect(idsOf(await subject.store.list('acct_one', false, { limit: 10 }))).toEqual([sandbox.requestId])
+      expect(idsOf(await subject.store.list('acct_other', true, { limit: 10 }))).toEqual([other.requestId])
+    })
+
+    it('keeps the first entry of a request id written twice, and the rest of that batch', async () => {
+      const first = entry()
+      const later = entry()
+      await subject.store.appendMany([first])
+      await subject.store.appendMany([{ ...first, status: 500 }, later])
+      expect(await subject.store.list('acct_one', true, { limit: 10 })).toEqual({
+        data: [later, first],
+        hasMore: false,
+      })
+    })
+
+    it('finds one request by its id', async () => {
+      const wanted = entry({ status: 400, errorCode: 'parameter_invalid' })
+      await subject.store.appendMany([entry(), wanted, entry()])
+      expect((await subject.store.list('acct_one', true, { limit: 10, requestId: wanted.requestId })).data).toEqual([
+        wanted,
+      ])
+      expect((await subject.store.list('acct_other', true, { limit: 10, requestId: wanted.requestId })).data).toEqual(
+        [],
+      )
+    })
+
+    it('filters by exact status, status class, path prefix and method', async () => {
+      const created = entry({ method: 'POST', status: 201, path: '/v1/users' })
+      const missing = entry({ status: 404, path: '/v1/events/evt_1' })
+      const invalid = entry({ method: 'POST', status: 400, path: '/v1/users' })
+      const percent = entry({ path: '/v1/a%b' })
+      await subject.store.appendMany([created, missing, invalid, percent])
+      const list = (query: Omit<Parameters<RequestLogStorePort['list']>[2], 'limit'>) =>
+        subject.store.list('acct_one', true, { limit: 10, ...query }).then(idsOf)
+      expect(await list({ status: 404 })).toEqual([missing.requestId])
+      expect(await list({ statusClass: 4 })).toEqual([invalid.requestId, missing.requestId])
+      expect(await list({ pathPrefix: '/v1/users' })).toEqual([invalid.requestId, created.requestId])
+      expect(await list({ pathPrefix: '/v1/a%' })).toEqual([percent.requestId])
+      expect(await list({ pathPrefix: '/v1/%' })).toEqual([])
+      expect(await list({ method: 'POST', statusClass: 2 })).toEqual([created.requestId])
+    })
+
+    it('pages newest first: a page, then what was written before its last entry', async () => {
+      const written = [entry(), entry(), entry(), entry(), entry()]
+      await subject.store.appendMany(written)
+      const first = await subject.store.list('acct_one', true, { limit: 2 })
+      expect(idsOf(first)).toEqual([written[4]?.requestId, written[3]?.requestId])
+      expect(first.hasMore).toBe(true)
+      const rest = await subject.store.list('acct_one', true, { limit: 10, startingAfter: written[3]?.requestId })
+      expect(idsOf(rest)).toEqual([written[2]?.requestId, written[1]?.requestId, written[0]?.requestId])
+      expect(rest.hasMore).toBe(false)
+    })
+
+    it('prunes what occurred before the bound, and nothing after it', async () => {
+      const old = entry({ occurredAt: at(-600) })
+      const recent = entry({ occurredAt: at(10) })
+      await subject.store.appendMany([old, recent])
+      expect(await subject.store.prune(at(0))).toBe(1)
+      expect(idsOf(await subject.store.list('acct_one', true, { limit: 10 }))).toEqual([recent.requestId])
+    })
+  })
+}

@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { MemoryRequestLogStore } from '../../../adapters/storage/memory/request-log-store.js'
+import type { LoggerPort } from '../../../core/ports/logger.js'
+import type { RequestLogStorePort } from '../../../core/ports/request-log-store.js'
+import type { RequestLogEntry } from '../../../core/request-log/request-log-entry.js'
+import { RequestLogWriter } from '../../../hosts/api/request-log-writer.js'
+
+const DAY = 24 * 3_600_000
+const NOW = new Date('2026-06-01T08:00:00Z')
+
+const entry = (n: number, occurredAt = NOW): RequestLogEntry => ({
+  requestId: `req_${n}`,
+  accountId: 'acct_one',
+  livemode: true,
+  method: 'GET',
+  path: '/v1/users',
+  status: 200,
+  errorCode: null,
+  errorParam: null,
+  errorMessage: null,
+  keyId: 'key_one',
+  apiVersion: null,
+  idempotencyKey: null,
+  replayed: false,
+  durationMs: 1,
+  occurredAt,
+})
+
+const errors: unknown[] = []
+const logger: LoggerPort = {
+  info: () => {},
+  warn: () => {},
+  error: (fields) => errors.push(fields),
+  child: () => logger,
+}
+
+/** A store that counts its writes (each `appendMany` is one write to the database). */
+class CountingStore extends MemoryRequestLogStore {
+  writes: number[] = []
+  override async appendMany(entries: readonly RequestLogEntry[]) {
+    if (entries.length > 0) this.writes.push(entries.length)
+    return super.appendMany(entries)
+  }
+}
+
+const writers: RequestLogWriter[] = []
+const writerOf = (
+  store: RequestLogStorePort,
+  options: Partial<ConstructorParameters<typeof RequestLogWriter>[3]> = {},
+) => {
+  const writer = new RequestLogWriter(store, { now: () => NOW }, logger, {
+    flushIntervalMs: 60_000,
+    batchSize: 500,
+    maxBuffered: 1000,
+    retentionMs: 30 * DAY,
+    ...options,
+  })
+  writers.push(writer)
+  return writer
+}
+
+afterEach(async () => {
+  for (const writer of writers.splice(0)) await writer.close()
+  errors.length = 0
+})
+
+describe('request logs are written in batches, off the request path', () => {
+  it('recording writes nothing; a flush writes everything recorded as one batch', async () => {
+    const store = new CountingStore()
+    const writer = writerOf(store)
+    for (let n = 0; n < 300; n++) writer.record(entry(n))
+    expect(store.writes).toEqual([])
+    await writer.flush()
+    expect(store.writes).toEqual([300])
+    expect((await store.list('acct_one', true, { limit: 1 })).data[0]?.requestId).toBe('req_299')
+  })
+
+  it('a full batch is written without waiting for the interval', async () => {
+    const store = new CountingStore()
+    const writer = writerOf(store, { batchSize: 10 })
+    const written = new Promise<void>((resolve) => {
+      const original = store.appendMany.bind(store)
+      store.appendMany = async (entries) => {
+        await original(entries)
+        resolve()
+      }
+    })
+    for (let n = 0; n < 10; n++) writer.record(entry(n))
+    await written
+    expect(store.writes).toEqual([10])
+  })
+
+  it('beyond the buffer bound, entries are dropped and counted (the store slower than the traffic)', async () => {
+    const store = new CountingStore()
+    const writer = writerOf(store, { maxBuffered: 5, batchSize: 1000 })
+    for (let n = 0; n < 8; n++) writer.record(entry(n))
+    expect(writer.dropped).toBe(3)
+    await writer.flush()
+    expect(store.writes).toEqual([5])
+  })
+
+  it('closing writes what waits', async () => {
+    const store = new CountingStore()
+    const writer = writerOf(store)
+    writer.record(entry(1))
+    await writer.close()
+    expect(store.writes).toEqual([1])
+  })
+
+  it('prunes entries older than the retention on a flush', async () => {
+    const store = new CountingStore()
+    await store.appendMany([entry(1, new Date(NOW.getTime() - 31 * DAY)), entry(2, new Date(NOW.getTime() - 29 * DAY))])
+    const writer = writerOf(store)
+    writer.record(entry(3))
+    await writer.flush()
+    const kept = (await store.list('acct_one', true, { limit: 10 })).data.map((e) => e.requestId)
+    expect(kept).toEqual(['req_3', 'req_2'])
+  })
+
+  it('a failing store loses the batch, logs it, and never throws into the caller', async () => {
+    const store = new CountingStore()
+    store.appendMany = async () => {
+      throw new Error('disk full')
+    }
+    const writer = writerOf(store)
+    writer.record(entry(1))
+    await writer.flush()
+    expect(errors).toEqual([expect.objectContaining({ lost: 1 })])
+  })
+})
