@@ -37,7 +37,7 @@ export type DomainErrorTable = {
   readonly [Tag in DomainError['_tag']]: (error: Extract<DomainError, { readonly _tag: Tag }>) => ApiErrorBody
 }
 
-/** Domain error tags onto wire codes: the single table the STYLE asks for. */
+/** Domain error tags onto wire codes: the single table (docs/errors.md; docs/spec-map.md, "Errors"). */
 export const DOMAIN_ERRORS: DomainErrorTable = {
   ResourceNotFound: (error) => ({
     code: 'resource_missing',
