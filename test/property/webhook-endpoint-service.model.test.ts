@@ -179,23 +179,27 @@ const commands = [
 describe('Webhook endpoint: WebhookEndpointService and its dispatcher follow the enabled/disabled machine (model-based)', () => {
   it('keeps the stored status, reason, failure streak and disabled notices in agreement with the model', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.boolean(), fc.commands(commands, { maxCommands: 40, size: 'medium' }), async (up, sequence) => {
-        const real = harness()
-        real.receiver.up = up
-        const created = await real.service.create(real.scope, { url: 'http://127.0.0.1:9/hook', events: ['*'] })
-        if (!created.ok) throw new Error(`endpoint not created: ${created.error._tag}`)
-        real.endpointId = created.value.endpoint.id
-        const model: Model = {
-          now: T0,
-          up,
-          status: 'enabled',
-          disabledReason: null,
-          failingSince: null,
-          disabledNotices: 0,
-        }
-        await checkAgreement(model, real)
-        await fc.asyncModelRun(() => ({ model, real }), sequence)
-      }),
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.commands(commands, { maxCommands: 40, size: 'medium' }),
+        async (up, sequence) => {
+          const real = harness()
+          real.receiver.up = up
+          const created = await real.service.create(real.scope, { url: 'http://127.0.0.1:9/hook', events: ['*'] })
+          if (!created.ok) throw new Error(`endpoint not created: ${created.error._tag}`)
+          real.endpointId = created.value.endpoint.id
+          const model: Model = {
+            now: T0,
+            up,
+            status: 'enabled',
+            disabledReason: null,
+            failingSince: null,
+            disabledNotices: 0,
+          }
+          await checkAgreement(model, real)
+          await fc.asyncModelRun(() => ({ model, real }), sequence)
+        },
+      ),
       { numRuns: 100 },
     )
   })
