@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PeriodicTask, SchedulerPort } from '../../core/ports/scheduler.js'
+import { until } from '../support/until.js'
 
 export interface SchedulerSubject {
   readonly scheduler: SchedulerPort
@@ -135,8 +136,8 @@ export const schedulerContract = (
       }
       await caughtUp()
       for (let moved = 0; moved < intervals * INTERVAL_MS && !holds(); moved += STEP_MS) await advance(STEP_MS)
-      // What started is reported as it ends: poll for the signal itself, not for time.
-      await expect.poll(holds, { timeout: 5_000, interval: 5 }).toBe(true)
+      // What started is reported as it ends: wait for the signal itself, not for time.
+      await until(holds, 'the expected runs')
       check()
     }
     /** Runs counted over a window. */
