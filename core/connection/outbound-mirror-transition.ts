@@ -18,6 +18,18 @@ import {
 /** Waits before retry n (1-based); after the last one the mirror is `failed` for good. */
 export const MIRROR_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000] as const
 
+/** A mirror owed its first write, to the given calendar: pending, not yet attempted. */
+export const newMirror = (target: { readonly connectionId: string; readonly calendarId: string }): EventMirror => ({
+  connectionId: target.connectionId,
+  calendarId: target.calendarId,
+  externalId: null,
+  status: 'pending',
+  operation: 'create',
+  attempts: 0,
+  lastError: null,
+  nextAttemptAt: null,
+})
+
 export type MirrorCommand =
   /** The event changed (or its first copy is owed): write it again, with a fresh count of attempts. */
   | { readonly type: 'request' }

@@ -7,7 +7,7 @@ import { retryOnConflict, written } from '../shared/optimistic.js'
 import type { RequestScope } from '../shared/request-scope.js'
 import type { ConnectionService } from './connection-service.js'
 import type { ConnectionSync, ProviderCallFailure } from './connection-sync.js'
-import { type MirrorCommand, mirrorTransition } from './outbound-mirror-transition.js'
+import { type MirrorCommand, mirrorTransition, newMirror } from './outbound-mirror-transition.js'
 
 const DUE_BATCH = 25
 
@@ -85,17 +85,11 @@ export class OutboundMirror implements EventChangeListener {
     if (context.origin === 'provider' || (event.source ?? null) !== null) return false
     const target = await this.deps.connections.defaultWritableCalendar(scope.accountId, event.userId, reads.connections)
     if (target === null) return false
-    const mirror: EventMirror = {
-      connectionId: target.connection.id,
-      calendarId: target.calendar.id,
-      externalId: null,
-      status: 'pending',
-      operation: 'create',
-      attempts: 0,
-      lastError: null,
-      nextAttemptAt: null,
-    }
-    await this.attempt(scope, event.id, mirror)
+    await this.attempt(
+      scope,
+      event.id,
+      newMirror({ connectionId: target.connection.id, calendarId: target.calendar.id }),
+    )
     return true
   }
 

@@ -5,6 +5,7 @@ import {
   type MirrorCommand,
   mirrorTransition,
   mirrorTransitionTable,
+  newMirror,
 } from '../../core/connection/outbound-mirror-transition.js'
 import type { EventMirror } from '../../core/event/event.js'
 
@@ -27,16 +28,7 @@ const step = fc.record({
   ),
 })
 
-const start: EventMirror = {
-  connectionId: 'con_1',
-  calendarId: 'cal_1',
-  externalId: null,
-  status: 'pending',
-  operation: 'create',
-  attempts: 0,
-  lastError: null,
-  nextAttemptAt: null,
-}
+const start: EventMirror = newMirror({ connectionId: 'con_1', calendarId: 'cal_1' })
 
 describe('Calendar mirror: pending, synced and failed', () => {
   it('keeps its invariants after every step of any sequence', () => {

@@ -1,14 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { CryptoRandomSource, UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
-import { MemoryOutbox } from '../../adapters/storage/memory/outbox.js'
-import { MemoryWebhookDeliveryRepository } from '../../adapters/storage/memory/webhook-delivery-repository.js'
-import { MemoryWebhookEndpointRepository } from '../../adapters/storage/memory/webhook-endpoint-repository.js'
-import { renderNotification } from '../../contracts/webhooks/notification.js'
 import type { WebhookResponse, WebhookTransportPort } from '../../core/ports/webhook-transport.js'
 import type { DisabledReason, EndpointStatus } from '../../core/webhooks/webhook-endpoint.js'
-import { WebhookDispatcher } from '../../core/webhooks/webhook-dispatcher.js'
 import { WebhookEndpointService } from '../../core/webhooks/webhook-endpoint-service.js'
+import { memoryWebhookDispatcher } from '../support/webhook-dispatcher-fixture.js'
 
 /**
  * Model-based test of the webhook endpoint's enabled/disabled machine (docs/webhooks.md): random sequences of an
@@ -43,26 +38,8 @@ interface Model {
 const harness = () => {
   let now = T0
   const clock = { now: () => new Date(now) }
-  const ids = new UlidIdGenerator()
-  const random = new CryptoRandomSource()
-  const outbox = new MemoryOutbox()
-  const endpoints = new MemoryWebhookEndpointRepository(outbox)
-  const deliveries = new MemoryWebhookDeliveryRepository()
   const receiver = new ScriptedReceiver()
-  const dns = { resolve: async () => ['127.0.0.1'] }
-  const dispatcher = new WebhookDispatcher({
-    outbox,
-    endpoints,
-    deliveries,
-    transport: receiver,
-    renderer: { render: async (event) => renderNotification(event, '2026-05-20') },
-    dns,
-    ids,
-    random,
-    wallClock: clock,
-    limits: { concurrency: 8, perEndpointConcurrency: 4, timeoutMs: 1_000 },
-    sandboxLoopback: true,
-  })
+  const { outbox, endpoints, deliveries, dispatcher, dns, ids, random } = memoryWebhookDispatcher(receiver, clock)
   const service = new WebhookEndpointService({
     endpoints,
     deliveries,
