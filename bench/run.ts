@@ -193,7 +193,7 @@ const HEAP_BYTES_PER_EVENT = 10_000
 const HEAP_BASE_BYTES = 1_500_000_000
 
 /**
- * The large heap's collector settings (docs/operations.md, "A large in-memory node"): a young generation of 32 MB
+ * The large heap's collector settings (docs/performance.md, "The million-event run: heap and collector settings"): a young generation of 32 MB
  * (a scavenge of a multi-gigabyte heap costs about 20 ms whatever it frees, and the default young generation made
  * one every 70 ms at a million events), no memory reducer (after a large collection it ran full collections that
  * freed nothing, 5 s of main-thread marking each at a million events), and the next full collection when the heap

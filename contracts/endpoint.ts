@@ -5,7 +5,7 @@ import type { ErrorCodeName } from './errors.js'
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
 /**
- * A rate pool of its own (the spec's Limits: free/busy, smart suggestions): requests
+ * A rate pool of its own (docs/spec-map.md, "Limits": free/busy, smart suggestions): requests
  * to an endpoint that declares one count in this pool, per API key (or connected
  * account), instead of the general one; the X-RateLimit headers then describe it.
  */

@@ -11,8 +11,8 @@ import { boundedString, DateTime, IntFromQuery, ResponseMeta } from './common.js
 import type { ApiVersion } from './versions.js'
 
 /**
- * The score weights of event health, per API version (the spec: "weights may
- * change between API versions"). Each entry holds from its version until the
+ * The score weights of event health, per API version (weights may
+ * change between API versions: docs/scheduling.md). Each entry holds from its version until the
  * next entry; a later version that changes them adds an entry, and callers
  * pinned to an older version keep reading scores with the older weights (the
  * stored assessment keeps every factor, the score is worked out when read).
@@ -32,7 +32,7 @@ export const healthWeightsFor = (version: ApiVersion): HealthWeights => {
   return chosen
 }
 
-/** `GET /v1/events/health/upcoming` exists from this version on (the spec's change history). */
+/** `GET /v1/events/health/upcoming` exists from this version on (docs/spec-map.md, "Versioning"). */
 export const UPCOMING_HEALTH_SINCE: ApiVersion = '2026-05-20'
 
 /** The longest `horizon_hours` of the upcoming list: a week. */

@@ -10,7 +10,7 @@ import { TIMES_OF_DAY, WEEKDAY_ABBREVIATIONS, WEEKDAYS, type ScoredSlot } from '
 import type { RatePool } from './endpoint.js'
 import { boundedString, ClockTime, DateTime, intBetween, ResponseMeta, Timezone } from './common.js'
 
-/** The free/busy pool of the spec's Limits: 50 requests per rolling second and 5 at once per key, apart from the general pool. */
+/** The free/busy pool (docs/spec-map.md, "Limits"): 50 requests per rolling second and 5 at once per key, apart from the general pool. */
 export const FREEBUSY_RATE_POOL: RatePool = { name: 'freebusy', requestsPerWindow: 50, windowMs: 1000, concurrency: 5 }
 
 /** `usr_...`, `cal_...` or `external:<EMAIL>`; the use case tells the three apart and names a bad one. */

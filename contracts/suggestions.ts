@@ -5,7 +5,7 @@ import type { RatePool } from './endpoint.js'
 import { boundedString, DateTime, intBetween } from './common.js'
 import { ParticipantList, SlotList } from './freebusy.js'
 
-/** The smart-suggestions pool of the spec's Limits: 10 requests per rolling second and 2 at once per key. */
+/** The smart-suggestions pool (docs/spec-map.md, "Limits"): 10 requests per rolling second and 2 at once per key. */
 export const SUGGESTIONS_RATE_POOL: RatePool = {
   name: 'suggestions',
   requestsPerWindow: 10,

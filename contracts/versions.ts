@@ -1,5 +1,5 @@
 /**
- * API versions are dates (the spec's change history). Responses are built in the
+ * API versions are dates (docs/spec-map.md, "Versioning"; docs/conventions.md). Responses are built in the
  * latest shape; for an older version the host walks the changes newer than it,
  * newest first, and applies each one's `downgrade`. Requests go the other way:
  * each change newer than the caller's version `upgrade`s the request, oldest first.

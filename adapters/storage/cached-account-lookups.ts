@@ -60,7 +60,7 @@ export class CachedAccountLookups implements AccountRepositoryPort {
   }
 
   /** The same bound for a key looked up by id (the voice sessions' checks): a revocation elsewhere within the TTL. */
-  findKeyById(id: string): MaybePromise<ApiKeyRecord | null> {
+  async findKeyById(id: string): Promise<ApiKeyRecord | null> {
     return this.cached(this.keysById, id, () => this.inner.findKeyById(id))
   }
 

@@ -592,7 +592,7 @@ export class ConnectionSync {
       return err(new ConnectionDisconnected({ connectionId }))
     const provider = this.deps.providers(connection.provider)
     if (provider === null) return err(new ProviderNotConfigured({ provider: connection.provider }))
-    const reserved = this.quota.reserveWrite(connectionId, scope.clock.now())
+    const reserved = await this.quota.reserveWrite(connectionId, scope.clock.now())
     if (!reserved.ok) return err(new ProviderCallDeferred({ connectionId, why: reserved.why, until: reserved.until }))
     let credentials = await this.credentials(scope, connection, provider, false)
     if (!credentials.ok) return credentials

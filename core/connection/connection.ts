@@ -5,7 +5,7 @@ export const CONNECTION_STATUSES = ['active', 'disconnected', 'error'] as const
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number]
 
 /**
- * Why a connection is not `active`. The spec's stray `sync_failed` lives here:
+ * Why a connection is not `active`. The contract's stray `sync_failed` lives here:
  * it is a reason of the `error` status, not a status of its own (docs/connections.md).
  */
 export const CONNECTION_STATUS_REASONS = [

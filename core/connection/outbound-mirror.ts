@@ -7,9 +7,8 @@ import { retryOnConflict, written } from '../shared/optimistic.js'
 import type { RequestScope } from '../shared/request-scope.js'
 import type { ConnectionService } from './connection-service.js'
 import type { ConnectionSync, ProviderCallFailure } from './connection-sync.js'
+import { type MirrorCommand, mirrorTransition, newMirror } from './outbound-mirror-transition.js'
 
-/** Waits before retry n (1-based); after the last one the mirror is `failed` for good. */
-export const MIRROR_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000] as const
 const DUE_BATCH = 25
 
 /** The mirror's `last_error`: what stopped the write, in words. */
@@ -43,6 +42,13 @@ const failedWith = (failure: ProviderCallFailure) => ({
     ? { retryAfterMs: failure.retryAfterMs }
     : {}),
 })
+
+/** One step of the mirror machine; only a pending mirror is attempted, so a refusal here is a bug. */
+const step = (mirror: EventMirror, command: MirrorCommand): EventMirror => {
+  const moved = mirrorTransition(mirror, command)
+  if (!moved.ok) throw new Error(`the calendar mirror table refuses ${command.type} from ${mirror.status}`)
+  return moved.value.state
+}
 
 const outboundOf = (event: CalendarEvent): OutboundEvent => ({
   title: event.title,
@@ -79,17 +85,11 @@ export class OutboundMirror implements EventChangeListener {
     if (context.origin === 'provider' || (event.source ?? null) !== null) return false
     const target = await this.deps.connections.defaultWritableCalendar(scope.accountId, event.userId, reads.connections)
     if (target === null) return false
-    const mirror: EventMirror = {
-      connectionId: target.connection.id,
-      calendarId: target.calendar.id,
-      externalId: null,
-      status: 'pending',
-      operation: 'create',
-      attempts: 0,
-      lastError: null,
-      nextAttemptAt: null,
-    }
-    await this.attempt(scope, event.id, mirror)
+    await this.attempt(
+      scope,
+      event.id,
+      newMirror({ connectionId: target.connection.id, calendarId: target.calendar.id }),
+    )
     return true
   }
 
@@ -104,12 +104,7 @@ export class OutboundMirror implements EventChangeListener {
     if (link === null) return
     const changed = JSON.stringify(outboundOf(before)) !== JSON.stringify(outboundOf(after))
     if (!changed && link.status !== 'pending') return
-    await this.attempt(scope, after.id, {
-      ...link,
-      operation: link.externalId === null ? 'create' : 'update',
-      status: 'pending',
-      attempts: 0,
-    })
+    await this.attempt(scope, after.id, step(link, { type: 'request' }))
   }
 
   async onDeleted(event: CalendarEvent, scope: RequestScope, context: ChangeContext): Promise<void> {
@@ -186,41 +181,18 @@ export class OutboundMirror implements EventChangeListener {
       )
       outcome = updated.ok ? { ok: true, externalId } : failedWith(updated.error)
     }
-    const now = scope.clock.now()
-    if (!outcome.ok && outcome.deferredUntil !== undefined) {
-      // Nothing was sent: not an attempt, only a later time.
-      const deferred = {
-        ...mirror,
-        status: 'pending' as const,
-        lastError: outcome.error,
-        nextAttemptAt: outcome.deferredUntil,
-      }
-      await this.save(scope, eventId, deferred)
-      return
-    }
-    const attempts = mirror.attempts + 1
-    // The wait before the next try, or undefined once every retry was used.
-    const retryDelay = MIRROR_RETRY_DELAYS_MS[attempts - 1]
-    const next: EventMirror = outcome.ok
-      ? {
-          ...mirror,
-          externalId: outcome.externalId,
-          status: 'synced',
-          operation: 'update',
-          attempts,
-          lastError: null,
-          nextAttemptAt: null,
-        }
-      : {
-          ...mirror,
-          status: attempts > MIRROR_RETRY_DELAYS_MS.length || calendar === null ? 'failed' : 'pending',
-          attempts,
-          lastError: outcome.error,
-          nextAttemptAt:
-            retryDelay === undefined || calendar === null
-              ? null
-              : new Date(now.getTime() + Math.max(retryDelay, outcome.retryAfterMs ?? 0)),
-        }
+    const command: MirrorCommand = outcome.ok
+      ? { type: 'succeed', externalId: outcome.externalId }
+      : outcome.deferredUntil !== undefined
+        ? { type: 'defer', error: outcome.error, until: outcome.deferredUntil }
+        : {
+            type: 'fail',
+            at: scope.clock.now(),
+            error: outcome.error,
+            calendarGone: calendar === null,
+            ...(outcome.retryAfterMs !== undefined ? { retryAfterMs: outcome.retryAfterMs } : {}),
+          }
+    const next = step(mirror, command)
     await this.save(scope, eventId, next)
   }
 

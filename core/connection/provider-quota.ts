@@ -1,3 +1,5 @@
+import type { RateLimiterPort } from '../ports/rate-limiter.js'
+
 /**
  * How hard we may press one provider account (one user at the provider): Google allows 600 queries per minute per
  * user, and answers 429 or 403 `rateLimitExceeded` beyond; Graph throttles with 429 and `Retry-After`.
@@ -18,43 +20,82 @@ export const DEFAULT_PROVIDER_QUOTA: ProviderQuotaSettings = {
   maxBackoffMs: 30 * 60_000,
 }
 
+/** The part of the rate limiter the write budget needs: one rolling window per connection. */
+export type WriteBudgetStore = Pick<RateLimiterPort, 'consume'>
+
+/**
+ * A write budget kept in this process only: a sliding log of each connection's writes. For a single process (and
+ * the unit tests); a deployment hands the shared `RateLimiterPort` instead, so that the budget holds across hosts.
+ */
+export class ProcessWriteBudget implements WriteBudgetStore {
+  /** Times (epoch ms) of the writes still inside the window, oldest first, by bucket. */
+  private readonly writes = new Map<string, number[]>()
+
+  consume(bucket: string, limit: number, windowMs: number, now: Date) {
+    let writes = this.writes.get(bucket)
+    if (writes === undefined) {
+      writes = []
+      this.writes.set(bucket, writes)
+    }
+    const at = now.getTime()
+    let oldest = writes[0]
+    while (oldest !== undefined && at - oldest >= windowMs) {
+      writes.shift()
+      oldest = writes[0]
+    }
+    const allowed = oldest === undefined || writes.length < limit
+    if (allowed) writes.push(at)
+    const first = writes[0] ?? at
+    return {
+      allowed,
+      limit,
+      remaining: limit - writes.length,
+      resetAt: new Date(first + windowMs),
+      retryAfterMs: allowed ? 0 : first + windowMs - at,
+    }
+  }
+}
+
 interface ConnectionQuota {
-  /** Times (epoch ms) of the writes still inside the window, oldest first. */
-  readonly writes: number[]
   /** No call before this (epoch ms): the provider's `Retry-After`, or our back-off. */
   blockedUntil: number
   /** Rate-limit answers in a row (the back-off doubles with each). */
   strikes: number
 }
 
+/** The rate limiter's bucket of one connection's provider writes. */
+export const writeBudgetBucket = (connectionId: string): string => `provider-writes:${connectionId}`
+
 /**
- * Per-connection write budget (a sliding log over the window) and back-off after the provider's rate limits, by the
- * caller's clock (the sandbox clock on the sandbox). Kept in this process: each host paces its own calls.
+ * Per-connection write budget (a rolling window in the rate limiter, shared by every host of a deployment) and
+ * back-off after the provider's rate limits, by the caller's clock (the sandbox clock on the sandbox). The back-off
+ * is kept in this process: each host learns it from the provider's own answers to its calls.
  */
 export class ProviderQuota {
   private readonly connections = new Map<string, ConnectionQuota>()
 
-  constructor(private readonly settings: ProviderQuotaSettings = DEFAULT_PROVIDER_QUOTA) {}
+  constructor(
+    private readonly settings: ProviderQuotaSettings = DEFAULT_PROVIDER_QUOTA,
+    private readonly budget: WriteBudgetStore = new ProcessWriteBudget(),
+  ) {}
 
   /** Takes one write from the budget, or answers when the next may be made (and why not now). */
-  reserveWrite(
+  async reserveWrite(
     connectionId: string,
     now: Date,
-  ):
+  ): Promise<
     | { readonly ok: true }
-    | { readonly ok: false; readonly why: 'write_budget' | 'provider_backoff'; readonly until: Date } {
-    const quota = this.quotaOf(connectionId)
-    const at = now.getTime()
-    if (at < quota.blockedUntil) return { ok: false, why: 'provider_backoff', until: new Date(quota.blockedUntil) }
-    let oldest = quota.writes[0]
-    while (oldest !== undefined && at - oldest >= this.settings.windowMs) {
-      quota.writes.shift()
-      oldest = quota.writes[0]
-    }
-    if (oldest !== undefined && quota.writes.length >= this.settings.writesPerWindow)
-      return { ok: false, why: 'write_budget', until: new Date(oldest + this.settings.windowMs) }
-    quota.writes.push(at)
-    return { ok: true }
+    | { readonly ok: false; readonly why: 'write_budget' | 'provider_backoff'; readonly until: Date }
+  > {
+    const blockedUntil = this.connections.get(connectionId)?.blockedUntil ?? 0
+    if (now.getTime() < blockedUntil) return { ok: false, why: 'provider_backoff', until: new Date(blockedUntil) }
+    const decision = await this.budget.consume(
+      writeBudgetBucket(connectionId),
+      this.settings.writesPerWindow,
+      this.settings.windowMs,
+      now,
+    )
+    return decision.allowed ? { ok: true } : { ok: false, why: 'write_budget', until: decision.resetAt }
   }
 
   /** When the provider lets this connection be called again (null: now). */
@@ -78,6 +119,7 @@ export class ProviderQuota {
     if (quota !== undefined) quota.strikes = 0
   }
 
+  /** Forgets the back-off; the budget's window empties by itself. */
   forget(connectionId: string): void {
     this.connections.delete(connectionId)
   }
@@ -85,7 +127,7 @@ export class ProviderQuota {
   private quotaOf(connectionId: string): ConnectionQuota {
     let quota = this.connections.get(connectionId)
     if (quota === undefined) {
-      quota = { writes: [], blockedUntil: 0, strikes: 0 }
+      quota = { blockedUntil: 0, strikes: 0 }
       this.connections.set(connectionId, quota)
     }
     return quota

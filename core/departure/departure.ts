@@ -11,7 +11,7 @@ export const DEPARTURE_CONFIDENCES = ['low', 'medium', 'high'] as const
 export type DepartureConfidence = (typeof DEPARTURE_CONFIDENCES)[number]
 export type { PreferredDeparture }
 
-/** The user's preferences that shape a departure window (spec: User resource). */
+/** The user's preferences that shape a departure window (docs/users.md). */
 export interface TravelPreferences {
   /** `default_parking_buffer`, minutes. */
   readonly defaultParkingBufferMinutes: number
@@ -68,7 +68,7 @@ export interface TravelBreakdown {
   readonly walkMinutes: number
 }
 
-/** Mirrors the spec's Departure resource (the host renders it in snake_case). */
+/** The Departure resource (docs/departure.md) (the host renders it in snake_case). */
 export interface Departure {
   readonly eventId: string
   readonly earliestDeparture: Date

@@ -1,7 +1,7 @@
 const MINUTE_MS = 60_000
 
 /**
- * The spec's background recompute cadence (Limits): every 5 minutes when more
+ * The background recompute cadence (docs/spec-map.md, "Limits"): every 5 minutes when more
  * than 3 hours from start, every 2 minutes within 3 hours, every 60 seconds
  * within 30 minutes. Bands are checked in order; `withinMs` is inclusive.
  */

@@ -7,7 +7,8 @@ import type { MaybePromise } from '../shared/maybe-promise.js'
  * the secret); the clear secret is shown once at creation and never stored.
  * Lists are oldest first. Ids and key hashes are unique: inserting one already
  * stored is a bug and throws, leaving the stored record as it was. The two
- * lookups every authenticated request makes may answer at once (see `MaybePromise`).
+ * lookups every authenticated request makes may answer at once (`MaybePromise`): measured on the authenticated GET,
+ * docs/decisions/0001-synchronous-path-for-embedded-ports.md and docs/performance.md, "Hot-path techniques".
  */
 export interface AccountRepositoryPort {
   insertAccount(account: Account): Promise<void>
@@ -20,11 +21,8 @@ export interface AccountRepositoryPort {
   insertKey(key: ApiKeyRecord): Promise<void>
   /** Revoked keys are found too, so that authentication can tell why a key fails. */
   findKeyByHash(hash: string): MaybePromise<ApiKeyRecord | null>
-  /**
-   * A key by its id, revoked or not: long-lived sessions made with a key (voice) ask it again and again whether it
-   * still works and what it still grants, so it answers at once when the store does.
-   */
-  findKeyById(id: string): MaybePromise<ApiKeyRecord | null>
+  /** A key by its id, revoked or not: long-lived sessions made with a key (voice) ask whether it still works and grants. */
+  findKeyById(id: string): Promise<ApiKeyRecord | null>
   listKeys(accountId: string): Promise<ApiKeyRecord[]>
   /** Replaces a restricted key's grants (the operator narrowed or widened them); null for an unknown key. */
   updateKeyPermissions(id: string, permissions: Permissions): Promise<ApiKeyRecord | null>

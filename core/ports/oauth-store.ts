@@ -1,4 +1,3 @@
-import type { MaybePromise } from '../shared/maybe-promise.js'
 import type {
   AuthorizationCode,
   ConsentRecord,
@@ -40,8 +39,8 @@ export interface OAuthStorePort {
   useCode(hash: string, at: Date): Promise<AuthorizationCode | null>
 
   insertFamily(family: TokenFamily): Promise<void>
-  /** Every request made with an access token asks: answers at once when the store does. */
-  getFamily(id: string): MaybePromise<TokenFamily | null>
+  /** Every request made with an access token asks whether its family still stands. */
+  getFamily(id: string): Promise<TokenFamily | null>
   /** Revokes the family at `at` (an earlier revocation stays). */
   revokeFamily(id: string, at: Date): Promise<void>
 

@@ -13,7 +13,8 @@ export interface RateDecision {
 /**
  * Rolling-window counters and concurrency slots. A multi-node deployment plugs
  * in an adapter with shared state so that the limits hold across hosts. Every
- * request calls these, so they may answer at once (see `MaybePromise`).
+ * request calls these, so they may answer at once (`MaybePromise`, on the measured authenticated GET:
+ * docs/decisions/0001-synchronous-path-for-embedded-ports.md and docs/performance.md, "Hot-path techniques").
  */
 export interface RateLimiterPort {
   /** Counts one request against `bucket` if the rolling window has room. */

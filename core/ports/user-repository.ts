@@ -16,7 +16,10 @@ export interface UserFilter {
 export interface UserRepositoryPort {
   /** `duplicate` when the account already has a user with that (normalized) e-mail. */
   insert(user: User, events: readonly DomainEvent[]): Promise<'inserted' | 'duplicate'>
-  /** Reads are scoped to the account: another account's user is null. May answer at once (see `MaybePromise`). */
+  /**
+   * Reads are scoped to the account: another account's user is null. May answer at once (`MaybePromise`, on the
+   * measured authenticated GET: docs/decisions/0001-synchronous-path-for-embedded-ports.md).
+   */
   get(accountId: string, id: string): MaybePromise<User | null>
   findByEmail(accountId: string, email: string): Promise<User | null>
   /** Newest first (by id), paged by `startingAfter` / `endingBefore` (see core/shared/pagination.ts). */

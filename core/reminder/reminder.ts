@@ -1,10 +1,10 @@
 /** Domain shape of a reminder. The wire shape (snake_case) lives in contracts/reminders.ts. */
 
-/** The offsets the spec allows for `before_event` reminders (Limits). */
+/** The offsets allowed for `before_event` reminders (docs/reminders.md). */
 export const REMINDER_OFFSETS = [5, 15, 30, 60, 120, 1440, 10080] as const
 export type ReminderOffset = (typeof REMINDER_OFFSETS)[number]
 
-/** The snooze lengths the spec allows (Limits). */
+/** The snooze lengths allowed (docs/reminders.md). */
 export const SNOOZE_MINUTES = [1, 3, 5, 15] as const
 export type SnoozeMinutes = (typeof SNOOZE_MINUTES)[number]
 
@@ -12,7 +12,7 @@ export const REMINDER_TYPES = ['before_event', 'custom_time'] as const
 export type ReminderType = (typeof REMINDER_TYPES)[number]
 
 /**
- * The spec's three statuses plus `cancelled`, the state `DELETE /v1/reminders/{id}`
+ * The contract's three statuses plus `cancelled` (docs/reminders.md), the state `DELETE /v1/reminders/{id}`
  * (or deleting the event) leaves a reminder in: it stays retrievable and never fires.
  */
 export const REMINDER_STATUSES = ['scheduled', 'sent', 'dismissed', 'cancelled'] as const

@@ -33,7 +33,7 @@ export interface KnownContact {
   readonly email: string
 }
 
-/** Below this, the spec recommends that the client asks the user to confirm ("Limits": parse confidence review threshold). */
+/** Below this, the client should ask the user to confirm (docs/spec-map.md, "Endpoints by resource": the parse's review threshold). */
 export const REVIEW_THRESHOLD = 0.7
 
 /** Bounds of the request, also in the contract (`contracts/scheduling.ts`) and `docs/scheduling.md`. */

@@ -5,7 +5,7 @@ import type { Coordinates } from '../shared/coordinates.js'
 /** Domain shape of a tracked trip (one per event). The wire shape (snake_case) lives in contracts/tracking.ts. */
 
 /**
- * The spec's four statuses plus `stopped`, the state `POST .../tracking/stop` (or the event's deletion, or the
+ * The contract's four statuses plus `stopped` (docs/tracking.md), the state `POST .../tracking/stop` (or the event's deletion, or the
  * retention job) leaves a trip in: its positions are erased at once, the record itself goes after the retention.
  */
 export const TRACKING_STATUSES = ['not_started', 'in_transit', 'arrived', 'stalled', 'stopped'] as const
@@ -17,7 +17,7 @@ export type StopReason = (typeof STOP_REASONS)[number]
 export const CONFIDENCE_LEVELS = ['low', 'medium', 'high'] as const
 export type TrackingConfidence = (typeof CONFIDENCE_LEVELS)[number]
 
-/** The documented bounds of tracking (docs/tracking.md); the spec's Limits give the first three. */
+/** The documented bounds of tracking (docs/tracking.md); docs/spec-map.md, "Limits", lists the first three. */
 export const TRACKING_LIMITS = {
   /** Location updates closer than this (on the account's clock) are answered 429. */
   minUpdateIntervalSeconds: 5,

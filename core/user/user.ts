@@ -45,7 +45,7 @@ export interface User extends UserPreferences {
   readonly version: number
 }
 
-/** Defaults of the spec's User table. */
+/** Defaults of the User resource (docs/users.md). */
 export const DEFAULT_PREFERENCES: UserPreferences = {
   displayName: null,
   timezone: 'UTC',

@@ -25,9 +25,9 @@ export const CONNECT_TOKEN_LIFETIME_MS = 5 * 60_000
 /** A session's default and longest lifetime. */
 export const DEFAULT_SESSION_LIFETIME_MS = 30 * 60_000
 export const MAX_SESSION_LIFETIME_MS = 2 * 3600_000
-/** Voice sessions per user per rolling hour (the spec's sub-limit). */
+/** Voice sessions per user per rolling hour (docs/spec-map.md, "Limits"). */
 export const SESSIONS_PER_USER_PER_HOUR = 60
-/** Open voice connections per API key (the spec's Limits table). */
+/** Open voice connections per API key (docs/spec-map.md, "Limits"). */
 export const CONCURRENT_SESSIONS_PER_KEY = 10
 
 /** Who created the session: the key (and through it the permissions the session acts with). */

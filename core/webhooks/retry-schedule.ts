@@ -4,7 +4,7 @@ const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
 
 /**
- * The spec's "retried up to 24 times over 72 hours": after the first attempt,
+ * "Retried up to 24 times over 72 hours" (docs/spec-map.md, "Webhooks"): after the first attempt,
  * up to 24 retries. Nominal offsets from the first attempt grow geometrically
  * from 1 minute to 70 hours; each gets ±10 % of its preceding gap as jitter, so
  * the schedule stays strictly increasing, the first retry comes within 5

@@ -29,7 +29,7 @@ import { type ApprovedTarget, checkEndpointUrl } from './url-policy.js'
 import { activeSecrets, type WebhookEndpoint } from './webhook-endpoint.js'
 
 export interface DispatcherLimits {
-  /** How long a receiver has to answer (the spec's 10 s). */
+  /** How long a receiver has to answer (10 s by default: docs/webhooks.md). */
   readonly timeoutMs: number
   /**
    * How long an attempt holds its delivery (longer than `timeoutMs`): another worker retries it only after

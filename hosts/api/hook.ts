@@ -1,10 +1,4 @@
-import type {
-  FastifyReply,
-  FastifyRequest,
-  HookHandlerDoneFunction,
-  onSendHookHandler,
-  onRequestHookHandler,
-} from 'fastify'
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify'
 
 /**
  * A hook that usually has nothing to wait for. `work` returns `undefined` when it
@@ -22,32 +16,25 @@ import type {
  */
 export const maybeAsyncHook = (
   work: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | FastifyReply | undefined,
-): onRequestHookHandler =>
-  function hook(this: unknown, request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+): onRequestHookHandler => {
+  // A callback hook's declared result is `void`, which any result may stand in for: Fastify awaits a thenable one.
+  const hook: onRequestHookHandler = (request, reply, done) => {
     const pending = work(request, reply)
-    if (pending === undefined) {
-      done()
-      return
-    }
+    if (pending === undefined) done()
     // Fastify continues the chain once this settles (a callback hook that returns a thenable is awaited).
-    return pending as unknown as undefined
-  } as onRequestHookHandler
+    else return pending
+  }
+  return hook
+}
 
 /** The same for `onSend`: `undefined` passes the payload on unchanged at once; a promise resolves to the payload. */
 export const maybeAsyncOnSend = (
   work: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown> | undefined,
-): onSendHookHandler =>
-  function hook(
-    this: unknown,
-    request: FastifyRequest,
-    reply: FastifyReply,
-    payload: unknown,
-    done: (error: Error | null, payload?: unknown) => void,
-  ) {
+): onSendHookHandler => {
+  const hook: onSendHookHandler = (request, reply, payload, done) => {
     const pending = work(request, reply, payload)
-    if (pending === undefined) {
-      done(null, payload)
-      return
-    }
-    return pending as unknown as undefined
-  } as onSendHookHandler
+    if (pending === undefined) done(null, payload)
+    else return pending
+  }
+  return hook
+}

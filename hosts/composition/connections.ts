@@ -65,7 +65,7 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
     const pushAddress = (provider: CalendarProviderName) =>
       !livemode || baseUrl.startsWith('https://') ? `${baseUrl}/v1/connections/push/${provider}` : null
     bind(TOKENS.ConnectionSync).toResolvedValue(
-      (connections, calendars, providers, cipher, ids, random, events, clockOf) =>
+      (connections, calendars, providers, cipher, ids, random, events, clockOf, rateLimiter) =>
         new ConnectionSync({
           connections,
           calendars,
@@ -76,8 +76,8 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
           events,
           pushAddress,
           clockFor: clockOf,
-          // One budget per surface in this process (docs/connections.md, "Provider quotas").
-          quota: new ProviderQuota(DEFAULT_PROVIDER_QUOTA),
+          // The write budget in the shared rate limiter, so that it holds across hosts (docs/connections.md, "Provider quotas").
+          quota: new ProviderQuota(DEFAULT_PROVIDER_QUOTA, rateLimiter),
         }),
       [
         TOKENS.ConnectionRepository,
@@ -88,6 +88,7 @@ export const connectionsModule = (config: Config, livemode: boolean) =>
         TOKENS.RandomSource,
         TOKENS.EventService,
         TOKENS.ClockOf,
+        TOKENS.RateLimiter,
       ],
     )
     bind(TOKENS.ConnectionService).toResolvedValue(

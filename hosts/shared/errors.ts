@@ -28,7 +28,7 @@ export type DomainErrorTable = {
   readonly [Tag in DomainError['_tag']]: (error: Extract<DomainError, { readonly _tag: Tag }>) => ApiErrorBody
 }
 
-/** Domain error tags onto wire codes: the single table, shared by the HTTP host and the voice gateway. */
+/** Domain error tags onto wire codes: the single table (docs/errors.md; docs/spec-map.md, "Errors"), shared by every host. */
 export const DOMAIN_ERRORS: DomainErrorTable = {
   ResourceNotFound: (error) => ({
     code: 'resource_missing',

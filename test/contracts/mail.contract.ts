@@ -48,7 +48,7 @@ export const sampleMail = (overrides: Partial<OutgoingMail> = {}): OutgoingMail 
   ...overrides,
 })
 
-/** The mail port's contract: every adapter passes the same suite (STYLE habit 3). */
+/** The mail port's contract: every adapter passes the same suite (docs/adapters.md). */
 export const mailContract = (name: string, makeSubject: () => Promise<MailSubject>): void => {
   describe(`MailPort contract: ${name}`, () => {
     let subject: MailSubject

@@ -15,7 +15,7 @@ beforeAll(async () => {
 })
 afterAll(() => test.stop())
 
-describe('Rate limits: X-RateLimit headers on every response, 429 with the spec body and Retry-After', () => {
+describe('Rate limits: X-RateLimit headers on every response, 429 with the documented body and Retry-After', () => {
   it('counts down X-RateLimit-Remaining and refuses past the limit', async () => {
     const remaining: number[] = []
     for (let i = 0; i < 5; i++) {

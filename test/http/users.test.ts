@@ -24,7 +24,7 @@ const liveEvents = async () => {
 }
 
 describe('POST /v1/users: create a managed user with every field defaulted', () => {
-  it('answers the user object with the defaults of the spec', async () => {
+  it('answers the user object with the documented defaults', async () => {
     const user = await createUser({ email: 'Ada@Example.com' })
     expect(user).toMatchObject({
       object: 'user',

@@ -209,7 +209,7 @@ describe('Tracking events: each webhook at its transition, and only there', () =
   })
 })
 
-describe('The transitions the spec leaves open (docs/tracking.md)', () => {
+describe('The transitions the contract leaves open (docs/tracking.md)', () => {
   const started = (): TripLifecycle =>
     run([{ kind: 'start', wait: 0, withFix: true, arrive: false, etaMinutes: 10 }]).at(-1)!.to
 

@@ -1,16 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { CryptoRandomSource, UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
-import { MemoryOutbox } from '../../adapters/storage/memory/outbox.js'
-import { MemoryWebhookDeliveryRepository } from '../../adapters/storage/memory/webhook-delivery-repository.js'
-import { MemoryWebhookEndpointRepository } from '../../adapters/storage/memory/webhook-endpoint-repository.js'
-import { renderNotification } from '../../contracts/webhooks/notification.js'
+import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 import type { DomainEvent } from '../../core/ports/outbox.js'
 import type { WebhookRequest, WebhookResponse, WebhookTransportPort } from '../../core/ports/webhook-transport.js'
 import type { Delivery } from '../../core/webhooks/delivery.js'
-import { WebhookDispatcher } from '../../core/webhooks/webhook-dispatcher.js'
 import type { WebhookEndpoint } from '../../core/webhooks/webhook-endpoint.js'
 import { DEFAULT_PREFERENCES } from '../../core/user/user.js'
+import { memoryWebhookDispatcher } from '../support/webhook-dispatcher-fixture.js'
 
 /**
  * Model-based test of webhook delivery (docs/webhooks.md): random sequences of notifications, sweeps of the delivery
@@ -61,23 +57,8 @@ interface Model {
 const harness = () => {
   let now = T0
   const clock = { now: () => new Date(now) }
-  const outbox = new MemoryOutbox()
-  const endpoints = new MemoryWebhookEndpointRepository(outbox)
-  const deliveries = new MemoryWebhookDeliveryRepository()
   const receiver = new ScriptedReceiver(() => now)
-  const dispatcher = new WebhookDispatcher({
-    outbox,
-    endpoints,
-    deliveries,
-    transport: receiver,
-    renderer: { render: async (event) => renderNotification(event, '2026-05-20') },
-    dns: { resolve: async () => ['127.0.0.1'] },
-    ids,
-    random: new CryptoRandomSource(),
-    wallClock: clock,
-    limits: { concurrency: 8, perEndpointConcurrency: 4, timeoutMs: 1_000 },
-    sandboxLoopback: true,
-  })
+  const { outbox, endpoints, deliveries, dispatcher } = memoryWebhookDispatcher(receiver, clock)
   const endpoint: WebhookEndpoint = {
     id: ids.next('we'),
     accountId: ACCOUNT,

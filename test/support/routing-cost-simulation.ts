@@ -37,7 +37,7 @@ export const seededRandom = (seed: number) => {
 }
 
 /**
- * Two hours of the monitoring sweep (once a minute, each event recomputed on the spec's cadence, asking for the
+ * Two hours of the monitoring sweep (once a minute, each event recomputed on the documented cadence, asking for the
  * curb arrival 8 minutes before its start) through a chain whose live source only counts its calls; the second
  * hour is measured, so the cache is in its steady state. Events that start leave the monitoring.
  */

@@ -115,7 +115,7 @@ export class FileAccountRepository implements AccountRepositoryPort {
     return this.find('keysByHash', hash)
   }
 
-  findKeyById(id: string): ApiKeyRecord | null {
+  async findKeyById(id: string): Promise<ApiKeyRecord | null> {
     return this.find('keysById', id)
   }
 

@@ -42,7 +42,7 @@ export class MemoryAccountRepository implements AccountRepositoryPort {
     return this.keysByHash.get(hash) ?? null
   }
 
-  findKeyById(id: string): ApiKeyRecord | null {
+  async findKeyById(id: string): Promise<ApiKeyRecord | null> {
     return this.keys.get(id) ?? null
   }
 

@@ -21,6 +21,7 @@ const before = (a: Entry, b: Entry): boolean => a.at < b.at || (a.at === b.at &&
  * comparisons each time). A binary heap ordered by due time, then by the order in which the items were first stored
  * (the order of the repository's `Map`, which the scan answered ties in). A changed due time adds an entry and leaves
  * the old one in the heap, dropped when it comes to the top or when the heap holds twice as many entries as items.
+ * Its measurement: docs/performance.md, "Hot-path techniques".
  */
 export class DueIndex {
   private readonly slots = new Map<string, Slot>()

@@ -19,7 +19,8 @@ import type { MemoryOutbox } from './outbox.js'
  * A stored event as the per-user index holds it: its span (what a recompute reads of each neighbour) and the event.
  * One shape for every event, so that the hundred neighbours a recompute walks are read through one hidden class (the
  * events themselves come in several: optional fields, spread copies). Kept across writes that leave the event's times
- * and place alone (a recompute's), so a span is allocated only when those change.
+ * and place alone (a recompute's), so a span is allocated only when those change. The measurement that keeps it:
+ * docs/performance.md, "Hot-path techniques" (this family is for tests, demos and benchmarks: docs/architecture.md).
  */
 class StoredSpan implements EventSpan {
   constructor(

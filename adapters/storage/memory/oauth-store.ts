@@ -63,7 +63,7 @@ export class MemoryOAuthStore implements OAuthStorePort {
     this.families.set(family.id, family)
   }
 
-  getFamily(id: string): TokenFamily | null {
+  async getFamily(id: string): Promise<TokenFamily | null> {
     return this.families.get(id) ?? null
   }
 

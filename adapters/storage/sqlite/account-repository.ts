@@ -79,7 +79,7 @@ export class SqliteAccountRepository implements AccountRepositoryPort {
     return this.keys.get(hash, () => oneRecord(this.db, 'SELECT doc FROM api_keys WHERE hash = ?', hash))
   }
 
-  findKeyById(id: string): ApiKeyRecord | null {
+  async findKeyById(id: string): Promise<ApiKeyRecord | null> {
     return this.keysById.get(id, () => oneRecord(this.db, 'SELECT doc FROM api_keys WHERE id = ?', id))
   }
 

@@ -93,13 +93,17 @@ export class SqliteOAuthStore implements OAuthStorePort {
     ).run(family.id, family.connectedAccountId, encodeJson(family))
   }
 
-  getFamily(id: string): TokenFamily | null {
+  async getFamily(id: string): Promise<TokenFamily | null> {
+    return this.familyOf(id)
+  }
+
+  private familyOf(id: string): TokenFamily | null {
     return oneRecord(this.db, 'SELECT doc FROM oauth_token_families WHERE id = ?', id)
   }
 
   async revokeFamily(id: string, at: Date): Promise<void> {
     inTransaction(this.db, () => {
-      const family = this.getFamily(id)
+      const family = this.familyOf(id)
       if (family === null) return
       statement(this.db, 'UPDATE oauth_token_families SET doc = ? WHERE id = ?').run(
         encodeJson({ ...family, revokedAt: earlierRevocation(family.revokedAt, at) }),

@@ -28,7 +28,7 @@ const canonicalJson = (value: unknown): string => {
 }
 
 /**
- * The spec's idempotency rules. A mutating request with `Idempotency-Key` claims
+ * The idempotency rules (docs/conventions.md#idempotency). A mutating request with `Idempotency-Key` claims
  * the key in its scope (API key + endpoint) before it runs; the answer is stored
  * once the operation ran, and replayed with `Service-Idempotent-Replay: true`.
  * A request refused before running (validation, 5xx) stores nothing and frees the key.
@@ -113,7 +113,7 @@ export const idempotencyPlugin = fp(
       maybeAsyncHook((request, reply) => {
         const header = request.headers['idempotency-key']
         if (header === undefined || request.auth === null || !MUTATING.has(request.method)) return undefined
-        // Per API key and endpoint; under Connect per connected account (the spec's rule 3), whichever key acts for it.
+        // Per API key and endpoint; under Connect per connected account (rule 3 of docs/conventions.md#idempotency), whichever key acts for it.
         const owner = request.connectedAccount === null ? request.auth.key.id : request.connectedAccount.id
         return claim(request, reply, owner, header)
       }),

@@ -10,7 +10,7 @@ import { Endpoints } from '../../../contracts/endpoints.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
 import { requireAuth } from '../request-context.js'
 
-/** The version from which a restricted key may carry an IP allowlist (the spec's change history). */
+/** The version from which a restricted key may carry an IP allowlist (docs/spec-map.md, "Versioning"). */
 const ALLOWLIST_SINCE = '2026-05-20'
 
 /**

@@ -1,8 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { type CommandStartedEvent, MongoClient } from 'mongodb'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AgendaScheduler, DEFAULT_COLLECTION } from '../../../adapters/scheduler/agenda/agenda-scheduler.js'
 import type { PeriodicTask } from '../../../core/ports/scheduler.js'
 import { schedulerContract } from '../../contracts/scheduler.contract.js'
 import { mongoForFile } from '../../support/mongo-databases.js'
+import { until } from '../../support/until.js'
 
 const mongo = mongoForFile()
 const LOCK_MS = 600
@@ -11,9 +13,27 @@ schedulerContract(
   'AgendaScheduler (MongoDB test peer)',
   (reportError) => {
     const { db, teardown } = mongo.freshDatabase()
-    return { scheduler: new AgendaScheduler({ db, lockLifetimeMs: LOCK_MS }, reportError), teardown }
+    const tasks = db.collection(DEFAULT_COLLECTION)
+    return {
+      // Agenda looks for due tasks every 20 ms of real time; the suite moves the clock, so no lock expires meanwhile.
+      scheduler: new AgendaScheduler({ db, lockLifetimeMs: 3_600_000, processEveryMs: 20 }, reportError),
+      teardown,
+      // Caught up when no task document is due and unclaimed, and every claimed one has started (its run sets
+      // `lastRunAt`, after the claim's `lockedAt`): the job documents are the signal.
+      caughtUp: () =>
+        until(
+          async () =>
+            (await tasks.countDocuments({
+              $or: [
+                { lockedAt: null, nextRunAt: { $lte: new Date() } },
+                { lockedAt: { $ne: null }, $expr: { $lt: ['$lastRunAt', '$lockedAt'] } },
+              ],
+            })) === 0,
+          'every due task started',
+        ),
+    }
   },
-  { time: { kind: 'real', intervalMs: 250 } },
+  { time: { kind: 'clock' } },
 )
 
 /** A task shared by several nodes: counts runs on every node and how many run at once. */
@@ -41,48 +61,86 @@ const sharedTask = (name: string, intervalMs: number) => {
 }
 
 describe('AgendaScheduler: a task runs once at a time across the nodes sharing a database', () => {
+  // The nodes' own client, watched: each look of a node for a due task is a findAndModify on the tasks' collection.
+  let watched: MongoClient
+  let looks = 0
+  beforeAll(async () => {
+    watched = await MongoClient.connect(mongo.mongo().uri, { monitorCommands: true })
+    watched.on('commandStarted', (event: CommandStartedEvent) => {
+      if (event.commandName === 'findAndModify' && event.command.findAndModify === DEFAULT_COLLECTION) looks++
+    })
+  })
+  afterAll(() => watched.close())
+
   const cleanups: Array<() => Promise<void>> = []
+  // The test moves the clock (only `Date` is faked): lock lifetimes and due times pass when it says, however busy
+  // the machine; the nodes look for due tasks every 20 ms of real time.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-06-01T08:00:00Z') })
+  })
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+    vi.useRealTimers()
   })
 
-  const nodes = (count: number, options: { lockLifetimeMs?: number } = {}) => {
-    const { db, teardown } = mongo.freshDatabase()
+  const nodes = (count: number, options: { lockLifetimeMs?: number; processEveryMs?: number | undefined } = {}) => {
+    const { db: fresh, teardown } = mongo.freshDatabase()
+    const db = watched.db(fresh.databaseName)
     const errors: Array<{ task: string; error: unknown }> = []
     const schedulers = Array.from(
       { length: count },
       (_, index) =>
         new AgendaScheduler(
-          { db, lockLifetimeMs: options.lockLifetimeMs ?? LOCK_MS, nodeName: `node-${index}` },
+          {
+            db,
+            lockLifetimeMs: options.lockLifetimeMs ?? LOCK_MS,
+            ...('processEveryMs' in options ? {} : { processEveryMs: 20 }),
+            nodeName: `node-${index}`,
+          },
           (task, error) => errors.push({ task, error }),
         ),
     )
     cleanups.push(teardown)
     for (const scheduler of schedulers) cleanups.push(() => scheduler.stop())
-    return { db, schedulers, errors }
+    const job = () => db.collection(DEFAULT_COLLECTION).findOne({ name: { $exists: true } })
+    return { db, schedulers, errors, job }
+  }
+  const move = (ms: number) => vi.setSystemTime(Date.now() + ms)
+  /** Resolves once the nodes have looked for due tasks twice more: a look begun after the call has ended. */
+  const twoMoreLooks = async () => {
+    const from = looks
+    await until(() => looks - from >= 2, 'two more looks for due tasks')
   }
 
   it('two nodes registering the same task store it once and never run it twice at once', async () => {
-    const { db, schedulers } = nodes(2)
-    const shared = sharedTask('sweep', 100)
+    const { db, schedulers, job } = nodes(2)
+    const shared = sharedTask('sweep', 1_000)
     for (const scheduler of schedulers) scheduler.register(shared.task)
     await Promise.all(schedulers.map((scheduler) => scheduler.start()))
-    await expect.poll(() => shared.state.started, { timeout: 5_000 }).toBeGreaterThanOrEqual(10)
+    for (let run = 1; run <= 10; run++) {
+      // The signal: this run has started and ended (the task document unlocked) before the clock moves on.
+      await until(() => shared.state.started >= run, `run ${run}`)
+      await until(async () => ((await job())?.lockedAt ?? null) === null, `run ${run} to end`)
+      move(1_000)
+    }
     expect(shared.state.maxActive).toBe(1)
     expect(await db.collection(DEFAULT_COLLECTION).countDocuments({ name: 'sweep' })).toBe(1)
   })
 
   it('a run longer than the lock lifetime keeps its lock by heartbeat: the other node does not take the task over', async () => {
+    // In real time: Agenda checks a running job's lock on its own real timers against the clock, so this one test
+    // keeps the real clock; it waits on the lock's own movement, not on a window.
+    vi.useRealTimers()
     const lockLifetimeMs = 300
-    const { db, schedulers, errors } = nodes(2, { lockLifetimeMs })
+    const { schedulers, errors, job } = nodes(2, { lockLifetimeMs, processEveryMs: undefined })
     const shared = sharedTask('long-sweep', 50)
     shared.state.holding = true
     for (const scheduler of schedulers) scheduler.register(shared.task)
     await Promise.all(schedulers.map((scheduler) => scheduler.start()))
     await expect.poll(() => shared.state.started, { timeout: 5_000 }).toBe(1)
     const lock = async () => {
-      const job = await db.collection(DEFAULT_COLLECTION).findOne({ name: 'long-sweep' })
-      return { lockedAt: job?.lockedAt as Date, holder: job?.lastModifiedBy as string }
+      const found = await job()
+      return { lockedAt: found?.lockedAt as Date, holder: found?.lastModifiedBy as string }
     }
     const first = await lock()
     expect(first.lockedAt).toBeInstanceOf(Date)
@@ -105,7 +163,7 @@ describe('AgendaScheduler: a task runs once at a time across the nodes sharing a
     const shared = sharedTask('sweep', 100)
     first.register(shared.task)
     await first.start()
-    await expect.poll(() => shared.state.started, { timeout: 5_000 }).toBeGreaterThanOrEqual(1)
+    await until(() => shared.state.started >= 1, 'the first run')
     await first.stop()
     // As a node leaves it when it is killed while running the task: locked, due, never renewed.
     const lockedAt = new Date()
@@ -118,9 +176,12 @@ describe('AgendaScheduler: a task runs once at a time across the nodes sharing a
     const before = shared.state.started
     second.register(shared.task)
     await second.start()
-    await expect.poll(() => shared.state.started, { timeout: 5_000, interval: 10 }).toBeGreaterThan(before)
-    // Not before the lock expired (how soon after is a matter for benchmarks, not for this test).
-    expect(Date.now() - lockedAt.getTime()).toBeGreaterThanOrEqual(1_000)
+    // A millisecond before the lock expires, the other node looks and leaves the task alone.
+    move(999)
+    await twoMoreLooks()
+    expect(shared.state.started).toBe(before)
+    move(1)
+    await until(() => shared.state.started > before, 'a run on the other node')
   })
 
   it('a graceful stop releases the task at once: another node runs it without waiting for the lock to expire', async () => {
@@ -130,10 +191,12 @@ describe('AgendaScheduler: a task runs once at a time across the nodes sharing a
     first.register(shared.task)
     second.register(shared.task)
     await first.start()
-    await expect.poll(() => shared.state.started, { timeout: 5_000 }).toBeGreaterThanOrEqual(1)
+    await until(() => shared.state.started >= 1, 'the first run')
     await first.stop()
     const before = shared.state.started
     await second.start()
-    await expect.poll(() => shared.state.started, { timeout: 3_000 }).toBeGreaterThan(before)
+    // Due again one interval later; the lock would hold it for a minute had the stop not released it.
+    move(100)
+    await until(() => shared.state.started > before, 'a run on the other node')
   })
 })

@@ -133,7 +133,7 @@ describe('Schema migrations run at start, from a file of the previous version', 
     const store = new SqliteOAuthStore(migrated)
     const revokedAt = new Date(at.getTime() + 1_000)
     await store.revokeConnectedAccount('cpa_gone', revokedAt)
-    expect(store.getFamily(family.id)?.revokedAt).toEqual(revokedAt)
+    expect((await store.getFamily(family.id))?.revokedAt).toEqual(revokedAt)
     expect((await store.useCode(code.hash, revokedAt))?.usedAt).toEqual(revokedAt)
     migrated.close()
   })

@@ -54,7 +54,7 @@ const input = (overrides: Partial<HealthInput> = {}): HealthInput => ({
 const scoreOf = (overrides: Partial<HealthInput> = {}) => healthScore(assessEventHealth(input(overrides)), weights)
 
 describe('Score weights: traffic 40%, weather 25%, departure window margin 20%, conflicts 10%, connection 5%', () => {
-  it('are the spec’s weights on every API version, and sum to 1', () => {
+  it('are the documented weights on every API version, and sum to 1', () => {
     for (const version of API_VERSIONS) {
       expect(healthWeightsFor(version)).toEqual({
         traffic: 0.4,

@@ -29,7 +29,7 @@ describe('recompute cadence: 5 min beyond 3 h, 2 min within 3 h, 60 s within 30 
     expect(recalcCadence(new Date(start.getTime() + 1), start)).toBeNull()
   })
 
-  it('agrees with the spec for any time before the start (property)', () => {
+  it('agrees with the documented cadence for any time before the start (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 14 * 24 * 60 * MINUTE }), (untilStart) => {
         const now = beforeStart(untilStart)

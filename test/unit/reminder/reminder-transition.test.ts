@@ -39,7 +39,7 @@ interface Example {
   readonly expect?: Partial<ReminderLifecycle>
 }
 
-/** One example per arrow of the table: the spec's silence, decided (docs/reminders.md). */
+/** One example per arrow of the table: where the contract is silent, decided (docs/reminders.md). */
 const EXAMPLES: readonly Example[] = [
   {
     name: 'fires at its time',
