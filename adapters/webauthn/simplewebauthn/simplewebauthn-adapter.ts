@@ -11,6 +11,8 @@ import type { Passkey } from '../../../core/dashboard/passkey.js'
 import type { RelyingParty, VerifiedRegistration, WebAuthnPort } from '../../../core/ports/webauthn.js'
 
 const TIMEOUT_MS = 5 * 60_000
+/** A credential id as the browser gives it: base64url without padding, at most 1023 bytes (WebAuthn §5.1) once decoded. */
+const CREDENTIAL_ID = /^[A-Za-z0-9_-]{1,1364}$/
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 
@@ -68,7 +70,7 @@ export class SimpleWebAuthnAdapter implements WebAuthnPort {
   }
 
   credentialIdOf(response: unknown): string | null {
-    return isRecord(response) && typeof response.id === 'string' && response.id.length <= 1024 ? response.id : null
+    return isRecord(response) && typeof response.id === 'string' && CREDENTIAL_ID.test(response.id) ? response.id : null
   }
 
   async verifyRegistration(
