@@ -1,4 +1,4 @@
-import type { Schema } from 'effect'
+import { Schema } from 'effect'
 import type { RequiredPermission } from '../core/account/permissions.js'
 import type { ErrorCodeName } from './errors.js'
 
@@ -95,3 +95,19 @@ export const endpointId = (endpoint: Pick<EndpointContract, 'method' | 'path'>):
 
 /** `/v1/users/{id}` -> `/v1/users/:id` (Fastify's syntax). */
 export const routerPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1')
+
+/** The body of an action that takes no fields: an empty JSON object (unknown fields refused). */
+export const NoBody = Schema.Struct({})
+
+/** A page for browsers answering at an error status (a hosted form's "this request is not valid"). */
+export const htmlPage = (status: number, description: string): OtherResponse => ({
+  status,
+  description,
+  contentType: 'text/html',
+})
+
+/** A redirect (302, `Location`, no body): where a browser goes next. */
+export const redirect = (description: string): OtherResponse => ({ status: 302, description, only: true })
+
+/** The fields of a browser form or an OAuth client's post (application/x-www-form-urlencoded), as named in the summary. */
+export const FormFields = Schema.Record(Schema.String, Schema.String).annotate({ identifier: 'FormFields' })

@@ -6,8 +6,20 @@ import { ROUTE_DATA_QUALITIES, TRAFFIC_INCIDENT_KINDS } from '../core/ports/rout
 import type { WeatherWarning } from '../core/ports/weather.js'
 import type { Place } from '../core/shared/place.js'
 import { TRAVEL_MODES } from '../core/user/user.js'
-import { boundedString, DateTime, Email, intBetween, ListQuery, ResponseMeta, Timezone } from './common.js'
+import {
+  boundedString,
+  DateTime,
+  deleted,
+  Email,
+  intBetween,
+  listEnvelope,
+  ListQuery,
+  ResponseMeta,
+  Timezone,
+} from './common.js'
 import { PlaceRequest } from './place.js'
+import { type EndpointContract, NoBody } from './endpoint.js'
+import { EventHealthResource, UPCOMING_HEALTH_SINCE, UpcomingHealthQuery } from './event-health.js'
 
 const TravelRequest = Schema.Struct({
   mode: Schema.optionalKey(Schema.Literals(TRAVEL_MODES)),
@@ -311,3 +323,112 @@ export const renderDeparture = (departure: Departure, eventId: string | null, or
   calculated_at: departure.calculatedAt.toISOString(),
   next_recalc_at: departure.nextRecalcAt.toISOString(),
 })
+
+/** The Event endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
+export const EventEndpoints = {
+  createEvent: {
+    operationId: 'createEvent',
+    errors: ['account_deactivated'],
+    permission: { resource: 'events', access: 'write' },
+    method: 'POST',
+    path: '/v1/events',
+    summary: 'Create an event; a future event with a location is monitored',
+    tag: 'Events',
+    body: CreateEventRequest,
+    response: EventResource,
+    successStatus: 201,
+  },
+  listEvents: {
+    operationId: 'listEvents',
+    permission: { resource: 'events', access: 'read' },
+    method: 'GET',
+    path: '/v1/events',
+    summary: 'List events, newest first; filter by user and start time',
+    tag: 'Events',
+    query: ListEventsQuery,
+    response: listEnvelope(EventResource),
+  },
+  retrieveEvent: {
+    operationId: 'retrieveEvent',
+    permission: { resource: 'events', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/{id}',
+    summary: 'Retrieve an event',
+    tag: 'Events',
+    response: EventResource,
+  },
+  updateEvent: {
+    operationId: 'updateEvent',
+    errors: ['account_deactivated', 'concurrent_modification'],
+    permission: { resource: 'events', access: 'write' },
+    method: 'PATCH',
+    path: '/v1/events/{id}',
+    summary: 'Update an event; a new time, place or travel recomputes the window',
+    tag: 'Events',
+    body: UpdateEventRequest,
+    response: EventResource,
+  },
+  deleteEvent: {
+    operationId: 'deleteEvent',
+    errors: ['concurrent_modification'],
+    permission: { resource: 'events', access: 'write' },
+    method: 'DELETE',
+    path: '/v1/events/{id}',
+    summary: 'Delete an event; monitoring stops',
+    tag: 'Events',
+    response: deleted(EventResource),
+  },
+  retrieveDeparture: {
+    operationId: 'retrieveDeparture',
+    errors: ['departure_unavailable'],
+    permission: { resource: 'departure', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/{id}/departure',
+    summary: 'Latest cached departure window of an event',
+    tag: 'Departure',
+    response: DepartureResource,
+  },
+  recomputeDeparture: {
+    operationId: 'recomputeDeparture',
+    errors: ['account_deactivated', 'departure_unavailable'],
+    permission: { resource: 'departure', access: 'write' },
+    method: 'POST',
+    path: '/v1/events/{id}/departure/recompute',
+    summary: 'Fresh routing, traffic and weather lookup (4 per minute per event)',
+    tag: 'Departure',
+    body: NoBody,
+    response: DepartureResource,
+  },
+  retrieveEventHealth: {
+    operationId: 'retrieveEventHealth',
+    // events:read, not departure:read: the risks name the user's other events in the way.
+    permission: { resource: 'events', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/{id}/health',
+    summary: 'Health of an event: score, label and risks, as of the last departure recompute',
+    tag: 'Events',
+    response: EventHealthResource,
+  },
+  listUpcomingEventHealth: {
+    operationId: 'listUpcomingEventHealth',
+    permission: { resource: 'events', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/health/upcoming',
+    summary: "Health of a user's events starting within horizon_hours, soonest first (from 2026-05-20)",
+    tag: 'Events',
+    query: UpcomingHealthQuery,
+    response: listEnvelope(EventHealthResource),
+    sinceVersion: UPCOMING_HEALTH_SINCE,
+  },
+  computeDeparture: {
+    operationId: 'computeDeparture',
+    errors: ['departure_unavailable'],
+    permission: { resource: 'departure', access: 'read' },
+    method: 'POST',
+    path: '/v1/departure/compute',
+    summary: 'Departure window for a hypothetical trip; persists nothing',
+    tag: 'Departure',
+    body: ComputeDepartureRequest,
+    response: DepartureResource,
+  },
+} as const satisfies Record<string, EndpointContract>

@@ -9,6 +9,7 @@ import {
   type Trip,
 } from '../core/tracking/trip.js'
 import { DateTime, intBetween, ResponseMeta } from './common.js'
+import { type EndpointContract, NoBody } from './endpoint.js'
 
 const Latitude = Schema.Finite.check(Schema.isBetween({ minimum: -90, maximum: 90 })).annotate({
   description: 'WGS84 degrees north, -90 to 90.',
@@ -154,3 +155,65 @@ export const renderUserLocation = (position: ReportedPosition, expiresAt: Date, 
   expires_at: expiresAt.toISOString(),
   livemode,
 })
+
+/** The Tracking endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
+export const TrackingEndpoints = {
+  startTracking: {
+    operationId: 'startTracking',
+    permission: { resource: 'tracking', access: 'write' },
+    method: 'POST',
+    path: '/v1/events/{id}/tracking/start',
+    summary: 'Start live ETA tracking of the trip to an event (private preview)',
+    tag: 'Tracking',
+    body: StartTrackingRequest,
+    response: TrackingResource,
+  },
+  recordTrackingLocation: {
+    operationId: 'recordTrackingLocation',
+    permission: { resource: 'tracking', access: 'write' },
+    method: 'POST',
+    path: '/v1/events/{id}/tracking/location',
+    summary: 'Push a location update (at least 5 s apart; 5 to 10 s batching recommended)',
+    tag: 'Tracking',
+    body: TrackingLocationRequest,
+    response: TrackingLocationResource,
+  },
+  retrieveTracking: {
+    operationId: 'retrieveTracking',
+    permission: { resource: 'tracking', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/{id}/tracking',
+    summary: 'The tracking object: status, current location, predicted arrival, minutes late',
+    tag: 'Tracking',
+    response: TrackingResource,
+  },
+  stopTracking: {
+    operationId: 'stopTracking',
+    permission: { resource: 'tracking', access: 'write' },
+    method: 'POST',
+    path: '/v1/events/{id}/tracking/stop',
+    summary: 'Stop tracking: positions are erased; stopping again is a no-op',
+    tag: 'Tracking',
+    body: NoBody,
+    response: TrackingResource,
+  },
+  reportUserLocation: {
+    operationId: 'reportUserLocation',
+    permission: { resource: 'tracking', access: 'write' },
+    method: 'POST',
+    path: '/v1/users/{id}/location',
+    summary: "Report the user's last known position (the origin of upcoming trips while recent)",
+    tag: 'Tracking',
+    body: ReportPositionRequest,
+    response: UserLocationResource,
+  },
+  retrieveUserLocation: {
+    operationId: 'retrieveUserLocation',
+    permission: { resource: 'tracking', access: 'read' },
+    method: 'GET',
+    path: '/v1/users/{id}/location',
+    summary: "The user's last reported position, if any within its 24 hour retention",
+    tag: 'Tracking',
+    response: UserLocationResource,
+  },
+} as const satisfies Record<string, EndpointContract>

@@ -1,7 +1,19 @@
 import { Schema } from 'effect'
 import { ALERT_PROFILES, PREFERRED_DEPARTURES, THEMES, TRAVEL_MODES, type User } from '../core/user/user.js'
-import { boundedString, ClockTime, DateTime, Email, intBetween, ListQuery, ResponseMeta, Timezone } from './common.js'
+import {
+  boundedString,
+  ClockTime,
+  DateTime,
+  deleted,
+  Email,
+  intBetween,
+  listEnvelope,
+  ListQuery,
+  ResponseMeta,
+  Timezone,
+} from './common.js'
 import { PlaceRequest } from './place.js'
+import { type EndpointContract, NoBody } from './endpoint.js'
 
 export const UserResource = Schema.Struct({
   id: Schema.String,
@@ -114,3 +126,81 @@ export const renderUser = (user: User) => ({
   created_at: user.createdAt.toISOString(),
   livemode: user.livemode,
 })
+
+/** The User endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
+export const UserEndpoints = {
+  createUser: {
+    operationId: 'createUser',
+    permission: { resource: 'users', access: 'write' },
+    method: 'POST',
+    path: '/v1/users',
+    summary: 'Create a managed user (idempotent on e-mail)',
+    tag: 'Users',
+    body: CreateUserRequest,
+    response: UserResource,
+    successStatus: 201,
+    existingStatus: { status: 200, description: 'A user with this e-mail already existed: it is answered unchanged.' },
+  },
+  listUsers: {
+    operationId: 'listUsers',
+    permission: { resource: 'users', access: 'read' },
+    method: 'GET',
+    path: '/v1/users',
+    summary: 'List users, newest first',
+    tag: 'Users',
+    query: ListUsersQuery,
+    response: listEnvelope(UserResource),
+  },
+  retrieveUser: {
+    operationId: 'retrieveUser',
+    permission: { resource: 'users', access: 'read' },
+    method: 'GET',
+    path: '/v1/users/{id}',
+    summary: 'Retrieve a user',
+    tag: 'Users',
+    response: UserResource,
+  },
+  updateUser: {
+    operationId: 'updateUser',
+    errors: ['account_deactivated', 'concurrent_modification'],
+    permission: { resource: 'users', access: 'write' },
+    method: 'PATCH',
+    path: '/v1/users/{id}',
+    summary: 'Update a user',
+    tag: 'Users',
+    body: UpdateUserRequest,
+    response: UserResource,
+  },
+  deactivateUser: {
+    operationId: 'deactivateUser',
+    errors: ['invalid_state_transition', 'concurrent_modification'],
+    permission: { resource: 'users', access: 'write' },
+    method: 'POST',
+    path: '/v1/users/{id}/deactivate',
+    summary: 'Pause a user',
+    tag: 'Users',
+    body: NoBody,
+    response: UserResource,
+  },
+  reactivateUser: {
+    operationId: 'reactivateUser',
+    errors: ['invalid_state_transition', 'concurrent_modification'],
+    permission: { resource: 'users', access: 'write' },
+    method: 'POST',
+    path: '/v1/users/{id}/reactivate',
+    summary: 'Restore a paused user',
+    tag: 'Users',
+    body: NoBody,
+    response: UserResource,
+  },
+  deleteUser: {
+    operationId: 'deleteUser',
+    errors: ['concurrent_modification'],
+    permission: { resource: 'users', access: 'write' },
+    method: 'DELETE',
+    path: '/v1/users/{id}',
+    summary: 'Delete a user and everything it owns (irreversible)',
+    tag: 'Users',
+    response: deleted(UserResource),
+  },
+} as const satisfies Record<string, EndpointContract>

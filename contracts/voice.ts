@@ -8,6 +8,7 @@ import {
   type VoiceSession,
 } from '../core/voice/voice-session.js'
 import { boundedString, DateTime, intBetween, ResponseMeta } from './common.js'
+import { type EndpointContract, NoBody } from './endpoint.js'
 
 /** The WebSocket path of the voice channel, on each surface's host. */
 export const VOICE_WEBSOCKET_PATH = '/v1/voice/ws'
@@ -326,3 +327,37 @@ export const voiceMessagesJsonSchema = () => {
     $defs,
   }
 }
+
+/** The Voice endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
+export const VoiceEndpoints = {
+  createVoiceSession: {
+    operationId: 'createVoiceSession',
+    permission: { resource: 'voice', access: 'write' },
+    method: 'POST',
+    path: '/v1/voice/sessions',
+    summary: 'Create a voice session and its connect token (60 per hour per user)',
+    tag: 'Voice',
+    body: CreateVoiceSessionRequest,
+    response: VoiceSessionResource,
+    successStatus: 201,
+  },
+  retrieveVoiceSession: {
+    operationId: 'retrieveVoiceSession',
+    permission: { resource: 'voice', access: 'read' },
+    method: 'GET',
+    path: '/v1/voice/sessions/{id}',
+    summary: 'Retrieve a voice session: status, times, actions taken',
+    tag: 'Voice',
+    response: VoiceSessionResource,
+  },
+  endVoiceSession: {
+    operationId: 'endVoiceSession',
+    permission: { resource: 'voice', access: 'write' },
+    method: 'POST',
+    path: '/v1/voice/sessions/{id}/end',
+    summary: 'End a voice session; its connection is closed (4000)',
+    tag: 'Voice',
+    body: NoBody,
+    response: VoiceSessionResource,
+  },
+} as const satisfies Record<string, EndpointContract>
