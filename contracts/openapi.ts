@@ -1,8 +1,9 @@
 import { SUPPORTED_SCOPES } from '../core/oauth/oauth.js'
 import { permissionName } from '../core/account/permissions.js'
 import { WEBHOOK_EVENT_TYPES } from '../core/webhooks/event-types.js'
-import { Schema } from 'effect'
+import type { Schema } from 'effect'
 import type { EndpointContract } from './endpoint.js'
+import { toJsonSchema } from './json-schema.js'
 import { ERROR_CODES, ErrorEnvelope, type ErrorCodeName } from './errors.js'
 import { codeSamples, requestExample, responseExample, SANDBOX_REQUEST_ID } from './openapi-examples.js'
 import { endpointId } from './endpoint.js'
@@ -40,13 +41,10 @@ const flattenChecks = (value: unknown): JsonObject => {
  * definition named by both a request and an answer must then be the same, or the build stops.
  */
 const toComponent = (schema: Schema.Top, components: JsonObject, direction: 'request' | 'response'): JsonObject => {
-  const document = Schema.toJsonSchemaDocument(
-    schema,
-    direction === 'request' ? { onExcessProperty: 'error' } : undefined,
-  ) as unknown as { schema: JsonObject; definitions?: JsonObject }
+  const document = toJsonSchema(schema, direction === 'request' ? { onExcessProperty: 'error' } : undefined)
   const relink = (value: JsonObject): JsonObject =>
     flattenChecks(JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonObject)
-  for (const [name, definition] of Object.entries(document.definitions ?? {})) {
+  for (const [name, definition] of Object.entries(document.definitions)) {
     const linked = relink(definition as JsonObject)
     const known = components[name]
     if (known !== undefined && JSON.stringify(known) !== JSON.stringify(linked))

@@ -9,6 +9,7 @@ import {
 } from '../core/voice/voice-session.js'
 import { boundedString, DateTime, intBetween, ResponseMeta } from './common.js'
 import { type EndpointContract, NoBody } from './endpoint.js'
+import { toJsonSchema } from './json-schema.js'
 
 /** The WebSocket path of the voice channel, on each surface's host. */
 export const VOICE_WEBSOCKET_PATH = '/v1/voice/ws'
@@ -314,11 +315,8 @@ export const VOICE_CLOSE_CODES = {
 export const voiceMessagesJsonSchema = () => {
   const $defs: Record<string, unknown> = {}
   const add = (schema: Schema.Top) => {
-    const document = Schema.toJsonSchemaDocument(schema) as unknown as {
-      schema: Record<string, unknown>
-      definitions?: Record<string, unknown>
-    }
-    Object.assign($defs, document.definitions ?? {})
+    const document = toJsonSchema(schema)
+    Object.assign($defs, document.definitions)
     return document.schema
   }
   return {

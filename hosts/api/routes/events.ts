@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { EventPatch, EventService } from '../../../core/event/event-service.js'
-import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
 import { err, mapResult } from '../../../core/shared/result.js'
+import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderDeparture, renderEvent } from '../../../contracts/events.js'
 import {
@@ -95,11 +95,7 @@ export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { even
   })
 
   defineRoute(app, Endpoints.listEvents, options, async ({ query, scope, request }) => {
-    const page = {
-      limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
-      startingAfter: query.starting_after,
-      endingBefore: query.ending_before,
-    }
+    const page = pageRequestOf(query)
     const filter = {
       userId: query.user_id,
       startFrom: date(query['start_time[gte]']),

@@ -1,5 +1,5 @@
 import type { TrackingService } from '../../../core/tracking/tracking-service.js'
-import { Schema } from 'effect'
+import type { Schema } from 'effect'
 import type { RequiredPermission } from '../../../core/account/permissions.js'
 import type { ConnectionService } from '../../../core/connection/connection-service.js'
 import type { EventService } from '../../../core/event/event-service.js'
@@ -14,6 +14,7 @@ import type { RequestScope } from '../../../core/shared/request-scope.js'
 import type { Result } from '../../../core/shared/result.js'
 import type { UserService } from '../../../core/user/user-service.js'
 import type { VoiceSession } from '../../../core/voice/voice-session.js'
+import { toJsonSchema } from '../../../contracts/json-schema.js'
 
 export type Json = Record<string, unknown>
 
@@ -92,8 +93,8 @@ const closed = (node: unknown): unknown => {
 
 /** The tool's arguments as a JSON Schema (definitions inlined under `$defs`). */
 export const argumentsJsonSchema = (tool: Tool): Json => {
-  const document = Schema.toJsonSchemaDocument(tool.arguments) as unknown as { schema: Json; definitions?: Json }
-  const definitions = document.definitions ?? {}
+  const document = toJsonSchema(tool.arguments)
+  const definitions = document.definitions
   const schema = Object.keys(definitions).length === 0 ? document.schema : { ...document.schema, $defs: definitions }
   return closed(schema) as Json
 }
