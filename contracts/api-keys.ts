@@ -94,6 +94,8 @@ export const ApiKeyEndpoints = {
     method: 'POST',
     path: '/v1/api_keys',
     summary: 'Create a restricted key (rk_) of this surface; the answer carries the full key, shown only here',
+    description:
+      'Creates a restricted key (`rk_`) of this surface with the given permissions and an optional IP allowlist. The answer carries the full key, shown only here. Needs a secret key.',
     tag: 'API keys',
     body: CreateApiKeyRequest,
     response: ApiKeyResource,
@@ -105,6 +107,8 @@ export const ApiKeyEndpoints = {
     method: 'GET',
     path: '/v1/api_keys',
     summary: 'List the secret and restricted keys of this surface, newest first',
+    description:
+      'Lists the secret and restricted keys of this surface, newest first, with their permissions but never the secrets. Needs a secret key.',
     tag: 'API keys',
     query: ListApiKeysQuery,
     response: listEnvelope(ApiKeyResource),
@@ -115,6 +119,8 @@ export const ApiKeyEndpoints = {
     method: 'GET',
     path: '/v1/api_keys/{id}',
     summary: 'Retrieve a key (never its secret)',
+    description:
+      "Returns one key's metadata (type, permissions, allowlist, status), never its secret. Needs a secret key.",
     tag: 'API keys',
     response: ApiKeyResource,
   },
@@ -125,6 +131,8 @@ export const ApiKeyEndpoints = {
     method: 'POST',
     path: '/v1/api_keys/{id}/revoke',
     summary: 'Revoke a key now (a rolled key still within its expiry too)',
+    description:
+      'Revokes a key now: requests with it answer 401 from then on. A rolled key still within its expiry can be revoked too. Needs a secret key.',
     tag: 'API keys',
     response: ApiKeyResource,
   },
@@ -135,6 +143,8 @@ export const ApiKeyEndpoints = {
     method: 'POST',
     path: '/v1/api_keys/{id}/roll',
     summary: 'Roll a key: a new key with the same grants; the old one works on for expires_in_seconds (0 to 7 days)',
+    description:
+      'Replaces a key with a new one with the same grants, answered once; the old key keeps working for `expires_in_seconds` (0 to 7 days) so deployments can switch. Needs a secret key.',
     tag: 'API keys',
     body: RollApiKeyRequest,
     response: ApiKeyResource,

@@ -43,6 +43,8 @@ export const ConnectedAccountEndpoints = {
     method: 'POST',
     path: '/v1/connected_accounts',
     summary: 'Connect: create a connected account (cpa_) on this surface; act for it with Service-Account',
+    description:
+      'Connect: creates an account (`cpa_`) that your platform manages on this surface. Act for it by sending its id in `Service-Account` with your key.',
     tag: 'Connected accounts',
     body: CreateConnectedAccountRequest,
     response: ConnectedAccountResource,
@@ -54,6 +56,8 @@ export const ConnectedAccountEndpoints = {
     method: 'GET',
     path: '/v1/connected_accounts',
     summary: "List the platform's connected accounts on this surface, newest first",
+    description:
+      "Lists your platform's connected accounts on this surface, newest first. Pages with `limit` and a cursor.",
     tag: 'Connected accounts',
     query: ListConnectedAccountsQuery,
     response: listEnvelope(ConnectedAccountResource),
@@ -64,6 +68,7 @@ export const ConnectedAccountEndpoints = {
     method: 'GET',
     path: '/v1/connected_accounts/{id}',
     summary: 'Retrieve a connected account',
+    description: 'Returns one connected account of your platform.',
     tag: 'Connected accounts',
     response: ConnectedAccountResource,
   },
@@ -73,6 +78,7 @@ export const ConnectedAccountEndpoints = {
     method: 'PATCH',
     path: '/v1/connected_accounts/{id}',
     summary: "Update a connected account's name or e-mail",
+    description: "Changes a connected account's name or e-mail.",
     tag: 'Connected accounts',
     body: UpdateConnectedAccountRequest,
     response: ConnectedAccountResource,
@@ -83,6 +89,8 @@ export const ConnectedAccountEndpoints = {
     method: 'DELETE',
     path: '/v1/connected_accounts/{id}',
     summary: 'Delete a connected account and all its data (users through their delete cascade, webhook endpoints)',
+    description:
+      'Deletes a connected account and all its data: its users (through their deletion cascade) and its webhook endpoints. Irreversible.',
     tag: 'Connected accounts',
     response: deleted(ConnectedAccountResource),
   },

@@ -178,6 +178,8 @@ export const ConnectionEndpoints = {
     method: 'POST',
     path: '/v1/connections/start',
     summary: 'Start the provider OAuth flow (PKCE); answers the redirect_url to send the user to',
+    description:
+      "Starts connecting a user's calendar provider (Google, Microsoft, iCloud or the sandbox provider) with OAuth and PKCE. Answers the `redirect_url` to send the user to; nothing is connected until the callback.",
     tag: 'Connections',
     body: StartConnectionRequest,
     response: ConnectionStartResource,
@@ -189,6 +191,8 @@ export const ConnectionEndpoints = {
     method: 'POST',
     path: '/v1/connections/callback',
     summary: "Server-side callback: exchange the code your return_url received (start with callback 'server')",
+    description:
+      'Completes a connection started with `callback: server`: exchanges the code your `return_url` received for provider tokens and creates the connection, which then syncs its calendars.',
     tag: 'Connections',
     body: CompleteConnectionRequest,
     response: ConnectionResource,
@@ -200,6 +204,8 @@ export const ConnectionEndpoints = {
     method: 'GET',
     path: '/v1/connections',
     summary: 'List connections, newest first; filter by user and provider',
+    description:
+      'Lists calendar connections, newest first, filtered by `user_id` and `provider`. Pages with `limit` and a cursor; tokens are never shown.',
     tag: 'Connections',
     query: ListConnectionsQuery,
     response: listEnvelope(ConnectionResource),
@@ -210,6 +216,7 @@ export const ConnectionEndpoints = {
     method: 'GET',
     path: '/v1/connections/{id}',
     summary: 'Retrieve a connection; expand[]=calendars inlines its calendars',
+    description: 'Returns one connection with its sync status; `expand[]=calendars` inlines its calendars.',
     tag: 'Connections',
     query: RetrieveConnectionQuery,
     response: ConnectionResource,
@@ -221,6 +228,8 @@ export const ConnectionEndpoints = {
     method: 'DELETE',
     path: '/v1/connections/{id}',
     summary: 'Disconnect: revoke provider tokens, stop push channels and syncing; synced events stay',
+    description:
+      'Disconnects: revokes the provider tokens, stops push channels and syncing. Events already synced stay, no longer updated.',
     tag: 'Connections',
     response: ConnectionResource,
   },
@@ -231,6 +240,8 @@ export const ConnectionEndpoints = {
     method: 'POST',
     path: '/v1/connections/{id}/refresh',
     summary: 'Immediate full sync (1 per minute per connection)',
+    description:
+      "Runs a full sync of the connection now instead of waiting for the provider's push or the next poll. Limited to 1 per minute per connection (429).",
     tag: 'Connections',
     body: NoBody,
     response: ConnectionResource,
@@ -241,6 +252,8 @@ export const ConnectionEndpoints = {
     method: 'GET',
     path: '/v1/connections/{id}/calendars',
     summary: 'List the calendars of a connection',
+    description:
+      'Lists the calendars of a connection, each with whether it is selected for sync and whether write-back is allowed.',
     tag: 'Calendars',
     response: listEnvelope(CalendarResource),
   },
@@ -251,6 +264,8 @@ export const ConnectionEndpoints = {
     method: 'PATCH',
     path: '/v1/connections/{id}/calendars/{calId}',
     summary: 'Select or deselect a calendar for sync, allow or stop write-back (idempotent)',
+    description:
+      "Selects or deselects a calendar for sync, and allows or stops writing the user's events back to it. Idempotent.",
     tag: 'Calendars',
     body: UpdateCalendarRequest,
     response: CalendarResource,
@@ -262,6 +277,8 @@ export const ConnectionEndpoints = {
     path: '/v1/connections/oauth/callback',
     summary:
       "The service's OAuth redirect URI: exchanges the code, then redirects (302) to return_url with connection_id and state",
+    description:
+      "The service's OAuth redirect URI, which the provider sends the user back to: exchanges the code for tokens, then redirects (302) to your `return_url` with `connection_id` and `state`, or `error` and `state`.",
     tag: 'Connections',
     authenticated: false,
     responseDescription: '302 redirect to return_url with connection_id and state (or error and state)',
@@ -274,6 +291,8 @@ export const ConnectionEndpoints = {
     method: 'POST',
     path: '/v1/connections/push/google',
     summary: 'Google Calendar push notifications (events.watch channels), verified by the channel token',
+    description:
+      "Receives Google Calendar push notifications for the connection's watch channels, verified by the channel token, and starts a sync of that connection. Called by Google, not by API clients.",
     tag: 'Connections',
     authenticated: false,
     errors: ['parameter_missing', 'resource_missing'],
@@ -287,6 +306,8 @@ export const ConnectionEndpoints = {
     path: '/v1/connections/push/microsoft',
     summary:
       'Microsoft Graph change notifications: answers the validation handshake (validationToken) and accepts notifications whose clientState matches',
+    description:
+      "Receives Microsoft Graph change notifications whose clientState matches, and answers Graph's validation handshake by echoing `validationToken`. Called by Microsoft, not by API clients.",
     tag: 'Connections',
     authenticated: false,
     errors: ['parameter_missing', 'parameter_invalid'],
@@ -302,6 +323,8 @@ export const ConnectionEndpoints = {
     path: '/v1/connections/icloud/authorize',
     summary:
       'Hosted iCloud (beta) sign-in page: Apple ID and app-specific password (HTML form). Reached by the redirect of POST /v1/connections/start: its credential is the state, never a key; 404 route_not_found where iCloud is not offered (production without ICLOUD_CALDAV_URL, and the sandbox)',
+    description:
+      'The hosted iCloud (beta) sign-in page: a form for the Apple ID and an app-specific password, reached by the redirect of `startConnection`. Its state is its credential; 404 where iCloud is not offered.',
     tag: 'Connections',
     authenticated: false,
     errors: ['route_not_found'],
@@ -318,6 +341,8 @@ export const ConnectionEndpoints = {
     path: '/v1/connections/icloud/authorize',
     summary:
       "The sign-in page's form target (application/x-www-form-urlencoded): checks the password with iCloud, then redirects to the callback with code and state. Its credential is the state, never a key; 404 route_not_found where iCloud is not offered",
+    description:
+      'Target of the iCloud sign-in form: checks the password with iCloud, then redirects to the callback with a code and the state. A refused password answers the page again (400).',
     tag: 'Connections',
     authenticated: false,
     errors: ['route_not_found'],
@@ -333,6 +358,8 @@ export const ConnectionEndpoints = {
     path: '/v1/sandbox/oauth/authorize',
     summary:
       "The sandbox provider's hosted consent page (HTML form), reached by the redirect of POST /v1/connections/start: its credential is the state, never a key",
+    description:
+      "The sandbox calendar provider's consent page, reached by the redirect of `startConnection`, so that connections can be tried end to end without a real provider. Sandbox only.",
     tag: 'Test helpers',
     authenticated: false,
     sandboxOnly: true,
@@ -347,6 +374,8 @@ export const ConnectionEndpoints = {
     path: '/v1/sandbox/oauth/authorize',
     summary:
       "The consent page's form target (application/x-www-form-urlencoded): redirects to the redirect URI with code and state. Its credential is the state, never a key",
+    description:
+      "Target of the sandbox consent page's form: redirects to the redirect URI with a code and the state, or `error=access_denied`. Sandbox only.",
     tag: 'Test helpers',
     authenticated: false,
     sandboxOnly: true,
@@ -361,6 +390,8 @@ export const ConnectionEndpoints = {
     method: 'POST',
     path: '/v1/test_helpers/connections/{id}/provider_events',
     summary: 'Create an event at the sandbox provider (it pushes, or is seen at the next poll)',
+    description:
+      "Creates an event in the sandbox provider's calendar, as if the user added it there; the connection sees it by push or at the next poll. Sandbox only.",
     tag: 'Test helpers',
     body: ProviderEventRequest,
     response: ProviderEventResource,
@@ -373,6 +404,8 @@ export const ConnectionEndpoints = {
     method: 'PATCH',
     path: '/v1/test_helpers/connections/{id}/provider_events/{external_id}',
     summary: 'Change an event at the sandbox provider',
+    description:
+      "Changes an event in the sandbox provider's calendar, as if the user edited it there; the change syncs to the service. Sandbox only.",
     tag: 'Test helpers',
     body: ProviderEventPatch,
     response: ProviderEventResource,
@@ -384,6 +417,8 @@ export const ConnectionEndpoints = {
     method: 'DELETE',
     path: '/v1/test_helpers/connections/{id}/provider_events/{external_id}',
     summary: 'Cancel an event at the sandbox provider',
+    description:
+      "Cancels an event in the sandbox provider's calendar; the cancellation syncs to the service. Sandbox only.",
     tag: 'Test helpers',
     response: ProviderEventResource,
     sandboxOnly: true,
@@ -394,6 +429,8 @@ export const ConnectionEndpoints = {
     method: 'POST',
     path: '/v1/test_helpers/connections/{id}/revoke_grant',
     summary: 'Revoke the grant at the sandbox provider, as the user would in its settings',
+    description:
+      "Revokes the connection's grant at the sandbox provider, as the user would in the provider's settings, so the next call finds it revoked. Sandbox only.",
     tag: 'Test helpers',
     body: NoBody,
     response: ConnectionResource,
@@ -405,6 +442,8 @@ export const ConnectionEndpoints = {
     method: 'POST',
     path: '/v1/test_helpers/connections/{id}/expire_sync_cursors',
     summary: "Make the sandbox provider refuse the connection's sync cursors (its 410 GONE)",
+    description:
+      "Makes the sandbox provider refuse the connection's sync cursors (its 410 Gone), so the next sync must start over. Sandbox only.",
     tag: 'Test helpers',
     body: NoBody,
     response: ConnectionResource,
@@ -417,6 +456,8 @@ export const ConnectionEndpoints = {
     path: '/v1/test_helpers/connections/{id}/provider_outage',
     summary:
       "Make the sandbox provider fail every call for this connection's account (enabled true) or answer again (false)",
+    description:
+      "Makes the sandbox provider fail every call for the connection's account (`enabled: true`) or answer again (`false`), to try your handling of provider outages. Sandbox only.",
     tag: 'Test helpers',
     body: ProviderOutageRequest,
     response: ConnectionResource,

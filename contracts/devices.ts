@@ -98,6 +98,8 @@ export const DeviceEndpoints = {
     method: 'POST',
     path: '/v1/users/{id}/devices',
     summary: 'Register a Web Push subscription for a user (the same endpoint again returns the device with 200)',
+    description:
+      "Registers a Web Push subscription so the user's reminders and departure alerts reach the browser or phone. The same subscription endpoint again answers 200 with its device (moved to this user if another had it).",
     existingStatus: { status: 200, description: 'The user already had this subscription: its device is answered.' },
     tag: 'Devices',
     body: RegisterDeviceRequest,
@@ -110,6 +112,8 @@ export const DeviceEndpoints = {
     method: 'GET',
     path: '/v1/users/{id}/devices',
     summary: "List a user's devices, newest first",
+    description:
+      "Lists a user's registered devices, newest first, without their push keys. Pages with `limit` and a cursor.",
     tag: 'Devices',
     query: ListDevicesQuery,
     response: listEnvelope(DeviceResource),
@@ -120,6 +124,7 @@ export const DeviceEndpoints = {
     method: 'DELETE',
     path: '/v1/users/{id}/devices/{device_id}',
     summary: 'Remove a device: it gets no more pushes',
+    description: 'Removes a device: it receives no more pushes. A device of another user is 404.',
     tag: 'Devices',
     response: deleted(DeviceResource),
   },
@@ -133,6 +138,8 @@ export const PushMessageEndpoints = {
     method: 'GET',
     path: '/v1/test_helpers/push_messages',
     summary: 'Pushes the sandbox recorded instead of sending, newest first',
+    description:
+      'Lists the Web Push messages the sandbox recorded instead of sending, newest first, optionally for one user. Sandbox only: production sends them.',
     tag: 'Test helpers',
     query: ListPushMessagesQuery,
     response: listEnvelope(PushMessageResource),

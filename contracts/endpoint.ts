@@ -31,6 +31,11 @@ export interface EndpointContract {
   /** OpenAPI-style path: `/v1/users/{id}`. */
   readonly path: string
   readonly summary: string
+  /**
+   * What the operation does, its side effects and its limits, in one or two sentences: the reference page's text
+   * under the summary. Required, so that no operation is documented by its name alone.
+   */
+  readonly description: string
   readonly tag: string
   readonly body?: Schema.Top
   /** The fields of an HTML form's post (`application/x-www-form-urlencoded`): the hosted pages' buttons. */

@@ -333,6 +333,8 @@ export const EventEndpoints = {
     method: 'POST',
     path: '/v1/events',
     summary: 'Create an event; a future event with a location is monitored',
+    description:
+      "Creates an event for a user. A future event with a location is monitored: its first departure window is computed during the request, and `event.created` (then `departure.computed`) is sent; the answer's `Location` header names the new event.",
     tag: 'Events',
     body: CreateEventRequest,
     response: EventResource,
@@ -344,6 +346,8 @@ export const EventEndpoints = {
     method: 'GET',
     path: '/v1/events',
     summary: 'List events, newest first; filter by user and start time',
+    description:
+      'Lists events in the list envelope, newest first, filtered by `user_id` and by start time (`start_time[gte]`, `start_time[lt]`). Pages with `limit` (1 to 100) and a cursor.',
     tag: 'Events',
     query: ListEventsQuery,
     response: listEnvelope(EventResource),
@@ -354,6 +358,8 @@ export const EventEndpoints = {
     method: 'GET',
     path: '/v1/events/{id}',
     summary: 'Retrieve an event',
+    description:
+      'Returns one event with its monitoring status and latest departure window. An event of another account or surface is 404.',
     tag: 'Events',
     response: EventResource,
   },
@@ -364,6 +370,8 @@ export const EventEndpoints = {
     method: 'PATCH',
     path: '/v1/events/{id}',
     summary: 'Update an event; a new time, place or travel recomputes the window',
+    description:
+      'Changes the given fields. A new time, place or travel puts monitoring back to `pending` and recomputes the window at once; a title or category change keeps it. Sends `event.updated`, and `departure.updated` when the window changed.',
     tag: 'Events',
     body: UpdateEventRequest,
     response: EventResource,
@@ -375,6 +383,8 @@ export const EventEndpoints = {
     method: 'DELETE',
     path: '/v1/events/{id}',
     summary: 'Delete an event; monitoring stops',
+    description:
+      'Deletes an event: monitoring stops and `event.deleted` carries its last state. The answer is the event as it was, with `deleted: true`; later calls are 404.',
     tag: 'Events',
     response: deleted(EventResource),
   },
@@ -385,6 +395,8 @@ export const EventEndpoints = {
     method: 'GET',
     path: '/v1/events/{id}/departure',
     summary: 'Latest cached departure window of an event',
+    description:
+      'Returns the latest departure window computed for the event (when to leave, travel time, traffic, weather) from cache, without calling any provider. 409 `departure_unavailable` when none could be computed yet.',
     tag: 'Departure',
     response: DepartureResource,
   },
@@ -395,6 +407,8 @@ export const EventEndpoints = {
     method: 'POST',
     path: '/v1/events/{id}/departure/recompute',
     summary: 'Fresh routing, traffic and weather lookup (4 per minute per event)',
+    description:
+      'Computes a fresh departure window now with new routing, traffic and weather lookups, and stores it (sending `departure.updated` when it changed). Limited to 4 calls per minute per event (429).',
     tag: 'Departure',
     body: NoBody,
     response: DepartureResource,
@@ -406,6 +420,8 @@ export const EventEndpoints = {
     method: 'GET',
     path: '/v1/events/{id}/health',
     summary: 'Health of an event: score, label and risks, as of the last departure recompute',
+    description:
+      'Scores how likely the user is to make the event on time (0 to 100, a label and the risks found, such as a tight connection after another event), as of the last departure recompute. Read-only.',
     tag: 'Events',
     response: EventHealthResource,
   },
@@ -415,6 +431,8 @@ export const EventEndpoints = {
     method: 'GET',
     path: '/v1/events/health/upcoming',
     summary: "Health of a user's events starting within horizon_hours, soonest first (from 2026-05-20)",
+    description:
+      "Lists the health of a user's events starting within `horizon_hours`, soonest first, each as of its last recompute. Read-only; available from API version 2026-05-20.",
     tag: 'Events',
     query: UpcomingHealthQuery,
     response: listEnvelope(EventHealthResource),
@@ -427,6 +445,8 @@ export const EventEndpoints = {
     method: 'POST',
     path: '/v1/departure/compute',
     summary: 'Departure window for a hypothetical trip; persists nothing',
+    description:
+      'Computes a departure window for a hypothetical trip (origin, destination, arrival time, travel mode) without creating an event. Nothing is stored and no webhook is sent.',
     tag: 'Departure',
     body: ComputeDepartureRequest,
     response: DepartureResource,

@@ -135,6 +135,8 @@ export const FreeBusyEndpoints = {
     method: 'POST',
     path: '/v1/freebusy/query',
     summary: 'Busy time of users, calendars and external addresses in a window (free/busy pool: 50/s, 5 concurrent)',
+    description:
+      'Returns the busy intervals of users, their connected calendars and external addresses within a time window. Read-only; counted in the free/busy pool (50 requests per second, 5 concurrent).',
     tag: 'Scheduling',
     body: FreeBusyQueryRequest,
     response: FreeBusyResource,
@@ -146,6 +148,8 @@ export const FreeBusyEndpoints = {
     method: 'POST',
     path: '/v1/freebusy/find_slots',
     summary: 'Free slots common to every participant, scored (free/busy pool: 50/s, 5 concurrent)',
+    description:
+      'Finds time slots free for every participant within a window, honouring working hours and buffers, and scores them. Read-only; counted in the free/busy pool (50 requests per second, 5 concurrent).',
     tag: 'Scheduling',
     body: FindSlotsRequest,
     response: SlotList,

@@ -17,6 +17,8 @@ export const HealthEndpoints = {
     method: 'GET',
     path: '/v1/health',
     summary: 'Health check',
+    description:
+      "Answers whether the service is up, for any key of either surface. It reads no data and changes nothing, so monitors can call it freely within the key's rate limit.",
     tag: 'Health',
     response: HealthResource,
   },

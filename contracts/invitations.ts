@@ -191,6 +191,8 @@ export const InvitationEndpoints = {
     method: 'POST',
     path: '/v1/invitations',
     summary: 'Invite attendees to an event: one invitation each, e-mailed with an iCalendar attachment',
+    description:
+      'Invites attendees to an event: one invitation each, e-mailed with an iCalendar attachment and links to the hosted response page. The sandbox records the e-mails instead of sending them (`listSentEmails`).',
     tag: 'Invitations',
     body: CreateInvitationsRequest,
     response: InvitationListResource,
@@ -202,6 +204,7 @@ export const InvitationEndpoints = {
     method: 'GET',
     path: '/v1/invitations/{id}',
     summary: 'Retrieve an invitation',
+    description: "Returns one invitation: the attendee, their answer and the e-mail's delivery status.",
     tag: 'Invitations',
     response: InvitationResource,
   },
@@ -212,6 +215,8 @@ export const InvitationEndpoints = {
     method: 'POST',
     path: '/v1/invitations/{id}/respond',
     summary: "Record the attendee's answer: with the account's key, or with `response_token` and no key",
+    description:
+      "Records the attendee's answer and sends `invitation.responded`. Authorized by the account's key, or without a key by the invitation's `response_token`.",
     tag: 'Invitations',
     body: RespondRequest,
     query: RespondQuery,
@@ -224,6 +229,8 @@ export const InvitationEndpoints = {
     method: 'GET',
     path: '/v1/invitations/{id}/open.gif',
     summary: 'Open-tracking pixel of the e-mail (token-addressed, no key)',
+    description:
+      'The 1x1 image embedded in the invitation e-mail: loading it with the right token marks the e-mail opened. It answers the same image whatever the token, so it reveals nothing.',
     tag: 'Invitations',
     query: TokenLinkQuery,
     responseDescription: 'A 1x1 transparent GIF, whatever the token',
@@ -237,6 +244,8 @@ export const InvitationEndpoints = {
     method: 'POST',
     path: '/v1/inbound/mail_events',
     summary: 'Delivery, open and bounce notices from the mail provider (HMAC-signed, no key)',
+    description:
+      "Receives delivery, open and bounce notices from the mail provider, authenticated by their HMAC signature instead of a key, and updates the invitation's delivery status.",
     tag: 'Invitations',
     body: InboundMailNotice,
     response: MailNoticeResource,
@@ -248,6 +257,8 @@ export const InvitationEndpoints = {
     method: 'GET',
     path: '/hosted/invitations/{id}/respond',
     summary: 'Hosted response page linked from the e-mail (HTML; `token` query parameter)',
+    description:
+      'The HTML page the invitation e-mail links to: the event and accept, maybe and decline buttons, addressed by the invitation id and its token. No key; a wrong token gives a page saying the link is not valid.',
     tag: 'Hosted pages',
     query: TokenLinkQuery,
     responseDescription: 'An HTML page with accept, maybe and decline buttons',
@@ -261,6 +272,8 @@ export const InvitationEndpoints = {
     method: 'POST',
     path: '/hosted/invitations/{id}/respond',
     summary: 'Form post of the response page (application/x-www-form-urlencoded: token, status)',
+    description:
+      "Target of the response page's form: records the attendee's answer as `respondToInvitation` does and shows a confirmation page. No key; the token authorizes it.",
     tag: 'Hosted pages',
     formBody: RespondForm,
     responseDescription: 'An HTML confirmation page',
@@ -287,6 +300,8 @@ export const InvitationEndpoints = {
     method: 'GET',
     path: '/hosted/invitations/{id}/unsubscribe',
     summary: 'Hosted unsubscribe page linked from the e-mail (HTML; `token` query parameter)',
+    description:
+      "The HTML page the invitation e-mail's unsubscribe link opens, with a confirm button. No key; the token addresses it.",
     tag: 'Hosted pages',
     query: TokenLinkQuery,
     responseDescription: 'An HTML page with a confirm button',
@@ -300,6 +315,8 @@ export const InvitationEndpoints = {
     method: 'POST',
     path: '/hosted/invitations/{id}/unsubscribe',
     summary: 'Form post of the unsubscribe page (application/x-www-form-urlencoded: token)',
+    description:
+      "Target of the unsubscribe page's form: records the attendee's unsubscription (`invitation.unsubscribed`) and answers a confirmation page. No key; the token authorizes it.",
     tag: 'Hosted pages',
     formBody: UnsubscribeForm,
     responseDescription: 'An HTML confirmation page',
@@ -314,6 +331,8 @@ export const InvitationEndpoints = {
     method: 'POST',
     path: '/v1/test_helpers/invitations/{id}/deliver',
     summary: 'Simulate the provider reporting delivery of the e-mail',
+    description:
+      'Makes the sandbox act as if the mail provider reported the invitation e-mail delivered, with the same effects and webhooks. Sandbox only.',
     tag: 'Test helpers',
     body: NoBody,
     response: MailNoticeResource,
@@ -326,6 +345,8 @@ export const InvitationEndpoints = {
     method: 'POST',
     path: '/v1/test_helpers/invitations/{id}/open',
     summary: 'Simulate the attendee opening the e-mail',
+    description:
+      'Makes the sandbox act as if the attendee opened the invitation e-mail, with the same effects and webhooks. Sandbox only.',
     tag: 'Test helpers',
     body: NoBody,
     response: MailNoticeResource,
@@ -338,6 +359,8 @@ export const InvitationEndpoints = {
     method: 'POST',
     path: '/v1/test_helpers/invitations/{id}/bounce',
     summary: 'Simulate the provider reporting a bounce',
+    description:
+      'Makes the sandbox act as if the invitation e-mail bounced, with the same effects and webhooks. Sandbox only.',
     tag: 'Test helpers',
     body: NoBody,
     response: MailNoticeResource,
@@ -349,6 +372,8 @@ export const InvitationEndpoints = {
     method: 'GET',
     path: '/v1/test_helpers/sent_emails',
     summary: 'E-mails the sandbox sent for this account (never delivered), newest first',
+    description:
+      'Lists the e-mails the sandbox recorded for this account instead of delivering them, newest first, with their links. Sandbox only.',
     tag: 'Test helpers',
     query: SentEmailsQuery,
     response: SentEmailListResource,

@@ -81,6 +81,8 @@ export const OAuthEndpoints = {
     method: 'POST',
     path: '/v1/oauth_applications',
     summary: 'Connect: register a third-party OAuth application (client_secret shown once)',
+    description:
+      'Connect: registers a third-party OAuth application that may act for your connected accounts with the scopes they grant. The `client_secret` is shown only in this answer. Needs a secret key.',
     tag: 'OAuth',
     body: CreateOAuthApplicationRequest,
     response: OAuthApplicationResource,
@@ -92,6 +94,8 @@ export const OAuthEndpoints = {
     method: 'GET',
     path: '/v1/oauth_applications',
     summary: "List the platform's OAuth applications on this surface, newest first",
+    description:
+      "Lists your platform's OAuth applications on this surface, newest first, without their secrets. Needs a secret key.",
     tag: 'OAuth',
     query: ListOAuthApplicationsQuery,
     response: listEnvelope(OAuthApplicationResource),
@@ -102,6 +106,8 @@ export const OAuthEndpoints = {
     method: 'GET',
     path: '/v1/oauth_applications/{id}',
     summary: 'Retrieve an OAuth application',
+    description:
+      'Returns one OAuth application: its name, redirect URIs and scopes, never its secret. Needs a secret key.',
     tag: 'OAuth',
     response: OAuthApplicationResource,
   },
@@ -111,6 +117,8 @@ export const OAuthEndpoints = {
     method: 'POST',
     path: '/v1/oauth_consent_tickets',
     summary: "A consent ticket (the authorization request's login_hint) for one connected account and one application",
+    description:
+      "Creates a short-lived consent ticket for one connected account and one application, to pass as the authorization request's `login_hint`. Needs a secret key.",
     tag: 'OAuth',
     body: CreateConsentTicketRequest,
     response: ConsentTicketResource,
@@ -122,6 +130,8 @@ export const OAuthEndpoints = {
     method: 'GET',
     path: '/.well-known/oauth-authorization-server',
     summary: 'OAuth 2.0 authorization server metadata (RFC 8414)',
+    description:
+      "The authorization server's metadata (RFC 8414): its endpoints, grant types, scopes and PKCE method, for OAuth clients to discover. No key.",
     tag: 'OAuth',
     authenticated: false,
     responseDescription: 'The metadata document (JSON)',
@@ -134,6 +144,8 @@ export const OAuthEndpoints = {
     path: '/oauth/authorize',
     summary:
       'Authorization endpoint: response_type=code, client_id, redirect_uri, scope, state, code_challenge (S256), login_hint (consent ticket); the consent page',
+    description:
+      'The OAuth authorization endpoint (code flow with PKCE S256): shows the consent page for the ticket in `login_hint`, or redirects back with an error. An unknown client or unregistered redirect URI gets a page and is never redirected.',
     tag: 'OAuth',
     authenticated: false,
     responseDescription:
@@ -151,6 +163,8 @@ export const OAuthEndpoints = {
     path: '/oauth/authorize',
     summary:
       "The consent page's form (application/x-www-form-urlencoded): the request's parameters, the page's consent token (consent) and decision; counts only as the decision of the page last shown for its ticket, with what it showed, once per ticket",
+    description:
+      "Target of the consent page's form: redirects to `redirect_uri` with a code (or an error) and the state. Only the decision of the page last shown for the ticket counts, once, with what that page showed.",
     tag: 'OAuth',
     authenticated: false,
     responseDescription:
@@ -171,6 +185,8 @@ export const OAuthEndpoints = {
     path: '/oauth/token',
     summary:
       'Token endpoint (application/x-www-form-urlencoded): grant_type authorization_code (with code_verifier) or refresh_token',
+    description:
+      'The OAuth token endpoint: exchanges an authorization code (with its `code_verifier`) or a refresh token for an access token acting for one connected account. Errors follow RFC 6749.',
     tag: 'OAuth',
     authenticated: false,
     responseDescription: 'RFC 6749 token response, or { error, error_description }',
@@ -184,6 +200,8 @@ export const OAuthEndpoints = {
     method: 'POST',
     path: '/oauth/revoke',
     summary: 'Token revocation (RFC 7009): revokes the grant the token belongs to',
+    description:
+      "Revokes an access or refresh token (RFC 7009), and with it the grant it belongs to: every token of the grant stops working. Authenticated by the client's credentials.",
     tag: 'OAuth',
     authenticated: false,
     responseDescription: '200 with an empty body, or { error, error_description }',

@@ -390,6 +390,7 @@ export const buildOpenApiDocument = (
     const operation: Record<string, unknown> = {
       operationId: endpoint.operationId,
       summary: endpoint.summary,
+      description: endpoint.description,
       tags: [endpoint.tag],
       parameters: [
         ...pathParameters,
@@ -458,6 +459,8 @@ export const buildOpenApiDocument = (
         '. The examples come from the sandbox, whose every account is seeded with Ada Lovelace, Grace Hopper and Katherine Johnson.\n\n' +
         changelog(version),
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      // Where a reader of the document goes next: the reference page rendered from it, on the first server.
+      ...(servers[0] === undefined ? {} : { contact: { name: 'API reference', url: `${servers[0].url}/docs` } }),
     },
     servers,
     // An OAuth access token (Connect) is accepted wherever a key is: it acts for one connected account.

@@ -18,6 +18,8 @@ export const ReferenceEndpoints = {
     method: 'GET',
     path: '/v1/openapi.json',
     summary: 'This OpenAPI 3.1 document, generated from the contracts that validate requests',
+    description:
+      "This OpenAPI 3.1 document, generated from the contracts that validate requests. `version` (else the request's `Service-Version`) selects the API version it describes; answers carry an ETag and are limited to 60 per minute per address.",
     tag: 'Reference',
     query: OpenApiDocumentQuery,
     authenticated: false,
@@ -30,6 +32,8 @@ export const ReferenceEndpoints = {
     method: 'GET',
     path: '/docs',
     summary: 'The interactive API reference: examples, code samples, and calls tried against the sandbox',
+    description:
+      'The interactive API reference rendered from this document, with examples and code samples; calls can be tried against the sandbox. Served from this process, no key.',
     tag: 'Reference',
     authenticated: false,
     responseDescription: 'A 301 to /docs/, the reference page (its script is served under /docs/ too)',

@@ -22,6 +22,8 @@ export const SandboxClockEndpoints = {
     method: 'POST',
     path: '/v1/test_helpers/advance_time',
     summary: "Move the account's sandbox clock forward and run the work that falls due",
+    description:
+      "Moves the account's sandbox clock forward by `seconds` and runs the work that falls due meanwhile (departure recomputes, reminders, webhooks). Sandbox only; the clock never goes back.",
     tag: 'Test helpers',
     body: AdvanceTimeRequest,
     response: SandboxClock,

@@ -82,6 +82,8 @@ export const SchedulingEndpoints = {
     method: 'POST',
     path: '/v1/scheduling/parse',
     summary: 'Read an event draft from a sentence (dates in user_context.timezone); stores nothing',
+    description:
+      'Reads an event draft (title, start, end, place, attendees) from a sentence such as "lunch with Ada tomorrow at noon", resolving dates in `user_context.timezone`. Nothing is stored: create the event with the draft if it is right.',
     tag: 'Scheduling',
     body: ParseEventRequest,
     response: ParsedEventResource,

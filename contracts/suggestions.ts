@@ -72,6 +72,8 @@ export const SuggestionEndpoints = {
     method: 'POST',
     path: '/v1/scheduling/suggest',
     summary: 'Travel-aware meeting suggestions (suggestions pool: 10/s, 2 concurrent)',
+    description:
+      "Suggests meeting times that account for each participant's travel between their other events, ranked with the reasons. Read-only; counted in the suggestions pool (10 requests per second, 2 concurrent).",
     tag: 'Scheduling',
     body: SuggestRequest,
     response: SuggestionList,

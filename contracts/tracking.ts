@@ -164,6 +164,8 @@ export const TrackingEndpoints = {
     method: 'POST',
     path: '/v1/events/{id}/tracking/start',
     summary: 'Start live ETA tracking of the trip to an event (private preview)',
+    description:
+      "Starts live ETA tracking of the user's trip to an event (private preview): positions pushed afterwards update the predicted arrival, and `event.late_predicted` and `user.arrived` follow from them.",
     tag: 'Tracking',
     body: StartTrackingRequest,
     response: TrackingResource,
@@ -174,6 +176,8 @@ export const TrackingEndpoints = {
     method: 'POST',
     path: '/v1/events/{id}/tracking/location',
     summary: 'Push a location update (at least 5 s apart; 5 to 10 s batching recommended)',
+    description:
+      'Pushes one position of the user during a tracked trip and answers the updated prediction. Positions closer than 5 seconds apart are ignored (the answer says why); batching every 5 to 10 seconds is recommended.',
     tag: 'Tracking',
     body: TrackingLocationRequest,
     response: TrackingLocationResource,
@@ -184,6 +188,7 @@ export const TrackingEndpoints = {
     method: 'GET',
     path: '/v1/events/{id}/tracking',
     summary: 'The tracking object: status, current location, predicted arrival, minutes late',
+    description: "Returns the trip's tracking state: status, last position, predicted arrival and minutes late.",
     tag: 'Tracking',
     response: TrackingResource,
   },
@@ -193,6 +198,7 @@ export const TrackingEndpoints = {
     method: 'POST',
     path: '/v1/events/{id}/tracking/stop',
     summary: 'Stop tracking: positions are erased; stopping again is a no-op',
+    description: 'Stops tracking the trip: its positions are erased. Stopping a stopped trip is a no-op.',
     tag: 'Tracking',
     body: NoBody,
     response: TrackingResource,
@@ -203,6 +209,8 @@ export const TrackingEndpoints = {
     method: 'POST',
     path: '/v1/users/{id}/location',
     summary: "Report the user's last known position (the origin of upcoming trips while recent)",
+    description:
+      "Records the user's last known position, used as the origin of upcoming trips while it is recent (it expires after 24 hours). Positions are kept no longer than that.",
     tag: 'Tracking',
     body: ReportPositionRequest,
     response: UserLocationResource,
@@ -213,6 +221,8 @@ export const TrackingEndpoints = {
     method: 'GET',
     path: '/v1/users/{id}/location',
     summary: "The user's last reported position, if any within its 24 hour retention",
+    description:
+      "Returns the user's last reported position, or 404 when none was reported within the 24 hour retention.",
     tag: 'Tracking',
     response: UserLocationResource,
   },

@@ -135,6 +135,8 @@ export const UserEndpoints = {
     method: 'POST',
     path: '/v1/users',
     summary: 'Create a managed user (idempotent on e-mail)',
+    description:
+      'Creates a managed user of the account on this surface, with its preferences (travel mode, buffers, alerts) defaulted where absent. Idempotent on e-mail: an e-mail the account already has (case-insensitively) answers 200 with that user, unchanged.',
     tag: 'Users',
     body: CreateUserRequest,
     response: UserResource,
@@ -147,6 +149,8 @@ export const UserEndpoints = {
     method: 'GET',
     path: '/v1/users',
     summary: 'List users, newest first',
+    description:
+      "Lists the account's users on this surface in the list envelope, newest first, optionally filtered by exact `email`. Pages with `limit` (1 to 100, default 10) and `starting_after` or `ending_before`.",
     tag: 'Users',
     query: ListUsersQuery,
     response: listEnvelope(UserResource),
@@ -157,6 +161,8 @@ export const UserEndpoints = {
     method: 'GET',
     path: '/v1/users/{id}',
     summary: 'Retrieve a user',
+    description:
+      'Returns one user with its preferences and state. A user of another account or surface, or a deleted one, is 404.',
     tag: 'Users',
     response: UserResource,
   },
@@ -167,6 +173,8 @@ export const UserEndpoints = {
     method: 'PATCH',
     path: '/v1/users/{id}',
     summary: 'Update a user',
+    description:
+      'Changes the given fields and keeps the others; a change of travel preferences applies to the departure windows computed afterwards. A paused user cannot be updated (403 `account_deactivated`).',
     tag: 'Users',
     body: UpdateUserRequest,
     response: UserResource,
@@ -178,6 +186,8 @@ export const UserEndpoints = {
     method: 'POST',
     path: '/v1/users/{id}/deactivate',
     summary: 'Pause a user',
+    description:
+      'Pauses a user: `deactivated_at` is set, `user.deactivated` is sent, and updates and user-scoped calls of other resources answer 403 `account_deactivated` until it is reactivated. Pausing again is a no-op.',
     tag: 'Users',
     body: NoBody,
     response: UserResource,
@@ -189,6 +199,8 @@ export const UserEndpoints = {
     method: 'POST',
     path: '/v1/users/{id}/reactivate',
     summary: 'Restore a paused user',
+    description:
+      'Restores a paused user: `deactivated_at` is cleared, `user.reactivated` is sent and every call works again. Reactivating an active user is a no-op.',
     tag: 'Users',
     body: NoBody,
     response: UserResource,
@@ -200,6 +212,8 @@ export const UserEndpoints = {
     method: 'DELETE',
     path: '/v1/users/{id}',
     summary: 'Delete a user and everything it owns (irreversible)',
+    description:
+      'Deletes the user and everything it owns (events, reminders, connections, devices, provider tokens) and sends `user.deleted`. Irreversible: the answer is the user as it was, with `deleted: true`, and later calls are 404.',
     tag: 'Users',
     response: deleted(UserResource),
   },

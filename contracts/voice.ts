@@ -334,6 +334,8 @@ export const VoiceEndpoints = {
     method: 'POST',
     path: '/v1/voice/sessions',
     summary: 'Create a voice session and its connect token (60 per hour per user)',
+    description:
+      'Creates a voice session for a user and the short-lived token to connect its WebSocket with. Limited to 60 per hour per user, and to a number of concurrent sessions per key.',
     tag: 'Voice',
     body: CreateVoiceSessionRequest,
     response: VoiceSessionResource,
@@ -345,6 +347,7 @@ export const VoiceEndpoints = {
     method: 'GET',
     path: '/v1/voice/sessions/{id}',
     summary: 'Retrieve a voice session: status, times, actions taken',
+    description: 'Returns a voice session: status, start and end times, tool calls and the actions it took.',
     tag: 'Voice',
     response: VoiceSessionResource,
   },
@@ -354,6 +357,8 @@ export const VoiceEndpoints = {
     method: 'POST',
     path: '/v1/voice/sessions/{id}/end',
     summary: 'End a voice session; its connection is closed (4000)',
+    description:
+      'Ends a voice session now: its WebSocket is closed with code 4000 and the session is answered in its final state.',
     tag: 'Voice',
     body: NoBody,
     response: VoiceSessionResource,

@@ -131,6 +131,8 @@ export const WebhookEndpointEndpoints = {
     method: 'POST',
     path: '/v1/webhook_endpoints',
     summary: 'Create a webhook endpoint; the answer carries its signing secret, shown only here and on rotation',
+    description:
+      'Registers a URL to receive the listed event types, signed with a new secret. The answer carries the signing secret, shown only here and on rotation; loopback and private addresses are refused on production.',
     tag: 'Webhook endpoints',
     body: CreateWebhookEndpointRequest,
     response: WebhookEndpointResource,
@@ -142,6 +144,8 @@ export const WebhookEndpointEndpoints = {
     method: 'GET',
     path: '/v1/webhook_endpoints',
     summary: 'List webhook endpoints, newest first',
+    description:
+      "Lists the account's webhook endpoints on this surface, newest first, without their secrets. Pages with `limit` and a cursor.",
     tag: 'Webhook endpoints',
     query: ListWebhookEndpointsQuery,
     response: listEnvelope(WebhookEndpointResource),
@@ -152,6 +156,7 @@ export const WebhookEndpointEndpoints = {
     method: 'GET',
     path: '/v1/webhook_endpoints/{id}',
     summary: 'Retrieve a webhook endpoint',
+    description: 'Returns one webhook endpoint: its URL, event types and status, never its secret.',
     tag: 'Webhook endpoints',
     response: WebhookEndpointResource,
   },
@@ -162,6 +167,8 @@ export const WebhookEndpointEndpoints = {
     method: 'PATCH',
     path: '/v1/webhook_endpoints/{id}',
     summary: 'Update url, events, description, or enable/disable',
+    description:
+      'Changes the URL, event types or description, or disables the endpoint (no deliveries while disabled) and enables it again. The secret is unchanged.',
     tag: 'Webhook endpoints',
     body: UpdateWebhookEndpointRequest,
     response: WebhookEndpointResource,
@@ -172,6 +179,7 @@ export const WebhookEndpointEndpoints = {
     method: 'DELETE',
     path: '/v1/webhook_endpoints/{id}',
     summary: 'Delete a webhook endpoint and its deliveries log',
+    description: 'Deletes a webhook endpoint and its deliveries log; nothing more is sent to it. Irreversible.',
     tag: 'Webhook endpoints',
     response: deleted(WebhookEndpointResource),
   },
@@ -182,6 +190,8 @@ export const WebhookEndpointEndpoints = {
     method: 'POST',
     path: '/v1/webhook_endpoints/{id}/rotate_secret',
     summary: 'New signing secret; the previous one keeps signing for 24 hours',
+    description:
+      'Issues a new signing secret, answered once. The previous secret keeps signing beside the new one for 24 hours, so receivers can switch without losing notifications.',
     tag: 'Webhook endpoints',
     body: NoBody,
     response: WebhookEndpointResource,
@@ -193,6 +203,8 @@ export const WebhookEndpointEndpoints = {
     method: 'POST',
     path: '/v1/webhook_endpoints/{id}/test',
     summary: 'Send a webhook_endpoint.test notification now (30 per hour per endpoint)',
+    description:
+      'Sends a `webhook_endpoint.test` notification to the endpoint now and answers the delivery with its first attempt. Limited to 30 per hour per endpoint; a disabled endpoint is 409.',
     tag: 'Webhook endpoints',
     body: NoBody,
     response: WebhookDeliveryResource,
@@ -203,6 +215,8 @@ export const WebhookEndpointEndpoints = {
     method: 'GET',
     path: '/v1/webhook_endpoints/{id}/deliveries',
     summary: 'Deliveries log of an endpoint, newest first',
+    description:
+      'Lists the notifications sent to an endpoint, newest first, with their status and attempts. Pages with `limit` and a cursor.',
     tag: 'Webhook endpoints',
     query: ListWebhookDeliveriesQuery,
     response: listEnvelope(WebhookDeliveryResource),
@@ -213,6 +227,7 @@ export const WebhookEndpointEndpoints = {
     method: 'GET',
     path: '/v1/webhook_endpoints/{id}/deliveries/{delivery_id}',
     summary: 'Retrieve a delivery with its attempts',
+    description: 'Returns one delivery with every attempt: time, HTTP status received and duration.',
     tag: 'Webhook endpoints',
     response: WebhookDeliveryResource,
   },
@@ -223,6 +238,8 @@ export const WebhookEndpointEndpoints = {
     method: 'POST',
     path: '/v1/webhook_endpoints/{id}/deliveries/{delivery_id}/replay',
     summary: 'Send the same notification (same id) again, now',
+    description:
+      'Sends the same notification (same id, so receivers can deduplicate) again, now, as a new attempt of the delivery. A disabled endpoint is 409.',
     tag: 'Webhook endpoints',
     body: NoBody,
     response: WebhookDeliveryResource,
