@@ -48,6 +48,11 @@ export interface EndpointContract {
   readonly responseContentType?: string
   readonly successStatus?: number
   /**
+   * Headers of the success answer beyond those every answer carries (`Request-Id`, `Service-Version`, the rate limit's):
+   * `Location` of a created resource, a cache's `ETag`. A redirect's `Location` is declared without being named here.
+   */
+  readonly successHeaders?: Readonly<Record<string, ResponseHeader>>
+  /**
    * A second success status with the same body: an idempotent creation answers `successStatus` (201) when it
    * created, and this one (200) with the existing resource when it found it.
    */
@@ -81,6 +86,12 @@ export interface EndpointContract {
    * query and path, idempotency, rate limits and internal errors.
    */
   readonly errors?: readonly ErrorCodeName[]
+}
+
+export interface ResponseHeader {
+  readonly description: string
+  /** Whether every answer of the status carries it. */
+  readonly required?: boolean
 }
 
 export interface OtherResponse {

@@ -339,6 +339,9 @@ export const EventEndpoints = {
     body: CreateEventRequest,
     response: EventResource,
     successStatus: 201,
+    successHeaders: {
+      Location: { description: "The new event's path: `/v1/events/{id}`.", required: true },
+    },
   },
   listEvents: {
     operationId: 'listEvents',

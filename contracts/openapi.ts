@@ -108,12 +108,20 @@ const HEADERS = {
     description: 'Seconds to wait before retrying (429, and 503 while the service closes).',
     schema: { type: 'integer', minimum: 0 },
   },
+  Location: {
+    description: 'Where the redirect leads: the URL the browser or client goes to next.',
+    required: true,
+    schema: { type: 'string', format: 'uri-reference' },
+  },
   IdempotentReplay: {
     description:
       '`true` when this answer is the stored answer of an earlier request with the same `Idempotency-Key`: nothing ran again.',
     schema: { type: 'string', enum: ['true'] },
   },
 }
+/** A redirect's status: its `Location` says where to go. */
+const isRedirect = (status: number) => status === 301 || status === 302 || status === 303 || status === 307
+
 const header = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` })
 
 const PARAMETERS = {
@@ -255,7 +263,10 @@ const withOtherResponses = (
       known === undefined || other.only === true
         ? {
             description: other.description,
-            headers: { 'Request-Id': header('RequestId') },
+            headers: {
+              'Request-Id': header('RequestId'),
+              ...(isRedirect(other.status) ? { Location: header('Location') } : {}),
+            },
             ...(other.contentType === undefined ? {} : { content: media }),
           }
         : {
@@ -308,6 +319,14 @@ const successStatusIn = (endpoint: EndpointContract, version: ApiVersion): numbe
     (status, change) => change.downgradeSuccessStatus?.[endpointId(endpoint)] ?? status,
     endpoint.successStatus ?? 200,
   )
+
+/** The endpoint's own success headers as callers of the version get them. */
+const successHeadersIn = (endpoint: EndpointContract, version: ApiVersion) => {
+  const removed = new Set(
+    changesSince(version).flatMap((change) => change.downgradeSuccessHeadersRemoved?.[endpointId(endpoint)] ?? []),
+  )
+  return Object.entries(endpoint.successHeaders ?? {}).filter(([name]) => !removed.has(name))
+}
 
 /** Each resource schema (by its `object`) as the changes newer than the version leave it, as the server renders it. */
 const downgradeSchemas = (components: JsonObject, version: ApiVersion): void => {
@@ -367,6 +386,13 @@ export const buildOpenApiDocument = (
           }
         : {}),
       ...(keyed && MUTATING.has(endpoint.method) ? { 'Service-Idempotent-Replay': header('IdempotentReplay') } : {}),
+      ...(isRedirect(Number(success)) ? { Location: header('Location') } : {}),
+      ...Object.fromEntries(
+        successHeadersIn(endpoint, version).map(([name, { description, required }]) => [
+          name,
+          { description, ...(required === undefined ? {} : { required }), schema: { type: 'string' } },
+        ]),
+      ),
     }
     const example = endpoint.response === undefined ? undefined : responseExample(endpoint)
     const bodyExample = endpoint.body === undefined ? undefined : requestExample(endpoint)

@@ -25,6 +25,17 @@ export const ReferenceEndpoints = {
     authenticated: false,
     responseDescription: 'The OpenAPI document (JSON)',
     responseContentType: 'application/json',
+    successHeaders: {
+      ETag: { description: "The document's entity tag, for `If-None-Match`.", required: true },
+      'Cache-Control': { description: '`public, max-age=300`: kept five minutes, then revalidated.', required: true },
+    },
+    otherResponses: [
+      {
+        status: 304,
+        description: 'Not modified: `If-None-Match` names the current entity tag (or `*`); no body.',
+        only: true,
+      },
+    ],
   },
   apiReference: {
     operationId: 'apiReference',

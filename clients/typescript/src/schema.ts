@@ -5305,6 +5305,8 @@ export interface components {
     headers: {
         /** @description `true` when this answer is the stored answer of an earlier request with the same `Idempotency-Key`: nothing ran again. */
         IdempotentReplay: "true";
+        /** @description Where the redirect leads: the URL the browser or client goes to next. */
+        Location: string;
         /** @description Requests allowed in the current window for this key. */
         RateLimitLimit: number;
         /** @description Requests left in the current window. */
@@ -5393,6 +5395,7 @@ export interface operations {
             /** @description A 301 to /docs/, the reference page (its script is served under /docs/ too) */
             301: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
@@ -5821,6 +5824,7 @@ export interface operations {
             /** @description Back to redirect_uri with error and state */
             302: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5883,6 +5887,7 @@ export interface operations {
             /** @description 302 to redirect_uri with code, state and iss (or error and state); a 400 HTML page, and no code, for a decision that is not the page shown, differs from it, or comes after the ticket was decided */
             302: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
@@ -8617,6 +8622,7 @@ export interface operations {
             /** @description 302 to the redirect URI with code and state; 400 page when the password is refused */
             302: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
@@ -8710,6 +8716,7 @@ export interface operations {
             /** @description 302 redirect to return_url with connection_id and state (or error and state) */
             302: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
@@ -9494,6 +9501,8 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description The new event's path: `/v1/events/{id}`. */
+                    Location: string;
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
                     "Service-Version": components["headers"]["ServiceVersion"];
@@ -13299,6 +13308,10 @@ export interface operations {
             /** @description The OpenAPI document (JSON) */
             200: {
                 headers: {
+                    /** @description `public, max-age=300`: kept five minutes, then revalidated. */
+                    "Cache-Control": string;
+                    /** @description The document's entity tag, for `If-None-Match`. */
+                    ETag: string;
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
@@ -13306,6 +13319,14 @@ export interface operations {
                 content: {
                     "application/json": unknown;
                 };
+            };
+            /** @description Not modified: `If-None-Match` names the current entity tag (or `*`); no body. */
+            304: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
@@ -14047,6 +14068,7 @@ export interface operations {
             /** @description 302 redirect to redirect_uri with code and state (or error=access_denied) */
             302: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
