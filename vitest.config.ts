@@ -27,6 +27,8 @@ export default defineConfig({
             'test/http/webhook-flood.test.ts',
             // Packs and installs the client: the storage behind the sandbox plays no part in it.
             'test/http/client-package.test.ts',
+            // Drives the document's every operation through the validator: the HTTP layer's, whatever the storage.
+            'test/http/openapi-coverage.test.ts',
           ],
           env: { TEST_STORAGE: 'mongodb' },
         },

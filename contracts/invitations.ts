@@ -72,6 +72,13 @@ export const UnsubscribeForm = Schema.Struct({
   token: Schema.String.annotate({ description: "The invitation's response_token (from the page's link)." }),
 }).annotate({ identifier: 'HostedUnsubscribeForm' })
 
+/** The open-tracking pixel's query: the image is the same with any token or none, so none is required. */
+export const OpenPixelQuery = Schema.Struct({
+  token: Schema.optionalKey(
+    Schema.String.annotate({ description: "The invitation's response_token; the open is recorded when it matches." }),
+  ),
+})
+
 export const TokenLinkQuery = Schema.Struct({
   token: boundedString(128).annotate({ description: "The invitation's response_token." }),
   choice: Schema.optionalKey(
@@ -232,7 +239,7 @@ export const InvitationEndpoints = {
     description:
       'The 1x1 image embedded in the invitation e-mail: loading it with the right token marks the e-mail opened. It answers the same image whatever the token, so it reveals nothing.',
     tag: 'Invitations',
-    query: TokenLinkQuery,
+    query: OpenPixelQuery,
     responseDescription: 'A 1x1 transparent GIF, whatever the token',
     responseContentType: 'image/gif',
     authenticated: false,

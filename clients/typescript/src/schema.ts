@@ -12546,9 +12546,8 @@ export interface operations {
     };
     invitationOpenPixel: {
         parameters: {
-            query: {
-                choice?: "accepted" | "declined" | "tentative";
-                token: string;
+            query?: {
+                token?: string;
             };
             header?: {
                 /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
