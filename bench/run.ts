@@ -14,19 +14,21 @@ import { withPinnedLoadGenerator, type Pinning } from './affinity.js'
 import { runTrackingScenario, type TrackingReport } from './tracking-scenario.js'
 import { runFindSlotsScenario, type FindSlotsReport } from './find-slots-scenario.js'
 import { runVoiceScenario, type VoiceReport } from './voice-scenario.js'
+import { runMcpScenario, type McpReport } from './mcp-scenario.js'
 import { countRoundTrips, type RoundTripReport, type RoundTrips } from './round-trips.js'
+import { runDashboardScenario, type DashboardReport } from './dashboard-scenario.js'
 
 /** How the summary names the embedded family the monitoring scenario ran on. */
 const EMBEDDED_FAMILY_NAMES = { memory: 'embedded in-memory', sqlite: 'embedded SQLite' } as const
 
 /**
  * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--events-per-user=N] [--cpu-prof=DIR] [--mongodb] [--no-pin]]`
- * Scenarios: `http`, `monitoring`, `delivery`, `find_slots`, `voice`, `tracking` (default: all, in that order). Prints a
+ * Scenarios: `http`, `monitoring`, `delivery`, `find_slots`, `voice`, `mcp`, `tracking`, `dashboard` (default: all, in that order). Prints a
  * summary per scenario and, last, every figure as one JSON document. `--mongodb`
  * runs the service of `http` and the events of `monitoring` on MongoDB: the server
  * of `MONGODB_URI`, or else the test peer in a child process (figures of the peer, not of MongoDB).
  */
-const SCENARIOS = ['http', 'monitoring', 'delivery', 'find_slots', 'voice', 'tracking'] as const
+const SCENARIOS = ['http', 'monitoring', 'delivery', 'find_slots', 'voice', 'mcp', 'tracking', 'dashboard'] as const
 type Scenario = (typeof SCENARIOS)[number]
 
 interface Arguments {
@@ -42,14 +44,17 @@ interface Arguments {
   readonly mongodb: boolean
 }
 
-const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [find_slots] [voice] [tracking] [--seconds=N] [--connections=N] [--events=10000,100000] [--events-per-user=100] [--cpu-prof=DIR] [--mongodb] [--no-pin]
+const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [find_slots] [voice] [mcp] [tracking] [dashboard] [--seconds=N] [--connections=N] [--events=10000,100000] [--events-per-user=100] [--cpu-prof=DIR] [--mongodb] [--no-pin]
   http           authenticated GET /v1/users/{id} against a bare Fastify hello-world, and POST /v1/events (autocannon);
                  then the MongoDB commands each of them sends, counted on the MongoDB test peer
   monitoring     departure monitoring steady state with N monitored events (recomputes/s, lag)
   delivery       signed webhook deliveries/s to loopback receivers (1 and 100 endpoints, 20,000 deliveries each)
   find_slots     POST /v1/freebusy/find_slots's use case in process: 20 participants, 5 events a day each, 30 days
   voice          voice tool calls/s over 10 WebSocket sessions, p99 of a read tool round trip (embedded storage)
+  mcp            MCP tools/call of a read tool over Streamable HTTP, 50 SDK client sessions: calls/s and p99 (embedded storage)
   tracking       ETA tracking location updates/s on one node with 10,000 concurrent trips (embedded storage)
+  dashboard      the dashboard's data (session cookie, logs on) on SQLite seeded with 10,000 users and 100,000
+                 deliveries: a list page against bare Fastify, then each page's p50/p95
   --seconds      measured seconds per run (default: 10 for http, 30 for monitoring)
   --connections  concurrent HTTP connections (default: 10)
   --events       monitored event counts (default: 10000,100000)
@@ -253,7 +258,9 @@ const main = async (): Promise<void> => {
     delivery?: DeliveryReport[]
     findSlots?: FindSlotsReport
     voice?: VoiceReport
+    mcp?: McpReport
     tracking?: TrackingReport
+    dashboard?: DashboardReport
   } = {
     machine,
     storage,
@@ -278,6 +285,26 @@ const main = async (): Promise<void> => {
         // Whatever the storage of the run: the counts are the code's, not the store's speed.
         results.roundTrips = await countRoundTrips()
         printRoundTrips(results.roundTrips)
+      } else if (scenario === 'dashboard') {
+        const report = await runDashboardScenario({
+          users: 10_000,
+          deliveries: 100_000,
+          connections: options.connections,
+          roundSeconds: Math.max(1, Math.round(options.httpSeconds / 4)),
+          rounds: 4,
+        })
+        results.dashboard = report
+        console.log(
+          `\nDashboard, SQLite (${report.users} users, ${report.deliveries} deliveries seeded in ${report.seedSeconds} s; logs on; ${report.connections} connections)`,
+        )
+        console.log(
+          `  GET /dashboard/api/live/users?limit=25 ${report.listRequestsPerSecond} req/s vs bare Fastify ${report.bareRequestsPerSecond} req/s: ratio ${report.ratio} (goal >= 0.60: ${yesNo(report.goals.ratioAtLeast060)})`,
+        )
+        for (const page of report.pages)
+          console.log(
+            `  ${page.page.padEnd(72)} ${String(page.requestsPerSecond).padStart(6)} req/s   p50 ${page.latencyP50Ms} ms   p95 ${page.latencyP95Ms} ms   max ${page.latencyMaxMs} ms`,
+          )
+        console.log(`  every page p95 < 300 ms: ${yesNo(report.goals.p95Below300Ms)}`)
       } else if (scenario === 'find_slots') {
         const report = await runFindSlotsScenario()
         results.findSlots = report
@@ -293,6 +320,13 @@ const main = async (): Promise<void> => {
         )
         console.log(
           `  ${report.sessions} sessions: ${report.toolCallsPerSecond} tool calls/s (${report.toolCalls} in ${report.seconds} s), get_event round trip p50 ${report.readP50Ms} ms, p99 ${report.readP99Ms} ms, max ${report.readMaxMs} ms (goal p99 < 20 ms: ${yesNo(report.goals.p99Below20Ms)})`,
+        )
+      } else if (scenario === 'mcp') {
+        const report = await runMcpScenario(50, options.httpSeconds)
+        results.mcp = report
+        console.log('\nMCP (embedded storage, one process: server and 50 SDK clients over Streamable HTTP)')
+        console.log(
+          `  ${report.sessions} sessions: ${report.toolCallsPerSecond} tool calls/s (${report.toolCalls} in ${report.seconds} s), get_event tools/call p50 ${report.readP50Ms} ms, p99 ${report.readP99Ms} ms, max ${report.readMaxMs} ms (goal p99 < 20 ms: ${yesNo(report.goals.p99Below20Ms)})`,
         )
       } else if (scenario === 'tracking') {
         console.log(

@@ -17,6 +17,14 @@ import {
   ResponseMeta,
   Timezone,
 } from './common.js'
+import {
+  EventEditQuery,
+  EventInstancesQuery,
+  renderSeriesFields,
+  seriesListingField,
+  seriesRequestFields,
+  seriesResourceFields,
+} from './event-series.js'
 import { PlaceRequest } from './place.js'
 import { type EndpointContract, NoBody } from './endpoint.js'
 import { EventHealthResource, UPCOMING_HEALTH_SINCE, UpcomingHealthQuery } from './event-health.js'
@@ -51,7 +59,17 @@ const eventFields = {
   attendees: Schema.optionalKey(Schema.Array(AttendeeRequest).check(Schema.isMaxLength(100))),
 }
 
-export const CreateEventRequest = Schema.Struct({ user_id: boundedString(64), ...eventFields }).annotate({
+/** A timed single event (the voice tool `create_event` proposes these). */
+export const CreateTimedEventRequest = Schema.Struct({ user_id: boundedString(64), ...eventFields })
+
+export const CreateEventRequest = Schema.Struct({
+  user_id: boundedString(64),
+  ...eventFields,
+  // Required unless all_day is true (start_date, end_date instead): the handler names the missing one.
+  start_time: Schema.optionalKey(DateTime),
+  end_time: Schema.optionalKey(DateTime),
+  ...seriesRequestFields,
+}).annotate({
   identifier: 'CreateEventRequest',
 })
 
@@ -65,6 +83,7 @@ export const UpdateEventRequest = Schema.Struct({
   origin: eventFields.origin,
   travel: eventFields.travel,
   attendees: eventFields.attendees,
+  ...seriesRequestFields,
 }).annotate({ identifier: 'UpdateEventRequest' })
 
 export const ListEventsQuery = Schema.Struct({
@@ -72,6 +91,7 @@ export const ListEventsQuery = Schema.Struct({
   user_id: Schema.optionalKey(boundedString(64)),
   'start_time[gte]': Schema.optionalKey(DateTime),
   'start_time[lt]': Schema.optionalKey(DateTime),
+  ...seriesListingField,
 })
 
 export const ComputeDepartureRequest = Schema.Struct({
@@ -151,6 +171,7 @@ export const EventResource = Schema.Struct({
     description:
       "The copy in the user's connected calendar, for events created through the API: pending (retried), synced or failed",
   }),
+  ...seriesResourceFields,
   created_at: DateTime,
   updated_at: DateTime,
   ...ResponseMeta,
@@ -268,6 +289,7 @@ export const renderEvent = (event: CalendarEvent) => {
             last_error: event.mirror.lastError,
             next_attempt_at: event.mirror.nextAttemptAt?.toISOString() ?? null,
           },
+    ...renderSeriesFields(event),
     created_at: event.createdAt.toISOString(),
     updated_at: event.updatedAt.toISOString(),
     livemode: event.livemode,
@@ -376,6 +398,7 @@ export const EventEndpoints = {
     description:
       'Changes the given fields. A new time, place or travel puts monitoring back to `pending` and recomputes the window at once; a title or category change keeps it. Sends `event.updated`, and `departure.updated` when the window changed.',
     tag: 'Events',
+    query: EventEditQuery,
     body: UpdateEventRequest,
     response: EventResource,
   },
@@ -389,7 +412,20 @@ export const EventEndpoints = {
     description:
       'Deletes an event: monitoring stops and `event.deleted` carries its last state. The answer is the event as it was, with `deleted: true`; later calls are 404.',
     tag: 'Events',
+    query: EventEditQuery,
     response: deleted(EventResource),
+  },
+  listEventInstances: {
+    operationId: 'listEventInstances',
+    permission: { resource: 'events', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/{id}/instances',
+    summary: 'List the occurrences of a series in a window, soonest first',
+    description:
+      "Lists the occurrences of a recurring event (its RRULE, EXDATE and RDATE expanded in the event's timezone) between `from` and `to`, soonest first, each as an event with its derived id and `original_start_time`. Pages with `limit` and a cursor; read-only.",
+    tag: 'Events',
+    query: EventInstancesQuery,
+    response: listEnvelope(EventResource),
   },
   retrieveDeparture: {
     operationId: 'retrieveDeparture',

@@ -24,7 +24,8 @@ export interface SessionGrant {
   /** The account whose data the session reaches (a connected account `cpa_...` under Connect). */
   readonly accountId: string
   readonly livemode: boolean
-  readonly userId: string
+  /** The one user the session acts for; null for a session that names its user on each call (an MCP session). */
+  readonly userId: string | null
 }
 
 /** Why a session's authority is gone: also the session's end reason and what its client is told. */
@@ -90,8 +91,10 @@ export const sessionAuthority = (
   const allowed = (required: RequiredPermission) =>
     permits(grant.keyType, grant.permissions, required) && permits(credential.keyType, credential.permissions, required)
   if (!allowed(channel)) return lost('permission_removed')
-  if (user === null) return lost('user_deleted')
-  if (user.deactivatedAt !== null) return lost('user_deactivated')
+  if (grant.userId !== null) {
+    if (user === null) return lost('user_deleted')
+    if (user.deactivatedAt !== null) return lost('user_deactivated')
+  }
   return ok({ permits: allowed })
 }
 
@@ -121,7 +124,7 @@ export class SessionAuthorityService {
       this.credential(grant),
       this.deps.accounts.getAccount(grant.platformAccountId),
       grant.accountId === grant.platformAccountId ? null : this.deps.accounts.getAccount(grant.accountId),
-      this.deps.users.get(grant.accountId, grant.userId),
+      grant.userId === null ? null : this.deps.users.get(grant.accountId, grant.userId),
     ])
     return sessionAuthority(
       grant,

@@ -1,4 +1,6 @@
 import { recomputeDueDepartures } from '../departure/batch-planner.js'
+import { isSeriesMaster } from './series-shape.js'
+import { storeUpcomingOccurrences } from './series-monitoring.js'
 import type { DepartureDataPorts } from '../departure/compute-departure.js'
 import type { Departure, DepartureInput } from '../departure/departure.js'
 import type { DepartureError } from '../departure/departure.errors.js'
@@ -422,16 +424,20 @@ export class DepartureMonitor {
       const due = fetched.filter((event) => !seen.has(event.id))
       if (due.length === 0) return seen.size
       const nowMs = now.getTime()
+      // A series is due when an occurrence comes within the horizon: it is stored, due now, for the next batch.
+      const masters = due.filter(isSeriesMaster)
+      for (const master of masters) await storeUpcomingOccurrences(this.deps.events, master, now)
       // Epoch milliseconds: comparing the dates themselves converts both through `valueOf` on every call.
       const isRecomputeDue = (event: CalendarEvent) =>
         event.monitoring.nextRecalcAt !== null && event.monitoring.nextRecalcAt.getTime() <= nowMs
-      const recomputing = due.filter(isRecomputeDue)
+      const single = due.filter((event) => !isSeriesMaster(event))
+      const recomputing = single.filter(isRecomputeDue)
       this.measure(recomputing, now)
       await this.recompute(recomputing, clock)
-      for (const event of due.filter((candidate) => !isRecomputeDue(candidate)))
+      for (const event of single.filter((candidate) => !isRecomputeDue(candidate)))
         await this.apply(event, { type: 'tick', now }, clock)
       for (const event of due) seen.add(event.id)
-      if (due.length < batchSize) return seen.size
+      if (due.length < batchSize && masters.length === 0) return seen.size
     }
   }
 }

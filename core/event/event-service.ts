@@ -18,7 +18,10 @@ import type { RequestScope } from '../shared/request-scope.js'
 import type { UserService } from '../user/user-service.js'
 import type { DepartureMonitor, PlannedTransition } from './departure-monitor.js'
 import { API_CHANGE, type ChangeContext, type EventLifecycle } from './event-lifecycle.js'
+import type { AllDayDates } from './all-day.js'
 import { DepartureUnavailable } from './event.errors.js'
+import { EventSeriesService } from './event-series.js'
+import { isSeriesMaster, isSeriesPart, patchedSeriesShape, seriesShapeOf } from './series-shape.js'
 import {
   monitoringDueAt,
   type Attendee,
@@ -58,6 +61,10 @@ export interface EventInput {
   readonly source?: EventSource | null | undefined
   /** How the event takes the owner's time (calendar sync: the provider's transparency and the user's answer). */
   readonly showAs?: EventShowAs | undefined
+  /** RFC 5545 lines making the event a series (null in a patch: a single event again). */
+  readonly recurrence?: readonly string[] | null | undefined
+  /** The dates of an all-day event: `startTime`/`endTime` are then derived from them in the event's zone. */
+  readonly allDay?: AllDayDates | null | undefined
 }
 
 export type EventPatch = Partial<Omit<EventInput, 'userId'>>
@@ -88,7 +95,12 @@ export interface EventServiceDeps {
 type EventError = ResourceNotFound | AccountDeactivated | InvalidParameter | ConcurrentModification
 
 export class EventService {
-  constructor(private readonly deps: EventServiceDeps) {}
+  /** Series and their occurrences (`apply_to` edits, instances, the occurrence listing). */
+  readonly series: EventSeriesService
+
+  constructor(private readonly deps: EventServiceDeps) {
+    this.series = new EventSeriesService(deps, this)
+  }
 
   /** Creates an event; a future event with a location gets its first window at once (best effort; the sweep retries). */
   async create(
@@ -98,17 +110,22 @@ export class EventService {
   ): Promise<Result<CalendarEvent, EventError>> {
     const user = await this.deps.users.requireActive(scope, input.userId, 'user_id')
     if (!user.ok) return user
-    if (input.endTime.getTime() <= input.startTime.getTime())
+    if (input.allDay == null && input.endTime.getTime() <= input.startTime.getTime())
       return err(new InvalidParameter({ param: 'end_time', message: 'end_time must be after start_time.' }))
     const places = await this.resolvePlaces(input)
     if (!places.ok) return places
     const attendees = await this.attendeesOf(scope, input.attendees)
     if (!attendees.ok) return attendees
+    const timezone = input.timezone ?? (await this.timezoneOf(places.value.location)) ?? user.value.timezone
+    const shape = seriesShapeOf(input, timezone)
+    if (!shape.ok) return shape
+    const { startTime, endTime, recurrence, allDay } = shape.value
     const now = scope.clock.now()
     const monitoring = openMonitoring({
-      startTime: input.startTime,
-      endTime: input.endTime,
-      hasLocation: places.value.location !== null,
+      startTime,
+      endTime,
+      // An all-day event has no arrival time: it is not monitored, as an event without a place is not.
+      hasLocation: places.value.location !== null && allDay === null,
       locationUnresolved: places.value.unresolvedLocation !== null,
       preAlertMinutes: user.value.preAlertMinutes,
       now,
@@ -120,9 +137,9 @@ export class EventService {
       userId: input.userId,
       title: input.title,
       category: input.category ?? 'other',
-      startTime: input.startTime,
-      endTime: input.endTime,
-      timezone: input.timezone ?? (await this.timezoneOf(places.value.location)) ?? user.value.timezone,
+      startTime,
+      endTime,
+      timezone,
       location: places.value.location,
       unresolvedLocation: places.value.unresolvedLocation,
       origin: places.value.origin,
@@ -133,15 +150,19 @@ export class EventService {
       attendees: attendees.value,
       monitoring,
       originSource: null,
-      dueAt: monitoringDueAt(monitoring),
+      // A series master is not monitored itself: it is due at once, for the sweep to store its upcoming occurrences.
+      dueAt: recurrence === null ? monitoringDueAt(monitoring) : now,
       source: input.source ?? null,
       ...(input.showAs === undefined ? {} : { showAs: input.showAs }),
+      ...(recurrence === null ? {} : { recurrence }),
+      ...(allDay === null ? {} : { allDay }),
       createdAt: now,
       updatedAt: now,
       version: 1,
     }
     // Read once for the health assessment and the listeners (the calendar mirror's default calendar).
-    const assessed = created.monitoring.status === 'pending' || created.monitoring.status === 'no_location'
+    const assessed =
+      recurrence === null && (created.monitoring.status === 'pending' || created.monitoring.status === 'no_location')
     const known = assessed
       ? { user: user.value, connections: await this.deps.monitor.userConnections(scope.accountId, input.userId) }
       : null
@@ -160,6 +181,8 @@ export class EventService {
         : null
     await this.deps.events.insert(first?.event ?? event, [createdEvent, ...(first?.domainEvents ?? [])])
     const stored = first?.event ?? event
+    // Series are not handed to the listeners (provider mirrors, reminders, invitations write single events).
+    if (recurrence !== null) return ok(stored)
     // A listener that wrote the event (a mirror's state) makes it read again; none did in the usual case.
     const written = await this.deps.lifecycle.created(stored, scope, context, known ?? {})
     return ok(written ? ((await this.deps.events.get(scope.accountId, event.id)) ?? stored) : stored)
@@ -193,8 +216,10 @@ export class EventService {
       attempt: async (current) => {
         const user = await this.deps.users.requireActive(scope, current.userId)
         if (!user.ok) return user
-        const startTime = patch.startTime ?? current.startTime
-        const endTime = patch.endTime ?? current.endTime
+        const timezone = patch.timezone ?? current.timezone
+        const shape = patchedSeriesShape(current, patch, timezone)
+        if (!shape.ok) return shape
+        const { startTime, endTime, recurrence, allDay } = shape.value
         if (endTime.getTime() <= startTime.getTime()) {
           return err(
             new InvalidParameter({
@@ -217,6 +242,7 @@ export class EventService {
         }
         const now = scope.clock.now()
         const tripChanged =
+          (allDay === null) !== (current.allDay === undefined || current.allDay === null) ||
           startTime.getTime() !== current.startTime.getTime() ||
           endTime.getTime() !== current.endTime.getTime() ||
           JSON.stringify([places.value.location, places.value.unresolvedLocation, places.value.origin, travel]) !==
@@ -228,7 +254,7 @@ export class EventService {
             now,
             startTime,
             endTime,
-            hasLocation: places.value.location !== null,
+            hasLocation: places.value.location !== null && allDay === null,
             locationUnresolved: places.value.unresolvedLocation !== null,
           })
           if (moved.ok) monitoring = moved.value.state
@@ -239,7 +265,9 @@ export class EventService {
           category: patch.category ?? current.category,
           startTime,
           endTime,
-          timezone: patch.timezone ?? current.timezone,
+          timezone,
+          recurrence,
+          allDay,
           location: places.value.location,
           unresolvedLocation: places.value.unresolvedLocation,
           origin: places.value.origin,
@@ -247,7 +275,7 @@ export class EventService {
           attendees: attendees.value,
           ...(patch.showAs === undefined ? {} : { showAs: patch.showAs }),
           monitoring,
-          dueAt: monitoringDueAt(monitoring),
+          dueAt: recurrence === null ? monitoringDueAt(monitoring) : now,
           updatedAt: now,
           version: current.version + 1,
         }
@@ -256,7 +284,8 @@ export class EventService {
           domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.updated', 'event', next),
         ])
         if (outcome === 'conflict') return 'conflict'
-        await this.deps.lifecycle.updated(current, next, scope, context)
+        if (!isSeriesPart(current) && !isSeriesPart(next))
+          await this.deps.lifecycle.updated(current, next, scope, context)
         const latest = (await this.deps.events.get(scope.accountId, id)) ?? next
         return ok(tripChanged ? await this.refreshIfPending(latest, scope) : latest)
       },
@@ -285,7 +314,7 @@ export class EventService {
           domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.deleted', 'event', last),
         ])
         if (outcome === 'conflict') return 'conflict'
-        await this.deps.lifecycle.deleted(last, scope, context)
+        if (!isSeriesPart(last)) await this.deps.lifecycle.deleted(last, scope, context)
         return ok(last)
       },
     })
@@ -313,7 +342,7 @@ export class EventService {
     if (!found.ok) return found
     const user = await this.deps.users.requireActive(scope, found.value.userId)
     if (!user.ok) return user
-    if (found.value.location === null) return this.windowOf(found.value)
+    if (found.value.location === null || isSeriesMaster(found.value)) return this.windowOf(found.value)
     const [saved] = await this.deps.monitor.recompute([found.value], scope.clock)
     return this.windowOf(saved ?? (await this.deps.events.get(scope.accountId, id)) ?? found.value)
   }
@@ -403,7 +432,7 @@ export class EventService {
   }
 
   private async refreshIfPending(event: CalendarEvent, scope: RequestScope): Promise<CalendarEvent> {
-    if (event.monitoring.status !== 'pending') return event
+    if (event.monitoring.status !== 'pending' || isSeriesMaster(event)) return event
     const [saved] = await this.deps.monitor.recompute([event], scope.clock)
     // Not written: the event changed meanwhile (the sweep recomputed it first, or a change landed); its state wins.
     return saved ?? (await this.deps.events.get(scope.accountId, event.id)) ?? event

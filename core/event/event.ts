@@ -1,6 +1,7 @@
 import type { TravelMode } from '../ports/routing.js'
 import type { Place, UnresolvedPlace } from '../shared/place.js'
 import type { MonitoringState } from '../monitoring/monitoring.js'
+import type { AllDayDates } from './all-day.js'
 import type { HealthAssessment } from './event-health.js'
 import { thresholdDueAt } from '../monitoring/thresholds.js'
 import { thresholdOrder } from '../monitoring/monitoring.js'
@@ -92,6 +93,19 @@ export interface CalendarEvent {
   readonly mirror?: EventMirror | null
   /** The last health assessment, stored by the departure recompute; absent or null until the first (docs/scheduling.md). */
   readonly health?: HealthAssessment | null
+  /**
+   * A series master's RFC 5545 lines (`RRULE`, `EXDATE`, `RDATE`), expanded in `timezone` from `startTime` (its
+   * first occurrence). Absent or null on any other event.
+   */
+  readonly recurrence?: readonly string[] | null
+  /** The dates of an all-day event (end exclusive, in `timezone`); `startTime`/`endTime` are the instants they mean. */
+  readonly allDay?: AllDayDates | null
+  /** On an occurrence of a series: the master's id. Absent or null on any other event. */
+  readonly recurringEventId?: string | null
+  /** On an occurrence: where the series' rule puts it (its id is derived from this). */
+  readonly originalStartTime?: Date | null
+  /** On a master: the original starts (ISO 8601) of the occurrences stored as exceptions (edited with `this`). */
+  readonly exceptions?: readonly string[] | null
   readonly createdAt: Date
   readonly updatedAt: Date
   readonly version: number

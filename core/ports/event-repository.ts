@@ -9,6 +9,11 @@ export interface EventFilter {
   readonly startFrom?: Date | undefined
   /** Events starting before. */
   readonly startBefore?: Date | undefined
+  /**
+   * `exclude`: no series masters (events with a `recurrence`); `only`: the masters alone (filtered by their first
+   * occurrence's start); absent: every stored event.
+   */
+  readonly series?: 'exclude' | 'only' | undefined
 }
 
 /** What free/busy reads: events overlapping [from, to) that any of the lists names (an empty list names nothing). */

@@ -17,7 +17,9 @@ import type { RequestScope } from '../shared/request-scope.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { UserService } from '../user/user-service.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
-import { PROPOSAL_LIFETIME_MS, proposalTransition, type Proposal, type ProposalCommand } from './proposal.js'
+import { PROPOSAL_LIFETIME_MS, type Proposal } from './proposal.js'
+import { proposalTransition, type ProposalCommand } from './proposal-transition.js'
+import { voiceSessionTransition } from './voice-session-transition.js'
 import {
   CONCURRENT_SESSIONS_PER_KEY,
   CONNECT_TOKEN_LIFETIME_MS,
@@ -25,7 +27,6 @@ import {
   effectiveStatus,
   grantOf,
   SESSIONS_PER_USER_PER_HOUR,
-  voiceSessionTransition,
   type ConfirmationPolicy,
   type EndReason,
   type SpeechModelKind,
@@ -69,6 +70,12 @@ export interface CreateSessionInput {
   readonly model?: SpeechModelKind | undefined
   readonly lifetimeMs?: number | undefined
 }
+
+/**
+ * Who holds a proposal: a voice session, or an MCP session acting for the user its call named. Only the holder's
+ * session reaches the proposal.
+ */
+export type ProposalHolder = Pick<VoiceSession, 'id' | 'accountId' | 'livemode' | 'userId'>
 
 /** A tool's change, held as a proposal. */
 export interface ProposalDraft {
@@ -302,7 +309,7 @@ export class VoiceService {
     return ok(held.value)
   }
 
-  async propose(scope: RequestScope, session: VoiceSession, draft: ProposalDraft): Promise<Proposal> {
+  async propose(scope: RequestScope, session: ProposalHolder, draft: ProposalDraft): Promise<Proposal> {
     const now = scope.clock.now()
     const proposal: Proposal = {
       id: this.deps.ids.next('prp'),
@@ -333,7 +340,7 @@ export class VoiceService {
   /** A proposal of this session (another session's, user's or account's is not found). */
   async proposalOf(
     scope: RequestScope,
-    session: VoiceSession,
+    session: ProposalHolder,
     id: string,
   ): Promise<Result<Proposal, ResourceNotFound>> {
     const proposal = await this.deps.sessions.getProposal(scope.accountId, id)
@@ -349,7 +356,7 @@ export class VoiceService {
    */
   async confirm(
     scope: RequestScope,
-    session: VoiceSession,
+    session: ProposalHolder,
     id: string,
     byUser: boolean,
     executor: ProposalExecutor,
@@ -392,7 +399,7 @@ export class VoiceService {
     return ok({ proposal: done.value, replayed: false })
   }
 
-  async reject(scope: RequestScope, session: VoiceSession, id: string): Promise<Result<Proposal, DomainError>> {
+  async reject(scope: RequestScope, session: ProposalHolder, id: string): Promise<Result<Proposal, DomainError>> {
     const found = await this.proposalOf(scope, session, id)
     if (!found.ok) return found
     const rejected = await this.step(found.value, { type: 'reject', now: scope.clock.now() })
@@ -404,7 +411,7 @@ export class VoiceService {
   /** Why a step was refused, read again: a lost race to an executed proposal is a replay, not an error. */
   private async refusalOf(
     scope: RequestScope,
-    session: VoiceSession,
+    session: ProposalHolder,
     id: string,
     error: InvalidTransition | ConcurrentModification,
   ): Promise<Result<ConfirmOutcome, DomainError>> {
@@ -422,11 +429,11 @@ export class VoiceService {
     const moved = proposalTransition(proposal, command)
     if (!moved.ok) return moved
     const next = moved.value.state
-    const events = moved.value.events.map((event) =>
+    const events = moved.value.events.map((type) =>
       domainEvent(
         { ids: this.deps.ids, clock: { now: () => command.now } },
         { accountId: proposal.accountId, livemode: proposal.livemode },
-        event.type,
+        type,
         'voice_action',
         next,
       ),

@@ -1,7 +1,5 @@
 import type { KeyType, Permissions } from '../account/permissions.js'
 import { AUTHORITY_LOSSES, type SessionGrant } from '../account/session-authority.js'
-import { InvalidTransition } from '../shared/errors.js'
-import { runTransition, type StateMachine, type TransitionTable } from '../shared/state-machine.js'
 
 /**
  * A voice session: one user's conversation, reached through one WebSocket connection. Created by
@@ -78,51 +76,3 @@ export const grantOf = (session: VoiceSession): SessionGrant => ({
 /** The status a reader sees: an unended session past its expiry is `ended` (reason `expired`). */
 export const effectiveStatus = (session: VoiceSession, now: Date): VoiceSessionStatus =>
   session.status !== 'ended' && now.getTime() >= session.expiresAt.getTime() ? 'ended' : session.status
-
-export type VoiceSessionCommand =
-  | { readonly type: 'connect'; readonly now: Date }
-  | { readonly type: 'end'; readonly now: Date; readonly reason: EndReason }
-  | { readonly type: 'count'; readonly toolCalls: number; readonly actionsExecuted: number }
-
-const TABLE: TransitionTable<VoiceSessionStatus, VoiceSessionCommand['type']> = {
-  created: { connect: ['active'], end: ['ended'], count: ['created'] },
-  active: { end: ['ended'], count: ['active'] },
-  // A connection's tool calls are counted when it closes, which may be after `session.end` or the API ended it.
-  ended: { count: ['ended'] },
-}
-
-export const VOICE_SESSION_MACHINE: StateMachine<
-  VoiceSessionStatus,
-  VoiceSession,
-  VoiceSessionCommand,
-  never,
-  InvalidTransition
-> = {
-  name: 'voice_session',
-  table: TABLE,
-  statusOf: (session) => session.status,
-  handlers: {
-    connect: (session, { now }) => ({
-      state: { ...session, status: 'active', connectedAt: now, version: session.version + 1 },
-      events: [],
-    }),
-    end: (session, { now, reason }) => ({
-      state: { ...session, status: 'ended', endedAt: now, endReason: reason, version: session.version + 1 },
-      events: [],
-    }),
-    count: (session, { toolCalls, actionsExecuted }) => ({
-      state: {
-        ...session,
-        toolCalls: session.toolCalls + toolCalls,
-        actionsExecuted: session.actionsExecuted + actionsExecuted,
-        version: session.version + 1,
-      },
-      events: [],
-    }),
-  },
-  refuse: (session, command) =>
-    new InvalidTransition({ resource: 'voice_session', from: session.status, command: command.type }),
-}
-
-export const voiceSessionTransition = (session: VoiceSession, command: VoiceSessionCommand) =>
-  runTransition(VOICE_SESSION_MACHINE, session, command)

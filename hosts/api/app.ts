@@ -40,10 +40,26 @@ import { freeBusyServicesOf } from '../composition/scheduling-freebusy.js'
 import { voiceRoutes } from './routes/voice.js'
 import { VoiceGateway } from '../voice/voice-gateway.js'
 import { OpenAiRealtimeRelay } from '../../adapters/speech-model/openai-realtime/openai-realtime-relay.js'
+import { mcpRoutes } from '../mcp/mcp-server.js'
+import { TOKENS } from '../di-tokens.js'
 import { dashboardRoutes } from './dashboard/dashboard-routes.js'
 import { defaultAssetsDir } from './dashboard/dashboard-assets.js'
 
 /** `/v1/users/:id` -> a matcher for concrete paths, to tell 405 from 404. */
+/**
+ * One sandbox clock service per surface, whichever app asks (the sandbox's API and the dashboard on the production
+ * port): its queue keeps an account's moves in order.
+ */
+const sandboxClocks = new WeakMap<object, SandboxClockService>()
+const sandboxClockOf = (application: Application, surface: Surface): SandboxClockService => {
+  let service = sandboxClocks.get(surface)
+  if (service === undefined) {
+    service = new SandboxClockService(application.accountRepository, application.clock, surface.backgroundJobs)
+    sandboxClocks.set(surface, service)
+  }
+  return service
+}
+
 const pathMatcher = (url: string): RegExp => new RegExp(`^${url.replace(/:[^/]+/g, '[^/]+')}/?$`)
 
 /** One Fastify instance per surface: production (`livemode` true) or sandbox. */
@@ -173,8 +189,7 @@ export const buildApiApp = async (
     rateLimit,
     verifySerializers: appOptions.verifySerializers === true,
   }
-  const sandboxClock = new SandboxClockService(application.accountRepository, application.clock, surface.backgroundJobs)
-  platformRoutes(app, { ...options, sandboxClock })
+  platformRoutes(app, { ...options, sandboxClock: sandboxClockOf(application, surface) })
   apiKeyRoutes(app, { ...options, accounts: application.accounts })
   connectedAccountRoutes(app, {
     ...options,
@@ -217,19 +232,21 @@ export const buildApiApp = async (
     { url: config.sandboxPublicBaseUrl, description: 'Sandbox (sk_test_ keys)' },
   ]
   const realtime = config.voice.realtime
+  // The use cases the agent tools call (voice and MCP): those of the REST routes.
+  const toolServices = {
+    users: surface.users,
+    events: surface.events,
+    reminders: surface.reminders,
+    invitations: surface.invitations,
+    connections: surface.connections,
+    ...scheduling,
+    parser,
+    tracking: surface.tracking,
+  }
   const gateway = new VoiceGateway({
     livemode: surface.livemode,
     voice: surface.voice,
-    services: {
-      users: surface.users,
-      events: surface.events,
-      reminders: surface.reminders,
-      invitations: surface.invitations,
-      connections: surface.connections,
-      ...scheduling,
-      parser,
-      tracking: surface.tracking,
-    },
+    services: toolServices,
     clock: application.clock,
     clockOf,
     logger: application.logger.child({ component: 'voice' }),
@@ -247,6 +264,19 @@ export const buildApiApp = async (
     publicBaseUrl: () => surface.publicBaseUrl.value,
     relayConfigured: realtime !== null,
   })
+  mcpRoutes(app, {
+    livemode: surface.livemode,
+    voice: surface.voice,
+    users: surface.users,
+    services: toolServices,
+    authority: surface.container.get(TOKENS.SessionAuthority),
+    signer: surface.container.get(TOKENS.TokenSigner),
+    random: application.random,
+    clock: application.clock,
+    subLimits: rateLimit,
+    publicBaseUrl: () => surface.publicBaseUrl.value,
+    logger: application.logger.child({ component: 'mcp' }),
+  })
   // The dashboard is served by the production surface only; its pages reach both surfaces' use cases.
   if (surface.livemode) {
     const { live, test } = application.surfaces
@@ -260,6 +290,11 @@ export const buildApiApp = async (
       },
       limiter: application.rateLimiter,
       clock: application.clock,
+      connectedAccounts: application.connectedAccounts,
+      oauth: application.oauth,
+      sandboxClock: sandboxClockOf(application, test),
+      accountOf: async (accountId) => application.accountRepository.getAccount(accountId),
+      metrics: application.metrics,
       publicBaseUrl: () => live.publicBaseUrl.value,
       assetsDir: config.dashboardAssetsDir ?? defaultAssetsDir(),
     })

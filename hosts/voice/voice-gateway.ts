@@ -9,9 +9,8 @@ import type { Clock } from '../../core/ports/clock.js'
 import type { HeldAuthority } from '../../core/account/session-authority.js'
 import type { LoggerPort } from '../../core/ports/logger.js'
 import type { SpeechModelLink, SpeechModelPort } from '../../core/ports/speech-model.js'
-import { PermissionDenied } from '../../core/account/account.errors.js'
 import { permissionName } from '../../core/account/permissions.js'
-import { type DomainError, InvalidParameter } from '../../core/shared/errors.js'
+import type { DomainError } from '../../core/shared/errors.js'
 import type { RequestScope } from '../../core/shared/request-scope.js'
 import { PROPOSAL_LIFETIME_MS } from '../../core/voice/proposal.js'
 import type { VoiceService, Connected, ConfirmOutcome } from '../../core/voice/voice-service.js'
@@ -26,8 +25,16 @@ import {
   type ClientMessageType,
 } from '../../contracts/voice.js'
 import { domainErrorToApi, errorEnvelope, type ApiErrorBody } from '../api/errors.js'
-import { argumentsJsonSchema, type Json, type Tool, type ToolServices } from './tools/tool.js'
-import { toolNamed, VOICE_TOOLS } from './tools/registry.js'
+import {
+  argumentsJsonSchema,
+  type Json,
+  type Tool,
+  type ToolContext,
+  type ToolServices,
+} from '../../core/agent/agent-tool.js'
+import { AgentToolCalls, type ProposalDesk, type SubLimitCounter } from '../../core/agent/tool-calls.js'
+import { decodeArguments } from '../agent/arguments.js'
+import { AGENT_TOOLS } from '../agent/tools/registry.js'
 
 /** The largest message read (32 KiB); a larger one is answered `message_too_large`, the connection stays open. */
 export const MAX_MESSAGE_BYTES = 32 * 1024
@@ -55,13 +62,7 @@ export interface VoiceGatewayDeps {
   /** How often the open connections' sessions are checked: ended elsewhere, or their authority gone. */
   readonly sessionCheckMs: number
   /** Counts a tool's REST sub-limit (the REST gate's own counter). */
-  readonly subLimits: {
-    consumeSubLimit(
-      scope: RequestScope,
-      limit: { name: string; limit: number; windowMs: number },
-      resource: string,
-    ): Promise<{ allowed: boolean; retryAfterMs: number }>
-  }
+  readonly subLimits: SubLimitCounter
   /** Draws the request id of a refused handshake, as the HTTP host does for every answer. */
   readonly random: RandomSource
 }
@@ -212,6 +213,7 @@ class VoiceConnection {
   private relay: SpeechModelLink | null = null
   /** What the session may do, as last checked (at the connection, each call, each sweep). */
   private authority: HeldAuthority
+  private readonly calls: AgentToolCalls
 
   constructor(
     private readonly ws: WebSocket,
@@ -222,6 +224,7 @@ class VoiceConnection {
   ) {
     this.tokens = 2 * deps.messagesPerSecond
     this.authority = connected.authority
+    this.calls = new AgentToolCalls({ tools: AGENT_TOOLS, decode: decodeArguments, subLimits: deps.subLimits })
   }
 
   private get session() {
@@ -230,9 +233,7 @@ class VoiceConnection {
 
   /** The session's tools its key still grants (a grant removed before the connection leaves its tools out). */
   private tools(): Tool[] {
-    return VOICE_TOOLS.filter(
-      (tool) => this.session.tools.includes(tool.name) && this.authority.permits(tool.permission),
-    )
+    return this.calls.available(this.authority, (name) => this.session.tools.includes(name))
   }
 
   async begin(): Promise<void> {
@@ -456,76 +457,68 @@ class VoiceConnection {
       failed({ code: 'voice_session_closed', message: `The voice session '${this.session.id}' is ended (${reason}).` }),
     )
     if (refused !== null) return refused
-    const tool = toolNamed(name)
-    if (tool === undefined)
-      return failed(domainErrorToApi(new InvalidParameter({ param: 'name', message: `Unknown tool '${name}'.` })))
-    if (!this.authority.permits(tool.permission))
-      return failed(domainErrorToApi(new PermissionDenied({ permission: permissionName(tool.permission) })))
-    if (!this.session.tools.includes(tool.name))
-      return failed(
-        domainErrorToApi(
-          new InvalidParameter({ param: 'name', message: `The tool '${name}' is not enabled in this session.` }),
-        ),
-      )
-    const decoded = decodeRequest(tool.arguments as never, rawArguments)
-    if (!decoded.ok)
-      return failed({
-        code: decoded.problem.code,
-        message: decoded.problem.message,
-        param: decoded.problem.param === null ? 'arguments' : `arguments.${decoded.problem.param}`,
-      })
-    const args = decoded.value as Json
-    const context = { scope: this.scope, session: this.session, services: this.deps.services }
-    if (tool.kind === 'read') {
-      const result = await tool.run(context, args)
-      if (!result.ok) return failed(domainErrorToApi(result.error))
-      this.audit(name, 'read')
-      return { type: 'tool.result', call_id: callId, name, result: result.value }
-    }
-    const plan = await tool.plan(context, args)
-    if (!plan.ok) return failed(domainErrorToApi(plan.error))
-    // Counted once the plan found the resource the session's user owns, as REST counts only owned resources.
-    if (tool.subLimit !== undefined) {
-      const { per, ...limit } = tool.subLimit
-      const decision = await this.deps.subLimits.consumeSubLimit(this.scope, limit, String(args[per]))
-      if (!decision.allowed)
+    const outcome = await this.calls.call({
+      name,
+      arguments: rawArguments,
+      authority: this.authority,
+      enabled: (tool) => this.session.tools.includes(tool),
+      policy: this.session.confirmationPolicy,
+      context: this.context(),
+      desk: this.desk,
+    })
+    switch (outcome.type) {
+      case 'refused': {
+        const { refusal } = outcome
+        if (refusal.kind === 'domain') return failed(domainErrorToApi(refusal.error))
+        if (refusal.kind === 'arguments') return failed(refusal.problem)
         return failed({
           code: 'rate_limit_exceeded',
-          message: `Rate limit of ${limit.limit} per ${limit.windowMs / 1000} s exceeded for this resource.`,
-          retryAfterSeconds: Math.max(1, Math.ceil(decision.retryAfterMs / 1000)),
+          message: `Rate limit of ${refusal.limit} per ${refusal.windowMs / 1000} s exceeded for this resource.`,
+          retryAfterSeconds: Math.max(1, Math.ceil(refusal.retryAfterMs / 1000)),
         })
+      }
+      case 'result':
+        this.audit(name, 'read')
+        return { type: 'tool.result', call_id: callId, name, result: outcome.result }
+      case 'executed':
+        return {
+          type: 'action.executed',
+          call_id: callId,
+          proposal_id: outcome.outcome.proposal.id,
+          confirmed_by_user: false,
+          replayed: outcome.outcome.replayed,
+          result: outcome.outcome.proposal.result ?? {},
+        }
+      case 'proposed': {
+        const { proposal } = outcome
+        return {
+          type: 'action.proposed',
+          call_id: callId,
+          proposal: {
+            id: proposal.id,
+            tool: proposal.tool,
+            summary: proposal.summary,
+            change: proposal.change,
+            resource: proposal.resource,
+            expires_at: proposal.expiresAt.toISOString(),
+          },
+        }
+      }
     }
-    const proposal = await this.deps.voice.propose(this.scope, this.session, {
-      tool: tool.name,
-      arguments: args,
-      ...plan.value,
-    })
-    this.audit(name, 'proposed', proposal.id)
-    if (this.session.confirmationPolicy === 'low_risk_direct' && tool.risk === 'low') {
-      const outcome = await this.execute(proposal.id, false)
-      return outcome.ok
-        ? {
-            type: 'action.executed',
-            call_id: callId,
-            proposal_id: proposal.id,
-            confirmed_by_user: false,
-            replayed: outcome.value.replayed,
-            result: outcome.value.proposal.result ?? {},
-          }
-        : failed(domainErrorToApi(outcome.error))
-    }
-    return {
-      type: 'action.proposed',
-      call_id: callId,
-      proposal: {
-        id: proposal.id,
-        tool: proposal.tool,
-        summary: proposal.summary,
-        change: proposal.change,
-        resource: proposal.resource,
-        expires_at: proposal.expiresAt.toISOString(),
-      },
-    }
+  }
+
+  private context(): ToolContext {
+    return { scope: this.scope, actor: { userId: this.session.userId }, services: this.deps.services }
+  }
+
+  /** The session's proposals: held in the voice repository, executed once. */
+  private readonly desk: ProposalDesk = {
+    propose: async (draft) => {
+      const proposal = await this.deps.voice.propose(this.scope, this.session, draft)
+      this.audit(draft.tool, 'proposed', proposal.id)
+      return proposal
+    },
+    execute: (proposalId, byUser) => this.execute(proposalId, byUser),
   }
 
   /** Confirmations of one proposal on this connection share one execution (the repository settles other hosts). */
@@ -535,25 +528,14 @@ class VoiceConnection {
       return running.then((outcome) =>
         outcome.ok ? { ok: true, value: { ...outcome.value, replayed: true } } : outcome,
       )
-    const context = { scope: this.scope, session: this.session, services: this.deps.services }
-    const started = this.deps.voice.confirm(this.scope, this.session, proposalId, byUser, {
-      basis: async () => {
-        const proposal = await this.deps.voice.proposalOf(this.scope, this.session, proposalId)
-        const tool = proposal.ok ? toolNamed(proposal.value.tool) : undefined
-        return proposal.ok && tool?.kind === 'write' ? tool.basis(context, proposal.value.arguments as Json) : null
-      },
-      execute: async () => {
-        const proposal = await this.deps.voice.proposalOf(this.scope, this.session, proposalId)
-        if (!proposal.ok) return proposal
-        const tool = toolNamed(proposal.value.tool)
-        if (tool?.kind !== 'write')
-          return {
-            ok: false,
-            error: new InvalidParameter({ param: 'proposal_id', message: 'Not an executable proposal.' }),
-          }
-        return tool.execute(context, proposal.value.arguments as Json)
-      },
-    })
+    const context = this.context()
+    const started = this.deps.voice.confirm(
+      this.scope,
+      this.session,
+      proposalId,
+      byUser,
+      this.calls.executor(context, () => this.deps.voice.proposalOf(this.scope, this.session, proposalId)),
+    )
     this.confirming.set(proposalId, started)
     void started.finally(() => this.confirming.delete(proposalId))
     return started

@@ -5,9 +5,11 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runKeysCli } from '../../hosts/cli/keys.js'
 import type { Clock } from '../../core/ports/clock.js'
+import axe from 'axe-core'
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.js'
 import { buildDashboardForTests } from '../support/dashboard-build.js'
-import { freePort, startTestService, type TestService } from '../support/service.js'
+import { freePort, startTestService, TEST_KEY, type TestService } from '../support/service.js'
+import { WebhookReceiver } from '../support/webhook-receiver.js'
 
 // SQLite in a directory of this file's own: the keys CLI, a separate application over the same files, makes the
 // links the running service honours, as `npm run keys -- dashboard-link` beside `npm start` does.
@@ -16,6 +18,7 @@ let ui: Awaited<ReturnType<typeof buildDashboardForTests>>
 let test: TestService
 let browser: Browser
 let env: Record<string, string>
+let receiver: WebhookReceiver
 /** The service's clock runs this far ahead of real time (the CLI's links are made on real time). */
 let aheadMs = 0
 const clock: Clock = { now: () => new Date(Date.now() + aheadMs) }
@@ -32,12 +35,14 @@ beforeAll(async () => {
     DASHBOARD_ASSETS_DIR: ui.dir,
   }
   test = await startTestService(env, clock)
+  receiver = await WebhookReceiver.start()
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
 }, 120_000)
 
 afterAll(async () => {
   await browser?.close()
   await test?.stop()
+  await receiver?.stop()
   ui?.remove()
   if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true })
 })
@@ -70,10 +75,11 @@ describe('the dashboard in Chromium, from the first owner’s CLI link on', () =
   let owner: Page
   let ownerLink: string
 
-  it('the first owner signs in with the link the CLI printed, and lands on the API keys page', async () => {
+  it('the first owner signs in with the link the CLI printed, and lands on the overview', async () => {
     ownerLink = await cliLink('founder@example.com', 'owner')
     owner = await signInWith(ownerLink)
-    await expect(owner.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('API keys')
+    await expect(owner.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Overview')
+    await owner.getByRole('figure').first().waitFor()
     await expect(owner.getByText('founder@example.com (owner)').count()).resolves.toBe(1)
     const cookies = await owner.context().cookies()
     expect(cookies.find((cookie) => cookie.name === 'dashboard_session')).toMatchObject({
@@ -83,6 +89,8 @@ describe('the dashboard in Chromium, from the first owner’s CLI link on', () =
   })
 
   it('creates a restricted key with permissions and an allowlist, and sees its secret once', async () => {
+    await owner.getByRole('link', { name: 'API keys' }).click()
+    await owner.getByRole('heading', { name: 'Create a restricted key' }).waitFor()
     await owner.getByLabel('Name', { exact: true }).fill('Reporting')
     await owner.getByLabel('users', { exact: true }).selectOption('read')
     await owner.getByLabel('events', { exact: true }).selectOption('write')
@@ -180,9 +188,175 @@ describe('the dashboard in Chromium, from the first owner’s CLI link on', () =
     expect(await owner.getByText('forged').count()).toBe(0)
   })
 
+  it('rolls a key: the new secret shown once, the old key working on until its expiry', async () => {
+    await owner.goto(`${test.live}/dashboard/keys`)
+    const row = owner.getByRole('row').filter({ hasText: 'Reporting' })
+    await row.getByLabel('Old key stops').selectOption({ label: 'in 24 hours' })
+    await row.getByRole('button', { name: /^Roll / }).click()
+    const secret = (await owner.getByTestId('secret').textContent()) ?? ''
+    expect(secret).toMatch(/^rk_live_[0-9a-f]{48}$/)
+    await owner.getByRole('row').filter({ hasText: 'expires' }).filter({ hasText: 'Reporting' }).first().waitFor()
+    const users = await fetch(`${test.live}/v1/users`, { headers: { authorization: `Bearer ${secret}` } })
+    expect(users.status).toBe(200)
+    await owner.getByRole('button', { name: 'Done' }).click()
+  })
+
+  it('a failed delivery is replayed from the dashboard and seen succeeding; the endpoint is edited, disabled, its secret rolled, deleted', async () => {
+    receiver.behave = () => ({ status: 500 })
+    await owner.goto(`${test.live}/dashboard/test/webhooks`)
+    await owner.getByLabel('URL').fill(receiver.url)
+    await owner.getByRole('button', { name: 'Add endpoint' }).click()
+    expect(await owner.getByTestId('secret').textContent()).toMatch(/^whsec_/)
+    await owner.getByRole('button', { name: 'Done' }).click()
+    await owner.getByRole('button', { name: receiver.url, exact: true }).click()
+    await owner.getByRole('button', { name: 'Send test' }).click()
+    const deliveries = owner.getByRole('region', { name: `Deliveries to ${receiver.url}` })
+    await deliveries.getByRole('row').filter({ hasText: 'retrying' }).waitFor()
+    expect(await deliveries.getByRole('row').filter({ hasText: 'succeeded' }).count()).toBe(0)
+    receiver.behave = () => ({ status: 200 })
+    await deliveries
+      .getByRole('button', { name: /^Replay / })
+      .first()
+      .click()
+    await deliveries.getByRole('row').filter({ hasText: 'replay' }).filter({ hasText: 'succeeded' }).waitFor()
+
+    await owner.getByRole('button', { name: 'Edit', exact: true }).click()
+    await owner.getByLabel('Description').fill('Billing hooks')
+    await owner.getByRole('button', { name: 'Save endpoint' }).click()
+    await owner.getByText(/Billing hooks/).waitFor()
+    await owner.getByRole('button', { name: `Disable ${receiver.url}` }).click()
+    await owner.getByRole('button', { name: `Enable ${receiver.url}` }).waitFor()
+    await owner.getByRole('button', { name: `Roll the signing secret of ${receiver.url}` }).click()
+    expect(await owner.getByTestId('secret').textContent()).toMatch(/^whsec_/)
+    await owner.getByText(/previous secret signs until/).waitFor()
+    await owner.getByRole('button', { name: 'Done' }).click()
+    owner.once('dialog', (dialog) => dialog.accept())
+    await owner.getByRole('button', { name: `Delete ${receiver.url}` }).click()
+    await owner.getByText('No webhook endpoints on this surface.').waitFor()
+  })
+
+  it('the sandbox page shows the sandbox clock, and advancing it moves what the page shows', async () => {
+    await owner.goto(`${test.live}/dashboard/test/sandbox`)
+    const shown = owner.getByTestId('sandbox-now')
+    await expect.poll(async () => shown.textContent()).toMatch(/^\d{4}-/)
+    const before = Date.parse(`${await shown.textContent()}Z`)
+    await owner.getByRole('button', { name: '+1 day' }).click()
+    await expect
+      .poll(async () => shown.textContent())
+      .not.toBe(new Date(before).toISOString().replace('T', ' ').slice(0, 19))
+    const after = Date.parse(`${await shown.textContent()}Z`)
+    expect(after - before).toBeGreaterThanOrEqual(86_400_000)
+    await owner.getByText(/ahead of real time/).waitFor()
+    // Production has no sandbox clock: its navigation has no Sandbox page.
+    await owner.goto(`${test.live}/dashboard/`)
+    await owner.getByRole('heading', { level: 1 }).waitFor()
+    expect(await owner.getByRole('link', { name: 'Sandbox' }).count()).toBe(0)
+  })
+
+  it('lists page as the API pages: Next page shows the following rows, Previous page the first again', async () => {
+    for (let index = 0; index < 30; index++) {
+      const answer = await fetch(`${test.sandbox}/v1/users`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `paged-${index}@example.com` }),
+      })
+      expect(answer.status).toBe(201)
+    }
+    await owner.goto(`${test.live}/dashboard/test/users`)
+    const firstRow = owner.getByRole('row').nth(1)
+    await firstRow.waitFor()
+    const first = await firstRow.textContent()
+    const pager = owner.getByRole('navigation', { name: 'Pages of users' })
+    await pager.getByRole('button', { name: 'Next page' }).click()
+    await pager.getByText('Page 2').waitFor()
+    await expect.poll(async () => owner.getByRole('row').nth(1).textContent()).not.toBe(first)
+    await pager.getByRole('button', { name: 'Previous page' }).click()
+    await pager.getByText('Page 1').waitFor()
+    await expect.poll(async () => owner.getByRole('row').nth(1).textContent()).toBe(first)
+  })
+
+  it("a user's page lists their upcoming events, and an event's page shows its departure", async () => {
+    await owner.goto(`${test.live}/dashboard/test/users`)
+    const first = owner.getByRole('row').nth(1).getByRole('link')
+    const userPath = await first.getAttribute('href')
+    const userId = userPath?.split('/').at(-1) ?? ''
+    const created = await fetch(`${test.sandbox}/v1/events`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        user_id: userId,
+        title: 'Board meeting',
+        start_time: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        end_time: new Date(Date.now() + 30 * 86_400_000 + 3_600_000).toISOString(),
+      }),
+    })
+    expect(created.status).toBe(201)
+    await first.click()
+    await owner.waitForURL(`${test.live}/dashboard/test/users/${userId}`)
+    await owner.getByRole('link', { name: 'Board meeting' }).click()
+    await owner.getByRole('heading', { name: 'Departure' }).waitFor()
+    await expect(owner.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Event')
+    await owner.getByText('Board meeting').first().waitFor()
+  })
+
+  const PAGES = [
+    'overview',
+    'keys',
+    'webhooks',
+    'users',
+    'connect',
+    'members',
+    'settings',
+    'test/overview',
+    'test/webhooks',
+    'test/sandbox',
+  ]
+
+  it('no page has a serious or critical accessibility violation (axe-core)', async () => {
+    const found: string[] = []
+    const check = async (page: Page, name: string) => {
+      // Evaluated through the DevTools protocol: the page's CSP (no inline script) stays as it is.
+      await page.evaluate(axe.source)
+      const { violations, passes } = await page.evaluate(async () => {
+        const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+        })
+        const serious = results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
+        return { violations: serious, passes: results.passes.length }
+      })
+      // axe ran its rules over the page (a page it could not read would pass nothing).
+      expect(passes, name).toBeGreaterThan(10)
+      found.push(...violations.map((violation) => `${name}: ${violation}`))
+    }
+    await owner.setViewportSize({ width: 1440, height: 900 })
+    for (const path of PAGES) {
+      await owner.goto(`${test.live}/dashboard/${path}`)
+      await owner.getByRole('heading', { level: 1 }).waitFor()
+      await owner.waitForLoadState('networkidle')
+      await check(owner, path)
+    }
+    await owner.goto(`${test.live}/dashboard/test/users`)
+    await owner.getByRole('row').nth(1).getByRole('link').click()
+    await owner.getByRole('heading', { name: 'Upcoming events' }).waitFor()
+    await owner.waitForLoadState('networkidle')
+    await check(owner, 'user')
+    await owner.getByRole('link', { name: 'Board meeting' }).click()
+    await owner.getByRole('heading', { name: 'Departure' }).waitFor()
+    await check(owner, 'event')
+    const stranger = await browser.newContext()
+    const signIn = await stranger.newPage()
+    await signIn.goto(`${test.live}/dashboard/`)
+    await signIn.getByRole('heading', { level: 1 }).waitFor()
+    await check(signIn, 'sign-in')
+    await stranger.close()
+    expect(found).toEqual([])
+  }, 120_000)
+
   it('works at 390 px: nothing wider than the screen', async () => {
     await owner.setViewportSize({ width: 390, height: 844 })
-    for (const path of ['keys', 'test/webhooks', 'users', 'members']) {
+    for (const path of PAGES) {
       await owner.goto(`${test.live}/dashboard/${path}`)
       await owner.getByRole('heading', { level: 1 }).waitFor()
       const overflow = await owner.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

@@ -167,6 +167,36 @@ export const eventRepositoryContract = (
       expect(window.data.map((e) => e.id)).toEqual([events[2]!.id, events[1]!.id])
     })
 
+    it('lists without the series masters, or the masters alone, and round-trips the series fields', async () => {
+      const single = makeEvent()
+      const master = makeEvent({
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO', 'EXDATE:20260608T130000Z'],
+        allDay: { startDate: '2026-06-01', endDate: '2026-06-02' },
+        exceptions: ['2026-06-15T13:00:00.000Z'],
+        dueAt: null,
+      })
+      const exception = makeEvent({
+        id: `${master.id}_20260615T130000Z`,
+        recurringEventId: master.id,
+        originalStartTime: new Date('2026-06-15T13:00:00Z'),
+      })
+      for (const event of [single, master, exception]) await subject.events.insert(event, [])
+      const ids = async (series: 'exclude' | 'only' | undefined) =>
+        (await subject.events.list('acct_a', { userId: 'usr_a', series }, { limit: 10 })).data.map((e) => e.id)
+      expect(await ids('exclude')).toEqual([exception.id, single.id])
+      expect(await ids('only')).toEqual([master.id])
+      expect(await ids(undefined)).toEqual([exception.id, master.id, single.id])
+      expect(await subject.events.get('acct_a', master.id)).toEqual(master)
+      expect(await subject.events.get('acct_a', exception.id)).toEqual(exception)
+      // A cursor between a series and its occurrences (their ids sort beside it) pages as any id.
+      const after = await subject.events.list(
+        'acct_a',
+        { userId: 'usr_a', series: 'exclude' },
+        { limit: 10, startingAfter: exception.id },
+      )
+      expect(after.data.map((e) => e.id)).toEqual([single.id])
+    })
+
     it('pages back towards newer events with ending_before, still newest first', async () => {
       const events = [0, 1, 2, 3, 4].map(() => makeEvent())
       for (const event of events) await subject.events.insert(event, [])

@@ -72,6 +72,27 @@ const accessTokenOf = async (connectionId: string): Promise<string> => {
   return JSON.parse(opened.value).accessToken
 }
 const advance = (seconds: number) => client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds } })
+/**
+ * Runs a describe block's tests in an account of their own: advancing the sandbox clock by hours walks
+ * every due sync of the account, so these tests do not walk the connections the other tests left behind.
+ */
+const inFreshAccount = () => {
+  let shared: typeof client
+  beforeAll(async () => {
+    shared = client
+    const { accounts } = test.service.application
+    const issued = await accounts.issueKey((await accounts.createAccount()).id, 'test')
+    if (!issued.ok) throw new Error('issue failed')
+    const key = issued.value.secret
+    client = {
+      ...shared,
+      sandbox: (method, path, options = {}) => api(test.sandbox, method, path, { key, ...options }),
+    }
+  })
+  afterAll(() => {
+    client = shared
+  })
+}
 const HOUR = 3_600_000
 const at = (ms: number) => new Date(Date.now() + ms).toISOString()
 
@@ -583,6 +604,7 @@ describe('POST /v1/connections/{id}/refresh', () => {
 })
 
 describe('Connection statuses', () => {
+  inFreshAccount()
   it('3 failed syncs in a row turn a connection to error (sync_failed); others keep syncing; a success brings it back', async () => {
     const failing = await connect('icloud')
     const healthy = await connect('icloud')
@@ -700,6 +722,7 @@ describe('DELETE /v1/users/{id} cascades through connections and provider tokens
 })
 
 describe('Outbound: events created through the API are mirrored to the writable default calendar', () => {
+  inFreshAccount()
   const worldEvents = (email: string) => [
     ...test.service.application.surfaces.test.calendarSandbox!.world.account(email)!.events.values(),
   ]

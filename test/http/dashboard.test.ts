@@ -8,7 +8,7 @@ import {
   useSignInLink,
   type DashboardMember,
 } from '../support/dashboard.js'
-import { startTestService, type TestService } from '../support/service.js'
+import { startTestService, TEST_KEY, type TestService } from '../support/service.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
 
 let test: TestService
@@ -232,6 +232,115 @@ describe('the role matrix: every mutating dashboard action x every role, enforce
       return { status, ran: async () => receiver.received.length === before + 1 }
     },
   }
+  const rollKey = (mode: 'live' | 'test'): Action => ({
+    name: `roll a ${mode} key with an expiry for the old one`,
+    allowed: mode === 'live' ? ['owner', 'admin'] : ['owner', 'admin', 'developer'],
+    run: async (member) => {
+      const key = (
+        await dashboardCall(test, owner, 'POST', `/dashboard/api/${mode}/api_keys`, {
+          body: { permissions: { users: 'read' } },
+        })
+      ).body
+      const { status, body } = await dashboardCall(
+        test,
+        member,
+        'POST',
+        `/dashboard/api/${mode}/api_keys/${key.id}/roll`,
+        {
+          body: { expires_in_seconds: 3600 },
+        },
+      )
+      if (status === 200) expect(body.secret).toMatch(/^rk_/)
+      const rolled = async () =>
+        (await dashboardCall(test, owner, 'GET', `/dashboard/api/${mode}/api_keys?limit=100`)).body.data.find(
+          (each: { id: string }) => each.id === key.id,
+        ).expires_at !== null
+      return { status, ran: rolled }
+    },
+  })
+  const endpointOf = async (mode: 'live' | 'test') =>
+    (
+      await dashboardCall(test, owner, 'POST', `/dashboard/api/${mode}/webhook_endpoints`, {
+        body: { url: mode === 'live' ? 'https://93.184.215.14/hooks' : receiver.url, events: ['user.created'] },
+      })
+    ).body.id as string
+  const endpointState = async (mode: 'live' | 'test', id: string) =>
+    (await dashboardCall(test, owner, 'GET', `/dashboard/api/${mode}/webhook_endpoints?limit=100`)).body.data.find(
+      (each: { id: string }) => each.id === id,
+    )
+  const editEndpoint = (mode: 'live' | 'test'): Action => ({
+    name: `edit a ${mode} webhook endpoint's events and description`,
+    allowed: ['owner', 'admin', 'developer'],
+    run: async (member) => {
+      const id = await endpointOf(mode)
+      const { status } = await dashboardCall(test, member, 'PATCH', `/dashboard/api/${mode}/webhook_endpoints/${id}`, {
+        body: { events: ['event.created'], description: 'edited' },
+      })
+      return { status, ran: async () => (await endpointState(mode, id)).description === 'edited' }
+    },
+  })
+  const disableEndpoint = (mode: 'live' | 'test'): Action => ({
+    name: `disable a ${mode} webhook endpoint`,
+    allowed: ['owner', 'admin', 'developer'],
+    run: async (member) => {
+      const id = await endpointOf(mode)
+      const { status } = await dashboardCall(test, member, 'PATCH', `/dashboard/api/${mode}/webhook_endpoints/${id}`, {
+        body: { enabled: false },
+      })
+      return { status, ran: async () => (await endpointState(mode, id)).status === 'disabled' }
+    },
+  })
+  const enableEndpoint = (mode: 'live' | 'test'): Action => ({
+    name: `enable a disabled ${mode} webhook endpoint`,
+    allowed: ['owner', 'admin', 'developer'],
+    run: async (member) => {
+      const id = await endpointOf(mode)
+      await dashboardCall(test, owner, 'PATCH', `/dashboard/api/${mode}/webhook_endpoints/${id}`, {
+        body: { enabled: false },
+      })
+      const { status } = await dashboardCall(test, member, 'PATCH', `/dashboard/api/${mode}/webhook_endpoints/${id}`, {
+        body: { enabled: true },
+      })
+      return { status, ran: async () => (await endpointState(mode, id)).status === 'enabled' }
+    },
+  })
+  const deleteEndpoint = (mode: 'live' | 'test'): Action => ({
+    name: `delete a ${mode} webhook endpoint`,
+    allowed: ['owner', 'admin', 'developer'],
+    run: async (member) => {
+      const id = await endpointOf(mode)
+      const { status } = await dashboardCall(test, member, 'DELETE', `/dashboard/api/${mode}/webhook_endpoints/${id}`)
+      return { status, ran: async () => (await endpointState(mode, id)) === undefined }
+    },
+  })
+  const rollSecret = (mode: 'live' | 'test'): Action => ({
+    name: `roll a ${mode} webhook endpoint's signing secret`,
+    allowed: ['owner', 'admin', 'developer'],
+    run: async (member) => {
+      const id = await endpointOf(mode)
+      const { status, body } = await dashboardCall(
+        test,
+        member,
+        'POST',
+        `/dashboard/api/${mode}/webhook_endpoints/${id}/rotate_secret`,
+      )
+      if (status === 200) expect(body.secret).toMatch(/^whsec_/)
+      return { status, ran: async () => (await endpointState(mode, id)).previous_secret_expires_at !== null }
+    },
+  })
+  const sandboxOffset = async () =>
+    (await dashboardCall(test, owner, 'GET', '/dashboard/api/test/test_clock')).body.offset_seconds as number
+  const advanceClock: Action = {
+    name: 'advance the sandbox clock',
+    allowed: ['owner', 'admin', 'developer'],
+    run: async (member) => {
+      const before = await sandboxOffset()
+      const { status } = await dashboardCall(test, member, 'POST', '/dashboard/api/test/test_clock/advance', {
+        body: { seconds: 60 },
+      })
+      return { status, ran: async () => (await sandboxOffset()) === before + 60 }
+    },
+  }
   let invited = 0
   const inviteMember: Action = {
     name: 'invite a member',
@@ -288,6 +397,19 @@ describe('the role matrix: every mutating dashboard action x every role, enforce
     createEndpoint('test'),
     sendTest,
     replay,
+    rollKey('live'),
+    rollKey('test'),
+    editEndpoint('live'),
+    editEndpoint('test'),
+    disableEndpoint('live'),
+    disableEndpoint('test'),
+    enableEndpoint('live'),
+    enableEndpoint('test'),
+    deleteEndpoint('live'),
+    deleteEndpoint('test'),
+    rollSecret('live'),
+    rollSecret('test'),
+    advanceClock,
     inviteMember,
     changeRole,
     removeMember,
@@ -355,5 +477,94 @@ describe('the pages’ data comes from the same use cases as the API', () => {
     const events = await dashboardCall(test, owner, 'GET', `/dashboard/api/test/users/${users[0].id}/events`)
     expect(events.status).toBe(200)
     expect(events.body.object).toBe('list')
+  })
+
+  it("a user's page and an event's page read the same records as GET /v1/users/{id} and /v1/events/{id}", async () => {
+    const users = (await dashboardCall(test, owner, 'GET', '/dashboard/api/test/users?limit=1')).body
+    expect(users.has_more).toBe(true)
+    const second = await dashboardCall(
+      test,
+      owner,
+      'GET',
+      `/dashboard/api/test/users?limit=1&starting_after=${users.data[0].id}`,
+    )
+    expect(second.body.data[0].id).not.toBe(users.data[0].id)
+    const user = await dashboardCall(test, owner, 'GET', `/dashboard/api/test/users/${users.data[0].id}`)
+    expect(user.body).toMatchObject({ object: 'user', id: users.data[0].id })
+    const created = await fetch(`${test.sandbox}/v1/events`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        user_id: users.data[0].id,
+        title: 'Dentist',
+        start_time: '2031-01-01T10:00:00Z',
+        end_time: '2031-01-01T11:00:00Z',
+      }),
+    })
+    const event = (await created.json()) as { id: string }
+    const page = await dashboardCall(test, owner, 'GET', `/dashboard/api/test/events/${event.id}`)
+    expect(page.status).toBe(200)
+    expect(page.body).toMatchObject({ object: 'event', id: event.id, title: 'Dentist' })
+    expect((await dashboardCall(test, owner, 'GET', '/dashboard/api/test/events/evt_missing')).status).toBe(404)
+  })
+
+  it('the sandbox clock is the sandbox’s only, read by every role and moved as advance_time moves it', async () => {
+    const viewer = await signInMember(test, 'clock-reader@example.com', 'viewer')
+    const before = await dashboardCall(test, viewer, 'GET', '/dashboard/api/test/test_clock')
+    expect(before.status).toBe(200)
+    const moved = await dashboardCall(test, owner, 'POST', '/dashboard/api/test/test_clock/advance', {
+      body: { seconds: 3600 },
+    })
+    expect(moved.body.offset_seconds).toBe(before.body.offset_seconds + 3600)
+    expect(Date.parse(moved.body.now) - Date.parse(before.body.now)).toBeGreaterThanOrEqual(3600_000)
+    const bad = await dashboardCall(test, owner, 'POST', '/dashboard/api/test/test_clock/advance', {
+      body: { seconds: 0 },
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.param).toBe('seconds')
+    const live = await dashboardCall(test, owner, 'POST', '/dashboard/api/live/test_clock/advance', {
+      body: { seconds: 60 },
+    })
+    expect(live.status).toBe(404)
+    expect(live.body.error.code).toBe('route_not_found')
+  })
+
+  it('the overview charts this host’s counters and the account’s deliveries of the last 24 hours', async () => {
+    const endpoint = (
+      await dashboardCall(test, owner, 'POST', '/dashboard/api/test/webhook_endpoints', {
+        body: { url: receiver.url, events: ['user.created'] },
+      })
+    ).body.id
+    await dashboardCall(test, owner, 'POST', `/dashboard/api/test/webhook_endpoints/${endpoint}/test`)
+    const read = await fetch(`${test.sandbox}/v1/users`, { headers: { authorization: `Bearer ${TEST_KEY}` } })
+    expect(read.status).toBe(200)
+    const overview = await dashboardCall(test, owner, 'GET', '/dashboard/api/test/overview')
+    expect(overview.status).toBe(200)
+    expect(overview.body.counters.source).toBe('host_counters')
+    expect(overview.body.deliveries.source).toBe('account_records')
+    // The host's counters: the requests this test service answered on the sandbox since its first sample.
+    const points = overview.body.counters.points as { requests_test_2xx: number }[]
+    expect(points.length).toBeGreaterThanOrEqual(1)
+    expect(points.reduce((sum, point) => sum + point.requests_test_2xx, 0)).toBeGreaterThan(0)
+    const hours = overview.body.deliveries.hours as { succeeded: number }[]
+    expect(hours).toHaveLength(24)
+    expect(hours.reduce((sum, hour) => sum + hour.succeeded, 0)).toBeGreaterThanOrEqual(1)
+  })
+
+  it('Connect lists the connected accounts and OAuth applications; Settings shows the pinned version', async () => {
+    const created = await fetch(`${test.sandbox}/v1/connected_accounts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Clinic North' }),
+    })
+    expect(created.status).toBe(201)
+    const accounts = await dashboardCall(test, owner, 'GET', '/dashboard/api/test/connected_accounts')
+    expect(accounts.body.data.map((each: { name: string }) => each.name)).toContain('Clinic North')
+    expect((await dashboardCall(test, owner, 'GET', '/dashboard/api/test/oauth_applications')).status).toBe(200)
+    const developer = await signInMember(test, 'connect-dev@example.com', 'developer')
+    expect((await dashboardCall(test, developer, 'GET', '/dashboard/api/live/oauth_applications')).status).toBe(403)
+    const account = await dashboardCall(test, developer, 'GET', '/dashboard/api/account')
+    expect(account.body).toMatchObject({ object: 'account', id: await accountIdOf(test) })
+    expect(account.body.pinned_version).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 })

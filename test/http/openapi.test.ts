@@ -90,8 +90,10 @@ describe('the OpenAPI document', () => {
     const assets = ['GET /docs/', 'GET /docs/js/scalar.js']
     // The dashboard's pages and its own data (`/dashboard/...`, production only) are not part of the public API.
     const dashboard = (route: string) => route.split(' ')[1]?.startsWith('/dashboard') === true
+    // MCP (`/mcp`) speaks JSON-RPC, described by its own protocol and docs/mcp.md rather than by REST operations.
+    const mcp = (route: string) => route.split(' ')[1] === '/mcp'
     const served = (app: FastifyInstance) => [
-      ...new Set(servedRoutes(app).filter((route) => !assets.includes(route) && !dashboard(route))),
+      ...new Set(servedRoutes(app).filter((route) => !assets.includes(route) && !dashboard(route) && !mcp(route))),
     ]
     const endpoints = Object.values(Endpoints as Record<string, EndpointContract>)
     const endpointOf = (route: string) =>

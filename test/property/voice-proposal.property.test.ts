@@ -14,13 +14,8 @@ import { JoseTokenSigner } from '../../adapters/token-signer/jose/jose-token-sig
 import { ok } from '../../core/shared/result.js'
 import { UserDeletionCascade } from '../../core/user/deletion-cascade.js'
 import { UserService } from '../../core/user/user-service.js'
-import {
-  PROPOSAL_LIFETIME_MS,
-  proposalTransition,
-  type Proposal,
-  type ProposalCommand,
-  type ProposalStatus,
-} from '../../core/voice/proposal.js'
+import { PROPOSAL_LIFETIME_MS, type Proposal, type ProposalStatus } from '../../core/voice/proposal.js'
+import { type ProposalCommand, proposalTransition } from '../../core/voice/proposal-transition.js'
 import { VoiceService } from '../../core/voice/voice-service.js'
 import { makeProposal, makeSession } from '../contracts/voice-repository.contract.js'
 
@@ -69,7 +64,7 @@ describe('The proposal state machine: proposed -> confirmed -> executed | failed
           if (proposal.status === 'executed') {
             executions += 1
             expect(before.status).toBe('confirmed')
-            expect(moved.value.events).toEqual([{ type: 'voice.action_executed' }])
+            expect(moved.value.events).toEqual(['voice.action_executed'])
           } else expect(moved.value.events).toEqual([])
           if (proposal.status === 'confirmed') {
             expect(next.now.getTime()).toBeLessThan(before.expiresAt.getTime())

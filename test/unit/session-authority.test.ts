@@ -82,6 +82,14 @@ describe('A session holds its authority while its key, grants, accounts and user
     expect(lossOf({ account: { ...connected, platformId: 'acct_other' } }, g)).toBe('account_deleted')
   })
 
+  it('a session that names its user per call (MCP, userId null) rests on its key and accounts, not on a user', () => {
+    const accountLevel = { ...grant, userId: null }
+    expect(lossOf({ user: null }, accountLevel)).toBeNull()
+    expect(lossOf({ user: { ...user, deactivatedAt: NOW } }, accountLevel)).toBeNull()
+    expect(lossOf({ credential: null }, accountLevel)).toBe('key_revoked')
+    expect(lossOf({ platform: null }, accountLevel)).toBe('account_deleted')
+  })
+
   it('never permits more than both the grant it was made with and the key’s grants now', () => {
     const widened = sessionAuthority(
       grant,

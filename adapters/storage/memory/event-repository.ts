@@ -117,14 +117,20 @@ export class MemoryEventRepository implements EventRepositoryPort {
   }
 
   async list(accountId: string, filter: EventFilter, page: PageRequest): Promise<Page<CalendarEvent>> {
-    if (filter.userId !== undefined && page.startingAfter === undefined && page.endingBefore === undefined)
+    if (
+      filter.userId !== undefined &&
+      filter.series === undefined &&
+      page.startingAfter === undefined &&
+      page.endingBefore === undefined
+    )
       return this.firstPageOfUser(accountId, filter, page.limit)
     const candidates = filter.userId === undefined ? this.events.values() : this.eventsOfUser(accountId, filter.userId)
     const matching = [...candidates].filter(
       (event) =>
         event.accountId === accountId &&
         (filter.startFrom === undefined || event.startTime >= filter.startFrom) &&
-        (filter.startBefore === undefined || event.startTime < filter.startBefore),
+        (filter.startBefore === undefined || event.startTime < filter.startBefore) &&
+        (filter.series === undefined || Array.isArray(event.recurrence) === (filter.series === 'only')),
     )
     return expectOk(paginateById(matching, page))
   }

@@ -95,6 +95,9 @@ export class MongoEventRepository implements EventRepositoryPort {
       accountId: literal(accountId, 'accountId'),
       ...(filter.userId === undefined ? {} : { userId: literal(filter.userId, 'userId') }),
       ...(Object.keys(startTime).length === 0 ? {} : { startTime }),
+      // A master is the one event holding a `recurrence` list (null or absent otherwise).
+      ...(filter.series === 'exclude' ? { recurrence: null } : {}),
+      ...(filter.series === 'only' ? { recurrence: { $type: 'array' as const } } : {}),
     }
     return pageByIdDescending(this.collection, query, page, toDomain)
   }

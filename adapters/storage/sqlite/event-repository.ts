@@ -95,6 +95,9 @@ export class SqliteEventRepository implements EventRepositoryPort {
     if (filter.userId !== undefined) conditions.push('user_id = @userId')
     if (filter.startFrom !== undefined) conditions.push('start_time >= @startFrom')
     if (filter.startBefore !== undefined) conditions.push('start_time < @startBefore')
+    // A master is the one event whose document holds a `recurrence` list (null or absent otherwise).
+    if (filter.series === 'exclude') conditions.push("json_extract(doc, '$.recurrence') IS NULL")
+    if (filter.series === 'only') conditions.push("json_type(doc, '$.recurrence') = 'array'")
     return pageByIdDescending<CalendarEvent>(
       this.db,
       'events',

@@ -53,7 +53,9 @@ export interface WebhookEndpoint {
   readonly id: string
   readonly url: string
   readonly events: string[]
-  readonly status: string
+  readonly status: 'enabled' | 'disabled'
+  readonly disabled_reason: string | null
+  readonly previous_secret_expires_at: string | null
   readonly description: string | null
   readonly secret?: string
 }
@@ -82,14 +84,63 @@ export interface User {
   readonly email: string | null
   readonly display_name: string | null
   readonly status: string
+  readonly [field: string]: unknown
 }
 
 export interface CalendarEvent {
   readonly id: string
+  readonly user_id?: string
   readonly title: string
   readonly start_time: string
   readonly end_time: string
   readonly status?: string
+  readonly [field: string]: unknown
+}
+
+export interface ConnectedAccount {
+  readonly id: string
+  readonly name: string | null
+  readonly email: string | null
+  readonly created_at: string
+}
+
+export interface OAuthApplication {
+  readonly id: string
+  readonly name: string
+  readonly client_type: string
+  readonly redirect_uris: string[]
+  readonly created_at: string
+}
+
+export interface TestClock {
+  readonly now: string
+  readonly offset_seconds: number
+  readonly work_items_run?: number
+}
+
+export interface Account {
+  readonly id: string
+  readonly created_at: string
+  readonly pinned_version: string
+  readonly rate_limits: { requests_per_window: number; window_ms: number; concurrency: number } | null
+  readonly tracking_enabled: boolean | null
+}
+
+export interface CounterPoint {
+  readonly at: string
+  readonly [series: string]: number | string
+}
+
+export interface DeliveryHour {
+  readonly at: string
+  readonly succeeded: number
+  readonly failed: number
+  readonly open: number
+}
+
+export interface Overview {
+  readonly counters: { readonly source: string; readonly points: CounterPoint[] }
+  readonly deliveries: { readonly source: string; readonly capped: boolean; readonly hours: DeliveryHour[] }
 }
 
 let csrfToken = ''
@@ -129,3 +180,7 @@ export const surfaceCall = <T>(mode: Mode, method: string, path: string, body?: 
 /** An API time (ISO 8601) as `2026-06-01 08:00` (UTC), or a dash. */
 export const formatTime = (time: string | null | undefined): string =>
   time === null || time === undefined ? '—' : time.replace('T', ' ').slice(0, 16)
+
+/** A list's query: its page size and the cursor of the page after. */
+export const pageQuery = (limit: number, startingAfter: string | undefined, extra = ''): string =>
+  `?limit=${limit}${startingAfter === undefined ? '' : `&starting_after=${encodeURIComponent(startingAfter)}`}${extra}`

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'preact/hooks'
 import { ApiError, call, rememberCsrf, type Session } from './api.js'
+import { ConnectPage } from './pages/connect.js'
 import { KeysPage } from './pages/keys.js'
 import { MembersPage } from './pages/members.js'
+import { OverviewPage } from './pages/overview.js'
+import { SandboxOnProduction, SandboxPage } from './pages/sandbox.js'
+import { SettingsPage } from './pages/settings.js'
 import { SignInPage } from './pages/sign-in.js'
-import { UsersPage } from './pages/users.js'
+import { EventPage, UserPage, UsersPage } from './pages/users.js'
 import { WebhooksPage } from './pages/webhooks.js'
 import { hrefOf, PAGE_TITLES, PAGES, parseRoute, type Route } from './route.js'
 
@@ -52,6 +56,12 @@ export const App = () => {
     location.assign('/dashboard/')
   }
 
+  // A user or an event belongs to one surface: switching shows the other surface's list.
+  const otherSurface: Route = {
+    mode: route.mode === 'live' ? 'test' : 'live',
+    page: route.page === 'user' || route.page === 'event' ? 'users' : route.page,
+  }
+
   return (
     <div class={route.mode === 'test' ? 'shell test-mode' : 'shell'}>
       <a class="skip" href="#main">
@@ -66,11 +76,15 @@ export const App = () => {
         <span class="brand">Dashboard</span>
         <nav aria-label="Pages">
           <ul>
-            {PAGES.map((page) => (
+            {PAGES.filter((page) => page !== 'sandbox' || route.mode === 'test').map((page) => (
               <li key={page}>
                 <a
                   href={hrefOf({ ...route, page })}
-                  aria-current={page === route.page ? 'page' : undefined}
+                  aria-current={
+                    page === route.page || (page === 'users' && (route.page === 'user' || route.page === 'event'))
+                      ? 'page'
+                      : undefined
+                  }
                   onClick={go({ ...route, page })}
                 >
                   {PAGE_TITLES[page]}
@@ -80,11 +94,7 @@ export const App = () => {
           </ul>
         </nav>
         <div class="who">
-          <a
-            class="mode-switch"
-            href={hrefOf({ ...route, mode: route.mode === 'live' ? 'test' : 'live' })}
-            onClick={go({ ...route, mode: route.mode === 'live' ? 'test' : 'live' })}
-          >
+          <a class="mode-switch" href={hrefOf(otherSurface)} onClick={go(otherSurface)}>
             {route.mode === 'live' ? 'View test data' : 'Leave test mode'}
           </a>
           <span class="member">
@@ -100,10 +110,16 @@ export const App = () => {
       </header>
       <main id="main" tabIndex={-1}>
         <h1>{PAGE_TITLES[route.page]}</h1>
+        {route.page === 'overview' && <OverviewPage key={route.mode} mode={route.mode} />}
         {route.page === 'keys' && <KeysPage key={route.mode} mode={route.mode} />}
         {route.page === 'webhooks' && <WebhooksPage key={route.mode} mode={route.mode} />}
         {route.page === 'users' && <UsersPage key={route.mode} mode={route.mode} />}
+        {route.page === 'user' && <UserPage key={`${route.mode}${route.id}`} mode={route.mode} id={route.id ?? ''} />}
+        {route.page === 'event' && <EventPage key={`${route.mode}${route.id}`} mode={route.mode} id={route.id ?? ''} />}
+        {route.page === 'connect' && <ConnectPage key={route.mode} mode={route.mode} />}
+        {route.page === 'sandbox' && (route.mode === 'test' ? <SandboxPage /> : <SandboxOnProduction />)}
         {route.page === 'members' && <MembersPage session={session} />}
+        {route.page === 'settings' && <SettingsPage />}
       </main>
     </div>
   )

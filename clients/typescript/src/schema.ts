@@ -651,6 +651,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/{id}/instances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the occurrences of a series in a window, soonest first
+         * @description Lists the occurrences of a recurring event (its RRULE, EXDATE and RDATE expanded in the event's timezone) between `from` and `to`, soonest first, each as an event with its derived id and `original_start_time`. Pages with `limit` and a cursor; read-only.
+         */
+        get: operations["listEventInstances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events/{id}/reminders": {
         parameters: {
             query?: never;
@@ -2796,6 +2816,7 @@ export interface components {
             name?: string | null;
         };
         CreateEventRequest: {
+            all_day?: boolean;
             attendees?: {
                 email?: string | null;
                 name?: string | null;
@@ -2804,17 +2825,29 @@ export interface components {
             /** @enum {string} */
             category?: "meeting" | "appointment" | "personal" | "work" | "travel" | "social" | "health" | "education" | "other";
             /**
-             * Format: date-time
-             * @description RFC 3339 datetime with a UTC offset
+             * Format: date
+             * @description Exclusive; default: the day after start_date
              */
-            end_time: string;
-            location?: components["schemas"]["PlaceRequest"] | null;
-            origin?: components["schemas"]["PlaceRequest"] | null;
+            end_date?: string;
             /**
              * Format: date-time
              * @description RFC 3339 datetime with a UTC offset
              */
-            start_time: string;
+            end_time?: string;
+            location?: components["schemas"]["PlaceRequest"] | null;
+            origin?: components["schemas"]["PlaceRequest"] | null;
+            /** @description RFC 5545 lines (RRULE, EXDATE, RDATE), expanded in the event timezone; null (update): a single event again */
+            recurrence?: string[] | null;
+            /**
+             * Format: date
+             * @description A calendar date (YYYY-MM-DD)
+             */
+            start_date?: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
+            start_time?: string;
             /** @description IANA timezone */
             timezone?: string;
             title: string;
@@ -3192,6 +3225,7 @@ export interface components {
             [key: string]: unknown;
         };
         Event: {
+            all_day: boolean;
             attendees: ({
                 email: string | null;
                 name: string | null;
@@ -3208,6 +3242,8 @@ export interface components {
              * @description RFC 3339 datetime with a UTC offset
              */
             created_at: string;
+            /** @description Exclusive; null unless all_day */
+            end_date: string | null;
             /**
              * Format: date-time
              * @description RFC 3339 datetime with a UTC offset
@@ -3262,7 +3298,14 @@ export interface components {
             } & {
                 [key: string]: unknown;
             }) | null;
+            /** @description Where the series' rule puts the occurrence (its id is derived from it) */
+            original_start_time: string | null;
+            /** @description The RFC 5545 lines of a series master; null on single events and occurrences */
+            recurrence: string[] | null;
+            /** @description The series of an occurrence */
+            recurring_event_id: string | null;
             request_id: string;
+            start_date: string | null;
             /**
              * Format: date-time
              * @description RFC 3339 datetime with a UTC offset
@@ -3401,6 +3444,7 @@ export interface components {
             [key: string]: unknown;
         };
         EventListItem: {
+            all_day: boolean;
             attendees: ({
                 email: string | null;
                 name: string | null;
@@ -3417,6 +3461,8 @@ export interface components {
              * @description RFC 3339 datetime with a UTC offset
              */
             created_at: string;
+            /** @description Exclusive; null unless all_day */
+            end_date: string | null;
             /**
              * Format: date-time
              * @description RFC 3339 datetime with a UTC offset
@@ -3471,6 +3517,13 @@ export interface components {
             } & {
                 [key: string]: unknown;
             }) | null;
+            /** @description Where the series' rule puts the occurrence (its id is derived from it) */
+            original_start_time: string | null;
+            /** @description The RFC 5545 lines of a series master; null on single events and occurrences */
+            recurrence: string[] | null;
+            /** @description The series of an occurrence */
+            recurring_event_id: string | null;
+            start_date: string | null;
             /**
              * Format: date-time
              * @description RFC 3339 datetime with a UTC offset
@@ -4711,6 +4764,7 @@ export interface components {
             name?: string | null;
         };
         UpdateEventRequest: {
+            all_day?: boolean;
             attendees?: {
                 email?: string | null;
                 name?: string | null;
@@ -4719,12 +4773,24 @@ export interface components {
             /** @enum {string} */
             category?: "meeting" | "appointment" | "personal" | "work" | "travel" | "social" | "health" | "education" | "other";
             /**
+             * Format: date
+             * @description Exclusive; default: the day after start_date
+             */
+            end_date?: string;
+            /**
              * Format: date-time
              * @description RFC 3339 datetime with a UTC offset
              */
             end_time?: string;
             location?: components["schemas"]["PlaceRequest"] | null;
             origin?: components["schemas"]["PlaceRequest"] | null;
+            /** @description RFC 5545 lines (RRULE, EXDATE, RDATE), expanded in the event timezone; null (update): a single event again */
+            recurrence?: string[] | null;
+            /**
+             * Format: date
+             * @description A calendar date (YYYY-MM-DD)
+             */
+            start_date?: string;
             /**
              * Format: date-time
              * @description RFC 3339 datetime with a UTC offset
@@ -9299,6 +9365,7 @@ export interface operations {
             query?: {
                 ending_before?: string;
                 limit?: number;
+                series?: "occurrences" | "masters";
                 "start_time[gte]"?: string;
                 "start_time[lt]"?: string;
                 starting_after?: string;
@@ -9365,6 +9432,12 @@ export interface operations {
                      *           "calendar_id": null,
                      *           "connection_id": null,
                      *           "mirror": null,
+                     *           "recurrence": null,
+                     *           "all_day": false,
+                     *           "start_date": null,
+                     *           "end_date": null,
+                     *           "recurring_event_id": null,
+                     *           "original_start_time": null,
                      *           "created_at": "2026-11-25T04:08:43.330Z",
                      *           "updated_at": "2026-11-25T04:08:43.330Z",
                      *           "livemode": false
@@ -9548,6 +9621,12 @@ export interface operations {
                      *       "calendar_id": null,
                      *       "connection_id": null,
                      *       "mirror": null,
+                     *       "recurrence": null,
+                     *       "all_day": false,
+                     *       "start_date": null,
+                     *       "end_date": null,
+                     *       "recurring_event_id": null,
+                     *       "original_start_time": null,
                      *       "created_at": "2026-11-25T04:08:43.330Z",
                      *       "updated_at": "2026-11-25T04:08:43.330Z",
                      *       "livemode": false,
@@ -9737,6 +9816,12 @@ export interface operations {
                      *       "calendar_id": null,
                      *       "connection_id": null,
                      *       "mirror": null,
+                     *       "recurrence": null,
+                     *       "all_day": false,
+                     *       "start_date": null,
+                     *       "end_date": null,
+                     *       "recurring_event_id": null,
+                     *       "original_start_time": null,
                      *       "created_at": "2026-11-25T04:08:43.330Z",
                      *       "updated_at": "2026-11-25T04:08:43.330Z",
                      *       "livemode": false,
@@ -9815,7 +9900,9 @@ export interface operations {
     };
     deleteEvent: {
         parameters: {
-            query?: never;
+            query?: {
+                apply_to?: "this" | "following" | "all";
+            };
             header?: {
                 /** @description Any unique string (a UUID): a retry with the same key within 24 hours gets the stored answer instead of running again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -9879,6 +9966,12 @@ export interface operations {
                      *       "calendar_id": null,
                      *       "connection_id": null,
                      *       "mirror": null,
+                     *       "recurrence": null,
+                     *       "all_day": false,
+                     *       "start_date": null,
+                     *       "end_date": null,
+                     *       "recurring_event_id": null,
+                     *       "original_start_time": null,
                      *       "created_at": "2026-11-25T04:08:43.330Z",
                      *       "updated_at": "2026-11-25T04:08:43.539Z",
                      *       "livemode": false,
@@ -9887,6 +9980,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        all_day: boolean;
                         attendees: ({
                             email: string | null;
                             name: string | null;
@@ -9908,6 +10002,8 @@ export interface operations {
                          * @enum {boolean}
                          */
                         deleted: true;
+                        /** @description Exclusive; null unless all_day */
+                        end_date: string | null;
                         /**
                          * Format: date-time
                          * @description RFC 3339 datetime with a UTC offset
@@ -9962,7 +10058,14 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         }) | null;
+                        /** @description Where the series' rule puts the occurrence (its id is derived from it) */
+                        original_start_time: string | null;
+                        /** @description The RFC 5545 lines of a series master; null on single events and occurrences */
+                        recurrence: string[] | null;
+                        /** @description The series of an occurrence */
+                        recurring_event_id: string | null;
                         request_id: string;
+                        start_date: string | null;
                         /**
                          * Format: date-time
                          * @description RFC 3339 datetime with a UTC offset
@@ -9994,6 +10097,10 @@ export interface operations {
              *     `invalid_json`: The body is not valid JSON.
              *
              *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
              *
              *     `idempotency_key_invalid`: The `Idempotency-Key` is empty or longer than 255 characters.
              */
@@ -10101,7 +10208,9 @@ export interface operations {
     };
     updateEvent: {
         parameters: {
-            query?: never;
+            query?: {
+                apply_to?: "this" | "following" | "all";
+            };
             header?: {
                 /** @description Any unique string (a UUID): a retry with the same key within 24 hours gets the stored answer instead of running again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -10174,6 +10283,12 @@ export interface operations {
                      *       "calendar_id": null,
                      *       "connection_id": null,
                      *       "mirror": null,
+                     *       "recurrence": null,
+                     *       "all_day": false,
+                     *       "start_date": null,
+                     *       "end_date": null,
+                     *       "recurring_event_id": null,
+                     *       "original_start_time": null,
                      *       "created_at": "2026-11-25T04:08:43.330Z",
                      *       "updated_at": "2026-11-25T04:08:43.539Z",
                      *       "livemode": false,
@@ -10647,6 +10762,125 @@ export interface operations {
                 };
             };
             /** @description `invalid_api_version`: The `Service-Version` header names no version of the change history. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `ip_not_allowed`: A key with an IP allowlist was used from an address not on it. Nothing ran.
+             *
+             *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEventInstances: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                from?: string;
+                limit?: number;
+                starting_after?: string;
+                to?: string;
+            };
+            header?: {
+                /** @description Connect: act for this connected account (`cpa_...`) of the platform. */
+                "Service-Account"?: components["parameters"]["ServiceAccount"];
+                /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventListItem"][];
+                        has_more: boolean;
+                        livemode: boolean;
+                        /** @enum {string} */
+                        object: "list";
+                        request_id: string;
+                        url: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
+             */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

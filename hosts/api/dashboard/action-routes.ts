@@ -1,6 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Schema } from 'effect'
+import type { Account } from '../../../core/account/account.js'
 import type { AccountService } from '../../../core/account/account-service.js'
+import type { ConnectedAccountService } from '../../../core/account/connected-account-service.js'
+import type { SandboxClockService } from '../../../core/account/sandbox.js'
+import {
+  COUNTER_SERIES,
+  type CounterHistory,
+  type DeliveryHour,
+  deliveriesByHour,
+  OVERVIEW_WINDOW_MS,
+  recentDeliveries,
+} from '../../../core/dashboard/overview.js'
+import type { OAuthService } from '../../../core/oauth/oauth-service.js'
 import type { DashboardRequirement } from '../../../core/dashboard/dashboard-roles.js'
 import { isMemberRole, MEMBER_ROLES, type Member } from '../../../core/dashboard/member.js'
 import type { MemberService } from '../../../core/dashboard/member-service.js'
@@ -14,6 +26,8 @@ import type { UserService } from '../../../core/user/user-service.js'
 import type { EventService } from '../../../core/event/event-service.js'
 import type { WebhookEndpointService } from '../../../core/webhooks/webhook-endpoint-service.js'
 import { renderApiKey } from '../../../contracts/api-keys.js'
+import { renderConnectedAccount } from '../../../contracts/connected-accounts.js'
+import { renderOAuthApplication } from '../../../contracts/oauth.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderEvent } from '../../../contracts/events.js'
 import { renderUser } from '../../../contracts/users.js'
@@ -40,6 +54,13 @@ export interface ActionRouteOptions {
   readonly signIn: SignInService
   readonly surfaces: Readonly<Record<Mode, DashboardSurface>>
   readonly clockOf: Readonly<Record<Mode, ClockOf>>
+  readonly connectedAccounts: ConnectedAccountService
+  readonly oauth: OAuthService
+  /** The sandbox's clock, moved as `POST /v1/test_helpers/advance_time` moves it. */
+  readonly sandboxClock: SandboxClockService
+  /** This host's counters over the last 24 hours (the overview). */
+  readonly history: CounterHistory
+  readonly accountOf: (accountId: string) => Promise<Account | null>
 }
 
 interface ActionInput<B> {
@@ -94,11 +115,12 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
   const { guard, accounts, members, signIn } = options
 
   const surfaceAction = <B = undefined>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
     required: DashboardRequirement,
     decode: Decoder<B> | null,
     handler: ActionHandler<B>,
+    sandboxOnly = false,
   ) => {
     scope.route({
       method,
@@ -107,10 +129,12 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
       handler: async (request, reply) => {
         const params = request.params as Record<string, string>
         const mode = params.mode
-        if (!isMode(mode))
+        if (!isMode(mode) || (sandboxOnly && mode === 'live'))
           return sendError(request, reply, {
             code: 'route_not_found',
-            message: `Unrecognized dashboard surface '${String(mode)}': live or test.`,
+            message: isMode(mode)
+              ? `${path} is the sandbox's only: use /dashboard/api/test${path}.`
+              : `Unrecognized dashboard surface '${String(mode)}': live or test.`,
           })
         const signedIn = await guard.admit(request, reply, required, mode === 'live')
         if (signedIn === null) return reply
@@ -176,6 +200,18 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
       })),
   )
 
+  surfaceAction(
+    'POST',
+    '/api_keys/:id/roll',
+    Endpoints.rollApiKey.permission,
+    bodyOf(Endpoints.rollApiKey.body),
+    async ({ body, signedIn, mode, scope, params }) =>
+      mapResult(
+        await accounts.rollKey(signedIn.member.accountId, mode, params.id ?? '', body.expires_in_seconds ?? 0),
+        ({ issued }) => ({ body: renderApiKey(issued.record, scope.clock.now(), issued.secret) }),
+      ),
+  )
+
   // Webhooks.
   surfaceAction(
     'GET',
@@ -204,6 +240,36 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
         body: renderWebhookEndpoint(created.endpoint, scope.clock.now(), created.secret),
       }))
     },
+  )
+  surfaceAction(
+    'PATCH',
+    '/webhook_endpoints/:id',
+    Endpoints.updateWebhookEndpoint.permission,
+    bodyOf(Endpoints.updateWebhookEndpoint.body),
+    async ({ body, surface, scope, params }) =>
+      mapResult(await surface.webhooks.update(scope, params.id ?? '', body), (endpoint) => ({
+        body: renderWebhookEndpoint(endpoint, scope.clock.now()),
+      })),
+  )
+  surfaceAction(
+    'DELETE',
+    '/webhook_endpoints/:id',
+    Endpoints.deleteWebhookEndpoint.permission,
+    null,
+    async ({ surface, scope, params }) =>
+      mapResult(await surface.webhooks.delete(scope, params.id ?? ''), (endpoint) => ({
+        body: { ...renderWebhookEndpoint(endpoint, scope.clock.now()), deleted: true },
+      })),
+  )
+  surfaceAction(
+    'POST',
+    '/webhook_endpoints/:id/rotate_secret',
+    Endpoints.rotateWebhookSecret.permission,
+    null,
+    async ({ surface, scope, params }) =>
+      mapResult(await surface.webhooks.rotateSecret(scope, params.id ?? ''), ({ endpoint, secret }) => ({
+        body: renderWebhookEndpoint(endpoint, scope.clock.now(), secret),
+      })),
   )
   surfaceAction(
     'GET',
@@ -259,6 +325,117 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
     },
   )
 
+  surfaceAction('GET', '/users/:id', Endpoints.retrieveUser.permission, null, async ({ surface, scope, params }) =>
+    mapResult(await surface.users.retrieve(scope, params.id ?? ''), (user) => ({ body: renderUser(user) })),
+  )
+  surfaceAction('GET', '/events/:id', Endpoints.retrieveEvent.permission, null, async ({ surface, scope, params }) =>
+    mapResult(await surface.events.retrieve(scope, params.id ?? ''), (event) => ({ body: renderEvent(event) })),
+  )
+
+  // Connect: the platform's connected accounts and OAuth applications on the surface.
+  surfaceAction(
+    'GET',
+    '/connected_accounts',
+    Endpoints.listConnectedAccounts.permission,
+    null,
+    async ({ signedIn, mode, query }) =>
+      mapResult(
+        await options.connectedAccounts.list(
+          { platformId: signedIn.member.accountId, livemode: mode === 'live' },
+          pageOf(query),
+        ),
+        (page) => ({ body: list(page.data.map(renderConnectedAccount), page.hasMore) }),
+      ),
+  )
+  surfaceAction(
+    'GET',
+    '/oauth_applications',
+    Endpoints.listOAuthApplications.permission,
+    null,
+    async ({ signedIn, mode, query }) =>
+      mapResult(
+        await options.oauth.listApplications(
+          { platformId: signedIn.member.accountId, livemode: mode === 'live' },
+          pageOf(query),
+        ),
+        (page) => ({
+          body: list(
+            page.data.map((application) => renderOAuthApplication(application)),
+            page.hasMore,
+          ),
+        }),
+      ),
+  )
+
+  // The sandbox's clock: read by any member, moved as the advance-time helper moves it.
+  const renderClock = (now: Date, offsetSeconds: number, workItemsRun: number | null): Json => ({
+    object: 'test_clock',
+    now: now.toISOString(),
+    offset_seconds: offsetSeconds,
+    ...(workItemsRun === null ? {} : { work_items_run: workItemsRun }),
+  })
+  surfaceAction(
+    'GET',
+    '/test_clock',
+    { resource: 'test_helpers', access: 'read' },
+    null,
+    async ({ signedIn, scope }) => {
+      const account = await options.accountOf(signedIn.member.accountId)
+      return ok({ body: renderClock(scope.clock.now(), Math.round((account?.sandboxClockOffsetMs ?? 0) / 1000), null) })
+    },
+    true,
+  )
+  surfaceAction(
+    'POST',
+    '/test_clock/advance',
+    Endpoints.advanceTime.permission,
+    bodyOf(Endpoints.advanceTime.body),
+    async ({ body, signedIn }) =>
+      mapResult(await options.sandboxClock.advance(signedIn.member.accountId, body.seconds), (clock) => ({
+        body: renderClock(clock.now, clock.offsetSeconds, clock.workItemsRun),
+      })),
+    true,
+  )
+
+  // The overview: this host's counters, and the account's deliveries of the last 24 hours (core/dashboard/overview.ts).
+  const DELIVERY_READING_MS = 30_000
+  const deliveryReadings = new Map<string, { at: number; hours: DeliveryHour[]; capped: boolean }>()
+  surfaceAction(
+    'GET',
+    '/overview',
+    Endpoints.listWebhookDeliveries.permission,
+    null,
+    async ({ surface, scope, mode }) => {
+      await options.history.sample()
+      const now = scope.clock.now().getTime()
+      // Reading a day of deliveries is the page's heavy part (up to 5,000 records), and its chart's step is an
+      // hour: one reading serves an account's surface for 30 seconds.
+      const key = `${scope.accountId}:${mode}`
+      let reading = deliveryReadings.get(key)
+      if (reading === undefined || now - reading.at >= DELIVERY_READING_MS || now < reading.at) {
+        const read = await recentDeliveries(surface.webhooks, scope, new Date(now - OVERVIEW_WINDOW_MS))
+        reading = { at: now, hours: deliveriesByHour(read.deliveries, new Date(now)), capped: read.capped }
+        deliveryReadings.set(key, reading)
+      }
+      return ok({
+        body: {
+          object: 'dashboard_overview',
+          counters: {
+            source: 'host_counters',
+            series: COUNTER_SERIES,
+            points: options.history.points().map((point) => ({ at: point.at.toISOString(), ...point.values })),
+          },
+          deliveries: {
+            source: 'account_records',
+            read_at: new Date(reading.at).toISOString(),
+            capped: reading.capped,
+            hours: reading.hours.map((hour) => ({ ...hour, at: hour.at.toISOString() })),
+          },
+        },
+      })
+    },
+  )
+
   // The session and the members.
   scope.get('/dashboard/api/session', { config: { public: true } }, async (request, reply) => {
     const signedIn = await guard.admit(request, reply, 'any_key', true)
@@ -269,6 +446,31 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
       account_id: signedIn.member.accountId,
       csrf_token: signedIn.session.csrfToken,
       expires_at: signedIn.session.expiresAt.toISOString(),
+      request_id: request.requestId,
+    })
+  })
+
+  // Settings: what the API lets the account set, read here (changing them is the keys CLI's).
+  scope.get('/dashboard/api/account', { config: { public: true } }, async (request, reply) => {
+    const signedIn = await guard.admit(request, reply, 'any_key', true)
+    if (signedIn === null) return reply
+    const account = await options.accountOf(signedIn.member.accountId)
+    if (account === null)
+      return sendError(request, reply, { code: 'resource_missing', message: 'The account is gone.' })
+    return reply.send({
+      object: 'account',
+      id: account.id,
+      created_at: account.createdAt.toISOString(),
+      pinned_version: account.pinnedVersion,
+      rate_limits:
+        account.rateLimits === null
+          ? null
+          : {
+              requests_per_window: account.rateLimits.requestsPerWindow,
+              window_ms: account.rateLimits.windowMs,
+              concurrency: account.rateLimits.concurrency,
+            },
+      tracking_enabled: account.trackingEnabled ?? null,
       request_id: request.requestId,
     })
   })

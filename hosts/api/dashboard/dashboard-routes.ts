@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Account } from '../../../core/account/account.js'
 import type { AccountService } from '../../../core/account/account-service.js'
+import type { ConnectedAccountService } from '../../../core/account/connected-account-service.js'
+import type { SandboxClockService } from '../../../core/account/sandbox.js'
+import { CounterHistory } from '../../../core/dashboard/overview.js'
+import type { OAuthService } from '../../../core/oauth/oauth-service.js'
+import type { MetricsPort } from '../../../core/ports/metrics.js'
 import type { MemberService } from '../../../core/dashboard/member-service.js'
 import type { SignInService } from '../../../core/dashboard/sign-in-service.js'
 import type { ClockOf } from '../../../core/invitation/invitation-service.js'
@@ -21,6 +27,12 @@ export interface DashboardOptions {
   readonly clockOf: Readonly<Record<'live' | 'test', ClockOf>>
   readonly limiter: RateLimiterPort
   readonly clock: Clock
+  readonly connectedAccounts: ConnectedAccountService
+  readonly oauth: OAuthService
+  readonly sandboxClock: SandboxClockService
+  readonly accountOf: (accountId: string) => Promise<Account | null>
+  /** Sampled once a minute for the overview's charts. */
+  readonly metrics: Pick<MetricsPort, 'collect'>
   /** The production surface's public address: the dashboard's origin, and where its cookie belongs. */
   readonly publicBaseUrl: () => string
   /** The built UI (`npm run build`). */
@@ -55,6 +67,12 @@ export const dashboardRoutes = async (app: FastifyInstance, options: DashboardOp
   const assets = loadDashboardAssets(options.assetsDir)
   const cookie = sessionCookie(options.publicBaseUrl)
   const guard = new DashboardGuard(options.signIn, cookie, options.publicBaseUrl)
+  const history = new CounterHistory(options.metrics, options.clock)
+  const sampleHistory = () => history.sample().catch(() => undefined)
+  void sampleHistory()
+  const sampler = setInterval(sampleHistory, 60_000)
+  sampler.unref()
+  app.addHook('onClose', async () => clearInterval(sampler))
 
   await app.register(async (scope) => {
     acceptForms(scope)
@@ -78,6 +96,11 @@ export const dashboardRoutes = async (app: FastifyInstance, options: DashboardOp
       signIn: options.signIn,
       surfaces: options.surfaces,
       clockOf: options.clockOf,
+      connectedAccounts: options.connectedAccounts,
+      oauth: options.oauth,
+      sandboxClock: options.sandboxClock,
+      accountOf: options.accountOf,
+      history,
     })
     scope.all('/dashboard/api/*', { config: { public: true } }, async (request, reply) =>
       sendError(request, reply, {

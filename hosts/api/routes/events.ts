@@ -5,6 +5,8 @@ import { err, mapResult } from '../../../core/shared/result.js'
 import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderDeparture, renderEvent } from '../../../contracts/events.js'
+import { seriesTimesFromWire } from '../../../contracts/event-series.js'
+import { eventInstanceRoutes } from './event-instances.js'
 import {
   healthWeightsFor,
   renderEventHealth,
@@ -84,12 +86,15 @@ export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { even
     const refused = attendeeUserIdRefused(body, request)
     if (refused !== null) return err(refused)
     const patch = eventPatchFromWire(body)
+    const times = seriesTimesFromWire(body, true)
+    if (!times.ok) return times
     const result = await events.create(scope, {
       ...patch,
+      ...times.value,
       userId: body.user_id,
       title: body.title,
-      startTime: new Date(body.start_time),
-      endTime: new Date(body.end_time),
+      startTime: times.value.startTime ?? new Date(Number.NaN),
+      endTime: times.value.endTime ?? new Date(Number.NaN),
     })
     return mapResult(result, (event) => ({ body: renderEvent(event), headers: { Location: `/v1/events/${event.id}` } }))
   })
@@ -101,25 +106,32 @@ export const eventRoutes = (app: FastifyInstance, options: RouteOptions & { even
       startFrom: date(query['start_time[gte]']),
       startBefore: date(query['start_time[lt]']),
     }
-    const result = await events.list(scope, filter, page)
+    const result = await events.series.list(scope, filter, page, query.series)
     return mapResult(result, (found) => ({ body: listBody(request, found.data.map(renderEvent), found.hasMore) }))
   })
 
   defineRoute(app, Endpoints.retrieveEvent, options, async ({ params, scope }) =>
-    mapResult(await events.retrieve(scope, params.id), (event) => ({ body: renderEvent(event) })),
+    mapResult(await events.series.retrieve(scope, params.id), (event) => ({ body: renderEvent(event) })),
   )
 
-  defineRoute(app, Endpoints.updateEvent, options, async ({ params, body, scope, request }) => {
+  defineRoute(app, Endpoints.updateEvent, options, async ({ params, query, body, scope, request }) => {
     const refused = attendeeUserIdRefused(body, request)
     if (refused !== null) return err(refused)
-    return mapResult(await events.update(scope, params.id, eventPatchFromWire(body)), (event) => ({
+    const times = seriesTimesFromWire(body, false)
+    if (!times.ok) return times
+    const patch = { ...eventPatchFromWire(body), ...times.value }
+    return mapResult(await events.series.update(scope, params.id, patch, query.apply_to), (event) => ({
       body: renderEvent(event),
     }))
   })
 
-  defineRoute(app, Endpoints.deleteEvent, options, async ({ params, scope }) =>
-    mapResult(await events.delete(scope, params.id), (event) => ({ body: { ...renderEvent(event), deleted: true } })),
+  defineRoute(app, Endpoints.deleteEvent, options, async ({ params, query, scope }) =>
+    mapResult(await events.series.delete(scope, params.id, query.apply_to), (event) => ({
+      body: { ...renderEvent(event), deleted: true },
+    })),
   )
+
+  eventInstanceRoutes(app, options)
 
   defineRoute(app, Endpoints.retrieveDeparture, options, async ({ params, scope }) =>
     mapResult(await events.departure(scope, params.id), ({ event, departure }) => ({

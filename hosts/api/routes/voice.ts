@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify'
-import { PermissionDenied } from '../../../core/account/account.errors.js'
-import { permissionName, permits } from '../../../core/account/permissions.js'
+import { permits } from '../../../core/account/permissions.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
 import { err, mapResult, ok } from '../../../core/shared/result.js'
-import { checkToolNames, type VoiceService } from '../../../core/voice/voice-service.js'
+import type { VoiceService } from '../../../core/voice/voice-service.js'
 import type { VoiceCaller } from '../../../core/voice/voice-session.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderVoiceSession, VOICE_WEBSOCKET_PATH } from '../../../contracts/voice.js'
-import { VOICE_TOOLS } from '../../voice/tools/registry.js'
+import { AGENT_TOOLS } from '../../agent/tools/registry.js'
+import { enabledTools } from '../../../core/agent/tool-calls.js'
 import type { VoiceGateway } from '../../voice/voice-gateway.js'
 import { requireAuth } from '../request-context.js'
 import { defineRoute, type RouteOptions } from '../route.js'
@@ -33,27 +33,19 @@ export const voiceRoutes = (app: FastifyInstance, options: VoiceRouteOptions): v
       permissions: key.type === 'secret' ? null : key.permissions,
       platformAccountId: account.id,
     }
-    const allowed = (required: (typeof VOICE_TOOLS)[number]['permission']) =>
-      permits(caller.keyType, caller.permissions, required)
-    let tools = VOICE_TOOLS.filter((tool) => allowed(tool.permission)).map((tool) => tool.name)
-    if (body.tools !== undefined) {
-      const named = checkToolNames(
-        body.tools,
-        VOICE_TOOLS.map((tool) => tool.name),
-      )
-      if (!named.ok) return named
-      // A session acts with its key's permissions: a tool beyond them is refused here, not at its first call.
-      const beyond = VOICE_TOOLS.find((tool) => named.value.includes(tool.name) && !allowed(tool.permission))
-      if (beyond !== undefined) return err(new PermissionDenied({ permission: permissionName(beyond.permission) }))
-      tools = [...named.value]
-    }
+    const tools = enabledTools(
+      AGENT_TOOLS,
+      (required) => permits(caller.keyType, caller.permissions, required),
+      body.tools,
+    )
+    if (!tools.ok) return tools
     if (body.model === 'realtime_relay' && !options.relayConfigured)
       return err(
         new InvalidParameter({ param: 'model', message: 'No realtime model is configured on this deployment.' }),
       )
     const created = await voice.create(scope, caller, {
       userId: body.user_id,
-      tools,
+      tools: tools.value,
       confirmationPolicy: body.confirmation_policy,
       locale: body.locale,
       model: body.model,

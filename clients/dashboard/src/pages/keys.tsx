@@ -1,23 +1,7 @@
-import { useEffect, useState } from 'preact/hooks'
-import { formatTime, surfaceCall, type ApiKey, type List, type Mode } from '../api.js'
-import { Empty, ErrorNote, SecretOnce, Table } from '../components.js'
-
-const FAMILIES = [
-  'users',
-  'events',
-  'departure',
-  'connections',
-  'invitations',
-  'reminders',
-  'devices',
-  'webhook_endpoints',
-  'voice',
-  'scheduling',
-  'tracking',
-  'connected_accounts',
-  'test_helpers',
-] as const
-const LEVELS = ['none', 'read', 'write'] as const
+import { useState } from 'preact/hooks'
+import { ACCESS_LEVELS, PERMISSION_RESOURCES } from '../../../../core/account/permissions.js'
+import { formatTime, pageQuery, surfaceCall, type ApiKey, type List, type Mode } from '../api.js'
+import { DataTable, ErrorNote, Pager, SecretOnce, usePagedList, type Column } from '../components.js'
 
 const grants = (permissions: Record<string, string> | null): string =>
   permissions === null
@@ -25,6 +9,14 @@ const grants = (permissions: Record<string, string> | null): string =>
     : Object.entries(permissions)
         .map(([family, level]) => `${family}:${level}`)
         .join(', ')
+
+/** How long a rolled key keeps working beside its successor (the API allows 0 to 7 days). */
+const ROLL_EXPIRIES = [
+  { label: 'at once', seconds: 0 },
+  { label: 'in 1 hour', seconds: 3_600 },
+  { label: 'in 24 hours', seconds: 86_400 },
+  { label: 'in 7 days', seconds: 604_800 },
+] as const
 
 const CreateKeyForm = ({ mode, onCreated }: { mode: Mode; onCreated: (key: ApiKey) => void }) => {
   const [name, setName] = useState('')
@@ -60,7 +52,7 @@ const CreateKeyForm = ({ mode, onCreated }: { mode: Mode; onCreated: (key: ApiKe
       <input id="key-name" value={name} maxLength={100} onInput={(event) => setName(event.currentTarget.value)} />
       <fieldset class="permissions">
         <legend>Permissions</legend>
-        {FAMILIES.map((family) => (
+        {PERMISSION_RESOURCES.map((family) => (
           <div class="permission" key={family}>
             <label for={`perm-${family}`}>{family}</label>
             <select
@@ -68,7 +60,7 @@ const CreateKeyForm = ({ mode, onCreated }: { mode: Mode; onCreated: (key: ApiKe
               value={levels[family] ?? 'none'}
               onChange={(event) => setLevels({ ...levels, [family]: event.currentTarget.value })}
             >
-              {LEVELS.map((level) => (
+              {ACCESS_LEVELS.map((level) => (
                 <option key={level} value={level}>
                   {level}
                 </option>
@@ -85,31 +77,94 @@ const CreateKeyForm = ({ mode, onCreated }: { mode: Mode; onCreated: (key: ApiKe
   )
 }
 
-export const KeysPage = ({ mode }: { mode: Mode }) => {
-  const [keys, setKeys] = useState<ApiKey[] | null>(null)
+/** Rolling: a new key with the same grants; the old one keeps working for the chosen time. */
+const RollControl = ({ mode, apiKey, onRolled }: { mode: Mode; apiKey: ApiKey; onRolled: (key: ApiKey) => void }) => {
+  // The old key keeps working a day by default: time to deploy the new one before requests start failing.
+  const [seconds, setSeconds] = useState('86400')
   const [error, setError] = useState<unknown>(null)
-  const [revealed, setRevealed] = useState<ApiKey | null>(null)
-  const load = () =>
-    surfaceCall<List<ApiKey>>(mode, 'GET', '/api_keys?limit=100').then(
-      (list) => setKeys(list.data),
-      (caught: unknown) => setError(caught),
-    )
-  useEffect(() => {
-    load()
-  }, [mode])
-  const revoke = async (key: ApiKey) => {
-    if (!confirm(`Revoke ${key.redacted_key}? Requests with it fail at once.`)) return
+  const roll = async () => {
     setError(null)
     try {
-      await surfaceCall(mode, 'POST', `/api_keys/${key.id}/revoke`)
-      await load()
+      onRolled(
+        await surfaceCall<ApiKey>(mode, 'POST', `/api_keys/${apiKey.id}/roll`, { expires_in_seconds: Number(seconds) }),
+      )
     } catch (caught) {
       setError(caught)
     }
   }
   return (
-    <section>
+    <div class="row-actions">
+      <label class="inline" for={`roll-${apiKey.id}`}>
+        Old key stops
+      </label>
+      <select id={`roll-${apiKey.id}`} value={seconds} onChange={(event) => setSeconds(event.currentTarget.value)}>
+        {ROLL_EXPIRIES.map((choice) => (
+          <option key={choice.seconds} value={String(choice.seconds)}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      <button type="button" onClick={roll} aria-label={`Roll ${apiKey.redacted_key}`}>
+        Roll
+      </button>
       <ErrorNote error={error} />
+    </div>
+  )
+}
+
+export const KeysPage = ({ mode }: { mode: Mode }) => {
+  const keys = usePagedList((after) => surfaceCall<List<ApiKey>>(mode, 'GET', `/api_keys${pageQuery(25, after)}`))
+  const [error, setError] = useState<unknown>(null)
+  const [revealed, setRevealed] = useState<ApiKey | null>(null)
+  const revoke = async (key: ApiKey) => {
+    if (!confirm(`Revoke ${key.redacted_key}? Requests with it fail at once.`)) return
+    setError(null)
+    try {
+      await surfaceCall(mode, 'POST', `/api_keys/${key.id}/revoke`)
+      await keys.reload()
+    } catch (caught) {
+      setError(caught)
+    }
+  }
+  const stateOf = (key: ApiKey) =>
+    key.revoked_at !== null
+      ? `revoked ${formatTime(key.revoked_at)}`
+      : key.expires_at !== null
+        ? `expires ${formatTime(key.expires_at)}`
+        : 'active'
+  const columns: Column<ApiKey>[] = [
+    { header: 'Key', cell: (key) => <code>{key.redacted_key}</code> },
+    { header: 'Name', cell: (key) => key.name ?? '—' },
+    { header: 'Permissions', cell: (key) => grants(key.permissions) },
+    { header: 'Allowed from', cell: (key) => key.allowed_ips?.join(', ') ?? 'anywhere' },
+    { header: 'Created', cell: (key) => formatTime(key.created_at) },
+    { header: 'State', cell: stateOf },
+    {
+      header: 'Actions',
+      hiddenHeader: true,
+      cell: (key) =>
+        key.revoked_at === null && (
+          <div class="row-actions">
+            {key.expires_at === null && (
+              <RollControl
+                mode={mode}
+                apiKey={key}
+                onRolled={(rolled) => {
+                  setRevealed(rolled)
+                  keys.reload()
+                }}
+              />
+            )}
+            <button type="button" onClick={() => revoke(key)} aria-label={`Revoke ${key.redacted_key}`}>
+              Revoke
+            </button>
+          </div>
+        ),
+    },
+  ]
+  return (
+    <section>
+      <ErrorNote error={error ?? keys.error} />
       {revealed?.secret !== undefined && (
         <SecretOnce
           label={`New key ${revealed.name ?? revealed.redacted_key}.`}
@@ -117,55 +172,18 @@ export const KeysPage = ({ mode }: { mode: Mode }) => {
           onDone={() => setRevealed(null)}
         />
       )}
-      {keys !== null &&
-        (keys.length === 0 ? (
-          <Empty>No keys on this surface.</Empty>
-        ) : (
-          <Table caption="API keys">
-            <thead>
-              <tr>
-                <th scope="col">Key</th>
-                <th scope="col">Name</th>
-                <th scope="col">Permissions</th>
-                <th scope="col">Allowed from</th>
-                <th scope="col">Created</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key.id}>
-                  <td>
-                    <code>{key.redacted_key}</code>
-                  </td>
-                  <td>{key.name ?? '—'}</td>
-                  <td>{grants(key.permissions)}</td>
-                  <td>{key.allowed_ips?.join(', ') ?? 'anywhere'}</td>
-                  <td>{formatTime(key.created_at)}</td>
-                  <td>{key.revoked_at === null ? 'active' : `revoked ${formatTime(key.revoked_at)}`}</td>
-                  <td>
-                    {key.revoked_at === null && (
-                      <button type="button" onClick={() => revoke(key)} aria-label={`Revoke ${key.redacted_key}`}>
-                        Revoke
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        ))}
-      {keys !== null && (
-        <CreateKeyForm
-          mode={mode}
-          onCreated={(key) => {
-            setRevealed(key)
-            load()
-          }}
-        />
+      {keys.rows !== null && (
+        <>
+          <DataTable caption="API keys" columns={columns} rows={keys.rows} empty="No keys on this surface." />
+          <Pager label="API keys" list={keys} />
+          <CreateKeyForm
+            mode={mode}
+            onCreated={(key) => {
+              setRevealed(key)
+              keys.reload()
+            }}
+          />
+        </>
       )}
     </section>
   )

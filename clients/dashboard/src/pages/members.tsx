@@ -1,84 +1,70 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useState } from 'preact/hooks'
 import { call, formatTime, ROLES, type List, type Member, type Role, type Session } from '../api.js'
-import { ErrorNote, Table } from '../components.js'
+import { DataTable, ErrorNote, Pager, usePagedList, type Column } from '../components.js'
 
 export const MembersPage = ({ session }: { session: Session }) => {
-  const [members, setMembers] = useState<Member[] | null>(null)
+  // Every member of the account in one page (an account has few); the pager shows if that ever changes.
+  const members = usePagedList(() => call<List<Member>>('GET', '/members'))
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<Role>('developer')
   const [error, setError] = useState<unknown>(null)
   const manages = session.member.role === 'owner' || session.member.role === 'admin'
-  const load = () =>
-    call<List<Member>>('GET', '/members').then(
-      (list) => setMembers(list.data),
-      (caught: unknown) => setError(caught),
-    )
-  useEffect(() => {
-    load()
-  }, [])
   const act = async (method: string, path: string, body?: unknown) => {
     setError(null)
     try {
       await call(method, path, body)
-      await load()
+      await members.reload()
     } catch (caught) {
       setError(caught)
     }
   }
+  const others = (member: Member) => manages && member.id !== session.member.id
+  const columns: Column<Member>[] = [
+    { header: 'E-mail', cell: (member) => member.email },
+    {
+      header: 'Role',
+      cell: (member) =>
+        others(member) ? (
+          <select
+            aria-label={`Role of ${member.email}`}
+            value={member.role}
+            onChange={(event) => act('PATCH', `/members/${member.id}`, { role: event.currentTarget.value })}
+          >
+            {ROLES.map((each) => (
+              <option key={each} value={each}>
+                {each}
+              </option>
+            ))}
+          </select>
+        ) : (
+          member.role
+        ),
+    },
+    { header: 'Status', cell: (member) => member.status },
+    { header: 'Since', cell: (member) => formatTime(member.created_at) },
+    {
+      header: 'Actions',
+      hiddenHeader: true,
+      cell: (member) =>
+        others(member) && (
+          <button
+            type="button"
+            onClick={() => act('DELETE', `/members/${member.id}`)}
+            aria-label={`Remove ${member.email}`}
+          >
+            Remove
+          </button>
+        ),
+    },
+  ]
   return (
     <section>
-      <ErrorNote error={error} />
-      {members !== null && (
-        <Table caption="Members">
-          <thead>
-            <tr>
-              <th scope="col">E-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Since</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => (
-              <tr key={member.id}>
-                <td>{member.email}</td>
-                <td>
-                  {manages && member.id !== session.member.id ? (
-                    <select
-                      aria-label={`Role of ${member.email}`}
-                      value={member.role}
-                      onChange={(event) => act('PATCH', `/members/${member.id}`, { role: event.currentTarget.value })}
-                    >
-                      {ROLES.map((each) => (
-                        <option key={each} value={each}>
-                          {each}
-                        </option>
-                      ))}
-                    </select>
-                  ) : (
-                    member.role
-                  )}
-                </td>
-                <td>{member.status}</td>
-                <td>{formatTime(member.created_at)}</td>
-                <td>
-                  {manages && member.id !== session.member.id && (
-                    <button
-                      type="button"
-                      onClick={() => act('DELETE', `/members/${member.id}`)}
-                      aria-label={`Remove ${member.email}`}
-                    >
-                      Remove
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+      <ErrorNote error={error ?? members.error} />
+      {members.rows !== null && (
+        <>
+          <DataTable caption="Members" columns={columns} rows={members.rows} empty="No members." />
+          <Pager label="members" list={members} />
+        </>
       )}
       {manages && (
         <form

@@ -1,67 +1,52 @@
 import { useEffect, useState } from 'preact/hooks'
-import { surfaceCall, type CalendarEvent, type List, type Mode, type User } from '../api.js'
-import { Empty, ErrorNote, Table } from '../components.js'
+import { formatTime, pageQuery, surfaceCall, type CalendarEvent, type List, type Mode, type User } from '../api.js'
+import { DataTable, ErrorNote, Pager, usePagedList, type Column } from '../components.js'
+import { followLink, hrefOf } from '../route.js'
 
-const UpcomingEvents = ({ mode, user }: { mode: Mode; user: User }) => {
-  const [events, setEvents] = useState<CalendarEvent[] | null>(null)
+/** A record's fields as a definition list: the label, and the value or a dash. */
+const Facts = ({ facts }: { readonly facts: readonly (readonly [string, unknown])[] }) => (
+  <dl class="facts">
+    {facts.map(([label, value]) => (
+      <div key={label}>
+        <dt>{label}</dt>
+        <dd>{value === null || value === undefined || value === '' ? '—' : String(value)}</dd>
+      </div>
+    ))}
+  </dl>
+)
+
+const useRecord = <T,>(load: () => Promise<T>, id: string) => {
+  const [record, setRecord] = useState<T | null>(null)
   const [error, setError] = useState<unknown>(null)
   useEffect(() => {
-    surfaceCall<List<CalendarEvent>>(mode, 'GET', `/users/${user.id}/events?limit=50`).then(
-      (list) => setEvents(list.data),
-      (caught: unknown) => setError(caught),
-    )
-  }, [user.id])
-  return (
-    <section aria-labelledby="upcoming">
-      <h2 id="upcoming">Upcoming events of {user.display_name ?? user.email ?? user.id}</h2>
-      <ErrorNote error={error} />
-      {events !== null &&
-        (events.length === 0 ? (
-          <Empty>No upcoming events.</Empty>
-        ) : (
-          <Table caption="Upcoming events">
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Starts</th>
-                <th scope="col">Ends</th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((event) => (
-                <tr key={event.id}>
-                  <td>{event.title}</td>
-                  <td>{event.start_time.replace('T', ' ').slice(0, 16)}</td>
-                  <td>{event.end_time.replace('T', ' ').slice(0, 16)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        ))}
-    </section>
-  )
+    load().then(setRecord, setError)
+  }, [id])
+  return { record, error }
 }
 
 export const UsersPage = ({ mode }: { mode: Mode }) => {
   const [email, setEmail] = useState('')
-  const [users, setUsers] = useState<User[] | null>(null)
-  const [chosen, setChosen] = useState<User | null>(null)
-  const [error, setError] = useState<unknown>(null)
-  const search = (address: string) =>
+  const [searched, setSearched] = useState('')
+  const users = usePagedList((after) =>
     surfaceCall<List<User>>(
       mode,
       'GET',
-      `/users?limit=50${address === '' ? '' : `&email=${encodeURIComponent(address)}`}`,
-    ).then(
-      (list) => {
-        setError(null)
-        setUsers(list.data)
-      },
-      (caught: unknown) => setError(caught),
-    )
-  useEffect(() => {
-    search('')
-  }, [mode])
+      `/users${pageQuery(25, after, searched === '' ? '' : `&email=${encodeURIComponent(searched)}`)}`,
+    ),
+  )
+  useEffect(() => users.restart(), [searched])
+  const columns: Column<User>[] = [
+    {
+      header: 'User',
+      cell: (user) => (
+        <a href={hrefOf({ mode, page: 'user', id: user.id })} onClick={followLink({ mode, page: 'user', id: user.id })}>
+          {user.display_name ?? user.id}
+        </a>
+      ),
+    },
+    { header: 'E-mail', cell: (user) => user.email ?? '—' },
+    { header: 'Status', cell: (user) => user.status },
+  ]
   return (
     <section>
       <search>
@@ -69,8 +54,7 @@ export const UsersPage = ({ mode }: { mode: Mode }) => {
           class="search"
           onSubmit={(event) => {
             event.preventDefault()
-            setChosen(null)
-            search(email.trim())
+            setSearched(email.trim())
           }}
         >
           <label for="user-email">Find a user by e-mail</label>
@@ -78,35 +62,138 @@ export const UsersPage = ({ mode }: { mode: Mode }) => {
           <button type="submit">Search</button>
         </form>
       </search>
+      <ErrorNote error={users.error} />
+      {users.rows !== null && (
+        <>
+          <DataTable caption="Users" columns={columns} rows={users.rows} empty="No users found." />
+          <Pager label="users" list={users} />
+        </>
+      )}
+    </section>
+  )
+}
+
+/** A user's page: their preferences and their upcoming events, each linking to its page. */
+export const UserPage = ({ mode, id }: { mode: Mode; id: string }) => {
+  const { record: user, error } = useRecord(
+    () => surfaceCall<User>(mode, 'GET', `/users/${encodeURIComponent(id)}`),
+    id,
+  )
+  const events = usePagedList((after) =>
+    surfaceCall<List<CalendarEvent>>(mode, 'GET', `/users/${encodeURIComponent(id)}/events${pageQuery(25, after)}`),
+  )
+  const columns: Column<CalendarEvent>[] = [
+    {
+      header: 'Title',
+      cell: (event) => (
+        <a
+          href={hrefOf({ mode, page: 'event', id: event.id })}
+          onClick={followLink({ mode, page: 'event', id: event.id })}
+        >
+          {event.title}
+        </a>
+      ),
+    },
+    { header: 'Starts', cell: (event) => formatTime(event.start_time) },
+    { header: 'Ends', cell: (event) => formatTime(event.end_time) },
+    {
+      header: 'Departure',
+      cell: (event) => {
+        const monitoring = event.monitoring as { status?: string } | undefined
+        return monitoring?.status ?? '—'
+      },
+    },
+  ]
+  return (
+    <section>
+      <p>
+        <a href={hrefOf({ mode, page: 'users' })} onClick={followLink({ mode, page: 'users' })}>
+          All users
+        </a>
+      </p>
       <ErrorNote error={error} />
-      {users !== null &&
-        (users.length === 0 ? (
-          <Empty>No users found.</Empty>
-        ) : (
-          <Table caption="Users">
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id}>
-                  <td>
-                    <button type="button" class="link" onClick={() => setChosen(user)}>
-                      {user.display_name ?? user.id}
-                    </button>
-                  </td>
-                  <td>{user.email ?? '—'}</td>
-                  <td>{user.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        ))}
-      {chosen !== null && <UpcomingEvents mode={mode} user={chosen} />}
+      {user !== null && (
+        <section aria-labelledby="user-profile" class="card">
+          <h2 id="user-profile">{user.display_name ?? user.email ?? user.id}</h2>
+          <Facts
+            facts={[
+              ['Id', user.id],
+              ['E-mail', user.email],
+              ['Status', user.status],
+              ['Time zone', user.timezone],
+              ['Travel mode', user.default_travel_mode],
+              ['Alert before leaving (minutes)', user.pre_alert_minutes],
+              ['Alert profile', user.alert_profile],
+            ]}
+          />
+        </section>
+      )}
+      <section aria-labelledby="upcoming">
+        <h2 id="upcoming">Upcoming events</h2>
+        <ErrorNote error={events.error} />
+        {events.rows !== null && (
+          <>
+            <DataTable caption="Upcoming events" columns={columns} rows={events.rows} empty="No upcoming events." />
+            <Pager label="upcoming events" list={events} />
+          </>
+        )}
+      </section>
+    </section>
+  )
+}
+
+type Monitoring = Record<string, string | null | undefined>
+
+/** An event's page: when it is, where, and what the departure monitor last computed for it. */
+export const EventPage = ({ mode, id }: { mode: Mode; id: string }) => {
+  const { record: event, error } = useRecord(
+    () => surfaceCall<CalendarEvent>(mode, 'GET', `/events/${encodeURIComponent(id)}`),
+    id,
+  )
+  const monitoring = (event?.monitoring ?? {}) as Monitoring
+  const location = (event?.location ?? null) as { name?: string | null; address?: string | null } | null
+  return (
+    <section>
+      <ErrorNote error={error} />
+      {event !== null && (
+        <>
+          <p>
+            <a
+              href={hrefOf({ mode, page: 'user', id: event.user_id ?? '' })}
+              onClick={followLink({ mode, page: 'user', id: event.user_id ?? '' })}
+            >
+              Back to the user
+            </a>
+          </p>
+          <section aria-labelledby="event-facts" class="card">
+            <h2 id="event-facts">{event.title}</h2>
+            <Facts
+              facts={[
+                ['Id', event.id],
+                ['Starts', formatTime(event.start_time)],
+                ['Ends', formatTime(event.end_time)],
+                ['Time zone', event.timezone],
+                ['Place', location === null ? null : (location.name ?? location.address)],
+                ['Travel mode', (event.travel as { mode?: string } | undefined)?.mode],
+              ]}
+            />
+          </section>
+          <section aria-labelledby="event-departure" class="card">
+            <h2 id="event-departure">Departure</h2>
+            <Facts
+              facts={[
+                ['Monitoring', monitoring.status],
+                ['Earliest departure', formatTime(monitoring.earliest_departure)],
+                ['Latest departure', formatTime(monitoring.latest_departure)],
+                ['Traffic', monitoring.traffic_level],
+                ['Confidence', monitoring.confidence],
+                ['Computed at', formatTime(monitoring.calculated_at)],
+                ['Next recompute', formatTime(monitoring.next_recalc_at)],
+              ]}
+            />
+          </section>
+        </>
+      )}
     </section>
   )
 }

@@ -1,20 +1,24 @@
-import type { TrackingService } from '../../../core/tracking/tracking-service.js'
-import type { Schema } from 'effect'
-import type { RequiredPermission } from '../../../core/account/permissions.js'
-import type { ConnectionService } from '../../../core/connection/connection-service.js'
-import type { EventService } from '../../../core/event/event-service.js'
-import type { InvitationService } from '../../../core/invitation/invitation-service.js'
-import type { SchedulingParseService } from '../../../core/scheduling/parse-service.js'
-import type { FreeBusyService } from '../../../core/scheduling/freebusy-service.js'
-import type { SlotFinder } from '../../../core/scheduling/slots-service.js'
-import type { SuggestionService } from '../../../core/scheduling/suggest.js'
-import type { ReminderService } from '../../../core/reminder/reminder-service.js'
-import type { DomainError } from '../../../core/shared/errors.js'
-import type { RequestScope } from '../../../core/shared/request-scope.js'
-import type { Result } from '../../../core/shared/result.js'
-import type { UserService } from '../../../core/user/user-service.js'
-import type { VoiceSession } from '../../../core/voice/voice-session.js'
-import { toJsonSchema } from '../../../contracts/json-schema.js'
+import { Schema } from 'effect'
+import type { RequiredPermission } from '../account/permissions.js'
+import type { ConnectionService } from '../connection/connection-service.js'
+import type { EventService } from '../event/event-service.js'
+import type { InvitationService } from '../invitation/invitation-service.js'
+import type { ReminderService } from '../reminder/reminder-service.js'
+import type { FreeBusyService } from '../scheduling/freebusy-service.js'
+import type { SchedulingParseService } from '../scheduling/parse-service.js'
+import type { SlotFinder } from '../scheduling/slots-service.js'
+import type { SuggestionService } from '../scheduling/suggest.js'
+import type { DomainError } from '../shared/errors.js'
+import type { RequestScope } from '../shared/request-scope.js'
+import type { Result } from '../shared/result.js'
+import type { TrackingService } from '../tracking/tracking-service.js'
+import type { UserService } from '../user/user-service.js'
+
+/**
+ * An agent tool: one capability of the API offered to an AI agent, declared once and served on every agent channel
+ * (the voice WebSocket, MCP). A tool reads at once, or changes only through a proposal the user confirms
+ * (`tool-calls.ts` holds the rules every channel applies).
+ */
 
 export type Json = Record<string, unknown>
 
@@ -32,10 +36,15 @@ export interface ToolServices {
   readonly tracking: TrackingService
 }
 
-/** A tool call's context: the session's account and user, nothing else is reachable. */
+/** Whom a call acts for: one user of the scope's account; nothing of another user is reachable. */
+export interface ToolActor {
+  readonly userId: string
+}
+
+/** A tool call's context: the account (scope) and the user (actor); nothing else is reachable. */
 export interface ToolContext {
   readonly scope: RequestScope
-  readonly session: VoiceSession
+  readonly actor: ToolActor
   readonly services: ToolServices
 }
 
@@ -48,6 +57,17 @@ export interface ToolPlan {
   readonly basis: string | null
 }
 
+/**
+ * How a change tool behaves, for the agent's client to know before calling it (MCP's tool annotations): whether it
+ * may destroy data, whether calling it twice with the same arguments changes nothing more, and whether it reaches
+ * people or systems outside the user's calendar.
+ */
+export interface ToolHints {
+  readonly destructive: boolean
+  readonly idempotent: boolean
+  readonly openWorld: boolean
+}
+
 type Args<S extends Schema.Top> = S['Type']
 
 interface ToolBase<S extends Schema.Top> {
@@ -55,8 +75,13 @@ interface ToolBase<S extends Schema.Top> {
   readonly description: string
   /** The arguments, validated like a request body (unknown keys refused); the JSON Schema the model sees. */
   readonly arguments: S
-  /** What the session's key needs (a voice session acts with its key's permissions). */
+  /** What the caller needs: always the permission of `route` (a test holds them equal). */
   readonly permission: RequiredPermission
+  /**
+   * The REST endpoint (its `operationId`) whose use case the tool calls: the permission is the same, and its response
+   * schema describes a read tool's output.
+   */
+  readonly route: string
   /** A REST sub-limit the call counts against (same key as REST), per the id in the argument `per`. */
   readonly subLimit?: { readonly name: string; readonly limit: number; readonly windowMs: number; readonly per: string }
 }
@@ -70,6 +95,7 @@ export interface WriteTool<S extends Schema.Top> extends ToolBase<S> {
   readonly kind: 'write'
   /** `low`: the `low_risk_direct` policy executes it without a confirmation (a snooze). */
   readonly risk: 'low' | 'normal'
+  readonly hints: ToolHints
   plan(context: ToolContext, args: Args<S>): Promise<Result<ToolPlan, DomainError>>
   /** The basis now, compared with the plan's at confirmation. */
   basis(context: ToolContext, args: Args<S>): Promise<string | null>
@@ -80,6 +106,11 @@ export type Tool<S extends Schema.Top = Schema.Top> = ReadTool<S> | WriteTool<S>
 
 /** Declares a tool, keeping the argument types of its handlers. */
 export const defineTool = <S extends Schema.Top>(tool: Tool<S>): Tool => tool as unknown as Tool
+
+/** The hints of a read tool: it changes nothing, so it destroys nothing and is idempotent. */
+export const READ_HINTS: ToolHints = { destructive: false, idempotent: true, openWorld: false }
+
+export const hintsOf = (tool: Tool): ToolHints => (tool.kind === 'read' ? READ_HINTS : tool.hints)
 
 /** Unknown keys are refused at every level (as in request bodies): the published schema says so to the model. */
 const closed = (node: unknown): unknown => {
@@ -93,8 +124,8 @@ const closed = (node: unknown): unknown => {
 
 /** The tool's arguments as a JSON Schema (definitions inlined under `$defs`). */
 export const argumentsJsonSchema = (tool: Tool): Json => {
-  const document = toJsonSchema(tool.arguments)
-  const definitions = document.definitions
+  const document = Schema.toJsonSchemaDocument(tool.arguments) as unknown as { schema: Json; definitions?: Json }
+  const definitions = document.definitions ?? {}
   const schema = Object.keys(definitions).length === 0 ? document.schema : { ...document.schema, $defs: definitions }
   return closed(schema) as Json
 }

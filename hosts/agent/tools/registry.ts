@@ -20,14 +20,14 @@ import {
 } from './event-tools.js'
 import { findFreeBusy, findSlots, getEventHealth, parseEventText, suggestTimes } from './scheduling-tools.js'
 import { cancelReminder, createReminder, listReminders, snoozeReminder } from './reminder-tools.js'
-import type { Tool } from './tool.js'
+import type { Tool } from '../../../core/agent/agent-tool.js'
 import { getTrackingStatus } from './tracking-tools.js'
 
 /**
- * Every voice tool, in the order `session.ready` lists them. Adding one is a declaration in a tools file and one
- * line here (docs/voice.md, "Adding a tool").
+ * Every agent tool, served on the voice WebSocket and over MCP, in the order `session.ready` and `tools/list` list
+ * them. Adding one is a declaration in a tools file and one line here (docs/voice.md, "Adding a tool").
  */
-export const VOICE_TOOLS: readonly Tool[] = [
+export const AGENT_TOOLS: readonly Tool[] = [
   getUser,
   updatePreferences,
   listEvents,
@@ -55,5 +55,3 @@ export const VOICE_TOOLS: readonly Tool[] = [
   getEventHealth,
   getTrackingStatus,
 ]
-
-export const toolNamed = (name: string): Tool | undefined => VOICE_TOOLS.find((tool) => tool.name === name)

@@ -4,7 +4,7 @@ import { ok } from '../../../core/shared/result.js'
 import { boundedString } from '../../../contracts/common.js'
 import { CreateReminderRequest, renderReminder, SnoozeReminderRequest } from '../../../contracts/reminders.js'
 import { ownEvent, ownReminder } from './ownership.js'
-import { defineTool, type ToolContext } from './tool.js'
+import { defineTool, type ToolContext } from '../../../core/agent/agent-tool.js'
 
 const ReminderId = Schema.Struct({ reminder_id: boundedString(64) })
 
@@ -15,6 +15,7 @@ const reminderVersion = async (context: ToolContext, id: string) => {
 
 export const listReminders = defineTool({
   name: 'list_reminders',
+  route: 'listReminders',
   description: 'The reminders of one of the user’s events, newest first.',
   kind: 'read',
   permission: { resource: 'reminders', access: 'read' },
@@ -39,6 +40,8 @@ export const listReminders = defineTool({
 
 export const createReminder = defineTool({
   name: 'create_reminder',
+  route: 'createReminder',
+  hints: { destructive: false, idempotent: false, openWorld: false },
   description: 'Proposes a reminder for one of the user’s events (offset_minutes before it, or at custom_time).',
   kind: 'write',
   risk: 'normal',
@@ -74,6 +77,8 @@ export const createReminder = defineTool({
 
 export const snoozeReminder = defineTool({
   name: 'snooze_reminder',
+  route: 'snoozeReminder',
+  hints: { destructive: false, idempotent: false, openWorld: false },
   description: 'Proposes snoozing a reminder by 1, 3, 5 or 15 minutes (low risk: may execute directly).',
   kind: 'write',
   risk: 'low',
@@ -100,6 +105,8 @@ export const snoozeReminder = defineTool({
 
 export const cancelReminder = defineTool({
   name: 'cancel_reminder',
+  route: 'cancelReminder',
+  hints: { destructive: true, idempotent: true, openWorld: false },
   description: 'Proposes cancelling a reminder; a cancelled reminder never fires.',
   kind: 'write',
   risk: 'normal',

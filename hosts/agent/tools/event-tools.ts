@@ -3,14 +3,14 @@ import { ok } from '../../../core/shared/result.js'
 import { boundedString, DateTime, intBetween } from '../../../contracts/common.js'
 import {
   ComputeDepartureRequest,
-  CreateEventRequest,
+  CreateTimedEventRequest,
   renderDeparture,
   renderEvent,
   UpdateEventRequest,
 } from '../../../contracts/events.js'
 import { DEPARTURE_RECOMPUTE_LIMIT, eventPatchFromWire } from '../../api/routes/events.js'
 import { ownEvent } from './ownership.js'
-import { defineTool, type Json } from './tool.js'
+import { defineTool, type Json } from '../../../core/agent/agent-tool.js'
 
 const EventId = Schema.Struct({ event_id: boundedString(64) })
 const when = (value: Date) => value.toISOString()
@@ -18,6 +18,7 @@ const list = (data: readonly Json[], hasMore: boolean) => ({ object: 'list', dat
 
 export const listEvents = defineTool({
   name: 'list_events',
+  route: 'listEvents',
   description: "The user's events, newest first; optionally those starting in [from, to).",
   kind: 'read',
   permission: { resource: 'events', access: 'read' },
@@ -26,11 +27,11 @@ export const listEvents = defineTool({
     to: Schema.optionalKey(DateTime),
     limit: Schema.optionalKey(intBetween(1, 100)),
   }),
-  run: async ({ scope, session, services }, args) => {
+  run: async ({ scope, actor, services }, args) => {
     const found = await services.events.list(
       scope,
       {
-        userId: session.userId,
+        userId: actor.userId,
         startFrom: args.from === undefined ? undefined : new Date(args.from),
         startBefore: args.to === undefined ? undefined : new Date(args.to),
       },
@@ -45,6 +46,7 @@ const SEARCH_PAGES = 5
 
 export const searchEvents = defineTool({
   name: 'search_events',
+  route: 'listEvents',
   description: "The user's events whose title contains `query` (case-insensitive), optionally in [from, to).",
   kind: 'read',
   permission: { resource: 'events', access: 'read' },
@@ -53,7 +55,7 @@ export const searchEvents = defineTool({
     from: Schema.optionalKey(DateTime),
     to: Schema.optionalKey(DateTime),
   }),
-  run: async ({ scope, session, services }, args) => {
+  run: async ({ scope, actor, services }, args) => {
     const needle = args.query.toLowerCase()
     const matches: Json[] = []
     let startingAfter: string | undefined
@@ -61,7 +63,7 @@ export const searchEvents = defineTool({
       const found = await services.events.list(
         scope,
         {
-          userId: session.userId,
+          userId: actor.userId,
           startFrom: args.from === undefined ? undefined : new Date(args.from),
           startBefore: args.to === undefined ? undefined : new Date(args.to),
         },
@@ -80,6 +82,7 @@ export const searchEvents = defineTool({
 
 export const getEvent = defineTool({
   name: 'get_event',
+  route: 'retrieveEvent',
   description: 'One event of the user.',
   kind: 'read',
   permission: { resource: 'events', access: 'read' },
@@ -92,6 +95,7 @@ export const getEvent = defineTool({
 
 export const getDeparture = defineTool({
   name: 'get_departure',
+  route: 'retrieveDeparture',
   description: 'The departure window of one of the user’s events (when to leave).',
   kind: 'read',
   permission: { resource: 'departure', access: 'read' },
@@ -108,6 +112,7 @@ export const getDeparture = defineTool({
 
 export const computeDeparture = defineTool({
   name: 'compute_departure',
+  route: 'computeDeparture',
   description: 'A departure window for a hypothetical trip; stores nothing.',
   kind: 'read',
   permission: { resource: 'departure', access: 'read' },
@@ -126,10 +131,12 @@ export const computeDeparture = defineTool({
 })
 
 /** The REST body of `POST /v1/events` without `user_id` (the session's user) and attendees (`send_invitations`). */
-const CreateEventArguments = CreateEventRequest.mapFields(Struct.omit(['user_id', 'attendees']))
+const CreateEventArguments = CreateTimedEventRequest.mapFields(Struct.omit(['user_id', 'attendees']))
 
 export const createEvent = defineTool({
   name: 'create_event',
+  route: 'createEvent',
+  hints: { destructive: false, idempotent: false, openWorld: false },
   description: 'Proposes a new event for the user.',
   kind: 'write',
   risk: 'normal',
@@ -143,10 +150,10 @@ export const createEvent = defineTool({
       basis: null,
     }),
   basis: async () => null,
-  execute: async ({ scope, session, services }, args) => {
+  execute: async ({ scope, actor, services }, args) => {
     const created = await services.events.create(scope, {
       ...eventPatchFromWire(args),
-      userId: session.userId,
+      userId: actor.userId,
       title: args.title,
       startTime: new Date(args.start_time),
       endTime: new Date(args.end_time),
@@ -175,6 +182,8 @@ const movedTimes = (
 
 export const moveEvent = defineTool({
   name: 'move_event',
+  route: 'updateEvent',
+  hints: { destructive: true, idempotent: true, openWorld: false },
   description: 'Proposes moving an event to a new start (and end; by default the same duration).',
   kind: 'write',
   risk: 'normal',
@@ -217,6 +226,8 @@ const UpdateEventArguments = Schema.Struct({
 
 export const updateEvent = defineTool({
   name: 'update_event',
+  route: 'updateEvent',
+  hints: { destructive: true, idempotent: true, openWorld: false },
   description: 'Proposes changing an event’s title, category, place or travel (use move_event for its time).',
   kind: 'write',
   risk: 'normal',
@@ -249,6 +260,8 @@ export const updateEvent = defineTool({
 
 export const cancelEvent = defineTool({
   name: 'cancel_event',
+  route: 'deleteEvent',
+  hints: { destructive: true, idempotent: true, openWorld: false },
   description: 'Proposes cancelling (deleting) an event; its monitoring and reminders stop.',
   kind: 'write',
   risk: 'normal',
@@ -277,6 +290,8 @@ export const cancelEvent = defineTool({
 
 export const recomputeDeparture = defineTool({
   name: 'recompute_departure',
+  route: 'recomputeDeparture',
+  hints: { destructive: false, idempotent: true, openWorld: false },
   description: 'Proposes a fresh routing, traffic and weather lookup for an event’s departure window.',
   kind: 'write',
   risk: 'low',

@@ -6,7 +6,7 @@ import { renderCalendar, renderConnection } from '../../../contracts/connections
 import { CreateInvitationsRequest, renderInvitation } from '../../../contracts/invitations.js'
 import { preferencesFromWire, renderUser, UpdateUserRequest } from '../../../contracts/users.js'
 import { ownEvent, ownInvitation } from './ownership.js'
-import { defineTool, type Json } from './tool.js'
+import { defineTool, type Json } from '../../../core/agent/agent-tool.js'
 
 /** No arguments: an empty object (an empty struct alone would let any key through). */
 const NoArguments = Schema.Struct({}).check(
@@ -17,12 +17,13 @@ const NoArguments = Schema.Struct({}).check(
 
 export const getUser = defineTool({
   name: 'get_user',
+  route: 'retrieveUser',
   description: 'The session’s user: profile and preferences.',
   kind: 'read',
   permission: { resource: 'users', access: 'read' },
   arguments: NoArguments,
-  run: async ({ scope, session, services }) => {
-    const found = await services.users.retrieve(scope, session.userId)
+  run: async ({ scope, actor, services }) => {
+    const found = await services.users.retrieve(scope, actor.userId)
     return found.ok ? ok(renderUser(found.value)) : found
   },
 })
@@ -32,13 +33,15 @@ const PreferenceArguments = UpdateUserRequest.mapFields(Struct.omit(['email']))
 
 export const updatePreferences = defineTool({
   name: 'update_preferences',
+  route: 'updateUser',
+  hints: { destructive: true, idempotent: true, openWorld: false },
   description: 'Proposes changing the user’s preferences (timezone, travel mode, buffers, alerts, quiet hours...).',
   kind: 'write',
   risk: 'normal',
   permission: { resource: 'users', access: 'write' },
   arguments: PreferenceArguments,
-  plan: async ({ scope, session, services }, args) => {
-    const found = await services.users.retrieve(scope, session.userId)
+  plan: async ({ scope, actor, services }, args) => {
+    const found = await services.users.retrieve(scope, actor.userId)
     if (!found.ok) return found
     const current = renderUser(found.value) as Json
     const change = Object.fromEntries(
@@ -47,28 +50,29 @@ export const updatePreferences = defineTool({
     return ok({
       summary: `Change ${Object.keys(args).join(', ') || 'nothing'}.`,
       change,
-      resource: { type: 'user', id: session.userId },
+      resource: { type: 'user', id: actor.userId },
       basis: String(found.value.version),
     })
   },
-  basis: async ({ scope, session, services }) => {
-    const found = await services.users.retrieve(scope, session.userId)
+  basis: async ({ scope, actor, services }) => {
+    const found = await services.users.retrieve(scope, actor.userId)
     return found.ok ? String(found.value.version) : null
   },
-  execute: async ({ scope, session, services }, args) => {
-    const updated = await services.users.update(scope, session.userId, preferencesFromWire(args))
-    return updated.ok ? ok({ resourceId: session.userId, result: renderUser(updated.value) }) : updated
+  execute: async ({ scope, actor, services }, args) => {
+    const updated = await services.users.update(scope, actor.userId, preferencesFromWire(args))
+    return updated.ok ? ok({ resourceId: actor.userId, result: renderUser(updated.value) }) : updated
   },
 })
 
 export const listConnections = defineTool({
   name: 'list_connections',
+  route: 'listConnections',
   description: 'The user’s calendar connections (Google, Microsoft, iCloud), never their tokens.',
   kind: 'read',
   permission: { resource: 'connections', access: 'read' },
   arguments: NoArguments,
-  run: async ({ scope, session, services }) => {
-    const found = await services.connections.list(scope, { userId: session.userId }, { limit: 100 })
+  run: async ({ scope, actor, services }) => {
+    const found = await services.connections.list(scope, { userId: actor.userId }, { limit: 100 })
     return found.ok
       ? ok({
           object: 'list',
@@ -81,13 +85,14 @@ export const listConnections = defineTool({
 
 export const listCalendars = defineTool({
   name: 'list_calendars',
+  route: 'listCalendars',
   description: 'The calendars of one of the user’s connections.',
   kind: 'read',
   permission: { resource: 'connections', access: 'read' },
   arguments: Schema.Struct({ connection_id: boundedString(64) }),
-  run: async ({ scope, session, services }, args) => {
+  run: async ({ scope, actor, services }, args) => {
     const found = await services.connections.retrieve(scope, args.connection_id, true)
-    if (!found.ok || found.value.connection.userId !== session.userId)
+    if (!found.ok || found.value.connection.userId !== actor.userId)
       return err(new ResourceNotFound({ resource: 'connection', id: args.connection_id, param: 'connection_id' }))
     return ok({ object: 'list', data: (found.value.calendars ?? []).map(renderCalendar), has_more: false })
   },
@@ -95,6 +100,7 @@ export const listCalendars = defineTool({
 
 export const getInvitation = defineTool({
   name: 'get_invitation',
+  route: 'retrieveInvitation',
   description: 'One invitation the user sent: delivery and response.',
   kind: 'read',
   permission: { resource: 'invitations', access: 'read' },
@@ -107,6 +113,8 @@ export const getInvitation = defineTool({
 
 export const sendInvitations = defineTool({
   name: 'send_invitations',
+  route: 'createInvitations',
+  hints: { destructive: false, idempotent: false, openWorld: true },
   description: 'Proposes inviting attendees (by e-mail) to one of the user’s events.',
   kind: 'write',
   risk: 'normal',

@@ -10,7 +10,7 @@ import { EVENT_DURATION_MIN } from '../../../core/scheduling/parsed-event.js'
 import { ResourceNotFound } from '../../../core/shared/errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
 import { ownEvent } from './ownership.js'
-import { defineTool, type ToolContext } from './tool.js'
+import { defineTool, type ToolContext } from '../../../core/agent/agent-tool.js'
 
 const PARTICIPANTS_DESCRIPTION =
   "The session's user id, calendar ids of that user's connections (cal_...), or external:<EMAIL>; the session's user is always included."
@@ -24,11 +24,11 @@ const scopedParticipants = async (
   context: ToolContext,
   participants: readonly string[] | undefined,
 ): Promise<Result<string[], ResourceNotFound>> => {
-  const { session } = context
-  const own = [session.userId, ...(participants ?? []).filter((p) => p !== session.userId)]
+  const { actor } = context
+  const own = [actor.userId, ...(participants ?? []).filter((p) => p !== actor.userId)]
   let calendars: Set<string> | null = null
   for (const participant of own) {
-    if (participant === session.userId || participant.startsWith('external:')) continue
+    if (participant === actor.userId || participant.startsWith('external:')) continue
     if (participant.startsWith('cal_')) {
       calendars ??= await ownCalendars(context)
       if (calendars.has(participant)) continue
@@ -39,9 +39,9 @@ const scopedParticipants = async (
   return ok(own)
 }
 
-const ownCalendars = async ({ scope, session, services }: ToolContext): Promise<Set<string>> => {
+const ownCalendars = async ({ scope, actor, services }: ToolContext): Promise<Set<string>> => {
   const ids = new Set<string>()
-  const found = await services.connections.list(scope, { userId: session.userId }, { limit: 100 })
+  const found = await services.connections.list(scope, { userId: actor.userId }, { limit: 100 })
   if (!found.ok) return ids
   for (const connection of found.value.data) {
     const calendars = await services.connections.listCalendars(scope, connection.id)
@@ -55,6 +55,7 @@ const optionalParticipants = (description: string) =>
 
 export const findFreeBusy = defineTool({
   name: 'find_free_busy',
+  route: 'queryFreeBusy',
   description: "Busy time of the user (and of the user's calendars or external addresses) in [from, to).",
   kind: 'read',
   permission: { resource: 'scheduling', access: 'read' },
@@ -83,6 +84,7 @@ const slotFields = FindSlotsRequest.fields
 
 export const findSlots = defineTool({
   name: 'find_slots',
+  route: 'findSlots',
   description: 'Free slots of a given length common to the user and the other participants, best first.',
   kind: 'read',
   permission: { resource: 'scheduling', access: 'read' },
@@ -110,6 +112,7 @@ export const findSlots = defineTool({
 
 export const suggestTimes = defineTool({
   name: 'suggest_times',
+  route: 'suggestSlots',
   description: 'Suggested times for a meeting described in words, with the user and external addresses.',
   kind: 'read',
   permission: { resource: 'scheduling', access: 'read' },
@@ -132,6 +135,7 @@ const parseContext = ParseEventRequest.fields.user_context.fields
 
 export const parseEventText = defineTool({
   name: 'parse_event_text',
+  route: 'parseSchedulingText',
   description: "Reads an event draft from a sentence, in the user's timezone unless one is given; stores nothing.",
   kind: 'read',
   permission: { resource: 'scheduling', access: 'read' },
@@ -140,25 +144,26 @@ export const parseEventText = defineTool({
     timezone: Schema.optionalKey(parseContext.timezone.annotate({ description: "IANA zone; default the user's" })),
     default_event_duration_min: parseContext.default_event_duration_min,
   }),
-  run: async ({ scope, session, services }, args) => {
+  run: async ({ scope, actor, services }, args) => {
     let timezone = args.timezone
     if (timezone === undefined) {
-      const user = await services.users.retrieve(scope, session.userId)
+      const user = await services.users.retrieve(scope, actor.userId)
       if (!user.ok) return user
       timezone = user.value.timezone
     }
     const result = await services.parser.parse(scope, {
       text: args.text,
       timezone,
-      userId: session.userId,
+      userId: actor.userId,
       defaultDurationMin: args.default_event_duration_min ?? EVENT_DURATION_MIN.default,
     })
-    return result.ok ? ok(renderParsedEvent(result.value, session.userId)) : result
+    return result.ok ? ok(renderParsedEvent(result.value, actor.userId)) : result
   },
 })
 
 export const getEventHealth = defineTool({
   name: 'get_event_health',
+  route: 'retrieveEventHealth',
   description: "Health of one of the user's events: score, label and risks, as of the last departure recompute.",
   kind: 'read',
   permission: { resource: 'events', access: 'read' },

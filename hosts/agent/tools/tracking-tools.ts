@@ -3,10 +3,11 @@ import { boundedString } from '../../../contracts/common.js'
 import { renderTracking } from '../../../contracts/tracking.js'
 import { ok } from '../../../core/shared/result.js'
 import { ownEvent } from './ownership.js'
-import { defineTool } from './tool.js'
+import { defineTool } from '../../../core/agent/agent-tool.js'
 
 export const getTrackingStatus = defineTool({
   name: 'get_tracking_status',
+  route: 'retrieveTracking',
   description:
     "Live ETA tracking of the trip to one of the user's events: status, predicted arrival and minutes late (private preview).",
   kind: 'read',

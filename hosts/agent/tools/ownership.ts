@@ -3,7 +3,7 @@ import type { Invitation } from '../../../core/invitation/invitation.js'
 import type { Reminder } from '../../../core/reminder/reminder.js'
 import { ResourceNotFound } from '../../../core/shared/errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
-import type { ToolContext } from './tool.js'
+import type { ToolContext } from '../../../core/agent/agent-tool.js'
 
 /**
  * A tool reaches the session's user's records only: another user's record (or another account's, which the use
@@ -16,7 +16,7 @@ const mine = <T extends { readonly userId: string }>(
   id: string,
   param: string,
 ): Result<T, ResourceNotFound> =>
-  found.ok && found.value.userId === context.session.userId
+  found.ok && found.value.userId === context.actor.userId
     ? ok(found.value)
     : err(new ResourceNotFound({ resource, id, param }))
 
@@ -31,7 +31,7 @@ export const ownInvitation = async (
   id: string,
 ): Promise<Result<Invitation, ResourceNotFound>> => {
   const found = await context.services.invitations.retrieve(context.scope, id)
-  return found.ok && found.value.organizerUserId === context.session.userId
+  return found.ok && found.value.organizerUserId === context.actor.userId
     ? ok(found.value)
     : err(new ResourceNotFound({ resource: 'invitation', id, param: 'invitation_id' }))
 }

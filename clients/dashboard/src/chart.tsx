@@ -1,0 +1,89 @@
+import { useEffect, useRef } from 'preact/hooks'
+import uPlot from 'uplot'
+import 'uplot/dist/uPlot.min.css'
+
+export interface ChartSeries {
+  readonly label: string
+  readonly color: string
+  readonly values: readonly number[]
+}
+
+/**
+ * A time-series chart (uPlot, bundled) with its numbers beside it as a table for screen readers and keyboards:
+ * the canvas is a picture, the table is the data.
+ */
+export const Chart = ({
+  title,
+  times,
+  series,
+  unit,
+}: {
+  readonly title: string
+  /** Seconds since the epoch, one per point. */
+  readonly times: readonly number[]
+  readonly series: readonly ChartSeries[]
+  readonly unit: string
+}) => {
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const element = box.current
+    if (element === null) return
+    const width = Math.max(280, Math.min(element.clientWidth, 1200))
+    const plot = new uPlot(
+      {
+        width,
+        height: 220,
+        series: [
+          {},
+          ...series.map((each) => ({
+            label: each.label,
+            stroke: each.color,
+            width: 2,
+            points: { show: times.length < 3 },
+          })),
+        ],
+        axes: [{}, { label: unit, size: 60 }],
+        legend: { show: true },
+        cursor: { show: true },
+      },
+      [times as number[], ...series.map((each) => each.values as number[])],
+      element,
+    )
+    return () => plot.destroy()
+  }, [times, series])
+  const round = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2))
+  return (
+    <figure class="chart card" data-points={times.length}>
+      <figcaption>{title}</figcaption>
+      <div ref={box} class="chart-box" aria-hidden="true" />
+      <details>
+        <summary>Show the numbers ({times.length} points)</summary>
+        <div class="table-wrap">
+          <table>
+            <caption class="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time (UTC)</th>
+                {series.map((each) => (
+                  <th scope="col" key={each.label}>
+                    {each.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {times.map((time, index) => (
+                <tr key={time}>
+                  <td>{new Date(time * 1000).toISOString().replace('T', ' ').slice(0, 16)}</td>
+                  {series.map((each) => (
+                    <td key={each.label}>{round(each.values[index] ?? 0)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  )
+}

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'preact/hooks'
+import { surfaceCall, type Mode, type Overview } from '../api.js'
+import { Chart } from '../chart.js'
+import { ErrorNote, Source } from '../components.js'
+
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000)
+
+/**
+ * The last 24 hours: this host's counters (requests, delivery attempts, departures recomputed) and the account's
+ * own webhook deliveries. Each figure says where it comes from.
+ */
+export const OverviewPage = ({ mode }: { mode: Mode }) => {
+  const [overview, setOverview] = useState<Overview | null>(null)
+  const [error, setError] = useState<unknown>(null)
+  const load = () =>
+    surfaceCall<Overview>(mode, 'GET', '/overview').then((answer) => {
+      setError(null)
+      setOverview(answer)
+    }, setError)
+  useEffect(() => {
+    load()
+  }, [mode])
+  if (overview === null) return <ErrorNote error={error} />
+  const points = overview.counters.points
+  const times = points.map((point) => seconds(point.at))
+  const series = (key: string) => points.map((point) => Number(point[key] ?? 0))
+  const hours = overview.deliveries.hours
+  const surface = mode === 'live' ? 'production' : 'sandbox'
+  return (
+    <section>
+      <ErrorNote error={error} />
+      <div class="actions">
+        <button type="button" onClick={load}>
+          Refresh
+        </button>
+      </div>
+      <div class="charts">
+        <Chart
+          title={`Requests per minute on the ${surface} surface, by status class`}
+          unit="requests / min"
+          times={times}
+          series={[
+            { label: '2xx and 3xx', color: '#1a7f37', values: series(`requests_${mode}_2xx`) },
+            { label: '4xx', color: '#b35900', values: series(`requests_${mode}_4xx`) },
+            { label: '5xx', color: '#c62828', values: series(`requests_${mode}_5xx`) },
+          ]}
+        />
+        <Chart
+          title={`Webhook deliveries made per hour on the ${surface} surface, by status`}
+          unit="deliveries"
+          times={hours.map((hour) => seconds(hour.at))}
+          series={[
+            { label: 'succeeded', color: '#1a7f37', values: hours.map((hour) => hour.succeeded) },
+            { label: 'failed', color: '#c62828', values: hours.map((hour) => hour.failed) },
+            { label: 'still being tried', color: '#595959', values: hours.map((hour) => hour.open) },
+          ]}
+        />
+        <Chart
+          title="Webhook delivery attempts and departures recomputed per minute (every surface)"
+          unit="per min"
+          times={times}
+          series={[
+            { label: 'attempts acknowledged', color: '#1a7f37', values: series('webhook_attempts_acknowledged') },
+            { label: 'attempts failed', color: '#c62828', values: series('webhook_attempts_failed') },
+            { label: 'departures recomputed', color: '#0b57d0', values: series('departures_recomputed') },
+          ]}
+        />
+      </div>
+      <Source>
+        Requests, delivery attempts and departures recomputed: the counters of the host that answered this page (as on
+        its <code>/metrics</code>), sampled each minute since it started, for every account it serves; another host
+        keeps its own. Deliveries per hour: this account's delivery records
+        {overview.deliveries.capped ? ' (the newest 5,000)' : ''}, the same on every host.
+      </Source>
+    </section>
+  )
+}

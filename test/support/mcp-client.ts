@@ -1,0 +1,29 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+
+/** The official SDK's client on Streamable HTTP, with an API key as its bearer (and an existing session to resume). */
+export const connectMcp = async (
+  base: string,
+  key: string,
+  sessionId?: string,
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> => {
+  const transport = new StreamableHTTPClientTransport(new URL('/mcp', base), {
+    // One connection per request, as `api()` does: a kept-alive socket may sit idle past the server's keep-alive
+    // timeout on a busy machine and be reset as the next request is written on it.
+    requestInit: { headers: { authorization: `Bearer ${key}`, connection: 'close' } },
+    ...(sessionId === undefined ? {} : { sessionId }),
+  })
+  const client = new Client({ name: 'departure-tests', version: '1.0.0' })
+  await client.connect(transport)
+  return { client, transport }
+}
+
+/** The error body of a tool error (`isError`), as its text carries it. */
+// biome-ignore lint/suspicious/noExplicitAny: untyped wire JSON on purpose; the assertions are its type check
+export const toolErrorOf = (result: unknown): any => {
+  const call = result as CallToolResult
+  if (call.isError !== true) throw new Error(`not a tool error: ${JSON.stringify(result)}`)
+  const first = call.content[0]
+  return first?.type === 'text' ? JSON.parse(first.text).error : undefined
+}
