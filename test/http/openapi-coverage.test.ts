@@ -188,6 +188,15 @@ describe('a developer trying the sandbox: successes and the use cases own errors
     })
     expect(event.status).toBe(201)
     await get(`/v1/events?user_id=${ada.id}&limit=5`)
+    const series = await post('/v1/events', {
+      user_id: ada.id,
+      title: 'Stand-up',
+      start_time: start.toISOString(),
+      end_time: end.toISOString(),
+      recurrence: ['RRULE:FREQ=DAILY;COUNT=3'],
+    })
+    expect(series.status).toBe(201)
+    await get(`/v1/events/${series.json.id}/instances?limit=5`)
     await get(`/v1/events/${event.json.id}`)
     await exchange(test.sandbox, 'PATCH', `/v1/events/${event.json.id}`, { body: JSON.stringify({ title: 'Covered' }) })
     await get(`/v1/events/${event.json.id}/departure`)
