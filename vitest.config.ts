@@ -25,6 +25,10 @@ export default defineConfig({
             'test/http/mongodb-storage.test.ts',
             'test/http/voice-revocation-hosts.test.ts',
             'test/http/webhook-flood.test.ts',
+            // Packs and installs the client: the storage behind the sandbox plays no part in it.
+            'test/http/client-package.test.ts',
+            // Drives the document's every operation through the validator: the HTTP layer's, whatever the storage.
+            'test/http/openapi-coverage.test.ts',
           ],
           env: { TEST_STORAGE: 'mongodb' },
         },

@@ -4,7 +4,8 @@ import { keyPrefix } from '../core/account/api-key.js'
 import { MAX_ROLL_EXPIRY_SECONDS } from '../core/account/account-service.js'
 import { MAX_ALLOWLIST_ENTRIES } from '../core/account/ip-allowlist.js'
 import { ACCESS_LEVELS, KEY_TYPES, type PermissionResource, type Permissions } from '../core/account/permissions.js'
-import { boundedString, DateTime, intBetween, ListQuery, ResponseMeta } from './common.js'
+import { boundedString, DateTime, intBetween, listEnvelope, ListQuery, ResponseMeta } from './common.js'
+import type { EndpointContract } from './endpoint.js'
 
 const AccessLevel = Schema.Literals(ACCESS_LEVELS)
 
@@ -84,3 +85,68 @@ export const renderApiKey = (key: ApiKeyRecord, now: Date, secret?: string): Rec
     ...(secret === undefined ? {} : { secret }),
   }
 }
+
+/** The ApiKey endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
+export const ApiKeyEndpoints = {
+  createApiKey: {
+    operationId: 'createApiKey',
+    permission: 'secret_key',
+    method: 'POST',
+    path: '/v1/api_keys',
+    summary: 'Create a restricted key (rk_) of this surface; the answer carries the full key, shown only here',
+    description:
+      'Creates a restricted key (`rk_`) of this surface with the given permissions and an optional IP allowlist. The answer carries the full key, shown only here. Needs a secret key.',
+    tag: 'API keys',
+    body: CreateApiKeyRequest,
+    response: ApiKeyResource,
+    successStatus: 201,
+  },
+  listApiKeys: {
+    operationId: 'listApiKeys',
+    permission: 'secret_key',
+    method: 'GET',
+    path: '/v1/api_keys',
+    summary: 'List the secret and restricted keys of this surface, newest first',
+    description:
+      'Lists the secret and restricted keys of this surface, newest first, with their permissions but never the secrets. Needs a secret key.',
+    tag: 'API keys',
+    query: ListApiKeysQuery,
+    response: listEnvelope(ApiKeyResource),
+  },
+  retrieveApiKey: {
+    operationId: 'retrieveApiKey',
+    permission: 'secret_key',
+    method: 'GET',
+    path: '/v1/api_keys/{id}',
+    summary: 'Retrieve a key (never its secret)',
+    description:
+      "Returns one key's metadata (type, permissions, allowlist, status), never its secret. Needs a secret key.",
+    tag: 'API keys',
+    response: ApiKeyResource,
+  },
+  revokeApiKey: {
+    operationId: 'revokeApiKey',
+    errors: ['invalid_state_transition'],
+    permission: 'secret_key',
+    method: 'POST',
+    path: '/v1/api_keys/{id}/revoke',
+    summary: 'Revoke a key now (a rolled key still within its expiry too)',
+    description:
+      'Revokes a key now: requests with it answer 401 from then on. A rolled key still within its expiry can be revoked too. Needs a secret key.',
+    tag: 'API keys',
+    response: ApiKeyResource,
+  },
+  rollApiKey: {
+    operationId: 'rollApiKey',
+    errors: ['invalid_state_transition'],
+    permission: 'secret_key',
+    method: 'POST',
+    path: '/v1/api_keys/{id}/roll',
+    summary: 'Roll a key: a new key with the same grants; the old one works on for expires_in_seconds (0 to 7 days)',
+    description:
+      'Replaces a key with a new one with the same grants, answered once; the old key keeps working for `expires_in_seconds` (0 to 7 days) so deployments can switch. Needs a secret key.',
+    tag: 'API keys',
+    body: RollApiKeyRequest,
+    response: ApiKeyResource,
+  },
+} as const satisfies Record<string, EndpointContract>

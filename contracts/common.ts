@@ -1,5 +1,6 @@
 import { IANAZone } from 'luxon'
 import { Schema, Struct } from 'effect'
+import { DEFAULT_PAGE_LIMIT, type PageRequest } from '../core/shared/pagination.js'
 
 /**
  * What a filtered string is in the OpenAPI document. A filter of ours is code, which JSON Schema cannot carry: without
@@ -89,6 +90,17 @@ export const ListQuery = {
   starting_after: Schema.optionalKey(boundedString(128)),
   ending_before: Schema.optionalKey(boundedString(128)),
 }
+
+/** The page a list request asks for, from its validated `ListQuery` fields (`limit` defaults to 10). */
+export const pageRequestOf = (query: {
+  readonly limit?: string | undefined
+  readonly starting_after?: string | undefined
+  readonly ending_before?: string | undefined
+}): PageRequest => ({
+  limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
+  startingAfter: query.starting_after,
+  endingBefore: query.ending_before,
+})
 
 /** The answer of a delete: the resource as it was when deleted, with `deleted: true`. */
 export const deleted = <Fields extends Schema.Struct.Fields>(resource: Schema.Struct<Fields>) =>

@@ -55,6 +55,7 @@ export const DepartureHistoryEndpoints = {
     method: 'GET',
     path: '/v1/events/{id}/departure/history',
     summary: `An event's departure recomputes over time, newest first (the last ${DEPARTURE_HISTORY_PER_EVENT} kept)`,
+    description: `Lists every stored recompute of the event's departure window, newest first: when it was computed, the earliest and latest departure, travel minutes, traffic level, confidence, data quality and what triggered it (creation, the schedule, a read, a requested recompute, tracking). Only recomputes that succeeded are recorded, at most ${DEPARTURE_HISTORY_PER_EVENT} per event (the oldest go first); a new entry is visible on every host within a second. The history is deleted with its event and with its user. Pages with \`limit\` and \`starting_after\`.`,
     tag: 'Departure',
     query: ListDepartureHistoryQuery,
     response: listEnvelope(DepartureHistoryEntryResource),

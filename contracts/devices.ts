@@ -1,7 +1,8 @@
 import { Schema } from 'effect'
 import type { Device } from '../core/device/device.js'
 import { PUSH_OUTCOMES, type RecordedPush } from '../core/ports/push.js'
-import { boundedString, DateTime, IntFromQuery, ListQuery, ResponseMeta } from './common.js'
+import { boundedString, DateTime, deleted, IntFromQuery, listEnvelope, ListQuery, ResponseMeta } from './common.js'
+import type { EndpointContract } from './endpoint.js'
 
 const base64url = (bytes: number, description: string, firstChar?: string) => {
   const length = Math.ceil((bytes * 4) / 3)
@@ -87,3 +88,61 @@ export const renderPushMessage = (record: RecordedPush) => ({
   outcome: record.outcome,
   created_at: record.message.createdAt.toISOString(),
 })
+
+/** The Device endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
+export const DeviceEndpoints = {
+  registerDevice: {
+    operationId: 'registerDevice',
+    errors: ['account_deactivated'],
+    permission: { resource: 'devices', access: 'write' },
+    method: 'POST',
+    path: '/v1/users/{id}/devices',
+    summary: 'Register a Web Push subscription for a user (the same endpoint again returns the device with 200)',
+    description:
+      "Registers a Web Push subscription so the user's reminders and departure alerts reach the browser or phone. The same subscription endpoint again answers 200 with its device (moved to this user if another had it).",
+    existingStatus: { status: 200, description: 'The user already had this subscription: its device is answered.' },
+    tag: 'Devices',
+    body: RegisterDeviceRequest,
+    response: DeviceResource,
+    successStatus: 201,
+  },
+  listDevices: {
+    operationId: 'listDevices',
+    permission: { resource: 'devices', access: 'read' },
+    method: 'GET',
+    path: '/v1/users/{id}/devices',
+    summary: "List a user's devices, newest first",
+    description:
+      "Lists a user's registered devices, newest first, without their push keys. Pages with `limit` and a cursor.",
+    tag: 'Devices',
+    query: ListDevicesQuery,
+    response: listEnvelope(DeviceResource),
+  },
+  deleteDevice: {
+    operationId: 'deleteDevice',
+    permission: { resource: 'devices', access: 'write' },
+    method: 'DELETE',
+    path: '/v1/users/{id}/devices/{device_id}',
+    summary: 'Remove a device: it gets no more pushes',
+    description: 'Removes a device: it receives no more pushes. A device of another user is 404.',
+    tag: 'Devices',
+    response: deleted(DeviceResource),
+  },
+} as const satisfies Record<string, EndpointContract>
+
+/** The PushMessage endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
+export const PushMessageEndpoints = {
+  listPushMessages: {
+    operationId: 'listPushMessages',
+    permission: { resource: 'test_helpers', access: 'read' },
+    method: 'GET',
+    path: '/v1/test_helpers/push_messages',
+    summary: 'Pushes the sandbox recorded instead of sending, newest first',
+    description:
+      'Lists the Web Push messages the sandbox recorded instead of sending, newest first, optionally for one user. Sandbox only: production sends them.',
+    tag: 'Test helpers',
+    query: ListPushMessagesQuery,
+    response: listEnvelope(PushMessageResource),
+    sandboxOnly: true,
+  },
+} as const satisfies Record<string, EndpointContract>

@@ -1,4 +1,4 @@
-import type { Schema } from 'effect'
+import { Schema } from 'effect'
 import type { RequiredPermission } from '../core/account/permissions.js'
 import type { ErrorCodeName } from './errors.js'
 
@@ -31,6 +31,11 @@ export interface EndpointContract {
   /** OpenAPI-style path: `/v1/users/{id}`. */
   readonly path: string
   readonly summary: string
+  /**
+   * What the operation does, its side effects and its limits, in one or two sentences: the reference page's text
+   * under the summary. Required, so that no operation is documented by its name alone.
+   */
+  readonly description: string
   readonly tag: string
   readonly body?: Schema.Top
   /** The fields of an HTML form's post (`application/x-www-form-urlencoded`): the hosted pages' buttons. */
@@ -42,6 +47,11 @@ export interface EndpointContract {
   /** Media type of a non-JSON answer (`text/html`, `image/gif`). */
   readonly responseContentType?: string
   readonly successStatus?: number
+  /**
+   * Headers of the success answer beyond those every answer carries (`Request-Id`, `Service-Version`, the rate limit's):
+   * `Location` of a created resource, a cache's `ETag`. A redirect's `Location` is declared without being named here.
+   */
+  readonly successHeaders?: Readonly<Record<string, ResponseHeader>>
   /**
    * A second success status with the same body: an idempotent creation answers `successStatus` (201) when it
    * created, and this one (200) with the existing resource when it found it.
@@ -78,6 +88,12 @@ export interface EndpointContract {
   readonly errors?: readonly ErrorCodeName[]
 }
 
+export interface ResponseHeader {
+  readonly description: string
+  /** Whether every answer of the status carries it. */
+  readonly required?: boolean
+}
+
 export interface OtherResponse {
   readonly status: number
   readonly description: string
@@ -95,3 +111,19 @@ export const endpointId = (endpoint: Pick<EndpointContract, 'method' | 'path'>):
 
 /** `/v1/users/{id}` -> `/v1/users/:id` (Fastify's syntax). */
 export const routerPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1')
+
+/** The body of an action that takes no fields: an empty JSON object (unknown fields refused). */
+export const NoBody = Schema.Struct({})
+
+/** A page for browsers answering at an error status (a hosted form's "this request is not valid"). */
+export const htmlPage = (status: number, description: string): OtherResponse => ({
+  status,
+  description,
+  contentType: 'text/html',
+})
+
+/** A redirect (302, `Location`, no body): where a browser goes next. */
+export const redirect = (description: string): OtherResponse => ({ status: 302, description, only: true })
+
+/** The fields of a browser form or an OAuth client's post (application/x-www-form-urlencoded), as named in the summary. */
+export const FormFields = Schema.Record(Schema.String, Schema.String).annotate({ identifier: 'FormFields' })

@@ -7,9 +7,28 @@ import { ROUTE_DATA_QUALITIES, TRAFFIC_INCIDENT_KINDS, TRANSIT_LEG_MODES } from 
 import type { WeatherWarning } from '../core/ports/weather.js'
 import type { Place } from '../core/shared/place.js'
 import { TRAVEL_MODES } from '../core/user/user.js'
-import { boundedString, DateTime, Email, intBetween, ListQuery, ResponseMeta, Timezone } from './common.js'
-import { renderSeriesFields, seriesListingField, seriesRequestFields, seriesResourceFields } from './event-series.js'
+import {
+  boundedString,
+  DateTime,
+  deleted,
+  Email,
+  intBetween,
+  listEnvelope,
+  ListQuery,
+  ResponseMeta,
+  Timezone,
+} from './common.js'
+import {
+  EventEditQuery,
+  EventInstancesQuery,
+  renderSeriesFields,
+  seriesListingField,
+  seriesRequestFields,
+  seriesResourceFields,
+} from './event-series.js'
 import { PlaceRequest } from './place.js'
+import { type EndpointContract, NoBody } from './endpoint.js'
+import { EventHealthResource, UPCOMING_HEALTH_SINCE, UpcomingHealthQuery } from './event-health.js'
 
 const TravelRequest = Schema.Struct({
   mode: Schema.optionalKey(Schema.Literals(TRAVEL_MODES)),
@@ -402,3 +421,149 @@ export const renderDeparture = (departure: Departure, eventId: string | null, or
   calculated_at: departure.calculatedAt.toISOString(),
   next_recalc_at: departure.nextRecalcAt.toISOString(),
 })
+
+/** The Event endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
+export const EventEndpoints = {
+  createEvent: {
+    operationId: 'createEvent',
+    errors: ['account_deactivated'],
+    permission: { resource: 'events', access: 'write' },
+    method: 'POST',
+    path: '/v1/events',
+    summary: 'Create an event; a future event with a location is monitored',
+    description:
+      "Creates an event for a user. A future event with a location is monitored: its first departure window is computed during the request, and `event.created` (then `departure.computed`) is sent; the answer's `Location` header names the new event.",
+    tag: 'Events',
+    body: CreateEventRequest,
+    response: EventResource,
+    successStatus: 201,
+    successHeaders: {
+      Location: { description: "The new event's path: `/v1/events/{id}`.", required: true },
+    },
+  },
+  listEvents: {
+    operationId: 'listEvents',
+    permission: { resource: 'events', access: 'read' },
+    method: 'GET',
+    path: '/v1/events',
+    summary: 'List events, newest first; filter by user and start time',
+    description:
+      'Lists events in the list envelope, newest first, filtered by `user_id` and by start time (`start_time[gte]`, `start_time[lt]`). Pages with `limit` (1 to 100) and a cursor.',
+    tag: 'Events',
+    query: ListEventsQuery,
+    response: listEnvelope(EventResource),
+  },
+  retrieveEvent: {
+    operationId: 'retrieveEvent',
+    permission: { resource: 'events', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/{id}',
+    summary: 'Retrieve an event',
+    description:
+      'Returns one event with its monitoring status and latest departure window. An event of another account or surface is 404.',
+    tag: 'Events',
+    response: EventResource,
+  },
+  updateEvent: {
+    operationId: 'updateEvent',
+    errors: ['account_deactivated', 'concurrent_modification'],
+    permission: { resource: 'events', access: 'write' },
+    method: 'PATCH',
+    path: '/v1/events/{id}',
+    summary: 'Update an event; a new time, place or travel recomputes the window',
+    description:
+      'Changes the given fields. A new time, place or travel puts monitoring back to `pending` and recomputes the window at once; a title or category change keeps it. Sends `event.updated`, and `departure.updated` when the window changed.',
+    tag: 'Events',
+    query: EventEditQuery,
+    body: UpdateEventRequest,
+    response: EventResource,
+  },
+  deleteEvent: {
+    operationId: 'deleteEvent',
+    errors: ['concurrent_modification'],
+    permission: { resource: 'events', access: 'write' },
+    method: 'DELETE',
+    path: '/v1/events/{id}',
+    summary: 'Delete an event; monitoring stops',
+    description:
+      'Deletes an event: monitoring stops and `event.deleted` carries its last state. The answer is the event as it was, with `deleted: true`; later calls are 404.',
+    tag: 'Events',
+    query: EventEditQuery,
+    response: deleted(EventResource),
+  },
+  listEventInstances: {
+    operationId: 'listEventInstances',
+    permission: { resource: 'events', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/{id}/instances',
+    summary: 'List the occurrences of a series in a window, soonest first',
+    description:
+      "Lists the occurrences of a recurring event (its RRULE, EXDATE and RDATE expanded in the event's timezone) between `from` and `to`, soonest first, each as an event with its derived id and `original_start_time`. Pages with `limit` and a cursor; read-only.",
+    tag: 'Events',
+    query: EventInstancesQuery,
+    response: listEnvelope(EventResource),
+  },
+  retrieveDeparture: {
+    operationId: 'retrieveDeparture',
+    errors: ['departure_unavailable'],
+    permission: { resource: 'departure', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/{id}/departure',
+    summary: 'Latest cached departure window of an event',
+    description:
+      'Returns the latest departure window computed for the event (when to leave, travel time, traffic, weather) from cache, without calling any provider. 409 `departure_unavailable` when none could be computed yet.',
+    tag: 'Departure',
+    response: DepartureResource,
+  },
+  recomputeDeparture: {
+    operationId: 'recomputeDeparture',
+    errors: ['account_deactivated', 'departure_unavailable'],
+    permission: { resource: 'departure', access: 'write' },
+    method: 'POST',
+    path: '/v1/events/{id}/departure/recompute',
+    summary: 'Fresh routing, traffic and weather lookup (4 per minute per event)',
+    description:
+      'Computes a fresh departure window now with new routing, traffic and weather lookups, and stores it (sending `departure.updated` when it changed). Limited to 4 calls per minute per event (429).',
+    tag: 'Departure',
+    body: NoBody,
+    response: DepartureResource,
+  },
+  retrieveEventHealth: {
+    operationId: 'retrieveEventHealth',
+    // events:read, not departure:read: the risks name the user's other events in the way.
+    permission: { resource: 'events', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/{id}/health',
+    summary: 'Health of an event: score, label and risks, as of the last departure recompute',
+    description:
+      'Scores how likely the user is to make the event on time (0 to 100, a label and the risks found, such as a tight connection after another event), as of the last departure recompute. Read-only.',
+    tag: 'Events',
+    response: EventHealthResource,
+  },
+  listUpcomingEventHealth: {
+    operationId: 'listUpcomingEventHealth',
+    permission: { resource: 'events', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/health/upcoming',
+    summary: "Health of a user's events starting within horizon_hours, soonest first (from 2026-05-20)",
+    description:
+      "Lists the health of a user's events starting within `horizon_hours`, soonest first, each as of its last recompute. Read-only; available from API version 2026-05-20.",
+    tag: 'Events',
+    query: UpcomingHealthQuery,
+    response: listEnvelope(EventHealthResource),
+    sinceVersion: UPCOMING_HEALTH_SINCE,
+  },
+  computeDeparture: {
+    operationId: 'computeDeparture',
+    errors: ['departure_unavailable'],
+    permission: { resource: 'departure', access: 'read' },
+    method: 'POST',
+    path: '/v1/departure/compute',
+    summary: 'Departure window for a hypothetical trip; persists nothing',
+    description:
+      'Computes a departure window for a hypothetical trip (origin, destination, arrival time, travel mode) without creating an event. Nothing is stored and no webhook is sent.',
+    tag: 'Departure',
+    body: ComputeDepartureRequest,
+    response: DepartureResource,
+  },
+} as const satisfies Record<string, EndpointContract>

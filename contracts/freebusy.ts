@@ -7,8 +7,8 @@ import {
 } from '../core/scheduling/freebusy.js'
 import type { SchedulingWarning } from '../core/scheduling/suggest.js'
 import { TIMES_OF_DAY, WEEKDAY_ABBREVIATIONS, WEEKDAYS, type ScoredSlot } from '../core/scheduling/slots.js'
-import type { RatePool } from './endpoint.js'
 import { boundedString, ClockTime, DateTime, intBetween, ResponseMeta, Timezone } from './common.js'
+import type { EndpointContract, RatePool } from './endpoint.js'
 
 /** The free/busy pool (docs/spec-map.md, "Limits"): 50 requests per rolling second and 5 at once per key, apart from the general pool. */
 export const FREEBUSY_RATE_POOL: RatePool = { name: 'freebusy', requestsPerWindow: 50, windowMs: 1000, concurrency: 5 }
@@ -126,3 +126,33 @@ export const renderSlotList = (slots: readonly ScoredSlot[], warnings: readonly 
   data: slots.map(renderSlot),
   warnings: warnings.map((warning) => ({ ...warning })),
 })
+
+/** The FreeBusy endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
+export const FreeBusyEndpoints = {
+  queryFreeBusy: {
+    operationId: 'queryFreeBusy',
+    permission: { resource: 'scheduling', access: 'read' },
+    method: 'POST',
+    path: '/v1/freebusy/query',
+    summary: 'Busy time of users, calendars and external addresses in a window (free/busy pool: 50/s, 5 concurrent)',
+    description:
+      'Returns the busy intervals of users, their connected calendars and external addresses within a time window. Read-only; counted in the free/busy pool (50 requests per second, 5 concurrent).',
+    tag: 'Scheduling',
+    body: FreeBusyQueryRequest,
+    response: FreeBusyResource,
+    ratePool: FREEBUSY_RATE_POOL,
+  },
+  findSlots: {
+    operationId: 'findSlots',
+    permission: { resource: 'scheduling', access: 'read' },
+    method: 'POST',
+    path: '/v1/freebusy/find_slots',
+    summary: 'Free slots common to every participant, scored (free/busy pool: 50/s, 5 concurrent)',
+    description:
+      'Finds time slots free for every participant within a window, honouring working hours and buffers, and scores them. Read-only; counted in the free/busy pool (50 requests per second, 5 concurrent).',
+    tag: 'Scheduling',
+    body: FindSlotsRequest,
+    response: SlotList,
+    ratePool: FREEBUSY_RATE_POOL,
+  },
+} as const satisfies Record<string, EndpointContract>

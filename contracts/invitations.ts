@@ -8,6 +8,7 @@ import {
 } from '../core/invitation/invitation.js'
 import type { SentMail } from '../core/ports/mail.js'
 import { boundedString, DateTime, Email, listItem, ResponseMeta } from './common.js'
+import { type EndpointContract, NoBody, type OtherResponse } from './endpoint.js'
 
 export const InvitationResource = Schema.Struct({
   id: Schema.String,
@@ -70,6 +71,13 @@ export const RespondForm = Schema.Struct({
 export const UnsubscribeForm = Schema.Struct({
   token: Schema.String.annotate({ description: "The invitation's response_token (from the page's link)." }),
 }).annotate({ identifier: 'HostedUnsubscribeForm' })
+
+/** The open-tracking pixel's query: the image is the same with any token or none, so none is required. */
+export const OpenPixelQuery = Schema.Struct({
+  token: Schema.optionalKey(
+    Schema.String.annotate({ description: "The invitation's response_token; the open is recorded when it matches." }),
+  ),
+})
 
 export const TokenLinkQuery = Schema.Struct({
   token: boundedString(128).annotate({ description: "The invitation's response_token." }),
@@ -172,3 +180,210 @@ export const renderSentEmail = (sent: SentMail) => ({
   headers: { ...sent.mail.headers },
   calendar: sent.mail.calendar === null ? null : { ...sent.mail.calendar },
 })
+
+/** The hosted pages' answer to a link whose invitation or token is wrong: an HTML page, never the JSON envelope. */
+const LINK_NOT_VALID: OtherResponse = {
+  status: 404,
+  description: 'An HTML page saying the link is not valid: no invitation has this id and token.',
+  contentType: 'text/html',
+  only: true,
+}
+
+/** The Invitation endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
+export const InvitationEndpoints = {
+  createInvitations: {
+    operationId: 'createInvitations',
+    errors: ['account_deactivated'],
+    permission: { resource: 'invitations', access: 'write' },
+    method: 'POST',
+    path: '/v1/invitations',
+    summary: 'Invite attendees to an event: one invitation each, e-mailed with an iCalendar attachment',
+    description:
+      'Invites attendees to an event: one invitation each, e-mailed with an iCalendar attachment and links to the hosted response page. The sandbox records the e-mails instead of sending them (`listSentEmails`).',
+    tag: 'Invitations',
+    body: CreateInvitationsRequest,
+    response: InvitationListResource,
+    successStatus: 201,
+  },
+  retrieveInvitation: {
+    operationId: 'retrieveInvitation',
+    permission: { resource: 'invitations', access: 'read' },
+    method: 'GET',
+    path: '/v1/invitations/{id}',
+    summary: 'Retrieve an invitation',
+    description: "Returns one invitation: the attendee, their answer and the e-mail's delivery status.",
+    tag: 'Invitations',
+    response: InvitationResource,
+  },
+  respondToInvitation: {
+    operationId: 'respondToInvitation',
+    errors: ['invalid_state_transition', 'concurrent_modification'],
+    permission: { resource: 'invitations', access: 'write' },
+    method: 'POST',
+    path: '/v1/invitations/{id}/respond',
+    summary: "Record the attendee's answer: with the account's key, or with `response_token` and no key",
+    description:
+      "Records the attendee's answer and sends `invitation.responded`. Authorized by the account's key, or without a key by the invitation's `response_token`.",
+    tag: 'Invitations',
+    body: RespondRequest,
+    query: RespondQuery,
+    response: InvitationResource,
+    authenticated: 'optional',
+  },
+  invitationOpenPixel: {
+    operationId: 'invitationOpenPixel',
+    permission: 'any_key',
+    method: 'GET',
+    path: '/v1/invitations/{id}/open.gif',
+    summary: 'Open-tracking pixel of the e-mail (token-addressed, no key)',
+    description:
+      'The 1x1 image embedded in the invitation e-mail: loading it with the right token marks the e-mail opened. It answers the same image whatever the token, so it reveals nothing.',
+    tag: 'Invitations',
+    query: OpenPixelQuery,
+    responseDescription: 'A 1x1 transparent GIF, whatever the token',
+    responseContentType: 'image/gif',
+    authenticated: false,
+  },
+  inboundMailNotice: {
+    operationId: 'inboundMailNotice',
+    errors: ['signature_invalid', 'resource_missing'],
+    permission: 'any_key',
+    method: 'POST',
+    path: '/v1/inbound/mail_events',
+    summary: 'Delivery, open and bounce notices from the mail provider (HMAC-signed, no key)',
+    description:
+      "Receives delivery, open and bounce notices from the mail provider, authenticated by their HMAC signature instead of a key, and updates the invitation's delivery status.",
+    tag: 'Invitations',
+    body: InboundMailNotice,
+    response: MailNoticeResource,
+    authenticated: false,
+  },
+  hostedRespondPage: {
+    operationId: 'hostedRespondPage',
+    permission: 'any_key',
+    method: 'GET',
+    path: '/hosted/invitations/{id}/respond',
+    summary: 'Hosted response page linked from the e-mail (HTML; `token` query parameter)',
+    description:
+      'The HTML page the invitation e-mail links to: the event and accept, maybe and decline buttons, addressed by the invitation id and its token. No key; a wrong token gives a page saying the link is not valid.',
+    tag: 'Hosted pages',
+    query: TokenLinkQuery,
+    responseDescription: 'An HTML page with accept, maybe and decline buttons',
+    responseContentType: 'text/html',
+    otherResponses: [LINK_NOT_VALID],
+    authenticated: false,
+  },
+  hostedRespondSubmit: {
+    operationId: 'hostedRespondSubmit',
+    permission: 'any_key',
+    method: 'POST',
+    path: '/hosted/invitations/{id}/respond',
+    summary: 'Form post of the response page (application/x-www-form-urlencoded: token, status)',
+    description:
+      "Target of the response page's form: records the attendee's answer as `respondToInvitation` does and shows a confirmation page. No key; the token authorizes it.",
+    tag: 'Hosted pages',
+    formBody: RespondForm,
+    responseDescription: 'An HTML confirmation page',
+    responseContentType: 'text/html',
+    otherResponses: [
+      LINK_NOT_VALID,
+      {
+        status: 400,
+        description: 'The response page again, asking to choose an answer: `status` was missing or unknown.',
+        contentType: 'text/html',
+      },
+      {
+        status: 409,
+        description: 'An HTML page saying the answer was not saved: the invitation can no longer be answered.',
+        contentType: 'text/html',
+        only: true,
+      },
+    ],
+    authenticated: false,
+  },
+  hostedUnsubscribePage: {
+    operationId: 'hostedUnsubscribePage',
+    permission: 'any_key',
+    method: 'GET',
+    path: '/hosted/invitations/{id}/unsubscribe',
+    summary: 'Hosted unsubscribe page linked from the e-mail (HTML; `token` query parameter)',
+    description:
+      "The HTML page the invitation e-mail's unsubscribe link opens, with a confirm button. No key; the token addresses it.",
+    tag: 'Hosted pages',
+    query: TokenLinkQuery,
+    responseDescription: 'An HTML page with a confirm button',
+    responseContentType: 'text/html',
+    otherResponses: [LINK_NOT_VALID],
+    authenticated: false,
+  },
+  hostedUnsubscribeSubmit: {
+    operationId: 'hostedUnsubscribeSubmit',
+    permission: 'any_key',
+    method: 'POST',
+    path: '/hosted/invitations/{id}/unsubscribe',
+    summary: 'Form post of the unsubscribe page (application/x-www-form-urlencoded: token)',
+    description:
+      "Target of the unsubscribe page's form: records the attendee's unsubscription (`invitation.unsubscribed`) and answers a confirmation page. No key; the token authorizes it.",
+    tag: 'Hosted pages',
+    formBody: UnsubscribeForm,
+    responseDescription: 'An HTML confirmation page',
+    responseContentType: 'text/html',
+    otherResponses: [LINK_NOT_VALID],
+    authenticated: false,
+  },
+  simulateInvitationDelivered: {
+    operationId: 'simulateInvitationDelivered',
+    errors: ['invalid_state_transition'],
+    permission: { resource: 'test_helpers', access: 'write' },
+    method: 'POST',
+    path: '/v1/test_helpers/invitations/{id}/deliver',
+    summary: 'Simulate the provider reporting delivery of the e-mail',
+    description:
+      'Makes the sandbox act as if the mail provider reported the invitation e-mail delivered, with the same effects and webhooks. Sandbox only.',
+    tag: 'Test helpers',
+    body: NoBody,
+    response: MailNoticeResource,
+    sandboxOnly: true,
+  },
+  simulateInvitationOpened: {
+    operationId: 'simulateInvitationOpened',
+    errors: ['invalid_state_transition'],
+    permission: { resource: 'test_helpers', access: 'write' },
+    method: 'POST',
+    path: '/v1/test_helpers/invitations/{id}/open',
+    summary: 'Simulate the attendee opening the e-mail',
+    description:
+      'Makes the sandbox act as if the attendee opened the invitation e-mail, with the same effects and webhooks. Sandbox only.',
+    tag: 'Test helpers',
+    body: NoBody,
+    response: MailNoticeResource,
+    sandboxOnly: true,
+  },
+  simulateInvitationBounced: {
+    operationId: 'simulateInvitationBounced',
+    errors: ['invalid_state_transition'],
+    permission: { resource: 'test_helpers', access: 'write' },
+    method: 'POST',
+    path: '/v1/test_helpers/invitations/{id}/bounce',
+    summary: 'Simulate the provider reporting a bounce',
+    description:
+      'Makes the sandbox act as if the invitation e-mail bounced, with the same effects and webhooks. Sandbox only.',
+    tag: 'Test helpers',
+    body: NoBody,
+    response: MailNoticeResource,
+    sandboxOnly: true,
+  },
+  listSentEmails: {
+    operationId: 'listSentEmails',
+    permission: { resource: 'test_helpers', access: 'read' },
+    method: 'GET',
+    path: '/v1/test_helpers/sent_emails',
+    summary: 'E-mails the sandbox sent for this account (never delivered), newest first',
+    description:
+      'Lists the e-mails the sandbox recorded for this account instead of delivering them, newest first, with their links. Sandbox only.',
+    tag: 'Test helpers',
+    query: SentEmailsQuery,
+    response: SentEmailListResource,
+    sandboxOnly: true,
+  },
+} as const satisfies Record<string, EndpointContract>

@@ -1,6 +1,7 @@
 import { Schema } from 'effect'
 import type { OAuthApplication } from '../core/oauth/oauth.js'
-import { boundedString, DateTime, ListQuery, ResponseMeta } from './common.js'
+import { boundedString, DateTime, listEnvelope, ListQuery, ResponseMeta } from './common.js'
+import { type EndpointContract, FormFields, htmlPage, type OtherResponse, redirect } from './endpoint.js'
 
 export const OAuthApplicationResource = Schema.Struct({
   id: Schema.String,
@@ -55,3 +56,156 @@ export const renderOAuthApplication = (
   ...(clientSecret === undefined ? {} : { client_secret: clientSecret }),
   created_at: application.createdAt.toISOString(),
 })
+
+/** RFC 6749 5.2 (and RFC 7009): the token and revocation endpoints' own error body, which OAuth clients read. */
+const OAuthProtocolError = Schema.Struct({
+  error: Schema.String.annotate({ description: '`invalid_request`, `invalid_client`, `invalid_grant`, ...' }),
+  error_description: Schema.optionalKey(Schema.String),
+}).annotate({ identifier: 'OAuthProtocolError' })
+const oauthErrors: readonly OtherResponse[] = [
+  { status: 400, description: 'RFC 6749 5.2 error', contentType: 'application/json', schema: OAuthProtocolError },
+  {
+    status: 401,
+    description: '`invalid_client`: the client authentication failed (RFC 6749 5.2)',
+    contentType: 'application/json',
+    schema: OAuthProtocolError,
+    only: true,
+  },
+]
+
+/** The OAuth endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
+export const OAuthEndpoints = {
+  createOAuthApplication: {
+    operationId: 'createOAuthApplication',
+    permission: 'secret_key',
+    method: 'POST',
+    path: '/v1/oauth_applications',
+    summary: 'Connect: register a third-party OAuth application (client_secret shown once)',
+    description:
+      'Connect: registers a third-party OAuth application that may act for your connected accounts with the scopes they grant. The `client_secret` is shown only in this answer. Needs a secret key.',
+    tag: 'OAuth',
+    body: CreateOAuthApplicationRequest,
+    response: OAuthApplicationResource,
+    successStatus: 201,
+  },
+  listOAuthApplications: {
+    operationId: 'listOAuthApplications',
+    permission: 'secret_key',
+    method: 'GET',
+    path: '/v1/oauth_applications',
+    summary: "List the platform's OAuth applications on this surface, newest first",
+    description:
+      "Lists your platform's OAuth applications on this surface, newest first, without their secrets. Needs a secret key.",
+    tag: 'OAuth',
+    query: ListOAuthApplicationsQuery,
+    response: listEnvelope(OAuthApplicationResource),
+  },
+  retrieveOAuthApplication: {
+    operationId: 'retrieveOAuthApplication',
+    permission: 'secret_key',
+    method: 'GET',
+    path: '/v1/oauth_applications/{id}',
+    summary: 'Retrieve an OAuth application',
+    description:
+      'Returns one OAuth application: its name, redirect URIs and scopes, never its secret. Needs a secret key.',
+    tag: 'OAuth',
+    response: OAuthApplicationResource,
+  },
+  createOAuthConsentTicket: {
+    operationId: 'createOAuthConsentTicket',
+    permission: 'secret_key',
+    method: 'POST',
+    path: '/v1/oauth_consent_tickets',
+    summary: "A consent ticket (the authorization request's login_hint) for one connected account and one application",
+    description:
+      "Creates a short-lived consent ticket for one connected account and one application, to pass as the authorization request's `login_hint`. Needs a secret key.",
+    tag: 'OAuth',
+    body: CreateConsentTicketRequest,
+    response: ConsentTicketResource,
+    successStatus: 201,
+  },
+  oauthServerMetadata: {
+    operationId: 'oauthServerMetadata',
+    permission: 'any_key',
+    method: 'GET',
+    path: '/.well-known/oauth-authorization-server',
+    summary: 'OAuth 2.0 authorization server metadata (RFC 8414)',
+    description:
+      "The authorization server's metadata (RFC 8414): its endpoints, grant types, scopes and PKCE method, for OAuth clients to discover. No key.",
+    tag: 'OAuth',
+    authenticated: false,
+    responseDescription: 'The metadata document (JSON)',
+    responseContentType: 'application/json',
+  },
+  oauthAuthorize: {
+    operationId: 'oauthAuthorize',
+    permission: 'any_key',
+    method: 'GET',
+    path: '/oauth/authorize',
+    summary:
+      'Authorization endpoint: response_type=code, client_id, redirect_uri, scope, state, code_challenge (S256), login_hint (consent ticket); the consent page',
+    description:
+      'The OAuth authorization endpoint (code flow with PKCE S256): shows the consent page for the ticket in `login_hint`, or redirects back with an error. An unknown client or unregistered redirect URI gets a page and is never redirected.',
+    tag: 'OAuth',
+    authenticated: false,
+    responseDescription:
+      'The HTML consent page (recorded for its ticket, its form carrying a consent token), or a 302 to redirect_uri with error and state (access_denied for a ticket already decided)',
+    responseContentType: 'text/html',
+    otherResponses: [
+      redirect('Back to redirect_uri with error and state'),
+      htmlPage(400, 'An HTML page: an unknown client_id or an unregistered redirect_uri, never redirected.'),
+    ],
+  },
+  oauthAuthorizeDecision: {
+    operationId: 'oauthAuthorizeDecision',
+    permission: 'any_key',
+    method: 'POST',
+    path: '/oauth/authorize',
+    summary:
+      "The consent page's form (application/x-www-form-urlencoded): the request's parameters, the page's consent token (consent) and decision; counts only as the decision of the page last shown for its ticket, with what it showed, once per ticket",
+    description:
+      "Target of the consent page's form: redirects to `redirect_uri` with a code (or an error) and the state. Only the decision of the page last shown for the ticket counts, once, with what that page showed.",
+    tag: 'OAuth',
+    authenticated: false,
+    responseDescription:
+      '302 to redirect_uri with code, state and iss (or error and state); a 400 HTML page, and no code, for a decision that is not the page shown, differs from it, or comes after the ticket was decided',
+    successStatus: 302,
+    formBody: FormFields,
+    otherResponses: [
+      htmlPage(
+        400,
+        'An HTML page, and no code: an unknown client_id or an unregistered redirect_uri, or a decision that is not the page last shown for its ticket, differs from what it showed, or comes after the ticket was decided.',
+      ),
+    ],
+  },
+  oauthToken: {
+    operationId: 'oauthToken',
+    permission: 'any_key',
+    method: 'POST',
+    path: '/oauth/token',
+    summary:
+      'Token endpoint (application/x-www-form-urlencoded): grant_type authorization_code (with code_verifier) or refresh_token',
+    description:
+      'The OAuth token endpoint: exchanges an authorization code (with its `code_verifier`) or a refresh token for an access token acting for one connected account. Errors follow RFC 6749.',
+    tag: 'OAuth',
+    authenticated: false,
+    responseDescription: 'RFC 6749 token response, or { error, error_description }',
+    responseContentType: 'application/json',
+    formBody: FormFields,
+    otherResponses: oauthErrors,
+  },
+  oauthRevoke: {
+    operationId: 'oauthRevoke',
+    permission: 'any_key',
+    method: 'POST',
+    path: '/oauth/revoke',
+    summary: 'Token revocation (RFC 7009): revokes the grant the token belongs to',
+    description:
+      "Revokes an access or refresh token (RFC 7009), and with it the grant it belongs to: every token of the grant stops working. Authenticated by the client's credentials.",
+    tag: 'OAuth',
+    authenticated: false,
+    responseDescription: '200 with an empty body, or { error, error_description }',
+    formBody: FormFields,
+    otherResponses: oauthErrors,
+  },
+} as const satisfies Record<string, EndpointContract>

@@ -1,8 +1,9 @@
 import { SUPPORTED_SCOPES } from '../core/oauth/oauth.js'
 import { permissionName } from '../core/account/permissions.js'
 import { WEBHOOK_EVENT_TYPES } from '../core/webhooks/event-types.js'
-import { Schema } from 'effect'
+import type { Schema } from 'effect'
 import type { EndpointContract } from './endpoint.js'
+import { toJsonSchema } from './json-schema.js'
 import { ERROR_CODES, ErrorEnvelope, type ErrorCodeName } from './errors.js'
 import { codeSamples, requestExample, responseExample, SANDBOX_REQUEST_ID } from './openapi-examples.js'
 import { endpointId } from './endpoint.js'
@@ -40,13 +41,10 @@ const flattenChecks = (value: unknown): JsonObject => {
  * definition named by both a request and an answer must then be the same, or the build stops.
  */
 const toComponent = (schema: Schema.Top, components: JsonObject, direction: 'request' | 'response'): JsonObject => {
-  const document = Schema.toJsonSchemaDocument(
-    schema,
-    direction === 'request' ? { onExcessProperty: 'error' } : undefined,
-  ) as unknown as { schema: JsonObject; definitions?: JsonObject }
+  const document = toJsonSchema(schema, direction === 'request' ? { onExcessProperty: 'error' } : undefined)
   const relink = (value: JsonObject): JsonObject =>
     flattenChecks(JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonObject)
-  for (const [name, definition] of Object.entries(document.definitions ?? {})) {
+  for (const [name, definition] of Object.entries(document.definitions)) {
     const linked = relink(definition as JsonObject)
     const known = components[name]
     if (known !== undefined && JSON.stringify(known) !== JSON.stringify(linked))
@@ -110,12 +108,20 @@ const HEADERS = {
     description: 'Seconds to wait before retrying (429, and 503 while the service closes).',
     schema: { type: 'integer', minimum: 0 },
   },
+  Location: {
+    description: 'Where the redirect leads: the URL the browser or client goes to next.',
+    required: true,
+    schema: { type: 'string', format: 'uri-reference' },
+  },
   IdempotentReplay: {
     description:
       '`true` when this answer is the stored answer of an earlier request with the same `Idempotency-Key`: nothing ran again.',
     schema: { type: 'string', enum: ['true'] },
   },
 }
+/** A redirect's status: its `Location` says where to go. */
+const isRedirect = (status: number) => status === 301 || status === 302 || status === 303 || status === 307
+
 const header = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` })
 
 const PARAMETERS = {
@@ -257,7 +263,10 @@ const withOtherResponses = (
       known === undefined || other.only === true
         ? {
             description: other.description,
-            headers: { 'Request-Id': header('RequestId') },
+            headers: {
+              'Request-Id': header('RequestId'),
+              ...(isRedirect(other.status) ? { Location: header('Location') } : {}),
+            },
             ...(other.contentType === undefined ? {} : { content: media }),
           }
         : {
@@ -310,6 +319,14 @@ const successStatusIn = (endpoint: EndpointContract, version: ApiVersion): numbe
     (status, change) => change.downgradeSuccessStatus?.[endpointId(endpoint)] ?? status,
     endpoint.successStatus ?? 200,
   )
+
+/** The endpoint's own success headers as callers of the version get them. */
+const successHeadersIn = (endpoint: EndpointContract, version: ApiVersion) => {
+  const removed = new Set(
+    changesSince(version).flatMap((change) => change.downgradeSuccessHeadersRemoved?.[endpointId(endpoint)] ?? []),
+  )
+  return Object.entries(endpoint.successHeaders ?? {}).filter(([name]) => !removed.has(name))
+}
 
 /** Each resource schema (by its `object`) as the changes newer than the version leave it, as the server renders it. */
 const downgradeSchemas = (components: JsonObject, version: ApiVersion): void => {
@@ -369,6 +386,13 @@ export const buildOpenApiDocument = (
           }
         : {}),
       ...(keyed && MUTATING.has(endpoint.method) ? { 'Service-Idempotent-Replay': header('IdempotentReplay') } : {}),
+      ...(isRedirect(Number(success)) ? { Location: header('Location') } : {}),
+      ...Object.fromEntries(
+        successHeadersIn(endpoint, version).map(([name, { description, required }]) => [
+          name,
+          { description, ...(required === undefined ? {} : { required }), schema: { type: 'string' } },
+        ]),
+      ),
     }
     const example = endpoint.response === undefined ? undefined : responseExample(endpoint)
     const bodyExample = endpoint.body === undefined ? undefined : requestExample(endpoint)
@@ -392,6 +416,7 @@ export const buildOpenApiDocument = (
     const operation: Record<string, unknown> = {
       operationId: endpoint.operationId,
       summary: endpoint.summary,
+      description: endpoint.description,
       tags: [endpoint.tag],
       parameters: [
         ...pathParameters,
@@ -460,6 +485,8 @@ export const buildOpenApiDocument = (
         '. The examples come from the sandbox, whose every account is seeded with Ada Lovelace, Grace Hopper and Katherine Johnson.\n\n' +
         changelog(version),
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      // Where a reader of the document goes next: the reference page rendered from it, on the first server.
+      ...(servers[0] === undefined ? {} : { contact: { name: 'API reference', url: `${servers[0].url}/docs` } }),
     },
     servers,
     // An OAuth access token (Connect) is accepted wherever a key is: it acts for one connected account.

@@ -7,7 +7,8 @@ import {
   SNOOZE_MINUTES,
   type Reminder,
 } from '../core/reminder/reminder.js'
-import { boundedString, DateTime, ListQuery, ResponseMeta } from './common.js'
+import { boundedString, DateTime, listEnvelope, ListQuery, ResponseMeta } from './common.js'
+import { type EndpointContract, NoBody } from './endpoint.js'
 
 export const CreateReminderRequest = Schema.Struct({
   offset_minutes: Schema.optionalKey(
@@ -80,3 +81,86 @@ export const renderReminder = (reminder: Reminder) => ({
   updated_at: reminder.updatedAt.toISOString(),
   livemode: reminder.livemode,
 })
+
+/** The Reminder endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
+export const ReminderEndpoints = {
+  createReminder: {
+    operationId: 'createReminder',
+    errors: ['account_deactivated'],
+    permission: { resource: 'reminders', access: 'write' },
+    method: 'POST',
+    path: '/v1/events/{id}/reminders',
+    summary: 'Create a reminder (idempotent: the same offset or time again returns the existing one with 200)',
+    description:
+      'Adds a reminder to an event, at an offset before it or at a fixed time, and sends `reminder.created`; it fires as `reminder.sent`. Idempotent: the same offset or time again answers 200 with the existing reminder.',
+    existingStatus: {
+      status: 200,
+      description: 'The event already had a reminder at this offset or time: it is answered.',
+    },
+    tag: 'Reminders',
+    body: CreateReminderRequest,
+    response: ReminderResource,
+    successStatus: 201,
+  },
+  listReminders: {
+    operationId: 'listReminders',
+    permission: { resource: 'reminders', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/{id}/reminders',
+    summary: "List an event's reminders, newest first",
+    description:
+      "Lists an event's reminders, newest first, optionally filtered by `status`. Pages with `limit` and a cursor.",
+    tag: 'Reminders',
+    query: ListRemindersQuery,
+    response: listEnvelope(ReminderResource),
+  },
+  retrieveReminder: {
+    operationId: 'retrieveReminder',
+    permission: { resource: 'reminders', access: 'read' },
+    method: 'GET',
+    path: '/v1/reminders/{id}',
+    summary: 'Retrieve a reminder',
+    description:
+      'Returns one reminder with its status (`scheduled`, `sent`, `dismissed` or `cancelled`), when it fires and how often it was snoozed.',
+    tag: 'Reminders',
+    response: ReminderResource,
+  },
+  cancelReminder: {
+    operationId: 'cancelReminder',
+    errors: ['account_deactivated', 'invalid_state_transition', 'concurrent_modification'],
+    permission: { resource: 'reminders', access: 'write' },
+    method: 'DELETE',
+    path: '/v1/reminders/{id}',
+    summary: 'Cancel a reminder: it never fires and stays visible as cancelled',
+    description:
+      'Cancels a scheduled or sent reminder: it never fires again and stays visible as `cancelled`. Cancelling again is a no-op; a dismissed reminder is 409 `invalid_state_transition`.',
+    tag: 'Reminders',
+    response: ReminderResource,
+  },
+  snoozeReminder: {
+    operationId: 'snoozeReminder',
+    errors: ['account_deactivated', 'invalid_state_transition', 'concurrent_modification'],
+    permission: { resource: 'reminders', access: 'write' },
+    method: 'POST',
+    path: '/v1/reminders/{id}/snooze',
+    summary: 'Snooze a reminder by 1, 3, 5 or 15 minutes',
+    description:
+      'Postpones a reminder by 1, 3, 5 or 15 minutes: a sent one fires again that long from now, a scheduled one that much later. Other durations are 400; a dismissed or cancelled reminder is 409.',
+    tag: 'Reminders',
+    body: SnoozeReminderRequest,
+    response: ReminderResource,
+  },
+  dismissReminder: {
+    operationId: 'dismissReminder',
+    errors: ['account_deactivated', 'invalid_state_transition', 'concurrent_modification'],
+    permission: { resource: 'reminders', access: 'write' },
+    method: 'POST',
+    path: '/v1/reminders/{id}/dismiss',
+    summary: 'Dismiss a sent reminder',
+    description:
+      'Marks a sent reminder as dismissed (`reminder.dismissed`): it fires no more. Dismissing again is a no-op; a scheduled or cancelled reminder is 409 `invalid_state_transition`.',
+    tag: 'Reminders',
+    body: NoBody,
+    response: ReminderResource,
+  },
+} as const satisfies Record<string, EndpointContract>

@@ -3,6 +3,7 @@ import { DateTime as Luxon } from 'luxon'
 import type { ParsedEvent } from '../core/scheduling/parsed-event.js'
 import { EVENT_DURATION_MIN, PARSE_TEXT_MAX_LENGTH } from '../core/scheduling/parsed-event.js'
 import { boundedString, DateTime, intBetween, ResponseMeta, Timezone } from './common.js'
+import type { EndpointContract } from './endpoint.js'
 
 const ParseText = Schema.String.check(
   Schema.makeFilter((value: string) =>
@@ -72,3 +73,19 @@ export const renderParsedEvent = (parsed: ParsedEvent, userId: string | undefine
   },
   warnings: [...parsed.warnings],
 })
+
+/** The Scheduling endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
+export const SchedulingEndpoints = {
+  parseSchedulingText: {
+    operationId: 'parseSchedulingText',
+    permission: { resource: 'scheduling', access: 'read' },
+    method: 'POST',
+    path: '/v1/scheduling/parse',
+    summary: 'Read an event draft from a sentence (dates in user_context.timezone); stores nothing',
+    description:
+      'Reads an event draft (title, start, end, place, attendees) from a sentence such as "lunch with Ada tomorrow at noon", resolving dates in `user_context.timezone`. Nothing is stored: create the event with the draft if it is right.',
+    tag: 'Scheduling',
+    body: ParseEventRequest,
+    response: ParsedEventResource,
+  },
+} as const satisfies Record<string, EndpointContract>

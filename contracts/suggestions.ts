@@ -1,9 +1,9 @@
 import { Schema } from 'effect'
 import type { SuggestRequest as SuggestQuery } from '../core/scheduling/suggest.js'
 import { TIMES_OF_DAY, WEEKDAY_ABBREVIATIONS } from '../core/scheduling/slots.js'
-import type { RatePool } from './endpoint.js'
 import { boundedString, DateTime, intBetween } from './common.js'
 import { ParticipantList, SlotList } from './freebusy.js'
+import type { EndpointContract, RatePool } from './endpoint.js'
 
 /** The smart-suggestions pool (docs/spec-map.md, "Limits"): 10 requests per rolling second and 2 at once per key. */
 export const SUGGESTIONS_RATE_POOL: RatePool = {
@@ -63,3 +63,20 @@ export const suggestQueryFromWire = (
 
 /** `{object: "list", data: [slot candidates]}` with the warnings of the search. */
 export const SuggestionList = SlotList.annotate({ identifier: 'SuggestionList' })
+
+/** The Suggestion endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
+export const SuggestionEndpoints = {
+  suggestSlots: {
+    operationId: 'suggestSlots',
+    permission: { resource: 'scheduling', access: 'read' },
+    method: 'POST',
+    path: '/v1/scheduling/suggest',
+    summary: 'Travel-aware meeting suggestions (suggestions pool: 10/s, 2 concurrent)',
+    description:
+      "Suggests meeting times that account for each participant's travel between their other events, ranked with the reasons. Read-only; counted in the suggestions pool (10 requests per second, 2 concurrent).",
+    tag: 'Scheduling',
+    body: SuggestRequest,
+    response: SuggestionList,
+    ratePool: SUGGESTIONS_RATE_POOL,
+  },
+} as const satisfies Record<string, EndpointContract>

@@ -9,6 +9,7 @@ import {
   type Trip,
 } from '../core/tracking/trip.js'
 import { DateTime, intBetween, ResponseMeta } from './common.js'
+import { type EndpointContract, NoBody } from './endpoint.js'
 
 const Latitude = Schema.Finite.check(Schema.isBetween({ minimum: -90, maximum: 90 })).annotate({
   description: 'WGS84 degrees north, -90 to 90.',
@@ -154,3 +155,75 @@ export const renderUserLocation = (position: ReportedPosition, expiresAt: Date, 
   expires_at: expiresAt.toISOString(),
   livemode,
 })
+
+/** The Tracking endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
+export const TrackingEndpoints = {
+  startTracking: {
+    operationId: 'startTracking',
+    permission: { resource: 'tracking', access: 'write' },
+    method: 'POST',
+    path: '/v1/events/{id}/tracking/start',
+    summary: 'Start live ETA tracking of the trip to an event (private preview)',
+    description:
+      "Starts live ETA tracking of the user's trip to an event (private preview): positions pushed afterwards update the predicted arrival, and `event.late_predicted` and `user.arrived` follow from them.",
+    tag: 'Tracking',
+    body: StartTrackingRequest,
+    response: TrackingResource,
+  },
+  recordTrackingLocation: {
+    operationId: 'recordTrackingLocation',
+    permission: { resource: 'tracking', access: 'write' },
+    method: 'POST',
+    path: '/v1/events/{id}/tracking/location',
+    summary: 'Push a location update (at least 5 s apart; 5 to 10 s batching recommended)',
+    description:
+      'Pushes one position of the user during a tracked trip and answers the updated prediction. Positions closer than 5 seconds apart are ignored (the answer says why); batching every 5 to 10 seconds is recommended.',
+    tag: 'Tracking',
+    body: TrackingLocationRequest,
+    response: TrackingLocationResource,
+  },
+  retrieveTracking: {
+    operationId: 'retrieveTracking',
+    permission: { resource: 'tracking', access: 'read' },
+    method: 'GET',
+    path: '/v1/events/{id}/tracking',
+    summary: 'The tracking object: status, current location, predicted arrival, minutes late',
+    description: "Returns the trip's tracking state: status, last position, predicted arrival and minutes late.",
+    tag: 'Tracking',
+    response: TrackingResource,
+  },
+  stopTracking: {
+    operationId: 'stopTracking',
+    permission: { resource: 'tracking', access: 'write' },
+    method: 'POST',
+    path: '/v1/events/{id}/tracking/stop',
+    summary: 'Stop tracking: positions are erased; stopping again is a no-op',
+    description: 'Stops tracking the trip: its positions are erased. Stopping a stopped trip is a no-op.',
+    tag: 'Tracking',
+    body: NoBody,
+    response: TrackingResource,
+  },
+  reportUserLocation: {
+    operationId: 'reportUserLocation',
+    permission: { resource: 'tracking', access: 'write' },
+    method: 'POST',
+    path: '/v1/users/{id}/location',
+    summary: "Report the user's last known position (the origin of upcoming trips while recent)",
+    description:
+      "Records the user's last known position, used as the origin of upcoming trips while it is recent (it expires after 24 hours). Positions are kept no longer than that.",
+    tag: 'Tracking',
+    body: ReportPositionRequest,
+    response: UserLocationResource,
+  },
+  retrieveUserLocation: {
+    operationId: 'retrieveUserLocation',
+    permission: { resource: 'tracking', access: 'read' },
+    method: 'GET',
+    path: '/v1/users/{id}/location',
+    summary: "The user's last reported position, if any within its 24 hour retention",
+    description:
+      "Returns the user's last reported position, or 404 when none was reported within the 24 hour retention.",
+    tag: 'Tracking',
+    response: UserLocationResource,
+  },
+} as const satisfies Record<string, EndpointContract>

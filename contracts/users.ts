@@ -1,7 +1,19 @@
 import { Schema } from 'effect'
 import { ALERT_PROFILES, PREFERRED_DEPARTURES, THEMES, TRAVEL_MODES, type User } from '../core/user/user.js'
-import { boundedString, ClockTime, DateTime, Email, intBetween, ListQuery, ResponseMeta, Timezone } from './common.js'
+import {
+  boundedString,
+  ClockTime,
+  DateTime,
+  deleted,
+  Email,
+  intBetween,
+  listEnvelope,
+  ListQuery,
+  ResponseMeta,
+  Timezone,
+} from './common.js'
 import { PlaceRequest } from './place.js'
+import { type EndpointContract, NoBody } from './endpoint.js'
 
 export const UserResource = Schema.Struct({
   id: Schema.String,
@@ -114,3 +126,95 @@ export const renderUser = (user: User) => ({
   created_at: user.createdAt.toISOString(),
   livemode: user.livemode,
 })
+
+/** The User endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
+export const UserEndpoints = {
+  createUser: {
+    operationId: 'createUser',
+    permission: { resource: 'users', access: 'write' },
+    method: 'POST',
+    path: '/v1/users',
+    summary: 'Create a managed user (idempotent on e-mail)',
+    description:
+      'Creates a managed user of the account on this surface, with its preferences (travel mode, buffers, alerts) defaulted where absent. Idempotent on e-mail: an e-mail the account already has (case-insensitively) answers 200 with that user, unchanged.',
+    tag: 'Users',
+    body: CreateUserRequest,
+    response: UserResource,
+    successStatus: 201,
+    existingStatus: { status: 200, description: 'A user with this e-mail already existed: it is answered unchanged.' },
+  },
+  listUsers: {
+    operationId: 'listUsers',
+    permission: { resource: 'users', access: 'read' },
+    method: 'GET',
+    path: '/v1/users',
+    summary: 'List users, newest first',
+    description:
+      "Lists the account's users on this surface in the list envelope, newest first, optionally filtered by exact `email`. Pages with `limit` (1 to 100, default 10) and `starting_after` or `ending_before`.",
+    tag: 'Users',
+    query: ListUsersQuery,
+    response: listEnvelope(UserResource),
+  },
+  retrieveUser: {
+    operationId: 'retrieveUser',
+    permission: { resource: 'users', access: 'read' },
+    method: 'GET',
+    path: '/v1/users/{id}',
+    summary: 'Retrieve a user',
+    description:
+      'Returns one user with its preferences and state. A user of another account or surface, or a deleted one, is 404.',
+    tag: 'Users',
+    response: UserResource,
+  },
+  updateUser: {
+    operationId: 'updateUser',
+    errors: ['account_deactivated', 'concurrent_modification'],
+    permission: { resource: 'users', access: 'write' },
+    method: 'PATCH',
+    path: '/v1/users/{id}',
+    summary: 'Update a user',
+    description:
+      'Changes the given fields and keeps the others; a change of travel preferences applies to the departure windows computed afterwards. A paused user cannot be updated (403 `account_deactivated`).',
+    tag: 'Users',
+    body: UpdateUserRequest,
+    response: UserResource,
+  },
+  deactivateUser: {
+    operationId: 'deactivateUser',
+    errors: ['invalid_state_transition', 'concurrent_modification'],
+    permission: { resource: 'users', access: 'write' },
+    method: 'POST',
+    path: '/v1/users/{id}/deactivate',
+    summary: 'Pause a user',
+    description:
+      'Pauses a user: `deactivated_at` is set, `user.deactivated` is sent, and updates and user-scoped calls of other resources answer 403 `account_deactivated` until it is reactivated. Pausing again is a no-op.',
+    tag: 'Users',
+    body: NoBody,
+    response: UserResource,
+  },
+  reactivateUser: {
+    operationId: 'reactivateUser',
+    errors: ['invalid_state_transition', 'concurrent_modification'],
+    permission: { resource: 'users', access: 'write' },
+    method: 'POST',
+    path: '/v1/users/{id}/reactivate',
+    summary: 'Restore a paused user',
+    description:
+      'Restores a paused user: `deactivated_at` is cleared, `user.reactivated` is sent and every call works again. Reactivating an active user is a no-op.',
+    tag: 'Users',
+    body: NoBody,
+    response: UserResource,
+  },
+  deleteUser: {
+    operationId: 'deleteUser',
+    errors: ['concurrent_modification'],
+    permission: { resource: 'users', access: 'write' },
+    method: 'DELETE',
+    path: '/v1/users/{id}',
+    summary: 'Delete a user and everything it owns (irreversible)',
+    description:
+      'Deletes the user and everything it owns (events, reminders, connections, devices, provider tokens) and sends `user.deleted`. Irreversible: the answer is the user as it was, with `deleted: true`, and later calls are 404.',
+    tag: 'Users',
+    response: deleted(UserResource),
+  },
+} as const satisfies Record<string, EndpointContract>

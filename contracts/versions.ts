@@ -33,6 +33,8 @@ export interface VersionChange {
    * (`downgradeResponse`), and the JSON Schema of a resource (by its `object` name) as `downgradeResource` leaves it.
    */
   readonly downgradeSuccessStatus?: Readonly<Record<string, number>>
+  /** The success headers an endpoint did not send then (`downgradeResponse` removes them). */
+  readonly downgradeSuccessHeadersRemoved?: Readonly<Record<string, readonly string[]>>
   readonly downgradeResourceSchema?: Readonly<Record<string, (schema: Json) => Json>>
 }
 
@@ -55,6 +57,7 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
       }),
     },
     downgradeSuccessStatus: { 'POST /v1/events': 200 },
+    downgradeSuccessHeadersRemoved: { 'POST /v1/events': ['Location'] },
   },
   {
     version: '2026-05-20',

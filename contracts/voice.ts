@@ -8,6 +8,8 @@ import {
   type VoiceSession,
 } from '../core/voice/voice-session.js'
 import { boundedString, DateTime, intBetween, ResponseMeta } from './common.js'
+import { type EndpointContract, NoBody } from './endpoint.js'
+import { toJsonSchema } from './json-schema.js'
 
 /** The WebSocket path of the voice channel, on each surface's host. */
 export const VOICE_WEBSOCKET_PATH = '/v1/voice/ws'
@@ -313,11 +315,8 @@ export const VOICE_CLOSE_CODES = {
 export const voiceMessagesJsonSchema = () => {
   const $defs: Record<string, unknown> = {}
   const add = (schema: Schema.Top) => {
-    const document = Schema.toJsonSchemaDocument(schema) as unknown as {
-      schema: Record<string, unknown>
-      definitions?: Record<string, unknown>
-    }
-    Object.assign($defs, document.definitions ?? {})
+    const document = toJsonSchema(schema)
+    Object.assign($defs, document.definitions)
     return document.schema
   }
   return {
@@ -326,3 +325,42 @@ export const voiceMessagesJsonSchema = () => {
     $defs,
   }
 }
+
+/** The Voice endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
+export const VoiceEndpoints = {
+  createVoiceSession: {
+    operationId: 'createVoiceSession',
+    permission: { resource: 'voice', access: 'write' },
+    method: 'POST',
+    path: '/v1/voice/sessions',
+    summary: 'Create a voice session and its connect token (60 per hour per user)',
+    description:
+      'Creates a voice session for a user and the short-lived token to connect its WebSocket with. Limited to 60 per hour per user, and to a number of concurrent sessions per key.',
+    tag: 'Voice',
+    body: CreateVoiceSessionRequest,
+    response: VoiceSessionResource,
+    successStatus: 201,
+  },
+  retrieveVoiceSession: {
+    operationId: 'retrieveVoiceSession',
+    permission: { resource: 'voice', access: 'read' },
+    method: 'GET',
+    path: '/v1/voice/sessions/{id}',
+    summary: 'Retrieve a voice session: status, times, actions taken',
+    description: 'Returns a voice session: status, start and end times, tool calls and the actions it took.',
+    tag: 'Voice',
+    response: VoiceSessionResource,
+  },
+  endVoiceSession: {
+    operationId: 'endVoiceSession',
+    permission: { resource: 'voice', access: 'write' },
+    method: 'POST',
+    path: '/v1/voice/sessions/{id}/end',
+    summary: 'End a voice session; its connection is closed (4000)',
+    description:
+      'Ends a voice session now: its WebSocket is closed with code 4000 and the session is answered in its final state.',
+    tag: 'Voice',
+    body: NoBody,
+    response: VoiceSessionResource,
+  },
+} as const satisfies Record<string, EndpointContract>

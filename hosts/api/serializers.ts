@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
-import { Schema } from 'effect'
 import fastJson from 'fast-json-stringify'
 import type { EndpointContract } from '../../contracts/endpoint.js'
+import { toJsonSchema } from '../../contracts/json-schema.js'
 
 type JsonSchema = Record<string, unknown>
 
@@ -88,12 +88,9 @@ const normalise = (node: unknown): unknown => {
  */
 export const compileSerializer = (endpoint: EndpointContract): Serializer | null => {
   if (endpoint.response === undefined) return null
-  const document = Schema.toJsonSchemaDocument(endpoint.response) as unknown as {
-    schema: JsonSchema
-    definitions?: Record<string, JsonSchema>
-  }
+  const document = toJsonSchema(endpoint.response)
   const definitions: Record<string, unknown> = {}
-  for (const [name, definition] of Object.entries(document.definitions ?? {})) {
+  for (const [name, definition] of Object.entries(document.definitions)) {
     const normalised = normalise(definition)
     if (normalised === null) return null
     definitions[name] = normalised

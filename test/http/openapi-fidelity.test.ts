@@ -131,6 +131,43 @@ describe('answers match their own schemas', () => {
   })
 })
 
+describe('headers the server sends are declared', () => {
+  it("POST /v1/events: the 201's Location names the new event, and the document declares it (required)", async () => {
+    const event = await newEvent(await newUser())
+    const again = await client.sandbox('GET', `/v1/events/${event.id}`)
+    expect(again.status).toBe(200)
+    const created = document.paths['/v1/events'].post.responses['201'].headers.Location
+    expect(created).toMatchObject({ required: true, schema: { type: 'string' } })
+    const answer = await client.sandbox('POST', '/v1/events', {
+      body: { user_id: event.user_id, title: 'Another', start_time: event.start_time, end_time: event.end_time },
+    })
+    expect(answer.headers.get('location')).toBe(`/v1/events/${answer.body.id}`)
+  })
+
+  it('GET /v1/openapi.json: ETag and Cache-Control on 200, and the 304 of a current If-None-Match', async () => {
+    const operation = document.paths['/v1/openapi.json'].get
+    expect(Object.keys(operation.responses['200'].headers)).toEqual(expect.arrayContaining(['ETag', 'Cache-Control']))
+    const first = await api(test.sandbox, 'GET', '/v1/openapi.json', { key: null })
+    const etag = first.headers.get('etag')!
+    const unchanged = await api(test.sandbox, 'GET', '/v1/openapi.json', {
+      key: null,
+      headers: { 'if-none-match': etag },
+    })
+    expect(unchanged.status).toBe(304)
+    expect(Object.keys(operation.responses)).toContain('304')
+  })
+
+  it('every redirect declares its Location', () => {
+    const redirects = operations().flatMap(({ id, operation }) =>
+      Object.entries(operation.responses as Record<string, ResponseJson>)
+        .filter(([status]) => ['301', '302', '303', '307'].includes(status))
+        .map(([status, response]) => ({ at: `${id} ${status}`, location: response.headers?.Location })),
+    )
+    expect(redirects.length).toBeGreaterThan(5)
+    expect(redirects.filter(({ location }) => location === undefined).map(({ at }) => at)).toEqual([])
+  })
+})
+
 describe('request schemas are exactly as strict as the server', () => {
   const objectsOf = (schema: ResponseJson, seen = new Set<unknown>()): ResponseJson[] => {
     if (schema === null || typeof schema !== 'object' || seen.has(schema)) return []

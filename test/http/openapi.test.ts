@@ -1,4 +1,7 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core'
+import spectralCore from '@stoplight/spectral-core'
+import { Json as SpectralJson } from '@stoplight/spectral-parsers'
+import { oas } from '@stoplight/spectral-rulesets'
 import { Schema } from 'effect'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -69,6 +72,17 @@ describe('the OpenAPI document', () => {
       [],
     )
   })
+
+  it("passes Stoplight Spectral's spectral:oas ruleset with zero errors and zero warnings", async () => {
+    // The ruleset platforms lint an API's document with: among others, every operation has a description, an id, a
+    // tag that is declared, and examples that match their schemas.
+    const spectral = new spectralCore.Spectral()
+    spectral.setRuleset({ extends: [[oas as never, 'recommended']] })
+    const results = await spectral.run(new spectralCore.Document(JSON.stringify(document), SpectralJson))
+    const problems = results.filter((result) => result.severity <= 1)
+    expect(problems.map((result) => `${result.code}: ${result.message} at ${result.path.join('.')}`)).toEqual([])
+    // Spectral checks each of the document's examples against its schema: tens of seconds on a loaded machine.
+  }, 180_000)
 
   it('documents every route each surface serves, and the sandbox serves every documented route', () => {
     const documented = operations().map(({ path, method }) => `${method} ${routerPath(path)}`)

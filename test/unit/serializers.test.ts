@@ -9,6 +9,7 @@ const endpoint = (response: Schema.Top): EndpointContract => ({
   method: 'GET',
   path: '/v1/things/{id}',
   summary: 'A thing',
+  description: 'Returns a thing.',
   tag: 'Things',
   response,
   permission: 'any_key',

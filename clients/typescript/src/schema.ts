@@ -10,7 +10,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** OAuth 2.0 authorization server metadata (RFC 8414) */
+        /**
+         * OAuth 2.0 authorization server metadata (RFC 8414)
+         * @description The authorization server's metadata (RFC 8414): its endpoints, grant types, scopes and PKCE method, for OAuth clients to discover. No key.
+         */
         get: operations["oauthServerMetadata"];
         put?: never;
         post?: never;
@@ -27,7 +30,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The interactive API reference: examples, code samples, and calls tried against the sandbox */
+        /**
+         * The interactive API reference: examples, code samples, and calls tried against the sandbox
+         * @description The interactive API reference rendered from this document, with examples and code samples; calls can be tried against the sandbox. Served from this process, no key.
+         */
         get: operations["apiReference"];
         put?: never;
         post?: never;
@@ -44,10 +50,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Hosted response page linked from the e-mail (HTML; `token` query parameter) */
+        /**
+         * Hosted response page linked from the e-mail (HTML; `token` query parameter)
+         * @description The HTML page the invitation e-mail links to: the event and accept, maybe and decline buttons, addressed by the invitation id and its token. No key; a wrong token gives a page saying the link is not valid.
+         */
         get: operations["hostedRespondPage"];
         put?: never;
-        /** Form post of the response page (application/x-www-form-urlencoded: token, status) */
+        /**
+         * Form post of the response page (application/x-www-form-urlencoded: token, status)
+         * @description Target of the response page's form: records the attendee's answer as `respondToInvitation` does and shows a confirmation page. No key; the token authorizes it.
+         */
         post: operations["hostedRespondSubmit"];
         delete?: never;
         options?: never;
@@ -62,10 +74,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Hosted unsubscribe page linked from the e-mail (HTML; `token` query parameter) */
+        /**
+         * Hosted unsubscribe page linked from the e-mail (HTML; `token` query parameter)
+         * @description The HTML page the invitation e-mail's unsubscribe link opens, with a confirm button. No key; the token addresses it.
+         */
         get: operations["hostedUnsubscribePage"];
         put?: never;
-        /** Form post of the unsubscribe page (application/x-www-form-urlencoded: token) */
+        /**
+         * Form post of the unsubscribe page (application/x-www-form-urlencoded: token)
+         * @description Target of the unsubscribe page's form: records the attendee's unsubscription (`invitation.unsubscribed`) and answers a confirmation page. No key; the token authorizes it.
+         */
         post: operations["hostedUnsubscribeSubmit"];
         delete?: never;
         options?: never;
@@ -80,10 +98,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Authorization endpoint: response_type=code, client_id, redirect_uri, scope, state, code_challenge (S256), login_hint (consent ticket); the consent page */
+        /**
+         * Authorization endpoint: response_type=code, client_id, redirect_uri, scope, state, code_challenge (S256), login_hint (consent ticket); the consent page
+         * @description The OAuth authorization endpoint (code flow with PKCE S256): shows the consent page for the ticket in `login_hint`, or redirects back with an error. An unknown client or unregistered redirect URI gets a page and is never redirected.
+         */
         get: operations["oauthAuthorize"];
         put?: never;
-        /** The consent page's form (application/x-www-form-urlencoded): the request's parameters, the page's consent token (consent) and decision; counts only as the decision of the page last shown for its ticket, with what it showed, once per ticket */
+        /**
+         * The consent page's form (application/x-www-form-urlencoded): the request's parameters, the page's consent token (consent) and decision; counts only as the decision of the page last shown for its ticket, with what it showed, once per ticket
+         * @description Target of the consent page's form: redirects to `redirect_uri` with a code (or an error) and the state. Only the decision of the page last shown for the ticket counts, once, with what that page showed.
+         */
         post: operations["oauthAuthorizeDecision"];
         delete?: never;
         options?: never;
@@ -100,7 +124,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Token revocation (RFC 7009): revokes the grant the token belongs to */
+        /**
+         * Token revocation (RFC 7009): revokes the grant the token belongs to
+         * @description Revokes an access or refresh token (RFC 7009), and with it the grant it belongs to: every token of the grant stops working. Authenticated by the client's credentials.
+         */
         post: operations["oauthRevoke"];
         delete?: never;
         options?: never;
@@ -117,7 +144,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Token endpoint (application/x-www-form-urlencoded): grant_type authorization_code (with code_verifier) or refresh_token */
+        /**
+         * Token endpoint (application/x-www-form-urlencoded): grant_type authorization_code (with code_verifier) or refresh_token
+         * @description The OAuth token endpoint: exchanges an authorization code (with its `code_verifier`) or a refresh token for an access token acting for one connected account. Errors follow RFC 6749.
+         */
         post: operations["oauthToken"];
         delete?: never;
         options?: never;
@@ -132,10 +162,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the secret and restricted keys of this surface, newest first */
+        /**
+         * List the secret and restricted keys of this surface, newest first
+         * @description Lists the secret and restricted keys of this surface, newest first, with their permissions but never the secrets. Needs a secret key.
+         */
         get: operations["listApiKeys"];
         put?: never;
-        /** Create a restricted key (rk_) of this surface; the answer carries the full key, shown only here */
+        /**
+         * Create a restricted key (rk_) of this surface; the answer carries the full key, shown only here
+         * @description Creates a restricted key (`rk_`) of this surface with the given permissions and an optional IP allowlist. The answer carries the full key, shown only here. Needs a secret key.
+         */
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
@@ -150,7 +186,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a key (never its secret) */
+        /**
+         * Retrieve a key (never its secret)
+         * @description Returns one key's metadata (type, permissions, allowlist, status), never its secret. Needs a secret key.
+         */
         get: operations["retrieveApiKey"];
         put?: never;
         post?: never;
@@ -169,7 +208,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke a key now (a rolled key still within its expiry too) */
+        /**
+         * Revoke a key now (a rolled key still within its expiry too)
+         * @description Revokes a key now: requests with it answer 401 from then on. A rolled key still within its expiry can be revoked too. Needs a secret key.
+         */
         post: operations["revokeApiKey"];
         delete?: never;
         options?: never;
@@ -186,7 +228,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Roll a key: a new key with the same grants; the old one works on for expires_in_seconds (0 to 7 days) */
+        /**
+         * Roll a key: a new key with the same grants; the old one works on for expires_in_seconds (0 to 7 days)
+         * @description Replaces a key with a new one with the same grants, answered once; the old key keeps working for `expires_in_seconds` (0 to 7 days) so deployments can switch. Needs a secret key.
+         */
         post: operations["rollApiKey"];
         delete?: never;
         options?: never;
@@ -201,10 +246,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the platform's connected accounts on this surface, newest first */
+        /**
+         * List the platform's connected accounts on this surface, newest first
+         * @description Lists your platform's connected accounts on this surface, newest first. Pages with `limit` and a cursor.
+         */
         get: operations["listConnectedAccounts"];
         put?: never;
-        /** Connect: create a connected account (cpa_) on this surface; act for it with Service-Account */
+        /**
+         * Connect: create a connected account (cpa_) on this surface; act for it with Service-Account
+         * @description Connect: creates an account (`cpa_`) that your platform manages on this surface. Act for it by sending its id in `Service-Account` with your key.
+         */
         post: operations["createConnectedAccount"];
         delete?: never;
         options?: never;
@@ -219,15 +270,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a connected account */
+        /**
+         * Retrieve a connected account
+         * @description Returns one connected account of your platform.
+         */
         get: operations["retrieveConnectedAccount"];
         put?: never;
         post?: never;
-        /** Delete a connected account and all its data (users through their delete cascade, webhook endpoints) */
+        /**
+         * Delete a connected account and all its data (users through their delete cascade, webhook endpoints)
+         * @description Deletes a connected account and all its data: its users (through their deletion cascade) and its webhook endpoints. Irreversible.
+         */
         delete: operations["deleteConnectedAccount"];
         options?: never;
         head?: never;
-        /** Update a connected account's name or e-mail */
+        /**
+         * Update a connected account's name or e-mail
+         * @description Changes a connected account's name or e-mail.
+         */
         patch: operations["updateConnectedAccount"];
         trace?: never;
     };
@@ -238,7 +298,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List connections, newest first; filter by user and provider */
+        /**
+         * List connections, newest first; filter by user and provider
+         * @description Lists calendar connections, newest first, filtered by `user_id` and `provider`. Pages with `limit` and a cursor; tokens are never shown.
+         */
         get: operations["listConnections"];
         put?: never;
         post?: never;
@@ -255,11 +318,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a connection; expand[]=calendars inlines its calendars */
+        /**
+         * Retrieve a connection; expand[]=calendars inlines its calendars
+         * @description Returns one connection with its sync status; `expand[]=calendars` inlines its calendars.
+         */
         get: operations["retrieveConnection"];
         put?: never;
         post?: never;
-        /** Disconnect: revoke provider tokens, stop push channels and syncing; synced events stay */
+        /**
+         * Disconnect: revoke provider tokens, stop push channels and syncing; synced events stay
+         * @description Disconnects: revokes the provider tokens, stops push channels and syncing. Events already synced stay, no longer updated.
+         */
         delete: operations["deleteConnection"];
         options?: never;
         head?: never;
@@ -273,7 +342,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the calendars of a connection */
+        /**
+         * List the calendars of a connection
+         * @description Lists the calendars of a connection, each with whether it is selected for sync and whether write-back is allowed.
+         */
         get: operations["listCalendars"];
         put?: never;
         post?: never;
@@ -296,7 +368,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Select or deselect a calendar for sync, allow or stop write-back (idempotent) */
+        /**
+         * Select or deselect a calendar for sync, allow or stop write-back (idempotent)
+         * @description Selects or deselects a calendar for sync, and allows or stops writing the user's events back to it. Idempotent.
+         */
         patch: operations["updateCalendar"];
         trace?: never;
     };
@@ -309,7 +384,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Immediate full sync (1 per minute per connection) */
+        /**
+         * Immediate full sync (1 per minute per connection)
+         * @description Runs a full sync of the connection now instead of waiting for the provider's push or the next poll. Limited to 1 per minute per connection (429).
+         */
         post: operations["refreshConnection"];
         delete?: never;
         options?: never;
@@ -326,7 +404,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Server-side callback: exchange the code your return_url received (start with callback 'server') */
+        /**
+         * Server-side callback: exchange the code your return_url received (start with callback 'server')
+         * @description Completes a connection started with `callback: server`: exchanges the code your `return_url` received for provider tokens and creates the connection, which then syncs its calendars.
+         */
         post: operations["completeConnection"];
         delete?: never;
         options?: never;
@@ -341,10 +422,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Hosted iCloud (beta) sign-in page: Apple ID and app-specific password (HTML form). Reached by the redirect of POST /v1/connections/start: its credential is the state, never a key; 404 route_not_found where iCloud is not offered (production without ICLOUD_CALDAV_URL, and the sandbox) */
+        /**
+         * Hosted iCloud (beta) sign-in page: Apple ID and app-specific password (HTML form). Reached by the redirect of POST /v1/connections/start: its credential is the state, never a key; 404 route_not_found where iCloud is not offered (production without ICLOUD_CALDAV_URL, and the sandbox)
+         * @description The hosted iCloud (beta) sign-in page: a form for the Apple ID and an app-specific password, reached by the redirect of `startConnection`. Its state is its credential; 404 where iCloud is not offered.
+         */
         get: operations["icloudSignInPage"];
         put?: never;
-        /** The sign-in page's form target (application/x-www-form-urlencoded): checks the password with iCloud, then redirects to the callback with code and state. Its credential is the state, never a key; 404 route_not_found where iCloud is not offered */
+        /**
+         * The sign-in page's form target (application/x-www-form-urlencoded): checks the password with iCloud, then redirects to the callback with code and state. Its credential is the state, never a key; 404 route_not_found where iCloud is not offered
+         * @description Target of the iCloud sign-in form: checks the password with iCloud, then redirects to the callback with a code and the state. A refused password answers the page again (400).
+         */
         post: operations["icloudSignIn"];
         delete?: never;
         options?: never;
@@ -359,7 +446,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The service's OAuth redirect URI: exchanges the code, then redirects (302) to return_url with connection_id and state */
+        /**
+         * The service's OAuth redirect URI: exchanges the code, then redirects (302) to return_url with connection_id and state
+         * @description The service's OAuth redirect URI, which the provider sends the user back to: exchanges the code for tokens, then redirects (302) to your `return_url` with `connection_id` and `state`, or `error` and `state`.
+         */
         get: operations["oauthCallback"];
         put?: never;
         post?: never;
@@ -378,7 +468,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Google Calendar push notifications (events.watch channels), verified by the channel token */
+        /**
+         * Google Calendar push notifications (events.watch channels), verified by the channel token
+         * @description Receives Google Calendar push notifications for the connection's watch channels, verified by the channel token, and starts a sync of that connection. Called by Google, not by API clients.
+         */
         post: operations["googlePush"];
         delete?: never;
         options?: never;
@@ -395,7 +488,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Microsoft Graph change notifications: answers the validation handshake (validationToken) and accepts notifications whose clientState matches */
+        /**
+         * Microsoft Graph change notifications: answers the validation handshake (validationToken) and accepts notifications whose clientState matches
+         * @description Receives Microsoft Graph change notifications whose clientState matches, and answers Graph's validation handshake by echoing `validationToken`. Called by Microsoft, not by API clients.
+         */
         post: operations["microsoftPush"];
         delete?: never;
         options?: never;
@@ -412,7 +508,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start the provider OAuth flow (PKCE); answers the redirect_url to send the user to */
+        /**
+         * Start the provider OAuth flow (PKCE); answers the redirect_url to send the user to
+         * @description Starts connecting a user's calendar provider (Google, Microsoft, iCloud or the sandbox provider) with OAuth and PKCE. Answers the `redirect_url` to send the user to; nothing is connected until the callback.
+         */
         post: operations["startConnection"];
         delete?: never;
         options?: never;
@@ -429,7 +528,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Departure window for a hypothetical trip; persists nothing */
+        /**
+         * Departure window for a hypothetical trip; persists nothing
+         * @description Computes a departure window for a hypothetical trip (origin, destination, arrival time, travel mode) without creating an event. Nothing is stored and no webhook is sent.
+         */
         post: operations["computeDeparture"];
         delete?: never;
         options?: never;
@@ -444,10 +546,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List events, newest first; filter by user and start time */
+        /**
+         * List events, newest first; filter by user and start time
+         * @description Lists events in the list envelope, newest first, filtered by `user_id` and by start time (`start_time[gte]`, `start_time[lt]`). Pages with `limit` (1 to 100) and a cursor.
+         */
         get: operations["listEvents"];
         put?: never;
-        /** Create an event; a future event with a location is monitored */
+        /**
+         * Create an event; a future event with a location is monitored
+         * @description Creates an event for a user. A future event with a location is monitored: its first departure window is computed during the request, and `event.created` (then `departure.computed`) is sent; the answer's `Location` header names the new event.
+         */
         post: operations["createEvent"];
         delete?: never;
         options?: never;
@@ -462,15 +570,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve an event */
+        /**
+         * Retrieve an event
+         * @description Returns one event with its monitoring status and latest departure window. An event of another account or surface is 404.
+         */
         get: operations["retrieveEvent"];
         put?: never;
         post?: never;
-        /** Delete an event; monitoring stops */
+        /**
+         * Delete an event; monitoring stops
+         * @description Deletes an event: monitoring stops and `event.deleted` carries its last state. The answer is the event as it was, with `deleted: true`; later calls are 404.
+         */
         delete: operations["deleteEvent"];
         options?: never;
         head?: never;
-        /** Update an event; a new time, place or travel recomputes the window */
+        /**
+         * Update an event; a new time, place or travel recomputes the window
+         * @description Changes the given fields. A new time, place or travel puts monitoring back to `pending` and recomputes the window at once; a title or category change keeps it. Sends `event.updated`, and `departure.updated` when the window changed.
+         */
         patch: operations["updateEvent"];
         trace?: never;
     };
@@ -481,7 +598,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Latest cached departure window of an event */
+        /**
+         * Latest cached departure window of an event
+         * @description Returns the latest departure window computed for the event (when to leave, travel time, traffic, weather) from cache, without calling any provider. 409 `departure_unavailable` when none could be computed yet.
+         */
         get: operations["retrieveDeparture"];
         put?: never;
         post?: never;
@@ -498,7 +618,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An event's departure recomputes over time, newest first (the last 500 kept) */
+        /**
+         * An event's departure recomputes over time, newest first (the last 500 kept)
+         * @description Lists every stored recompute of the event's departure window, newest first: when it was computed, the earliest and latest departure, travel minutes, traffic level, confidence, data quality and what triggered it (creation, the schedule, a read, a requested recompute, tracking). Only recomputes that succeeded are recorded, at most 500 per event (the oldest go first); a new entry is visible on every host within a second. The history is deleted with its event and with its user. Pages with `limit` and `starting_after`.
+         */
         get: operations["listDepartureHistory"];
         put?: never;
         post?: never;
@@ -517,7 +640,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Fresh routing, traffic and weather lookup (4 per minute per event) */
+        /**
+         * Fresh routing, traffic and weather lookup (4 per minute per event)
+         * @description Computes a fresh departure window now with new routing, traffic and weather lookups, and stores it (sending `departure.updated` when it changed). Limited to 4 calls per minute per event (429).
+         */
         post: operations["recomputeDeparture"];
         delete?: never;
         options?: never;
@@ -532,7 +658,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health of an event: score, label and risks, as of the last departure recompute */
+        /**
+         * Health of an event: score, label and risks, as of the last departure recompute
+         * @description Scores how likely the user is to make the event on time (0 to 100, a label and the risks found, such as a tight connection after another event), as of the last departure recompute. Read-only.
+         */
         get: operations["retrieveEventHealth"];
         put?: never;
         post?: never;
@@ -549,7 +678,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the occurrences of a series in a window, soonest first */
+        /**
+         * List the occurrences of a series in a window, soonest first
+         * @description Lists the occurrences of a recurring event (its RRULE, EXDATE and RDATE expanded in the event's timezone) between `from` and `to`, soonest first, each as an event with its derived id and `original_start_time`. Pages with `limit` and a cursor; read-only.
+         */
         get: operations["listEventInstances"];
         put?: never;
         post?: never;
@@ -566,10 +698,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an event's reminders, newest first */
+        /**
+         * List an event's reminders, newest first
+         * @description Lists an event's reminders, newest first, optionally filtered by `status`. Pages with `limit` and a cursor.
+         */
         get: operations["listReminders"];
         put?: never;
-        /** Create a reminder (idempotent: the same offset or time again returns the existing one with 200) */
+        /**
+         * Create a reminder (idempotent: the same offset or time again returns the existing one with 200)
+         * @description Adds a reminder to an event, at an offset before it or at a fixed time, and sends `reminder.created`; it fires as `reminder.sent`. Idempotent: the same offset or time again answers 200 with the existing reminder.
+         */
         post: operations["createReminder"];
         delete?: never;
         options?: never;
@@ -584,7 +722,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tracking object: status, current location, predicted arrival, minutes late */
+        /**
+         * The tracking object: status, current location, predicted arrival, minutes late
+         * @description Returns the trip's tracking state: status, last position, predicted arrival and minutes late.
+         */
         get: operations["retrieveTracking"];
         put?: never;
         post?: never;
@@ -603,7 +744,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Push a location update (at least 5 s apart; 5 to 10 s batching recommended) */
+        /**
+         * Push a location update (at least 5 s apart; 5 to 10 s batching recommended)
+         * @description Pushes one position of the user during a tracked trip and answers the updated prediction. Positions closer than 5 seconds apart are ignored (the answer says why); batching every 5 to 10 seconds is recommended.
+         */
         post: operations["recordTrackingLocation"];
         delete?: never;
         options?: never;
@@ -620,7 +764,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start live ETA tracking of the trip to an event (private preview) */
+        /**
+         * Start live ETA tracking of the trip to an event (private preview)
+         * @description Starts live ETA tracking of the user's trip to an event (private preview): positions pushed afterwards update the predicted arrival, and `event.late_predicted` and `user.arrived` follow from them.
+         */
         post: operations["startTracking"];
         delete?: never;
         options?: never;
@@ -637,7 +784,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stop tracking: positions are erased; stopping again is a no-op */
+        /**
+         * Stop tracking: positions are erased; stopping again is a no-op
+         * @description Stops tracking the trip: its positions are erased. Stopping a stopped trip is a no-op.
+         */
         post: operations["stopTracking"];
         delete?: never;
         options?: never;
@@ -652,7 +802,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health of a user's events starting within horizon_hours, soonest first (from 2026-05-20) */
+        /**
+         * Health of a user's events starting within horizon_hours, soonest first (from 2026-05-20)
+         * @description Lists the health of a user's events starting within `horizon_hours`, soonest first, each as of its last recompute. Read-only; available from API version 2026-05-20.
+         */
         get: operations["listUpcomingEventHealth"];
         put?: never;
         post?: never;
@@ -671,7 +824,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Free slots common to every participant, scored (free/busy pool: 50/s, 5 concurrent) */
+        /**
+         * Free slots common to every participant, scored (free/busy pool: 50/s, 5 concurrent)
+         * @description Finds time slots free for every participant within a window, honouring working hours and buffers, and scores them. Read-only; counted in the free/busy pool (50 requests per second, 5 concurrent).
+         */
         post: operations["findSlots"];
         delete?: never;
         options?: never;
@@ -688,7 +844,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Busy time of users, calendars and external addresses in a window (free/busy pool: 50/s, 5 concurrent) */
+        /**
+         * Busy time of users, calendars and external addresses in a window (free/busy pool: 50/s, 5 concurrent)
+         * @description Returns the busy intervals of users, their connected calendars and external addresses within a time window. Read-only; counted in the free/busy pool (50 requests per second, 5 concurrent).
+         */
         post: operations["queryFreeBusy"];
         delete?: never;
         options?: never;
@@ -703,7 +862,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health check */
+        /**
+         * Health check
+         * @description Answers whether the service is up, for any key of either surface. It reads no data and changes nothing, so monitors can call it freely within the key's rate limit.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -722,7 +884,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delivery, open and bounce notices from the mail provider (HMAC-signed, no key) */
+        /**
+         * Delivery, open and bounce notices from the mail provider (HMAC-signed, no key)
+         * @description Receives delivery, open and bounce notices from the mail provider, authenticated by their HMAC signature instead of a key, and updates the invitation's delivery status.
+         */
         post: operations["inboundMailNotice"];
         delete?: never;
         options?: never;
@@ -739,7 +904,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite attendees to an event: one invitation each, e-mailed with an iCalendar attachment */
+        /**
+         * Invite attendees to an event: one invitation each, e-mailed with an iCalendar attachment
+         * @description Invites attendees to an event: one invitation each, e-mailed with an iCalendar attachment and links to the hosted response page. The sandbox records the e-mails instead of sending them (`listSentEmails`).
+         */
         post: operations["createInvitations"];
         delete?: never;
         options?: never;
@@ -754,7 +922,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve an invitation */
+        /**
+         * Retrieve an invitation
+         * @description Returns one invitation: the attendee, their answer and the e-mail's delivery status.
+         */
         get: operations["retrieveInvitation"];
         put?: never;
         post?: never;
@@ -771,7 +942,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Open-tracking pixel of the e-mail (token-addressed, no key) */
+        /**
+         * Open-tracking pixel of the e-mail (token-addressed, no key)
+         * @description The 1x1 image embedded in the invitation e-mail: loading it with the right token marks the e-mail opened. It answers the same image whatever the token, so it reveals nothing.
+         */
         get: operations["invitationOpenPixel"];
         put?: never;
         post?: never;
@@ -790,7 +964,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record the attendee's answer: with the account's key, or with `response_token` and no key */
+        /**
+         * Record the attendee's answer: with the account's key, or with `response_token` and no key
+         * @description Records the attendee's answer and sends `invitation.responded`. Authorized by the account's key, or without a key by the invitation's `response_token`.
+         */
         post: operations["respondToInvitation"];
         delete?: never;
         options?: never;
@@ -805,10 +982,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the platform's OAuth applications on this surface, newest first */
+        /**
+         * List the platform's OAuth applications on this surface, newest first
+         * @description Lists your platform's OAuth applications on this surface, newest first, without their secrets. Needs a secret key.
+         */
         get: operations["listOAuthApplications"];
         put?: never;
-        /** Connect: register a third-party OAuth application (client_secret shown once) */
+        /**
+         * Connect: register a third-party OAuth application (client_secret shown once)
+         * @description Connect: registers a third-party OAuth application that may act for your connected accounts with the scopes they grant. The `client_secret` is shown only in this answer. Needs a secret key.
+         */
         post: operations["createOAuthApplication"];
         delete?: never;
         options?: never;
@@ -823,7 +1006,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve an OAuth application */
+        /**
+         * Retrieve an OAuth application
+         * @description Returns one OAuth application: its name, redirect URIs and scopes, never its secret. Needs a secret key.
+         */
         get: operations["retrieveOAuthApplication"];
         put?: never;
         post?: never;
@@ -842,7 +1028,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A consent ticket (the authorization request's login_hint) for one connected account and one application */
+        /**
+         * A consent ticket (the authorization request's login_hint) for one connected account and one application
+         * @description Creates a short-lived consent ticket for one connected account and one application, to pass as the authorization request's `login_hint`. Needs a secret key.
+         */
         post: operations["createOAuthConsentTicket"];
         delete?: never;
         options?: never;
@@ -857,7 +1046,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI 3.1 document, generated from the contracts that validate requests */
+        /**
+         * This OpenAPI 3.1 document, generated from the contracts that validate requests
+         * @description This OpenAPI 3.1 document, generated from the contracts that validate requests. `version` (else the request's `Service-Version`) selects the API version it describes; answers carry an ETag and are limited to 60 per minute per address.
+         */
         get: operations["openApiDocument"];
         put?: never;
         post?: never;
@@ -874,11 +1066,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a reminder */
+        /**
+         * Retrieve a reminder
+         * @description Returns one reminder with its status (`scheduled`, `sent`, `dismissed` or `cancelled`), when it fires and how often it was snoozed.
+         */
         get: operations["retrieveReminder"];
         put?: never;
         post?: never;
-        /** Cancel a reminder: it never fires and stays visible as cancelled */
+        /**
+         * Cancel a reminder: it never fires and stays visible as cancelled
+         * @description Cancels a scheduled or sent reminder: it never fires again and stays visible as `cancelled`. Cancelling again is a no-op; a dismissed reminder is 409 `invalid_state_transition`.
+         */
         delete: operations["cancelReminder"];
         options?: never;
         head?: never;
@@ -894,7 +1092,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Dismiss a sent reminder */
+        /**
+         * Dismiss a sent reminder
+         * @description Marks a sent reminder as dismissed (`reminder.dismissed`): it fires no more. Dismissing again is a no-op; a scheduled or cancelled reminder is 409 `invalid_state_transition`.
+         */
         post: operations["dismissReminder"];
         delete?: never;
         options?: never;
@@ -911,7 +1112,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Snooze a reminder by 1, 3, 5 or 15 minutes */
+        /**
+         * Snooze a reminder by 1, 3, 5 or 15 minutes
+         * @description Postpones a reminder by 1, 3, 5 or 15 minutes: a sent one fires again that long from now, a scheduled one that much later. Other durations are 400; a dismissed or cancelled reminder is 409.
+         */
         post: operations["snoozeReminder"];
         delete?: never;
         options?: never;
@@ -926,10 +1130,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sandbox provider's hosted consent page (HTML form), reached by the redirect of POST /v1/connections/start: its credential is the state, never a key */
+        /**
+         * The sandbox provider's hosted consent page (HTML form), reached by the redirect of POST /v1/connections/start: its credential is the state, never a key
+         * @description The sandbox calendar provider's consent page, reached by the redirect of `startConnection`, so that connections can be tried end to end without a real provider. Sandbox only.
+         */
         get: operations["sandboxConsentPage"];
         put?: never;
-        /** The consent page's form target (application/x-www-form-urlencoded): redirects to the redirect URI with code and state. Its credential is the state, never a key */
+        /**
+         * The consent page's form target (application/x-www-form-urlencoded): redirects to the redirect URI with code and state. Its credential is the state, never a key
+         * @description Target of the sandbox consent page's form: redirects to the redirect URI with a code and the state, or `error=access_denied`. Sandbox only.
+         */
         post: operations["sandboxConsentDecision"];
         delete?: never;
         options?: never;
@@ -946,7 +1156,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Read an event draft from a sentence (dates in user_context.timezone); stores nothing */
+        /**
+         * Read an event draft from a sentence (dates in user_context.timezone); stores nothing
+         * @description Reads an event draft (title, start, end, place, attendees) from a sentence such as "lunch with Ada tomorrow at noon", resolving dates in `user_context.timezone`. Nothing is stored: create the event with the draft if it is right.
+         */
         post: operations["parseSchedulingText"];
         delete?: never;
         options?: never;
@@ -963,7 +1176,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Travel-aware meeting suggestions (suggestions pool: 10/s, 2 concurrent) */
+        /**
+         * Travel-aware meeting suggestions (suggestions pool: 10/s, 2 concurrent)
+         * @description Suggests meeting times that account for each participant's travel between their other events, ranked with the reasons. Read-only; counted in the suggestions pool (10 requests per second, 2 concurrent).
+         */
         post: operations["suggestSlots"];
         delete?: never;
         options?: never;
@@ -980,7 +1196,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move the account's sandbox clock forward and run the work that falls due */
+        /**
+         * Move the account's sandbox clock forward and run the work that falls due
+         * @description Moves the account's sandbox clock forward by `seconds` and runs the work that falls due meanwhile (departure recomputes, reminders, webhooks). Sandbox only; the clock never goes back.
+         */
         post: operations["advanceTime"];
         delete?: never;
         options?: never;
@@ -997,7 +1216,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Make the sandbox provider refuse the connection's sync cursors (its 410 GONE) */
+        /**
+         * Make the sandbox provider refuse the connection's sync cursors (its 410 GONE)
+         * @description Makes the sandbox provider refuse the connection's sync cursors (its 410 Gone), so the next sync must start over. Sandbox only.
+         */
         post: operations["expireProviderSyncCursors"];
         delete?: never;
         options?: never;
@@ -1014,7 +1236,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an event at the sandbox provider (it pushes, or is seen at the next poll) */
+        /**
+         * Create an event at the sandbox provider (it pushes, or is seen at the next poll)
+         * @description Creates an event in the sandbox provider's calendar, as if the user added it there; the connection sees it by push or at the next poll. Sandbox only.
+         */
         post: operations["createProviderEvent"];
         delete?: never;
         options?: never;
@@ -1032,11 +1257,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Cancel an event at the sandbox provider */
+        /**
+         * Cancel an event at the sandbox provider
+         * @description Cancels an event in the sandbox provider's calendar; the cancellation syncs to the service. Sandbox only.
+         */
         delete: operations["deleteProviderEvent"];
         options?: never;
         head?: never;
-        /** Change an event at the sandbox provider */
+        /**
+         * Change an event at the sandbox provider
+         * @description Changes an event in the sandbox provider's calendar, as if the user edited it there; the change syncs to the service. Sandbox only.
+         */
         patch: operations["updateProviderEvent"];
         trace?: never;
     };
@@ -1049,7 +1280,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Make the sandbox provider fail every call for this connection's account (enabled true) or answer again (false) */
+        /**
+         * Make the sandbox provider fail every call for this connection's account (enabled true) or answer again (false)
+         * @description Makes the sandbox provider fail every call for the connection's account (`enabled: true`) or answer again (`false`), to try your handling of provider outages. Sandbox only.
+         */
         post: operations["setProviderOutage"];
         delete?: never;
         options?: never;
@@ -1066,7 +1300,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke the grant at the sandbox provider, as the user would in its settings */
+        /**
+         * Revoke the grant at the sandbox provider, as the user would in its settings
+         * @description Revokes the connection's grant at the sandbox provider, as the user would in the provider's settings, so the next call finds it revoked. Sandbox only.
+         */
         post: operations["revokeProviderGrant"];
         delete?: never;
         options?: never;
@@ -1083,7 +1320,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Simulate the provider reporting a bounce */
+        /**
+         * Simulate the provider reporting a bounce
+         * @description Makes the sandbox act as if the invitation e-mail bounced, with the same effects and webhooks. Sandbox only.
+         */
         post: operations["simulateInvitationBounced"];
         delete?: never;
         options?: never;
@@ -1100,7 +1340,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Simulate the provider reporting delivery of the e-mail */
+        /**
+         * Simulate the provider reporting delivery of the e-mail
+         * @description Makes the sandbox act as if the mail provider reported the invitation e-mail delivered, with the same effects and webhooks. Sandbox only.
+         */
         post: operations["simulateInvitationDelivered"];
         delete?: never;
         options?: never;
@@ -1117,7 +1360,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Simulate the attendee opening the e-mail */
+        /**
+         * Simulate the attendee opening the e-mail
+         * @description Makes the sandbox act as if the attendee opened the invitation e-mail, with the same effects and webhooks. Sandbox only.
+         */
         post: operations["simulateInvitationOpened"];
         delete?: never;
         options?: never;
@@ -1132,7 +1378,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Pushes the sandbox recorded instead of sending, newest first */
+        /**
+         * Pushes the sandbox recorded instead of sending, newest first
+         * @description Lists the Web Push messages the sandbox recorded instead of sending, newest first, optionally for one user. Sandbox only: production sends them.
+         */
         get: operations["listPushMessages"];
         put?: never;
         post?: never;
@@ -1149,7 +1398,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** E-mails the sandbox sent for this account (never delivered), newest first */
+        /**
+         * E-mails the sandbox sent for this account (never delivered), newest first
+         * @description Lists the e-mails the sandbox recorded for this account instead of delivering them, newest first, with their links. Sandbox only.
+         */
         get: operations["listSentEmails"];
         put?: never;
         post?: never;
@@ -1166,10 +1418,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List users, newest first */
+        /**
+         * List users, newest first
+         * @description Lists the account's users on this surface in the list envelope, newest first, optionally filtered by exact `email`. Pages with `limit` (1 to 100, default 10) and `starting_after` or `ending_before`.
+         */
         get: operations["listUsers"];
         put?: never;
-        /** Create a managed user (idempotent on e-mail) */
+        /**
+         * Create a managed user (idempotent on e-mail)
+         * @description Creates a managed user of the account on this surface, with its preferences (travel mode, buffers, alerts) defaulted where absent. Idempotent on e-mail: an e-mail the account already has (case-insensitively) answers 200 with that user, unchanged.
+         */
         post: operations["createUser"];
         delete?: never;
         options?: never;
@@ -1184,15 +1442,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a user */
+        /**
+         * Retrieve a user
+         * @description Returns one user with its preferences and state. A user of another account or surface, or a deleted one, is 404.
+         */
         get: operations["retrieveUser"];
         put?: never;
         post?: never;
-        /** Delete a user and everything it owns (irreversible) */
+        /**
+         * Delete a user and everything it owns (irreversible)
+         * @description Deletes the user and everything it owns (events, reminders, connections, devices, provider tokens) and sends `user.deleted`. Irreversible: the answer is the user as it was, with `deleted: true`, and later calls are 404.
+         */
         delete: operations["deleteUser"];
         options?: never;
         head?: never;
-        /** Update a user */
+        /**
+         * Update a user
+         * @description Changes the given fields and keeps the others; a change of travel preferences applies to the departure windows computed afterwards. A paused user cannot be updated (403 `account_deactivated`).
+         */
         patch: operations["updateUser"];
         trace?: never;
     };
@@ -1205,7 +1472,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pause a user */
+        /**
+         * Pause a user
+         * @description Pauses a user: `deactivated_at` is set, `user.deactivated` is sent, and updates and user-scoped calls of other resources answer 403 `account_deactivated` until it is reactivated. Pausing again is a no-op.
+         */
         post: operations["deactivateUser"];
         delete?: never;
         options?: never;
@@ -1220,10 +1490,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a user's devices, newest first */
+        /**
+         * List a user's devices, newest first
+         * @description Lists a user's registered devices, newest first, without their push keys. Pages with `limit` and a cursor.
+         */
         get: operations["listDevices"];
         put?: never;
-        /** Register a Web Push subscription for a user (the same endpoint again returns the device with 200) */
+        /**
+         * Register a Web Push subscription for a user (the same endpoint again returns the device with 200)
+         * @description Registers a Web Push subscription so the user's reminders and departure alerts reach the browser or phone. The same subscription endpoint again answers 200 with its device (moved to this user if another had it).
+         */
         post: operations["registerDevice"];
         delete?: never;
         options?: never;
@@ -1241,7 +1517,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a device: it gets no more pushes */
+        /**
+         * Remove a device: it gets no more pushes
+         * @description Removes a device: it receives no more pushes. A device of another user is 404.
+         */
         delete: operations["deleteDevice"];
         options?: never;
         head?: never;
@@ -1255,10 +1534,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's last reported position, if any within its 24 hour retention */
+        /**
+         * The user's last reported position, if any within its 24 hour retention
+         * @description Returns the user's last reported position, or 404 when none was reported within the 24 hour retention.
+         */
         get: operations["retrieveUserLocation"];
         put?: never;
-        /** Report the user's last known position (the origin of upcoming trips while recent) */
+        /**
+         * Report the user's last known position (the origin of upcoming trips while recent)
+         * @description Records the user's last known position, used as the origin of upcoming trips while it is recent (it expires after 24 hours). Positions are kept no longer than that.
+         */
         post: operations["reportUserLocation"];
         delete?: never;
         options?: never;
@@ -1275,7 +1560,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore a paused user */
+        /**
+         * Restore a paused user
+         * @description Restores a paused user: `deactivated_at` is cleared, `user.reactivated` is sent and every call works again. Reactivating an active user is a no-op.
+         */
         post: operations["reactivateUser"];
         delete?: never;
         options?: never;
@@ -1292,7 +1580,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a voice session and its connect token (60 per hour per user) */
+        /**
+         * Create a voice session and its connect token (60 per hour per user)
+         * @description Creates a voice session for a user and the short-lived token to connect its WebSocket with. Limited to 60 per hour per user, and to a number of concurrent sessions per key.
+         */
         post: operations["createVoiceSession"];
         delete?: never;
         options?: never;
@@ -1307,7 +1598,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a voice session: status, times, actions taken */
+        /**
+         * Retrieve a voice session: status, times, actions taken
+         * @description Returns a voice session: status, start and end times, tool calls and the actions it took.
+         */
         get: operations["retrieveVoiceSession"];
         put?: never;
         post?: never;
@@ -1326,7 +1620,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End a voice session; its connection is closed (4000) */
+        /**
+         * End a voice session; its connection is closed (4000)
+         * @description Ends a voice session now: its WebSocket is closed with code 4000 and the session is answered in its final state.
+         */
         post: operations["endVoiceSession"];
         delete?: never;
         options?: never;
@@ -1341,10 +1638,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhook endpoints, newest first */
+        /**
+         * List webhook endpoints, newest first
+         * @description Lists the account's webhook endpoints on this surface, newest first, without their secrets. Pages with `limit` and a cursor.
+         */
         get: operations["listWebhookEndpoints"];
         put?: never;
-        /** Create a webhook endpoint; the answer carries its signing secret, shown only here and on rotation */
+        /**
+         * Create a webhook endpoint; the answer carries its signing secret, shown only here and on rotation
+         * @description Registers a URL to receive the listed event types, signed with a new secret. The answer carries the signing secret, shown only here and on rotation; loopback and private addresses are refused on production.
+         */
         post: operations["createWebhookEndpoint"];
         delete?: never;
         options?: never;
@@ -1359,15 +1662,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a webhook endpoint */
+        /**
+         * Retrieve a webhook endpoint
+         * @description Returns one webhook endpoint: its URL, event types and status, never its secret.
+         */
         get: operations["retrieveWebhookEndpoint"];
         put?: never;
         post?: never;
-        /** Delete a webhook endpoint and its deliveries log */
+        /**
+         * Delete a webhook endpoint and its deliveries log
+         * @description Deletes a webhook endpoint and its deliveries log; nothing more is sent to it. Irreversible.
+         */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
-        /** Update url, events, description, or enable/disable */
+        /**
+         * Update url, events, description, or enable/disable
+         * @description Changes the URL, event types or description, or disables the endpoint (no deliveries while disabled) and enables it again. The secret is unchanged.
+         */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
     };
@@ -1378,7 +1690,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Deliveries log of an endpoint, newest first */
+        /**
+         * Deliveries log of an endpoint, newest first
+         * @description Lists the notifications sent to an endpoint, newest first, with their status and attempts. Pages with `limit` and a cursor.
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -1395,7 +1710,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a delivery with its attempts */
+        /**
+         * Retrieve a delivery with its attempts
+         * @description Returns one delivery with every attempt: time, HTTP status received and duration.
+         */
         get: operations["retrieveWebhookDelivery"];
         put?: never;
         post?: never;
@@ -1414,7 +1732,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the same notification (same id) again, now */
+        /**
+         * Send the same notification (same id) again, now
+         * @description Sends the same notification (same id, so receivers can deduplicate) again, now, as a new attempt of the delivery. A disabled endpoint is 409.
+         */
         post: operations["replayWebhookDelivery"];
         delete?: never;
         options?: never;
@@ -1431,7 +1752,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** New signing secret; the previous one keeps signing for 24 hours */
+        /**
+         * New signing secret; the previous one keeps signing for 24 hours
+         * @description Issues a new signing secret, answered once. The previous secret keeps signing beside the new one for 24 hours, so receivers can switch without losing notifications.
+         */
         post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
@@ -1448,7 +1772,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a webhook_endpoint.test notification now (30 per hour per endpoint) */
+        /**
+         * Send a webhook_endpoint.test notification now (30 per hour per endpoint)
+         * @description Sends a `webhook_endpoint.test` notification to the endpoint now and answers the delivery with its first attempt. Limited to 30 per hour per endpoint; a disabled endpoint is 409.
+         */
         post: operations["testWebhookEndpoint"];
         delete?: never;
         options?: never;
@@ -5183,6 +5510,8 @@ export interface components {
     headers: {
         /** @description `true` when this answer is the stored answer of an earlier request with the same `Idempotency-Key`: nothing ran again. */
         IdempotentReplay: "true";
+        /** @description Where the redirect leads: the URL the browser or client goes to next. */
+        Location: string;
         /** @description Requests allowed in the current window for this key. */
         RateLimitLimit: number;
         /** @description Requests left in the current window. */
@@ -5271,6 +5600,7 @@ export interface operations {
             /** @description A 301 to /docs/, the reference page (its script is served under /docs/ too) */
             301: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
@@ -5699,6 +6029,7 @@ export interface operations {
             /** @description Back to redirect_uri with error and state */
             302: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -5761,6 +6092,7 @@ export interface operations {
             /** @description 302 to redirect_uri with code, state and iss (or error and state); a 400 HTML page, and no code, for a decision that is not the page shown, differs from it, or comes after the ticket was decided */
             302: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
@@ -8495,6 +8827,7 @@ export interface operations {
             /** @description 302 to the redirect URI with code and state; 400 page when the password is refused */
             302: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
@@ -8588,6 +8921,7 @@ export interface operations {
             /** @description 302 redirect to return_url with connection_id and state (or error and state) */
             302: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
@@ -9380,6 +9714,8 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description The new event's path: `/v1/events/{id}`. */
+                    Location: string;
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
                     "Service-Version": components["headers"]["ServiceVersion"];
@@ -12702,9 +13038,8 @@ export interface operations {
     };
     invitationOpenPixel: {
         parameters: {
-            query: {
-                choice?: "accepted" | "declined" | "tentative";
-                token: string;
+            query?: {
+                token?: string;
             };
             header?: {
                 /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
@@ -13464,6 +13799,10 @@ export interface operations {
             /** @description The OpenAPI document (JSON) */
             200: {
                 headers: {
+                    /** @description `public, max-age=300`: kept five minutes, then revalidated. */
+                    "Cache-Control": string;
+                    /** @description The document's entity tag, for `If-None-Match`. */
+                    ETag: string;
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;
@@ -13471,6 +13810,14 @@ export interface operations {
                 content: {
                     "application/json": unknown;
                 };
+            };
+            /** @description Not modified: `If-None-Match` names the current entity tag (or `*`); no body. */
+            304: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
@@ -14212,6 +14559,7 @@ export interface operations {
             /** @description 302 redirect to redirect_uri with code and state (or error=access_denied) */
             302: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     "Request-Id": components["headers"]["RequestId"];
                     "Service-Version": components["headers"]["ServiceVersion"];
                     [name: string]: unknown;

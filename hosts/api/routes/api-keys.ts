@@ -3,9 +3,9 @@ import type { AccountService } from '../../../core/account/account-service.js'
 import type { AuditTrail } from '../../../core/audit/audit-trail.js'
 import type { ApiKeyRecord } from '../../../core/account/account.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
-import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
 import { err, mapResult } from '../../../core/shared/result.js'
 import { renderApiKey } from '../../../contracts/api-keys.js'
+import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
 import { requireAuth } from '../request-context.js'
@@ -56,11 +56,7 @@ export const apiKeyRoutes = (
   })
 
   defineRoute(app, Endpoints.listApiKeys, options, async ({ query, scope, request }) => {
-    const page = {
-      limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
-      startingAfter: query.starting_after,
-      endingBefore: query.ending_before,
-    }
+    const page = pageRequestOf(query)
     const now = scope.clock.now()
     return mapResult(await accounts.listKeys(requireAuth(request.auth).account.id, mode, page), (listed) => ({
       body: listBody(

@@ -3,12 +3,13 @@ import type { ConnectedAccountService } from '../../../core/account/connected-ac
 import type { OAuthService } from '../../../core/oauth/oauth-service.js'
 import { seedSandbox } from '../../../core/account/sandbox.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../../core/shared/pagination.js'
+import { MAX_PAGE_LIMIT } from '../../../core/shared/pagination.js'
 import type { RequestScope } from '../../../core/shared/request-scope.js'
 import { err, mapResult, ok } from '../../../core/shared/result.js'
 import type { UserService } from '../../../core/user/user-service.js'
 import type { WebhookEndpointService } from '../../../core/webhooks/webhook-endpoint-service.js'
 import { renderConnectedAccount } from '../../../contracts/connected-accounts.js'
+import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { requireAuth } from '../request-context.js'
 import { defineRoute, listBody, withLivemode, type RouteHandler, type RouteInput, type RouteOptions } from '../route.js'
@@ -71,11 +72,7 @@ export const connectedAccountRoutes = (app: FastifyInstance, options: ConnectedA
 
   platformRoute(Endpoints.listConnectedAccounts, async (input) => {
     const { query, request } = input
-    const page = {
-      limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
-      startingAfter: query.starting_after,
-      endingBefore: query.ending_before,
-    }
+    const page = pageRequestOf(query)
     return mapResult(await connectedAccounts.list(platformOf(input), page), (listed) => ({
       body: listBody(request, listed.data.map(renderConnectedAccount).map(withLivemode(request)), listed.hasMore),
     }))

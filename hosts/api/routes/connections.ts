@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ConnectionService } from '../../../core/connection/connection-service.js'
 import type { ConnectionSync } from '../../../core/connection/connection-sync.js'
-import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
+import type { Clock } from '../../../core/ports/clock.js'
 import { mapResult } from '../../../core/shared/result.js'
 import { renderCalendar, renderConnection } from '../../../contracts/connections.js'
 import { routerPath, type EndpointContract } from '../../../contracts/endpoint.js'
+import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import {
   icloudSignInPage,
@@ -119,11 +120,7 @@ export const connectionRoutes = (app: FastifyInstance, options: ConnectionRouteO
   )
 
   defineRoute(app, Endpoints.listConnections, options, async ({ query, scope, request }) => {
-    const pageRequest = {
-      limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
-      startingAfter: query.starting_after,
-      endingBefore: query.ending_before,
-    }
+    const pageRequest = pageRequestOf(query)
     const result = await connections.list(scope, { userId: query.user_id, provider: query.provider }, pageRequest)
     return mapResult(result, (found) => ({
       body: listBody(

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { DeviceService } from '../../../core/device/device-service.js'
 import type { PushRecorder } from '../../../core/ports/push.js'
-import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
 import { mapResult, ok } from '../../../core/shared/result.js'
 import { renderDevice, renderPushMessage } from '../../../contracts/devices.js'
+import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { requireAuth } from '../request-context.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
@@ -29,11 +29,7 @@ export const deviceRoutes = (
   })
 
   defineRoute(app, Endpoints.listDevices, options, async ({ params, query, scope, request }) => {
-    const page = {
-      limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
-      startingAfter: query.starting_after,
-      endingBefore: query.ending_before,
-    }
+    const page = pageRequestOf(query)
     const result = await devices.list(scope, params.id, page)
     return mapResult(result, (found) => ({ body: listBody(request, found.data.map(renderDevice), found.hasMore) }))
   })
@@ -46,11 +42,10 @@ export const deviceRoutes = (
 
   defineRoute(app, Endpoints.listPushMessages, options, async ({ query, request }) => {
     const { account } = requireAuth(request.auth)
-    const found = pushRecorder?.list(
-      account.id,
-      { userId: query.user_id },
-      Number(query.limit ?? DEFAULT_PAGE_LIMIT),
-    ) ?? { data: [], hasMore: false }
+    const found = pushRecorder?.list(account.id, { userId: query.user_id }, pageRequestOf(query).limit) ?? {
+      data: [],
+      hasMore: false,
+    }
     return ok({ body: listBody(request, found.data.map(renderPushMessage), found.hasMore) })
   })
 }

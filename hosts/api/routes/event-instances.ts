@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { EventService } from '../../../core/event/event-service.js'
-import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
 import { mapResult } from '../../../core/shared/result.js'
+import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderEvent } from '../../../contracts/events.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
@@ -11,11 +11,7 @@ const date = (value: string | undefined) => (value === undefined ? undefined : n
 /** `GET /v1/events/{id}/instances`: the occurrences of a series, soonest first, in the list envelope. */
 export const eventInstanceRoutes = (app: FastifyInstance, options: RouteOptions & { events: EventService }): void => {
   defineRoute(app, Endpoints.listEventInstances, options, async ({ params, query, scope, request }) => {
-    const page = {
-      limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
-      startingAfter: query.starting_after,
-      endingBefore: query.ending_before,
-    }
+    const page = pageRequestOf(query)
     const result = await options.events.series.instances(
       scope,
       params.id,

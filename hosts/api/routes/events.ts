@@ -1,10 +1,10 @@
 import type { DepartureHistoryService } from '../../../core/event/departure-history-service.js'
 import { renderDepartureHistoryEntry } from '../../../contracts/departure-history.js'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { EventService } from '../../../core/event/event-service.js'
-import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
+import type { EventPatch, EventService } from '../../../core/event/event-service.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
 import { err, mapResult } from '../../../core/shared/result.js'
+import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import {
   DEPARTURE_RECOMPUTE_LIMIT,
@@ -75,11 +75,7 @@ export const eventRoutes = (
   })
 
   defineRoute(app, Endpoints.listEvents, options, async ({ query, scope, request }) => {
-    const page = {
-      limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
-      startingAfter: query.starting_after,
-      endingBefore: query.ending_before,
-    }
+    const page = pageRequestOf(query)
     const filter = {
       userId: query.user_id,
       startFrom: date(query['start_time[gte]']),

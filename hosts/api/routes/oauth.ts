@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AuthorizationFailure, AuthorizationParams, OAuthService } from '../../../core/oauth/oauth-service.js'
 import { SUPPORTED_SCOPES, type OAuthProtocolError } from '../../../core/oauth/oauth.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
-import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
 import { err, mapResult } from '../../../core/shared/result.js'
 import { routerPath, type EndpointContract } from '../../../contracts/endpoint.js'
+import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderOAuthApplication } from '../../../contracts/oauth.js'
 import { acceptForms, sendHostedPage } from '../pages/hosted-page.js'
@@ -105,11 +105,7 @@ export const oauthRoutes = async (app: FastifyInstance, options: OAuthRouteOptio
     const refused = asPlatform(input)
     if (refused !== null) return refused
     const { query, request } = input
-    const page = {
-      limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
-      startingAfter: query.starting_after,
-      endingBefore: query.ending_before,
-    }
+    const page = pageRequestOf(query)
     return mapResult(await oauth.listApplications(platformOf(input), page), (listed) => ({
       body: listBody(
         request,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { ReminderService } from '../../../core/reminder/reminder-service.js'
 import type { Reminder } from '../../../core/reminder/reminder.js'
-import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
 import { mapResult, ok, type Result } from '../../../core/shared/result.js'
+import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderReminder } from '../../../contracts/reminders.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
@@ -25,11 +25,7 @@ export const reminderRoutes = (app: FastifyInstance, options: RouteOptions & { r
   })
 
   defineRoute(app, Endpoints.listReminders, options, async ({ params, query, scope, request }) => {
-    const page = {
-      limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
-      startingAfter: query.starting_after,
-      endingBefore: query.ending_before,
-    }
+    const page = pageRequestOf(query)
     const result = await reminders.list(scope, params.id, { status: query.status }, page)
     return mapResult(result, (found) => ({ body: listBody(request, found.data.map(renderReminder), found.hasMore) }))
   })

@@ -3,7 +3,7 @@ import type { UserService } from '../../../core/user/user-service.js'
 import { ok, type Result } from '../../../core/shared/result.js'
 import { whenReady } from '../../../core/shared/maybe-promise.js'
 import type { User } from '../../../core/user/user.js'
-import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
+import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { preferencesFromWire, renderUser } from '../../../contracts/users.js'
 import { defineRoute, fromRecord, listBody, type RecordOutput, type RouteOptions } from '../route.js'
@@ -23,11 +23,7 @@ export const userRoutes = (app: FastifyInstance, options: RouteOptions & { users
   })
 
   defineRoute(app, Endpoints.listUsers, options, async ({ query, scope, request }) => {
-    const page = {
-      limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
-      startingAfter: query.starting_after,
-      endingBefore: query.ending_before,
-    }
+    const page = pageRequestOf(query)
     const result = await users.list(scope, { email: query.email }, page)
     return result.ok ? ok({ body: listBody(request, result.value.data.map(renderUser), result.value.hasMore) }) : result
   })

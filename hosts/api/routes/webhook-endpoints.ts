@@ -1,18 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../../../core/ports/clock.js'
-import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
 import { err, mapResult } from '../../../core/shared/result.js'
 import type { WebhookEndpointService } from '../../../core/webhooks/webhook-endpoint-service.js'
+import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderWebhookDelivery, renderWebhookEndpoint } from '../../../contracts/webhooks/endpoints.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
-
-const pageOf = (query: { limit?: string; starting_after?: string; ending_before?: string }) => ({
-  limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
-  startingAfter: query.starting_after,
-  endingBefore: query.ending_before,
-})
 
 export const webhookEndpointRoutes = (
   app: FastifyInstance,
@@ -36,7 +30,7 @@ export const webhookEndpointRoutes = (
   })
 
   defineRoute(app, Endpoints.listWebhookEndpoints, options, async ({ query, scope, request }) =>
-    mapResult(await webhooks.list(scope, pageOf(query)), (page) => ({
+    mapResult(await webhooks.list(scope, pageRequestOf(query)), (page) => ({
       body: listBody(
         request,
         page.data.map((endpoint) => renderWebhookEndpoint(endpoint, now(scope.clock))),
@@ -87,7 +81,7 @@ export const webhookEndpointRoutes = (
   )
 
   defineRoute(app, Endpoints.listWebhookDeliveries, options, async ({ params, query, scope, request }) =>
-    mapResult(await webhooks.listDeliveries(scope, params.id, pageOf(query)), (page) => ({
+    mapResult(await webhooks.listDeliveries(scope, params.id, pageRequestOf(query)), (page) => ({
       body: listBody(request, page.data.map(renderWebhookDelivery), page.hasMore),
     })),
   )
