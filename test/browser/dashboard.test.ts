@@ -275,11 +275,15 @@ describe('the dashboard in Chromium, from the first owner’s CLI link on', () =
     await expect.poll(async () => owner.getByRole('row').nth(1).textContent()).toBe(first)
   })
 
+  /** The user of the event without a location (the first in the list when it was made). */
+  let boardMeetingUser = ''
+
   it("a user's page lists their upcoming events, and an event's page shows its departure", async () => {
     await owner.goto(`${test.live}/dashboard/test/users`)
     const first = owner.getByRole('row').nth(1).getByRole('link')
     const userPath = await first.getAttribute('href')
     const userId = userPath?.split('/').at(-1) ?? ''
+    boardMeetingUser = userId
     const created = await fetch(`${test.sandbox}/v1/events`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
@@ -294,9 +298,66 @@ describe('the dashboard in Chromium, from the first owner’s CLI link on', () =
     await first.click()
     await owner.waitForURL(`${test.live}/dashboard/test/users/${userId}`)
     await owner.getByRole('link', { name: 'Board meeting' }).click()
-    await owner.getByRole('heading', { name: 'Departure' }).waitFor()
+    await owner.getByRole('heading', { name: 'Departure', exact: true }).waitFor()
     await expect(owner.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Event')
     await owner.getByText('Board meeting').first().waitFor()
+  })
+
+  /** An event with a location on a user with a home: monitored, its departure recomputed as the sandbox clock moves. */
+  let chartedEvent = ''
+
+  it("the sandbox clock advanced and an event's departure chart gaining a point", async () => {
+    const json = { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' }
+    const user = await fetch(`${test.sandbox}/v1/users`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        email: 'charted@example.com',
+        home_location: { lat: 52.52, lng: 13.405 },
+        timezone: 'Europe/Berlin',
+      }),
+    })
+    expect(user.status).toBe(201)
+    // The sandbox clock already runs ahead (an earlier case moved it): the event starts 5 hours after its time.
+    await owner.goto(`${test.live}/dashboard/test/sandbox`)
+    const shown = owner.getByTestId('sandbox-now')
+    await expect.poll(async () => shown.textContent()).toMatch(/^\d{4}-/)
+    const sandboxNow = Date.parse(`${await shown.textContent()}Z`)
+    const created = await fetch(`${test.sandbox}/v1/events`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        user_id: (await user.json()).id,
+        title: 'Design review',
+        start_time: new Date(sandboxNow + 5 * 3_600_000).toISOString(),
+        end_time: new Date(sandboxNow + 6 * 3_600_000).toISOString(),
+        location: { name: 'Office', address: 'Friedrichstrasse 100, Berlin', lat: 52.5208, lng: 13.3874 },
+      }),
+    })
+    expect(created.status).toBe(201)
+    chartedEvent = `${test.live}/dashboard/test/events/${(await created.json()).id}`
+
+    const chart = owner.getByRole('figure', { name: /Departure window/ })
+    const rows = owner.getByRole('table', { name: 'Departure recomputes' }).locator('tbody tr')
+    const points = async () => Number(await chart.getAttribute('data-points'))
+    await owner.goto(chartedEvent)
+    await chart.locator('canvas').waitFor()
+    const before = await points()
+    expect(before).toBeGreaterThanOrEqual(1)
+    expect(await rows.count()).toBe(before)
+
+    await owner.goto(`${test.live}/dashboard/test/sandbox`)
+    await expect.poll(async () => shown.textContent()).toMatch(/^\d{4}-/)
+    const movedFrom = await shown.textContent()
+    await owner.getByRole('button', { name: '+1 hour' }).click()
+    await expect.poll(async () => shown.textContent()).not.toBe(movedFrom)
+
+    await owner.goto(chartedEvent)
+    await chart.locator('canvas').waitFor()
+    await expect.poll(points).toBeGreaterThan(before)
+    expect(await rows.count()).toBe(await points())
+    // The new point is the sweep's recompute on the way through the hour, not one made by reading the page.
+    expect(await rows.first().locator('td').last().textContent()).toBe('scheduled')
   })
 
   const PAGES = [
@@ -337,14 +398,19 @@ describe('the dashboard in Chromium, from the first owner’s CLI link on', () =
       await owner.waitForLoadState('networkidle')
       await check(owner, path)
     }
-    await owner.goto(`${test.live}/dashboard/test/users`)
-    await owner.getByRole('row').nth(1).getByRole('link').click()
+    await owner.goto(`${test.live}/dashboard/test/users/${boardMeetingUser}`)
     await owner.getByRole('heading', { name: 'Upcoming events' }).waitFor()
     await owner.waitForLoadState('networkidle')
     await check(owner, 'user')
     await owner.getByRole('link', { name: 'Board meeting' }).click()
-    await owner.getByRole('heading', { name: 'Departure' }).waitFor()
+    await owner.getByRole('heading', { name: 'Departure', exact: true }).waitFor()
     await check(owner, 'event')
+    await owner.goto(chartedEvent)
+    await owner
+      .getByRole('figure', { name: /Departure window/ })
+      .locator('canvas')
+      .waitFor()
+    await check(owner, 'event with its departure chart')
     const stranger = await browser.newContext()
     const signIn = await stranger.newPage()
     await signIn.goto(`${test.live}/dashboard/`)

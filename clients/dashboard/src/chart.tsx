@@ -6,6 +6,8 @@ export interface ChartSeries {
   readonly label: string
   readonly color: string
   readonly values: readonly number[]
+  /** Drawn against the second (right-hand) axis, `secondUnit`. */
+  readonly secondAxis?: boolean
 }
 
 /**
@@ -17,12 +19,18 @@ export const Chart = ({
   times,
   series,
   unit,
+  secondUnit,
+  numbers = true,
 }: {
   readonly title: string
   /** Seconds since the epoch, one per point. */
   readonly times: readonly number[]
   readonly series: readonly ChartSeries[]
   readonly unit: string
+  /** The label of a second, right-hand axis for the series with `secondAxis`. */
+  readonly secondUnit?: string
+  /** Without its own numbers table: the page shows the numbers in a table of its own. */
+  readonly numbers?: boolean
 }) => {
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -39,10 +47,15 @@ export const Chart = ({
             label: each.label,
             stroke: each.color,
             width: 2,
+            scale: each.secondAxis === true ? 'second' : 'y',
             points: { show: times.length < 3 },
           })),
         ],
-        axes: [{}, { label: unit, size: 60 }],
+        axes: [
+          {},
+          { label: unit, size: 60, scale: 'y' },
+          ...(secondUnit === undefined ? [] : [{ label: secondUnit, size: 60, scale: 'second', side: 1 as const }]),
+        ],
         legend: { show: true },
         cursor: { show: true },
       },
@@ -50,40 +63,42 @@ export const Chart = ({
       element,
     )
     return () => plot.destroy()
-  }, [times, series])
+  }, [times, series, unit, secondUnit])
   const round = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2))
   return (
     <figure class="chart card" data-points={times.length}>
       <figcaption>{title}</figcaption>
       <div ref={box} class="chart-box" aria-hidden="true" />
-      <details>
-        <summary>Show the numbers ({times.length} points)</summary>
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time (UTC)</th>
-                {series.map((each) => (
-                  <th scope="col" key={each.label}>
-                    {each.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {times.map((time, index) => (
-                <tr key={time}>
-                  <td>{new Date(time * 1000).toISOString().replace('T', ' ').slice(0, 16)}</td>
+      {numbers && (
+        <details>
+          <summary>Show the numbers ({times.length} points)</summary>
+          <div class="table-wrap">
+            <table>
+              <caption class="visually-hidden">{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Time (UTC)</th>
                   {series.map((each) => (
-                    <td key={each.label}>{round(each.values[index] ?? 0)}</td>
+                    <th scope="col" key={each.label}>
+                      {each.label}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+              </thead>
+              <tbody>
+                {times.map((time, index) => (
+                  <tr key={time}>
+                    <td>{new Date(time * 1000).toISOString().replace('T', ' ').slice(0, 16)}</td>
+                    {series.map((each) => (
+                      <td key={each.label}>{round(each.values[index] ?? 0)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      )}
     </figure>
   )
 }
