@@ -201,6 +201,7 @@ describe('a developer trying the sandbox: successes and the use cases own errors
     await exchange(test.sandbox, 'PATCH', `/v1/events/${event.json.id}`, { body: JSON.stringify({ title: 'Covered' }) })
     await get(`/v1/events/${event.json.id}/departure`)
     await post(`/v1/events/${event.json.id}/departure/recompute`)
+    await get(`/v1/events/${event.json.id}/departure/history?limit=5`)
     await get(`/v1/events/${event.json.id}/health`)
     await get(`/v1/events/health/upcoming?user_id=${ada.id}`)
     await post('/v1/departure/compute', { from_location: home, to_location: office, arrive_by: start.toISOString() })
