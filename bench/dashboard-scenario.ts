@@ -1,4 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import type { DashboardTargetReady } from './dashboard-target.js'

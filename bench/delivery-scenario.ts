@@ -1,4 +1,3 @@
-import { DEFAULT_PREFERENCES } from '../core/user/user.js'
 import { fork } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -8,12 +7,13 @@ import { MemoryOutbox } from '../adapters/storage/memory/outbox.js'
 import { MemoryWebhookDeliveryRepository } from '../adapters/storage/memory/webhook-delivery-repository.js'
 import { MemoryWebhookEndpointRepository } from '../adapters/storage/memory/webhook-endpoint-repository.js'
 import { HttpWebhookTransport } from '../adapters/webhook-transport/http/http-webhook-transport.js'
+import { renderNotification } from '../contracts/webhooks/notification.js'
 import type { DomainEvent } from '../core/ports/outbox.js'
 import type { WebhookTransportPort } from '../core/ports/webhook-transport.js'
+import { DEFAULT_PREFERENCES } from '../core/user/user.js'
 import type { Delivery } from '../core/webhooks/delivery.js'
 import { DEFAULT_DISPATCHER_LIMITS, WebhookDispatcher } from '../core/webhooks/webhook-dispatcher.js'
 import type { WebhookEndpoint } from '../core/webhooks/webhook-endpoint.js'
-import { renderNotification } from '../contracts/webhooks/notification.js'
 
 export interface DeliveryReport {
   readonly endpoints: number

@@ -1,10 +1,10 @@
-import { fork, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { type Pinning, pinServer } from './affinity.js'
 import { BENCH_LIVE_KEY, type TargetCpu, type TargetKind, type TargetMongo, type TargetReady } from './http-target.js'
 import type { BenchMongo } from './mongo.js'
-import { pinServer, type Pinning } from './affinity.js'
 
 export interface LoadFigures {
   readonly requestsPerSecond: number

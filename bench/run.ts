@@ -1,22 +1,22 @@
 import { spawn } from 'node:child_process'
 import { cpus } from 'node:os'
 import { getHeapStatistics } from 'node:v8'
-import { runHttpScenario, storageLabel, type HttpReport, type StorageLabel } from './http-scenario.js'
+import { type Pinning, withPinnedLoadGenerator } from './affinity.js'
+import { type DashboardReport, runDashboardScenario } from './dashboard-scenario.js'
+import { type DeliveryReport, runDeliveryScenario } from './delivery-scenario.js'
+import { type FindSlotsReport, runFindSlotsScenario } from './find-slots-scenario.js'
+import { type HttpReport, runHttpScenario, type StorageLabel, storageLabel } from './http-scenario.js'
+import { type McpReport, runMcpScenario } from './mcp-scenario.js'
+import { type BenchMongo, PEER_WARNING, startBenchMongo } from './mongo.js'
 import {
   DEFAULT_EVENTS_PER_USER,
   embeddedMonitoringStorage,
-  runMonitoringScenario,
   type MonitoringReport,
+  runMonitoringScenario,
 } from './monitoring-scenario.js'
-import { runDeliveryScenario, type DeliveryReport } from './delivery-scenario.js'
-import { PEER_WARNING, startBenchMongo, type BenchMongo } from './mongo.js'
-import { withPinnedLoadGenerator, type Pinning } from './affinity.js'
-import { runTrackingScenario, type TrackingReport } from './tracking-scenario.js'
-import { runFindSlotsScenario, type FindSlotsReport } from './find-slots-scenario.js'
-import { runVoiceScenario, type VoiceReport } from './voice-scenario.js'
-import { runMcpScenario, type McpReport } from './mcp-scenario.js'
 import { countRoundTrips, type RoundTripReport, type RoundTrips } from './round-trips.js'
-import { runDashboardScenario, type DashboardReport } from './dashboard-scenario.js'
+import { runTrackingScenario, type TrackingReport } from './tracking-scenario.js'
+import { runVoiceScenario, type VoiceReport } from './voice-scenario.js'
 
 /** How the summary names the embedded family the monitoring scenario ran on. */
 const EMBEDDED_FAMILY_NAMES = { memory: 'embedded in-memory', sqlite: 'embedded SQLite' } as const

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import type { Clock } from '../core/ports/clock.js'
 import { loadConfig } from '../hosts/config.js'
-import { temporaryDataDir } from './data-dir.js'
 import { startService } from '../hosts/server.js'
+import { temporaryDataDir } from './data-dir.js'
 
 /**
  * ETA tracking: location updates per second on one node with N concurrent trips, and their latency. The service

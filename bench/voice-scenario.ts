@@ -1,7 +1,7 @@
 import WebSocket from 'ws'
 import { loadConfig } from '../hosts/config.js'
-import { temporaryDataDir } from './data-dir.js'
 import { startService } from '../hosts/server.js'
+import { temporaryDataDir } from './data-dir.js'
 
 export interface VoiceReport {
   readonly sessions: number

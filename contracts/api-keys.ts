@@ -1,10 +1,10 @@
 import { Schema } from 'effect'
 import type { ApiKeyRecord } from '../core/account/account.js'
-import { keyPrefix } from '../core/account/api-key.js'
 import { MAX_ROLL_EXPIRY_SECONDS } from '../core/account/account-service.js'
+import { keyPrefix } from '../core/account/api-key.js'
 import { MAX_ALLOWLIST_ENTRIES } from '../core/account/ip-allowlist.js'
 import { ACCESS_LEVELS, KEY_TYPES, type PermissionResource, type Permissions } from '../core/account/permissions.js'
-import { boundedString, DateTime, intBetween, listEnvelope, ListQuery, ResponseMeta } from './common.js'
+import { boundedString, DateTime, intBetween, ListQuery, listEnvelope, ResponseMeta } from './common.js'
 import type { EndpointContract } from './endpoint.js'
 
 const AccessLevel = Schema.Literals(ACCESS_LEVELS)

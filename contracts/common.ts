@@ -1,5 +1,5 @@
-import { IANAZone } from 'luxon'
 import { Schema, Struct } from 'effect'
+import { IANAZone } from 'luxon'
 import { DEFAULT_PAGE_LIMIT, type PageRequest } from '../core/shared/pagination.js'
 
 /**

@@ -1,6 +1,6 @@
 import { Schema } from 'effect'
 import type { Account } from '../core/account/account.js'
-import { boundedString, DateTime, deleted, Email, listEnvelope, ListQuery, ResponseMeta } from './common.js'
+import { boundedString, DateTime, deleted, Email, ListQuery, listEnvelope, ResponseMeta } from './common.js'
 import type { EndpointContract } from './endpoint.js'
 
 export const ConnectedAccountResource = Schema.Struct({

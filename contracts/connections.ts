@@ -1,16 +1,16 @@
 import { Schema } from 'effect'
 import {
   CALENDAR_PROVIDERS,
+  type Calendar,
   CONNECTION_SCOPES,
   CONNECTION_STATUS_REASONS,
   CONNECTION_STATUSES,
   CONSENT_CALLBACKS,
-  SYNC_MODES,
-  type Calendar,
   type Connection,
+  SYNC_MODES,
 } from '../core/connection/connection.js'
 import { PROVIDER_EVENT_STATUSES } from '../core/ports/calendar-provider.js'
-import { boundedString, DateTime, described, listEnvelope, listItem, ListQuery, ResponseMeta } from './common.js'
+import { boundedString, DateTime, described, ListQuery, listEnvelope, listItem, ResponseMeta } from './common.js'
 import { type EndpointContract, FormFields, htmlPage, NoBody } from './endpoint.js'
 
 const AbsoluteUrl = Schema.String.check(

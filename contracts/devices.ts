@@ -1,7 +1,7 @@
 import { Schema } from 'effect'
 import type { Device } from '../core/device/device.js'
 import { PUSH_OUTCOMES, type RecordedPush } from '../core/ports/push.js'
-import { boundedString, DateTime, deleted, IntFromQuery, listEnvelope, ListQuery, ResponseMeta } from './common.js'
+import { boundedString, DateTime, deleted, IntFromQuery, ListQuery, listEnvelope, ResponseMeta } from './common.js'
 import type { EndpointContract } from './endpoint.js'
 
 const base64url = (bytes: number, description: string, firstChar?: string) => {

@@ -1,10 +1,10 @@
 import { Schema } from 'effect'
 import {
+  type EventHealth,
   HEALTH_BLOCKED_REASONS,
   HEALTH_LABELS,
   HEALTH_RISK_SEVERITIES,
   HEALTH_RISK_TYPES,
-  type EventHealth,
   type HealthWeights,
 } from '../core/event/event-health.js'
 import { boundedString, DateTime, IntFromQuery, ResponseMeta } from './common.js'

@@ -1,6 +1,6 @@
 import { Schema } from 'effect'
-import { DEPARTURE_CONFIDENCES, TRAFFIC_LEVELS, type Departure } from '../core/departure/departure.js'
-import { EVENT_CATEGORIES, MIRROR_STATUSES, type CalendarEvent } from '../core/event/event.js'
+import { DEPARTURE_CONFIDENCES, type Departure, TRAFFIC_LEVELS } from '../core/departure/departure.js'
+import { type CalendarEvent, EVENT_CATEGORIES, MIRROR_STATUSES } from '../core/event/event.js'
 import type { EventPatch } from '../core/event/event-service.js'
 import { MONITORING_STATUSES } from '../core/monitoring/monitoring.js'
 import { ROUTE_DATA_QUALITIES, TRAFFIC_INCIDENT_KINDS, TRANSIT_LEG_MODES } from '../core/ports/routing.js'
@@ -13,11 +13,13 @@ import {
   deleted,
   Email,
   intBetween,
-  listEnvelope,
   ListQuery,
+  listEnvelope,
   ResponseMeta,
   Timezone,
 } from './common.js'
+import { type EndpointContract, NoBody } from './endpoint.js'
+import { EventHealthResource, UPCOMING_HEALTH_SINCE, UpcomingHealthQuery } from './event-health.js'
 import {
   EventEditQuery,
   EventInstancesQuery,
@@ -27,8 +29,6 @@ import {
   seriesResourceFields,
 } from './event-series.js'
 import { PlaceRequest } from './place.js'
-import { type EndpointContract, NoBody } from './endpoint.js'
-import { EventHealthResource, UPCOMING_HEALTH_SINCE, UpcomingHealthQuery } from './event-health.js'
 
 const TravelRequest = Schema.Struct({
   mode: Schema.optionalKey(Schema.Literals(TRAVEL_MODES)),

@@ -5,8 +5,8 @@ import {
   MAX_PARTICIPANTS,
   type ParticipantBusy,
 } from '../core/scheduling/freebusy.js'
+import { type ScoredSlot, TIMES_OF_DAY, WEEKDAY_ABBREVIATIONS, WEEKDAYS } from '../core/scheduling/slots.js'
 import type { SchedulingWarning } from '../core/scheduling/suggest.js'
-import { TIMES_OF_DAY, WEEKDAY_ABBREVIATIONS, WEEKDAYS, type ScoredSlot } from '../core/scheduling/slots.js'
 import { boundedString, ClockTime, DateTime, intBetween, ResponseMeta, Timezone } from './common.js'
 import type { EndpointContract, RatePool } from './endpoint.js'
 

@@ -2,9 +2,9 @@ import { Schema } from 'effect'
 import {
   EMAIL_TYPES,
   INVITATION_STATUSES,
+  type Invitation,
   MAIL_NOTICES,
   RESPONSES,
-  type Invitation,
 } from '../core/invitation/invitation.js'
 import type { SentMail } from '../core/ports/mail.js'
 import { boundedString, DateTime, Email, listItem, ResponseMeta } from './common.js'

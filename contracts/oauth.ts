@@ -1,6 +1,6 @@
 import { Schema } from 'effect'
 import type { OAuthApplication } from '../core/oauth/oauth.js'
-import { boundedString, DateTime, listEnvelope, ListQuery, ResponseMeta } from './common.js'
+import { boundedString, DateTime, ListQuery, listEnvelope, ResponseMeta } from './common.js'
 import { type EndpointContract, FormFields, htmlPage, type OtherResponse, redirect } from './endpoint.js'
 
 export const OAuthApplicationResource = Schema.Struct({

@@ -4,10 +4,10 @@ import {
   REMINDER_OFFSETS,
   REMINDER_STATUSES,
   REMINDER_TYPES,
-  SNOOZE_MINUTES,
   type Reminder,
+  SNOOZE_MINUTES,
 } from '../core/reminder/reminder.js'
-import { boundedString, DateTime, listEnvelope, ListQuery, ResponseMeta } from './common.js'
+import { boundedString, DateTime, ListQuery, listEnvelope, ResponseMeta } from './common.js'
 import { type EndpointContract, NoBody } from './endpoint.js'
 
 export const CreateReminderRequest = Schema.Struct({

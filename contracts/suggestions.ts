@@ -1,9 +1,9 @@
 import { Schema } from 'effect'
-import type { SuggestRequest as SuggestQuery } from '../core/scheduling/suggest.js'
 import { TIMES_OF_DAY, WEEKDAY_ABBREVIATIONS } from '../core/scheduling/slots.js'
+import type { SuggestRequest as SuggestQuery } from '../core/scheduling/suggest.js'
 import { boundedString, DateTime, intBetween } from './common.js'
-import { ParticipantList, SlotList } from './freebusy.js'
 import type { EndpointContract, RatePool } from './endpoint.js'
+import { ParticipantList, SlotList } from './freebusy.js'
 
 /** The smart-suggestions pool (docs/spec-map.md, "Limits"): 10 requests per rolling second and 2 at once per key. */
 export const SUGGESTIONS_RATE_POOL: RatePool = {

@@ -2,10 +2,10 @@ import { Schema } from 'effect'
 import { IGNORED_REASONS, type IgnoredReason } from '../core/tracking/location-rules.js'
 import {
   CONFIDENCE_LEVELS,
+  type ReportedPosition,
   STOP_REASONS,
   TRACKING_LIMITS,
   TRACKING_STATUSES,
-  type ReportedPosition,
   type Trip,
 } from '../core/tracking/trip.js'
 import { DateTime, intBetween, ResponseMeta } from './common.js'

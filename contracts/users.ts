@@ -7,13 +7,13 @@ import {
   deleted,
   Email,
   intBetween,
-  listEnvelope,
   ListQuery,
+  listEnvelope,
   ResponseMeta,
   Timezone,
 } from './common.js'
-import { PlaceRequest } from './place.js'
 import { type EndpointContract, NoBody } from './endpoint.js'
+import { PlaceRequest } from './place.js'
 
 export const UserResource = Schema.Struct({
   id: Schema.String,

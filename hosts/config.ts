@@ -2,8 +2,8 @@ import { Schema } from 'effect'
 import { parseTokenKey } from '../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
 import { decodeRequest } from '../contracts/validation.js'
 import { estimatedSecretBits, MIN_SECRET_BITS } from '../core/account/api-key.js'
-import { isLoopbackAddress } from '../core/shared/special-purpose-addresses.js'
 import { normalizeAllowlist } from '../core/account/ip-allowlist.js'
+import { isLoopbackAddress } from '../core/shared/special-purpose-addresses.js'
 
 const Port = Schema.String.check(
   Schema.makeFilter((value: string) =>

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { seedSandbox } from '../core/account/sandbox.js'
 import { buildApiApp } from './api/app.js'
 import { registerBackgroundTasks } from './background.js'
-import { compose, type Application, type CompositionOverrides } from './composition-root.js'
+import { type Application, type CompositionOverrides, compose } from './composition-root.js'
 import type { Config } from './config.js'
 import { startMetricsServer } from './metrics-server.js'
 

@@ -1,4 +1,4 @@
-import { ProviderUnavailable, type ProviderFailureReason } from '../../core/shared/provider.errors.js'
+import { type ProviderFailureReason, ProviderUnavailable } from '../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../core/shared/result.js'
 import { CircuitBreaker, type CircuitBreakerOptions, defaultCircuitBreakerOptions } from './circuit-breaker.js'
 import { type HttpResponse, sendHttp } from './http-exchange.js'

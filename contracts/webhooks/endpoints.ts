@@ -11,7 +11,7 @@ import {
   previousSecretExpiresAt,
   type WebhookEndpoint,
 } from '../../core/webhooks/webhook-endpoint.js'
-import { boundedString, DateTime, deleted, listEnvelope, ListQuery, ResponseMeta } from '../common.js'
+import { boundedString, DateTime, deleted, ListQuery, listEnvelope, ResponseMeta } from '../common.js'
 import { type EndpointContract, NoBody } from '../endpoint.js'
 
 const EventTypeList = Schema.Array(boundedString(100)).check(

@@ -2,19 +2,19 @@ import type { AccountRepositoryPort } from '../ports/account-repository.js'
 import type { Clock } from '../ports/clock.js'
 import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
 import { InvalidParameter, InvalidTransition, ResourceNotFound } from '../shared/errors.js'
-import { paginateById, validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
-import { err, ok, type Result } from '../shared/result.js'
 import type { MaybePromise } from '../shared/maybe-promise.js'
-import { LEGACY_ACCOUNT_FIELDS, type Account, type ApiKeyRecord, type KeyMode } from './account.js'
+import { type Page, type PageRequest, paginateById, validatePageRequest } from '../shared/pagination.js'
+import { err, ok, type Result } from '../shared/result.js'
 import { AuthenticationFailed, IpNotAllowed, PermissionDenied } from './account.errors.js'
+import { type Account, type ApiKeyRecord, type KeyMode, LEGACY_ACCOUNT_FIELDS } from './account.js'
 import { generateSecretKey, hashSecret, modeOfSecret } from './api-key.js'
 import { isAllowed, normalizeAllowlist } from './ip-allowlist.js'
 import {
+  type KeyType,
   normalizePermissions,
+  type Permissions,
   permissionName,
   permits,
-  type KeyType,
-  type Permissions,
   type RequiredPermission,
 } from './permissions.js'
 

@@ -1,12 +1,12 @@
 import { Data } from 'effect'
+import type { AccountRepositoryPort } from '../ports/account-repository.js'
 import type { Clock } from '../ports/clock.js'
 import type { OAuthStorePort } from '../ports/oauth-store.js'
-import type { AccountRepositoryPort } from '../ports/account-repository.js'
 import type { UserRepositoryPort } from '../ports/user-repository.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { User } from '../user/user.js'
 import type { Account } from './account.js'
-import { permits, type KeyType, type Permissions, type RequiredPermission } from './permissions.js'
+import { type KeyType, type Permissions, permits, type RequiredPermission } from './permissions.js'
 
 /**
  * Who a long-lived session acts for, as it was granted when the session was made: a voice session today, an MCP

@@ -7,8 +7,8 @@ import type { RequestScope } from '../shared/request-scope.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { Proposal } from '../voice/proposal.js'
 import {
-  checkToolNames,
   type ConfirmOutcome,
+  checkToolNames,
   type ProposalDraft,
   type ProposalExecutor,
 } from '../voice/voice-service.js'

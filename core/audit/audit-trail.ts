@@ -1,5 +1,5 @@
-import type { Clock } from '../ports/clock.js'
 import type { AuditLogPort } from '../ports/audit-log.js'
+import type { Clock } from '../ports/clock.js'
 import type { IdGenerator } from '../ports/id-generator.js'
 import {
   AUDIT_RETENTION_MS,

@@ -4,10 +4,10 @@ import type { TokenCipherPort } from '../ports/token-cipher.js'
 import { domainEvent } from '../shared/domain-event.js'
 import type { ConcurrentModification, ResourceNotFound } from '../shared/errors.js'
 import { retryOnConflict, written } from '../shared/optimistic.js'
-import { ok, type Result } from '../shared/result.js'
 import type { RequestScope } from '../shared/request-scope.js'
-import { healthOf, connectionTransition, type ConnectionCommand } from './connection-transition.js'
+import { ok, type Result } from '../shared/result.js'
 import type { Connection, ProviderTokens } from './connection.js'
+import { type ConnectionCommand, connectionTransition, healthOf } from './connection-transition.js'
 
 /** Consent, resources and sync write the same record at once: more tries than the default. */
 const MAX_WRITE_ATTEMPTS = 5

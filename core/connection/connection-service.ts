@@ -6,27 +6,27 @@ import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
 import type { OAuthStateStorePort } from '../ports/oauth-state-store.js'
 import type { TokenCipherPort } from '../ports/token-cipher.js'
 import { type ConcurrentModification, InvalidParameter, InvalidTransition, ResourceNotFound } from '../shared/errors.js'
-import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
+import { type Page, type PageRequest, validatePageRequest } from '../shared/pagination.js'
 import type { ProviderUnavailable } from '../shared/provider.errors.js'
+import type { RequestScope } from '../shared/request-scope.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
-import type { RequestScope } from '../shared/request-scope.js'
 import type { UserService } from '../user/user-service.js'
 import { AuthorizationCodeRejected, ConsentExpired } from './connection.errors.js'
-import { healthOf, connectionTransition } from './connection-transition.js'
 import {
-  CONNECTION_SCOPES,
-  OAUTH_STATE_TTL_MS,
   type Calendar,
   type CalendarProviderName,
+  CONNECTION_SCOPES,
   type Connection,
   type ConnectionScope,
+  OAUTH_STATE_TTL_MS,
   type OAuthState,
   type ProviderTokens,
   type PushSubscription,
 } from './connection.js'
 import { ConnectionRecords } from './connection-records.js'
 import type { ConnectionSync } from './connection-sync.js'
+import { connectionTransition, healthOf } from './connection-transition.js'
 import { pkceChallenge } from './pkce.js'
 
 export interface ConnectionServiceDeps {

@@ -8,15 +8,20 @@ import type {
   ProviderCredentials,
   SyncBatch,
 } from '../ports/calendar-provider.js'
+import type { CalendarRepositoryPort } from '../ports/calendar-repository.js'
 import type { Clock } from '../ports/clock.js'
 import type { ConnectionRepositoryPort } from '../ports/connection-repository.js'
-import type { CalendarRepositoryPort } from '../ports/calendar-repository.js'
 import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
 import type { TokenCipherPort } from '../ports/token-cipher.js'
-import { err, ok, type Result } from '../shared/result.js'
 import type { RequestScope } from '../shared/request-scope.js'
-import { ConnectionRecords } from './connection-records.js'
-import { healthOf, connectionTransition, type ConnectionCommand } from './connection-transition.js'
+import { err, ok, type Result } from '../shared/result.js'
+import {
+  ConnectionDisconnected,
+  type CredentialsFailure,
+  CredentialsUnavailable,
+  ProviderCallDeferred,
+  ProviderNotConfigured,
+} from './connection.errors.js'
 import {
   type Calendar,
   type CalendarProviderName,
@@ -24,13 +29,8 @@ import {
   type PushSubscription,
   pushRenewalDueAt,
 } from './connection.js'
-import {
-  ConnectionDisconnected,
-  CredentialsUnavailable,
-  type CredentialsFailure,
-  ProviderCallDeferred,
-  ProviderNotConfigured,
-} from './connection.errors.js'
+import { ConnectionRecords } from './connection-records.js'
+import { type ConnectionCommand, connectionTransition, healthOf } from './connection-transition.js'
 import { planInbound } from './inbound-sync.js'
 import { ProviderQuota } from './provider-quota.js'
 

@@ -1,6 +1,6 @@
 import type { BackgroundScope } from '../background/background-job.js'
-import type { ChangeContext, CreationReads, EventChangeListener } from '../event/event-lifecycle.js'
 import type { CalendarEvent, EventMirror } from '../event/event.js'
+import type { ChangeContext, CreationReads, EventChangeListener } from '../event/event-lifecycle.js'
 import type { OutboundEvent } from '../ports/calendar-provider.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
 import { retryOnConflict, written } from '../shared/optimistic.js'

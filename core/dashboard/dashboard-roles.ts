@@ -1,10 +1,10 @@
 import {
-  PERMISSION_RESOURCES,
-  permissionName,
-  permits,
   type AccessLevel,
   type KeyType,
+  PERMISSION_RESOURCES,
   type Permissions,
+  permissionName,
+  permits,
   type RequiredPermission,
 } from '../account/permissions.js'
 import type { MemberRole } from './member.js'

@@ -5,7 +5,7 @@ import type { IdGenerator } from '../ports/id-generator.js'
 import type { MemberRepositoryPort } from '../ports/member-repository.js'
 import { InvalidParameter, InvalidTransition, ResourceNotFound } from '../shared/errors.js'
 import { err, ok, type Result } from '../shared/result.js'
-import { isEmailShaped, normalizeEmail, type Member, type MemberRole } from './member.js'
+import { isEmailShaped, type Member, type MemberRole, normalizeEmail } from './member.js'
 
 export interface MemberServiceDeps {
   readonly members: MemberRepositoryPort

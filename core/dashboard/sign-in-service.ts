@@ -4,13 +4,13 @@ import type { DashboardSessionStorePort } from '../ports/dashboard-session-store
 import type { RandomSource } from '../ports/id-generator.js'
 import type { MailAddress, MailPort } from '../ports/mail.js'
 import type { MemberRepositoryPort } from '../ports/member-repository.js'
-import { isEmailShaped, normalizeEmail, type Member } from './member.js'
+import { isEmailShaped, type Member, normalizeEmail } from './member.js'
 import {
+  type DashboardSession,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
   SESSION_TOUCH_INTERVAL_MS,
   SIGN_IN_LINK_TTL_MS,
-  type DashboardSession,
 } from './session.js'
 
 export interface SignInServiceDeps {

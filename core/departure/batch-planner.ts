@@ -1,13 +1,13 @@
 import type { RouteEstimate, RouteQuery, RoutingFailure } from '../ports/routing.js'
 import type { WeatherReport } from '../ports/weather.js'
+import { mapWithConcurrency } from '../shared/concurrency.js'
 import type { Coordinates } from '../shared/coordinates.js'
 import { ProviderUnavailable } from '../shared/provider.errors.js'
-import { mapWithConcurrency } from '../shared/concurrency.js'
 import { err, ok, type Result } from '../shared/result.js'
-import type { Departure, DepartureInput } from './departure.js'
-import { type DepartureError, RouteLookupFailed } from './departure.errors.js'
-import { assembleDeparture, checkDepartureInput, routeQueryFor } from './departure-window.js'
 import type { DepartureDataPorts } from './compute-departure.js'
+import { type DepartureError, RouteLookupFailed } from './departure.errors.js'
+import type { Departure, DepartureInput } from './departure.js'
+import { assembleDeparture, checkDepartureInput, routeQueryFor } from './departure-window.js'
 
 export interface BatchPlanOptions {
   /** Decimal places kept on route end points (3 is about 110 m). */

@@ -2,8 +2,8 @@ import type { Clock } from '../ports/clock.js'
 import type { RoutingPort } from '../ports/routing.js'
 import type { WeatherPort } from '../ports/weather.js'
 import { err, ok, type Result } from '../shared/result.js'
-import type { Departure, DepartureInput } from './departure.js'
 import { type DepartureError, RouteLookupFailed } from './departure.errors.js'
+import type { Departure, DepartureInput } from './departure.js'
 import { assembleDeparture, checkDepartureInput, routeQueryFor } from './departure-window.js'
 
 export interface DepartureDataPorts {

@@ -1,8 +1,8 @@
 import type { GeocodingConfidence } from '../ports/geocoding.js'
 import type { RouteDataQuality, TrafficIncident, TransitPlan, TravelMode } from '../ports/routing.js'
-import type { PreferredDeparture } from '../user/user.js'
 import type { WeatherForecast, WeatherWarning } from '../ports/weather.js'
 import type { Coordinates } from '../shared/coordinates.js'
+import type { PreferredDeparture } from '../user/user.js'
 import type { RouteCorrection } from './route-correction.js'
 
 export const TRAFFIC_LEVELS = ['free', 'light', 'moderate', 'heavy', 'severe'] as const

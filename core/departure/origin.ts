@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import type { Coordinates } from '../shared/coordinates.js'
-import { steadyLocalDayStart } from '../shared/zone-time.js'
 import { err, ok, type Result } from '../shared/result.js'
+import { steadyLocalDayStart } from '../shared/zone-time.js'
 import { NoOriginAvailable } from './departure.errors.js'
 
 /** Another event of the same user, a candidate for "where the user will be coming from". */

@@ -1,11 +1,11 @@
 import type { DepartureHistoryEntry } from '../departure/departure-history.js'
 import type { DepartureHistoryPort } from '../ports/departure-history.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
-import type { EventChangeListener } from './event-lifecycle.js'
 import { ResourceNotFound } from '../shared/errors.js'
 import { DEFAULT_PAGE_LIMIT } from '../shared/pagination.js'
 import type { RequestScope } from '../shared/request-scope.js'
 import { err, ok, type Result } from '../shared/result.js'
+import type { EventChangeListener } from './event-lifecycle.js'
 
 /** An event's departure recomputes over time (`GET /v1/events/{id}/departure/history`). */
 export class DepartureHistoryService {

@@ -1,36 +1,36 @@
+import type { Connection } from '../connection/connection.js'
 import { recomputeDueDepartures } from '../departure/batch-planner.js'
-import { isSeriesMaster } from './series-shape.js'
-import { storeUpcomingOccurrences } from './series-monitoring.js'
 import type { DepartureDataPorts } from '../departure/compute-departure.js'
-import type { Departure, DepartureInput } from '../departure/departure.js'
 import type { DepartureError } from '../departure/departure.errors.js'
+import type { Departure, DepartureInput } from '../departure/departure.js'
+import { DEPARTURE_HISTORY_PER_EVENT, type DepartureHistoryTrigger } from '../departure/departure-history.js'
 import { routeQueryFor } from '../departure/departure-window.js'
+import { defaultOriginRuleOptions, resolveOrigin } from '../departure/origin.js'
 import {
   correctionFrom,
   type RouteCorrectionStats,
   routeBucketKey,
   routeBucketOf,
 } from '../departure/route-correction.js'
-import { DEPARTURE_HISTORY_PER_EVENT, type DepartureHistoryTrigger } from '../departure/departure-history.js'
-import type { DepartureHistoryPort } from '../ports/departure-history.js'
-import { defaultOriginRuleOptions, resolveOrigin } from '../departure/origin.js'
 import type { MonitoringCommand, MonitoringEvent, RecomputeFailureReason } from '../monitoring/monitoring.js'
 import { monitoringTransition } from '../monitoring/monitoring-transition.js'
 import type { Clock } from '../ports/clock.js'
 import type { ConnectionRepositoryPort } from '../ports/connection-repository.js'
-import type { Connection } from '../connection/connection.js'
-import type { Coordinates } from '../shared/coordinates.js'
+import type { DepartureHistoryPort } from '../ports/departure-history.js'
 import type { EventRepositoryPort, EventSpan, EventUpdate } from '../ports/event-repository.js'
 import type { IdGenerator } from '../ports/id-generator.js'
 import { type MetricsPort, secondsSince } from '../ports/metrics.js'
 import type { DomainEvent } from '../ports/outbox.js'
 import { type RouteCorrectionStorePort, routeCorrectionId } from '../ports/route-correction-store.js'
 import type { UserRepositoryPort } from '../ports/user-repository.js'
+import type { Coordinates } from '../shared/coordinates.js'
 import { domainEvent } from '../shared/domain-event.js'
 import type { Result } from '../shared/result.js'
 import type { User } from '../user/user.js'
-import { monitoringDueAt, type CalendarEvent } from './event.js'
+import { type CalendarEvent, monitoringDueAt } from './event.js'
 import { assessEventHealth, type ConnectionHealthInput, type HealthAssessment } from './event-health.js'
+import { storeUpcomingOccurrences } from './series-monitoring.js'
+import { isSeriesMaster } from './series-shape.js'
 
 const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000

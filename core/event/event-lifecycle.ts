@@ -1,6 +1,6 @@
 import type { Connection } from '../connection/connection.js'
-import type { CalendarEvent } from './event.js'
 import type { RequestScope } from '../shared/request-scope.js'
+import type { CalendarEvent } from './event.js'
 
 /**
  * Who made a change: the API (a caller), or a connected calendar provider

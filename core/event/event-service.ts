@@ -3,33 +3,14 @@ import type { Departure } from '../departure/departure.js'
 import { monitoringTransition, openMonitoring } from '../monitoring/monitoring-transition.js'
 import type { EventFilter, EventRepositoryPort } from '../ports/event-repository.js'
 import type { GeocodingPort } from '../ports/geocoding.js'
-import type { TimezoneLookupPort } from '../ports/timezone-lookup.js'
 import type { IdGenerator } from '../ports/id-generator.js'
-import type { TravelMode } from '../ports/routing.js'
-import type { RoutingPort } from '../ports/routing.js'
+import type { RoutingPort, TravelMode } from '../ports/routing.js'
+import type { TimezoneLookupPort } from '../ports/timezone-lookup.js'
 import type { WeatherPort } from '../ports/weather.js'
 import { domainEvent } from '../shared/domain-event.js'
 import { type ConcurrentModification, InvalidParameter, ResourceNotFound } from '../shared/errors.js'
 import { retryOnConflict } from '../shared/optimistic.js'
-import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
-import { err, ok, type Result } from '../shared/result.js'
-import type { AccountDeactivated } from '../user/user.errors.js'
-import type { RequestScope } from '../shared/request-scope.js'
-import type { UserService } from '../user/user-service.js'
-import type { DepartureMonitor, PlannedTransition } from './departure-monitor.js'
-import { API_CHANGE, type ChangeContext, type EventLifecycle } from './event-lifecycle.js'
-import type { AllDayDates } from './all-day.js'
-import { DepartureUnavailable } from './event.errors.js'
-import { EventSeriesService } from './event-series.js'
-import { isSeriesMaster, isSeriesPart, patchedSeriesShape, seriesShapeOf } from './series-shape.js'
-import {
-  monitoringDueAt,
-  type Attendee,
-  type CalendarEvent,
-  type EventCategory,
-  type EventShowAs,
-  type EventSource,
-} from './event.js'
+import { type Page, type PageRequest, validatePageRequest } from '../shared/pagination.js'
 import {
   type Place,
   type PlaceInput,
@@ -37,6 +18,24 @@ import {
   resolvePlaceOrKeepAddress,
   type UnresolvedPlace,
 } from '../shared/place.js'
+import type { RequestScope } from '../shared/request-scope.js'
+import { err, ok, type Result } from '../shared/result.js'
+import type { AccountDeactivated } from '../user/user.errors.js'
+import type { UserService } from '../user/user-service.js'
+import type { AllDayDates } from './all-day.js'
+import type { DepartureMonitor, PlannedTransition } from './departure-monitor.js'
+import { DepartureUnavailable } from './event.errors.js'
+import {
+  type Attendee,
+  type CalendarEvent,
+  type EventCategory,
+  type EventShowAs,
+  type EventSource,
+  monitoringDueAt,
+} from './event.js'
+import { API_CHANGE, type ChangeContext, type EventLifecycle } from './event-lifecycle.js'
+import { EventSeriesService } from './event-series.js'
+import { isSeriesMaster, isSeriesPart, patchedSeriesShape, seriesShapeOf } from './series-shape.js'
 
 export interface EventInput {
   readonly userId: string

@@ -1,10 +1,10 @@
+import type { MonitoringState } from '../monitoring/monitoring.js'
+import { thresholdOrder } from '../monitoring/monitoring.js'
+import { thresholdDueAt } from '../monitoring/thresholds.js'
 import type { TravelMode } from '../ports/routing.js'
 import type { Place, UnresolvedPlace } from '../shared/place.js'
-import type { MonitoringState } from '../monitoring/monitoring.js'
 import type { AllDayDates } from './all-day.js'
 import type { HealthAssessment } from './event-health.js'
-import { thresholdDueAt } from '../monitoring/thresholds.js'
-import { thresholdOrder } from '../monitoring/monitoring.js'
 
 export const EVENT_CATEGORIES = [
   'meeting',

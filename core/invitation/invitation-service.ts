@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
+import type { ClockOf } from '../account/sandbox-time.js'
+import type { DeviceNotifier } from '../device/device-notifier.js'
 import type { CalendarEvent } from '../event/event.js'
-import { movedInTimeOrPlace, type EventChangeListener } from '../event/event-lifecycle.js'
+import { type EventChangeListener, movedInTimeOrPlace } from '../event/event-lifecycle.js'
 import type { Clock } from '../ports/clock.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
 import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
@@ -11,26 +13,24 @@ import type { UserRepositoryPort } from '../ports/user-repository.js'
 import { domainEvent, type EventScope } from '../shared/domain-event.js'
 import { ConcurrentModification, InvalidParameter, InvalidTransition, ResourceNotFound } from '../shared/errors.js'
 import { retryOnConflict, written } from '../shared/optimistic.js'
+import type { RequestScope } from '../shared/request-scope.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
 import { normalizeEmail, type User } from '../user/user.js'
-import type { RequestScope } from '../shared/request-scope.js'
 import type { UserService } from '../user/user-service.js'
 import {
-  isCancelled,
-  type MAIL_NOTICES,
   type EmailType,
   type Invitation,
   type InvitationResponse,
   type InvitedEvent,
+  isCancelled,
+  type MAIL_NOTICES,
   type OutgoingEmail,
 } from './invitation.js'
 import type { InvitationLinks } from './invitation-links.js'
-import { invitationNotification } from './invitation-push.js'
-import type { DeviceNotifier } from '../device/device-notifier.js'
 import { composeInvitationMail, type MailSettings } from './invitation-mail.js'
-import { invitationTransition, type InvitationCommandType } from './invitation-transition.js'
-import type { ClockOf } from '../account/sandbox-time.js'
+import { invitationNotification } from './invitation-push.js'
+import { type InvitationCommandType, invitationTransition } from './invitation-transition.js'
 
 export interface InvitationServiceDeps {
   readonly invitations: InvitationRepositoryPort

@@ -6,6 +6,7 @@ import {
   type TransitionOutcome,
   type TransitionTable,
 } from '../shared/state-machine.js'
+import { MonitoringCommandRejected } from './monitoring.errors.js'
 import type {
   MonitoringCommand,
   MonitoringCommandType,
@@ -13,7 +14,6 @@ import type {
   MonitoringState,
   MonitoringStatus,
 } from './monitoring.js'
-import { MonitoringCommandRejected } from './monitoring.errors.js'
 import { recalcCadence } from './recalc-cadence.js'
 import { passThresholds } from './thresholds.js'
 import { windowChanges } from './window-changes.js'

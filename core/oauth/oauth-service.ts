@@ -8,21 +8,21 @@ import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
 import type { OAuthStorePort } from '../ports/oauth-store.js'
 import type { TokenSignerPort } from '../ports/token-signer.js'
 import { InvalidParameter, ResourceNotFound } from '../shared/errors.js'
-import { paginateById, validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
+import { type Page, type PageRequest, paginateById, validatePageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
 import {
   isS256ChallengeShaped,
   OAUTH_LIFETIMES,
+  type OAuthApplication,
+  type OAuthClientType,
+  type OAuthProtocolError,
   oauthError,
   parseScope,
   redirectUriProblem,
   renderScope,
   scopeWithin,
-  verifierMatches,
-  type OAuthApplication,
-  type OAuthClientType,
-  type OAuthProtocolError,
   type TokenFamily,
+  verifierMatches,
 } from './oauth.js'
 
 export interface OAuthServiceDeps {

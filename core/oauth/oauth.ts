@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import {
   ACCESS_LEVELS,
+  type AccessLevel,
   normalizePermissions,
   PERMISSION_RESOURCES,
-  type AccessLevel,
   type PermissionResource,
   type Permissions,
 } from '../account/permissions.js'

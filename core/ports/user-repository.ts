@@ -1,7 +1,7 @@
-import type { Page, PageRequest } from '../shared/pagination.js'
-import type { DomainEvent } from './outbox.js'
-import type { User } from '../user/user.js'
 import type { MaybePromise } from '../shared/maybe-promise.js'
+import type { Page, PageRequest } from '../shared/pagination.js'
+import type { User } from '../user/user.js'
+import type { DomainEvent } from './outbox.js'
 
 export interface UserFilter {
   readonly email?: string | undefined

@@ -1,8 +1,9 @@
 import type { BackgroundScope } from '../background/background-job.js'
 import { DeviceNotifier } from '../device/device-notifier.js'
 import type { DeviceService } from '../device/device-service.js'
-import type { EventChangeListener } from '../event/event-lifecycle.js'
 import type { CalendarEvent } from '../event/event.js'
+import type { EventChangeListener } from '../event/event-lifecycle.js'
+import type { Clock } from '../ports/clock.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
 import type { IdGenerator } from '../ports/id-generator.js'
 import type { PushOutcome, PushPort } from '../ports/push.js'
@@ -17,15 +18,14 @@ import {
   ResourceNotFound,
 } from '../shared/errors.js'
 import { type Conflict, retryOnConflict, written } from '../shared/optimistic.js'
-import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
-import { err, ok, type Result } from '../shared/result.js'
-import type { Clock } from '../ports/clock.js'
-import type { AccountDeactivated } from '../user/user.errors.js'
+import { type Page, type PageRequest, validatePageRequest } from '../shared/pagination.js'
 import type { RequestScope } from '../shared/request-scope.js'
+import { err, ok, type Result } from '../shared/result.js'
+import type { AccountDeactivated } from '../user/user.errors.js'
 import type { UserService } from '../user/user-service.js'
 import { reminderNotification } from './notification.js'
-import { beforeEventFireTime, REMINDER_OFFSETS, reminderIdentity, SNOOZE_MINUTES, type Reminder } from './reminder.js'
-import { reminderTransition, type ReminderCommand, type ReminderEventType } from './reminder-transition.js'
+import { beforeEventFireTime, REMINDER_OFFSETS, type Reminder, reminderIdentity, SNOOZE_MINUTES } from './reminder.js'
+import { type ReminderCommand, type ReminderEventType, reminderTransition } from './reminder-transition.js'
 
 export interface CreateReminderInput {
   readonly offsetMinutes?: number | undefined

@@ -1,5 +1,5 @@
-import type { CalendarEvent } from '../event/event.js'
 import type { Calendar } from '../connection/connection.js'
+import type { CalendarEvent } from '../event/event.js'
 import type { InvitationResponse } from '../invitation/invitation.js'
 import { isCancelled } from '../invitation/invitation.js'
 import type { CalendarRepositoryPort } from '../ports/calendar-repository.js'
@@ -12,17 +12,17 @@ import type { RequestScope } from '../shared/request-scope.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { User } from '../user/user.js'
 import {
-  attendanceOf,
-  busyWithin,
-  DAY_MS,
-  MAX_PARTICIPANTS,
-  MAX_WINDOW_DAYS,
-  parseParticipant,
   type Availability,
   type AvailabilityReason,
+  attendanceOf,
   type BusyEntry,
+  busyWithin,
+  DAY_MS,
   type Interval,
+  MAX_PARTICIPANTS,
+  MAX_WINDOW_DAYS,
   type ParticipantBusy,
+  parseParticipant,
 } from './freebusy.js'
 
 export interface FreeBusyDeps {

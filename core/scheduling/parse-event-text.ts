@@ -1,10 +1,10 @@
-import { cleanText } from './text-cleanup.js'
 import { ADDRESS_MARK, BLANK, EMAIL_MARK, maskSpan, type Span } from './masked-text.js'
 import { findDuration } from './parse-duration.js'
 import { findAttendees, findEmails } from './parse-people.js'
 import { findPlace, findStreetAddress } from './parse-place.js'
 import { findWhen } from './parse-when.js'
 import type { KnownContact, ParsedEvent } from './parsed-event.js'
+import { cleanText } from './text-cleanup.js'
 
 export interface ParseContext {
   /** The request's clock (the account's sandbox clock on the test surface). */

@@ -1,5 +1,5 @@
 import * as chrono from 'chrono-node'
-import { DateTime, FixedOffsetZone, type Zone, IANAZone } from 'luxon'
+import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon'
 import type { Span } from './masked-text.js'
 
 export interface WhenInput {

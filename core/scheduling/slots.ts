@@ -1,5 +1,5 @@
 import { IANAZone } from 'luxon'
-import { DAY_MS, intersectIntervals, mergeIntervals, subtractIntervals, type Interval } from './freebusy.js'
+import { DAY_MS, type Interval, intersectIntervals, mergeIntervals, subtractIntervals } from './freebusy.js'
 
 /** Weekdays in ISO order (Monday = 1, as luxon numbers them). */
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const

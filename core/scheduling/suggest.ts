@@ -1,6 +1,6 @@
 import type { CalendarEvent } from '../event/event.js'
-import type { GeocodingPort } from '../ports/geocoding.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
+import type { GeocodingPort } from '../ports/geocoding.js'
 import type { RoutingPort } from '../ports/routing.js'
 import type { UserRepositoryPort } from '../ports/user-repository.js'
 import type { Coordinates } from '../shared/coordinates.js'
@@ -15,8 +15,8 @@ import {
   byScore,
   isoWeekday,
   overlapsAny,
-  slotCandidates,
   type ScoredSlot,
+  slotCandidates,
   type TimeOfDay,
   type WeekdayAbbreviation,
 } from './slots.js'

@@ -3,8 +3,6 @@ import type { AuthorizationCodeRejected, ConsentExpired } from '../connection/co
 import type { DepartureUnavailable } from '../event/event.errors.js'
 import type { LocationTooFrequent, TrackingNotEnabled } from '../tracking/tracking.errors.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
-import type { WebhookEndpointDisabled } from '../webhooks/webhook.errors.js'
-import type { ProviderUnavailable } from './provider.errors.js'
 import type {
   ProposalExpired,
   ProposalStale,
@@ -13,8 +11,9 @@ import type {
   VoiceSessionRateLimited,
   VoiceTokenRejected,
 } from '../voice/voice.errors.js'
-
+import type { WebhookEndpointDisabled } from '../webhooks/webhook.errors.js'
 import type { CommonError } from './errors.js'
+import type { ProviderUnavailable } from './provider.errors.js'
 
 /**
  * Every failure a use case answers to its caller, closed: route handlers return

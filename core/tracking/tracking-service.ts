@@ -1,8 +1,8 @@
 import type { BackgroundScope } from '../background/background-job.js'
 import { arrivalObservation, observationLogRatio, ROUTE_CORRECTION_RULES } from '../departure/route-correction.js'
 import type { DepartureMonitor } from '../event/departure-monitor.js'
-import type { EventChangeListener } from '../event/event-lifecycle.js'
 import type { CalendarEvent } from '../event/event.js'
+import type { EventChangeListener } from '../event/event-lifecycle.js'
 import type { AccountRepositoryPort } from '../ports/account-repository.js'
 import type { Clock } from '../ports/clock.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
@@ -19,6 +19,7 @@ import type { AccountDeactivated } from '../user/user.errors.js'
 import type { UserService } from '../user/user-service.js'
 import { distanceM, type IgnoredReason, judgeFix, predictionConfidence } from './location-rules.js'
 import { trackingEnabledFor } from './preview.js'
+import { LocationTooFrequent, TrackingNotEnabled } from './tracking.errors.js'
 import {
   type Assessment,
   blankLifecycle,
@@ -26,7 +27,6 @@ import {
   type TrackingEventType,
   trackingTransition,
 } from './tracking-transition.js'
-import { LocationTooFrequent, TrackingNotEnabled } from './tracking.errors.js'
 import {
   expiryFor,
   type Fix,

@@ -1,4 +1,4 @@
-import type { RequestScope } from '../shared/request-scope.js'
+import type { GeocodingPort } from '../ports/geocoding.js'
 import type { IdGenerator } from '../ports/id-generator.js'
 import type { IdentityProviderPort } from '../ports/identity-provider.js'
 import type { UserFilter, UserRepositoryPort } from '../ports/user-repository.js'
@@ -9,16 +9,16 @@ import {
   type InvalidTransition,
   ResourceNotFound,
 } from '../shared/errors.js'
-import { retryOnConflict, written } from '../shared/optimistic.js'
-import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
-import { err, ok, type Result } from '../shared/result.js'
 import type { MaybePromise } from '../shared/maybe-promise.js'
+import { retryOnConflict, written } from '../shared/optimistic.js'
+import { type Page, type PageRequest, validatePageRequest } from '../shared/pagination.js'
+import { type PlaceInput, resolvePlace } from '../shared/place.js'
+import type { RequestScope } from '../shared/request-scope.js'
+import { err, ok, type Result } from '../shared/result.js'
 import type { UserDeletionCascade } from './deletion-cascade.js'
-import { userStatusOf, userTransition, type UserCommandType } from './user-transition.js'
 import { AccountDeactivated } from './user.errors.js'
-import { DEFAULT_PREFERENCES, normalizeEmail, type HomeLocation, type User, type UserPreferences } from './user.js'
-import { resolvePlace, type PlaceInput } from '../shared/place.js'
-import type { GeocodingPort } from '../ports/geocoding.js'
+import { DEFAULT_PREFERENCES, type HomeLocation, normalizeEmail, type User, type UserPreferences } from './user.js'
+import { type UserCommandType, userStatusOf, userTransition } from './user-transition.js'
 
 type PreferenceInput = Partial<Omit<UserPreferences, 'homeLocation'>> & {
   readonly homeLocation?: PlaceInput | null | undefined

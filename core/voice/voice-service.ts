@@ -4,30 +4,16 @@ import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
 import type { RateLimiterPort } from '../ports/rate-limiter.js'
 import type { TokenSignerPort } from '../ports/token-signer.js'
 import type { VoiceRepositoryPort } from '../ports/voice-repository.js'
+import type { DomainError } from '../shared/domain-error.js'
 import { domainEvent } from '../shared/domain-event.js'
 import { type ConcurrentModification, InvalidParameter, InvalidTransition, ResourceNotFound } from '../shared/errors.js'
-import type { DomainError } from '../shared/domain-error.js'
 import { retryOnConflict } from '../shared/optimistic.js'
 import type { RequestScope } from '../shared/request-scope.js'
 import { err, ok, type Result } from '../shared/result.js'
-import type { UserService } from '../user/user-service.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
+import type { UserService } from '../user/user-service.js'
 import { PROPOSAL_LIFETIME_MS, type Proposal } from './proposal.js'
-import { proposalTransition, type ProposalCommand } from './proposal-transition.js'
-import { voiceSessionTransition } from './voice-session-transition.js'
-import {
-  CONCURRENT_SESSIONS_PER_KEY,
-  CONNECT_TOKEN_LIFETIME_MS,
-  DEFAULT_SESSION_LIFETIME_MS,
-  effectiveStatus,
-  grantOf,
-  SESSIONS_PER_USER_PER_HOUR,
-  type ConfirmationPolicy,
-  type EndReason,
-  type SpeechModelKind,
-  type VoiceCaller,
-  type VoiceSession,
-} from './voice-session.js'
+import { type ProposalCommand, proposalTransition } from './proposal-transition.js'
 import {
   ProposalExpired,
   ProposalStale,
@@ -36,6 +22,20 @@ import {
   VoiceSessionRateLimited,
   VoiceTokenRejected,
 } from './voice.errors.js'
+import {
+  CONCURRENT_SESSIONS_PER_KEY,
+  CONNECT_TOKEN_LIFETIME_MS,
+  type ConfirmationPolicy,
+  DEFAULT_SESSION_LIFETIME_MS,
+  type EndReason,
+  effectiveStatus,
+  grantOf,
+  SESSIONS_PER_USER_PER_HOUR,
+  type SpeechModelKind,
+  type VoiceCaller,
+  type VoiceSession,
+} from './voice-session.js'
+import { voiceSessionTransition } from './voice-session-transition.js'
 
 /** The audience of a voice connect token: it never verifies as a Connect access token, nor the reverse. */
 export const VOICE_TOKEN_AUDIENCE = 'voice_session'

@@ -1,29 +1,29 @@
-import type { MaybePromise } from '../shared/maybe-promise.js'
 import type { BackgroundScope } from '../background/background-job.js'
 import type { Clock } from '../ports/clock.js'
 import type { DnsResolverPort } from '../ports/dns-resolver.js'
 import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
 import type { LoggerPort } from '../ports/logger.js'
+import type { MetricsPort } from '../ports/metrics.js'
 import type { NotificationRendererPort } from '../ports/notification-renderer.js'
 import type { DomainEvent, OutboxPort } from '../ports/outbox.js'
 import type { WebhookDeliveryRepositoryPort } from '../ports/webhook-delivery-repository.js'
 import type { WebhookEndpointRepositoryPort } from '../ports/webhook-endpoint-repository.js'
-import type { MetricsPort } from '../ports/metrics.js'
 import type { WebhookTransportPort } from '../ports/webhook-transport.js'
 import { domainEvent } from '../shared/domain-event.js'
-import { retryOnConflict, written } from '../shared/optimistic.js'
 import type { InvalidParameter } from '../shared/errors.js'
+import type { MaybePromise } from '../shared/maybe-promise.js'
+import { retryOnConflict, written } from '../shared/optimistic.js'
 import { ok, type Result } from '../shared/result.js'
 import {
-  isAcknowledged,
-  withholdDetails,
   type AttemptOutcome,
   type Delivery,
   type DeliveryCommand,
+  isAcknowledged,
+  withholdDetails,
 } from './delivery.js'
 import { deliveryTransition } from './delivery-transition.js'
-import { subscribes } from './event-types.js'
 import { endpointTransition } from './endpoint-transition.js'
+import { subscribes } from './event-types.js'
 import { signatureHeader } from './signature.js'
 import { type ApprovedTarget, checkEndpointUrl } from './url-policy.js'
 import { activeSecrets, type WebhookEndpoint } from './webhook-endpoint.js'

@@ -5,16 +5,16 @@ import type { WebhookEndpointRepositoryPort } from '../ports/webhook-endpoint-re
 import { domainEvent } from '../shared/domain-event.js'
 import { type ConcurrentModification, type InvalidParameter, ResourceNotFound } from '../shared/errors.js'
 import { retryOnConflict, written } from '../shared/optimistic.js'
-import { validatePageRequest, type Page, type PageRequest } from '../shared/pagination.js'
-import { err, ok, type Result } from '../shared/result.js'
+import { type Page, type PageRequest, validatePageRequest } from '../shared/pagination.js'
 import type { RequestScope } from '../shared/request-scope.js'
+import { err, ok, type Result } from '../shared/result.js'
 import type { Delivery } from './delivery.js'
 import { type EndpointHealth, endpointTransition } from './endpoint-transition.js'
 import { validateEventTypes } from './event-types.js'
 import { checkEndpointUrl, type TargetPolicy } from './url-policy.js'
-import { rotateSecret, type WebhookEndpoint } from './webhook-endpoint.js'
 import { WebhookEndpointDisabled } from './webhook.errors.js'
 import type { WebhookDispatcher } from './webhook-dispatcher.js'
+import { rotateSecret, type WebhookEndpoint } from './webhook-endpoint.js'
 
 export interface WebhookEndpointInput {
   readonly url: string

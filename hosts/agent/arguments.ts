@@ -1,7 +1,7 @@
+import { decodeRequest } from '../../contracts/validation.js'
 import type { Json, Tool } from '../../core/agent/agent-tool.js'
 import type { ArgumentsDecoder } from '../../core/agent/tool-calls.js'
 import { err, ok } from '../../core/shared/result.js'
-import { decodeRequest } from '../../contracts/validation.js'
 
 /** A tool's arguments, decoded as a request body is (unknown keys refused); a problem names `arguments.<param>`. */
 export const decodeArguments: ArgumentsDecoder = (tool: Tool, raw: unknown) => {

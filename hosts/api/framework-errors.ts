@@ -4,10 +4,10 @@ import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from
 import { ERROR_CODES } from '../../contracts/errors.js'
 import type { RandomSource } from '../../core/ports/id-generator.js'
 import type { Config } from '../config.js'
+import { newRequestId } from '../shared/request-id.js'
 import { BODY_LIMIT_BYTES, BodyTooDeep } from './body-limits.js'
 import { type ApiErrorBody, errorEnvelope, sendError } from './errors.js'
 import type { RateLimitGate } from './plugins/rate-limit.js'
-import { newRequestId } from '../shared/request-id.js'
 
 /**
  * The failures Fastify and Node meet outside the routes, each answered in the one envelope with a request id, never

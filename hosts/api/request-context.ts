@@ -1,10 +1,10 @@
+import type { FastifyRequest } from 'fastify'
+import type { RatePool } from '../../contracts/endpoint.js'
+import type { ApiVersion } from '../../contracts/versions.js'
 import type { Account } from '../../core/account/account.js'
 import type { Authenticated } from '../../core/account/account-service.js'
-import type { RequestScope } from '../../core/shared/request-scope.js'
-import type { ApiVersion } from '../../contracts/versions.js'
 import type { RequiredPermission } from '../../core/account/permissions.js'
-import type { RatePool } from '../../contracts/endpoint.js'
-import type { FastifyRequest } from 'fastify'
+import type { RequestScope } from '../../core/shared/request-scope.js'
 
 export type { Authenticated }
 

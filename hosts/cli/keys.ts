@@ -1,14 +1,14 @@
 import { parseArgs } from 'node:util'
+import { keyPrefix } from '../../core/account/api-key.js'
 import {
   ACCESS_LEVELS,
-  PERMISSION_RESOURCES,
   type AccessLevel,
+  PERMISSION_RESOURCES,
   type PermissionResource,
   type Permissions,
 } from '../../core/account/permissions.js'
-import { keyPrefix } from '../../core/account/api-key.js'
 import { isMemberRole, MEMBER_ROLES } from '../../core/dashboard/member.js'
-import { compose, type Application } from '../composition-root.js'
+import { type Application, compose } from '../composition-root.js'
 import { ConfigError, loadConfig } from '../config.js'
 
 const USAGE = `Usage: npm run keys -- <command>

@@ -8,18 +8,18 @@ import { OfflineRoutingAdapter } from '../../adapters/routing/offline/offline-ro
 import { OsrmRoutingAdapter } from '../../adapters/routing/osrm/osrm-routing.js'
 import { OtpTransitRoutingAdapter } from '../../adapters/routing/otp/otp-transit-routing.js'
 import { TomTomRoutingAdapter } from '../../adapters/routing/tomtom/tomtom-routing.js'
-import type { MetricsPort } from '../../core/ports/metrics.js'
-import type { RoutingPort } from '../../core/ports/routing.js'
-import type { WeatherPort } from '../../core/ports/weather.js'
+import { GeoTzTimezoneLookup } from '../../adapters/timezone/geo-tz/geo-tz-timezone-lookup.js'
 import { MeteoAlarmWarningsAdapter } from '../../adapters/weather/meteoalarm/meteoalarm-warnings.js'
 import { NwsAlertsAdapter } from '../../adapters/weather/nws/nws-alerts.js'
 import { OfficialFirstWeather } from '../../adapters/weather/official-first/official-first-weather.js'
 import { OfflineWeatherAdapter } from '../../adapters/weather/offline/offline-weather.js'
 import { OpenMeteoWeatherAdapter } from '../../adapters/weather/open-meteo/open-meteo-weather.js'
-import { GeoTzTimezoneLookup } from '../../adapters/timezone/geo-tz/geo-tz-timezone-lookup.js'
+import type { MetricsPort } from '../../core/ports/metrics.js'
+import type { RoutingPort } from '../../core/ports/routing.js'
+import type { WeatherPort } from '../../core/ports/weather.js'
 import type { Config, RoutingConfig } from '../config.js'
-import { instrumented } from './instrumented.js'
 import { TOKENS } from '../di-tokens.js'
+import { instrumented } from './instrumented.js'
 
 /**
  * Routing, weather and geocoding: production gets the configured providers (the offline city-level gazetteer unless

@@ -1,9 +1,9 @@
-import { BufferedDepartureHistory } from '../../adapters/storage/buffered/departure-history.js'
 import { ContainerModule } from 'inversify'
+import { BufferedDepartureHistory } from '../../adapters/storage/buffered/departure-history.js'
+import { DepartureHistoryService } from '../../core/event/departure-history-service.js'
 import { DepartureMonitor } from '../../core/event/departure-monitor.js'
 import { EventLifecycle } from '../../core/event/event-lifecycle.js'
 import { EventService } from '../../core/event/event-service.js'
-import { DepartureHistoryService } from '../../core/event/departure-history-service.js'
 import { lastKnownPosition } from '../../core/tracking/last-known-position.js'
 import { TOKENS } from '../di-tokens.js'
 

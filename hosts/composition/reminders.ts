@@ -1,8 +1,8 @@
 import { ContainerModule } from 'inversify'
-import { DeviceService } from '../../core/device/device-service.js'
-import { ReminderService } from '../../core/reminder/reminder-service.js'
 import { RecordingPushAdapter } from '../../adapters/push/recording/recording-push.js'
 import { WebPushAdapter } from '../../adapters/push/web-push/web-push-adapter.js'
+import { DeviceService } from '../../core/device/device-service.js'
+import { ReminderService } from '../../core/reminder/reminder-service.js'
 import type { Config } from '../config.js'
 import { TOKENS } from '../di-tokens.js'
 

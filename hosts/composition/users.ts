@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify'
+import { EmbeddedIdentityProvider } from '../../adapters/identity/embedded/identity-provider.js'
 import { UserDeletionCascade } from '../../core/user/deletion-cascade.js'
 import { UserService } from '../../core/user/user-service.js'
-import { EmbeddedIdentityProvider } from '../../adapters/identity/embedded/identity-provider.js'
 import { TOKENS } from '../di-tokens.js'
 
 /** Users, their identities, and the cascade that deleting one runs (its steps: `hosts/composition/surface-wiring.ts`). */

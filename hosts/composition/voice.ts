@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify'
+import { OpenAiRealtimeRelay } from '../../adapters/speech-model/openai-realtime/openai-realtime-relay.js'
 import { SessionAuthorityService } from '../../core/account/session-authority.js'
 import { VoiceService } from '../../core/voice/voice-service.js'
-import { OpenAiRealtimeRelay } from '../../adapters/speech-model/openai-realtime/openai-realtime-relay.js'
 import type { Config } from '../config.js'
 import { TOKENS } from '../di-tokens.js'
 import { SubLimitCounter } from '../shared/sub-limits.js'

@@ -1,8 +1,8 @@
-import { whenReady } from '../../core/shared/maybe-promise.js'
 import { ContainerModule } from 'inversify'
+import { SystemClock } from '../../adapters/clock/system/system-clock.js'
+import { whenReady } from '../../core/shared/maybe-promise.js'
 import { WebhookDispatcher } from '../../core/webhooks/webhook-dispatcher.js'
 import { WebhookEndpointService } from '../../core/webhooks/webhook-endpoint-service.js'
-import { SystemClock } from '../../adapters/clock/system/system-clock.js'
 import type { Config } from '../config.js'
 import { TOKENS } from '../di-tokens.js'
 

@@ -1,3 +1,4 @@
+import { MCP_SESSION_AUDIENCE } from '../../contracts/mcp.js'
 import type { Authenticated } from '../../core/account/account-service.js'
 import type { Permissions } from '../../core/account/permissions.js'
 import type { HeldAuthority, SessionAuthorityService, SessionGrant } from '../../core/account/session-authority.js'
@@ -6,7 +7,6 @@ import type { RandomSource } from '../../core/ports/id-generator.js'
 import type { TokenSignerPort } from '../../core/ports/token-signer.js'
 import type { RequestScope } from '../../core/shared/request-scope.js'
 import { err, ok, type Result } from '../../core/shared/result.js'
-import { MCP_SESSION_AUDIENCE } from '../../contracts/mcp.js'
 
 /** How long an MCP session lasts: a day, after which the client initializes a new one. */
 export const MCP_SESSION_LIFETIME_MS = 24 * 3600_000

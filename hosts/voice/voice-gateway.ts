@@ -1,30 +1,19 @@
-import { newRequestId } from '../shared/request-id.js'
-import type { RandomSource } from '../../core/ports/id-generator.js'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { decodeJwt } from 'jose'
 import { WebSocket, WebSocketServer } from 'ws'
-import type { Clock } from '../../core/ports/clock.js'
-import type { HeldAuthority } from '../../core/account/session-authority.js'
-import type { LoggerPort } from '../../core/ports/logger.js'
-import type { SpeechModelLink, SpeechModelPort } from '../../core/ports/speech-model.js'
-import { permissionName } from '../../core/account/permissions.js'
-import type { DomainError } from '../../core/shared/domain-error.js'
-import type { RequestScope } from '../../core/shared/request-scope.js'
-import { PROPOSAL_LIFETIME_MS } from '../../core/voice/proposal.js'
-import type { VoiceService, Connected, ConfirmOutcome } from '../../core/voice/voice-service.js'
-import type { Result } from '../../core/shared/result.js'
 import { ERROR_CODES } from '../../contracts/errors.js'
 import { decodeRequest } from '../../contracts/validation.js'
 import {
   CLIENT_MESSAGES,
+  type ClientMessageType,
   VOICE_CLOSE_CODES,
   VOICE_SUBPROTOCOL,
   VOICE_WEBSOCKET_PATH,
-  type ClientMessageType,
 } from '../../contracts/voice.js'
-import { domainErrorToApi, errorEnvelope, type ApiErrorBody } from '../shared/errors.js'
+import { permissionName } from '../../core/account/permissions.js'
+import type { HeldAuthority } from '../../core/account/session-authority.js'
 import {
   argumentsJsonSchema,
   type Json,
@@ -33,8 +22,19 @@ import {
   type ToolServices,
 } from '../../core/agent/agent-tool.js'
 import { AgentToolCalls, type ProposalDesk, type SubLimitCounter } from '../../core/agent/tool-calls.js'
+import type { Clock } from '../../core/ports/clock.js'
+import type { RandomSource } from '../../core/ports/id-generator.js'
+import type { LoggerPort } from '../../core/ports/logger.js'
+import type { SpeechModelLink, SpeechModelPort } from '../../core/ports/speech-model.js'
+import type { DomainError } from '../../core/shared/domain-error.js'
+import type { RequestScope } from '../../core/shared/request-scope.js'
+import type { Result } from '../../core/shared/result.js'
+import { PROPOSAL_LIFETIME_MS } from '../../core/voice/proposal.js'
+import type { ConfirmOutcome, Connected, VoiceService } from '../../core/voice/voice-service.js'
 import { decodeArguments } from '../agent/arguments.js'
 import { AGENT_TOOLS } from '../agent/tools/registry.js'
+import { type ApiErrorBody, domainErrorToApi, errorEnvelope } from '../shared/errors.js'
+import { newRequestId } from '../shared/request-id.js'
 
 /** The largest message read (32 KiB); a larger one is answered `message_too_large`, the connection stays open. */
 export const MAX_MESSAGE_BYTES = 32 * 1024

@@ -1,8 +1,8 @@
+import { CURRENT_VERSION, isApiVersion } from '../../contracts/versions.js'
+import { renderNotification } from '../../contracts/webhooks/notification.js'
 import type { AccountRepositoryPort } from '../../core/ports/account-repository.js'
 import type { NotificationRendererPort } from '../../core/ports/notification-renderer.js'
 import type { DomainEvent } from '../../core/ports/outbox.js'
-import { renderNotification } from '../../contracts/webhooks/notification.js'
-import { CURRENT_VERSION, isApiVersion } from '../../contracts/versions.js'
 
 /**
  * Renders each notification in its account's pinned API version (webhooks carry no Service-Version header), with

@@ -1,8 +1,8 @@
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.js'
-import { buildDashboardForTests } from '../support/dashboard-build.js'
 import { signInLinkFor } from '../support/dashboard.js'
+import { buildDashboardForTests } from '../support/dashboard-build.js'
 import { clients, freePort, startTestService, type TestService } from '../support/service.js'
 
 // WebAuthn refuses an IP address as the relying party: the dashboard's public address is `localhost`, which

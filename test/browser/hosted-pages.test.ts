@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type BrowserContext } from 'playwright-core'
+import { type BrowserContext, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.js'
-import { startSmtpTestServer, type SmtpTestServer } from '../support/fakes/smtp-test-server.js'
+import { type SmtpTestServer, startSmtpTestServer } from '../support/fakes/smtp-test-server.js'
 import { clients, startTestService, type TestService } from '../support/service.js'
 
 let smtp: SmtpTestServer

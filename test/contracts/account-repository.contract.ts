@@ -1,7 +1,7 @@
-import { LEGACY_ACCOUNT_FIELDS } from '../../core/account/account.js'
 import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Account, ApiKeyRecord, KeyMode } from '../../core/account/account.js'
+import { LEGACY_ACCOUNT_FIELDS } from '../../core/account/account.js'
 import type { AccountRepositoryPort } from '../../core/ports/account-repository.js'
 
 export interface AccountRepositorySubject {

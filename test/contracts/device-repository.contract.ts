@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 import type { Device } from '../../core/device/device.js'
 import type { DeviceRepositoryPort } from '../../core/ports/device-repository.js'
-import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 
 export interface DeviceRepositorySubject {
   readonly devices: DeviceRepositoryPort

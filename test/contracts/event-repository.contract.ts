@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 import type { CalendarEvent } from '../../core/event/event.js'
 import { openMonitoring } from '../../core/monitoring/monitoring-transition.js'
 import type { EventRepositoryPort } from '../../core/ports/event-repository.js'
 import type { DomainEvent, OutboxPort } from '../../core/ports/outbox.js'
-import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 
 export interface EventRepositorySubject {
   readonly events: EventRepositoryPort

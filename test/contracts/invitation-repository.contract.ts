@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 import type { Invitation } from '../../core/invitation/invitation.js'
 import type { InvitationRepositoryPort } from '../../core/ports/invitation-repository.js'
 import type { DomainEvent, OutboxPort } from '../../core/ports/outbox.js'
-import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 
 export interface InvitationRepositorySubject {
   readonly invitations: InvitationRepositoryPort

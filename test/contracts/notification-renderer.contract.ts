@@ -1,8 +1,8 @@
 import { Schema } from 'effect'
 import { describe, expect, it } from 'vitest'
+import { WebhookNotificationSchema } from '../../contracts/webhooks/notification.js'
 import type { NotificationRendererPort } from '../../core/ports/notification-renderer.js'
 import type { DomainEvent } from '../../core/ports/outbox.js'
-import { WebhookNotificationSchema } from '../../contracts/webhooks/notification.js'
 
 export interface NotificationRendererSubject {
   readonly renderer: NotificationRendererPort

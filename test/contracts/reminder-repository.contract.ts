@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 import type { DomainEvent, OutboxPort } from '../../core/ports/outbox.js'
 import type { ReminderRepositoryPort } from '../../core/ports/reminder-repository.js'
-import { reminderIdentity, type Reminder } from '../../core/reminder/reminder.js'
-import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
+import { type Reminder, reminderIdentity } from '../../core/reminder/reminder.js'
 
 export interface ReminderRepositorySubject {
   readonly reminders: ReminderRepositoryPort

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 import type { DomainEvent, OutboxPort } from '../../core/ports/outbox.js'
 import type { TrackingRepositoryPort } from '../../core/ports/tracking-repository.js'
-import { type ReportedPosition, type Trip, tripDueAt } from '../../core/tracking/trip.js'
-import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 import { lastKnownPosition } from '../../core/tracking/last-known-position.js'
+import { type ReportedPosition, type Trip, tripDueAt } from '../../core/tracking/trip.js'
 
 export interface TrackingRepositorySubject {
   readonly trips: TrackingRepositoryPort

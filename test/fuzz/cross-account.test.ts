@@ -1,24 +1,24 @@
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-import { endpointId, type EndpointContract } from '../../contracts/endpoint.js'
+import { type EndpointContract, endpointId } from '../../contracts/endpoint.js'
 import { Endpoints } from '../../contracts/endpoints.js'
 import type { CalendarRepositoryPort } from '../../core/ports/calendar-repository.js'
 import type { ConnectionRepositoryPort } from '../../core/ports/connection-repository.js'
 import { TOKENS } from '../../hosts/di-tokens.js'
 import { fixtureIds, makeCalendar, makeConnection } from '../support/connection-fixtures.js'
-import { createFixtures, fillPath, pathParameters, type FixtureIds } from './fixtures.js'
+import { createFixtures, type FixtureIds, fillPath, pathParameters } from './fixtures.js'
 import {
   answerProblems,
   call,
+  type FuzzResponse,
   otherSurface,
+  SURFACES,
+  type SurfaceName,
   send,
   startFuzzService,
-  SURFACES,
-  type FuzzResponse,
-  type SurfaceName,
 } from './fuzz-service.js'
-import { operationsOf, resolver, type JsonSchema, type OpenApiDocument } from './openapi-operations.js'
-import { validValue, type GenerationContext } from './request-arbitraries.js'
+import { type JsonSchema, type OpenApiDocument, operationsOf, resolver } from './openapi-operations.js'
+import { type GenerationContext, validValue } from './request-arbitraries.js'
 
 /**
  * Every route with an id in its path, from the route table: another account's key gets 404

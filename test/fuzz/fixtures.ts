@@ -1,5 +1,5 @@
 import type { ResponseJson } from '../support/service.js'
-import { call, LIVE_HOOK_HOST, send, type FuzzResponse, type FuzzService, type SurfaceName } from './fuzz-service.js'
+import { call, type FuzzResponse, type FuzzService, LIVE_HOOK_HOST, type SurfaceName, send } from './fuzz-service.js'
 
 /**
  * The id prefix a path parameter names, by the collection before it (`/v1/users/{id}` -> `usr`).

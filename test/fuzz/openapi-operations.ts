@@ -1,4 +1,4 @@
-import { pathParameters, type PathParameter } from './fixtures.js'
+import { type PathParameter, pathParameters } from './fixtures.js'
 
 /** The part of JSON Schema the served document uses. */
 export interface JsonSchema {

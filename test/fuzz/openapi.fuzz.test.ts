@@ -4,21 +4,21 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { endpointId } from '../../contracts/endpoint.js'
 import { Endpoints } from '../../contracts/endpoints.js'
 import { signatureHeader } from '../../core/webhooks/signature.js'
+import { DocumentValidator, type OpenApi } from '../support/openapi-validator.js'
 import { createFixtures } from './fixtures.js'
 import {
   answerProblems,
+  exchangeOf,
   INBOUND_SECRET,
   otherSurface,
-  exchangeOf,
-  send,
-  startFuzzService,
   SURFACES,
   type SurfaceName,
+  send,
+  startFuzzService,
 } from './fuzz-service.js'
 import { IdPool } from './id-pool.js'
-import { DocumentValidator, type OpenApi } from '../support/openapi-validator.js'
-import { operationsOf, resolver, type OpenApiDocument } from './openapi-operations.js'
-import { requestArbitrary, type GenerationContext } from './request-arbitraries.js'
+import { type OpenApiDocument, operationsOf, resolver } from './openapi-operations.js'
+import { type GenerationContext, requestArbitrary } from './request-arbitraries.js'
 
 /**
  * A fuzzer driven by the served OpenAPI document: for every operation, on both surfaces,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Endpoints } from '../../contracts/endpoints.js'
 import type { EndpointContract } from '../../contracts/endpoint.js'
+import { Endpoints } from '../../contracts/endpoints.js'
 import { PERMISSION_RESOURCES } from '../../core/account/permissions.js'
 import { api, clients, LIVE_KEY, startTestService, TEST_KEY, type TestService } from '../support/service.js'
 

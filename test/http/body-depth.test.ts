@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_CODES } from '../../contracts/errors.js'
 import { MAX_BODY_DEPTH } from '../../hosts/api/body-limits.js'
-import { clients, startTestService, type ApiResponse, type TestService } from '../support/service.js'
+import { type ApiResponse, clients, startTestService, type TestService } from '../support/service.js'
 
 let test: TestService
 let client: ReturnType<typeof clients>

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // As a user imports it: the package by its name, built into dist/ by its `prepare` script on `npm install`.
 import { ApiError, constructWebhookEvent, createClient } from 'departure-service-client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   generateSchemaSource,
   generateWebhooksSource,

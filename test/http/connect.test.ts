@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, clients, freePort, LIVE_KEY, startTestService, TEST_KEY, type TestService } from '../support/service.js'
 import { sandboxConsent } from '../support/hosted-page.js'
+import { api, clients, freePort, LIVE_KEY, startTestService, TEST_KEY, type TestService } from '../support/service.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
 
 let test: TestService

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SystemClock } from '../../adapters/clock/system/system-clock.js'
-import { clients, startTestService, type TestService } from '../support/service.js'
 import { type FakeGoogleEvent, GoogleCalendarFake } from '../support/fakes/google-calendar-fake.js'
+import { clients, startTestService, type TestService } from '../support/service.js'
 
 let fake: GoogleCalendarFake
 let test: TestService

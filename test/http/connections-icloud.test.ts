@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hiddenFields, pageProtections, PROTECTED } from '../support/hosted-page.js'
-import { clients, startTestService, type TestService } from '../support/service.js'
 import { RadicaleServer } from '../support/fakes/radicale-server.js'
+import { hiddenFields, PROTECTED, pageProtections } from '../support/hosted-page.js'
+import { clients, startTestService, type TestService } from '../support/service.js'
 
 let radicale: RadicaleServer
 let test: TestService

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SystemClock } from '../../adapters/clock/system/system-clock.js'
-import { clients, startTestService, type TestService } from '../support/service.js'
 import { MicrosoftGraphFake } from '../support/fakes/microsoft-graph-fake.js'
+import { clients, startTestService, type TestService } from '../support/service.js'
 
 let fake: MicrosoftGraphFake
 let test: TestService

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hiddenFields } from '../support/hosted-page.js'
-import { clients, startTestService, type TestService, freePort } from '../support/service.js'
+import { clients, freePort, startTestService, type TestService } from '../support/service.js'
 
 let test: TestService
 let client: ReturnType<typeof clients>

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CURRENT_VERSION } from '../../contracts/versions.js'
+import { renderNotification } from '../../contracts/webhooks/notification.js'
 import type { ConnectionRepositoryPort } from '../../core/ports/connection-repository.js'
 import type { TokenCipherPort } from '../../core/ports/token-cipher.js'
 import { TOKENS } from '../../hosts/di-tokens.js'
-import { renderNotification } from '../../contracts/webhooks/notification.js'
-import { CURRENT_VERSION } from '../../contracts/versions.js'
 import { PROTECTED, pageProtections, sandboxConsent } from '../support/hosted-page.js'
-import { api, clients, freePort, startTestService, type ResponseJson, type TestService } from '../support/service.js'
+import { api, clients, freePort, type ResponseJson, startTestService, type TestService } from '../support/service.js'
 
 let test: TestService
 let client: ReturnType<typeof clients>

@@ -6,9 +6,9 @@ import {
   api,
   clients,
   LIVE_KEY,
+  type ResponseJson,
   startTestService,
   TEST_KEY,
-  type ResponseJson,
   type TestService,
 } from '../support/service.js'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dashboardCall, signInMember, type DashboardMember } from '../support/dashboard.js'
+import { type DashboardMember, dashboardCall, signInMember } from '../support/dashboard.js'
 import { clients, startTestService, type TestService } from '../support/service.js'
 
 let test: TestService

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MemberRole } from '../../core/dashboard/member.js'
 import {
   accountIdOf,
+  type DashboardMember,
   dashboardCall,
   signInLinkFor,
   signInMember,
   useSignInLink,
-  type DashboardMember,
 } from '../support/dashboard.js'
 import { startTestService, TEST_KEY, type TestService } from '../support/service.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'

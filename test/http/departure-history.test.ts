@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TOKENS } from '../../hosts/di-tokens.js'
-import { clients, startTestService, TEST_KEY, api, type TestService } from '../support/service.js'
+import { api, clients, startTestService, TEST_KEY, type TestService } from '../support/service.js'
 
 let test: TestService
 let client: ReturnType<typeof clients>

@@ -1,5 +1,5 @@
-import webpush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import webpush from 'web-push'
 import { clients, startTestService, type TestService } from '../support/service.js'
 
 let test: TestService

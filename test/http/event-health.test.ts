@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EventRepositoryPort } from '../../core/ports/event-repository.js'
 import { TOKENS } from '../../hosts/di-tokens.js'
 import { sandboxConsent } from '../support/hosted-page.js'
-import { api, clients, freePort, startTestService, type ResponseJson, type TestService } from '../support/service.js'
+import { api, clients, freePort, type ResponseJson, startTestService, type TestService } from '../support/service.js'
 
 let test: TestService
 let client: ReturnType<typeof clients>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_CODES, type ErrorCodeName } from '../../contracts/errors.js'
-import { parseRawResponse, parseRawResponses, rawClient, type RawResponse } from '../support/raw-http.js'
-import { api, clients, startTestService, TEST_KEY, LIVE_KEY, type TestService } from '../support/service.js'
+import { parseRawResponse, parseRawResponses, type RawResponse, rawClient } from '../support/raw-http.js'
+import { api, clients, LIVE_KEY, startTestService, TEST_KEY, type TestService } from '../support/service.js'
 
 let test: TestService
 let client: ReturnType<typeof clients>

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { signatureHeader } from '../../core/webhooks/signature.js'
-import { calendarPartOf } from '../support/mail-parts.js'
+import { type ReceivedMail, type SmtpTestServer, startSmtpTestServer } from '../support/fakes/smtp-test-server.js'
 import { parseInvite } from '../support/icalendar.js'
-import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../support/fakes/smtp-test-server.js'
+import { calendarPartOf } from '../support/mail-parts.js'
 import { api, clients, LIVE_KEY, startTestService, type TestService } from '../support/service.js'
 
 const INBOUND_SECRET = 'inbound-secret-0123456789'

@@ -1,7 +1,7 @@
-import { ACCOUNT_LOOKUP_TTL_MS } from '../../adapters/storage/cached-account-lookups.js'
 import { randomUUID } from 'node:crypto'
 import { MongoClient } from 'mongodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ACCOUNT_LOOKUP_TTL_MS } from '../../adapters/storage/cached-account-lookups.js'
 import { runKeysCli } from '../../hosts/cli/keys.js'
 import { startMongoForTests, type TestMongo } from '../support/mongo-peer/index.js'
 import {

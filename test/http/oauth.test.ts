@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Clock } from '../../core/ports/clock.js'
 import { OAUTH_LIFETIMES } from '../../core/oauth/oauth.js'
+import type { Clock } from '../../core/ports/clock.js'
 import { hiddenFields } from '../support/hosted-page.js'
 import { api, LIVE_KEY, startTestService, type TestService } from '../support/service.js'
 

@@ -1,9 +1,9 @@
-import { request as httpRequest } from 'node:http'
 import { readFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WEBHOOK_EVENT_TYPES } from '../../core/webhooks/event-types.js'
 import { API_VERSIONS, CURRENT_VERSION } from '../../contracts/versions.js'
-import { api, clients, startTestService, type ResponseJson, type TestService } from '../support/service.js'
+import { WEBHOOK_EVENT_TYPES } from '../../core/webhooks/event-types.js'
+import { api, clients, type ResponseJson, startTestService, type TestService } from '../support/service.js'
 import { VoiceClient } from '../support/voice-client.js'
 
 /**

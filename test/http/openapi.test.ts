@@ -5,13 +5,13 @@ import { oas } from '@stoplight/spectral-rulesets'
 import { Schema } from 'effect'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { routerPath, type EndpointContract } from '../../contracts/endpoint.js'
+import { type EndpointContract, routerPath } from '../../contracts/endpoint.js'
 import { Endpoints } from '../../contracts/endpoints.js'
 import { ERROR_CODES } from '../../contracts/errors.js'
 import { OPERATION_EXAMPLES } from '../../contracts/openapi-examples.js'
 import { WEBHOOK_EVENT_TYPES } from '../../core/webhooks/event-types.js'
 import { OPENAPI_DOCUMENT_LIMIT } from '../../hosts/api/routes/reference.js'
-import { api, startTestService, type ResponseJson, type TestService } from '../support/service.js'
+import { api, type ResponseJson, startTestService, type TestService } from '../support/service.js'
 
 let test: TestService
 let document: {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Endpoints } from '../../contracts/endpoints.js'
 import type { EndpointContract } from '../../contracts/endpoint.js'
+import { Endpoints } from '../../contracts/endpoints.js'
 import { errorCodesOf } from '../../contracts/openapi.js'
 import { startTestService, type TestService } from '../support/service.js'
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DateTime } from 'luxon'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clients, startTestService, type TestService } from '../support/service.js'
 
 let test: TestService

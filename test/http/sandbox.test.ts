@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BackgroundJob } from '../../core/background/background-job.js'
 import { SANDBOX_USERS } from '../../core/account/sandbox.js'
+import type { BackgroundJob } from '../../core/background/background-job.js'
 import { clients, startTestService, type TestService } from '../support/service.js'
 
 let test: TestService

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseRawResponse, parseRawResponses, rawClient, type RawClient } from '../support/raw-http.js'
+import { parseRawResponse, parseRawResponses, type RawClient, rawClient } from '../support/raw-http.js'
 import { api, startTestService, TEST_KEY, type TestService } from '../support/service.js'
 
 // Shorter limits than the defaults (10 s, 30 s, 5 s) so that the suite waits less, yet long enough that a normal

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { distanceM } from '../../core/tracking/location-rules.js'
 import type { Coordinates } from '../../core/shared/coordinates.js'
+import { distanceM } from '../../core/tracking/location-rules.js'
 import { clients, startTestService, type TestService } from '../support/service.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clients, startTestService, type TestService } from '../support/service.js'
 import { FakeRealtimeServer } from '../support/fakes/fake-realtime-server.js'
+import { clients, startTestService, type TestService } from '../support/service.js'
 import { VoiceClient } from '../support/voice-client.js'
 
 let test: TestService

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, startTestService, TEST_KEY, type ResponseJson, type TestService } from '../support/service.js'
+import { api, type ResponseJson, startTestService, TEST_KEY, type TestService } from '../support/service.js'
 import { VoiceClient } from '../support/voice-client.js'
 
 /**

@@ -3,9 +3,9 @@ import { sandboxConsent } from '../support/hosted-page.js'
 import {
   clients,
   freePort,
+  type ResponseJson,
   startTestService,
   TEST_KEY,
-  type ResponseJson,
   type TestService,
 } from '../support/service.js'
 import { VoiceClient } from '../support/voice-client.js'

@@ -1,7 +1,7 @@
 import { Schema } from 'effect'
-import { WEBHOOK_PAYLOADS } from '../../contracts/webhooks/payloads.js'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { clients, startTestService, type ResponseJson, type TestService } from '../support/service.js'
+import { WEBHOOK_PAYLOADS } from '../../contracts/webhooks/payloads.js'
+import { clients, type ResponseJson, startTestService, type TestService } from '../support/service.js'
 import { VoiceClient } from '../support/voice-client.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
 

@@ -1,7 +1,7 @@
 // One peer and one driver client per test file; each test gets its own database.
-import { MongoClient, type Db } from 'mongodb'
+import { type Db, MongoClient } from 'mongodb'
 import { afterAll, beforeAll } from 'vitest'
-import { start, type MongoPeer, type MongoPeerOptions } from '../support/mongo-peer/index.js'
+import { type MongoPeer, type MongoPeerOptions, start } from '../support/mongo-peer/index.js'
 
 export interface PeerFixture {
   peer: MongoPeer

@@ -1,12 +1,12 @@
 // Two API hosts and two workers, as real processes on loopback, sharing one MongoDB (the test peer, started in
 // this process): they behave as one service, and a worker killed with SIGKILL loses nothing.
 import { randomUUID } from 'node:crypto'
-import { MongoClient, type Db } from 'mongodb'
+import { type Db, MongoClient } from 'mongodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMongoForTests, type TestMongo } from '../support/mongo-peer/index.js'
-import { spawnServiceProcess, type ServiceProcess } from '../support/service-process.js'
-import { WebhookReceiver } from '../support/webhook-receiver.js'
 import { api, LIVE_KEY, TEST_CONNECTION_TOKEN_KEY, TEST_KEY } from '../support/service.js'
+import { type ServiceProcess, spawnServiceProcess } from '../support/service-process.js'
+import { WebhookReceiver } from '../support/webhook-receiver.js'
 
 const JOB_LOCK_MS = 1_500
 const WEBHOOK_TIMEOUT_MS = 3_000

@@ -1,11 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { randomUUID } from 'node:crypto'
 import { MongoClient } from 'mongodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMongoForTests, type TestMongo } from '../support/mongo-peer/index.js'
-import { spawnServiceProcess, type ServiceProcess } from '../support/service-process.js'
 import { api, LIVE_KEY, TEST_CONNECTION_TOKEN_KEY, TEST_KEY } from '../support/service.js'
+import { type ServiceProcess, spawnServiceProcess } from '../support/service-process.js'
 
 /** A webhook receiver that holds every request until `release`, and says when the first one arrives. */
 const holdingReceiver = async () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, LIVE_KEY, TEST_KEY } from '../support/service.js'
-import { spawnServiceProcess, type ServiceProcess } from '../support/service-process.js'
+import { type ServiceProcess, spawnServiceProcess } from '../support/service-process.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
 
 const HOUR = 3_600_000

@@ -1,4 +1,3 @@
-import { inMemoryUsersAndEvents, stubCalendarProvider } from '../support/connection-service-deps.js'
 import { randomBytes } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -13,8 +12,8 @@ import { MemoryUserRepository } from '../../adapters/storage/memory/user-reposit
 import { AesGcmTokenCipher } from '../../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
 import { runDueWorkUntil } from '../../core/background/advance-time.js'
 import type { BackgroundJob } from '../../core/background/background-job.js'
-import type { Connection, ConnectionStatus, ConnectionStatusReason } from '../../core/connection/connection.js'
 import { AccessTokenRejected, GrantRevoked } from '../../core/connection/connection.errors.js'
+import type { Connection, ConnectionStatus, ConnectionStatusReason } from '../../core/connection/connection.js'
 import { ConnectionService } from '../../core/connection/connection-service.js'
 import { ConnectionSync, DEFAULT_SYNC_CADENCE } from '../../core/connection/connection-sync.js'
 import type { ProviderCredentials } from '../../core/ports/calendar-provider.js'
@@ -22,6 +21,7 @@ import { ProviderUnavailable } from '../../core/shared/provider.errors.js'
 import { err, expectOk, ok } from '../../core/shared/result.js'
 import { UserDeletionCascade } from '../../core/user/deletion-cascade.js'
 import { UserService } from '../../core/user/user-service.js'
+import { inMemoryUsersAndEvents, stubCalendarProvider } from '../support/connection-service-deps.js'
 
 /**
  * Model-based test of connections (docs/connections.md, "Statuses"): consents,

@@ -1,12 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  type ConnectionCommand,
+  type ConnectionHealth,
+  connectionTransition,
   connectionTransitionTable,
   MAX_SYNC_FAILURES,
   MAX_TOKEN_REFRESH_FAILURES,
-  connectionTransition,
-  type ConnectionCommand,
-  type ConnectionHealth,
 } from '../../core/connection/connection-transition.js'
 
 const START: ConnectionHealth = {

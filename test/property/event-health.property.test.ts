@@ -1,15 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { healthWeightsFor } from '../../contracts/event-health.js'
+import { API_VERSIONS } from '../../contracts/versions.js'
 import type { Departure } from '../../core/departure/departure.js'
 import {
   assessEventHealth,
   HEALTH_FACTORS,
-  healthScore,
   type HealthFactors,
   type HealthInput,
+  healthScore,
 } from '../../core/event/event-health.js'
-import { healthWeightsFor } from '../../contracts/event-health.js'
-import { API_VERSIONS } from '../../contracts/versions.js'
 
 const MINUTE = 60_000
 const start = new Date('2026-06-02T09:00:00Z').getTime()

@@ -5,19 +5,19 @@ import { planInbound } from '../../core/connection/inbound-sync.js'
 import type { ProviderEvent } from '../../core/ports/calendar-provider.js'
 import {
   attendanceOf,
+  type BusyEntry,
   busyWithin,
+  type Interval,
+  intersectIntervals,
   mergeIntervals,
   subtractIntervals,
-  intersectIntervals,
-  type BusyEntry,
-  type Interval,
 } from '../../core/scheduling/freebusy.js'
 import {
   pickSlots,
+  type SlotSearch,
   slotCandidates,
   TIME_OF_DAY_MINUTES,
   TIMES_OF_DAY,
-  type SlotSearch,
   type TimeOfDay,
 } from '../../core/scheduling/slots.js'
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { planInbound, type DesiredEvent, type InboundPlan } from '../../core/connection/inbound-sync.js'
+import { type DesiredEvent, type InboundPlan, planInbound } from '../../core/connection/inbound-sync.js'
 import type { CalendarEvent } from '../../core/event/event.js'
 import type { ProviderEvent } from '../../core/ports/calendar-provider.js'
 import { makeEvent } from '../contracts/event-repository.contract.js'

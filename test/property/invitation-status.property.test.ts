@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { INVITATION_STATUSES, type InvitationStatus } from '../../core/invitation/invitation.js'
 import {
   INVITATION_COMMAND_TYPES,
+  type InvitationCommandType,
   invitationTransition,
   STATUS_RANK,
-  type InvitationCommandType,
 } from '../../core/invitation/invitation-transition.js'
 
 const MAIL_COMMANDS: readonly InvitationCommandType[] = [

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TrackingStatus } from '../../core/tracking/trip.js'
-import { compose, type Application } from '../../hosts/composition-root.js'
+import { type Application, compose } from '../../hosts/composition-root.js'
 import { loadConfig } from '../../hosts/config.js'
 import { TOKENS } from '../../hosts/di-tokens.js'
 

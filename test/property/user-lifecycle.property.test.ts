@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  userTransition,
-  userTransitionTable,
   type UserCommandType,
   type UserStatus,
+  userTransition,
+  userTransitionTable,
 } from '../../core/user/user-transition.js'
 
 const commands: readonly UserCommandType[] = ['deactivate', 'reactivate', 'delete', 'act']

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 import type { DomainEvent } from '../../core/ports/outbox.js'
 import type { WebhookRequest, WebhookResponse, WebhookTransportPort } from '../../core/ports/webhook-transport.js'
+import { DEFAULT_PREFERENCES } from '../../core/user/user.js'
 import type { Delivery } from '../../core/webhooks/delivery.js'
 import type { WebhookEndpoint } from '../../core/webhooks/webhook-endpoint.js'
-import { DEFAULT_PREFERENCES } from '../../core/user/user.js'
 import { memoryWebhookDispatcher } from '../support/webhook-dispatcher-fixture.js'
 
 /**

@@ -1,5 +1,5 @@
 import { congestionFactorAt } from '../../core/departure/congestion-profile.js'
-import { defaultTravelPreferences, type DepartureInput } from '../../core/departure/departure.js'
+import { type DepartureInput, defaultTravelPreferences } from '../../core/departure/departure.js'
 import { assembleDeparture } from '../../core/departure/departure-window.js'
 import {
   correctionFrom,

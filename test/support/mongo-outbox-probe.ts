@@ -1,11 +1,11 @@
 // Reads the `outbox` collection that MongoDB repositories append to, for the storage contract suites.
 import type { Db } from 'mongodb'
-import type { DomainEvent, OutboxPort } from '../../core/ports/outbox.js'
 import {
+  type OutboxDocument,
   outboxCollection,
   toOutboxDocument,
-  type OutboxDocument,
 } from '../../adapters/storage/mongodb/mongo-context.js'
+import type { DomainEvent, OutboxPort } from '../../core/ports/outbox.js'
 
 const toEvent = (document: OutboxDocument): DomainEvent => ({
   id: document._id,

@@ -1,5 +1,5 @@
-import { OfflineRoutingAdapter } from '../../adapters/routing/offline/offline-routing.js'
 import { defaultRoutingChainCache, RoutingChain } from '../../adapters/routing/chain/routing-chain.js'
+import { OfflineRoutingAdapter } from '../../adapters/routing/offline/offline-routing.js'
 import { recalcCadence } from '../../core/monitoring/recalc-cadence.js'
 import type { RouteEstimate, RouteQuery, RoutingPort } from '../../core/ports/routing.js'
 import type { Coordinates } from '../../core/shared/coordinates.js'

@@ -1,7 +1,7 @@
+import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 import type { DomainEvent } from '../../core/ports/outbox.js'
 import type { Delivery } from '../../core/webhooks/delivery.js'
 import type { WebhookEndpoint } from '../../core/webhooks/webhook-endpoint.js'
-import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 
 /** Webhook records for the storage contract suites, at fixed times. */
 const ids = new UlidIdGenerator()

@@ -1,5 +1,5 @@
-import webpush from 'web-push'
 import { describe, expect, it } from 'vitest'
+import webpush from 'web-push'
 import { ConfigError, loadConfig } from '../../hosts/config.js'
 
 const KEY = 'ab'.repeat(32)

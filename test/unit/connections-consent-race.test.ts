@@ -1,4 +1,3 @@
-import { inMemoryUsersAndEvents, stubCalendarProvider } from '../support/connection-service-deps.js'
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { CryptoRandomSource, UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
@@ -11,6 +10,7 @@ import { ConnectionService } from '../../core/connection/connection-service.js'
 import { ConnectionSync } from '../../core/connection/connection-sync.js'
 import { ok } from '../../core/shared/result.js'
 import { makeConnection, makeOAuthState } from '../support/connection-fixtures.js'
+import { inMemoryUsersAndEvents, stubCalendarProvider } from '../support/connection-service-deps.js'
 
 const NOW = new Date('2026-06-01T08:00:00Z')
 const clock = { now: () => NOW }

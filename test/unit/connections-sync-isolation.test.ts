@@ -1,4 +1,3 @@
-import { inMemoryUsersAndEvents, stubCalendarProvider } from '../support/connection-service-deps.js'
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
@@ -9,6 +8,7 @@ import { AesGcmTokenCipher } from '../../adapters/token-cipher/aes-gcm/aes-gcm-t
 import { ConnectionSync } from '../../core/connection/connection-sync.js'
 import { ok } from '../../core/shared/result.js'
 import { makeCalendar, makeConnection } from '../support/connection-fixtures.js'
+import { inMemoryUsersAndEvents, stubCalendarProvider } from '../support/connection-service-deps.js'
 
 const NOW = new Date('2026-06-01T08:00:00Z')
 const clock = { now: () => NOW }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { ERROR_CODES } from '../../contracts/errors.js'
-import type { DomainError } from '../../core/shared/domain-error.js'
 import type { Endpoints } from '../../contracts/endpoints.js'
+import { ERROR_CODES } from '../../contracts/errors.js'
 import { AuthenticationFailed, IpNotAllowed, PermissionDenied } from '../../core/account/account.errors.js'
 import { AuthorizationCodeRejected, ConsentExpired, GrantRevoked } from '../../core/connection/connection.errors.js'
 import { DepartureUnavailable } from '../../core/event/event.errors.js'
+import type { DomainError } from '../../core/shared/domain-error.js'
 import {
   ConcurrentModification,
   InvalidParameter,
@@ -14,8 +14,8 @@ import {
 } from '../../core/shared/errors.js'
 import { NoRouteFound, ProviderUnavailable } from '../../core/shared/provider.errors.js'
 import { err } from '../../core/shared/result.js'
+import { LocationTooFrequent, TrackingNotEnabled } from '../../core/tracking/tracking.errors.js'
 import { AccountDeactivated } from '../../core/user/user.errors.js'
-import { WebhookEndpointDisabled } from '../../core/webhooks/webhook.errors.js'
 import {
   ProposalExpired,
   ProposalStale,
@@ -24,9 +24,9 @@ import {
   VoiceSessionRateLimited,
   VoiceTokenRejected,
 } from '../../core/voice/voice.errors.js'
-import { LocationTooFrequent, TrackingNotEnabled } from '../../core/tracking/tracking.errors.js'
-import { DOMAIN_ERRORS, type DomainErrorTable, domainErrorToApi, errorEnvelope } from '../../hosts/shared/errors.js'
+import { WebhookEndpointDisabled } from '../../core/webhooks/webhook.errors.js'
 import type { RouteHandler } from '../../hosts/api/route.js'
+import { DOMAIN_ERRORS, type DomainErrorTable, domainErrorToApi, errorEnvelope } from '../../hosts/shared/errors.js'
 
 type Tag = DomainError['_tag']
 

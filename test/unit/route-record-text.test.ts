@@ -1,12 +1,12 @@
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { ok } from '../../core/shared/result.js'
-import { DEFAULT_PREFERENCES, type User } from '../../core/user/user.js'
 import { Endpoints } from '../../contracts/endpoints.js'
 import { renderUser } from '../../contracts/users.js'
-import { API_VERSIONS, CURRENT_VERSION, type ApiVersion } from '../../contracts/versions.js'
-import { defineRoute, fromRecord, recordText, REQUEST_ID_MARK } from '../../hosts/api/route.js'
+import { API_VERSIONS, type ApiVersion, CURRENT_VERSION } from '../../contracts/versions.js'
+import { ok } from '../../core/shared/result.js'
+import { DEFAULT_PREFERENCES, type User } from '../../core/user/user.js'
 import type { RateLimitGate } from '../../hosts/api/plugins/rate-limit.js'
+import { defineRoute, fromRecord, REQUEST_ID_MARK, recordText } from '../../hosts/api/route.js'
 import '../../hosts/api/request-context.js'
 
 const user = (displayName: string): User => ({

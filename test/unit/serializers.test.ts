@@ -1,7 +1,7 @@
 import { Schema } from 'effect'
 import { describe, expect, it } from 'vitest'
-import { Endpoints } from '../../contracts/endpoints.js'
 import type { EndpointContract } from '../../contracts/endpoint.js'
+import { Endpoints } from '../../contracts/endpoints.js'
 import { compileSerializer, verifiedSerializer } from '../../hosts/api/serializers.js'
 
 const endpoint = (response: Schema.Top): EndpointContract => ({

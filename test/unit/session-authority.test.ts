@@ -3,11 +3,11 @@ import { MemoryAccountRepository } from '../../adapters/storage/memory/account-r
 import { MemoryOAuthStore } from '../../adapters/storage/memory/oauth-store.js'
 import { MemoryOutbox } from '../../adapters/storage/memory/outbox.js'
 import { MemoryUserRepository } from '../../adapters/storage/memory/user-repository.js'
-import { LEGACY_ACCOUNT_FIELDS, type Account, type ApiKeyRecord } from '../../core/account/account.js'
+import { type Account, type ApiKeyRecord, LEGACY_ACCOUNT_FIELDS } from '../../core/account/account.js'
 import {
   type AuthorityFacts,
-  type SessionGrant,
   SessionAuthorityService,
+  type SessionGrant,
   sessionAuthority,
 } from '../../core/account/session-authority.js'
 import { DEFAULT_PREFERENCES, type User } from '../../core/user/user.js'

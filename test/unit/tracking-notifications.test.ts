@@ -1,11 +1,11 @@
 import { Schema } from 'effect'
 import { describe, expect, it } from 'vitest'
-import { blankLifecycle, trackingTransition } from '../../core/tracking/tracking-transition.js'
-import type { Trip } from '../../core/tracking/trip.js'
+import { CURRENT_VERSION } from '../../contracts/versions.js'
 import { renderNotification } from '../../contracts/webhooks/notification.js'
 import { TRACKING_NOTIFICATIONS } from '../../contracts/webhooks/tracking.js'
-import { CURRENT_VERSION } from '../../contracts/versions.js'
 import type { DomainEvent } from '../../core/ports/outbox.js'
+import { blankLifecycle, trackingTransition } from '../../core/tracking/tracking-transition.js'
+import type { Trip } from '../../core/tracking/trip.js'
 
 const T0 = new Date('2026-06-01T08:00:00Z')
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000)

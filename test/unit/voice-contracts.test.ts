@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CLIENT_MESSAGES, voiceMessagesJsonSchema } from '../../contracts/voice.js'
 import { decodeRequest } from '../../contracts/validation.js'
+import { CLIENT_MESSAGES, voiceMessagesJsonSchema } from '../../contracts/voice.js'
 
 describe('Voice messages are Effect Schemas; a JSON Schema document is generated from them', () => {
   it('has a JSON Schema for each client message type and each service message', () => {

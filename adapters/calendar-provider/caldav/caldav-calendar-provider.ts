@@ -2,13 +2,13 @@ import { createHash, randomBytes } from 'node:crypto'
 import {
   createAccount,
   createCalendarObject,
+  type DAVAccount,
+  type DAVCalendar,
   deleteCalendarObject,
   fetchCalendarObjects,
   fetchCalendars,
   syncCollection,
   updateCalendarObject,
-  type DAVAccount,
-  type DAVCalendar,
 } from 'tsdav'
 import {
   AccessTokenRejected,

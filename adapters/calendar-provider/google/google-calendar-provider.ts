@@ -25,9 +25,9 @@ import type { ProviderUnavailable } from '../../../core/shared/provider.errors.j
 import { err, ok, type Result } from '../../../core/shared/result.js'
 import {
   codeGrantForm,
+  type ProviderErrorDialect,
   ProviderHttpClient,
   refreshGrantForm,
-  type ProviderErrorDialect,
 } from '../shared/provider-client.js'
 
 export interface GoogleCalendarOptions {

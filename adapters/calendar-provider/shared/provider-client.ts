@@ -1,10 +1,10 @@
-import type { ProviderTokens } from '../../../core/connection/connection.js'
 import {
   AccessTokenRejected,
   AuthorizationCodeRejected,
   GrantRevoked,
   ProviderObjectMissing,
 } from '../../../core/connection/connection.errors.js'
+import type { ProviderTokens } from '../../../core/connection/connection.js'
 import type { ProviderCallError } from '../../../core/ports/calendar-provider.js'
 import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'

@@ -1,8 +1,8 @@
-import type { ConnectionService } from '../../../core/connection/connection-service.js'
 import type { Connection } from '../../../core/connection/connection.js'
+import type { ConnectionService } from '../../../core/connection/connection-service.js'
 import { InvalidParameter, ResourceNotFound } from '../../../core/shared/errors.js'
-import { err, ok, type Result } from '../../../core/shared/result.js'
 import type { RequestScope } from '../../../core/shared/request-scope.js'
+import { err, ok, type Result } from '../../../core/shared/result.js'
 import type { SyntheticCalendarWorld, WorldEvent } from './synthetic-calendar-world.js'
 
 export interface ProviderEventInput {

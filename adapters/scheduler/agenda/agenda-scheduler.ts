@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { MongoBackend } from '@agendajs/mongo-backend'
 import { Agenda, type Job } from 'agenda'
-import { ObjectId, type Db } from 'mongodb'
+import { type Db, ObjectId } from 'mongodb'
 import type { PeriodicTask, SchedulerPort } from '../../../core/ports/scheduler.js'
 
 export interface AgendaSchedulerOptions {

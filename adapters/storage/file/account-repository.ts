@@ -1,11 +1,11 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, type Stats, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import {
+  type Account,
+  type ApiKeyRecord,
   earlierRevocation,
   LEGACY_ACCOUNT_FIELDS,
   LEGACY_KEY_FIELDS,
-  type Account,
-  type ApiKeyRecord,
 } from '../../../core/account/account.js'
 import type { Permissions } from '../../../core/account/permissions.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'

@@ -1,4 +1,4 @@
-import { earlierRevocation, type Account, type ApiKeyRecord } from '../../../core/account/account.js'
+import { type Account, type ApiKeyRecord, earlierRevocation } from '../../../core/account/account.js'
 import type { Permissions } from '../../../core/account/permissions.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
 

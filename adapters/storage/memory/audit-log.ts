@@ -1,6 +1,6 @@
 import type { AuditEntry, AuditQuery } from '../../../core/audit/audit-entry.js'
-import type { AuditLogPort } from '../../../core/ports/audit-log.js'
 import { matchesAuditQuery } from '../../../core/audit/audit-query.js'
+import type { AuditLogPort } from '../../../core/ports/audit-log.js'
 
 /** The audit log in this process only (the memory storage: gone on restart). */
 export class MemoryAuditLog implements AuditLogPort {

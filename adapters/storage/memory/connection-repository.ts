@@ -1,7 +1,7 @@
 import type { CalendarProviderName, Connection } from '../../../core/connection/connection.js'
 import type { ConnectionFilter, ConnectionRepositoryPort } from '../../../core/ports/connection-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
-import { paginateById, type Page, type PageRequest } from '../../../core/shared/pagination.js'
+import { type Page, type PageRequest, paginateById } from '../../../core/shared/pagination.js'
 import { expectOk } from '../../../core/shared/result.js'
 import { dueEarliestFirst } from './due-order.js'
 import type { MemoryOutbox } from './outbox.js'

@@ -1,6 +1,6 @@
 import type { Device } from '../../../core/device/device.js'
 import type { DeviceRepositoryPort } from '../../../core/ports/device-repository.js'
-import { paginateById, type Page, type PageRequest } from '../../../core/shared/pagination.js'
+import { type Page, type PageRequest, paginateById } from '../../../core/shared/pagination.js'
 import { expectOk } from '../../../core/shared/result.js'
 
 /** In-memory push devices, unique per account and endpoint. */

@@ -9,7 +9,7 @@ import {
 } from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Coordinates } from '../../../core/shared/coordinates.js'
-import { paginateById, type Page, type PageRequest } from '../../../core/shared/pagination.js'
+import { type Page, type PageRequest, paginateById } from '../../../core/shared/pagination.js'
 import { expectOk } from '../../../core/shared/result.js'
 import { DueIndex } from './due-index.js'
 import { dueEarliestFirst } from './due-order.js'

@@ -1,4 +1,4 @@
-import type { OAuthStorePort } from '../../../core/ports/oauth-store.js'
+import { earlierRevocation } from '../../../core/account/account.js'
 import type {
   AuthorizationCode,
   ConsentRecord,
@@ -6,7 +6,7 @@ import type {
   RefreshTokenRecord,
   TokenFamily,
 } from '../../../core/oauth/oauth.js'
-import { earlierRevocation } from '../../../core/account/account.js'
+import type { OAuthStorePort } from '../../../core/ports/oauth-store.js'
 
 /** Connect's OAuth records in process memory (`STORAGE=memory`: gone on restart, like its surfaces' data). */
 export class MemoryOAuthStore implements OAuthStorePort {

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { ReminderFilter, ReminderRepositoryPort } from '../../../core/ports/reminder-repository.js'
-import { reminderDueAt, reminderIdentity, type Reminder } from '../../../core/reminder/reminder.js'
-import { paginateById, type Page, type PageRequest } from '../../../core/shared/pagination.js'
+import { type Reminder, reminderDueAt, reminderIdentity } from '../../../core/reminder/reminder.js'
+import { type Page, type PageRequest, paginateById } from '../../../core/shared/pagination.js'
 import { expectOk } from '../../../core/shared/result.js'
 import type { MemoryOutbox } from './outbox.js'
 

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { UserFilter, UserRepositoryPort } from '../../../core/ports/user-repository.js'
+import { type Page, type PageRequest, paginateById } from '../../../core/shared/pagination.js'
 import { expectOk } from '../../../core/shared/result.js'
-import { paginateById, type Page, type PageRequest } from '../../../core/shared/pagination.js'
 import type { User } from '../../../core/user/user.js'
 import type { MemoryOutbox } from './outbox.js'
 

@@ -1,5 +1,5 @@
 import type { WebhookDeliveryRepositoryPort } from '../../../core/ports/webhook-delivery-repository.js'
-import { paginateById, type Page, type PageRequest } from '../../../core/shared/pagination.js'
+import { type Page, type PageRequest, paginateById } from '../../../core/shared/pagination.js'
 import { expectOk } from '../../../core/shared/result.js'
 import type { Delivery } from '../../../core/webhooks/delivery.js'
 

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { WebhookEndpointRepositoryPort } from '../../../core/ports/webhook-endpoint-repository.js'
-import { paginateById, type Page, type PageRequest } from '../../../core/shared/pagination.js'
+import { type Page, type PageRequest, paginateById } from '../../../core/shared/pagination.js'
 import { expectOk } from '../../../core/shared/result.js'
 import type { WebhookEndpoint } from '../../../core/webhooks/webhook-endpoint.js'
 import type { MemoryOutbox } from './outbox.js'

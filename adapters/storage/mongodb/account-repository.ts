@@ -1,9 +1,9 @@
-import { ObjectId, type Collection, type Db, type UpdateFilter } from 'mongodb'
+import { type Collection, type Db, ObjectId, type UpdateFilter } from 'mongodb'
 import {
-  LEGACY_ACCOUNT_FIELDS,
-  LEGACY_KEY_FIELDS,
   type Account,
   type ApiKeyRecord,
+  LEGACY_ACCOUNT_FIELDS,
+  LEGACY_KEY_FIELDS,
 } from '../../../core/account/account.js'
 import type { Permissions } from '../../../core/account/permissions.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'

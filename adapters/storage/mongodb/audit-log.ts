@@ -1,4 +1,4 @@
-import { ObjectId, type Collection, type Db, type Filter } from 'mongodb'
+import { type Collection, type Db, type Filter, ObjectId } from 'mongodb'
 import type { AuditEntry, AuditQuery } from '../../../core/audit/audit-entry.js'
 import type { AuditLogPort } from '../../../core/ports/audit-log.js'
 import type { MongoDocument } from './document.js'

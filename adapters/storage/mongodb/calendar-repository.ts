@@ -2,7 +2,7 @@ import type { Collection } from 'mongodb'
 import type { Calendar } from '../../../core/connection/connection.js'
 import type { CalendarRepositoryPort } from '../../../core/ports/calendar-repository.js'
 import type { MongoDocument } from './document.js'
-import { WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
+import { type MongoContext, WRITE_OPTIONS } from './mongo-context.js'
 import { isIdShaped } from './query-guard.js'
 
 export const CALENDARS_COLLECTION = 'calendars'

@@ -10,9 +10,9 @@ import type { ConnectionFilter, ConnectionRepositoryPort } from '../../../core/p
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import type { MongoDocument } from './document.js'
-import { appendEvents, inTransaction, isDuplicateKeyOf, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
-import { isIdShaped } from './query-guard.js'
+import { appendEvents, inTransaction, isDuplicateKeyOf, type MongoContext, WRITE_OPTIONS } from './mongo-context.js'
 import { pageByIdDescending } from './pagination.js'
+import { isIdShaped } from './query-guard.js'
 
 export const CONNECTIONS_COLLECTION = 'connections'
 

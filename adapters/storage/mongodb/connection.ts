@@ -1,4 +1,4 @@
-import { MongoClient, MongoServerError, type ClientSession, type Db } from 'mongodb'
+import { type ClientSession, type Db, MongoClient, MongoServerError } from 'mongodb'
 
 /**
  * The databases of one deployment. Sandbox and production data never share a

@@ -1,4 +1,4 @@
-import { ObjectId, type Collection, type Db } from 'mongodb'
+import { type Collection, type Db, ObjectId } from 'mongodb'
 import type { DepartureHistoryEntry } from '../../../core/departure/departure-history.js'
 import type { DepartureHistoryPort } from '../../../core/ports/departure-history.js'
 import type { MongoDocument } from './document.js'

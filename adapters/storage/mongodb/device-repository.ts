@@ -4,8 +4,8 @@ import type { DeviceRepositoryPort } from '../../../core/ports/device-repository
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import type { MongoDocument } from './document.js'
 import { isDuplicateKeyOf, WRITE_OPTIONS } from './mongo-context.js'
-import { isIdShaped } from './query-guard.js'
 import { pageByIdDescending } from './pagination.js'
+import { isIdShaped } from './query-guard.js'
 
 export const DEVICES_COLLECTION = 'devices'
 

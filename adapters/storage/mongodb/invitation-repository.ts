@@ -3,7 +3,7 @@ import type { Invitation, InvitedEvent, OutgoingEmail } from '../../../core/invi
 import type { InvitationRepositoryPort } from '../../../core/ports/invitation-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { MongoDocument } from './document.js'
-import { appendEvents, inTransaction, isDuplicateKeyOf, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
+import { appendEvents, inTransaction, isDuplicateKeyOf, type MongoContext, WRITE_OPTIONS } from './mongo-context.js'
 import { isIdShaped } from './query-guard.js'
 
 export const INVITATIONS_COLLECTION = 'invitations'

@@ -1,4 +1,4 @@
-import { ObjectId, type Collection, type Db } from 'mongodb'
+import { type Collection, type Db, ObjectId } from 'mongodb'
 import type { Member, MemberRole, MemberStatus } from '../../../core/dashboard/member.js'
 import type { MemberRepositoryPort } from '../../../core/ports/member-repository.js'
 import type { MongoDocument } from './document.js'

@@ -1,6 +1,6 @@
-import { MongoServerError, ObjectId, type ClientSession, type Collection, type Db, type MongoClient } from 'mongodb'
-import { inTransaction as inClientTransaction } from './connection.js'
+import { type ClientSession, type Collection, type Db, type MongoClient, MongoServerError, ObjectId } from 'mongodb'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
+import { inTransaction as inClientTransaction } from './connection.js'
 import type { MongoDocument } from './document.js'
 
 /**

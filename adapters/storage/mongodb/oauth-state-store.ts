@@ -2,7 +2,7 @@ import type { Collection } from 'mongodb'
 import type { OAuthState } from '../../../core/connection/connection.js'
 import type { OAuthStateStorePort } from '../../../core/ports/oauth-state-store.js'
 import type { MongoDocument } from './document.js'
-import { WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
+import { type MongoContext, WRITE_OPTIONS } from './mongo-context.js'
 
 export const OAUTH_STATES_COLLECTION = 'oauth_states'
 

@@ -1,5 +1,4 @@
 import type { Collection, Db } from 'mongodb'
-import type { OAuthStorePort } from '../../../core/ports/oauth-store.js'
 import type {
   AuthorizationCode,
   ConsentRecord,
@@ -8,6 +7,7 @@ import type {
   RefreshTokenRecord,
   TokenFamily,
 } from '../../../core/oauth/oauth.js'
+import type { OAuthStorePort } from '../../../core/ports/oauth-store.js'
 import { isDuplicateKey } from './connection.js'
 import { WRITE_OPTIONS } from './mongo-context.js'
 import { isIdShaped } from './query-guard.js'

@@ -1,7 +1,7 @@
 import type { ClientSession, Collection, Db, MongoClient } from 'mongodb'
 import type { DomainEvent, OutboxPort } from '../../../core/ports/outbox.js'
 import { inTransaction } from './connection.js'
-import { OUTBOX_COLLECTION, toOutboxDocument, type OutboxDocument } from './mongo-context.js'
+import { OUTBOX_COLLECTION, type OutboxDocument, toOutboxDocument } from './mongo-context.js'
 import { isIdShaped, literal } from './query-guard.js'
 
 const toDomain = (document: OutboxDocument): DomainEvent => ({

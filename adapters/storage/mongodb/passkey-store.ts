@@ -1,4 +1,4 @@
-import { ObjectId, type Collection, type Db } from 'mongodb'
+import { type Collection, type Db, ObjectId } from 'mongodb'
 import type { Passkey, PasskeyChallenge } from '../../../core/dashboard/passkey.js'
 import type { PasskeyStorePort } from '../../../core/ports/passkey-store.js'
 import type { MongoDocument } from './document.js'

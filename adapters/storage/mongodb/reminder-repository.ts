@@ -1,12 +1,12 @@
 import type { Collection, Filter } from 'mongodb'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { ReminderFilter, ReminderRepositoryPort } from '../../../core/ports/reminder-repository.js'
-import { reminderDueAt, reminderIdentity, REMINDER_STATUSES, type Reminder } from '../../../core/reminder/reminder.js'
+import { REMINDER_STATUSES, type Reminder, reminderDueAt, reminderIdentity } from '../../../core/reminder/reminder.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import type { MongoDocument } from './document.js'
-import { appendEvents, inTransaction, isDuplicateKeyOf, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
-import { isIdShaped } from './query-guard.js'
+import { appendEvents, inTransaction, isDuplicateKeyOf, type MongoContext, WRITE_OPTIONS } from './mongo-context.js'
 import { pageByIdDescending } from './pagination.js'
+import { isIdShaped } from './query-guard.js'
 
 export const REMINDERS_COLLECTION = 'reminders'
 

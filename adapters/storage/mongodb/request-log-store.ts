@@ -1,4 +1,4 @@
-import { MongoBulkWriteError, ObjectId, type Collection, type Db, type Filter } from 'mongodb'
+import { type Collection, type Db, type Filter, MongoBulkWriteError, ObjectId } from 'mongodb'
 import type { RequestLogStorePort } from '../../../core/ports/request-log-store.js'
 import type { RequestLogEntry, RequestLogQuery } from '../../../core/request-log/request-log-entry.js'
 import type { MongoDocument } from './document.js'

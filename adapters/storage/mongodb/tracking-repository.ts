@@ -2,7 +2,7 @@ import type { Collection, Filter } from 'mongodb'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { TrackingRepositoryPort } from '../../../core/ports/tracking-repository.js'
 import { type Fix, type ReportedPosition, type Trip, tripDueAt } from '../../../core/tracking/trip.js'
-import { appendEvents, inTransaction, isDuplicateKeyOf, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
+import { appendEvents, inTransaction, isDuplicateKeyOf, type MongoContext, WRITE_OPTIONS } from './mongo-context.js'
 import { isIdShaped } from './query-guard.js'
 
 export const TRIPS_COLLECTION = 'tracking_trips'

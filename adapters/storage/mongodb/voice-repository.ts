@@ -4,7 +4,7 @@ import type { VoiceRepositoryPort } from '../../../core/ports/voice-repository.j
 import type { Proposal } from '../../../core/voice/proposal.js'
 import type { VoiceSession } from '../../../core/voice/voice-session.js'
 import type { MongoDocument } from './document.js'
-import { appendEvents, inTransaction, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
+import { appendEvents, inTransaction, type MongoContext, WRITE_OPTIONS } from './mongo-context.js'
 import { isIdShaped } from './query-guard.js'
 
 export const VOICE_SESSIONS_COLLECTION = 'voice_sessions'

@@ -1,12 +1,12 @@
-import { MongoBulkWriteError, type Collection, type Db, type Filter, type WriteError } from 'mongodb'
+import { type Collection, type Db, type Filter, MongoBulkWriteError, type WriteError } from 'mongodb'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { WebhookDeliveryRepositoryPort } from '../../../core/ports/webhook-delivery-repository.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import type { Delivery } from '../../../core/webhooks/delivery.js'
 import type { MongoDocument } from './document.js'
 import { WRITE_OPTIONS } from './mongo-context.js'
-import { isIdShaped } from './query-guard.js'
 import { pageByIdDescending } from './pagination.js'
+import { isIdShaped } from './query-guard.js'
 
 export const WEBHOOK_DELIVERIES_COLLECTION = 'webhook_deliveries'
 

@@ -4,9 +4,9 @@ import type { WebhookEndpointRepositoryPort } from '../../../core/ports/webhook-
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import type { WebhookEndpoint } from '../../../core/webhooks/webhook-endpoint.js'
 import type { MongoDocument } from './document.js'
-import { appendEvents, inTransaction, WRITE_OPTIONS, type MongoContext } from './mongo-context.js'
-import { isIdShaped } from './query-guard.js'
+import { appendEvents, inTransaction, type MongoContext, WRITE_OPTIONS } from './mongo-context.js'
 import { pageByIdDescending } from './pagination.js'
+import { isIdShaped } from './query-guard.js'
 
 export const WEBHOOK_ENDPOINTS_COLLECTION = 'webhook_endpoints'
 

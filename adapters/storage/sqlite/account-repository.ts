@@ -1,7 +1,7 @@
-import { earlierRevocation, type Account, type ApiKeyRecord } from '../../../core/account/account.js'
+import { type Account, type ApiKeyRecord, earlierRevocation } from '../../../core/account/account.js'
 import type { Permissions } from '../../../core/account/permissions.js'
 import type { AccountRepositoryPort } from '../../../core/ports/account-repository.js'
-import { inTransaction, ReadCache, statement, type SqliteDatabase } from './database.js'
+import { inTransaction, ReadCache, type SqliteDatabase, statement } from './database.js'
 import { encodeJson } from './json.js'
 import { allRecords, oneRecord } from './records.js'
 

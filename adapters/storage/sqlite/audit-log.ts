@@ -1,6 +1,6 @@
 import type { AuditEntry, AuditQuery } from '../../../core/audit/audit-entry.js'
 import type { AuditLogPort } from '../../../core/ports/audit-log.js'
-import { boundLimit, statement, type SqliteDatabase } from './database.js'
+import { boundLimit, type SqliteDatabase, statement } from './database.js'
 import { encodeJson } from './json.js'
 import { allRecords } from './records.js'
 

@@ -1,6 +1,6 @@
 import type { Calendar } from '../../../core/connection/connection.js'
 import type { CalendarRepositoryPort } from '../../../core/ports/calendar-repository.js'
-import { statement, type SqliteDatabase } from './database.js'
+import { type SqliteDatabase, statement } from './database.js'
 import { encodeJson } from './json.js'
 import { allRecords, oneRecord } from './records.js'
 

@@ -2,7 +2,7 @@ import type { CalendarProviderName, Connection } from '../../../core/connection/
 import type { ConnectionFilter, ConnectionRepositoryPort } from '../../../core/ports/connection-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
-import { inTransaction, isUniqueViolation, statement, type SqliteDatabase } from './database.js'
+import { inTransaction, isUniqueViolation, type SqliteDatabase, statement } from './database.js'
 import { encodeJson, epochMs } from './json.js'
 import type { SqliteOutbox } from './outbox.js'
 import { pageByIdDescending } from './paging.js'

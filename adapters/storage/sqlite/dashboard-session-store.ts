@@ -1,6 +1,6 @@
 import type { DashboardSession, SignInLink } from '../../../core/dashboard/session.js'
 import type { DashboardSessionStorePort } from '../../../core/ports/dashboard-session-store.js'
-import { inTransaction, statement, type SqliteDatabase } from './database.js'
+import { inTransaction, type SqliteDatabase, statement } from './database.js'
 import { encodeJson } from './json.js'
 import { oneRecord } from './records.js'
 

@@ -1,6 +1,6 @@
 import type { DepartureHistoryEntry } from '../../../core/departure/departure-history.js'
 import type { DepartureHistoryPort } from '../../../core/ports/departure-history.js'
-import { boundLimit, inTransaction, statement, type SqliteDatabase } from './database.js'
+import { boundLimit, inTransaction, type SqliteDatabase, statement } from './database.js'
 import { encodeJson } from './json.js'
 import { allRecords } from './records.js'
 

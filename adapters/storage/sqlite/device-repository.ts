@@ -1,7 +1,7 @@
 import type { Device } from '../../../core/device/device.js'
 import type { DeviceRepositoryPort } from '../../../core/ports/device-repository.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
-import { inTransaction, statement, type SqliteDatabase } from './database.js'
+import { inTransaction, type SqliteDatabase, statement } from './database.js'
 import { encodeJson } from './json.js'
 import { pageByIdDescending } from './paging.js'
 import { allRecords, oneRecord } from './records.js'

@@ -8,7 +8,7 @@ import type {
 } from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
-import { inTransaction, boundLimit, statement, type SqliteDatabase } from './database.js'
+import { boundLimit, inTransaction, type SqliteDatabase, statement } from './database.js'
 import { encodeJson, epochMs } from './json.js'
 import type { SqliteOutbox } from './outbox.js'
 import { pageByIdDescending } from './paging.js'

@@ -1,5 +1,5 @@
 import type { IdempotencyClaim, IdempotencyStorePort, StoredResponse } from '../../../core/ports/idempotency-store.js'
-import { inTransaction, statement, type SqliteDatabase } from './database.js'
+import { inTransaction, type SqliteDatabase, statement } from './database.js'
 
 interface RecordRow {
   readonly fingerprint: string

@@ -1,7 +1,7 @@
 import type { Invitation } from '../../../core/invitation/invitation.js'
 import type { InvitationRepositoryPort } from '../../../core/ports/invitation-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
-import { inTransaction, statement, type SqliteDatabase } from './database.js'
+import { inTransaction, type SqliteDatabase, statement } from './database.js'
 import { encodeJson, epochMs } from './json.js'
 import type { SqliteOutbox } from './outbox.js'
 import { allRecords, type Columns, dueRecords, insertRow, nextDueAt, oneRecord, replaceIfVersion } from './records.js'

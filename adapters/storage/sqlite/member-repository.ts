@@ -1,6 +1,6 @@
 import type { Member } from '../../../core/dashboard/member.js'
 import type { MemberRepositoryPort } from '../../../core/ports/member-repository.js'
-import { statement, type SqliteDatabase } from './database.js'
+import { type SqliteDatabase, statement } from './database.js'
 import { encodeJson } from './json.js'
 import { allRecords, oneRecord } from './records.js'
 

@@ -1,6 +1,6 @@
 import type { OAuthState } from '../../../core/connection/connection.js'
 import type { OAuthStateStorePort } from '../../../core/ports/oauth-state-store.js'
-import { inTransaction, statement, type SqliteDatabase } from './database.js'
+import { inTransaction, type SqliteDatabase, statement } from './database.js'
 import { decodeJson, encodeJson } from './json.js'
 
 /** Pending consents; a state is taken once (read and delete in one transaction), expired ones are dropped on sight. */

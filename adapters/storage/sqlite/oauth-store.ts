@@ -7,7 +7,7 @@ import type {
   TokenFamily,
 } from '../../../core/oauth/oauth.js'
 import type { OAuthStorePort } from '../../../core/ports/oauth-store.js'
-import { inTransaction, statement, type SqliteDatabase } from './database.js'
+import { inTransaction, type SqliteDatabase, statement } from './database.js'
 import { encodeJson } from './json.js'
 import { allRecords, oneRecord } from './records.js'
 

@@ -1,5 +1,5 @@
 import type { DomainEvent, OutboxPort } from '../../../core/ports/outbox.js'
-import { inTransaction, boundLimit, statement, type SqliteDatabase } from './database.js'
+import { boundLimit, inTransaction, type SqliteDatabase, statement } from './database.js'
 import { decodeJson, encodeJson } from './json.js'
 
 /**

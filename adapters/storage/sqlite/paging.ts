@@ -1,5 +1,5 @@
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
-import { boundLimit, statement, type SqliteDatabase } from './database.js'
+import { boundLimit, type SqliteDatabase, statement } from './database.js'
 import { decodeJson } from './json.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { Passkey, PasskeyChallenge } from '../../../core/dashboard/passkey.js'
 import type { PasskeyStorePort } from '../../../core/ports/passkey-store.js'
-import { inTransaction, isUniqueViolation, statement, type SqliteDatabase } from './database.js'
+import { inTransaction, isUniqueViolation, type SqliteDatabase, statement } from './database.js'
 import { encodeJson } from './json.js'
 import { allRecords, oneRecord } from './records.js'
 

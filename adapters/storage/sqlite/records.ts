@@ -1,4 +1,4 @@
-import { boundLimit, statement, type SqliteDatabase } from './database.js'
+import { boundLimit, type SqliteDatabase, statement } from './database.js'
 import { dateOrNull, decodeJson } from './json.js'
 
 /** The record in the `doc` column of the first row `sql` finds, or null. */

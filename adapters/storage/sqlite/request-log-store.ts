@@ -1,6 +1,6 @@
 import type { RequestLogStorePort } from '../../../core/ports/request-log-store.js'
 import type { RequestLogEntry, RequestLogQuery } from '../../../core/request-log/request-log-entry.js'
-import { boundLimit, inTransaction, statement, type SqliteDatabase } from './database.js'
+import { boundLimit, inTransaction, type SqliteDatabase, statement } from './database.js'
 import { encodeJson } from './json.js'
 import { allRecords } from './records.js'
 

@@ -1,5 +1,5 @@
 import type { TaskStateStore } from '../../scheduler/in-process/task-state.js'
-import { statement, type SqliteDatabase } from './database.js'
+import { type SqliteDatabase, statement } from './database.js'
 
 /** The in-process scheduler's task state in the platform database (`scheduled_tasks`, one row per task). */
 export class SqliteTaskStateStore implements TaskStateStore {

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { TrackingRepositoryPort } from '../../../core/ports/tracking-repository.js'
 import { type ReportedPosition, type Trip, tripDueAt } from '../../../core/tracking/trip.js'
-import { inTransaction, isUniqueViolation, statement, type SqliteDatabase } from './database.js'
+import { inTransaction, isUniqueViolation, type SqliteDatabase, statement } from './database.js'
 import { dateOrNull, encodeJson, epochMs } from './json.js'
 import type { SqliteOutbox } from './outbox.js'
 import { type Columns, dueRecords, nextDueAt, oneRecord } from './records.js'

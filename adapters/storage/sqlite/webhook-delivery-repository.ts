@@ -1,7 +1,7 @@
 import type { WebhookDeliveryRepositoryPort } from '../../../core/ports/webhook-delivery-repository.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import type { Delivery } from '../../../core/webhooks/delivery.js'
-import { inTransaction, boundLimit, statement, type SqliteDatabase } from './database.js'
+import { boundLimit, inTransaction, type SqliteDatabase, statement } from './database.js'
 import { encodeJson, epochMs } from './json.js'
 import { pageByIdDescending } from './paging.js'
 import { allRecords, type Columns, insertRow, nextDueAt, oneRecord, replaceIfVersion } from './records.js'

@@ -1,5 +1,5 @@
-import type { Coordinates } from '../../../core/shared/coordinates.js'
 import type { WeatherPort } from '../../../core/ports/weather.js'
+import type { Coordinates } from '../../../core/shared/coordinates.js'
 import { ok } from '../../../core/shared/result.js'
 
 /**

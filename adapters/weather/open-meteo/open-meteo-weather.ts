@@ -4,7 +4,7 @@ import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
 import { endpointUrl, type ProviderHttpOptions } from '../../http-resilience/provider-http-options.js'
 import { ResilientJsonClient } from '../../http-resilience/resilient-json-client.js'
-import { conditionForWmoCode, warningsFor, type HourValues } from './weather-codes.js'
+import { conditionForWmoCode, type HourValues, warningsFor } from './weather-codes.js'
 
 export interface OpenMeteoWeatherOptions extends ProviderHttpOptions {
   /** Open-Meteo forecasts reach 16 days; later times get "no forecast" without a call. */

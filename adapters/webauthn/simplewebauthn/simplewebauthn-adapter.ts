@@ -1,11 +1,11 @@
 import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
   type AuthenticationResponseJSON,
   type AuthenticatorTransport,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
   type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
 } from '@simplewebauthn/server'
 import type { Passkey } from '../../../core/dashboard/passkey.js'
 import type { RelyingParty, VerifiedRegistration, WebAuthnPort } from '../../../core/ports/webauthn.js'

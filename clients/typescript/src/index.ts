@@ -4,9 +4,9 @@ import type { components, paths } from './schema.js'
 export type { components, paths, webhooks } from './schema.js'
 export {
   constructWebhookEvent,
-  WebhookSignatureError,
   type VerifyOptions,
   type WebhookNotification,
+  WebhookSignatureError,
   type WebhookSignatureFailure,
 } from './webhooks.js'
 

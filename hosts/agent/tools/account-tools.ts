@@ -1,12 +1,12 @@
 import { Schema, Struct } from 'effect'
-import { ResourceNotFound } from '../../../core/shared/errors.js'
-import { err, ok } from '../../../core/shared/result.js'
 import { boundedString } from '../../../contracts/common.js'
 import { renderCalendar, renderConnection } from '../../../contracts/connections.js'
 import { CreateInvitationsRequest, renderInvitation } from '../../../contracts/invitations.js'
 import { preferencesFromWire, renderUser, UpdateUserRequest } from '../../../contracts/users.js'
-import { ownEvent, ownInvitation } from './ownership.js'
 import { defineTool, type Json } from '../../../core/agent/agent-tool.js'
+import { ResourceNotFound } from '../../../core/shared/errors.js'
+import { err, ok } from '../../../core/shared/result.js'
+import { ownEvent, ownInvitation } from './ownership.js'
 
 /** No arguments: an empty object (an empty struct alone would let any key through). */
 const NoArguments = Schema.Struct({}).check(

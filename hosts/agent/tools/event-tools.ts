@@ -1,5 +1,4 @@
 import { Schema, Struct } from 'effect'
-import { ok } from '../../../core/shared/result.js'
 import { boundedString, DateTime, intBetween } from '../../../contracts/common.js'
 import {
   ComputeDepartureRequest,
@@ -10,8 +9,9 @@ import {
   renderEvent,
   UpdateEventRequest,
 } from '../../../contracts/events.js'
-import { ownEvent } from './ownership.js'
 import { defineTool, type Json } from '../../../core/agent/agent-tool.js'
+import { ok } from '../../../core/shared/result.js'
+import { ownEvent } from './ownership.js'
 
 const EventId = Schema.Struct({ event_id: boundedString(64) })
 const when = (value: Date) => value.toISOString()

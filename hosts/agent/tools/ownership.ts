@@ -1,9 +1,9 @@
+import type { ToolContext } from '../../../core/agent/agent-tool.js'
 import type { CalendarEvent } from '../../../core/event/event.js'
 import type { Invitation } from '../../../core/invitation/invitation.js'
 import type { Reminder } from '../../../core/reminder/reminder.js'
 import { ResourceNotFound } from '../../../core/shared/errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
-import type { ToolContext } from '../../../core/agent/agent-tool.js'
 
 /**
  * A tool reaches the session's user's records only: another user's record (or another account's, which the use

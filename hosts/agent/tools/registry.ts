@@ -1,6 +1,7 @@
+import type { Tool } from '../../../core/agent/agent-tool.js'
 import {
-  getUser,
   getInvitation,
+  getUser,
   listCalendars,
   listConnections,
   sendInvitations,
@@ -18,9 +19,8 @@ import {
   searchEvents,
   updateEvent,
 } from './event-tools.js'
-import { findFreeBusy, findSlots, getEventHealth, parseEventText, suggestTimes } from './scheduling-tools.js'
 import { cancelReminder, createReminder, listReminders, snoozeReminder } from './reminder-tools.js'
-import type { Tool } from '../../../core/agent/agent-tool.js'
+import { findFreeBusy, findSlots, getEventHealth, parseEventText, suggestTimes } from './scheduling-tools.js'
 import { getTrackingStatus } from './tracking-tools.js'
 
 /**

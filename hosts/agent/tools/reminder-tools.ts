@@ -1,10 +1,10 @@
 import { Schema } from 'effect'
-import { REMINDER_STATUSES } from '../../../core/reminder/reminder.js'
-import { ok } from '../../../core/shared/result.js'
 import { boundedString } from '../../../contracts/common.js'
 import { CreateReminderRequest, renderReminder, SnoozeReminderRequest } from '../../../contracts/reminders.js'
-import { ownEvent, ownReminder } from './ownership.js'
 import { defineTool, type ToolContext } from '../../../core/agent/agent-tool.js'
+import { REMINDER_STATUSES } from '../../../core/reminder/reminder.js'
+import { ok } from '../../../core/shared/result.js'
+import { ownEvent, ownReminder } from './ownership.js'
 
 const ReminderId = Schema.Struct({ reminder_id: boundedString(64) })
 

@@ -5,12 +5,12 @@ import { FindSlotsRequest, FreeBusyQueryRequest, renderFreeBusy, renderSlotList 
 import { ParseEventRequest, renderParsedEvent } from '../../../contracts/scheduling.js'
 import { SuggestRequest, suggestQueryFromWire } from '../../../contracts/suggestions.js'
 import { CURRENT_VERSION } from '../../../contracts/versions.js'
+import { defineTool, type ToolContext } from '../../../core/agent/agent-tool.js'
 import { eventHealth } from '../../../core/event/event-health.js'
 import { EVENT_DURATION_MIN } from '../../../core/scheduling/parsed-event.js'
 import { ResourceNotFound } from '../../../core/shared/errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
 import { ownEvent } from './ownership.js'
-import { defineTool, type ToolContext } from '../../../core/agent/agent-tool.js'
 
 const PARTICIPANTS_DESCRIPTION =
   "The session's user id, calendar ids of that user's connections (cal_...), or external:<EMAIL>; the session's user is always included."

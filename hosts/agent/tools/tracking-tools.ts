@@ -1,9 +1,9 @@
 import { Schema } from 'effect'
 import { boundedString } from '../../../contracts/common.js'
 import { renderTracking } from '../../../contracts/tracking.js'
+import { defineTool } from '../../../core/agent/agent-tool.js'
 import { ok } from '../../../core/shared/result.js'
 import { ownEvent } from './ownership.js'
-import { defineTool } from '../../../core/agent/agent-tool.js'
 
 export const getTrackingStatus = defineTool({
   name: 'get_tracking_status',

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { requirementName, roleAllows, type DashboardRequirement } from '../../../core/dashboard/dashboard-roles.js'
+import { type DashboardRequirement, requirementName, roleAllows } from '../../../core/dashboard/dashboard-roles.js'
 import type { SignedIn, SignInService } from '../../../core/dashboard/sign-in-service.js'
 import { sendError } from '../errors.js'
 import type { SessionCookie } from './session-cookie.js'

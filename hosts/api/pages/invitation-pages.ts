@@ -1,8 +1,8 @@
 import escapeHtml from 'escape-html'
-import { RESPONSES, type Invitation, type InvitationResponse } from '../../../core/invitation/invitation.js'
+import { routerPath } from '../../../contracts/endpoint.js'
+import { type Invitation, type InvitationResponse, RESPONSES } from '../../../core/invitation/invitation.js'
 import { HOSTED_PATHS } from '../../../core/invitation/invitation-links.js'
 import { eventTimeRange } from '../../../core/invitation/invitation-mail.js'
-import { routerPath } from '../../../contracts/endpoint.js'
 import { hostedPage } from './hosted-page.js'
 
 /** The pages the invitation e-mails link to: answer, unsubscribe, and what follows each. */

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Account, ApiKeyRecord, RateLimitSettings } from '../../../core/account/account.js'
 import type { RatePool } from '../../../contracts/endpoint.js'
+import type { Account, ApiKeyRecord, RateLimitSettings } from '../../../core/account/account.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import type { RateDecision, RateLimiterPort } from '../../../core/ports/rate-limiter.js'
 import type { MaybePromise } from '../../../core/shared/maybe-promise.js'
 import type { RequestScope } from '../../../core/shared/request-scope.js'
-import { sendError } from '../errors.js'
 import { SubLimitCounter } from '../../shared/sub-limits.js'
+import { sendError } from '../errors.js'
 import { requireAuth, routeConfigOf } from '../request-context.js'
 
 interface PoolNames {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { API_VERSIONS, isApiVersion, type ApiVersion } from '../../../contracts/versions.js'
+import { API_VERSIONS, type ApiVersion, isApiVersion } from '../../../contracts/versions.js'
 import { sendError } from '../errors.js'
 
 /**

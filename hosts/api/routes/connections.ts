@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { pageRequestOf } from '../../../contracts/common.js'
+import { renderCalendar, renderConnection } from '../../../contracts/connections.js'
+import { type EndpointContract, routerPath } from '../../../contracts/endpoint.js'
+import { Endpoints } from '../../../contracts/endpoints.js'
 import type { ConnectionService } from '../../../core/connection/connection-service.js'
 import type { ConnectionSync } from '../../../core/connection/connection-sync.js'
-import type { Clock } from '../../../core/ports/clock.js'
 import { mapResult } from '../../../core/shared/result.js'
-import { renderCalendar, renderConnection } from '../../../contracts/connections.js'
-import { routerPath, type EndpointContract } from '../../../contracts/endpoint.js'
-import { pageRequestOf } from '../../../contracts/common.js'
-import { Endpoints } from '../../../contracts/endpoints.js'
+import type { Surface } from '../../composition-root.js'
+import { sendError } from '../errors.js'
 import {
   icloudSignInPage,
   invalidSandboxConsentPage,
@@ -16,8 +17,6 @@ import {
   sandboxConsentPage,
   sandboxEmailRequiredPage,
 } from '../pages/connection-pages.js'
-import type { Surface } from '../../composition-root.js'
-import { sendError } from '../errors.js'
 import { acceptForms, sendHostedPage } from '../pages/hosted-page.js'
 import { defineRoute, listBody, type RouteOptions, withLivemode } from '../route.js'
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
+import { pageRequestOf } from '../../../contracts/common.js'
+import { renderDevice, renderPushMessage } from '../../../contracts/devices.js'
+import { Endpoints } from '../../../contracts/endpoints.js'
 import type { DeviceService } from '../../../core/device/device-service.js'
 import type { PushRecorder } from '../../../core/ports/push.js'
 import { mapResult, ok } from '../../../core/shared/result.js'
-import { renderDevice, renderPushMessage } from '../../../contracts/devices.js'
-import { pageRequestOf } from '../../../contracts/common.js'
-import { Endpoints } from '../../../contracts/endpoints.js'
 import { requireAuth } from '../request-context.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import type { EventService } from '../../../core/event/event-service.js'
-import { mapResult } from '../../../core/shared/result.js'
 import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderEvent } from '../../../contracts/events.js'
+import type { EventService } from '../../../core/event/event-service.js'
+import { mapResult } from '../../../core/shared/result.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
 
 const date = (value: string | undefined) => (value === undefined ? undefined : new Date(value))

@@ -1,11 +1,14 @@
-import type { DepartureHistoryService } from '../../../core/event/departure-history-service.js'
-import { renderDepartureHistoryEntry } from '../../../contracts/departure-history.js'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { EventPatch, EventService } from '../../../core/event/event-service.js'
-import { InvalidParameter } from '../../../core/shared/errors.js'
-import { err, mapResult } from '../../../core/shared/result.js'
 import { pageRequestOf } from '../../../contracts/common.js'
+import { renderDepartureHistoryEntry } from '../../../contracts/departure-history.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
+import {
+  healthWeightsFor,
+  renderEventHealth,
+  UPCOMING_HEALTH_DEFAULT_HORIZON_HOURS,
+  UPCOMING_HEALTH_DEFAULT_LIMIT,
+} from '../../../contracts/event-health.js'
+import { seriesTimesFromWire } from '../../../contracts/event-series.js'
 import {
   DEPARTURE_RECOMPUTE_LIMIT,
   type EventFields,
@@ -13,16 +16,13 @@ import {
   renderDeparture,
   renderEvent,
 } from '../../../contracts/events.js'
-import { seriesTimesFromWire } from '../../../contracts/event-series.js'
-import { eventInstanceRoutes } from './event-instances.js'
-import {
-  healthWeightsFor,
-  renderEventHealth,
-  UPCOMING_HEALTH_DEFAULT_HORIZON_HOURS,
-  UPCOMING_HEALTH_DEFAULT_LIMIT,
-} from '../../../contracts/event-health.js'
+import type { DepartureHistoryService } from '../../../core/event/departure-history-service.js'
 import { eventHealth } from '../../../core/event/event-health.js'
+import type { EventService } from '../../../core/event/event-service.js'
+import { InvalidParameter } from '../../../core/shared/errors.js'
+import { err, mapResult } from '../../../core/shared/result.js'
 import { defineRoute, listBody, type RouteOptions, withLivemode } from '../route.js'
+import { eventInstanceRoutes } from './event-instances.js'
 
 const date = (value: string | undefined) => (value === undefined ? undefined : new Date(value))
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
+import { Endpoints } from '../../../contracts/endpoints.js'
+import { renderFreeBusy, renderSlotList } from '../../../contracts/freebusy.js'
 import type { FreeBusyService } from '../../../core/scheduling/freebusy-service.js'
 import type { SlotFinder } from '../../../core/scheduling/slots-service.js'
 import { mapResult } from '../../../core/shared/result.js'
-import { Endpoints } from '../../../contracts/endpoints.js'
-import { renderFreeBusy, renderSlotList } from '../../../contracts/freebusy.js'
 import { defineRoute, type RouteOptions } from '../route.js'
 
 export const freeBusyRoutes = (

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { isCancelled, RESPONSES, type InvitationResponse } from '../../../core/invitation/invitation.js'
+import { routerPath } from '../../../contracts/endpoint.js'
+import { type InvitationResponse, isCancelled, RESPONSES } from '../../../core/invitation/invitation.js'
 import { HOSTED_PATHS } from '../../../core/invitation/invitation-links.js'
 import type { ClockOf, InvitationService } from '../../../core/invitation/invitation-service.js'
-import { routerPath } from '../../../contracts/endpoint.js'
 import { acceptForms, sendHostedPage } from '../pages/hosted-page.js'
 import {
   answerNotSavedPage,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import type { SandboxClockService } from '../../../core/account/sandbox-time.js'
-import { mapResult, ok } from '../../../core/shared/result.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { CURRENT_VERSION } from '../../../contracts/versions.js'
+import type { SandboxClockService } from '../../../core/account/sandbox-time.js'
+import { mapResult, ok } from '../../../core/shared/result.js'
 import { defineRoute, type RouteOptions } from '../route.js'
 
 /** Health and the sandbox test helpers. */

@@ -3,9 +3,9 @@ import scalarApiReference from '@scalar/fastify-api-reference'
 import type { FastifyInstance } from 'fastify'
 import type { EndpointContract } from '../../../contracts/endpoint.js'
 import { buildOpenApiDocument } from '../../../contracts/openapi.js'
-import type { RateLimitGate } from '../plugins/rate-limit.js'
 import { API_VERSIONS, type ApiVersion, CURRENT_VERSION, isApiVersion } from '../../../contracts/versions.js'
 import { sendError } from '../errors.js'
+import type { RateLimitGate } from '../plugins/rate-limit.js'
 
 /**
  * What the reference page may load: its own script (served below /docs/), the inline configuration that

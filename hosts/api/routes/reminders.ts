@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import type { ReminderService } from '../../../core/reminder/reminder-service.js'
-import type { Reminder } from '../../../core/reminder/reminder.js'
-import { mapResult, ok, type Result } from '../../../core/shared/result.js'
 import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderReminder } from '../../../contracts/reminders.js'
+import type { Reminder } from '../../../core/reminder/reminder.js'
+import type { ReminderService } from '../../../core/reminder/reminder-service.js'
+import { mapResult, ok, type Result } from '../../../core/shared/result.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
 
 const rendered = <E>(result: Result<Reminder, E>) =>

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
+import { Endpoints } from '../../../contracts/endpoints.js'
+import { renderParsedEvent } from '../../../contracts/scheduling.js'
 import type { SchedulingParseService } from '../../../core/scheduling/parse-service.js'
 import { EVENT_DURATION_MIN } from '../../../core/scheduling/parsed-event.js'
 import { mapResult } from '../../../core/shared/result.js'
-import { Endpoints } from '../../../contracts/endpoints.js'
-import { renderParsedEvent } from '../../../contracts/scheduling.js'
 import { defineRoute, type RouteOptions } from '../route.js'
 
 export const schedulingParseRoutes = (

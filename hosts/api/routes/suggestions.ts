@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import type { SuggestionService } from '../../../core/scheduling/suggest.js'
-import { mapResult } from '../../../core/shared/result.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderSlotList } from '../../../contracts/freebusy.js'
 import { suggestQueryFromWire } from '../../../contracts/suggestions.js'
+import type { SuggestionService } from '../../../core/scheduling/suggest.js'
+import { mapResult } from '../../../core/shared/result.js'
 import { defineRoute, type RouteOptions } from '../route.js'
 
 export const suggestionRoutes = (

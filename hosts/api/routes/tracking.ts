@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import type { TrackingService } from '../../../core/tracking/tracking-service.js'
-import { reportedPositionExpiry } from '../../../core/tracking/trip.js'
-import { mapResult } from '../../../core/shared/result.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderLocatedTracking, renderTracking, renderUserLocation } from '../../../contracts/tracking.js'
+import { mapResult } from '../../../core/shared/result.js'
+import type { TrackingService } from '../../../core/tracking/tracking-service.js'
+import { reportedPositionExpiry } from '../../../core/tracking/trip.js'
 import { defineRoute, type RouteOptions } from '../route.js'
 
 /** ETA tracking (private preview) and the user's reported position. */

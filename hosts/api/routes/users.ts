@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import type { UserService } from '../../../core/user/user-service.js'
-import { ok, type Result } from '../../../core/shared/result.js'
-import { whenReady } from '../../../core/shared/maybe-promise.js'
-import type { User } from '../../../core/user/user.js'
 import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { preferencesFromWire, renderUser } from '../../../contracts/users.js'
+import { whenReady } from '../../../core/shared/maybe-promise.js'
+import { ok, type Result } from '../../../core/shared/result.js'
+import type { User } from '../../../core/user/user.js'
+import type { UserService } from '../../../core/user/user-service.js'
 import { defineRoute, fromRecord, listBody, type RecordOutput, type RouteOptions } from '../route.js'
 
 const rendered = <E>(result: Result<User, E>): Result<{ body: ReturnType<typeof renderUser> }, E> =>

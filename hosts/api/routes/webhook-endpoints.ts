@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
+import { pageRequestOf } from '../../../contracts/common.js'
+import { Endpoints } from '../../../contracts/endpoints.js'
+import { renderWebhookDelivery, renderWebhookEndpoint } from '../../../contracts/webhooks/endpoints.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
 import { err, mapResult } from '../../../core/shared/result.js'
 import type { WebhookEndpointService } from '../../../core/webhooks/webhook-endpoint-service.js'
-import { pageRequestOf } from '../../../contracts/common.js'
-import { Endpoints } from '../../../contracts/endpoints.js'
-import { renderWebhookDelivery, renderWebhookEndpoint } from '../../../contracts/webhooks/endpoints.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
 
 export const webhookEndpointRoutes = (

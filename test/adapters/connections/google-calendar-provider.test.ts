@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GoogleCalendarProvider } from '../../../adapters/calendar-provider/google/google-calendar-provider.js'
-import { retryAfterMsOf } from '../../../adapters/http-resilience/http-exchange.js'
 import { SystemClock } from '../../../adapters/clock/system/system-clock.js'
-import { pkceChallenge } from '../../../core/connection/pkce.js'
+import { retryAfterMsOf } from '../../../adapters/http-resilience/http-exchange.js'
 import { planInbound } from '../../../core/connection/inbound-sync.js'
+import { pkceChallenge } from '../../../core/connection/pkce.js'
 import { calendarProviderContract } from '../../contracts/calendar-provider.contract.js'
 import { GoogleCalendarFake } from '../../support/fakes/google-calendar-fake.js'
 

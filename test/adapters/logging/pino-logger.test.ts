@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { PinoLogger } from '../../../adapters/logging/pino/pino-logger.js'
-import { loggerContract, type LoggedLine } from '../../contracts/logger.contract.js'
+import { type LoggedLine, loggerContract } from '../../contracts/logger.contract.js'
 
 const LEVELS: Record<number, LoggedLine['level']> = { 30: 'info', 40: 'warn', 50: 'error' }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SmtpMailAdapter } from '../../../adapters/mail/smtp/smtp-mail.js'
 import { mailContract, sampleMail } from '../../contracts/mail.contract.js'
-import { startSmtpTestServer, type SmtpTestServer } from '../../support/fakes/smtp-test-server.js'
+import { type SmtpTestServer, startSmtpTestServer } from '../../support/fakes/smtp-test-server.js'
 import { calendarPartOf } from '../../support/mail-parts.js'
 
 const adapterFor = (

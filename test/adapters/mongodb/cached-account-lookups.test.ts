@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { LEGACY_ACCOUNT_FIELDS, type Account, type ApiKeyRecord } from '../../../core/account/account.js'
-import { AccountService, type AccountServiceDeps } from '../../../core/account/account-service.js'
-import { hashSecret } from '../../../core/account/api-key.js'
 import { ACCOUNT_LOOKUP_TTL_MS, CachedAccountLookups } from '../../../adapters/storage/cached-account-lookups.js'
 import { MongoAccountRepository } from '../../../adapters/storage/mongodb/account-repository.js'
 import { connectMongo } from '../../../adapters/storage/mongodb/connection.js'
+import { type Account, type ApiKeyRecord, LEGACY_ACCOUNT_FIELDS } from '../../../core/account/account.js'
+import { AccountService, type AccountServiceDeps } from '../../../core/account/account-service.js'
+import { hashSecret } from '../../../core/account/api-key.js'
 import { accountRepositoryContract } from '../../contracts/account-repository.contract.js'
 import { mongoForFile } from '../../support/mongo-databases.js'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { start as startPeer, type MongoPeer } from '../../support/mongo-peer/index.js'
+import { type MongoPeer, start as startPeer } from '../../support/mongo-peer/index.js'
 import { api, LIVE_KEY, startTestService, TEST_CONNECTION_TOKEN_KEY, type TestService } from '../../support/service.js'
 
 // The MongoDB commands of one `POST /v1/events`, counted by the MongoDB test peer (issue #19, goal 5).

@@ -5,14 +5,19 @@ import {
   CONNECTIONS_COLLECTION,
   MongoConnectionRepository,
 } from '../../../adapters/storage/mongodb/connection-repository.js'
-import { MongoOAuthStateStore, OAUTH_STATES_COLLECTION } from '../../../adapters/storage/mongodb/oauth-state-store.js'
 import { DEVICES_COLLECTION, MongoDeviceRepository } from '../../../adapters/storage/mongodb/device-repository.js'
 import {
-  INVITATIONS_COLLECTION,
   INVITATION_SUPPRESSIONS_COLLECTION,
+  INVITATIONS_COLLECTION,
   MongoInvitationRepository,
 } from '../../../adapters/storage/mongodb/invitation-repository.js'
+import { MongoOAuthStateStore, OAUTH_STATES_COLLECTION } from '../../../adapters/storage/mongodb/oauth-state-store.js'
 import { MongoReminderRepository, REMINDERS_COLLECTION } from '../../../adapters/storage/mongodb/reminder-repository.js'
+import {
+  MongoVoiceRepository,
+  VOICE_PROPOSALS_COLLECTION,
+  VOICE_SESSIONS_COLLECTION,
+} from '../../../adapters/storage/mongodb/voice-repository.js'
 import {
   MongoWebhookDeliveryRepository,
   WEBHOOK_DELIVERIES_COLLECTION,
@@ -21,11 +26,6 @@ import {
   MongoWebhookEndpointRepository,
   WEBHOOK_ENDPOINTS_COLLECTION,
 } from '../../../adapters/storage/mongodb/webhook-endpoint-repository.js'
-import {
-  MongoVoiceRepository,
-  VOICE_PROPOSALS_COLLECTION,
-  VOICE_SESSIONS_COLLECTION,
-} from '../../../adapters/storage/mongodb/voice-repository.js'
 import { useMongo } from './mongo-fixture.js'
 
 const mongo = useMongo()

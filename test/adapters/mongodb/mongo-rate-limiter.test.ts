@@ -1,7 +1,7 @@
 import { MongoClient } from 'mongodb'
 import { describe, expect, it } from 'vitest'
-import { connectMongo } from '../../../adapters/storage/mongodb/connection.js'
 import { MongoRateLimiter, RELEASE_FLUSH_MS } from '../../../adapters/rate-limit/mongodb/rate-limiter.js'
+import { connectMongo } from '../../../adapters/storage/mongodb/connection.js'
 import { rateLimiterContract } from '../../contracts/rate-limiter.contract.js'
 import { mongoForFile } from '../../support/mongo-databases.js'
 

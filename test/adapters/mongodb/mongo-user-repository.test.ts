@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { connectMongo } from '../../../adapters/storage/mongodb/connection.js'
-import { UnsafeQueryValue } from '../../../adapters/storage/mongodb/query-guard.js'
-import { DEFAULT_PREFERENCES, type User } from '../../../core/user/user.js'
 import { MongoOutbox } from '../../../adapters/storage/mongodb/outbox.js'
+import { UnsafeQueryValue } from '../../../adapters/storage/mongodb/query-guard.js'
 import { MongoUserRepository } from '../../../adapters/storage/mongodb/user-repository.js'
+import { DEFAULT_PREFERENCES, type User } from '../../../core/user/user.js'
 import { userRepositoryContract } from '../../contracts/user-repository.contract.js'
 import { mongoForFile } from '../../support/mongo-databases.js'
 

@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb'
-import { MongoOutbox } from '../../../adapters/storage/mongodb/outbox.js'
 import { describe, expect, it } from 'vitest'
 import { outboxCollection } from '../../../adapters/storage/mongodb/mongo-context.js'
+import { MongoOutbox } from '../../../adapters/storage/mongodb/outbox.js'
 import {
   MongoWebhookEndpointRepository,
   WEBHOOK_ENDPOINTS_COLLECTION,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Device } from '../../../core/device/device.js'
-import { RecordingPushAdapter } from '../../../adapters/push/recording/recording-push.js'
 import { UlidIdGenerator } from '../../../adapters/ids/ulid/ulid-ids.js'
+import { RecordingPushAdapter } from '../../../adapters/push/recording/recording-push.js'
+import type { Device } from '../../../core/device/device.js'
 import { pushContract } from '../../contracts/push.contract.js'
 
 const device = (id: string, endpoint: string, userId = 'usr_1', accountId = 'acct_1'): Device => ({

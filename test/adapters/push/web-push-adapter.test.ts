@@ -1,9 +1,9 @@
 import { createPublicKey, verify } from 'node:crypto'
-import webpush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import webpush from 'web-push'
+import { WebPushAdapter } from '../../../adapters/push/web-push/web-push-adapter.js'
 import type { Device } from '../../../core/device/device.js'
 import type { PushMessage } from '../../../core/ports/push.js'
-import { WebPushAdapter } from '../../../adapters/push/web-push/web-push-adapter.js'
 import { pushContract } from '../../contracts/push.contract.js'
 import { FakeBrowser, FakePushService } from '../../support/fakes/push-service-fake.js'
 

@@ -1,9 +1,9 @@
-import { LEGACY_ACCOUNT_FIELDS } from '../../../core/account/account.js'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { FileAccountRepository } from '../../../adapters/storage/file/account-repository.js'
+import { LEGACY_ACCOUNT_FIELDS } from '../../../core/account/account.js'
 import { accountRepositoryContract } from '../../contracts/account-repository.contract.js'
 import { manualClock } from '../../support/manual-clock.js'
 

@@ -4,9 +4,9 @@ import { DueIndex } from '../../../adapters/storage/memory/due-index.js'
 import { dueEarliestFirst } from '../../../adapters/storage/memory/due-order.js'
 import { MemoryEventRepository } from '../../../adapters/storage/memory/event-repository.js'
 import { MemoryOutbox } from '../../../adapters/storage/memory/outbox.js'
+import type { CalendarEvent } from '../../../core/event/event.js'
 import { paginateById } from '../../../core/shared/pagination.js'
 import { expectOk } from '../../../core/shared/result.js'
-import type { CalendarEvent } from '../../../core/event/event.js'
 import { makeEvent } from '../../contracts/event-repository.contract.js'
 
 type Operation =

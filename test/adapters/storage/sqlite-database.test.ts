@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SqliteAccountRepository } from '../../../adapters/storage/sqlite/account-repository.js'
 import { SqliteConnectionRepository } from '../../../adapters/storage/sqlite/connection-repository.js'
 import { openSqlite, schemaVersion } from '../../../adapters/storage/sqlite/database.js'
+import { SqliteEventRepository } from '../../../adapters/storage/sqlite/event-repository.js'
 import { decodeJson, encodeJson } from '../../../adapters/storage/sqlite/json.js'
 import { SqliteOAuthStore } from '../../../adapters/storage/sqlite/oauth-store.js'
 import { SqliteOutbox } from '../../../adapters/storage/sqlite/outbox.js'
@@ -15,7 +16,6 @@ import {
   SURFACE_MIGRATIONS,
   SURFACE_SCHEMA,
 } from '../../../adapters/storage/sqlite/schema.js'
-import { SqliteEventRepository } from '../../../adapters/storage/sqlite/event-repository.js'
 import { makeEvent } from '../../contracts/event-repository.contract.js'
 import { makeConnection } from '../../support/connection-fixtures.js'
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { SqliteCalendarRepository } from '../../../adapters/storage/sqlite/calendar-repository.js'
 import { SqliteConnectionRepository } from '../../../adapters/storage/sqlite/connection-repository.js'
+import { preparedSql } from '../../../adapters/storage/sqlite/database.js'
 import { SqliteDeviceRepository } from '../../../adapters/storage/sqlite/device-repository.js'
 import { SqliteEventRepository } from '../../../adapters/storage/sqlite/event-repository.js'
 import { SqliteInvitationRepository } from '../../../adapters/storage/sqlite/invitation-repository.js'
@@ -16,7 +17,7 @@ import { SqliteWebhookEndpointRepository } from '../../../adapters/storage/sqlit
 import { calendarRepositoryContract } from '../../contracts/calendar-repository.contract.js'
 import { connectionRepositoryContract } from '../../contracts/connection-repository.contract.js'
 import { deviceRepositoryContract } from '../../contracts/device-repository.contract.js'
-import { eventRepositoryContract } from '../../contracts/event-repository.contract.js'
+import { eventRepositoryContract, makeEvent } from '../../contracts/event-repository.contract.js'
 import { invitationRepositoryContract } from '../../contracts/invitation-repository.contract.js'
 import { oauthStateStoreContract } from '../../contracts/oauth-state-store.contract.js'
 import { outboxContract } from '../../contracts/outbox.contract.js'
@@ -27,8 +28,6 @@ import { voiceRepositoryContract } from '../../contracts/voice-repository.contra
 import { webhookDeliveryRepositoryContract } from '../../contracts/webhook-delivery-repository.contract.js'
 import { webhookEndpointRepositoryContract } from '../../contracts/webhook-endpoint-repository.contract.js'
 import { freshSurfaceDatabase } from './sqlite-fixture.js'
-import { preparedSql } from '../../../adapters/storage/sqlite/database.js'
-import { makeEvent } from '../../contracts/event-repository.contract.js'
 
 /** A fresh surface database with its outbox, and `make` of one repository on it. */
 const withOutbox = <T>(make: (db: ReturnType<typeof freshSurfaceDatabase>['db'], outbox: SqliteOutbox) => T) => {

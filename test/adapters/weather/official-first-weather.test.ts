@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { NwsAlertsAdapter } from '../../../adapters/weather/nws/nws-alerts.js'
 import { MeteoAlarmWarningsAdapter } from '../../../adapters/weather/meteoalarm/meteoalarm-warnings.js'
+import { NwsAlertsAdapter } from '../../../adapters/weather/nws/nws-alerts.js'
 import { OfficialFirstWeather } from '../../../adapters/weather/official-first/official-first-weather.js'
 import { OfflineWeatherAdapter } from '../../../adapters/weather/offline/offline-weather.js'
 import { OpenMeteoWeatherAdapter } from '../../../adapters/weather/open-meteo/open-meteo-weather.js'

@@ -1,5 +1,5 @@
-import { LEGACY_ACCOUNT_FIELDS } from '../../../core/account/account.js'
 import { MemoryAccountRepository } from '../../../adapters/storage/memory/account-repository.js'
+import { LEGACY_ACCOUNT_FIELDS } from '../../../core/account/account.js'
 import { PinnedVersionNotificationRenderer } from '../../../hosts/webhooks/notification-renderer.js'
 import { notificationRendererContract } from '../../contracts/notification-renderer.contract.js'
 

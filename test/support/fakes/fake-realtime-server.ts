@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { WebSocketServer, type WebSocket } from 'ws'
+import { type WebSocket, WebSocketServer } from 'ws'
 
 /**
  * A local stand-in for a realtime speech model that speaks the OpenAI Realtime WebSocket protocol's control events:

@@ -1,5 +1,5 @@
-import type { Coordinates } from '../../../core/shared/coordinates.js'
 import { insidePolygon } from '../../../adapters/weather/shared/cap-alerts.js'
+import type { Coordinates } from '../../../core/shared/coordinates.js'
 import { FakeHttpServer, type FakeReply } from './fake-http-server.js'
 
 export interface FakeNwsAlert {

@@ -1,4 +1,4 @@
-import { createECDH, randomBytes, type ECDH } from 'node:crypto'
+import { createECDH, type ECDH, randomBytes } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { decrypt } from 'http_ece'

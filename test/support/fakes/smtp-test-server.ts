@@ -1,6 +1,6 @@
-import { simpleParser, type ParsedMail } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
 import type { AddressInfo } from 'node:net'
+import { type ParsedMail, simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
 
 export interface ReceivedMail {
   readonly envelopeTo: readonly string[]

@@ -1,7 +1,7 @@
 // Stored documents keep their BSON types (ObjectId, Date, Long, Decimal128, Binary...). mingo compares values
 // by JS type, so it cannot order a Long against a number: queries, sorts and updates run on a "view" of each
 // document in which Long and Decimal128 become numbers, and updated documents get their types back afterwards.
-import { BSON, Decimal128, EJSON, Long, ObjectId, Binary, Timestamp, type Document } from 'bson'
+import { Binary, BSON, Decimal128, type Document, EJSON, Long, ObjectId, Timestamp } from 'bson'
 
 const CLONE_DESERIALIZE = { promoteLongs: false, promoteValues: true, promoteBuffers: false } as const
 

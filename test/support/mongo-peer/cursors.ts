@@ -1,6 +1,6 @@
 // Open cursors: the rest of a result set, served batch by batch to getMore. Results are materialised when
 // the cursor opens (a snapshot), unlike a real server which reads lazily.
-import { Long, type Document } from 'bson'
+import { type Document, Long } from 'bson'
 import { CommandError } from './errors.js'
 
 const DEFAULT_FIRST_BATCH = 101

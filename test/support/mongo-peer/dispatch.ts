@@ -3,7 +3,7 @@
 import type { Document } from 'bson'
 import { adminCommands, sessionKeyOf } from './commands/admin.js'
 import { catalogCommands } from './commands/catalog.js'
-import { commandName, type CommandHandler, type ServerState } from './commands/context.js'
+import { type CommandHandler, commandName, type ServerState } from './commands/context.js'
 import { crudCommands } from './commands/crud.js'
 import { asCommandError, CommandError } from './errors.js'
 import type { Transaction } from './transactions.js'

@@ -1,8 +1,8 @@
 // The TCP server: one framer per connection, each message decoded, dispatched and answered in order.
 import net from 'node:net'
+import type { ServerState } from './commands/context.js'
 import { CursorRegistry } from './cursors.js'
 import { dispatch } from './dispatch.js'
-import type { ServerState } from './commands/context.js'
 import { Storage } from './storage.js'
 import { SessionRegistry } from './transactions.js'
 import { decodeRequest, encodeReply, MessageFramer } from './wire.js'

@@ -1,6 +1,6 @@
 // Databases, collections and their indexes. Stored documents are never mutated in place: an update stores a
 // new object, so object identity doubles as a version (transactions rely on that to detect conflicts).
-import { type Binary, UUID, type Document } from 'bson'
+import { type Binary, type Document, UUID } from 'bson'
 import { Query } from 'mingo'
 import { resolve } from 'mingo/util'
 import { canonicalKey, formatKeyValue, toView, valueAtPath } from './bson-values.js'

@@ -5,7 +5,7 @@
 // applies the changes to the live collections in one synchronous step. Abort drops the forks.
 import type { Document } from 'bson'
 import { CommandError } from './errors.js'
-import { CollectionState, documentKey, type CollectionAccess, type Storage } from './storage.js'
+import { type CollectionAccess, CollectionState, documentKey, type Storage } from './storage.js'
 
 interface Fork {
   readonly collection: CollectionState

@@ -1,6 +1,6 @@
 // Update documents: operator updates (mingo's updater, run on a numeric view), replacements, pipeline updates,
 // and the document an upsert inserts.
-import { Decimal128, Double, Int32, Long, ObjectId, type Document } from 'bson'
+import { Decimal128, type Document, Double, Int32, Long, ObjectId } from 'bson'
 import { Aggregator, update as applyOperators } from 'mingo'
 import {
   bsonClone,

@@ -1,7 +1,7 @@
 // MongoDB wire protocol framing: split a TCP byte stream into messages, decode the two request opcodes the
 // driver sends (legacy OP_QUERY for the first handshake, OP_MSG for everything else) and encode the replies.
 // Reference: https://www.mongodb.com/docs/manual/reference/mongodb-wire-protocol/
-import { BSON, Long, type Document } from 'bson'
+import { BSON, type Document, Long } from 'bson'
 
 export const OP_REPLY = 1
 export const OP_QUERY = 2004

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { CryptoRandomSource, UlidIdGenerator } from '../../../adapters/ids/ulid/ulid-ids.js'
 import { MemoryMailAdapter } from '../../../adapters/mail/memory/memory-mail.js'
 import { MemoryDashboardSessionStore } from '../../../adapters/storage/memory/dashboard-session-store.js'
 import { MemoryMemberRepository } from '../../../adapters/storage/memory/member-repository.js'
-import { CryptoRandomSource, UlidIdGenerator } from '../../../adapters/ids/ulid/ulid-ids.js'
+import { PERMISSION_RESOURCES } from '../../../core/account/permissions.js'
 import { roleAllows, roleGrant } from '../../../core/dashboard/dashboard-roles.js'
 import { MEMBER_ROLES } from '../../../core/dashboard/member.js'
 import { MemberService } from '../../../core/dashboard/member-service.js'
 import { SignInService } from '../../../core/dashboard/sign-in-service.js'
-import { PERMISSION_RESOURCES } from '../../../core/account/permissions.js'
 import type { Clock } from '../../../core/ports/clock.js'
 
 const MINUTE = 60_000

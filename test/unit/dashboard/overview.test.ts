@@ -9,8 +9,8 @@ import {
   pointsOf,
   recentDeliveries,
   recordSnapshot,
-  totalsOf,
   type Snapshot,
+  totalsOf,
 } from '../../../core/dashboard/overview.js'
 import type { MetricSample } from '../../../core/ports/metrics.js'
 import { ok } from '../../../core/shared/result.js'

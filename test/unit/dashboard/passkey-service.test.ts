@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MemoryMailAdapter } from '../../../adapters/mail/memory/memory-mail.js'
 import { CryptoRandomSource, UlidIdGenerator } from '../../../adapters/ids/ulid/ulid-ids.js'
+import { MemoryMailAdapter } from '../../../adapters/mail/memory/memory-mail.js'
 import { MemoryDashboardSessionStore } from '../../../adapters/storage/memory/dashboard-session-store.js'
 import { MemoryMemberRepository } from '../../../adapters/storage/memory/member-repository.js'
 import { MemoryPasskeyStore } from '../../../adapters/storage/memory/passkey-store.js'

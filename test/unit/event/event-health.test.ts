@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest'
+import { HEALTH_WEIGHTS_BY_VERSION, healthWeightsFor } from '../../../contracts/event-health.js'
+import { API_VERSIONS, CURRENT_VERSION } from '../../../contracts/versions.js'
 import type { Departure } from '../../../core/departure/departure.js'
 import {
   assessEventHealth,
   eventHealth,
   findConflicts,
   forgetConflicts,
-  rememberedConflicts,
   HEALTH_FACTORS,
-  healthLabel,
-  healthScore,
-  marginRisk,
-  trafficRisk,
   type HealthAssessment,
   type HealthFactors,
   type HealthInput,
+  healthLabel,
+  healthScore,
+  marginRisk,
+  rememberedConflicts,
+  trafficRisk,
 } from '../../../core/event/event-health.js'
-import { HEALTH_WEIGHTS_BY_VERSION, healthWeightsFor } from '../../../contracts/event-health.js'
-import { API_VERSIONS, CURRENT_VERSION } from '../../../contracts/versions.js'
 
 const MINUTE = 60_000
 const start = new Date('2026-06-02T09:00:00Z')

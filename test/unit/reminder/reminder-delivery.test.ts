@@ -1,11 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { DeviceService } from '../../../core/device/device-service.js'
-import type { Device } from '../../../core/device/device.js'
-import type { PushMessage, PushOutcome, PushPort } from '../../../core/ports/push.js'
-import { ReminderService, type DeliveryReport } from '../../../core/reminder/reminder-service.js'
-import { expectOk } from '../../../core/shared/result.js'
-import { UserDeletionCascade } from '../../../core/user/deletion-cascade.js'
-import { UserService } from '../../../core/user/user-service.js'
 import { SyntheticGeocodingAdapter } from '../../../adapters/geocoding/synthetic/synthetic-geocoding.js'
 import { EmbeddedIdentityProvider } from '../../../adapters/identity/embedded/identity-provider.js'
 import { UlidIdGenerator } from '../../../adapters/ids/ulid/ulid-ids.js'
@@ -14,7 +7,14 @@ import { MemoryEventRepository } from '../../../adapters/storage/memory/event-re
 import { MemoryOutbox } from '../../../adapters/storage/memory/outbox.js'
 import { MemoryReminderRepository } from '../../../adapters/storage/memory/reminder-repository.js'
 import { MemoryUserRepository } from '../../../adapters/storage/memory/user-repository.js'
+import type { Device } from '../../../core/device/device.js'
+import { DeviceService } from '../../../core/device/device-service.js'
 import { openMonitoring } from '../../../core/monitoring/monitoring-transition.js'
+import type { PushMessage, PushOutcome, PushPort } from '../../../core/ports/push.js'
+import { type DeliveryReport, ReminderService } from '../../../core/reminder/reminder-service.js'
+import { expectOk } from '../../../core/shared/result.js'
+import { UserDeletionCascade } from '../../../core/user/deletion-cascade.js'
+import { UserService } from '../../../core/user/user-service.js'
 
 const MINUTE = 60_000
 const start = new Date('2026-06-02T12:00:00Z')

@@ -2,11 +2,11 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ReminderLifecycle, ReminderStatus } from '../../../core/reminder/reminder.js'
 import {
-  reminderTransition,
-  reminderTransitionTable,
   type ReminderCommand,
   type ReminderCommandType,
   type ReminderEventType,
+  reminderTransition,
+  reminderTransitionTable,
 } from '../../../core/reminder/reminder-transition.js'
 import { expectOk } from '../../../core/shared/result.js'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { signatureHeader } from '../../../core/webhooks/signature.js'
 import { constructWebhookEvent, WebhookSignatureError } from '../../../contracts/webhooks/verify.js'
+import { signatureHeader } from '../../../core/webhooks/signature.js'
 
 const body = JSON.stringify({
   id: 'ntf_1',

@@ -1,13 +1,13 @@
 import {
-  formatTime,
-  pageQuery,
-  surfaceCall,
   type ConnectedAccount,
+  formatTime,
   type List,
   type Mode,
   type OAuthApplication,
+  pageQuery,
+  surfaceCall,
 } from '../api.js'
-import { DataTable, ErrorNote, Pager, usePagedList, type Column } from '../components.js'
+import { type Column, DataTable, ErrorNote, Pager, usePagedList } from '../components.js'
 
 const ACCOUNT_COLUMNS: Column<ConnectedAccount>[] = [
   { header: 'Connected account', cell: (account) => <code>{account.id}</code> },

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks'
-import { formatTime, surfaceCall, type CalendarEvent, type List, type Mode } from '../api.js'
+import { type CalendarEvent, formatTime, type List, type Mode, surfaceCall } from '../api.js'
 import { Chart } from '../chart.js'
 import { Empty, ErrorNote, Table } from '../components.js'
 

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks'
 import { ACCESS_LEVELS, PERMISSION_RESOURCES } from '../../../../core/account/permissions.js'
-import { formatTime, pageQuery, surfaceCall, type ApiKey, type List, type Mode } from '../api.js'
-import { DataTable, ErrorNote, Pager, SecretOnce, usePagedList, type Column } from '../components.js'
+import { type ApiKey, formatTime, type List, type Mode, pageQuery, surfaceCall } from '../api.js'
+import { type Column, DataTable, ErrorNote, Pager, SecretOnce, usePagedList } from '../components.js'
 
 const grants = (permissions: Record<string, string> | null): string =>
   permissions === null

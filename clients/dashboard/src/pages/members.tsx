@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks'
-import { call, formatTime, ROLES, type List, type Member, type Role, type Session } from '../api.js'
-import { DataTable, ErrorNote, Pager, usePagedList, type Column } from '../components.js'
+import { call, formatTime, type List, type Member, ROLES, type Role, type Session } from '../api.js'
+import { type Column, DataTable, ErrorNote, Pager, usePagedList } from '../components.js'
 
 export const MembersPage = ({ session }: { session: Session }) => {
   // Every member of the account in one page (an account has few); the pager shows if that ever changes.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
-import { surfaceCall, type Mode, type Overview } from '../api.js'
+import { type Mode, type Overview, surfaceCall } from '../api.js'
 import { Chart } from '../chart.js'
 import { ErrorNote, Source } from '../components.js'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
-import { formatTime, surfaceCall, type List, type Mode } from '../api.js'
+import { formatTime, type List, type Mode, surfaceCall } from '../api.js'
 import { Empty, ErrorNote, Table } from '../components.js'
 
 interface RequestLog {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
-import { call, formatTime, type Account } from '../api.js'
+import { type Account, call, formatTime } from '../api.js'
 import { ErrorNote } from '../components.js'
 
 /** The account's settings as the service keeps them (read only: the API has no endpoint that changes them). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
-import { formatTime, pageQuery, surfaceCall, type CalendarEvent, type List, type Mode, type User } from '../api.js'
-import { DataTable, ErrorNote, Pager, usePagedList, type Column } from '../components.js'
+import { type CalendarEvent, formatTime, type List, type Mode, pageQuery, surfaceCall, type User } from '../api.js'
+import { type Column, DataTable, ErrorNote, Pager, usePagedList } from '../components.js'
 import { followLink, hrefOf } from '../route.js'
 import { DepartureHistory } from './departure-history.js'
 

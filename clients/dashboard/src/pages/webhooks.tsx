@@ -1,14 +1,14 @@
 import { useState } from 'preact/hooks'
 import {
-  formatTime,
-  pageQuery,
-  surfaceCall,
   type Delivery,
+  formatTime,
   type List,
   type Mode,
+  pageQuery,
+  surfaceCall,
   type WebhookEndpoint,
 } from '../api.js'
-import { DataTable, Empty, ErrorNote, Pager, SecretOnce, usePagedList, type Column } from '../components.js'
+import { type Column, DataTable, Empty, ErrorNote, Pager, SecretOnce, usePagedList } from '../components.js'
 
 const eventList = (text: string): string[] =>
   text

@@ -1,6 +1,6 @@
 // Handshake and server-level commands: hello/isMaster, ping, buildInfo, getParameter, getLog, listDatabases,
 // endSessions, and the transaction verbs commitTransaction/abortTransaction.
-import { ObjectId, type Document } from 'bson'
+import { type Document, ObjectId } from 'bson'
 import { CommandError } from '../errors.js'
 import type { CommandHandler } from './context.js'
 

@@ -5,7 +5,7 @@ import { canonicalKey } from '../bson-values.js'
 import { CommandError } from '../errors.js'
 import { project, selectDocuments } from '../query.js'
 import { defaultIndexName, ID_INDEX, type IndexSpec } from '../storage.js'
-import { optionalDocument, optionalNumber, stringArgument, type CommandHandler } from './context.js'
+import { type CommandHandler, optionalDocument, optionalNumber, stringArgument } from './context.js'
 
 // Fields of a create command that are envelope (sessions, concerns), not collection options.
 const ENVELOPE_FIELDS = new Set([

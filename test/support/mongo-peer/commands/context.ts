@@ -1,6 +1,6 @@
 // What every command handler gets: the request, where to read and write (live storage or the session's
 // transaction), and the server-wide state.
-import { Long, type Document } from 'bson'
+import { type Document, Long } from 'bson'
 import type { CursorRegistry } from '../cursors.js'
 import { CommandError } from '../errors.js'
 import type { CollectionAccess, Storage } from '../storage.js'

@@ -1,12 +1,12 @@
 // Reads and writes: insert, find/getMore/killCursors, update, delete, findAndModify, aggregate, count, distinct.
-import { ObjectId, type Document } from 'bson'
+import { type Document, ObjectId } from 'bson'
 import { resolve } from 'mingo/util'
 import { canonicalKey } from '../bson-values.js'
 import { asCommandError, CommandError } from '../errors.js'
 import { compileFilter, project, runPipeline, selectDocuments } from '../query.js'
 import { documentKey } from '../storage.js'
 import { applyUpdate, buildUpsertDocument, isOperatorUpdate, type UpdateSpec } from '../update.js'
-import { optionalDocument, optionalNumber, stringArgument, toLong, type CommandHandler } from './context.js'
+import { type CommandHandler, optionalDocument, optionalNumber, stringArgument, toLong } from './context.js'
 
 function writeReply(fields: Document, writeErrors: Document[]): Document {
   return { ...fields, ...(writeErrors.length > 0 ? { writeErrors } : {}), ok: 1 }
