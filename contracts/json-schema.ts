@@ -17,3 +17,23 @@ export const toJsonSchema = (schema: Schema.Top, options?: Schema.ToJsonSchemaOp
   const document = Schema.toJsonSchemaDocument(schema, options)
   return { schema: document.schema, definitions: document.definitions }
 }
+
+/** Unknown keys are refused at every level (as in request bodies): the published schema says so to the model. */
+const closed = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(closed)
+  if (node === null || typeof node !== 'object') return node
+  const entries = Object.entries(node).map(([key, value]) => [key, closed(value)] as const)
+  const object = Object.fromEntries(entries) as JsonSchemaObject
+  if ('properties' in object && object.additionalProperties === true) object.additionalProperties = false
+  return object
+}
+
+/** An agent tool's arguments as one closed JSON Schema (definitions inlined under `$defs`): voice and MCP publish it. */
+export const argumentsJsonSchema = (schema: Schema.Top): JsonSchemaObject => {
+  const document = toJsonSchema(schema)
+  const schemaOf =
+    Object.keys(document.definitions).length === 0
+      ? document.schema
+      : { ...document.schema, $defs: document.definitions }
+  return closed(schemaOf) as JsonSchemaObject
+}

@@ -2,6 +2,7 @@ import { Schema } from 'effect'
 import type { Proposal } from '../core/voice/proposal.js'
 import { boundedString, DateTime } from './common.js'
 import type { EndpointContract } from './endpoint.js'
+import { toJsonSchema } from './json-schema.js'
 
 /**
  * The MCP channel's own shapes (docs/mcp.md): where the server listens, the arguments every tool adds (the user it
@@ -66,9 +67,9 @@ type Json = Record<string, unknown>
  * root that names a definition replaced by that definition (MCP wants `type` at the root).
  */
 export const jsonSchemaOf = (schema: Schema.Top): Json => {
-  const document = Schema.toJsonSchemaDocument(schema) as unknown as { schema: Json; definitions?: Json }
+  const document = toJsonSchema(schema)
   const rewrite = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll('#/definitions/', '#/$defs/')) as Json
-  const defs = rewrite(document.definitions ?? {})
+  const defs = rewrite(document.definitions)
   const root = rewrite(document.schema)
   const ref = root.$ref
   const named = typeof ref === 'string' ? (defs[ref.replace('#/$defs/', '')] as Json | undefined) : undefined

@@ -1,4 +1,4 @@
-import { Schema } from 'effect'
+import type { Schema } from 'effect'
 import type { RequiredPermission } from '../account/permissions.js'
 import type { ConnectionService } from '../connection/connection-service.js'
 import type { EventService } from '../event/event-service.js'
@@ -111,21 +111,3 @@ export const defineTool = <S extends Schema.Top>(tool: Tool<S>): Tool => tool as
 export const READ_HINTS: ToolHints = { destructive: false, idempotent: true, openWorld: false }
 
 export const hintsOf = (tool: Tool): ToolHints => (tool.kind === 'read' ? READ_HINTS : tool.hints)
-
-/** Unknown keys are refused at every level (as in request bodies): the published schema says so to the model. */
-const closed = (node: unknown): unknown => {
-  if (Array.isArray(node)) return node.map(closed)
-  if (node === null || typeof node !== 'object') return node
-  const entries = Object.entries(node).map(([key, value]) => [key, closed(value)] as const)
-  const object = Object.fromEntries(entries) as Json
-  if ('properties' in object && object.additionalProperties === true) object.additionalProperties = false
-  return object
-}
-
-/** The tool's arguments as a JSON Schema (definitions inlined under `$defs`). */
-export const argumentsJsonSchema = (tool: Tool): Json => {
-  const document = Schema.toJsonSchemaDocument(tool.arguments) as unknown as { schema: Json; definitions?: Json }
-  const definitions = document.definitions ?? {}
-  const schema = Object.keys(definitions).length === 0 ? document.schema : { ...document.schema, $defs: definitions }
-  return closed(schema) as Json
-}

@@ -15,6 +15,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { EndpointContract } from '../../contracts/endpoint.js'
 import { Endpoints } from '../../contracts/endpoints.js'
+import { argumentsJsonSchema } from '../../contracts/json-schema.js'
 import {
   AgentActionOutput,
   ConfirmActionArguments,
@@ -26,7 +27,7 @@ import {
 } from '../../contracts/mcp.js'
 import { decodeRequest } from '../../contracts/validation.js'
 import type { SessionAuthorityService } from '../../core/account/session-authority.js'
-import { argumentsJsonSchema, hintsOf, type Json, type Tool, type ToolServices } from '../../core/agent/agent-tool.js'
+import { hintsOf, type Json, type Tool, type ToolServices } from '../../core/agent/agent-tool.js'
 import { AgentToolCalls, type ProposalDesk, type SubLimitCounter } from '../../core/agent/tool-calls.js'
 import type { Clock } from '../../core/ports/clock.js'
 import type { RandomSource } from '../../core/ports/id-generator.js'
@@ -67,7 +68,7 @@ const endpoints = Endpoints as unknown as Record<string, EndpointContract>
 
 /** Every tool's arguments plus the user it acts for: an account-level credential names the user on each call. */
 const inputSchemaOf = (tool: Tool): McpTool['inputSchema'] => {
-  const schema = argumentsJsonSchema(tool)
+  const schema = argumentsJsonSchema(tool.arguments)
   const properties = { user_id: jsonSchemaOf(UserIdArgument), ...((schema.properties as Json | undefined) ?? {}) }
   const required = ['user_id', ...((schema.required as string[] | undefined) ?? [])]
   return { ...schema, type: 'object', properties, required }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { decodeJwt } from 'jose'
 import { WebSocket, WebSocketServer } from 'ws'
 import { ERROR_CODES } from '../../contracts/errors.js'
+import { argumentsJsonSchema } from '../../contracts/json-schema.js'
 import { decodeRequest } from '../../contracts/validation.js'
 import {
   CLIENT_MESSAGES,
@@ -14,13 +15,7 @@ import {
 } from '../../contracts/voice.js'
 import { permissionName } from '../../core/account/permissions.js'
 import type { HeldAuthority } from '../../core/account/session-authority.js'
-import {
-  argumentsJsonSchema,
-  type Json,
-  type Tool,
-  type ToolContext,
-  type ToolServices,
-} from '../../core/agent/agent-tool.js'
+import type { Json, Tool, ToolContext, ToolServices } from '../../core/agent/agent-tool.js'
 import { AgentToolCalls, type ProposalDesk, type SubLimitCounter } from '../../core/agent/tool-calls.js'
 import type { Clock } from '../../core/ports/clock.js'
 import type { RandomSource } from '../../core/ports/id-generator.js'
@@ -263,7 +258,7 @@ class VoiceConnection {
       description: tool.description,
       kind: tool.kind,
       permission: permissionName(tool.permission),
-      parameters: argumentsJsonSchema(tool),
+      parameters: argumentsJsonSchema(tool.arguments),
     }))
     if (this.session.model === 'realtime_relay' && this.deps.relay !== null) {
       try {

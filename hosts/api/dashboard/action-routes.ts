@@ -1,6 +1,7 @@
 import type { Schema } from 'effect'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { renderApiKey } from '../../../contracts/api-keys.js'
+import { pageRequestOf } from '../../../contracts/common.js'
 import { renderConnectedAccount } from '../../../contracts/connected-accounts.js'
 import { renderDepartureHistoryEntry } from '../../../contracts/departure-history.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
@@ -32,7 +33,6 @@ import type { ClockOf } from '../../../core/invitation/invitation-service.js'
 import type { OAuthService } from '../../../core/oauth/oauth-service.js'
 import type { DomainError } from '../../../core/shared/domain-error.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
-import { DEFAULT_PAGE_LIMIT } from '../../../core/shared/pagination.js'
 import type { RequestScope } from '../../../core/shared/request-scope.js'
 import { err, mapResult, ok, type Result } from '../../../core/shared/result.js'
 import type { UserService } from '../../../core/user/user-service.js'
@@ -84,12 +84,6 @@ type ActionOutput = { readonly status?: number; readonly body: Json }
 type ActionHandler<B> = (input: ActionInput<B>) => Promise<Result<ActionOutput, DomainError>>
 
 const isMode = (value: unknown): value is Mode => value === 'live' || value === 'test'
-
-const pageOf = (query: Readonly<Record<string, string | undefined>>) => ({
-  limit: Number(query.limit ?? DEFAULT_PAGE_LIMIT),
-  startingAfter: query.starting_after,
-  endingBefore: query.ending_before,
-})
 
 const list = (data: readonly Json[], hasMore: boolean): Json => ({ object: 'list', data, has_more: hasMore })
 
@@ -180,7 +174,7 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
 
   // API keys (managing keys needs what the API's key endpoints need: `secret_key`).
   surfaceAction('GET', '/api_keys', Endpoints.listApiKeys.permission, null, async ({ signedIn, mode, scope, query }) =>
-    mapResult(await accounts.listKeys(signedIn.member.accountId, mode, pageOf(query)), (page) => ({
+    mapResult(await accounts.listKeys(signedIn.member.accountId, mode, pageRequestOf(query)), (page) => ({
       body: list(
         page.data.map((key) => renderApiKey(key, scope.clock.now())),
         page.hasMore,
@@ -233,7 +227,7 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
     Endpoints.listWebhookEndpoints.permission,
     null,
     async ({ surface, scope, query }) =>
-      mapResult(await surface.webhooks.list(scope, pageOf(query)), (page) => ({
+      mapResult(await surface.webhooks.list(scope, pageRequestOf(query)), (page) => ({
         body: list(
           page.data.map((endpoint) => renderWebhookEndpoint(endpoint, scope.clock.now())),
           page.hasMore,
@@ -291,7 +285,7 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
     Endpoints.listWebhookDeliveries.permission,
     null,
     async ({ surface, scope, params, query }) =>
-      mapResult(await surface.webhooks.listDeliveries(scope, params.id ?? '', pageOf(query)), (page) => ({
+      mapResult(await surface.webhooks.listDeliveries(scope, params.id ?? '', pageRequestOf(query)), (page) => ({
         body: list(page.data.map(renderWebhookDelivery), page.hasMore),
       })),
   )
@@ -320,7 +314,7 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
   surfaceAction('GET', '/users', Endpoints.listUsers.permission, null, async ({ surface, scope, query }) => {
     const email = query.email?.trim()
     return mapResult(
-      await surface.users.list(scope, email === undefined || email === '' ? {} : { email }, pageOf(query)),
+      await surface.users.list(scope, email === undefined || email === '' ? {} : { email }, pageRequestOf(query)),
       (page) => ({ body: list(page.data.map(renderUser), page.hasMore) }),
     )
   })
@@ -333,7 +327,7 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
       const user = await surface.users.retrieve(scope, params.id ?? '')
       if (!user.ok) return user
       return mapResult(
-        await surface.events.list(scope, { userId: user.value.id, startFrom: scope.clock.now() }, pageOf(query)),
+        await surface.events.list(scope, { userId: user.value.id, startFrom: scope.clock.now() }, pageRequestOf(query)),
         (page) => ({ body: list(page.data.map(renderEvent), page.hasMore) }),
       )
     },
@@ -356,7 +350,7 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
       mapResult(
         await options.connectedAccounts.list(
           { platformId: signedIn.member.accountId, livemode: mode === 'live' },
-          pageOf(query),
+          pageRequestOf(query),
         ),
         (page) => ({ body: list(page.data.map(renderConnectedAccount), page.hasMore) }),
       ),
@@ -370,7 +364,7 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
       mapResult(
         await options.oauth.listApplications(
           { platformId: signedIn.member.accountId, livemode: mode === 'live' },
-          pageOf(query),
+          pageRequestOf(query),
         ),
         (page) => ({
           body: list(
