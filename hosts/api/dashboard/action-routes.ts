@@ -452,9 +452,10 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
     null,
     async ({ surface, scope, params, query }) =>
       mapResult(
+        // The chart shows the last 100 recomputes at most (one page of the API's largest).
         await surface.departureHistory.list(scope, params.id ?? '', {
+          ...pageRequestOf(query),
           limit: Math.min(100, Math.max(1, Number(query.limit ?? 100) || 100)),
-          startingAfter: query.starting_after,
         }),
         (page) => ({ body: list(page.data.map(renderDepartureHistoryEntry), page.hasMore) }),
       ),

@@ -115,19 +115,13 @@ export const eventRoutes = (
   )
 
   defineRoute(app, Endpoints.listDepartureHistory, options, async ({ params, query, scope, request }) =>
-    mapResult(
-      await departureHistory.list(scope, params.id, {
-        limit: query.limit === undefined ? undefined : Number(query.limit),
-        startingAfter: query.starting_after,
-      }),
-      (page) => ({
-        body: listBody(
-          request,
-          page.data.map((entry) => ({ ...renderDepartureHistoryEntry(entry), livemode: options.livemode })),
-          page.hasMore,
-        ),
-      }),
-    ),
+    mapResult(await departureHistory.list(scope, params.id, pageRequestOf(query)), (page) => ({
+      body: listBody(
+        request,
+        page.data.map((entry) => ({ ...renderDepartureHistoryEntry(entry), livemode: options.livemode })),
+        page.hasMore,
+      ),
+    })),
   )
 
   defineRoute(
