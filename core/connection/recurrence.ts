@@ -1,6 +1,5 @@
-import { DateTime } from 'luxon'
 import rrulePackage from 'rrule'
-import { wallClockInstant } from '../shared/zone-time.js'
+import { fromFloating, parseIcalValue, toFloating } from '../shared/floating-time.js'
 
 // rrule ships CommonJS: its named exports are reachable only through the default export under Node ESM.
 const { RRule } = rrulePackage
@@ -8,45 +7,6 @@ const { RRule } = rrulePackage
 export interface Occurrence {
   readonly start: Date
   readonly end: Date
-}
-
-/**
- * rrule works on "floating" times: we hand it the wall-clock time in the
- * series' zone written as if it were UTC, and read its answers back as wall
- * times in that zone. So a 10:00 meeting stays at 10:00 across a DST change.
- */
-const toFloating = (instant: Date, zone: string): Date => {
-  const local = DateTime.fromJSDate(instant, { zone })
-  return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second))
-}
-
-const fromFloating = (floating: Date, zone: string): Date =>
-  wallClockInstant(
-    {
-      year: floating.getUTCFullYear(),
-      month: floating.getUTCMonth() + 1,
-      day: floating.getUTCDate(),
-      hour: floating.getUTCHours(),
-      minute: floating.getUTCMinutes(),
-      second: floating.getUTCSeconds(),
-    },
-    zone,
-  ).toJSDate()
-
-/** `20260608T100000Z`, `20260608T100000` (in `zone`, or the line's TZID) and `20260608` (all-day). */
-const parseIcalDate = (text: string, zone: string): Date | null => {
-  const match = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?$/.exec(text.trim())
-  if (match === null) return null
-  const [, y, mo, d, h = '00', mi = '00', s = '00', utc] = match
-  const fields = {
-    year: Number(y),
-    month: Number(mo),
-    day: Number(d),
-    hour: Number(h),
-    minute: Number(mi),
-    second: Number(s),
-  }
-  return (utc === 'Z' ? DateTime.fromObject(fields, { zone: 'UTC' }) : wallClockInstant(fields, zone)).toJSDate()
 }
 
 /** The instants an `EXDATE` line removes. */
@@ -58,7 +18,7 @@ const exclusionsOf = (lines: readonly string[], zone: string): Set<number> => {
     const [, parameters = '', values = ''] = match
     const tzid = /TZID=([^;]+)/i.exec(parameters)?.[1] ?? zone
     for (const value of values.split(',')) {
-      const instant = parseIcalDate(value, tzid)
+      const instant = parseIcalValue(value, tzid)
       if (instant !== null) excluded.add(instant.getTime())
     }
   }

@@ -17,7 +17,10 @@ const run = async (...argv: string[]) => {
 }
 
 describe('Private preview: an operator enables tracking for an account with `npm run keys -- tracking on`', () => {
-  it('off in production until enabled; on enables it; off disables it in the sandbox too', async () => {
+  // Starts the whole service five times in a row: a longer safety net than the default, not a timing goal.
+  it('off in production until enabled; on enables it; off disables it in the sandbox too', {
+    timeout: 90_000,
+  }, async () => {
     const created = await run('create-account')
     const liveSecret = /sk_live_[0-9a-f]+/.exec(created.output)![0]
     const testSecret = /sk_test_[0-9a-f]+/.exec(created.output)![0]
