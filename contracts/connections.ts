@@ -235,13 +235,14 @@ export const ConnectionEndpoints = {
   },
   refreshConnection: {
     operationId: 'refreshConnection',
-    errors: ['invalid_state_transition', 'calendar_provider_unavailable'],
+    // A provider failure during the sync is recorded on the connection (last_sync_error), not answered: no 502.
+    errors: ['invalid_state_transition'],
     permission: { resource: 'connections', access: 'write' },
     method: 'POST',
     path: '/v1/connections/{id}/refresh',
     summary: 'Immediate full sync (1 per minute per connection)',
     description:
-      "Runs a full sync of the connection now instead of waiting for the provider's push or the next poll. Limited to 1 per minute per connection (429).",
+      "Runs a full sync of the connection now instead of waiting for the provider's push or the next poll. Limited to 1 per minute per connection (429). A provider failure during the sync does not fail the request: it is recorded on the connection.",
     tag: 'Connections',
     body: NoBody,
     response: ConnectionResource,
@@ -313,6 +314,12 @@ export const ConnectionEndpoints = {
     errors: ['parameter_missing', 'parameter_invalid'],
     responseDescription:
       '200 text/plain echo of validationToken; 202 for notifications; 400 without notifications (in the error envelope, naming value)',
+    // Graph posts its notifications as JSON ({ value: [...] }, each with fields Graph adds to over time): an open object.
+    body: Schema.Record(Schema.String, Schema.Unknown).annotate({
+      identifier: 'GraphChangeNotifications',
+      description:
+        'Microsoft Graph change notifications, `{ "value": [notification, ...] }`; each notification with `clientState` (and `lifecycleEvent` for lifecycle notices). Absent for the validation handshake.',
+    }),
     responseContentType: 'text/plain',
     otherResponses: [{ status: 202, description: 'Notifications received (no body).', only: true }],
   },

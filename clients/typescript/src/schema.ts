@@ -386,7 +386,7 @@ export interface paths {
         put?: never;
         /**
          * Immediate full sync (1 per minute per connection)
-         * @description Runs a full sync of the connection now instead of waiting for the provider's push or the next poll. Limited to 1 per minute per connection (429).
+         * @description Runs a full sync of the connection now instead of waiting for the provider's push or the next poll. Limited to 1 per minute per connection (429). A provider failure during the sync does not fail the request: it is recorded on the connection.
          */
         post: operations["refreshConnection"];
         delete?: never;
@@ -3816,6 +3816,8 @@ export interface components {
              */
             to: string;
         };
+        /** @description Microsoft Graph change notifications, `{ "value": [notification, ...] }`; each notification with `clientState` (and `lifecycleEvent` for lifecycle notices). Absent for the validation handshake. */
+        GraphChangeNotifications: Record<string, never>;
         Health: {
             livemode: boolean;
             /** @enum {string} */
@@ -8561,16 +8563,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `calendar_provider_unavailable`: The calendar provider did not answer or failed; retry later. */
-            502: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     completeConnection: {
@@ -9068,7 +9060,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GraphChangeNotifications"];
+            };
+        };
         responses: {
             /** @description 200 text/plain echo of validationToken; 202 for notifications; 400 without notifications (in the error envelope, naming value) */
             200: {
@@ -9099,6 +9095,8 @@ export interface operations {
              *     `parameter_missing`: A required parameter is missing; `param` names it.
              *
              *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
              */
             400: {
                 headers: {
