@@ -273,6 +273,7 @@ export const ConnectionEndpoints = {
   },
   oauthCallback: {
     operationId: 'oauthCallback',
+    rateLimited: false,
     permission: 'any_key',
     method: 'GET',
     path: '/v1/connections/oauth/callback',
@@ -288,6 +289,7 @@ export const ConnectionEndpoints = {
   },
   googlePush: {
     operationId: 'googlePush',
+    rateLimited: false,
     permission: 'any_key',
     method: 'POST',
     path: '/v1/connections/push/google',
@@ -302,6 +304,7 @@ export const ConnectionEndpoints = {
   },
   microsoftPush: {
     operationId: 'microsoftPush',
+    rateLimited: false,
     permission: 'any_key',
     method: 'POST',
     path: '/v1/connections/push/microsoft',
@@ -325,6 +328,7 @@ export const ConnectionEndpoints = {
   },
   icloudSignInPage: {
     operationId: 'icloudSignInPage',
+    rateLimited: false,
     permission: 'any_key',
     method: 'GET',
     path: '/v1/connections/icloud/authorize',
@@ -343,6 +347,7 @@ export const ConnectionEndpoints = {
   },
   icloudSignIn: {
     operationId: 'icloudSignIn',
+    rateLimited: false,
     permission: 'any_key',
     method: 'POST',
     path: '/v1/connections/icloud/authorize',
@@ -360,6 +365,7 @@ export const ConnectionEndpoints = {
   },
   sandboxConsentPage: {
     operationId: 'sandboxConsentPage',
+    rateLimited: false,
     permission: 'any_key',
     method: 'GET',
     path: '/v1/sandbox/oauth/authorize',
@@ -376,6 +382,7 @@ export const ConnectionEndpoints = {
   },
   sandboxConsentDecision: {
     operationId: 'sandboxConsentDecision',
+    rateLimited: false,
     permission: 'any_key',
     method: 'POST',
     path: '/v1/sandbox/oauth/authorize',

@@ -176,7 +176,8 @@ export const errorCodesOf = (endpoint: EndpointContract): ErrorCodeName[] => {
   if (keyed && MUTATING.has(endpoint.method))
     codes.add('idempotency_key_invalid').add('idempotency_key_in_use').add('idempotency_request_in_flight')
   for (const code of endpoint.errors ?? []) codes.add(code)
-  codes.add('rate_limit_exceeded').add('internal_error')
+  if (endpoint.rateLimited !== false) codes.add('rate_limit_exceeded')
+  codes.add('internal_error')
   return [...codes]
 }
 

@@ -596,17 +596,6 @@ const NOT_DRIVEN_SUCCESS = ['dismissReminder', 'inboundMailNotice', 'googlePush'
 
 const NOT_DRIVEN_409 = ['retrieveDeparture', 'respondToInvitation']
 
-const NOT_DRIVEN_429 = [
-  'oauthCallback',
-  'googlePush',
-  'microsoftPush',
-  'icloudSignInPage',
-  'icloudSignIn',
-  'sandboxConsentPage',
-  'sandboxConsentDecision',
-  'apiReference',
-]
-
 const NOT_DRIVEN_404 = ['invitationOpenPixel', 'sandboxConsentPage', 'sandboxConsentDecision']
 
 const EXCEPTIONS: Readonly<Record<string, string>> = {
@@ -621,12 +610,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
     NOT_DRIVEN_409.map((operation) => [
       `${operation}:409`,
       "The idempotency hook's 409 needs a first request that ran (a stored answer), and this test's first request is refused before; the use case's own 409 is not driven here yet.",
-    ]),
-  ),
-  ...Object.fromEntries(
-    NOT_DRIVEN_429.map((operation) => [
-      `${operation}:429`,
-      "Keyless: counted per client address (failed authentications, the document's own pool), which this test does not exhaust yet.",
     ]),
   ),
   ...Object.fromEntries(
