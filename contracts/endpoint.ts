@@ -86,6 +86,11 @@ export interface EndpointContract {
    */
   readonly rateLimited?: false
   /**
+   * False for the public endpoint that answers the same whatever its path's id (the e-mail's open pixel, which tells
+   * nobody which invitations exist): the document then declares no 404 for it.
+   */
+  readonly answersNotFound?: false
+  /**
    * The error codes the use case itself can answer (`invalid_state_transition`, `departure_unavailable`...). The
    * OpenAPI document adds those the endpoint's shape implies: authentication, permissions, validation of its body,
    * query and path, idempotency, rate limits and internal errors.

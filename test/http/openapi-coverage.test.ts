@@ -630,8 +630,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
     'iCloud is offered only on production with a CalDAV server (ICLOUD_CALDAV_URL), and is 404 on the sandbox; test/http/connections-icloud.test.ts produces it against Radicale.',
   'icloudSignIn:success':
     'iCloud is offered only on production with a CalDAV server (ICLOUD_CALDAV_URL), and is 404 on the sandbox; test/http/connections-icloud.test.ts produces it against Radicale.',
-  'invitationOpenPixel:404':
-    'Declared for every path with an id, but the pixel answers the same GIF whatever the invitation and token (it tells nobody which invitations exist): never answered.',
 }
 
 describe('coverage', () => {
