@@ -235,13 +235,14 @@ export const ConnectionEndpoints = {
   },
   refreshConnection: {
     operationId: 'refreshConnection',
-    errors: ['invalid_state_transition', 'calendar_provider_unavailable'],
+    // A provider failure during the sync is recorded on the connection (last_sync_error), not answered: no 502.
+    errors: ['invalid_state_transition'],
     permission: { resource: 'connections', access: 'write' },
     method: 'POST',
     path: '/v1/connections/{id}/refresh',
     summary: 'Immediate full sync (1 per minute per connection)',
     description:
-      "Runs a full sync of the connection now instead of waiting for the provider's push or the next poll. Limited to 1 per minute per connection (429).",
+      "Runs a full sync of the connection now instead of waiting for the provider's push or the next poll. Limited to 1 per minute per connection (429). A provider failure during the sync does not fail the request: it is recorded on the connection.",
     tag: 'Connections',
     body: NoBody,
     response: ConnectionResource,
@@ -272,6 +273,7 @@ export const ConnectionEndpoints = {
   },
   oauthCallback: {
     operationId: 'oauthCallback',
+    rateLimited: false,
     permission: 'any_key',
     method: 'GET',
     path: '/v1/connections/oauth/callback',
@@ -287,6 +289,7 @@ export const ConnectionEndpoints = {
   },
   googlePush: {
     operationId: 'googlePush',
+    rateLimited: false,
     permission: 'any_key',
     method: 'POST',
     path: '/v1/connections/push/google',
@@ -301,6 +304,7 @@ export const ConnectionEndpoints = {
   },
   microsoftPush: {
     operationId: 'microsoftPush',
+    rateLimited: false,
     permission: 'any_key',
     method: 'POST',
     path: '/v1/connections/push/microsoft',
@@ -313,11 +317,18 @@ export const ConnectionEndpoints = {
     errors: ['parameter_missing', 'parameter_invalid'],
     responseDescription:
       '200 text/plain echo of validationToken; 202 for notifications; 400 without notifications (in the error envelope, naming value)',
+    // Graph posts its notifications as JSON ({ value: [...] }, each with fields Graph adds to over time): an open object.
+    body: Schema.Record(Schema.String, Schema.Unknown).annotate({
+      identifier: 'GraphChangeNotifications',
+      description:
+        'Microsoft Graph change notifications, `{ "value": [notification, ...] }`; each notification with `clientState` (and `lifecycleEvent` for lifecycle notices). Absent for the validation handshake.',
+    }),
     responseContentType: 'text/plain',
     otherResponses: [{ status: 202, description: 'Notifications received (no body).', only: true }],
   },
   icloudSignInPage: {
     operationId: 'icloudSignInPage',
+    rateLimited: false,
     permission: 'any_key',
     method: 'GET',
     path: '/v1/connections/icloud/authorize',
@@ -336,6 +347,7 @@ export const ConnectionEndpoints = {
   },
   icloudSignIn: {
     operationId: 'icloudSignIn',
+    rateLimited: false,
     permission: 'any_key',
     method: 'POST',
     path: '/v1/connections/icloud/authorize',
@@ -353,6 +365,7 @@ export const ConnectionEndpoints = {
   },
   sandboxConsentPage: {
     operationId: 'sandboxConsentPage',
+    rateLimited: false,
     permission: 'any_key',
     method: 'GET',
     path: '/v1/sandbox/oauth/authorize',
@@ -369,6 +382,7 @@ export const ConnectionEndpoints = {
   },
   sandboxConsentDecision: {
     operationId: 'sandboxConsentDecision',
+    rateLimited: false,
     permission: 'any_key',
     method: 'POST',
     path: '/v1/sandbox/oauth/authorize',

@@ -81,6 +81,16 @@ export interface EndpointContract {
   /** Counted in this pool instead of the general one. */
   readonly ratePool?: RatePool
   /**
+   * False for the public endpoints no rate limit counts (a provider's receiver, a consent page reached by its state,
+   * the reference page): the document then declares no 429 for them.
+   */
+  readonly rateLimited?: false
+  /**
+   * False for the public endpoint that answers the same whatever its path's id (the e-mail's open pixel, which tells
+   * nobody which invitations exist): the document then declares no 404 for it.
+   */
+  readonly answersNotFound?: false
+  /**
    * The error codes the use case itself can answer (`invalid_state_transition`, `departure_unavailable`...). The
    * OpenAPI document adds those the endpoint's shape implies: authentication, permissions, validation of its body,
    * query and path, idempotency, rate limits and internal errors.

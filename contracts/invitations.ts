@@ -243,6 +243,7 @@ export const InvitationEndpoints = {
     responseDescription: 'A 1x1 transparent GIF, whatever the token',
     responseContentType: 'image/gif',
     authenticated: false,
+    answersNotFound: false,
   },
   inboundMailNotice: {
     operationId: 'inboundMailNotice',

@@ -171,12 +171,14 @@ export const errorCodesOf = (endpoint: EndpointContract): ErrorCodeName[] => {
   if (endpoint.body !== undefined) codes.add('parameter_missing').add('parameter_invalid').add('parameter_unknown')
   if (endpoint.query !== undefined) codes.add('parameter_invalid').add('parameter_unknown')
   // A keyed request may name a connected account (`Service-Account`) that does not exist: 404 before any handler.
-  if (keyed || endpoint.path.includes('{') || endpoint.sandboxOnly === true) codes.add('resource_missing')
+  if ((keyed || endpoint.path.includes('{') || endpoint.sandboxOnly === true) && endpoint.answersNotFound !== false)
+    codes.add('resource_missing')
   if (endpoint.sandboxOnly === true) codes.add('route_not_found')
   if (keyed && MUTATING.has(endpoint.method))
     codes.add('idempotency_key_invalid').add('idempotency_key_in_use').add('idempotency_request_in_flight')
   for (const code of endpoint.errors ?? []) codes.add(code)
-  codes.add('rate_limit_exceeded').add('internal_error')
+  if (endpoint.rateLimited !== false) codes.add('rate_limit_exceeded')
+  codes.add('internal_error')
   return [...codes]
 }
 

@@ -39,6 +39,7 @@ export const ReferenceEndpoints = {
   },
   apiReference: {
     operationId: 'apiReference',
+    rateLimited: false,
     permission: 'any_key',
     method: 'GET',
     path: '/docs',

@@ -386,7 +386,7 @@ export interface paths {
         put?: never;
         /**
          * Immediate full sync (1 per minute per connection)
-         * @description Runs a full sync of the connection now instead of waiting for the provider's push or the next poll. Limited to 1 per minute per connection (429).
+         * @description Runs a full sync of the connection now instead of waiting for the provider's push or the next poll. Limited to 1 per minute per connection (429). A provider failure during the sync does not fail the request: it is recorded on the connection.
          */
         post: operations["refreshConnection"];
         delete?: never;
@@ -3816,6 +3816,8 @@ export interface components {
              */
             to: string;
         };
+        /** @description Microsoft Graph change notifications, `{ "value": [notification, ...] }`; each notification with `clientState` (and `lifecycleEvent` for lifecycle notices). Absent for the validation handshake. */
+        GraphChangeNotifications: Record<string, never>;
         Health: {
             livemode: boolean;
             /** @enum {string} */
@@ -5611,17 +5613,6 @@ export interface operations {
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
-            429: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8561,16 +8552,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `calendar_provider_unavailable`: The calendar provider did not answer or failed; retry later. */
-            502: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     completeConnection: {
@@ -8785,17 +8766,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
-            429: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
             500: {
                 headers: {
@@ -8883,17 +8853,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
-            429: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
             500: {
                 headers: {
@@ -8941,17 +8900,6 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                     "text/html": string;
-                };
-            };
-            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
-            429: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
@@ -9035,17 +8983,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
-            429: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
             500: {
                 headers: {
@@ -9068,7 +9005,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GraphChangeNotifications"];
+            };
+        };
         responses: {
             /** @description 200 text/plain echo of validationToken; 202 for notifications; 400 without notifications (in the error envelope, naming value) */
             200: {
@@ -9099,6 +9040,8 @@ export interface operations {
              *     `parameter_missing`: A required parameter is missing; `param` names it.
              *
              *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
              */
             400: {
                 headers: {
@@ -9123,17 +9066,6 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
-            429: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13079,16 +13011,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
-            404: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
             429: {
                 headers: {
@@ -14517,17 +14439,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
-            429: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
             500: {
                 headers: {
@@ -14613,17 +14524,6 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
-            429: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
