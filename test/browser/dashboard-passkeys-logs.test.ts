@@ -140,9 +140,7 @@ describe('an event’s departure history in Chromium', () => {
 
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
     const page = await signInWithLink(context, 'history-owner@example.com')
-    await page.goto(`${base}/dashboard/test/users`)
-    await page.getByRole('button', { name: 'Commuter' }).click()
-    await page.getByRole('button', { name: 'Board meeting' }).click()
+    await page.goto(`${base}/dashboard/test/events/${event.body.id}`)
     await page.getByRole('heading', { name: 'Departure history of Board meeting' }).waitFor()
     const triggers = await page
       .locator('section[aria-labelledby="departure-history"] tbody tr td:last-child')
