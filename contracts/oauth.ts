@@ -212,7 +212,7 @@ export const OAuthEndpoints = {
     summary:
       'Token endpoint (application/x-www-form-urlencoded): grant_type authorization_code (with code_verifier) or refresh_token',
     description:
-      'The OAuth token endpoint: exchanges an authorization code (with its `code_verifier`) or a refresh token for an access token acting for one connected account. Errors follow RFC 6749.',
+      "The OAuth token endpoint: exchanges an authorization code (with its `code_verifier`) or a refresh token for an access token acting for one connected account. With `resource` (RFC 8707) the access token is bound to that protected resource (the surface's `/mcp` URL is the one there is; any other is `invalid_target`) and is valid there only. Errors follow RFC 6749.",
     tag: 'OAuth',
     authenticated: false,
     responseDescription: 'RFC 6749 token response, or { error, error_description }',

@@ -215,9 +215,14 @@ export const oauthRoutes = async (app: FastifyInstance, options: OAuthRouteOptio
               code: form.code,
               redirectUri: form.redirect_uri,
               codeVerifier: form.code_verifier,
+              resource: form.resource,
             })
           : grant === 'refresh_token'
-            ? await oauth.refresh(client.value, { refreshToken: form.refresh_token, scope: form.scope })
+            ? await oauth.refresh(client.value, {
+                refreshToken: form.refresh_token,
+                scope: form.scope,
+                resource: form.resource,
+              })
             : err<OAuthProtocolError>({
                 error: grant === undefined ? 'invalid_request' : 'unsupported_grant_type',
                 description: 'grant_type is authorization_code or refresh_token.',
