@@ -561,6 +561,11 @@ export class OAuthService {
     return (await this.deps.connectedAccounts.resolve(scope, grant.connectedAccountId)).ok
   }
 
+  /** RFC 8707: whether `resource` names a protected resource of the surface (absent: the API, always valid). */
+  knowsResource(livemode: boolean, resource: string | undefined): boolean {
+    return this.audienceOf(livemode, resource).ok
+  }
+
   private protectedResources(livemode: boolean): readonly string[] {
     return this.deps.protectedResourcesOf?.(livemode) ?? []
   }

@@ -151,6 +151,21 @@ describe('the SDK client’s OAuth provider against /mcp and our authorization s
     const elsewhere = await refresh('https://elsewhere.example/mcp')
     expect(elsewhere.status).toBe(400)
     expect(await elsewhere.json()).toMatchObject({ error: 'invalid_target' })
+    // The authorization endpoint sends an unknown resource back to the client as well.
+    const unknown = new URL(asked?.href ?? '')
+    unknown.searchParams.set('resource', 'https://elsewhere.example/mcp')
+    unknown.searchParams.set(
+      'login_hint',
+      (await sandbox('POST', '/v1/oauth_consent_tickets', { connected_account: account.id, client_id: clientId })).body
+        .ticket,
+    )
+    const sentBack = await fetch(unknown, { redirect: 'manual', headers: { connection: 'close' } })
+    expect(sentBack.status).toBe(302)
+    const back = new URL(sentBack.headers.get('location') ?? '')
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT)
+    expect(back.searchParams.get('error')).toBe('invalid_target')
+    expect(back.searchParams.get('state')).toBe(asked?.searchParams.get('state'))
+
     const again = await refresh(mcpUrl.href)
     expect(again.status).toBe(200)
     expect(claimsOf((await again.json()).access_token).aud).toBe(mcpUrl.href)
