@@ -40,6 +40,7 @@ import type { ProposalHolder, VoiceService } from '../../core/voice/voice-servic
 import { decodeArguments } from '../agent/arguments.js'
 import { AGENT_TOOLS } from '../agent/tools/registry.js'
 import { type ApiErrorBody, domainErrorToApi, errorEnvelope, sendError } from '../api/errors.js'
+import type { RateLimitGate } from '../api/plugins/rate-limit.js'
 import { requireAuth } from '../api/request-context.js'
 import { type McpSession, McpSessions } from './mcp-sessions.js'
 
@@ -59,6 +60,8 @@ export interface McpRouteOptions {
   /** The issuer of the surface's OAuth authorization server (Connect), named in the protected resource metadata. */
   readonly authorizationServer: () => string
   readonly logger: LoggerPort
+  /** The API's rate limiter: the metadata documents, read without a key, count against the caller's address. */
+  readonly rateLimit: RateLimitGate
 }
 
 /** The MCP server's own version, told at `initialize` (the API's version is `Service-Version`). */
@@ -335,8 +338,14 @@ export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void 
         resource_name: 'Departure MCP server',
       })
   // Both the path-suffixed document (RFC 9728) and the bare one (what MCP clients try when no challenge named one).
-  app.get(Endpoints.mcpProtectedResourceMetadata.path, { config: { public: true } }, protectedResourceMetadata)
-  app.get(Endpoints.protectedResourceMetadata.path, { config: { public: true } }, protectedResourceMetadata)
+  const metadataRoute = {
+    config: { public: true },
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!(await options.rateLimit.admitAnonymous(request, reply))) return reply
+    },
+  }
+  app.get(Endpoints.mcpProtectedResourceMetadata.path, metadataRoute, protectedResourceMetadata)
+  app.get(Endpoints.protectedResourceMetadata.path, metadataRoute, protectedResourceMetadata)
 
   // RFC 9728 5.1 and RFC 6750 3: a 401 at /mcp (no credential, or one refused) names the metadata in its challenge,
   // whichever hook answered it (the authentication hook answers before the handler runs).
