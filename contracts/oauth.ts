@@ -137,6 +137,32 @@ export const OAuthEndpoints = {
     responseDescription: 'The metadata document (JSON)',
     responseContentType: 'application/json',
   },
+  mcpProtectedResourceMetadata: {
+    operationId: 'mcpProtectedResourceMetadata',
+    permission: 'any_key',
+    method: 'GET',
+    path: '/.well-known/oauth-protected-resource/mcp',
+    summary: 'OAuth 2.0 protected resource metadata of /mcp (RFC 9728)',
+    description:
+      "The MCP endpoint's protected resource metadata (RFC 9728), named by the `WWW-Authenticate: Bearer resource_metadata` challenge of a 401 from `/mcp`: the resource's URL, this surface's authorization server, the scopes and the bearer method, for MCP clients to discover. No key.",
+    tag: 'OAuth',
+    authenticated: false,
+    responseDescription: 'The metadata document (JSON)',
+    responseContentType: 'application/json',
+  },
+  protectedResourceMetadata: {
+    operationId: 'protectedResourceMetadata',
+    permission: 'any_key',
+    method: 'GET',
+    path: '/.well-known/oauth-protected-resource',
+    summary: 'OAuth 2.0 protected resource metadata at the bare well-known path (RFC 9728)',
+    description:
+      'The same document as `/.well-known/oauth-protected-resource/mcp`, for clients that look at the bare well-known path. No key.',
+    tag: 'OAuth',
+    authenticated: false,
+    responseDescription: 'The metadata document (JSON)',
+    responseContentType: 'application/json',
+  },
   oauthAuthorize: {
     operationId: 'oauthAuthorize',
     permission: 'any_key',
@@ -186,7 +212,7 @@ export const OAuthEndpoints = {
     summary:
       'Token endpoint (application/x-www-form-urlencoded): grant_type authorization_code (with code_verifier) or refresh_token',
     description:
-      'The OAuth token endpoint: exchanges an authorization code (with its `code_verifier`) or a refresh token for an access token acting for one connected account. Errors follow RFC 6749.',
+      "The OAuth token endpoint: exchanges an authorization code (with its `code_verifier`) or a refresh token for an access token acting for one connected account. With `resource` (RFC 8707) the access token is bound to that protected resource (the surface's `/mcp` URL is the one there is; any other is `invalid_target`) and is valid there only. Errors follow RFC 6749.",
     tag: 'OAuth',
     authenticated: false,
     responseDescription: 'RFC 6749 token response, or { error, error_description }',

@@ -35,6 +35,11 @@ export interface OAuthServiceDeps {
   readonly clock: Clock
   /** The issuer of a surface: its public base URL (`iss` of tokens, the metadata's `issuer`). */
   readonly issuerOf: (livemode: boolean) => string
+  /**
+   * The protected resources of a surface (RFC 8707 `resource` values, such as its MCP endpoint's URL): an access
+   * token asked for one of them has it as its audience, and is valid there only.
+   */
+  readonly protectedResourcesOf?: (livemode: boolean) => readonly string[]
 }
 
 /** A platform on one surface. */
@@ -402,9 +407,13 @@ export class OAuthService {
       readonly code: string | undefined
       readonly redirectUri: string | undefined
       readonly codeVerifier: string | undefined
+      /** RFC 8707: the protected resource the access token is for (its audience); none: the API. */
+      readonly resource?: string | undefined
     },
   ): Promise<Result<TokenResponse, OAuthProtocolError>> {
     if (input.code === undefined || input.code === '') return err(oauthError('invalid_request', 'code is required.'))
+    const audience = this.audienceOf(application.livemode, input.resource)
+    if (!audience.ok) return audience
     if (input.codeVerifier === undefined) return err(oauthError('invalid_request', 'code_verifier is required (PKCE).'))
     const now = this.deps.clock.now()
     const code = await this.deps.store.useCode(hashSecret(input.code), now)
@@ -432,7 +441,7 @@ export class OAuthService {
       revokedAt: null,
     }
     await this.deps.store.insertFamily(family)
-    return ok(await this.issueTokens(family, code.scope, now))
+    return ok(await this.issueTokens(family, code.scope, now, audience.value))
   }
 
   /**
@@ -442,10 +451,16 @@ export class OAuthService {
    */
   async refresh(
     application: OAuthApplication,
-    input: { readonly refreshToken: string | undefined; readonly scope: string | undefined },
+    input: {
+      readonly refreshToken: string | undefined
+      readonly scope: string | undefined
+      readonly resource?: string | undefined
+    },
   ): Promise<Result<TokenResponse, OAuthProtocolError>> {
     if (input.refreshToken === undefined || input.refreshToken === '')
       return err(oauthError('invalid_request', 'refresh_token is required.'))
+    const audience = this.audienceOf(application.livemode, input.resource)
+    if (!audience.ok) return audience
     const now = this.deps.clock.now()
     const invalid = err(oauthError('invalid_grant', 'The refresh token is not valid.'))
     const hash = hashSecret(input.refreshToken)
@@ -470,7 +485,7 @@ export class OAuthService {
       return err(oauthError('invalid_grant', 'The refresh token was already used: the grant is revoked.'))
     }
     if (family.revokedAt !== null || used.expiresAt.getTime() <= now.getTime()) return invalid
-    return ok(await this.issueTokens(family, scope, now))
+    return ok(await this.issueTokens(family, scope, now, audience.value))
   }
 
   /**
@@ -492,12 +507,15 @@ export class OAuthService {
     const refresh = await this.deps.store.findRefreshToken(hashSecret(token))
     if (refresh !== null) familyId = refresh.familyId
     else {
-      const claims = await this.deps.signer.verify(token, {
-        issuer: this.issuer(application.livemode),
-        audience: ACCESS_AUDIENCE,
-        now,
-      })
-      if (claims !== null && typeof claims.claims.family === 'string') familyId = claims.claims.family
+      for (const audience of [ACCESS_AUDIENCE, ...this.protectedResources(application.livemode)]) {
+        const claims = await this.deps.signer.verify(token, {
+          issuer: this.issuer(application.livemode),
+          audience,
+          now,
+        })
+        if (claims !== null && typeof claims.claims.family === 'string') familyId = claims.claims.family
+        if (familyId !== null) break
+      }
     }
     if (familyId === null) return ok(undefined)
     const family = await this.deps.store.getFamily(familyId)
@@ -509,12 +527,18 @@ export class OAuthService {
    * The API's side: whom an access token acts for, on this surface. Null when the token
    * does not verify, has expired, its grant was revoked, or its connected account is gone.
    */
-  async authenticateAccessToken(livemode: boolean, token: string): Promise<TokenAuthentication | null> {
-    const claims = await this.deps.signer.verify(token, {
-      issuer: this.issuer(livemode),
-      audience: ACCESS_AUDIENCE,
-      now: this.deps.clock.now(),
-    })
+  async authenticateAccessToken(
+    livemode: boolean,
+    token: string,
+    /** The protected resource asked (RFC 8707): its own tokens are valid there besides the API's; elsewhere not. */
+    resource?: string,
+  ): Promise<TokenAuthentication | null> {
+    const expected = { issuer: this.issuer(livemode), now: this.deps.clock.now() }
+    const bound =
+      resource !== undefined && this.protectedResources(livemode).includes(resource)
+        ? await this.deps.signer.verify(token, { ...expected, audience: resource })
+        : null
+    const claims = bound ?? (await this.deps.signer.verify(token, { ...expected, audience: ACCESS_AUDIENCE }))
     if (claims === null) return null
     const { family: familyId, platform: platformId, scope, client_id: clientId } = claims.claims
     if (typeof familyId !== 'string' || typeof platformId !== 'string' || typeof scope !== 'string') return null
@@ -537,7 +561,28 @@ export class OAuthService {
     return (await this.deps.connectedAccounts.resolve(scope, grant.connectedAccountId)).ok
   }
 
-  private async issueTokens(family: TokenFamily, scope: string, now: Date): Promise<TokenResponse> {
+  /** RFC 8707: whether `resource` names a protected resource of the surface (absent: the API, always valid). */
+  knowsResource(livemode: boolean, resource: string | undefined): boolean {
+    return this.audienceOf(livemode, resource).ok
+  }
+
+  private protectedResources(livemode: boolean): readonly string[] {
+    return this.deps.protectedResourcesOf?.(livemode) ?? []
+  }
+
+  /** RFC 8707 2: no `resource` is the API; one of the surface's protected resources is that audience; else refused. */
+  private audienceOf(livemode: boolean, resource: string | undefined): Result<string, OAuthProtocolError> {
+    if (resource === undefined) return ok(ACCESS_AUDIENCE)
+    if (this.protectedResources(livemode).includes(resource)) return ok(resource)
+    return err(
+      oauthError(
+        'invalid_target',
+        `resource is not a protected resource of this server; known: ${this.protectedResources(livemode).join(', ') || 'none'}.`,
+      ),
+    )
+  }
+
+  private async issueTokens(family: TokenFamily, scope: string, now: Date, audience: string): Promise<TokenResponse> {
     const refreshToken = `ort_${this.deps.random.token(32)}`
     await this.deps.store.saveRefreshToken({
       hash: hashSecret(refreshToken),
@@ -548,7 +593,7 @@ export class OAuthService {
     })
     const accessToken = await this.deps.signer.sign({
       issuer: this.issuer(family.livemode),
-      audience: ACCESS_AUDIENCE,
+      audience,
       subject: family.connectedAccountId,
       issuedAt: now,
       expiresAt: new Date(now.getTime() + OAUTH_LIFETIMES.accessTokenSeconds * 1000),

@@ -113,6 +113,7 @@ export interface OAuthProtocolError {
     | 'unsupported_grant_type'
     | 'invalid_scope'
     | 'unsupported_token_type'
+    | 'invalid_target'
   readonly description: string
 }
 

@@ -239,6 +239,8 @@ export const buildApiApp = async (
     clock: application.clock,
     subLimits: surface.container.get(TOKENS.SubLimits),
     publicBaseUrl: () => surface.publicBaseUrl.value,
+    authorizationServer: () => application.oauth.issuer(surface.livemode),
+    rateLimit: options.rateLimit,
     logger: application.logger.child({ component: 'mcp' }),
   })
   // The dashboard is served by the production surface only; its pages reach both surfaces' use cases.

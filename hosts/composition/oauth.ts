@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { ContainerModule } from 'inversify'
 import { JoseTokenSigner } from '../../adapters/token-signer/jose/jose-token-signer.js'
+import { MCP_PATH } from '../../contracts/mcp.js'
 import { OAuthService } from '../../core/oauth/oauth-service.js'
 import type { Config } from '../config.js'
 import { TOKENS } from '../di-tokens.js'
@@ -39,6 +40,10 @@ export const oauthModule = (signingKey: Uint8Array) =>
           clock,
           // Each surface is its own issuer: a sandbox token is not valid on production.
           issuerOf: (livemode) => (livemode ? baseUrls.live : baseUrls.test).value.replace(/\/+$/, ''),
+          // The MCP endpoint (docs/mcp.md) is the one protected resource a token may be bound to (RFC 8707).
+          protectedResourcesOf: (livemode) => [
+            `${(livemode ? baseUrls.live : baseUrls.test).value.replace(/\/+$/, '')}${MCP_PATH}`,
+          ],
         }),
       [
         TOKENS.OAuthStore,

@@ -29,6 +29,7 @@ import { decodeRequest } from '../../contracts/validation.js'
 import type { SessionAuthorityService } from '../../core/account/session-authority.js'
 import { hintsOf, type Json, type Tool, type ToolServices } from '../../core/agent/agent-tool.js'
 import { AgentToolCalls, type ProposalDesk, type SubLimitCounter } from '../../core/agent/tool-calls.js'
+import { SUPPORTED_SCOPES } from '../../core/oauth/oauth.js'
 import type { Clock } from '../../core/ports/clock.js'
 import type { RandomSource } from '../../core/ports/id-generator.js'
 import type { LoggerPort } from '../../core/ports/logger.js'
@@ -40,6 +41,7 @@ import type { ProposalHolder, VoiceService } from '../../core/voice/voice-servic
 import { decodeArguments } from '../agent/arguments.js'
 import { AGENT_TOOLS } from '../agent/tools/registry.js'
 import { type ApiErrorBody, domainErrorToApi, errorEnvelope, sendError } from '../api/errors.js'
+import type { RateLimitGate } from '../api/plugins/rate-limit.js'
 import { requireAuth } from '../api/request-context.js'
 import { type McpSession, McpSessions } from './mcp-sessions.js'
 
@@ -54,9 +56,13 @@ export interface McpRouteOptions {
   /** The platform's time (sessions' lifetimes). */
   readonly clock: Clock
   readonly subLimits: SubLimitCounter
-  /** The surface's public base URL: the sessions' issuer. */
+  /** The surface's public base URL: the sessions' issuer, and the origin of the `/mcp` resource's URL. */
   readonly publicBaseUrl: () => string
+  /** The issuer of the surface's OAuth authorization server (Connect), named in the protected resource metadata. */
+  readonly authorizationServer: () => string
   readonly logger: LoggerPort
+  /** The API's rate limiter: the metadata documents, read without a key, count against the caller's address. */
+  readonly rateLimit: RateLimitGate
 }
 
 /** The MCP server's own version, told at `initialize` (the API's version is `Service-Version`). */
@@ -318,7 +324,38 @@ export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void 
   // One for every request's server: the SDK otherwise builds an Ajv instance per server, the largest cost of a call.
   const jsonSchemaValidator = new AjvJsonSchemaValidator()
 
-  app.post(MCP_PATH, { config: { permission: 'any_key' } }, async (request, reply) => {
+  const base = () => options.publicBaseUrl().replace(/\/+$/, '')
+  // RFC 9728 3.1: the metadata of a resource with a path is at the well-known prefix followed by that path.
+  const metadataUrl = () => `${base()}${Endpoints.mcpProtectedResourceMetadata.path}`
+  const protectedResourceMetadata = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .header('Cache-Control', 'public, max-age=3600')
+      .type('application/json')
+      .send({
+        resource: `${base()}${MCP_PATH}`,
+        authorization_servers: [options.authorizationServer()],
+        bearer_methods_supported: ['header'],
+        scopes_supported: SUPPORTED_SCOPES,
+        resource_name: 'Departure MCP server',
+      })
+  // Both the path-suffixed document (RFC 9728) and the bare one (what MCP clients try when no challenge named one).
+  const metadataRoute = {
+    config: { public: true },
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!(await options.rateLimit.admitAnonymous(request, reply))) return reply
+    },
+  }
+  app.get(Endpoints.mcpProtectedResourceMetadata.path, metadataRoute, protectedResourceMetadata)
+  app.get(Endpoints.protectedResourceMetadata.path, metadataRoute, protectedResourceMetadata)
+
+  // RFC 9728 5.1 and RFC 6750 3: a 401 at /mcp (no credential, or one refused) names the metadata in its challenge,
+  // whichever hook answered it (the authentication hook answers before the handler runs).
+  const challenge = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (reply.statusCode === 401) reply.header('WWW-Authenticate', `Bearer resource_metadata="${metadataUrl()}"`)
+    return payload
+  }
+
+  app.post(MCP_PATH, { config: { permission: 'any_key' }, onSend: challenge }, async (request, reply) => {
     const auth = requireAuth(request.auth)
     const header = request.headers['mcp-session-id']
     const named = Array.isArray(header) ? header[0] : header
@@ -366,6 +403,6 @@ export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void 
       code: 'method_not_allowed',
       message: `${request.method} is not allowed on ${MCP_PATH}; allowed: POST.`,
     })
-  app.get(MCP_PATH, { config: { permission: 'any_key' } }, notAllowed)
-  app.delete(MCP_PATH, { config: { permission: 'any_key' } }, notAllowed)
+  app.get(MCP_PATH, { config: { permission: 'any_key' }, onSend: challenge }, notAllowed)
+  app.delete(MCP_PATH, { config: { permission: 'any_key' }, onSend: challenge }, notAllowed)
 }

@@ -307,6 +307,8 @@ describe('a developer trying the sandbox: successes and the use cases own errors
     await exchange(test.sandbox, 'GET', '/v1/openapi.json', { key: null })
     await exchange(test.sandbox, 'GET', '/docs', { key: null })
     await exchange(test.sandbox, 'GET', '/.well-known/oauth-authorization-server', { key: null })
+    await exchange(test.sandbox, 'GET', '/.well-known/oauth-protected-resource/mcp', { key: null })
+    await exchange(test.sandbox, 'GET', '/.well-known/oauth-protected-resource', { key: null })
   }, 120_000)
 })
 

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { MCP_PATH } from '../../../contracts/mcp.js'
 import { CURRENT_VERSION } from '../../../contracts/versions.js'
 import type { AuthenticationFailed } from '../../../core/account/account.errors.js'
 import { AuthenticationFailed as AuthenticationFailedError } from '../../../core/account/account.errors.js'
@@ -197,7 +198,11 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
     reply: FastifyReply,
     token: string,
   ): Promise<FastifyReply | undefined> => {
-    const found = await options.oauth.authenticateAccessToken(options.livemode, token)
+    // At /mcp a token bound to that resource (RFC 8707) is valid besides the API's; a token bound to it is not
+    // valid anywhere else.
+    const resource =
+      request.routeOptions.url === MCP_PATH ? `${options.oauth.issuer(options.livemode)}${MCP_PATH}` : undefined
+    const found = await options.oauth.authenticateAccessToken(options.livemode, token, resource)
     if (found === null) return refuse(request, reply, new AuthenticationFailedError({ reason: 'unknown' }))
     const authenticated = tokenAsKey(found, options.livemode)
     request.auth = authenticated

@@ -181,6 +181,14 @@ export const oauthRoutes = async (app: FastifyInstance, options: OAuthRouteOptio
       const fields = stringFields(request.query)
       const shown = await oauth.presentConsent(livemode, authorizationParams(fields))
       if (!shown.ok) return failAuthorization(reply, shown.error)
+      // RFC 8707 2: a `resource` this server does not protect goes back to the client (the token endpoint binds it).
+      if (!oauth.knowsResource(livemode, fields.resource))
+        return redirectWith(reply, shown.value.pending.redirectUri, {
+          error: 'invalid_target',
+          error_description: 'resource is not a protected resource of this server.',
+          state: shown.value.pending.state,
+          iss: oauth.issuer(livemode),
+        })
       // The form posts here and the answer is a redirect to the client's URI.
       return sendHostedPage(reply, 200, consentPage(shown.value, fields), { formAction: '*' })
     })
@@ -215,9 +223,14 @@ export const oauthRoutes = async (app: FastifyInstance, options: OAuthRouteOptio
               code: form.code,
               redirectUri: form.redirect_uri,
               codeVerifier: form.code_verifier,
+              resource: form.resource,
             })
           : grant === 'refresh_token'
-            ? await oauth.refresh(client.value, { refreshToken: form.refresh_token, scope: form.scope })
+            ? await oauth.refresh(client.value, {
+                refreshToken: form.refresh_token,
+                scope: form.scope,
+                resource: form.resource,
+              })
             : err<OAuthProtocolError>({
                 error: grant === undefined ? 'invalid_request' : 'unsupported_grant_type',
                 description: 'grant_type is authorization_code or refresh_token.',

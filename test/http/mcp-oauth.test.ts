@@ -1,0 +1,173 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hiddenFields } from '../support/hosted-page.js'
+import { api, startTestService, TEST_KEY, type TestService } from '../support/service.js'
+
+const REDIRECT = 'http://127.0.0.1:9/callback'
+
+let test: TestService
+beforeAll(async () => {
+  test = await startTestService()
+}, 60_000)
+afterAll(async () => {
+  await test?.stop()
+})
+
+const sandbox = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  api(test.sandbox, method, path, { key: TEST_KEY, headers, ...(body === undefined ? {} : { body }) })
+
+/**
+ * The SDK's OAuth client provider, as an MCP client implements it: a pre-registered public client (our server has no
+ * dynamic registration), PKCE verifier and tokens kept in memory. Its "browser" is the platform's part of Connect:
+ * it adds the consent ticket (`login_hint`) to the authorization URL the SDK built, shows the consent page and
+ * allows it, and keeps the code of the redirect.
+ */
+class TestProvider implements OAuthClientProvider {
+  verifier: string | undefined
+  stored: OAuthTokens | undefined
+  authorizationUrl: URL | undefined
+  code: string | undefined
+  constructor(
+    private readonly clientId: string,
+    private readonly ticket: () => Promise<string>,
+  ) {}
+  get redirectUrl() {
+    return REDIRECT
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return { client_name: 'MCP test client', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }
+  }
+  clientInformation(): OAuthClientInformationMixed {
+    return { client_id: this.clientId }
+  }
+  tokens() {
+    return this.stored
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.stored = tokens
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier
+  }
+  codeVerifier() {
+    if (this.verifier === undefined) throw new Error('no code verifier')
+    return this.verifier
+  }
+  async redirectToAuthorization(url: URL) {
+    this.authorizationUrl = new URL(url)
+    const withTicket = new URL(url)
+    withTicket.searchParams.set('login_hint', await this.ticket())
+    const page = await fetch(withTicket, { redirect: 'manual' })
+    expect(page.status, await page.clone().text()).toBe(200)
+    const form = new URLSearchParams(hiddenFields(await page.text()))
+    form.set('decision', 'allow')
+    const decided = await fetch(new URL('/oauth/authorize', test.sandbox), {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    })
+    expect(decided.status).toBe(302)
+    this.code = new URL(decided.headers.get('location') ?? '').searchParams.get('code') ?? undefined
+  }
+}
+
+const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'))
+
+describe('the SDK client’s OAuth provider against /mcp and our authorization server', () => {
+  it('discovers, authorizes with PKCE and the resource parameter, and calls tools with a token bound to /mcp', async () => {
+    const account = (await sandbox('POST', '/v1/connected_accounts', { name: 'Agent Bakery' })).body
+    const user = (
+      await sandbox('POST', '/v1/users', { email: 'owner@agent-bakery.example' }, { 'service-account': account.id })
+    ).body
+    const application = await sandbox('POST', '/v1/oauth_applications', {
+      name: 'MCP agent',
+      client_type: 'public',
+      redirect_uris: [REDIRECT],
+    })
+    expect(application.status, application.text).toBe(201)
+    const clientId = application.body.id as string
+    const provider = new TestProvider(clientId, async () => {
+      const ticket = await sandbox('POST', '/v1/oauth_consent_tickets', {
+        connected_account: account.id,
+        client_id: clientId,
+      })
+      return ticket.body.ticket as string
+    })
+    const mcpUrl = new URL('/mcp', test.sandbox)
+    const transport = new StreamableHTTPClientTransport(mcpUrl, {
+      authProvider: provider,
+      requestInit: { headers: { connection: 'close' } },
+    })
+    // No token yet: the 401's challenge leads the SDK through discovery to the authorization endpoint.
+    await expect(new Client({ name: 'departure-tests', version: '1.0.0' }).connect(transport)).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    )
+    const asked = provider.authorizationUrl
+    expect(asked?.pathname).toBe('/oauth/authorize')
+    expect(asked?.searchParams.get('client_id')).toBe(clientId)
+    expect(asked?.searchParams.get('code_challenge_method')).toBe('S256')
+    expect(asked?.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/)
+    expect(asked?.searchParams.get('resource')).toBe(mcpUrl.href)
+    expect(provider.code).toEqual(expect.any(String))
+
+    // The code exchanged by the SDK (verifier and resource): the access token's audience is the /mcp resource.
+    await transport.finishAuth(provider.code ?? '')
+    const token = provider.stored?.access_token ?? ''
+    expect(claimsOf(token).aud).toBe(mcpUrl.href)
+    const client = new Client({ name: 'departure-tests', version: '1.0.0' })
+    await client.connect(
+      new StreamableHTTPClientTransport(mcpUrl, {
+        authProvider: provider,
+        requestInit: { headers: { connection: 'close' } },
+      }),
+    )
+    const me = await client.callTool({ name: 'get_user', arguments: { user_id: user.id } })
+    expect(me.structuredContent).toMatchObject({ id: user.id, object: 'user' })
+    await client.close()
+
+    // A token for /mcp is for /mcp only: the REST API refuses it.
+    const rest = await api(test.sandbox, 'GET', `/v1/users/${user.id}`, { key: token })
+    expect(rest.status).toBe(401)
+    // A token for another resource is not issued (RFC 8707 invalid_target), and the refresh token is not spent.
+    const refresh = (resource: string) =>
+      fetch(new URL('/oauth/token', test.sandbox), {
+        method: 'POST',
+        headers: { connection: 'close' },
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          client_id: clientId,
+          refresh_token: provider.stored?.refresh_token ?? '',
+          resource,
+        }),
+      })
+    const elsewhere = await refresh('https://elsewhere.example/mcp')
+    expect(elsewhere.status).toBe(400)
+    expect(await elsewhere.json()).toMatchObject({ error: 'invalid_target' })
+    // The authorization endpoint sends an unknown resource back to the client as well.
+    const unknown = new URL(asked?.href ?? '')
+    unknown.searchParams.set('resource', 'https://elsewhere.example/mcp')
+    unknown.searchParams.set(
+      'login_hint',
+      (await sandbox('POST', '/v1/oauth_consent_tickets', { connected_account: account.id, client_id: clientId })).body
+        .ticket,
+    )
+    const sentBack = await fetch(unknown, { redirect: 'manual', headers: { connection: 'close' } })
+    expect(sentBack.status).toBe(302)
+    const back = new URL(sentBack.headers.get('location') ?? '')
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT)
+    expect(back.searchParams.get('error')).toBe('invalid_target')
+    expect(back.searchParams.get('state')).toBe(asked?.searchParams.get('state'))
+
+    const again = await refresh(mcpUrl.href)
+    expect(again.status).toBe(200)
+    expect(claimsOf((await again.json()).access_token).aud).toBe(mcpUrl.href)
+  })
+})
