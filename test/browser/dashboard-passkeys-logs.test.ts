@@ -143,7 +143,7 @@ describe('an event’s departure history in Chromium', () => {
     await page.goto(`${base}/dashboard/test/events/${event.body.id}`)
     await page.getByRole('heading', { name: 'Departure history of Board meeting' }).waitFor()
     const triggers = await page
-      .locator('section[aria-labelledby="departure-history"] tbody tr td:last-child')
+      .locator('section[aria-labelledby="departure-history"] .table-wrap tbody tr td:last-child')
       .allTextContents()
     expect(triggers).toEqual(['requested', 'event_created'])
     await context.close()
