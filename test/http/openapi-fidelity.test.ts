@@ -178,10 +178,14 @@ describe('request schemas are exactly as strict as the server', () => {
   }
 
   it('every object of every JSON request body refuses unknown properties, as the server does', async () => {
+    // Microsoft Graph's change notifications are the one open body: Graph adds fields over time and the server
+    // takes them, so the document says so (an object of any properties) instead of refusing them.
+    const open = new Set(['POST /v1/connections/push/microsoft'])
     const bodies = operations().flatMap(({ id, operation }) => {
       const schema = operation.requestBody?.content['application/json']?.schema
-      return schema === undefined ? [] : [{ id, schema }]
+      return schema === undefined || open.has(id) ? [] : [{ id, schema }]
     })
+    expect(operations().filter(({ id }) => open.has(id)).map(({ id }) => id)).toEqual([...open])
     expect(bodies.length).toBeGreaterThanOrEqual(49)
     for (const { id, schema } of bodies)
       for (const object of objectsOf(schema)) expect(object.additionalProperties, id).toBe(false)
