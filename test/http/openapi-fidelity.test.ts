@@ -185,7 +185,11 @@ describe('request schemas are exactly as strict as the server', () => {
       const schema = operation.requestBody?.content['application/json']?.schema
       return schema === undefined || open.has(id) ? [] : [{ id, schema }]
     })
-    expect(operations().filter(({ id }) => open.has(id)).map(({ id }) => id)).toEqual([...open])
+    expect(
+      operations()
+        .filter(({ id }) => open.has(id))
+        .map(({ id }) => id),
+    ).toEqual([...open])
     expect(bodies.length).toBeGreaterThanOrEqual(49)
     for (const { id, schema } of bodies)
       for (const object of objectsOf(schema)) expect(object.additionalProperties, id).toBe(false)
