@@ -10,7 +10,7 @@ export default defineConfig({
     projects: [
       // Every suite on the embedded defaults (and the MongoDB adapters' own suites on the test peer).
       { test: { ...shared, name: 'embedded', include: ['test/**/*.test.ts'] } },
-      // The HTTP and browser suites again, unchanged, with the service on MongoDB (the test peer, or MONGODB_URI_TEST).
+      // The HTTP (and browser) suites again, unchanged, with the service on MongoDB (the test peer, or MONGODB_URI_TEST).
       // Every storage call is a round trip to the peer there: the sandbox time walks over many connections
       // (hours of 5-minute polls, test/http/connections.test.ts) take a minute or two instead of seconds.
       {
@@ -29,6 +29,17 @@ export default defineConfig({
             'test/http/client-package.test.ts',
             // Drives the document's every operation through the validator: the HTTP layer's, whatever the storage.
             'test/http/openapi-coverage.test.ts',
+            // The document, Spectral's lint of it, the MCP Inspector's CLI, the reference page and the socket
+            // timeouts of slow clients: the HTTP layer's behaviour, the same on any storage.
+            'test/http/openapi.test.ts',
+            'test/http/mcp-inspector.test.ts',
+            'test/http/slow-clients.test.ts',
+            'test/browser/reference.test.ts',
+            // The pages in a browser: their data on MongoDB is proven by test/http/dashboard.test.ts and the hosted
+            // pages' by test/http/invitations.test.ts on this project, and the stores by their contract suites.
+            'test/browser/dashboard.test.ts',
+            'test/browser/dashboard-passkeys-logs.test.ts',
+            'test/browser/hosted-pages.test.ts',
           ],
           env: { TEST_STORAGE: 'mongodb' },
         },
