@@ -337,6 +337,48 @@ describe('routing chain: the whole chain answers within its deadline, else the o
     expect(routing.stats.cacheHits).toBe(1)
   })
 
+  it('the late answer is counted late, never answered: the provider stats say the window did not get it', async () => {
+    const metrics = new MemoryMetrics()
+    const slow = slowProvider()
+    const deadline = controlledDeadline()
+    const osrmCalls: RouteQuery[] = []
+    const routing = new RoutingChain({
+      links: [
+        { name: 'tomtom', port: slow.port, callsPerMinute: 100 },
+        {
+          name: 'osrm',
+          port: {
+            travelTime: async (query) => {
+              osrmCalls.push(query)
+              return err(new ProviderUnavailable({ provider: 'osrm', reason: 'server_error' }))
+            },
+          },
+          callsPerMinute: 100,
+        },
+        { name: 'offline', port: new OfflineRoutingAdapter(), callsPerMinute: null },
+      ],
+      deadline: { afterMs: 8_000, wait: deadline.wait },
+      metrics,
+      now: () => Date.parse('2026-06-02T08:00:00Z'),
+    })
+    const lookup = routing.travelTime(trip())
+    expect(await settledYet(lookup)).toBe(false)
+    deadline.expire()
+    expect(expectOk(await lookup).provider).toBe('offline')
+    slow.answer(liveAnswer)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(routing.stats.calls).toEqual({ tomtom: 1 })
+    expect(routing.stats.answered).toEqual({ offline: 1 })
+    expect(routing.stats.late).toEqual({ tomtom: 1 })
+    // Past the deadline the chain asks no further source: OSRM is spared a call nobody waits for.
+    expect(osrmCalls).toHaveLength(0)
+    const counted = (await metrics.collect()).filter((sample) => sample.name === 'routing_lookups_total')
+    expect(counted.map((sample) => [sample.labels.source, sample.labels.outcome, sample.value])).toEqual([
+      ['offline', 'deadline', 1],
+      ['tomtom', 'late', 1],
+    ])
+  })
+
   it('a provider within the deadline: its answer, and the deadline is called off', async () => {
     const { slow, deadline, routing } = setUp()
     const lookup = routing.travelTime(trip())
