@@ -350,7 +350,7 @@ describe('routing chain: the whole chain answers within its deadline, else the o
           port: {
             travelTime: async (query) => {
               osrmCalls.push(query)
-              return err(new ProviderUnavailable({ provider: 'osrm', reason: 'server_error' }))
+              return err(new ProviderUnavailable({ provider: 'osrm', reason: 'server_error', detail: 'HTTP 503' }))
             },
           },
           callsPerMinute: 100,
