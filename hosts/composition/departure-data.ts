@@ -65,10 +65,12 @@ export const departureDataModule = (config: Config, livemode: boolean, providers
             ? instrumented(new OpenMeteoWeatherAdapter({ ...http, baseUrl: weather.baseUrl }), 'open-meteo', metrics)
             : new OfflineWeatherAdapter()
         const official: WeatherPort[] = []
+        // MeteoAlarm cannot place warnings whose area is a geocode only: what it places joins the thresholds.
+        const partial: WeatherPort[] = []
         if (warnings.nws !== null)
           official.push(instrumented(new NwsAlertsAdapter({ ...http, baseUrl: warnings.nws.baseUrl }), 'nws', metrics))
         if (warnings.meteoAlarm !== null)
-          official.push(
+          partial.push(
             instrumented(
               new MeteoAlarmWarningsAdapter({
                 ...http,
@@ -79,7 +81,9 @@ export const departureDataModule = (config: Config, livemode: boolean, providers
               metrics,
             ),
           )
-        return official.length === 0 ? forecast : new OfficialFirstWeather({ forecast, official })
+        return official.length === 0 && partial.length === 0
+          ? forecast
+          : new OfficialFirstWeather({ forecast, official, partial })
       },
       [TOKENS.Metrics],
     )
