@@ -62,8 +62,8 @@ export interface RunNoise {
   /** Bare Fastify's server CPU per request in this run, µs. */
   readonly bfMicros: number
   /**
-   * The spread of the authenticated GET's ratio to bare Fastify over the run's alternating rounds, relative to the
-   * ratio: (max - min) / ratio. Two rounds of the same code differed by that much in this run.
+   * Half the spread of the authenticated GET's ratio to bare Fastify over the run's alternating rounds, relative to
+   * the ratio: (max - min) / 2 / ratio, the "plus or minus" of one measurement of the same code in this run.
    */
   readonly noise: number
   /** What a figure may miss its floor by: the noise, at least `minimumTolerance`. */
@@ -72,7 +72,7 @@ export interface RunNoise {
 
 export const measureNoise = (http: HttpYardstick, minimumTolerance: number): RunNoise => {
   const [lowest, highest] = http.ratioRange
-  const noise = http.ratio > 0 ? (highest - lowest) / http.ratio : 1
+  const noise = http.ratio > 0 ? (highest - lowest) / 2 / http.ratio : 1
   return { bfMicros: http.bare.serverCpuMicrosPerRequest, noise, tolerance: Math.max(noise, minimumTolerance) }
 }
 
@@ -186,7 +186,7 @@ export const formatRoundTripVerdict = (verdict: RoundTripVerdict): string =>
     : `${verdict.name}: ${verdict.measured} (at most ${verdict.atMost}: ${verdict.status === 'met' ? 'met' : 'REGRESSED'})`
 
 export const formatCheck = (report: CheckReport): string[] => [
-  `Regression check: BF ${report.noise.bfMicros} µs; noise ${(report.noise.noise * 100).toFixed(1)}% (spread of the GET/bare ratio over the rounds), tolerance ${(report.noise.tolerance * 100).toFixed(1)}%`,
+  `Regression check: BF ${report.noise.bfMicros} µs; noise ${(report.noise.noise * 100).toFixed(1)}% (half the spread of the GET/bare ratio over the rounds), tolerance ${(report.noise.tolerance * 100).toFixed(1)}%`,
   ...report.figures.map((verdict) => {
     const label = `  ${verdict.name.padEnd(58)}`
     if (verdict.status === 'not_applicable') return `${label} not judged (recorded in another setting)`

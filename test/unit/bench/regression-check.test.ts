@@ -39,8 +39,8 @@ const recomputeCost: FloorEntry = {
 }
 
 describe('the noise the run measured is the tolerance', () => {
-  it('is the spread of the GET/bare ratio over the rounds, relative to the ratio', () => {
-    const noise = measureNoise(http(16, 0.6, [0.54, 0.66]), 0.05)
+  it('is half the spread of the GET/bare ratio over the rounds, relative to the ratio', () => {
+    const noise = measureNoise(http(16, 0.6, [0.48, 0.72]), 0.05)
     expect(noise.noise).toBeCloseTo(0.2)
     expect(noise.tolerance).toBeCloseTo(0.2)
     expect(noise.bfMicros).toBe(16)
@@ -72,7 +72,7 @@ describe('a figure that falls below its floor by more than the noise fails the c
 
   it('half the recorded rate fails, whatever the noise of a normal run', () => {
     // Recorded 0.03 (1,875/s at 16 µs); half is 937/s = 0.015, under 0.024 x (1 - 0.2).
-    const report = checkRun(run(937, [0.54, 0.66]), floors([postRate]), {})
+    const report = checkRun(run(937, [0.48, 0.72]), floors([postRate]), {})
     expect(report?.figures[0]).toMatchObject({ status: 'regressed', measured: 937 })
     expect(report?.failed).toBe(true)
   })
@@ -80,7 +80,7 @@ describe('a figure that falls below its floor by more than the noise fails the c
   it('under the floor but within the noise passes; the same figure in a steadier run fails', () => {
     // 0.0216 is 10% under the floor of 0.024: within a 20% noise, beyond a 5% one.
     const under = 0.0216 / 16e-6
-    expect(checkRun(run(under, [0.54, 0.66]), floors([postRate]), {})?.failed).toBe(false)
+    expect(checkRun(run(under, [0.48, 0.72]), floors([postRate]), {})?.failed).toBe(false)
     expect(checkRun(run(under, [0.6, 0.6]), floors([postRate]), {})?.failed).toBe(true)
   })
 
