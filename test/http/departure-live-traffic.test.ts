@@ -131,7 +131,14 @@ describe('Production with OSRM alone (ROUTING=osrm): a chain down to the offline
   let client: ReturnType<typeof clients>
   beforeAll(async () => {
     osrm = await startOsrmFake()
-    test = await startTestService({ ROUTING: 'osrm', OSRM_URL: osrm.baseUrl, ROUTING_DEADLINE_MS: '3000' })
+    // The adapter's own timeout far beyond the deadline: only the deadline can cut a slow OSRM short. The deadline
+    // leaves a loaded machine's loopback call time to answer.
+    test = await startTestService({
+      ROUTING: 'osrm',
+      OSRM_URL: osrm.baseUrl,
+      ROUTING_DEADLINE_MS: '6000',
+      PROVIDER_TIMEOUT_MS: '60000',
+    })
     client = clients(test)
   })
   afterAll(async () => {
@@ -156,7 +163,7 @@ describe('Production with OSRM alone (ROUTING=osrm): a chain down to the offline
   })
 
   it('OSRM slower than the deadline: the offline estimate answers at the deadline, not after OSRM gives up', async () => {
-    // Longer than the deadline and than the adapter's own timeouts and retries (5 s per attempt, 3 attempts).
+    // Longer than the deadline and than the adapter's own 60 s timeout: only the deadline can answer in time.
     osrm.replyNext({ status: 200, body: {}, delayMs: 120_000 })
     const response = await client.live('POST', '/v1/departure/compute', { body: tripTo(13.3452, at(3 * HOUR)) })
     expect(response.status).toBe(200)
