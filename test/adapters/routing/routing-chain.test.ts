@@ -142,6 +142,39 @@ describe('routing chain: live, then historical, then the offline estimate', () =
   })
 })
 
+describe('routing chain headed by OSRM (ROUTING=osrm): historical, then the offline estimate', () => {
+  let osrm: FakeHttpServer
+  beforeEach(async () => {
+    osrm = await startOsrmFake()
+  })
+  afterEach(async () => {
+    await osrm.close()
+  })
+  const chain = (callsPerMinute: number) => {
+    const { options } = fastResilience(osrm.baseUrl, { retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } })
+    return new RoutingChain({
+      links: [
+        { name: 'osrm', port: new OsrmRoutingAdapter(options), callsPerMinute },
+        { name: 'offline', port: new OfflineRoutingAdapter(), callsPerMinute: null },
+      ],
+      now: options.now,
+    })
+  }
+
+  it('up: OSRM answers, historical; down: the estimate; over budget: the estimate without a call', async () => {
+    const routing = chain(2)
+    expect(expectOk(await routing.travelTime(trip()))).toMatchObject({ provider: 'osrm', quality: 'historical' })
+    osrm.replyNext({ status: 503, rawBody: 'Service Unavailable' })
+    const down = expectOk(await routing.travelTime(trip({ destination: { lat: 52.4, lng: 13.3 } })))
+    expect(down).toMatchObject({ provider: 'offline', quality: 'estimate' })
+    const before = osrm.requests.length
+    const over = expectOk(await routing.travelTime(trip({ destination: { lat: 52.3, lng: 13.2 } })))
+    expect(over).toMatchObject({ provider: 'offline', quality: 'estimate' })
+    expect(osrm.requests).toHaveLength(before)
+    expect(routing.stats.overBudget).toEqual({ osrm: 1 })
+  })
+})
+
 describe('routing chain: identical lookups across users share one call', () => {
   const counting = (): RoutingPort & { queries: RouteQuery[] } => {
     const queries: RouteQuery[] = []
