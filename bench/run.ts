@@ -14,6 +14,14 @@ import {
   type MonitoringReport,
   runMonitoringScenario,
 } from './monitoring-scenario.js'
+import {
+  checkRun,
+  type Floors,
+  formatCheck,
+  formatRoundTripVerdict,
+  judgeRoundTrips,
+  readFloors,
+} from './regression-check.js'
 import { countRoundTrips, type RoundTripReport, type RoundTrips } from './round-trips.js'
 import { runTrackingScenario, type TrackingReport } from './tracking-scenario.js'
 import { runVoiceScenario, type VoiceReport } from './voice-scenario.js'
@@ -42,9 +50,11 @@ interface Arguments {
   /** Pin the HTTP scenario's load generator and servers to cores of their own (`--no-pin`: off). */
   readonly pin: boolean
   readonly mongodb: boolean
+  /** Judge the figures against `bench/floors.json`; exit 1 when one regressed (runs `http` too: it gives BF). */
+  readonly check: boolean
 }
 
-const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [find_slots] [voice] [mcp] [tracking] [dashboard] [--seconds=N] [--connections=N] [--events=10000,100000] [--events-per-user=100] [--cpu-prof=DIR] [--mongodb] [--no-pin]
+const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [find_slots] [voice] [mcp] [tracking] [dashboard] [--seconds=N] [--connections=N] [--events=10000,100000] [--events-per-user=100] [--cpu-prof=DIR] [--mongodb] [--no-pin] [--check]
   http           authenticated GET /v1/users/{id} against a bare Fastify hello-world, and POST /v1/events (autocannon);
                  then the MongoDB commands each of them sends, counted on the MongoDB test peer
   monitoring     departure monitoring steady state with N monitored events (recomputes/s, lag)
@@ -63,7 +73,9 @@ const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [find_slot
   --no-pin       http: do not pin the load generator and each server to cores of their own (pinned by default
                  on 2 or more cores when taskset is available; never with --mongodb)
   --mongodb      http and monitoring on MongoDB storage: MONGODB_URI (a replica set) when set, otherwise the
-                 MongoDB test peer (a JavaScript emulator) in a child process, whose figures measure the peer, not MongoDB`
+                 MongoDB test peer (a JavaScript emulator) in a child process, whose figures measure the peer, not MongoDB
+  --check        judge each figure against its floor in bench/floors.json, in units of bare Fastify's CPU per request,
+                 with the noise of this run's rounds as the tolerance; exit 1 when one regressed (adds http if absent)`
 
 class UsageError extends Error {}
 
@@ -83,6 +95,7 @@ const parseArguments = (argv: readonly string[]): Arguments => {
   let cpuProfileDir: string | undefined
   let mongodb = false
   let pin = true
+  let check = false
   for (const argument of argv) {
     const [flag, value = ''] = argument.split('=', 2) as [string, string?]
     if (flag === '--seconds') seconds = positiveInteger('--seconds', value)
@@ -93,13 +106,17 @@ const parseArguments = (argv: readonly string[]): Arguments => {
     else if (flag === '--cpu-prof') cpuProfileDir = value === '' ? 'bench-profiles' : value
     else if (argument === '--mongodb') mongodb = true
     else if (argument === '--no-pin') pin = false
+    else if (argument === '--check') check = true
     else if (flag === '--help' || flag === '-h') {
       console.log(usage)
       process.exit(0)
     } else if ((SCENARIOS as readonly string[]).includes(argument)) scenarios.push(argument as Scenario)
     else throw new UsageError(`unknown argument "${argument}"`)
   }
+  // The check judges costs in units of bare Fastify's CPU, which the http scenario measures.
+  if (check && scenarios.length > 0 && !scenarios.includes('http')) scenarios.unshift('http')
   return {
+    check,
     scenarios: scenarios.length === 0 ? SCENARIOS : scenarios,
     httpSeconds: seconds ?? 10,
     connections,
@@ -134,7 +151,10 @@ const printHttp = (report: HttpReport): void => {
   )
 }
 
-const printRoundTrips = (report: RoundTripReport): void => {
+/** The recorded floors and round-trip ceilings (`npm run bench` runs at the repository's root). */
+const FLOORS_FILE = 'bench/floors.json'
+
+const printRoundTrips = (report: RoundTripReport, floors: Floors): void => {
   console.log(
     `\nMongoDB round trips of the request path (counted on the MongoDB test peer, ${report.authenticatedGet.requests} sequential requests each; goals: GET <= 2, POST <= 8 in 1 transaction)`,
   )
@@ -148,6 +168,8 @@ const printRoundTrips = (report: RoundTripReport): void => {
   row('authenticated GET /v1/users/{id}', report.authenticatedGet)
   row('POST /v1/events', report.createEvent)
   row('POST /v1/events with a unique Idempotency-Key', report.createEventWithIdempotencyKey)
+  for (const verdict of judgeRoundTrips(floors.roundTrips, { roundTrips: report }))
+    console.log(`  ${formatRoundTripVerdict(verdict)}`)
 }
 
 const printMonitoring = (report: MonitoringReport): void => {
@@ -237,6 +259,7 @@ const main = async (): Promise<void> => {
     console.error(`${error.message}\n${usage}`)
     process.exit(2)
   }
+  const floors = readFloors(FLOORS_FILE)
   if (options.scenarios.includes('monitoring')) await withHeapFor(Math.max(...options.eventCounts))
   const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version }
   console.log(`Machine: ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}`)
@@ -284,7 +307,7 @@ const main = async (): Promise<void> => {
         printHttp(results.http)
         // Whatever the storage of the run: the counts are the code's, not the store's speed.
         results.roundTrips = await countRoundTrips()
-        printRoundTrips(results.roundTrips)
+        printRoundTrips(results.roundTrips, floors)
       } else if (scenario === 'dashboard') {
         const report = await runDashboardScenario({
           users: 10_000,
@@ -370,6 +393,21 @@ const main = async (): Promise<void> => {
   }
   if (warning !== undefined) console.log(`\n${warning}`)
   console.log(`\n${JSON.stringify(results, null, 2)}`)
+  if (options.check) {
+    const context = {
+      storage,
+      httpFamily: process.env.STORAGE === 'memory' ? 'memory' : 'sqlite',
+      monitoringFamily: embeddedMonitoringStorage(),
+    }
+    const report = checkRun(results, floors, context)
+    if (report === null) {
+      console.error('Regression check: no HTTP figures, so no BF to judge by')
+      process.exitCode = 1
+      return
+    }
+    console.log(`\n${formatCheck(report).join('\n')}`)
+    if (report.failed) process.exitCode = 1
+  }
 }
 
 await main()

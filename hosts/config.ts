@@ -294,7 +294,7 @@ export interface Config {
   readonly providers: {
     readonly routing: RoutingConfig
     /** Transit through an OpenTripPlanner 2 server (production); null: the offline estimate, as the road router says. */
-    readonly transit: { readonly kind: 'otp'; readonly baseUrl: string } | null
+    readonly transit: { readonly kind: 'otp'; readonly baseUrl: string; readonly deadlineMs: number } | null
     readonly weather: { readonly kind: 'offline' } | { readonly kind: 'open-meteo'; readonly baseUrl: string }
     /** Official warning services asked beside the forecast (production only); none by default. */
     readonly warnings: {
@@ -324,7 +324,14 @@ export interface Config {
  */
 export type RoutingConfig =
   | { readonly kind: 'offline' }
-  | { readonly kind: 'osrm'; readonly baseUrl: string }
+  | {
+      /** OSRM heads a chain down to the offline estimate: typical traffic, then the estimate. */
+      readonly kind: 'osrm'
+      readonly baseUrl: string
+      readonly callsPerMinute: number
+      readonly cache: { readonly cellMeters: number; readonly bucketMinutes: number }
+      readonly deadlineMs: number
+    }
   | {
       readonly kind: 'live'
       readonly provider: 'tomtom' | 'here'
@@ -617,11 +624,18 @@ const transitConfig = (vars: typeof Environment.Type): Config['providers']['tran
   if (vars.OTP_URL === undefined) {
     throw new ConfigError('OTP_URL', 'required with TRANSIT=otp (the OpenTripPlanner 2 server, e.g. http://otp:8080)')
   }
-  return { kind: 'otp', baseUrl: vars.OTP_URL }
+  return { kind: 'otp', baseUrl: vars.OTP_URL, deadlineMs: routingDeadlineMs(vars) }
 }
 
 const routingConfig = (vars: typeof Environment.Type): RoutingConfig => {
-  if (vars.ROUTING === 'osrm') return { kind: 'osrm', baseUrl: vars.OSRM_URL ?? 'https://router.project-osrm.org' }
+  if (vars.ROUTING === 'osrm')
+    return {
+      kind: 'osrm',
+      baseUrl: vars.OSRM_URL ?? 'https://router.project-osrm.org',
+      callsPerMinute: Number(vars.OSRM_CALLS_PER_MINUTE ?? 600),
+      cache: routingCacheCells(vars),
+      deadlineMs: routingDeadlineMs(vars),
+    }
   if (vars.ROUTING !== 'tomtom' && vars.ROUTING !== 'here') return { kind: 'offline' }
   const provider = vars.ROUTING
   const keyName = provider === 'tomtom' ? 'TOMTOM_API_KEY' : 'HERE_API_KEY'
@@ -641,13 +655,18 @@ const routingConfig = (vars: typeof Environment.Type): RoutingConfig => {
       vars.OSRM_URL === undefined
         ? null
         : { baseUrl: vars.OSRM_URL, callsPerMinute: Number(vars.OSRM_CALLS_PER_MINUTE ?? 600) },
-    cache: {
-      cellMeters: Number(vars.ROUTING_CACHE_CELL_M ?? 250),
-      bucketMinutes: Number(vars.ROUTING_CACHE_BUCKET_MIN ?? 5),
-    },
-    deadlineMs: Number(vars.ROUTING_DEADLINE_MS ?? 8000),
+    cache: routingCacheCells(vars),
+    deadlineMs: routingDeadlineMs(vars),
   }
 }
+
+const routingCacheCells = (vars: typeof Environment.Type) => ({
+  cellMeters: Number(vars.ROUTING_CACHE_CELL_M ?? 250),
+  bucketMinutes: Number(vars.ROUTING_CACHE_BUCKET_MIN ?? 5),
+})
+
+/** Every routing lookup that asks a provider over the network answers within it (chains and OTP alike). */
+const routingDeadlineMs = (vars: typeof Environment.Type): number => Number(vars.ROUTING_DEADLINE_MS ?? 8000)
 
 const warningsConfig = (vars: typeof Environment.Type): Config['providers']['warnings'] => {
   const names = new Set((vars.WEATHER_WARNINGS ?? '').split(',').map((name) => name.trim()))

@@ -77,7 +77,7 @@ export const METRICS = {
   },
   routing_lookups_total: {
     kind: 'counter',
-    help: 'Lookups through the routing chain, by source (tomtom, here, osrm, offline) and outcome (cache_hit, answered, over_budget, failed, deadline).',
+    help: 'Routing lookups through the chain and OTP, by source (tomtom, here, osrm, otp, offline) and outcome (cache_hit, answered, over_budget, failed, deadline, late).',
     labels: ['source', 'outcome'],
   },
 } as const satisfies Record<string, MetricDeclaration>

@@ -50,6 +50,8 @@ export const departureDataModule = (config: Config, livemode: boolean, providers
               baseUrl: transit.baseUrl,
               otherModes: roads,
               unavailableFallback: new OfflineRoutingAdapter(),
+              deadline: { afterMs: transit.deadlineMs },
+              metrics,
             })
       },
       [TOKENS.Metrics],
@@ -63,10 +65,12 @@ export const departureDataModule = (config: Config, livemode: boolean, providers
             ? instrumented(new OpenMeteoWeatherAdapter({ ...http, baseUrl: weather.baseUrl }), 'open-meteo', metrics)
             : new OfflineWeatherAdapter()
         const official: WeatherPort[] = []
+        // MeteoAlarm cannot place warnings whose area is a geocode only: what it places joins the thresholds.
+        const partial: WeatherPort[] = []
         if (warnings.nws !== null)
           official.push(instrumented(new NwsAlertsAdapter({ ...http, baseUrl: warnings.nws.baseUrl }), 'nws', metrics))
         if (warnings.meteoAlarm !== null)
-          official.push(
+          partial.push(
             instrumented(
               new MeteoAlarmWarningsAdapter({
                 ...http,
@@ -77,7 +81,9 @@ export const departureDataModule = (config: Config, livemode: boolean, providers
               metrics,
             ),
           )
-        return official.length === 0 ? forecast : new OfficialFirstWeather({ forecast, official })
+        return official.length === 0 && partial.length === 0
+          ? forecast
+          : new OfficialFirstWeather({ forecast, official, partial })
       },
       [TOKENS.Metrics],
     )
@@ -93,15 +99,29 @@ export const departureDataModule = (config: Config, livemode: boolean, providers
     bind(TOKENS.TimezoneLookup).toResolvedValue(() => new GeoTzTimezoneLookup())
   })
 
-/** The configured routing: a live provider heads a chain down to the offline estimate (see `RoutingConfig`). */
+/**
+ * The configured routing: the offline estimator alone, or a chain down to it headed by a live provider (then OSRM
+ * when configured) or by OSRM, under one deadline (see `RoutingConfig`).
+ */
 const routingPort = (
   routing: RoutingConfig,
   http: { readonly timeoutMs: number; readonly userAgent: string },
   metrics: MetricsPort,
 ): RoutingPort => {
   if (routing.kind === 'offline') return new OfflineRoutingAdapter()
+  const osrm = (baseUrl: string, callsPerMinute: number) => ({
+    name: 'osrm',
+    port: instrumented(new OsrmRoutingAdapter({ ...http, baseUrl }), 'osrm', metrics),
+    callsPerMinute,
+  })
+  const offline = { name: 'offline', port: new OfflineRoutingAdapter(), callsPerMinute: null }
+  const chained = {
+    cache: { ...defaultRoutingChainCache, ...routing.cache },
+    deadline: { afterMs: routing.deadlineMs },
+    metrics,
+  }
   if (routing.kind === 'osrm')
-    return instrumented(new OsrmRoutingAdapter({ ...http, baseUrl: routing.baseUrl }), 'osrm', metrics)
+    return new RoutingChain({ links: [osrm(routing.baseUrl, routing.callsPerMinute), offline], ...chained })
   const liveOptions = {
     ...http,
     baseUrl: routing.baseUrl,
@@ -117,19 +137,9 @@ const routingPort = (
         port: instrumented(live, routing.provider, metrics),
         callsPerMinute: routing.callsPerMinute,
       },
-      ...(routing.osrm === null
-        ? []
-        : [
-            {
-              name: 'osrm',
-              port: instrumented(new OsrmRoutingAdapter({ ...http, baseUrl: routing.osrm.baseUrl }), 'osrm', metrics),
-              callsPerMinute: routing.osrm.callsPerMinute,
-            },
-          ]),
-      { name: 'offline', port: new OfflineRoutingAdapter(), callsPerMinute: null },
+      ...(routing.osrm === null ? [] : [osrm(routing.osrm.baseUrl, routing.osrm.callsPerMinute)]),
+      offline,
     ],
-    cache: { ...defaultRoutingChainCache, ...routing.cache },
-    deadline: { afterMs: routing.deadlineMs },
-    metrics,
+    ...chained,
   })
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FakeHttpServer } from '../support/fakes/fake-http-server.js'
 import { startNwsFake } from '../support/fakes/nws-alerts-fake.js'
+import { startOsrmFake } from '../support/fakes/osrm-fake.js'
 import { FAKE_TOMTOM_KEY, type FakeTrafficState, startTomTomFake } from '../support/fakes/tomtom-routing-fake.js'
 import { clients, startTestService, type TestService } from '../support/service.js'
 
@@ -121,5 +122,51 @@ describe('Production with official weather warnings configured (the NWS, against
     })
     expect(sandbox.body.weather_warning).toBeNull()
     expect(nws.requests).toHaveLength(before)
+  })
+})
+
+describe('Production with OSRM alone (ROUTING=osrm): a chain down to the offline estimate, under ROUTING_DEADLINE_MS', () => {
+  let osrm: FakeHttpServer
+  let test: TestService
+  let client: ReturnType<typeof clients>
+  beforeAll(async () => {
+    osrm = await startOsrmFake()
+    // The adapter's own timeout far beyond the deadline: only the deadline can cut a slow OSRM short. The deadline
+    // leaves a loaded machine's loopback call time to answer.
+    test = await startTestService({
+      ROUTING: 'osrm',
+      OSRM_URL: osrm.baseUrl,
+      ROUTING_DEADLINE_MS: '6000',
+      PROVIDER_TIMEOUT_MS: '60000',
+    })
+    client = clients(test)
+  })
+  afterAll(async () => {
+    await test.stop()
+    await osrm.close()
+  })
+  // A trip of its own per case: the OSRM adapter keeps free-flow answers by origin and destination.
+  const tripTo = (lng: number, arriveBy: string) => ({ ...trip(arriveBy), to_location: { lat: 52.4675, lng } })
+
+  it('OSRM up: typical traffic on its road network, historical', async () => {
+    const response = await client.live('POST', '/v1/departure/compute', { body: tripTo(13.3252, at(HOUR)) })
+    expect(response.status).toBe(200)
+    expect(response.body).toMatchObject({ data_quality: 'historical' })
+    expect(osrm.requests).toHaveLength(1)
+  })
+
+  it('OSRM down: the window still comes, from the offline estimate, and says so', async () => {
+    osrm.replyNext(...Array.from({ length: 3 }, () => ({ status: 503, rawBody: 'Service Unavailable' })))
+    const response = await client.live('POST', '/v1/departure/compute', { body: tripTo(13.3352, at(2 * HOUR)) })
+    expect(response.status).toBe(200)
+    expect(response.body).toMatchObject({ data_quality: 'estimate', confidence: 'low' })
+  })
+
+  it('OSRM slower than the deadline: the offline estimate answers at the deadline, not after OSRM gives up', async () => {
+    // Longer than the deadline and than the adapter's own 60 s timeout: only the deadline can answer in time.
+    osrm.replyNext({ status: 200, body: {}, delayMs: 120_000 })
+    const response = await client.live('POST', '/v1/departure/compute', { body: tripTo(13.3452, at(3 * HOUR)) })
+    expect(response.status).toBe(200)
+    expect(response.body).toMatchObject({ data_quality: 'estimate' })
   })
 })

@@ -234,12 +234,18 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
   })
 
   describe('ROUTING: a live-traffic provider heads a chain down to the offline estimate', () => {
-    it('is the offline estimator by default, OSRM alone with ROUTING=osrm', () => {
+    it('is the offline estimator by default; with ROUTING=osrm, OSRM heads the chain with its budget and the deadline', () => {
       expect(loadConfig({}).providers.routing).toEqual({ kind: 'offline' })
       expect(loadConfig({ ROUTING: 'osrm' }).providers.routing).toEqual({
         kind: 'osrm',
         baseUrl: 'https://router.project-osrm.org',
+        callsPerMinute: 600,
+        cache: { cellMeters: 250, bucketMinutes: 5 },
+        deadlineMs: 8000,
       })
+      expect(
+        loadConfig({ ROUTING: 'osrm', OSRM_CALLS_PER_MINUTE: '90', ROUTING_DEADLINE_MS: '2000' }).providers.routing,
+      ).toMatchObject({ callsPerMinute: 90, deadlineMs: 2000 })
     })
 
     it('TomTom with its key: the public API, budgets and cache defaults, no historical step without OSRM_URL', () => {
@@ -293,12 +299,16 @@ describe('Configuration: parsed once, a bad value names the variable', () => {
     })
   })
 
-  it('reads TRANSIT: the offline estimate by default, OpenTripPlanner at OTP_URL on request', () => {
+  it('reads TRANSIT: the offline estimate by default, OpenTripPlanner at OTP_URL on request, under the routing deadline', () => {
     expect(loadConfig({}).providers.transit).toBeNull()
     expect(loadConfig({ TRANSIT: 'otp', OTP_URL: 'http://127.0.0.1:8082' }).providers.transit).toEqual({
       kind: 'otp',
       baseUrl: 'http://127.0.0.1:8082',
+      deadlineMs: 8000,
     })
+    expect(
+      loadConfig({ TRANSIT: 'otp', OTP_URL: 'http://127.0.0.1:8082', ROUTING_DEADLINE_MS: '1500' }).providers.transit,
+    ).toMatchObject({ deadlineMs: 1500 })
     expect(() => loadConfig({ TRANSIT: 'otp' })).toThrow(/OTP_URL: required with TRANSIT=otp/)
   })
 

@@ -5,8 +5,9 @@ import { snapToCell } from '../../../core/shared/grid-cell.js'
 import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
 import { CallBudget } from '../../http-resilience/call-budget.js'
+import { type DeadlineWait, type RoutingDeadline, raceDeadline, timerWait } from '../shared/routing-deadline.js'
 
-export { snapToCell }
+export { type DeadlineWait, snapToCell, timerWait }
 
 /** One source in the chain, strongest first. */
 export interface RoutingChainLink {
@@ -45,25 +46,8 @@ export const defaultRoutingChainCache: RoutingChainCacheOptions = {
   fallbackTtlMinutes: 1,
 }
 
-/**
- * Waits `ms` milliseconds, or until `signal` aborts (then it may never settle). The chain's deadline runs on it, so
- * that tests control it with a signal of their own instead of the wall clock.
- */
-export type DeadlineWait = (ms: number, signal: AbortSignal) => Promise<void>
-
-/** `setTimeout`, cleared when the answer came first; unref'd, so a pending deadline never holds the process open. */
-export const timerWait: DeadlineWait = (ms, signal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    timer.unref?.()
-    signal.addEventListener('abort', () => clearTimeout(timer), { once: true })
-  })
-
-export interface RoutingChainDeadline {
-  /** The whole chain answers within this many milliseconds (retries and fallbacks included). */
-  readonly afterMs: number
-  readonly wait?: DeadlineWait
-}
+/** The chain's deadline: `ROUTING_DEADLINE_MS`, and how to wait for it. */
+export type RoutingChainDeadline = RoutingDeadline
 
 export interface RoutingChainOptions {
   readonly links: readonly RoutingChainLink[]
@@ -93,6 +77,11 @@ export interface RoutingChainStats {
   readonly answered: Record<string, number>
   /** Lookups the deadline cut short: the last link answered instead. */
   deadlineFallbacks: number
+  /**
+   * Answers that came after the deadline, by source: dropped, never counted in `answered` (the source was asked,
+   * `calls`, but the window did not get its answer).
+   */
+  readonly late: Record<string, number>
 }
 
 /**
@@ -111,6 +100,7 @@ export class RoutingChain implements RoutingPort {
     overBudget: {},
     answered: {},
     deadlineFallbacks: 0,
+    late: {},
   }
   private readonly budgets: ReadonlyArray<CallBudget | null>
   private readonly cache: RoutingChainCacheOptions
@@ -163,18 +153,12 @@ export class RoutingChain implements RoutingPort {
 
   /** The chain's answer, or the last link's when the deadline comes first. */
   private async withinDeadline(query: RouteQuery): Promise<Result<RouteEstimate, RoutingFailure>> {
-    const deadline = this.options.deadline
-    if (deadline === undefined) return this.ask(query)
-    const answered = new AbortController()
-    const expired = (deadline.wait ?? timerWait)(deadline.afterMs, answered.signal).then(() => 'expired' as const)
-    const answer = this.ask(query)
-    const first = await Promise.race([answer, expired])
-    if (first !== 'expired') {
-      answered.abort()
-      return first
-    }
-    const last = this.options.links.at(-1)
-    if (last === undefined) return answer
+    const lookup: Lookup = { abandoned: false }
+    const raced = await raceDeadline(this.ask(query, lookup), this.options.deadline)
+    if (raced.inTime) return raced.answer
+    // The sources still at work finish on their own; what they answer now is counted late, and no further link is asked.
+    lookup.abandoned = true
+    const last = this.options.links.at(-1) as RoutingChainLink
     this.stats.deadlineFallbacks += 1
     this.options.metrics?.increment('routing_lookups_total', { source: last.name, outcome: 'deadline' })
     increment(this.stats.answered, last.name)
@@ -182,9 +166,10 @@ export class RoutingChain implements RoutingPort {
     return fallback.ok ? ok({ ...fallback.value, provider: fallback.value.provider ?? last.name }) : fallback
   }
 
-  private async ask(query: RouteQuery): Promise<Result<RouteEstimate, RoutingFailure>> {
+  private async ask(query: RouteQuery, lookup: Lookup): Promise<Result<RouteEstimate, RoutingFailure>> {
     const failures: ProviderUnavailable[] = []
     for (const [index, link] of this.options.links.entries()) {
+      if (lookup.abandoned) break
       if (this.budgets[index]?.tryTake() === false) {
         increment(this.stats.overBudget, link.name)
         this.options.metrics?.increment('routing_lookups_total', { source: link.name, outcome: 'over_budget' })
@@ -195,6 +180,12 @@ export class RoutingChain implements RoutingPort {
       }
       increment(this.stats.calls, link.name)
       const answer = await link.port.travelTime(query)
+      if (lookup.abandoned) {
+        // The deadline passed while this source worked: whatever it says reached no window.
+        increment(this.stats.late, link.name)
+        this.options.metrics?.increment('routing_lookups_total', { source: link.name, outcome: 'late' })
+        break
+      }
       if (answer.ok) {
         increment(this.stats.answered, link.name)
         this.options.metrics?.increment('routing_lookups_total', { source: link.name, outcome: 'answered' })
@@ -208,7 +199,7 @@ export class RoutingChain implements RoutingPort {
     return err(
       new ProviderUnavailable({
         provider: this.options.links.map((link) => link.name).join('>'),
-        reason: last?.reason ?? 'bad_response',
+        reason: last?.reason ?? (lookup.abandoned ? 'timeout' : 'bad_response'),
         detail: failures.map((failure) => `${failure.provider}: ${failure.reason}`).join('; '),
       }),
     )
@@ -241,6 +232,11 @@ export class RoutingChain implements RoutingPort {
       timezone: query.timezone,
     }
   }
+}
+
+/** One lookup through the chain: abandoned once its deadline has passed and the last link answered instead. */
+interface Lookup {
+  abandoned: boolean
 }
 
 const increment = (counters: Record<string, number>, name: string) => {

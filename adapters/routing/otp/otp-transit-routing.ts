@@ -1,3 +1,4 @@
+import type { MetricsPort } from '../../../core/ports/metrics.js'
 import type {
   RouteEstimate,
   RouteQuery,
@@ -11,6 +12,7 @@ import { err, ok, type Result } from '../../../core/shared/result.js'
 import { endpointUrl, type ProviderHttpOptions } from '../../http-resilience/provider-http-options.js'
 import { ResilientJsonClient } from '../../http-resilience/resilient-json-client.js'
 import { DEFAULT_LIVE_HORIZON_MINUTES } from '../shared/live-traffic.js'
+import { type RoutingDeadline, raceDeadline } from '../shared/routing-deadline.js'
 
 export interface OtpTransitRoutingOptions extends ProviderHttpOptions {
   /** Where driving and walking go: OTP answers transit only. */
@@ -21,6 +23,25 @@ export interface OtpTransitRoutingOptions extends ProviderHttpOptions {
   readonly graphqlPath?: string
   /** A trip leaving within this many minutes on a real-time (GTFS-RT) vehicle is `live`. Default 180. */
   readonly liveHorizonMinutes?: number
+  /**
+   * `ROUTING_DEADLINE_MS`: a transit lookup OTP has not answered within it (retries included) is answered by
+   * `unavailableFallback` (else fails as a timeout); OTP's late answer is dropped. Without it, OTP's own timeouts bound it.
+   */
+  readonly deadline?: RoutingDeadline
+  /** Counts transit lookups by outcome in `routing_lookups_total{source="otp"}`, as the routing chain does. */
+  readonly metrics?: MetricsPort
+}
+
+/** What OTP did with the transit lookups (the other modes are counted where they go). */
+export interface OtpTransitStats {
+  /** Plans asked of OTP. */
+  calls: number
+  /** Plans used: an itinerary or "no route", in time. */
+  answered: number
+  /** Lookups the deadline cut short: the fallback answered, or a timeout failed it. */
+  deadlineFallbacks: number
+  /** Plans that came after the deadline: dropped, never counted as answered. */
+  late: number
 }
 
 const PROVIDER = 'otp'
@@ -149,6 +170,7 @@ const planFrom = (itinerary: OtpItinerary): TransitPlan => {
  * Driving and walking go to `otherModes`.
  */
 export class OtpTransitRoutingAdapter implements RoutingPort {
+  readonly stats: OtpTransitStats = { calls: 0, answered: 0, deadlineFallbacks: 0, late: 0 }
   private readonly client: ResilientJsonClient
   private readonly now: () => number
 
@@ -159,10 +181,41 @@ export class OtpTransitRoutingAdapter implements RoutingPort {
 
   async travelTime(query: RouteQuery): Promise<Result<RouteEstimate, RoutingFailure>> {
     if (query.mode !== 'transit') return this.options.otherModes.travelTime(query)
-    const planned = await this.plan(query)
     const fallback = this.options.unavailableFallback
-    if (planned.ok || planned.error._tag === 'NoRouteFound' || fallback === undefined) return planned
-    return fallback.travelTime(query)
+    this.stats.calls += 1
+    let abandoned = false
+    const planning = this.plan(query).then((planned) => {
+      if (abandoned) this.count('late')
+      return planned
+    })
+    const raced = await raceDeadline(planning, this.options.deadline)
+    if (!raced.inTime) {
+      abandoned = true
+      this.count('deadline')
+      return fallback === undefined
+        ? err(
+            new ProviderUnavailable({
+              provider: PROVIDER,
+              reason: 'timeout',
+              detail: `no plan within the routing deadline (${this.options.deadline?.afterMs} ms)`,
+            }),
+          )
+        : fallback.travelTime(query)
+    }
+    const planned = raced.answer
+    if (planned.ok || planned.error._tag === 'NoRouteFound') {
+      this.count('answered')
+      return planned
+    }
+    this.count('failed')
+    return fallback === undefined ? planned : fallback.travelTime(query)
+  }
+
+  private count(outcome: 'answered' | 'failed' | 'deadline' | 'late'): void {
+    if (outcome === 'answered') this.stats.answered += 1
+    else if (outcome === 'deadline') this.stats.deadlineFallbacks += 1
+    else if (outcome === 'late') this.stats.late += 1
+    this.options.metrics?.increment('routing_lookups_total', { source: PROVIDER, outcome })
   }
 
   private async plan(query: RouteQuery): Promise<Result<RouteEstimate, RoutingFailure>> {

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { OfflineRoutingAdapter } from '../../../adapters/routing/offline/offline-routing.js'
 import { OtpTransitRoutingAdapter } from '../../../adapters/routing/otp/otp-transit-routing.js'
+import type { DeadlineWait } from '../../../adapters/routing/shared/routing-deadline.js'
+import type { MetricsPort } from '../../../core/ports/metrics.js'
 import type { RouteQuery } from '../../../core/ports/routing.js'
 import { expectOk } from '../../../core/shared/result.js'
 import { routingPortContract } from '../../contracts/routing.contract.js'
@@ -134,5 +136,84 @@ describe('OpenTripPlanner adapter', () => {
       trip(),
     )
     expect(slow.ok ? null : slow.error).toMatchObject({ reason: 'timeout' })
+  })
+
+  describe('ROUTING_DEADLINE_MS bounds a transit lookup, retries included', () => {
+    /** Counts routing_lookups_total and says when an outcome is first counted: a signal, not a wait. */
+    const signallingMetrics = () => {
+      const outcomes: string[] = []
+      const waiters = new Map<string, () => void>()
+      const metrics = {
+        increment: (_name: string, labels: { source: string; outcome: string }) => {
+          outcomes.push(`${labels.source}:${labels.outcome}`)
+          waiters.get(labels.outcome)?.()
+        },
+      } as unknown as MetricsPort
+      const counted = (outcome: string) => new Promise<void>((resolve) => waiters.set(outcome, resolve))
+      return { metrics, outcomes, counted }
+    }
+    // The deadline passes at once: OTP's answer needs a round trip over the loopback, so it always comes after.
+    const expiredAtOnce: DeadlineWait = () => Promise.resolve()
+    const heldDeadline: DeadlineWait = () => new Promise<void>(() => undefined)
+
+    it('OTP slower than the deadline: the offline estimate answers; the plan that comes later is counted late, not answered', async () => {
+      const { metrics, outcomes, counted } = signallingMetrics()
+      const routing = new OtpTransitRoutingAdapter({
+        ...fastResilience(otp.baseUrl).options,
+        otherModes: new OfflineRoutingAdapter(),
+        unavailableFallback: new OfflineRoutingAdapter(),
+        deadline: { afterMs: 8_000, wait: expiredAtOnce },
+        metrics,
+      })
+      const late = counted('late')
+      const route = expectOk(await routing.travelTime(trip()))
+      expect(route).toMatchObject({ quality: 'estimate' })
+      expect(route.transit).toBeUndefined()
+      await late
+      expect(routing.stats).toEqual({ calls: 1, answered: 0, deadlineFallbacks: 1, late: 1 })
+      expect(outcomes).toEqual(['otp:deadline', 'otp:late'])
+    })
+
+    it('without a fallback the lookup fails as a timeout naming the deadline', async () => {
+      const routing = new OtpTransitRoutingAdapter({
+        ...fastResilience(otp.baseUrl).options,
+        otherModes: new OfflineRoutingAdapter(),
+        deadline: { afterMs: 8_000, wait: expiredAtOnce },
+      })
+      const failed = await routing.travelTime(trip())
+      expect(failed.ok ? null : failed.error).toMatchObject({
+        reason: 'timeout',
+        detail: expect.stringMatching(/8000 ms/),
+      })
+    })
+
+    it('OTP within the deadline: its itinerary, counted answered; driving never waits on the transit deadline', async () => {
+      const { metrics, outcomes } = signallingMetrics()
+      const routing = new OtpTransitRoutingAdapter({
+        ...fastResilience(otp.baseUrl).options,
+        otherModes: new OfflineRoutingAdapter(),
+        unavailableFallback: new OfflineRoutingAdapter(),
+        deadline: { afterMs: 8_000, wait: heldDeadline },
+        metrics,
+      })
+      expect(expectOk(await routing.travelTime(trip())).provider).toBe('otp')
+      expect(expectOk(await routing.travelTime(trip({ mode: 'drive' }))).quality).toBe('estimate')
+      expect(routing.stats).toEqual({ calls: 1, answered: 1, deadlineFallbacks: 0, late: 0 })
+      expect(outcomes).toEqual(['otp:answered'])
+    })
+
+    it('OTP down: the fallback answers and the failure is counted failed', async () => {
+      const { metrics, outcomes } = signallingMetrics()
+      const routing = new OtpTransitRoutingAdapter({
+        ...fastResilience(otp.baseUrl, { retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } }).options,
+        otherModes: new OfflineRoutingAdapter(),
+        unavailableFallback: new OfflineRoutingAdapter(),
+        deadline: { afterMs: 8_000, wait: heldDeadline },
+        metrics,
+      })
+      otp.replyNext({ status: 503, rawBody: 'unavailable' })
+      expect(expectOk(await routing.travelTime(trip())).quality).toBe('estimate')
+      expect(outcomes).toEqual(['otp:failed'])
+    })
   })
 })

@@ -142,6 +142,39 @@ describe('routing chain: live, then historical, then the offline estimate', () =
   })
 })
 
+describe('routing chain headed by OSRM (ROUTING=osrm): historical, then the offline estimate', () => {
+  let osrm: FakeHttpServer
+  beforeEach(async () => {
+    osrm = await startOsrmFake()
+  })
+  afterEach(async () => {
+    await osrm.close()
+  })
+  const chain = (callsPerMinute: number) => {
+    const { options } = fastResilience(osrm.baseUrl, { retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } })
+    return new RoutingChain({
+      links: [
+        { name: 'osrm', port: new OsrmRoutingAdapter(options), callsPerMinute },
+        { name: 'offline', port: new OfflineRoutingAdapter(), callsPerMinute: null },
+      ],
+      now: options.now,
+    })
+  }
+
+  it('up: OSRM answers, historical; down: the estimate; over budget: the estimate without a call', async () => {
+    const routing = chain(2)
+    expect(expectOk(await routing.travelTime(trip()))).toMatchObject({ provider: 'osrm', quality: 'historical' })
+    osrm.replyNext({ status: 503, rawBody: 'Service Unavailable' })
+    const down = expectOk(await routing.travelTime(trip({ destination: { lat: 52.4, lng: 13.3 } })))
+    expect(down).toMatchObject({ provider: 'offline', quality: 'estimate' })
+    const before = osrm.requests.length
+    const over = expectOk(await routing.travelTime(trip({ destination: { lat: 52.3, lng: 13.2 } })))
+    expect(over).toMatchObject({ provider: 'offline', quality: 'estimate' })
+    expect(osrm.requests).toHaveLength(before)
+    expect(routing.stats.overBudget).toEqual({ osrm: 1 })
+  })
+})
+
 describe('routing chain: identical lookups across users share one call', () => {
   const counting = (): RoutingPort & { queries: RouteQuery[] } => {
     const queries: RouteQuery[] = []
@@ -335,6 +368,48 @@ describe('routing chain: the whole chain answers within its deadline, else the o
     slow.answer(liveAnswer)
     expect(expectOk(await routing.travelTime(trip()))).toMatchObject({ provider: 'offline' })
     expect(routing.stats.cacheHits).toBe(1)
+  })
+
+  it('the late answer is counted late, never answered: the provider stats say the window did not get it', async () => {
+    const metrics = new MemoryMetrics()
+    const slow = slowProvider()
+    const deadline = controlledDeadline()
+    const osrmCalls: RouteQuery[] = []
+    const routing = new RoutingChain({
+      links: [
+        { name: 'tomtom', port: slow.port, callsPerMinute: 100 },
+        {
+          name: 'osrm',
+          port: {
+            travelTime: async (query) => {
+              osrmCalls.push(query)
+              return err(new ProviderUnavailable({ provider: 'osrm', reason: 'server_error', detail: 'HTTP 503' }))
+            },
+          },
+          callsPerMinute: 100,
+        },
+        { name: 'offline', port: new OfflineRoutingAdapter(), callsPerMinute: null },
+      ],
+      deadline: { afterMs: 8_000, wait: deadline.wait },
+      metrics,
+      now: () => Date.parse('2026-06-02T08:00:00Z'),
+    })
+    const lookup = routing.travelTime(trip())
+    expect(await settledYet(lookup)).toBe(false)
+    deadline.expire()
+    expect(expectOk(await lookup).provider).toBe('offline')
+    slow.answer(liveAnswer)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(routing.stats.calls).toEqual({ tomtom: 1 })
+    expect(routing.stats.answered).toEqual({ offline: 1 })
+    expect(routing.stats.late).toEqual({ tomtom: 1 })
+    // Past the deadline the chain asks no further source: OSRM is spared a call nobody waits for.
+    expect(osrmCalls).toHaveLength(0)
+    const counted = (await metrics.collect()).filter((sample) => sample.name === 'routing_lookups_total')
+    expect(counted.map((sample) => [sample.labels.source, sample.labels.outcome, sample.value])).toEqual([
+      ['offline', 'deadline', 1],
+      ['tomtom', 'late', 1],
+    ])
   })
 
   it('a provider within the deadline: its answer, and the deadline is called off', async () => {

@@ -60,10 +60,8 @@ describe('official warnings first, forecast thresholds as the fallback', () => {
       fastResilience(baseUrl, { timeoutMs: 5_000, retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } }).options
     port = new OfficialFirstWeather({
       forecast: new OpenMeteoWeatherAdapter(options(openMeteo.baseUrl)),
-      official: [
-        new NwsAlertsAdapter(options(nws.baseUrl)),
-        new MeteoAlarmWarningsAdapter({ ...options(meteo.baseUrl), countries: ['germany'] }),
-      ],
+      official: [new NwsAlertsAdapter(options(nws.baseUrl))],
+      partial: [new MeteoAlarmWarningsAdapter({ ...options(meteo.baseUrl), countries: ['germany'] })],
     })
   })
   afterEach(async () => {
@@ -71,11 +69,28 @@ describe('official warnings first, forecast thresholds as the fallback', () => {
   })
 
   it('an official warning for the place and time replaces the threshold ones, with the forecast kept', async () => {
-    const report = expectOk(await port.forecastAt(berlin, at))
+    const report = expectOk(await port.forecastAt(denver, at))
     expect(report?.forecast?.condition).toBe('thunderstorm')
     expect(report?.warnings).toEqual([
-      expect.objectContaining({ source: 'official', kind: 'wind', severity: 'extreme', event: 'Very severe gusts' }),
+      expect.objectContaining({ source: 'official', kind: 'flood', severity: 'severe', event: 'Flash Flood Warning' }),
     ])
+  })
+
+  it("MeteoAlarm's warning for the place leads, the threshold ones stay beside it: it cannot place every warning", async () => {
+    const report = expectOk(await port.forecastAt(berlin, at))
+    expect(report?.forecast?.condition).toBe('thunderstorm')
+    expect(report?.warnings[0]).toMatchObject({ source: 'official', kind: 'wind', severity: 'extreme' })
+    expect(report?.warnings.slice(1).length).toBeGreaterThan(0)
+    expect(report?.warnings.slice(1).every((warning) => warning.source === 'forecast_threshold')).toBe(true)
+  })
+
+  it('a MeteoAlarm warning named by geocode only is never applied, and its silence is no all-clear', async () => {
+    // Extreme, valid now, but its area is an EMMA_ID / NUTS code we cannot place: Berlin may or may not be in it.
+    meteoAlarm = [{ ...storm, area: null }]
+    const report = expectOk(await port.forecastAt(berlin, at))
+    expect(report?.warnings.length).toBeGreaterThan(0)
+    expect(report?.warnings.every((warning) => warning.source === 'forecast_threshold')).toBe(true)
+    expect(report?.warnings.some((warning) => warning.event === storm.event)).toBe(false)
   })
 
   it('the NWS covering the place with no warning is the authority: no threshold warnings', async () => {
