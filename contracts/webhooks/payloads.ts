@@ -1,5 +1,6 @@
 import { Schema, Struct } from 'effect'
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../core/webhooks/event-types.js'
+import { AgentActionExecution } from '../agent-actions.js'
 import { DateTime, listItem } from '../common.js'
 import { ConnectionResource } from '../connections.js'
 import { DepartureResource, EventResource } from '../events.js'
@@ -50,6 +51,7 @@ const OBJECTS = {
   webhook_endpoint: listItem(WebhookEndpointResource),
   tracking: TrackingNotice,
   voice_action: VoiceActionNotice,
+  agent_action_execution: AgentActionExecution,
 } as const
 
 /**
@@ -75,6 +77,7 @@ const OBJECT_OF: Readonly<Record<WebhookEventType, keyof typeof OBJECTS>> = {
   'reminder.cancelled': 'reminder',
   'reminder.rescheduled': 'reminder',
   'voice.action_executed': 'voice_action',
+  'agent.action_executed': 'agent_action_execution',
   'event.late_predicted': 'tracking',
   'user.arrived': 'tracking',
   'event.tracking_stopped': 'tracking',

@@ -154,6 +154,7 @@ const serverFor = (
   )
   const holder = (userId: string): ProposalHolder => ({
     id: session.ref,
+    channel: 'mcp',
     accountId: scope.accountId,
     livemode: scope.livemode,
     userId,

@@ -1825,6 +1825,23 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "agent.action_executed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** agent.action_executed: a agent action_execution in data.object */
+        post: operations["agentActionExecutedNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "connection.created": {
         parameters: {
             query?: never;
@@ -2459,6 +2476,58 @@ export interface components {
     schemas: {
         AdvanceTimeRequest: {
             seconds: number;
+        };
+        AgentActionExecutedNotification: {
+            /** @description Connect: the connected account (`cpa_`) whose data the notification is about; absent for the platform itself. */
+            account?: string;
+            api_version: string;
+            created: number;
+            data: {
+                object: components["schemas"]["AgentActionExecution"];
+            } & {
+                [key: string]: unknown;
+            };
+            id: string;
+            livemode: boolean;
+            /** @enum {string} */
+            object: "event";
+            /** @enum {string} */
+            type: "agent.action_executed";
+        } & {
+            [key: string]: unknown;
+        };
+        AgentActionExecution: {
+            change: unknown;
+            /**
+             * @description The agent channel: `voice` (a voice session) or `mcp` (an MCP session).
+             * @enum {string}
+             */
+            channel: "voice" | "mcp";
+            /** @description True when the user confirmed the change; false when the `low_risk_direct` policy executed it. */
+            confirmed_by_user: boolean;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
+            executed_at: string;
+            /** @description The proposal (prp_...) that was executed. */
+            id: string;
+            /** @enum {string} */
+            object: "agent_action_execution";
+            /** @description The voice session (vs_...) or MCP session reference (mcps_...). */
+            session: string;
+            summary: string;
+            /** @description The resource the change acted on (for a creation, the resource created). */
+            target: {
+                id: string | null;
+                type: string;
+            } & {
+                [key: string]: unknown;
+            };
+            tool: string;
+            user_id: string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description A secret (`sk_`) or restricted (`rk_`) API key of this surface. */
         ApiKey: {
@@ -20700,6 +20769,38 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    agentActionExecutedNotification: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with the endpoint's secret; one `v1` per active secret. Verify it with `constructWebhookEvent` (docs/webhooks.md). */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentActionExecutedNotification"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The signature did not verify: the delivery is retried and eventually disabled. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
