@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import {
+  type CallToolRequest,
   CallToolRequestSchema,
   type CallToolResult,
   type ClientCapabilities,
@@ -38,6 +39,7 @@ import { AgentToolCalls, type ProposalDesk, type SubLimitCounter } from '../../c
 import { SUPPORTED_SCOPES } from '../../core/oauth/oauth.js'
 import type { Clock } from '../../core/ports/clock.js'
 import type { RandomSource } from '../../core/ports/id-generator.js'
+import type { IdempotencyStorePort } from '../../core/ports/idempotency-store.js'
 import type { LoggerPort } from '../../core/ports/logger.js'
 import type { TokenSignerPort } from '../../core/ports/token-signer.js'
 import type { DomainError } from '../../core/shared/domain-error.js'
@@ -52,6 +54,7 @@ import { AGENT_TOOLS } from '../agent/tools/registry.js'
 import { type ApiErrorBody, domainErrorToApi, errorEnvelope, sendError } from '../api/errors.js'
 import type { RateLimitGate } from '../api/plugins/rate-limit.js'
 import { requireAuth } from '../api/request-context.js'
+import { onceByRequestId } from './mcp-call-replay.js'
 import {
   type ConsentAction,
   type ConsentAnswer,
@@ -74,6 +77,8 @@ export interface McpRouteOptions {
   /** The platform's time (sessions' lifetimes). */
   readonly clock: Clock
   readonly subLimits: SubLimitCounter
+  /** The REST idempotency records: a retried `tools/call` (same session, same JSON-RPC id) executes once. */
+  readonly idempotency: IdempotencyStorePort
   /** The surface's public base URL: the sessions' issuer, and the origin of the `/mcp` resource's URL. */
   readonly publicBaseUrl: () => string
   /** The issuer of the surface's OAuth authorization server (Connect), named in the protected resource metadata. */
@@ -313,6 +318,19 @@ const serverFor = (
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params
+    const changes = name === CONFIRM_ACTION || name === REJECT_ACTION || calls.toolNamed(name)?.kind === 'write'
+    if (!changes) return callTool(request, extra.requestId)
+    return onceByRequestId(
+      { store: options.idempotency, clock: options.clock },
+      session.ref,
+      extra.requestId,
+      { name, arguments: request.params.arguments },
+      () => callTool(request, extra.requestId),
+    )
+  })
+
+  const callTool = async (request: CallToolRequest, requestId: RequestId): Promise<CallToolResult> => {
+    const { name } = request.params
     const raw = (request.params.arguments ?? {}) as Json
     if (name === CONFIRM_ACTION || name === REJECT_ACTION) return decide(name, raw)
     if (calls.toolNamed(name) === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`)
@@ -353,7 +371,7 @@ const serverFor = (
       case 'result':
         return structured(outcome.result)
       case 'proposed':
-        if (session.elicitation) return askConsent(outcome.proposal, extra.requestId)
+        if (session.elicitation) return askConsent(outcome.proposal, requestId)
         return structured(
           renderAgentAction(outcome.proposal),
           `Proposed, not done: ${outcome.proposal.summary} Ask the user; if they agree call ${CONFIRM_ACTION} with proposal_id ${outcome.proposal.id}, else ${REJECT_ACTION}.`,
@@ -361,7 +379,7 @@ const serverFor = (
       case 'executed':
         return structured(renderAgentAction(outcome.outcome.proposal, outcome.outcome.replayed))
     }
-  })
+  }
 
   const decide = async (name: string, raw: Json): Promise<CallToolResult> => {
     const decoded = decodeRequest(ConfirmActionArguments, raw)

@@ -242,4 +242,40 @@ describe('MCP over Streamable HTTP at /mcp, with the official SDK client', () =>
     })
     await client.close()
   })
+
+  it('a retried tools/call (same session, same JSON-RPC id) executes once and answers the first result', async () => {
+    const user = await newUser('retry-mcp@example.com')
+    const event = await newEvent(user.id, 'Standup')
+    const { client, transport } = await connectMcp(test.sandbox, TEST_KEY)
+    const call = (id: number, name: string, args: Record<string, unknown>) =>
+      fetch(`${test.sandbox}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${TEST_KEY}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': transport.sessionId ?? '',
+          'mcp-protocol-version': '2025-06-18',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }),
+      }).then(async (response) => (await response.json()).result)
+    const cancel = { user_id: user.id, event_id: event.id }
+    const first = await call(900, 'cancel_event', cancel)
+    const retried = await call(900, 'cancel_event', cancel)
+    const proposalId = first.structuredContent.proposal.id
+    expect(retried.structuredContent.proposal.id).toBe(proposalId)
+    expect(retried._meta).toEqual({ 'departure/replayed': true })
+    const confirmed = await call(901, 'confirm_action', { proposal_id: proposalId })
+    const confirmedAgain = await call(901, 'confirm_action', { proposal_id: proposalId })
+    expect(confirmed.structuredContent).toMatchObject({ proposal: { status: 'executed' }, replayed: false })
+    // The first result, not a second execution's (which would say replayed: true).
+    expect(confirmedAgain.structuredContent).toEqual(confirmed.structuredContent)
+    expect((await sandbox('GET', `/v1/events/${event.id}`)).status).toBe(404)
+    // The same id with another call is another call (a client whose counter restarted on a resumed session).
+    const other = await call(900, 'get_user', { user_id: user.id })
+    expect(other.structuredContent).toMatchObject({ id: user.id })
+    const again = await call(901, 'cancel_event', cancel)
+    expect(again.isError).toBe(true)
+    await client.close()
+  })
 })
