@@ -9,10 +9,8 @@ import {
   type CallToolResult,
   type ClientCapabilities,
   ErrorCode,
-  GetPromptRequestSchema,
   isInitializeRequest,
   type JSONRPCMessage,
-  ListPromptsRequestSchema,
   ListToolsRequestSchema,
   McpError,
   type Tool as McpTool,
@@ -35,7 +33,12 @@ import {
 import { decodeRequest } from '../../contracts/validation.js'
 import type { SessionAuthorityService } from '../../core/account/session-authority.js'
 import { hintsOf, type Json, type Tool, type ToolServices } from '../../core/agent/agent-tool.js'
-import { AgentToolCalls, type ProposalDesk, type SubLimitCounter } from '../../core/agent/tool-calls.js'
+import {
+  AgentToolCalls,
+  type ProposalDesk,
+  type SubLimitCounter,
+  type ToolCallRefusal,
+} from '../../core/agent/tool-calls.js'
 import { SUPPORTED_SCOPES } from '../../core/oauth/oauth.js'
 import type { Clock } from '../../core/ports/clock.js'
 import type { RandomSource } from '../../core/ports/id-generator.js'
@@ -45,7 +48,7 @@ import type { TokenSignerPort } from '../../core/ports/token-signer.js'
 import type { DomainError } from '../../core/shared/domain-error.js'
 import { InvalidParameter } from '../../core/shared/errors.js'
 import type { RequestScope } from '../../core/shared/request-scope.js'
-import { err, type Result } from '../../core/shared/result.js'
+import { err, ok, type Result } from '../../core/shared/result.js'
 import type { UserService } from '../../core/user/user-service.js'
 import type { Proposal } from '../../core/voice/proposal.js'
 import type { ProposalHolder, VoiceService } from '../../core/voice/voice-service.js'
@@ -64,6 +67,7 @@ import {
   ElicitationWaiters,
   nameConsentRequests,
 } from './mcp-elicitation.js'
+import { type ReadThroughTool, registerResourcesAndPrompts } from './mcp-resources.js'
 import { type McpSession, McpSessions } from './mcp-sessions.js'
 
 export interface McpRouteOptions {
@@ -145,8 +149,6 @@ const ACTION_TOOLS: McpTool[] = [
   },
 ]
 
-const PLAN_MY_DAY = 'plan_my_day'
-
 /** A tool error: the REST error body, as text for the model and with `isError` (the call had no effect). */
 const toolError = (body: ApiErrorBody): CallToolResult => {
   const error = errorEnvelope('', body).error
@@ -217,6 +219,23 @@ const decideHere = async (
   audit(options.logger, session, `elicitation:${answer.action}`, outcome.ok ? 'decided' : 'refused')
 }
 
+/** Why a call was refused, as the error envelope says it. */
+const refusalBody = (refusal: ToolCallRefusal): ApiErrorBody => {
+  if (refusal.kind === 'domain') return domainErrorToApi(refusal.error)
+  if (refusal.kind === 'arguments') return refusal.problem
+  return {
+    code: 'rate_limit_exceeded',
+    message: `Rate limit of ${refusal.limit} per ${refusal.windowMs / 1000} s exceeded for this resource.`,
+    retryAfterSeconds: Math.max(1, Math.ceil(refusal.retryAfterMs / 1000)),
+  }
+}
+
+/** The desk of a read: a read proposes nothing (a call reaching it is a bug). */
+const READS_PROPOSE_NOTHING: ProposalDesk = {
+  propose: () => Promise.reject(new Error('a read tool proposed a change')),
+  execute: () => Promise.reject(new Error('a read tool executed a change')),
+}
+
 /** What became of a proposal the user was asked about, for the model. */
 const consentText = (proposal: Proposal): string => {
   switch (proposal.status) {
@@ -245,7 +264,7 @@ const serverFor = (
     { name: 'departure', version: SERVER_VERSION },
     {
       jsonSchemaValidator,
-      capabilities: { tools: {}, prompts: {} },
+      capabilities: { tools: {}, prompts: {}, resources: {} },
       instructions:
         'Calendar and departure tools for the users of one account. Every tool takes the user_id it acts for. Reads answer at once; changes execute only once the user accepts them (asked through elicitation when the client supports it, else confirm_action).',
     },
@@ -358,16 +377,8 @@ const serverFor = (
     })
     audit(options.logger, session, name, outcome.type)
     switch (outcome.type) {
-      case 'refused': {
-        const { refusal } = outcome
-        if (refusal.kind === 'domain') return toolError(domainErrorToApi(refusal.error))
-        if (refusal.kind === 'arguments') return toolError(refusal.problem)
-        return toolError({
-          code: 'rate_limit_exceeded',
-          message: `Rate limit of ${refusal.limit} per ${refusal.windowMs / 1000} s exceeded for this resource.`,
-          retryAfterSeconds: Math.max(1, Math.ceil(refusal.retryAfterMs / 1000)),
-        })
-      }
+      case 'refused':
+        return toolError(refusalBody(outcome.refusal))
       case 'result':
         return structured(outcome.result)
       case 'proposed':
@@ -405,34 +416,27 @@ const serverFor = (
       : toolError(domainErrorToApi(outcome.error))
   }
 
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
-    prompts: [
-      {
-        name: PLAN_MY_DAY,
-        description: 'Plan a user’s day: their events, when to leave for each, and what is at risk.',
-        arguments: [{ name: 'user_id', description: 'The user (usr_...).', required: true }],
-      },
-    ],
-  }))
-
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
-    if (request.params.name !== PLAN_MY_DAY)
-      throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`)
-    const userId = request.params.arguments?.user_id
-    if (userId === undefined || userId === '')
-      throw new McpError(ErrorCode.InvalidParams, 'The prompt plan_my_day needs user_id.')
-    return {
-      description: 'Plan the day of one user.',
-      messages: [
-        {
-          role: 'user' as const,
-          content: {
-            type: 'text' as const,
-            text: `Plan today for user ${userId}. Use get_user for their time zone, list_events for today's events, then get_departure and get_event_health for each event with a place: say when to leave for each, which ones are at risk and why, and suggest changes. Change nothing without asking me first.`,
-          },
-        },
-      ],
-    }
+  // A read for the resources and prompts: the tools' own rules.
+  const readThroughTool: ReadThroughTool = async (userId, name, args) => {
+    const user = await options.users.requireActive(scope, userId, 'arguments.user_id')
+    if (!user.ok) return err(domainErrorToApi(user.error))
+    const outcome = await calls.call({
+      name,
+      arguments: args,
+      authority: session.authority,
+      enabled: () => true,
+      policy: 'always',
+      context: context(userId),
+      desk: READS_PROPOSE_NOTHING,
+    })
+    if (outcome.type === 'result') return ok(outcome.result)
+    if (outcome.type === 'refused') return err(refusalBody(outcome.refusal))
+    throw new Error(`the read tool ${name} answered ${outcome.type}`)
+  }
+  registerResourcesAndPrompts(server, {
+    authority: session.authority,
+    readThroughTool,
+    now: () => scope.clock.now(),
   })
   return server
 }
