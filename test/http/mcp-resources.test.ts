@@ -88,7 +88,7 @@ describe('Prompts: plan_my_day, for a user of the account, offered to a credenti
     const { client } = await connectMcp(test.sandbox, TEST_KEY)
     expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['plan_my_day'])
     const prompt = await client.getPrompt({ name: 'plan_my_day', arguments: { user_id: user.id } })
-    const text = (prompt.messages[0]?.content as { text: string }).text
+    const text = textOf(prompt.messages[0]?.content)
     expect(text).toContain(user.id)
     expect(text).toContain(`departure://users/${user.id}/events/upcoming`)
     const foreign = await refusal(client.getPrompt({ name: 'plan_my_day', arguments: { user_id: 'usr_nobody' } }))
