@@ -111,6 +111,8 @@ export const webhookOperationId = (type: string): string => {
   return name.charAt(0).toLowerCase() + name.slice(1)
 }
 
+const article = (noun: string) => (/^[aeiou]/.test(noun) ? 'an' : 'a')
+
 /** One notification body per type: the envelope with `type` fixed and `data.object` the type's resource. */
 export const WEBHOOK_PAYLOADS: Readonly<Record<WebhookEventType, { schema: Schema.Top; summary: string }>> =
   Object.fromEntries(
@@ -123,7 +125,7 @@ export const WEBHOOK_PAYLOADS: Readonly<Record<WebhookEventType, { schema: Schem
         type,
         {
           schema,
-          summary: `${type}: a ${OBJECT_OF[type].replace('_', ' ')} in data.object`,
+          summary: `${type}: ${article(OBJECT_OF[type])} ${OBJECT_OF[type].replaceAll('_', ' ')} in data.object`,
         },
       ]
     }),

@@ -1834,7 +1834,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** agent.action_executed: a agent action_execution in data.object */
+        /** agent.action_executed: an agent action execution in data.object */
         post: operations["agentActionExecutedNotification"];
         delete?: never;
         options?: never;
@@ -1970,7 +1970,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** event.created: a event in data.object */
+        /** event.created: an event in data.object */
         post: operations["eventCreatedNotification"];
         delete?: never;
         options?: never;
@@ -1987,7 +1987,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** event.deleted: a event in data.object */
+        /** event.deleted: an event in data.object */
         post: operations["eventDeletedNotification"];
         delete?: never;
         options?: never;
@@ -2038,7 +2038,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** event.updated: a event in data.object */
+        /** event.updated: an event in data.object */
         post: operations["eventUpdatedNotification"];
         delete?: never;
         options?: never;
@@ -2055,7 +2055,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.bounced: a invitation in data.object */
+        /** invitation.bounced: an invitation in data.object */
         post: operations["invitationBouncedNotification"];
         delete?: never;
         options?: never;
@@ -2072,7 +2072,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.cancelled: a invitation in data.object */
+        /** invitation.cancelled: an invitation in data.object */
         post: operations["invitationCancelledNotification"];
         delete?: never;
         options?: never;
@@ -2089,7 +2089,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.created: a invitation in data.object */
+        /** invitation.created: an invitation in data.object */
         post: operations["invitationCreatedNotification"];
         delete?: never;
         options?: never;
@@ -2106,7 +2106,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.delivered: a invitation in data.object */
+        /** invitation.delivered: an invitation in data.object */
         post: operations["invitationDeliveredNotification"];
         delete?: never;
         options?: never;
@@ -2123,7 +2123,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.email_sent: a invitation in data.object */
+        /** invitation.email_sent: an invitation in data.object */
         post: operations["invitationEmailSentNotification"];
         delete?: never;
         options?: never;
@@ -2140,7 +2140,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.opened: a invitation in data.object */
+        /** invitation.opened: an invitation in data.object */
         post: operations["invitationOpenedNotification"];
         delete?: never;
         options?: never;
@@ -2157,7 +2157,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.received: a invitation in data.object */
+        /** invitation.received: an invitation in data.object */
         post: operations["invitationReceivedNotification"];
         delete?: never;
         options?: never;
@@ -2174,7 +2174,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.responded: a invitation in data.object */
+        /** invitation.responded: an invitation in data.object */
         post: operations["invitationRespondedNotification"];
         delete?: never;
         options?: never;
@@ -2191,7 +2191,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.unsubscribed: a invitation in data.object */
+        /** invitation.unsubscribed: an invitation in data.object */
         post: operations["invitationUnsubscribedNotification"];
         delete?: never;
         options?: never;
@@ -2208,7 +2208,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.updated: a invitation in data.object */
+        /** invitation.updated: an invitation in data.object */
         post: operations["invitationUpdatedNotification"];
         delete?: never;
         options?: never;
@@ -2344,7 +2344,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** user.created: a user in data.object */
+        /** user.created: an user in data.object */
         post: operations["userCreatedNotification"];
         delete?: never;
         options?: never;
@@ -2361,7 +2361,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** user.deactivated: a user in data.object */
+        /** user.deactivated: an user in data.object */
         post: operations["userDeactivatedNotification"];
         delete?: never;
         options?: never;
@@ -2378,7 +2378,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** user.deleted: a user in data.object */
+        /** user.deleted: an user in data.object */
         post: operations["userDeletedNotification"];
         delete?: never;
         options?: never;
@@ -2395,7 +2395,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** user.reactivated: a user in data.object */
+        /** user.reactivated: an user in data.object */
         post: operations["userReactivatedNotification"];
         delete?: never;
         options?: never;
@@ -2412,7 +2412,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** user.updated: a user in data.object */
+        /** user.updated: an user in data.object */
         post: operations["userUpdatedNotification"];
         delete?: never;
         options?: never;
