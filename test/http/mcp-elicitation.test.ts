@@ -87,7 +87,7 @@ describe('A client that declares elicitation is asked through an elicitation req
     await client.close()
   })
 
-  it('a read tool asks nothing; a client without the capability keeps the proposal and confirm_action', async () => {
+  it('a read tool asks nothing; a client without the capability keeps the proposal and confirm_action; another session’s answer decides nothing', async () => {
     const user = await newUser()
     const { client, asked } = await elicitingClient({ action: 'accept', content: {} })
     expect(
@@ -99,6 +99,24 @@ describe('A client that declares elicitation is asked through an elicitation req
     const proposed = await plain.client.callTool(createLunch(user.id))
     expect(proposed.structuredContent).toMatchObject({ proposal: { status: 'proposed' } })
     expect((await sandbox('GET', `/v1/events?user_id=${user.id}`)).body.data).toEqual([])
-    await plain.client.close()
+    // An "accept" sent by another session, naming this proposal, decides nothing.
+    const proposalId = (proposed.structuredContent as { proposal: { id: string } }).proposal.id
+    const other = await connectMcp(test.sandbox, TEST_KEY)
+    const forged = await fetch(`${test.sandbox}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${TEST_KEY}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': other.transport.sessionId ?? '',
+        'mcp-protocol-version': '2025-06-18',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: proposalId, result: { action: 'accept', content: {} } }),
+    })
+    expect(forged.status).toBe(202)
+    expect((await sandbox('GET', `/v1/events?user_id=${user.id}`)).body.data).toEqual([])
+    const confirmed = await plain.client.callTool({ name: 'confirm_action', arguments: { proposal_id: proposalId } })
+    expect(confirmed.structuredContent).toMatchObject({ proposal: { status: 'executed' }, replayed: false })
+    await Promise.all([plain.client.close(), other.client.close()])
   })
 })
