@@ -9,6 +9,7 @@ import type { Trip } from '../../core/tracking/trip.js'
 import type { User } from '../../core/user/user.js'
 import type { Proposal } from '../../core/voice/proposal.js'
 import type { WebhookEndpoint } from '../../core/webhooks/webhook-endpoint.js'
+import { renderAgentActionExecution } from '../agent-actions.js'
 import { renderConnection } from '../connections.js'
 import { renderDeparture, renderEvent } from '../events.js'
 import { renderInvitation } from '../invitations.js'
@@ -63,6 +64,7 @@ const RESOURCE_RENDERERS: Readonly<Record<string, (object: unknown, event: Domai
   invitation: (object) => renderInvitation(object as Invitation),
   connection: (object) => renderConnection(object as Connection),
   voice_action: (object) => renderVoiceActionNotice(object as Proposal),
+  agent_action_execution: (object) => renderAgentActionExecution(object as Proposal),
   webhook_endpoint: (object, event) => renderWebhookEndpoint(object as WebhookEndpoint, event.createdAt),
 }
 

@@ -1,5 +1,6 @@
 import { Schema, Struct } from 'effect'
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../core/webhooks/event-types.js'
+import { AgentActionExecution } from '../agent-actions.js'
 import { DateTime, listItem } from '../common.js'
 import { ConnectionResource } from '../connections.js'
 import { DepartureResource, EventResource } from '../events.js'
@@ -50,6 +51,7 @@ const OBJECTS = {
   webhook_endpoint: listItem(WebhookEndpointResource),
   tracking: TrackingNotice,
   voice_action: VoiceActionNotice,
+  agent_action_execution: AgentActionExecution,
 } as const
 
 /**
@@ -75,6 +77,7 @@ const OBJECT_OF: Readonly<Record<WebhookEventType, keyof typeof OBJECTS>> = {
   'reminder.cancelled': 'reminder',
   'reminder.rescheduled': 'reminder',
   'voice.action_executed': 'voice_action',
+  'agent.action_executed': 'agent_action_execution',
   'event.late_predicted': 'tracking',
   'user.arrived': 'tracking',
   'event.tracking_stopped': 'tracking',
@@ -108,6 +111,8 @@ export const webhookOperationId = (type: string): string => {
   return name.charAt(0).toLowerCase() + name.slice(1)
 }
 
+const article = (noun: string) => (/^[aeiou]/.test(noun) ? 'an' : 'a')
+
 /** One notification body per type: the envelope with `type` fixed and `data.object` the type's resource. */
 export const WEBHOOK_PAYLOADS: Readonly<Record<WebhookEventType, { schema: Schema.Top; summary: string }>> =
   Object.fromEntries(
@@ -120,7 +125,7 @@ export const WEBHOOK_PAYLOADS: Readonly<Record<WebhookEventType, { schema: Schem
         type,
         {
           schema,
-          summary: `${type}: a ${OBJECT_OF[type].replace('_', ' ')} in data.object`,
+          summary: `${type}: ${article(OBJECT_OF[type])} ${OBJECT_OF[type].replaceAll('_', ' ')} in data.object`,
         },
       ]
     }),

@@ -26,8 +26,11 @@ export type ProposalCommand =
     }
   | { readonly type: 'fail'; readonly now: Date; readonly code: string; readonly message: string }
 export type ProposalCommandType = ProposalCommand['type']
-/** What the repository write of a step carries: an execution is announced (`voice.action_executed`). */
-export type ProposalEventType = 'voice.action_executed'
+/**
+ * What the repository write of a step carries: an execution is announced twice, to the voice channel's subscribers
+ * (`voice.action_executed`, kept for them) and to every agent channel's (`agent.action_executed`, naming the channel).
+ */
+export type ProposalEventType = 'voice.action_executed' | 'agent.action_executed'
 export type ProposalOutcome = TransitionOutcome<Proposal, ProposalEventType>
 
 export const proposalTransitionTable: TransitionTable<ProposalStatus, ProposalCommandType> = {
@@ -61,7 +64,7 @@ const handlers: TransitionHandlers<Proposal, ProposalCommand, ProposalEventType>
       result,
       resource: { type: proposal.resource.type, id: resourceId },
     }),
-    events: ['voice.action_executed'],
+    events: ['voice.action_executed', 'agent.action_executed'],
   }),
   fail: (proposal, { now, code, message }) => ({
     state: step(proposal, now, { status: 'failed', failure: { code, message } }),

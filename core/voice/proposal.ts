@@ -10,6 +10,10 @@ export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number]
 /** How long a proposal waits for its confirmation (docs/voice.md). */
 export const PROPOSAL_LIFETIME_MS = 5 * 60_000
 
+/** The agent channel a proposal was made on: a voice session's, or an MCP session's. */
+export const AGENT_CHANNELS = ['voice', 'mcp'] as const
+export type AgentChannel = (typeof AGENT_CHANNELS)[number]
+
 export interface ProposalResource {
   /** Wire name (`event`, `reminder`, `user`, `invitation`). */
   readonly type: string
@@ -20,6 +24,8 @@ export interface ProposalResource {
 export interface Proposal {
   readonly id: string
   readonly sessionId: string
+  /** Absent on proposals stored before channels were recorded: those are voice's. */
+  readonly channel?: AgentChannel
   readonly accountId: string
   readonly livemode: boolean
   readonly userId: string
@@ -48,3 +54,6 @@ export interface Proposal {
 
 /** Whether the proposal's time to be confirmed is over at `now`. */
 export const isExpiredAt = (proposal: Proposal, now: Date): boolean => now.getTime() >= proposal.expiresAt.getTime()
+
+/** The channel of a proposal (voice for those stored before channels were recorded). */
+export const channelOf = (proposal: Proposal): AgentChannel => proposal.channel ?? 'voice'

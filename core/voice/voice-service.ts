@@ -12,7 +12,7 @@ import type { RequestScope } from '../shared/request-scope.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
 import type { UserService } from '../user/user-service.js'
-import { PROPOSAL_LIFETIME_MS, type Proposal } from './proposal.js'
+import { type AgentChannel, PROPOSAL_LIFETIME_MS, type Proposal } from './proposal.js'
 import { type ProposalCommand, proposalTransition } from './proposal-transition.js'
 import {
   ProposalExpired,
@@ -68,9 +68,11 @@ export interface CreateSessionInput {
 
 /**
  * Who holds a proposal: a voice session, or an MCP session acting for the user its call named. Only the holder's
- * session reaches the proposal.
+ * session reaches the proposal. `channel`: voice unless said.
  */
-export type ProposalHolder = Pick<VoiceSession, 'id' | 'accountId' | 'livemode' | 'userId'>
+export type ProposalHolder = Pick<VoiceSession, 'id' | 'accountId' | 'livemode' | 'userId'> & {
+  readonly channel?: AgentChannel
+}
 
 /** A tool's change, held as a proposal. */
 export interface ProposalDraft {
@@ -309,6 +311,7 @@ export class VoiceService {
     const proposal: Proposal = {
       id: this.deps.ids.next('prp'),
       sessionId: session.id,
+      channel: session.channel ?? 'voice',
       accountId: session.accountId,
       livemode: session.livemode,
       userId: session.userId,
@@ -429,7 +432,7 @@ export class VoiceService {
         { ids: this.deps.ids, clock: { now: () => command.now } },
         { accountId: proposal.accountId, livemode: proposal.livemode },
         type,
-        'voice_action',
+        type === 'agent.action_executed' ? 'agent_action_execution' : 'voice_action',
         next,
       ),
     )

@@ -21,6 +21,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'reminder.cancelled',
   'reminder.rescheduled',
   'voice.action_executed',
+  'agent.action_executed',
   'event.late_predicted',
   'user.arrived',
   'event.tracking_stopped',

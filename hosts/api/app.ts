@@ -238,6 +238,7 @@ export const buildApiApp = async (
     random: application.random,
     clock: application.clock,
     subLimits: surface.container.get(TOKENS.SubLimits),
+    idempotency: application.idempotency,
     publicBaseUrl: () => surface.publicBaseUrl.value,
     authorizationServer: () => application.oauth.issuer(surface.livemode),
     rateLimit: options.rateLimit,

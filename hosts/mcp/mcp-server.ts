@@ -1,15 +1,20 @@
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import {
+  type CallToolRequest,
   CallToolRequestSchema,
   type CallToolResult,
+  type ClientCapabilities,
   ErrorCode,
-  GetPromptRequestSchema,
   isInitializeRequest,
-  ListPromptsRequestSchema,
+  type JSONRPCMessage,
   ListToolsRequestSchema,
   McpError,
   type Tool as McpTool,
+  type RequestId,
 } from '@modelcontextprotocol/sdk/types.js'
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -28,21 +33,41 @@ import {
 import { decodeRequest } from '../../contracts/validation.js'
 import type { SessionAuthorityService } from '../../core/account/session-authority.js'
 import { hintsOf, type Json, type Tool, type ToolServices } from '../../core/agent/agent-tool.js'
-import { AgentToolCalls, type ProposalDesk, type SubLimitCounter } from '../../core/agent/tool-calls.js'
+import {
+  AgentToolCalls,
+  type ProposalDesk,
+  type SubLimitCounter,
+  type ToolCallRefusal,
+} from '../../core/agent/tool-calls.js'
 import { SUPPORTED_SCOPES } from '../../core/oauth/oauth.js'
 import type { Clock } from '../../core/ports/clock.js'
 import type { RandomSource } from '../../core/ports/id-generator.js'
+import type { IdempotencyStorePort } from '../../core/ports/idempotency-store.js'
 import type { LoggerPort } from '../../core/ports/logger.js'
 import type { TokenSignerPort } from '../../core/ports/token-signer.js'
+import type { DomainError } from '../../core/shared/domain-error.js'
 import { InvalidParameter } from '../../core/shared/errors.js'
 import type { RequestScope } from '../../core/shared/request-scope.js'
+import { err, ok, type Result } from '../../core/shared/result.js'
 import type { UserService } from '../../core/user/user-service.js'
+import type { Proposal } from '../../core/voice/proposal.js'
 import type { ProposalHolder, VoiceService } from '../../core/voice/voice-service.js'
 import { decodeArguments } from '../agent/arguments.js'
 import { AGENT_TOOLS } from '../agent/tools/registry.js'
 import { type ApiErrorBody, domainErrorToApi, errorEnvelope, sendError } from '../api/errors.js'
 import type { RateLimitGate } from '../api/plugins/rate-limit.js'
 import { requireAuth } from '../api/request-context.js'
+import { onceByRequestId } from './mcp-call-replay.js'
+import {
+  type ConsentAction,
+  type ConsentAnswer,
+  consentAnswersOf,
+  consentRequest,
+  ELICITATION_WATCH_MS,
+  ElicitationWaiters,
+  nameConsentRequests,
+} from './mcp-elicitation.js'
+import { type ReadThroughTool, registerResourcesAndPrompts } from './mcp-resources.js'
 import { type McpSession, McpSessions } from './mcp-sessions.js'
 
 export interface McpRouteOptions {
@@ -56,6 +81,8 @@ export interface McpRouteOptions {
   /** The platform's time (sessions' lifetimes). */
   readonly clock: Clock
   readonly subLimits: SubLimitCounter
+  /** The REST idempotency records: a retried `tools/call` (same session, same JSON-RPC id) executes once. */
+  readonly idempotency: IdempotencyStorePort
   /** The surface's public base URL: the sessions' issuer, and the origin of the `/mcp` resource's URL. */
   readonly publicBaseUrl: () => string
   /** The issuer of the surface's OAuth authorization server (Connect), named in the protected resource metadata. */
@@ -122,8 +149,6 @@ const ACTION_TOOLS: McpTool[] = [
   },
 ]
 
-const PLAN_MY_DAY = 'plan_my_day'
-
 /** A tool error: the REST error body, as text for the model and with `isError` (the call had no effect). */
 const toolError = (body: ApiErrorBody): CallToolResult => {
   const error = errorEnvelope('', body).error
@@ -135,6 +160,97 @@ const structured = (value: Json, text?: string): CallToolResult => ({
   structuredContent: value,
 })
 
+/** What a session does with its proposals: propose, execute once, reject, read; for the user a call names. */
+const proposalActions = (session: McpSession, scope: RequestScope, options: McpRouteOptions, calls: AgentToolCalls) => {
+  const holder = (userId: string): ProposalHolder => ({
+    id: session.ref,
+    channel: 'mcp',
+    accountId: scope.accountId,
+    livemode: scope.livemode,
+    userId,
+  })
+  const context = (userId: string) => ({ scope, actor: { userId }, services: options.services })
+  // The holder's user is the proposal's own: a proposal of another session is not found whatever the user.
+  const stored = (proposalId: string) => options.voice.proposalOf(scope, holder(''), proposalId)
+  return {
+    holder,
+    context,
+    stored,
+    execute: (userId: string, proposalId: string, byUser: boolean) =>
+      options.voice.confirm(
+        scope,
+        holder(userId),
+        proposalId,
+        byUser,
+        calls.executor(context(userId), () => options.voice.proposalOf(scope, holder(userId), proposalId)),
+      ),
+    reject: (userId: string, proposalId: string) => options.voice.reject(scope, holder(userId), proposalId),
+    /** A stored proposal of this session whose tool the session may still use; else why not. */
+    decidable: async (proposalId: string): Promise<Result<Proposal, DomainError>> => {
+      const found = await stored(proposalId)
+      if (!found.ok) return found
+      const tool = calls.toolNamed(found.value.tool)
+      return tool === undefined || !session.authority.permits(tool.permission)
+        ? err(new InvalidParameter({ param: 'proposal_id', message: 'Not an executable proposal.' }))
+        : found
+    },
+  }
+}
+
+/**
+ * A consent answer that reached this host while no call of its session waits here (the call waits on another host):
+ * the answer decides the stored proposal (docs/mcp.md); the waiting call reads the decision.
+ */
+const decideHere = async (
+  session: McpSession,
+  scope: RequestScope,
+  options: McpRouteOptions,
+  calls: AgentToolCalls,
+  answer: ConsentAnswer,
+): Promise<void> => {
+  const actions = proposalActions(session, scope, options, calls)
+  const proposal = await actions.decidable(answer.proposalId)
+  if (!proposal.ok || proposal.value.status !== 'proposed') return
+  const { userId } = proposal.value
+  const outcome =
+    answer.action === 'accept'
+      ? await actions.execute(userId, answer.proposalId, true)
+      : await actions.reject(userId, answer.proposalId)
+  audit(options.logger, session, `elicitation:${answer.action}`, outcome.ok ? 'decided' : 'refused')
+}
+
+/** Why a call was refused, as the error envelope says it. */
+const refusalBody = (refusal: ToolCallRefusal): ApiErrorBody => {
+  if (refusal.kind === 'domain') return domainErrorToApi(refusal.error)
+  if (refusal.kind === 'arguments') return refusal.problem
+  return {
+    code: 'rate_limit_exceeded',
+    message: `Rate limit of ${refusal.limit} per ${refusal.windowMs / 1000} s exceeded for this resource.`,
+    retryAfterSeconds: Math.max(1, Math.ceil(refusal.retryAfterMs / 1000)),
+  }
+}
+
+/** The desk of a read: a read proposes nothing (a call reaching it is a bug). */
+const READS_PROPOSE_NOTHING: ProposalDesk = {
+  propose: () => Promise.reject(new Error('a read tool proposed a change')),
+  execute: () => Promise.reject(new Error('a read tool executed a change')),
+}
+
+/** What became of a proposal the user was asked about, for the model. */
+const consentText = (proposal: Proposal): string => {
+  switch (proposal.status) {
+    case 'executed':
+      return `Done, the user accepted: ${proposal.summary}`
+    case 'rejected':
+      return `The user did not accept (declined or dismissed the request): nothing was changed. ${proposal.summary}`
+    case 'proposed':
+    case 'expired':
+      return `The user did not answer in time: nothing was changed. ${proposal.summary}`
+    default:
+      return `Not done (${proposal.failure?.code ?? proposal.status}): nothing was changed. ${proposal.summary}`
+  }
+}
+
 /** One request's MCP server: the session's tools, prompts, and the calls, on the SDK's protocol implementation. */
 const serverFor = (
   session: McpSession,
@@ -142,38 +258,97 @@ const serverFor = (
   options: McpRouteOptions,
   calls: AgentToolCalls,
   jsonSchemaValidator: AjvJsonSchemaValidator,
+  consent: { readonly waiters: ElicitationWaiters; readonly deliver: (message: JSONRPCMessage) => void },
 ) => {
   const server = new Server(
     { name: 'departure', version: SERVER_VERSION },
     {
       jsonSchemaValidator,
-      capabilities: { tools: {}, prompts: {} },
+      capabilities: { tools: {}, prompts: {}, resources: {} },
       instructions:
-        'Calendar and departure tools for the users of one account. Every tool takes the user_id it acts for. Reads answer at once; changes are proposals that execute only once the user confirms them (confirm_action).',
+        'Calendar and departure tools for the users of one account. Every tool takes the user_id it acts for. Reads answer at once; changes execute only once the user accepts them (asked through elicitation when the client supports it, else confirm_action).',
     },
   )
-  const holder = (userId: string): ProposalHolder => ({
-    id: session.ref,
-    accountId: scope.accountId,
-    livemode: scope.livemode,
-    userId,
-  })
-  const context = (userId: string) => ({ scope, actor: { userId }, services: options.services })
-  const execute = (userId: string, proposalId: string, byUser: boolean) =>
-    options.voice.confirm(
-      scope,
-      holder(userId),
-      proposalId,
-      byUser,
-      calls.executor(context(userId), () => options.voice.proposalOf(scope, holder(userId), proposalId)),
-    )
+  // The SDK's server learns the client's capabilities at `initialize`, which this request's server did not see: the
+  // session's id carries what the client declared.
+  if (session.elicitation)
+    (server as unknown as { _clientCapabilities: ClientCapabilities })._clientCapabilities = {
+      elicitation: { form: {} },
+    }
+  const { holder, execute, reject, stored, decidable, context } = proposalActions(session, scope, options, calls)
 
+  /**
+   * Asks the user to accept a proposal (an elicitation on the call's stream) and answers what became of it: executed
+   * on accept, rejected on decline or cancel, decided by an answer another host received, or left to expire when no
+   * answer came in its lifetime.
+   */
+  const askConsent = async (proposal: Proposal, requestId: RequestId): Promise<CallToolResult> => {
+    const asking = new AbortController()
+    const watching = new AbortController()
+    const stopWaiting = consent.waiters.wait(session.ref, proposal.id, consent.deliver)
+    const decidedElsewhere = async (): Promise<'elsewhere'> => {
+      for (;;) {
+        await sleep(ELICITATION_WATCH_MS, undefined, { signal: watching.signal })
+        const current = await stored(proposal.id)
+        if (!current.ok || current.value.status !== 'proposed') return 'elsewhere'
+      }
+    }
+    let answer: ConsentAction | 'elsewhere' | 'no_answer'
+    try {
+      answer = await Promise.race([
+        server
+          .elicitInput(consentRequest(proposal), {
+            relatedRequestId: requestId,
+            signal: asking.signal,
+            timeout: Math.max(1, proposal.expiresAt.getTime() - scope.clock.now().getTime()),
+          })
+          .then((result) => result.action),
+        decidedElsewhere(),
+      ])
+    } catch (error) {
+      // An error answer from the client is a refusal; a timeout leaves the proposal to expire.
+      answer = error instanceof McpError && error.code === ErrorCode.RequestTimeout ? 'no_answer' : 'cancel'
+    } finally {
+      stopWaiting()
+      watching.abort()
+    }
+    // Decided elsewhere: the request is withdrawn from the client (`notifications/cancelled`).
+    if (answer === 'elsewhere') asking.abort()
+    const { userId } = proposal
+    if (answer === 'accept') {
+      const outcome = await execute(userId, proposal.id, true)
+      audit(options.logger, session, 'elicitation:accept', outcome.ok ? 'executed' : 'refused')
+      return outcome.ok
+        ? structured(renderAgentAction(outcome.value.proposal, outcome.value.replayed))
+        : toolError(domainErrorToApi(outcome.error))
+    }
+    if (answer === 'decline' || answer === 'cancel') {
+      const rejected = await reject(userId, proposal.id)
+      audit(options.logger, session, `elicitation:${answer}`, rejected.ok ? 'rejected' : 'refused')
+    }
+    const now = await stored(proposal.id)
+    if (!now.ok) return toolError(domainErrorToApi(now.error))
+    return structured(renderAgentAction(now.value), consentText(now.value))
+  }
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const tools = calls.available(session.authority).map(describeTool)
     return { tools: tools.length === 0 ? [] : [...tools, ...ACTION_TOOLS] }
   })
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name } = request.params
+    const changes = name === CONFIRM_ACTION || name === REJECT_ACTION || calls.toolNamed(name)?.kind === 'write'
+    if (!changes) return callTool(request, extra.requestId)
+    return onceByRequestId(
+      { store: options.idempotency, clock: options.clock },
+      session.ref,
+      extra.requestId,
+      { name, arguments: request.params.arguments },
+      () => callTool(request, extra.requestId),
+    )
+  })
+
+  const callTool = async (request: CallToolRequest, requestId: RequestId): Promise<CallToolResult> => {
     const { name } = request.params
     const raw = (request.params.arguments ?? {}) as Json
     if (name === CONFIRM_ACTION || name === REJECT_ACTION) return decide(name, raw)
@@ -202,19 +377,12 @@ const serverFor = (
     })
     audit(options.logger, session, name, outcome.type)
     switch (outcome.type) {
-      case 'refused': {
-        const { refusal } = outcome
-        if (refusal.kind === 'domain') return toolError(domainErrorToApi(refusal.error))
-        if (refusal.kind === 'arguments') return toolError(refusal.problem)
-        return toolError({
-          code: 'rate_limit_exceeded',
-          message: `Rate limit of ${refusal.limit} per ${refusal.windowMs / 1000} s exceeded for this resource.`,
-          retryAfterSeconds: Math.max(1, Math.ceil(refusal.retryAfterMs / 1000)),
-        })
-      }
+      case 'refused':
+        return toolError(refusalBody(outcome.refusal))
       case 'result':
         return structured(outcome.result)
       case 'proposed':
+        if (session.elicitation) return askConsent(outcome.proposal, requestId)
         return structured(
           renderAgentAction(outcome.proposal),
           `Proposed, not done: ${outcome.proposal.summary} Ask the user; if they agree call ${CONFIRM_ACTION} with proposal_id ${outcome.proposal.id}, else ${REJECT_ACTION}.`,
@@ -222,7 +390,7 @@ const serverFor = (
       case 'executed':
         return structured(renderAgentAction(outcome.outcome.proposal, outcome.outcome.replayed))
     }
-  })
+  }
 
   const decide = async (name: string, raw: Json): Promise<CallToolResult> => {
     const decoded = decodeRequest(ConfirmActionArguments, raw)
@@ -233,17 +401,11 @@ const serverFor = (
         param: decoded.problem.param === null ? 'arguments' : `arguments.${decoded.problem.param}`,
       })
     const proposalId = decoded.value.proposal_id
-    // The holder's user is the proposal's own: a proposal of another session is not found whatever the user.
-    const stored = await options.voice.proposalOf(scope, holder(''), proposalId)
-    if (!stored.ok) return toolError(domainErrorToApi(stored.error))
-    const tool = calls.toolNamed(stored.value.tool)
-    if (tool === undefined || !session.authority.permits(tool.permission))
-      return toolError(
-        domainErrorToApi(new InvalidParameter({ param: 'proposal_id', message: 'Not an executable proposal.' })),
-      )
-    const userId = stored.value.userId
+    const found = await decidable(proposalId)
+    if (!found.ok) return toolError(domainErrorToApi(found.error))
+    const userId = found.value.userId
     if (name === REJECT_ACTION) {
-      const rejected = await options.voice.reject(scope, holder(userId), proposalId)
+      const rejected = await reject(userId, proposalId)
       audit(options.logger, session, name, rejected.ok ? 'rejected' : 'refused')
       return rejected.ok ? structured(renderAgentAction(rejected.value)) : toolError(domainErrorToApi(rejected.error))
     }
@@ -254,34 +416,27 @@ const serverFor = (
       : toolError(domainErrorToApi(outcome.error))
   }
 
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
-    prompts: [
-      {
-        name: PLAN_MY_DAY,
-        description: 'Plan a user’s day: their events, when to leave for each, and what is at risk.',
-        arguments: [{ name: 'user_id', description: 'The user (usr_...).', required: true }],
-      },
-    ],
-  }))
-
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
-    if (request.params.name !== PLAN_MY_DAY)
-      throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`)
-    const userId = request.params.arguments?.user_id
-    if (userId === undefined || userId === '')
-      throw new McpError(ErrorCode.InvalidParams, 'The prompt plan_my_day needs user_id.')
-    return {
-      description: 'Plan the day of one user.',
-      messages: [
-        {
-          role: 'user' as const,
-          content: {
-            type: 'text' as const,
-            text: `Plan today for user ${userId}. Use get_user for their time zone, list_events for today's events, then get_departure and get_event_health for each event with a place: say when to leave for each, which ones are at risk and why, and suggest changes. Change nothing without asking me first.`,
-          },
-        },
-      ],
-    }
+  // A read for the resources and prompts: the tools' own rules.
+  const readThroughTool: ReadThroughTool = async (userId, name, args) => {
+    const user = await options.users.requireActive(scope, userId, 'arguments.user_id')
+    if (!user.ok) return err(domainErrorToApi(user.error))
+    const outcome = await calls.call({
+      name,
+      arguments: args,
+      authority: session.authority,
+      enabled: () => true,
+      policy: 'always',
+      context: context(userId),
+      desk: READS_PROPOSE_NOTHING,
+    })
+    if (outcome.type === 'result') return ok(outcome.result)
+    if (outcome.type === 'refused') return err(refusalBody(outcome.refusal))
+    throw new Error(`the read tool ${name} answered ${outcome.type}`)
+  }
+  registerResourcesAndPrompts(server, {
+    authority: session.authority,
+    readThroughTool,
+    now: () => scope.clock.now(),
   })
   return server
 }
@@ -291,6 +446,12 @@ const audit = (logger: LoggerPort, session: McpSession, tool: string, outcome: s
     { mcp_session: session.ref, account: session.grant.accountId, key: session.grant.keyId, tool, outcome },
     'mcp tool',
   )
+
+/** Whether an `initialize` declares form elicitation (an empty `elicitation` capability means form, as in the SDK). */
+const declaresFormElicitation = (body: unknown): boolean => {
+  const declared = isInitializeRequest(body) ? body.params.capabilities.elicitation : undefined
+  return declared !== undefined && (declared.form !== undefined || declared.url === undefined)
+}
 
 /** A JSON-RPC error answered over HTTP (before any MCP request ran), as the SDK's transport answers its own. */
 const jsonRpcError = (reply: FastifyReply, status: number, code: number, message: string) =>
@@ -321,6 +482,7 @@ export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void 
     issuer: () => options.publicBaseUrl().replace(/\/+$/, ''),
   })
   const calls = new AgentToolCalls({ tools: AGENT_TOOLS, decode: decodeArguments, subLimits: options.subLimits })
+  const waiters = new ElicitationWaiters()
   // One for every request's server: the SDK otherwise builds an Ajv instance per server, the largest cost of a call.
   const jsonSchemaValidator = new AjvJsonSchemaValidator()
 
@@ -361,7 +523,7 @@ export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void 
     const named = Array.isArray(header) ? header[0] : header
     let session: Awaited<ReturnType<McpSessions['open']>>
     if (isInitializeRequest(request.body)) {
-      session = await sessions.open(auth, request.scope)
+      session = await sessions.open(auth, request.scope, { elicitation: declaresFormElicitation(request.body) })
       if (session.ok) reply.header('mcp-session-id', session.value.id)
     } else {
       if (named === undefined || named === '')
@@ -377,22 +539,40 @@ export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void 
           ? `Session ended (${session.error.loss}).`
           : 'Session not found: initialize a new session.',
       )
-    const server = serverFor(session.value, request.scope, options, calls, jsonSchemaValidator)
+    // The client's answer to a consent request: to the call waiting on this host, else decided here.
+    const answers = consentAnswersOf(request.body)
+    if (answers !== null) {
+      for (const answer of answers)
+        if (!waiters.deliver(session.value.ref, answer))
+          await decideHere(session.value, request.scope, options, calls, answer)
+      return reply.status(202).send()
+    }
+    // A session that asks its user through elicitation answers on an SSE stream (the request reaches the client on
+    // the call's own stream); any other, with one JSON body.
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
-      enableJsonResponse: true,
+      enableJsonResponse: !session.value.elicitation,
     })
+    const deliver = nameConsentRequests(transport)
+    const server = serverFor(session.value, request.scope, options, calls, jsonSchemaValidator, { waiters, deliver })
     await server.connect(transport)
+    let streaming = false
     try {
       const response = await transport.handleRequest(webRequestOf(request), { parsedBody: request.body })
       reply.status(response.status)
       response.headers.forEach((value, name) => {
         reply.header(name, value)
       })
+      if (response.body !== null && response.headers.get('content-type')?.startsWith('text/event-stream')) {
+        streaming = true
+        const stream = Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>)
+        stream.once('close', () => void server.close())
+        return reply.send(stream)
+      }
       const text = await response.text()
       return reply.send(text === '' ? undefined : text)
     } finally {
-      await server.close()
+      if (!streaming) await server.close()
     }
   })
 

@@ -28,6 +28,11 @@ export interface McpSession {
   readonly grant: SessionGrant
   readonly expiresAt: Date
   readonly authority: HeldAuthority
+  /**
+   * Whether the client declared form elicitation at `initialize`: a change tool then asks the user through an
+   * elicitation request. Held in the signed id, as the SDK's server on each request has not seen the `initialize`.
+   */
+  readonly elicitation: boolean
 }
 
 export type SessionRefusal =
@@ -63,7 +68,11 @@ export class McpSessions {
   constructor(private readonly deps: McpSessionsDeps) {}
 
   /** A new session for the request's credential and account (an `initialize`). */
-  async open(auth: Authenticated, scope: RequestScope): Promise<Result<McpSession, SessionRefusal>> {
+  async open(
+    auth: Authenticated,
+    scope: RequestScope,
+    client: { readonly elicitation: boolean },
+  ): Promise<Result<McpSession, SessionRefusal>> {
     const grant = grantOf(auth, scope)
     const held = await this.deps.authority.check(grant, MCP_CHANNEL)
     if (!held.ok) return err({ reason: 'authority_lost', loss: held.error.reason })
@@ -83,9 +92,10 @@ export class McpSessions {
         platform: grant.platformAccountId,
         account: grant.accountId,
         surface: grant.livemode ? 'live' : 'test',
+        ...(client.elicitation ? { elicitation: 'form' } : {}),
       },
     })
-    return ok({ id, ref, grant, expiresAt, authority: held.value })
+    return ok({ id, ref, grant, expiresAt, authority: held.value, elicitation: client.elicitation })
   }
 
   /**
@@ -118,6 +128,13 @@ export class McpSessions {
     }
     const held = await this.deps.authority.check(grant, MCP_CHANNEL)
     if (!held.ok) return err({ reason: 'authority_lost', loss: held.error.reason })
-    return ok({ id, ref: verified.subject, grant, expiresAt: verified.expiresAt, authority: held.value })
+    return ok({
+      id,
+      ref: verified.subject,
+      grant,
+      expiresAt: verified.expiresAt,
+      authority: held.value,
+      elicitation: claims.elicitation === 'form',
+    })
   }
 }

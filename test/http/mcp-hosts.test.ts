@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectMcp } from '../support/mcp-client.js'
 import { startMongoForTests, type TestMongo } from '../support/mongo-peer/index.js'
@@ -103,6 +105,53 @@ describe('An MCP session is served by any host, and outlives the host that opene
     expect(events.body.data).toHaveLength(1)
     await Promise.all([opened.client.close(), elsewhere.client.close()])
   })
+
+  it.each([
+    ['accept', 1],
+    ['decline', 0],
+  ] as const)(
+    'an elicitation answer (%s) that reaches another host than the waiting call decides it there, once',
+    async (action, created) => {
+      const user = (
+        await api(first.sandbox, 'POST', '/v1/users', {
+          key: TEST_KEY,
+          body: { email: `elicit-${action}@example.com` },
+        })
+      ).body
+      const answeredOn: string[] = []
+      // The client's answers (JSON-RPC responses) go to the second host; its requests, to the first.
+      const routed: FetchLike = (url, init) => {
+        const body = typeof init?.body === 'string' ? JSON.parse(init.body) : null
+        const isAnswer = body !== null && 'id' in body && !('method' in body)
+        if (isAnswer) answeredOn.push(second.sandbox)
+        return fetch(isAnswer ? new URL('/mcp', second.sandbox) : url, init)
+      }
+      const { client } = await connectMcp(first.sandbox, TEST_KEY, undefined, {
+        capabilities: { elicitation: {} },
+        fetch: routed,
+        prepare: (client) =>
+          client.setRequestHandler(ElicitRequestSchema, async () =>
+            action === 'accept' ? { action, content: {} } : { action },
+          ),
+      })
+      const result = await client.callTool({
+        name: 'create_event',
+        arguments: {
+          user_id: user.id,
+          title: 'Lunch',
+          start_time: '2030-06-04T12:00:00Z',
+          end_time: '2030-06-04T13:00:00Z',
+        },
+      })
+      expect(answeredOn).toEqual([second.sandbox])
+      expect(result.structuredContent).toMatchObject({
+        proposal: { status: action === 'accept' ? 'executed' : 'rejected' },
+      })
+      const events = await api(first.sandbox, 'GET', `/v1/events?user_id=${user.id}`, { key: TEST_KEY })
+      expect(events.body.data).toHaveLength(created)
+      await client.close()
+    },
+  )
 
   it('a session and its proposal outlive a restart of the host that opened them', async () => {
     const user = (

@@ -1,7 +1,7 @@
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectMcp, toolErrorOf } from '../support/mcp-client.js'
-import { api, startTestService, TEST_KEY, type TestService } from '../support/service.js'
+import { api, LIVE_KEY, startTestService, TEST_KEY, type TestService } from '../support/service.js'
 
 let test: TestService
 beforeAll(async () => {
@@ -240,6 +240,91 @@ describe('MCP over Streamable HTTP at /mcp, with the official SDK client', () =>
     expect(toolErrorOf(await client.callTool({ name: 'get_user', arguments: { user_id: user.id } }))).toMatchObject({
       code: 'insufficient_permissions',
     })
+    await client.close()
+  })
+
+  it('a retried tools/call (same session, same JSON-RPC id) executes once and answers the first result', async () => {
+    const user = await newUser('retry-mcp@example.com')
+    const event = await newEvent(user.id, 'Standup')
+    const { client, transport } = await connectMcp(test.sandbox, TEST_KEY)
+    const call = (id: number, name: string, args: Record<string, unknown>) =>
+      fetch(`${test.sandbox}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${TEST_KEY}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': transport.sessionId ?? '',
+          'mcp-protocol-version': '2025-06-18',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }),
+      }).then(async (response) => (await response.json()).result)
+    const cancel = { user_id: user.id, event_id: event.id }
+    const first = await call(900, 'cancel_event', cancel)
+    const retried = await call(900, 'cancel_event', cancel)
+    const proposalId = first.structuredContent.proposal.id
+    expect(retried.structuredContent.proposal.id).toBe(proposalId)
+    expect(retried._meta).toEqual({ 'departure/replayed': true })
+    const confirmed = await call(901, 'confirm_action', { proposal_id: proposalId })
+    const confirmedAgain = await call(901, 'confirm_action', { proposal_id: proposalId })
+    expect(confirmed.structuredContent).toMatchObject({ proposal: { status: 'executed' }, replayed: false })
+    // The first result, not a second execution's (which would say replayed: true).
+    expect(confirmedAgain.structuredContent).toEqual(confirmed.structuredContent)
+    expect((await sandbox('GET', `/v1/events/${event.id}`)).status).toBe(404)
+    // The same id with another call is another call (a client whose counter restarted on a resumed session).
+    const other = await call(900, 'get_user', { user_id: user.id })
+    expect(other.structuredContent).toMatchObject({ id: user.id })
+    const again = await call(901, 'cancel_event', cancel)
+    expect(again.isError).toBe(true)
+    await client.close()
+  })
+
+  it('bad input changes nothing: a foreign id, another surface’s user, a message over the 1 MiB bound (413)', async () => {
+    const owner = await newUser('foreign-owner-mcp@example.com')
+    const other = await newUser('foreign-other-mcp@example.com')
+    const event = await newEvent(owner.id, 'Private')
+    const { client, transport } = await connectMcp(test.sandbox, TEST_KEY)
+    // Another user's event, named for this user: not found, and still there.
+    expect(
+      toolErrorOf(
+        await client.callTool({ name: 'cancel_event', arguments: { user_id: other.id, event_id: event.id } }),
+      ),
+    ).toMatchObject({ code: 'resource_missing', param: 'event_id' })
+    expect((await sandbox('GET', `/v1/events/${event.id}`)).status).toBe(200)
+    // A user of the sandbox is foreign to production.
+    const live = await connectMcp(test.live, LIVE_KEY)
+    expect(
+      toolErrorOf(await live.client.callTool({ name: 'get_user', arguments: { user_id: owner.id } })),
+    ).toMatchObject({ code: 'resource_missing', param: 'arguments.user_id' })
+    await live.client.close()
+    // Over the body bound (1 MiB, as for REST): 413 in the error envelope, before any MCP request runs.
+    const oversized = await fetch(`${test.sandbox}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${TEST_KEY}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': transport.sessionId ?? '',
+        'mcp-protocol-version': '2025-06-18',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: {
+          name: 'create_event',
+          arguments: {
+            user_id: owner.id,
+            title: 'x'.repeat(1024 * 1024),
+            start_time: '2030-06-04T12:00:00Z',
+            end_time: '2030-06-04T13:00:00Z',
+          },
+        },
+      }),
+    })
+    expect(oversized.status).toBe(413)
+    expect(await oversized.json()).toMatchObject({ error: { code: 'body_too_large' } })
+    expect((await sandbox('GET', `/v1/events?user_id=${owner.id}`)).body.data).toHaveLength(1)
     await client.close()
   })
 })

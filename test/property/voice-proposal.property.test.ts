@@ -64,7 +64,7 @@ describe('The proposal state machine: proposed -> confirmed -> executed | failed
           if (proposal.status === 'executed') {
             executions += 1
             expect(before.status).toBe('confirmed')
-            expect(moved.value.events).toEqual(['voice.action_executed'])
+            expect(moved.value.events).toEqual(['voice.action_executed', 'agent.action_executed'])
           } else expect(moved.value.events).toEqual([])
           if (proposal.status === 'confirmed') {
             expect(next.now.getTime()).toBeLessThan(before.expiresAt.getTime())
@@ -134,7 +134,9 @@ describe('VoiceService.confirm executes a proposal exactly once under concurrent
         }
         expect(runs).toBe(1)
         expect(stored?.status).toBe('executed')
-        expect((await outbox.pending(100)).filter((event) => event.type === 'voice.action_executed')).toHaveLength(1)
+        const announced = await outbox.pending(100)
+        expect(announced.filter((event) => event.type === 'voice.action_executed')).toHaveLength(1)
+        expect(announced.filter((event) => event.type === 'agent.action_executed')).toHaveLength(1)
         // The winner and any loser that arrived after the execution agree; a loser mid-execution is refused.
         for (const answer of answers.filter((candidate) => candidate.ok))
           expect(answer.ok && answer.value.proposal.result).toEqual({ id: 'evt_1', run: 1 })

@@ -202,8 +202,10 @@ const invariants = async (model: Model, real: Real) => {
     expect(real.runs.get(expected.id) ?? 0).toBe(expected.runs)
     expect(expected.runs).toBeLessThanOrEqual(1)
   }
-  const announced = (await real.outbox.pending(1000)).filter((event) => event.type === 'voice.action_executed')
-  expect(announced).toHaveLength(model.proposals.filter((proposal) => proposal.status === 'executed').length)
+  const pending = await real.outbox.pending(1000)
+  const executed = model.proposals.filter((proposal) => proposal.status === 'executed').length
+  expect(pending.filter((event) => event.type === 'voice.action_executed')).toHaveLength(executed)
+  expect(pending.filter((event) => event.type === 'agent.action_executed')).toHaveLength(executed)
 }
 
 const setUp = async (): Promise<{ model: Model; real: Real }> => {

@@ -1,20 +1,36 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/sdk/types.js'
+
+export interface ConnectOptions {
+  /** What the client declares at `initialize` (elicitation...). */
+  readonly capabilities?: ClientCapabilities
+  /** The transport's fetch (to send some requests to another host). */
+  readonly fetch?: FetchLike
+  /** Called before `connect`: a request handler of the client (an elicitation's), set on it. */
+  readonly prepare?: (client: Client) => void
+}
 
 /** The official SDK's client on Streamable HTTP, with an API key as its bearer (and an existing session to resume). */
 export const connectMcp = async (
   base: string,
   key: string,
   sessionId?: string,
+  options: ConnectOptions = {},
 ): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> => {
   const transport = new StreamableHTTPClientTransport(new URL('/mcp', base), {
     // One connection per request, as `api()` does: a kept-alive socket may sit idle past the server's keep-alive
     // timeout on a busy machine and be reset as the next request is written on it.
     requestInit: { headers: { authorization: `Bearer ${key}`, connection: 'close' } },
     ...(sessionId === undefined ? {} : { sessionId }),
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   })
-  const client = new Client({ name: 'departure-tests', version: '1.0.0' })
+  const client = new Client(
+    { name: 'departure-tests', version: '1.0.0' },
+    options.capabilities === undefined ? {} : { capabilities: options.capabilities },
+  )
+  options.prepare?.(client)
   await client.connect(transport)
   return { client, transport }
 }

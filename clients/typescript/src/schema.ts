@@ -1825,6 +1825,23 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "agent.action_executed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** agent.action_executed: an agent action execution in data.object */
+        post: operations["agentActionExecutedNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "connection.created": {
         parameters: {
             query?: never;
@@ -1953,7 +1970,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** event.created: a event in data.object */
+        /** event.created: an event in data.object */
         post: operations["eventCreatedNotification"];
         delete?: never;
         options?: never;
@@ -1970,7 +1987,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** event.deleted: a event in data.object */
+        /** event.deleted: an event in data.object */
         post: operations["eventDeletedNotification"];
         delete?: never;
         options?: never;
@@ -2021,7 +2038,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** event.updated: a event in data.object */
+        /** event.updated: an event in data.object */
         post: operations["eventUpdatedNotification"];
         delete?: never;
         options?: never;
@@ -2038,7 +2055,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.bounced: a invitation in data.object */
+        /** invitation.bounced: an invitation in data.object */
         post: operations["invitationBouncedNotification"];
         delete?: never;
         options?: never;
@@ -2055,7 +2072,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.cancelled: a invitation in data.object */
+        /** invitation.cancelled: an invitation in data.object */
         post: operations["invitationCancelledNotification"];
         delete?: never;
         options?: never;
@@ -2072,7 +2089,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.created: a invitation in data.object */
+        /** invitation.created: an invitation in data.object */
         post: operations["invitationCreatedNotification"];
         delete?: never;
         options?: never;
@@ -2089,7 +2106,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.delivered: a invitation in data.object */
+        /** invitation.delivered: an invitation in data.object */
         post: operations["invitationDeliveredNotification"];
         delete?: never;
         options?: never;
@@ -2106,7 +2123,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.email_sent: a invitation in data.object */
+        /** invitation.email_sent: an invitation in data.object */
         post: operations["invitationEmailSentNotification"];
         delete?: never;
         options?: never;
@@ -2123,7 +2140,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.opened: a invitation in data.object */
+        /** invitation.opened: an invitation in data.object */
         post: operations["invitationOpenedNotification"];
         delete?: never;
         options?: never;
@@ -2140,7 +2157,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.received: a invitation in data.object */
+        /** invitation.received: an invitation in data.object */
         post: operations["invitationReceivedNotification"];
         delete?: never;
         options?: never;
@@ -2157,7 +2174,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.responded: a invitation in data.object */
+        /** invitation.responded: an invitation in data.object */
         post: operations["invitationRespondedNotification"];
         delete?: never;
         options?: never;
@@ -2174,7 +2191,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.unsubscribed: a invitation in data.object */
+        /** invitation.unsubscribed: an invitation in data.object */
         post: operations["invitationUnsubscribedNotification"];
         delete?: never;
         options?: never;
@@ -2191,7 +2208,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** invitation.updated: a invitation in data.object */
+        /** invitation.updated: an invitation in data.object */
         post: operations["invitationUpdatedNotification"];
         delete?: never;
         options?: never;
@@ -2327,7 +2344,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** user.created: a user in data.object */
+        /** user.created: an user in data.object */
         post: operations["userCreatedNotification"];
         delete?: never;
         options?: never;
@@ -2344,7 +2361,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** user.deactivated: a user in data.object */
+        /** user.deactivated: an user in data.object */
         post: operations["userDeactivatedNotification"];
         delete?: never;
         options?: never;
@@ -2361,7 +2378,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** user.deleted: a user in data.object */
+        /** user.deleted: an user in data.object */
         post: operations["userDeletedNotification"];
         delete?: never;
         options?: never;
@@ -2378,7 +2395,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** user.reactivated: a user in data.object */
+        /** user.reactivated: an user in data.object */
         post: operations["userReactivatedNotification"];
         delete?: never;
         options?: never;
@@ -2395,7 +2412,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** user.updated: a user in data.object */
+        /** user.updated: an user in data.object */
         post: operations["userUpdatedNotification"];
         delete?: never;
         options?: never;
@@ -2459,6 +2476,58 @@ export interface components {
     schemas: {
         AdvanceTimeRequest: {
             seconds: number;
+        };
+        AgentActionExecutedNotification: {
+            /** @description Connect: the connected account (`cpa_`) whose data the notification is about; absent for the platform itself. */
+            account?: string;
+            api_version: string;
+            created: number;
+            data: {
+                object: components["schemas"]["AgentActionExecution"];
+            } & {
+                [key: string]: unknown;
+            };
+            id: string;
+            livemode: boolean;
+            /** @enum {string} */
+            object: "event";
+            /** @enum {string} */
+            type: "agent.action_executed";
+        } & {
+            [key: string]: unknown;
+        };
+        AgentActionExecution: {
+            change: unknown;
+            /**
+             * @description The agent channel: `voice` (a voice session) or `mcp` (an MCP session).
+             * @enum {string}
+             */
+            channel: "voice" | "mcp";
+            /** @description True when the user confirmed the change; false when the `low_risk_direct` policy executed it. */
+            confirmed_by_user: boolean;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
+            executed_at: string;
+            /** @description The proposal (prp_...) that was executed. */
+            id: string;
+            /** @enum {string} */
+            object: "agent_action_execution";
+            /** @description The voice session (vs_...) or MCP session reference (mcps_...). */
+            session: string;
+            summary: string;
+            /** @description The resource the change acted on (for a creation, the resource created). */
+            target: {
+                id: string | null;
+                type: string;
+            } & {
+                [key: string]: unknown;
+            };
+            tool: string;
+            user_id: string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description A secret (`sk_`) or restricted (`rk_`) API key of this surface. */
         ApiKey: {
@@ -20700,6 +20769,38 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    agentActionExecutedNotification: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with the endpoint's secret; one `v1` per active secret. Verify it with `constructWebhookEvent` (docs/webhooks.md). */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentActionExecutedNotification"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The signature did not verify: the delivery is retried and eventually disabled. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -16,7 +16,7 @@ const REPLAYED_HEADERS = ['location', 'content-type'] as const
  * JSON with sorted keys, so that `{a,b}` and `{b,a}` are the same request. Recursive, and bounded: the JSON body
  * parser refuses bodies nested deeper than `MAX_BODY_DEPTH` before this hook runs.
  */
-const canonicalJson = (value: unknown): string => {
+export const canonicalJson = (value: unknown): string => {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
   if (value !== null && typeof value === 'object') {
     return `{${Object.keys(value)

@@ -1,0 +1,122 @@
+import { type ElicitRequest, ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectMcp } from '../support/mcp-client.js'
+import { api, startTestService, TEST_KEY, type TestService } from '../support/service.js'
+
+let test: TestService
+beforeAll(async () => {
+  test = await startTestService({ WORKER: 'false' })
+}, 60_000)
+afterAll(async () => {
+  await test?.stop()
+})
+
+const sandbox = (method: string, path: string, body?: unknown) =>
+  api(test.sandbox, method, path, { key: TEST_KEY, ...(body === undefined ? {} : { body }) })
+
+let counter = 0
+const newUser = async () => (await sandbox('POST', '/v1/users', { email: `elicit${++counter}@example.com` })).body
+
+/** The SDK client declaring form elicitation, answering every request with `answer`; the requests it got. */
+const elicitingClient = async (answer: ElicitResult) => {
+  const asked: { request: ElicitRequest; id: unknown }[] = []
+  const { client } = await connectMcp(test.sandbox, TEST_KEY, undefined, {
+    capabilities: { elicitation: { form: {} } },
+    prepare: (client) =>
+      client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+        asked.push({ request, id: extra.requestId })
+        return answer
+      }),
+  })
+  return { client, asked }
+}
+
+const createLunch = (userId: string) => ({
+  name: 'create_event',
+  arguments: { user_id: userId, title: 'Lunch', start_time: '2030-06-04T12:00:00Z', end_time: '2030-06-04T13:00:00Z' },
+})
+
+describe('A client that declares elicitation is asked through an elicitation request; the change executes only on accept', () => {
+  it('accept: the user is asked with the proposal’s summary, and the change executes once, confirmed by the user', async () => {
+    const user = await newUser()
+    const { client, asked } = await elicitingClient({ action: 'accept', content: {} })
+    const result = await client.callTool(createLunch(user.id))
+    expect(asked).toHaveLength(1)
+    const request = asked[0]!
+    expect(request.request.params).toMatchObject({ mode: 'form', requestedSchema: { type: 'object' } })
+    expect(request.request.params.message).toContain('Lunch')
+    // The elicitation is named after the proposal it decides.
+    expect(request.id).toMatch(/^prp_/)
+    expect(result.isError).toBeUndefined()
+    expect(result.structuredContent).toMatchObject({
+      object: 'agent_action',
+      proposal: { id: request.id, status: 'executed', confirmed_by_user: true },
+      result: { title: 'Lunch' },
+      replayed: false,
+    })
+    const events = (await sandbox('GET', `/v1/events?user_id=${user.id}`)).body.data
+    expect(events).toHaveLength(1)
+    // The proposal executed: a later confirm_action replays it, nothing runs twice.
+    const again = await client.callTool({ name: 'confirm_action', arguments: { proposal_id: request.id } })
+    expect(again.structuredContent).toMatchObject({ replayed: true })
+    expect((await sandbox('GET', `/v1/events?user_id=${user.id}`)).body.data).toHaveLength(1)
+    await client.close()
+  })
+
+  it.each(['decline', 'cancel'] as const)('%s: nothing executes, and the result says so', async (action) => {
+    const user = await newUser()
+    const event = (
+      await sandbox('POST', '/v1/events', {
+        user_id: user.id,
+        title: 'Gym',
+        start_time: '2030-06-03T10:00:00Z',
+        end_time: '2030-06-03T11:00:00Z',
+      })
+    ).body
+    const { client, asked } = await elicitingClient({ action })
+    const result = await client.callTool({ name: 'cancel_event', arguments: { user_id: user.id, event_id: event.id } })
+    expect(asked).toHaveLength(1)
+    expect(result.isError).toBeUndefined()
+    expect(result.structuredContent).toMatchObject({ proposal: { status: 'rejected' }, result: null })
+    expect(JSON.stringify(result.content)).toContain('nothing was changed')
+    expect((await sandbox('GET', `/v1/events/${event.id}`)).status).toBe(200)
+    // The declined proposal cannot be confirmed afterwards either.
+    const confirm = await client.callTool({ name: 'confirm_action', arguments: { proposal_id: asked[0]!.id } })
+    expect(confirm.isError).toBe(true)
+    expect((await sandbox('GET', `/v1/events/${event.id}`)).status).toBe(200)
+    await client.close()
+  })
+
+  it('a read tool asks nothing; a client without the capability keeps the proposal and confirm_action; another session’s answer decides nothing', async () => {
+    const user = await newUser()
+    const { client, asked } = await elicitingClient({ action: 'accept', content: {} })
+    expect(
+      (await client.callTool({ name: 'get_user', arguments: { user_id: user.id } })).structuredContent,
+    ).toMatchObject({ id: user.id })
+    expect(asked).toHaveLength(0)
+    await client.close()
+    const plain = await connectMcp(test.sandbox, TEST_KEY)
+    const proposed = await plain.client.callTool(createLunch(user.id))
+    expect(proposed.structuredContent).toMatchObject({ proposal: { status: 'proposed' } })
+    expect((await sandbox('GET', `/v1/events?user_id=${user.id}`)).body.data).toEqual([])
+    // An "accept" sent by another session, naming this proposal, decides nothing.
+    const proposalId = (proposed.structuredContent as { proposal: { id: string } }).proposal.id
+    const other = await connectMcp(test.sandbox, TEST_KEY)
+    const forged = await fetch(`${test.sandbox}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${TEST_KEY}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': other.transport.sessionId ?? '',
+        'mcp-protocol-version': '2025-06-18',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: proposalId, result: { action: 'accept', content: {} } }),
+    })
+    expect(forged.status).toBe(202)
+    expect((await sandbox('GET', `/v1/events?user_id=${user.id}`)).body.data).toEqual([])
+    const confirmed = await plain.client.callTool({ name: 'confirm_action', arguments: { proposal_id: proposalId } })
+    expect(confirmed.structuredContent).toMatchObject({ proposal: { status: 'executed' }, replayed: false })
+    await Promise.all([plain.client.close(), other.client.close()])
+  })
+})
