@@ -345,12 +345,13 @@ export class EventSeriesService {
       version: (latest?.version ?? 0) + 1,
     })
     const event = back(current)
-    const written =
-      current === null
-        ? (await this.deps.events.insert(event, []), 'updated')
-        : await this.deps.events.update(event, current.version, [
-            domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.updated', 'event', event),
-          ])
+    if (current === null) {
+      await this.deps.events.insert(event, [])
+      return
+    }
+    const written = await this.deps.events.update(event, current.version, [
+      domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.updated', 'event', event),
+    ])
     if (written === 'conflict') {
       const latest = await this.deps.events.get(scope.accountId, before.master.id)
       if (latest !== null) await this.deps.events.update(back(latest), latest.version, [])
