@@ -297,3 +297,93 @@ describe('Series and their edits are mirrored to every provider (this / followin
           })
     })
 })
+
+describe('What a provider cannot hold or refuses', () => {
+  it('a rule Microsoft Graph has no pattern for is refused with a 400 naming recurrence[i] for a user mirrored to Microsoft, and taken for Google', async () => {
+    const start = DateTime.now()
+      .setZone(ZONE)
+      .plus({ weeks: 60 })
+      .set({ hour: 9, minute: 0, second: 0, millisecond: 0 })
+    const body = (provider: ProviderName, recurrence: string[]) => ({
+      body: {
+        user_id: users[provider].userId,
+        title: 'Twice a month',
+        start_time: start.toISO(),
+        end_time: start.plus({ hours: 1 }).toISO(),
+        timezone: ZONE,
+        recurrence,
+      },
+    })
+    for (const [recurrence, param] of [
+      [['RRULE:FREQ=MONTHLY;BYMONTHDAY=1,15;COUNT=4'], 'recurrence[0]'],
+      [['RRULE:FREQ=HOURLY;COUNT=3'], 'recurrence[0]'],
+      [['EXDATE:20300101T080000Z', 'RRULE:FREQ=DAILY;BYHOUR=9,17;COUNT=4'], 'recurrence[1]'],
+      [['RRULE:FREQ=WEEKLY;COUNT=3', 'RDATE:20300105T080000Z'], 'recurrence[1]'],
+    ] as const) {
+      const refused = await client.live('POST', '/v1/events', body('microsoft', [...recurrence]))
+      expect(refused.status).toBe(400)
+      expect(refused.body.error).toMatchObject({ code: 'parameter_invalid', param })
+      expect(refused.body.error.message).toContain('Microsoft')
+      const taken = await client.live('POST', '/v1/events', body('google', [...recurrence]))
+      expect(taken.status, JSON.stringify(taken.body)).toBe(201)
+      expect(taken.body.mirror).toMatchObject({ status: 'synced' })
+    }
+    // A change of the lines is checked the same way, and leaves the series as it was.
+    const series = await createSeries('microsoft')
+    const changed = await client.live('PATCH', `/v1/events/${series.id}`, {
+      body: { recurrence: ['RRULE:FREQ=YEARLY;BYWEEKNO=20;COUNT=2'] },
+    })
+    expect(changed.status).toBe(400)
+    expect(changed.body.error).toMatchObject({ code: 'parameter_invalid', param: 'recurrence[0]' })
+    expect((await client.live('GET', `/v1/events/${series.id}`)).body.recurrence).toEqual([
+      `RRULE:FREQ=DAILY;COUNT=${COUNT}`,
+    ])
+  })
+
+  it("Graph refuses to move an occurrence onto its neighbour's day: our copy stays as it was, the mirror is failed with Graph's reason", async () => {
+    const series = await createSeries('microsoft')
+    const target = series.starts[TARGET]!
+    const id = occurrenceIdOf(series.id, target)
+    const before = await inOurApi([series.id])
+    const moved = await client.live('PATCH', `/v1/events/${id}`, {
+      body: {
+        start_time: new Date(target.getTime() + 24 * HOUR).toISOString(),
+        end_time: new Date(target.getTime() + 24.5 * HOUR).toISOString(),
+      },
+    })
+    expect(moved.status).toBe(409)
+    expect(moved.body.error).toMatchObject({ code: 'calendar_change_refused' })
+    expect(moved.body.error.message).toContain('ErrorOccurrenceCrossingBoundary')
+    expect(await inOurApi([series.id])).toEqual(before)
+    const occurrence = await client.live('GET', `/v1/events/${id}`)
+    expect(occurrence.body.start_time).toBe(target.toISOString())
+    const master = (await client.live('GET', `/v1/events/${series.id}`)).body
+    expect(master.mirror).toMatchObject({ status: 'failed', next_attempt_at: null })
+    expect(master.mirror.last_error).toContain('ErrorOccurrenceCrossingBoundary')
+    expect(await atProvider('microsoft', series.externalId)).toEqual(before)
+    // The next change is written again from the start.
+    const retitled = await client.live('PATCH', `/v1/events/${id}`, { body: { title: 'Team sync' } })
+    expect(retitled.status).toBe(200)
+    expect((await client.live('GET', `/v1/events/${series.id}`)).body.mirror).toMatchObject({ status: 'synced' })
+    expect((await atProvider('microsoft', series.externalId))[TARGET]).toEqual([
+      target.toISOString(),
+      'Team sync',
+      'Room A',
+    ])
+  })
+
+  it("Google takes the same move (an occurrence may pass its neighbours: Google's rule, ours)", async () => {
+    const series = await createSeries('google')
+    const target = series.starts[TARGET]!
+    const moved = await client.live('PATCH', `/v1/events/${occurrenceIdOf(series.id, target)}`, {
+      body: {
+        start_time: new Date(target.getTime() + 24 * HOUR).toISOString(),
+        end_time: new Date(target.getTime() + 24.5 * HOUR).toISOString(),
+      },
+    })
+    expect(moved.status).toBe(200)
+    const want = await inOurApi([series.id])
+    expect(want.map(([start]) => start)).toContain(new Date(target.getTime() + 24 * HOUR).toISOString())
+    expect((await atProvider('google', series.externalId)).sort(byStart)).toEqual(want)
+  })
+})
