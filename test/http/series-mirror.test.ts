@@ -387,3 +387,92 @@ describe('What a provider cannot hold or refuses', () => {
     expect((await atProvider('google', series.externalId)).sort(byStart)).toEqual(want)
   })
 })
+
+describe('All-day events round-trip through every provider without drifting a day, from UTC−12 to UTC+14', () => {
+  const syncJob = () =>
+    test.service.application.surfaces.live.backgroundJobs.find((job) => job.name === 'calendar-sync')!
+  const ZONES = ['Etc/GMT+12', 'UTC', 'Asia/Kolkata', 'Pacific/Kiritimati'] as const
+  const plusDays = (date: string, days: number) => DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate()!
+
+  /** The dates the provider holds for its copy, read in its own all-day form. */
+  const datesAtProvider = async (provider: ProviderName, externalId: string, zone: string) => {
+    const { email, calendarId } = users[provider]
+    if (provider === 'google') {
+      const copy = google.eventsOf(email, calendarId).find((event) => event.id === externalId)!
+      return { allDay: typeof copy.start?.date === 'string', start: copy.start?.date, end: copy.end?.date }
+    }
+    if (provider === 'microsoft') {
+      const copy = graph.seriesOf(email, externalId)!
+      const time = (field: unknown) => field as { dateTime: string; timeZone: string }
+      expect(copy.originalStartTimeZone).toBe(zone)
+      return {
+        allDay: copy.isAllDay === true,
+        start: time(copy.start).dateTime.slice(0, 10),
+        end: time(copy.end).dateTime.slice(0, 10),
+      }
+    }
+    const text = await (await fetch(externalId, { headers: caldavAuth(email) })).text()
+    const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!
+    const start = vevent.getFirstPropertyValue('dtstart') as ICAL.Time
+    const end = vevent.getFirstPropertyValue('dtend') as ICAL.Time
+    return { allDay: start.isDate && end.isDate, start: start.toString(), end: end.toString() }
+  }
+
+  it('each zone and provider: the provider holds the dates in its all-day form, and a sync leaves ours as they were', async () => {
+    const made: { provider: ProviderName; zone: string; id: string; startDate: string }[] = []
+    let day = 0
+    for (const provider of ['google', 'microsoft', 'icloud'] as const)
+      for (const zone of ZONES) {
+        day += 3
+        const startDate = DateTime.now()
+          .setZone(zone)
+          .plus({ days: 20 + day })
+          .toISODate()!
+        const created = await client.live('POST', '/v1/events', {
+          body: {
+            user_id: users[provider].userId,
+            title: `Away ${provider} ${zone}`,
+            all_day: true,
+            start_date: startDate,
+            end_date: plusDays(startDate, 2),
+            timezone: zone,
+          },
+        })
+        expect(created.status, JSON.stringify(created.body)).toBe(201)
+        expect(created.body).toMatchObject({
+          all_day: true,
+          start_date: startDate,
+          end_date: plusDays(startDate, 2),
+          start_time: DateTime.fromISO(startDate, { zone }).toUTC().toISO(),
+          mirror: { status: 'synced' },
+        })
+        expect(await datesAtProvider(provider, created.body.external_id, zone), `${provider} ${zone}`).toEqual({
+          allDay: true,
+          start: startDate,
+          end: plusDays(startDate, 2),
+        })
+        made.push({ provider, zone, id: created.body.id, startDate })
+      }
+    // Back from the providers: a full sync of every connection reads each copy again.
+    for (const provider of ['google', 'microsoft', 'icloud'] as const) {
+      const [connection] = (await client.live('GET', `/v1/connections?user_id=${users[provider].userId}`)).body.data
+      expect((await client.live('POST', `/v1/connections/${connection.id}/refresh`)).status).toBe(200)
+    }
+    await syncJob().run({ accountId: null, clock: { now: () => new Date(Date.now() + 10 * 60_000) } })
+    for (const { provider, zone, id, startDate } of made) {
+      const event = (await client.live('GET', `/v1/events/${id}`)).body
+      expect(
+        [event.all_day, event.start_date, event.end_date, event.timezone, event.start_time],
+        `${provider} ${zone}`,
+      ).toEqual([true, startDate, plusDays(startDate, 2), zone, DateTime.fromISO(startDate, { zone }).toUTC().toISO()])
+      const listed = await client.live(
+        'GET',
+        `/v1/events?user_id=${users[provider].userId}&start_time[gte]=${new Date(Date.now() - 86_400_000).toISOString()}&limit=100`,
+      )
+      expect(
+        listed.body.data.filter((candidate: { title: string }) => candidate.title === event.title),
+        `one ${event.title}`,
+      ).toHaveLength(1)
+    }
+  })
+})

@@ -505,8 +505,10 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
 
   private toProviderEvent(item: GraphEvent): ProviderEvent | null {
     const removed = item['@removed'] !== undefined
-    const start = this.instant(item.start)
-    const end = this.instant(item.end)
+    // All-day dates are floating: Graph writes them as midnights in the zone asked (UTC), read as dates there.
+    const allDay = item.isAllDay === true
+    const start = allDay ? this.floatingDate(item.start) : this.instant(item.start)
+    const end = allDay ? this.floatingDate(item.end) : this.instant(item.end)
     if (!removed && !item.isCancelled && (start === null || end === null)) return null
     return {
       externalId: item.id,
@@ -525,6 +527,12 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
       originalStart: null,
       clientKey: str(item.transactionId),
     }
+  }
+
+  /** The date of an all-day start or end, at midnight UTC (the calendar's zone for Graph). */
+  private floatingDate(time: GraphDateTime | undefined): Date | null {
+    const date = /^\d{4}-\d{2}-\d{2}/.exec(time?.dateTime ?? '')?.[0]
+    return date === undefined ? null : new Date(`${date}T00:00:00Z`)
   }
 
   /** `2026-07-01T09:00:00.0000000` in `timeZone` (UTC, since we ask for it). */

@@ -786,10 +786,13 @@ const fromGraph = (value: unknown): Date => {
   return DateTime.fromISO(time.dateTime, { zone: time.timeZone ?? 'UTC' }).toJSDate()
 }
 
-/** An all-day event's midnights in its own zone (Graph answers all-day events at midnight, whatever zone is asked). */
+/**
+ * An all-day event's dates are floating: Graph answers them as midnights in whatever zone is asked (we always ask
+ * UTC), and keeps the zone it was written in as `originalStartTimeZone`.
+ */
 const toGraphDay = (date: Date, zone: string) => ({
-  dateTime: DateTime.fromJSDate(date, { zone }).toFormat("yyyy-MM-dd'T'HH:mm:ss.SSS'0000'"),
-  timeZone: zone,
+  dateTime: `${DateTime.fromJSDate(date, { zone }).toFormat('yyyy-MM-dd')}T00:00:00.0000000`,
+  timeZone: 'UTC',
 })
 
 const render = (event: GraphEventRecord) => ({
@@ -812,6 +815,7 @@ const render = (event: GraphEventRecord) => ({
   ...(event.originalStart == null ? {} : { originalStart: event.originalStart.toISOString().replace('.000Z', 'Z') }),
   start: event.allDay === true ? toGraphDay(event.start, event.timeZone ?? 'UTC') : toGraph(event.start),
   end: event.allDay === true ? toGraphDay(event.end, event.timeZone ?? 'UTC') : toGraph(event.end),
+  originalStartTimeZone: event.timeZone ?? 'UTC',
   location: { displayName: event.location ?? '', locationType: 'default' },
   showAs: event.showAs,
   responseStatus: { response: event.response, time: '0001-01-01T00:00:00Z' },
