@@ -237,7 +237,7 @@ const expected = (starts: readonly Date[], scope: (typeof SCOPES)[number], chang
           return [iso(start), 'Team sync', 'Room A']
         case 'relocate':
           return [iso(start), 'Stand-up', 'Room B']
-        case 'cancel':
+        default:
           return null
       }
     })
