@@ -68,20 +68,37 @@ const outboundOf = (event: CalendarEvent): OutboundEvent => ({
   allDay: event.allDay ?? null,
 })
 
+/**
+ * Whether a stored occurrence differs from what the series gives it. The monitoring sweep stores the occurrences it
+ * watches as they come (unchanged): only the ones changed on their own are the provider's business.
+ */
+const changedOnItsOwn = (master: CalendarEvent, occurrence: CalendarEvent): boolean => {
+  const original = occurrence.originalStartTime ?? occurrence.startTime
+  return (
+    occurrence.title !== master.title ||
+    occurrence.startTime.getTime() !== original.getTime() ||
+    occurrence.endTime.getTime() - occurrence.startTime.getTime() !==
+      master.endTime.getTime() - master.startTime.getTime() ||
+    placeOf(occurrence) !== placeOf(master)
+  )
+}
+
 /** A series as the provider receives it: the master with its lines, and every occurrence changed on its own. */
 const outboundSeriesOf = (master: CalendarEvent, exceptions: readonly CalendarEvent[]): OutboundEvent => ({
   ...outboundOf(master),
   recurrence: master.recurrence ?? [],
-  overrides: exceptions.map(
-    (exception): OutboundOverride => ({
-      originalStart: exception.originalStartTime ?? exception.startTime,
-      title: exception.title,
-      start: exception.startTime,
-      end: exception.endTime,
-      location: placeOf(exception),
-      allDay: exception.allDay ?? null,
-    }),
-  ),
+  overrides: exceptions
+    .filter((exception) => changedOnItsOwn(master, exception))
+    .map(
+      (exception): OutboundOverride => ({
+        originalStart: exception.originalStartTime ?? exception.startTime,
+        title: exception.title,
+        start: exception.startTime,
+        end: exception.endTime,
+        location: placeOf(exception),
+        allDay: exception.allDay ?? null,
+      }),
+    ),
 })
 
 const isMaster = (event: CalendarEvent): boolean => event.recurrence !== undefined && event.recurrence !== null
