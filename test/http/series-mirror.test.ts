@@ -474,3 +474,37 @@ describe('All-day events round-trip through every provider without drifting a da
       }
     })
 })
+
+describe('Only occurrences changed on their own are written as such', () => {
+  it('the occurrences the monitoring sweep stores as they come are not sent to the provider; a changed one is, once', async () => {
+    const first = DateTime.now().plus({ hours: 6 }).startOf('hour')
+    const created = await client.live('POST', '/v1/events', {
+      body: {
+        user_id: users.google.userId,
+        title: 'Daily check',
+        start_time: first.toISO(),
+        end_time: first.plus({ minutes: 15 }).toISO(),
+        timezone: ZONE,
+        recurrence: ['RRULE:FREQ=DAILY;COUNT=4'],
+      },
+    })
+    const sweep = test.service.application.surfaces.live.backgroundJobs.find(
+      (job) => job.name === 'departure-monitoring',
+    )!
+    await sweep.run({ accountId: null, clock: { now: () => new Date() } })
+    const looked = () =>
+      google.requests.filter((request) => request.path.endsWith(`/${created.body.external_id}/instances`))
+    const before = looked().length
+    const second = occurrenceIdOf(created.body.id, first.plus({ days: 1 }).toJSDate())
+    expect((await client.live('PATCH', `/v1/events/${second}`, { body: { title: 'Daily check (late)' } })).status).toBe(
+      200,
+    )
+    expect(looked().length - before).toBe(1)
+    expect((await atProvider('google', created.body.external_id)).map(([, title]) => title)).toEqual([
+      'Daily check',
+      'Daily check (late)',
+      'Daily check',
+      'Daily check',
+    ])
+  })
+})
