@@ -125,6 +125,12 @@ export const ERROR_CODES = {
     description:
       'The calendar provider refused the authorization code (wrong, used, expired, or not issued for this `state`).',
   },
+  calendar_change_refused: {
+    type: 'invalid_request_error',
+    status: 409,
+    description:
+      "The connected calendar provider refused the change of a series it mirrors (the message gives its reason); nothing was changed, and the series' `mirror` is `failed` with that reason.",
+  },
   calendar_provider_unavailable: {
     type: 'api_error',
     status: 502,

@@ -466,7 +466,7 @@ export const EventEndpoints = {
   },
   updateEvent: {
     operationId: 'updateEvent',
-    errors: ['account_deactivated', 'concurrent_modification'],
+    errors: ['account_deactivated', 'concurrent_modification', 'calendar_change_refused'],
     permission: { resource: 'events', access: 'write' },
     method: 'PATCH',
     path: '/v1/events/{id}',
@@ -480,7 +480,7 @@ export const EventEndpoints = {
   },
   deleteEvent: {
     operationId: 'deleteEvent',
-    errors: ['concurrent_modification'],
+    errors: ['concurrent_modification', 'calendar_change_refused'],
     permission: { resource: 'events', access: 'write' },
     method: 'DELETE',
     path: '/v1/events/{id}',

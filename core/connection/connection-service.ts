@@ -514,6 +514,12 @@ export class ConnectionService {
   }
 
   /** Whether events may be written to this calendar now (connection live, calendar writable). */
+  /** The provider adapter a connection reaches, or null (an unknown connection, a provider not configured here). */
+  async providerOf(accountId: string, connectionId: string): Promise<CalendarProviderPort | null> {
+    const connection = await this.deps.connections.get(accountId, connectionId)
+    return connection === null ? null : this.deps.providers(connection.provider)
+  }
+
   async canWrite(accountId: string, connectionId: string, calendarId: string): Promise<Calendar | null> {
     const connection = await this.deps.connections.get(accountId, connectionId)
     const calendar = await this.deps.calendars.get(accountId, calendarId)

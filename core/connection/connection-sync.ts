@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { BackgroundScope } from '../background/background-job.js'
 import type { EventService } from '../event/event-service.js'
+import { isSeriesMaster } from '../event/series-shape.js'
 import type {
   CalendarProviderPort,
   CalendarProviderRegistry,
@@ -327,7 +328,10 @@ export class ConnectionSync {
     batch: SyncBatch,
     stillToDelete: ReadonlySet<string>,
   ): Promise<void> {
-    const existing = await this.deps.events.listByCalendar(scope.accountId, calendar.id)
+    // A series of ours written to this calendar is the mirror's: the sync neither changes nor removes it.
+    const existing = (await this.deps.events.listByCalendar(scope.accountId, calendar.id)).filter(
+      (event) => !(isSeriesMaster(event) && (event.mirror ?? null) !== null),
+    )
     const planned = planInbound({ batch, existing, calendarTimezone: calendar.timezone, now: scope.clock.now() })
     const ours = await this.copiesOfOurEvents(scope, connection, batch)
     // A copy we are still deleting at the provider is not brought back in; nor is the copy of an event of ours whose
@@ -335,16 +339,19 @@ export class ConnectionSync {
     const plan = {
       ...planned,
       creates: planned.creates.filter(
-        (desired) => !stillToDelete.has(desired.externalId) && !ours.has(desired.externalId),
+        // Nor the occurrences of a series of ours: they are ours already, as the series.
+        (desired) =>
+          !stillToDelete.has(desired.externalId) && !ours.has(desired.externalId) && !ours.has(desired.seriesId ?? ''),
       ),
     }
     for (const event of plan.removals) await this.deps.events.delete(scope, event.id, FROM_PROVIDER)
     for (const { event, desired } of plan.updates) {
+      // An all-day event takes the provider's dates in its own zone (no zone moves it by a day).
       const patch = {
         title: desired.title,
-        startTime: desired.start,
-        endTime: desired.end,
-        timezone: desired.timezone,
+        ...(desired.allDay === null
+          ? { startTime: desired.start, endTime: desired.end, timezone: desired.timezone }
+          : { allDay: desired.allDay }),
         showAs: desired.showAs,
       }
       const updated = await this.deps.events.update(
@@ -363,6 +370,7 @@ export class ConnectionSync {
         startTime: desired.start,
         endTime: desired.end,
         timezone: desired.timezone,
+        ...(desired.allDay === null ? {} : { allDay: desired.allDay }),
         showAs: desired.showAs,
         source: {
           connectionId: connection.id,

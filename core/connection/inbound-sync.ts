@@ -1,3 +1,4 @@
+import { type AllDayDates, localDateOf } from '../event/all-day.js'
 import type { CalendarEvent, EventShowAs } from '../event/event.js'
 import type { ProviderEvent, SyncBatch } from '../ports/calendar-provider.js'
 import { expandRecurrence, occurrenceId } from './recurrence.js'
@@ -15,6 +16,11 @@ export interface DesiredEvent {
   readonly timezone: string
   readonly location: string | null
   readonly showAs: EventShowAs
+  /**
+   * An all-day event's dates, as the provider writes them (its floating dates read in `timezone`): an all-day event
+   * of ours keeps its own zone and takes these dates, so that no zone moves it by a day.
+   */
+  readonly allDay: AllDayDates | null
 }
 
 /**
@@ -34,11 +40,16 @@ export interface InboundPlan {
   readonly removals: readonly CalendarEvent[]
 }
 
+const sameDates = (a: AllDayDates | null | undefined, b: AllDayDates | null): boolean =>
+  (a ?? null) !== null && b !== null && a?.startDate === b.startDate && a?.endDate === b.endDate
+
 const differs = (event: CalendarEvent, desired: DesiredEvent): boolean =>
   event.title !== desired.title ||
-  event.startTime.getTime() !== desired.start.getTime() ||
-  event.endTime.getTime() !== desired.end.getTime() ||
-  event.timezone !== desired.timezone ||
+  (desired.allDay !== null
+    ? !sameDates(event.allDay, desired.allDay)
+    : event.startTime.getTime() !== desired.start.getTime() ||
+      event.endTime.getTime() !== desired.end.getTime() ||
+      event.timezone !== desired.timezone) ||
   (event.location?.address ?? null) !== desired.location ||
   (event.showAs ?? 'busy') !== desired.showAs
 
@@ -71,6 +82,11 @@ export const planInbound = (input: {
     location: event.location,
     showAs: showAsOf(event),
   })
+  const datesOf = (event: ProviderEvent, start: Date, end: Date): { allDay: AllDayDates | null } => ({
+    allDay: event.allDay
+      ? { startDate: localDateOf(start, zoneOf(event)), endDate: localDateOf(end, zoneOf(event)) }
+      : null,
+  })
 
   // A provider object listed twice in one batch (it changed while we paged): its last state wins.
   const latest = [...new Map(input.batch.changes.map((change) => [change.externalId, change])).values()]
@@ -89,6 +105,7 @@ export const planInbound = (input: {
           start: occurrence.start,
           end: occurrence.end,
           ...fields(event),
+          ...datesOf(event, occurrence.start, occurrence.end),
         })
       }
     } else if (inWindow(event.start, event.end)) {
@@ -98,6 +115,7 @@ export const planInbound = (input: {
         start: event.start,
         end: event.end,
         ...fields(event),
+        ...datesOf(event, event.start, event.end),
       })
     } else {
       // Moved out of the window: it goes like a cancellation would.
@@ -113,7 +131,14 @@ export const planInbound = (input: {
       desired.delete(externalId)
       removedIds.add(externalId)
     } else {
-      desired.set(externalId, { externalId, seriesId, start: event.start, end: event.end, ...fields(event) })
+      desired.set(externalId, {
+        externalId,
+        seriesId,
+        start: event.start,
+        end: event.end,
+        ...fields(event),
+        ...datesOf(event, event.start, event.end),
+      })
       removedIds.delete(externalId)
     }
   }

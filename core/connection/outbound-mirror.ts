@@ -1,8 +1,10 @@
 import type { BackgroundScope } from '../background/background-job.js'
 import type { CalendarEvent, EventMirror } from '../event/event.js'
-import type { ChangeContext, CreationReads, EventChangeListener } from '../event/event-lifecycle.js'
-import type { OutboundEvent } from '../ports/calendar-provider.js'
+import type { ChangeContext, CreationReads, EventChangeListener, SeriesRefusal } from '../event/event-lifecycle.js'
+import { occurrenceId } from '../event/recurrence.js'
+import type { OutboundEvent, OutboundOverride } from '../ports/calendar-provider.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
+import { InvalidParameter } from '../shared/errors.js'
 import { retryOnConflict, written } from '../shared/optimistic.js'
 import type { RequestScope } from '../shared/request-scope.js'
 import type { ConnectionService } from './connection-service.js'
@@ -25,6 +27,9 @@ const describeFailure = (failure: ProviderCallFailure): string => {
         ? `deferred: the per-user write budget is spent until ${failure.until.toISOString()}`
         : `deferred: the provider asked to wait until ${failure.until.toISOString()}`
     case 'ProviderUnavailable':
+      return failure.reason === 'bad_request'
+        ? `refused by ${failure.provider}: ${failure.detail}`
+        : `${failure._tag}: ${failure.detail}`
     case 'GrantRevoked':
       return `${failure._tag}: ${failure.detail}`
     case 'AccessTokenRejected':
@@ -41,6 +46,7 @@ const failedWith = (failure: ProviderCallFailure) => ({
   ...(failure._tag === 'ProviderUnavailable' && failure.retryAfterMs !== undefined
     ? { retryAfterMs: failure.retryAfterMs }
     : {}),
+  ...(failure._tag === 'ProviderUnavailable' && failure.reason === 'bad_request' ? { refused: true } : {}),
 })
 
 /** One step of the mirror machine; only a pending mirror is attempted, so a refusal here is a bug. */
@@ -50,13 +56,52 @@ const step = (mirror: EventMirror, command: MirrorCommand): EventMirror => {
   return moved.value.state
 }
 
+const placeOf = (event: CalendarEvent): string | null =>
+  event.location?.address ?? event.location?.name ?? event.unresolvedLocation?.address ?? null
+
 const outboundOf = (event: CalendarEvent): OutboundEvent => ({
   title: event.title,
   start: event.startTime,
   end: event.endTime,
   timezone: event.timezone,
-  location: event.location?.address ?? event.location?.name ?? null,
+  location: placeOf(event),
+  allDay: event.allDay ?? null,
 })
+
+/**
+ * Whether a stored occurrence differs from what the series gives it. The monitoring sweep stores the occurrences it
+ * watches as they come (unchanged): only the ones changed on their own are the provider's business.
+ */
+const changedOnItsOwn = (master: CalendarEvent, occurrence: CalendarEvent): boolean => {
+  const original = occurrence.originalStartTime ?? occurrence.startTime
+  return (
+    occurrence.title !== master.title ||
+    occurrence.startTime.getTime() !== original.getTime() ||
+    occurrence.endTime.getTime() - occurrence.startTime.getTime() !==
+      master.endTime.getTime() - master.startTime.getTime() ||
+    placeOf(occurrence) !== placeOf(master)
+  )
+}
+
+/** A series as the provider receives it: the master with its lines, and every occurrence changed on its own. */
+const outboundSeriesOf = (master: CalendarEvent, exceptions: readonly CalendarEvent[]): OutboundEvent => ({
+  ...outboundOf(master),
+  recurrence: master.recurrence ?? [],
+  overrides: exceptions
+    .filter((exception) => changedOnItsOwn(master, exception))
+    .map(
+      (exception): OutboundOverride => ({
+        originalStart: exception.originalStartTime ?? exception.startTime,
+        title: exception.title,
+        start: exception.startTime,
+        end: exception.endTime,
+        location: placeOf(exception),
+        allDay: exception.allDay ?? null,
+      }),
+    ),
+})
+
+const isMaster = (event: CalendarEvent): boolean => event.recurrence !== undefined && event.recurrence !== null
 
 /**
  * Writes events created through the API to the user's writable default
@@ -121,6 +166,60 @@ export class OutboundMirror implements EventChangeListener {
     if (!deleted.ok) await this.deps.sync.queueDelete(scope, link.connectionId, calendar.externalId, externalId)
   }
 
+  /**
+   * A series created or changed through the API: the whole series (master, lines, changed occurrences) is written to
+   * the calendar its mirror names, or, for a new series, to the user's writable default calendar. A provider that
+   * refuses it (it answered our write with a refusal, not an outage) fails the mirror at once with its reason, and the
+   * refusal goes back to the series service, which puts our copy back as it was.
+   */
+  async onSeriesChanged(
+    master: CalendarEvent,
+    scope: RequestScope,
+    context: ChangeContext,
+  ): Promise<SeriesRefusal | null> {
+    if (context.origin === 'provider') return null
+    let mirror = master.mirror ?? null
+    if (mirror === null) {
+      // A series synced from a provider is the calendar sync's; only our own series are written out.
+      if ((master.source ?? null) !== null) return null
+      const target = await this.deps.connections.defaultWritableCalendar(scope.accountId, master.userId)
+      if (target === null) return null
+      mirror = newMirror({ connectionId: target.connection.id, calendarId: target.calendar.id })
+    } else mirror = step(mirror, { type: 'request' })
+    const refused = await this.attempt(scope, master.id, mirror)
+    return refused === null ? null : { listener: this.name, reason: refused }
+  }
+
+  async onSeriesDeleted(master: CalendarEvent, scope: RequestScope, context: ChangeContext): Promise<void> {
+    if ((master.mirror ?? null) === null) return
+    await this.onDeleted(master, scope, context)
+  }
+
+  /** A series to be written to Microsoft must fit Graph's patterns (400 naming `recurrence[i]` otherwise). */
+  async checkRecurrence(
+    series: {
+      readonly userId: string
+      readonly existing: CalendarEvent | null
+      readonly recurrence: readonly string[]
+      readonly start: Date
+      readonly timezone: string
+    },
+    scope: RequestScope,
+  ): Promise<InvalidParameter | null> {
+    const existing = series.existing
+    if (existing !== null && (existing.source ?? null) !== null && (existing.mirror ?? null) === null) return null
+    const connectionId =
+      existing?.mirror?.connectionId ??
+      (await this.deps.connections.defaultWritableCalendar(scope.accountId, series.userId))?.connection.id ??
+      null
+    if (connectionId === null) return null
+    const provider = await this.deps.connections.providerOf(scope.accountId, connectionId)
+    const refusal = provider?.recurrenceRefusal?.(series.recurrence, series) ?? null
+    return refusal === null
+      ? null
+      : new InvalidParameter({ param: `recurrence[${refusal.index}]`, message: refusal.reason })
+  }
+
   /** The background job: retries due mirrors. */
   async processDue(scope: BackgroundScope): Promise<number> {
     const now = scope.clock.now()
@@ -159,28 +258,43 @@ export class OutboundMirror implements EventChangeListener {
     }
   }
 
-  private async attempt(scope: RequestScope, eventId: string, mirror: EventMirror): Promise<void> {
+  /** The event as the provider receives it: a series with its changed occurrences, read now. */
+  private async payloadOf(scope: RequestScope, event: CalendarEvent): Promise<OutboundEvent> {
+    if (!isMaster(event)) return outboundOf(event)
+    const exceptions: CalendarEvent[] = []
+    for (const original of event.exceptions ?? []) {
+      const exception = await this.deps.events.get(scope.accountId, occurrenceId(event.id, new Date(original)))
+      if (exception !== null) exceptions.push(exception)
+    }
+    return outboundSeriesOf(event, exceptions)
+  }
+
+  /** One write of the event; resolves to the provider's refusal of a series (in words), else null. */
+  private async attempt(scope: RequestScope, eventId: string, mirror: EventMirror): Promise<string | null> {
     const event = await this.deps.events.get(scope.accountId, eventId)
-    if (event === null) return
+    if (event === null) return null
+    const payload = await this.payloadOf(scope, event)
     const calendar = await this.deps.connections.canWrite(scope.accountId, mirror.connectionId, mirror.calendarId)
     let outcome:
       | { ok: true; externalId: string }
-      | { ok: false; error: string; deferredUntil?: Date; retryAfterMs?: number }
+      | { ok: false; error: string; deferredUntil?: Date; retryAfterMs?: number; refused?: boolean }
     if (calendar === null)
       outcome = { ok: false, error: 'the calendar is no longer writable or its connection is disconnected' }
     else if (mirror.operation === 'create' || mirror.externalId === null) {
       const created = await this.deps.sync.callProvider(scope, mirror.connectionId, (provider, credentials) =>
         // The event id as client key: every retry of this create names the same provider copy.
-        provider.createEvent(credentials, calendar.externalId, { ...outboundOf(event), clientKey: event.id }),
+        provider.createEvent(credentials, calendar.externalId, { ...payload, clientKey: event.id }),
       )
       outcome = created.ok ? { ok: true, externalId: created.value.externalId } : failedWith(created.error)
     } else {
       const externalId = mirror.externalId
       const updated = await this.deps.sync.callProvider(scope, mirror.connectionId, (provider, credentials) =>
-        provider.updateEvent(credentials, calendar.externalId, externalId, outboundOf(event)),
+        provider.updateEvent(credentials, calendar.externalId, externalId, payload),
       )
       outcome = updated.ok ? { ok: true, externalId } : failedWith(updated.error)
     }
+    // A series the provider refused (a 4xx about what we sent, not an outage): the same write would be refused again.
+    const refused = !outcome.ok && outcome.refused === true && isMaster(event)
     const command: MirrorCommand = outcome.ok
       ? { type: 'succeed', externalId: outcome.externalId }
       : outcome.deferredUntil !== undefined
@@ -189,11 +303,12 @@ export class OutboundMirror implements EventChangeListener {
             type: 'fail',
             at: scope.clock.now(),
             error: outcome.error,
-            calendarGone: calendar === null,
+            calendarGone: calendar === null || refused,
             ...(outcome.retryAfterMs !== undefined ? { retryAfterMs: outcome.retryAfterMs } : {}),
           }
     const next = step(mirror, command)
     await this.save(scope, eventId, next)
+    return refused && !outcome.ok ? outcome.error : null
   }
 
   /** Records the mirror on the event (and, once created, its provider link), re-reading on a version race. */

@@ -8,7 +8,9 @@ import type { RequestScope } from '../shared/request-scope.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
 import { type AllDayDates, allDayDatesFrom, localDateOf } from './all-day.js'
+import { CalendarChangeRefused } from './event.errors.js'
 import { type CalendarEvent, monitoringDueAt } from './event.js'
+import type { ChangeContext, EventLifecycle } from './event-lifecycle.js'
 import type { EventPatch, EventService } from './event-service.js'
 import {
   expandSeries,
@@ -38,11 +40,23 @@ export const DEFAULT_OCCURRENCE_WINDOW_DAYS = 366
 const MAX_SERIES_PER_LISTING = 1000
 
 type SeriesError = ResourceNotFound | AccountDeactivated | InvalidParameter | ConcurrentModification
+type SeriesEditError = SeriesError | CalendarChangeRefused
 
 export interface EventSeriesDeps {
   readonly events: EventRepositoryPort
   readonly ids: IdGenerator
+  /** Series changes are reported here (the calendar mirror writes them out), once per edit. */
+  readonly lifecycle?: EventLifecycle
 }
+
+/** A series as it stood before an edit: what a refused edit puts back. */
+interface SeriesSnapshot {
+  readonly master: CalendarEvent
+  readonly exceptions: readonly CalendarEvent[]
+}
+
+/** The writes of one series edit: the series service reports the series when the edit is done. */
+const WITHIN_SERIES_EDIT: ChangeContext = { origin: 'api', seriesReportedByCaller: true }
 
 /** The series a master describes (what `expandSeries` reads). */
 export const seriesShapeOfMaster = (master: CalendarEvent): SeriesShape => ({
@@ -96,8 +110,23 @@ export class EventSeriesService {
     private readonly single: EventService,
   ) {}
 
-  /** An event by id: a stored one, or an occurrence of a series (404 when the series or the occurrence is gone). */
+  /**
+   * An event by id: a stored one, or an occurrence of a series (404 when the series or the occurrence is gone). An
+   * occurrence shows its series' calendar mirror (the provider holds the series as one).
+   */
   async retrieve(scope: RequestScope, id: string): Promise<Result<CalendarEvent, ResourceNotFound>> {
+    const found = await this.find(scope, id)
+    return found.ok ? ok(await this.withSeriesMirror(scope, found.value)) : found
+  }
+
+  private async withSeriesMirror(scope: RequestScope, event: CalendarEvent): Promise<CalendarEvent> {
+    const seriesId = event.recurringEventId
+    if (seriesId === undefined || seriesId === null) return event
+    const master = await this.deps.events.get(scope.accountId, seriesId)
+    return master?.mirror === undefined || master.mirror === null ? event : { ...event, mirror: master.mirror }
+  }
+
+  private async find(scope: RequestScope, id: string): Promise<Result<CalendarEvent, ResourceNotFound>> {
     const stored = await this.deps.events.get(scope.accountId, id)
     if (stored !== null) return ok(stored)
     const named = parseOccurrenceId(id)
@@ -218,8 +247,124 @@ export class EventSeriesService {
     id: string,
     patch: EventPatch,
     applyTo: EditScope | undefined,
+  ): Promise<Result<CalendarEvent, SeriesEditError>> {
+    const before = await this.snapshotFor(scope, id)
+    const updated = await this.applyUpdate(scope, id, patch, applyTo)
+    if (!updated.ok || before === null) return updated
+    const refused = await this.reportEdit(scope, before, updated.value)
+    return refused ?? ok(await this.withSeriesMirror(scope, updated.value))
+  }
+
+  /** `DELETE /v1/events/{id}` with `apply_to`, as `update` reads it. Answers the event as it was. */
+  async delete(
+    scope: RequestScope,
+    id: string,
+    applyTo: EditScope | undefined,
+  ): Promise<Result<CalendarEvent, SeriesEditError>> {
+    const before = await this.snapshotFor(scope, id)
+    const deleted = await this.applyDelete(scope, id, applyTo)
+    if (!deleted.ok || before === null) return deleted
+    const refused = await this.reportEdit(scope, before, null)
+    return refused ?? deleted
+  }
+
+  /** The series an id belongs to (its master and stored exceptions), or null for a single event or an unknown id. */
+  private async snapshotFor(scope: RequestScope, id: string): Promise<SeriesSnapshot | null> {
+    const stored = await this.deps.events.get(scope.accountId, id)
+    const masterId =
+      stored !== null
+        ? isSeriesMaster(stored)
+          ? stored.id
+          : (stored.recurringEventId ?? null)
+        : (parseOccurrenceId(id)?.seriesId ?? null)
+    if (masterId === null) return null
+    const master = masterId === stored?.id ? stored : await this.deps.events.get(scope.accountId, masterId)
+    if (master === null || !isSeriesMaster(master)) return null
+    return { master, exceptions: await this.exceptionsOf(scope, master) }
+  }
+
+  /**
+   * Reports an edit's series to the listeners: a series split off (`following`) first, then the edited one (or its
+   * deletion). A refusal (the calendar provider would not take the change) undoes the edit: the new series goes (at
+   * the provider too), the edited one is put back as it was, and the refusal is answered.
+   */
+  private async reportEdit(
+    scope: RequestScope,
+    before: SeriesSnapshot,
+    answer: CalendarEvent | null,
+  ): Promise<Result<CalendarEvent, CalendarChangeRefused> | null> {
+    const lifecycle = this.deps.lifecycle
+    if (lifecycle === undefined) return null
+    const answerSeries = answer === null ? null : isSeriesMaster(answer) ? answer.id : (answer.recurringEventId ?? null)
+    const split = answerSeries !== null && answerSeries !== before.master.id ? answerSeries : null
+    const refuse = async (reason: string, written: CalendarEvent | null) => {
+      if (written !== null) await lifecycle.seriesDeleted(written, scope)
+      if (split !== null) {
+        const created = await this.deps.events.get(scope.accountId, split)
+        if (created !== null) await this.deleteSeries(scope, created)
+      }
+      await this.restore(scope, before)
+      return err(new CalendarChangeRefused({ eventId: before.master.id, reason }))
+    }
+    let written: CalendarEvent | null = null
+    if (split !== null) {
+      const created = await this.deps.events.get(scope.accountId, split)
+      if (created !== null) {
+        const refusal = await lifecycle.seriesChanged(created, scope)
+        if (refusal !== null) return refuse(refusal.reason, null)
+        written = (await this.deps.events.get(scope.accountId, split)) ?? created
+      }
+    }
+    const current = await this.deps.events.get(scope.accountId, before.master.id)
+    if (current === null) {
+      await lifecycle.seriesDeleted(before.master, scope)
+      return null
+    }
+    const refusal = await lifecycle.seriesChanged(current, scope)
+    return refusal === null ? null : refuse(refusal.reason, written)
+  }
+
+  /** Puts a series back as the snapshot holds it (its calendar mirror keeps its latest state: the refusal). */
+  private async restore(scope: RequestScope, before: SeriesSnapshot): Promise<void> {
+    const now = scope.clock.now()
+    const current = await this.deps.events.get(scope.accountId, before.master.id)
+    const kept = new Set(before.exceptions.map((exception) => exception.id))
+    if (current !== null)
+      for (const exception of await this.exceptionsOf(scope, current))
+        if (!kept.has(exception.id)) await this.deps.events.remove(scope.accountId, exception.id, exception.version, [])
+    for (const exception of before.exceptions) {
+      const stored = await this.deps.events.get(scope.accountId, exception.id)
+      if (stored === null) await this.deps.events.insert({ ...exception, updatedAt: now }, [])
+      else
+        await this.deps.events.update({ ...exception, updatedAt: now, version: stored.version + 1 }, stored.version, [])
+    }
+    const back = (latest: CalendarEvent | null): CalendarEvent => ({
+      ...before.master,
+      mirror: latest?.mirror ?? before.master.mirror ?? null,
+      updatedAt: now,
+      version: (latest?.version ?? 0) + 1,
+    })
+    const event = back(current)
+    if (current === null) {
+      await this.deps.events.insert(event, [])
+      return
+    }
+    const written = await this.deps.events.update(event, current.version, [
+      domainEvent({ ids: this.deps.ids, clock: scope.clock }, scope, 'event.updated', 'event', event),
+    ])
+    if (written === 'conflict') {
+      const latest = await this.deps.events.get(scope.accountId, before.master.id)
+      if (latest !== null) await this.deps.events.update(back(latest), latest.version, [])
+    }
+  }
+
+  private async applyUpdate(
+    scope: RequestScope,
+    id: string,
+    patch: EventPatch,
+    applyTo: EditScope | undefined,
   ): Promise<Result<CalendarEvent, SeriesError>> {
-    const found = await this.retrieve(scope, id)
+    const found = await this.find(scope, id)
     if (!found.ok) return found
     const event = found.value
     if (isSeriesMaster(event)) {
@@ -250,13 +395,12 @@ export class EventSeriesService {
     }
   }
 
-  /** `DELETE /v1/events/{id}` with `apply_to`, as `update` reads it. Answers the event as it was. */
-  async delete(
+  private async applyDelete(
     scope: RequestScope,
     id: string,
     applyTo: EditScope | undefined,
   ): Promise<Result<CalendarEvent, SeriesError>> {
-    const found = await this.retrieve(scope, id)
+    const found = await this.find(scope, id)
     if (!found.ok) return found
     const event = found.value
     if (isSeriesMaster(event)) {
@@ -395,27 +539,31 @@ export class EventSeriesService {
     const original = occurrence.originalStartTime ?? occurrence.startTime
     const split = splitSeries(seriesShapeOfMaster(master), original)
     if (split === null) return this.updateAll(scope, master, occurrence, patch)
-    const created = await this.single.create(scope, {
-      userId: master.userId,
-      title: master.title,
-      category: master.category,
-      startTime: original,
-      endTime: new Date(original.getTime() + (master.endTime.getTime() - master.startTime.getTime())),
-      timezone: master.timezone,
-      location: master.location ?? master.unresolvedLocation ?? null,
-      origin: master.origin,
-      travel: master.travel,
-      attendees: master.attendees.map((attendee) => ({
-        email: attendee.email,
-        userId: attendee.userId ?? undefined,
-        name: attendee.name,
-      })),
-      recurrence: split.after,
-      allDay:
-        master.allDay === undefined || master.allDay === null
-          ? null
-          : allDayDatesFrom(master.allDay, original, master.timezone),
-    })
+    const created = await this.single.create(
+      scope,
+      {
+        userId: master.userId,
+        title: master.title,
+        category: master.category,
+        startTime: original,
+        endTime: new Date(original.getTime() + (master.endTime.getTime() - master.startTime.getTime())),
+        timezone: master.timezone,
+        location: master.location ?? master.unresolvedLocation ?? null,
+        origin: master.origin,
+        travel: master.travel,
+        attendees: master.attendees.map((attendee) => ({
+          email: attendee.email,
+          userId: attendee.userId ?? undefined,
+          name: attendee.name,
+        })),
+        recurrence: split.after,
+        allDay:
+          master.allDay === undefined || master.allDay === null
+            ? null
+            : allDayDatesFrom(master.allDay, original, master.timezone),
+      },
+      WITHIN_SERIES_EDIT,
+    )
     if (!created.ok) return created
     const trimmed = await this.trimAt(scope, master, original, split.before)
     if (!trimmed.ok) {

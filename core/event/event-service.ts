@@ -119,6 +119,13 @@ export class EventService {
     const shape = seriesShapeOf(input, timezone)
     if (!shape.ok) return shape
     const { startTime, endTime, recurrence, allDay } = shape.value
+    if (recurrence !== null) {
+      const refused = await this.deps.lifecycle.checkRecurrence(
+        { userId: input.userId, existing: null, recurrence, start: startTime, timezone },
+        scope,
+      )
+      if (refused !== null) return err(refused)
+    }
     const now = scope.clock.now()
     const monitoring = openMonitoring({
       startTime,
@@ -180,8 +187,13 @@ export class EventService {
         : null
     await this.deps.events.insert(first?.event ?? event, [createdEvent, ...(first?.domainEvents ?? [])])
     const stored = first?.event ?? event
-    // Series are not handed to the listeners (provider mirrors, reminders, invitations write single events).
-    if (recurrence !== null) return ok(stored)
+    // Series are not handed to the single-event listeners (reminders, invitations write single events); a new series
+    // is reported as a series (the calendar mirror writes it out), unless the series service reports it itself.
+    if (recurrence !== null) {
+      if (context.seriesReportedByCaller === true) return ok(stored)
+      await this.deps.lifecycle.seriesChanged(stored, scope, context)
+      return ok((await this.deps.events.get(scope.accountId, event.id)) ?? stored)
+    }
     // A listener that wrote the event (a mirror's state) makes it read again; none did in the usual case.
     const written = await this.deps.lifecycle.created(stored, scope, context, known ?? {})
     return ok(written ? ((await this.deps.events.get(scope.accountId, event.id)) ?? stored) : stored)
@@ -219,6 +231,13 @@ export class EventService {
         const shape = patchedSeriesShape(current, patch, timezone)
         if (!shape.ok) return shape
         const { startTime, endTime, recurrence, allDay } = shape.value
+        if (recurrence !== null && patch.recurrence !== undefined) {
+          const refused = await this.deps.lifecycle.checkRecurrence(
+            { userId: current.userId, existing: current, recurrence, start: startTime, timezone },
+            scope,
+          )
+          if (refused !== null) return err(refused)
+        }
         if (endTime.getTime() <= startTime.getTime()) {
           return err(
             new InvalidParameter({

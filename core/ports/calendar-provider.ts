@@ -69,12 +69,32 @@ export interface SyncBatch {
   readonly full: boolean
 }
 
+/** One occurrence of a mirrored series changed on its own (an exception), named by where the rule puts it. */
+export interface OutboundOverride {
+  readonly originalStart: Date
+  readonly title: string
+  readonly start: Date
+  readonly end: Date
+  readonly location: string | null
+  /** The occurrence's dates when the series is all-day. */
+  readonly allDay: { readonly startDate: string; readonly endDate: string } | null
+}
+
 export interface OutboundEvent {
   readonly title: string
   readonly start: Date
   readonly end: Date
   readonly timezone: string
   readonly location: string | null
+  /** The dates of an all-day event (end exclusive, in `timezone`): written in the provider's all-day form. */
+  readonly allDay?: { readonly startDate: string; readonly endDate: string } | null
+  /**
+   * A series: its RFC 5545 lines (`RRULE`, `EXDATE`, `RDATE`) as our series holds them, expanded from `start` in
+   * `timezone`. Absent or empty for a single event.
+   */
+  readonly recurrence?: readonly string[] | null
+  /** A series' occurrences changed on their own; each write carries them all (cancelled ones are `EXDATE`s). */
+  readonly overrides?: readonly OutboundOverride[]
 }
 
 /**
@@ -163,6 +183,14 @@ export interface CalendarProviderPort {
     current: PushChannel & { readonly channelId: string },
     request: PushRequest,
   ): Promise<Result<PushChannel, ProviderCallError>>
+  /**
+   * Why this provider cannot hold a series with these lines (the first line at fault, by index), or null when it can.
+   * Absent: it holds any series we accept (Google, CalDAV).
+   */
+  recurrenceRefusal?(
+    recurrence: readonly string[],
+    series: { readonly start: Date; readonly timezone: string },
+  ): { readonly index: number; readonly reason: string } | null
   /** Stops a subscription; an unknown one answers Ok. */
   stopPush(
     credentials: ProviderCredentials,

@@ -1,6 +1,6 @@
 import type { AuthenticationFailed, IpNotAllowed, PermissionDenied } from '../account/account.errors.js'
 import type { AuthorizationCodeRejected, ConsentExpired } from '../connection/connection.errors.js'
-import type { DepartureUnavailable } from '../event/event.errors.js'
+import type { CalendarChangeRefused, DepartureUnavailable } from '../event/event.errors.js'
 import type { LocationTooFrequent, TrackingNotEnabled } from '../tracking/tracking.errors.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
 import type {
@@ -32,6 +32,7 @@ export type DomainError =
   | AuthorizationCodeRejected
   | ProviderUnavailable
   | DepartureUnavailable
+  | CalendarChangeRefused
   | WebhookEndpointDisabled
   | ProposalExpired
   | ProposalStale

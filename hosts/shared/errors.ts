@@ -50,6 +50,10 @@ export const DOMAIN_ERRORS: DomainErrorTable = {
     message: `A ${error.resource} in state '${error.from}' does not allow '${error.command}'.`,
   }),
   DepartureUnavailable: (error) => ({ code: 'departure_unavailable', message: error.reason }),
+  CalendarChangeRefused: (error) => ({
+    code: 'calendar_change_refused',
+    message: `The connected calendar refused the change of series '${error.eventId}', so nothing was changed: ${error.reason}`,
+  }),
   WebhookEndpointDisabled: (error) => ({
     code: 'webhook_endpoint_disabled',
     message: `The webhook endpoint '${error.id}' is disabled; enable it first.`,

@@ -3,7 +3,7 @@ import type { Endpoints } from '../../contracts/endpoints.js'
 import { ERROR_CODES } from '../../contracts/errors.js'
 import { AuthenticationFailed, IpNotAllowed, PermissionDenied } from '../../core/account/account.errors.js'
 import { AuthorizationCodeRejected, ConsentExpired, GrantRevoked } from '../../core/connection/connection.errors.js'
-import { DepartureUnavailable } from '../../core/event/event.errors.js'
+import { CalendarChangeRefused, DepartureUnavailable } from '../../core/event/event.errors.js'
 import type { DomainError } from '../../core/shared/domain-error.js'
 import {
   ConcurrentModification,
@@ -83,6 +83,18 @@ const EXPECTED: {
     new DepartureUnavailable({ eventId: 'evt_1', status: 'no_location', reason: 'The event has no location.' }),
     { code: 'departure_unavailable', message: 'The event has no location.' },
   ],
+  CalendarChangeRefused: [
+    new CalendarChangeRefused({
+      eventId: 'evt_1',
+      reason: 'refused by microsoft: HTTP 400: ErrorOccurrenceCrossingBoundary',
+    }),
+    {
+      type: 'invalid_request_error',
+      code: 'calendar_change_refused',
+      message:
+        "The connected calendar refused the change of series 'evt_1', so nothing was changed: refused by microsoft: HTTP 400: ErrorOccurrenceCrossingBoundary",
+    },
+  ],
   WebhookEndpointDisabled: [
     new WebhookEndpointDisabled({ id: 'we_1' }),
     { code: 'webhook_endpoint_disabled', message: "The webhook endpoint 'we_1' is disabled; enable it first." },
@@ -129,6 +141,7 @@ const STATUS: { readonly [K in Tag]: number } = {
   AuthorizationCodeRejected: 400,
   ProviderUnavailable: 502,
   DepartureUnavailable: 409,
+  CalendarChangeRefused: 409,
   WebhookEndpointDisabled: 409,
   ProposalExpired: 409,
   ProposalStale: 409,

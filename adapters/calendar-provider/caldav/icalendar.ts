@@ -113,10 +113,31 @@ export const parseCalendarObject = (
 const escapeText = (value: string): string =>
   value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n')
 
-/** One VEVENT in its own zone (TZID with the IANA name), as CalDAV servers and iCloud take it. */
+/** A date (`2026-03-09`) in iCalendar's basic form. */
+const basicDate = (date: string): string => date.replace(/-/g, '')
+
+/**
+ * One calendar object in the event's own zone (TZID with the IANA name), as CalDAV servers and iCloud take it: a
+ * single VEVENT, or a series' master (its RRULE, EXDATE and RDATE lines) followed by one VEVENT per occurrence changed
+ * on its own, named by its `RECURRENCE-ID` (RFC 5545 section 3.8.4.4). All-day events are written with DATE values.
+ */
 export const writeCalendarObject = (uid: string, event: OutboundEvent, now: Date): string => {
   const local = (date: Date) => DateTime.fromJSDate(date, { zone: event.timezone }).toFormat("yyyyMMdd'T'HHmmss")
   const stamp = DateTime.fromJSDate(now, { zone: 'UTC' }).toFormat("yyyyMMdd'T'HHmmss'Z'")
+  const times = (
+    start: Date,
+    end: Date,
+    allDay: { readonly startDate: string; readonly endDate: string } | null | undefined,
+  ) =>
+    allDay === null || allDay === undefined
+      ? [`DTSTART;TZID=${event.timezone}:${local(start)}`, `DTEND;TZID=${event.timezone}:${local(end)}`]
+      : [`DTSTART;VALUE=DATE:${basicDate(allDay.startDate)}`, `DTEND;VALUE=DATE:${basicDate(allDay.endDate)}`]
+  const described = (title: string, location: string | null) => [
+    `SUMMARY:${escapeText(title)}`,
+    ...(location === null ? [] : [`LOCATION:${escapeText(location)}`]),
+  ]
+  const allDay = event.allDay ?? null
+  const overrides = (event.recurrence ?? []).length === 0 ? [] : (event.overrides ?? [])
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -124,11 +145,21 @@ export const writeCalendarObject = (uid: string, event: OutboundEvent, now: Date
     'BEGIN:VEVENT',
     `UID:${uid}`,
     `DTSTAMP:${stamp}`,
-    `DTSTART;TZID=${event.timezone}:${local(event.start)}`,
-    `DTEND;TZID=${event.timezone}:${local(event.end)}`,
-    `SUMMARY:${escapeText(event.title)}`,
-    ...(event.location === null ? [] : [`LOCATION:${escapeText(event.location)}`]),
+    ...times(event.start, event.end, allDay),
+    ...(event.recurrence ?? []),
+    ...described(event.title, event.location),
     'END:VEVENT',
+    ...overrides.flatMap((override) => [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      `DTSTAMP:${stamp}`,
+      allDay === null
+        ? `RECURRENCE-ID;TZID=${event.timezone}:${local(override.originalStart)}`
+        : `RECURRENCE-ID;VALUE=DATE:${DateTime.fromJSDate(override.originalStart, { zone: event.timezone }).toFormat('yyyyMMdd')}`,
+      ...times(override.start, override.end, override.allDay),
+      ...described(override.title, override.location),
+      'END:VEVENT',
+    ]),
     'END:VCALENDAR',
     '',
   ]

@@ -56,7 +56,7 @@ const PAGE_SIZE = 250
 /** A runaway pagination (a provider bug) must not spin forever. */
 const MAX_PAGES = 200
 
-type GoogleTime = { dateTime?: string; date?: string; timeZone?: string }
+type GoogleTime = { dateTime?: string | null; date?: string | null; timeZone?: string }
 interface GoogleEvent {
   id: string
   status?: string
@@ -301,10 +301,12 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
     })
     if (!created.ok) return created
     // 409 duplicate: an earlier attempt made it (its answer was lost); that copy is the one.
-    if (created.value.status === 409) return ok({ externalId: id })
-    const failure = this.http.failureOf(created.value, 'calendar', calendarExternalId)
+    const failure =
+      created.value.status === 409 ? null : this.http.failureOf(created.value, 'calendar', calendarExternalId)
     if (failure !== null) return err(failure)
-    return ok({ externalId: str(created.value.body?.id) ?? id })
+    const externalId = created.value.status === 409 ? id : (str(created.value.body?.id) ?? id)
+    const overrides = await this.writeOverrides(credentials, calendarExternalId, externalId, event)
+    return overrides.ok ? ok({ externalId }) : overrides
   }
 
   async updateEvent(
@@ -321,7 +323,63 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
       'event',
       externalId,
     )
-    return updated.ok ? ok(undefined) : updated
+    if (!updated.ok) return updated
+    return this.writeOverrides(credentials, calendarExternalId, externalId, event)
+  }
+
+  /**
+   * A series' occurrences changed on their own, as Google documents it: each instance is found by the series' id
+   * (`recurringEventId`) and its `originalStartTime` (`events.instances` with `originalStart`), then patched.
+   * Cancelled occurrences are the master's EXDATEs; an instance already as wanted is left.
+   */
+  private async writeOverrides(
+    credentials: ProviderCredentials,
+    calendarExternalId: string,
+    masterId: string,
+    event: OutboundEvent,
+  ): Promise<Result<void, ProviderCallError>> {
+    const calendar = encodeURIComponent(calendarExternalId)
+    for (const override of event.overrides ?? []) {
+      const url = this.api(`/calendars/${calendar}/events/${encodeURIComponent(masterId)}/instances`)
+      url.searchParams.set(
+        'originalStart',
+        override.allDay === null
+          ? (DateTime.fromJSDate(override.originalStart, { zone: event.timezone }).toISO({
+              suppressMilliseconds: true,
+            }) ?? '')
+          : (DateTime.fromJSDate(override.originalStart, { zone: event.timezone }).toISODate() ?? ''),
+      )
+      const listed = await this.http.authorized(
+        { method: 'GET', url, accessToken: credentials.accessToken },
+        'event',
+        masterId,
+      )
+      if (!listed.ok) return listed
+      const instance = ((listed.value.body?.items as GoogleEvent[] | undefined) ?? []).find(
+        (item) => item.recurringEventId === masterId,
+      )
+      if (instance === undefined || instance.status === 'cancelled') continue
+      const wanted = this.toGoogleEvent({ ...override, timezone: event.timezone })
+      const zone = event.timezone
+      const same =
+        instance.summary === override.title &&
+        this.instant(instance.start, zone)?.getTime() === override.start.getTime() &&
+        this.instant(instance.end, zone)?.getTime() === override.end.getTime() &&
+        (instance.location ?? null) === override.location
+      if (same) continue
+      const patched = await this.http.authorized(
+        {
+          method: 'PATCH',
+          url: this.api(`/calendars/${calendar}/events/${encodeURIComponent(instance.id)}`),
+          accessToken: credentials.accessToken,
+          json: wanted,
+        },
+        'event',
+        instance.id,
+      )
+      if (!patched.ok) return patched
+    }
+    return ok(undefined)
   }
 
   async deleteEvent(
@@ -405,7 +463,7 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
       title: item.summary ?? '(no title)',
       start: start ?? originalStart ?? new Date(0),
       end: end ?? originalStart ?? new Date(0),
-      allDay: item.start?.date !== undefined,
+      allDay: typeof item.start?.date === 'string',
       timezone: item.start?.timeZone ?? null,
       location: item.location ?? null,
       transparency: item.transparency === 'transparent' ? 'transparent' : 'opaque',
@@ -419,23 +477,34 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
 
   /** `dateTime` carries its offset; an all-day `date` starts at midnight in the calendar's zone. */
   private instant(time: GoogleTime | undefined, zone: string): Date | null {
-    if (time?.dateTime !== undefined) {
+    if (typeof time?.dateTime === 'string') {
       const parsed = DateTime.fromISO(time.dateTime, { zone: time.timeZone ?? zone })
       return parsed.isValid ? parsed.toJSDate() : null
     }
-    if (time?.date !== undefined) {
+    if (typeof time?.date === 'string') {
       const parsed = DateTime.fromISO(time.date, { zone: time.timeZone ?? zone })
       return parsed.isValid ? parsed.startOf('day').toJSDate() : null
     }
     return null
   }
 
+  /** Google's event: an all-day one with `date`s, a timed one with `dateTime`s in its zone; a series with `recurrence`. */
   private toGoogleEvent(event: OutboundEvent) {
     const at = (date: Date) => ({
       dateTime: DateTime.fromJSDate(date, { zone: event.timezone }).toISO({ suppressMilliseconds: true }),
+      date: null,
       timeZone: event.timezone,
     })
-    return { summary: event.title, location: event.location, start: at(event.start), end: at(event.end) }
+    const day = (date: string) => ({ date, dateTime: null, timeZone: event.timezone })
+    const allDay = event.allDay ?? null
+    const lines = event.recurrence ?? []
+    return {
+      summary: event.title,
+      location: event.location,
+      start: allDay === null ? at(event.start) : day(allDay.startDate),
+      end: allDay === null ? at(event.end) : day(allDay.endDate),
+      ...(lines.length === 0 ? {} : { recurrence: [...lines] }),
+    }
   }
 
   private api(path: string): URL {

@@ -20,7 +20,7 @@ import type {
   SyncBatch,
 } from '../../../core/ports/calendar-provider.js'
 import type { Clock } from '../../../core/ports/clock.js'
-import type { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
+import { ProviderUnavailable } from '../../../core/shared/provider.errors.js'
 import { err, ok, type Result } from '../../../core/shared/result.js'
 import {
   codeGrantForm,
@@ -28,6 +28,7 @@ import {
   ProviderHttpClient,
   refreshGrantForm,
 } from '../shared/provider-client.js'
+import { exdatesOf, toGraphRecurrence } from './graph-recurrence.js'
 
 export interface MicrosoftGraphOptions {
   readonly clientId: string
@@ -69,6 +70,8 @@ interface GraphEvent {
   transactionId?: string
   showAs?: string
   responseStatus?: { response?: string }
+  /** On an occurrence or exception of a series: where the pattern puts it. */
+  originalStart?: string
   '@removed'?: { reason?: string }
 }
 
@@ -278,20 +281,24 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     calendarExternalId: string,
     event: NewOutboundEvent,
   ): Promise<Result<{ externalId: string }, ProviderCallError>> {
+    const body = this.toGraphEvent(event)
+    if (!body.ok) return body
     const created = await this.http.authorized(
       {
         method: 'POST',
         url: this.api(`/me/calendars/${encodeURIComponent(calendarExternalId)}/events`),
         accessToken: credentials.accessToken,
         // Graph answers a create retried with the same transactionId with the event the first one made.
-        json: { ...this.toGraphEvent(event), transactionId: event.clientKey },
+        json: { ...body.value, transactionId: event.clientKey },
       },
       'calendar',
       calendarExternalId,
     )
     if (!created.ok) return created
     const id = str(created.value.body?.id)
-    return id === null ? err(this.http.unexpected(created.value)) : ok({ externalId: id })
+    if (id === null) return err(this.http.unexpected(created.value))
+    const occurrences = await this.writeOccurrences(credentials, id, event)
+    return occurrences.ok ? ok({ externalId: id }) : occurrences
   }
 
   async updateEvent(
@@ -300,17 +307,112 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     externalId: string,
     event: OutboundEvent,
   ): Promise<Result<void, ProviderCallError>> {
+    const body = this.toGraphEvent(event)
+    if (!body.ok) return body
     const updated = await this.http.authorized(
       {
         method: 'PATCH',
         url: this.api(`/me/events/${encodeURIComponent(externalId)}`),
         accessToken: credentials.accessToken,
-        json: this.toGraphEvent(event),
+        json: body.value,
       },
       'event',
       externalId,
     )
-    return updated.ok ? ok(undefined) : updated
+    if (!updated.ok) return updated
+    return this.writeOccurrences(credentials, externalId, event)
+  }
+
+  recurrenceRefusal(
+    recurrence: readonly string[],
+    series: { readonly start: Date; readonly timezone: string },
+  ): { readonly index: number; readonly reason: string } | null {
+    const translated = toGraphRecurrence(recurrence, series)
+    return translated.ok ? null : translated.error
+  }
+
+  /**
+   * A series' own occurrences, through their ids (Graph has no EXDATE and no override by original start): the
+   * occurrences of the master around the ones to touch are listed (`instances`, each with its `originalStart`), the
+   * cancelled ones deleted and the changed ones patched. An occurrence already gone or already as wanted is left.
+   */
+  private async writeOccurrences(
+    credentials: ProviderCredentials,
+    masterId: string,
+    event: OutboundEvent,
+  ): Promise<Result<void, ProviderCallError>> {
+    const lines = event.recurrence ?? []
+    if (lines.length === 0) return ok(undefined)
+    const cancelled = exdatesOf(lines, event.timezone)
+    const overrides = event.overrides ?? []
+    const named = [...cancelled, ...overrides.map((override) => override.originalStart)].map((date) => date.getTime())
+    if (named.length === 0) return ok(undefined)
+    const day = 86_400_000
+    const url = this.api(`/me/events/${encodeURIComponent(masterId)}/instances`)
+    url.searchParams.set('startDateTime', new Date(Math.min(...named) - day).toISOString())
+    url.searchParams.set(
+      'endDateTime',
+      new Date(Math.max(...named) + day + (event.end.getTime() - event.start.getTime())).toISOString(),
+    )
+    const occurrences = new Map<number, GraphEvent>()
+    let next: URL | null = url
+    for (let page = 0; page < MAX_PAGES && next !== null; page++) {
+      const listed = await this.http.authorized(
+        {
+          method: 'GET',
+          url: next,
+          accessToken: credentials.accessToken,
+          headers: { Prefer: 'outlook.timezone="UTC"' },
+        },
+        'event',
+        masterId,
+      )
+      if (!listed.ok) return listed
+      for (const item of (listed.value.body?.value as GraphEvent[] | undefined) ?? []) {
+        const original = Date.parse(item.originalStart ?? '')
+        if (!Number.isNaN(original)) occurrences.set(original, item)
+      }
+      const link = str(listed.value.body?.['@odata.nextLink'])
+      next = link === null ? null : new URL(link)
+    }
+    for (const instant of cancelled) {
+      const occurrence = occurrences.get(instant.getTime())
+      if (occurrence === undefined) continue
+      const deleted = await this.deleteEvent(credentials, '', occurrence.id)
+      if (!deleted.ok) return deleted
+    }
+    for (const override of overrides) {
+      const occurrence = occurrences.get(override.originalStart.getTime())
+      if (occurrence === undefined) continue
+      const wanted = {
+        title: override.title,
+        start: override.start,
+        end: override.end,
+        timezone: event.timezone,
+        location: override.location,
+        allDay: override.allDay,
+      }
+      const same =
+        occurrence.subject === wanted.title &&
+        this.instant(occurrence.start)?.getTime() === wanted.start.getTime() &&
+        this.instant(occurrence.end)?.getTime() === wanted.end.getTime() &&
+        (str(occurrence.location?.displayName) ?? null) === wanted.location
+      if (same) continue
+      const body = this.toGraphEvent(wanted)
+      if (!body.ok) return body
+      const patched = await this.http.authorized(
+        {
+          method: 'PATCH',
+          url: this.api(`/me/events/${encodeURIComponent(occurrence.id)}`),
+          accessToken: credentials.accessToken,
+          json: body.value,
+        },
+        'event',
+        occurrence.id,
+      )
+      if (!patched.ok) return patched
+    }
+    return ok(undefined)
   }
 
   async deleteEvent(
@@ -403,8 +505,10 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
 
   private toProviderEvent(item: GraphEvent): ProviderEvent | null {
     const removed = item['@removed'] !== undefined
-    const start = this.instant(item.start)
-    const end = this.instant(item.end)
+    // All-day dates are floating: Graph writes them as midnights in the zone asked (UTC), read as dates there.
+    const allDay = item.isAllDay === true
+    const start = allDay ? this.floatingDate(item.start) : this.instant(item.start)
+    const end = allDay ? this.floatingDate(item.end) : this.instant(item.end)
     if (!removed && !item.isCancelled && (start === null || end === null)) return null
     return {
       externalId: item.id,
@@ -425,6 +529,12 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     }
   }
 
+  /** The date of an all-day start or end, at midnight UTC (the calendar's zone for Graph). */
+  private floatingDate(time: GraphDateTime | undefined): Date | null {
+    const date = /^\d{4}-\d{2}-\d{2}/.exec(time?.dateTime ?? '')?.[0]
+    return date === undefined ? null : new Date(`${date}T00:00:00Z`)
+  }
+
   /** `2026-07-01T09:00:00.0000000` in `timeZone` (UTC, since we ask for it). */
   private instant(time: GraphDateTime | undefined): Date | null {
     if (time?.dateTime === undefined) return null
@@ -433,17 +543,34 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     return parsed.isValid ? parsed.toJSDate() : DateTime.fromISO(time.dateTime, { zone: 'UTC' }).toJSDate()
   }
 
-  private toGraphEvent(event: OutboundEvent) {
+  /**
+   * Graph's event: an all-day event is `isAllDay` with midnights in its zone; a series carries its
+   * `patternedRecurrence` (our lines translated; a rule Graph cannot hold is refused, as the API refused it already).
+   */
+  private toGraphEvent(event: OutboundEvent): Result<Record<string, unknown>, ProviderUnavailable> {
     const at = (date: Date) => ({
       dateTime: DateTime.fromJSDate(date, { zone: event.timezone }).toFormat("yyyy-MM-dd'T'HH:mm:ss"),
       timeZone: event.timezone,
     })
-    return {
+    const allDay = event.allDay ?? null
+    const lines = event.recurrence ?? []
+    const recurrence = lines.length === 0 ? null : toGraphRecurrence(lines, event)
+    if (recurrence !== null && !recurrence.ok)
+      return err(
+        new ProviderUnavailable({
+          provider: 'microsoft',
+          reason: 'bad_request',
+          detail: `recurrence[${recurrence.error.index}]: ${recurrence.error.reason}`,
+        }),
+      )
+    return ok({
       subject: event.title,
-      start: at(event.start),
-      end: at(event.end),
+      isAllDay: allDay !== null,
+      start: allDay === null ? at(event.start) : { dateTime: `${allDay.startDate}T00:00:00`, timeZone: event.timezone },
+      end: allDay === null ? at(event.end) : { dateTime: `${allDay.endDate}T00:00:00`, timeZone: event.timezone },
       ...(event.location === null ? {} : { location: { displayName: event.location } }),
-    }
+      ...(recurrence === null ? {} : { recurrence: recurrence.value }),
+    })
   }
 
   private scopeOf(scopes: readonly ConnectionScope[]): string {

@@ -112,11 +112,19 @@ export class ProviderHttpClient {
     return this.unexpected(response)
   }
 
+  /**
+   * Any other answer: a 5xx is the provider's trouble; a 4xx is a refusal of what we sent (`bad_request`), with the
+   * provider's own words (its error message) so that the mirror can say why.
+   */
   unexpected(response: ProviderHttpResponse): ProviderUnavailable {
+    const message = this.dialect.text((response.body?.error as { message?: unknown } | undefined)?.message)
+    const refused = response.status >= 400 && response.status < 500
     return new ProviderUnavailable({
       provider: this.dialect.provider,
-      reason: response.status >= 500 ? 'server_error' : 'bad_response',
-      detail: `HTTP ${response.status}: ${this.dialect.errorCode(response.body) ?? 'unexpected answer'}`,
+      reason: response.status >= 500 ? 'server_error' : refused ? 'bad_request' : 'bad_response',
+      detail: `HTTP ${response.status}: ${this.dialect.errorCode(response.body) ?? 'unexpected answer'}${
+        refused && message !== null ? ` (${message})` : ''
+      }`,
     })
   }
 

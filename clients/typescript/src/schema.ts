@@ -10446,6 +10446,8 @@ export interface operations {
              *     `idempotency_request_in_flight`: A request with this `Idempotency-Key` is still running; retry after it finishes.
              *
              *     `concurrent_modification`: The object changed while the request ran; nothing was written and the request can be retried.
+             *
+             *     `calendar_change_refused`: The connected calendar provider refused the change of a series it mirrors (the message gives its reason); nothing was changed, and the series' `mirror` is `failed` with that reason.
              */
             409: {
                 headers: {
@@ -10657,6 +10659,8 @@ export interface operations {
              *     `idempotency_request_in_flight`: A request with this `Idempotency-Key` is still running; retry after it finishes.
              *
              *     `concurrent_modification`: The object changed while the request ran; nothing was written and the request can be retried.
+             *
+             *     `calendar_change_refused`: The connected calendar provider refused the change of a series it mirrors (the message gives its reason); nothing was changed, and the series' `mirror` is `failed` with that reason.
              */
             409: {
                 headers: {

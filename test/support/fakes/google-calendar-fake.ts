@@ -1,13 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { DateTime } from 'luxon'
+import { expandIcalSeries } from './ical-recurrence.js'
 
 /**
  * A local, stateful stand-in for Google's OAuth endpoints and Calendar API v3,
  * answering with Google's shapes and errors: `/token` (authorization_code with
  * PKCE, refresh_token, `invalid_grant`), `/revoke`, `calendarList`,
  * `events.list` (pages, `nextSyncToken`, `syncToken`, 410 `fullSyncRequired`),
- * `events.insert/patch/delete`, `events.watch`, `channels.stop`.
+ * `events.insert/patch/delete`, `events.watch`, `channels.stop`; series with
+ * `recurrence`, their instances (`events.instances`, with `originalStart`; ids
+ * `<series id>_<original start>`), and instances changed on their own kept as
+ * exceptions (`recurringEventId`, `originalStartTime`), dropped when the
+ * series' time or rule no longer has their original start (as Google does).
  */
 export interface FakeGoogleEvent {
   id: string
@@ -163,6 +169,17 @@ export class GoogleCalendarFake {
     this.stalls += count
   }
 
+  /** A series' instances starting in [from, to) as `events.instances` answers them (exceptions in place, cancelled ones left out). */
+  instancesOf(email: string, calendarId: string, seriesId: string, from: Date, to: Date): FakeGoogleEvent[] {
+    const events = this.ensureAccount(email).events.get(calendarId)
+    const master = events?.get(seriesId)
+    if (events === undefined || master === undefined || master.status === 'cancelled') return []
+    const calendarZone = this.ensureAccount(email).calendars.find((calendar) => calendar.id === calendarId)!.timeZone
+    return this.instances(events, master, calendarZone, from, to)
+      .filter((instance) => instance.status !== 'cancelled')
+      .map(strip)
+  }
+
   /** Events of a calendar as Google holds them (cancelled ones included). */
   eventsOf(email: string, calendarId: string): FakeGoogleEvent[] {
     return [...(this.ensureAccount(email).events.get(calendarId)?.values() ?? [])].map(strip)
@@ -291,6 +308,31 @@ export class GoogleCalendarFake {
       this.channels.delete(String(body.id))
       return [204, null]
     }
+    const instancesPath = /^\/calendars\/([^/]+)\/events\/([^/]+)\/instances$/.exec(path)
+    if (method === 'GET' && instancesPath !== null) {
+      const calendar = account.calendars.find((candidate) => candidate.id === decodeURIComponent(instancesPath[1]!))
+      const events = account.events.get(decodeURIComponent(instancesPath[1]!))
+      const master = events?.get(decodeURIComponent(instancesPath[2]!))
+      if (calendar === undefined || events === undefined || master === undefined || master.status === 'cancelled')
+        return [404, apiError(404, 'notFound', 'Not Found')]
+      if (master.recurrence === undefined || master.recurrence.length === 0)
+        return [200, { kind: 'calendar#events', items: [] }]
+      const originalStart = url.searchParams.get('originalStart')
+      const wanted = originalStart === null ? null : instantOfParam(originalStart, zoneOf(master, calendar.timeZone))
+      const from = wanted ?? new Date(Date.parse(url.searchParams.get('timeMin') ?? '') || 0)
+      const to =
+        wanted === null
+          ? new Date(Date.parse(url.searchParams.get('timeMax') ?? '') || 4e12)
+          : new Date(wanted.getTime() + 1)
+      return [
+        200,
+        {
+          kind: 'calendar#events',
+          timeZone: calendar.timeZone,
+          items: this.instances(events, master, calendar.timeZone, from, to).map(strip),
+        },
+      ]
+    }
     const match = /^\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(path)
     if (match === null) return [404, apiError(404, 'notFound', 'Not Found')]
     const calendarId = decodeURIComponent(match[1]!)
@@ -342,13 +384,17 @@ export class GoogleCalendarFake {
       events.set(created.id, created)
       return [200, strip(created)]
     }
-    const current = eventId === undefined ? undefined : events.get(eventId)
+    // An instance not changed yet is addressed by its id (`<series id>_<original start>`): it becomes an exception.
+    const current =
+      eventId === undefined ? undefined : (events.get(eventId) ?? this.instanceById(events, eventId, calendar.timeZone))
     if (current === undefined) return [404, apiError(404, 'notFound', 'Not Found')]
     if (current.status === 'cancelled') return [410, apiError(410, 'deleted', 'Resource has been deleted')]
     account.seq += 1
     if (method === 'PATCH') {
       const next = { ...current, ...(body as object), seq: account.seq }
       events.set(current.id, next)
+      if (next.recurrence !== undefined && next.recurrence.length > 0)
+        this.dropStrandedExceptions(account, events, next, calendar.timeZone)
       return [200, strip(next)]
     }
     if (method === 'DELETE') {
@@ -356,6 +402,77 @@ export class GoogleCalendarFake {
       return [204, null]
     }
     return [405, apiError(405, 'methodNotAllowed', 'Method not allowed')]
+  }
+
+  /** The instances of a series in [from, to): each as the series has it, or its exception. */
+  private instances(
+    events: VersionedEvents,
+    master: StoredEvent,
+    calendarZone: string,
+    from: Date,
+    to: Date,
+  ): StoredEvent[] {
+    const zone = zoneOf(master, calendarZone)
+    const allDay = typeof master.start?.date === 'string'
+    const start = instantOf(master.start, zone)
+    const end = instantOf(master.end, zone)
+    if (start === null || end === null) return []
+    const starts = expandIcalSeries({ start, zone, allDay, lines: master.recurrence ?? [] }, from, to)
+    return starts.map((originalStart) => {
+      const id = instanceIdOf(master.id, originalStart, allDay, zone)
+      const stored = events.get(id)
+      if (stored !== undefined) return stored
+      const shifted = new Date(originalStart.getTime() + end.getTime() - start.getTime())
+      const time = (instant: Date) =>
+        allDay
+          ? { date: DateTime.fromJSDate(instant, { zone }).toISODate()! }
+          : { dateTime: DateTime.fromJSDate(instant, { zone }).toISO({ suppressMilliseconds: true })!, timeZone: zone }
+      const { recurrence: _recurrence, ...fields } = master
+      return {
+        ...fields,
+        id,
+        status: 'confirmed' as const,
+        start: time(originalStart),
+        end: time(shifted),
+        recurringEventId: master.id,
+        originalStartTime: time(originalStart),
+      }
+    })
+  }
+
+  private instanceById(events: VersionedEvents, id: string, calendarZone: string): StoredEvent | undefined {
+    const split = id.lastIndexOf('_')
+    const master = split < 0 ? undefined : events.get(id.slice(0, split))
+    if (master === undefined || master.recurrence === undefined || master.status === 'cancelled') return undefined
+    const zone = zoneOf(master, calendarZone)
+    const stamp = id.slice(split + 1)
+    const original = /^\d{8}$/.test(stamp)
+      ? DateTime.fromFormat(stamp, 'yyyyLLdd', { zone }).toJSDate()
+      : DateTime.fromFormat(stamp, "yyyyLLdd'T'HHmmss'Z'", { zone: 'UTC' }).toJSDate()
+    if (Number.isNaN(original.getTime())) return undefined
+    return this.instances(events, master, calendarZone, original, new Date(original.getTime() + 1))[0]
+  }
+
+  /** A series whose time or rule changed keeps only the exceptions whose original start is still one of its instances. */
+  private dropStrandedExceptions(account: Account, events: VersionedEvents, master: StoredEvent, calendarZone: string) {
+    const zone = zoneOf(master, calendarZone)
+    const start = instantOf(master.start, zone)
+    if (start === null) return
+    for (const event of [...events.values()]) {
+      if (event.recurringEventId !== master.id || event.status === 'cancelled') continue
+      const original = instantOf(event.originalStartTime, zone)
+      const still =
+        original !== null &&
+        expandIcalSeries(
+          { start, zone, allDay: typeof master.start?.date === 'string', lines: master.recurrence ?? [] },
+          original,
+          new Date(original.getTime() + 1),
+        ).length === 1
+      if (!still) {
+        account.seq += 1
+        events.set(event.id, { ...event, status: 'cancelled', seq: account.seq })
+      }
+    }
   }
 
   private token(body: Record<string, unknown>): [number, unknown] {
@@ -449,3 +566,30 @@ const apiError = (code: number, reason: string, message: string) => ({
 })
 
 const strip = ({ seq: _seq, ...event }: FakeGoogleEvent & { seq: number }) => ({ kind: 'calendar#event', ...event })
+
+type GoogleTimeField = { dateTime?: string | null; date?: string | null; timeZone?: string | null } | undefined
+
+const zoneOf = (event: FakeGoogleEvent, calendarZone: string): string => event.start?.timeZone ?? calendarZone
+
+/** A `dateTime` (with its offset) or an all-day `date` (midnight in the zone). */
+const instantOf = (time: GoogleTimeField, zone: string): Date | null => {
+  if (typeof time?.dateTime === 'string') return new Date(Date.parse(time.dateTime))
+  if (typeof time?.date === 'string') return DateTime.fromISO(time.date, { zone }).toJSDate()
+  return null
+}
+
+/** `originalStart` as `events.instances` takes it: an RFC 3339 date-time, or a date for all-day series. */
+const instantOfParam = (text: string, zone: string): Date | null => {
+  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(text)
+    ? DateTime.fromISO(text, { zone })
+    : DateTime.fromISO(text, { setZone: true })
+  return parsed.isValid ? parsed.toJSDate() : null
+}
+
+/** Google's instance ids: the series' id, `_`, the original start in UTC basic form (a date for all-day series). */
+const instanceIdOf = (seriesId: string, originalStart: Date, allDay: boolean, zone: string): string =>
+  `${seriesId}_${
+    allDay
+      ? DateTime.fromJSDate(originalStart, { zone }).toFormat('yyyyLLdd')
+      : DateTime.fromJSDate(originalStart, { zone: 'UTC' }).toFormat("yyyyLLdd'T'HHmmss'Z'")
+  }`

@@ -9,7 +9,12 @@ import { DateTime } from 'luxon'
  * Microsoft Graph v1.0 calendars: `/me`, `/me/calendars`, calendar-view
  * `delta` (pages, `deltaLink`, `@removed`, 410 `SyncStateNotFound`), event
  * create/update/delete, and subscriptions with the validation handshake and
- * `clientState` notifications, delivered to `notificationTarget` when set.
+ * `clientState` notifications, delivered to `notificationTarget` when set;
+ * all-day events (`isAllDay`, midnights in the event's zone), series with a
+ * `patternedRecurrence`, their occurrences (`/events/{id}/instances`, each
+ * with an id of its own and its `originalStart`), occurrences changed or
+ * deleted through their id, and Graph's refusal to move an occurrence onto
+ * or past an adjacent one (400 `ErrorOccurrenceCrossingBoundary`).
  */
 interface GraphEventRecord {
   id: string
@@ -24,6 +29,35 @@ interface GraphEventRecord {
   removed: boolean
   seq: number
   transactionId?: string | null
+  /** An all-day event: `start`/`end` are midnights in `timeZone`. */
+  allDay?: boolean
+  timeZone?: string
+  /** A series master's pattern and range, as Graph keeps them. */
+  recurrence?: GraphRecurrence | null
+  /** On an exception: its series and where the pattern puts it. */
+  seriesMasterId?: string | null
+  originalStart?: Date | null
+  /** On a master: the original starts (ms) of its deleted occurrences. */
+  cancelled?: number[]
+}
+
+interface GraphRecurrence {
+  pattern: {
+    type: string
+    interval: number
+    daysOfWeek?: string[]
+    dayOfMonth?: number
+    month?: number
+    index?: string
+    firstDayOfWeek?: string
+  }
+  range: {
+    type: string
+    startDate: string
+    endDate?: string
+    numberOfOccurrences?: number
+    recurrenceTimeZone?: string
+  }
 }
 
 interface GraphCalendar {
@@ -139,12 +173,25 @@ export class MicrosoftGraphFake {
       response?: string
       removed?: boolean
       transactionId?: string | null
+      allDay?: boolean
+      timeZone?: string
+      recurrence?: GraphRecurrence | null
+      seriesMasterId?: string | null
+      originalStart?: Date | null
+      cancelled?: number[]
     },
   ): Promise<string> {
     const account = this.ensureAccount(email)
     account.seq += 1
     const id = event.id ?? `AAMkAG${randomBytes(10).toString('hex')}`
+    const before = account.events.get(id)
     account.events.set(id, {
+      allDay: event.allDay ?? before?.allDay ?? false,
+      timeZone: event.timeZone ?? before?.timeZone ?? 'UTC',
+      recurrence: event.recurrence === undefined ? (before?.recurrence ?? null) : event.recurrence,
+      seriesMasterId: event.seriesMasterId ?? before?.seriesMasterId ?? null,
+      originalStart: event.originalStart ?? before?.originalStart ?? null,
+      cancelled: event.cancelled ?? before?.cancelled ?? [],
       id,
       calendarId,
       subject: event.subject,
@@ -304,35 +351,219 @@ export class MicrosoftGraphFake {
         start: fromGraph(body.start),
         end: fromGraph(body.end),
         location: (body.location as { displayName?: string } | undefined)?.displayName ?? null,
+        allDay: body.isAllDay === true,
+        timeZone: (body.start as { timeZone?: string } | undefined)?.timeZone ?? 'UTC',
+        recurrence: (body.recurrence as GraphRecurrence | undefined) ?? null,
       })
       return [201, render(account.events.get(id)!)]
     }
+    const instances = /^\/me\/events\/([^/]+)\/instances$/.exec(path)
+    if (method === 'GET' && instances !== null) {
+      const master = account.events.get(decodeURIComponent(instances[1]!))
+      const from = Date.parse(url.searchParams.get('startDateTime') ?? '')
+      const to = Date.parse(url.searchParams.get('endDateTime') ?? '')
+      if (master === undefined || master.removed)
+        return [404, graphError('ErrorItemNotFound', 'The specified object was not found in the store.')]
+      if (Number.isNaN(from) || Number.isNaN(to))
+        return [
+          400,
+          graphError(
+            'ErrorInvalidParameter',
+            'This request requires a time window specified by startDateTime and endDateTime.',
+          ),
+        ]
+      return [200, { value: this.instances(account, master, new Date(from), new Date(to)).map(render) }]
+    }
     const item = /^\/me\/events\/([^/]+)$/.exec(path)
     if (item !== null) {
-      const current = account.events.get(decodeURIComponent(item[1]!))
+      const itemId = decodeURIComponent(item[1]!)
+      // An occurrence not changed yet is addressed by its id: a change makes it an exception.
+      const current = account.events.get(itemId) ?? this.occurrenceById(account, itemId)
       if (current === undefined || current.removed)
         return [404, graphError('ErrorItemNotFound', 'The specified object was not found in the store.')]
+      const master =
+        current.seriesMasterId === null || current.seriesMasterId === undefined
+          ? null
+          : (account.events.get(current.seriesMasterId) ?? null)
       if (method === 'PATCH') {
+        const start = body.start === undefined ? current.start : fromGraph(body.start)
+        if (
+          master !== null &&
+          current.originalStart != null &&
+          this.crossesNeighbour(master, current.originalStart, start)
+        )
+          return [
+            400,
+            graphError(
+              'ErrorOccurrenceCrossingBoundary',
+              'An occurrence cannot be moved to or beyond the day of an adjacent occurrence of its series.',
+            ),
+          ]
+        const changesSeries =
+          current.recurrence != null &&
+          (body.recurrence !== undefined || (body.start !== undefined && start.getTime() !== current.start.getTime()))
         await this.putEvent(email, current.calendarId, {
+          ...current,
           id: current.id,
-          showAs: current.showAs,
-          response: current.response,
           subject: body.subject === undefined ? current.subject : String(body.subject),
-          start: body.start === undefined ? current.start : fromGraph(body.start),
+          start,
           end: body.end === undefined ? current.end : fromGraph(body.end),
           location:
             body.location === undefined
               ? current.location
               : ((body.location as { displayName?: string }).displayName ?? null),
+          ...(body.isAllDay === undefined ? {} : { allDay: body.isAllDay === true }),
+          ...(body.start === undefined ? {} : { timeZone: (body.start as { timeZone?: string }).timeZone ?? 'UTC' }),
+          ...(body.recurrence === undefined ? {} : { recurrence: body.recurrence as GraphRecurrence }),
         })
+        // A series whose time or pattern changed loses the exceptions and deletions its pattern no longer has.
+        if (changesSeries) this.dropStranded(account, account.events.get(current.id)!)
         return [200, render(account.events.get(current.id)!)]
       }
       if (method === 'DELETE') {
-        await this.putEvent(email, current.calendarId, { ...current, removed: true })
+        if (master !== null && current.originalStart != null)
+          master.cancelled = [...(master.cancelled ?? []), current.originalStart.getTime()]
+        if (account.events.has(current.id))
+          await this.putEvent(email, current.calendarId, { ...current, removed: true })
         return [204, null]
       }
     }
     return [404, graphError('ResourceNotFound', 'Resource not found for the segment.')]
+  }
+
+  /** A series as Graph holds it (its `recurrence`), for tests reading the provider back. */
+  seriesOf(email: string, id: string): Record<string, unknown> | null {
+    const event = this.ensureAccount(email).events.get(id)
+    return event === undefined || event.removed ? null : render(event)
+  }
+
+  /** A series' occurrences in [from, to) as `/instances` answers them (changed ones as exceptions, deleted ones gone). */
+  instancesOf(email: string, id: string, from: Date, to: Date): Record<string, unknown>[] {
+    const account = this.ensureAccount(email)
+    const master = account.events.get(id)
+    return master === undefined || master.removed ? [] : this.instances(account, master, from, to).map(render)
+  }
+
+  private readonly occurrenceIds = new Map<string, { masterId: string; original: number }>()
+
+  private occurrenceIdOf(masterId: string, original: Date): string {
+    const id = `AAMkOcc${createHash('sha256').update(`${masterId}|${original.getTime()}`).digest('hex').slice(0, 24)}`
+    this.occurrenceIds.set(id, { masterId, original: original.getTime() })
+    return id
+  }
+
+  /** The original starts of a master's pattern in [from, to) (deleted ones included). */
+  private patternStarts(master: GraphEventRecord, from: Date, to: Date): Date[] {
+    const recurrence = master.recurrence
+    if (recurrence === null || recurrence === undefined) return []
+    const zone = recurrence.range.recurrenceTimeZone ?? master.timeZone ?? 'UTC'
+    const first = DateTime.fromJSDate(master.start, { zone })
+    const { pattern, range } = recurrence
+    const rangeStart = DateTime.fromISO(range.startDate, { zone })
+    const weekdays = ['', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+    const indexes = ['first', 'second', 'third', 'fourth']
+    const positionOf = (day: DateTime) =>
+      day.plus({ weeks: 1 }).month !== day.month ? 'last' : (indexes[Math.floor((day.day - 1) / 7)] ?? '')
+    const matches = (day: DateTime): boolean => {
+      const days = Math.round(day.diff(rangeStart, 'days').days)
+      const months = (day.year - rangeStart.year) * 12 + day.month - rangeStart.month
+      const weekday = weekdays[day.weekday] ?? ''
+      const relative = () =>
+        (pattern.daysOfWeek ?? []).includes(weekday) &&
+        (positionOf(day) === pattern.index ||
+          (pattern.index === 'last' && positionOf(day) === 'last') ||
+          (pattern.index !== 'last' && indexes[Math.floor((day.day - 1) / 7)] === pattern.index))
+      switch (pattern.type) {
+        case 'daily':
+          return days % pattern.interval === 0
+        case 'weekly': {
+          const weekStart = (value: DateTime) =>
+            value.minus({ days: (value.weekday + 7 - weekdays.indexOf(pattern.firstDayOfWeek ?? 'sunday')) % 7 })
+          const weeks = Math.round(weekStart(day).diff(weekStart(rangeStart), 'weeks').weeks)
+          return (pattern.daysOfWeek ?? []).includes(weekday) && weeks % pattern.interval === 0
+        }
+        case 'absoluteMonthly':
+          return day.day === pattern.dayOfMonth && months % pattern.interval === 0
+        case 'relativeMonthly':
+          return relative() && months % pattern.interval === 0
+        case 'absoluteYearly':
+          return (
+            day.month === pattern.month &&
+            day.day === pattern.dayOfMonth &&
+            (day.year - rangeStart.year) % pattern.interval === 0
+          )
+        case 'relativeYearly':
+          return day.month === pattern.month && relative() && (day.year - rangeStart.year) % pattern.interval === 0
+        default:
+          return false
+      }
+    }
+    const starts: Date[] = []
+    const last =
+      range.type === 'endDate' && range.endDate !== undefined ? DateTime.fromISO(range.endDate, { zone }) : null
+    let counted = 0
+    for (let day = rangeStart; day.toMillis() < to.getTime() + 86_400_000; day = day.plus({ days: 1 })) {
+      if (last !== null && day > last) break
+      if (range.type === 'numbered' && counted >= (range.numberOfOccurrences ?? 0)) break
+      if (!matches(day)) continue
+      counted += 1
+      const start = day.set({ hour: first.hour, minute: first.minute, second: first.second }).toJSDate()
+      if (start.getTime() >= from.getTime() && start.getTime() < to.getTime()) starts.push(start)
+    }
+    return starts
+  }
+
+  /** A master's occurrences whose original start is in [from, to): exceptions in place, deleted ones left out. */
+  private instances(account: Account, master: GraphEventRecord, from: Date, to: Date): GraphEventRecord[] {
+    const cancelled = new Set(master.cancelled ?? [])
+    const duration = master.end.getTime() - master.start.getTime()
+    return this.patternStarts(master, from, to)
+      .filter((original) => !cancelled.has(original.getTime()))
+      .map((original) => {
+        const id = this.occurrenceIdOf(master.id, original)
+        const exception = account.events.get(id)
+        if (exception !== undefined && !exception.removed) return exception
+        return {
+          ...master,
+          id,
+          start: original,
+          end: new Date(original.getTime() + duration),
+          recurrence: null,
+          seriesMasterId: master.id,
+          originalStart: original,
+          cancelled: [],
+          // Not stored: an occurrence as the pattern makes it.
+          seq: -1,
+        }
+      })
+  }
+
+  private occurrenceById(account: Account, id: string): GraphEventRecord | undefined {
+    const known = this.occurrenceIds.get(id)
+    const master = known === undefined ? undefined : account.events.get(known.masterId)
+    if (known === undefined || master === undefined || master.removed) return undefined
+    const original = new Date(known.original)
+    return this.instances(account, master, original, new Date(known.original + 1))[0]
+  }
+
+  /** Graph refuses to move an occurrence onto or past the day of the occurrence before or after it. */
+  private crossesNeighbour(master: GraphEventRecord, original: Date, start: Date): boolean {
+    const zone = master.recurrence?.range.recurrenceTimeZone ?? master.timeZone ?? 'UTC'
+    const year = 400 * 86_400_000
+    const starts = this.patternStarts(master, new Date(original.getTime() - year), new Date(original.getTime() + year))
+    const previous = starts.filter((candidate) => candidate.getTime() < original.getTime()).at(-1)
+    const next = starts.find((candidate) => candidate.getTime() > original.getTime())
+    const day = (instant: Date) => DateTime.fromJSDate(instant, { zone }).toISODate() ?? ''
+    return (previous !== undefined && day(start) <= day(previous)) || (next !== undefined && day(start) >= day(next))
+  }
+
+  private dropStranded(account: Account, master: GraphEventRecord): void {
+    const stillOccurs = (original: number) =>
+      this.patternStarts(master, new Date(original), new Date(original + 1)).length === 1
+    master.cancelled = (master.cancelled ?? []).filter(stillOccurs)
+    for (const event of account.events.values())
+      if (event.seriesMasterId === master.id && !event.removed && !stillOccurs(event.originalStart?.getTime() ?? 0))
+        event.removed = true
   }
 
   private token(body: Record<string, unknown>): [number, unknown] {
@@ -555,16 +786,36 @@ const fromGraph = (value: unknown): Date => {
   return DateTime.fromISO(time.dateTime, { zone: time.timeZone ?? 'UTC' }).toJSDate()
 }
 
+/**
+ * An all-day event's dates are floating: Graph answers them as midnights in whatever zone is asked (we always ask
+ * UTC), and keeps the zone it was written in as `originalStartTimeZone`.
+ */
+const toGraphDay = (date: Date, zone: string) => ({
+  dateTime: `${DateTime.fromJSDate(date, { zone }).toFormat('yyyy-MM-dd')}T00:00:00.0000000`,
+  timeZone: 'UTC',
+})
+
 const render = (event: GraphEventRecord) => ({
   '@odata.type': '#microsoft.graph.event',
   id: event.id,
   subject: event.subject,
   ...(event.transactionId ? { transactionId: event.transactionId } : {}),
   isCancelled: false,
-  isAllDay: false,
-  type: 'singleInstance',
-  start: toGraph(event.start),
-  end: toGraph(event.end),
+  isAllDay: event.allDay === true,
+  type:
+    event.recurrence != null
+      ? 'seriesMaster'
+      : event.seriesMasterId != null
+        ? event.seq < 0
+          ? 'occurrence'
+          : 'exception'
+        : 'singleInstance',
+  ...(event.recurrence == null ? {} : { recurrence: event.recurrence }),
+  ...(event.seriesMasterId == null ? {} : { seriesMasterId: event.seriesMasterId }),
+  ...(event.originalStart == null ? {} : { originalStart: event.originalStart.toISOString().replace('.000Z', 'Z') }),
+  start: event.allDay === true ? toGraphDay(event.start, event.timeZone ?? 'UTC') : toGraph(event.start),
+  end: event.allDay === true ? toGraphDay(event.end, event.timeZone ?? 'UTC') : toGraph(event.end),
+  originalStartTimeZone: event.timeZone ?? 'UTC',
   location: { displayName: event.location ?? '', locationType: 'default' },
   showAs: event.showAs,
   responseStatus: { response: event.response, time: '0001-01-01T00:00:00Z' },
