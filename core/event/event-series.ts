@@ -1,3 +1,4 @@
+import type { Departure } from '../departure/departure.js'
 import { openMonitoring } from '../monitoring/monitoring-transition.js'
 import type { EventFilter, EventRepositoryPort } from '../ports/event-repository.js'
 import type { IdGenerator } from '../ports/id-generator.js'
@@ -8,6 +9,7 @@ import type { RequestScope } from '../shared/request-scope.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
 import { type AllDayDates, allDayDatesFrom, localDateOf } from './all-day.js'
+import { DepartureUnavailable } from './event.errors.js'
 import { type CalendarEvent, monitoringDueAt } from './event.js'
 import type { EventPatch, EventService } from './event-service.js'
 import {
@@ -30,6 +32,12 @@ export type EditScope = (typeof EDIT_SCOPES)[number]
 /** How `GET /v1/events` shows series: their occurrences in the window (the default), or the masters themselves. */
 export const SERIES_LISTINGS = ['occurrences', 'masters'] as const
 export type SeriesListing = (typeof SERIES_LISTINGS)[number]
+
+/**
+ * How far ahead the occurrences of a series are stored and monitored like single events. The rest of an endless
+ * series is never stored: the sweep stores each occurrence as it comes within this horizon.
+ */
+export const OCCURRENCE_MONITORING_HORIZON_MS = 24 * 3_600_000
 
 const DAY_MS = 86_400_000
 /** A window with no end given is this long: a year of a daily series, and a day over. */
@@ -118,6 +126,25 @@ export class EventSeriesService {
       }
     }
     return err(new ResourceNotFound({ resource: 'event', id }))
+  }
+
+  /**
+   * `GET /v1/events/{id}/departure` and its recompute for any event id. An occurrence that is not stored yet (a pure
+   * expansion of its series, more than the monitoring horizon ahead) exists but has no window: 409
+   * `departure_unavailable` saying when monitoring starts, not 404.
+   */
+  async departure(
+    scope: RequestScope,
+    id: string,
+    fresh: boolean,
+  ): Promise<
+    Result<{ event: CalendarEvent; departure: Departure }, ResourceNotFound | AccountDeactivated | DepartureUnavailable>
+  > {
+    const stored = fresh ? await this.single.recompute(scope, id) : await this.single.departure(scope, id)
+    if (stored.ok || stored.error._tag !== 'ResourceNotFound') return stored
+    const found = await this.retrieve(scope, id)
+    if (!found.ok) return found
+    return err(notMonitoredYet(found.value))
   }
 
   /**
@@ -518,6 +545,19 @@ const shiftedDates = (master: CalendarEvent, occurrence: CalendarEvent, dates: A
   const base = master.allDay?.startDate ?? localDateOf(master.startTime, master.timezone)
   const startDate = plusDays(base, daysBetween(from, dates.startDate))
   return { startDate, endDate: plusDays(startDate, daysBetween(dates.startDate, dates.endDate)) }
+}
+
+/** Why an occurrence not stored yet has no departure window (docs/events.md, "Departure monitoring of series"). */
+const notMonitoredYet = (occurrence: CalendarEvent): DepartureUnavailable => {
+  const unplaced = occurrence.location === null
+  const from = new Date(occurrence.startTime.getTime() - OCCURRENCE_MONITORING_HORIZON_MS)
+  return new DepartureUnavailable({
+    eventId: occurrence.id,
+    status: occurrence.monitoring.status,
+    reason: unplaced
+      ? 'The event has no location: set location.address or location.lat/lng to get a departure window.'
+      : `This occurrence of a series is not monitored yet: its monitoring starts ${OCCURRENCE_MONITORING_HORIZON_MS / 3_600_000} hours before it (${from.toISOString()}).`,
+  })
 }
 
 const thisNeedsOccurrence = () =>

@@ -1,13 +1,10 @@
 import type { EventRepositoryPort } from '../ports/event-repository.js'
 import { type CalendarEvent, monitoringDueAt } from './event.js'
-import { occurrenceOf, seriesShapeOfMaster } from './event-series.js'
-import { expandSeries, FAR_FUTURE } from './recurrence.js'
+import { OCCURRENCE_MONITORING_HORIZON_MS, occurrenceOf, seriesShapeOfMaster } from './event-series.js'
+import { expandSeries, FAR_FUTURE, parseOccurrenceId } from './recurrence.js'
+import { isSeriesMaster } from './series-shape.js'
 
-/**
- * How far ahead the occurrences of a series are stored and monitored like single events. The rest of an endless
- * series is never stored: the sweep stores each occurrence as it comes within this horizon.
- */
-export const OCCURRENCE_MONITORING_HORIZON_MS = 24 * 3_600_000
+export { OCCURRENCE_MONITORING_HORIZON_MS }
 
 const stored = (master: CalendarEvent) => new Set(master.exceptions ?? [])
 
@@ -52,4 +49,42 @@ export const storeUpcomingOccurrences = async (
   const next = { ...master, exceptions: [...(master.exceptions ?? []), ...added] }
   await events.update({ ...next, dueAt: seriesDueAt(next, now), version: master.version + 1 }, master.version, [])
   return added.length
+}
+
+/**
+ * An event by id for what attaches to one event (a reminder, an invitation): the stored event, or an occurrence of a
+ * series stored now, as the sweep would store it (noted on its master, monitored like any event), so that what is
+ * attached has an event of its own to follow. Null when the id names neither (an unknown id, an occurrence the rule
+ * does not name, or one of a deleted series).
+ */
+export const storedEventOrOccurrence = async (
+  events: EventRepositoryPort,
+  accountId: string,
+  id: string,
+  now: Date,
+): Promise<CalendarEvent | null> => {
+  const stored = await events.get(accountId, id)
+  if (stored !== null) return stored
+  const named = parseOccurrenceId(id)
+  if (named === null) return null
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const master = await events.get(accountId, named.seriesId)
+    if (master === null || !isSeriesMaster(master)) return null
+    const original = named.originalStart.toISOString()
+    if ((master.exceptions ?? []).includes(original)) return events.get(accountId, id)
+    const [occurrence] = expandSeries(
+      seriesShapeOfMaster(master),
+      { from: named.originalStart, to: new Date(named.originalStart.getTime() + 1) },
+      1,
+    )
+    if (occurrence === undefined) return null
+    const noted = { ...master, exceptions: [...(master.exceptions ?? []), original] }
+    // The master first: a lost race leaves nothing stored, and the next attempt reads the winner's state.
+    if ((await events.update({ ...noted, version: master.version + 1 }, master.version, [])) === 'conflict') continue
+    const event = occurrenceOf(master, occurrence, now)
+    const fresh = { ...event, dueAt: monitoringDueAt(event.monitoring), createdAt: now, updatedAt: now, version: 1 }
+    await events.insert(fresh, [])
+    return fresh
+  }
+  return null
 }

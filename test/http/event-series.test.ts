@@ -384,3 +384,92 @@ describe('departure monitoring of a series: only the occurrences within the hori
     expect(secondRead.body.monitoring.earliest_departure).toBeNull()
   })
 })
+
+describe('per occurrence: departure, reminders, invitations and free/busy', () => {
+  /** Mondays from 1 March 2027, 09:00 Berlin: in the future, beyond the monitoring horizon. */
+  const future = () =>
+    weekly({
+      start_time: '2027-03-01T08:00:00Z',
+      end_time: '2027-03-01T09:00:00Z',
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=10'],
+    })
+
+  it('an occurrence not stored yet answers its departure with 409 departure_unavailable saying when monitoring starts', async () => {
+    const series = await future()
+    const occurrence = `${series.id}_20270308T080000Z`
+    for (const [method, path] of [
+      ['GET', `/v1/events/${occurrence}/departure`],
+      ['POST', `/v1/events/${occurrence}/departure/recompute`],
+    ] as const) {
+      const answer = await client.live(method, path)
+      expect(answer.status).toBe(409)
+      expect(answer.body.error).toMatchObject({ code: 'departure_unavailable' })
+      expect(answer.body.error.message).toContain('2027-03-07T08:00:00.000Z')
+    }
+    // Not an occurrence (the rule does not name it), or one of a deleted series: 404.
+    expect((await client.live('GET', `/v1/events/${series.id}_20270309T080000Z/departure`)).status).toBe(404)
+    expect((await client.live('DELETE', `/v1/events/${series.id}`)).status).toBe(200)
+    const gone = await client.live('GET', `/v1/events/${occurrence}/departure`)
+    expect(gone.status).toBe(404)
+    expect(gone.body.error).toMatchObject({ code: 'resource_missing' })
+  })
+
+  it('an occurrence carries its own reminder and invitation; it is stored once and listed once', async () => {
+    const series = await future()
+    const occurrence = `${series.id}_20270315T080000Z`
+    const reminder = await client.live('POST', `/v1/events/${occurrence}/reminders`, { body: { offset_minutes: 60 } })
+    expect(reminder.status).toBe(201)
+    expect(reminder.body).toMatchObject({ event_id: occurrence, scheduled_at: '2027-03-15T07:00:00.000Z' })
+    const invited = await client.live('POST', '/v1/invitations', {
+      body: { event_id: occurrence, attendees: [{ email: 'guest@example.com' }] },
+    })
+    expect(invited.status).toBe(201)
+    expect(invited.body.data[0]).toMatchObject({ event_id: occurrence })
+    const read = await client.live('GET', `/v1/events/${occurrence}`)
+    expect(read.body).toMatchObject({
+      id: occurrence,
+      recurring_event_id: series.id,
+      start_time: '2027-03-15T08:00:00.000Z',
+    })
+    const list = await instances(series.id, 'from=2027-01-01T00:00:00Z&to=2028-01-01T00:00:00Z&limit=100')
+    expect(list.data.map((event: { id: string }) => event.id).filter((id: string) => id === occurrence)).toHaveLength(1)
+    expect(list.data).toHaveLength(10)
+    // The other occurrences carry nothing.
+    const other = await client.live('GET', `/v1/invitations?event_id=${series.id}_20270322T080000Z`)
+    expect(other.body.data ?? []).toEqual([])
+  })
+
+  it('free/busy and find_slots count every occurrence of a series, not only its first', async () => {
+    const owner = (
+      await client.live('POST', '/v1/users', { body: { email: 'busy-series@example.com', timezone: 'Europe/Berlin' } })
+    ).body.id
+    await weekly({
+      user_id: owner,
+      start_time: '2027-03-01T08:00:00Z',
+      end_time: '2027-03-01T09:00:00Z',
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=10', 'EXDATE:20270315T080000Z'],
+    })
+    const busy = await client.live('POST', '/v1/freebusy/query', {
+      body: { participants: [owner], from: '2027-03-07T00:00:00Z', to: '2027-03-30T00:00:00Z' },
+    })
+    expect(busy.status).toBe(200)
+    // 8 and 22 March (15 March is excluded); 29 March is in summer time, an hour earlier in UTC.
+    expect(busy.body.participants[owner].busy).toEqual([
+      { start: '2027-03-08T08:00:00.000Z', end: '2027-03-08T09:00:00.000Z' },
+      { start: '2027-03-22T08:00:00.000Z', end: '2027-03-22T09:00:00.000Z' },
+      { start: '2027-03-29T07:00:00.000Z', end: '2027-03-29T08:00:00.000Z' },
+    ])
+    const slots = await client.live('POST', '/v1/freebusy/find_slots', {
+      body: {
+        participants: [owner],
+        duration_minutes: 60,
+        earliest_start: '2027-03-22T07:00:00Z',
+        latest_end: '2027-03-22T10:00:00Z',
+      },
+    })
+    expect(slots.status).toBe(200)
+    const starts = slots.body.data.map((slot: { start: string }) => slot.start)
+    expect(starts).not.toContain('2027-03-22T08:00:00.000Z')
+    expect(starts).toContain('2027-03-22T09:00:00.000Z')
+  })
+})
