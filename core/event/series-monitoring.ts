@@ -1,12 +1,55 @@
 import type { EventRepositoryPort } from '../ports/event-repository.js'
+import { allDayDatesFrom } from './all-day.js'
 import { type CalendarEvent, monitoringDueAt } from './event.js'
 import { OCCURRENCE_MONITORING_HORIZON_MS, occurrenceOf, seriesShapeOfMaster } from './event-series.js'
-import { expandSeries, FAR_FUTURE, parseOccurrenceId } from './recurrence.js'
+import { compactSeries, expandSeries, FAR_FUTURE, occurrenceId, parseOccurrenceId } from './recurrence.js'
 import { isSeriesMaster } from './series-shape.js'
 
 export { OCCURRENCE_MONITORING_HORIZON_MS }
 
 const stored = (master: CalendarEvent) => new Set(master.exceptions ?? [])
+
+/** How much of a series' past its master keeps: its EXDATEs, RDATEs and stored occurrences of the last year. */
+export const SERIES_HISTORY_KEPT_MS = 366 * 86_400_000
+/** Compaction waits for this many entries older than the history kept, so a daily series is rewritten monthly. */
+export const SERIES_COMPACTION_THRESHOLD = 30
+
+/**
+ * A master without the history it no longer needs, so that a series edited or monitored for years stays bounded: once
+ * `SERIES_COMPACTION_THRESHOLD` of its entries (EXDATE and RDATE values, stored occurrences) start more than
+ * `SERIES_HISTORY_KEPT_MS` ago, the series is made to start at its first occurrence after that (`compactSeries`: the
+ * same occurrences, the same ids, from there on), and the stored occurrences before are to be removed (`removed`).
+ * Unchanged (nothing removed) below the threshold, or when the series cannot be compacted.
+ */
+export const compactMaster = (
+  master: CalendarEvent,
+  now: Date,
+): { readonly master: CalendarEvent; readonly removed: readonly string[] } => {
+  const unchanged = { master, removed: [] }
+  const floor = new Date(now.getTime() - SERIES_HISTORY_KEPT_MS)
+  if (master.startTime.getTime() >= floor.getTime()) return unchanged
+  const compacted = compactSeries(seriesShapeOfMaster(master), floor)
+  if (compacted === null) return unchanged
+  const exceptions = master.exceptions ?? []
+  const kept = exceptions.filter((original) => Date.parse(original) >= compacted.start.getTime())
+  if (compacted.dropped + exceptions.length - kept.length < SERIES_COMPACTION_THRESHOLD) return unchanged
+  return {
+    master: {
+      ...master,
+      startTime: compacted.start,
+      endTime: compacted.end,
+      allDay:
+        master.allDay === undefined || master.allDay === null
+          ? master.allDay
+          : allDayDatesFrom(master.allDay, compacted.start, master.timezone),
+      recurrence: compacted.recurrence,
+      exceptions: kept,
+    },
+    removed: exceptions
+      .filter((original) => Date.parse(original) < compacted.start.getTime())
+      .map((original) => occurrenceId(master.id, new Date(original))),
+  }
+}
 
 /**
  * When the sweep must next look at a series: when its next occurrence not stored yet comes within the horizon (now,
@@ -46,8 +89,18 @@ export const storeUpcomingOccurrences = async (
       )
     added.push(occurrence.originalStart.toISOString())
   }
-  const next = { ...master, exceptions: [...(master.exceptions ?? []), ...added] }
-  await events.update({ ...next, dueAt: seriesDueAt(next, now), version: master.version + 1 }, master.version, [])
+  const noted = { ...master, exceptions: [...(master.exceptions ?? []), ...added] }
+  const { master: next, removed } = compactMaster(noted, now)
+  const outcome = await events.update(
+    { ...next, dueAt: seriesDueAt(next, now), version: master.version + 1 },
+    master.version,
+    [],
+  )
+  if (outcome === 'updated')
+    for (const id of removed) {
+      const old = await events.get(master.accountId, id)
+      if (old !== null) await events.remove(master.accountId, id, old.version, [])
+    }
   return added.length
 }
 

@@ -473,3 +473,39 @@ describe('per occurrence: departure, reminders, invitations and free/busy', () =
     expect(starts).toContain('2027-03-22T09:00:00.000Z')
   })
 })
+
+describe('series history: a master keeps a year of EXDATEs, RDATEs and stored occurrences', () => {
+  it('the sweep compacts a daily series edited for years: it starts a year back, old EXDATEs go, every later occurrence keeps its id', async () => {
+    const day = 86_400_000
+    const now = Date.now()
+    // A daily series at 08:00 UTC started two years ago, with 40 cancellations in its first months and one last month.
+    const start = new Date(Math.floor((now - 730 * day) / day) * day + 8 * 3_600_000)
+    const old = Array.from({ length: 40 }, (_, index) => new Date(start.getTime() + (index + 1) * day))
+    const recent = new Date(start.getTime() + 700 * day)
+    const icalOf = (date: Date) =>
+      date
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '')
+    const series = await weekly({
+      timezone: 'UTC',
+      start_time: start.toISOString(),
+      end_time: new Date(start.getTime() + 3_600_000).toISOString(),
+      recurrence: ['RRULE:FREQ=DAILY', `EXDATE:${[...old, recent].map(icalOf).join(',')}`],
+    })
+    const window = `from=${new Date(now - 300 * day).toISOString()}&to=${new Date(now + 30 * day).toISOString()}&limit=100`
+    const before = await instances(series.id, window)
+    const ancient = `${series.id}_${icalOf(new Date(start.getTime() + 50 * day))}`
+    expect((await client.live('GET', `/v1/events/${ancient}`)).status).toBe(200)
+    await test.service.application.surfaces.live.monitor.processDue(null, { now: () => new Date() })
+    const compacted = (await client.live('GET', `/v1/events/${series.id}`)).body
+    expect(Date.parse(compacted.start_time)).toBeGreaterThanOrEqual(now - 366 * day - day)
+    expect(compacted.recurrence).toEqual(['RRULE:FREQ=DAILY', `EXDATE:${icalOf(recent)}`])
+    const after = await instances(series.id, window)
+    expect(after.data.map((event: { id: string }) => event.id)).toEqual(
+      before.data.map((event: { id: string }) => event.id),
+    )
+    // An occurrence before the history kept is no longer named.
+    expect((await client.live('GET', `/v1/events/${ancient}`)).status).toBe(404)
+  })
+})
