@@ -174,13 +174,30 @@ export class EventSeriesService {
     const cursor = page.endingBefore ?? page.startingAfter
     const beyondCursor = (id: string) => cursor === undefined || (towardsNewer ? id > cursor : id < cursor)
     const storedIds = new Set(stored.data.map((event) => event.id))
-    // Ids first (cheap, from the original starts); whole events only for the occurrences on the page.
-    const virtual = masters.data.flatMap((master) =>
-      expandSeries(seriesShapeOfMaster(master), { from, to })
-        .filter((occurrence) => !overridden(master, occurrence.originalStart))
-        .map((occurrence) => ({ id: occurrenceId(master.id, occurrence.originalStart), master, occurrence }))
-        .filter(({ id }) => beyondCursor(id) && !storedIds.has(id)),
-    )
+    // Ids first (cheap, from the original starts); whole events only for the occurrences on the page. An
+    // occurrence's id starts with its series' id, so with ids of one length the series nearest the cursor hold the
+    // nearest occurrences: series are expanded in that order until the page (and one more) is full.
+    const sameLength = masters.data.every((master) => master.id.length === masters.data[0]?.id.length)
+    const nearestFirst = [...masters.data].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    if (towardsNewer) nearestFirst.reverse()
+    const virtual: { id: string; master: CalendarEvent; occurrence: SeriesOccurrence }[] = []
+    const cursorSeries = cursor?.slice(0, masters.data[0]?.id.length)
+    for (const master of nearestFirst) {
+      if (sameLength && virtual.length > page.limit) break
+      // A series whose every occurrence lies on the far side of the cursor (already paged past) is not expanded.
+      if (
+        sameLength &&
+        cursorSeries !== undefined &&
+        (towardsNewer ? master.id < cursorSeries : master.id > cursorSeries)
+      )
+        continue
+      const edited = new Set(master.exceptions ?? [])
+      for (const occurrence of expandSeries(seriesShapeOfMaster(master), { from, to })) {
+        if (edited.has(occurrence.originalStart.toISOString())) continue
+        const id = occurrenceId(master.id, occurrence.originalStart)
+        if (beyondCursor(id) && !storedIds.has(id)) virtual.push({ id, master, occurrence })
+      }
+    }
     // The stored page holds the `limit` stored events nearest the cursor: merged with the occurrences, the nearest
     // `limit` of the union are the page, and there is more when either side has more.
     const union: (

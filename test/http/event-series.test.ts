@@ -140,6 +140,48 @@ describe('GET /v1/events lists occurrences, not series masters, unless series=ma
   })
 })
 
+describe('GET /v1/events pages several series and single events as one listing, both ways', () => {
+  it('walking pages of 2 forwards (starting_after) and back (ending_before) gives the one-page listing', async () => {
+    const pager = (
+      await client.live('POST', '/v1/users', { body: { email: 'pager@example.com', timezone: 'Europe/Berlin' } })
+    ).body.id
+    for (const count of [3, 2, 4]) await weekly({ user_id: pager, recurrence: [`RRULE:FREQ=WEEKLY;COUNT=${count}`] })
+    for (const day of ['05', '12'])
+      await client.live('POST', '/v1/events', {
+        body: {
+          user_id: pager,
+          title: 'One-off',
+          start_time: `2026-03-${day}T10:00:00Z`,
+          end_time: `2026-03-${day}T11:00:00Z`,
+        },
+      })
+    const window = 'start_time[gte]=2026-03-01T00:00:00Z&start_time[lt]=2026-04-01T00:00:00Z'
+    const ids = (list: { data: { id: string }[] }) => list.data.map((event) => event.id)
+    const whole = ids((await client.live('GET', `/v1/events?user_id=${pager}&${window}&limit=100`)).body)
+    expect(whole).toHaveLength(11)
+    expect([...whole].sort().reverse()).toEqual(whole)
+    const forwards: string[] = []
+    let cursor = ''
+    for (;;) {
+      const page = (await client.live('GET', `/v1/events?user_id=${pager}&${window}&limit=2${cursor}`)).body
+      forwards.push(...ids(page))
+      if (!page.has_more) break
+      cursor = `&starting_after=${page.data.at(-1).id}`
+    }
+    expect(forwards).toEqual(whole)
+    const backwards: string[] = []
+    cursor = `&ending_before=${whole.at(-1)}`
+    backwards.unshift(whole.at(-1) as string)
+    for (;;) {
+      const page = (await client.live('GET', `/v1/events?user_id=${pager}&${window}&limit=2${cursor}`)).body
+      backwards.unshift(...ids(page))
+      if (!page.has_more) break
+      cursor = `&ending_before=${page.data[0].id}`
+    }
+    expect(backwards).toEqual(whole)
+  })
+})
+
 describe('edit scopes: apply_to = this, following, all', () => {
   it('this (the default for an occurrence): only that occurrence changes, and keeps its id', async () => {
     const series = await weekly()
