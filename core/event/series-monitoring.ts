@@ -79,29 +79,42 @@ export const storeUpcomingOccurrences = async (
   const upcoming = expandSeries(seriesShapeOfMaster(master), { from: now, to: horizon }).filter(
     (occurrence) => !known.has(occurrence.originalStart.toISOString()),
   )
-  const added: string[] = []
-  for (const occurrence of upcoming) {
-    const event = occurrenceOf(master, occurrence, now)
-    if ((await events.get(master.accountId, event.id)) === null)
-      await events.insert(
-        { ...event, dueAt: monitoringDueAt(event.monitoring), createdAt: now, updatedAt: now, version: 1 },
-        [],
-      )
-    added.push(occurrence.originalStart.toISOString())
-  }
+  const added = upcoming.map((occurrence) => occurrence.originalStart.toISOString())
   const noted = { ...master, exceptions: [...(master.exceptions ?? []), ...added] }
   const { master: next, removed } = compactMaster(noted, now)
+  // The master first: of two sweeps racing for the series (two hosts), the one whose write lost stores nothing.
   const outcome = await events.update(
     { ...next, dueAt: seriesDueAt(next, now), version: master.version + 1 },
     master.version,
     [],
   )
-  if (outcome === 'updated')
-    for (const id of removed) {
-      const old = await events.get(master.accountId, id)
-      if (old !== null) await events.remove(master.accountId, id, old.version, [])
-    }
+  if (outcome === 'conflict') return 0
+  for (const occurrence of upcoming) await insertOccurrence(events, occurrenceOf(master, occurrence, now), now)
+  for (const id of removed) {
+    const old = await events.get(master.accountId, id)
+    if (old !== null) await events.remove(master.accountId, id, old.version, [])
+  }
   return added.length
+}
+
+/** Stores an occurrence once: one already stored (by an edit, a reminder, another sweep) is left as it is. */
+const insertOccurrence = async (
+  events: EventRepositoryPort,
+  event: CalendarEvent,
+  now: Date,
+): Promise<CalendarEvent> => {
+  const existing = await events.get(event.accountId, event.id)
+  if (existing !== null) return existing
+  const fresh = { ...event, dueAt: monitoringDueAt(event.monitoring), createdAt: now, updatedAt: now, version: 1 }
+  try {
+    await events.insert(fresh, [])
+    return fresh
+  } catch (error) {
+    // A concurrent insert of the same id won (a duplicate key): its copy is the occurrence.
+    const winner = await events.get(event.accountId, event.id)
+    if (winner === null) throw error
+    return winner
+  }
 }
 
 /**
@@ -134,10 +147,7 @@ export const storedEventOrOccurrence = async (
     const noted = { ...master, exceptions: [...(master.exceptions ?? []), original] }
     // The master first: a lost race leaves nothing stored, and the next attempt reads the winner's state.
     if ((await events.update({ ...noted, version: master.version + 1 }, master.version, [])) === 'conflict') continue
-    const event = occurrenceOf(master, occurrence, now)
-    const fresh = { ...event, dueAt: monitoringDueAt(event.monitoring), createdAt: now, updatedAt: now, version: 1 }
-    await events.insert(fresh, [])
-    return fresh
+    return insertOccurrence(events, occurrenceOf(master, occurrence, now), now)
   }
   return null
 }
