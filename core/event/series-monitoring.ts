@@ -151,3 +151,20 @@ export const storedEventOrOccurrence = async (
   }
   return null
 }
+
+/** Whether an id names an event: a stored one, or an occurrence of a series that is not stored (nothing is written). */
+export const eventExists = async (events: EventRepositoryPort, accountId: string, id: string): Promise<boolean> => {
+  if ((await events.get(accountId, id)) !== null) return true
+  const named = parseOccurrenceId(id)
+  if (named === null) return false
+  const master = await events.get(accountId, named.seriesId)
+  return (
+    master !== null &&
+    isSeriesMaster(master) &&
+    expandSeries(
+      seriesShapeOfMaster(master),
+      { from: named.originalStart, to: new Date(named.originalStart.getTime() + 1) },
+      1,
+    ).length === 1
+  )
+}

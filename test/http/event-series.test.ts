@@ -476,7 +476,12 @@ describe('per occurrence: departure, reminders, invitations and free/busy', () =
     const list = await instances(series.id, 'from=2027-01-01T00:00:00Z&to=2028-01-01T00:00:00Z&limit=100')
     expect(list.data.map((event: { id: string }) => event.id).filter((id: string) => id === occurrence)).toHaveLength(1)
     expect(list.data).toHaveLength(10)
-    // The other occurrences carry nothing.
+    // The other occurrences carry nothing (and exist: their lists are empty, not 404).
+    const none = await client.live('GET', `/v1/events/${series.id}_20270322T080000Z/reminders`)
+    expect(none.status).toBe(200)
+    expect(none.body.data).toEqual([])
+    const own = await client.live('GET', `/v1/events/${occurrence}/reminders`)
+    expect(own.body.data.map((item: { id: string }) => item.id)).toEqual([reminder.body.id])
     const other = await client.live('GET', `/v1/invitations?event_id=${series.id}_20270322T080000Z`)
     expect(other.body.data ?? []).toEqual([])
   })
