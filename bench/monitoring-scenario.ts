@@ -19,6 +19,8 @@ import type { BenchMongo } from './mongo.js'
 export interface MonitoringReport {
   readonly storage: StorageLabel
   readonly events: number
+  /** Daily series monitored besides the single events (their occurrences within 24 hours are stored and monitored). */
+  readonly series: number
   readonly users: number
   readonly durationSeconds: number
   readonly recomputes: number
@@ -136,11 +138,43 @@ const createEvents = async (
   }
 }
 
+/**
+ * N daily series (no end) with a location, their first occurrences spread over the next 24 hours, for the users in
+ * turn; then one sweep stores and computes the occurrences within the monitoring horizon, as a running node has.
+ */
+const createSeries = async (
+  created: Awaited<ReturnType<typeof createOnEmbedded>>,
+  seriesCount: number,
+  clock: Clock,
+): Promise<void> => {
+  if (seriesCount === 0) return
+  const { surface, account, userCount, users } = created
+  const scope = { accountId: account.id, livemode: true, clock }
+  const start = Date.now()
+  for (let i = 0; i < seriesCount; i++) {
+    const startTime = new Date(start + 10 * 60_000 + Math.floor((i / seriesCount) * 24 * 3_600_000))
+    const result = await surface.events.create(scope, {
+      userId: users[(i * 7) % userCount]!,
+      title: `Daily ${i}`,
+      startTime,
+      endTime: new Date(startTime.getTime() + 1_800_000),
+      timezone: 'Europe/Berlin',
+      location: { lat: 52.45 + ((i * 11) % 100) / 1000, lng: 13.3 + ((i * 17) % 100) / 1000 },
+      recurrence: ['RRULE:FREQ=DAILY'],
+    })
+    if (!result.ok) throw new Error(`series create failed: ${result.error._tag}`)
+  }
+  await surface.backgroundJobs
+    .find((candidate) => candidate.name === 'departure-monitoring')!
+    .run({ accountId: null, clock })
+}
+
 /** The embedded set-up: the events' next recomputes spread from now on, through the repository. */
 const setupEmbedded = async (
   eventCount: number,
   clock: Clock,
   eventsPerUser: number,
+  seriesCount: number,
 ): Promise<{
   application: Application
   userCount: number
@@ -152,12 +186,14 @@ const setupEmbedded = async (
   const heldBefore = heldBytes()
   const setupStart = performance.now()
   await createEvents(created, eventCount, clock)
+  await createSeries(created, seriesCount, clock)
   const creationSeconds = (performance.now() - setupStart) / 1000
   const spreadStart = performance.now()
   // Steady state: recomputes spread evenly over each event's cadence interval, as after the first hours of running
   // (right after creation they would all fall due together, 5 minutes after the setup).
   const repository = created.surface.container.get<EventRepositoryPort>(TOKENS.EventRepository)
-  const all = await repository.list(created.account.id, {}, { limit: eventCount })
+  // Series masters keep their own due time (their next occurrence's turn); their stored occurrences are spread.
+  const all = await repository.list(created.account.id, { series: 'exclude' }, { limit: eventCount + 2 * seriesCount })
   // Spread from when these writes are expected to be over (2 s, and 80 µs an event: ten times a quiet core's):
   // the events of the first seconds would otherwise fall due while a large set-up was still writing, and the first
   // sweep would start with a backlog of them (200,000 events: an 8 s sweep). A late start is reported.
@@ -313,11 +349,13 @@ export const runMonitoringScenario = async (
   durationMs: number,
   mongo?: BenchMongo,
   eventsPerUser = DEFAULT_EVENTS_PER_USER,
+  seriesCount = 0,
 ): Promise<MonitoringReport> => {
+  if (seriesCount > 0 && mongo !== undefined) throw new Error('series are monitored on embedded storage only')
   const clock: Clock = { now: () => new Date() }
   const setup =
     mongo === undefined
-      ? { ...(await setupEmbedded(eventCount, clock, eventsPerUser)), bulkLoadSeconds: null }
+      ? { ...(await setupEmbedded(eventCount, clock, eventsPerUser, seriesCount)), bulkLoadSeconds: null }
       : { ...(await setupMongo(eventCount, clock, mongo, eventsPerUser)), bytesPerEvent: null }
   const { application, userCount, setupSeconds } = setup
   if (Date.now() < setup.measureFrom)
@@ -399,12 +437,13 @@ export const runMonitoringScenario = async (
     const cpu = process.cpuUsage(cpuStart)
     const repository = surface.container.get<EventRepositoryPort>(TOKENS.EventRepository)
     // Overdue by more than one sweep interval: what a node that keeps up never has.
-    const backlogAtEnd = (await repository.due(null, new Date(Date.now() - 1_000), eventCount)).length
+    const backlogAtEnd = (await repository.due(null, new Date(Date.now() - 1_000), eventCount + 2 * seriesCount)).length
     const sorted = [...lags].sort((a, b) => a - b)
     const sortedSweeps = [...sweeps].sort((a, b) => a - b)
     return {
       storage: storageLabel(mongo),
       events: eventCount,
+      series: seriesCount,
       users: userCount,
       durationSeconds,
       recomputes: lags.length,

@@ -23,20 +23,34 @@ import {
   readFloors,
 } from './regression-check.js'
 import { countRoundTrips, type RoundTripReport, type RoundTrips } from './round-trips.js'
+import { runSeriesListingScenario, type SeriesListingReport } from './series-listing-scenario.js'
 import { runTrackingScenario, type TrackingReport } from './tracking-scenario.js'
 import { runVoiceScenario, type VoiceReport } from './voice-scenario.js'
+
+/** Daily series the `series` scenario monitors besides the single events. */
+const SERIES_MONITORED = 10_000
 
 /** How the summary names the embedded family the monitoring scenario ran on. */
 const EMBEDDED_FAMILY_NAMES = { memory: 'embedded in-memory', sqlite: 'embedded SQLite' } as const
 
 /**
  * `npm run bench [-- SCENARIO... [--seconds=N] [--connections=N] [--events=N,N] [--events-per-user=N] [--cpu-prof=DIR] [--mongodb] [--no-pin]]`
- * Scenarios: `http`, `monitoring`, `delivery`, `find_slots`, `voice`, `mcp`, `tracking`, `dashboard` (default: all, in that order). Prints a
+ * Scenarios: `http`, `monitoring`, `delivery`, `find_slots`, `series`, `voice`, `mcp`, `tracking`, `dashboard` (default: all, in that order). Prints a
  * summary per scenario and, last, every figure as one JSON document. `--mongodb`
  * runs the service of `http` and the events of `monitoring` on MongoDB: the server
  * of `MONGODB_URI`, or else the test peer in a child process (figures of the peer, not of MongoDB).
  */
-const SCENARIOS = ['http', 'monitoring', 'delivery', 'find_slots', 'voice', 'mcp', 'tracking', 'dashboard'] as const
+const SCENARIOS = [
+  'http',
+  'monitoring',
+  'delivery',
+  'find_slots',
+  'series',
+  'voice',
+  'mcp',
+  'tracking',
+  'dashboard',
+] as const
 type Scenario = (typeof SCENARIOS)[number]
 
 interface Arguments {
@@ -54,12 +68,14 @@ interface Arguments {
   readonly check: boolean
 }
 
-const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [find_slots] [voice] [mcp] [tracking] [dashboard] [--seconds=N] [--connections=N] [--events=10000,100000] [--events-per-user=100] [--cpu-prof=DIR] [--mongodb] [--no-pin] [--check]
+const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [find_slots] [series] [voice] [mcp] [tracking] [dashboard] [--seconds=N] [--connections=N] [--events=10000,100000] [--events-per-user=100] [--cpu-prof=DIR] [--mongodb] [--no-pin] [--check]
   http           authenticated GET /v1/users/{id} against a bare Fastify hello-world, and POST /v1/events (autocannon);
                  then the MongoDB commands each of them sends, counted on the MongoDB test peer
   monitoring     departure monitoring steady state with N monitored events (recomputes/s, lag)
   delivery       signed webhook deliveries/s to loopback receivers (1 and 100 endpoints, 20,000 deliveries each)
   find_slots     POST /v1/freebusy/find_slots's use case in process: 20 participants, 5 events a day each, 30 days
+  series         GET /v1/events's use case for one user with 50 weekly series over a year (page p95), then departure
+                 monitoring of the largest --events count of single events plus 10,000 daily series (p99 lag)
   voice          voice tool calls/s over 10 WebSocket sessions, p99 of a read tool round trip (embedded storage)
   mcp            MCP tools/call of a read tool over Streamable HTTP, 50 SDK client sessions: calls/s and p99 (embedded storage)
   tracking       ETA tracking location updates/s on one node with 10,000 concurrent trips (embedded storage)
@@ -260,7 +276,10 @@ const main = async (): Promise<void> => {
     process.exit(2)
   }
   const floors = readFloors(FLOORS_FILE)
-  if (options.scenarios.includes('monitoring')) await withHeapFor(Math.max(...options.eventCounts))
+  if (options.scenarios.includes('monitoring') || options.scenarios.includes('series'))
+    await withHeapFor(
+      Math.max(...options.eventCounts) + (options.scenarios.includes('series') ? 2 * SERIES_MONITORED : 0),
+    )
   const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version }
   console.log(`Machine: ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}`)
   const mongo: BenchMongo | undefined = options.mongodb ? await startBenchMongo() : undefined
@@ -280,6 +299,8 @@ const main = async (): Promise<void> => {
     monitoring?: MonitoringReport[]
     delivery?: DeliveryReport[]
     findSlots?: FindSlotsReport
+    seriesListing?: SeriesListingReport
+    seriesMonitoring?: MonitoringReport
     voice?: VoiceReport
     mcp?: McpReport
     tracking?: TrackingReport
@@ -335,6 +356,27 @@ const main = async (): Promise<void> => {
           `\nfind_slots (embedded storage, in process, one core): ${report.participants} participants x ${report.eventsPerDay} events a day x ${report.days} days (${report.events} events), ${report.runs} runs: ` +
             `p50 ${report.latencyP50Ms} ms, p99 ${report.latencyP99Ms} ms, max ${report.latencyMaxMs} ms, CPU p50 ${report.cpuP50Ms} ms, ${report.slotsFound} slots (goal p50 < 20 ms: ${yesNo(report.goals.p50Below20Ms)})`,
         )
+      } else if (scenario === 'series') {
+        const listing = await runSeriesListingScenario()
+        results.seriesListing = listing
+        console.log(
+          `\nSeries listing (${listing.storage} storage, in process): ${listing.series} weekly series of one user, ${listing.occurrences} occurrences in a year, pages of ${listing.pageLimit}: ` +
+            `page p50 ${listing.pageP50Ms} ms, p95 ${listing.pageP95Ms} ms, max ${listing.pageMaxMs} ms; every page (${listing.pages}) p50 ${listing.walkP50Ms} ms, p95 ${listing.walkP95Ms} ms (goal page p95 < 20 ms: ${yesNo(listing.goals.pageP95Below20Ms)})`,
+        )
+        const events = Math.max(...options.eventCounts)
+        console.log(
+          `\nMonitoring with series, ${EMBEDDED_FAMILY_NAMES[embeddedMonitoringStorage()]} storage (${events} single events and ${SERIES_MONITORED} daily series; ${options.monitoringSeconds} s measured, one sweep a second)`,
+        )
+        const monitoring = await runMonitoringScenario(
+          events,
+          options.monitoringSeconds * 1000,
+          undefined,
+          options.eventsPerUser,
+          SERIES_MONITORED,
+        )
+        results.seriesMonitoring = monitoring
+        printMonitoring(monitoring)
+        console.log(`  goal p99 lag < 1 s: ${yesNo(monitoring.lagP99Ms < 1_000 && !monitoring.cutOff)}`)
       } else if (scenario === 'voice') {
         const report = await runVoiceScenario(10, options.httpSeconds)
         results.voice = report

@@ -1,3 +1,4 @@
+import type { Departure } from '../departure/departure.js'
 import { openMonitoring } from '../monitoring/monitoring-transition.js'
 import type { EventFilter, EventRepositoryPort } from '../ports/event-repository.js'
 import type { IdGenerator } from '../ports/id-generator.js'
@@ -8,7 +9,7 @@ import type { RequestScope } from '../shared/request-scope.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { AccountDeactivated } from '../user/user.errors.js'
 import { type AllDayDates, allDayDatesFrom, localDateOf } from './all-day.js'
-import { CalendarChangeRefused } from './event.errors.js'
+import { CalendarChangeRefused, DepartureUnavailable } from './event.errors.js'
 import { type CalendarEvent, monitoringDueAt } from './event.js'
 import type { ChangeContext, EventLifecycle } from './event-lifecycle.js'
 import type { EventPatch, EventService } from './event-service.js'
@@ -32,6 +33,12 @@ export type EditScope = (typeof EDIT_SCOPES)[number]
 /** How `GET /v1/events` shows series: their occurrences in the window (the default), or the masters themselves. */
 export const SERIES_LISTINGS = ['occurrences', 'masters'] as const
 export type SeriesListing = (typeof SERIES_LISTINGS)[number]
+
+/**
+ * How far ahead the occurrences of a series are stored and monitored like single events. The rest of an endless
+ * series is never stored: the sweep stores each occurrence as it comes within this horizon.
+ */
+export const OCCURRENCE_MONITORING_HORIZON_MS = 24 * 3_600_000
 
 const DAY_MS = 86_400_000
 /** A window with no end given is this long: a year of a daily series, and a day over. */
@@ -150,6 +157,25 @@ export class EventSeriesService {
   }
 
   /**
+   * `GET /v1/events/{id}/departure` and its recompute for any event id. An occurrence that is not stored yet (a pure
+   * expansion of its series, more than the monitoring horizon ahead) exists but has no window: 409
+   * `departure_unavailable` saying when monitoring starts, not 404.
+   */
+  async departure(
+    scope: RequestScope,
+    id: string,
+    fresh: boolean,
+  ): Promise<
+    Result<{ event: CalendarEvent; departure: Departure }, ResourceNotFound | AccountDeactivated | DepartureUnavailable>
+  > {
+    const stored = fresh ? await this.single.recompute(scope, id) : await this.single.departure(scope, id)
+    if (stored.ok || stored.error._tag !== 'ResourceNotFound') return stored
+    const found = await this.retrieve(scope, id)
+    if (!found.ok) return found
+    return err(notMonitoredYet(found.value))
+  }
+
+  /**
    * `GET /v1/events`: single events and occurrences starting in the window, newest id first (an occurrence's id
    * sorts beside its series'), or the stored events with the masters instead of their occurrences (`masters`).
    * Occurrences are listed in [`startFrom` (default: now), `startBefore` (default: a year after that)).
@@ -176,13 +202,30 @@ export class EventSeriesService {
     const cursor = page.endingBefore ?? page.startingAfter
     const beyondCursor = (id: string) => cursor === undefined || (towardsNewer ? id > cursor : id < cursor)
     const storedIds = new Set(stored.data.map((event) => event.id))
-    // Ids first (cheap, from the original starts); whole events only for the occurrences on the page.
-    const virtual = masters.data.flatMap((master) =>
-      expandSeries(seriesShapeOfMaster(master), { from, to })
-        .filter((occurrence) => !overridden(master, occurrence.originalStart))
-        .map((occurrence) => ({ id: occurrenceId(master.id, occurrence.originalStart), master, occurrence }))
-        .filter(({ id }) => beyondCursor(id) && !storedIds.has(id)),
-    )
+    // Ids first (cheap, from the original starts); whole events only for the occurrences on the page. An
+    // occurrence's id starts with its series' id, so with ids of one length the series nearest the cursor hold the
+    // nearest occurrences: series are expanded in that order until the page (and one more) is full.
+    const sameLength = masters.data.every((master) => master.id.length === masters.data[0]?.id.length)
+    const nearestFirst = [...masters.data].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    if (towardsNewer) nearestFirst.reverse()
+    const virtual: { id: string; master: CalendarEvent; occurrence: SeriesOccurrence }[] = []
+    const cursorSeries = cursor?.slice(0, masters.data[0]?.id.length)
+    for (const master of nearestFirst) {
+      if (sameLength && virtual.length > page.limit) break
+      // A series whose every occurrence lies on the far side of the cursor (already paged past) is not expanded.
+      if (
+        sameLength &&
+        cursorSeries !== undefined &&
+        (towardsNewer ? master.id < cursorSeries : master.id > cursorSeries)
+      )
+        continue
+      const edited = new Set(master.exceptions ?? [])
+      for (const occurrence of expandSeries(seriesShapeOfMaster(master), { from, to })) {
+        if (edited.has(occurrence.originalStart.toISOString())) continue
+        const id = occurrenceId(master.id, occurrence.originalStart)
+        if (beyondCursor(id) && !storedIds.has(id)) virtual.push({ id, master, occurrence })
+      }
+    }
     // The stored page holds the `limit` stored events nearest the cursor: merged with the occurrences, the nearest
     // `limit` of the union are the page, and there is more when either side has more.
     const union: (
@@ -666,6 +709,19 @@ const shiftedDates = (master: CalendarEvent, occurrence: CalendarEvent, dates: A
   const base = master.allDay?.startDate ?? localDateOf(master.startTime, master.timezone)
   const startDate = plusDays(base, daysBetween(from, dates.startDate))
   return { startDate, endDate: plusDays(startDate, daysBetween(dates.startDate, dates.endDate)) }
+}
+
+/** Why an occurrence not stored yet has no departure window (docs/events.md, "Departure monitoring of series"). */
+const notMonitoredYet = (occurrence: CalendarEvent): DepartureUnavailable => {
+  const unplaced = occurrence.location === null
+  const from = new Date(occurrence.startTime.getTime() - OCCURRENCE_MONITORING_HORIZON_MS)
+  return new DepartureUnavailable({
+    eventId: occurrence.id,
+    status: occurrence.monitoring.status,
+    reason: unplaced
+      ? 'The event has no location: set location.address or location.lat/lng to get a departure window.'
+      : `This occurrence of a series is not monitored yet: its monitoring starts ${OCCURRENCE_MONITORING_HORIZON_MS / 3_600_000} hours before it (${from.toISOString()}).`,
+  })
 }
 
 const thisNeedsOccurrence = () =>

@@ -258,6 +258,68 @@ const ruleLine = (options: RRuleOptions, end: { until: Date } | { count: number 
   return text.startsWith('RRULE:') ? text : `RRULE:${text.replace(/^.*\n/, '')}`
 }
 
+/** One EXDATE or RDATE line holding `dates` (none when empty), written as the series writes its values. */
+const dateLines = (series: SeriesShape, name: 'EXDATE' | 'RDATE', dates: readonly Date[]): string[] =>
+  dates.length === 0
+    ? []
+    : series.allDay === true
+      ? [`${name};VALUE=DATE:${dates.map((date) => localDate(date, series.timezone)).join(',')}`]
+      : [`${name}:${dates.map(icalUtc).join(',')}`]
+
+/** How far a compacted series is checked against the series it replaces (docs/events.md, "Series history"). */
+const COMPACTION_CHECK_MS = 2 * 366 * DAY_MS
+
+/**
+ * The series without its history before `floor`: it starts at the rule's first occurrence at or after `floor` (its
+ * `COUNT` less the rule's occurrences before it), and the EXDATE and RDATE values before that start are dropped. Every
+ * occurrence from the new start on is the same instant as before, so occurrence ids do not change: the result is
+ * checked against the series it replaces over two years, and null when it differs (a start the zone skips, say), when
+ * the series has no RRULE, or when no rule occurrence is left after `floor`. `dropped` counts the values dropped.
+ */
+export const compactSeries = (
+  series: SeriesShape,
+  floor: Date,
+): {
+  readonly start: Date
+  readonly end: Date
+  readonly recurrence: readonly string[]
+  readonly dropped: number
+} | null => {
+  const parsed = parse(series)
+  if (!parsed.ok || parsed.value.rule === null) return null
+  const options = parsed.value.rule
+  const rule = ruleOf(options, series)
+  const next = rule.after(toFloating(floor, series.timezone), true)
+  if (next === null) return null
+  const start = fromFloating(next, series.timezone)
+  if (start.getTime() <= series.start.getTime()) return null
+  const count = options.count ?? null
+  const earlier =
+    count === null
+      ? 0
+      : rule.between(toFloating(series.start, series.timezone), new Date(next.getTime() - 1), true).length
+  const until = options.until ?? null
+  const kept = (dates: readonly Date[]) => dates.filter((date) => date.getTime() >= start.getTime())
+  const exdates = kept(parsed.value.exdates)
+  const rdates = kept(parsed.value.rdates)
+  const recurrence = [
+    ruleLine(options, count !== null ? { count: count - earlier } : until === null ? null : { until }),
+    ...dateLines(series, 'EXDATE', exdates),
+    ...dateLines(series, 'RDATE', rdates),
+  ]
+  const compacted: SeriesShape = {
+    ...series,
+    start,
+    end: new Date(start.getTime() + series.end.getTime() - series.start.getTime()),
+    recurrence,
+  }
+  const check = { from: start, to: new Date(start.getTime() + COMPACTION_CHECK_MS) }
+  const starts = (shape: SeriesShape) => expandSeries(shape, check).map((occurrence) => occurrence.start.getTime())
+  if (starts(compacted).join() !== starts(series).join()) return null
+  const dropped = parsed.value.exdates.length - exdates.length + (parsed.value.rdates.length - rdates.length)
+  return { start, end: compacted.end, recurrence, dropped }
+}
+
 /**
  * A series split at one of its occurrences ("this and following", as RFC 5545 and Google do): the old part ends just
  * before it (`UNTIL`, or a smaller `COUNT`), the new part's lines start there (its `COUNT` is what is left). EXDATEs
@@ -292,12 +354,7 @@ export const splitSeries = (
       ruleLine(rule, count !== null ? { count: Math.max(1, count - earlier) } : until === null ? null : { until }),
     )
   }
-  const lineFor = (name: 'EXDATE' | 'RDATE', dates: readonly Date[]) =>
-    dates.length === 0
-      ? []
-      : series.allDay === true
-        ? [`${name};VALUE=DATE:${dates.map((date) => localDate(date, series.timezone)).join(',')}`]
-        : [`${name}:${dates.map(icalUtc).join(',')}`]
+  const lineFor = (name: 'EXDATE' | 'RDATE', dates: readonly Date[]) => dateLines(series, name, dates)
   const split = (dates: readonly Date[]) => ({
     early: dates.filter((date) => date.getTime() < at.getTime()),
     late: dates.filter((date) => date.getTime() >= at.getTime()),

@@ -3,6 +3,7 @@ import type { ClockOf } from '../account/sandbox-time.js'
 import type { DeviceNotifier } from '../device/device-notifier.js'
 import type { CalendarEvent } from '../event/event.js'
 import { type EventChangeListener, movedInTimeOrPlace } from '../event/event-lifecycle.js'
+import { storedEventOrOccurrence } from '../event/series-monitoring.js'
 import type { Clock } from '../ports/clock.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
 import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
@@ -106,7 +107,8 @@ export class InvitationService {
     scope: RequestScope,
     input: { readonly eventId: string; readonly attendees: readonly AttendeeInput[] },
   ): Promise<Result<Invitation[], ResourceNotFound | AccountDeactivated | InvalidParameter>> {
-    const event = await this.deps.events.get(scope.accountId, input.eventId)
+    // An occurrence of a series carries its own invitations: it is stored (as the monitoring sweep would store it).
+    const event = await storedEventOrOccurrence(this.deps.events, scope.accountId, input.eventId, scope.clock.now())
     if (event === null) return err(new ResourceNotFound({ resource: 'event', id: input.eventId, param: 'event_id' }))
     const organizer = await this.deps.users.requireActive(scope, event.userId)
     if (!organizer.ok) return organizer

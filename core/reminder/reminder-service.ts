@@ -3,6 +3,7 @@ import { DeviceNotifier } from '../device/device-notifier.js'
 import type { DeviceService } from '../device/device-service.js'
 import type { CalendarEvent } from '../event/event.js'
 import type { EventChangeListener } from '../event/event-lifecycle.js'
+import { eventExists, storedEventOrOccurrence } from '../event/series-monitoring.js'
 import type { Clock } from '../ports/clock.js'
 import type { EventRepositoryPort } from '../ports/event-repository.js'
 import type { IdGenerator } from '../ports/id-generator.js'
@@ -100,7 +101,8 @@ export class ReminderService {
         }),
       )
     }
-    const event = await this.deps.events.get(scope.accountId, eventId)
+    // An occurrence of a series carries its own reminder: it is stored (as the monitoring sweep would store it).
+    const event = await storedEventOrOccurrence(this.deps.events, scope.accountId, eventId, scope.clock.now())
     if (event === null) return err(new ResourceNotFound({ resource: 'event', id: eventId }))
     const user = await this.deps.users.requireActive(scope, event.userId)
     if (!user.ok) return user
@@ -170,8 +172,9 @@ export class ReminderService {
     filter: ReminderFilter,
     page: PageRequest,
   ): Promise<Result<Page<Reminder>, ResourceNotFound | InvalidParameter>> {
-    const event = await this.deps.events.get(scope.accountId, eventId)
-    if (event === null) return err(new ResourceNotFound({ resource: 'event', id: eventId }))
+    // An occurrence not stored yet exists too: it has no reminders of its own.
+    if (!(await eventExists(this.deps.events, scope.accountId, eventId)))
+      return err(new ResourceNotFound({ resource: 'event', id: eventId }))
     const valid = validatePageRequest(page)
     if (!valid.ok) return valid
     return ok(await this.deps.reminders.listByEvent(scope.accountId, eventId, filter, page))

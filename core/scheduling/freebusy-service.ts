@@ -1,5 +1,8 @@
 import type { Calendar } from '../connection/connection.js'
 import type { CalendarEvent } from '../event/event.js'
+import { occurrenceOf, seriesShapeOfMaster } from '../event/event-series.js'
+import { expandSeries } from '../event/recurrence.js'
+import { isSeriesMaster } from '../event/series-shape.js'
 import type { InvitationResponse } from '../invitation/invitation.js'
 import { isCancelled } from '../invitation/invitation.js'
 import type { CalendarRepositoryPort } from '../ports/calendar-repository.js'
@@ -41,6 +44,9 @@ export interface FreeBusyRequest {
   /** The request field naming the participants (`participants`), and the window's end (`to`, `latest_end`). */
   readonly params?: { readonly participants: string; readonly to: string; readonly maxWindowDays?: number }
 }
+
+/** Series per owner whose occurrences one query expands (docs/scheduling.md). */
+export const MAX_SERIES_PER_QUERY = 1000
 
 /** More events than this in one query's window are not read (docs/scheduling.md). */
 export const MAX_EVENTS_PER_QUERY = 50_000
@@ -173,7 +179,9 @@ export class FreeBusyService {
         },
         MAX_EVENTS_PER_QUERY,
       )
-    ).filter((event) => event.monitoring.status !== 'cancelled')
+    )
+      .filter((event) => event.monitoring.status !== 'cancelled' && !isSeriesMaster(event))
+      .concat(await this.occurrencesOf(scope, participants, request))
     const responses = await this.responsesOf(scope, events, users, emails)
 
     const invitedAs = (event: CalendarEvent, email: string | null, userId: string | null) =>
@@ -255,6 +263,43 @@ export class FreeBusyService {
         userId: null,
       }
     })
+  }
+
+  /**
+   * Every occurrence of the participants' own series overlapping the window that is not stored (stored ones, the
+   * exceptions and those within the monitoring horizon, come with the other events): a series is one stored master,
+   * so the overlap query alone would see its first occurrence only. At most `MAX_SERIES_PER_QUERY` series per owner.
+   */
+  private async occurrencesOf(
+    scope: RequestScope,
+    participants: readonly Resolved[],
+    request: FreeBusyRequest,
+  ): Promise<CalendarEvent[]> {
+    const owners = new Set<string>()
+    for (const participant of participants)
+      if (participant.kind === 'user') owners.add(participant.user.id)
+      else if (participant.kind === 'calendar') owners.add(participant.calendar.userId)
+    const now = scope.clock.now()
+    const found: CalendarEvent[] = []
+    for (const userId of owners) {
+      const masters = await this.deps.events.list(
+        scope.accountId,
+        { userId, startBefore: request.to, series: 'only' },
+        { limit: MAX_SERIES_PER_QUERY },
+      )
+      for (const master of masters.data) {
+        const shape = seriesShapeOfMaster(master)
+        const duration = master.endTime.getTime() - master.startTime.getTime()
+        const stored = new Set(master.exceptions ?? [])
+        for (const occurrence of expandSeries(shape, {
+          from: new Date(request.from.getTime() - duration),
+          to: request.to,
+        }))
+          if (occurrence.end > request.from && !stored.has(occurrence.originalStart.toISOString()))
+            found.push(occurrenceOf(master, occurrence, now))
+      }
+    }
+    return found
   }
 
   /** The invitation answers of the participants to the events they are invited to: `<event id> <email or user id>`. */

@@ -140,6 +140,48 @@ describe('GET /v1/events lists occurrences, not series masters, unless series=ma
   })
 })
 
+describe('GET /v1/events pages several series and single events as one listing, both ways', () => {
+  it('walking pages of 2 forwards (starting_after) and back (ending_before) gives the one-page listing', async () => {
+    const pager = (
+      await client.live('POST', '/v1/users', { body: { email: 'pager@example.com', timezone: 'Europe/Berlin' } })
+    ).body.id
+    for (const count of [3, 2, 4]) await weekly({ user_id: pager, recurrence: [`RRULE:FREQ=WEEKLY;COUNT=${count}`] })
+    for (const day of ['05', '12'])
+      await client.live('POST', '/v1/events', {
+        body: {
+          user_id: pager,
+          title: 'One-off',
+          start_time: `2026-03-${day}T10:00:00Z`,
+          end_time: `2026-03-${day}T11:00:00Z`,
+        },
+      })
+    const window = 'start_time[gte]=2026-03-01T00:00:00Z&start_time[lt]=2026-04-01T00:00:00Z'
+    const ids = (list: { data: { id: string }[] }) => list.data.map((event) => event.id)
+    const whole = ids((await client.live('GET', `/v1/events?user_id=${pager}&${window}&limit=100`)).body)
+    expect(whole).toHaveLength(11)
+    expect([...whole].sort().reverse()).toEqual(whole)
+    const forwards: string[] = []
+    let cursor = ''
+    for (;;) {
+      const page = (await client.live('GET', `/v1/events?user_id=${pager}&${window}&limit=2${cursor}`)).body
+      forwards.push(...ids(page))
+      if (!page.has_more) break
+      cursor = `&starting_after=${page.data.at(-1).id}`
+    }
+    expect(forwards).toEqual(whole)
+    const backwards: string[] = []
+    cursor = `&ending_before=${whole.at(-1)}`
+    backwards.unshift(whole.at(-1) as string)
+    for (;;) {
+      const page = (await client.live('GET', `/v1/events?user_id=${pager}&${window}&limit=2${cursor}`)).body
+      backwards.unshift(...ids(page))
+      if (!page.has_more) break
+      cursor = `&ending_before=${page.data[0].id}`
+    }
+    expect(backwards).toEqual(whole)
+  })
+})
+
 describe('edit scopes: apply_to = this, following, all', () => {
   it('this (the default for an occurrence): only that occurrence changes, and keeps its id', async () => {
     const series = await weekly()
@@ -382,5 +424,135 @@ describe('departure monitoring of a series: only the occurrences within the hori
     const secondRead = await client.live('GET', `/v1/events/${second!.id}`)
     expect(secondRead.body.monitoring.status).toBe('pending')
     expect(secondRead.body.monitoring.earliest_departure).toBeNull()
+  })
+})
+
+describe('per occurrence: departure, reminders, invitations and free/busy', () => {
+  /** Mondays from 1 March 2027, 09:00 Berlin: in the future, beyond the monitoring horizon. */
+  const future = () =>
+    weekly({
+      start_time: '2027-03-01T08:00:00Z',
+      end_time: '2027-03-01T09:00:00Z',
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=10'],
+    })
+
+  it('an occurrence not stored yet answers its departure with 409 departure_unavailable saying when monitoring starts', async () => {
+    const series = await future()
+    const occurrence = `${series.id}_20270308T080000Z`
+    for (const [method, path] of [
+      ['GET', `/v1/events/${occurrence}/departure`],
+      ['POST', `/v1/events/${occurrence}/departure/recompute`],
+    ] as const) {
+      const answer = await client.live(method, path)
+      expect(answer.status).toBe(409)
+      expect(answer.body.error).toMatchObject({ code: 'departure_unavailable' })
+      expect(answer.body.error.message).toContain('2027-03-07T08:00:00.000Z')
+    }
+    // Not an occurrence (the rule does not name it), or one of a deleted series: 404.
+    expect((await client.live('GET', `/v1/events/${series.id}_20270309T080000Z/departure`)).status).toBe(404)
+    expect((await client.live('DELETE', `/v1/events/${series.id}`)).status).toBe(200)
+    const gone = await client.live('GET', `/v1/events/${occurrence}/departure`)
+    expect(gone.status).toBe(404)
+    expect(gone.body.error).toMatchObject({ code: 'resource_missing' })
+  })
+
+  it('an occurrence carries its own reminder and invitation; it is stored once and listed once', async () => {
+    const series = await future()
+    const occurrence = `${series.id}_20270315T080000Z`
+    const reminder = await client.live('POST', `/v1/events/${occurrence}/reminders`, { body: { offset_minutes: 60 } })
+    expect(reminder.status).toBe(201)
+    expect(reminder.body).toMatchObject({ event_id: occurrence, scheduled_at: '2027-03-15T07:00:00.000Z' })
+    const invited = await client.live('POST', '/v1/invitations', {
+      body: { event_id: occurrence, attendees: [{ email: 'guest@example.com' }] },
+    })
+    expect(invited.status).toBe(201)
+    expect(invited.body.data[0]).toMatchObject({ event_id: occurrence })
+    const read = await client.live('GET', `/v1/events/${occurrence}`)
+    expect(read.body).toMatchObject({
+      id: occurrence,
+      recurring_event_id: series.id,
+      start_time: '2027-03-15T08:00:00.000Z',
+    })
+    const list = await instances(series.id, 'from=2027-01-01T00:00:00Z&to=2028-01-01T00:00:00Z&limit=100')
+    expect(list.data.map((event: { id: string }) => event.id).filter((id: string) => id === occurrence)).toHaveLength(1)
+    expect(list.data).toHaveLength(10)
+    // The other occurrences carry nothing (and exist: their lists are empty, not 404).
+    const none = await client.live('GET', `/v1/events/${series.id}_20270322T080000Z/reminders`)
+    expect(none.status).toBe(200)
+    expect(none.body.data).toEqual([])
+    const own = await client.live('GET', `/v1/events/${occurrence}/reminders`)
+    expect(own.body.data.map((item: { id: string }) => item.id)).toEqual([reminder.body.id])
+    const other = await client.live('GET', `/v1/invitations?event_id=${series.id}_20270322T080000Z`)
+    expect(other.body.data ?? []).toEqual([])
+  })
+
+  it('free/busy and find_slots count every occurrence of a series, not only its first', async () => {
+    const owner = (
+      await client.live('POST', '/v1/users', { body: { email: 'busy-series@example.com', timezone: 'Europe/Berlin' } })
+    ).body.id
+    await weekly({
+      user_id: owner,
+      start_time: '2027-03-01T08:00:00Z',
+      end_time: '2027-03-01T09:00:00Z',
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=10', 'EXDATE:20270315T080000Z'],
+    })
+    const busy = await client.live('POST', '/v1/freebusy/query', {
+      body: { participants: [owner], from: '2027-03-07T00:00:00Z', to: '2027-03-30T00:00:00Z' },
+    })
+    expect(busy.status).toBe(200)
+    // 8 and 22 March (15 March is excluded); 29 March is in summer time, an hour earlier in UTC.
+    expect(busy.body.participants[owner].busy).toEqual([
+      { start: '2027-03-08T08:00:00.000Z', end: '2027-03-08T09:00:00.000Z' },
+      { start: '2027-03-22T08:00:00.000Z', end: '2027-03-22T09:00:00.000Z' },
+      { start: '2027-03-29T07:00:00.000Z', end: '2027-03-29T08:00:00.000Z' },
+    ])
+    const slots = await client.live('POST', '/v1/freebusy/find_slots', {
+      body: {
+        participants: [owner],
+        duration_minutes: 60,
+        earliest_start: '2027-03-22T07:00:00Z',
+        latest_end: '2027-03-22T10:00:00Z',
+      },
+    })
+    expect(slots.status).toBe(200)
+    const starts = slots.body.data.map((slot: { start: string }) => slot.start)
+    expect(starts).not.toContain('2027-03-22T08:00:00.000Z')
+    expect(starts).toContain('2027-03-22T09:00:00.000Z')
+  })
+})
+
+describe('series history: a master keeps a year of EXDATEs, RDATEs and stored occurrences', () => {
+  it('the sweep compacts a daily series edited for years: it starts a year back, old EXDATEs go, every later occurrence keeps its id', async () => {
+    const day = 86_400_000
+    const now = Date.now()
+    // A daily series at 08:00 UTC started two years ago, with 40 cancellations in its first months and one last month.
+    const start = new Date(Math.floor((now - 730 * day) / day) * day + 8 * 3_600_000)
+    const old = Array.from({ length: 40 }, (_, index) => new Date(start.getTime() + (index + 1) * day))
+    const recent = new Date(start.getTime() + 700 * day)
+    const icalOf = (date: Date) =>
+      date
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '')
+    const series = await weekly({
+      timezone: 'UTC',
+      start_time: start.toISOString(),
+      end_time: new Date(start.getTime() + 3_600_000).toISOString(),
+      recurrence: ['RRULE:FREQ=DAILY', `EXDATE:${[...old, recent].map(icalOf).join(',')}`],
+    })
+    const window = `from=${new Date(now - 300 * day).toISOString()}&to=${new Date(now + 30 * day).toISOString()}&limit=100`
+    const before = await instances(series.id, window)
+    const ancient = `${series.id}_${icalOf(new Date(start.getTime() + 50 * day))}`
+    expect((await client.live('GET', `/v1/events/${ancient}`)).status).toBe(200)
+    await test.service.application.surfaces.live.monitor.processDue(null, { now: () => new Date() })
+    const compacted = (await client.live('GET', `/v1/events/${series.id}`)).body
+    expect(Date.parse(compacted.start_time)).toBeGreaterThanOrEqual(now - 366 * day - day)
+    expect(compacted.recurrence).toEqual(['RRULE:FREQ=DAILY', `EXDATE:${icalOf(recent)}`])
+    const after = await instances(series.id, window)
+    expect(after.data.map((event: { id: string }) => event.id)).toEqual(
+      before.data.map((event: { id: string }) => event.id),
+    )
+    // An occurrence before the history kept is no longer named.
+    expect((await client.live('GET', `/v1/events/${ancient}`)).status).toBe(404)
   })
 })

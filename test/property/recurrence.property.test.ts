@@ -2,7 +2,14 @@ import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import { allDayDatesFrom, allDaySpan, localDateOf } from '../../core/event/all-day.js'
-import { expandSeries, icalUtc, occurrenceId, parseOccurrenceId, splitSeries } from '../../core/event/recurrence.js'
+import {
+  compactSeries,
+  expandSeries,
+  icalUtc,
+  occurrenceId,
+  parseOccurrenceId,
+  splitSeries,
+} from '../../core/event/recurrence.js'
 import { wallClockInstant } from '../../core/shared/zone-time.js'
 
 /**
@@ -238,6 +245,53 @@ describe('splitting a series at an occurrence ("this and following") loses and d
     expect(
       splitSeries({ start, end: start, timezone: 'UTC', recurrence: ['RRULE:FREQ=DAILY;COUNT=3'] }, start),
     ).toBeNull()
+  })
+})
+
+describe('compacting a series (its history dropped) keeps every later occurrence, and so every occurrence id', () => {
+  it('from the new start on, the compacted series has exactly the occurrences of the series; its lines hold no value before it', () => {
+    fc.assert(
+      fc.property(caseArbitrary, fc.integer({ min: 1, max: 600 }), (test, floorDays) => {
+        const { first, lines, windowEnd } = modelOf(test)
+        const series = {
+          start: first,
+          end: new Date(first.getTime() + 3_600_000),
+          timezone: test.zone,
+          recurrence: lines,
+        }
+        const floor = new Date(first.getTime() + floorDays * 86_400_000)
+        const compacted = compactSeries(series, floor)
+        if (compacted === null) return
+        expect(compacted.start.getTime()).toBeGreaterThanOrEqual(floor.getTime())
+        expect(compacted.end.getTime() - compacted.start.getTime()).toBe(3_600_000)
+        const kept = expandSeries({ ...series, ...compacted }, { from: first, to: windowEnd })
+        const whole = expandSeries(series, { from: compacted.start, to: windowEnd })
+        expect(kept.map((occurrence) => occurrence.start.toISOString())).toEqual(
+          whole.map((occurrence) => occurrence.start.toISOString()),
+        )
+        const values = compacted.recurrence
+          .filter((line) => line.startsWith('EXDATE'))
+          .flatMap((line) => (line.split(':')[1] ?? '').split(','))
+        expect(values.every((value) => value >= icalUtc(compacted.start))).toBe(true)
+      }),
+      { numRuns: 60 },
+    )
+  }, 300_000)
+  it('a daily series with a COUNT and EXDATEs across a DST change: starts at the floor, COUNT less the days before, old EXDATEs gone', () => {
+    const start = new Date('2025-01-01T08:00:00Z')
+    const series = {
+      start,
+      end: new Date('2025-01-01T09:00:00Z'),
+      timezone: 'Europe/Berlin',
+      recurrence: ['RRULE:FREQ=DAILY;COUNT=500', 'EXDATE:20250102T080000Z,20250103T080000Z,20250601T070000Z'],
+    }
+    const compacted = compactSeries(series, new Date('2025-04-01T00:00:00Z'))
+    expect(compacted).toEqual({
+      start: new Date('2025-04-01T07:00:00Z'),
+      end: new Date('2025-04-01T08:00:00Z'),
+      recurrence: ['RRULE:FREQ=DAILY;COUNT=410', 'EXDATE:20250601T070000Z'],
+      dropped: 2,
+    })
   })
 })
 

@@ -109,7 +109,7 @@ export const eventRoutes = (
   eventInstanceRoutes(app, options)
 
   defineRoute(app, Endpoints.retrieveDeparture, options, async ({ params, scope }) =>
-    mapResult(await events.departure(scope, params.id), ({ event, departure }) => ({
+    mapResult(await events.series.departure(scope, params.id, false), ({ event, departure }) => ({
       body: renderDeparture(departure, event.id, event.originSource),
     })),
   )
@@ -132,11 +132,11 @@ export const eventRoutes = (
       subLimit: {
         ...DEPARTURE_RECOMPUTE_LIMIT,
         per: 'id',
-        owns: async (scope, id) => (await events.retrieve(scope, id)).ok,
+        owns: async (scope, id) => (await events.series.retrieve(scope, id)).ok,
       },
     },
     async ({ params, scope }) =>
-      mapResult(await events.recompute(scope, params.id), ({ event, departure }) => ({
+      mapResult(await events.series.departure(scope, params.id, true), ({ event, departure }) => ({
         body: renderDeparture(departure, event.id, event.originSource),
       })),
   )
