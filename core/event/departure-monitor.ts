@@ -3,7 +3,11 @@ import { recomputeDueDepartures } from '../departure/batch-planner.js'
 import type { DepartureDataPorts } from '../departure/compute-departure.js'
 import type { DepartureError } from '../departure/departure.errors.js'
 import type { Departure, DepartureInput } from '../departure/departure.js'
-import { DEPARTURE_HISTORY_PER_EVENT, type DepartureHistoryTrigger } from '../departure/departure-history.js'
+import {
+  DEPARTURE_HISTORY_PER_EVENT,
+  type DepartureHistoryTrigger,
+  type DepartureHistoryWeather,
+} from '../departure/departure-history.js'
 import { routeQueryFor } from '../departure/departure-window.js'
 import { defaultOriginRuleOptions, resolveOrigin } from '../departure/origin.js'
 import {
@@ -97,6 +101,19 @@ export const departureDomainEvent = (
       : {}),
     ...(monitoringEvent.type === 'departure.updated' ? { changes: monitoringEvent.changes } : {}),
   })
+
+/** The weather a window was computed with, as the departure history keeps it. */
+export const historyWeatherOf = (departure: Departure): DepartureHistoryWeather | null => {
+  const { weather, weatherWarning } = departure
+  if (weather === null) return null
+  return {
+    condition: weather.condition,
+    temperatureC: weather.temperatureC,
+    precipitationMmPerHour: weather.precipitationMmPerHour,
+    windSpeedKmh: weather.windSpeedKmh,
+    warning: weatherWarning === null ? null : { kind: weatherWarning.kind, severity: weatherWarning.severity },
+  }
+}
 
 /**
  * Keeps departure windows fresh: builds the engine's input for an event (origin
@@ -322,6 +339,8 @@ export class DepartureMonitor {
         confidence: departure.confidence,
         dataQuality: departure.dataQuality ?? null,
         trigger,
+        weather: historyWeatherOf(departure),
+        thresholdsReached: event.monitoring.thresholdsPassed,
       },
       DEPARTURE_HISTORY_PER_EVENT,
     )
