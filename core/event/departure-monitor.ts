@@ -315,6 +315,7 @@ export class DepartureMonitor {
     // or deleted): its new state wins.
     const outcomes = await this.deps.events.updateMany(updates)
     const saved = updates.filter((_, index) => outcomes[index] === 'updated')
+    for (const update of saved) this.countThresholds(update.events)
     // Only the recomputes that were stored go into the history.
     for (const [index, update] of updates.entries()) {
       const departure = departures[index]
@@ -458,9 +459,20 @@ export class DepartureMonitor {
     const planned = await this.transition(event, command, clock, context)
     if (planned === null) return null
     // A lost race means the event changed meanwhile (updated or deleted): its new state wins.
-    return (await this.deps.events.update(planned.event, event.version, planned.domainEvents)) === 'updated'
-      ? planned.event
-      : null
+    if ((await this.deps.events.update(planned.event, event.version, planned.domainEvents)) !== 'updated') return null
+    this.countThresholds(planned.domainEvents)
+    return planned.event
+  }
+
+  /** `departure_thresholds_reached_total`: the thresholds of the transitions that were stored. */
+  private countThresholds(domainEvents: readonly DomainEvent[]): void {
+    const metrics = this.deps.metrics
+    if (metrics === undefined) return
+    for (const domainEvent of domainEvents)
+      if (domainEvent.type === 'departure.threshold_reached') {
+        const threshold = (domainEvent.object as { readonly threshold?: unknown }).threshold
+        metrics.increment('departure_thresholds_reached_total', { threshold: String(threshold) })
+      }
   }
 
   /**

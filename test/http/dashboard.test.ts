@@ -549,6 +549,51 @@ describe('the pages’ data comes from the same use cases as the API', () => {
     const hours = overview.body.deliveries.hours as { succeeded: number }[]
     expect(hours).toHaveLength(24)
     expect(hours.reduce((sum, hour) => sum + hour.succeeded, 0)).toBeGreaterThanOrEqual(1)
+    // Latency quantiles of the sandbox's requests, in milliseconds: the p99 never under the p50.
+    const latencies = (
+      points as unknown as { latency_test_ms_p50: number | null; latency_test_ms_p99: number | null }[]
+    ).filter((point) => point.latency_test_ms_p50 !== null)
+    expect(latencies.length).toBeGreaterThanOrEqual(1)
+    for (const point of latencies) {
+      expect(point.latency_test_ms_p50).toBeGreaterThan(0)
+      expect(point.latency_test_ms_p99).toBeGreaterThanOrEqual(point.latency_test_ms_p50 ?? 0)
+    }
+    expect(overview.body.counters.series).toEqual(
+      expect.arrayContaining(['thresholds_reached', 'recompute_lag_seconds_p50', 'recompute_lag_seconds_p99']),
+    )
+  })
+
+  it('the overview counts the events the monitor watches, per account and surface', async () => {
+    const monitored = async (mode: string) =>
+      (await dashboardCall(test, owner, 'GET', `/dashboard/api/${mode}/overview`)).body.monitored_events
+    const before = await monitored('test')
+    expect(before).toMatchObject({ source: 'account_records', capped: false })
+    const json = { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' }
+    const user = await fetch(`${test.sandbox}/v1/users`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'watched@example.com', home_location: { lat: 52.52, lng: 13.405 } }),
+    })
+    const start = Date.now() + 5 * 3_600_000
+    const event = await fetch(`${test.sandbox}/v1/events`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        user_id: (await user.json()).id,
+        title: 'Watched',
+        start_time: new Date(start).toISOString(),
+        end_time: new Date(start + 3_600_000).toISOString(),
+        location: { name: 'Office', address: 'Friedrichstrasse 100, Berlin', lat: 52.5208, lng: 13.3874 },
+      }),
+    })
+    expect(event.status).toBe(201)
+    expect((await monitored('test')).count).toBe(before.count + 1)
+    const live = await monitored('live')
+    expect(
+      await fetch(`${test.sandbox}/v1/events/${(await event.json()).id}`, { method: 'DELETE', headers: json }),
+    ).toMatchObject({ status: 200 })
+    expect((await monitored('test')).count).toBe(before.count)
+    expect((await monitored('live')).count).toBe(live.count)
   })
 
   it('Connect lists the connected accounts and OAuth applications; Settings shows the pinned version', async () => {

@@ -23,7 +23,9 @@ import {
   type CounterHistory,
   type DeliveryHour,
   deliveriesByHour,
+  MONITORED_EVENTS_CAP,
   OVERVIEW_WINDOW_MS,
+  QUANTILE_SERIES,
   recentDeliveries,
 } from '../../../core/dashboard/overview.js'
 import type { SignedIn, SignInService } from '../../../core/dashboard/sign-in-service.js'
@@ -31,6 +33,7 @@ import type { DepartureHistoryService } from '../../../core/event/departure-hist
 import type { EventService } from '../../../core/event/event-service.js'
 import type { ClockOf } from '../../../core/invitation/invitation-service.js'
 import type { OAuthService } from '../../../core/oauth/oauth-service.js'
+import type { EventRepositoryPort } from '../../../core/ports/event-repository.js'
 import type { DomainError } from '../../../core/shared/domain-error.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
 import type { RequestScope } from '../../../core/shared/request-scope.js'
@@ -50,6 +53,8 @@ export interface DashboardSurface {
   readonly events: EventService
   readonly webhooks: WebhookEndpointService
   readonly departureHistory: DepartureHistoryService
+  /** How many of an account's events the monitor watches (the overview). */
+  readonly monitoredEvents: Pick<EventRepositoryPort, 'countMonitored'>
 }
 
 export interface ActionRouteOptions {
@@ -425,12 +430,18 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
         reading = { at: now, hours: deliveriesByHour(read.deliveries, new Date(now)), capped: read.capped }
         deliveryReadings.set(key, reading)
       }
+      const monitored = await surface.monitoredEvents.countMonitored(scope.accountId, MONITORED_EVENTS_CAP)
       return ok({
         body: {
           object: 'dashboard_overview',
+          monitored_events: {
+            source: 'account_records',
+            count: monitored,
+            capped: monitored >= MONITORED_EVENTS_CAP,
+          },
           counters: {
             source: 'host_counters',
-            series: COUNTER_SERIES,
+            series: [...COUNTER_SERIES, ...QUANTILE_SERIES],
             points: options.history.points().map((point) => ({ at: point.at.toISOString(), ...point.values })),
           },
           deliveries: {
