@@ -3,9 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { renderApiKey } from '../../../contracts/api-keys.js'
 import { pageRequestOf } from '../../../contracts/common.js'
 import { renderConnectedAccount } from '../../../contracts/connected-accounts.js'
+import { renderConnection } from '../../../contracts/connections.js'
 import { renderDepartureHistoryEntry } from '../../../contracts/departure-history.js'
+import { renderPushMessage } from '../../../contracts/devices.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderEvent } from '../../../contracts/events.js'
+import { renderSentEmail } from '../../../contracts/invitations.js'
 import { renderOAuthApplication } from '../../../contracts/oauth.js'
 import { renderUser } from '../../../contracts/users.js'
 import { decodeRequest, type ParameterProblem } from '../../../contracts/validation.js'
@@ -40,6 +43,7 @@ import type { RequestScope } from '../../../core/shared/request-scope.js'
 import { err, mapResult, ok, type Result } from '../../../core/shared/result.js'
 import type { UserService } from '../../../core/user/user-service.js'
 import type { WebhookEndpointService } from '../../../core/webhooks/webhook-endpoint-service.js'
+import type { Surface } from '../../composition-root.js'
 import { domainErrorToApi, sendError } from '../errors.js'
 import { auditActionOf, memberActor } from './audit-actions.js'
 import type { DashboardGuard } from './dashboard-guard.js'
@@ -55,6 +59,12 @@ export interface DashboardSurface {
   readonly departureHistory: DepartureHistoryService
   /** How many of an account's events the monitor watches (the overview). */
   readonly monitoredEvents: Pick<EventRepositoryPort, 'countMonitored'>
+  /** The sandbox's records of what it sent instead of sending (null where nothing is recorded). */
+  readonly memoryMail: Surface['memoryMail']
+  readonly pushRecorder: Surface['pushRecorder']
+  readonly connections: Surface['connections']
+  /** The synthetic calendar provider's helpers (the sandbox only). */
+  readonly calendarSandbox: Surface['calendarSandbox']
 }
 
 export interface ActionRouteOptions {
@@ -408,6 +418,85 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
         body: renderClock(clock.now, clock.offsetSeconds, clock.workItemsRun),
       })),
     true,
+  )
+
+  // The sandbox's outbox: the e-mails and pushes it recorded instead of sending (`GET /v1/test_helpers/sent_emails`,
+  // `GET /v1/test_helpers/push_messages`), newest first, the newest 100 at most (each keeps its last 10,000).
+  surfaceAction(
+    'GET',
+    '/sent_emails',
+    Endpoints.listSentEmails.permission,
+    null,
+    async ({ surface, scope }) => {
+      const sent = surface.memoryMail?.list(scope.accountId) ?? []
+      return ok({ body: list(sent.slice(0, 100).map(renderSentEmail), sent.length > 100) })
+    },
+    true,
+  )
+  surfaceAction(
+    'GET',
+    '/push_messages',
+    Endpoints.listPushMessages.permission,
+    null,
+    async ({ surface, scope }) => {
+      const found = surface.pushRecorder?.list(scope.accountId, {}, 100) ?? { data: [], hasMore: false }
+      return ok({ body: list(found.data.map(renderPushMessage), found.hasMore) })
+    },
+    true,
+  )
+  // The synthetic provider's helpers, on a connection of the sandbox (`/v1/test_helpers/connections/{id}/...`).
+  surfaceAction(
+    'GET',
+    '/connections',
+    Endpoints.listConnections.permission,
+    null,
+    async ({ surface, scope, query }) =>
+      mapResult(await surface.connections.list(scope, {}, pageRequestOf(query)), (page) => ({
+        body: list(
+          page.data.map((connection) => renderConnection(connection)),
+          page.hasMore,
+        ),
+      })),
+    true,
+  )
+  type ProviderHelpers = NonNullable<Surface['calendarSandbox']>['helpers']
+  const providerHelper = <B>(
+    path: string,
+    required: DashboardRequirement,
+    decode: Decoder<B> | null,
+    run: (
+      helpers: ProviderHelpers,
+      scope: RequestScope,
+      id: string,
+      body: B,
+    ) => ReturnType<ProviderHelpers['revokeGrant']>,
+  ) =>
+    surfaceAction(
+      'POST',
+      `/connections/:id/${path}`,
+      required,
+      decode,
+      async ({ surface, scope, params, body }) => {
+        const helpers = surface.calendarSandbox?.helpers
+        if (helpers === undefined)
+          return err(new InvalidParameter({ param: 'id', message: 'The sandbox provider is not offered here.' }))
+        return mapResult(await run(helpers, scope, params.id ?? '', body), (connection) => ({
+          body: renderConnection(connection),
+        }))
+      },
+      true,
+    )
+  providerHelper('revoke_grant', Endpoints.revokeProviderGrant.permission, null, (helpers, scope, id) =>
+    helpers.revokeGrant(scope, id),
+  )
+  providerHelper('expire_sync_cursors', Endpoints.expireProviderSyncCursors.permission, null, (helpers, scope, id) =>
+    helpers.expireSyncCursors(scope, id),
+  )
+  providerHelper(
+    'provider_outage',
+    Endpoints.setProviderOutage.permission,
+    bodyOf(Endpoints.setProviderOutage.body),
+    (helpers, scope, id, body) => helpers.setOutage(scope, id, body.enabled),
   )
 
   // The overview: this host's counters, and the account's deliveries of the last 24 hours (core/dashboard/overview.ts).
