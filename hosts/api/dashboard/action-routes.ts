@@ -421,15 +421,25 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
   )
 
   // The sandbox's outbox: the e-mails and pushes it recorded instead of sending (`GET /v1/test_helpers/sent_emails`,
-  // `GET /v1/test_helpers/push_messages`), newest first, the newest 100 at most (each keeps its last 10,000).
+  // `GET /v1/test_helpers/push_messages`), newest first, paged as the API pages (each record keeps its last 10,000).
+  const recordPage = <T extends { readonly id: string }>(
+    records: readonly T[],
+    query: Record<string, string | undefined>,
+  ) => {
+    const { limit: asked, startingAfter } = pageRequestOf(query)
+    const limit = Number.isInteger(asked) && asked >= 1 && asked <= 100 ? asked : 25
+    const from = startingAfter === undefined ? 0 : records.findIndex((record) => record.id === startingAfter) + 1
+    const rows = from === 0 && startingAfter !== undefined ? [] : records.slice(from, from + limit)
+    return { rows, hasMore: from + limit < records.length && rows.length > 0 }
+  }
   surfaceAction(
     'GET',
     '/sent_emails',
     Endpoints.listSentEmails.permission,
     null,
-    async ({ surface, scope }) => {
-      const sent = surface.memoryMail?.list(scope.accountId) ?? []
-      return ok({ body: list(sent.slice(0, 100).map(renderSentEmail), sent.length > 100) })
+    async ({ surface, scope, query }) => {
+      const page = recordPage(surface.memoryMail?.list(scope.accountId) ?? [], query)
+      return ok({ body: list(page.rows.map(renderSentEmail), page.hasMore) })
     },
     true,
   )
@@ -438,9 +448,10 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
     '/push_messages',
     Endpoints.listPushMessages.permission,
     null,
-    async ({ surface, scope }) => {
-      const found = surface.pushRecorder?.list(scope.accountId, {}, 100) ?? { data: [], hasMore: false }
-      return ok({ body: list(found.data.map(renderPushMessage), found.hasMore) })
+    async ({ surface, scope, query }) => {
+      const recorded = surface.pushRecorder?.list(scope.accountId, {}, Number.MAX_SAFE_INTEGER).data ?? []
+      const page = recordPage(recorded, query)
+      return ok({ body: list(page.rows.map(renderPushMessage), page.hasMore) })
     },
     true,
   )
