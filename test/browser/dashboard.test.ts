@@ -299,6 +299,16 @@ describe('the dashboard in Chromium, from the first owner’s CLI link on', () =
     const after = Date.parse(`${await shown.textContent()}Z`)
     expect(after - before).toBeGreaterThanOrEqual(86_400_000)
     await owner.getByText(/ahead of real time/).waitFor()
+    // What the sandbox sent, and the synthetic provider: reached with the keyboard.
+    await owner.getByRole('heading', { name: 'Sent e-mails' }).waitFor()
+    await owner.getByRole('heading', { name: 'Push messages' }).waitFor()
+    await owner.getByRole('heading', { name: 'Synthetic provider' }).waitFor()
+    await owner.getByRole('button', { name: 'Refresh e-mails' }).focus()
+    await owner.keyboard.press('Enter')
+    await owner
+      .getByText(/No e-mail sent on the sandbox yet|E-mails the sandbox recorded/)
+      .first()
+      .waitFor()
     // Production has no sandbox clock: its navigation has no Sandbox page.
     await owner.goto(`${test.live}/dashboard/`)
     await owner.getByRole('heading', { level: 1 }).waitFor()
@@ -410,6 +420,12 @@ describe('the dashboard in Chromium, from the first owner’s CLI link on', () =
     expect(await rows.count()).toBe(await points())
     // The new point is the sweep's recompute on the way through the hour, not one made by reading the page.
     expect(await rows.first().locator('td').last().textContent()).toBe('scheduled')
+    // The weather and the thresholds of each recompute: charted beside the window, and in the table.
+    const conditions = owner.getByRole('figure', { name: /Weather and departure thresholds/ })
+    await conditions.locator('canvas').waitFor()
+    expect(Number(await conditions.getAttribute('data-points'))).toBe(await points())
+    expect(await rows.first().locator('td').nth(6).textContent()).toMatch(/°C|—/)
+    expect(await rows.first().locator('td').nth(7).textContent()).toMatch(/none yet|pre-alert|leave now|last call/)
   })
 
   const PAGES = [
