@@ -22,15 +22,15 @@ beforeAll(async () => {
 })
 afterAll(() => test.stop())
 
-const createEvent = async () =>
+const createEvent = async (startsInHours = 5) =>
   (
     await client.sandbox('POST', '/v1/events', {
       body: {
         user_id: userId,
         title: 'Design review',
         category: 'meeting',
-        start_time: at(5 * HOUR),
-        end_time: at(6 * HOUR),
+        start_time: at(startsInHours * HOUR),
+        end_time: at((startsInHours + 1) * HOUR),
         location: OFFICE,
       },
     })
@@ -68,7 +68,7 @@ describe('GET /v1/events/{id}/departure/history: the recomputes of an event’s 
   })
 
   it('keeps the weather each recompute used, and the thresholds passed by then as the sandbox clock moves on', async () => {
-    const event = await createEvent()
+    const event = await createEvent(2)
     const recomputed = await client.sandbox('POST', `/v1/events/${event.id}/departure/recompute`)
     const [newest] = (await client.sandbox('GET', `/v1/events/${event.id}/departure/history`)).body.data
     const weather = recomputed.body.weather
@@ -89,7 +89,7 @@ describe('GET /v1/events/{id}/departure/history: the recomputes of an event’s 
     expect(newest.thresholds_reached).toEqual([])
 
     // Up to the start: the monitor's sweeps recompute on the way and pass the thresholds.
-    const moved = await client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds: 5 * 3_600 - 60 } })
+    const moved = await client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds: 2 * 3_600 - 60 } })
     expect(moved.status).toBe(200)
     const entries: { computed_at: string; trigger: string; thresholds_reached: string[] }[] = []
     let after: string | undefined
