@@ -3,7 +3,11 @@ import { recomputeDueDepartures } from '../departure/batch-planner.js'
 import type { DepartureDataPorts } from '../departure/compute-departure.js'
 import type { DepartureError } from '../departure/departure.errors.js'
 import type { Departure, DepartureInput } from '../departure/departure.js'
-import { DEPARTURE_HISTORY_PER_EVENT, type DepartureHistoryTrigger } from '../departure/departure-history.js'
+import {
+  DEPARTURE_HISTORY_PER_EVENT,
+  type DepartureHistoryTrigger,
+  type DepartureHistoryWeather,
+} from '../departure/departure-history.js'
 import { routeQueryFor } from '../departure/departure-window.js'
 import { defaultOriginRuleOptions, resolveOrigin } from '../departure/origin.js'
 import {
@@ -97,6 +101,19 @@ export const departureDomainEvent = (
       : {}),
     ...(monitoringEvent.type === 'departure.updated' ? { changes: monitoringEvent.changes } : {}),
   })
+
+/** The weather a window was computed with, as the departure history keeps it. */
+export const historyWeatherOf = (departure: Departure): DepartureHistoryWeather | null => {
+  const { weather, weatherWarning } = departure
+  if (weather === null) return null
+  return {
+    condition: weather.condition,
+    temperatureC: weather.temperatureC,
+    precipitationMmPerHour: weather.precipitationMmPerHour,
+    windSpeedKmh: weather.windSpeedKmh,
+    warning: weatherWarning === null ? null : { kind: weatherWarning.kind, severity: weatherWarning.severity },
+  }
+}
 
 /**
  * Keeps departure windows fresh: builds the engine's input for an event (origin
@@ -298,6 +315,7 @@ export class DepartureMonitor {
     // or deleted): its new state wins.
     const outcomes = await this.deps.events.updateMany(updates)
     const saved = updates.filter((_, index) => outcomes[index] === 'updated')
+    for (const update of saved) this.countThresholds(update.events)
     // Only the recomputes that were stored go into the history.
     for (const [index, update] of updates.entries()) {
       const departure = departures[index]
@@ -322,6 +340,8 @@ export class DepartureMonitor {
         confidence: departure.confidence,
         dataQuality: departure.dataQuality ?? null,
         trigger,
+        weather: historyWeatherOf(departure),
+        thresholdsReached: event.monitoring.thresholdsPassed,
       },
       DEPARTURE_HISTORY_PER_EVENT,
     )
@@ -439,9 +459,20 @@ export class DepartureMonitor {
     const planned = await this.transition(event, command, clock, context)
     if (planned === null) return null
     // A lost race means the event changed meanwhile (updated or deleted): its new state wins.
-    return (await this.deps.events.update(planned.event, event.version, planned.domainEvents)) === 'updated'
-      ? planned.event
-      : null
+    if ((await this.deps.events.update(planned.event, event.version, planned.domainEvents)) !== 'updated') return null
+    this.countThresholds(planned.domainEvents)
+    return planned.event
+  }
+
+  /** `departure_thresholds_reached_total`: the thresholds of the transitions that were stored. */
+  private countThresholds(domainEvents: readonly DomainEvent[]): void {
+    const metrics = this.deps.metrics
+    if (metrics === undefined) return
+    for (const domainEvent of domainEvents)
+      if (domainEvent.type === 'departure.threshold_reached') {
+        const threshold = (domainEvent.object as { readonly threshold?: unknown }).threshold
+        metrics.increment('departure_thresholds_reached_total', { threshold: String(threshold) })
+      }
   }
 
   /**

@@ -101,6 +101,11 @@ export interface EventRepositoryPort {
   due(accountId: string | null, now: Date, limit: number): Promise<CalendarEvent[]>
   /** The earliest `dueAt` after `after`, or null. */
   nextDueAt(accountId: string | null, after: Date): Promise<Date | null>
+  /**
+   * How many of the account's events the monitor still watches (a `dueAt` set: a recompute, a threshold, the start
+   * or the end still ahead), counted up to `cap` (the answer is then `cap`).
+   */
+  countMonitored(accountId: string, cap: number): Promise<number>
 }
 
 /**

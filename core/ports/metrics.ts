@@ -50,6 +50,11 @@ export const METRICS = {
     help: 'Departure windows recomputed by the background monitor.',
     labels: [],
   },
+  departure_thresholds_reached_total: {
+    kind: 'counter',
+    help: 'Departure thresholds reached by the background monitor (pre_alert, leave_now, last_call), by threshold.',
+    labels: ['threshold'],
+  },
   monitoring_lag_seconds: {
     kind: 'histogram',
     help: 'How late a due departure recompute ran after its next_recalc_at.',
@@ -96,13 +101,23 @@ export type GaugeName = OfKind<'gauge'>
 /** The labels a metric declares, each a string. */
 export type LabelsOf<N extends MetricName> = { readonly [L in (typeof METRICS)[N]['labels'][number]]: string }
 
-/** One value as it would be scraped: a counter's or gauge's value; a histogram's `count` and `sum`. */
+/**
+ * The upper bounds (seconds) of every histogram's buckets: from a fast cached read (1 ms) to a slow provider call or
+ * webhook attempt (30 s). Above the last, only the count knows.
+ */
+export const HISTOGRAM_BUCKETS: readonly number[] = [
+  0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30,
+]
+
+/** One value as it would be scraped: a counter's or gauge's value; a histogram's `count`, `sum` and `buckets`. */
 export interface MetricSample {
   readonly name: MetricName
   readonly labels: Readonly<Record<string, string>>
   readonly value: number
   readonly count?: number
   readonly sum?: number
+  /** A histogram's cumulative counts, one per bound of `HISTOGRAM_BUCKETS` (observations at or below it). */
+  readonly buckets?: readonly number[]
 }
 
 export interface MetricsPort {

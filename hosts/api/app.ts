@@ -251,8 +251,16 @@ export const buildApiApp = async (
       ...application.dashboard,
       accounts: application.accounts,
       surfaces: {
-        live: { ...live, departureHistory: live.container.get(TOKENS.DepartureHistoryService) },
-        test: { ...test, departureHistory: test.container.get(TOKENS.DepartureHistoryService) },
+        live: {
+          ...live,
+          departureHistory: live.container.get(TOKENS.DepartureHistoryService),
+          monitoredEvents: live.container.get(TOKENS.EventRepository),
+        },
+        test: {
+          ...test,
+          departureHistory: test.container.get(TOKENS.DepartureHistoryService),
+          monitoredEvents: test.container.get(TOKENS.EventRepository),
+        },
       },
       clockOf: { live: live.clockOf, test: test.clockOf },
       limiter: application.rateLimiter,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Clock } from '../../core/ports/clock.js'
 import { runKeysCli } from '../../hosts/cli/keys.js'
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.js'
+import { accountIdOf } from '../support/dashboard.js'
 import { buildDashboardForTests } from '../support/dashboard-build.js'
 import { freePort, startTestService, TEST_KEY, type TestService } from '../support/service.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
@@ -158,6 +159,57 @@ describe('the dashboard in Chromium, from the first owner’s CLI link on', () =
     await viewer.context().close()
   })
 
+  it('invites a developer and a viewer from the Members page; each signs in through the e-mailed link, the viewer is refused a mutation', async () => {
+    await owner.goto(`${test.live}/dashboard/members`)
+    await owner.getByRole('heading', { name: 'Invite a member' }).waitFor()
+    for (const [email, role] of [
+      ['dev@example.com', 'developer'],
+      ['watcher@example.com', 'viewer'],
+    ] as const) {
+      await owner.getByLabel('E-mail address').fill(email)
+      await owner.getByLabel('Role', { exact: true }).selectOption(role)
+      await owner.getByRole('button', { name: 'Send invitation' }).click()
+      await owner.getByRole('row').filter({ hasText: email }).filter({ hasText: 'invited' }).waitFor()
+    }
+    // The links went out through the mail adapter (the embedded one keeps what it sent).
+    const accountId = await accountIdOf(test)
+    const linkFor = (email: string) => {
+      const mail = test.service.application.surfaces.live.memoryMail
+        ?.list(accountId)
+        .find((sent) => sent.mail.to.address === email)
+      const link = mail?.mail.text.match(/https?:\/\/\S+\/dashboard\/sign-in\?token=[0-9a-f]{64}/)?.[0]
+      expect(link, email).toBeDefined()
+      return link ?? ''
+    }
+    const developer = await signInWith(linkFor('dev@example.com'))
+    await expect(developer.getByText('dev@example.com (developer)').count()).resolves.toBe(1)
+    const viewer = await signInWith(linkFor('watcher@example.com'))
+    await expect(viewer.getByText('watcher@example.com (viewer)').count()).resolves.toBe(1)
+    await owner.reload()
+    await owner.getByRole('row').filter({ hasText: 'dev@example.com' }).filter({ hasText: 'active' }).waitFor()
+    await owner.getByRole('row').filter({ hasText: 'watcher@example.com' }).filter({ hasText: 'active' }).waitFor()
+
+    // The developer may make a restricted key on the sandbox; the viewer may not, and nothing is made.
+    await developer.goto(`${test.live}/dashboard/test/keys`)
+    await developer.getByLabel('Name', { exact: true }).fill('Made by the developer')
+    await developer.getByRole('button', { name: 'Create key' }).click()
+    expect(await developer.getByTestId('secret').textContent()).toMatch(/^rk_test_/)
+    // The viewer may look at the sandbox clock but not move it: the server refuses, and the clock stays.
+    await viewer.goto(`${test.live}/dashboard/test/sandbox`)
+    const shown = viewer.getByTestId('sandbox-now')
+    await expect.poll(async () => shown.textContent()).toMatch(/^\d{4}-/)
+    const offset = () =>
+      viewer.evaluate(async () => (await (await fetch('/dashboard/api/test/test_clock')).json()).offset_seconds)
+    const offsetBefore = await offset()
+    await viewer.getByRole('button', { name: '+1 week' }).click()
+    await expect(viewer.getByRole('alert').textContent()).resolves.toContain('Your role (viewer) does not allow this')
+    await viewer.reload()
+    await expect.poll(async () => shown.textContent()).toMatch(/^\d{4}-/)
+    expect(await offset()).toBe(offsetBefore)
+    await developer.context().close()
+    await viewer.context().close()
+  })
+
   it('refuses a mutation without the CSRF token, and one from another origin of the same site', async () => {
     const status = await owner.evaluate(async () => {
       const answer = await fetch('/dashboard/api/test/api_keys', {
@@ -247,6 +299,16 @@ describe('the dashboard in Chromium, from the first owner’s CLI link on', () =
     const after = Date.parse(`${await shown.textContent()}Z`)
     expect(after - before).toBeGreaterThanOrEqual(86_400_000)
     await owner.getByText(/ahead of real time/).waitFor()
+    // What the sandbox sent, and the synthetic provider: reached with the keyboard.
+    await owner.getByRole('heading', { name: 'Sent e-mails' }).waitFor()
+    await owner.getByRole('heading', { name: 'Push messages' }).waitFor()
+    await owner.getByRole('heading', { name: 'Synthetic provider' }).waitFor()
+    await owner.getByRole('button', { name: 'Refresh e-mails' }).focus()
+    await owner.keyboard.press('Enter')
+    await owner
+      .getByText(/No e-mail sent on the sandbox yet|E-mails the sandbox recorded/)
+      .first()
+      .waitFor()
     // Production has no sandbox clock: its navigation has no Sandbox page.
     await owner.goto(`${test.live}/dashboard/`)
     await owner.getByRole('heading', { level: 1 }).waitFor()
@@ -358,6 +420,12 @@ describe('the dashboard in Chromium, from the first owner’s CLI link on', () =
     expect(await rows.count()).toBe(await points())
     // The new point is the sweep's recompute on the way through the hour, not one made by reading the page.
     expect(await rows.first().locator('td').last().textContent()).toBe('scheduled')
+    // The weather and the thresholds of each recompute: charted beside the window, and in the table.
+    const conditions = owner.getByRole('figure', { name: /Weather and departure thresholds/ })
+    await conditions.locator('canvas').waitFor()
+    expect(Number(await conditions.getAttribute('data-points'))).toBe(await points())
+    expect(await rows.first().locator('td').nth(6).textContent()).toMatch(/°C|—/)
+    expect(await rows.first().locator('td').nth(7).textContent()).toMatch(/none yet|pre-alert|leave now|last call/)
   })
 
   const PAGES = [

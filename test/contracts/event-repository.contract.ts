@@ -415,6 +415,18 @@ export const eventRepositoryContract = (
       expect(await subject.events.nextDueAt('acct_a', later.dueAt!)).toBeNull()
     })
 
+    it('counts the events the monitor still watches, per account, up to a cap', async () => {
+      expect(await subject.events.countMonitored('acct_a', 100)).toBe(0)
+      const watched = [base, new Date(base.getTime() + HOUR), new Date(base.getTime() + 2 * HOUR)]
+      for (const dueAt of watched) await subject.events.insert(makeEvent({ dueAt }), [])
+      await subject.events.insert(makeEvent({ dueAt: null }), [])
+      await subject.events.insert(makeEvent({ accountId: 'acct_b', dueAt: base }), [])
+      expect(await subject.events.countMonitored('acct_a', 100)).toBe(3)
+      expect(await subject.events.countMonitored('acct_a', 2)).toBe(2)
+      expect(await subject.events.countMonitored('acct_b', 100)).toBe(1)
+      expect(await subject.events.countMonitored('acct_c', 100)).toBe(0)
+    })
+
     it("lists a user's upcoming events soonest first, in the window, up to the limit, with a stored health assessment", async () => {
       const at = (hours: number) => new Date(base.getTime() + hours * HOUR)
       const health = {

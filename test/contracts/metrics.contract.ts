@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { MetricSample, MetricsPort } from '../../core/ports/metrics.js'
+import { HISTOGRAM_BUCKETS, type MetricSample, type MetricsPort } from '../../core/ports/metrics.js'
 
 export interface MetricsSubject {
   readonly metrics: MetricsPort
@@ -40,6 +40,16 @@ export const metricsContract = (name: string, makeSubject: () => MetricsSubject 
       expect(rest).toEqual([])
       expect(series?.count).toBe(2)
       expect(series?.sum).toBeCloseTo(1.75)
+    })
+
+    it('gives a histogram’s cumulative counts per bucket bound, an observation on a bound counted in it', async () => {
+      const { metrics } = await makeSubject()
+      for (const seconds of [0.25, 0.3, 1.5, 60]) metrics.observe('monitoring_lag_seconds', seconds, {})
+      const [series] = find(await metrics.collect(), 'monitoring_lag_seconds', {})
+      expect(series?.count).toBe(4)
+      expect(series?.buckets).toHaveLength(HISTOGRAM_BUCKETS.length)
+      const at = (bound: number) => series?.buckets?.[HISTOGRAM_BUCKETS.indexOf(bound)]
+      expect([at(0.1), at(0.25), at(0.5), at(1), at(2.5), at(30)]).toEqual([0, 1, 2, 2, 3, 3])
     })
 
     it('reads a gauge when collected, each reader adding its own series', async () => {

@@ -8,6 +8,7 @@ import {
   signInMember,
   useSignInLink,
 } from '../support/dashboard.js'
+import { sandboxConsent } from '../support/hosted-page.js'
 import { startTestService, TEST_KEY, type TestService } from '../support/service.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
 
@@ -549,6 +550,51 @@ describe('the pages’ data comes from the same use cases as the API', () => {
     const hours = overview.body.deliveries.hours as { succeeded: number }[]
     expect(hours).toHaveLength(24)
     expect(hours.reduce((sum, hour) => sum + hour.succeeded, 0)).toBeGreaterThanOrEqual(1)
+    // Latency quantiles of the sandbox's requests, in milliseconds: the p99 never under the p50.
+    const latencies = (
+      points as unknown as { latency_test_ms_p50: number | null; latency_test_ms_p99: number | null }[]
+    ).filter((point) => point.latency_test_ms_p50 !== null)
+    expect(latencies.length).toBeGreaterThanOrEqual(1)
+    for (const point of latencies) {
+      expect(point.latency_test_ms_p50).toBeGreaterThan(0)
+      expect(point.latency_test_ms_p99).toBeGreaterThanOrEqual(point.latency_test_ms_p50 ?? 0)
+    }
+    expect(overview.body.counters.series).toEqual(
+      expect.arrayContaining(['thresholds_reached', 'recompute_lag_seconds_p50', 'recompute_lag_seconds_p99']),
+    )
+  })
+
+  it('the overview counts the events the monitor watches, per account and surface', async () => {
+    const monitored = async (mode: string) =>
+      (await dashboardCall(test, owner, 'GET', `/dashboard/api/${mode}/overview`)).body.monitored_events
+    const before = await monitored('test')
+    expect(before).toMatchObject({ source: 'account_records', capped: false })
+    const json = { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' }
+    const user = await fetch(`${test.sandbox}/v1/users`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'watched@example.com', home_location: { lat: 52.52, lng: 13.405 } }),
+    })
+    const start = Date.now() + 5 * 3_600_000
+    const event = await fetch(`${test.sandbox}/v1/events`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        user_id: (await user.json()).id,
+        title: 'Watched',
+        start_time: new Date(start).toISOString(),
+        end_time: new Date(start + 3_600_000).toISOString(),
+        location: { name: 'Office', address: 'Friedrichstrasse 100, Berlin', lat: 52.5208, lng: 13.3874 },
+      }),
+    })
+    expect(event.status).toBe(201)
+    expect((await monitored('test')).count).toBe(before.count + 1)
+    const live = await monitored('live')
+    expect(
+      await fetch(`${test.sandbox}/v1/events/${(await event.json()).id}`, { method: 'DELETE', headers: json }),
+    ).toMatchObject({ status: 200 })
+    expect((await monitored('test')).count).toBe(before.count)
+    expect((await monitored('live')).count).toBe(live.count)
   })
 
   it('Connect lists the connected accounts and OAuth applications; Settings shows the pinned version', async () => {
@@ -566,5 +612,160 @@ describe('the pages’ data comes from the same use cases as the API', () => {
     const account = await dashboardCall(test, developer, 'GET', '/dashboard/api/account')
     expect(account.body).toMatchObject({ object: 'account', id: await accountIdOf(test) })
     expect(account.body.pinned_version).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+  })
+})
+
+describe('the sandbox page: what the sandbox sent, and the synthetic provider’s helpers', () => {
+  const json = { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' }
+
+  it('lists the e-mails and pushes the sandbox recorded, newest first, paged; production has none of it', async () => {
+    const accountId = await accountIdOf(test)
+    const surface = test.service.application.surfaces.test
+    for (let index = 0; index < 3; index++)
+      await surface.memoryMail?.send({
+        from: { address: 'service@example.com', name: null },
+        to: { address: `guest${index}@example.com`, name: null },
+        subject: `Invitation ${index}`,
+        text: 'You are invited.',
+        html: '<p>You are invited.</p>',
+        calendar: null,
+        headers: {},
+        tags: { accountId, invitationId: `inv_${index}` },
+      } as never)
+    await surface.memoryMail?.send({
+      from: { address: 'service@example.com', name: null },
+      to: { address: 'elsewhere@example.com', name: null },
+      subject: 'Another account',
+      text: '',
+      html: '',
+      calendar: null,
+      headers: {},
+      tags: { accountId: 'acct_other', invitationId: 'inv_other' },
+    } as never)
+    const first = await dashboardCall(test, owner, 'GET', '/dashboard/api/test/sent_emails?limit=2')
+    expect(first.status).toBe(200)
+    expect(first.body.data.map((mail: { subject: string }) => mail.subject)).toEqual(['Invitation 2', 'Invitation 1'])
+    expect(first.body.has_more).toBe(true)
+    const next = await dashboardCall(
+      test,
+      owner,
+      'GET',
+      `/dashboard/api/test/sent_emails?limit=2&starting_after=${first.body.data[1].id}`,
+    )
+    expect(next.body.data.map((mail: { subject: string }) => mail.subject)).toContain('Invitation 0')
+    expect(next.body.data.some((mail: { subject: string }) => mail.subject === 'Another account')).toBe(false)
+
+    const pushes = surface.pushRecorder
+    expect(pushes).not.toBeNull()
+    await (pushes as unknown as { send: (device: unknown, message: unknown) => Promise<unknown> }).send(
+      { id: 'dev_1', accountId, userId: 'usr_1', endpoint: 'https://push.example.com/send/1' },
+      {
+        title: 'Leave now',
+        body: 'Leave for Design review',
+        silent: false,
+        ttlSeconds: 600,
+        urgency: 'high',
+        data: {},
+        createdAt: new Date(),
+      },
+    )
+    const listed = await dashboardCall(test, owner, 'GET', '/dashboard/api/test/push_messages')
+    expect(listed.body.data[0]).toMatchObject({ object: 'push_message', title: 'Leave now', outcome: 'delivered' })
+
+    for (const path of ['sent_emails', 'push_messages', 'connections'])
+      expect((await dashboardCall(test, owner, 'GET', `/dashboard/api/live/${path}`)).body.error.code).toBe(
+        'route_not_found',
+      )
+    // A viewer reads them (test helpers: read).
+    const viewer = await signInMember(test, 'sandbox-viewer@example.com', 'viewer')
+    expect((await dashboardCall(test, viewer, 'GET', '/dashboard/api/test/sent_emails')).status).toBe(200)
+  })
+
+  it('runs the synthetic provider’s helpers on a sandbox connection; a viewer may not', async () => {
+    const user = await fetch(`${test.sandbox}/v1/users`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'provider-helpers@example.com' }),
+    })
+    const started = await fetch(`${test.sandbox}/v1/connections/start`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        provider: 'google',
+        user_id: (await user.json()).id,
+        return_url: 'https://app.example.com/connected',
+      }),
+    })
+    // This service's public addresses are not the ports it listens on here: the browser's hops go to the sandbox.
+    const onSandbox = (address: string) => {
+      const url = new URL(address)
+      return `${test.sandbox}${url.pathname}${url.search}`
+    }
+    const { location } = await sandboxConsent(test.sandbox, onSandbox((await started.json()).redirect_url))
+    const back = await fetch(onSandbox(location), { redirect: 'manual' })
+    const connectionId = new URL(back.headers.get('location') ?? '').searchParams.get('connection_id') ?? ''
+    expect(connectionId).toMatch(/^con_/)
+
+    const listed = await dashboardCall(test, owner, 'GET', '/dashboard/api/test/connections')
+    expect(listed.body.data.map((connection: { id: string }) => connection.id)).toContain(connectionId)
+
+    const viewer = await signInMember(test, 'helpers-viewer@example.com', 'viewer')
+    const refused = await dashboardCall(
+      test,
+      viewer,
+      'POST',
+      `/dashboard/api/test/connections/${connectionId}/revoke_grant`,
+    )
+    expect(refused.status).toBe(403)
+
+    const outage = await dashboardCall(
+      test,
+      owner,
+      'POST',
+      `/dashboard/api/test/connections/${connectionId}/provider_outage`,
+      { body: { enabled: 'yes' } },
+    )
+    expect(outage.status).toBe(400)
+    expect(outage.body.error.param).toBe('enabled')
+    const on = await dashboardCall(
+      test,
+      owner,
+      'POST',
+      `/dashboard/api/test/connections/${connectionId}/provider_outage`,
+      {
+        body: { enabled: true },
+      },
+    )
+    expect(on.status).toBe(200)
+    expect(
+      (
+        await dashboardCall(test, owner, 'POST', `/dashboard/api/test/connections/${connectionId}/provider_outage`, {
+          body: { enabled: false },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (await dashboardCall(test, owner, 'POST', `/dashboard/api/test/connections/${connectionId}/expire_sync_cursors`))
+        .status,
+    ).toBe(200)
+    const revoked = await dashboardCall(
+      test,
+      owner,
+      'POST',
+      `/dashboard/api/test/connections/${connectionId}/revoke_grant`,
+    )
+    expect(revoked.status).toBe(200)
+    expect(revoked.body).toMatchObject({ object: 'connection', id: connectionId })
+    const unknown = await dashboardCall(test, owner, 'POST', '/dashboard/api/test/connections/con_missing/revoke_grant')
+    expect(unknown.status).toBe(404)
+    // Each helper run is in the audit log.
+    const audit = await dashboardCall(test, owner, 'GET', '/dashboard/api/audit_log?limit=20')
+    expect(audit.body.data.map((entry: { action: string }) => entry.action)).toEqual(
+      expect.arrayContaining([
+        'sandbox_provider.grant_revoked',
+        'sandbox_provider.outage_set',
+        'sandbox_provider.sync_cursors_expired',
+      ]),
+    )
   })
 })

@@ -22,15 +22,15 @@ beforeAll(async () => {
 })
 afterAll(() => test.stop())
 
-const createEvent = async () =>
+const createEvent = async (startsInHours = 5) =>
   (
     await client.sandbox('POST', '/v1/events', {
       body: {
         user_id: userId,
         title: 'Design review',
         category: 'meeting',
-        start_time: at(5 * HOUR),
-        end_time: at(6 * HOUR),
+        start_time: at(startsInHours * HOUR),
+        end_time: at((startsInHours + 1) * HOUR),
         location: OFFICE,
       },
     })
@@ -65,6 +65,54 @@ describe('GET /v1/events/{id}/departure/history: the recomputes of an event’s 
       data_quality: recomputed.body.data_quality,
       travel_minutes: recomputed.body.travel.total_minutes,
     })
+  })
+
+  it('keeps the weather each recompute used, and the thresholds passed by then as the sandbox clock moves on', async () => {
+    const event = await createEvent(2)
+    const recomputed = await client.sandbox('POST', `/v1/events/${event.id}/departure/recompute`)
+    const [newest] = (await client.sandbox('GET', `/v1/events/${event.id}/departure/history`)).body.data
+    const weather = recomputed.body.weather
+    expect(newest.weather).toEqual(
+      weather === null
+        ? null
+        : {
+            condition: weather.condition,
+            temperature_c: weather.temperature_c,
+            precipitation_mm_per_hour: weather.precipitation_mm_per_hour,
+            wind_speed_kmh: weather.wind_speed_kmh,
+            warning:
+              recomputed.body.weather_warning === null
+                ? null
+                : { kind: recomputed.body.weather_warning.kind, severity: recomputed.body.weather_warning.severity },
+          },
+    )
+    expect(newest.thresholds_reached).toEqual([])
+
+    // Up to the start: the monitor's sweeps recompute on the way and pass the thresholds.
+    const moved = await client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds: 2 * 3_600 - 60 } })
+    expect(moved.status).toBe(200)
+    const entries: { computed_at: string; trigger: string; thresholds_reached: string[] }[] = []
+    let after: string | undefined
+    for (;;) {
+      const page = await client.sandbox(
+        'GET',
+        `/v1/events/${event.id}/departure/history?limit=100${after === undefined ? '' : `&starting_after=${after}`}`,
+      )
+      entries.push(...page.body.data)
+      if (!page.body.has_more) break
+      after = page.body.data.at(-1).id
+    }
+    const order = ['pre_alert', 'leave_now', 'last_call']
+    const oldestFirst = entries.reverse()
+    let passed = 0
+    for (const entry of oldestFirst) {
+      // Always a prefix of the order, never shrinking from one recompute to the next.
+      expect(entry.thresholds_reached).toEqual(order.slice(0, entry.thresholds_reached.length))
+      expect(entry.thresholds_reached.length).toBeGreaterThanOrEqual(passed)
+      passed = entry.thresholds_reached.length
+    }
+    expect(passed).toBeGreaterThan(0)
+    expect(oldestFirst.some((entry) => entry.trigger === 'scheduled')).toBe(true)
   })
 
   it('pages like every list: limit, then starting_after', async () => {

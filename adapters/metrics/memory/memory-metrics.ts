@@ -1,6 +1,7 @@
 import {
   type CounterName,
   type GaugeName,
+  HISTOGRAM_BUCKETS,
   type HistogramName,
   type LabelsOf,
   METRICS,
@@ -15,6 +16,8 @@ interface Series {
   value: number
   count: number
   sum: number
+  /** A histogram's observations per bucket (not cumulative): the last one is above every bound. */
+  readonly perBucket: number[] | null
 }
 
 /** MetricsPort in memory: for tests, and for a host that exposes no metrics (nothing is scraped; it stays small). */
@@ -36,7 +39,14 @@ export class MemoryMetrics implements MetricsPort {
     const key = `${name}${JSON.stringify(labels)}`
     let series = this.series.get(key)
     if (series === undefined) {
-      series = { name, labels: { ...labels }, value: 0, count: 0, sum: 0 }
+      series = {
+        name,
+        labels: { ...labels },
+        value: 0,
+        count: 0,
+        sum: 0,
+        perBucket: METRICS[name].kind === 'histogram' ? new Array(HISTOGRAM_BUCKETS.length + 1).fill(0) : null,
+      }
       this.series.set(key, series)
     }
     if (!Object.isFrozen(labels)) return series
@@ -56,6 +66,11 @@ export class MemoryMetrics implements MetricsPort {
     const series = this.at(name, labels)
     series.count += 1
     series.sum += value
+    if (series.perBucket !== null) {
+      let index = 0
+      while (index < HISTOGRAM_BUCKETS.length && value > (HISTOGRAM_BUCKETS[index] as number)) index++
+      series.perBucket[index] = (series.perBucket[index] ?? 0) + 1
+    }
   }
 
   gauge<N extends GaugeName>(name: N, read: () => Promise<readonly { labels: LabelsOf<N>; value: number }[]>): void {
@@ -65,7 +80,14 @@ export class MemoryMetrics implements MetricsPort {
   async collect(): Promise<MetricSample[]> {
     const samples: MetricSample[] = [...this.series.values()].map((series) =>
       METRICS[series.name].kind === 'histogram'
-        ? { name: series.name, labels: series.labels, value: series.count, count: series.count, sum: series.sum }
+        ? {
+            name: series.name,
+            labels: series.labels,
+            value: series.count,
+            count: series.count,
+            sum: series.sum,
+            buckets: cumulative(series.perBucket ?? []),
+          }
         : { name: series.name, labels: series.labels, value: series.value },
     )
     for (const gauge of this.gauges)
@@ -73,4 +95,13 @@ export class MemoryMetrics implements MetricsPort {
         samples.push({ name: gauge.name, labels: { ...reading.labels }, value: reading.value })
     return samples
   }
+}
+
+/** Cumulative counts for each bound of `HISTOGRAM_BUCKETS` (the count above the last bound left out). */
+const cumulative = (perBucket: readonly number[]): number[] => {
+  let total = 0
+  return HISTOGRAM_BUCKETS.map((_, index) => {
+    total += perBucket[index] ?? 0
+    return total
+  })
 }

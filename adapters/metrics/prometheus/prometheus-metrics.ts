@@ -2,6 +2,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import {
   type CounterName,
   type GaugeName,
+  HISTOGRAM_BUCKETS,
   type HistogramName,
   type LabelsOf,
   METRICS,
@@ -10,8 +11,6 @@ import {
   type MetricsPort,
 } from '../../../core/ports/metrics.js'
 
-/** Seconds: from a fast cached read (1 ms) to a slow provider call or webhook attempt (30 s). */
-const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
 const PREFIX = 'departure_'
 
 type Reader = () => Promise<readonly { labels: Readonly<Record<string, string>>; value: number }[]>
@@ -37,7 +36,7 @@ export class PrometheusMetrics implements MetricsPort {
       }
       if (declaration.kind === 'counter') this.counters.set(name, new Counter(common))
       else if (declaration.kind === 'histogram')
-        this.histograms.set(name, new Histogram({ ...common, buckets: BUCKETS }))
+        this.histograms.set(name, new Histogram({ ...common, buckets: [...HISTOGRAM_BUCKETS] }))
       else {
         const readers: Reader[] = []
         this.readers.set(name, readers)
@@ -81,19 +80,34 @@ export class PrometheusMetrics implements MetricsPort {
       for (const value of (await counter.get()).values)
         samples.push({ name, labels: stringLabels(value.labels), value: value.value })
     for (const [name, histogram] of this.histograms) {
-      const byLabels = new Map<string, { labels: Record<string, string>; count: number; sum: number }>()
+      const byLabels = new Map<
+        string,
+        { labels: Record<string, string>; count: number; sum: number; buckets: number[] }
+      >()
       for (const value of (await histogram.get()).values) {
         const suffix = (value.metricName ?? '').slice(`${PREFIX}${name}`.length)
-        if (suffix !== '_count' && suffix !== '_sum') continue
-        const labels = stringLabels(value.labels)
+        if (suffix !== '_count' && suffix !== '_sum' && suffix !== '_bucket') continue
+        const { le, ...rest } = value.labels as Partial<Record<string, string | number>>
+        const labels = stringLabels(rest)
         const key = JSON.stringify(labels)
-        const entry = byLabels.get(key) ?? { labels, count: 0, sum: 0 }
+        const entry = byLabels.get(key) ?? { labels, count: 0, sum: 0, buckets: HISTOGRAM_BUCKETS.map(() => 0) }
         if (suffix === '_count') entry.count = value.value
-        else entry.sum = value.value
+        else if (suffix === '_sum') entry.sum = value.value
+        else {
+          const index = HISTOGRAM_BUCKETS.indexOf(Number(le))
+          if (index >= 0) entry.buckets[index] = value.value
+        }
         byLabels.set(key, entry)
       }
       for (const entry of byLabels.values())
-        samples.push({ name, labels: entry.labels, value: entry.count, count: entry.count, sum: entry.sum })
+        samples.push({
+          name,
+          labels: entry.labels,
+          value: entry.count,
+          count: entry.count,
+          sum: entry.sum,
+          buckets: entry.buckets,
+        })
     }
     for (const [name, readers] of this.readers)
       for (const read of readers)

@@ -258,6 +258,15 @@ export class MemoryEventRepository implements EventRepositoryPort {
     return ids.map((id) => this.indexed(id))
   }
 
+  async countMonitored(accountId: string, cap: number): Promise<number> {
+    let count = 0
+    for (const event of this.events.values()) {
+      if (count >= cap) break
+      if (event.accountId === accountId && event.dueAt !== null) count++
+    }
+    return count
+  }
+
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
     let earliest: Date | null = null
     for (const event of this.events.values()) {

@@ -255,6 +255,14 @@ export class MongoEventRepository implements EventRepositoryPort {
     return documents.map(toDomain)
   }
 
+  async countMonitored(accountId: string, cap: number): Promise<number> {
+    if (cap <= 0) return 0
+    return this.collection.countDocuments(
+      { ...accountScope(accountId), dueAt: { $ne: null } },
+      { limit: Math.floor(cap) },
+    )
+  }
+
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
     const next = await this.collection
       .find({ ...accountScope(accountId), dueAt: { $gt: after } }, { projection: { dueAt: 1 } })

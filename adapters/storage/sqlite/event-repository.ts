@@ -271,4 +271,13 @@ export class SqliteEventRepository implements EventRepositoryPort {
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
     return nextDueAt(this.db, 'events', 'due_at', accountId, after)
   }
+
+  async countMonitored(accountId: string, cap: number): Promise<number> {
+    // On the partial index `events_account_due`, stopping at the cap.
+    const row = statement(
+      this.db,
+      'SELECT COUNT(*) AS n FROM (SELECT 1 FROM events WHERE account_id = ? AND due_at IS NOT NULL LIMIT ?)',
+    ).get(accountId, Math.max(0, Math.floor(cap))) as { n: number }
+    return row.n
+  }
 }

@@ -128,7 +128,7 @@ export interface Account {
 
 export interface CounterPoint {
   readonly at: string
-  readonly [series: string]: number | string
+  readonly [series: string]: number | string | null
 }
 
 export interface DeliveryHour {
@@ -139,6 +139,7 @@ export interface DeliveryHour {
 }
 
 export interface Overview {
+  readonly monitored_events: { readonly source: string; readonly count: number; readonly capped: boolean }
   readonly counters: { readonly source: string; readonly points: CounterPoint[] }
   readonly deliveries: { readonly source: string; readonly capped: boolean; readonly hours: DeliveryHour[] }
 }

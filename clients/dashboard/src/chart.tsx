@@ -5,7 +5,8 @@ import 'uplot/dist/uPlot.min.css'
 export interface ChartSeries {
   readonly label: string
   readonly color: string
-  readonly values: readonly number[]
+  /** One per time; null where the series has no value (a gap in the line). */
+  readonly values: readonly (number | null)[]
   /** Drawn against the second (right-hand) axis, `secondUnit`. */
   readonly secondAxis?: boolean
 }
@@ -59,12 +60,13 @@ export const Chart = ({
         legend: { show: true },
         cursor: { show: true },
       },
-      [times as number[], ...series.map((each) => each.values as number[])],
+      [times as number[], ...series.map((each) => each.values as (number | null)[])],
       element,
     )
     return () => plot.destroy()
   }, [times, series, unit, secondUnit])
-  const round = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2))
+  const round = (value: number | null | undefined) =>
+    value === null || value === undefined ? '—' : Number.isInteger(value) ? String(value) : value.toFixed(2)
   return (
     <figure class="chart card" data-points={times.length}>
       <figcaption>{title}</figcaption>
@@ -90,7 +92,7 @@ export const Chart = ({
                   <tr key={time}>
                     <td>{new Date(time * 1000).toISOString().replace('T', ' ').slice(0, 16)}</td>
                     {series.map((each) => (
-                      <td key={each.label}>{round(each.values[index] ?? 0)}</td>
+                      <td key={each.label}>{round(each.values[index])}</td>
                     ))}
                   </tr>
                 ))}

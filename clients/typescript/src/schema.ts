@@ -660,7 +660,7 @@ export interface paths {
         };
         /**
          * An event's departure recomputes over time, newest first (the last 500 kept)
-         * @description Lists every stored recompute of the event's departure window, newest first: when it was computed, the earliest and latest departure, travel minutes, traffic level, confidence, data quality and what triggered it (creation, the schedule, a read, a requested recompute, tracking). Only recomputes that succeeded are recorded, at most 500 per event (the oldest go first); a new entry is visible on every host within a second. The history is deleted with its event and with its user. Pages with `limit` and `starting_after`.
+         * @description Lists every stored recompute of the event's departure window, newest first: when it was computed, the earliest and latest departure, travel minutes, traffic level, confidence, data quality, what triggered it (creation, the schedule, a read, a requested recompute, tracking), the weather it was computed with and the departure thresholds passed by then. Only recomputes that succeeded are recorded, at most 500 per event (the oldest go first); a new entry is visible on every host within a second. The history is deleted with its event and with its user. Pages with `limit` and `starting_after`.
          */
         get: operations["listDepartureHistory"];
         put?: never;
@@ -3243,6 +3243,8 @@ export interface components {
             livemode: boolean;
             /** @enum {string} */
             object: "departure_history_entry";
+            /** @description The departure thresholds passed once that recompute was applied, in their order (`pre_alert`, `leave_now`, `last_call`): the threshold a recompute set off is the last one it adds. Null on entries recorded before the history kept them. */
+            thresholds_reached: ("pre_alert" | "leave_now" | "last_call")[] | null;
             /** @enum {string} */
             traffic_level: "free" | "light" | "moderate" | "heavy" | "severe";
             travel_minutes: number | ("Infinity" | "-Infinity" | "NaN");
@@ -3251,6 +3253,22 @@ export interface components {
              * @enum {string}
              */
             trigger: "event_created" | "scheduled" | "requested" | "read" | "tracking";
+            /** @description The forecast hour the window was computed with (condition, temperature, precipitation, wind) and the warning then in force; null when no forecast was known, and on entries recorded before the history kept the weather. */
+            weather: ({
+                condition: string;
+                precipitation_mm_per_hour: number | ("Infinity" | "-Infinity" | "NaN");
+                temperature_c: number | ("Infinity" | "-Infinity" | "NaN");
+                /** @description The weather warning in force at the destination then (its kind and severity), or null. */
+                warning: ({
+                    kind: string;
+                    severity: string;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                wind_speed_kmh: number | ("Infinity" | "-Infinity" | "NaN");
+            } & {
+                [key: string]: unknown;
+            }) | null;
         } & {
             [key: string]: unknown;
         };

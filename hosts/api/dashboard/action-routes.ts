@@ -3,9 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { renderApiKey } from '../../../contracts/api-keys.js'
 import { pageRequestOf } from '../../../contracts/common.js'
 import { renderConnectedAccount } from '../../../contracts/connected-accounts.js'
+import { renderConnection } from '../../../contracts/connections.js'
 import { renderDepartureHistoryEntry } from '../../../contracts/departure-history.js'
+import { renderPushMessage } from '../../../contracts/devices.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderEvent } from '../../../contracts/events.js'
+import { renderSentEmail } from '../../../contracts/invitations.js'
 import { renderOAuthApplication } from '../../../contracts/oauth.js'
 import { renderUser } from '../../../contracts/users.js'
 import { decodeRequest, type ParameterProblem } from '../../../contracts/validation.js'
@@ -23,7 +26,9 @@ import {
   type CounterHistory,
   type DeliveryHour,
   deliveriesByHour,
+  MONITORED_EVENTS_CAP,
   OVERVIEW_WINDOW_MS,
+  QUANTILE_SERIES,
   recentDeliveries,
 } from '../../../core/dashboard/overview.js'
 import type { SignedIn, SignInService } from '../../../core/dashboard/sign-in-service.js'
@@ -31,12 +36,14 @@ import type { DepartureHistoryService } from '../../../core/event/departure-hist
 import type { EventService } from '../../../core/event/event-service.js'
 import type { ClockOf } from '../../../core/invitation/invitation-service.js'
 import type { OAuthService } from '../../../core/oauth/oauth-service.js'
+import type { EventRepositoryPort } from '../../../core/ports/event-repository.js'
 import type { DomainError } from '../../../core/shared/domain-error.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
 import type { RequestScope } from '../../../core/shared/request-scope.js'
 import { err, mapResult, ok, type Result } from '../../../core/shared/result.js'
 import type { UserService } from '../../../core/user/user-service.js'
 import type { WebhookEndpointService } from '../../../core/webhooks/webhook-endpoint-service.js'
+import type { Surface } from '../../composition-root.js'
 import { domainErrorToApi, sendError } from '../errors.js'
 import { auditActionOf, memberActor } from './audit-actions.js'
 import type { DashboardGuard } from './dashboard-guard.js'
@@ -50,6 +57,14 @@ export interface DashboardSurface {
   readonly events: EventService
   readonly webhooks: WebhookEndpointService
   readonly departureHistory: DepartureHistoryService
+  /** How many of an account's events the monitor watches (the overview). */
+  readonly monitoredEvents: Pick<EventRepositoryPort, 'countMonitored'>
+  /** The sandbox's records of what it sent instead of sending (null where nothing is recorded). */
+  readonly memoryMail: Surface['memoryMail']
+  readonly pushRecorder: Surface['pushRecorder']
+  readonly connections: Surface['connections']
+  /** The synthetic calendar provider's helpers (the sandbox only). */
+  readonly calendarSandbox: Surface['calendarSandbox']
 }
 
 export interface ActionRouteOptions {
@@ -405,6 +420,96 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
     true,
   )
 
+  // The sandbox's outbox: the e-mails and pushes it recorded instead of sending (`GET /v1/test_helpers/sent_emails`,
+  // `GET /v1/test_helpers/push_messages`), newest first, paged as the API pages (each record keeps its last 10,000).
+  const recordPage = <T extends { readonly id: string }>(
+    records: readonly T[],
+    query: Record<string, string | undefined>,
+  ) => {
+    const { limit: asked, startingAfter } = pageRequestOf(query)
+    const limit = Number.isInteger(asked) && asked >= 1 && asked <= 100 ? asked : 25
+    const from = startingAfter === undefined ? 0 : records.findIndex((record) => record.id === startingAfter) + 1
+    const rows = from === 0 && startingAfter !== undefined ? [] : records.slice(from, from + limit)
+    return { rows, hasMore: from + limit < records.length && rows.length > 0 }
+  }
+  surfaceAction(
+    'GET',
+    '/sent_emails',
+    Endpoints.listSentEmails.permission,
+    null,
+    async ({ surface, scope, query }) => {
+      const page = recordPage(surface.memoryMail?.list(scope.accountId) ?? [], query)
+      return ok({ body: list(page.rows.map(renderSentEmail), page.hasMore) })
+    },
+    true,
+  )
+  surfaceAction(
+    'GET',
+    '/push_messages',
+    Endpoints.listPushMessages.permission,
+    null,
+    async ({ surface, scope, query }) => {
+      const recorded = surface.pushRecorder?.list(scope.accountId, {}, Number.MAX_SAFE_INTEGER).data ?? []
+      const page = recordPage(recorded, query)
+      return ok({ body: list(page.rows.map(renderPushMessage), page.hasMore) })
+    },
+    true,
+  )
+  // The synthetic provider's helpers, on a connection of the sandbox (`/v1/test_helpers/connections/{id}/...`).
+  surfaceAction(
+    'GET',
+    '/connections',
+    Endpoints.listConnections.permission,
+    null,
+    async ({ surface, scope, query }) =>
+      mapResult(await surface.connections.list(scope, {}, pageRequestOf(query)), (page) => ({
+        body: list(
+          page.data.map((connection) => renderConnection(connection)),
+          page.hasMore,
+        ),
+      })),
+    true,
+  )
+  type ProviderHelpers = NonNullable<Surface['calendarSandbox']>['helpers']
+  const providerHelper = <B>(
+    path: string,
+    required: DashboardRequirement,
+    decode: Decoder<B> | null,
+    run: (
+      helpers: ProviderHelpers,
+      scope: RequestScope,
+      id: string,
+      body: B,
+    ) => ReturnType<ProviderHelpers['revokeGrant']>,
+  ) =>
+    surfaceAction(
+      'POST',
+      `/connections/:id/${path}`,
+      required,
+      decode,
+      async ({ surface, scope, params, body }) => {
+        const helpers = surface.calendarSandbox?.helpers
+        if (helpers === undefined)
+          return err(new InvalidParameter({ param: 'id', message: 'The sandbox provider is not offered here.' }))
+        return mapResult(await run(helpers, scope, params.id ?? '', body), (connection) => ({
+          body: renderConnection(connection),
+        }))
+      },
+      true,
+    )
+  providerHelper('revoke_grant', Endpoints.revokeProviderGrant.permission, null, (helpers, scope, id) =>
+    helpers.revokeGrant(scope, id),
+  )
+  providerHelper('expire_sync_cursors', Endpoints.expireProviderSyncCursors.permission, null, (helpers, scope, id) =>
+    helpers.expireSyncCursors(scope, id),
+  )
+  providerHelper(
+    'provider_outage',
+    Endpoints.setProviderOutage.permission,
+    bodyOf(Endpoints.setProviderOutage.body),
+    (helpers, scope, id, body) => helpers.setOutage(scope, id, body.enabled),
+  )
+
   // The overview: this host's counters, and the account's deliveries of the last 24 hours (core/dashboard/overview.ts).
   const DELIVERY_READING_MS = 30_000
   const deliveryReadings = new Map<string, { at: number; hours: DeliveryHour[]; capped: boolean }>()
@@ -425,12 +530,18 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
         reading = { at: now, hours: deliveriesByHour(read.deliveries, new Date(now)), capped: read.capped }
         deliveryReadings.set(key, reading)
       }
+      const monitored = await surface.monitoredEvents.countMonitored(scope.accountId, MONITORED_EVENTS_CAP)
       return ok({
         body: {
           object: 'dashboard_overview',
+          monitored_events: {
+            source: 'account_records',
+            count: monitored,
+            capped: monitored >= MONITORED_EVENTS_CAP,
+          },
           counters: {
             source: 'host_counters',
-            series: COUNTER_SERIES,
+            series: [...COUNTER_SERIES, ...QUANTILE_SERIES],
             points: options.history.points().map((point) => ({ at: point.at.toISOString(), ...point.values })),
           },
           deliveries: {

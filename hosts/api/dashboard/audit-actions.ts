@@ -20,6 +20,12 @@ const ACTIONS: Readonly<Record<string, { readonly action: string; readonly targe
   'POST /members': { action: 'member.invited', target: 'member' },
   'PATCH /members/:id': { action: 'member.role_changed', target: 'member' },
   'DELETE /members/:id': { action: 'member.removed', target: 'member' },
+  'POST /connections/:id/revoke_grant': { action: 'sandbox_provider.grant_revoked', target: 'connection' },
+  'POST /connections/:id/expire_sync_cursors': {
+    action: 'sandbox_provider.sync_cursors_expired',
+    target: 'connection',
+  },
+  'POST /connections/:id/provider_outage': { action: 'sandbox_provider.outage_set', target: 'connection' },
 }
 
 export const memberActor = (member: Member): AuditActor => ({ type: 'member', id: member.id, email: member.email })

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { MemoryMetrics } from '../../../adapters/metrics/memory/memory-metrics.js'
 import {
   COUNTER_SERIES,
   CounterHistory,
@@ -7,19 +8,20 @@ import {
   OVERVIEW_DELIVERY_CAP,
   OVERVIEW_WINDOW_MS,
   pointsOf,
+  quantileOf,
   recentDeliveries,
   recordSnapshot,
   type Snapshot,
   totalsOf,
 } from '../../../core/dashboard/overview.js'
-import type { MetricSample } from '../../../core/ports/metrics.js'
+import { HISTOGRAM_BUCKETS, type MetricSample } from '../../../core/ports/metrics.js'
 import { ok } from '../../../core/shared/result.js'
 import type { Delivery } from '../../../core/webhooks/delivery.js'
 import type { WebhookEndpoint } from '../../../core/webhooks/webhook-endpoint.js'
 
 const MINUTE = 60_000
 const totals = (values: Partial<Record<(typeof COUNTER_SERIES)[number], number>>) =>
-  Object.fromEntries(COUNTER_SERIES.map((key) => [key, values[key] ?? 0])) as Snapshot['totals']
+  Object.fromEntries(COUNTER_SERIES.map((key) => [key, values[key] ?? 0])) as unknown as Snapshot['totals']
 
 describe('the overview folds the counters into its series', () => {
   it('requests by surface and status class, attempts by outcome, departures recomputed', () => {
@@ -49,8 +51,11 @@ describe('the overview folds the counters into its series', () => {
       { name: 'webhook_deliveries_total', labels: { outcome: 'failed' }, value: 2 },
       { name: 'departure_recomputes_total', labels: {}, value: 4 },
       { name: 'idempotency_replays_total', labels: { surface: 'live' }, value: 9 },
+      { name: 'departure_thresholds_reached_total', labels: { threshold: 'pre_alert' }, value: 2 },
+      { name: 'departure_thresholds_reached_total', labels: { threshold: 'last_call' }, value: 1 },
     ]
-    expect(totalsOf(samples)).toEqual(
+    const { histograms: _histograms, ...counters } = totalsOf(samples)
+    expect(counters).toEqual(
       totals({
         requests_live_2xx: 6,
         requests_test_4xx: 2,
@@ -58,8 +63,85 @@ describe('the overview folds the counters into its series', () => {
         webhook_attempts_acknowledged: 7,
         webhook_attempts_failed: 3,
         departures_recomputed: 4,
+        thresholds_reached: 3,
       }),
     )
+  })
+
+  it('request durations by surface (every route together) and the recompute lag, from the metrics port', async () => {
+    const metrics = new MemoryMetrics()
+    for (const seconds of [0.002, 0.004, 0.02, 0.2])
+      metrics.observe('http_request_duration_seconds', seconds, { surface: 'live', route: '/v1/users', method: 'GET' })
+    metrics.observe('http_request_duration_seconds', 0.003, { surface: 'live', route: '/v1/events', method: 'POST' })
+    metrics.observe('http_request_duration_seconds', 40, { surface: 'test', route: '/v1/users', method: 'GET' })
+    metrics.observe('monitoring_lag_seconds', 3, {})
+    const { histograms } = totalsOf(await metrics.collect())
+    expect(histograms?.latency_live_ms.count).toBe(5)
+    // Cumulative per bound of HISTOGRAM_BUCKETS: 0.0025 holds 1, 0.005 holds 3, 0.025 holds 4, 0.25 all 5.
+    expect(histograms?.latency_live_ms.buckets.slice(0, 8)).toEqual([0, 1, 3, 3, 4, 4, 4, 5])
+    // Above the last bound: counted, in no bucket.
+    expect(histograms?.latency_test_ms).toEqual({ count: 1, buckets: HISTOGRAM_BUCKETS.map(() => 0) })
+    expect(histograms?.recompute_lag_seconds.buckets.at(-1)).toBe(1)
+  })
+})
+
+describe('p50 and p99 from histogram buckets, as histogram_quantile estimates them', () => {
+  it('the estimate lies in the bucket that holds the true quantile', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.double({ min: 0, max: 29, noNaN: true }), { minLength: 1, maxLength: 200 }),
+        fc.constantFrom(0.5, 0.99),
+        async (observations, q) => {
+          const metrics = new MemoryMetrics()
+          for (const value of observations) metrics.observe('monitoring_lag_seconds', value, {})
+          const sorted = [...observations].sort((a, b) => a - b)
+          const truth = sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] as number
+          const [sample] = await metrics.collect()
+          const estimate = quantileOf(q, sample?.count ?? 0, sample?.buckets ?? []) as number
+          const upper = HISTOGRAM_BUCKETS.findIndex((bound) => truth <= bound)
+          const lower = upper === 0 ? 0 : (HISTOGRAM_BUCKETS[upper - 1] as number)
+          expect(estimate).toBeGreaterThanOrEqual(lower)
+          expect(estimate).toBeLessThanOrEqual(HISTOGRAM_BUCKETS[upper] as number)
+        },
+      ),
+    )
+  })
+
+  it('no observation, no quantile; above the last bound, the last bound', () => {
+    expect(
+      quantileOf(
+        0.5,
+        0,
+        HISTOGRAM_BUCKETS.map(() => 0),
+      ),
+    ).toBeNull()
+    expect(
+      quantileOf(
+        0.99,
+        3,
+        HISTOGRAM_BUCKETS.map(() => 0),
+      ),
+    ).toBe(30)
+  })
+
+  it('a point holds the quantiles of the minute: milliseconds for requests, seconds for the lag', async () => {
+    const metrics = new MemoryMetrics()
+    let now = 0
+    const history = new CounterHistory(metrics, { now: () => new Date(now) })
+    await history.sample()
+    for (let index = 0; index < 100; index++)
+      metrics.observe('http_request_duration_seconds', 0.004, { surface: 'test', route: '/v1/users', method: 'GET' })
+    now += MINUTE
+    await history.sample()
+    now += MINUTE
+    await history.sample()
+    const [first, second] = history.points()
+    // All 100 in (2.5 ms, 5 ms]: p50 half-way, p99 near the top.
+    expect(first?.values.latency_test_ms_p50).toBe(3.75)
+    expect(first?.values.latency_test_ms_p99).toBe(4.98)
+    expect(first?.values.latency_live_ms_p50).toBeNull()
+    // The next minute had no request: no quantile, not the previous one.
+    expect(second?.values.latency_test_ms_p50).toBeNull()
   })
 })
 

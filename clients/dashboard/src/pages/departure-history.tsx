@@ -13,6 +13,45 @@ interface HistoryEntry {
   readonly confidence: string
   readonly data_quality: string | null
   readonly trigger: string
+  readonly weather: {
+    readonly condition: string
+    readonly temperature_c: number
+    readonly precipitation_mm_per_hour: number
+    readonly wind_speed_kmh: number
+    readonly warning: { readonly kind: string; readonly severity: string } | null
+  } | null
+  readonly thresholds_reached: string[] | null
+}
+
+const THRESHOLD_NAMES: Readonly<Record<string, string>> = {
+  pre_alert: 'pre-alert',
+  leave_now: 'leave now',
+  last_call: 'last call',
+}
+
+/** The weather of a recompute in a few words: `rain, 12 °C, 0.4 mm/h, wind 20 km/h; warning: wind (moderate)`. */
+export const describeWeather = (weather: HistoryEntry['weather']): string => {
+  if (weather === null) return '—'
+  const parts = [
+    weather.condition.replace('_', ' '),
+    `${Math.round(weather.temperature_c)} °C`,
+    ...(weather.precipitation_mm_per_hour > 0 ? [`${weather.precipitation_mm_per_hour} mm/h`] : []),
+    `wind ${Math.round(weather.wind_speed_kmh)} km/h`,
+  ]
+  const warning =
+    weather.warning === null ? '' : `; warning: ${weather.warning.kind.replace('_', ' ')} (${weather.warning.severity})`
+  return `${parts.join(', ')}${warning}`
+}
+
+/** The thresholds passed by a recompute, and which one it set off (the one the previous recompute had not). */
+const describeThresholds = (entry: HistoryEntry, previous: HistoryEntry | undefined): string => {
+  const reached = entry.thresholds_reached
+  if (reached === null) return '—'
+  if (reached.length === 0) return 'none yet'
+  const before = previous?.thresholds_reached?.length ?? 0
+  return reached
+    .map((threshold, index) => `${THRESHOLD_NAMES[threshold] ?? threshold}${index >= before ? ' (new)' : ''}`)
+    .join(', ')
 }
 
 /**
@@ -37,6 +76,25 @@ export const historySeries = (entries: readonly HistoryEntry[], startTime: strin
         values: oldestFirst.map((e) => before(e.latest_departure)),
       },
       { label: 'Travel (min)', color: '#047857', values: oldestFirst.map((e) => e.travel_minutes), secondAxis: true },
+    ],
+    /** The weather (temperature, precipitation) and the thresholds passed (0 to 3, on the second axis). */
+    conditions: [
+      {
+        label: 'Temperature (°C)',
+        color: '#b91c1c',
+        values: oldestFirst.map((e) => (e.weather === null ? null : e.weather.temperature_c)),
+      },
+      {
+        label: 'Precipitation (mm/h)',
+        color: '#0e7490',
+        values: oldestFirst.map((e) => (e.weather === null ? null : e.weather.precipitation_mm_per_hour)),
+      },
+      {
+        label: 'Thresholds passed (0 to 3)',
+        color: '#7c3aed',
+        values: oldestFirst.map((e) => (e.thresholds_reached === null ? null : e.thresholds_reached.length)),
+        secondAxis: true,
+      },
     ],
   }
 }
@@ -77,6 +135,16 @@ export const DepartureHistory = ({ mode, event }: { mode: Mode; event: CalendarE
                 numbers={false}
               />
             )}
+            {chart !== null && (
+              <Chart
+                title="Weather and departure thresholds passed at each recompute"
+                times={chart.times}
+                series={chart.conditions}
+                unit="°C · mm/h"
+                secondUnit="thresholds"
+                numbers={false}
+              />
+            )}
             <Table caption="Departure recomputes">
               <thead>
                 <tr>
@@ -86,11 +154,13 @@ export const DepartureHistory = ({ mode, event }: { mode: Mode; event: CalendarE
                   <th scope="col">Travel</th>
                   <th scope="col">Traffic</th>
                   <th scope="col">Data</th>
+                  <th scope="col">Weather</th>
+                  <th scope="col">Thresholds reached</th>
                   <th scope="col">Trigger</th>
                 </tr>
               </thead>
               <tbody>
-                {entries.map((entry) => (
+                {entries.map((entry, index) => (
                   <tr key={entry.id}>
                     <td>{formatTime(entry.computed_at)}</td>
                     <td>{formatTime(entry.earliest_departure)}</td>
@@ -98,6 +168,8 @@ export const DepartureHistory = ({ mode, event }: { mode: Mode; event: CalendarE
                     <td>{entry.travel_minutes} min</td>
                     <td>{entry.traffic_level}</td>
                     <td>{entry.data_quality ?? '—'}</td>
+                    <td>{describeWeather(entry.weather)}</td>
+                    <td>{describeThresholds(entry, entries[index + 1])}</td>
                     <td>{entry.trigger}</td>
                   </tr>
                 ))}

@@ -6,8 +6,9 @@ import { ErrorNote, Source } from '../components.js'
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000)
 
 /**
- * The last 24 hours: this host's counters (requests, delivery attempts, departures recomputed) and the account's
- * own webhook deliveries. Each figure says where it comes from.
+ * The last 24 hours: this host's counters (requests, response times, delivery attempts, departures recomputed,
+ * thresholds reached, recompute lag) and the account's own webhook deliveries and events watched. Each figure says
+ * where it comes from.
  */
 export const OverviewPage = ({ mode }: { mode: Mode }) => {
   const [overview, setOverview] = useState<Overview | null>(null)
@@ -24,6 +25,9 @@ export const OverviewPage = ({ mode }: { mode: Mode }) => {
   const points = overview.counters.points
   const times = points.map((point) => seconds(point.at))
   const series = (key: string) => points.map((point) => Number(point[key] ?? 0))
+  /** A quantile: null (a gap) in a minute without any observation. */
+  const quantile = (key: string) => points.map((point) => (point[key] === null ? null : Number(point[key] ?? 0)))
+  const monitored = overview.monitored_events
   const hours = overview.deliveries.hours
   const surface = mode === 'live' ? 'production' : 'sandbox'
   return (
@@ -34,6 +38,13 @@ export const OverviewPage = ({ mode }: { mode: Mode }) => {
           Refresh
         </button>
       </div>
+      <p class="stat" data-testid="monitored-events">
+        Events the departure monitor watches now on the {surface} surface:{' '}
+        <strong>
+          {monitored.count.toLocaleString('en')}
+          {monitored.capped ? ' or more' : ''}
+        </strong>
+      </p>
       <div class="charts">
         <Chart
           title={`Requests per minute on the ${surface} surface, by status class`}
@@ -43,6 +54,15 @@ export const OverviewPage = ({ mode }: { mode: Mode }) => {
             { label: '2xx and 3xx', color: '#1a7f37', values: series(`requests_${mode}_2xx`) },
             { label: '4xx', color: '#b35900', values: series(`requests_${mode}_4xx`) },
             { label: '5xx', color: '#c62828', values: series(`requests_${mode}_5xx`) },
+          ]}
+        />
+        <Chart
+          title={`Response time on the ${surface} surface, p50 and p99 per minute`}
+          unit="milliseconds"
+          times={times}
+          series={[
+            { label: 'p50', color: '#0b57d0', values: quantile(`latency_${mode}_ms_p50`) },
+            { label: 'p99', color: '#b35900', values: quantile(`latency_${mode}_ms_p99`) },
           ]}
         />
         <Chart
@@ -56,21 +76,44 @@ export const OverviewPage = ({ mode }: { mode: Mode }) => {
           ]}
         />
         <Chart
-          title="Webhook delivery attempts and departures recomputed per minute (every surface)"
+          title="Webhook delivery attempts per minute (every surface)"
           unit="per min"
           times={times}
           series={[
             { label: 'attempts acknowledged', color: '#1a7f37', values: series('webhook_attempts_acknowledged') },
             { label: 'attempts failed', color: '#c62828', values: series('webhook_attempts_failed') },
+          ]}
+        />
+        <Chart
+          title="Departures computed and thresholds reached per minute, and how late the recomputes ran (every surface)"
+          unit="per min"
+          secondUnit="lag, seconds"
+          times={times}
+          series={[
             { label: 'departures recomputed', color: '#0b57d0', values: series('departures_recomputed') },
+            { label: 'thresholds reached', color: '#7c3aed', values: series('thresholds_reached') },
+            {
+              label: 'recompute lag p50',
+              color: '#1a7f37',
+              values: quantile('recompute_lag_seconds_p50'),
+              secondAxis: true,
+            },
+            {
+              label: 'recompute lag p99',
+              color: '#c62828',
+              values: quantile('recompute_lag_seconds_p99'),
+              secondAxis: true,
+            },
           ]}
         />
       </div>
       <Source>
-        Requests, delivery attempts and departures recomputed: the counters of the host that answered this page (as on
-        its <code>/metrics</code>), sampled each minute since it started, for every account it serves; another host
-        keeps its own. Deliveries per hour: this account's delivery records
-        {overview.deliveries.capped ? ' (the newest 5,000)' : ''}, the same on every host.
+        Requests, response times, delivery attempts, departures recomputed, thresholds reached and recompute lag: the
+        counters and histograms of the host that answered this page (as on its <code>/metrics</code>), sampled each
+        minute since it started, for every account it serves; another host keeps its own. The p50 and p99 are estimated
+        from the histograms' buckets, as Prometheus's <code>histogram_quantile</code> does. Deliveries per hour and
+        events watched: this account's records
+        {overview.deliveries.capped ? ' (deliveries: the newest 5,000)' : ''}, the same on every host.
       </Source>
     </section>
   )
