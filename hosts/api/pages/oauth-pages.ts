@@ -1,4 +1,5 @@
 import escapeHtml from 'escape-html'
+import { isDynamicClient } from '../../../core/oauth/oauth.js'
 import type { ConsentPage } from '../../../core/oauth/oauth-service.js'
 import { hostedPage } from './hosted-page.js'
 
@@ -28,10 +29,14 @@ export const consentPage = (shown: ConsentPage, params: Record<string, string | 
     .split(' ')
     .map((scope) => `<li><code>${escapeHtml(scope)}</code></li>`)
     .join('')
+  // A client that registered itself (RFC 7591) chose its own name: say so, and where the grant goes.
+  const unverified = isDynamicClient(pending.application)
+    ? `<p><strong>Unverified application.</strong> It registered itself: its name is its own claim, not checked by your platform. Allowing sends the grant to <code>${escapeHtml(new URL(pending.redirectUri).host)}</code>.</p>\n`
+    : ''
   return hostedPage(
     `Allow ${pending.application.name}?`,
     `<h1>Allow ${escapeHtml(pending.application.name)} to act for ${escapeHtml(account)}?</h1>
-<p>It asks for these permissions:</p>
+${unverified}<p>It asks for these permissions:</p>
 <ul>${scopes}</ul>
 <form method="post" action="/oauth/authorize">
 ${CONSENT_FIELDS.map((name) => hidden(name, params[name])).join('\n')}

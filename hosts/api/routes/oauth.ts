@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { pageRequestOf } from '../../../contracts/common.js'
 import { type EndpointContract, routerPath } from '../../../contracts/endpoint.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
-import { renderOAuthApplication } from '../../../contracts/oauth.js'
+import { renderClientRegistration, renderOAuthApplication } from '../../../contracts/oauth.js'
+import { REGISTRATION_BOUNDS } from '../../../core/oauth/client-registration.js'
 import { type OAuthProtocolError, SUPPORTED_SCOPES } from '../../../core/oauth/oauth.js'
 import type { AuthorizationFailure, AuthorizationParams, OAuthService } from '../../../core/oauth/oauth-service.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
@@ -156,6 +157,7 @@ export const oauthRoutes = async (app: FastifyInstance, options: OAuthRouteOptio
         authorization_endpoint: `${issuer}${Endpoints.oauthAuthorize.path}`,
         token_endpoint: `${issuer}${Endpoints.oauthToken.path}`,
         revocation_endpoint: `${issuer}${Endpoints.oauthRevoke.path}`,
+        registration_endpoint: `${issuer}${Endpoints.oauthRegisterClient.path}`,
         response_types_supported: ['code'],
         response_modes_supported: ['query'],
         grant_types_supported: ['authorization_code', 'refresh_token'],
@@ -165,6 +167,23 @@ export const oauthRoutes = async (app: FastifyInstance, options: OAuthRouteOptio
         scopes_supported: SUPPORTED_SCOPES,
         authorization_response_iss_parameter_supported: true,
       })
+    })
+
+    // RFC 7591: open registration of public clients, counted per client address beyond the protocol's own pool.
+    const registrationPool = {
+      name: 'oauth_register',
+      requests: REGISTRATION_BOUNDS.perAddressPerHour,
+      windowMs: 3_600_000,
+    }
+    scope.post(routerPath(Endpoints.oauthRegisterClient.path), publicRoute, async (request, reply) => {
+      if (!(await options.rateLimit.admitPerAddress(request, reply, registrationPool))) return reply
+      const registered = await oauth.registerDynamicClient(livemode, request.body)
+      if (!registered.ok)
+        return sendProtocol(reply, 400, {
+          error: registered.error.error,
+          error_description: registered.error.description,
+        })
+      return sendProtocol(reply, 201, renderClientRegistration(registered.value))
     })
 
     const failAuthorization = (reply: FastifyReply, failure: AuthorizationFailure) =>
