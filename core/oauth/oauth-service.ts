@@ -10,7 +10,7 @@ import type { TokenSignerPort } from '../ports/token-signer.js'
 import { InvalidParameter, ResourceNotFound } from '../shared/errors.js'
 import { type Page, type PageRequest, paginateById, validatePageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
-import { checkRegistration, type RegistrationError } from './client-registration.js'
+import type { ClientRegistration } from './client-registration.js'
 import {
   isDynamicClient,
   isS256ChallengeShaped,
@@ -182,29 +182,24 @@ export class OAuthService {
   }
 
   /**
-   * RFC 7591: a public client registers itself on a surface. It belongs to no platform: it obtains tokens only through
+   * RFC 7591: a public client registers itself on a surface, with metadata `checkRegistration` accepted. It belongs to no platform: it obtains tokens only through
    * a consent ticket a platform issues for one of its connected accounts, and then acts for that connected account
    * with the scopes its administrator allowed, as any application of the platform would.
    */
-  async registerDynamicClient(
-    livemode: boolean,
-    metadata: unknown,
-  ): Promise<Result<OAuthApplication, RegistrationError>> {
-    const checked = checkRegistration(metadata)
-    if (!checked.ok) return checked
+  async registerDynamicClient(livemode: boolean, registration: ClientRegistration): Promise<OAuthApplication> {
     const application: OAuthApplication = {
       id: this.deps.ids.next('oapp'),
       platformId: '',
       livemode,
-      name: checked.value.clientName,
+      name: registration.clientName,
       clientType: 'public',
-      redirectUris: checked.value.redirectUris,
+      redirectUris: registration.redirectUris,
       secretHash: null,
       createdAt: this.deps.clock.now(),
       registration: 'dynamic',
     }
     await this.deps.store.insertApplication(application)
-    return ok(application)
+    return application
   }
 
   async listApplications(

@@ -33,6 +33,7 @@ let validator: DocumentValidator
 const seen = new Map<string, Set<number>>()
 
 const INBOUND_SECRET = 'coverage-inbound-secret-0123'
+const REDIRECT_LOOPBACK = 'http://127.0.0.1:9/callback'
 const MUTATING = new Set(['POST', 'PATCH', 'DELETE'])
 
 /** One exchange, redirects not followed, validated against the document and recorded against its operation. */
@@ -616,6 +617,11 @@ describe('a developer trying the flows: tracking, free/busy, voice, connections,
     })
     await form('/oauth/revoke', { token: String(token.json?.access_token), ...client })
     await form('/oauth/revoke', { token: 'x', client_id: client.client_id, client_secret: 'wrong' })
+    // RFC 7591: a public client registers itself; a refused registration is the protocol's 400.
+    const registration = (metadata: unknown) =>
+      exchange(test.sandbox, 'POST', '/oauth/register', { key: null, body: JSON.stringify(metadata) })
+    expect((await registration({ client_name: 'Coverage agent', redirect_uris: [REDIRECT_LOOPBACK] })).status).toBe(201)
+    expect((await registration({ redirect_uris: ['http://agent.example/cb'] })).json.error).toBe('invalid_redirect_uri')
   }, 120_000)
 })
 

@@ -155,6 +155,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dynamic client registration (RFC 7591): a public client with PKCE registers itself (20 per hour per address)
+         * @description Registers a public OAuth client (no secret; PKCE S256 on every authorization) with its redirect URIs, as MCP clients do on first contact. The client belongs to no platform: it obtains tokens only through a platform's consent ticket for one of its connected accounts, and then acts for that connected account with the scopes its administrator allowed. No key; limited to 20 registrations per hour per client address. Errors follow RFC 7591.
+         */
+        post: operations["oauthRegisterClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/revoke": {
         parameters: {
             query?: never;
@@ -4226,6 +4246,21 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description RFC 7591 3.2.1: the registered public client. No client_secret (PKCE S256 authenticates the code exchange) and no registration access token (a registration is not managed afterwards). */
+        OAuthClientRegistration: {
+            client_id: string;
+            client_id_issued_at: number;
+            client_name: string;
+            grant_types: string[];
+            redirect_uris: string[];
+            response_types: string[];
+            /** @enum {string} */
+            token_endpoint_auth_method: "none";
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Client metadata (RFC 7591 2): `redirect_uris` (required, 1 to 10; https, or http on a loopback host; no fragment), `client_name` (at most 200 characters), `token_endpoint_auth_method` (`none` only: public clients), `grant_types` (`authorization_code`, and `refresh_token`), `response_types` (`code`), `scope`, and the informative `client_uri`, `logo_uri`, `tos_uri`, `policy_uri`, `contacts`, `software_id`, `software_version` (strings of at most 2000 characters). Other fields are ignored; the whole object is at most 16 KiB. */
+        OAuthClientRegistrationRequest: Record<string, never>;
         /** @description Signed, short-lived: the platform vouches that the connected account's administrator may consent to this application. Sent as login_hint of the authorization request. */
         OAuthConsentTicket: {
             client_id: string;
@@ -6259,6 +6294,100 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                     "text/html": string;
+                };
+            };
+            /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body was sent with a content type other than `application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    oauthRegisterClient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OAuthClientRegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClientRegistration"];
+                };
+            };
+            /**
+             * @description RFC 7591 3.2.2 error: `invalid_redirect_uri` or `invalid_client_metadata`
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             *
+             *     `invalid_json`: The body is not valid JSON.
+             *
+             *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
+             *
+             *     `parameter_missing`: A required parameter is missing; `param` names it.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["OAuthProtocolError"];
                 };
             };
             /** @description `body_too_large`: The body exceeds the 1 MiB limit. */

@@ -3,7 +3,7 @@ import { pageRequestOf } from '../../../contracts/common.js'
 import { type EndpointContract, routerPath } from '../../../contracts/endpoint.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
 import { renderClientRegistration, renderOAuthApplication } from '../../../contracts/oauth.js'
-import { REGISTRATION_BOUNDS } from '../../../core/oauth/client-registration.js'
+import { checkRegistration, REGISTRATION_BOUNDS } from '../../../core/oauth/client-registration.js'
 import { type OAuthProtocolError, SUPPORTED_SCOPES } from '../../../core/oauth/oauth.js'
 import type { AuthorizationFailure, AuthorizationParams, OAuthService } from '../../../core/oauth/oauth-service.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
@@ -176,14 +176,16 @@ export const oauthRoutes = async (app: FastifyInstance, options: OAuthRouteOptio
       windowMs: 3_600_000,
     }
     scope.post(routerPath(Endpoints.oauthRegisterClient.path), publicRoute, async (request, reply) => {
+      const checked = checkRegistration(request.body)
+      if (!checked.ok)
+        return sendProtocol(reply, 400, { error: checked.error.error, error_description: checked.error.description })
+      // Only what would be stored counts: a refused registration writes nothing.
       if (!(await options.rateLimit.admitPerAddress(request, reply, registrationPool))) return reply
-      const registered = await oauth.registerDynamicClient(livemode, request.body)
-      if (!registered.ok)
-        return sendProtocol(reply, 400, {
-          error: registered.error.error,
-          error_description: registered.error.description,
-        })
-      return sendProtocol(reply, 201, renderClientRegistration(registered.value))
+      return sendProtocol(
+        reply,
+        201,
+        renderClientRegistration(await oauth.registerDynamicClient(livemode, checked.value)),
+      )
     })
 
     const failAuthorization = (reply: FastifyReply, failure: AuthorizationFailure) =>
