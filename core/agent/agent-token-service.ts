@@ -1,4 +1,5 @@
 import { AuthenticationFailed, PermissionDenied } from '../account/account.errors.js'
+import type { Account } from '../account/account.js'
 import { hashSecret } from '../account/api-key.js'
 import {
   type AccessLevel,
@@ -8,6 +9,7 @@ import {
   type Permissions,
   permits,
 } from '../account/permissions.js'
+import type { AccountRepositoryPort } from '../ports/account-repository.js'
 import type { AgentTokenStorePort } from '../ports/agent-token-store.js'
 import type { Clock } from '../ports/clock.js'
 import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
@@ -33,6 +35,8 @@ export interface AgentTokenServiceDeps {
   readonly store: AgentTokenStorePort
   /** The surface's users. */
   readonly users: UserRepositoryPort
+  /** The platform's accounts: a token of a deleted account (or connected account) does not authenticate. */
+  readonly accounts: AccountRepositoryPort
   readonly ids: IdGenerator
   readonly random: RandomSource
   /** The platform's time: a token's expiry is not moved by a sandbox clock (as a key's revocation is not). */
@@ -58,6 +62,10 @@ export interface MintInput {
 export interface AgentTokenAuthentication {
   readonly token: AgentToken
   readonly user: User
+  /** The account of the credential that minted it (the platform under Connect). */
+  readonly platform: Account
+  /** The account whose user it acts for: the platform itself, or one of its connected accounts. */
+  readonly account: Account
 }
 
 /**
@@ -170,9 +178,22 @@ export class AgentTokenService {
     const token = await this.deps.store.findByHash(hashSecret(secret))
     if (token === null || token.livemode !== this.deps.livemode || !agentTokenLive(token, this.deps.clock.now()))
       return failed
-    const user = await this.deps.users.get(token.accountId, token.userId)
-    if (user === null) return failed
+    const [platform, connected, user] = await Promise.all([
+      this.deps.accounts.getAccount(token.platformAccountId),
+      token.accountId === token.platformAccountId ? null : this.deps.accounts.getAccount(token.accountId),
+      this.deps.users.get(token.accountId, token.userId),
+    ])
+    const account = token.accountId === token.platformAccountId ? platform : connected
+    if (
+      platform === null ||
+      platform.deletedAt !== null ||
+      account === null ||
+      account.deletedAt !== null ||
+      (account.id !== platform.id && account.platformId !== platform.id) ||
+      user === null
+    )
+      return failed
     if (user.deactivatedAt !== null) return err(new AccountDeactivated({ userId: token.userId }))
-    return ok({ token, user })
+    return ok({ token, user, platform, account })
   }
 }

@@ -27,6 +27,7 @@ import {
 } from '../../contracts/mcp.js'
 import { decodeRequest } from '../../contracts/validation.js'
 import type { SessionAuthorityService } from '../../core/account/session-authority.js'
+import type { AgentToken } from '../../core/agent/agent-token.js'
 import { hintsOf, type Json, type Tool, type ToolServices } from '../../core/agent/agent-tool.js'
 import { AgentToolCalls, type ProposalDesk, type SubLimitCounter } from '../../core/agent/tool-calls.js'
 import { SUPPORTED_SCOPES } from '../../core/oauth/oauth.js'
@@ -34,7 +35,7 @@ import type { Clock } from '../../core/ports/clock.js'
 import type { RandomSource } from '../../core/ports/id-generator.js'
 import type { LoggerPort } from '../../core/ports/logger.js'
 import type { TokenSignerPort } from '../../core/ports/token-signer.js'
-import { InvalidParameter } from '../../core/shared/errors.js'
+import { InvalidParameter, ResourceNotFound } from '../../core/shared/errors.js'
 import type { RequestScope } from '../../core/shared/request-scope.js'
 import type { UserService } from '../../core/user/user-service.js'
 import type { ProposalHolder, VoiceService } from '../../core/voice/voice-service.js'
@@ -72,18 +73,21 @@ const REJECT_ACTION = 'reject_action'
 
 const endpoints = Endpoints as unknown as Record<string, EndpointContract>
 
-/** Every tool's arguments plus the user it acts for: an account-level credential names the user on each call. */
-const inputSchemaOf = (tool: Tool): McpTool['inputSchema'] => {
+/**
+ * Every tool's arguments plus the user it acts for: an account-level credential names the user on each call; with a
+ * user-scoped agent token `user_id` may be left out (it can only be the token's user).
+ */
+const inputSchemaOf = (tool: Tool, userScoped: boolean): McpTool['inputSchema'] => {
   const schema = argumentsJsonSchema(tool.arguments)
   const properties = { user_id: jsonSchemaOf(UserIdArgument), ...((schema.properties as Json | undefined) ?? {}) }
-  const required = ['user_id', ...((schema.required as string[] | undefined) ?? [])]
+  const required = [...(userScoped ? [] : ['user_id']), ...((schema.required as string[] | undefined) ?? [])]
   return { ...schema, type: 'object', properties, required }
 }
 
 const actionOutputSchema = jsonSchemaOf(AgentActionOutput) as McpTool['outputSchema']
 
 /** The tools as MCP lists them: JSON Schemas, output schemas, and the annotations of what each may do. */
-const describeTool = (tool: Tool): McpTool => {
+const describeTool = (tool: Tool, userScoped: boolean): McpTool => {
   const hints = hintsOf(tool)
   const route = endpoints[tool.route]
   const output = tool.kind === 'read' && route !== undefined ? readOutputSchema(route) : actionOutputSchema
@@ -93,7 +97,7 @@ const describeTool = (tool: Tool): McpTool => {
       tool.kind === 'read'
         ? tool.description
         : `${tool.description} Nothing changes until the user confirms: the answer is a proposal; show its summary to the user and call ${CONFIRM_ACTION} with its id once they agree.`,
-    inputSchema: inputSchemaOf(tool),
+    inputSchema: inputSchemaOf(tool, userScoped),
     ...(output === null ? {} : { outputSchema: output as McpTool['outputSchema'] }),
     annotations: {
       readOnlyHint: tool.kind === 'read',
@@ -142,7 +146,10 @@ const serverFor = (
   options: McpRouteOptions,
   calls: AgentToolCalls,
   jsonSchemaValidator: AjvJsonSchemaValidator,
+  /** A user-scoped agent token's record: every call acts for its user, under its confirmation policy. */
+  agentToken: AgentToken | null,
 ) => {
+  const tokenUser = agentToken?.userId ?? null
   const server = new Server(
     { name: 'departure', version: SERVER_VERSION },
     {
@@ -169,7 +176,7 @@ const serverFor = (
     )
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const tools = calls.available(session.authority).map(describeTool)
+    const tools = calls.available(session.authority).map((tool) => describeTool(tool, tokenUser !== null))
     return { tools: tools.length === 0 ? [] : [...tools, ...ACTION_TOOLS] }
   })
 
@@ -178,7 +185,13 @@ const serverFor = (
     const raw = (request.params.arguments ?? {}) as Json
     if (name === CONFIRM_ACTION || name === REJECT_ACTION) return decide(name, raw)
     if (calls.toolNamed(name) === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`)
-    const { user_id: userId, ...args } = raw
+    const { user_id: named, ...args } = raw
+    // A user-scoped token acts for its user only: another user is as unknown as a foreign id.
+    if (tokenUser !== null && named !== undefined && named !== tokenUser)
+      return toolError(
+        domainErrorToApi(new ResourceNotFound({ resource: 'user', id: String(named), param: 'arguments.user_id' })),
+      )
+    const userId = tokenUser ?? named
     if (typeof userId !== 'string' || userId === '')
       return toolError({
         code: 'parameter_missing',
@@ -196,7 +209,7 @@ const serverFor = (
       arguments: args,
       authority: session.authority,
       enabled: () => true,
-      policy: 'always',
+      policy: agentToken?.confirmationPolicy ?? 'always',
       context: context(userId),
       desk,
     })
@@ -267,7 +280,7 @@ const serverFor = (
   server.setRequestHandler(GetPromptRequestSchema, async (request) => {
     if (request.params.name !== PLAN_MY_DAY)
       throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`)
-    const userId = request.params.arguments?.user_id
+    const userId = request.params.arguments?.user_id ?? tokenUser ?? undefined
     if (userId === undefined || userId === '')
       throw new McpError(ErrorCode.InvalidParams, 'The prompt plan_my_day needs user_id.')
     return {
@@ -360,13 +373,14 @@ export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void 
     const header = request.headers['mcp-session-id']
     const named = Array.isArray(header) ? header[0] : header
     let session: Awaited<ReturnType<McpSessions['open']>>
+    const userId = request.agentToken?.userId ?? null
     if (isInitializeRequest(request.body)) {
-      session = await sessions.open(auth, request.scope)
+      session = await sessions.open(auth, request.scope, userId)
       if (session.ok) reply.header('mcp-session-id', session.value.id)
     } else {
       if (named === undefined || named === '')
         return jsonRpcError(reply, 400, -32000, 'Bad Request: Mcp-Session-Id header is required')
-      session = await sessions.resume(named, auth, request.scope)
+      session = await sessions.resume(named, auth, request.scope, userId)
     }
     if (!session.ok)
       return jsonRpcError(
@@ -377,7 +391,7 @@ export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void 
           ? `Session ended (${session.error.loss}).`
           : 'Session not found: initialize a new session.',
       )
-    const server = serverFor(session.value, request.scope, options, calls, jsonSchemaValidator)
+    const server = serverFor(session.value, request.scope, options, calls, jsonSchemaValidator, request.agentToken)
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
