@@ -164,7 +164,7 @@ export const TOKENS = {
   OutboundMirror: token<OutboundMirror>('OutboundMirror'),
   VoiceRepository: token<VoiceRepositoryPort>('VoiceRepository'),
   VoiceService: token<VoiceService>('VoiceService'),
-  /** Whether a long-lived session (voice; MCP and agent tokens to come) still holds its authority. */
+  /** Whether a long-lived session (voice, MCP, agent tokens' MCP sessions) still holds its authority. */
   SessionAuthority: token<SessionAuthorityService>('SessionAuthority'),
   /** The surface's user-scoped agent tokens: minted, listed, revoked, authenticated at `/mcp`. */
   AgentTokenService: token<AgentTokenService>('AgentTokenService'),

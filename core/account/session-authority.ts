@@ -11,7 +11,7 @@ import { type KeyType, type Permissions, permits, type RequiredPermission } from
 
 /**
  * Who a long-lived session acts for, as it was granted when the session was made: a voice session today, an MCP
- * session or an agent token tomorrow. The session acts with these grants for as long as they still hold, and never
+ * session (a user-scoped agent token's names its user). The session acts with these grants for as long as they still hold, and never
  * with more than the credential has now.
  */
 export interface SessionGrant {
@@ -118,7 +118,7 @@ export interface SessionAuthorityDeps {
 
 /**
  * Reads what a session's authority rests on and applies the rule. Every channel that holds sessions longer than a
- * request (voice, and the MCP channel and agent tokens to come) asks this at connect, on every call, and
+ * request (voice, MCP, and the MCP sessions of agent tokens) asks this at connect, on every call, and
  * periodically for its open connections.
  */
 export class SessionAuthorityService {

@@ -263,26 +263,11 @@ export class OAuthService {
     livemode: boolean,
     params: AuthorizationParams,
   ): Promise<Result<PendingAuthorization, AuthorizationFailure>> {
-    const application =
-      params.client_id === undefined || params.client_id === ''
-        ? null
-        : await this.deps.store.getApplication(params.client_id)
-    if (application === null || application.livemode !== livemode)
-      return err({ kind: 'page', message: 'This application is not known here (client_id).' })
-    // Exact matching: the URI must be one registered, character for character.
-    const redirectUri = params.redirect_uri
-    if (redirectUri === undefined || !application.redirectUris.includes(redirectUri))
-      return err({ kind: 'page', message: 'The redirect URI is not one registered for this application.' })
+    const request = await this.validateRequest(livemode, params)
+    if (!request.ok) return request
+    const { application, redirectUri, permissions } = request.value
     const back = (error: string, description: string) =>
       err<AuthorizationFailure>({ kind: 'redirect', redirectUri, error, description, state: params.state })
-    if (params.response_type !== 'code')
-      return back('unsupported_response_type', 'Only response_type=code is supported.')
-    if (params.code_challenge_method !== 'S256' || params.code_challenge === undefined)
-      return back('invalid_request', 'PKCE is required: code_challenge with code_challenge_method=S256.')
-    if (!isS256ChallengeShaped(params.code_challenge))
-      return back('invalid_request', 'code_challenge is not an S256 challenge (43 base64url characters).')
-    const permissions = parseScope(params.scope ?? '')
-    if (permissions === null) return back('invalid_scope', 'scope lists permissions such as "users:read events:write".')
     const ticket =
       params.login_hint === undefined
         ? null
@@ -310,10 +295,46 @@ export class OAuthService {
       scope: renderScope(permissions),
       permissions,
       state: params.state,
-      codeChallenge: params.code_challenge,
+      codeChallenge: params.code_challenge ?? '',
       ticketHash: hashSecret(params.login_hint ?? ''),
       ticketExpiresAt: ticket.expiresAt,
     })
+  }
+
+  /**
+   * The authorization request without its consent ticket: the client, its redirect URI, the response type, PKCE
+   * and the scope. A request valid so far but carrying no ticket is shown the page that asks for one.
+   */
+  async validateRequest(
+    livemode: boolean,
+    params: AuthorizationParams,
+  ): Promise<
+    Result<
+      { readonly application: OAuthApplication; readonly redirectUri: string; readonly permissions: Permissions },
+      AuthorizationFailure
+    >
+  > {
+    const application =
+      params.client_id === undefined || params.client_id === ''
+        ? null
+        : await this.deps.store.getApplication(params.client_id)
+    if (application === null || application.livemode !== livemode)
+      return err({ kind: 'page', message: 'This application is not known here (client_id).' })
+    // Exact matching: the URI must be one registered, character for character.
+    const redirectUri = params.redirect_uri
+    if (redirectUri === undefined || !application.redirectUris.includes(redirectUri))
+      return err({ kind: 'page', message: 'The redirect URI is not one registered for this application.' })
+    const back = (error: string, description: string) =>
+      err<AuthorizationFailure>({ kind: 'redirect', redirectUri, error, description, state: params.state })
+    if (params.response_type !== 'code')
+      return back('unsupported_response_type', 'Only response_type=code is supported.')
+    if (params.code_challenge_method !== 'S256' || params.code_challenge === undefined)
+      return back('invalid_request', 'PKCE is required: code_challenge with code_challenge_method=S256.')
+    if (!isS256ChallengeShaped(params.code_challenge))
+      return back('invalid_request', 'code_challenge is not an S256 challenge (43 base64url characters).')
+    const permissions = parseScope(params.scope ?? '')
+    if (permissions === null) return back('invalid_scope', 'scope lists permissions such as "users:read events:write".')
+    return ok({ application, redirectUri, permissions })
   }
 
   /**

@@ -37,9 +37,12 @@ class TestProvider implements OAuthClientProvider {
   consentPage: string | undefined
   code: string | undefined
   registered: OAuthClientInformationMixed | undefined
+  codePage: string | undefined
   constructor(
     private readonly clientId: string | undefined,
     private readonly ticket: (clientId: string) => Promise<string>,
+    /** Open the URL as the client built it (no ticket), and enter the ticket on the page that asks for it. */
+    private readonly enterCode = false,
   ) {}
   get redirectUrl() {
     return REDIRECT
@@ -74,6 +77,12 @@ class TestProvider implements OAuthClientProvider {
   async redirectToAuthorization(url: URL) {
     this.authorizationUrl = new URL(url)
     const withTicket = new URL(url)
+    if (this.enterCode) {
+      const asked = await fetch(url, { redirect: 'manual' })
+      expect(asked.status).toBe(200)
+      this.codePage = await asked.text()
+      withTicket.search = new URLSearchParams(hiddenFields(this.codePage)).toString()
+    }
     withTicket.searchParams.set('login_hint', await this.ticket(this.currentClientId))
     const page = await fetch(withTicket, { redirect: 'manual' })
     expect(page.status, await page.clone().text()).toBe(200)
@@ -192,15 +201,19 @@ describe('an MCP client that registers itself (RFC 7591), with the SDK’s OAuth
     const tickets: string[] = []
     // No client id: the SDK registers one. The platform then vouches for its administrator with a consent ticket
     // naming that client, as for its own applications.
-    const provider = new TestProvider(undefined, async (clientId) => {
-      tickets.push(clientId)
-      const ticket = await sandbox('POST', '/v1/oauth_consent_tickets', {
-        connected_account: account.id,
-        client_id: clientId,
-      })
-      expect(ticket.status, ticket.text).toBe(201)
-      return ticket.body.ticket as string
-    })
+    const provider = new TestProvider(
+      undefined,
+      async (clientId) => {
+        tickets.push(clientId)
+        const ticket = await sandbox('POST', '/v1/oauth_consent_tickets', {
+          connected_account: account.id,
+          client_id: clientId,
+        })
+        expect(ticket.status, ticket.text).toBe(201)
+        return ticket.body.ticket as string
+      },
+      true,
+    )
     const requested: string[] = []
     const recording: typeof fetch = async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input))
@@ -233,6 +246,10 @@ describe('an MCP client that registers itself (RFC 7591), with the SDK’s OAuth
     expect(registered).toMatchObject({ token_endpoint_auth_method: 'none', redirect_uris: [REDIRECT] })
     expect(registered.client_secret).toBeUndefined()
     expect(tickets).toEqual([registered.client_id])
+    // The client opened the authorization URL without a ticket: the page asked for the platform's consent code, and
+    // carried the request on unchanged (resource included).
+    expect(provider.codePage).toContain('Consent code')
+    expect(provider.codePage).toContain(`name="resource" value="${mcpUrl.href}"`)
     // The consent page says the name is the client's own claim.
     expect(provider.consentPage).toContain('Unverified application')
     expect(provider.consentPage).toContain('MCP test client')

@@ -140,7 +140,7 @@ export interface paths {
         };
         /**
          * Authorization endpoint: response_type=code, client_id, redirect_uri, scope, state, code_challenge (S256), login_hint (consent ticket); the consent page
-         * @description The OAuth authorization endpoint (code flow with PKCE S256): shows the consent page for the ticket in `login_hint`, or redirects back with an error. An unknown client or unregistered redirect URI gets a page and is never redirected.
+         * @description The OAuth authorization endpoint (code flow with PKCE S256): shows the consent page for the ticket in `login_hint`, or redirects back with an error. Without `login_hint` (a client that started the flow itself, such as an MCP client) a valid request shows a page asking for the consent code the platform gives its administrator, which sends the same request again with it. An unknown client or unregistered redirect URI gets a page and is never redirected.
          */
         get: operations["oauthAuthorize"];
         put?: never;
@@ -6366,7 +6366,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The HTML consent page (recorded for its ticket, its form carrying a consent token), or a 302 to redirect_uri with error and state (access_denied for a ticket already decided) */
+            /** @description The HTML consent page (recorded for its ticket, its form carrying a consent token), or without login_hint the page asking for the consent code; or a 302 to redirect_uri with error and state (access_denied for a ticket already decided) */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

@@ -47,6 +47,26 @@ ${hidden('consent', shown.consentToken)}
   )
 }
 
+/**
+ * An authorization request that came without a consent ticket (an MCP client such as Claude or ChatGPT starts the
+ * flow itself and cannot add one): the page asks for the one-time consent code the platform shows its administrator
+ * (the ticket), and sends the same request again with it as `login_hint`.
+ */
+export const consentCodePage = (applicationName: string, params: Record<string, string | undefined>): string =>
+  hostedPage(
+    `Connect ${applicationName}`,
+    `<h1>Connect ${escapeHtml(applicationName)}</h1>
+<p>Your platform approves this connection: open its page for connecting an AI assistant, copy the one-time consent code it shows (valid 10 minutes), and paste it here.</p>
+<form method="get" action="/oauth/authorize">
+${Object.entries(params)
+  .filter(([name]) => name !== 'login_hint')
+  .map(([name, value]) => hidden(name, value))
+  .join('\n')}
+<label>Consent code <input type="text" name="login_hint" required autocomplete="off"></label>
+<button type="submit">Continue</button>
+</form>`,
+  )
+
 /** A request that cannot be sent back to the application (unknown client, unregistered redirect URI). */
 export const authorizationErrorPage = (message: string): string =>
   hostedPage(

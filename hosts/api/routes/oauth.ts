@@ -9,7 +9,7 @@ import type { AuthorizationFailure, AuthorizationParams, OAuthService } from '..
 import { InvalidParameter } from '../../../core/shared/errors.js'
 import { err, mapResult } from '../../../core/shared/result.js'
 import { acceptForms, sendHostedPage } from '../pages/hosted-page.js'
-import { authorizationErrorPage, CONSENT_FIELDS, consentPage } from '../pages/oauth-pages.js'
+import { authorizationErrorPage, CONSENT_FIELDS, consentCodePage, consentPage } from '../pages/oauth-pages.js'
 import { requireAuth } from '../request-context.js'
 import { defineRoute, listBody, type RouteInput, type RouteOptions, withLivemode } from '../route.js'
 
@@ -200,6 +200,12 @@ export const oauthRoutes = async (app: FastifyInstance, options: OAuthRouteOptio
 
     scope.get(routerPath(Endpoints.oauthAuthorize.path), publicRoute, async (request, reply) => {
       const fields = stringFields(request.query)
+      if (fields.login_hint === undefined || fields.login_hint === '') {
+        // A client that started the flow itself (an MCP client): the page asks for the platform's consent code.
+        const valid = await oauth.validateRequest(livemode, authorizationParams(fields))
+        if (!valid.ok) return failAuthorization(reply, valid.error)
+        return sendHostedPage(reply, 200, consentCodePage(valid.value.application.name, fields))
+      }
       const shown = await oauth.presentConsent(livemode, authorizationParams(fields))
       if (!shown.ok) return failAuthorization(reply, shown.error)
       // RFC 8707 2: a `resource` this server does not protect goes back to the client (the token endpoint binds it).
