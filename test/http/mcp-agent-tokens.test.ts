@@ -135,7 +135,7 @@ describe('GET and DELETE: listed without secrets, revoked at once', () => {
     expect(page.body.data.map((token: { id: string }) => token.id)).toEqual([second.body.id])
     const rest = await sandbox('GET', `/v1/users/${user}/agent_tokens?starting_after=${second.body.id}`)
     expect(rest.body.data.map((token: { id: string }) => token.id)).toEqual([first.body.id])
-    expect(JSON.stringify([page.body, rest.body])).not.toContain('uat_test_' + first.body.secret.slice(9))
+    expect(JSON.stringify([page.body, rest.body])).not.toContain(first.body.secret)
     expect(rest.body.data[0].secret).toBeUndefined()
     const other = await createUser()
     expect((await sandbox('DELETE', `/v1/users/${other}/agent_tokens/${first.body.id}`)).status).toBe(404)
