@@ -18,6 +18,8 @@ export const ID_PREFIX_BY_COLLECTION: Readonly<Record<string, string>> = {
   api_keys: 'key',
   connected_accounts: 'cpa',
   oauth_applications: 'oapp',
+  // `/v1/users/{id}/agent_tokens/{token_id}`
+  agent_tokens: 'agt',
   // `/v1/voice/sessions/{id}`
   sessions: 'vs',
   // External ids of the sandbox provider's events: not ours, no prefix of ours.
