@@ -164,6 +164,10 @@ export const createFixtures = async (fuzz: FuzzService, surface: SurfaceName, ke
       redirect_uris: ['https://app.example.com/oauth/callback'],
     }),
   ).id
+  ids.agt = expectOk(
+    'agent token',
+    await json('POST', `/v1/users/${ids.usr}/agent_tokens`, { permissions: { users: 'read' } }),
+  ).id
   ids.rem = expectOk('reminder', await json('POST', `/v1/events/${ids.evt}/reminders`, { offset_minutes: 60 })).id
   ids.vs = expectOk('voice session', await json('POST', '/v1/voice/sessions', { user_id: ids.usr })).id
   ids.dev = expectOk(
