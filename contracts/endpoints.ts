@@ -1,3 +1,4 @@
+import { AgentTokenEndpoints } from './agent-tokens.js'
 import { ApiKeyEndpoints } from './api-keys.js'
 import { ConnectedAccountEndpoints } from './connected-accounts.js'
 import { ConnectionEndpoints } from './connections.js'
@@ -45,4 +46,5 @@ export const Endpoints = {
   ...OAuthEndpoints,
   ...ReferenceEndpoints,
   ...VoiceEndpoints,
+  ...AgentTokenEndpoints,
 } as const satisfies Record<string, EndpointContract>

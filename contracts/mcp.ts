@@ -83,15 +83,19 @@ const REST_ONLY = ['request_id', 'livemode']
 
 /**
  * A read tool's output schema: its REST route's response schema, without the request metadata (`request_id`,
- * `livemode`) a tool's output does not carry. Null when the route declares no JSON object response.
+ * `livemode`, a list's `url`) a tool's output does not carry. Null when the route declares no JSON object response.
  */
 export const readOutputSchema = (endpoint: EndpointContract): Json | null => {
   if (endpoint.response === undefined) return null
   const schema = jsonSchemaOf(endpoint.response)
   if (schema.type !== 'object') return null
+  // A list's `url` is the REST endpoint's path: a tool's list has none.
+  const object = (schema.properties as Json | undefined)?.object as Json | undefined
+  const isList = object?.const === 'list' || (Array.isArray(object?.enum) && object.enum.join() === 'list')
+  const restOnly = isList ? [...REST_ONLY, 'url'] : REST_ONLY
   const properties = Object.fromEntries(
-    Object.entries((schema.properties as Json | undefined) ?? {}).filter(([name]) => !REST_ONLY.includes(name)),
+    Object.entries((schema.properties as Json | undefined) ?? {}).filter(([name]) => !restOnly.includes(name)),
   )
-  const required = ((schema.required as string[] | undefined) ?? []).filter((name) => !REST_ONLY.includes(name))
+  const required = ((schema.required as string[] | undefined) ?? []).filter((name) => !restOnly.includes(name))
   return { ...schema, properties, required }
 }

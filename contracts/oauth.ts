@@ -73,6 +73,47 @@ const oauthErrors: readonly OtherResponse[] = [
   },
 ]
 
+/** RFC 7591 3.2.2: a refused registration (`invalid_redirect_uri`, `invalid_client_metadata`), 400. */
+const registrationErrors: readonly OtherResponse[] = [
+  {
+    status: 400,
+    description: 'RFC 7591 3.2.2 error: `invalid_redirect_uri` or `invalid_client_metadata`',
+    contentType: 'application/json',
+    schema: OAuthProtocolError,
+  },
+]
+
+/** RFC 7591 2: the client metadata of a registration. Fields not listed are ignored, so the object stays open. */
+export const ClientRegistrationRequest = Schema.Record(Schema.String, Schema.Unknown).annotate({
+  identifier: 'OAuthClientRegistrationRequest',
+  description:
+    'Client metadata (RFC 7591 2): `redirect_uris` (required, 1 to 10; https, or http on a loopback host; no fragment), `client_name` (at most 200 characters), `token_endpoint_auth_method` (`none` only: public clients), `grant_types` (`authorization_code`, and `refresh_token`), `response_types` (`code`), `scope`, and the informative `client_uri`, `logo_uri`, `tos_uri`, `policy_uri`, `contacts`, `software_id`, `software_version` (strings of at most 2000 characters). Other fields are ignored; the whole object is at most 16 KiB.',
+})
+
+export const ClientRegistrationResponse = Schema.Struct({
+  client_id: Schema.String,
+  client_id_issued_at: Schema.Int,
+  client_name: Schema.String,
+  redirect_uris: Schema.Array(Schema.String),
+  grant_types: Schema.Array(Schema.String),
+  response_types: Schema.Array(Schema.String),
+  token_endpoint_auth_method: Schema.Literal('none'),
+}).annotate({
+  identifier: 'OAuthClientRegistration',
+  description:
+    'RFC 7591 3.2.1: the registered public client. No client_secret (PKCE S256 authenticates the code exchange) and no registration access token (a registration is not managed afterwards).',
+})
+
+export const renderClientRegistration = (application: OAuthApplication) => ({
+  client_id: application.id,
+  client_id_issued_at: Math.floor(application.createdAt.getTime() / 1000),
+  client_name: application.name,
+  redirect_uris: [...application.redirectUris],
+  grant_types: ['authorization_code', 'refresh_token'],
+  response_types: ['code'],
+  token_endpoint_auth_method: 'none' as const,
+})
+
 /** The OAuth endpoints, in the order of the OpenAPI document (assembled in endpoints.ts). */
 export const OAuthEndpoints = {
   createOAuthApplication: {
@@ -163,6 +204,22 @@ export const OAuthEndpoints = {
     responseDescription: 'The metadata document (JSON)',
     responseContentType: 'application/json',
   },
+  oauthRegisterClient: {
+    operationId: 'oauthRegisterClient',
+    permission: 'any_key',
+    method: 'POST',
+    path: '/oauth/register',
+    summary:
+      'Dynamic client registration (RFC 7591): a public client with PKCE registers itself (20 per hour per address)',
+    description:
+      "Registers a public OAuth client (no secret; PKCE S256 on every authorization) with its redirect URIs, as MCP clients do on first contact. The client belongs to no platform: it obtains tokens only through a platform's consent ticket for one of its connected accounts, and then acts for that connected account with the scopes its administrator allowed. No key; limited to 20 registrations per hour per client address. Errors follow RFC 7591.",
+    tag: 'OAuth',
+    authenticated: false,
+    body: ClientRegistrationRequest,
+    response: ClientRegistrationResponse,
+    successStatus: 201,
+    otherResponses: registrationErrors,
+  },
   oauthAuthorize: {
     operationId: 'oauthAuthorize',
     permission: 'any_key',
@@ -171,11 +228,11 @@ export const OAuthEndpoints = {
     summary:
       'Authorization endpoint: response_type=code, client_id, redirect_uri, scope, state, code_challenge (S256), login_hint (consent ticket); the consent page',
     description:
-      'The OAuth authorization endpoint (code flow with PKCE S256): shows the consent page for the ticket in `login_hint`, or redirects back with an error. An unknown client or unregistered redirect URI gets a page and is never redirected.',
+      'The OAuth authorization endpoint (code flow with PKCE S256): shows the consent page for the ticket in `login_hint`, or redirects back with an error. Without `login_hint` (a client that started the flow itself, such as an MCP client) a valid request shows a page asking for the consent code the platform gives its administrator, which sends the same request again with it. An unknown client or unregistered redirect URI gets a page and is never redirected.',
     tag: 'OAuth',
     authenticated: false,
     responseDescription:
-      'The HTML consent page (recorded for its ticket, its form carrying a consent token), or a 302 to redirect_uri with error and state (access_denied for a ticket already decided)',
+      'The HTML consent page (recorded for its ticket, its form carrying a consent token), or without login_hint the page asking for the consent code; or a 302 to redirect_uri with error and state (access_denied for a ticket already decided)',
     responseContentType: 'text/html',
     otherResponses: [
       redirect('Back to redirect_uri with error and state'),

@@ -85,6 +85,7 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'API keys': 'Restricted keys (rk_) and the rolling and revocation of keys.',
   'Connected accounts': 'Connect: the accounts a platform acts for with Service-Account.',
   OAuth: 'Connect: third-party OAuth applications, consent and tokens.',
+  'Agent tokens': "User-scoped bearer tokens for a user's AI agent at /mcp: every tool acts for that user only.",
   'Test helpers': 'Sandbox only: simulate providers, e-mail delivery and the passing of time.',
   Reference: 'This document and the interactive reference.',
 }

@@ -7,6 +7,7 @@ import type { AccountService } from '../core/account/account-service.js'
 import type { ConnectedAccountService } from '../core/account/connected-account-service.js'
 import type { ClockOf, SandboxClockService } from '../core/account/sandbox-time.js'
 import type { SessionAuthorityService } from '../core/account/session-authority.js'
+import type { AgentTokenService } from '../core/agent/agent-token-service.js'
 import type { ToolServices } from '../core/agent/agent-tool.js'
 import type { BackgroundJob } from '../core/background/background-job.js'
 import type { ConnectionService } from '../core/connection/connection-service.js'
@@ -22,6 +23,7 @@ import type { PublicBaseUrl } from '../core/invitation/invitation-links.js'
 import type { InvitationService } from '../core/invitation/invitation-service.js'
 import type { OAuthService } from '../core/oauth/oauth-service.js'
 import type { AccountRepositoryPort } from '../core/ports/account-repository.js'
+import type { AgentTokenStorePort } from '../core/ports/agent-token-store.js'
 import type { AuditLogPort } from '../core/ports/audit-log.js'
 import type { CalendarProviderRegistry } from '../core/ports/calendar-provider.js'
 import type { CalendarRepositoryPort } from '../core/ports/calendar-repository.js'
@@ -95,6 +97,8 @@ export const TOKENS = {
   AccountService: token<AccountService>('AccountService'),
   ConnectedAccountService: token<ConnectedAccountService>('ConnectedAccountService'),
   OAuthStore: token<OAuthStorePort>('OAuthStore'),
+  /** User-scoped agent tokens of both surfaces (platform storage, beside the keys). */
+  AgentTokenStore: token<AgentTokenStorePort>('AgentTokenStore'),
   /** The dashboard's members, sign-in links and sessions (platform storage). */
   MemberRepository: token<MemberRepositoryPort>('MemberRepository'),
   DashboardSessionStore: token<DashboardSessionStorePort>('DashboardSessionStore'),
@@ -160,8 +164,10 @@ export const TOKENS = {
   OutboundMirror: token<OutboundMirror>('OutboundMirror'),
   VoiceRepository: token<VoiceRepositoryPort>('VoiceRepository'),
   VoiceService: token<VoiceService>('VoiceService'),
-  /** Whether a long-lived session (voice; MCP and agent tokens to come) still holds its authority. */
+  /** Whether a long-lived session (voice, MCP, agent tokens' MCP sessions) still holds its authority. */
   SessionAuthority: token<SessionAuthorityService>('SessionAuthority'),
+  /** The surface's user-scoped agent tokens: minted, listed, revoked, authenticated at `/mcp`. */
+  AgentTokenService: token<AgentTokenService>('AgentTokenService'),
   TrackingRepository: token<TrackingRepositoryPort>('TrackingRepository'),
   TrackingService: token<TrackingService>('TrackingService'),
   /** Route corrections learned from tracked arrivals (docs/departure.md). */

@@ -1,5 +1,6 @@
 import { Data } from 'effect'
 import type { AccountRepositoryPort } from '../ports/account-repository.js'
+import type { AgentTokenStorePort } from '../ports/agent-token-store.js'
 import type { Clock } from '../ports/clock.js'
 import type { OAuthStorePort } from '../ports/oauth-store.js'
 import type { UserRepositoryPort } from '../ports/user-repository.js'
@@ -10,7 +11,7 @@ import { type KeyType, type Permissions, permits, type RequiredPermission } from
 
 /**
  * Who a long-lived session acts for, as it was granted when the session was made: a voice session today, an MCP
- * session or an agent token tomorrow. The session acts with these grants for as long as they still hold, and never
+ * session (a user-scoped agent token's names its user). The session acts with these grants for as long as they still hold, and never
  * with more than the credential has now.
  */
 export interface SessionGrant {
@@ -100,6 +101,8 @@ export const sessionAuthority = (
 
 /** The prefix of a session made with a Connect access token: its key id names the token family. */
 const OAUTH_KEY_PREFIX = 'oauth_'
+/** The prefix of a session made with a user-scoped agent token: its key id names the token (`agent_agt_...`). */
+export const AGENT_TOKEN_KEY_PREFIX = 'agent_'
 
 export interface SessionAuthorityDeps {
   /** The platform's time, which key revocations and rolls are written in (never a sandbox account's clock). */
@@ -109,11 +112,13 @@ export interface SessionAuthorityDeps {
   readonly oauth: OAuthStorePort
   /** The surface's users. */
   readonly users: UserRepositoryPort
+  /** User-scoped agent tokens (the platform's). */
+  readonly agentTokens?: AgentTokenStorePort
 }
 
 /**
  * Reads what a session's authority rests on and applies the rule. Every channel that holds sessions longer than a
- * request (voice, and the MCP channel and agent tokens to come) asks this at connect, on every call, and
+ * request (voice, MCP, and the MCP sessions of agent tokens) asks this at connect, on every call, and
  * periodically for its open connections.
  */
 export class SessionAuthorityService {
@@ -141,6 +146,16 @@ export class SessionAuthorityService {
       return family === null || family.connectedAccountId !== grant.accountId
         ? null
         : { keyType: grant.keyType, permissions: grant.permissions, revokedAt: family.revokedAt }
+    }
+    if (grant.keyId.startsWith(AGENT_TOKEN_KEY_PREFIX)) {
+      // An agent token's grants never change; its revocation or expiry ends it, whichever comes first.
+      const token = await this.deps.agentTokens?.get(grant.keyId.slice(AGENT_TOKEN_KEY_PREFIX.length))
+      if (token === undefined || token === null || token.accountId !== grant.accountId) return null
+      const ends =
+        token.revokedAt === null || token.revokedAt.getTime() > token.expiresAt.getTime()
+          ? token.expiresAt
+          : token.revokedAt
+      return { keyType: 'restricted', permissions: token.permissions, revokedAt: ends }
     }
     const key = await this.deps.accounts.findKeyById(grant.keyId)
     return key === null || key.accountId !== grant.platformAccountId

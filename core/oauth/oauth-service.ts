@@ -10,7 +10,9 @@ import type { TokenSignerPort } from '../ports/token-signer.js'
 import { InvalidParameter, ResourceNotFound } from '../shared/errors.js'
 import { type Page, type PageRequest, paginateById, validatePageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
+import type { ClientRegistration } from './client-registration.js'
 import {
+  isDynamicClient,
   isS256ChallengeShaped,
   OAUTH_LIFETIMES,
   type OAuthApplication,
@@ -69,6 +71,8 @@ export interface AuthorizationParams {
 /** A valid authorization request: what the consent page shows and what approving it grants. */
 export interface PendingAuthorization {
   readonly application: OAuthApplication
+  /** The platform whose consent ticket vouches for the consent (the application's own, unless it registered itself). */
+  readonly platformId: string
   readonly connectedAccount: Account
   readonly redirectUri: string
   readonly scope: string
@@ -177,6 +181,27 @@ export class OAuthService {
     return ok({ application, clientSecret })
   }
 
+  /**
+   * RFC 7591: a public client registers itself on a surface, with metadata `checkRegistration` accepted. It belongs to no platform: it obtains tokens only through
+   * a consent ticket a platform issues for one of its connected accounts, and then acts for that connected account
+   * with the scopes its administrator allowed, as any application of the platform would.
+   */
+  async registerDynamicClient(livemode: boolean, registration: ClientRegistration): Promise<OAuthApplication> {
+    const application: OAuthApplication = {
+      id: this.deps.ids.next('oapp'),
+      platformId: '',
+      livemode,
+      name: registration.clientName,
+      clientType: 'public',
+      redirectUris: registration.redirectUris,
+      secretHash: null,
+      createdAt: this.deps.clock.now(),
+      registration: 'dynamic',
+    }
+    await this.deps.store.insertApplication(application)
+    return application
+  }
+
   async listApplications(
     scope: PlatformScope,
     page: PageRequest,
@@ -204,8 +229,11 @@ export class OAuthService {
     scope: PlatformScope,
     input: { readonly connectedAccountId: string; readonly clientId: string },
   ): Promise<Result<{ ticket: string; expiresAt: Date }, ResourceNotFound>> {
-    const application = await this.retrieveApplication(scope, input.clientId)
-    if (!application.ok)
+    // The platform's own application, or a client that registered itself on this surface (RFC 7591).
+    const own = await this.retrieveApplication(scope, input.clientId)
+    const dynamic = own.ok ? null : await this.deps.store.getApplication(input.clientId)
+    const known = own.ok || (dynamic !== null && isDynamicClient(dynamic) && dynamic.livemode === scope.livemode)
+    if (!known)
       return err(new ResourceNotFound({ resource: 'oauth_application', id: input.clientId, param: 'client_id' }))
     const connected = await this.deps.connectedAccounts.resolve(scope, input.connectedAccountId)
     if (!connected.ok)
@@ -235,6 +263,57 @@ export class OAuthService {
     livemode: boolean,
     params: AuthorizationParams,
   ): Promise<Result<PendingAuthorization, AuthorizationFailure>> {
+    const request = await this.validateRequest(livemode, params)
+    if (!request.ok) return request
+    const { application, redirectUri, permissions } = request.value
+    const back = (error: string, description: string) =>
+      err<AuthorizationFailure>({ kind: 'redirect', redirectUri, error, description, state: params.state })
+    const ticket =
+      params.login_hint === undefined
+        ? null
+        : await this.deps.signer.verify(params.login_hint, {
+            issuer: this.issuer(livemode),
+            audience: CONSENT_AUDIENCE,
+            now: this.deps.clock.now(),
+          })
+    // A platform's application takes its own platform's tickets; a client that registered itself, any platform's.
+    const platformId = typeof ticket?.claims.platform === 'string' ? ticket.claims.platform : null
+    if (
+      ticket === null ||
+      platformId === null ||
+      ticket.claims.client_id !== application.id ||
+      (!isDynamicClient(application) && platformId !== application.platformId)
+    )
+      return back('access_denied', 'Consent starts from the platform: login_hint must be a valid consent ticket.')
+    const connected = await this.deps.connectedAccounts.resolve({ platformId, livemode }, ticket.subject)
+    if (!connected.ok) return back('access_denied', 'The connected account no longer exists.')
+    return ok({
+      application,
+      platformId,
+      connectedAccount: connected.value,
+      redirectUri,
+      scope: renderScope(permissions),
+      permissions,
+      state: params.state,
+      codeChallenge: params.code_challenge ?? '',
+      ticketHash: hashSecret(params.login_hint ?? ''),
+      ticketExpiresAt: ticket.expiresAt,
+    })
+  }
+
+  /**
+   * The authorization request without its consent ticket: the client, its redirect URI, the response type, PKCE
+   * and the scope. A request valid so far but carrying no ticket is shown the page that asks for one.
+   */
+  async validateRequest(
+    livemode: boolean,
+    params: AuthorizationParams,
+  ): Promise<
+    Result<
+      { readonly application: OAuthApplication; readonly redirectUri: string; readonly permissions: Permissions },
+      AuthorizationFailure
+    >
+  > {
     const application =
       params.client_id === undefined || params.client_id === ''
         ? null
@@ -255,36 +334,7 @@ export class OAuthService {
       return back('invalid_request', 'code_challenge is not an S256 challenge (43 base64url characters).')
     const permissions = parseScope(params.scope ?? '')
     if (permissions === null) return back('invalid_scope', 'scope lists permissions such as "users:read events:write".')
-    const ticket =
-      params.login_hint === undefined
-        ? null
-        : await this.deps.signer.verify(params.login_hint, {
-            issuer: this.issuer(livemode),
-            audience: CONSENT_AUDIENCE,
-            now: this.deps.clock.now(),
-          })
-    if (
-      ticket === null ||
-      ticket.claims.client_id !== application.id ||
-      ticket.claims.platform !== application.platformId
-    )
-      return back('access_denied', 'Consent starts from the platform: login_hint must be a valid consent ticket.')
-    const connected = await this.deps.connectedAccounts.resolve(
-      { platformId: application.platformId, livemode },
-      ticket.subject,
-    )
-    if (!connected.ok) return back('access_denied', 'The connected account no longer exists.')
-    return ok({
-      application,
-      connectedAccount: connected.value,
-      redirectUri,
-      scope: renderScope(permissions),
-      permissions,
-      state: params.state,
-      codeChallenge: params.code_challenge,
-      ticketHash: hashSecret(params.login_hint ?? ''),
-      ticketExpiresAt: ticket.expiresAt,
-    })
+    return ok({ application, redirectUri, permissions })
   }
 
   /**
@@ -304,7 +354,7 @@ export class OAuthService {
       ticketHash: pending.ticketHash,
       tokenHash: hashSecret(consentToken),
       applicationId: pending.application.id,
-      platformId: pending.application.platformId,
+      platformId: pending.platformId,
       connectedAccountId: pending.connectedAccount.id,
       livemode,
       redirectUri: pending.redirectUri,
@@ -371,7 +421,7 @@ export class OAuthService {
     await this.deps.store.saveCode({
       hash: hashSecret(code),
       applicationId: pending.application.id,
-      platformId: pending.application.platformId,
+      platformId: pending.platformId,
       connectedAccountId: pending.connectedAccount.id,
       livemode: pending.application.livemode,
       redirectUri: pending.redirectUri,

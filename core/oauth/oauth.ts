@@ -25,6 +25,7 @@ export type OAuthClientType = 'confidential' | 'public'
 /** A third-party application registered by a platform, on one surface. Its id is the OAuth `client_id`. */
 export interface OAuthApplication {
   readonly id: string
+  /** The platform that registered it; '' for a client registered dynamically (RFC 7591), which no platform owns. */
   readonly platformId: string
   readonly livemode: boolean
   readonly name: string
@@ -34,7 +35,16 @@ export interface OAuthApplication {
   /** SHA-256 of the client secret (confidential clients); null for a public client. */
   readonly secretHash: string | null
   readonly createdAt: Date
+  /**
+   * How it was registered: by a platform (`POST /v1/oauth_applications`; absent on records of earlier builds), or
+   * by the client itself at the registration endpoint (RFC 7591): a public client with PKCE that any platform's
+   * consent ticket may name, and that acts only with what that consent grants.
+   */
+  readonly registration?: 'platform' | 'dynamic'
 }
+
+/** Whether a client registered itself (RFC 7591) rather than being registered by a platform. */
+export const isDynamicClient = (application: OAuthApplication): boolean => application.registration === 'dynamic'
 
 /** An authorization code as stored: only its hash, single-use (`usedAt`), and what the exchange must match. */
 export interface AuthorizationCode {

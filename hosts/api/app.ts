@@ -21,6 +21,7 @@ import { maybeAsyncOnSend } from './hook.js'
 import { requestLogRecorder } from './request-log-recorder.js'
 import { requestObserver } from './request-observer.js'
 import { defineRoute, type RouteOptions } from './route.js'
+import { agentTokenRoutes } from './routes/agent-tokens.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
 import { connectedAccountRoutes } from './routes/connected-accounts.js'
 import { connectionRoutes } from './routes/connections.js'
@@ -116,6 +117,7 @@ export const buildApiApp = async (
     accounts: application.accounts,
     connectedAccounts: application.connectedAccounts,
     oauth: application.oauth,
+    agentTokens: surface.container.get(TOKENS.AgentTokenService),
     clock: application.clock,
     rateLimit,
   })
@@ -184,6 +186,11 @@ export const buildApiApp = async (
   })
   await oauthRoutes(app, { ...options, oauth: application.oauth })
   userRoutes(app, { ...options, users: surface.users })
+  agentTokenRoutes(app, {
+    ...options,
+    agentTokens: surface.container.get(TOKENS.AgentTokenService),
+    clock: application.clock,
+  })
   eventRoutes(app, {
     ...options,
     events: surface.events,

@@ -35,6 +35,8 @@ declare module 'fastify' {
     concurrencyBucket: string | null
     /** Connect: the connected account the request acts for (`Service-Account`), or null when the platform acts for itself. */
     connectedAccount: Account | null
+    /** A user-scoped agent token's record when the request carries one (at `/mcp`): every tool acts for its user. */
+    agentToken: import('../../core/agent/agent-token.js').AgentToken | null
     /** The error this request was answered with (`sendError`), for the request log; null on success. */
     apiError: import('./errors.js').ApiErrorBody | null
     /** The unparsed body text (signature checks need the exact bytes). */

@@ -4,6 +4,7 @@ import { MemoryRateLimiter } from '../../adapters/rate-limit/memory/rate-limiter
 import { InProcessScheduler } from '../../adapters/scheduler/in-process/in-process-scheduler.js'
 import { FileAccountRepository } from '../../adapters/storage/file/account-repository.js'
 import { MemoryAccountRepository } from '../../adapters/storage/memory/account-repository.js'
+import { MemoryAgentTokenStore } from '../../adapters/storage/memory/agent-token-store.js'
 import { MemoryAuditLog } from '../../adapters/storage/memory/audit-log.js'
 import { MemoryCalendarRepository } from '../../adapters/storage/memory/calendar-repository.js'
 import { MemoryConnectionRepository } from '../../adapters/storage/memory/connection-repository.js'
@@ -49,6 +50,7 @@ export const memoryStorage = (options: {
     )
     bind(TOKENS.IdempotencyStore).toResolvedValue(() => new MemoryIdempotencyStore())
     bind(TOKENS.OAuthStore).toResolvedValue(() => new MemoryOAuthStore())
+    bind(TOKENS.AgentTokenStore).toResolvedValue(() => new MemoryAgentTokenStore())
     bind(TOKENS.MemberRepository).toResolvedValue(() => new MemoryMemberRepository())
     bind(TOKENS.DashboardSessionStore).toResolvedValue(() => new MemoryDashboardSessionStore())
     bind(TOKENS.AuditLog).toResolvedValue(() => new MemoryAuditLog())

@@ -3,6 +3,7 @@ import { MongoRateLimiter } from '../../adapters/rate-limit/mongodb/rate-limiter
 import { AgendaScheduler } from '../../adapters/scheduler/agenda/agenda-scheduler.js'
 import { CachedAccountLookups } from '../../adapters/storage/cached-account-lookups.js'
 import { MongoAccountRepository } from '../../adapters/storage/mongodb/account-repository.js'
+import { MongoAgentTokenStore } from '../../adapters/storage/mongodb/agent-token-store.js'
 import { MongoAuditLog } from '../../adapters/storage/mongodb/audit-log.js'
 import { MongoCalendarRepository } from '../../adapters/storage/mongodb/calendar-repository.js'
 import { connectMongo, databasesOf } from '../../adapters/storage/mongodb/connection.js'
@@ -53,6 +54,7 @@ export const mongoStorage = async (
       const idempotency = new MongoIdempotencyStore(databases.platform)
       rateLimiter = new MongoRateLimiter(databases.platform)
       const oauth = new MongoOAuthStore(databases.platform)
+      const agentTokens = new MongoAgentTokenStore(databases.platform)
       const members = new MongoMemberRepository(databases.platform)
       const dashboardSessions = new MongoDashboardSessionStore(databases.platform)
       const auditLog = new MongoAuditLog(databases.platform)
@@ -63,6 +65,7 @@ export const mongoStorage = async (
         idempotency,
         rateLimiter,
         oauth,
+        agentTokens,
         members,
         dashboardSessions,
         auditLog,
@@ -73,6 +76,7 @@ export const mongoStorage = async (
       bind(TOKENS.AuditLog).toConstantValue(auditLog)
       bind(TOKENS.RequestLogStore).toConstantValue(requestLogs)
       bind(TOKENS.OAuthStore).toConstantValue(oauth)
+      bind(TOKENS.AgentTokenStore).toConstantValue(agentTokens)
       bind(TOKENS.MemberRepository).toConstantValue(members)
       bind(TOKENS.DashboardSessionStore).toConstantValue(dashboardSessions)
       // Keys and accounts are reused for a second after a read (see ACCOUNT_LOOKUP_TTL_MS): a revocation on another

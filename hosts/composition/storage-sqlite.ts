@@ -5,6 +5,7 @@ import { MemoryRateLimiter } from '../../adapters/rate-limit/memory/rate-limiter
 import { InProcessScheduler } from '../../adapters/scheduler/in-process/in-process-scheduler.js'
 import { FileAccountRepository } from '../../adapters/storage/file/account-repository.js'
 import { SqliteAccountRepository } from '../../adapters/storage/sqlite/account-repository.js'
+import { SqliteAgentTokenStore } from '../../adapters/storage/sqlite/agent-token-store.js'
 import { SqliteAuditLog } from '../../adapters/storage/sqlite/audit-log.js'
 import { SqliteCalendarRepository } from '../../adapters/storage/sqlite/calendar-repository.js'
 import { SqliteConnectionRepository } from '../../adapters/storage/sqlite/connection-repository.js'
@@ -86,6 +87,7 @@ export const sqliteStorage = async (config: Pick<Config, 'dataDir' | 'jobs'>): P
         bind(TOKENS.AccountRepository).toConstantValue(accounts)
         bind(TOKENS.IdempotencyStore).toConstantValue(new SqliteIdempotencyStore(platform))
         bind(TOKENS.OAuthStore).toConstantValue(new SqliteOAuthStore(platform))
+        bind(TOKENS.AgentTokenStore).toConstantValue(new SqliteAgentTokenStore(platform))
         bind(TOKENS.MemberRepository).toConstantValue(new SqliteMemberRepository(platform))
         bind(TOKENS.DashboardSessionStore).toConstantValue(new SqliteDashboardSessionStore(platform))
         bind(TOKENS.AuditLog).toConstantValue(new SqliteAuditLog(platform))

@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify'
 import { OpenAiRealtimeRelay } from '../../adapters/speech-model/openai-realtime/openai-realtime-relay.js'
 import { SessionAuthorityService } from '../../core/account/session-authority.js'
+import { AgentTokenService } from '../../core/agent/agent-token-service.js'
 import { VoiceService } from '../../core/voice/voice-service.js'
 import type { Config } from '../config.js'
 import { TOKENS } from '../di-tokens.js'
@@ -12,8 +13,22 @@ export const voiceModule = (config: Config, livemode: boolean) =>
   new ContainerModule(({ bind }) => {
     // The surface's: it reads the surface's users (the keys and accounts are the platform's).
     bind(TOKENS.SessionAuthority).toResolvedValue(
-      (accounts, oauth, users, clock) => new SessionAuthorityService({ accounts, oauth, users, clock }),
-      [TOKENS.AccountRepository, TOKENS.OAuthStore, TOKENS.UserRepository, TOKENS.Clock],
+      (accounts, oauth, users, clock, agentTokens) =>
+        new SessionAuthorityService({ accounts, oauth, users, clock, agentTokens }),
+      [TOKENS.AccountRepository, TOKENS.OAuthStore, TOKENS.UserRepository, TOKENS.Clock, TOKENS.AgentTokenStore],
+    )
+    // The agent channels' user-scoped tokens (`/mcp`): the platform's store, the surface's users.
+    bind(TOKENS.AgentTokenService).toResolvedValue(
+      (store, users, accounts, ids, random, clock) =>
+        new AgentTokenService({ store, users, accounts, ids, random, clock, livemode }),
+      [
+        TOKENS.AgentTokenStore,
+        TOKENS.UserRepository,
+        TOKENS.AccountRepository,
+        TOKENS.IdGenerator,
+        TOKENS.RandomSource,
+        TOKENS.Clock,
+      ],
     )
     bind(TOKENS.VoiceService).toResolvedValue(
       (sessions, users, ids, random, limiter, signer, authority, publicBaseUrl) =>

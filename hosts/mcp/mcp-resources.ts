@@ -26,6 +26,8 @@ export type ReadThroughTool = (userId: string, tool: string, args: Json) => Prom
 export interface ResourceDeps {
   readonly authority: HeldAuthority
   readThroughTool: ReadThroughTool
+  /** A user-scoped agent token's user: the prompt's `user_id` defaults to it (the reads refuse any other user). */
+  readonly tokenUser: string | null
   /** The surface's time: "upcoming" starts now. */
   now(): Date
 }
@@ -123,7 +125,7 @@ export const registerResourcesAndPrompts = (server: Server, deps: ResourceDeps):
           {
             name: PLAN_MY_DAY,
             description: 'Plan a user’s day: their events, when to leave for each, and what is at risk.',
-            arguments: [{ name: 'user_id', description: 'The user (usr_...).', required: true }],
+            arguments: [{ name: 'user_id', description: 'The user (usr_...).', required: deps.tokenUser === null }],
           },
         ]
       : [],
@@ -131,7 +133,7 @@ export const registerResourcesAndPrompts = (server: Server, deps: ResourceDeps):
   server.setRequestHandler(GetPromptRequestSchema, async (request) => {
     if (request.params.name !== PLAN_MY_DAY || !planPermitted())
       throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name.slice(0, 100)}`)
-    const userId = request.params.arguments?.user_id
+    const userId = request.params.arguments?.user_id ?? deps.tokenUser ?? undefined
     if (userId === undefined || userId === '')
       throw refused(ErrorCode.InvalidParams, {
         code: 'parameter_missing',

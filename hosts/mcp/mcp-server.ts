@@ -32,6 +32,7 @@ import {
 } from '../../contracts/mcp.js'
 import { decodeRequest } from '../../contracts/validation.js'
 import type { SessionAuthorityService } from '../../core/account/session-authority.js'
+import type { AgentToken } from '../../core/agent/agent-token.js'
 import { hintsOf, type Json, type Tool, type ToolServices } from '../../core/agent/agent-tool.js'
 import {
   AgentToolCalls,
@@ -46,7 +47,7 @@ import type { IdempotencyStorePort } from '../../core/ports/idempotency-store.js
 import type { LoggerPort } from '../../core/ports/logger.js'
 import type { TokenSignerPort } from '../../core/ports/token-signer.js'
 import type { DomainError } from '../../core/shared/domain-error.js'
-import { InvalidParameter } from '../../core/shared/errors.js'
+import { InvalidParameter, ResourceNotFound } from '../../core/shared/errors.js'
 import type { RequestScope } from '../../core/shared/request-scope.js'
 import { err, ok, type Result } from '../../core/shared/result.js'
 import type { UserService } from '../../core/user/user-service.js'
@@ -99,18 +100,21 @@ const REJECT_ACTION = 'reject_action'
 
 const endpoints = Endpoints as unknown as Record<string, EndpointContract>
 
-/** Every tool's arguments plus the user it acts for: an account-level credential names the user on each call. */
-const inputSchemaOf = (tool: Tool): McpTool['inputSchema'] => {
+/**
+ * Every tool's arguments plus the user it acts for: an account-level credential names the user on each call; with a
+ * user-scoped agent token `user_id` may be left out (it can only be the token's user).
+ */
+const inputSchemaOf = (tool: Tool, userScoped: boolean): McpTool['inputSchema'] => {
   const schema = argumentsJsonSchema(tool.arguments)
   const properties = { user_id: jsonSchemaOf(UserIdArgument), ...((schema.properties as Json | undefined) ?? {}) }
-  const required = ['user_id', ...((schema.required as string[] | undefined) ?? [])]
+  const required = [...(userScoped ? [] : ['user_id']), ...((schema.required as string[] | undefined) ?? [])]
   return { ...schema, type: 'object', properties, required }
 }
 
 const actionOutputSchema = jsonSchemaOf(AgentActionOutput) as McpTool['outputSchema']
 
 /** The tools as MCP lists them: JSON Schemas, output schemas, and the annotations of what each may do. */
-const describeTool = (tool: Tool): McpTool => {
+const describeTool = (tool: Tool, userScoped: boolean): McpTool => {
   const hints = hintsOf(tool)
   const route = endpoints[tool.route]
   const output = tool.kind === 'read' && route !== undefined ? readOutputSchema(route) : actionOutputSchema
@@ -120,7 +124,7 @@ const describeTool = (tool: Tool): McpTool => {
       tool.kind === 'read'
         ? tool.description
         : `${tool.description} Nothing changes until the user confirms: the answer is a proposal; show its summary to the user and call ${CONFIRM_ACTION} with its id once they agree.`,
-    inputSchema: inputSchemaOf(tool),
+    inputSchema: inputSchemaOf(tool, userScoped),
     ...(output === null ? {} : { outputSchema: output as McpTool['outputSchema'] }),
     annotations: {
       readOnlyHint: tool.kind === 'read',
@@ -259,7 +263,10 @@ const serverFor = (
   calls: AgentToolCalls,
   jsonSchemaValidator: AjvJsonSchemaValidator,
   consent: { readonly waiters: ElicitationWaiters; readonly deliver: (message: JSONRPCMessage) => void },
+  /** A user-scoped agent token's record: every call acts for its user, under its confirmation policy. */
+  agentToken: AgentToken | null,
 ) => {
+  const tokenUser = agentToken?.userId ?? null
   const server = new Server(
     { name: 'departure', version: SERVER_VERSION },
     {
@@ -331,7 +338,7 @@ const serverFor = (
     return structured(renderAgentAction(now.value), consentText(now.value))
   }
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const tools = calls.available(session.authority).map(describeTool)
+    const tools = calls.available(session.authority).map((tool) => describeTool(tool, tokenUser !== null))
     return { tools: tools.length === 0 ? [] : [...tools, ...ACTION_TOOLS] }
   })
 
@@ -353,7 +360,13 @@ const serverFor = (
     const raw = (request.params.arguments ?? {}) as Json
     if (name === CONFIRM_ACTION || name === REJECT_ACTION) return decide(name, raw)
     if (calls.toolNamed(name) === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`)
-    const { user_id: userId, ...args } = raw
+    const { user_id: named, ...args } = raw
+    // A user-scoped token acts for its user only: another user is as unknown as a foreign id.
+    if (tokenUser !== null && named !== undefined && named !== tokenUser)
+      return toolError(
+        domainErrorToApi(new ResourceNotFound({ resource: 'user', id: String(named), param: 'arguments.user_id' })),
+      )
+    const userId = tokenUser ?? named
     if (typeof userId !== 'string' || userId === '')
       return toolError({
         code: 'parameter_missing',
@@ -371,7 +384,7 @@ const serverFor = (
       arguments: args,
       authority: session.authority,
       enabled: () => true,
-      policy: 'always',
+      policy: agentToken?.confirmationPolicy ?? 'always',
       context: context(userId),
       desk,
     })
@@ -418,6 +431,9 @@ const serverFor = (
 
   // A read for the resources and prompts: the tools' own rules.
   const readThroughTool: ReadThroughTool = async (userId, name, args) => {
+    // A user-scoped token reads its user only: another user is as unknown as a foreign id.
+    if (tokenUser !== null && userId !== tokenUser)
+      return err(domainErrorToApi(new ResourceNotFound({ resource: 'user', id: userId, param: 'arguments.user_id' })))
     const user = await options.users.requireActive(scope, userId, 'arguments.user_id')
     if (!user.ok) return err(domainErrorToApi(user.error))
     const outcome = await calls.call({
@@ -436,6 +452,7 @@ const serverFor = (
   registerResourcesAndPrompts(server, {
     authority: session.authority,
     readThroughTool,
+    tokenUser,
     now: () => scope.clock.now(),
   })
   return server
@@ -522,13 +539,14 @@ export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void 
     const header = request.headers['mcp-session-id']
     const named = Array.isArray(header) ? header[0] : header
     let session: Awaited<ReturnType<McpSessions['open']>>
+    const userId = request.agentToken?.userId ?? null
     if (isInitializeRequest(request.body)) {
-      session = await sessions.open(auth, request.scope, { elicitation: declaresFormElicitation(request.body) })
+      session = await sessions.open(auth, request.scope, { elicitation: declaresFormElicitation(request.body) }, userId)
       if (session.ok) reply.header('mcp-session-id', session.value.id)
     } else {
       if (named === undefined || named === '')
         return jsonRpcError(reply, 400, -32000, 'Bad Request: Mcp-Session-Id header is required')
-      session = await sessions.resume(named, auth, request.scope)
+      session = await sessions.resume(named, auth, request.scope, userId)
     }
     if (!session.ok)
       return jsonRpcError(
@@ -554,7 +572,15 @@ export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void 
       enableJsonResponse: !session.value.elicitation,
     })
     const deliver = nameConsentRequests(transport)
-    const server = serverFor(session.value, request.scope, options, calls, jsonSchemaValidator, { waiters, deliver })
+    const server = serverFor(
+      session.value,
+      request.scope,
+      options,
+      calls,
+      jsonSchemaValidator,
+      { waiters, deliver },
+      request.agentToken,
+    )
     await server.connect(transport)
     let streaming = false
     try {

@@ -54,14 +54,15 @@ export interface McpSessionsDeps {
 /** MCP asks the authority for nothing beyond the key: any key may open a session, its tools follow its grants. */
 const MCP_CHANNEL = 'any_key' as const
 
-const grantOf = (auth: Authenticated, scope: RequestScope): SessionGrant => ({
+/** `userId`: the user of a user-scoped agent token (the session acts for that user only), else null. */
+const grantOf = (auth: Authenticated, scope: RequestScope, userId: string | null): SessionGrant => ({
   keyId: auth.key.id,
   keyType: auth.key.type,
   permissions: auth.key.type === 'secret' ? null : auth.key.permissions,
   platformAccountId: auth.account.id,
   accountId: scope.accountId,
   livemode: scope.livemode,
-  userId: null,
+  userId,
 })
 
 export class McpSessions {
@@ -72,8 +73,9 @@ export class McpSessions {
     auth: Authenticated,
     scope: RequestScope,
     client: { readonly elicitation: boolean },
+    userId: string | null = null,
   ): Promise<Result<McpSession, SessionRefusal>> {
-    const grant = grantOf(auth, scope)
+    const grant = grantOf(auth, scope, userId)
     const held = await this.deps.authority.check(grant, MCP_CHANNEL)
     if (!held.ok) return err({ reason: 'authority_lost', loss: held.error.reason })
     const now = this.deps.clock.now()
@@ -93,6 +95,7 @@ export class McpSessions {
         account: grant.accountId,
         surface: grant.livemode ? 'live' : 'test',
         ...(client.elicitation ? { elicitation: 'form' } : {}),
+        ...(grant.userId === null ? {} : { user: grant.userId }),
       },
     })
     return ok({ id, ref, grant, expiresAt, authority: held.value, elicitation: client.elicitation })
@@ -103,7 +106,12 @@ export class McpSessions {
    * account, and its authority still holds; its grants are then those of the session's opening and of the
    * credential now, whichever is narrower.
    */
-  async resume(id: string, auth: Authenticated, scope: RequestScope): Promise<Result<McpSession, SessionRefusal>> {
+  async resume(
+    id: string,
+    auth: Authenticated,
+    scope: RequestScope,
+    userId: string | null = null,
+  ): Promise<Result<McpSession, SessionRefusal>> {
     const verified = await this.deps.signer.verify(id, {
       issuer: this.deps.issuer(),
       audience: MCP_SESSION_AUDIENCE,
@@ -111,8 +119,9 @@ export class McpSessions {
     })
     if (verified === null) return err({ reason: 'unknown' })
     const { claims } = verified
-    const current = grantOf(auth, scope)
+    const current = grantOf(auth, scope, userId)
     if (
+      (claims.user ?? null) !== current.userId ||
       claims.key !== current.keyId ||
       claims.platform !== current.platformAccountId ||
       claims.account !== current.accountId ||

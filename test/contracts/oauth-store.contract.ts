@@ -110,6 +110,20 @@ export const oauthStoreContract = (
       expect((await subject.store.listApplications('acct_platform', true)).map((one) => one.id)).toEqual([mine.id])
     })
 
+    it('keeps a client that registered itself (RFC 7591): no platform, in no platform’s list', async () => {
+      const registered = application({
+        platformId: '',
+        registration: 'dynamic',
+        clientType: 'public',
+        secretHash: null,
+      })
+      await subject.store.insertApplication(registered)
+      expect(await subject.store.getApplication(registered.id)).toEqual(registered)
+      expect((await subject.store.listApplications('acct_platform', true)).map((one) => one.id)).not.toContain(
+        registered.id,
+      )
+    })
+
     it('gives a code back unused once, then as used (a reuse), and nothing for an unknown code', async () => {
       const saved = code()
       await subject.store.saveCode(saved)

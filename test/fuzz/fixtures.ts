@@ -18,6 +18,8 @@ export const ID_PREFIX_BY_COLLECTION: Readonly<Record<string, string>> = {
   api_keys: 'key',
   connected_accounts: 'cpa',
   oauth_applications: 'oapp',
+  // `/v1/users/{id}/agent_tokens/{token_id}`
+  agent_tokens: 'agt',
   // `/v1/voice/sessions/{id}`
   sessions: 'vs',
   // External ids of the sandbox provider's events: not ours, no prefix of ours.
@@ -161,6 +163,10 @@ export const createFixtures = async (fuzz: FuzzService, surface: SurfaceName, ke
       client_type: 'public',
       redirect_uris: ['https://app.example.com/oauth/callback'],
     }),
+  ).id
+  ids.agt = expectOk(
+    'agent token',
+    await json('POST', `/v1/users/${ids.usr}/agent_tokens`, { permissions: { users: 'read' } }),
   ).id
   ids.rem = expectOk('reminder', await json('POST', `/v1/events/${ids.evt}/reminders`, { offset_minutes: 60 })).id
   ids.vs = expectOk('voice session', await json('POST', '/v1/voice/sessions', { user_id: ids.usr })).id

@@ -175,8 +175,13 @@ export const call = (
  * error in the envelope `{ error: { type, code, message, param? }, request_id }`, its code
  * one of the documented codes with its documented status and type.
  */
-/** RFC 6749 5.2 and RFC 7009 2.2.1: the error codes of the token and revocation endpoints. */
+/**
+ * RFC 6749 5.2, RFC 7009 2.2.1 and RFC 7591 3.2.2: the error codes of the token, revocation and registration
+ * endpoints.
+ */
 const OAUTH_ERRORS: readonly unknown[] = [
+  'invalid_redirect_uri',
+  'invalid_client_metadata',
   'invalid_request',
   'invalid_client',
   'invalid_grant',

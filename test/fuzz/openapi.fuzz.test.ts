@@ -132,7 +132,9 @@ for (const surface of SURFACES) {
                   providerMayFail: providerOutage[surface],
                   jsonErrors: operation.json,
                   oauthProtocol:
-                    operation.path === Endpoints.oauthToken.path || operation.path === Endpoints.oauthRevoke.path,
+                    operation.path === Endpoints.oauthToken.path ||
+                    operation.path === Endpoints.oauthRevoke.path ||
+                    operation.path === Endpoints.oauthRegisterClient.path,
                 }),
                 ...(
                   await validatorOf(surface, String(response.headers['service-version'] ?? document.info.version))

@@ -33,6 +33,7 @@ let validator: DocumentValidator
 const seen = new Map<string, Set<number>>()
 
 const INBOUND_SECRET = 'coverage-inbound-secret-0123'
+const REDIRECT_LOOPBACK = 'http://127.0.0.1:9/callback'
 const MUTATING = new Set(['POST', 'PATCH', 'DELETE'])
 
 /** One exchange, redirects not followed, validated against the document and recorded against its operation. */
@@ -203,6 +204,14 @@ describe('a developer trying the sandbox: successes and the use cases own errors
       body: JSON.stringify({ timezone: 'Europe/Paris' }),
     })
     await post(`/v1/users/${user.json.id}/reactivate`)
+    // A user's agent tokens for /mcp: minted, listed, revoked; a paused user gets none.
+    const agentToken = await post(`/v1/users/${user.json.id}/agent_tokens`, { permissions: { users: 'read' } })
+    expect(agentToken.status).toBe(201)
+    await get(`/v1/users/${user.json.id}/agent_tokens?limit=1`)
+    await exchange(test.sandbox, 'DELETE', `/v1/users/${user.json.id}/agent_tokens/${agentToken.json.id}`)
+    await post(`/v1/users/${user.json.id}/deactivate`)
+    await post(`/v1/users/${user.json.id}/agent_tokens`, { permissions: { users: 'read' } })
+    await post(`/v1/users/${user.json.id}/reactivate`)
     const start = new Date(Date.now() + 26 * 3_600_000)
     const end = new Date(start.getTime() + 3_600_000)
     const office = { name: 'British Library', lat: 51.5299, lng: -0.1277 }
@@ -333,6 +342,7 @@ describe('a developer trying the flows: tracking, free/busy, voice, connections,
       email: 'coverage-traveller@example.com',
       home_location: { lat: 48.9, lng: 2.3 },
     })
+    await reused(`/v1/users/${traveller.json.id}/agent_tokens`, { permissions: { events: 'read' } })
     const userId = traveller.json.id
     const trip = await reused('/v1/events', {
       user_id: userId,
@@ -616,6 +626,11 @@ describe('a developer trying the flows: tracking, free/busy, voice, connections,
     })
     await form('/oauth/revoke', { token: String(token.json?.access_token), ...client })
     await form('/oauth/revoke', { token: 'x', client_id: client.client_id, client_secret: 'wrong' })
+    // RFC 7591: a public client registers itself; a refused registration is the protocol's 400.
+    const registration = (metadata: unknown) =>
+      exchange(test.sandbox, 'POST', '/oauth/register', { key: null, body: JSON.stringify(metadata) })
+    expect((await registration({ client_name: 'Coverage agent', redirect_uris: [REDIRECT_LOOPBACK] })).status).toBe(201)
+    expect((await registration({ redirect_uris: ['http://agent.example/cb'] })).json.error).toBe('invalid_redirect_uri')
   }, 120_000)
 })
 

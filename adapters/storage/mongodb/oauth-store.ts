@@ -29,6 +29,7 @@ interface ApplicationDocument {
   readonly redirectUris: string[]
   readonly secretHash: string | null
   readonly createdAt: Date
+  readonly registration?: 'platform' | 'dynamic'
 }
 
 type CodeDocument = Omit<AuthorizationCode, 'hash'> & { readonly _id: string }

@@ -163,6 +163,22 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
         CREATE INDEX dashboard_passkey_challenges_expiry ON dashboard_passkey_challenges (expires_at);
       `),
   },
+  {
+    version: 6,
+    description: 'user-scoped agent tokens, looked up by the hash of their secret',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE agent_tokens (
+          id TEXT PRIMARY KEY,
+          hash TEXT NOT NULL UNIQUE,
+          account_id TEXT NOT NULL,
+          livemode INTEGER NOT NULL,
+          user_id TEXT NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX agent_tokens_user ON agent_tokens (account_id, livemode, user_id);
+      `),
+  },
 ]
 
 /** `live.db` and `test.db`: one surface's records and its outbox. */

@@ -140,7 +140,7 @@ export interface paths {
         };
         /**
          * Authorization endpoint: response_type=code, client_id, redirect_uri, scope, state, code_challenge (S256), login_hint (consent ticket); the consent page
-         * @description The OAuth authorization endpoint (code flow with PKCE S256): shows the consent page for the ticket in `login_hint`, or redirects back with an error. An unknown client or unregistered redirect URI gets a page and is never redirected.
+         * @description The OAuth authorization endpoint (code flow with PKCE S256): shows the consent page for the ticket in `login_hint`, or redirects back with an error. Without `login_hint` (a client that started the flow itself, such as an MCP client) a valid request shows a page asking for the consent code the platform gives its administrator, which sends the same request again with it. An unknown client or unregistered redirect URI gets a page and is never redirected.
          */
         get: operations["oauthAuthorize"];
         put?: never;
@@ -149,6 +149,26 @@ export interface paths {
          * @description Target of the consent page's form: redirects to `redirect_uri` with a code (or an error) and the state. Only the decision of the page last shown for the ticket counts, once, with what that page showed.
          */
         post: operations["oauthAuthorizeDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dynamic client registration (RFC 7591): a public client with PKCE registers itself (20 per hour per address)
+         * @description Registers a public OAuth client (no secret; PKCE S256 on every authorization) with its redirect URIs, as MCP clients do on first contact. The client belongs to no platform: it obtains tokens only through a platform's consent ticket for one of its connected accounts, and then acts for that connected account with the scopes its administrator allowed. No key; limited to 20 registrations per hour per client address. Errors follow RFC 7591.
+         */
+        post: operations["oauthRegisterClient"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1503,6 +1523,50 @@ export interface paths {
         patch: operations["updateUser"];
         trace?: never;
     };
+    "/v1/users/{id}/agent_tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a user's agent tokens, newest first, never their secrets
+         * @description Lists the user's agent tokens, newest first, with their status (`active`, `expired`, `revoked`), never their secrets.
+         */
+        get: operations["listAgentTokens"];
+        put?: never;
+        /**
+         * Mint a user-scoped agent token for /mcp (secret shown once; 30 days at most)
+         * @description Mints a bearer token for this user's AI agent at `/mcp`: every tool acts for this user only, with the token's permissions (never more than the calling key's) and confirmation policy. The secret is shown only in this answer. A paused user is 403 `account_deactivated`.
+         */
+        post: operations["createAgentToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{id}/agent_tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an agent token at once
+         * @description Revokes the token: from now on it is 401 `authentication_failed` at `/mcp`, and its open MCP sessions end at their next request. Revoking it again keeps the first time.
+         */
+        delete: operations["revokeAgentToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/{id}/deactivate": {
         parameters: {
             query?: never;
@@ -2529,6 +2593,107 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A user-scoped agent token: `Authorization: Bearer` at `/mcp`, where every tool acts for this user only. The secret is shown once, when created. */
+        AgentToken: {
+            /** @enum {string} */
+            confirmation_policy: "always" | "low_risk_direct";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
+            expires_at: string;
+            id: string;
+            livemode: boolean;
+            /** @enum {string} */
+            object: "agent_token";
+            /** @description Per family the agent tools use: `none`, `read` or `write` (write implies read); at least one granted, none beyond what the calling key has. */
+            permissions: {
+                /** @enum {string} */
+                connections?: "none" | "read" | "write";
+                /** @enum {string} */
+                departure?: "none" | "read" | "write";
+                /** @enum {string} */
+                events?: "none" | "read" | "write";
+                /** @enum {string} */
+                invitations?: "none" | "read" | "write";
+                /** @enum {string} */
+                reminders?: "none" | "read" | "write";
+                /** @enum {string} */
+                scheduling?: "none" | "read" | "write";
+                /** @enum {string} */
+                tracking?: "none" | "read" | "write";
+                /** @enum {string} */
+                users?: "none" | "read" | "write";
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The prefix and the last four characters: `uat_live_...abcd`. */
+            redacted_token: string;
+            request_id: string;
+            revoked_at: string | null;
+            /** @description The token (`uat_live_...`, `uat_test_...`): only in the answer of create. */
+            secret?: string;
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            user_id: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A user-scoped agent token: `Authorization: Bearer` at `/mcp`, where every tool acts for this user only. The secret is shown once, when created. */
+        AgentTokenListItem: {
+            /** @enum {string} */
+            confirmation_policy: "always" | "low_risk_direct";
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 datetime with a UTC offset
+             */
+            expires_at: string;
+            id: string;
+            livemode: boolean;
+            /** @enum {string} */
+            object: "agent_token";
+            /** @description Per family the agent tools use: `none`, `read` or `write` (write implies read); at least one granted, none beyond what the calling key has. */
+            permissions: {
+                /** @enum {string} */
+                connections?: "none" | "read" | "write";
+                /** @enum {string} */
+                departure?: "none" | "read" | "write";
+                /** @enum {string} */
+                events?: "none" | "read" | "write";
+                /** @enum {string} */
+                invitations?: "none" | "read" | "write";
+                /** @enum {string} */
+                reminders?: "none" | "read" | "write";
+                /** @enum {string} */
+                scheduling?: "none" | "read" | "write";
+                /** @enum {string} */
+                tracking?: "none" | "read" | "write";
+                /** @enum {string} */
+                users?: "none" | "read" | "write";
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The prefix and the last four characters: `uat_live_...abcd`. */
+            redacted_token: string;
+            revoked_at: string | null;
+            /** @description The token (`uat_live_...`, `uat_test_...`): only in the answer of create. */
+            secret?: string;
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            user_id: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** @description A secret (`sk_`) or restricted (`rk_`) API key of this surface. */
         ApiKey: {
             allowed_ips: string[] | null;
@@ -2905,6 +3070,34 @@ export interface components {
             type: "connection.updated";
         } & {
             [key: string]: unknown;
+        };
+        CreateAgentTokenRequest: {
+            /**
+             * @description `always` (default): every change waits for the user’s confirmation; `low_risk_direct`: low-risk changes (a snooze) execute at once, as the voice channel’s policy.
+             * @enum {string}
+             */
+            confirmation_policy?: "always" | "low_risk_direct";
+            /** @description Lifetime in seconds: from 60 to 2592000 (30 days); 604800 (7 days) when absent. */
+            expires_in?: number;
+            /** @description Per family the agent tools use: `none`, `read` or `write` (write implies read); at least one granted, none beyond what the calling key has. */
+            permissions: {
+                /** @enum {string} */
+                connections?: "none" | "read" | "write";
+                /** @enum {string} */
+                departure?: "none" | "read" | "write";
+                /** @enum {string} */
+                events?: "none" | "read" | "write";
+                /** @enum {string} */
+                invitations?: "none" | "read" | "write";
+                /** @enum {string} */
+                reminders?: "none" | "read" | "write";
+                /** @enum {string} */
+                scheduling?: "none" | "read" | "write";
+                /** @enum {string} */
+                tracking?: "none" | "read" | "write";
+                /** @enum {string} */
+                users?: "none" | "read" | "write";
+            };
         };
         CreateApiKeyRequest: {
             /** @description IPv4 and IPv6 addresses and CIDR ranges the key may be used from (since 2026-05-20), at least one; null or absent for anywhere. An empty list is refused (400 naming allowed_ips): revoke a key to stop it. */
@@ -4313,6 +4506,21 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description RFC 7591 3.2.1: the registered public client. No client_secret (PKCE S256 authenticates the code exchange) and no registration access token (a registration is not managed afterwards). */
+        OAuthClientRegistration: {
+            client_id: string;
+            client_id_issued_at: number;
+            client_name: string;
+            grant_types: string[];
+            redirect_uris: string[];
+            response_types: string[];
+            /** @enum {string} */
+            token_endpoint_auth_method: "none";
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Client metadata (RFC 7591 2): `redirect_uris` (required, 1 to 10; https, or http on a loopback host; no fragment), `client_name` (at most 200 characters), `token_endpoint_auth_method` (`none` only: public clients), `grant_types` (`authorization_code`, and `refresh_token`), `response_types` (`code`), `scope`, and the informative `client_uri`, `logo_uri`, `tos_uri`, `policy_uri`, `contacts`, `software_id`, `software_version` (strings of at most 2000 characters). Other fields are ignored; the whole object is at most 16 KiB. */
+        OAuthClientRegistrationRequest: Record<string, never>;
         /** @description Signed, short-lived: the platform vouches that the connected account's administrator may consent to this application. Sent as login_hint of the authorization request. */
         OAuthConsentTicket: {
             client_id: string;
@@ -6245,7 +6453,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The HTML consent page (recorded for its ticket, its form carrying a consent token), or a 302 to redirect_uri with error and state (access_denied for a ticket already decided) */
+            /** @description The HTML consent page (recorded for its ticket, its form carrying a consent token), or without login_hint the page asking for the consent code; or a 302 to redirect_uri with error and state (access_denied for a ticket already decided) */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -6346,6 +6554,100 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                     "text/html": string;
+                };
+            };
+            /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body was sent with a content type other than `application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    oauthRegisterClient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OAuthClientRegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClientRegistration"];
+                };
+            };
+            /**
+             * @description RFC 7591 3.2.2 error: `invalid_redirect_uri` or `invalid_client_metadata`
+             *
+             *     `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             *
+             *     `invalid_json`: The body is not valid JSON.
+             *
+             *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
+             *
+             *     `parameter_missing`: A required parameter is missing; `param` names it.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["OAuthProtocolError"];
                 };
             };
             /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
@@ -17790,6 +18092,420 @@ export interface operations {
              *     `idempotency_request_in_flight`: A request with this `Idempotency-Key` is still running; retry after it finishes.
              *
              *     `concurrent_modification`: The object changed while the request ran; nothing was written and the request can be retried.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body was sent with a content type other than `application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAgentTokens: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: {
+                /** @description Connect: act for this connected account (`cpa_...`) of the platform. */
+                "Service-Account"?: components["parameters"]["ServiceAccount"];
+                /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AgentTokenListItem"][];
+                        has_more: boolean;
+                        livemode: boolean;
+                        /** @enum {string} */
+                        object: "list";
+                        request_id: string;
+                        url: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `ip_not_allowed`: A key with an IP allowlist was used from an address not on it. Nothing ran.
+             *
+             *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAgentToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): a retry with the same key within 24 hours gets the stored answer instead of running again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Connect: act for this connected account (`cpa_...`) of the platform. */
+                "Service-Account"?: components["parameters"]["ServiceAccount"];
+                /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateAgentTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentToken"];
+                };
+            };
+            /**
+             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             *
+             *     `invalid_json`: The body is not valid JSON.
+             *
+             *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
+             *
+             *     `parameter_missing`: A required parameter is missing; `param` names it.
+             *
+             *     `parameter_invalid`: A parameter has a value the API does not accept; `param` names it.
+             *
+             *     `parameter_unknown`: The request carries a parameter the endpoint does not know; `param` names it.
+             *
+             *     `idempotency_key_invalid`: The `Idempotency-Key` is empty or longer than 255 characters.
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `ip_not_allowed`: A key with an IP allowlist was used from an address not on it. Nothing ran.
+             *
+             *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
+             *
+             *     `account_deactivated`: The user is paused (`deactivated_at` set); only retrieve, reactivate and delete work.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
+             *
+             *     `idempotency_request_in_flight`: A request with this `Idempotency-Key` is still running; retry after it finishes.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `body_too_large`: The body exceeds the 1 MiB limit. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: A body was sent with a content type other than `application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: A rate limit or a concurrency limit is exceeded; see `retry_after_seconds` and `Retry-After`. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request can be retried with the same `Idempotency-Key`. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeAgentToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): a retry with the same key within 24 hours gets the stored answer instead of running again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Connect: act for this connected account (`cpa_...`) of the platform. */
+                "Service-Account"?: components["parameters"]["ServiceAccount"];
+                /** @description The API version to speak (docs/versions.md); the account's pinned version when absent. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path: {
+                id: string;
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Service-Idempotent-Replay": components["headers"]["IdempotentReplay"];
+                    "Service-Version": components["headers"]["ServiceVersion"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentToken"];
+                };
+            };
+            /**
+             * @description `invalid_api_version`: The `Service-Version` header names no version of the change history.
+             *
+             *     `invalid_json`: The body is not valid JSON.
+             *
+             *     `body_too_deep`: The JSON body nests objects and arrays more than 32 levels deep.
+             *
+             *     `idempotency_key_invalid`: The `Idempotency-Key` is empty or longer than 255 characters.
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_failed`: Missing, invalid, revoked or wrong-surface API key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `ip_not_allowed`: A key with an IP allowlist was used from an address not on it. Nothing ran.
+             *
+             *     `insufficient_permissions`: A restricted key (`rk_`) called an endpoint its permissions do not grant; the message names the permission (`events:write`, `secret_key`). Nothing ran.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_missing`: No such object (also for DELETE of a missing object). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `idempotency_key_in_use`: The `Idempotency-Key` was used with another body or path on this endpoint within 24 hours.
+             *
+             *     `idempotency_request_in_flight`: A request with this `Idempotency-Key` is still running; retry after it finishes.
              */
             409: {
                 headers: {

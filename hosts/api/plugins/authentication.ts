@@ -10,6 +10,9 @@ import { type AccountService, type Authenticated, authorize } from '../../../cor
 import { hashSecret } from '../../../core/account/api-key.js'
 import type { ConnectedAccountService } from '../../../core/account/connected-account-service.js'
 import { clockOfAccount } from '../../../core/account/sandbox-time.js'
+import { AGENT_TOKEN_KEY_PREFIX } from '../../../core/account/session-authority.js'
+import { isAgentTokenSecret } from '../../../core/agent/agent-token.js'
+import type { AgentTokenAuthentication, AgentTokenService } from '../../../core/agent/agent-token-service.js'
 import type { OAuthService, TokenAuthentication } from '../../../core/oauth/oauth-service.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import { ResourceNotFound } from '../../../core/shared/errors.js'
@@ -46,12 +49,35 @@ const tokenAsKey = (token: TokenAuthentication, livemode: boolean): Authenticate
   },
 })
 
+/**
+ * A user-scoped agent token acts like a restricted key of the account that minted it, whose grants are the token's
+ * permissions, fixed to the token's account and user (`request.agentToken`): valid at `/mcp` only.
+ */
+const agentTokenAsKey = ({ token, platform }: AgentTokenAuthentication): Authenticated => ({
+  account: platform,
+  key: {
+    id: `${AGENT_TOKEN_KEY_PREFIX}${token.id}`,
+    accountId: platform.id,
+    mode: token.livemode ? 'live' : 'test',
+    hash: '',
+    last4: token.last4,
+    createdAt: token.createdAt,
+    revokedAt: token.revokedAt,
+    type: 'restricted',
+    name: null,
+    permissions: token.permissions,
+    allowedIps: null,
+  },
+})
+
 export interface AuthenticationOptions {
   readonly livemode: boolean
   readonly accounts: AccountService
   readonly connectedAccounts: ConnectedAccountService
   /** Connect: access tokens of third-party applications, acting for one connected account. */
   readonly oauth: OAuthService
+  /** User-scoped agent tokens (`uat_...`), accepted at `/mcp` only. */
+  readonly agentTokens: AgentTokenService
   readonly clock: Clock
   readonly rateLimit: RateLimitGate
 }
@@ -101,6 +127,7 @@ const hashOnConnection = (socket: RememberingSocket): ((secret: string) => strin
 export const authenticationPlugin = fp(async (app: FastifyInstance, options: AuthenticationOptions) => {
   app.decorateRequest('auth', null)
   app.decorateRequest('connectedAccount', null)
+  app.decorateRequest('agentToken', null)
   app.decorateRequest('scope', null as never)
   app.decorateRequest('routeConfig', null)
   const anonymousScope = () => ({ accountId: '', livemode: options.livemode, clock: options.clock })
@@ -217,8 +244,40 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, options: Aut
     return actFor(request, reply, authenticated, found.connectedAccount)
   }
 
+  /**
+   * A user-scoped agent token: at `/mcp` only (any other route answers it as an unknown key); a paused user is 403
+   * `account_deactivated`; its account (or connected account) is the scope; `Service-Account`, if sent, must name it.
+   */
+  const authenticateAgentToken = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    secret: string,
+  ): Promise<FastifyReply | undefined> => {
+    if (request.routeOptions.url !== MCP_PATH)
+      return refuse(request, reply, new AuthenticationFailedError({ reason: 'unknown' }))
+    const found = await options.agentTokens.authenticate(secret)
+    if (!found.ok)
+      return found.error._tag === 'AuthenticationFailed'
+        ? refuse(request, reply, found.error)
+        : sendError(request, reply, domainErrorToApi(found.error))
+    const authenticated = agentTokenAsKey(found.value)
+    request.auth = authenticated
+    request.agentToken = found.value.token
+    const header = request.headers['service-account']
+    const named = Array.isArray(header) ? header[0] : header
+    const { account } = found.value
+    if (named !== undefined && (account.id === authenticated.account.id || named !== account.id))
+      return sendError(
+        request,
+        reply,
+        domainErrorToApi(new ResourceNotFound({ resource: 'connected_account', id: named, param: 'Service-Account' })),
+      )
+    return actFor(request, reply, authenticated, account)
+  }
+
   const authenticate = (request: FastifyRequest, reply: FastifyReply): MaybePromise<FastifyReply | undefined> => {
     const secret = bearer(request.headers.authorization)
+    if (secret !== undefined && isAgentTokenSecret(secret)) return authenticateAgentToken(request, reply, secret)
     if (secret?.startsWith('eyJ') && JWT_SHAPE.test(secret)) return authenticateToken(request, reply, secret)
     const socket = request.raw.socket as RememberingSocket | null
     const hashOf = socket === null ? hashSecret : hashOnConnection(socket)

@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { pageRequestOf } from '../../../contracts/common.js'
 import { type EndpointContract, routerPath } from '../../../contracts/endpoint.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
-import { renderOAuthApplication } from '../../../contracts/oauth.js'
+import { renderClientRegistration, renderOAuthApplication } from '../../../contracts/oauth.js'
+import { checkRegistration, REGISTRATION_BOUNDS } from '../../../core/oauth/client-registration.js'
 import { type OAuthProtocolError, SUPPORTED_SCOPES } from '../../../core/oauth/oauth.js'
 import type { AuthorizationFailure, AuthorizationParams, OAuthService } from '../../../core/oauth/oauth-service.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
 import { err, mapResult } from '../../../core/shared/result.js'
 import { acceptForms, sendHostedPage } from '../pages/hosted-page.js'
-import { authorizationErrorPage, CONSENT_FIELDS, consentPage } from '../pages/oauth-pages.js'
+import { authorizationErrorPage, CONSENT_FIELDS, consentCodePage, consentPage } from '../pages/oauth-pages.js'
 import { requireAuth } from '../request-context.js'
 import { defineRoute, listBody, type RouteInput, type RouteOptions, withLivemode } from '../route.js'
 
@@ -156,6 +157,7 @@ export const oauthRoutes = async (app: FastifyInstance, options: OAuthRouteOptio
         authorization_endpoint: `${issuer}${Endpoints.oauthAuthorize.path}`,
         token_endpoint: `${issuer}${Endpoints.oauthToken.path}`,
         revocation_endpoint: `${issuer}${Endpoints.oauthRevoke.path}`,
+        registration_endpoint: `${issuer}${Endpoints.oauthRegisterClient.path}`,
         response_types_supported: ['code'],
         response_modes_supported: ['query'],
         grant_types_supported: ['authorization_code', 'refresh_token'],
@@ -165,6 +167,25 @@ export const oauthRoutes = async (app: FastifyInstance, options: OAuthRouteOptio
         scopes_supported: SUPPORTED_SCOPES,
         authorization_response_iss_parameter_supported: true,
       })
+    })
+
+    // RFC 7591: open registration of public clients, counted per client address beyond the protocol's own pool.
+    const registrationPool = {
+      name: 'oauth_register',
+      requests: REGISTRATION_BOUNDS.perAddressPerHour,
+      windowMs: 3_600_000,
+    }
+    scope.post(routerPath(Endpoints.oauthRegisterClient.path), publicRoute, async (request, reply) => {
+      const checked = checkRegistration(request.body)
+      if (!checked.ok)
+        return sendProtocol(reply, 400, { error: checked.error.error, error_description: checked.error.description })
+      // Only what would be stored counts: a refused registration writes nothing.
+      if (!(await options.rateLimit.admitPerAddress(request, reply, registrationPool))) return reply
+      return sendProtocol(
+        reply,
+        201,
+        renderClientRegistration(await oauth.registerDynamicClient(livemode, checked.value)),
+      )
     })
 
     const failAuthorization = (reply: FastifyReply, failure: AuthorizationFailure) =>
@@ -179,6 +200,12 @@ export const oauthRoutes = async (app: FastifyInstance, options: OAuthRouteOptio
 
     scope.get(routerPath(Endpoints.oauthAuthorize.path), publicRoute, async (request, reply) => {
       const fields = stringFields(request.query)
+      if (fields.login_hint === undefined || fields.login_hint === '') {
+        // A client that started the flow itself (an MCP client): the page asks for the platform's consent code.
+        const valid = await oauth.validateRequest(livemode, authorizationParams(fields))
+        if (!valid.ok) return failAuthorization(reply, valid.error)
+        return sendHostedPage(reply, 200, consentCodePage(valid.value.application.name, fields))
+      }
       const shown = await oauth.presentConsent(livemode, authorizationParams(fields))
       if (!shown.ok) return failAuthorization(reply, shown.error)
       // RFC 8707 2: a `resource` this server does not protect goes back to the client (the token endpoint binds it).

@@ -4,12 +4,14 @@ import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 // The platform database's adapters on SQLite, each against its port's contract suite, unchanged.
 import { SqliteAccountRepository } from '../../../adapters/storage/sqlite/account-repository.js'
+import { SqliteAgentTokenStore } from '../../../adapters/storage/sqlite/agent-token-store.js'
 import { openSqlite, statement } from '../../../adapters/storage/sqlite/database.js'
 import { SqliteIdempotencyStore } from '../../../adapters/storage/sqlite/idempotency-store.js'
 import { SqliteOAuthStore } from '../../../adapters/storage/sqlite/oauth-store.js'
 import { PLATFORM_SCHEMA } from '../../../adapters/storage/sqlite/schema.js'
 import type { Account, ApiKeyRecord } from '../../../core/account/account.js'
 import { accountRepositoryContract } from '../../contracts/account-repository.contract.js'
+import { agentTokenStoreContract } from '../../contracts/agent-token-store.contract.js'
 import { idempotencyStoreContract } from '../../contracts/idempotency-store.contract.js'
 import { oauthStoreContract } from '../../contracts/oauth-store.contract.js'
 import { manualClock } from '../../support/manual-clock.js'
@@ -28,6 +30,11 @@ idempotencyStoreContract('SqliteIdempotencyStore', () => {
 oauthStoreContract('SqliteOAuthStore', () => {
   const { db, teardown } = freshPlatformDatabase()
   return { store: new SqliteOAuthStore(db), teardown }
+})
+
+agentTokenStoreContract('SqliteAgentTokenStore', () => {
+  const { db, teardown } = freshPlatformDatabase()
+  return { store: new SqliteAgentTokenStore(db), teardown }
 })
 
 describe('SqliteAccountRepository caches the lookups of every request, never past another process’s commit', () => {
