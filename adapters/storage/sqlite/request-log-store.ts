@@ -1,12 +1,14 @@
 import type { RequestLogStorePort } from '../../../core/ports/request-log-store.js'
-import type { RequestLogEntry, RequestLogQuery } from '../../../core/request-log/request-log-entry.js'
+import type { RequestLogBodies, RequestLogEntry, RequestLogQuery } from '../../../core/request-log/request-log-entry.js'
 import { boundLimit, inTransaction, type SqliteDatabase, statement } from './database.js'
-import { encodeJson } from './json.js'
-import { allRecords } from './records.js'
+import { decodeJson, encodeJson } from './json.js'
+import { allRecords, oneRecord } from './records.js'
 
 /**
  * Request logs in the platform database (`request_logs`): a batch is one transaction (one fsync for hundreds of
  * requests); `seq` is the written order, newest first on reading; the columns searched have their own columns.
+ * Bodies are rows of their own (`request_log_bodies`, keyed by the entry's `seq`): lists never read them, and they
+ * are pruned sooner than the entries.
  */
 export class SqliteRequestLogStore implements RequestLogStorePort {
   constructor(private readonly db: SqliteDatabase) {}
@@ -18,9 +20,10 @@ export class SqliteRequestLogStore implements RequestLogStorePort {
       `INSERT OR IGNORE INTO request_logs (request_id, account_id, livemode, method, path, status, occurred_at, doc)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     )
+    const insertBodies = statement(this.db, 'INSERT INTO request_log_bodies (seq, occurred_at, doc) VALUES (?, ?, ?)')
     inTransaction(this.db, () => {
-      for (const entry of entries)
-        insert.run(
+      for (const { bodies, ...entry } of entries) {
+        const written = insert.run(
           entry.requestId,
           entry.accountId,
           entry.livemode ? 1 : 0,
@@ -30,6 +33,9 @@ export class SqliteRequestLogStore implements RequestLogStorePort {
           entry.occurredAt.getTime(),
           encodeJson(entry),
         )
+        if (written.changes === 1 && bodies !== undefined)
+          insertBodies.run(written.lastInsertRowid, entry.occurredAt.getTime(), encodeJson(bodies))
+      }
     })
   }
 
@@ -70,7 +76,46 @@ export class SqliteRequestLogStore implements RequestLogStorePort {
     return { data: rows.slice(0, query.limit), hasMore: rows.length > query.limit }
   }
 
+  async retrieve(accountId: string, livemode: boolean, requestId: string): Promise<RequestLogEntry | null> {
+    const row = statement(
+      this.db,
+      'SELECT seq, doc FROM request_logs WHERE request_id = ? AND account_id = ? AND livemode = ?',
+    ).get(requestId, accountId, livemode ? 1 : 0) as { seq: number; doc: string } | undefined
+    if (row === undefined) return null
+    const entry = decodeJson<RequestLogEntry>(row.doc)
+    const bodies = oneRecord<RequestLogBodies>(this.db, 'SELECT doc FROM request_log_bodies WHERE seq = ?', row.seq)
+    return bodies === null ? entry : { ...entry, bodies }
+  }
+
   async prune(before: Date): Promise<number> {
-    return statement(this.db, 'DELETE FROM request_logs WHERE occurred_at < ?').run(before.getTime()).changes
+    return inTransaction(this.db, () => {
+      statement(this.db, 'DELETE FROM request_log_bodies WHERE occurred_at < ?').run(before.getTime())
+      return statement(this.db, 'DELETE FROM request_logs WHERE occurred_at < ?').run(before.getTime()).changes
+    })
+  }
+
+  async pruneBodies(before: Date): Promise<number> {
+    return statement(this.db, 'DELETE FROM request_log_bodies WHERE occurred_at < ?').run(before.getTime()).changes
+  }
+
+  async trim(accountId: string, livemode: boolean, keep: number): Promise<number> {
+    const surface = [accountId, livemode ? 1 : 0] as const
+    // The newest entry that goes: OFFSET walks `keep` entries of the (account_id, livemode, seq) index, no more.
+    const boundary = statement(
+      this.db,
+      `SELECT seq FROM request_logs WHERE account_id = ? AND livemode = ? ORDER BY seq DESC LIMIT 1 OFFSET CAST(? AS INTEGER)`,
+    ).get(...surface, keep) as { seq: number } | undefined
+    if (boundary === undefined) return 0
+    return inTransaction(this.db, () => {
+      statement(
+        this.db,
+        `DELETE FROM request_log_bodies WHERE seq IN
+           (SELECT seq FROM request_logs WHERE account_id = ? AND livemode = ? AND seq <= ?)`,
+      ).run(...surface, boundary.seq)
+      return statement(this.db, 'DELETE FROM request_logs WHERE account_id = ? AND livemode = ? AND seq <= ?').run(
+        ...surface,
+        boundary.seq,
+      ).changes
+    })
   }
 }

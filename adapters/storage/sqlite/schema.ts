@@ -163,6 +163,19 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
         CREATE INDEX dashboard_passkey_challenges_expiry ON dashboard_passkey_challenges (expires_at);
       `),
   },
+  {
+    version: 6,
+    description: "request logs' bodies, kept apart (and shorter) than the entries",
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE request_log_bodies (
+          seq INTEGER PRIMARY KEY,
+          occurred_at INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX request_log_bodies_age ON request_log_bodies (occurred_at);
+      `),
+  },
 ]
 
 /** `live.db` and `test.db`: one surface's records and its outbox. */
