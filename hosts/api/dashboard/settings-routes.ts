@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { API_VERSIONS } from '../../../contracts/versions.js'
 import type { Account } from '../../../core/account/account.js'
 import type { AccountService, AccountSettingsChange } from '../../../core/account/account-service.js'
 import type { AuditTrail } from '../../../core/audit/audit-trail.js'
@@ -24,6 +25,7 @@ export const renderAccountSettings = (account: Account) => ({
   name: account.name,
   created_at: account.createdAt.toISOString(),
   pinned_version: account.pinnedVersion,
+  api_versions: API_VERSIONS,
   rate_limits:
     account.rateLimits === null
       ? null

@@ -16,6 +16,10 @@ interface RequestLog {
   readonly created_at: string
 }
 
+interface RequestLogDetail extends RequestLog {
+  readonly bodies: { readonly request: string | null; readonly response: string | null } | null
+}
+
 interface Filters {
   readonly requestId: string
   readonly status: string
@@ -31,7 +35,52 @@ const queryOf = (filters: Filters, startingAfter: string | null): string => {
   return params.toString()
 }
 
-const Detail = ({ log }: { log: RequestLog }) => (
+/** A kept body, indented when it is (whole) JSON; a body cut at its bound is shown as it was kept. */
+const BodyText = ({ label, text }: { label: string; text: string | null }) => {
+  let shown = text ?? 'No body.'
+  if (text !== null)
+    try {
+      shown = JSON.stringify(JSON.parse(text), null, 2)
+    } catch {
+      // Cut, or a note about a body not kept: shown as it is.
+    }
+  return (
+    <>
+      <h3>{label}</h3>
+      <pre class="body-text" tabIndex={0} aria-label={label} data-testid={`${label.toLowerCase()}-body`}>
+        {shown}
+      </pre>
+    </>
+  )
+}
+
+const Bodies = ({ mode, log }: { mode: Mode; log: RequestLog }) => {
+  const [detail, setDetail] = useState<RequestLogDetail | null>(null)
+  const [error, setError] = useState<unknown>(null)
+  useEffect(() => {
+    setDetail(null)
+    surfaceCall<RequestLogDetail>(mode, 'GET', `/request_logs/${encodeURIComponent(log.id)}`).then(setDetail, setError)
+  }, [mode, log.id])
+  if (error !== null) return <ErrorNote error={error} />
+  if (detail === null) return null
+  if (detail.bodies === null)
+    return (
+      <p class="hint" data-testid="no-bodies">
+        {mode === 'live'
+          ? 'No bodies: production keeps them only while body logging is on (Settings), and for 7 days.'
+          : 'No bodies: they are kept for 7 days.'}
+      </p>
+    )
+  return (
+    <>
+      <BodyText label="Request" text={detail.bodies.request} />
+      <BodyText label="Response" text={detail.bodies.response} />
+      <p class="hint">Secrets and keys are redacted{mode === 'live' ? ', and positions' : ''}.</p>
+    </>
+  )
+}
+
+const Detail = ({ mode, log }: { mode: Mode; log: RequestLog }) => (
   <section aria-labelledby="request-detail" class="detail">
     <h2 id="request-detail">Request {log.id}</h2>
     <dl>
@@ -74,6 +123,7 @@ const Detail = ({ log }: { log: RequestLog }) => (
       <dt>Time</dt>
       <dd>{log.created_at}</dd>
     </dl>
+    <Bodies mode={mode} log={log} />
   </section>
 )
 
@@ -174,7 +224,7 @@ export const RequestLogsPage = ({ mode }: { mode: Mode }) => {
           Older requests
         </button>
       )}
-      {chosen !== null && <Detail log={chosen} />}
+      {chosen !== null && <Detail mode={mode} log={chosen} />}
     </section>
   )
 }
