@@ -4,6 +4,9 @@ import { boundLimit, inTransaction, type SqliteDatabase, statement } from './dat
 import { decodeJson, encodeJson } from './json.js'
 import { allRecords, oneRecord } from './records.js'
 
+/** Below this many entries under a path prefix, they are read through the path index (see `fewWithPath`). */
+const RARE_PATH_ROWS = 2_000
+
 /**
  * Request logs in the platform database (`request_logs`): a batch is one transaction (one fsync for hundreds of
  * requests); `seq` is the written order, newest first on reading; the columns searched have their own columns.
@@ -55,13 +58,19 @@ export class SqliteRequestLogStore implements RequestLogStorePort {
       params.push(query.status)
     }
     if (query.statusClass !== undefined) {
-      where.push('status >= ? AND status < ?')
-      params.push(query.statusClass * 100, query.statusClass * 100 + 100)
+      // The expression of the index request_logs_status_class, as written there.
+      where.push('status / 100 = ?')
+      params.push(query.statusClass)
     }
+    let indexed = ''
     if (query.pathPrefix !== undefined) {
-      // substr, not LIKE: a `%` or `_` in what was typed is matched as itself.
-      where.push('substr(path, 1, ?) = ?')
-      params.push(query.pathPrefix.length, query.pathPrefix)
+      // substr, not LIKE: a `%` or `_` in what was typed is matched as itself; the range beside it lets the path
+      // index find the candidates.
+      where.push('substr(path, 1, ?) = ?', 'path >= ? AND path < ?')
+      params.push(query.pathPrefix.length, query.pathPrefix, query.pathPrefix, `${query.pathPrefix}\u{10FFFF}`)
+      indexed = this.fewWithPath(accountId, livemode, query.pathPrefix)
+        ? 'INDEXED BY request_logs_path'
+        : 'INDEXED BY request_logs_account'
     }
     if (query.method !== undefined) {
       where.push('method = ?')
@@ -69,11 +78,26 @@ export class SqliteRequestLogStore implements RequestLogStorePort {
     }
     const rows = allRecords<RequestLogEntry>(
       this.db,
-      `SELECT doc FROM request_logs WHERE ${where.join(' AND ')} ORDER BY seq DESC ${boundLimit()}`,
+      `SELECT doc FROM request_logs ${indexed} WHERE ${where.join(' AND ')} ORDER BY seq DESC ${boundLimit()}`,
       ...params,
       query.limit + 1,
     )
     return { data: rows.slice(0, query.limit), hasMore: rows.length > query.limit }
+  }
+
+  /**
+   * Whether few entries have paths starting so (fewer than `RARE_PATH_ROWS`, counted on the path index): then they
+   * are read through that index and sorted; otherwise through the newest-first index (it holds the path), which finds
+   * a page of them soon. Either alone is slow for the other case: a prefix that matches nothing walks every entry of
+   * the surface, a frequent one sorts hundreds of thousands.
+   */
+  private fewWithPath(accountId: string, livemode: boolean, prefix: string): boolean {
+    const { found } = statement(
+      this.db,
+      `SELECT COUNT(*) AS found FROM (SELECT 1 FROM request_logs INDEXED BY request_logs_path
+         WHERE account_id = ? AND livemode = ? AND path >= ? AND path < ? LIMIT ${RARE_PATH_ROWS})`,
+    ).get(accountId, livemode ? 1 : 0, prefix, `${prefix}\u{10FFFF}`) as { found: number }
+    return found < RARE_PATH_ROWS
   }
 
   async retrieve(accountId: string, livemode: boolean, requestId: string): Promise<RequestLogEntry | null> {

@@ -44,13 +44,15 @@ const BodyText = ({ label, text }: { label: string; text: string | null }) => {
     } catch {
       // Cut, or a note about a body not kept: shown as it is.
     }
+  const id = `${label.toLowerCase()}-body`
   return (
-    <>
-      <h3>{label}</h3>
-      <pre class="body-text" tabIndex={0} aria-label={label} data-testid={`${label.toLowerCase()}-body`}>
+    <section aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{label}</h3>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe: scrollable-region-focusable) */}
+      <pre class="body-text" tabIndex={0} data-testid={id}>
         {shown}
       </pre>
-    </>
+    </section>
   )
 }
 
