@@ -53,14 +53,15 @@ export class SqliteRequestLogStore implements RequestLogStorePort {
       where.push('request_id = ?')
       params.push(query.requestId)
     }
+    // The expression of the index request_logs_status_class, as written there; an exact status is found in its class.
+    const statusClass = query.statusClass ?? (query.status === undefined ? undefined : Math.floor(query.status / 100))
+    if (statusClass !== undefined) {
+      where.push('status / 100 = ?')
+      params.push(statusClass)
+    }
     if (query.status !== undefined) {
       where.push('status = ?')
       params.push(query.status)
-    }
-    if (query.statusClass !== undefined) {
-      // The expression of the index request_logs_status_class, as written there.
-      where.push('status / 100 = ?')
-      params.push(query.statusClass)
     }
     let indexed = ''
     if (query.pathPrefix !== undefined) {
