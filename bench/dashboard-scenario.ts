@@ -1,13 +1,15 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import type { DashboardTargetReady } from './dashboard-target.js'
-import type { TargetReady } from './http-target.js'
+import type { DashboardSeed, DashboardTargetReady } from './dashboard-target.js'
+import { BENCH_LIVE_KEY, BENCH_TEST_KEY, type TargetReady } from './http-target.js'
 
 /**
- * The dashboard's data under load: `GET /dashboard/api/live/users?limit=25` (session cookie, logs on) against a bare
- * Fastify hello-world, in alternating rounds (goal: at least 0.60 of its req/s), then each page's data on its own
- * (goal: p95 under 300 ms), on SQLite seeded with `users` users and `deliveries` deliveries.
+ * The dashboard's data under load, on SQLite seeded with `seed` (10,000 users, 100,000 events, 100,000 deliveries,
+ * 1,000,000 request-log rows by default). First the API's authenticated `GET /v1/users/{id}` with request logging on
+ * (production: no bodies, as by default; the sandbox: bodies kept, as always there) against a bare Fastify
+ * hello-world, in alternating rounds (goal: at least 0.60 of its req/s); then each page's data on its own, one request
+ * at a time (goal: p95 under 300 ms).
  */
 export interface DashboardPageFigures {
   readonly page: string
@@ -18,22 +20,24 @@ export interface DashboardPageFigures {
 }
 
 export interface DashboardReport {
-  readonly users: number
-  readonly deliveries: number
-  readonly seedSeconds: number
+  readonly seed: DashboardSeed
+  readonly seedSeconds: DashboardTargetReady['seedSeconds']
   readonly connections: number
   readonly roundSeconds: number
   readonly rounds: number
   readonly bareRequestsPerSecond: number
-  readonly listRequestsPerSecond: number
+  /** `GET /v1/users/{id}` on production, request logging on (no bodies). */
+  readonly liveGetRequestsPerSecond: number
   readonly ratio: number
+  /** `GET /v1/users/{id}` on the sandbox, where request logs keep both bodies. */
+  readonly sandboxGetRequestsPerSecond: number
+  readonly sandboxRatio: number
   readonly pages: readonly DashboardPageFigures[]
   readonly goals: { readonly ratioAtLeast060: boolean; readonly p95Below300Ms: boolean }
 }
 
 export interface DashboardScenarioOptions {
-  readonly users: number
-  readonly deliveries: number
+  readonly seed: DashboardSeed
   readonly connections: number
   readonly roundSeconds: number
   readonly rounds: number
@@ -81,65 +85,90 @@ const percentile = (sorted: readonly number[], p: number) =>
 
 export const runDashboardScenario = async (options: DashboardScenarioOptions): Promise<DashboardReport> => {
   const bare = await forkTarget<TargetReady>('http-target', ['bare'])
-  const service = await forkTarget<DashboardTargetReady>('dashboard-target', [
-    String(options.users),
-    String(options.deliveries),
-  ]).catch(async (error: unknown) => {
+  const { users, events, deliveries, requestLogs } = options.seed
+  const service = await forkTarget<DashboardTargetReady>(
+    'dashboard-target',
+    [users, events, deliveries, requestLogs].map(String),
+  ).catch(async (error: unknown) => {
     await bare.stop()
     throw error
   })
   try {
-    const { url, cookie, userId, endpointId } = service.ready
+    const { url, sandboxUrl, cookie, userId, sandboxUserId, eventId, endpointId, requestId } = service.ready
     const headers = { cookie }
-    const listUrl = `${url}/dashboard/api/live/users?limit=25`
-    await run(bare.ready.url, {}, options.connections, 2)
-    await run(listUrl, headers, options.connections, 2)
-    const totals = { bare: { requests: 0, seconds: 0 }, list: { requests: 0, seconds: 0 } }
+    const targets = {
+      bare: { url: bare.ready.url, headers: {} },
+      live: { url: `${url}/v1/users/${userId}`, headers: { authorization: `Bearer ${BENCH_LIVE_KEY}` } },
+      sandbox: {
+        url: `${sandboxUrl}/v1/users/${sandboxUserId}`,
+        headers: { authorization: `Bearer ${BENCH_TEST_KEY}` },
+      },
+    }
+    for (const target of Object.values(targets)) await run(target.url, target.headers, options.connections, 2)
+    const totals = {
+      bare: { requests: 0, seconds: 0 },
+      live: { requests: 0, seconds: 0 },
+      sandbox: { requests: 0, seconds: 0 },
+    }
+    const names = ['bare', 'live', 'sandbox'] as const
     for (let round = 0; round < options.rounds; round++) {
-      const order = round % 2 === 0 ? (['bare', 'list'] as const) : (['list', 'bare'] as const)
+      // Each round in another order, so that no target always runs right after another.
+      const order = names.map((_, index) => names[(index + round) % names.length] ?? 'bare')
       for (const name of order) {
-        const slice =
-          name === 'bare'
-            ? await run(bare.ready.url, {}, options.connections, options.roundSeconds)
-            : await run(listUrl, headers, options.connections, options.roundSeconds)
+        const slice = await run(targets[name].url, targets[name].headers, options.connections, options.roundSeconds)
         totals[name].requests += slice.requests
         totals[name].seconds += slice.seconds
       }
     }
     const pagePaths = [
       '/dashboard/api/live/users?limit=25',
+      '/dashboard/api/live/users?email=bench-9999@example.com',
       `/dashboard/api/live/users/${userId}`,
+      `/dashboard/api/live/users/${userId}/events?limit=25`,
+      `/dashboard/api/live/events/${eventId}`,
+      `/dashboard/api/live/events/${eventId}/departure/history`,
       '/dashboard/api/live/webhook_endpoints?limit=25',
       `/dashboard/api/live/webhook_endpoints/${endpointId}/deliveries?limit=20`,
       '/dashboard/api/live/api_keys?limit=25',
+      '/dashboard/api/live/connected_accounts?limit=25',
       '/dashboard/api/members',
       '/dashboard/api/live/overview',
+      '/dashboard/api/live/request_logs?limit=50',
+      `/dashboard/api/live/request_logs?request_id=${requestId}`,
+      `/dashboard/api/live/request_logs/${requestId}`,
+      '/dashboard/api/live/request_logs?status=4xx&limit=50',
+      '/dashboard/api/live/request_logs?status=500&limit=50',
+      '/dashboard/api/live/request_logs?path=/v1/events&method=GET&limit=50',
+      '/dashboard/api/audit_log?limit=25',
+      '/dashboard/api/account',
     ]
     const pages: DashboardPageFigures[] = []
     for (const path of pagePaths) {
-      const slice = await run(`${url}${path}`, headers, options.connections, options.roundSeconds)
+      // One request at a time: a page's latency as one member sees it, not queued behind nine others of its kind.
+      const slice = await run(`${url}${path}`, headers, 1, options.roundSeconds)
       const sorted = [...slice.latencies].sort((a, b) => a - b)
       pages.push({
-        page: `GET ${path.replace(userId, '{id}').replace(endpointId, '{id}')}`,
+        page: `GET ${path.replace(userId, '{id}').replace(eventId, '{id}').replace(endpointId, '{id}').replaceAll(requestId, '{id}')}`,
         requestsPerSecond: Math.round(slice.requests / slice.seconds),
         latencyP50Ms: percentile(sorted, 50),
         latencyP95Ms: percentile(sorted, 95),
         latencyMaxMs: percentile(sorted, 100),
       })
     }
-    const bareRate = totals.bare.requests / totals.bare.seconds
-    const listRate = totals.list.requests / totals.list.seconds
-    const ratio = Math.round((listRate / bareRate) * 1000) / 1000
+    const rate = (name: keyof typeof totals) => totals[name].requests / totals[name].seconds
+    const ratioOf = (name: 'live' | 'sandbox') => Math.round((rate(name) / rate('bare')) * 1000) / 1000
+    const ratio = ratioOf('live')
     return {
-      users: options.users,
-      deliveries: options.deliveries,
-      seedSeconds: Math.round(service.ready.seedSeconds * 10) / 10,
+      seed: options.seed,
+      seedSeconds: service.ready.seedSeconds,
       connections: options.connections,
       roundSeconds: options.roundSeconds,
       rounds: options.rounds,
-      bareRequestsPerSecond: Math.round(bareRate),
-      listRequestsPerSecond: Math.round(listRate),
+      bareRequestsPerSecond: Math.round(rate('bare')),
+      liveGetRequestsPerSecond: Math.round(rate('live')),
       ratio,
+      sandboxGetRequestsPerSecond: Math.round(rate('sandbox')),
+      sandboxRatio: ratioOf('sandbox'),
       pages,
       goals: { ratioAtLeast060: ratio >= 0.6, p95Below300Ms: pages.every((page) => page.latencyP95Ms < 300) },
     }
@@ -149,14 +178,15 @@ export const runDashboardScenario = async (options: DashboardScenarioOptions): P
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [users = '10000', deliveries = '100000', seconds = '3'] = process.argv.slice(2)
+  const [users = 10_000, events = 100_000, deliveries = 100_000, requestLogs = 1_000_000, seconds = 3] = process.argv
+    .slice(2)
+    .map(Number)
   console.log(
     JSON.stringify(
       await runDashboardScenario({
-        users: Number(users),
-        deliveries: Number(deliveries),
+        seed: { users, events, deliveries, requestLogs },
         connections: 10,
-        roundSeconds: Number(seconds),
+        roundSeconds: seconds,
         rounds: 4,
       }),
       null,

@@ -3,6 +3,7 @@ import { parseTokenKey } from '../adapters/token-cipher/aes-gcm/aes-gcm-token-ci
 import { decodeRequest } from '../contracts/validation.js'
 import { estimatedSecretBits, MIN_SECRET_BITS } from '../core/account/api-key.js'
 import { normalizeAllowlist } from '../core/account/ip-allowlist.js'
+import { DEFAULT_REQUEST_LOG_MAX_ROWS } from '../core/request-log/request-log-entry.js'
 import { isLoopbackAddress } from '../core/shared/special-purpose-addresses.js'
 
 const Port = Schema.String.check(
@@ -43,6 +44,7 @@ const Environment = Schema.Struct({
   DATA_DIR: Schema.optionalKey(Schema.String),
   DASHBOARD_ASSETS_DIR: Schema.optionalKey(Schema.String),
   REQUEST_LOG_RETENTION_DAYS: Schema.optionalKey(PositiveInt),
+  REQUEST_LOG_MAX_ROWS: Schema.optionalKey(PositiveInt),
   STORAGE: Schema.optionalKey(Schema.Literals(['memory', 'sqlite', 'mongodb'])),
   MONGODB_URI: Schema.optionalKey(
     Schema.String.check(
@@ -190,6 +192,8 @@ export interface Config {
   readonly dashboardAssetsDir: string | null
   /** How long the dashboard's request logs are kept (`REQUEST_LOG_RETENTION_DAYS`, default 30). */
   readonly requestLogRetentionDays: number
+  /** Request-log entries kept per account and surface (`REQUEST_LOG_MAX_ROWS`, default 1,000,000); the oldest go. */
+  readonly requestLogMaxRows: number
   /**
    * Which storage family holds the records: `sqlite` (the embedded default, files in `dataDir`), `mongodb` (with
    * `MONGODB_URI`, the default then), or `memory` (tests and demos: gone on restart but for accounts and keys).
@@ -522,6 +526,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     dataDir: vars.DATA_DIR ?? '.data',
     dashboardAssetsDir: vars.DASHBOARD_ASSETS_DIR ?? null,
     requestLogRetentionDays: Number(vars.REQUEST_LOG_RETENTION_DAYS ?? 30),
+    requestLogMaxRows: Number(vars.REQUEST_LOG_MAX_ROWS ?? DEFAULT_REQUEST_LOG_MAX_ROWS),
     storage,
     mongodb:
       storage !== 'mongodb' || vars.MONGODB_URI === undefined

@@ -25,7 +25,23 @@ export interface AccountServiceDeps {
   readonly clock: Clock
   /** The API version new accounts are pinned to. */
   readonly currentVersion: string
+  /** Every API version an account may be pinned to (default: the current one only). */
+  readonly apiVersions?: readonly string[]
 }
+
+/**
+ * The account's settings (the dashboard's Settings page): each field given is set, the others are left as they are.
+ * `trackingEnabled: null` returns tracking to the surfaces' default (on in the sandbox, off in production).
+ */
+export interface AccountSettingsChange {
+  readonly name?: string | null
+  readonly pinnedVersion?: string
+  readonly requestBodyLogging?: boolean
+  readonly trackingEnabled?: boolean | null
+}
+
+/** The longest account name (as a connected account's business name). */
+export const MAX_ACCOUNT_NAME_LENGTH = 100
 
 /** Who a request acts for: the key it was made with and that key's account. */
 export interface Authenticated {
@@ -89,6 +105,51 @@ export class AccountService {
     }
     await this.deps.accounts.insertAccount(account)
     return account
+  }
+
+  /**
+   * Changes the account's settings: its name (trimmed; empty clears it), the API version requests without a
+   * `Service-Version` header get, whether production's request logs keep bodies, and the tracking preview. The
+   * account before and after, for the audit log.
+   */
+  async updateSettings(
+    accountId: string,
+    change: AccountSettingsChange,
+  ): Promise<Result<{ readonly before: Account; readonly after: Account }, InvalidParameter | ResourceNotFound>> {
+    const before = await this.deps.accounts.getAccount(accountId)
+    if (before === null || before.deletedAt !== null)
+      return err(new ResourceNotFound({ resource: 'account', id: accountId }))
+    const versions = this.deps.apiVersions ?? [this.deps.currentVersion]
+    if (change.pinnedVersion !== undefined && !versions.includes(change.pinnedVersion))
+      return err(
+        new InvalidParameter({
+          param: 'pinned_version',
+          message: `pinned_version is one of the API versions: ${versions.join(', ')}.`,
+        }),
+      )
+    const name = change.name === undefined ? undefined : (change.name ?? '').trim()
+    if (name !== undefined && name.length > MAX_ACCOUNT_NAME_LENGTH)
+      return err(
+        new InvalidParameter({ param: 'name', message: `name is at most ${MAX_ACCOUNT_NAME_LENGTH} characters.` }),
+      )
+    const { trackingEnabled: _tracking, ...rest } = before
+    const tracking =
+      change.trackingEnabled === undefined
+        ? before.trackingEnabled === undefined
+          ? {}
+          : { trackingEnabled: before.trackingEnabled }
+        : change.trackingEnabled === null
+          ? {}
+          : { trackingEnabled: change.trackingEnabled }
+    const after: Account = {
+      ...rest,
+      ...tracking,
+      ...(name === undefined ? {} : { name: name === '' ? null : name }),
+      ...(change.pinnedVersion === undefined ? {} : { pinnedVersion: change.pinnedVersion }),
+      ...(change.requestBodyLogging === undefined ? {} : { requestBodyLogging: change.requestBodyLogging }),
+    }
+    await this.deps.accounts.updateAccount(after)
+    return ok({ before, after })
   }
 
   /** Issues a fresh random key for a surface: a secret key, or a restricted one with its grants. */

@@ -35,6 +35,11 @@ export interface Account {
    * the surface's default (on in the sandbox, off in production). See docs/tracking.md.
    */
   readonly trackingEnabled?: boolean
+  /**
+   * Whether production's request logs keep request and response bodies (redacted; the sandbox's always do). Absent:
+   * off. Set on the dashboard's Settings page. See docs/dashboard.md.
+   */
+  readonly requestBodyLogging?: boolean
 }
 
 /** The fields an account stored before Connect existed lacks: it was a platform. */

@@ -11,9 +11,11 @@ import type { MemberRole } from './member.js'
 
 /**
  * What a dashboard action needs: the permission its API endpoint declares (`contracts/endpoints.ts`), checked with
- * the same `permits` as a key's, or `manage_members`, the one thing the API has no endpoint for.
+ * the same `permits` as a key's; or one of the two things the API has no endpoint for: `manage_members` (owners and
+ * admins) and `manage_settings`, the account's settings (owners, admins and developers: everything but members and
+ * production's secrets, as the roles say).
  */
-export type DashboardRequirement = RequiredPermission | 'manage_members'
+export type DashboardRequirement = RequiredPermission | 'manage_members' | 'manage_settings'
 
 /** A role's grants on one surface, in the vocabulary of keys: a secret key's (everything) or a restricted key's. */
 export interface RoleGrant {
@@ -48,10 +50,11 @@ export const roleGrant = (role: MemberRole, livemode: boolean): RoleGrant => {
 /** Whether a member of this role may do what `required` names on this surface. */
 export const roleAllows = (role: MemberRole, livemode: boolean, required: DashboardRequirement): boolean => {
   if (required === 'manage_members') return role === 'owner' || role === 'admin'
+  if (required === 'manage_settings') return role !== 'viewer'
   const grant = roleGrant(role, livemode)
   return permits(grant.type, grant.permissions, required)
 }
 
 /** The name a refusal carries (`webhook_endpoints:write`, `secret_key`, `manage_members`). */
 export const requirementName = (required: DashboardRequirement): string =>
-  required === 'manage_members' ? required : permissionName(required)
+  required === 'manage_members' || required === 'manage_settings' ? required : permissionName(required)

@@ -1,6 +1,17 @@
 /**
- * One API request of an account on one surface, as the dashboard's request logs show it. Never a body, a header, a
- * secret or the query string (whose values may be personal): the path, the outcome and who called.
+ * What a request log keeps of a request's bodies (sandbox always, production when the account turns body logging
+ * on): the JSON text with its secrets (and, on production, its coordinates) redacted, cut at a bound
+ * (`body-redaction.ts`); null where there was no body. Kept 7 days, less than the rest of the entry.
+ */
+export interface RequestLogBodies {
+  readonly request: string | null
+  readonly response: string | null
+}
+
+/**
+ * One API request of an account on one surface, as the dashboard's request logs show it. Never a header, a secret or
+ * the query string (whose values may be personal): the path, the outcome and who called; the bodies only as
+ * `RequestLogBodies` say.
  */
 export interface RequestLogEntry {
   /** `req_...`: the id every answer (and every error body) carries. */
@@ -23,6 +34,11 @@ export interface RequestLogEntry {
   readonly replayed: boolean
   readonly durationMs: number
   readonly occurredAt: Date
+  /**
+   * The bodies, when kept: written with the entry, read back by `retrieve` only (never by `list`), and gone after
+   * `REQUEST_LOG_BODY_RETENTION_DAYS` while the entry stays.
+   */
+  readonly bodies?: RequestLogBodies
 }
 
 /** What the page searches by; every field narrows. */
@@ -41,3 +57,9 @@ export interface RequestLogQuery {
 
 /** Default retention of request logs (`REQUEST_LOG_RETENTION_DAYS`). */
 export const DEFAULT_REQUEST_LOG_RETENTION_DAYS = 30
+
+/** How long bodies are kept (never longer than the entries themselves). */
+export const REQUEST_LOG_BODY_RETENTION_DAYS = 7
+
+/** Default bound on the entries kept per account and surface (`REQUEST_LOG_MAX_ROWS`); the oldest go first. */
+export const DEFAULT_REQUEST_LOG_MAX_ROWS = 1_000_000

@@ -137,7 +137,7 @@ export const buildApiApp = async (
     'onSend',
     maybeAsyncOnSend((request, reply, payload) => {
       observe(request, reply)
-      recordRequest(request, reply)
+      recordRequest(request, reply, payload)
       return rateLimit.release(request)?.then(() => payload)
     }),
   )

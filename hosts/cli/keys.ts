@@ -204,7 +204,12 @@ const runCommand = async (
         print(accountId === undefined ? 'Several accounts: pass --account ID.' : `No such account: ${accountId}`)
         return accountId === undefined ? 2 : 1
       }
-      await accountRepository.updateAccount({ ...account, trackingEnabled: target === 'on' })
+      // The same use case as the dashboard's Settings page.
+      const updated = await accounts.updateSettings(account.id, { trackingEnabled: target === 'on' })
+      if (!updated.ok) {
+        print(`No such account: ${account.id}`)
+        return 1
+      }
       print(`tracking ${target} for ${account.id}`)
       return 0
     }

@@ -6,6 +6,7 @@ import { PasskeyService } from '../../core/dashboard/passkey-service.js'
 import { SignInService } from '../../core/dashboard/sign-in-service.js'
 import type { PublicBaseUrl } from '../../core/invitation/invitation-links.js'
 import type { RequestLogStorePort } from '../../core/ports/request-log-store.js'
+import { REQUEST_LOG_BODY_RETENTION_DAYS } from '../../core/request-log/request-log-entry.js'
 import { REQUEST_LOG_WRITER_DEFAULTS, RequestLogWriter } from '../api/request-log-writer.js'
 import type { Config } from '../config.js'
 import { TOKENS } from '../di-tokens.js'
@@ -39,7 +40,7 @@ export interface DashboardServices {
 export const dashboardServicesOf = (
   root: Container,
   live: { readonly container: Container; readonly publicBaseUrl: PublicBaseUrl },
-  config: Pick<Config, 'mail' | 'requestLogRetentionDays'>,
+  config: Pick<Config, 'mail' | 'requestLogRetentionDays' | 'requestLogMaxRows'>,
 ): DashboardServices => {
   const members = root.get(TOKENS.MemberRepository)
   const clock = root.get(TOKENS.Clock)
@@ -73,6 +74,8 @@ export const dashboardServicesOf = (
     requestLogs: new RequestLogWriter(root.get(TOKENS.RequestLogStore), clock, root.get(TOKENS.Logger), {
       ...REQUEST_LOG_WRITER_DEFAULTS,
       retentionMs: config.requestLogRetentionDays * 24 * 3_600_000,
+      bodyRetentionMs: REQUEST_LOG_BODY_RETENTION_DAYS * 24 * 3_600_000,
+      maxRowsPerSurface: config.requestLogMaxRows,
     }),
   }
 }

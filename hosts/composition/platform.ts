@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify'
 import { CryptoRandomSource, UlidIdGenerator } from '../../adapters/ids/ulid/ulid-ids.js'
 import { AesGcmTokenCipher } from '../../adapters/token-cipher/aes-gcm/aes-gcm-token-cipher.js'
-import { CURRENT_VERSION } from '../../contracts/versions.js'
+import { API_VERSIONS, CURRENT_VERSION } from '../../contracts/versions.js'
 import { AccountService } from '../../core/account/account-service.js'
 import { ConnectedAccountService } from '../../core/account/connected-account-service.js'
 import { PublicBaseUrl } from '../../core/invitation/invitation-links.js'
@@ -26,7 +26,14 @@ export const timeAndIdsModule = (clock: Clock) =>
 export const accountsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.AccountService).toResolvedValue(
     (accounts, ids, random, clock) =>
-      new AccountService({ accounts, ids, random, clock, currentVersion: CURRENT_VERSION }),
+      new AccountService({
+        accounts,
+        ids,
+        random,
+        clock,
+        currentVersion: CURRENT_VERSION,
+        apiVersions: API_VERSIONS,
+      }),
     [TOKENS.AccountRepository, TOKENS.IdGenerator, TOKENS.RandomSource, TOKENS.Clock],
   )
   bind(TOKENS.ConnectedAccountService).toResolvedValue(

@@ -1,3 +1,4 @@
+import axe from 'axe-core'
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.js'
@@ -115,6 +116,74 @@ describe('request logs in Chromium', () => {
     expect(detail).toContain(failed.body.error.code)
     expect(detail).toContain(failed.body.error.param)
     await expect(page.getByRole('cell', { name: '400', exact: true }).count()).resolves.toBe(1)
+    await context.close()
+  })
+})
+
+/** axe-core's serious and critical violations on the page as it is (evaluated through DevTools: the CSP stays). */
+const seriousViolations = async (page: Page): Promise<string[]> => {
+  await page.evaluate(axe.source)
+  return page.evaluate(async () => {
+    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    })
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
+  })
+}
+
+describe('request bodies and body logging in Chromium', () => {
+  it('a sandbox request shows its bodies, the secret redacted; production shows them once Settings turns body logging on', async () => {
+    const { sandbox, live } = clients(test)
+    const created = await sandbox('POST', '/v1/webhook_endpoints', {
+      body: { url: 'https://93.184.215.14/hooks', events: ['user.created'] },
+    })
+    expect(created.status).toBe(201)
+    const sandboxRequest = created.headers.get('request-id') ?? ''
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    const page = await signInWithLink(context, 'bodies-owner@example.com')
+    await page.goto(`${base}/dashboard/test/logs`)
+    await page.getByLabel('Request id').fill(sandboxRequest)
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByTestId('response-body').waitFor()
+    const response = (await page.getByTestId('response-body').textContent()) ?? ''
+    expect(response).toContain('"secret": "[redacted]"')
+    expect(response).not.toContain(created.body.secret)
+    expect(await page.getByTestId('request-body').textContent()).toContain('"events": [')
+    expect(await seriousViolations(page)).toEqual([])
+
+    const before = await live('GET', '/v1/users?limit=1')
+    await page.goto(`${base}/dashboard/logs`)
+    await page.getByLabel('Request id').fill(before.headers.get('request-id') ?? '')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByTestId('no-bodies').waitFor()
+
+    await page.getByRole('link', { name: 'Settings' }).click()
+    await page.getByLabel("Keep request and response bodies in production's request logs").check()
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    try {
+      const after = await live('POST', '/v1/users', {
+        body: { email: 'browser-bodies@example.com', home_location: { lat: 48.1372, lng: 11.5755 } },
+      })
+      expect(after.status).toBe(201)
+      await page.goto(`${base}/dashboard/logs`)
+      await page.getByLabel('Request id').fill(after.headers.get('request-id') ?? '')
+      await page.getByRole('button', { name: 'Search' }).click()
+      await page.getByTestId('request-body').waitFor()
+      const request = (await page.getByTestId('request-body').textContent()) ?? ''
+      expect(request).toContain('browser-bodies@example.com')
+      expect(request).toContain('"lat": "[redacted]"')
+      expect(request).not.toContain('48.1372')
+    } finally {
+      await page.getByRole('link', { name: 'Settings' }).click()
+      await page.getByLabel("Keep request and response bodies in production's request logs").uncheck()
+      await page.getByRole('button', { name: 'Save settings' }).click()
+      await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
+    }
     await context.close()
   })
 })

@@ -117,6 +117,61 @@ export const requestLogStoreContract = (
       expect(rest.hasMore).toBe(false)
     })
 
+    it('keeps bodies apart: a list never carries them, retrieving one entry does', async () => {
+      const bodies = { request: '{"email":"a@example.com"}', response: '{"id":"usr_1"}' }
+      const withBodies = entry({ method: 'POST', bodies })
+      const without = entry()
+      await subject.store.appendMany([withBodies, without])
+      const { bodies: _kept, ...listed } = withBodies
+      expect((await subject.store.list('acct_one', true, { limit: 10 })).data).toEqual([without, listed])
+      expect(await subject.store.retrieve('acct_one', true, withBodies.requestId)).toEqual(withBodies)
+      expect(await subject.store.retrieve('acct_one', true, without.requestId)).toEqual(without)
+    })
+
+    it('retrieves an entry only for its own account and surface', async () => {
+      const mine = entry({ bodies: { request: null, response: '{}' } })
+      await subject.store.appendMany([mine])
+      expect(await subject.store.retrieve('acct_other', true, mine.requestId)).toBeNull()
+      expect(await subject.store.retrieve('acct_one', false, mine.requestId)).toBeNull()
+      expect(await subject.store.retrieve('acct_one', true, 'req_unknown')).toBeNull()
+    })
+
+    it('a request id written twice keeps the first bodies too', async () => {
+      const first = entry({ bodies: { request: '{"n":1}', response: null } })
+      await subject.store.appendMany([first])
+      await subject.store.appendMany([{ ...first, bodies: { request: '{"n":2}', response: null } }])
+      expect((await subject.store.retrieve('acct_one', true, first.requestId))?.bodies).toEqual(first.bodies)
+    })
+
+    it('prunes bodies sooner than entries: the entry stays, its bodies go', async () => {
+      const old = entry({ occurredAt: at(-600), bodies: { request: '{"a":1}', response: '{"b":2}' } })
+      const recent = entry({ occurredAt: at(10), bodies: { request: null, response: '{"c":3}' } })
+      await subject.store.appendMany([old, recent])
+      expect(await subject.store.pruneBodies(at(0))).toBe(1)
+      const { bodies: _gone, ...bare } = old
+      expect(await subject.store.retrieve('acct_one', true, old.requestId)).toEqual(bare)
+      expect(await subject.store.retrieve('acct_one', true, recent.requestId)).toEqual(recent)
+    })
+
+    it('trims an account surface to its newest entries, leaving other accounts and surfaces alone', async () => {
+      const mine = [entry(), entry({ bodies: { request: null, response: '{}' } }), entry(), entry()]
+      const sandbox = [entry({ livemode: false }), entry({ livemode: false })]
+      const other = [entry({ accountId: 'acct_other' })]
+      await subject.store.appendMany([...mine, ...sandbox, ...other])
+      expect(await subject.store.trim('acct_one', true, 2)).toBe(2)
+      expect(idsOf(await subject.store.list('acct_one', true, { limit: 10 }))).toEqual([
+        mine[3]?.requestId,
+        mine[2]?.requestId,
+      ])
+      expect(await subject.store.retrieve('acct_one', true, mine[1]?.requestId ?? '')).toBeNull()
+      expect(await subject.store.trim('acct_one', true, 2)).toBe(0)
+      expect(idsOf(await subject.store.list('acct_one', false, { limit: 10 }))).toHaveLength(2)
+      expect(idsOf(await subject.store.list('acct_other', true, { limit: 10 }))).toHaveLength(1)
+      // A trimmed request id may be written again (the memory store forgets it too).
+      await subject.store.appendMany([mine[0] as RequestLogEntry])
+      expect(idsOf(await subject.store.list('acct_one', true, { limit: 10 }))).toContain(mine[0]?.requestId)
+    })
+
     it('prunes what occurred before the bound, and nothing after it', async () => {
       const old = entry({ occurredAt: at(-600) })
       const recent = entry({ occurredAt: at(10) })

@@ -89,6 +89,163 @@ describe('request logs: every API request of the account, on its surface', () =>
   })
 })
 
+describe('request log bodies: on the sandbox always, on production only with body logging on; never a secret', () => {
+  const detail = (mode: 'live' | 'test', id: string) =>
+    dashboardCall(test, viewer, 'GET', `/dashboard/api/${mode}/request_logs/${id}`)
+
+  it('the sandbox keeps both bodies, with the signing secret of a new endpoint redacted', async () => {
+    const { sandbox } = clients(test)
+    const created = await sandbox('POST', '/v1/webhook_endpoints', {
+      body: { url: 'https://93.184.215.14/hooks', events: ['user.created'] },
+    })
+    expect(created.status).toBe(201)
+    const secret = created.body.secret as string
+    expect(secret).toMatch(/^whsec_/)
+    const found = await detail('test', created.body.request_id ?? created.headers.get('request-id'))
+    expect(found.status).toBe(200)
+    expect(JSON.parse(found.body.bodies.request)).toEqual({
+      url: 'https://93.184.215.14/hooks',
+      events: ['user.created'],
+    })
+    const response = JSON.parse(found.body.bodies.response)
+    expect(response).toMatchObject({ id: created.body.id, secret: '[redacted]' })
+    expect(JSON.stringify(found.body)).not.toContain(secret)
+  })
+
+  it('a key created through the API: its secret is in no body kept', async () => {
+    const { sandbox } = clients(test)
+    const key = await sandbox('POST', '/v1/api_keys', { body: { name: 'bodies', permissions: { users: 'read' } } })
+    expect(key.status).toBe(201)
+    const found = await detail('test', key.headers.get('request-id') ?? '')
+    expect(found.body.bodies.response).toContain('[redacted]')
+    expect(JSON.stringify(found.body)).not.toContain(key.body.secret)
+  })
+
+  it('production keeps no body until the account turns body logging on; then never a coordinate', async () => {
+    const { live } = clients(test)
+    const before = await live('POST', '/v1/users', {
+      body: { email: 'bodies-off@example.com', home_location: { lat: 52.52, lng: 13.405 } },
+    })
+    expect(before.status).toBe(201)
+    const off = await detail('live', before.headers.get('request-id') ?? '')
+    expect(off.status).toBe(200)
+    expect(off.body).toMatchObject({ method: 'POST', path: '/v1/users', status: 201, bodies: null })
+
+    const turnedOn = await dashboardCall(test, owner, 'PATCH', '/dashboard/api/account', {
+      body: { request_body_logging: true },
+    })
+    expect(turnedOn.status).toBe(200)
+    expect(turnedOn.body.request_body_logging).toBe(true)
+    try {
+      const after = await live('POST', '/v1/users', {
+        body: { email: 'bodies-on@example.com', home_location: { lat: 52.52, lng: 13.405 } },
+      })
+      expect(after.status).toBe(201)
+      const on = await detail('live', after.headers.get('request-id') ?? '')
+      const request = JSON.parse(on.body.bodies.request)
+      expect(request).toEqual({
+        email: 'bodies-on@example.com',
+        home_location: { lat: '[redacted]', lng: '[redacted]' },
+      })
+      const response = JSON.parse(on.body.bodies.response)
+      expect(response.id).toBe(after.body.id)
+      expect(JSON.stringify(on.body)).not.toContain('52.52')
+      expect(JSON.stringify(on.body)).not.toContain('13.405')
+    } finally {
+      await dashboardCall(test, owner, 'PATCH', '/dashboard/api/account', { body: { request_body_logging: false } })
+    }
+  })
+
+  it('an unknown request id, or one of the other surface, is a 404 naming it', async () => {
+    const { sandbox } = clients(test)
+    const made = await sandbox('GET', '/v1/users?limit=1')
+    const other = await detail('live', made.headers.get('request-id') ?? '')
+    expect(other.status).toBe(404)
+    expect(other.body.error).toMatchObject({ code: 'resource_missing', param: 'id' })
+    expect((await detail('test', 'req_unknown')).status).toBe(404)
+  })
+})
+
+describe('settings: account name, pinned API version, body logging, tracking preview', () => {
+  it('every member reads them; owners, admins and developers change them; a viewer is refused and nothing changes', async () => {
+    const read = await dashboardCall(test, viewer, 'GET', '/dashboard/api/account')
+    expect(read.status).toBe(200)
+    expect(read.body).toMatchObject({ object: 'account', request_body_logging: false, tracking_enabled: null })
+    const refused = await dashboardCall(test, viewer, 'PATCH', '/dashboard/api/account', {
+      body: { name: 'Viewer Co' },
+    })
+    expect(refused.status).toBe(403)
+    expect(refused.body.error.message).toContain('manage_settings')
+    expect((await dashboardCall(test, owner, 'GET', '/dashboard/api/account')).body.name).toBe(read.body.name)
+    const developer = await signInMember(test, 'settings-dev@example.com', 'developer')
+    const renamed = await dashboardCall(test, developer, 'PATCH', '/dashboard/api/account', {
+      body: { name: '  Acme Travel  ' },
+    })
+    expect(renamed.status).toBe(200)
+    expect(renamed.body.name).toBe('Acme Travel')
+  })
+
+  it('bad values are a 400 naming the setting, and change nothing', async () => {
+    const before = (await dashboardCall(test, owner, 'GET', '/dashboard/api/account')).body
+    for (const [body, param] of [
+      [{ pinned_version: '2020-01-01' }, 'pinned_version'],
+      [{ request_body_logging: 'yes' }, 'request_body_logging'],
+      [{ tracking_enabled: 'on' }, 'tracking_enabled'],
+      [{ name: 'x'.repeat(101) }, 'name'],
+      [{ plan: 'enterprise' }, 'plan'],
+    ] as const) {
+      const answer = await dashboardCall(test, owner, 'PATCH', '/dashboard/api/account', { body })
+      expect(answer.status).toBe(400)
+      expect(answer.body.error).toMatchObject({ code: 'parameter_invalid', param })
+    }
+    const after = (await dashboardCall(test, owner, 'GET', '/dashboard/api/account')).body
+    expect({ ...after, request_id: null }).toEqual({ ...before, request_id: null })
+  })
+
+  it('the pinned version is what a request without Service-Version gets; each change is in the audit log', async () => {
+    const { live } = clients(test)
+    const pinned = await dashboardCall(test, owner, 'PATCH', '/dashboard/api/account', {
+      body: { pinned_version: '2025-09-22' },
+    })
+    expect(pinned.status).toBe(200)
+    try {
+      const answer = await live('GET', '/v1/users?limit=1')
+      expect(answer.headers.get('service-version')).toBe('2025-09-22')
+    } finally {
+      await dashboardCall(test, owner, 'PATCH', '/dashboard/api/account', { body: { pinned_version: '2026-05-20' } })
+    }
+    const log = await dashboardCall(test, owner, 'GET', '/dashboard/api/audit_log?action=account.api_version_pinned')
+    expect(log.body.data).toHaveLength(2)
+    expect(log.body.data[0]).toMatchObject({
+      actor: { type: 'member', id: owner.id },
+      target: { type: 'account', id: pinned.body.id },
+      livemode: null,
+    })
+  })
+
+  it('the tracking preview setting is what the tracking endpoints honour, on both surfaces', async () => {
+    const { sandbox } = clients(test)
+    const user = await sandbox('POST', '/v1/users', { body: { email: 'tracked@example.com' } })
+    const call = () => sandbox('GET', `/v1/users/${user.body.id}/location`)
+    expect((await call()).status).not.toBe(403)
+    const off = await dashboardCall(test, owner, 'PATCH', '/dashboard/api/account', {
+      body: { tracking_enabled: false },
+    })
+    expect(off.body).toMatchObject({ tracking_enabled: false, tracking: { live: false, test: false } })
+    try {
+      const refused = await call()
+      expect(refused.status).toBe(403)
+      expect(refused.body.error.code).toBe('tracking_not_enabled')
+    } finally {
+      const reset = await dashboardCall(test, owner, 'PATCH', '/dashboard/api/account', {
+        body: { tracking_enabled: null },
+      })
+      expect(reset.body).toMatchObject({ tracking_enabled: null, tracking: { live: false, test: true } })
+    }
+    expect((await call()).status).not.toBe(403)
+  })
+})
+
 describe('audit log: every change through the dashboard or the key-management API, shown to owners and admins', () => {
   it('records a key created in the dashboard: who, what, target, surface, address', async () => {
     const created = await dashboardCall(test, owner, 'POST', '/dashboard/api/test/api_keys', {

@@ -389,7 +389,28 @@ describe('the role matrix: every mutating dashboard action x every role, enforce
     },
   }
 
+  let renamed = 0
+  const settingOf = async (name: string) =>
+    (await dashboardCall(test, owner, 'GET', '/dashboard/api/account')).body[name]
+  const changeSetting = (name: string, value: () => Promise<unknown>, label: string): Action => ({
+    name: `change the account's ${label}`,
+    allowed: ['owner', 'admin', 'developer'],
+    run: async (member) => {
+      const wanted = await value()
+      const { status } = await dashboardCall(test, member, 'PATCH', '/dashboard/api/account', {
+        body: { [name]: wanted },
+      })
+      return { status, ran: async () => (await settingOf(name)) === wanted }
+    },
+  })
+  // Never the value it has: a refused change must be seen not to have happened.
+  const otherVersion = async () => ((await settingOf('pinned_version')) === '2026-05-20' ? '2026-03-04' : '2026-05-20')
+
   const ACTIONS: readonly Action[] = [
+    changeSetting('name', async () => `Renamed ${++renamed}`, 'name'),
+    changeSetting('pinned_version', otherVersion, 'pinned API version'),
+    changeSetting('request_body_logging', async () => !(await settingOf('request_body_logging')), 'body logging'),
+    changeSetting('tracking_enabled', async () => !(await settingOf('tracking_enabled')), 'tracking preview'),
     createKey('live'),
     createKey('test'),
     revokeKey('live'),
@@ -415,6 +436,13 @@ describe('the role matrix: every mutating dashboard action x every role, enforce
     changeRole,
     removeMember,
   ]
+
+  afterAll(async () => {
+    // The settings back as they were for the suites after this one.
+    await dashboardCall(test, owner, 'PATCH', '/dashboard/api/account', {
+      body: { pinned_version: '2026-05-20', request_body_logging: false, tracking_enabled: null },
+    })
+  })
 
   for (const role of ROLES)
     describe(`as ${role}`, () => {

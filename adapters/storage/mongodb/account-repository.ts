@@ -30,7 +30,7 @@ const keyToDomain = ({ _id, order: _order, ...rest }: KeyDocument): ApiKeyRecord
 
 /** The optional fields of an account, every one of them (the type makes this list complete). */
 type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T]
-const OPTIONAL_ACCOUNT_FIELDS: Record<OptionalKeys<Account>, true> = { trackingEnabled: true }
+const OPTIONAL_ACCOUNT_FIELDS: Record<OptionalKeys<Account>, true> = { trackingEnabled: true, requestBodyLogging: true }
 
 /**
  * Accounts and hashed API keys, shared by both surfaces: the `accounts` and

@@ -179,6 +179,26 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
         CREATE INDEX agent_tokens_user ON agent_tokens (account_id, livemode, user_id);
       `),
   },
+  {
+    version: 7,
+    description: "request logs' bodies, kept apart (and shorter) than the entries; indexes for the logs' filters",
+    up: (db) =>
+      db.exec(`
+        -- Newest first, filtered on what the index holds: a filter by method or path reads no row it does not keep.
+        DROP INDEX request_logs_account;
+        CREATE INDEX request_logs_account ON request_logs (account_id, livemode, seq, method, path, status);
+        -- One index for a status and its class (an exact status is looked for inside its class): each index costs
+        -- every request's log write (docs/performance.md).
+        CREATE INDEX request_logs_status_class ON request_logs (account_id, livemode, status / 100, seq, status);
+        CREATE INDEX request_logs_path ON request_logs (account_id, livemode, path, seq);
+        CREATE TABLE request_log_bodies (
+          seq INTEGER PRIMARY KEY,
+          occurred_at INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX request_log_bodies_age ON request_log_bodies (occurred_at);
+      `),
+  },
 ]
 
 /** `live.db` and `test.db`: one surface's records and its outbox. */

@@ -120,10 +120,14 @@ export interface TestClock {
 
 export interface Account {
   readonly id: string
+  readonly name: string | null
   readonly created_at: string
   readonly pinned_version: string
+  readonly api_versions: readonly string[]
   readonly rate_limits: { requests_per_window: number; window_ms: number; concurrency: number } | null
+  readonly request_body_logging: boolean
   readonly tracking_enabled: boolean | null
+  readonly tracking: { readonly live: boolean; readonly test: boolean }
 }
 
 export interface CounterPoint {

@@ -122,7 +122,7 @@ export const App = () => {
         {route.page === 'connect' && <ConnectPage key={route.mode} mode={route.mode} />}
         {route.page === 'sandbox' && (route.mode === 'test' ? <SandboxPage /> : <SandboxOnProduction />)}
         {route.page === 'members' && <MembersPage session={session} />}
-        {route.page === 'settings' && <SettingsPage />}
+        {route.page === 'settings' && <SettingsPage session={session} />}
         {route.page === 'logs' && <RequestLogsPage key={route.mode} mode={route.mode} />}
         {route.page === 'audit' && <AuditLogPage />}
         {route.page === 'passkeys' && <PasskeysPage />}

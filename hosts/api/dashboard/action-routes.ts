@@ -586,31 +586,6 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
     })
   })
 
-  // Settings: what the API lets the account set, read here (changing them is the keys CLI's).
-  scope.get('/dashboard/api/account', { config: { public: true } }, async (request, reply) => {
-    const signedIn = await guard.admit(request, reply, 'any_key', true)
-    if (signedIn === null) return reply
-    const account = await options.accountOf(signedIn.member.accountId)
-    if (account === null)
-      return sendError(request, reply, { code: 'resource_missing', message: 'The account is gone.' })
-    return reply.send({
-      object: 'account',
-      id: account.id,
-      created_at: account.createdAt.toISOString(),
-      pinned_version: account.pinnedVersion,
-      rate_limits:
-        account.rateLimits === null
-          ? null
-          : {
-              requests_per_window: account.rateLimits.requestsPerWindow,
-              window_ms: account.rateLimits.windowMs,
-              concurrency: account.rateLimits.concurrency,
-            },
-      tracking_enabled: account.trackingEnabled ?? null,
-      request_id: request.requestId,
-    })
-  })
-
   const memberAction = (
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,

@@ -23,6 +23,7 @@ import { DashboardGuard } from './dashboard-guard.js'
 import { logRoutes } from './log-routes.js'
 import { passkeyRoutes } from './passkey-routes.js'
 import { sessionCookie } from './session-cookie.js'
+import { settingsRoutes } from './settings-routes.js'
 import { signInRoutes } from './sign-in-routes.js'
 
 export interface DashboardOptions {
@@ -121,6 +122,12 @@ export const dashboardRoutes = async (app: FastifyInstance, options: DashboardOp
       sandboxClock: options.sandboxClock,
       accountOf: options.accountOf,
       history,
+    })
+    settingsRoutes(scope, {
+      guard,
+      accounts: options.accounts,
+      audit: options.audit,
+      accountOf: options.accountOf,
     })
     logRoutes(scope, {
       guard,

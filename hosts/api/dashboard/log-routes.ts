@@ -33,6 +33,12 @@ export const renderRequestLog = (entry: RequestLogEntry) => ({
   created_at: entry.occurredAt.toISOString(),
 })
 
+/** One entry with its bodies: null when none were kept (production without body logging) or they are past 7 days. */
+export const renderRequestLogDetail = (entry: RequestLogEntry) => ({
+  ...renderRequestLog(entry),
+  bodies: entry.bodies === undefined ? null : { request: entry.bodies.request, response: entry.bodies.response },
+})
+
 export const renderAuditEntry = (entry: AuditEntry) => ({
   id: entry.id,
   object: 'audit_entry',
@@ -92,8 +98,8 @@ const requestLogQueryOf = (request: FastifyRequest, reply: FastifyReply, query: 
 }
 
 /**
- * The request logs of a surface (every member: they hold no secret and no body) and the account's audit log
- * (owners and admins: it names every member and what they did).
+ * The request logs of a surface (every member: they hold no secret; their bodies are redacted of secrets, and on
+ * production of positions) and the account's audit log (owners and admins: it names every member and what they did).
  */
 export const logRoutes = (scope: FastifyInstance, options: LogRouteOptions): void => {
   const { guard, audit, requestLogs, requestLogStore } = options
@@ -119,6 +125,26 @@ export const logRoutes = (scope: FastifyInstance, options: LogRouteOptions): voi
       livemode: mode === 'live',
       request_id: request.requestId,
     })
+  })
+
+  scope.get('/dashboard/api/:mode/request_logs/:id', { config: { public: true } }, async (request, reply) => {
+    const { mode, id } = request.params as Record<string, string>
+    if (mode !== 'live' && mode !== 'test')
+      return sendError(request, reply, {
+        code: 'route_not_found',
+        message: `Unrecognized dashboard surface '${String(mode)}': live or test.`,
+      })
+    const signedIn = await guard.admit(request, reply, 'any_key', mode === 'live')
+    if (signedIn === null) return reply
+    await requestLogs.flush()
+    const entry = await requestLogStore.retrieve(signedIn.member.accountId, mode === 'live', String(id).slice(0, 64))
+    if (entry === null)
+      return sendError(request, reply, {
+        code: 'resource_missing',
+        param: 'id',
+        message: `No request '${String(id).slice(0, 64)}' in this surface's request logs.`,
+      })
+    return reply.send({ ...renderRequestLogDetail(entry), livemode: mode === 'live', request_id: request.requestId })
   })
 
   scope.get('/dashboard/api/audit_log', { config: { public: true } }, async (request, reply) => {

@@ -53,6 +53,9 @@ const writerOf = (
     batchSize: 500,
     maxBuffered: 1000,
     retentionMs: 30 * DAY,
+    bodyRetentionMs: 7 * DAY,
+    maxRowsPerSurface: 1_000_000,
+    maxBufferedBodyChars: 1_000_000,
     ...options,
   })
   writers.push(writer)
@@ -126,5 +129,76 @@ describe('request logs are written in batches, off the request path', () => {
     writer.record(entry(1))
     await writer.flush()
     expect(errors).toEqual([expect.objectContaining({ lost: 1 })])
+  })
+})
+
+describe('bodies wait unredacted and are redacted in the batch; they are kept 7 days, the rest 30', () => {
+  const capture = (request: unknown, response: unknown, redactCoordinates = false) => ({
+    request,
+    response,
+    redactCoordinates,
+    size: JSON.stringify(request ?? '').length + String(response ?? '').length,
+  })
+
+  it('stores the redacted bodies with the entry', async () => {
+    const store = new CountingStore()
+    const writer = writerOf(store)
+    writer.record(
+      entry(1),
+      capture({ url: 'https://example.com/hook' }, '{"id":"we_1","secret":"whsec_abcdefghijklmnop"}'),
+    )
+    await writer.flush()
+    expect((await store.retrieve('acct_one', true, 'req_1'))?.bodies).toEqual({
+      request: '{"url":"https://example.com/hook"}',
+      response: '{"id":"we_1","secret":"[redacted]"}',
+    })
+  })
+
+  it('on production, coordinates are redacted too', async () => {
+    const store = new CountingStore()
+    const writer = writerOf(store)
+    writer.record(entry(1), capture({ lat: 52.52, lng: 13.4, accuracy_m: 5 }, null, true))
+    await writer.flush()
+    expect((await store.retrieve('acct_one', true, 'req_1'))?.bodies?.request).toBe(
+      '{"lat":"[redacted]","lng":"[redacted]","accuracy_m":5}',
+    )
+  })
+
+  it('beyond the bound on waiting bodies, the entry is kept without them (and counted)', async () => {
+    const store = new CountingStore()
+    const writer = writerOf(store, { maxBufferedBodyChars: 30 })
+    writer.record(entry(1), capture(null, '{"a":"0123456789"}'))
+    writer.record(entry(2), capture(null, '{"b":"0123456789"}'))
+    expect(writer.bodiesDropped).toBe(1)
+    await writer.flush()
+    expect((await store.retrieve('acct_one', true, 'req_1'))?.bodies).toBeDefined()
+    const second = await store.retrieve('acct_one', true, 'req_2')
+    expect(second?.requestId).toBe('req_2')
+    expect(second?.bodies).toBeUndefined()
+  })
+
+  it('prunes bodies older than their retention, keeping their entries, and trims each surface written to its bound', async () => {
+    const store = new CountingStore()
+    const bodies = { request: null, response: '{}' }
+    await store.appendMany([
+      { ...entry(1, new Date(NOW.getTime() - 8 * DAY)), bodies },
+      { ...entry(2, new Date(NOW.getTime() - 6 * DAY)), bodies },
+      { ...entry(3, new Date(NOW.getTime() - 5 * DAY)), bodies },
+    ])
+    const writer = writerOf(store, { maxRowsPerSurface: 3 })
+    writer.record(entry(4))
+    await writer.flush()
+    const kept = (await store.list('acct_one', true, { limit: 10 })).data.map((e) => e.requestId)
+    expect(kept).toEqual(['req_4', 'req_3', 'req_2'])
+    expect((await store.retrieve('acct_one', true, 'req_2'))?.bodies).toEqual(bodies)
+    expect(await store.retrieve('acct_one', true, 'req_1')).toBeNull()
+    const pruned = new CountingStore()
+    await pruned.appendMany([{ ...entry(5, new Date(NOW.getTime() - 8 * DAY)), bodies }])
+    const second = writerOf(pruned)
+    second.record(entry(6))
+    await second.flush()
+    const old = await pruned.retrieve('acct_one', true, 'req_5')
+    expect(old?.requestId).toBe('req_5')
+    expect(old?.bodies).toBeUndefined()
   })
 })

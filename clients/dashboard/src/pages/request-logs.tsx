@@ -16,6 +16,10 @@ interface RequestLog {
   readonly created_at: string
 }
 
+interface RequestLogDetail extends RequestLog {
+  readonly bodies: { readonly request: string | null; readonly response: string | null } | null
+}
+
 interface Filters {
   readonly requestId: string
   readonly status: string
@@ -31,7 +35,54 @@ const queryOf = (filters: Filters, startingAfter: string | null): string => {
   return params.toString()
 }
 
-const Detail = ({ log }: { log: RequestLog }) => (
+/** A kept body, indented when it is (whole) JSON; a body cut at its bound is shown as it was kept. */
+const BodyText = ({ label, text }: { label: string; text: string | null }) => {
+  let shown = text ?? 'No body.'
+  if (text !== null)
+    try {
+      shown = JSON.stringify(JSON.parse(text), null, 2)
+    } catch {
+      // Cut, or a note about a body not kept: shown as it is.
+    }
+  const id = `${label.toLowerCase()}-body`
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{label}</h3>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe: scrollable-region-focusable) */}
+      <pre class="body-text" tabIndex={0} data-testid={id}>
+        {shown}
+      </pre>
+    </section>
+  )
+}
+
+const Bodies = ({ mode, log }: { mode: Mode; log: RequestLog }) => {
+  const [detail, setDetail] = useState<RequestLogDetail | null>(null)
+  const [error, setError] = useState<unknown>(null)
+  useEffect(() => {
+    setDetail(null)
+    surfaceCall<RequestLogDetail>(mode, 'GET', `/request_logs/${encodeURIComponent(log.id)}`).then(setDetail, setError)
+  }, [mode, log.id])
+  if (error !== null) return <ErrorNote error={error} />
+  if (detail === null) return null
+  if (detail.bodies === null)
+    return (
+      <p class="hint" data-testid="no-bodies">
+        {mode === 'live'
+          ? 'No bodies: production keeps them only while body logging is on (Settings), and for 7 days.'
+          : 'No bodies: they are kept for 7 days.'}
+      </p>
+    )
+  return (
+    <>
+      <BodyText label="Request" text={detail.bodies.request} />
+      <BodyText label="Response" text={detail.bodies.response} />
+      <p class="hint">Secrets and keys are redacted{mode === 'live' ? ', and positions' : ''}.</p>
+    </>
+  )
+}
+
+const Detail = ({ mode, log }: { mode: Mode; log: RequestLog }) => (
   <section aria-labelledby="request-detail" class="detail">
     <h2 id="request-detail">Request {log.id}</h2>
     <dl>
@@ -74,6 +125,7 @@ const Detail = ({ log }: { log: RequestLog }) => (
       <dt>Time</dt>
       <dd>{log.created_at}</dd>
     </dl>
+    <Bodies mode={mode} log={log} />
   </section>
 )
 
@@ -174,7 +226,7 @@ export const RequestLogsPage = ({ mode }: { mode: Mode }) => {
           Older requests
         </button>
       )}
-      {chosen !== null && <Detail log={chosen} />}
+      {chosen !== null && <Detail mode={mode} log={chosen} />}
     </section>
   )
 }
