@@ -73,29 +73,42 @@ const percentile = (sorted: readonly number[], p: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
 
 /**
- * Runs one closed loop per session (`roundTrip` resolves when the call is answered), 2 s of warm-up, then measures
- * for `seconds`.
+ * Runs one loop per session (`roundTrip` resolves when the call is answered), 2 s of warm-up, then measures for
+ * `seconds`: closed (the next call as soon as the last is answered) or paced (`intervalMs`).
  */
 export const measureClosedLoops = async (
   sessions: number,
   seconds: number,
   roundTrip: (session: number) => Promise<unknown>,
+  options: {
+    /** Each session starts a call at most every `intervalMs` (a paced loop); 0: at once after the last answer. */
+    readonly intervalMs?: number
+    /** Told when the measured seconds begin and end (the server's CPU is read then). */
+    readonly onWindow?: (phase: 'begin' | 'end') => void
+  } = {},
 ): Promise<AgentReadReport> => {
+  const intervalMs = options.intervalMs ?? 0
   const latencies: number[] = []
   let measuring = false
   let stop = false
   const loops = Array.from({ length: sessions }, async (_, session) => {
+    // Paced sessions start spread over one interval, as independent agents would.
+    if (intervalMs > 0) await new Promise((resolve) => setTimeout(resolve, (session * intervalMs) / sessions))
     while (!stop) {
       const sentAt = performance.now()
       await roundTrip(session)
       if (measuring) latencies.push(performance.now() - sentAt)
+      const rest = intervalMs - (performance.now() - sentAt)
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest))
     }
   })
   await new Promise((resolve) => setTimeout(resolve, 2000))
   measuring = true
+  options.onWindow?.('begin')
   const began = performance.now()
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
   measuring = false
+  options.onWindow?.('end')
   const elapsed = (performance.now() - began) / 1000
   stop = true
   await Promise.all(loops)

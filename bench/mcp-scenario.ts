@@ -1,41 +1,87 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { type AgentReadReport, measureClosedLoops, startAgentBench } from './agent-read-bench.js'
+import { fork } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { type Pinning, pinServer, withPinnedLoadGenerator } from './affinity.js'
+import { type AgentReadReport, startAgentBench } from './agent-read-bench.js'
+import type { McpClientsTask } from './mcp-clients.js'
 
-export type McpReport = AgentReadReport
+/** One load of the scenario: the clients' figures and the server's CPU per call over the same seconds. */
+export interface McpLoadReport extends AgentReadReport {
+  /** Calls each session starts a second at most; null: a closed loop (the next call as soon as one is answered). */
+  readonly callsPerSessionPerSecond: number | null
+  /** The service process's CPU (user + system) over the measured seconds, per answered call. */
+  readonly serverCpuMicrosPerCall: number
+}
+
+export interface McpReport {
+  readonly sessions: number
+  readonly pinned: boolean
+  /** Each session as fast as it is answered: the server saturated, the latency its queue. */
+  readonly closed: McpLoadReport
+  /** Each session at most 10 calls a second (500 a second in all): agents that wait for their model between calls. */
+  readonly paced: McpLoadReport
+}
 
 const KEY = 'sk_test_7a2b3c4d5e6f708192a3b4c5d6e7f809MCPB'
+const CLIENTS = fileURLToPath(new URL('./mcp-clients.js', import.meta.url))
+const PACED_CALLS_PER_SECOND = 10
 
 /**
  * MCP: `sessions` sessions of the official SDK client over Streamable HTTP on the sandbox surface (embedded SQLite
- * storage, one process with the clients), each a closed loop of `tools/call` of `get_event` (a read tool: the key,
- * the rate pool, the session id's signature and authority, validation, the user, the event use case, rendering) for
- * `seconds`. The rate and concurrency limits are lifted so that the figure is the service's, not the limit's.
+ * storage), `tools/call` of `get_event` (a read tool: the key, the rate pool, the session id's signature and
+ * authority, validation, the user, the event use case, rendering). The clients run in a process of their own, pinned
+ * to another core than the service (as the HTTP scenario's load generator): in one process they cost most of the CPU.
+ * Two loads: closed loops (saturation) and paced sessions. The rate and concurrency limits are lifted so that the
+ * figure is the service's, not the limit's.
  */
-export const runMcpScenario = async (sessions: number, seconds: number): Promise<McpReport> => {
+export const runMcpScenario = async (sessions: number, seconds: number, pin = true): Promise<McpReport> => {
   const bench = await startAgentBench('mcp', KEY, {
     RATE_LIMIT_REQUESTS: '10000000',
     RATE_LIMIT_CONCURRENCY: '1000',
   })
-  const clients: Client[] = []
+  const load = (intervalMs: number, pinning: Pinning | null) =>
+    new Promise<McpLoadReport>((resolve, reject) => {
+      const child = fork(CLIENTS, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+      if (pinning !== null && child.pid !== undefined) pinServer(child.pid, pinning)
+      let began = process.cpuUsage()
+      let used = 0
+      child.on('message', (message: { phase?: 'begin' | 'end'; report?: AgentReadReport }) => {
+        if (message.phase === 'begin') began = process.cpuUsage()
+        if (message.phase === 'end') {
+          const spent = process.cpuUsage(began)
+          used = spent.user + spent.system
+        }
+        if (message.report !== undefined) {
+          const report = message.report
+          resolve({
+            ...report,
+            callsPerSessionPerSecond: intervalMs === 0 ? null : 1000 / intervalMs,
+            serverCpuMicrosPerCall: report.toolCalls === 0 ? 0 : Math.round((used / report.toolCalls) * 10) / 10,
+          })
+        }
+      })
+      child.once('error', reject)
+      child.once('exit', (code) => {
+        if (code !== 0) reject(new Error(`the MCP clients exited with ${code}`))
+      })
+      const task: McpClientsTask = {
+        url: new URL('/mcp', bench.service.sandboxUrl).href,
+        key: KEY,
+        sessions,
+        seconds,
+        intervalMs,
+        arguments: { user_id: bench.userId, event_id: bench.eventId },
+      }
+      child.send(task)
+    })
   try {
-    for (let index = 0; index < sessions; index++) {
-      const client = new Client({ name: 'bench', version: '1.0.0' })
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL('/mcp', bench.service.sandboxUrl), {
-          requestInit: { headers: { authorization: `Bearer ${KEY}` } },
-        }),
-      )
-      // The tools' output schemas, as a client reads them before calling.
-      await client.listTools()
-      clients.push(client)
-    }
-    const args = { user_id: bench.userId, event_id: bench.eventId }
-    return await measureClosedLoops(sessions, seconds, (session) =>
-      (clients[session] as Client).callTool({ name: 'get_event', arguments: args }),
-    )
+    const measure = async (pinning: Pinning | null) => ({
+      sessions,
+      pinned: pinning !== null,
+      closed: await load(0, pinning),
+      paced: await load(1000 / PACED_CALLS_PER_SECOND, pinning),
+    })
+    return pin ? await withPinnedLoadGenerator(measure) : await measure(null)
   } finally {
-    await Promise.all(clients.map((client) => client.close()))
     await bench.service.stop()
   }
 }

@@ -391,12 +391,18 @@ const main = async (): Promise<void> => {
           `  ${report.sessions} sessions: ${report.toolCallsPerSecond} tool calls/s (${report.toolCalls} in ${report.seconds} s), get_event round trip p50 ${report.readP50Ms} ms, p99 ${report.readP99Ms} ms, max ${report.readMaxMs} ms (goal p99 < 20 ms: ${yesNo(report.goals.p99Below20Ms)})`,
         )
       } else if (scenario === 'mcp') {
-        const report = await runMcpScenario(50, options.httpSeconds)
+        const report = await runMcpScenario(50, options.httpSeconds, options.pin)
         results.mcp = report
-        console.log('\nMCP (embedded storage, one process: server and 50 SDK clients over Streamable HTTP)')
         console.log(
-          `  ${report.sessions} sessions: ${report.toolCallsPerSecond} tool calls/s (${report.toolCalls} in ${report.seconds} s), get_event tools/call p50 ${report.readP50Ms} ms, p99 ${report.readP99Ms} ms, max ${report.readMaxMs} ms (goal p99 < 20 ms: ${yesNo(report.goals.p99Below20Ms)})`,
+          `\nMCP (embedded storage; 50 SDK client sessions over Streamable HTTP in a process of their own${report.pinned ? ', pinned to another core than the service' : ''})`,
         )
+        for (const [label, load] of [
+          ['closed loops', report.closed],
+          [`paced, ${report.paced.callsPerSessionPerSecond} calls/s a session`, report.paced],
+        ] as const)
+          console.log(
+            `  ${label}: ${load.toolCallsPerSecond} tool calls/s (${load.toolCalls} in ${load.seconds} s), get_event tools/call p50 ${load.readP50Ms} ms, p99 ${load.readP99Ms} ms, max ${load.readMaxMs} ms; service ${load.serverCpuMicrosPerCall} µs of CPU a call (goal p99 < 20 ms: ${yesNo(load.goals.p99Below20Ms)})`,
+          )
       } else if (scenario === 'tracking') {
         console.log(
           `\nETA tracking, embedded storage (10,000 trips, ${options.connections} connections, ${options.httpSeconds} s)`,

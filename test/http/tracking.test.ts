@@ -86,6 +86,37 @@ const notificationsOf = (eventId: string) =>
     .filter((notification) => (notification.data.object as { event_id?: string }).event_id === eventId)
     .map((notification) => notification.type)
 
+/**
+ * The describe block runs in an account of its own, with its own webhook endpoint and receiver: a long walk of the
+ * sandbox clock recomputes every due event of the account it runs in, and the suite's account holds the other tests'
+ * events by then (on MongoDB, a walk of hours took 24 s there).
+ */
+const inOwnAccount = (events: readonly string[]) => {
+  let shared: { client: typeof client; receiver: WebhookReceiver; secret: string; now: number }
+  beforeAll(async () => {
+    shared = { client, receiver, secret, now }
+    receiver = await WebhookReceiver.start()
+    const { accounts } = test.service.application
+    const issued = await accounts.issueKey((await accounts.createAccount()).id, 'test')
+    if (!issued.ok) throw new Error('issue failed')
+    const key = issued.value.secret
+    client = {
+      ...shared.client,
+      sandbox: (method, path, options = {}) => shared.client.sandbox(method, path, { key, ...options }),
+    }
+    const endpoint = await client.sandbox('POST', '/v1/webhook_endpoints', {
+      body: { url: receiver.url, events: [...events] },
+    })
+    expect(endpoint.status).toBe(201)
+    secret = endpoint.body.secret
+    await advance(1)
+  })
+  afterAll(async () => {
+    await receiver.stop()
+    ;({ client, receiver, secret, now } = shared)
+  })
+}
+
 describe('POST /v1/events/{id}/tracking/start: tracking starts, with or without a start location', () => {
   it('without start_location: not_started, no location, no prediction, idle_timeout_seconds 120 by default', async () => {
     const event = await createEvent()
@@ -403,35 +434,8 @@ describe('Tracking statuses: every transition', () => {
   })
 })
 
-/**
- * A day-long walk of the sandbox clock, in an account of its own: the walk recomputes every due event of the
- * account it runs in, and the suite's account holds the other tests' events by now (minutes of round trips on MongoDB).
- */
 describe('Expiry: a trip ends 2 hours after its event, and is deleted a day later', () => {
-  let shared: { client: typeof client; receiver: WebhookReceiver; secret: string; now: number }
-  beforeAll(async () => {
-    shared = { client, receiver, secret, now }
-    receiver = await WebhookReceiver.start()
-    const { accounts } = test.service.application
-    const issued = await accounts.issueKey((await accounts.createAccount()).id, 'test')
-    if (!issued.ok) throw new Error('issue failed')
-    const key = issued.value.secret
-    client = {
-      ...shared.client,
-      sandbox: (method, path, options = {}) => shared.client.sandbox(method, path, { key, ...options }),
-    }
-    const endpoint = await client.sandbox('POST', '/v1/webhook_endpoints', {
-      body: { url: receiver.url, events: ['event.tracking_stopped'] },
-    })
-    expect(endpoint.status).toBe(201)
-    secret = endpoint.body.secret
-    await advance(1)
-  })
-  afterAll(async () => {
-    await receiver.stop()
-    ;({ client, receiver, secret, now } = shared)
-  })
-
+  inOwnAccount(['event.tracking_stopped'])
   it('an active trip is stopped (expired) 2 hours after its event ends; a stopped trip is deleted 24 hours after', async () => {
     const event = await createEvent({ startInMinutes: 10 })
     await track(event.id, 'start', { idle_timeout_seconds: 3600 })
@@ -444,6 +448,7 @@ describe('Expiry: a trip ends 2 hours after its event, and is deleted a day late
 })
 
 describe('event.late_predicted: once per crossing of the start, again only after coming back on time', () => {
+  inOwnAccount(['event.late_predicted'])
   it('on time, late (webhook), still late (none), back on time after the event moved, late again (webhook)', async () => {
     const event = await createEvent({ startInMinutes: 30 })
     const tracking = await track(event.id, 'start', { idle_timeout_seconds: 3600, start_location: north(8000) })
