@@ -542,6 +542,7 @@ describe('Private preview: tracking is off for an account until enabled', () => 
 })
 
 describe("The origin from the user's last known position", () => {
+  inOwnAccount(['user.arrived'])
   it('an event waiting for an origin starts monitoring as soon as the app reports a position (origin_source last_known_position)', async () => {
     const userId = await createUser()
     const event = await createEvent({ userId, startInMinutes: 90 })
