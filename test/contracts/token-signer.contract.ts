@@ -38,6 +38,18 @@ export const tokenSignerContract = (
       expect(await makeOther().verify(signed, expected)).toBeNull()
     })
 
+    it('a token verified once is still refused at or after its expiry, or for another issuer or audience', async () => {
+      const signer = make()
+      const signed = await signer.sign(token())
+      for (let round = 0; round < 2; round++) expect(await signer.verify(signed, expected)).not.toBeNull()
+      expect(await signer.verify(signed, { ...expected, now: at(899) })).toMatchObject({ subject: 'cpa_1' })
+      expect(await signer.verify(signed, { ...expected, now: at(900) })).toBeNull()
+      expect(await signer.verify(signed, { ...expected, issuer: 'https://sandbox.example' })).toBeNull()
+      expect(await signer.verify(signed, { ...expected, audience: 'urn:service:oauth-consent' })).toBeNull()
+      expect(await makeOther().verify(signed, expected)).toBeNull()
+      expect(await signer.verify(signed, expected)).toMatchObject({ subject: 'cpa_1', claims: { family: 'otf_1' } })
+    })
+
     it('refuses a tampered or malformed token', async () => {
       const signer = make()
       const [header, payload, signature] = (await signer.sign(token())).split('.')
