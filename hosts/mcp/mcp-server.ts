@@ -114,7 +114,18 @@ const inputSchemaOf = (tool: Tool, userScoped: boolean): McpTool['inputSchema'] 
 const actionOutputSchema = jsonSchemaOf(AgentActionOutput) as McpTool['outputSchema']
 
 /** The tools as MCP lists them: JSON Schemas, output schemas, and the annotations of what each may do. */
+/** Each tool's description, built once per tool and kind of credential (its JSON Schemas cost about a millisecond). */
+const described = new WeakMap<Tool, { account?: McpTool; user?: McpTool }>()
 const describeTool = (tool: Tool, userScoped: boolean): McpTool => {
+  const entry = described.get(tool) ?? {}
+  described.set(tool, entry)
+  const slot = userScoped ? 'user' : 'account'
+  const description = entry[slot] ?? buildDescription(tool, userScoped)
+  entry[slot] = description
+  return description
+}
+
+const buildDescription = (tool: Tool, userScoped: boolean): McpTool => {
   const hints = hintsOf(tool)
   const route = endpoints[tool.route]
   const output = tool.kind === 'read' && route !== undefined ? readOutputSchema(route) : actionOutputSchema
