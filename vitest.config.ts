@@ -55,6 +55,15 @@ export default defineConfig({
             // timeouts of slow clients: the HTTP layer's behaviour, the same on any storage.
             'test/http/openapi.test.ts',
             'test/http/mcp-inspector.test.ts',
+            // The stdio bridge's process, the OAuth client registration rules and the SDK's OAuth flow: the HTTP
+            // layer's and the protocol's (MCP on MongoDB: test/http/mcp.test.ts, mcp-hosts.test.ts there).
+            'test/http/mcp-stdio.test.ts',
+            'test/http/mcp-oauth.test.ts',
+            'test/http/oauth-registration.test.ts',
+            // The providers' fakes behind the routing chain and the calendar mirror: the adapters' behaviour (the
+            // series' storage on MongoDB: test/http/event-series.test.ts there; the stores by their contract suites).
+            'test/http/departure-live-traffic.test.ts',
+            'test/http/series-mirror.test.ts',
             'test/http/slow-clients.test.ts',
             'test/browser/reference.test.ts',
             // The pages in a browser: their data on MongoDB is proven by test/http/dashboard.test.ts and the hosted
