@@ -2,6 +2,15 @@ import { defineConfig } from 'vitest/config'
 
 /** The suites that start the service, its processes or a browser. */
 const SERVICE_SUITES = 'test/{http,nodes,fuzz,browser}/**/*.test.ts'
+/**
+ * Suites of the `core` kind that keep a process of their own: each failed once (of four full runs) when sharing its
+ * worker with the files before it, and passed alone and in the other runs. Until the state they share is found
+ * (module-level memories such as the conflict and zone caches are the suspects), they run isolated.
+ */
+const ISOLATED_SUITES = [
+  'test/property/webhook-delivery.model.test.ts',
+  'test/adapters/mongodb/create-event-round-trips.test.ts',
+]
 
 const shared = { testTimeout: 20_000, hookTimeout: 30_000, pool: 'forks' as const }
 
@@ -17,7 +26,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'embedded',
-          include: [SERVICE_SUITES],
+          include: [SERVICE_SUITES, ...ISOLATED_SUITES],
         },
       },
       // Every other suite (units, properties, the adapters and their contract suites, the MongoDB peer): one module
@@ -28,7 +37,7 @@ export default defineConfig({
           ...shared,
           name: 'core',
           include: ['test/**/*.test.ts'],
-          exclude: [SERVICE_SUITES],
+          exclude: [SERVICE_SUITES, ...ISOLATED_SUITES],
           isolate: false,
         },
       },
