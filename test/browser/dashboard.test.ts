@@ -182,9 +182,10 @@ describe('the dashboard in Chromium, from the first owner’s CLI link on', () =
       return link ?? ''
     }
     const developer = await signInWith(linkFor('dev@example.com'))
-    await expect(developer.getByText('dev@example.com (developer)').count()).resolves.toBe(1)
+    // Waits for the signed-in page (a strict locator: exactly one such element).
+    await developer.getByText('dev@example.com (developer)').waitFor()
     const viewer = await signInWith(linkFor('watcher@example.com'))
-    await expect(viewer.getByText('watcher@example.com (viewer)').count()).resolves.toBe(1)
+    await viewer.getByText('watcher@example.com (viewer)').waitFor()
     await owner.reload()
     await owner.getByRole('row').filter({ hasText: 'dev@example.com' }).filter({ hasText: 'active' }).waitFor()
     await owner.getByRole('row').filter({ hasText: 'watcher@example.com' }).filter({ hasText: 'active' }).waitFor()
