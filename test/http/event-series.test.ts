@@ -544,7 +544,8 @@ describe('series history: a master keeps a year of EXDATEs, RDATEs and stored oc
     const window = `from=${new Date(now - 300 * day).toISOString()}&to=${new Date(now + 30 * day).toISOString()}&limit=100`
     const before = await instances(series.id, window)
     const ancient = `${series.id}_${icalOf(new Date(start.getTime() + 50 * day))}`
-    expect((await client.live('GET', `/v1/events/${ancient}`)).status).toBe(200)
+    // The background sweep may compact the series before the explicit one below (it runs on its own timer): the
+    // series' start and lines are checked after it, whichever ran first.
     await test.service.application.surfaces.live.monitor.processDue(null, { now: () => new Date() })
     const compacted = (await client.live('GET', `/v1/events/${series.id}`)).body
     expect(Date.parse(compacted.start_time)).toBeGreaterThanOrEqual(now - 366 * day - day)
