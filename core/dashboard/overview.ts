@@ -197,7 +197,8 @@ export class CounterHistory {
   ) {}
 
   async sample(): Promise<void> {
-    const totals = totalsOf(await this.metrics.collect())
+    // The counters and histograms only: the gauges (which may read storage) are not charted.
+    const totals = totalsOf(await this.metrics.collect({ gauges: false }))
     this.snapshots = recordSnapshot(this.snapshots, { at: this.clock.now().getTime(), totals })
   }
 

@@ -120,6 +120,11 @@ export interface MetricSample {
   readonly buckets?: readonly number[]
 }
 
+export interface CollectOptions {
+  /** Whether the gauges are read too (the default). */
+  readonly gauges?: boolean
+}
+
 export interface MetricsPort {
   /** Adds `by` (default 1) to a counter. */
   increment<N extends CounterName>(name: N, labels: LabelsOf<N>, by?: number): void
@@ -130,8 +135,12 @@ export interface MetricsPort {
    * reader of the same gauge adds its own series (one surface each).
    */
   gauge<N extends GaugeName>(name: N, read: () => Promise<readonly { labels: LabelsOf<N>; value: number }[]>): void
-  /** Every series now: what a scrape would see (readers of gauges are called). */
-  collect(): Promise<MetricSample[]>
+  /**
+   * Every series now: what a scrape would see (readers of gauges are called). With `gauges: false`, the counters
+   * and histograms only: a gauge's reader may query storage (the outbox backlog reads up to 10,000 records), which
+   * a reader of counters alone (the dashboard's overview) should not pay for.
+   */
+  collect(options?: CollectOptions): Promise<MetricSample[]>
 }
 
 /** Seconds since `startMs`, for a duration histogram. */

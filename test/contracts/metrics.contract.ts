@@ -66,6 +66,20 @@ export const metricsContract = (name: string, makeSubject: () => MetricsSubject 
       expect(find(samples, 'outbox_backlog', { surface: 'test' })).toEqual([expect.objectContaining({ value: 7 })])
     })
 
+    it('collects without the gauges when asked: their readers are not called, the counters are there', async () => {
+      const { metrics } = await makeSubject()
+      let reads = 0
+      metrics.gauge('outbox_backlog', async () => {
+        reads++
+        return [{ labels: { surface: 'live' }, value: 3 }]
+      })
+      metrics.increment('departure_recomputes_total', {}, 2)
+      const samples = await metrics.collect({ gauges: false })
+      expect(reads).toBe(0)
+      expect(find(samples, 'outbox_backlog', { surface: 'live' })).toEqual([])
+      expect(find(samples, 'departure_recomputes_total', {})).toEqual([expect.objectContaining({ value: 2 })])
+    })
+
     it('keeps one adapter’s figures to itself', async () => {
       const first = await makeSubject()
       const second = await makeSubject()

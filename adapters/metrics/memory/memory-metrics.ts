@@ -1,4 +1,5 @@
 import {
+  type CollectOptions,
   type CounterName,
   type GaugeName,
   HISTOGRAM_BUCKETS,
@@ -77,7 +78,7 @@ export class MemoryMetrics implements MetricsPort {
     this.gauges.push({ name, read })
   }
 
-  async collect(): Promise<MetricSample[]> {
+  async collect(options: CollectOptions = {}): Promise<MetricSample[]> {
     const samples: MetricSample[] = [...this.series.values()].map((series) =>
       METRICS[series.name].kind === 'histogram'
         ? {
@@ -90,6 +91,7 @@ export class MemoryMetrics implements MetricsPort {
           }
         : { name: series.name, labels: series.labels, value: series.value },
     )
+    if (options.gauges === false) return samples
     for (const gauge of this.gauges)
       for (const reading of await gauge.read())
         samples.push({ name: gauge.name, labels: { ...reading.labels }, value: reading.value })

@@ -1,5 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import {
+  type CollectOptions,
   type CounterName,
   type GaugeName,
   HISTOGRAM_BUCKETS,
@@ -74,7 +75,7 @@ export class PrometheusMetrics implements MetricsPort {
     return this.registry.contentType
   }
 
-  async collect(): Promise<MetricSample[]> {
+  async collect(options: CollectOptions = {}): Promise<MetricSample[]> {
     const samples: MetricSample[] = []
     for (const [name, counter] of this.counters)
       for (const value of (await counter.get()).values)
@@ -109,6 +110,7 @@ export class PrometheusMetrics implements MetricsPort {
           buckets: entry.buckets,
         })
     }
+    if (options.gauges === false) return samples
     for (const [name, readers] of this.readers)
       for (const read of readers)
         for (const reading of await read()) samples.push({ name, labels: { ...reading.labels }, value: reading.value })
