@@ -1,8 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process'
+import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import type { DashboardSeed, DashboardTargetReady } from './dashboard-target.js'
-import { BENCH_LIVE_KEY, BENCH_TEST_KEY, type TargetReady } from './http-target.js'
+import { BENCH_LIVE_KEY, BENCH_TEST_KEY, type TargetCpu, type TargetReady } from './http-target.js'
 
 /**
  * The dashboard's data under load, on SQLite seeded with `seed` (10,000 users, 100,000 events, 100,000 deliveries,
@@ -32,6 +33,15 @@ export interface DashboardReport {
   /** `GET /v1/users/{id}` on the sandbox, where request logs keep both bodies. */
   readonly sandboxGetRequestsPerSecond: number
   readonly sandboxRatio: number
+  /**
+   * Server CPU (the target process's user + system time, every thread) per request, in microseconds, over the same
+   * rounds: the steadier figure on a loaded machine, where the request rates swing with what else runs.
+   */
+  readonly cpuMicrosPerRequest: { readonly bare: number; readonly live: number; readonly sandbox: number }
+  /** The GETs' CPU per request in units of bare Fastify's (BF): 1 / the CPU ratio. */
+  readonly cpuBf: { readonly live: number; readonly sandbox: number }
+  /** The machine's load (1, 5, 15 minutes) as the rounds began and as the pages ended. */
+  readonly load: { readonly before: readonly number[]; readonly after: readonly number[] }
   readonly pages: readonly DashboardPageFigures[]
   readonly goals: { readonly ratioAtLeast060: boolean; readonly p95Below300Ms: boolean }
 }
@@ -46,7 +56,14 @@ export interface DashboardScenarioOptions {
 const here = (name: string) =>
   fileURLToPath(new URL(`./${name}${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
 
-const forkTarget = <R>(file: string, args: readonly string[]): Promise<{ ready: R; stop: () => Promise<void> }> =>
+interface Forked<R> {
+  readonly ready: R
+  readonly stop: () => Promise<void>
+  /** The child's CPU time so far (user + system, microseconds). */
+  readonly cpuMicros: () => Promise<number>
+}
+
+const forkTarget = <R>(file: string, args: readonly string[]): Promise<Forked<R>> =>
   new Promise((resolve, reject) => {
     // The service's logs go to /dev/null: written (serialized) as in production, not printed.
     const child: ChildProcess = fork(here(file), [...args], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
@@ -60,6 +77,11 @@ const forkTarget = <R>(file: string, args: readonly string[]): Promise<{ ready: 
           child.send('stop')
           await exited
         },
+        cpuMicros: () =>
+          new Promise<number>((answer) => {
+            child.once('message', (reply) => answer((reply as TargetCpu).cpuMicros))
+            child.send('cpu')
+          }),
       }),
     )
   })
@@ -97,25 +119,33 @@ export const runDashboardScenario = async (options: DashboardScenarioOptions): P
     const { url, sandboxUrl, cookie, userId, sandboxUserId, eventId, endpointId, requestId } = service.ready
     const headers = { cookie }
     const targets = {
-      bare: { url: bare.ready.url, headers: {} },
-      live: { url: `${url}/v1/users/${userId}`, headers: { authorization: `Bearer ${BENCH_LIVE_KEY}` } },
+      bare: { url: bare.ready.url, headers: {}, process: bare },
+      live: {
+        url: `${url}/v1/users/${userId}`,
+        headers: { authorization: `Bearer ${BENCH_LIVE_KEY}` },
+        process: service,
+      },
       sandbox: {
         url: `${sandboxUrl}/v1/users/${sandboxUserId}`,
         headers: { authorization: `Bearer ${BENCH_TEST_KEY}` },
+        process: service,
       },
     }
+    const loadBefore = loadavg().map((value) => Math.round(value * 100) / 100)
     for (const target of Object.values(targets)) await run(target.url, target.headers, options.connections, 2)
     const totals = {
-      bare: { requests: 0, seconds: 0 },
-      live: { requests: 0, seconds: 0 },
-      sandbox: { requests: 0, seconds: 0 },
+      bare: { requests: 0, seconds: 0, cpuMicros: 0 },
+      live: { requests: 0, seconds: 0, cpuMicros: 0 },
+      sandbox: { requests: 0, seconds: 0, cpuMicros: 0 },
     }
     const names = ['bare', 'live', 'sandbox'] as const
     for (let round = 0; round < options.rounds; round++) {
       // Each round in another order, so that no target always runs right after another.
       const order = names.map((_, index) => names[(index + round) % names.length] ?? 'bare')
       for (const name of order) {
+        const cpuBefore = await targets[name].process.cpuMicros()
         const slice = await run(targets[name].url, targets[name].headers, options.connections, options.roundSeconds)
+        totals[name].cpuMicros += (await targets[name].process.cpuMicros()) - cpuBefore
         totals[name].requests += slice.requests
         totals[name].seconds += slice.seconds
       }
@@ -158,6 +188,8 @@ export const runDashboardScenario = async (options: DashboardScenarioOptions): P
     const rate = (name: keyof typeof totals) => totals[name].requests / totals[name].seconds
     const ratioOf = (name: 'live' | 'sandbox') => Math.round((rate(name) / rate('bare')) * 1000) / 1000
     const ratio = ratioOf('live')
+    const cpuPer = (name: keyof typeof totals) => totals[name].cpuMicros / totals[name].requests
+    const round2 = (value: number) => Math.round(value * 100) / 100
     return {
       seed: options.seed,
       seedSeconds: service.ready.seedSeconds,
@@ -169,6 +201,13 @@ export const runDashboardScenario = async (options: DashboardScenarioOptions): P
       ratio,
       sandboxGetRequestsPerSecond: Math.round(rate('sandbox')),
       sandboxRatio: ratioOf('sandbox'),
+      cpuMicrosPerRequest: {
+        bare: round2(cpuPer('bare')),
+        live: round2(cpuPer('live')),
+        sandbox: round2(cpuPer('sandbox')),
+      },
+      cpuBf: { live: round2(cpuPer('live') / cpuPer('bare')), sandbox: round2(cpuPer('sandbox') / cpuPer('bare')) },
+      load: { before: loadBefore, after: loadavg().map(round2) },
       pages,
       goals: { ratioAtLeast060: ratio >= 0.6, p95Below300Ms: pages.every((page) => page.latencyP95Ms < 300) },
     }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { MemberRole } from '../../core/dashboard/member.js'
 import {
   accountIdOf,
@@ -589,6 +589,20 @@ describe('the pages’ data comes from the same use cases as the API', () => {
     }
     expect(overview.body.counters.series).toEqual(
       expect.arrayContaining(['thresholds_reached', 'recompute_lag_seconds_p50', 'recompute_lag_seconds_p99']),
+    )
+    // A reading older than 30 seconds is answered at once, and a new one is made in the background.
+    const moved = await dashboardCall(test, owner, 'POST', '/dashboard/api/test/test_clock/advance', {
+      body: { seconds: 31 },
+    })
+    const movedAt = Date.parse(moved.body.now)
+    const stale = await dashboardCall(test, owner, 'GET', '/dashboard/api/test/overview')
+    expect(Date.parse(stale.body.deliveries.read_at)).toBeLessThanOrEqual(movedAt - 30_000)
+    await vi.waitFor(
+      async () => {
+        const next = await dashboardCall(test, owner, 'GET', '/dashboard/api/test/overview')
+        expect(Date.parse(next.body.deliveries.read_at)).toBeGreaterThanOrEqual(movedAt)
+      },
+      { timeout: 5000, interval: 20 },
     )
   })
 

@@ -1,15 +1,67 @@
 import type { RequestLogStorePort } from '../../../core/ports/request-log-store.js'
 import type { RequestLogBodies, RequestLogEntry, RequestLogQuery } from '../../../core/request-log/request-log-entry.js'
 import { boundLimit, inTransaction, type SqliteDatabase, statement } from './database.js'
-import { decodeJson, encodeJson } from './json.js'
-import { allRecords, oneRecord } from './records.js'
+import { encodeJson } from './json.js'
+import { oneRecord } from './records.js'
 
 /** Below this many entries under a path prefix, they are read through the path index (see `fewWithPath`). */
 const RARE_PATH_ROWS = 2_000
 
+/** The columns an entry is rebuilt from, with `doc`. */
+const ENTRY_COLUMNS = 'request_id, account_id, livemode, method, path, status, occurred_at, doc'
+
+interface EntryRow {
+  readonly request_id: string
+  readonly account_id: string
+  readonly livemode: number
+  readonly method: string
+  readonly path: string
+  readonly status: number
+  readonly occurred_at: number
+  readonly doc: string
+}
+
+/**
+ * What `doc` holds of an entry: the fields without a column of their own, as plain JSON (none is a date). A row
+ * written before held the whole entry (dates tagged); its columns hold the same values, so either reads back alike.
+ */
+const docOf = (entry: RequestLogEntry): string =>
+  JSON.stringify({
+    errorCode: entry.errorCode,
+    errorParam: entry.errorParam,
+    errorMessage: entry.errorMessage,
+    keyId: entry.keyId,
+    apiVersion: entry.apiVersion,
+    idempotencyKey: entry.idempotencyKey,
+    replayed: entry.replayed,
+    durationMs: entry.durationMs,
+  })
+
+const entryOf = (row: EntryRow): RequestLogEntry => {
+  const rest = JSON.parse(row.doc) as Omit<RequestLogEntry, 'occurredAt'> & { occurredAt?: unknown }
+  return {
+    errorCode: rest.errorCode,
+    errorParam: rest.errorParam,
+    errorMessage: rest.errorMessage,
+    keyId: rest.keyId,
+    apiVersion: rest.apiVersion,
+    idempotencyKey: rest.idempotencyKey,
+    replayed: rest.replayed,
+    durationMs: rest.durationMs,
+    requestId: row.request_id,
+    accountId: row.account_id,
+    livemode: row.livemode === 1,
+    method: row.method,
+    path: row.path,
+    status: row.status,
+    occurredAt: new Date(row.occurred_at),
+  }
+}
+
 /**
  * Request logs in the platform database (`request_logs`): a batch is one transaction (one fsync for hundreds of
- * requests); `seq` is the written order, newest first on reading; the columns searched have their own columns.
+ * requests); `seq` is the written order, newest first on reading; the fields searched have their own columns, and
+ * `doc` holds only the rest (`docOf`: each byte and each walk of the entry is paid on every logged request).
  * Bodies are rows of their own (`request_log_bodies`, keyed by the entry's `seq`): lists never read them, and they
  * are pruned sooner than the entries.
  */
@@ -25,7 +77,7 @@ export class SqliteRequestLogStore implements RequestLogStorePort {
     )
     const insertBodies = statement(this.db, 'INSERT INTO request_log_bodies (seq, occurred_at, doc) VALUES (?, ?, ?)')
     inTransaction(this.db, () => {
-      for (const { bodies, ...entry } of entries) {
+      for (const entry of entries) {
         const written = insert.run(
           entry.requestId,
           entry.accountId,
@@ -34,10 +86,10 @@ export class SqliteRequestLogStore implements RequestLogStorePort {
           entry.path,
           entry.status,
           entry.occurredAt.getTime(),
-          encodeJson(entry),
+          docOf(entry),
         )
-        if (written.changes === 1 && bodies !== undefined)
-          insertBodies.run(written.lastInsertRowid, entry.occurredAt.getTime(), encodeJson(bodies))
+        if (written.changes === 1 && entry.bodies !== undefined)
+          insertBodies.run(written.lastInsertRowid, entry.occurredAt.getTime(), encodeJson(entry.bodies))
       }
     })
   }
@@ -77,13 +129,11 @@ export class SqliteRequestLogStore implements RequestLogStorePort {
       where.push('method = ?')
       params.push(query.method)
     }
-    const rows = allRecords<RequestLogEntry>(
+    const rows = statement(
       this.db,
-      `SELECT doc FROM request_logs ${indexed} WHERE ${where.join(' AND ')} ORDER BY seq DESC ${boundLimit()}`,
-      ...params,
-      query.limit + 1,
-    )
-    return { data: rows.slice(0, query.limit), hasMore: rows.length > query.limit }
+      `SELECT ${ENTRY_COLUMNS} FROM request_logs ${indexed} WHERE ${where.join(' AND ')} ORDER BY seq DESC ${boundLimit()}`,
+    ).all(...params, query.limit + 1) as EntryRow[]
+    return { data: rows.slice(0, query.limit).map(entryOf), hasMore: rows.length > query.limit }
   }
 
   /**
@@ -104,10 +154,10 @@ export class SqliteRequestLogStore implements RequestLogStorePort {
   async retrieve(accountId: string, livemode: boolean, requestId: string): Promise<RequestLogEntry | null> {
     const row = statement(
       this.db,
-      'SELECT seq, doc FROM request_logs WHERE request_id = ? AND account_id = ? AND livemode = ?',
-    ).get(requestId, accountId, livemode ? 1 : 0) as { seq: number; doc: string } | undefined
+      `SELECT seq, ${ENTRY_COLUMNS} FROM request_logs WHERE request_id = ? AND account_id = ? AND livemode = ?`,
+    ).get(requestId, accountId, livemode ? 1 : 0) as (EntryRow & { seq: number }) | undefined
     if (row === undefined) return null
-    const entry = decodeJson<RequestLogEntry>(row.doc)
+    const entry = entryOf(row)
     const bodies = oneRecord<RequestLogBodies>(this.db, 'SELECT doc FROM request_log_bodies WHERE seq = ?', row.seq)
     return bodies === null ? entry : { ...entry, bodies }
   }

@@ -513,22 +513,33 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
   // The overview: this host's counters, and the account's deliveries of the last 24 hours (core/dashboard/overview.ts).
   const DELIVERY_READING_MS = 30_000
   const deliveryReadings = new Map<string, { at: number; hours: DeliveryHour[]; capped: boolean }>()
+  const deliveryRefreshes = new Map<string, Promise<unknown>>()
   surfaceAction(
     'GET',
     '/overview',
     Endpoints.listWebhookDeliveries.permission,
     null,
-    async ({ surface, scope, mode }) => {
+    async ({ surface, scope, mode, request }) => {
       await options.history.sample()
       const now = scope.clock.now().getTime()
       // Reading a day of deliveries is the page's heavy part (up to 5,000 records), and its chart's step is an
-      // hour: one reading serves an account's surface for 30 seconds.
+      // hour: one reading serves an account's surface for 30 seconds. Past that, the page is answered with the
+      // reading it has while a new one is made in the background (one at a time per account surface): only the
+      // first read of a surface by this process, or one after the sandbox clock went back, waits for a reading.
       const key = `${scope.accountId}:${mode}`
-      let reading = deliveryReadings.get(key)
-      if (reading === undefined || now - reading.at >= DELIVERY_READING_MS || now < reading.at) {
+      const readNow = async () => {
         const read = await recentDeliveries(surface.webhooks, scope, new Date(now - OVERVIEW_WINDOW_MS))
-        reading = { at: now, hours: deliveriesByHour(read.deliveries, new Date(now)), capped: read.capped }
-        deliveryReadings.set(key, reading)
+        const fresh = { at: now, hours: deliveriesByHour(read.deliveries, new Date(now)), capped: read.capped }
+        deliveryReadings.set(key, fresh)
+        return fresh
+      }
+      let reading = deliveryReadings.get(key)
+      if (reading === undefined || now < reading.at) reading = await readNow()
+      else if (now - reading.at >= DELIVERY_READING_MS && !deliveryRefreshes.has(key)) {
+        const refresh = readNow()
+          .catch((error: unknown) => request.log.error({ err: error }, 'overview deliveries not read'))
+          .finally(() => deliveryRefreshes.delete(key))
+        deliveryRefreshes.set(key, refresh)
       }
       const monitored = await surface.monitoredEvents.countMonitored(scope.accountId, MONITORED_EVENTS_CAP)
       return ok({
