@@ -9,8 +9,9 @@ import { BENCH_LIVE_KEY, BENCH_TEST_KEY, type TargetCpu, type TargetReady } from
  * The dashboard's data under load, on SQLite seeded with `seed` (10,000 users, 100,000 events, 100,000 deliveries,
  * 1,000,000 request-log rows by default). First the API's authenticated `GET /v1/users/{id}` with request logging on
  * (production: no bodies, as by default; the sandbox: bodies kept, as always there) against a bare Fastify
- * hello-world, in alternating rounds (goal: at least 0.60 of its req/s); then each page's data on its own, one request
- * at a time (goal: p95 under 300 ms).
+ * hello-world, in alternating rounds (goal: at least 0.60 of its req/s), beside the same production GET with its
+ * request-log entry dropped (what logging costs; the server's CPU per request of each, in BF); then each page's data
+ * on its own, one request at a time (goal: p95 under 300 ms).
  */
 export interface DashboardPageFigures {
   readonly page: string
@@ -37,9 +38,20 @@ export interface DashboardReport {
    * Server CPU (the target process's user + system time, every thread) per request, in microseconds, over the same
    * rounds: the steadier figure on a loaded machine, where the request rates swing with what else runs.
    */
-  readonly cpuMicrosPerRequest: { readonly bare: number; readonly live: number; readonly sandbox: number }
+  readonly cpuMicrosPerRequest: {
+    readonly bare: number
+    readonly live: number
+    readonly unlogged: number
+    readonly sandbox: number
+  }
+  /**
+   * The production GET again with its request-log entry dropped instead of recorded (the bench target only): req/s,
+   * its ratio to bare Fastify, and its CPU per request; beside `live`, what request logging costs.
+   */
+  readonly unloggedGetRequestsPerSecond: number
+  readonly unloggedRatio: number
   /** The GETs' CPU per request in units of bare Fastify's (BF): 1 / the CPU ratio. */
-  readonly cpuBf: { readonly live: number; readonly sandbox: number }
+  readonly cpuBf: { readonly live: number; readonly unlogged: number; readonly sandbox: number }
   /** The machine's load (1, 5, 15 minutes) as the rounds began and as the pages ended. */
   readonly load: { readonly before: readonly number[]; readonly after: readonly number[] }
   readonly pages: readonly DashboardPageFigures[]
@@ -61,6 +73,8 @@ interface Forked<R> {
   readonly stop: () => Promise<void>
   /** The child's CPU time so far (user + system, microseconds). */
   readonly cpuMicros: () => Promise<number>
+  /** Sends a message and resolves with the child's answer. */
+  readonly ask: (message: string) => Promise<unknown>
 }
 
 const forkTarget = <R>(file: string, args: readonly string[]): Promise<Forked<R>> =>
@@ -81,6 +95,11 @@ const forkTarget = <R>(file: string, args: readonly string[]): Promise<Forked<R>
           new Promise<number>((answer) => {
             child.once('message', (reply) => answer((reply as TargetCpu).cpuMicros))
             child.send('cpu')
+          }),
+        ask: (message: string) =>
+          new Promise<unknown>((answer) => {
+            child.once('message', answer)
+            child.send(message)
           }),
       }),
     )
@@ -125,6 +144,11 @@ export const runDashboardScenario = async (options: DashboardScenarioOptions): P
         headers: { authorization: `Bearer ${BENCH_LIVE_KEY}` },
         process: service,
       },
+      unlogged: {
+        url: `${url}/v1/users/${userId}`,
+        headers: { authorization: `Bearer ${BENCH_LIVE_KEY}` },
+        process: service,
+      },
       sandbox: {
         url: `${sandboxUrl}/v1/users/${sandboxUserId}`,
         headers: { authorization: `Bearer ${BENCH_TEST_KEY}` },
@@ -136,20 +160,25 @@ export const runDashboardScenario = async (options: DashboardScenarioOptions): P
     const totals = {
       bare: { requests: 0, seconds: 0, cpuMicros: 0 },
       live: { requests: 0, seconds: 0, cpuMicros: 0 },
+      unlogged: { requests: 0, seconds: 0, cpuMicros: 0 },
       sandbox: { requests: 0, seconds: 0, cpuMicros: 0 },
     }
-    const names = ['bare', 'live', 'sandbox'] as const
+    const names = ['bare', 'live', 'unlogged', 'sandbox'] as const
     for (let round = 0; round < options.rounds; round++) {
       // Each round in another order, so that no target always runs right after another.
       const order = names.map((_, index) => names[(index + round) % names.length] ?? 'bare')
       for (const name of order) {
-        const cpuBefore = await targets[name].process.cpuMicros()
+        const { process: target } = targets[name]
+        if (target === service) await service.ask(name === 'unlogged' ? 'request-logs:off' : 'request-logs:on')
+        const cpuBefore = await target.cpuMicros()
         const slice = await run(targets[name].url, targets[name].headers, options.connections, options.roundSeconds)
-        totals[name].cpuMicros += (await targets[name].process.cpuMicros()) - cpuBefore
+        if (target === service) await service.ask('request-logs:flush')
+        totals[name].cpuMicros += (await target.cpuMicros()) - cpuBefore
         totals[name].requests += slice.requests
         totals[name].seconds += slice.seconds
       }
     }
+    await service.ask('request-logs:on')
     const pagePaths = [
       '/dashboard/api/live/users?limit=25',
       '/dashboard/api/live/users?email=bench-9999@example.com',
@@ -186,7 +215,7 @@ export const runDashboardScenario = async (options: DashboardScenarioOptions): P
       })
     }
     const rate = (name: keyof typeof totals) => totals[name].requests / totals[name].seconds
-    const ratioOf = (name: 'live' | 'sandbox') => Math.round((rate(name) / rate('bare')) * 1000) / 1000
+    const ratioOf = (name: 'live' | 'unlogged' | 'sandbox') => Math.round((rate(name) / rate('bare')) * 1000) / 1000
     const ratio = ratioOf('live')
     const cpuPer = (name: keyof typeof totals) => totals[name].cpuMicros / totals[name].requests
     const round2 = (value: number) => Math.round(value * 100) / 100
@@ -201,12 +230,19 @@ export const runDashboardScenario = async (options: DashboardScenarioOptions): P
       ratio,
       sandboxGetRequestsPerSecond: Math.round(rate('sandbox')),
       sandboxRatio: ratioOf('sandbox'),
+      unloggedGetRequestsPerSecond: Math.round(rate('unlogged')),
+      unloggedRatio: ratioOf('unlogged'),
       cpuMicrosPerRequest: {
         bare: round2(cpuPer('bare')),
         live: round2(cpuPer('live')),
+        unlogged: round2(cpuPer('unlogged')),
         sandbox: round2(cpuPer('sandbox')),
       },
-      cpuBf: { live: round2(cpuPer('live') / cpuPer('bare')), sandbox: round2(cpuPer('sandbox') / cpuPer('bare')) },
+      cpuBf: {
+        live: round2(cpuPer('live') / cpuPer('bare')),
+        unlogged: round2(cpuPer('unlogged') / cpuPer('bare')),
+        sandbox: round2(cpuPer('sandbox') / cpuPer('bare')),
+      },
       load: { before: loadBefore, after: loadavg().map(round2) },
       pages,
       goals: { ratioAtLeast060: ratio >= 0.6, p95Below300Ms: pages.every((page) => page.latencyP95Ms < 300) },

@@ -241,6 +241,7 @@ const start = async (seed: DashboardSeed) => {
       requestId,
       seedSeconds,
     } satisfies DashboardTargetReady,
+    writer: application.dashboard.requestLogs,
     stop: async () => {
       await service.stop()
       rmSync(dataDir, { recursive: true, force: true })
@@ -253,6 +254,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     .slice(2)
     .map(Number)
   const target = await start({ users, events, deliveries, requestLogs })
+  let recording = true
+  const writer = target.writer
+  const record = writer.record.bind(writer)
+  writer.record = (...args) => {
+    if (recording) record(...args)
+  }
   let stopping = false
   const stop = async () => {
     if (stopping) return
@@ -262,6 +269,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   process.on('message', (message) => {
     if (message === 'stop') void stop()
+    // The same GET with its request-log entry dropped instead of recorded (bench only): what logging costs, measured
+    // beside it in the same process and rounds.
+    if (message === 'request-logs:off' || message === 'request-logs:on') {
+      recording = message === 'request-logs:on'
+      process.send?.({ recording })
+    }
+    // Writes what waits, so that a round's CPU holds its own entries' writes.
+    if (message === 'request-logs:flush') void writer.flush().then(() => process.send?.({ flushed: true }))
     if (message === 'cpu') {
       const { user, system } = process.cpuUsage()
       process.send?.({ cpuMicros: user + system } satisfies TargetCpu)

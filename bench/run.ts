@@ -348,6 +348,9 @@ const main = async (): Promise<void> => {
         console.log(
           `  GET /v1/users/{id}, sandbox, request logging with bodies: ${report.sandboxGetRequestsPerSecond} req/s: ratio ${report.sandboxRatio}`,
         )
+        console.log(
+          `  server CPU per request: bare ${report.cpuMicrosPerRequest.bare} µs, production GET ${report.cpuMicrosPerRequest.live} µs (${report.cpuBf.live} BF), the same with its log entry dropped ${report.cpuMicrosPerRequest.unlogged} µs (${report.cpuBf.unlogged} BF; ratio ${report.unloggedRatio}), sandbox GET ${report.cpuMicrosPerRequest.sandbox} µs (${report.cpuBf.sandbox} BF); load ${report.load.before.join(' ')} before, ${report.load.after.join(' ')} after`,
+        )
         for (const page of report.pages)
           console.log(
             `  ${page.page.padEnd(72)} ${String(page.requestsPerSecond).padStart(6)} req/s   p50 ${page.latencyP50Ms} ms   p95 ${page.latencyP95Ms} ms   max ${page.latencyMaxMs} ms`,
