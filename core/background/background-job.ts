@@ -17,6 +17,11 @@ export interface BackgroundJob {
   readonly name: string
   /** Cadence of the periodic sweep on a real clock. */
   readonly intervalMs: number
+  /**
+   * Carries out what the jobs before it write (the webhook deliveries of a recompute): a sandbox clock walk runs it
+   * at every stop where a job before it handled something, so the work is done at the moment it was written.
+   */
+  readonly followsOthers?: boolean
   /** Handles everything due at `scope.clock.now()`; returns how many items it handled. */
   run(scope: BackgroundScope): Promise<number>
   /** The earliest moment after `after` when something becomes due, or null. */

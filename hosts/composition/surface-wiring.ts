@@ -99,6 +99,7 @@ const backgroundJobsOf = (container: Resolver): BackgroundJob[] => {
     {
       name: 'webhook-delivery',
       intervalMs: 500,
+      followsOthers: true,
       run: (scope) => dispatcher.run(scope),
       nextDueAt: (scope, after) => dispatcher.nextDueAt(scope, after),
     },

@@ -5,7 +5,15 @@ import type { ConnectionRepositoryPort } from '../../core/ports/connection-repos
 import type { TokenCipherPort } from '../../core/ports/token-cipher.js'
 import { TOKENS } from '../../hosts/di-tokens.js'
 import { PROTECTED, pageProtections, sandboxConsent } from '../support/hosted-page.js'
-import { api, clients, freePort, type ResponseJson, startTestService, type TestService } from '../support/service.js'
+import {
+  api,
+  clients,
+  freePort,
+  freshAccountKey,
+  type ResponseJson,
+  startTestService,
+  type TestService,
+} from '../support/service.js'
 
 let test: TestService
 let client: ReturnType<typeof clients>
@@ -80,10 +88,7 @@ const inFreshAccount = () => {
   let shared: typeof client
   beforeAll(async () => {
     shared = client
-    const { accounts } = test.service.application
-    const issued = await accounts.issueKey((await accounts.createAccount()).id, 'test')
-    if (!issued.ok) throw new Error('issue failed')
-    const key = issued.value.secret
+    const key = await freshAccountKey(test)
     client = {
       ...shared,
       sandbox: (method, path, options = {}) => api(test.sandbox, method, path, { key, ...options }),
@@ -660,7 +665,14 @@ describe('Connection statuses', () => {
     expect(Date.parse(refreshed.body.token_refresh.last_at)).toBeGreaterThan(Date.parse(before.token_refresh.last_at))
     expect(Date.parse(refreshed.body.last_synced_at)).toBeGreaterThan(Date.parse(before.last_synced_at))
   })
+})
 
+/**
+ * The walks of hours below run in an account holding only their own connection: every connection and synced event
+ * of the account is synced and recomputed at each step of the walk (on MongoDB, seconds per hour walked).
+ */
+describe('Connection statuses: a revoked grant', () => {
+  inFreshAccount()
   it('a grant revoked at the provider turns the connection disconnected (revoked_by_provider) at the next sync', async () => {
     const { connectionId } = await connect('google')
     await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/revoke_grant`)
@@ -807,32 +819,6 @@ describe('Outbound: events created through the API are mirrored to the writable 
     expect(worldEvents(email).find((event) => event.id === after.external_id)?.title).toBe('During outage')
   })
 
-  it('after the last retry (1 min, 5 min, 30 min, 2 h, 6 h) the mirror is failed, and the event is still there', async () => {
-    const { connectionId, userId } = await connect('google')
-    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, {
-      body: { enabled: true },
-    })
-    const created = (
-      await client.sandbox('POST', '/v1/events', {
-        body: { user_id: userId, title: 'Never mirrored', start_time: at(400 * HOUR), end_time: at(401 * HOUR) },
-      })
-    ).body
-    for (const seconds of [61, 5 * 60 + 1, 30 * 60 + 1, 2 * 3600 + 1]) await advance(seconds)
-    expect((await client.sandbox('GET', `/v1/events/${created.id}`)).body.mirror).toMatchObject({
-      status: 'pending',
-      attempts: 5,
-    })
-    await advance(6 * 3600 + 1)
-    const after = (await client.sandbox('GET', `/v1/events/${created.id}`)).body
-    expect(after).toMatchObject({
-      title: 'Never mirrored',
-      mirror: { status: 'failed', attempts: 6, next_attempt_at: null },
-    })
-    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, {
-      body: { enabled: false },
-    })
-  })
-
   it('a provider delete that fails is queued on the connection and retried: the copy goes, nothing comes back', async () => {
     const { connectionId, userId } = await connect('google')
     const email = (await client.sandbox('GET', `/v1/connections/${connectionId}`)).body.email
@@ -898,5 +884,34 @@ describe('Outbound: events created through the API are mirrored to the writable 
       body: { user_id: userId, title: 'Local only', start_time: at(5 * HOUR), end_time: at(6 * HOUR) },
     })
     expect(created.body).toMatchObject({ mirror: null, external_id: null, calendar_id: null, connection_id: null })
+  })
+})
+
+describe('Outbound: a mirror that never succeeds', () => {
+  inFreshAccount()
+  it('after the last retry (1 min, 5 min, 30 min, 2 h, 6 h) the mirror is failed, and the event is still there', async () => {
+    const { connectionId, userId } = await connect('google')
+    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, {
+      body: { enabled: true },
+    })
+    const created = (
+      await client.sandbox('POST', '/v1/events', {
+        body: { user_id: userId, title: 'Never mirrored', start_time: at(400 * HOUR), end_time: at(401 * HOUR) },
+      })
+    ).body
+    for (const seconds of [61, 5 * 60 + 1, 30 * 60 + 1, 2 * 3600 + 1]) await advance(seconds)
+    expect((await client.sandbox('GET', `/v1/events/${created.id}`)).body.mirror).toMatchObject({
+      status: 'pending',
+      attempts: 5,
+    })
+    await advance(6 * 3600 + 1)
+    const after = (await client.sandbox('GET', `/v1/events/${created.id}`)).body
+    expect(after).toMatchObject({
+      title: 'Never mirrored',
+      mirror: { status: 'failed', attempts: 6, next_attempt_at: null },
+    })
+    await client.sandbox('POST', `/v1/test_helpers/connections/${connectionId}/provider_outage`, {
+      body: { enabled: false },
+    })
   })
 })

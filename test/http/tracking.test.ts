@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TOKENS } from '../../hosts/di-tokens.js'
-import { clients, startTestService, type TestService } from '../support/service.js'
+import { clients, freshAccountKey, startTestService, type TestService } from '../support/service.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
 
 let test: TestService
@@ -96,10 +96,7 @@ const inOwnAccount = (events: readonly string[]) => {
   beforeAll(async () => {
     shared = { client, receiver, secret, now }
     receiver = await WebhookReceiver.start()
-    const { accounts } = test.service.application
-    const issued = await accounts.issueKey((await accounts.createAccount()).id, 'test')
-    if (!issued.ok) throw new Error('issue failed')
-    const key = issued.value.secret
+    const key = await freshAccountKey(test)
     client = {
       ...shared.client,
       sandbox: (method, path, options = {}) => shared.client.sandbox(method, path, { key, ...options }),

@@ -153,6 +153,18 @@ export const clients = (test: TestService) => ({
     api(test.live, method, path, { key: LIVE_KEY, ...options }),
 })
 
+/**
+ * The test-mode secret key of a new account of its own. A long walk of the sandbox clock works through every due
+ * event and sync of the account it runs in, so a suite that walks hours runs those tests in an account that holds
+ * nothing of the other tests.
+ */
+export const freshAccountKey = async (test: TestService): Promise<string> => {
+  const { accounts } = test.service.application
+  const issued = await accounts.issueKey((await accounts.createAccount()).id, 'test')
+  if (!issued.ok) throw new Error('issuing the fresh account key failed')
+  return issued.value.secret
+}
+
 /** A free loopback port: the OAuth redirect URIs name the service's public address, so it must be known before start. */
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
