@@ -25,6 +25,7 @@ const columnsOf = (event: CalendarEvent): Columns => ({
   source_calendar_id: event.source?.calendarId ?? null,
   location_lat: event.location?.lat ?? null,
   location_lng: event.location?.lng ?? null,
+  version: event.version,
   doc: encodeJson(event),
 })
 
@@ -180,10 +181,11 @@ export class SqliteEventRepository implements EventRepositoryPort {
     events: readonly DomainEvent[],
   ): Promise<'removed' | 'conflict'> {
     return inTransaction(this.db, () => {
-      const { changes } = statement(
-        this.db,
-        `DELETE FROM events WHERE id = ? AND account_id = ? AND json_extract(doc, '$.version') = ?`,
-      ).run(id, accountId, expectedVersion)
+      const { changes } = statement(this.db, 'DELETE FROM events WHERE id = ? AND account_id = ? AND version = ?').run(
+        id,
+        accountId,
+        expectedVersion,
+      )
       if (changes !== 1) return 'conflict'
       this.outbox.appendIn(events)
       return 'removed'

@@ -78,6 +78,13 @@ export const insertRow = (db: SqliteDatabase, table: string, columns: Columns, i
 const FIXED_OR_DOC: ReadonlySet<string> = new Set(['id', 'account_id', 'doc'])
 
 /**
+ * The record's version, in a table that keeps it as a column (`events`): always written, and the one a versioned
+ * write compares. Elsewhere the version is read out of the document (`json_extract`, a parse of the whole document in
+ * SQLite on every write).
+ */
+const VERSION = 'version'
+
+/**
  * The optimistic write of every versioned record: replaces the row of `id` in `accountId` with `columns` if the
  * stored record's `version` is `expectedVersion`; false (nothing written) otherwise. Only the indexed columns whose
  * value changes are assigned, beside the document: SQLite rewrites the entries of every index on an assigned column,
@@ -91,7 +98,8 @@ export const replaceIfVersion = (
   expectedVersion: number,
   columns: Columns,
 ): boolean => {
-  const indexed = Object.keys(columns).filter((name) => !FIXED_OR_DOC.has(name))
+  const hasVersionColumn = VERSION in columns
+  const indexed = Object.keys(columns).filter((name) => !FIXED_OR_DOC.has(name) && name !== VERSION)
   const stored =
     indexed.length === 0
       ? {}
@@ -100,7 +108,11 @@ export const replaceIfVersion = (
           key.accountId,
         ) as Columns | undefined)
   if (stored === undefined) return false
-  const assigned = [...indexed.filter((name) => stored[name] !== columns[name]), 'doc']
+  const assigned = [
+    ...indexed.filter((name) => stored[name] !== columns[name]),
+    ...(hasVersionColumn ? [VERSION] : []),
+    'doc',
+  ]
   const values: Record<string, string | number | null> = {
     key_id: key.id,
     key_account_id: key.accountId,
@@ -110,7 +122,7 @@ export const replaceIfVersion = (
   const { changes } = statement(
     db,
     `UPDATE ${table} SET ${assigned.map((name) => `${name} = @${name}`).join(', ')}
-     WHERE id = @key_id AND account_id = @key_account_id AND json_extract(doc, '$.version') = @key_version`,
+     WHERE id = @key_id AND account_id = @key_account_id AND ${hasVersionColumn ? VERSION : "json_extract(doc, '$.version')"} = @key_version`,
   ).run(values)
   return changes === 1
 }

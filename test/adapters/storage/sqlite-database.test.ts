@@ -244,6 +244,35 @@ describe('Schema migrations run at start, from a file of the previous version', 
     ])
     migrated.close()
   })
+
+  it('surface v6 -> v7: stored events get their version as a column, which versioned writes compare', async () => {
+    const file = join(dir, 'live.db')
+    const v6 = openSqlite(file, SURFACE_SCHEMA, { upToVersion: 6 })
+    const event = makeEvent({ version: 4 })
+    // As the v6 adapter wrote it: the version in the document only.
+    v6.prepare(
+      `INSERT INTO events (id, account_id, user_id, start_time, end_time, due_at, mirror_due_at, source_calendar_id, doc)
+       VALUES (?, ?, ?, ?, ?, NULL, NULL, NULL, ?)`,
+    ).run(
+      event.id,
+      event.accountId,
+      event.userId,
+      event.startTime.getTime(),
+      event.endTime.getTime(),
+      encodeJson(event),
+    )
+    v6.close()
+
+    const migrated = openSqlite(file, SURFACE_SCHEMA)
+    expect(schemaVersion(migrated)).toBe(SURFACE_MIGRATIONS.at(-1)?.version)
+    const events = new SqliteEventRepository(migrated, new SqliteOutbox(migrated))
+    expect(await events.update({ ...event, title: 'Stale', version: 4 }, 3, [])).toBe('conflict')
+    expect(await events.update({ ...event, title: 'Moved', version: 5 }, 4, [])).toBe('updated')
+    expect(await events.remove(event.accountId, event.id, 4, [])).toBe('conflict')
+    expect(await events.get(event.accountId, event.id)).toEqual({ ...event, title: 'Moved', version: 5 })
+    expect(await events.remove(event.accountId, event.id, 5, [])).toBe('removed')
+    migrated.close()
+  })
 })
 
 describe('Records as JSON documents', () => {
