@@ -134,7 +134,7 @@ const versionLooks = new WeakMap<SqliteDatabase, VersionLook>()
  * `fcntl` lock calls), which cost more than the rest of a cached lookup together. Every cache on the file shares one
  * look, so a request's key, account and user lookups together cost at most one look per file per millisecond.
  */
-const dataVersion = (db: SqliteDatabase, now: number): number => {
+export const dataVersion = (db: SqliteDatabase, now: number): number => {
   let look = versionLooks.get(db)
   if (look === undefined) {
     look = { at: Number.NEGATIVE_INFINITY, version: -1 }

@@ -97,7 +97,22 @@ export const replaceIfVersion = (
   key: { readonly id: string; readonly accountId: string },
   expectedVersion: number,
   columns: Columns,
-): boolean => {
+): boolean => replaceIfVersionWithChanges(db, table, key, expectedVersion, columns) !== null
+
+/** What a replace changed: the stored values of the indexed columns before it, and those it assigned anew. */
+export interface Replaced {
+  readonly before: Columns
+  readonly changed: readonly string[]
+}
+
+/** `replaceIfVersion`, answering what the write changed (null: nothing written). */
+export const replaceIfVersionWithChanges = (
+  db: SqliteDatabase,
+  table: string,
+  key: { readonly id: string; readonly accountId: string },
+  expectedVersion: number,
+  columns: Columns,
+): Replaced | null => {
   const hasVersionColumn = VERSION in columns
   const indexed = Object.keys(columns).filter((name) => !FIXED_OR_DOC.has(name) && name !== VERSION)
   const stored =
@@ -107,12 +122,9 @@ export const replaceIfVersion = (
           key.id,
           key.accountId,
         ) as Columns | undefined)
-  if (stored === undefined) return false
-  const assigned = [
-    ...indexed.filter((name) => stored[name] !== columns[name]),
-    ...(hasVersionColumn ? [VERSION] : []),
-    'doc',
-  ]
+  if (stored === undefined) return null
+  const changed = indexed.filter((name) => stored[name] !== columns[name])
+  const assigned = [...changed, ...(hasVersionColumn ? [VERSION] : []), 'doc']
   const values: Record<string, string | number | null> = {
     key_id: key.id,
     key_account_id: key.accountId,
@@ -124,5 +136,5 @@ export const replaceIfVersion = (
     `UPDATE ${table} SET ${assigned.map((name) => `${name} = @${name}`).join(', ')}
      WHERE id = @key_id AND account_id = @key_account_id AND ${hasVersionColumn ? VERSION : "json_extract(doc, '$.version')"} = @key_version`,
   ).run(values)
-  return changes === 1
+  return changes === 1 ? { before: stored, changed } : null
 }

@@ -245,6 +245,27 @@ describe('Schema migrations run at start, from a file of the previous version', 
     migrated.close()
   })
 
+  it('an event written by another connection is among its user’s spans once the file says it changed', async () => {
+    const file = join(dir, 'live.db')
+    const [one, other] = [openSqlite(file, SURFACE_SCHEMA), openSqlite(file, SURFACE_SCHEMA)]
+    let now = 0
+    const [events, elsewhere] = [one, other].map((db) => new SqliteEventRepository(db, new SqliteOutbox(db), () => now))
+    const first = makeEvent()
+    await events!.insert(first, [])
+    const window = [new Date(first.startTime.getTime() - 86_400_000), first.endTime] as const
+    expect((await events!.spansOfUser(first.accountId, first.userId, ...window, 10)).map((s) => s.id)).toEqual([
+      first.id,
+    ])
+    const second = makeEvent({ userId: first.userId })
+    await elsewhere!.insert(second, [])
+    // The file's change is looked for at most once a millisecond.
+    const spans = async () => (await events!.spansOfUser(first.accountId, first.userId, ...window, 10)).length
+    now += 1
+    expect(await spans()).toBe(2)
+    one.close()
+    other.close()
+  })
+
   it('surface v6 -> v7: stored events get their version as a column, which versioned writes compare', async () => {
     const file = join(dir, 'live.db')
     const v6 = openSqlite(file, SURFACE_SCHEMA, { upToVersion: 6 })
