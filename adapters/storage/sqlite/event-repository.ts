@@ -125,11 +125,41 @@ export class SqliteEventRepository implements EventRepositoryPort {
 
   async insert(event: CalendarEvent, events: readonly DomainEvent[]): Promise<void> {
     inTransaction(this.db, () => {
-      this.spans.delete(spanKey(event.accountId, event.userId))
       insertRow(this.db, 'events', columnsOf(event))
       writeAttendees(this.db, event, false)
       this.outbox.appendIn(events)
     })
+    this.keepInserted(event)
+  }
+
+  /**
+   * A committed insert joins its user's kept spans (read again, they would cost a new event as much as its whole
+   * insert); inside a caller's transaction, which may still roll back, they are forgotten instead.
+   */
+  private keepInserted(event: CalendarEvent): void {
+    const key = spanKey(event.accountId, event.userId)
+    const kept = this.spans.peek(key)?.byStart
+    if (kept == null) return
+    if (this.db.inTransaction || kept.length >= KEPT_SPANS_PER_USER) {
+      this.spans.delete(key)
+      return
+    }
+    const span = spanOf([
+      event.id,
+      event.startTime.getTime(),
+      event.endTime.getTime(),
+      event.location?.lat ?? null,
+      event.location?.lng ?? null,
+    ])
+    const start = span.startTime.getTime()
+    let low = 0
+    let high = kept.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if ((kept[middle] as EventSpan).startTime.getTime() <= start) low = middle + 1
+      else high = middle
+    }
+    ;(kept as EventSpan[]).splice(low, 0, span)
   }
 
   async get(accountId: string, id: string): Promise<CalendarEvent | null> {

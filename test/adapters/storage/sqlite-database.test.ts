@@ -262,6 +262,17 @@ describe('Schema migrations run at start, from a file of the previous version', 
     const spans = async () => (await events!.spansOfUser(first.accountId, first.userId, ...window, 10)).length
     now += 1
     expect(await spans()).toBe(2)
+    // An insert of its own joins the kept spans, in the order the query gives (newest id first).
+    const third = makeEvent({ userId: first.userId, startTime: new Date(first.startTime.getTime() - 3_600_000) })
+    await events!.insert(third, [])
+    const kept = await events!.spansOfUser(first.accountId, first.userId, ...window, 10)
+    const page = await events!.list(
+      first.accountId,
+      { userId: first.userId, startFrom: window[0], startBefore: window[1] },
+      { limit: 10 },
+    )
+    expect(kept.map((span) => span.id)).toEqual(page.data.map((event) => event.id))
+    expect(kept).toHaveLength(3)
     one.close()
     other.close()
   })
