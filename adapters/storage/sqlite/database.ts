@@ -196,11 +196,6 @@ export class ReadCache<T> {
     return loaded
   }
 
-  /** The record kept for `key`, if any, without a look at the file (the owner updates it in place after a write). */
-  peek(key: string): T | undefined {
-    return this.entries.get(key)
-  }
-
   /** Forgets one key (the owner wrote its record). */
   delete(key: string): void {
     this.entries.delete(key)

@@ -8,8 +8,9 @@ import type {
 } from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
-import { boundLimit, inTransaction, ReadCache, type SqliteDatabase, statement } from './database.js'
+import { boundLimit, inTransaction, type SqliteDatabase, statement } from './database.js'
 import { encodeJson, epochMs } from './json.js'
+import { KeptSpans } from './kept-spans.js'
 import type { SqliteOutbox } from './outbox.js'
 import { pageByIdDescending } from './paging.js'
 import {
@@ -83,13 +84,8 @@ const SPAN_COLUMNS: ReadonlySet<string> = new Set(['user_id', 'start_time', 'end
 /** Up to this many spans of one user are kept in memory; a user with more is read from the file every time. */
 const KEPT_SPANS_PER_USER = 1_000
 
-/** Users whose spans are kept at once (the oldest read goes first). */
-const KEPT_USERS = 20_000
-
-/** A user's spans in order of start, or null when the user has more than are kept. */
-interface UserSpans {
-  readonly byStart: readonly EventSpan[] | null
-}
+/** Spans kept for all users together (about 200 bytes each): a million monitored events' worth. */
+const KEPT_SPANS = 1_000_000
 
 type SpanRow = [string, number, number, number | null, number | null]
 
@@ -110,9 +106,9 @@ export class SqliteEventRepository implements EventRepositoryPort {
   /**
    * Each user's spans as last read (every recompute reads a hundred of its user's neighbours, the largest part of a
    * recompute's reads), valid while the file is unchanged by another connection (`ReadCache`); this repository's own
-   * writes forget the users whose spans they change. About 200 bytes a span.
+   * writes forget the users whose spans they change, or add the event they insert.
    */
-  private readonly spans: ReadCache<UserSpans>
+  private readonly spans: KeptSpans
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -120,7 +116,7 @@ export class SqliteEventRepository implements EventRepositoryPort {
     /** Monotonic milliseconds, for the looks at the file's version (tests pass a manual clock). */
     monotonicMs?: () => number,
   ) {
-    this.spans = new ReadCache<UserSpans>(db, KEPT_USERS, monotonicMs)
+    this.spans = new KeptSpans(db, KEPT_SPANS, monotonicMs)
   }
 
   async insert(event: CalendarEvent, events: readonly DomainEvent[]): Promise<void> {
@@ -138,7 +134,7 @@ export class SqliteEventRepository implements EventRepositoryPort {
    */
   private keepInserted(event: CalendarEvent): void {
     const key = spanKey(event.accountId, event.userId)
-    const kept = this.spans.peek(key)?.byStart
+    const kept = this.spans.peek(key)
     if (kept == null) return
     if (this.db.inTransaction || kept.length >= KEPT_SPANS_PER_USER) {
       this.spans.delete(key)
@@ -159,7 +155,8 @@ export class SqliteEventRepository implements EventRepositoryPort {
       if ((kept[middle] as EventSpan).startTime.getTime() <= start) low = middle + 1
       else high = middle
     }
-    ;(kept as EventSpan[]).splice(low, 0, span)
+    kept.splice(low, 0, span)
+    this.spans.added(key)
   }
 
   async get(accountId: string, id: string): Promise<CalendarEvent | null> {
@@ -203,7 +200,7 @@ export class SqliteEventRepository implements EventRepositoryPort {
     // Inside a transaction the rows may be uncommitted: nothing read there is kept.
     const kept = this.db.inTransaction
       ? null
-      : this.spans.get(spanKey(accountId, userId), () => this.readUserSpans(accountId, userId))?.byStart
+      : this.spans.get(spanKey(accountId, userId), () => this.readUserSpans(accountId, userId))
     if (kept == null) return this.querySpans(accountId, userId, startFrom, startBefore, limit)
     const from = startFrom.getTime()
     const before = startBefore.getTime()
@@ -225,7 +222,8 @@ export class SqliteEventRepository implements EventRepositoryPort {
     return found.length > limit ? found.slice(0, limit) : found
   }
 
-  private readUserSpans(accountId: string, userId: string): UserSpans {
+  /** The user's spans in order of start, or null when the user has more than are kept for one. */
+  private readUserSpans(accountId: string, userId: string): EventSpan[] | null {
     const rows = statement(
       this.db,
       `SELECT id, start_time, end_time, location_lat, location_lng FROM events
@@ -233,7 +231,7 @@ export class SqliteEventRepository implements EventRepositoryPort {
     )
       .raw()
       .all(accountId, userId, KEPT_SPANS_PER_USER + 1) as SpanRow[]
-    return { byStart: rows.length > KEPT_SPANS_PER_USER ? null : rows.map(spanOf) }
+    return rows.length > KEPT_SPANS_PER_USER ? null : rows.map(spanOf)
   }
 
   private querySpans(

@@ -7,6 +7,7 @@ import { SqliteConnectionRepository } from '../../../adapters/storage/sqlite/con
 import { openSqlite, schemaVersion } from '../../../adapters/storage/sqlite/database.js'
 import { SqliteEventRepository } from '../../../adapters/storage/sqlite/event-repository.js'
 import { decodeJson, encodeJson } from '../../../adapters/storage/sqlite/json.js'
+import { KeptSpans } from '../../../adapters/storage/sqlite/kept-spans.js'
 import { SqliteOAuthStore } from '../../../adapters/storage/sqlite/oauth-store.js'
 import { SqliteOutbox } from '../../../adapters/storage/sqlite/outbox.js'
 import { SqliteTaskStateStore } from '../../../adapters/storage/sqlite/scheduled-task-state.js'
@@ -275,6 +276,31 @@ describe('Schema migrations run at start, from a file of the previous version', 
     expect(kept).toHaveLength(3)
     one.close()
     other.close()
+  })
+
+  it('keeps users’ spans within a budget of spans, the oldest user read going first', () => {
+    const db = openSqlite(':memory:', SURFACE_SCHEMA)
+    const kept = new KeptSpans(db, 3, () => 0)
+    const span = (id: string) => ({ id, startTime: new Date(0), endTime: new Date(1), location: null })
+    const loads: string[] = []
+    const load = (key: string, size: number) => () => {
+      loads.push(key)
+      return Array.from({ length: size }, (_, index) => span(`${key}${index}`))
+    }
+    kept.get('a', load('a', 2))
+    kept.get('a', load('a', 2))
+    kept.get('b', load('b', 1))
+    expect(loads).toEqual(['a', 'b'])
+    // One span more than the budget: the oldest user read goes.
+    kept.peek('b')!.push(span('b1'))
+    kept.added('b')
+    expect(kept.peek('a')).toBeUndefined()
+    expect(kept.get('b', load('b', 9))).toHaveLength(2)
+    // A user with more spans than the whole budget is answered, not kept.
+    expect(kept.get('c', load('c', 4))).toHaveLength(4)
+    expect(kept.peek('c')).toBeUndefined()
+    expect(kept.peek('b')).toHaveLength(2)
+    db.close()
   })
 
   it('surface v6 -> v7: stored events get their version as a column, which versioned writes compare', async () => {
