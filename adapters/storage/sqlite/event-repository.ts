@@ -84,7 +84,7 @@ const SPAN_COLUMNS: ReadonlySet<string> = new Set(['user_id', 'start_time', 'end
 /** Up to this many spans of one user are kept in memory; a user with more is read from the file every time. */
 const KEPT_SPANS_PER_USER = 1_000
 
-/** Spans kept for all users together (about 200 bytes each): a million monitored events' worth. */
+/** Spans kept for all users together (about 300 bytes each): a million monitored events' worth. */
 const KEPT_SPANS = 1_000_000
 
 type SpanRow = [string, number, number, number | null, number | null]

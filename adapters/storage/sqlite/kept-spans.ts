@@ -2,7 +2,7 @@ import type { EventSpan } from '../../../core/ports/event-repository.js'
 import { dataVersion, type SqliteDatabase } from './database.js'
 
 /**
- * Users' event spans kept in memory, in order of start, within a budget of spans (about 200 bytes each): the oldest
+ * Users' event spans kept in memory, in order of start, within a budget of spans (about 300 bytes each): the oldest
  * user read goes first when a new one would pass it. Valid while the file is unchanged by another connection (`PRAGMA
  * data_version`, looked at once a millisecond at most, as `ReadCache`); the owner forgets or updates a user's spans on
  * its own writes. A user with more spans than are kept for one is kept as null (read from the file every time).
