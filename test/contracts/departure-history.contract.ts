@@ -66,6 +66,20 @@ export const departureHistoryContract = (
       expect((await subject.history.list('acct_one', 'evt_two', { limit: 10 })).data).toEqual([otherEvent])
     })
 
+    it('appends many as one append after another, each event’s bound kept', async () => {
+      const written = [entry(), entry(), entry(), entry()]
+      const otherEvent = entry({ eventId: 'evt_two' })
+      await subject.history.appendMany([
+        { entry: written[0]!, keep: 3 },
+        { entry: otherEvent, keep: 3 },
+        ...written.slice(1).map((e) => ({ entry: e, keep: 3 })),
+      ])
+      await subject.history.appendMany([])
+      const kept = await subject.history.list('acct_one', 'evt_one', { limit: 10 })
+      expect(kept.data).toEqual([written[3], written[2], written[1]])
+      expect((await subject.history.list('acct_one', 'evt_two', { limit: 10 })).data).toEqual([otherEvent])
+    })
+
     it('pages newest first', async () => {
       const written = [entry(), entry(), entry()]
       for (const e of written) await subject.history.append(e, 10)

@@ -1,5 +1,5 @@
 import type { DepartureHistoryEntry } from '../../../core/departure/departure-history.js'
-import type { DepartureHistoryPort } from '../../../core/ports/departure-history.js'
+import type { DepartureHistoryAppend, DepartureHistoryPort } from '../../../core/ports/departure-history.js'
 
 const FLUSH_INTERVAL_MS = 1000
 const MAX_BUFFERED = 10_000
@@ -29,6 +29,10 @@ export class BufferedDepartureHistory implements DepartureHistoryPort {
     else this.buffer.push({ entry, keep })
   }
 
+  async appendMany(entries: readonly DepartureHistoryAppend[]): Promise<void> {
+    for (const { entry, keep } of entries) await this.append(entry, keep)
+  }
+
   async list(accountId: string, eventId: string, page: { readonly limit: number; readonly startingAfter?: string }) {
     await this.flush()
     return this.store.list(accountId, eventId, page)
@@ -44,7 +48,7 @@ export class BufferedDepartureHistory implements DepartureHistoryPort {
       const batch = this.buffer
       this.buffer = []
       try {
-        for (const { entry, keep } of batch) await this.store.append(entry, keep)
+        await this.store.appendMany(batch)
       } catch (error) {
         this.onError(error, batch.length)
       }

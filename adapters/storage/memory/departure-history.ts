@@ -1,5 +1,5 @@
 import type { DepartureHistoryEntry } from '../../../core/departure/departure-history.js'
-import type { DepartureHistoryPort } from '../../../core/ports/departure-history.js'
+import type { DepartureHistoryAppend, DepartureHistoryPort } from '../../../core/ports/departure-history.js'
 
 /** Departure histories in this process only (the memory storage: gone on restart). */
 export class MemoryDepartureHistory implements DepartureHistoryPort {
@@ -10,6 +10,10 @@ export class MemoryDepartureHistory implements DepartureHistoryPort {
     const key = `${entry.accountId}/${entry.eventId}`
     const history = [...(this.histories.get(key) ?? []), entry]
     this.histories.set(key, history.slice(Math.max(0, history.length - keep)))
+  }
+
+  async appendMany(entries: readonly DepartureHistoryAppend[]): Promise<void> {
+    for (const { entry, keep } of entries) await this.append(entry, keep)
   }
 
   async list(accountId: string, eventId: string, page: { readonly limit: number; readonly startingAfter?: string }) {

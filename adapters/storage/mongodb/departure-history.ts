@@ -1,6 +1,6 @@
 import { type Collection, type Db, ObjectId } from 'mongodb'
 import type { DepartureHistoryEntry } from '../../../core/departure/departure-history.js'
-import type { DepartureHistoryPort } from '../../../core/ports/departure-history.js'
+import type { DepartureHistoryAppend, DepartureHistoryPort } from '../../../core/ports/departure-history.js'
 import type { MongoDocument } from './document.js'
 import { WRITE_OPTIONS } from './mongo-context.js'
 
@@ -39,6 +39,11 @@ export class MongoDepartureHistory implements DepartureHistoryPort {
       .limit(1)
       .toArray()
     if (oldestKept !== undefined) await this.entries.deleteMany({ ...filter, order: { $lt: oldestKept.order } })
+  }
+
+  /** One append after another: the bound is kept per event, in order. */
+  async appendMany(entries: readonly DepartureHistoryAppend[]): Promise<void> {
+    for (const { entry, keep } of entries) await this.append(entry, keep)
   }
 
   async list(accountId: string, eventId: string, page: { readonly limit: number; readonly startingAfter?: string }) {

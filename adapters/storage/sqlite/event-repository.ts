@@ -10,9 +10,18 @@ import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import { boundLimit, inTransaction, type SqliteDatabase, statement } from './database.js'
 import { encodeJson, epochMs } from './json.js'
+import { KeptSpans } from './kept-spans.js'
 import type { SqliteOutbox } from './outbox.js'
 import { pageByIdDescending } from './paging.js'
-import { allRecords, type Columns, dueRecords, insertRow, nextDueAt, oneRecord, replaceIfVersion } from './records.js'
+import {
+  allRecords,
+  type Columns,
+  dueRecords,
+  insertRow,
+  nextDueAt,
+  oneRecord,
+  replaceIfVersionWithChanges,
+} from './records.js'
 
 const columnsOf = (event: CalendarEvent): Columns => ({
   id: event.id,
@@ -25,6 +34,7 @@ const columnsOf = (event: CalendarEvent): Columns => ({
   source_calendar_id: event.source?.calendarId ?? null,
   location_lat: event.location?.lat ?? null,
   location_lng: event.location?.lng ?? null,
+  version: event.version,
   doc: encodeJson(event),
 })
 
@@ -68,15 +78,46 @@ const writeAttendees = (db: SqliteDatabase, event: CalendarEvent, replacing: boo
   }
 }
 
+/** The columns a span is made of: a write that changes one of them changes its user's spans. */
+const SPAN_COLUMNS: ReadonlySet<string> = new Set(['user_id', 'start_time', 'end_time', 'location_lat', 'location_lng'])
+
+/** Up to this many spans of one user are kept in memory; a user with more is read from the file every time. */
+const KEPT_SPANS_PER_USER = 1_000
+
+/** Spans kept for all users together (about 300 bytes each): a million monitored events' worth. */
+const KEPT_SPANS = 1_000_000
+
+type SpanRow = [string, number, number, number | null, number | null]
+
+const spanOf = ([id, start, end, lat, lng]: SpanRow): EventSpan => ({
+  id,
+  startTime: new Date(start),
+  endTime: new Date(end),
+  location: lat === null || lng === null ? null : { lat, lng },
+})
+
+const spanKey = (accountId: string, userId: string): string => `${accountId}\u0000${userId}`
+
 /** A list bound as one JSON parameter (`IN (SELECT value FROM json_each(?))`): any length, one prepared statement. */
 const jsonList = (values: readonly string[]): string => JSON.stringify(values)
 
 /** The calendar events of one surface; a write and its domain events are one transaction. */
 export class SqliteEventRepository implements EventRepositoryPort {
+  /**
+   * Each user's spans as last read (every recompute reads a hundred of its user's neighbours, the largest part of a
+   * recompute's reads), valid while the file is unchanged by another connection (`ReadCache`); this repository's own
+   * writes forget the users whose spans they change, or add the event they insert.
+   */
+  private readonly spans: KeptSpans
+
   constructor(
     private readonly db: SqliteDatabase,
     private readonly outbox: SqliteOutbox,
-  ) {}
+    /** Monotonic milliseconds, for the looks at the file's version (tests pass a manual clock). */
+    monotonicMs?: () => number,
+  ) {
+    this.spans = new KeptSpans(db, KEPT_SPANS, monotonicMs)
+  }
 
   async insert(event: CalendarEvent, events: readonly DomainEvent[]): Promise<void> {
     inTransaction(this.db, () => {
@@ -84,6 +125,38 @@ export class SqliteEventRepository implements EventRepositoryPort {
       writeAttendees(this.db, event, false)
       this.outbox.appendIn(events)
     })
+    this.keepInserted(event)
+  }
+
+  /**
+   * A committed insert joins its user's kept spans (read again, they would cost a new event as much as its whole
+   * insert); inside a caller's transaction, which may still roll back, they are forgotten instead.
+   */
+  private keepInserted(event: CalendarEvent): void {
+    const key = spanKey(event.accountId, event.userId)
+    const kept = this.spans.peek(key)
+    if (kept == null) return
+    if (this.db.inTransaction || kept.length >= KEPT_SPANS_PER_USER) {
+      this.spans.delete(key)
+      return
+    }
+    const span = spanOf([
+      event.id,
+      event.startTime.getTime(),
+      event.endTime.getTime(),
+      event.location?.lat ?? null,
+      event.location?.lng ?? null,
+    ])
+    const start = span.startTime.getTime()
+    let low = 0
+    let high = kept.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if ((kept[middle] as EventSpan).startTime.getTime() <= start) low = middle + 1
+      else high = middle
+    }
+    kept.splice(low, 0, span)
+    this.spans.added(key)
   }
 
   async get(accountId: string, id: string): Promise<CalendarEvent | null> {
@@ -112,7 +185,10 @@ export class SqliteEventRepository implements EventRepositoryPort {
     )
   }
 
-  /** From the columns alone (`events_user_start` finds them): no document is read or decoded. */
+  /**
+   * From the user's kept spans (read once from the columns, `events_user_start`, until a write changes them), or
+   * from the columns alone for a user with more than are kept or inside a transaction: no document is read or decoded.
+   */
   async spansOfUser(
     accountId: string,
     userId: string,
@@ -121,25 +197,58 @@ export class SqliteEventRepository implements EventRepositoryPort {
     limit: number,
   ): Promise<readonly EventSpan[]> {
     if (limit <= 0) return []
+    // Inside a transaction the rows may be uncommitted: nothing read there is kept.
+    const kept = this.db.inTransaction
+      ? null
+      : this.spans.get(spanKey(accountId, userId), () => this.readUserSpans(accountId, userId))
+    if (kept == null) return this.querySpans(accountId, userId, startFrom, startBefore, limit)
+    const from = startFrom.getTime()
+    const before = startBefore.getTime()
+    let low = 0
+    let high = kept.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if ((kept[middle] as EventSpan).startTime.getTime() < from) low = middle + 1
+      else high = middle
+    }
+    const found: EventSpan[] = []
+    for (let index = low; index < kept.length; index += 1) {
+      const span = kept[index] as EventSpan
+      if (span.startTime.getTime() >= before) break
+      found.push(span)
+    }
+    // The query's order: newest id first (ids compared as SQLite compares text, byte by byte: they are ASCII).
+    found.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    return found.length > limit ? found.slice(0, limit) : found
+  }
+
+  /** The user's spans in order of start, or null when the user has more than are kept for one. */
+  private readUserSpans(accountId: string, userId: string): EventSpan[] | null {
+    const rows = statement(
+      this.db,
+      `SELECT id, start_time, end_time, location_lat, location_lng FROM events
+       WHERE account_id = ? AND user_id = ? ORDER BY start_time ${boundLimit()}`,
+    )
+      .raw()
+      .all(accountId, userId, KEPT_SPANS_PER_USER + 1) as SpanRow[]
+    return rows.length > KEPT_SPANS_PER_USER ? null : rows.map(spanOf)
+  }
+
+  private querySpans(
+    accountId: string,
+    userId: string,
+    startFrom: Date,
+    startBefore: Date,
+    limit: number,
+  ): readonly EventSpan[] {
     const rows = statement(
       this.db,
       `SELECT id, start_time, end_time, location_lat, location_lng FROM events
        WHERE account_id = ? AND user_id = ? AND start_time >= ? AND start_time < ? ORDER BY id DESC ${boundLimit()}`,
     )
       .raw()
-      .all(accountId, userId, startFrom.getTime(), startBefore.getTime(), limit) as [
-      string,
-      number,
-      number,
-      number | null,
-      number | null,
-    ][]
-    return rows.map(([id, start, end, lat, lng]) => ({
-      id,
-      startTime: new Date(start),
-      endTime: new Date(end),
-      location: lat === null || lng === null ? null : { lat, lng },
-    }))
+      .all(accountId, userId, startFrom.getTime(), startBefore.getTime(), limit) as SpanRow[]
+    return rows.map(spanOf)
   }
 
   async update(
@@ -167,7 +276,13 @@ export class SqliteEventRepository implements EventRepositoryPort {
     expectedVersion: number,
     events: readonly DomainEvent[],
   ): 'updated' | 'conflict' {
-    if (!replaceIfVersion(this.db, 'events', event, expectedVersion, columnsOf(event))) return 'conflict'
+    const replaced = replaceIfVersionWithChanges(this.db, 'events', event, expectedVersion, columnsOf(event))
+    if (replaced === null) return 'conflict'
+    // A recompute changes none of the span columns: the user's kept spans stay.
+    if (replaced.changed.some((name) => SPAN_COLUMNS.has(name))) {
+      this.spans.delete(spanKey(event.accountId, event.userId))
+      this.spans.delete(spanKey(event.accountId, String(replaced.before.user_id)))
+    }
     writeAttendees(this.db, event, true)
     this.outbox.appendIn(events)
     return 'updated'
@@ -180,11 +295,12 @@ export class SqliteEventRepository implements EventRepositoryPort {
     events: readonly DomainEvent[],
   ): Promise<'removed' | 'conflict'> {
     return inTransaction(this.db, () => {
-      const { changes } = statement(
+      const removed = statement(
         this.db,
-        `DELETE FROM events WHERE id = ? AND account_id = ? AND json_extract(doc, '$.version') = ?`,
-      ).run(id, accountId, expectedVersion)
-      if (changes !== 1) return 'conflict'
+        'DELETE FROM events WHERE id = ? AND account_id = ? AND version = ? RETURNING user_id',
+      ).get(id, accountId, expectedVersion) as { user_id: string } | undefined
+      if (removed === undefined) return 'conflict'
+      this.spans.delete(spanKey(accountId, removed.user_id))
       this.outbox.appendIn(events)
       return 'removed'
     })
@@ -261,6 +377,7 @@ export class SqliteEventRepository implements EventRepositoryPort {
   }
 
   async removeByUser(accountId: string, userId: string): Promise<number> {
+    this.spans.delete(spanKey(accountId, userId))
     return statement(this.db, 'DELETE FROM events WHERE account_id = ? AND user_id = ?').run(accountId, userId).changes
   }
 

@@ -78,6 +78,13 @@ export const insertRow = (db: SqliteDatabase, table: string, columns: Columns, i
 const FIXED_OR_DOC: ReadonlySet<string> = new Set(['id', 'account_id', 'doc'])
 
 /**
+ * The record's version, in a table that keeps it as a column (`events`): always written, and the one a versioned
+ * write compares. Elsewhere the version is read out of the document (`json_extract`, a parse of the whole document in
+ * SQLite on every write).
+ */
+const VERSION = 'version'
+
+/**
  * The optimistic write of every versioned record: replaces the row of `id` in `accountId` with `columns` if the
  * stored record's `version` is `expectedVersion`; false (nothing written) otherwise. Only the indexed columns whose
  * value changes are assigned, beside the document: SQLite rewrites the entries of every index on an assigned column,
@@ -90,8 +97,24 @@ export const replaceIfVersion = (
   key: { readonly id: string; readonly accountId: string },
   expectedVersion: number,
   columns: Columns,
-): boolean => {
-  const indexed = Object.keys(columns).filter((name) => !FIXED_OR_DOC.has(name))
+): boolean => replaceIfVersionWithChanges(db, table, key, expectedVersion, columns) !== null
+
+/** What a replace changed: the stored values of the indexed columns before it, and those it assigned anew. */
+export interface Replaced {
+  readonly before: Columns
+  readonly changed: readonly string[]
+}
+
+/** `replaceIfVersion`, answering what the write changed (null: nothing written). */
+export const replaceIfVersionWithChanges = (
+  db: SqliteDatabase,
+  table: string,
+  key: { readonly id: string; readonly accountId: string },
+  expectedVersion: number,
+  columns: Columns,
+): Replaced | null => {
+  const hasVersionColumn = VERSION in columns
+  const indexed = Object.keys(columns).filter((name) => !FIXED_OR_DOC.has(name) && name !== VERSION)
   const stored =
     indexed.length === 0
       ? {}
@@ -99,8 +122,9 @@ export const replaceIfVersion = (
           key.id,
           key.accountId,
         ) as Columns | undefined)
-  if (stored === undefined) return false
-  const assigned = [...indexed.filter((name) => stored[name] !== columns[name]), 'doc']
+  if (stored === undefined) return null
+  const changed = indexed.filter((name) => stored[name] !== columns[name])
+  const assigned = [...changed, ...(hasVersionColumn ? [VERSION] : []), 'doc']
   const values: Record<string, string | number | null> = {
     key_id: key.id,
     key_account_id: key.accountId,
@@ -110,7 +134,7 @@ export const replaceIfVersion = (
   const { changes } = statement(
     db,
     `UPDATE ${table} SET ${assigned.map((name) => `${name} = @${name}`).join(', ')}
-     WHERE id = @key_id AND account_id = @key_account_id AND json_extract(doc, '$.version') = @key_version`,
+     WHERE id = @key_id AND account_id = @key_account_id AND ${hasVersionColumn ? VERSION : "json_extract(doc, '$.version')"} = @key_version`,
   ).run(values)
-  return changes === 1
+  return changes === 1 ? { before: stored, changed } : null
 }

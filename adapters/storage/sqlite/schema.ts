@@ -503,6 +503,16 @@ export const SURFACE_MIGRATIONS: readonly Migration[] = [
         CREATE INDEX departure_history_event ON departure_history (account_id, event_id, seq);
       `),
   },
+  {
+    version: 7,
+    description:
+      "each event's version as a column: a versioned write compares it instead of reading it out of the document",
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE events ADD COLUMN version INTEGER;
+        UPDATE events SET version = json_extract(doc, '$.version');
+      `),
+  },
 ]
 
 export const PLATFORM_SCHEMA: SqliteSchema = { name: 'platform', migrations: PLATFORM_MIGRATIONS }

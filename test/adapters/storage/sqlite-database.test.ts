@@ -7,6 +7,7 @@ import { SqliteConnectionRepository } from '../../../adapters/storage/sqlite/con
 import { openSqlite, schemaVersion } from '../../../adapters/storage/sqlite/database.js'
 import { SqliteEventRepository } from '../../../adapters/storage/sqlite/event-repository.js'
 import { decodeJson, encodeJson } from '../../../adapters/storage/sqlite/json.js'
+import { KeptSpans } from '../../../adapters/storage/sqlite/kept-spans.js'
 import { SqliteOAuthStore } from '../../../adapters/storage/sqlite/oauth-store.js'
 import { SqliteOutbox } from '../../../adapters/storage/sqlite/outbox.js'
 import { SqliteTaskStateStore } from '../../../adapters/storage/sqlite/scheduled-task-state.js'
@@ -242,6 +243,92 @@ describe('Schema migrations run at start, from a file of the previous version', 
       { id: unplaced.id, startTime: unplaced.startTime, endTime: unplaced.endTime, location: null },
       { id: placed.id, startTime: placed.startTime, endTime: placed.endTime, location: { lat: 48.1372, lng: 11.5756 } },
     ])
+    migrated.close()
+  })
+
+  it('an event written by another connection is among its user’s spans once the file says it changed', async () => {
+    const file = join(dir, 'live.db')
+    const [one, other] = [openSqlite(file, SURFACE_SCHEMA), openSqlite(file, SURFACE_SCHEMA)]
+    let now = 0
+    const [events, elsewhere] = [one, other].map((db) => new SqliteEventRepository(db, new SqliteOutbox(db), () => now))
+    const first = makeEvent()
+    await events!.insert(first, [])
+    const window = [new Date(first.startTime.getTime() - 86_400_000), first.endTime] as const
+    expect((await events!.spansOfUser(first.accountId, first.userId, ...window, 10)).map((s) => s.id)).toEqual([
+      first.id,
+    ])
+    const second = makeEvent({ userId: first.userId })
+    await elsewhere!.insert(second, [])
+    // The file's change is looked for at most once a millisecond.
+    const spans = async () => (await events!.spansOfUser(first.accountId, first.userId, ...window, 10)).length
+    now += 1
+    expect(await spans()).toBe(2)
+    // An insert of its own joins the kept spans, in the order the query gives (newest id first).
+    const third = makeEvent({ userId: first.userId, startTime: new Date(first.startTime.getTime() - 3_600_000) })
+    await events!.insert(third, [])
+    const kept = await events!.spansOfUser(first.accountId, first.userId, ...window, 10)
+    const page = await events!.list(
+      first.accountId,
+      { userId: first.userId, startFrom: window[0], startBefore: window[1] },
+      { limit: 10 },
+    )
+    expect(kept.map((span) => span.id)).toEqual(page.data.map((event) => event.id))
+    expect(kept).toHaveLength(3)
+    one.close()
+    other.close()
+  })
+
+  it('keeps users’ spans within a budget of spans, the oldest user read going first', () => {
+    const db = openSqlite(':memory:', SURFACE_SCHEMA)
+    const kept = new KeptSpans(db, 3, () => 0)
+    const span = (id: string) => ({ id, startTime: new Date(0), endTime: new Date(1), location: null })
+    const loads: string[] = []
+    const load = (key: string, size: number) => () => {
+      loads.push(key)
+      return Array.from({ length: size }, (_, index) => span(`${key}${index}`))
+    }
+    kept.get('a', load('a', 2))
+    kept.get('a', load('a', 2))
+    kept.get('b', load('b', 1))
+    expect(loads).toEqual(['a', 'b'])
+    // One span more than the budget: the oldest user read goes.
+    kept.peek('b')!.push(span('b1'))
+    kept.added('b')
+    expect(kept.peek('a')).toBeUndefined()
+    expect(kept.get('b', load('b', 9))).toHaveLength(2)
+    // A user with more spans than the whole budget is answered, not kept.
+    expect(kept.get('c', load('c', 4))).toHaveLength(4)
+    expect(kept.peek('c')).toBeUndefined()
+    expect(kept.peek('b')).toHaveLength(2)
+    db.close()
+  })
+
+  it('surface v6 -> v7: stored events get their version as a column, which versioned writes compare', async () => {
+    const file = join(dir, 'live.db')
+    const v6 = openSqlite(file, SURFACE_SCHEMA, { upToVersion: 6 })
+    const event = makeEvent({ version: 4 })
+    // As the v6 adapter wrote it: the version in the document only.
+    v6.prepare(
+      `INSERT INTO events (id, account_id, user_id, start_time, end_time, due_at, mirror_due_at, source_calendar_id, doc)
+       VALUES (?, ?, ?, ?, ?, NULL, NULL, NULL, ?)`,
+    ).run(
+      event.id,
+      event.accountId,
+      event.userId,
+      event.startTime.getTime(),
+      event.endTime.getTime(),
+      encodeJson(event),
+    )
+    v6.close()
+
+    const migrated = openSqlite(file, SURFACE_SCHEMA)
+    expect(schemaVersion(migrated)).toBe(SURFACE_MIGRATIONS.at(-1)?.version)
+    const events = new SqliteEventRepository(migrated, new SqliteOutbox(migrated))
+    expect(await events.update({ ...event, title: 'Stale', version: 4 }, 3, [])).toBe('conflict')
+    expect(await events.update({ ...event, title: 'Moved', version: 5 }, 4, [])).toBe('updated')
+    expect(await events.remove(event.accountId, event.id, 4, [])).toBe('conflict')
+    expect(await events.get(event.accountId, event.id)).toEqual({ ...event, title: 'Moved', version: 5 })
+    expect(await events.remove(event.accountId, event.id, 5, [])).toBe('removed')
     migrated.close()
   })
 })

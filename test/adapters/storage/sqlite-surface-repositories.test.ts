@@ -111,16 +111,22 @@ describe('SQLite versioned writes assign only the indexed columns that change', 
     const moved = { ...event, dueAt: new Date(event.dueAt!.getTime() + 60_000), version: 2 }
     expect(await events.update(moved, 1, [])).toBe('updated')
     expect(updates()).toHaveLength(1)
-    expect(updates()[0]).toMatch(/^UPDATE events SET due_at = @due_at, doc = @doc\s/)
+    // The version column has no index: assigning it costs no index write.
+    expect(updates()[0]).toMatch(/^UPDATE events SET due_at = @due_at, version = @version, doc = @doc\s/)
+    // The user's spans, read (and kept) before the event moves, follow it.
+    expect(await events.spansOfUser(event.accountId, event.userId, event.startTime, event.endTime, 10)).toHaveLength(1)
     // A write that moves the event assigns its times too, and the indexes follow it.
     const later = { ...moved, startTime: new Date(event.startTime.getTime() + 3_600_000), version: 3 }
     later.endTime = new Date(later.startTime.getTime() + 3_600_000)
     expect(await events.update(later, 2, [])).toBe('updated')
-    expect(updates()[1]).toMatch(/^UPDATE events SET start_time = @start_time, end_time = @end_time, doc = @doc\s/)
+    expect(updates()[1]).toMatch(
+      /^UPDATE events SET start_time = @start_time, end_time = @end_time, version = @version, doc = @doc\s/,
+    )
     expect(await events.get(event.accountId, event.id)).toEqual(later)
     expect(
       (await events.spansOfUser(event.accountId, event.userId, later.startTime, later.endTime, 10)).map((s) => s.id),
     ).toEqual([event.id])
+    expect(await events.spansOfUser(event.accountId, event.userId, event.startTime, event.endTime, 10)).toEqual([])
     // A stale version and an unknown id write nothing.
     expect(await events.update({ ...later, version: 9 }, 2, [])).toBe('conflict')
     expect(await events.update({ ...makeEvent(), version: 2 }, 1, [])).toBe('conflict')
