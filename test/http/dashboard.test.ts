@@ -27,6 +27,34 @@ afterAll(async () => {
   await receiver?.stop()
 })
 
+/** A sandbox user with a calendar connection of the synthetic provider, made through its consent flow; its id. */
+const sandboxConnection = async (email: string): Promise<string> => {
+  const json = { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' }
+  const user = await fetch(`${test.sandbox}/v1/users`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email }),
+  })
+  const started = await fetch(`${test.sandbox}/v1/connections/start`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({
+      provider: 'google',
+      user_id: (await user.json()).id,
+      return_url: 'https://app.example.com/connected',
+    }),
+  })
+  // This service's public addresses are not the ports it listens on here: the browser's hops go to the sandbox.
+  const onSandbox = (address: string) => {
+    const url = new URL(address)
+    return `${test.sandbox}${url.pathname}${url.search}`
+  }
+  const { location } = await sandboxConsent(test.sandbox, onSandbox((await started.json()).redirect_url))
+  const back = await fetch(onSandbox(location), { redirect: 'manual' })
+  const connectionId = new URL(back.headers.get('location') ?? '').searchParams.get('connection_id') ?? ''
+  return connectionId
+}
+
 describe('sign-in by one-time link', () => {
   it('a link signs in once: the session cookie is HttpOnly and SameSite=Strict, the same link again is refused', async () => {
     const link = await signInLinkFor(test, 'once@example.com', 'viewer')
@@ -342,6 +370,27 @@ describe('the role matrix: every mutating dashboard action x every role, enforce
       return { status, ran: async () => (await sandboxOffset()) === before + 60 }
     },
   }
+  // The synthetic provider's helpers act on the provider's side, which the API does not show; the audit log records
+  // a helper's run only once its use case succeeded, so an entry for the connection is the sign that it ran.
+  let connections = 0
+  const providerHelper = (path: string, action: string, body?: Record<string, unknown>): Action => ({
+    name: `run the synthetic provider's ${path} helper${body === undefined ? '' : ` (${JSON.stringify(body)})`}`,
+    allowed: ['owner', 'admin', 'developer'],
+    run: async (member) => {
+      const id = await sandboxConnection(`matrix-connection${++connections}@example.com`)
+      const { status } = await dashboardCall(
+        test,
+        member,
+        'POST',
+        `/dashboard/api/test/connections/${id}/${path}`,
+        body === undefined ? {} : { body },
+      )
+      const audited = async () =>
+        (await dashboardCall(test, owner, 'GET', `/dashboard/api/audit_log?action=${action}&target=${id}`)).body.data
+          .length === 1
+      return { status, ran: audited }
+    },
+  })
   let invited = 0
   const inviteMember: Action = {
     name: 'invite a member',
@@ -432,6 +481,10 @@ describe('the role matrix: every mutating dashboard action x every role, enforce
     rollSecret('live'),
     rollSecret('test'),
     advanceClock,
+    providerHelper('revoke_grant', 'sandbox_provider.grant_revoked'),
+    providerHelper('expire_sync_cursors', 'sandbox_provider.sync_cursors_expired'),
+    providerHelper('provider_outage', 'sandbox_provider.outage_set', { enabled: true }),
+    providerHelper('provider_outage', 'sandbox_provider.outage_set', { enabled: false }),
     inviteMember,
     changeRole,
     removeMember,
@@ -644,8 +697,6 @@ describe('the pages’ data comes from the same use cases as the API', () => {
 })
 
 describe('the sandbox page: what the sandbox sent, and the synthetic provider’s helpers', () => {
-  const json = { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' }
-
   it('lists the e-mails and pushes the sandbox recorded, newest first, paged; production has none of it', async () => {
     const accountId = await accountIdOf(test)
     const surface = test.service.application.surfaces.test
@@ -710,28 +761,7 @@ describe('the sandbox page: what the sandbox sent, and the synthetic provider’
   })
 
   it('runs the synthetic provider’s helpers on a sandbox connection; a viewer may not', async () => {
-    const user = await fetch(`${test.sandbox}/v1/users`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email: 'provider-helpers@example.com' }),
-    })
-    const started = await fetch(`${test.sandbox}/v1/connections/start`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({
-        provider: 'google',
-        user_id: (await user.json()).id,
-        return_url: 'https://app.example.com/connected',
-      }),
-    })
-    // This service's public addresses are not the ports it listens on here: the browser's hops go to the sandbox.
-    const onSandbox = (address: string) => {
-      const url = new URL(address)
-      return `${test.sandbox}${url.pathname}${url.search}`
-    }
-    const { location } = await sandboxConsent(test.sandbox, onSandbox((await started.json()).redirect_url))
-    const back = await fetch(onSandbox(location), { redirect: 'manual' })
-    const connectionId = new URL(back.headers.get('location') ?? '').searchParams.get('connection_id') ?? ''
+    const connectionId = await sandboxConnection('provider-helpers@example.com')
     expect(connectionId).toMatch(/^con_/)
 
     const listed = await dashboardCall(test, owner, 'GET', '/dashboard/api/test/connections')
