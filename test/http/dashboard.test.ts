@@ -8,7 +8,7 @@ import {
   signInMember,
   useSignInLink,
 } from '../support/dashboard.js'
-import { sandboxConsent } from '../support/hosted-page.js'
+import { hiddenFields, sandboxConsent } from '../support/hosted-page.js'
 import { startTestService, TEST_KEY, type TestService } from '../support/service.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
 
@@ -693,6 +693,85 @@ describe('the pages’ data comes from the same use cases as the API', () => {
     const account = await dashboardCall(test, developer, 'GET', '/dashboard/api/account')
     expect(account.body).toMatchObject({ object: 'account', id: await accountIdOf(test) })
     expect(account.body.pinned_version).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+  })
+
+  it('Connect lists the consent tickets issued, newest first, with their status, never the ticket; every role reads them', async () => {
+    const sandbox = (path: string, body: unknown) =>
+      fetch(`${test.sandbox}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (response) => ({ status: response.status, body: await response.json() }))
+    const account = await sandbox('/v1/connected_accounts', { name: 'Clinic Tickets' })
+    const redirect = 'http://127.0.0.1:9/callback'
+    const application = await sandbox('/v1/oauth_applications', {
+      name: 'Ticket Planner',
+      client_type: 'confidential',
+      redirect_uris: [redirect],
+    })
+    expect([account.status, application.status]).toEqual([201, 201])
+    const issue = () =>
+      sandbox('/v1/oauth_consent_tickets', { connected_account: account.body.id, client_id: application.body.id })
+    const used = await issue()
+    // The consent page shown for the first ticket, and its Allow pressed.
+    const authorize = new URL('/oauth/authorize', test.sandbox)
+    for (const [name, value] of Object.entries({
+      response_type: 'code',
+      client_id: application.body.id,
+      redirect_uri: redirect,
+      scope: 'users:read events:write',
+      state: 'tickets',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      login_hint: used.body.ticket,
+    }))
+      authorize.searchParams.set(name, value)
+    const page = await fetch(authorize)
+    expect(page.status).toBe(200)
+    const form = new URLSearchParams(hiddenFields(await page.text()))
+    form.set('decision', 'allow')
+    const decided = await fetch(new URL('/oauth/authorize', test.sandbox), {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    })
+    expect(decided.status).toBe(302)
+    const pending = await issue()
+
+    const viewer = await signInMember(test, 'tickets-viewer@example.com', 'viewer')
+    const listed = await dashboardCall(test, viewer, 'GET', '/dashboard/api/test/oauth_consent_tickets?limit=2')
+    expect(listed.status).toBe(200)
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({
+        object: 'oauth_consent_ticket',
+        client_id: application.body.id,
+        connected_account: account.body.id,
+        status: 'issued',
+        decision: null,
+        scopes: null,
+        used_at: null,
+        expires_at: pending.body.expires_at,
+      }),
+      expect.objectContaining({
+        status: 'used',
+        decision: 'allow',
+        scopes: ['users:read', 'events:write'],
+        used_at: expect.any(String),
+      }),
+    ])
+    const text = JSON.stringify(listed.body)
+    for (const ticket of [used.body.ticket, pending.body.ticket]) expect(text).not.toContain(ticket)
+    // Paged as every list; production's are another surface's.
+    const next = await dashboardCall(
+      test,
+      viewer,
+      'GET',
+      `/dashboard/api/test/oauth_consent_tickets?limit=1&starting_after=${listed.body.data[0].id}`,
+    )
+    expect(next.body.data.map((ticket: { id: string }) => ticket.id)).toEqual([listed.body.data[1].id])
+    expect((await dashboardCall(test, viewer, 'GET', '/dashboard/api/live/oauth_consent_tickets')).body.data).toEqual(
+      [],
+    )
   })
 })
 
