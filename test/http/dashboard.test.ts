@@ -55,6 +55,13 @@ const sandboxConnection = async (email: string): Promise<string> => {
   return connectionId
 }
 
+/** One sandbox connection for the suites that run the provider's helpers (each helper may run again on it). */
+let helpersConnection: Promise<string> | undefined
+const providerHelpersConnection = (): Promise<string> => {
+  helpersConnection ??= sandboxConnection('provider-helpers@example.com')
+  return helpersConnection
+}
+
 describe('sign-in by one-time link', () => {
   it('a link signs in once: the session cookie is HttpOnly and SameSite=Strict, the same link again is refused', async () => {
     const link = await signInLinkFor(test, 'once@example.com', 'viewer')
@@ -371,13 +378,17 @@ describe('the role matrix: every mutating dashboard action x every role, enforce
     },
   }
   // The synthetic provider's helpers act on the provider's side, which the API does not show; the audit log records
-  // a helper's run only once its use case succeeded, so an entry for the connection is the sign that it ran.
-  let connections = 0
+  // a helper's run only once its use case succeeded, so one more entry for the connection is the sign that it ran.
+  // Each helper may run again on the same connection: one connection serves the whole matrix.
   const providerHelper = (path: string, action: string, body?: Record<string, unknown>): Action => ({
     name: `run the synthetic provider's ${path} helper${body === undefined ? '' : ` (${JSON.stringify(body)})`}`,
     allowed: ['owner', 'admin', 'developer'],
     run: async (member) => {
-      const id = await sandboxConnection(`matrix-connection${++connections}@example.com`)
+      const id = await providerHelpersConnection()
+      const entries = async () =>
+        (await dashboardCall(test, owner, 'GET', `/dashboard/api/audit_log?action=${action}&target=${id}&limit=100`))
+          .body.data.length as number
+      const before = await entries()
       const { status } = await dashboardCall(
         test,
         member,
@@ -385,10 +396,7 @@ describe('the role matrix: every mutating dashboard action x every role, enforce
         `/dashboard/api/test/connections/${id}/${path}`,
         body === undefined ? {} : { body },
       )
-      const audited = async () =>
-        (await dashboardCall(test, owner, 'GET', `/dashboard/api/audit_log?action=${action}&target=${id}`)).body.data
-          .length === 1
-      return { status, ran: audited }
+      return { status, ran: async () => (await entries()) === before + 1 }
     },
   })
   let invited = 0
@@ -840,7 +848,7 @@ describe('the sandbox page: what the sandbox sent, and the synthetic provider’
   })
 
   it('runs the synthetic provider’s helpers on a sandbox connection; a viewer may not', async () => {
-    const connectionId = await sandboxConnection('provider-helpers@example.com')
+    const connectionId = await providerHelpersConnection()
     expect(connectionId).toMatch(/^con_/)
 
     const listed = await dashboardCall(test, owner, 'GET', '/dashboard/api/test/connections')
