@@ -29,6 +29,7 @@ import type { CalendarProviderRegistry } from '../core/ports/calendar-provider.j
 import type { CalendarRepositoryPort } from '../core/ports/calendar-repository.js'
 import type { Clock } from '../core/ports/clock.js'
 import type { ConnectionRepositoryPort } from '../core/ports/connection-repository.js'
+import type { ConsentTicketLogPort } from '../core/ports/consent-ticket-log.js'
 import type { DashboardSessionStorePort } from '../core/ports/dashboard-session-store.js'
 import type { DepartureHistoryPort } from '../core/ports/departure-history.js'
 import type { DeviceRepositoryPort } from '../core/ports/device-repository.js'
@@ -97,6 +98,8 @@ export const TOKENS = {
   AccountService: token<AccountService>('AccountService'),
   ConnectedAccountService: token<ConnectedAccountService>('ConnectedAccountService'),
   OAuthStore: token<OAuthStorePort>('OAuthStore'),
+  /** The records of the consent tickets platforms issue (platform storage). */
+  ConsentTicketLog: token<ConsentTicketLogPort>('ConsentTicketLog'),
   /** User-scoped agent tokens of both surfaces (platform storage, beside the keys). */
   AgentTokenStore: token<AgentTokenStorePort>('AgentTokenStore'),
   /** The dashboard's members, sign-in links and sessions (platform storage). */

@@ -4,6 +4,7 @@ import type { ConnectedAccountService } from '../account/connected-account-servi
 import type { Permissions } from '../account/permissions.js'
 import type { AccountRepositoryPort } from '../ports/account-repository.js'
 import type { Clock } from '../ports/clock.js'
+import type { ConsentTicketLogPort } from '../ports/consent-ticket-log.js'
 import type { IdGenerator, RandomSource } from '../ports/id-generator.js'
 import type { OAuthStorePort } from '../ports/oauth-store.js'
 import type { TokenSignerPort } from '../ports/token-signer.js'
@@ -11,6 +12,12 @@ import { InvalidParameter, ResourceNotFound } from '../shared/errors.js'
 import { type Page, type PageRequest, paginateById, validatePageRequest } from '../shared/pagination.js'
 import { err, ok, type Result } from '../shared/result.js'
 import type { ClientRegistration } from './client-registration.js'
+import {
+  CONSENT_TICKET_RETENTION_MS,
+  type ConsentTicketRecord,
+  type ConsentTicketStatus,
+  consentTicketStatus,
+} from './consent-ticket.js'
 import {
   isDynamicClient,
   isS256ChallengeShaped,
@@ -29,6 +36,8 @@ import {
 
 export interface OAuthServiceDeps {
   readonly store: OAuthStorePort
+  /** The records of the consent tickets issued (what the dashboard lists); never the tickets. */
+  readonly consentTickets: ConsentTicketLogPort
   readonly signer: TokenSignerPort
   readonly accounts: AccountRepositoryPort
   readonly connectedAccounts: ConnectedAccountService
@@ -93,6 +102,8 @@ export interface ConsentPage {
 /** The consent form as posted: the authorization request's parameters and the page's consent token. */
 export interface ConsentDecisionParams extends AuthorizationParams {
   readonly consent?: string | undefined
+  /** The button pressed: `allow`; anything else denies. */
+  readonly decision?: string | undefined
 }
 
 /**
@@ -144,6 +155,9 @@ const MAX_REDIRECT_URIS = 10
  * rotate with reuse detection, revocation, and the access tokens the API accepts.
  */
 export class OAuthService {
+  /** When the consent tickets' records were last pruned (at most hourly, on issuing one). */
+  private ticketsPrunedAt = Number.NEGATIVE_INFINITY
+
   constructor(private readonly deps: OAuthServiceDeps) {}
 
   issuer(livemode: boolean): string {
@@ -246,16 +260,55 @@ export class OAuthService {
       )
     const now = this.deps.clock.now()
     const expiresAt = new Date(now.getTime() + OAUTH_LIFETIMES.consentTicketSeconds * 1000)
+    // A jti of its own: two tickets issued in the same second are two tickets, each decided once.
+    const id = this.deps.ids.next('octk')
     const ticket = await this.deps.signer.sign({
       issuer: this.issuer(scope.livemode),
       audience: CONSENT_AUDIENCE,
       subject: connected.value.id,
       issuedAt: now,
       expiresAt,
-      // A jti of its own: two tickets issued in the same second are two tickets, each decided once.
-      claims: { client_id: input.clientId, platform: scope.platformId, jti: this.deps.ids.next('octk') },
+      claims: { client_id: input.clientId, platform: scope.platformId, jti: id },
     })
+    await this.deps.consentTickets.record({
+      id,
+      platformId: scope.platformId,
+      livemode: scope.livemode,
+      applicationId: input.clientId,
+      connectedAccountId: connected.value.id,
+      ticketHash: hashSecret(ticket),
+      createdAt: now,
+      expiresAt,
+      usedAt: null,
+      decision: null,
+      scopes: null,
+    })
+    if (now.getTime() - this.ticketsPrunedAt >= 3_600_000) {
+      this.ticketsPrunedAt = now.getTime()
+      await this.deps.consentTickets.prune(new Date(now.getTime() - CONSENT_TICKET_RETENTION_MS))
+    }
     return ok({ ticket, expiresAt })
+  }
+
+  /**
+   * The records of the consent tickets a platform issued on a surface, newest first (never the tickets), each with
+   * its status now (the service's clock, the one that decides a ticket's expiry).
+   */
+  async listConsentTickets(
+    scope: PlatformScope,
+    page: PageRequest,
+  ): Promise<Result<Page<ConsentTicketRecord & { readonly status: ConsentTicketStatus }>, InvalidParameter>> {
+    if (page.endingBefore !== undefined)
+      return err(new InvalidParameter({ param: 'ending_before', message: 'Consent tickets page with starting_after.' }))
+    const found = await this.deps.consentTickets.list(scope.platformId, scope.livemode, {
+      limit: page.limit,
+      ...(page.startingAfter === undefined ? {} : { startingAfter: page.startingAfter }),
+    })
+    const now = this.deps.clock.now()
+    return ok({
+      data: found.data.map((ticket) => ({ ...ticket, status: consentTicketStatus(ticket, now) })),
+      hasMore: found.hasMore,
+    })
   }
 
   /** Checks an authorization request (RFC 6749 4.1.1 with the OAuth 2.1 rules) on one surface. */
@@ -409,8 +462,14 @@ export class OAuthService {
     ).find(([, showed, posted]) => showed !== posted)
     if (differs !== undefined)
       return refuse(`The decision's ${differs[0]} differs from what the consent page showed: nothing was granted.`)
-    if (!(await this.deps.store.decideConsent(pending.ticketHash, tokenHash, this.deps.clock.now())))
+    const now = this.deps.clock.now()
+    if (!(await this.deps.store.decideConsent(pending.ticketHash, tokenHash, now)))
       return refuse('This consent was already decided: return to the application and start again.')
+    await this.deps.consentTickets.markUsed(pending.ticketHash, {
+      at: now,
+      decision: params.decision === 'allow' ? 'allow' : 'deny',
+      scopes: pending.scope.split(' ').filter((value) => value !== ''),
+    })
     return ok(pending)
   }
 

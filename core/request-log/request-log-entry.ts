@@ -50,6 +50,12 @@ export interface RequestLogQuery {
   /** Paths starting with this (`/v1/users`). */
   readonly pathPrefix?: string
   readonly method?: string
+  /** The key that made the requests (`key_...`). */
+  readonly keyId?: string
+  /** Entries that occurred at or after this time. */
+  readonly occurredFrom?: Date
+  /** Entries that occurred before this time. */
+  readonly occurredBefore?: Date
   /** Entries older than the one with this request id (newest-first paging). */
   readonly startingAfter?: string
   readonly limit: number

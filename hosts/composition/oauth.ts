@@ -29,9 +29,10 @@ export const oauthModule = (signingKey: Uint8Array) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.TokenSigner).toResolvedValue(() => new JoseTokenSigner(signingKey))
     bind(TOKENS.OAuthService).toResolvedValue(
-      (store, signer, accounts, connectedAccounts, ids, random, clock, baseUrls) =>
+      (store, consentTickets, signer, accounts, connectedAccounts, ids, random, clock, baseUrls) =>
         new OAuthService({
           store,
+          consentTickets,
           signer,
           accounts,
           connectedAccounts,
@@ -47,6 +48,7 @@ export const oauthModule = (signingKey: Uint8Array) =>
         }),
       [
         TOKENS.OAuthStore,
+        TOKENS.ConsentTicketLog,
         TOKENS.TokenSigner,
         TOKENS.AccountRepository,
         TOKENS.ConnectedAccountService,

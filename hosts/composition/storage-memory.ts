@@ -8,6 +8,7 @@ import { MemoryAgentTokenStore } from '../../adapters/storage/memory/agent-token
 import { MemoryAuditLog } from '../../adapters/storage/memory/audit-log.js'
 import { MemoryCalendarRepository } from '../../adapters/storage/memory/calendar-repository.js'
 import { MemoryConnectionRepository } from '../../adapters/storage/memory/connection-repository.js'
+import { MemoryConsentTicketLog } from '../../adapters/storage/memory/consent-ticket-log.js'
 import { MemoryDashboardSessionStore } from '../../adapters/storage/memory/dashboard-session-store.js'
 import { MemoryDepartureHistory } from '../../adapters/storage/memory/departure-history.js'
 import { MemoryDeviceRepository } from '../../adapters/storage/memory/device-repository.js'
@@ -50,6 +51,7 @@ export const memoryStorage = (options: {
     )
     bind(TOKENS.IdempotencyStore).toResolvedValue(() => new MemoryIdempotencyStore())
     bind(TOKENS.OAuthStore).toResolvedValue(() => new MemoryOAuthStore())
+    bind(TOKENS.ConsentTicketLog).toResolvedValue(() => new MemoryConsentTicketLog())
     bind(TOKENS.AgentTokenStore).toResolvedValue(() => new MemoryAgentTokenStore())
     bind(TOKENS.MemberRepository).toResolvedValue(() => new MemoryMemberRepository())
     bind(TOKENS.DashboardSessionStore).toResolvedValue(() => new MemoryDashboardSessionStore())

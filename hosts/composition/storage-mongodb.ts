@@ -8,6 +8,7 @@ import { MongoAuditLog } from '../../adapters/storage/mongodb/audit-log.js'
 import { MongoCalendarRepository } from '../../adapters/storage/mongodb/calendar-repository.js'
 import { connectMongo, databasesOf } from '../../adapters/storage/mongodb/connection.js'
 import { MongoConnectionRepository } from '../../adapters/storage/mongodb/connection-repository.js'
+import { MongoConsentTicketLog } from '../../adapters/storage/mongodb/consent-ticket-log.js'
 import { MongoDashboardSessionStore } from '../../adapters/storage/mongodb/dashboard-session-store.js'
 import { MongoDepartureHistory } from '../../adapters/storage/mongodb/departure-history.js'
 import { MongoDeviceRepository } from '../../adapters/storage/mongodb/device-repository.js'
@@ -54,6 +55,7 @@ export const mongoStorage = async (
       const idempotency = new MongoIdempotencyStore(databases.platform)
       rateLimiter = new MongoRateLimiter(databases.platform)
       const oauth = new MongoOAuthStore(databases.platform)
+      const consentTickets = new MongoConsentTicketLog(databases.platform)
       const agentTokens = new MongoAgentTokenStore(databases.platform)
       const members = new MongoMemberRepository(databases.platform)
       const dashboardSessions = new MongoDashboardSessionStore(databases.platform)
@@ -65,6 +67,7 @@ export const mongoStorage = async (
         idempotency,
         rateLimiter,
         oauth,
+        consentTickets,
         agentTokens,
         members,
         dashboardSessions,
@@ -76,6 +79,7 @@ export const mongoStorage = async (
       bind(TOKENS.AuditLog).toConstantValue(auditLog)
       bind(TOKENS.RequestLogStore).toConstantValue(requestLogs)
       bind(TOKENS.OAuthStore).toConstantValue(oauth)
+      bind(TOKENS.ConsentTicketLog).toConstantValue(consentTickets)
       bind(TOKENS.AgentTokenStore).toConstantValue(agentTokens)
       bind(TOKENS.MemberRepository).toConstantValue(members)
       bind(TOKENS.DashboardSessionStore).toConstantValue(dashboardSessions)

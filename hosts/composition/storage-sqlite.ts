@@ -9,6 +9,7 @@ import { SqliteAgentTokenStore } from '../../adapters/storage/sqlite/agent-token
 import { SqliteAuditLog } from '../../adapters/storage/sqlite/audit-log.js'
 import { SqliteCalendarRepository } from '../../adapters/storage/sqlite/calendar-repository.js'
 import { SqliteConnectionRepository } from '../../adapters/storage/sqlite/connection-repository.js'
+import { SqliteConsentTicketLog } from '../../adapters/storage/sqlite/consent-ticket-log.js'
 import { SqliteDashboardSessionStore } from '../../adapters/storage/sqlite/dashboard-session-store.js'
 import { openSqlite, type SqliteDatabase } from '../../adapters/storage/sqlite/database.js'
 import { SqliteDepartureHistory } from '../../adapters/storage/sqlite/departure-history.js'
@@ -87,6 +88,7 @@ export const sqliteStorage = async (config: Pick<Config, 'dataDir' | 'jobs'>): P
         bind(TOKENS.AccountRepository).toConstantValue(accounts)
         bind(TOKENS.IdempotencyStore).toConstantValue(new SqliteIdempotencyStore(platform))
         bind(TOKENS.OAuthStore).toConstantValue(new SqliteOAuthStore(platform))
+        bind(TOKENS.ConsentTicketLog).toConstantValue(new SqliteConsentTicketLog(platform))
         bind(TOKENS.AgentTokenStore).toConstantValue(new SqliteAgentTokenStore(platform))
         bind(TOKENS.MemberRepository).toConstantValue(new SqliteMemberRepository(platform))
         bind(TOKENS.DashboardSessionStore).toConstantValue(new SqliteDashboardSessionStore(platform))

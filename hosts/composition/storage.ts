@@ -10,7 +10,7 @@ export interface StorageFamily {
   readonly location: string
   /**
    * The root container's storage, shared by both surfaces: `AccountRepository`, `IdempotencyStore`,
-   * `RateLimiter`, `Scheduler`, `OAuthStore`, and the dashboard's `MemberRepository`, `DashboardSessionStore`, `PasskeyStore`, `AuditLog` and `RequestLogStore`.
+   * `RateLimiter`, `Scheduler`, `OAuthStore`, `ConsentTicketLog`, and the dashboard's `MemberRepository`, `DashboardSessionStore`, `PasskeyStore`, `AuditLog` and `RequestLogStore`.
    */
   readonly platform: ContainerModule
   /**

@@ -116,6 +116,21 @@ describe('request logs in Chromium', () => {
     expect(detail).toContain(failed.body.error.code)
     expect(detail).toContain(failed.body.error.param)
     await expect(page.getByRole('cell', { name: '400', exact: true }).count()).resolves.toBe(1)
+
+    // The same request found by its method, status, key and time instead; a range after it finds nothing.
+    const keyId = (await page.locator('dt:text-is("Key") + dd').textContent()) ?? ''
+    expect(keyId).toMatch(/^key_/)
+    await page.getByLabel('Request id').fill('')
+    await page.getByLabel('Method').selectOption('POST')
+    await page.getByLabel('Status').fill('4xx')
+    await page.getByLabel('Key id').fill(keyId)
+    await page.getByLabel('From').fill('2000-01-01T00:00:00')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByRole('button', { name: requestId }).waitFor()
+    expect(await page.getByRole('cell', { name: keyId }).count()).toBeGreaterThan(0)
+    await page.getByLabel('From').fill('2999-01-01T00:00:00')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByText('No requests found.').waitFor()
     await context.close()
   })
 })

@@ -106,6 +106,26 @@ export const requestLogStoreContract = (
       expect(await list({ method: 'POST', statusClass: 2 })).toEqual([created.requestId])
     })
 
+    it('filters by the key that made the requests and by a time range (from inclusive, to exclusive)', async () => {
+      const early = entry({ keyId: 'key_two', occurredAt: at(1_000) })
+      const middle = entry({ occurredAt: at(1_010) })
+      const late = entry({ keyId: 'key_two', occurredAt: at(1_020) })
+      const anonymous = entry({ keyId: null, status: 401, occurredAt: at(1_030) })
+      await subject.store.appendMany([early, middle, late, anonymous])
+      const list = (query: Omit<Parameters<RequestLogStorePort['list']>[2], 'limit'>) =>
+        subject.store.list('acct_one', true, { limit: 10, ...query }).then(idsOf)
+      expect(await list({ keyId: 'key_two' })).toEqual([late.requestId, early.requestId])
+      expect(await list({ keyId: 'key_none' })).toEqual([])
+      expect(await list({ occurredFrom: at(1_010) })).toEqual([anonymous.requestId, late.requestId, middle.requestId])
+      expect(await list({ occurredBefore: at(1_020) })).toEqual([middle.requestId, early.requestId])
+      expect(await list({ occurredFrom: at(1_005), occurredBefore: at(1_030) })).toEqual([
+        late.requestId,
+        middle.requestId,
+      ])
+      expect(await list({ keyId: 'key_two', occurredFrom: at(1_005), statusClass: 2 })).toEqual([late.requestId])
+      expect(await list({ occurredFrom: at(1_031) })).toEqual([])
+    })
+
     it('pages newest first: a page, then what was written before its last entry', async () => {
       const written = [entry(), entry(), entry(), entry(), entry()]
       await subject.store.appendMany(written)

@@ -60,6 +60,45 @@ describe('request logs: every API request of the account, on its surface', () =>
     expect(JSON.stringify(exact.body)).not.toContain('limit=3')
   })
 
+  it('filters by the key that made the requests and by a time range', async () => {
+    const { sandbox } = clients(test)
+    const key = await dashboardCall(test, owner, 'POST', '/dashboard/api/test/api_keys', {
+      body: { name: 'filtered', permissions: { users: 'read' } },
+    })
+    const first = await sandbox('GET', '/v1/users?limit=1', { key: key.body.secret })
+    const second = await sandbox('GET', '/v1/users?limit=2', { key: key.body.secret })
+    await sandbox('GET', '/v1/users?limit=3')
+    const ids = async (query: string) =>
+      (await dashboardCall(test, viewer, 'GET', `/dashboard/api/test/request_logs?${query}`)).body.data.map(
+        (entry: { id: string }) => entry.id,
+      )
+    const byKey = await dashboardCall(test, viewer, 'GET', `/dashboard/api/test/request_logs?key=${key.body.id}`)
+    expect(byKey.body.data.map((entry: { id: string }) => entry.id)).toEqual([
+      second.body.request_id,
+      first.body.request_id,
+    ])
+    expect(byKey.body.data.every((entry: { key_id: string }) => entry.key_id === key.body.id)).toBe(true)
+    // `from` takes its own instant, `to` leaves its own out.
+    const [newer, older] = byKey.body.data as { created_at: string }[]
+    const at = (entry: { created_at: string } | undefined) => encodeURIComponent(entry?.created_at ?? '')
+    expect(await ids(`key=${key.body.id}&from=${at(newer)}`)).toEqual([second.body.request_id])
+    expect(await ids(`key=${key.body.id}&to=${at(newer)}`)).toEqual(
+      older?.created_at === newer?.created_at ? [] : [first.body.request_id],
+    )
+    expect(await ids(`key=${key.body.id}&from=${at(older)}&to=2999-01-01T00:00:00Z`)).toHaveLength(2)
+    expect(await ids(`from=2999-01-01T00:00:00%2B02:00`)).toEqual([])
+    for (const [query, param] of [
+      ['key=sk_test_secret!', 'key'],
+      ['from=yesterday', 'from'],
+      ['to=2026-06-01T08:00:00', 'to'],
+      ['from=2026-06-02T00:00:00Z&to=2026-06-01T00:00:00Z', 'to'],
+    ] as const) {
+      const refused = await dashboardCall(test, viewer, 'GET', `/dashboard/api/test/request_logs?${query}`)
+      expect(refused.status).toBe(400)
+      expect(refused.body.error).toMatchObject({ code: 'parameter_invalid', param })
+    }
+  })
+
   it('a bad filter is a 400 naming it', async () => {
     const answer = await dashboardCall(test, owner, 'GET', '/dashboard/api/live/request_logs?status=abc')
     expect(answer.status).toBe(400)

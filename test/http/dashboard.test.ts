@@ -8,7 +8,7 @@ import {
   signInMember,
   useSignInLink,
 } from '../support/dashboard.js'
-import { sandboxConsent } from '../support/hosted-page.js'
+import { hiddenFields, sandboxConsent } from '../support/hosted-page.js'
 import { startTestService, TEST_KEY, type TestService } from '../support/service.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
 
@@ -26,6 +26,41 @@ afterAll(async () => {
   await test?.stop()
   await receiver?.stop()
 })
+
+/** A sandbox user with a calendar connection of the synthetic provider, made through its consent flow; its id. */
+const sandboxConnection = async (email: string): Promise<string> => {
+  const json = { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' }
+  const user = await fetch(`${test.sandbox}/v1/users`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email }),
+  })
+  const started = await fetch(`${test.sandbox}/v1/connections/start`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({
+      provider: 'google',
+      user_id: (await user.json()).id,
+      return_url: 'https://app.example.com/connected',
+    }),
+  })
+  // This service's public addresses are not the ports it listens on here: the browser's hops go to the sandbox.
+  const onSandbox = (address: string) => {
+    const url = new URL(address)
+    return `${test.sandbox}${url.pathname}${url.search}`
+  }
+  const { location } = await sandboxConsent(test.sandbox, onSandbox((await started.json()).redirect_url))
+  const back = await fetch(onSandbox(location), { redirect: 'manual' })
+  const connectionId = new URL(back.headers.get('location') ?? '').searchParams.get('connection_id') ?? ''
+  return connectionId
+}
+
+/** One sandbox connection for the suites that run the provider's helpers (each helper may run again on it). */
+let helpersConnection: Promise<string> | undefined
+const providerHelpersConnection = (): Promise<string> => {
+  helpersConnection ??= sandboxConnection('provider-helpers@example.com')
+  return helpersConnection
+}
 
 describe('sign-in by one-time link', () => {
   it('a link signs in once: the session cookie is HttpOnly and SameSite=Strict, the same link again is refused', async () => {
@@ -342,6 +377,28 @@ describe('the role matrix: every mutating dashboard action x every role, enforce
       return { status, ran: async () => (await sandboxOffset()) === before + 60 }
     },
   }
+  // The synthetic provider's helpers act on the provider's side, which the API does not show; the audit log records
+  // a helper's run only once its use case succeeded, so one more entry for the connection is the sign that it ran.
+  // Each helper may run again on the same connection: one connection serves the whole matrix.
+  const providerHelper = (path: string, action: string, body?: Record<string, unknown>): Action => ({
+    name: `run the synthetic provider's ${path} helper${body === undefined ? '' : ` (${JSON.stringify(body)})`}`,
+    allowed: ['owner', 'admin', 'developer'],
+    run: async (member) => {
+      const id = await providerHelpersConnection()
+      const entries = async () =>
+        (await dashboardCall(test, owner, 'GET', `/dashboard/api/audit_log?action=${action}&target=${id}&limit=100`))
+          .body.data.length as number
+      const before = await entries()
+      const { status } = await dashboardCall(
+        test,
+        member,
+        'POST',
+        `/dashboard/api/test/connections/${id}/${path}`,
+        body === undefined ? {} : { body },
+      )
+      return { status, ran: async () => (await entries()) === before + 1 }
+    },
+  })
   let invited = 0
   const inviteMember: Action = {
     name: 'invite a member',
@@ -432,6 +489,10 @@ describe('the role matrix: every mutating dashboard action x every role, enforce
     rollSecret('live'),
     rollSecret('test'),
     advanceClock,
+    providerHelper('revoke_grant', 'sandbox_provider.grant_revoked'),
+    providerHelper('expire_sync_cursors', 'sandbox_provider.sync_cursors_expired'),
+    providerHelper('provider_outage', 'sandbox_provider.outage_set', { enabled: true }),
+    providerHelper('provider_outage', 'sandbox_provider.outage_set', { enabled: false }),
     inviteMember,
     changeRole,
     removeMember,
@@ -655,11 +716,88 @@ describe('the pages’ data comes from the same use cases as the API', () => {
     expect(account.body).toMatchObject({ object: 'account', id: await accountIdOf(test) })
     expect(account.body.pinned_version).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
+
+  it('Connect lists the consent tickets issued, newest first, with their status, never the ticket; every role reads them', async () => {
+    const sandbox = (path: string, body: unknown) =>
+      fetch(`${test.sandbox}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (response) => ({ status: response.status, body: await response.json() }))
+    const account = await sandbox('/v1/connected_accounts', { name: 'Clinic Tickets' })
+    const redirect = 'http://127.0.0.1:9/callback'
+    const application = await sandbox('/v1/oauth_applications', {
+      name: 'Ticket Planner',
+      client_type: 'confidential',
+      redirect_uris: [redirect],
+    })
+    expect([account.status, application.status]).toEqual([201, 201])
+    const issue = () =>
+      sandbox('/v1/oauth_consent_tickets', { connected_account: account.body.id, client_id: application.body.id })
+    const used = await issue()
+    // The consent page shown for the first ticket, and its Allow pressed.
+    const authorize = new URL('/oauth/authorize', test.sandbox)
+    for (const [name, value] of Object.entries({
+      response_type: 'code',
+      client_id: application.body.id,
+      redirect_uri: redirect,
+      scope: 'users:read events:write',
+      state: 'tickets',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      login_hint: used.body.ticket,
+    }))
+      authorize.searchParams.set(name, value)
+    const page = await fetch(authorize)
+    expect(page.status).toBe(200)
+    const form = new URLSearchParams(hiddenFields(await page.text()))
+    form.set('decision', 'allow')
+    const decided = await fetch(new URL('/oauth/authorize', test.sandbox), {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    })
+    expect(decided.status).toBe(302)
+    const pending = await issue()
+
+    const viewer = await signInMember(test, 'tickets-viewer@example.com', 'viewer')
+    const listed = await dashboardCall(test, viewer, 'GET', '/dashboard/api/test/oauth_consent_tickets?limit=2')
+    expect(listed.status).toBe(200)
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({
+        object: 'oauth_consent_ticket',
+        client_id: application.body.id,
+        connected_account: account.body.id,
+        status: 'issued',
+        decision: null,
+        scopes: null,
+        used_at: null,
+        expires_at: pending.body.expires_at,
+      }),
+      expect.objectContaining({
+        status: 'used',
+        decision: 'allow',
+        scopes: ['users:read', 'events:write'],
+        used_at: expect.any(String),
+      }),
+    ])
+    const text = JSON.stringify(listed.body)
+    for (const ticket of [used.body.ticket, pending.body.ticket]) expect(text).not.toContain(ticket)
+    // Paged as every list; production's are another surface's.
+    const next = await dashboardCall(
+      test,
+      viewer,
+      'GET',
+      `/dashboard/api/test/oauth_consent_tickets?limit=1&starting_after=${listed.body.data[0].id}`,
+    )
+    expect(next.body.data.map((ticket: { id: string }) => ticket.id)).toEqual([listed.body.data[1].id])
+    expect((await dashboardCall(test, viewer, 'GET', '/dashboard/api/live/oauth_consent_tickets')).body.data).toEqual(
+      [],
+    )
+  })
 })
 
 describe('the sandbox page: what the sandbox sent, and the synthetic provider’s helpers', () => {
-  const json = { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' }
-
   it('lists the e-mails and pushes the sandbox recorded, newest first, paged; production has none of it', async () => {
     const accountId = await accountIdOf(test)
     const surface = test.service.application.surfaces.test
@@ -724,28 +862,7 @@ describe('the sandbox page: what the sandbox sent, and the synthetic provider’
   })
 
   it('runs the synthetic provider’s helpers on a sandbox connection; a viewer may not', async () => {
-    const user = await fetch(`${test.sandbox}/v1/users`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email: 'provider-helpers@example.com' }),
-    })
-    const started = await fetch(`${test.sandbox}/v1/connections/start`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({
-        provider: 'google',
-        user_id: (await user.json()).id,
-        return_url: 'https://app.example.com/connected',
-      }),
-    })
-    // This service's public addresses are not the ports it listens on here: the browser's hops go to the sandbox.
-    const onSandbox = (address: string) => {
-      const url = new URL(address)
-      return `${test.sandbox}${url.pathname}${url.search}`
-    }
-    const { location } = await sandboxConsent(test.sandbox, onSandbox((await started.json()).redirect_url))
-    const back = await fetch(onSandbox(location), { redirect: 'manual' })
-    const connectionId = new URL(back.headers.get('location') ?? '').searchParams.get('connection_id') ?? ''
+    const connectionId = await providerHelpersConnection()
     expect(connectionId).toMatch(/^con_/)
 
     const listed = await dashboardCall(test, owner, 'GET', '/dashboard/api/test/connections')

@@ -107,6 +107,12 @@ export class MongoRequestLogStore implements RequestLogStorePort {
       filter.status = { $gte: query.statusClass * 100, $lt: query.statusClass * 100 + 100 }
     if (query.pathPrefix !== undefined) filter.path = { $regex: `^${escapeRegExp(String(query.pathPrefix))}` }
     if (query.method !== undefined) filter.method = String(query.method)
+    if (query.keyId !== undefined) filter.keyId = String(query.keyId)
+    if (query.occurredFrom !== undefined || query.occurredBefore !== undefined)
+      filter.occurredAt = {
+        ...(query.occurredFrom === undefined ? {} : { $gte: new Date(query.occurredFrom.getTime()) }),
+        ...(query.occurredBefore === undefined ? {} : { $lt: new Date(query.occurredBefore.getTime()) }),
+      }
     const documents = await this.entries
       .find(filter as Filter<RequestLogDocument>)
       .sort({ order: -1 })

@@ -129,6 +129,20 @@ export class SqliteRequestLogStore implements RequestLogStorePort {
       where.push('method = ?')
       params.push(query.method)
     }
+    // The time and the key are read from the rows the index finds (no index of their own: each costs every request's
+    // log write); the newest-first walk stops at a page of matches.
+    if (query.occurredFrom !== undefined) {
+      where.push('occurred_at >= ?')
+      params.push(query.occurredFrom.getTime())
+    }
+    if (query.occurredBefore !== undefined) {
+      where.push('occurred_at < ?')
+      params.push(query.occurredBefore.getTime())
+    }
+    if (query.keyId !== undefined) {
+      where.push("json_extract(doc, '$.keyId') = ?")
+      params.push(query.keyId)
+    }
     const rows = statement(
       this.db,
       `SELECT ${ENTRY_COLUMNS} FROM request_logs ${indexed} WHERE ${where.join(' AND ')} ORDER BY seq DESC ${boundLimit()}`,

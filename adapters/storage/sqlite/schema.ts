@@ -199,6 +199,24 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
         CREATE INDEX request_log_bodies_age ON request_log_bodies (occurred_at);
       `),
   },
+  {
+    version: 8,
+    description: 'the records of the consent tickets platforms issue (never the tickets)',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE consent_tickets (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          platform_id TEXT NOT NULL,
+          livemode INTEGER NOT NULL,
+          ticket_hash TEXT NOT NULL UNIQUE,
+          created_at INTEGER NOT NULL,
+          doc TEXT NOT NULL
+        );
+        CREATE INDEX consent_tickets_platform ON consent_tickets (platform_id, livemode, seq);
+        CREATE INDEX consent_tickets_age ON consent_tickets (created_at);
+      `),
+  },
 ]
 
 /** `live.db` and `test.db`: one surface's records and its outbox. */

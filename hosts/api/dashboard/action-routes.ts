@@ -390,6 +390,40 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
       ),
   )
 
+  // The consent tickets the platform issued on the surface: records only (never a ticket), so every member reads
+  // them, as they read the connected accounts they were issued for.
+  surfaceAction(
+    'GET',
+    '/oauth_consent_tickets',
+    Endpoints.listConnectedAccounts.permission,
+    null,
+    async ({ signedIn, mode, query }) =>
+      mapResult(
+        await options.oauth.listConsentTickets(
+          { platformId: signedIn.member.accountId, livemode: mode === 'live' },
+          pageRequestOf(query),
+        ),
+        (page) => ({
+          body: list(
+            page.data.map((ticket) => ({
+              id: ticket.id,
+              object: 'oauth_consent_ticket',
+              client_id: ticket.applicationId,
+              connected_account: ticket.connectedAccountId,
+              status: ticket.status,
+              decision: ticket.decision,
+              scopes: ticket.scopes === null ? null : [...ticket.scopes],
+              created_at: ticket.createdAt.toISOString(),
+              expires_at: ticket.expiresAt.toISOString(),
+              used_at: ticket.usedAt?.toISOString() ?? null,
+              livemode: ticket.livemode,
+            })),
+            page.hasMore,
+          ),
+        }),
+      ),
+  )
+
   // The sandbox's clock: read by any member, moved as the advance-time helper moves it.
   const renderClock = (now: Date, offsetSeconds: number, workItemsRun: number | null): Json => ({
     object: 'test_clock',

@@ -69,7 +69,13 @@ const limitOf = (request: FastifyRequest, reply: FastifyReply, query: Query): nu
     : invalid(request, reply, 'limit', `limit is a whole number from 1 to ${MAX_PAGE_LIMIT}.`)
 }
 
-/** `status`: an exact code (`400`) or a class (`4xx`). */
+/** A time with its date, time of day and offset (`Z` or `+02:00`): a time without an offset means no one instant. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i
+
+/**
+ * `status`: an exact code (`400`) or a class (`4xx`); `key`: a key's id; `from` (inclusive) and `to` (exclusive):
+ * the time range, in ISO 8601 with an offset.
+ */
 const requestLogQueryOf = (request: FastifyRequest, reply: FastifyReply, query: Query): RequestLogQuery | null => {
   const limit = limitOf(request, reply, query)
   if (limit === null) return null
@@ -87,9 +93,32 @@ const requestLogQueryOf = (request: FastifyRequest, reply: FastifyReply, query: 
   const path = text(query, 'path', 512)
   const requestId = text(query, 'request_id', 64)
   const startingAfter = text(query, 'starting_after', 64)
+  const keyId = text(query, 'key', 64)
+  if (keyId !== undefined && !/^[a-z]+_[A-Za-z0-9]+$/.test(keyId))
+    return invalid(request, reply, 'key', "key is a key's id (key_...).")
+  const range: { occurredFrom?: Date; occurredBefore?: Date } = {}
+  for (const [param, field] of [
+    ['from', 'occurredFrom'],
+    ['to', 'occurredBefore'],
+  ] as const) {
+    const value = text(query, param, 40)
+    if (value === undefined) continue
+    const time = Date.parse(value)
+    if (!ISO_TIME.test(value) || Number.isNaN(time))
+      return invalid(request, reply, param, `${param} is a time in ISO 8601 with its offset (2026-06-01T08:00:00Z).`)
+    range[field] = new Date(time)
+  }
+  if (
+    range.occurredFrom !== undefined &&
+    range.occurredBefore !== undefined &&
+    range.occurredFrom > range.occurredBefore
+  )
+    return invalid(request, reply, 'to', 'to is not before from.')
   return {
     limit,
     ...statusFilter,
+    ...range,
+    ...(keyId === undefined ? {} : { keyId }),
     ...(method === undefined ? {} : { method }),
     ...(path === undefined ? {} : { pathPrefix: path }),
     ...(requestId === undefined ? {} : { requestId }),

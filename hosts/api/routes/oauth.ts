@@ -223,7 +223,11 @@ export const oauthRoutes = async (app: FastifyInstance, options: OAuthRouteOptio
     scope.post(routerPath(Endpoints.oauthAuthorizeDecision.path), publicRoute, async (request, reply) => {
       const fields = stringFields(request.body)
       // The decision of the page shown, once: its consent token, and the request it showed checked again.
-      const decided = await oauth.decideConsent(livemode, { ...authorizationParams(fields), consent: fields.consent })
+      const decided = await oauth.decideConsent(livemode, {
+        ...authorizationParams(fields),
+        consent: fields.consent,
+        decision: fields.decision,
+      })
       if (!decided.ok) return failAuthorization(reply, decided.error)
       const { redirectUri, state } = decided.value
       const iss = oauth.issuer(livemode)

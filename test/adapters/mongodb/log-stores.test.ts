@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { MongoAuditLog } from '../../../adapters/storage/mongodb/audit-log.js'
+import { MongoConsentTicketLog } from '../../../adapters/storage/mongodb/consent-ticket-log.js'
 import { MongoRequestLogStore } from '../../../adapters/storage/mongodb/request-log-store.js'
 import { auditLogContract } from '../../contracts/audit-log.contract.js'
+import { consentTicketLogContract } from '../../contracts/consent-ticket-log.contract.js'
 import { requestLogStoreContract } from '../../contracts/request-log-store.contract.js'
 import { useMongo } from './mongo-fixture.js'
 
@@ -46,4 +48,10 @@ describe('MongoRequestLogStore storage', () => {
     expect((await store.list('acct_one', true, { limit: 10, requestId: operator })).data).toEqual([])
     expect((await store.list('acct_one', true, { limit: 10, pathPrefix: '.*' })).data).toEqual([])
   })
+})
+
+consentTicketLogContract('MongoConsentTicketLog', async () => {
+  const log = new MongoConsentTicketLog(mongo.freshContext().db)
+  await log.ensureIndexes()
+  return { log }
 })

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { SqliteAuditLog } from '../../../adapters/storage/sqlite/audit-log.js'
+import { SqliteConsentTicketLog } from '../../../adapters/storage/sqlite/consent-ticket-log.js'
 import { encodeJson } from '../../../adapters/storage/sqlite/json.js'
 import { SqliteRequestLogStore } from '../../../adapters/storage/sqlite/request-log-store.js'
 import type { RequestLogEntry } from '../../../core/request-log/request-log-entry.js'
 import { auditLogContract } from '../../contracts/audit-log.contract.js'
+import { consentTicketLogContract } from '../../contracts/consent-ticket-log.contract.js'
 import { requestLogStoreContract } from '../../contracts/request-log-store.contract.js'
 import { freshPlatformDatabase } from './sqlite-fixture.js'
 
@@ -51,4 +53,9 @@ describe('SqliteRequestLogStore reads a row written with the whole entry in its 
       await teardown()
     }
   })
+})
+
+consentTicketLogContract('SqliteConsentTicketLog', () => {
+  const { db, teardown } = freshPlatformDatabase()
+  return { log: new SqliteConsentTicketLog(db), teardown }
 })

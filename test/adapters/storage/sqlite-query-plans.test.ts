@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SqliteAccountRepository } from '../../../adapters/storage/sqlite/account-repository.js'
 import { SqliteCalendarRepository } from '../../../adapters/storage/sqlite/calendar-repository.js'
 import { SqliteConnectionRepository } from '../../../adapters/storage/sqlite/connection-repository.js'
+import { SqliteConsentTicketLog } from '../../../adapters/storage/sqlite/consent-ticket-log.js'
 import { preparedSql, type SqliteDatabase } from '../../../adapters/storage/sqlite/database.js'
 import { SqliteDeviceRepository } from '../../../adapters/storage/sqlite/device-repository.js'
 import { SqliteEventRepository } from '../../../adapters/storage/sqlite/event-repository.js'
@@ -221,6 +222,23 @@ describe('SQLite adapters: every query they make is served by an index (no full 
     })
     await oauth.findConsent('t')
     await oauth.decideConsent('t', 'k', now)
+    const tickets = new SqliteConsentTicketLog(db)
+    await tickets.record({
+      id: 'octk_1',
+      platformId: 'acct_p',
+      livemode: true,
+      applicationId: 'app_1',
+      connectedAccountId: 'cpa_1',
+      ticketHash: 't',
+      createdAt: now,
+      expiresAt: now,
+      usedAt: null,
+      decision: null,
+      scopes: null,
+    })
+    await tickets.markUsed('t', { at: now, decision: 'allow', scopes: ['users:read'] })
+    await tickets.list('acct_p', true, { limit: 10, startingAfter: 'octk_1' })
+    await tickets.prune(now)
     tasks.lastStartedAt('sweep')
     tasks.tryLease('sweep', 1_000, 'me', 1, 2)
     tasks.finish('sweep', 'me', 3, null)

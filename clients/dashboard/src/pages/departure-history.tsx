@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks'
 import { type CalendarEvent, formatTime, type List, type Mode, surfaceCall } from '../api.js'
-import { Chart } from '../chart.js'
+import { Chart, type ChartSeries } from '../chart.js'
 import { Empty, ErrorNote, Table } from '../components.js'
 
 interface HistoryEntry {
@@ -54,49 +54,70 @@ const describeThresholds = (entry: HistoryEntry, previous: HistoryEntry | undefi
     .join(', ')
 }
 
+/** One line of a history chart: how it is drawn, and its value at a recompute (null: a gap). */
+interface HistoryLine {
+  readonly label: string
+  readonly color: string
+  readonly value: (entry: HistoryEntry, minutesBeforeStart: (at: string) => number) => number | null
+  readonly secondAxis?: true
+}
+
+/** A chart of the event's page: its title, its axes and its lines. */
+interface HistoryChart {
+  readonly title: string
+  readonly unit: string
+  readonly secondUnit: string
+  readonly lines: readonly HistoryLine[]
+}
+
 /**
- * The chart's points, oldest first: at each recompute (x, seconds), the departure window as minutes before the
- * event's start (the earlier bound above) and the travel minutes on the second axis.
+ * The two charts, written once as data: the departure window as minutes before the event's start (the earlier bound
+ * above) with the travel minutes on the second axis; the weather with the thresholds passed (0 to 3) on the second.
  */
-export const historySeries = (entries: readonly HistoryEntry[], startTime: string) => {
-  const start = Date.parse(startTime)
-  const before = (at: string) => Math.round((start - Date.parse(at)) / 60_000)
-  const oldestFirst = [...entries].sort((a, b) => Date.parse(a.computed_at) - Date.parse(b.computed_at))
-  return {
-    times: oldestFirst.map((entry) => Date.parse(entry.computed_at) / 1000),
-    series: [
-      {
-        label: 'Leave from (min before start)',
-        color: '#1d4ed8',
-        values: oldestFirst.map((e) => before(e.earliest_departure)),
-      },
-      {
-        label: 'Leave by (min before start)',
-        color: '#b45309',
-        values: oldestFirst.map((e) => before(e.latest_departure)),
-      },
-      { label: 'Travel (min)', color: '#047857', values: oldestFirst.map((e) => e.travel_minutes), secondAxis: true },
+const HISTORY_CHARTS: readonly HistoryChart[] = [
+  {
+    title: 'Departure window before the start, and travel time, at each recompute',
+    unit: 'min before start',
+    secondUnit: 'travel min',
+    lines: [
+      { label: 'Leave from (min before start)', color: '#1d4ed8', value: (e, before) => before(e.earliest_departure) },
+      { label: 'Leave by (min before start)', color: '#b45309', value: (e, before) => before(e.latest_departure) },
+      { label: 'Travel (min)', color: '#047857', value: (e) => e.travel_minutes, secondAxis: true },
     ],
-    /** The weather (temperature, precipitation) and the thresholds passed (0 to 3, on the second axis). */
-    conditions: [
-      {
-        label: 'Temperature (°C)',
-        color: '#b91c1c',
-        values: oldestFirst.map((e) => (e.weather === null ? null : e.weather.temperature_c)),
-      },
-      {
-        label: 'Precipitation (mm/h)',
-        color: '#0e7490',
-        values: oldestFirst.map((e) => (e.weather === null ? null : e.weather.precipitation_mm_per_hour)),
-      },
+  },
+  {
+    title: 'Weather and departure thresholds passed at each recompute',
+    unit: '°C · mm/h',
+    secondUnit: 'thresholds',
+    lines: [
+      { label: 'Temperature (°C)', color: '#b91c1c', value: (e) => e.weather?.temperature_c ?? null },
+      { label: 'Precipitation (mm/h)', color: '#0e7490', value: (e) => e.weather?.precipitation_mm_per_hour ?? null },
       {
         label: 'Thresholds passed (0 to 3)',
         color: '#7c3aed',
-        values: oldestFirst.map((e) => (e.thresholds_reached === null ? null : e.thresholds_reached.length)),
+        value: (e) => e.thresholds_reached?.length ?? null,
         secondAxis: true,
       },
     ],
-  }
+  },
+]
+
+/** The charts' points, oldest first: at each recompute (x, seconds since the epoch), each chart's series. */
+export const historyCharts = (entries: readonly HistoryEntry[], startTime: string) => {
+  const start = Date.parse(startTime)
+  const minutesBeforeStart = (at: string) => Math.round((start - Date.parse(at)) / 60_000)
+  const oldestFirst = [...entries].sort((a, b) => Date.parse(a.computed_at) - Date.parse(b.computed_at))
+  const times = oldestFirst.map((entry) => Date.parse(entry.computed_at) / 1000)
+  return HISTORY_CHARTS.map((chart) => ({
+    ...chart,
+    times,
+    series: chart.lines.map(
+      ({ value, ...line }): ChartSeries => ({
+        ...line,
+        values: oldestFirst.map((entry) => value(entry, minutesBeforeStart)),
+      }),
+    ),
+  }))
 }
 
 /**
@@ -112,8 +133,8 @@ export const DepartureHistory = ({ mode, event }: { mode: Mode; event: CalendarE
       (caught: unknown) => setError(caught),
     )
   }, [event.id])
-  const chart = useMemo(
-    () => (entries === null ? null : historySeries(entries, event.start_time)),
+  const charts = useMemo(
+    () => (entries === null ? null : historyCharts(entries, event.start_time)),
     [entries, event.start_time],
   )
   return (
@@ -125,26 +146,17 @@ export const DepartureHistory = ({ mode, event }: { mode: Mode; event: CalendarE
           <Empty>No departure computed yet.</Empty>
         ) : (
           <>
-            {chart !== null && (
+            {charts?.map((chart) => (
               <Chart
-                title="Departure window before the start, and travel time, at each recompute"
+                key={chart.title}
+                title={chart.title}
                 times={chart.times}
                 series={chart.series}
-                unit="min before start"
-                secondUnit="travel min"
+                unit={chart.unit}
+                secondUnit={chart.secondUnit}
                 numbers={false}
               />
-            )}
-            {chart !== null && (
-              <Chart
-                title="Weather and departure thresholds passed at each recompute"
-                times={chart.times}
-                series={chart.conditions}
-                unit="°C · mm/h"
-                secondUnit="thresholds"
-                numbers={false}
-              />
-            )}
+            ))}
             <Table caption="Departure recomputes">
               <thead>
                 <tr>

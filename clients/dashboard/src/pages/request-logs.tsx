@@ -23,14 +23,32 @@ interface RequestLogDetail extends RequestLog {
 interface Filters {
   readonly requestId: string
   readonly status: string
+  readonly method: string
   readonly path: string
+  readonly key: string
+  /** `datetime-local` values: the browser's local time, sent as an instant. */
+  readonly from: string
+  readonly to: string
+}
+
+const NO_FILTERS: Filters = { requestId: '', status: '', method: '', path: '', key: '', from: '', to: '' }
+const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const
+
+/** A `datetime-local` value (local time, no offset) as the instant it names, or the text as typed if it is none. */
+const instantOf = (local: string): string => {
+  const time = new Date(local)
+  return Number.isNaN(time.getTime()) ? local : time.toISOString()
 }
 
 const queryOf = (filters: Filters, startingAfter: string | null): string => {
   const params = new URLSearchParams({ limit: '50' })
   if (filters.requestId.trim() !== '') params.set('request_id', filters.requestId.trim())
   if (filters.status.trim() !== '') params.set('status', filters.status.trim())
+  if (filters.method !== '') params.set('method', filters.method)
   if (filters.path.trim() !== '') params.set('path', filters.path.trim())
+  if (filters.key.trim() !== '') params.set('key', filters.key.trim())
+  if (filters.from !== '') params.set('from', instantOf(filters.from))
+  if (filters.to !== '') params.set('to', instantOf(filters.to))
   if (startingAfter !== null) params.set('starting_after', startingAfter)
   return params.toString()
 }
@@ -129,9 +147,12 @@ const Detail = ({ mode, log }: { mode: Mode; log: RequestLog }) => (
   </section>
 )
 
-/** The surface's API requests, newest first: look one up by its request id, or narrow by status and path. */
+/**
+ * The surface's API requests, newest first: look one up by its request id, or narrow by status, method, path, key
+ * and time range.
+ */
 export const RequestLogsPage = ({ mode }: { mode: Mode }) => {
-  const [filters, setFilters] = useState<Filters>({ requestId: '', status: '', path: '' })
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS)
   const [logs, setLogs] = useState<RequestLog[] | null>(null)
   const [hasMore, setHasMore] = useState(false)
   const [chosen, setChosen] = useState<RequestLog | null>(null)
@@ -151,35 +172,64 @@ export const RequestLogsPage = ({ mode }: { mode: Mode }) => {
     load(null)
   }, [mode])
   const field = (name: keyof Filters) => (event: Event) =>
-    setFilters({ ...filters, [name]: (event.currentTarget as HTMLInputElement).value })
+    setFilters({ ...filters, [name]: (event.currentTarget as HTMLInputElement | HTMLSelectElement).value })
   return (
     <section>
       <search>
         <form
-          class="search"
+          class="search log-filters"
           onSubmit={(event) => {
             event.preventDefault()
             load(null)
           }}
         >
-          <label for="log-request-id">Request id</label>
-          <input
-            id="log-request-id"
-            type="search"
-            placeholder="req_…"
-            value={filters.requestId}
-            onInput={field('requestId')}
-          />
-          <label for="log-status">Status</label>
-          <input
-            id="log-status"
-            type="search"
-            placeholder="400 or 4xx"
-            value={filters.status}
-            onInput={field('status')}
-          />
-          <label for="log-path">Path starts with</label>
-          <input id="log-path" type="search" placeholder="/v1/users" value={filters.path} onInput={field('path')} />
+          <div class="field">
+            <label for="log-request-id">Request id</label>
+            <input
+              id="log-request-id"
+              type="search"
+              placeholder="req_…"
+              value={filters.requestId}
+              onInput={field('requestId')}
+            />
+          </div>
+          <div class="field">
+            <label for="log-status">Status</label>
+            <input
+              id="log-status"
+              type="search"
+              placeholder="400 or 4xx"
+              value={filters.status}
+              onInput={field('status')}
+            />
+          </div>
+          <div class="field">
+            <label for="log-method">Method</label>
+            <select id="log-method" value={filters.method} onChange={field('method')}>
+              <option value="">Any</option>
+              {METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {method}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for="log-path">Path starts with</label>
+            <input id="log-path" type="search" placeholder="/v1/users" value={filters.path} onInput={field('path')} />
+          </div>
+          <div class="field">
+            <label for="log-key">Key id</label>
+            <input id="log-key" type="search" placeholder="key_…" value={filters.key} onInput={field('key')} />
+          </div>
+          <div class="field">
+            <label for="log-from">From</label>
+            <input id="log-from" type="datetime-local" step="1" value={filters.from} onInput={field('from')} />
+          </div>
+          <div class="field">
+            <label for="log-to">Before</label>
+            <input id="log-to" type="datetime-local" step="1" value={filters.to} onInput={field('to')} />
+          </div>
           <button type="submit">Search</button>
         </form>
       </search>
@@ -196,6 +246,7 @@ export const RequestLogsPage = ({ mode }: { mode: Mode }) => {
                 <th scope="col">Status</th>
                 <th scope="col">Error</th>
                 <th scope="col">Duration</th>
+                <th scope="col">Key</th>
                 <th scope="col">Request id</th>
               </tr>
             </thead>
@@ -211,6 +262,9 @@ export const RequestLogsPage = ({ mode }: { mode: Mode }) => {
                   <td>{log.status}</td>
                   <td>{log.error?.code ?? ''}</td>
                   <td>{log.duration_ms} ms</td>
+                  <td>
+                    <code>{log.key_id ?? '—'}</code>
+                  </td>
                   <td>
                     <button type="button" class="link" onClick={() => setChosen(log)}>
                       {log.id}

@@ -1,0 +1,62 @@
+import type { ConsentTicketQuery, ConsentTicketRecord } from '../../../core/oauth/consent-ticket.js'
+import type { ConsentTicketLogPort } from '../../../core/ports/consent-ticket-log.js'
+import { boundLimit, type SqliteDatabase, statement } from './database.js'
+import { encodeJson } from './json.js'
+import { allRecords, oneRecord } from './records.js'
+
+/** Consent tickets' records in the platform database (`consent_tickets`); `seq` is the order issued. */
+export class SqliteConsentTicketLog implements ConsentTicketLogPort {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  async record(ticket: ConsentTicketRecord): Promise<void> {
+    statement(
+      this.db,
+      'INSERT INTO consent_tickets (id, platform_id, livemode, ticket_hash, created_at, doc) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(
+      ticket.id,
+      ticket.platformId,
+      ticket.livemode ? 1 : 0,
+      ticket.ticketHash,
+      ticket.createdAt.getTime(),
+      encodeJson(ticket),
+    )
+  }
+
+  async markUsed(
+    ticketHash: string,
+    use: { readonly at: Date; readonly decision: 'allow' | 'deny'; readonly scopes: readonly string[] },
+  ): Promise<void> {
+    const ticket = oneRecord<ConsentTicketRecord>(
+      this.db,
+      'SELECT doc FROM consent_tickets WHERE ticket_hash = ?',
+      ticketHash,
+    )
+    if (ticket === null || ticket.usedAt !== null) return
+    const used: ConsentTicketRecord = { ...ticket, usedAt: use.at, decision: use.decision, scopes: [...use.scopes] }
+    // The guard keeps a first use that another process wrote meanwhile.
+    statement(
+      this.db,
+      "UPDATE consent_tickets SET doc = ? WHERE ticket_hash = ? AND json_extract(doc, '$.usedAt') IS NULL",
+    ).run(encodeJson(used), ticketHash)
+  }
+
+  async list(platformId: string, livemode: boolean, query: ConsentTicketQuery) {
+    const where = ['platform_id = ?', 'livemode = ?']
+    const params: unknown[] = [platformId, livemode ? 1 : 0]
+    if (query.startingAfter !== undefined) {
+      where.push('seq < COALESCE((SELECT seq FROM consent_tickets WHERE id = ?), -1)')
+      params.push(query.startingAfter)
+    }
+    const rows = allRecords<ConsentTicketRecord>(
+      this.db,
+      `SELECT doc FROM consent_tickets WHERE ${where.join(' AND ')} ORDER BY seq DESC ${boundLimit()}`,
+      ...params,
+      query.limit + 1,
+    )
+    return { data: rows.slice(0, query.limit), hasMore: rows.length > query.limit }
+  }
+
+  async prune(before: Date): Promise<number> {
+    return statement(this.db, 'DELETE FROM consent_tickets WHERE created_at < ?').run(before.getTime()).changes
+  }
+}
