@@ -264,7 +264,8 @@ export class OutboundMirror implements EventChangeListener {
 
   /** The event as the provider receives it: a series with its changed occurrences, read now. */
   private async payloadOf(scope: RequestScope, event: CalendarEvent): Promise<OutboundEvent> {
-    if (!isMaster(event)) return outboundOf(event)
+    // A single event says so on an update: a series of ours turned into one loses its recurrence at the provider too.
+    if (!isMaster(event)) return { ...outboundOf(event), recurrence: [] }
     const exceptions: CalendarEvent[] = []
     for (const original of event.exceptions ?? []) {
       const exception = await this.deps.events.get(scope.accountId, occurrenceId(event.id, new Date(original)))

@@ -390,6 +390,32 @@ describe('What a provider cannot hold or refuses', () => {
   })
 })
 
+describe('A series turned into a single event (recurrence: null)', () => {
+  for (const provider of ['google', 'microsoft', 'icloud'] as const)
+    it(`${provider}: the provider's copy loses its recurrence too, and holds the one event`, async () => {
+      const series = await createSeries(provider)
+      const single = await client.live('PATCH', `/v1/events/${series.id}`, { body: { recurrence: null } })
+      expect(single.status, JSON.stringify(single.body)).toBe(200)
+      expect(single.body.recurrence ?? null).toBeNull()
+      expect((await client.live('GET', `/v1/events/${series.id}`)).body.mirror).toMatchObject({ status: 'synced' })
+      const { email, calendarId } = users[provider]
+      if (provider === 'google') {
+        const copy = google.eventsOf(email, calendarId).find((event) => event.id === series.externalId)!
+        expect(copy.recurrence ?? []).toEqual([])
+      } else if (provider === 'microsoft')
+        expect(graph.seriesOf(email, series.externalId)!.recurrence ?? null).toBeNull()
+      else {
+        const text = await (await fetch(series.externalId, { headers: caldavAuth(email) })).text()
+        const vevents = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent')
+        expect(vevents.map((vevent) => vevent.hasProperty('rrule'))).toEqual([false])
+      }
+      // Read back as a series, it is the one event (Graph lists no instances of a single event).
+      expect(await atProvider(provider, series.externalId)).toEqual(
+        provider === 'microsoft' ? [] : [[iso(series.starts[0]!), 'Stand-up', 'Room A']],
+      )
+    })
+})
+
 describe('All-day events round-trip through every provider without drifting a day, from UTC−12 to UTC+14', () => {
   const ZONES = ['Etc/GMT+12', 'UTC', 'Asia/Kolkata', 'Pacific/Kiritimati'] as const
   const plusDays = (date: string, days: number) => DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate()!
