@@ -648,10 +648,10 @@ describe("A series made at the provider becomes one editable series of ours; an 
   let syncs = 0
   for (const provider of ['google', 'icloud'] as const)
     it(`${provider}: made, changed and cancelled there, changed here, each synced once`, async () => {
-      weekOffset += 1
+      // Within the calendar sync's window (half a year ahead), whatever ran before.
       const first = DateTime.now()
         .setZone(ZONE)
-        .plus({ weeks: weekOffset + 1 })
+        .plus({ days: provider === 'google' ? 3 : 10 })
         .set({ hour: 18, minute: 0, second: 0, millisecond: 0 })
       const starts = Array.from({ length: 5 }, (_, day) => first.plus({ days: day }).toJSDate())
       const remote = atTheProvider(provider, first)
