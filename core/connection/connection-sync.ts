@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { BackgroundScope } from '../background/background-job.js'
+import type { CalendarEvent } from '../event/event.js'
 import type { EventService } from '../event/event-service.js'
+import { occurrenceId } from '../event/recurrence.js'
 import { isSeriesMaster } from '../event/series-shape.js'
 import type {
   CalendarProviderPort,
@@ -32,7 +34,7 @@ import {
 } from './connection.js'
 import { ConnectionRecords } from './connection-records.js'
 import { type ConnectionCommand, connectionTransition, healthOf } from './connection-transition.js'
-import { planInbound } from './inbound-sync.js'
+import { type DesiredEvent, planInbound } from './inbound-sync.js'
 import { ProviderQuota } from './provider-quota.js'
 
 /** How often the sync job looks at a connection (docs/connections.md, "Sync cadence"). */
@@ -328,9 +330,10 @@ export class ConnectionSync {
     batch: SyncBatch,
     stillToDelete: ReadonlySet<string>,
   ): Promise<void> {
-    // A series of ours written to this calendar is the mirror's: the sync neither changes nor removes it.
+    // A series of ours written to this calendar is the mirror's: the sync neither changes nor removes it (a series
+    // the sync brought in stays the sync's after we write our edits of it back).
     const existing = (await this.deps.events.listByCalendar(scope.accountId, calendar.id)).filter(
-      (event) => !(isSeriesMaster(event) && (event.mirror ?? null) !== null),
+      (event) => !(isSeriesMaster(event) && (event.mirror ?? null) !== null && event.source?.imported !== true),
     )
     const planned = planInbound({ batch, existing, calendarTimezone: calendar.timezone, now: scope.clock.now() })
     const ours = await this.copiesOfOurEvents(scope, connection, batch)
@@ -344,50 +347,112 @@ export class ConnectionSync {
           !stillToDelete.has(desired.externalId) && !ours.has(desired.externalId) && !ours.has(desired.seriesId ?? ''),
       ),
     }
-    for (const event of plan.removals) await this.deps.events.delete(scope, event.id, FROM_PROVIDER)
+    const series = this.deps.events.series
+    for (const event of plan.removals)
+      if (isSeriesMaster(event)) await series.delete(scope, event.id, 'all', FROM_PROVIDER)
+      else await this.deps.events.delete(scope, event.id, FROM_PROVIDER)
+    // Our master of each series held as one, by provider id (those this batch makes are added as they are made).
+    const masters = new Map<string, string>()
     for (const { event, desired } of plan.updates) {
-      // An all-day event takes the provider's dates in its own zone (no zone moves it by a day).
+      const updated = await this.applyUpdate(scope, event, desired)
+      if (updated !== null && isSeriesMaster(updated)) {
+        masters.set(desired.externalId, updated.id)
+        // A series moved at the provider keeps only the exceptions its rule still has.
+        if (desired.recurrence !== null) await series.dropStrandedExceptions(scope, updated.id)
+      }
+    }
+    for (const desired of plan.creates) {
+      const created = await this.applyCreate(scope, connection, calendar, desired)
+      if (created !== null && isSeriesMaster(created)) masters.set(desired.externalId, created.id)
+    }
+    for (const change of plan.occurrences) {
+      const masterId = change.master?.id ?? masters.get(change.seriesExternalId)
+      if (masterId === undefined) continue
+      const id = occurrenceId(masterId, change.originalStart)
+      const desired = change.desired
+      if (desired === null) {
+        await series.delete(scope, id, 'this', FROM_PROVIDER)
+        continue
+      }
       const patch = {
         title: desired.title,
-        ...(desired.allDay === null
-          ? { startTime: desired.start, endTime: desired.end, timezone: desired.timezone }
-          : { allDay: desired.allDay }),
+        ...(desired.allDay === null ? { startTime: desired.start, endTime: desired.end } : { allDay: desired.allDay }),
         showAs: desired.showAs,
       }
-      const updated = await this.deps.events.update(
+      const updated = await series.update(
         scope,
-        event.id,
+        id,
         { ...patch, location: desired.location === null ? null : { address: desired.location } },
+        'this',
         FROM_PROVIDER,
       )
       if (!updated.ok && updated.error._tag === 'InvalidParameter')
-        await this.deps.events.update(scope, event.id, { ...patch, location: null }, FROM_PROVIDER)
+        await series.update(scope, id, { ...patch, location: null }, 'this', FROM_PROVIDER)
     }
-    for (const desired of plan.creates) {
-      const input = {
-        userId: connection.userId,
-        title: desired.title,
-        startTime: desired.start,
-        endTime: desired.end,
-        timezone: desired.timezone,
-        ...(desired.allDay === null ? {} : { allDay: desired.allDay }),
-        showAs: desired.showAs,
-        source: {
-          connectionId: connection.id,
-          calendarId: calendar.id,
-          externalId: desired.externalId,
-          seriesId: desired.seriesId,
-        },
-      }
-      const created = await this.deps.events.create(
-        scope,
-        { ...input, location: desired.location === null ? null : { address: desired.location } },
-        FROM_PROVIDER,
-      )
-      // An address the geocoder cannot place still makes an event, without a location.
-      if (!created.ok && created.error._tag === 'InvalidParameter')
-        await this.deps.events.create(scope, { ...input, location: null }, FROM_PROVIDER)
+  }
+
+  /** One planned update (a series: its lines only when its times changed); answers the event after, or null. */
+  private async applyUpdate(
+    scope: RequestScope,
+    event: CalendarEvent,
+    desired: DesiredEvent,
+  ): Promise<CalendarEvent | null> {
+    // An all-day event takes the provider's dates in its own zone (no zone moves it by a day).
+    const patch = {
+      title: desired.title,
+      ...(desired.allDay === null
+        ? { startTime: desired.start, endTime: desired.end, timezone: desired.timezone }
+        : { allDay: desired.allDay }),
+      // A series that became a single event, or the reverse, changes kind in place.
+      ...(desired.recurrence !== null || isSeriesMaster(event) ? { recurrence: desired.recurrence } : {}),
+      showAs: desired.showAs,
     }
+    const updated = await this.deps.events.update(
+      scope,
+      event.id,
+      { ...patch, location: desired.location === null ? null : { address: desired.location } },
+      FROM_PROVIDER,
+    )
+    if (updated.ok) return updated.value
+    if (updated.error._tag !== 'InvalidParameter') return null
+    const again = await this.deps.events.update(scope, event.id, { ...patch, location: null }, FROM_PROVIDER)
+    return again.ok ? again.value : null
+  }
+
+  /** One planned create (a series with its lines); answers the event made, or null. */
+  private async applyCreate(
+    scope: RequestScope,
+    connection: Connection,
+    calendar: Calendar,
+    desired: DesiredEvent,
+  ): Promise<CalendarEvent | null> {
+    const input = {
+      userId: connection.userId,
+      title: desired.title,
+      startTime: desired.start,
+      endTime: desired.end,
+      timezone: desired.timezone,
+      ...(desired.allDay === null ? {} : { allDay: desired.allDay }),
+      ...(desired.recurrence === null ? {} : { recurrence: desired.recurrence }),
+      showAs: desired.showAs,
+      source: {
+        connectionId: connection.id,
+        calendarId: calendar.id,
+        externalId: desired.externalId,
+        seriesId: desired.seriesId,
+        imported: true,
+      },
+    }
+    const created = await this.deps.events.create(
+      scope,
+      { ...input, location: desired.location === null ? null : { address: desired.location } },
+      FROM_PROVIDER,
+    )
+    if (created.ok) return created.value
+    // An address the geocoder cannot place still makes an event, without a location.
+    if (created.error._tag !== 'InvalidParameter') return null
+    const again = await this.deps.events.create(scope, { ...input, location: null }, FROM_PROVIDER)
+    return again.ok ? again.value : null
   }
 
   /** Provider ids in a batch of copies we created (their client key names an event of this user). */

@@ -179,8 +179,12 @@ export class OutboundMirror implements EventChangeListener {
   ): Promise<SeriesRefusal | null> {
     if (context.origin === 'provider') return null
     let mirror = master.mirror ?? null
-    if (mirror === null) {
-      // A series synced from a provider is the calendar sync's; only our own series are written out.
+    if (mirror === null && master.source?.imported === true) {
+      // A series the calendar sync brought in: our edit goes back to the provider's series (when we may write there).
+      const link = await this.linkOf(master, scope)
+      if (link === null) return null
+      mirror = step(link, { type: 'request' })
+    } else if (mirror === null) {
       if ((master.source ?? null) !== null) return null
       const target = await this.deps.connections.defaultWritableCalendar(scope.accountId, master.userId)
       if (target === null) return null
@@ -191,7 +195,7 @@ export class OutboundMirror implements EventChangeListener {
   }
 
   async onSeriesDeleted(master: CalendarEvent, scope: RequestScope, context: ChangeContext): Promise<void> {
-    if ((master.mirror ?? null) === null) return
+    if ((master.mirror ?? null) === null && master.source?.imported !== true) return
     await this.onDeleted(master, scope, context)
   }
 
@@ -260,7 +264,8 @@ export class OutboundMirror implements EventChangeListener {
 
   /** The event as the provider receives it: a series with its changed occurrences, read now. */
   private async payloadOf(scope: RequestScope, event: CalendarEvent): Promise<OutboundEvent> {
-    if (!isMaster(event)) return outboundOf(event)
+    // A single event says so on an update: a series of ours turned into one loses its recurrence at the provider too.
+    if (!isMaster(event)) return { ...outboundOf(event), recurrence: [] }
     const exceptions: CalendarEvent[] = []
     for (const original of event.exceptions ?? []) {
       const exception = await this.deps.events.get(scope.accountId, occurrenceId(event.id, new Date(original)))
@@ -326,6 +331,7 @@ export class OutboundMirror implements EventChangeListener {
                 calendarId: mirror.calendarId,
                 externalId: mirror.externalId,
                 seriesId: null,
+                ...(current.source?.imported === true ? { imported: true } : {}),
               }
         const next: CalendarEvent = { ...current, mirror, source, version: current.version + 1 }
         return written(await this.deps.events.update(next, current.version, []), next)

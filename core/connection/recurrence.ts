@@ -10,7 +10,7 @@ export interface Occurrence {
 }
 
 /** The instants an `EXDATE` line removes. */
-const exclusionsOf = (lines: readonly string[], zone: string): Set<number> => {
+export const exclusionsOf = (lines: readonly string[], zone: string): Set<number> => {
   const excluded = new Set<number>()
   for (const line of lines) {
     const match = /^EXDATE(?:;([^:]*))?:(.*)$/i.exec(line.trim())

@@ -11,7 +11,7 @@ import type { AccountDeactivated } from '../user/user.errors.js'
 import { type AllDayDates, allDayDatesFrom, localDateOf } from './all-day.js'
 import { CalendarChangeRefused, DepartureUnavailable } from './event.errors.js'
 import { type CalendarEvent, monitoringDueAt } from './event.js'
-import type { ChangeContext, EventLifecycle } from './event-lifecycle.js'
+import { API_CHANGE, type ChangeContext, type EventLifecycle } from './event-lifecycle.js'
 import type { EventPatch, EventService } from './event-service.js'
 import {
   expandSeries,
@@ -290,11 +290,12 @@ export class EventSeriesService {
     id: string,
     patch: EventPatch,
     applyTo: EditScope | undefined,
+    context: ChangeContext = API_CHANGE,
   ): Promise<Result<CalendarEvent, SeriesEditError>> {
     const before = await this.snapshotFor(scope, id)
     const updated = await this.applyUpdate(scope, id, patch, applyTo)
     if (!updated.ok || before === null) return updated
-    const refused = await this.reportEdit(scope, before, updated.value)
+    const refused = await this.reportEdit(scope, before, updated.value, context)
     return refused ?? ok(await this.withSeriesMirror(scope, updated.value))
   }
 
@@ -303,11 +304,12 @@ export class EventSeriesService {
     scope: RequestScope,
     id: string,
     applyTo: EditScope | undefined,
+    context: ChangeContext = API_CHANGE,
   ): Promise<Result<CalendarEvent, SeriesEditError>> {
     const before = await this.snapshotFor(scope, id)
     const deleted = await this.applyDelete(scope, id, applyTo)
     if (!deleted.ok || before === null) return deleted
-    const refused = await this.reportEdit(scope, before, null)
+    const refused = await this.reportEdit(scope, before, null, context)
     return refused ?? deleted
   }
 
@@ -335,13 +337,14 @@ export class EventSeriesService {
     scope: RequestScope,
     before: SeriesSnapshot,
     answer: CalendarEvent | null,
+    context: ChangeContext,
   ): Promise<Result<CalendarEvent, CalendarChangeRefused> | null> {
     const lifecycle = this.deps.lifecycle
     if (lifecycle === undefined) return null
     const answerSeries = answer === null ? null : isSeriesMaster(answer) ? answer.id : (answer.recurringEventId ?? null)
     const split = answerSeries !== null && answerSeries !== before.master.id ? answerSeries : null
     const refuse = async (reason: string, written: CalendarEvent | null) => {
-      if (written !== null) await lifecycle.seriesDeleted(written, scope)
+      if (written !== null) await lifecycle.seriesDeleted(written, scope, context)
       if (split !== null) {
         const created = await this.deps.events.get(scope.accountId, split)
         if (created !== null) await this.deleteSeries(scope, created)
@@ -353,17 +356,17 @@ export class EventSeriesService {
     if (split !== null) {
       const created = await this.deps.events.get(scope.accountId, split)
       if (created !== null) {
-        const refusal = await lifecycle.seriesChanged(created, scope)
+        const refusal = await lifecycle.seriesChanged(created, scope, context)
         if (refusal !== null) return refuse(refusal.reason, null)
         written = (await this.deps.events.get(scope.accountId, split)) ?? created
       }
     }
     const current = await this.deps.events.get(scope.accountId, before.master.id)
     if (current === null) {
-      await lifecycle.seriesDeleted(before.master, scope)
+      await lifecycle.seriesDeleted(before.master, scope, context)
       return null
     }
-    const refusal = await lifecycle.seriesChanged(current, scope)
+    const refusal = await lifecycle.seriesChanged(current, scope, context)
     return refusal === null ? null : refuse(refusal.reason, written)
   }
 
@@ -475,6 +478,27 @@ export class EventSeriesService {
     if (split === null) return this.deleteSeries(scope, master)
     const trimmed = await this.trimAt(scope, master, original, split.before)
     return trimmed.ok ? ok(event) : trimmed
+  }
+
+  /**
+   * Drops the stored exceptions whose original start the series' rule no longer has (the calendar sync, after the
+   * provider moved or re-ruled a series: the provider drops them too).
+   */
+  async dropStrandedExceptions(scope: RequestScope, masterId: string): Promise<void> {
+    const master = await this.deps.events.get(scope.accountId, masterId)
+    if (master === null || !isSeriesMaster(master)) return
+    const shape = seriesShapeOfMaster(master)
+    const stranded = (await this.exceptionsOf(scope, master)).filter(
+      (exception) => !isOccurrence(shape, exception.originalStartTime ?? exception.startTime),
+    )
+    if (stranded.length === 0) return
+    for (const exception of stranded) await this.single.delete(scope, exception.id)
+    const gone = new Set(
+      stranded.map((exception) => (exception.originalStartTime ?? exception.startTime).toISOString()),
+    )
+    await this.writeMaster(scope, master, {
+      exceptions: (master.exceptions ?? []).filter((original) => !gone.has(original)),
+    })
   }
 
   private async isStored(scope: RequestScope, event: CalendarEvent): Promise<boolean> {

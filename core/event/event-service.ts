@@ -119,7 +119,8 @@ export class EventService {
     const shape = seriesShapeOf(input, timezone)
     if (!shape.ok) return shape
     const { startTime, endTime, recurrence, allDay } = shape.value
-    if (recurrence !== null) {
+    // A provider's own series is held as the provider has it (the calendar sync): only ours are checked.
+    if (recurrence !== null && context.origin !== 'provider') {
       const refused = await this.deps.lifecycle.checkRecurrence(
         { userId: input.userId, existing: null, recurrence, start: startTime, timezone },
         scope,
@@ -231,7 +232,7 @@ export class EventService {
         const shape = patchedSeriesShape(current, patch, timezone)
         if (!shape.ok) return shape
         const { startTime, endTime, recurrence, allDay } = shape.value
-        if (recurrence !== null && patch.recurrence !== undefined) {
+        if (recurrence !== null && patch.recurrence !== undefined && context.origin !== 'provider') {
           const refused = await this.deps.lifecycle.checkRecurrence(
             { userId: current.userId, existing: current, recurrence, start: startTime, timezone },
             scope,

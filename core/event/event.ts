@@ -31,6 +31,11 @@ export interface EventSource {
   readonly calendarId: string
   readonly externalId: string
   readonly seriesId: string | null
+  /**
+   * Set on events (and series) the calendar sync made from the provider's, as opposed to events of ours the mirror
+   * linked to their copy: a series it made stays the sync's after we write our edits of it back. Absent otherwise.
+   */
+  readonly imported?: boolean | null
 }
 
 /**

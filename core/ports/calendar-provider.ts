@@ -90,7 +90,8 @@ export interface OutboundEvent {
   readonly allDay?: { readonly startDate: string; readonly endDate: string } | null
   /**
    * A series: its RFC 5545 lines (`RRULE`, `EXDATE`, `RDATE`) as our series holds them, expanded from `start` in
-   * `timezone`. Absent or empty for a single event.
+   * `timezone`. Absent or empty for a single event; empty on an update says so: a series at the provider (ours turned
+   * into a single event) loses its recurrence.
    */
   readonly recurrence?: readonly string[] | null
   /** A series' occurrences changed on their own; each write carries them all (cancelled ones are `EXDATE`s). */

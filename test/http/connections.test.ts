@@ -395,7 +395,7 @@ describe('POST /v1/connections/callback (server-side variant)', () => {
 })
 
 describe('Inbound sync: events of selected calendars become events of the user', () => {
-  it('imports the seeded events with external ids, expands the weekly series, and skips nothing on re-sync', async () => {
+  it('imports the seeded events with external ids, the weekly series as one series, and skips nothing on re-sync', async () => {
     const { connectionId, userId } = await connect('google')
     const events = await eventsOf(userId)
     const titles = events.map((event) => event.title)
@@ -410,9 +410,16 @@ describe('Inbound sync: events of selected calendars become events of the user',
     expect(dentist.calendar_id).toMatch(/^cal_/)
     expect(dentist.location.address).toBe('1 Harley Street, London')
     expect(typeof dentist.location.lat).toBe('number')
+    // The series is one series of ours: its six occurrences listed, each with its own id, all of the one master.
     const standups = events.filter((event) => event.title === 'Weekly stand-up')
-    expect(new Set(standups.map((event) => event.external_id)).size).toBe(6)
-    for (const standup of standups) expect(standup.external_id).toMatch(/^seed-standup_\d{8}T\d{6}Z$/)
+    expect(new Set(standups.map((event) => event.id)).size).toBe(6)
+    const masters = (
+      await client.sandbox('GET', `/v1/events?user_id=${userId}&series=masters&limit=100`)
+    ).body.data.filter((event: ResponseJson) => event.title === 'Weekly stand-up')
+    expect(masters.map((master: ResponseJson) => [master.external_id, master.recurrence])).toEqual([
+      ['seed-standup', ['RRULE:FREQ=WEEKLY;COUNT=6']],
+    ])
+    for (const standup of standups) expect(standup.recurring_event_id).toBe(masters[0].id)
 
     const refreshed = await client.sandbox('POST', `/v1/connections/${connectionId}/refresh`)
     expect(refreshed.status).toBe(200)

@@ -390,6 +390,32 @@ describe('What a provider cannot hold or refuses', () => {
   })
 })
 
+describe('A series turned into a single event (recurrence: null)', () => {
+  for (const provider of ['google', 'microsoft', 'icloud'] as const)
+    it(`${provider}: the provider's copy loses its recurrence too, and holds the one event`, async () => {
+      const series = await createSeries(provider)
+      const single = await client.live('PATCH', `/v1/events/${series.id}`, { body: { recurrence: null } })
+      expect(single.status, JSON.stringify(single.body)).toBe(200)
+      expect(single.body.recurrence ?? null).toBeNull()
+      expect((await client.live('GET', `/v1/events/${series.id}`)).body.mirror).toMatchObject({ status: 'synced' })
+      const { email, calendarId } = users[provider]
+      if (provider === 'google') {
+        const copy = google.eventsOf(email, calendarId).find((event) => event.id === series.externalId)!
+        expect(copy.recurrence ?? []).toEqual([])
+      } else if (provider === 'microsoft')
+        expect(graph.seriesOf(email, series.externalId)!.recurrence ?? null).toBeNull()
+      else {
+        const text = await (await fetch(series.externalId, { headers: caldavAuth(email) })).text()
+        const vevents = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent')
+        expect(vevents.map((vevent) => vevent.hasProperty('rrule'))).toEqual([false])
+      }
+      // Read back as a series, it is the one event (Graph lists no instances of a single event).
+      expect(await atProvider(provider, series.externalId)).toEqual(
+        provider === 'microsoft' ? [] : [[iso(series.starts[0]!), 'Stand-up', 'Room A']],
+      )
+    })
+})
+
 describe('All-day events round-trip through every provider without drifting a day, from UTC−12 to UTC+14', () => {
   const ZONES = ['Etc/GMT+12', 'UTC', 'Asia/Kolkata', 'Pacific/Kiritimati'] as const
   const plusDays = (date: string, days: number) => DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate()!
@@ -509,4 +535,203 @@ describe('Only occurrences changed on their own are written as such', () => {
       'Daily check',
     ])
   })
+})
+
+describe("A series made at the provider becomes one editable series of ours; an occurrence changed on either side reaches the other's, with no duplicate", () => {
+  /** The incoming side of each provider that hands series over as one (Google, CalDAV): make, change, cancel. */
+  const atTheProvider = (provider: 'google' | 'icloud', first: DateTime) => {
+    const { email, calendarId } = users[provider]
+    const id = `bookclub${provider}${first.toMillis()}`
+    const href = `${calendarId}${id}.ics`
+    const stamp = (date: Date) =>
+      date
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '')
+    const googleTime = (date: Date) => ({ dateTime: date.toISOString(), timeZone: ZONE })
+    const vevent = (fields: { start: Date; title: string; original?: Date }) => [
+      'BEGIN:VEVENT',
+      `UID:${id}`,
+      'DTSTAMP:20260101T000000Z',
+      `DTSTART:${stamp(fields.start)}`,
+      `DTEND:${stamp(new Date(fields.start.getTime() + HOUR))}`,
+      ...(fields.original === undefined ? ['RRULE:FREQ=DAILY;COUNT=5'] : [`RECURRENCE-ID:${stamp(fields.original)}`]),
+      `SUMMARY:${fields.title}`,
+      'END:VEVENT',
+    ]
+    let overrides: { start: Date; title: string; original: Date }[] = []
+    let exdates: Date[] = []
+    const putObject = async () => {
+      const master = vevent({ start: first.toJSDate(), title: 'Book club' })
+      const withExdates =
+        exdates.length === 0 ? master : [...master.slice(0, -1), `EXDATE:${exdates.map(stamp).join(',')}`, 'END:VEVENT']
+      const body = [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//t//t//EN',
+        ...withExdates,
+        ...overrides.flatMap(vevent),
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n')
+      const put = await fetch(href, {
+        method: 'PUT',
+        headers: { ...caldavAuth(email), 'content-type': 'text/calendar' },
+        body,
+      })
+      expect(put.status).toBeLessThan(300)
+    }
+    /** The object as the server holds it now (our write-back may have changed it): its overrides and EXDATEs. */
+    const readBack = async () => {
+      const held = await (await fetch(href, { headers: caldavAuth(email) })).text()
+      const components = new ICAL.Component(ICAL.parse(held)).getAllSubcomponents('vevent')
+      overrides = components
+        .filter((component) => component.hasProperty('recurrence-id'))
+        .map((component) => ({
+          original: (component.getFirstPropertyValue('recurrence-id') as ICAL.Time).toJSDate(),
+          start: (component.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate(),
+          title: String(component.getFirstPropertyValue('summary')),
+        }))
+      exdates = components
+        .filter((component) => !component.hasProperty('recurrence-id'))
+        .flatMap((component) => component.getAllProperties('exdate'))
+        .flatMap((property) => property.getValues() as ICAL.Time[])
+        .map((time) => time.toJSDate())
+    }
+    return {
+      externalId: provider === 'google' ? id : href,
+      async make() {
+        if (provider === 'icloud') return putObject()
+        google.putEvent(email, calendarId, {
+          id,
+          summary: 'Book club',
+          start: googleTime(first.toJSDate()),
+          end: googleTime(first.plus({ hours: 1 }).toJSDate()),
+          recurrence: ['RRULE:FREQ=DAILY;COUNT=5'],
+        })
+      },
+      async change(original: Date, start: Date, title: string) {
+        if (provider === 'icloud') {
+          await readBack()
+          overrides = [
+            ...overrides.filter((kept) => kept.original.getTime() !== original.getTime()),
+            { original, start, title },
+          ]
+          return putObject()
+        }
+        google.putEvent(email, calendarId, {
+          id: `${id}_${stamp(original)}`,
+          summary: title,
+          start: googleTime(start),
+          end: googleTime(new Date(start.getTime() + HOUR)),
+          recurringEventId: id,
+          originalStartTime: googleTime(original),
+        })
+      },
+      async cancel(original: Date) {
+        if (provider === 'icloud') {
+          await readBack()
+          exdates = [...exdates, original]
+          overrides = overrides.filter((override) => override.original.getTime() !== original.getTime())
+          return putObject()
+        }
+        google.putEvent(email, calendarId, {
+          id: `${id}_${stamp(original)}`,
+          status: 'cancelled',
+          recurringEventId: id,
+          originalStartTime: googleTime(original),
+        })
+      },
+    }
+  }
+
+  let syncs = 0
+  for (const provider of ['google', 'icloud'] as const)
+    it(`${provider}: made, changed and cancelled there, changed here, each synced once`, async () => {
+      // Within the calendar sync's window (half a year ahead), whatever ran before.
+      const first = DateTime.now()
+        .setZone(ZONE)
+        .plus({ days: provider === 'google' ? 3 : 10 })
+        .set({ hour: 18, minute: 0, second: 0, millisecond: 0 })
+      const starts = Array.from({ length: 5 }, (_, day) => first.plus({ days: day }).toJSDate())
+      const remote = atTheProvider(provider, first)
+      const [connection] = (await client.live('GET', `/v1/connections?user_id=${users[provider].userId}`)).body.data
+      // The calendar sync's job, incremental, at a clock past each connection's next look (a push channel's safety
+      // sync is hours away).
+      const sync = async () => {
+        syncs += 1
+        const at = Date.now() + syncs * 7 * HOUR
+        const job = test.service.application.surfaces.live.backgroundJobs.find((job) => job.name === 'calendar-sync')!
+        expect(await job.run({ accountId: null, clock: { now: () => new Date(at) } })).toBeGreaterThanOrEqual(1)
+        const after = await client.live('GET', `/v1/connections/${connection.id}`)
+        expect(after.body.last_sync_error ?? null).toBeNull()
+      }
+      const mastersNamed = async () =>
+        (
+          await client.live('GET', `/v1/events?user_id=${users[provider].userId}&series=masters&limit=100`)
+        ).body.data.filter(
+          (event: { title: string; recurrence: unknown }) =>
+            event.title.startsWith('Book club') && (event.recurrence ?? null) !== null,
+        )
+      const listedOccurrences = async () =>
+        (
+          await client.live(
+            'GET',
+            `/v1/events?user_id=${users[provider].userId}&start_time[gte]=${starts[0]!.toISOString()}&start_time[lt]=${new Date(starts[4]!.getTime() + 86_400_000).toISOString()}&limit=100`,
+          )
+        ).body.data
+          .filter((event: { title: string }) => event.title.startsWith('Book club'))
+          .map((event: { start_time: string; title: string }): Occurrence => [event.start_time, event.title, null])
+          .sort(byStart)
+
+      // Made there: one series here, with the provider's rule, whose occurrences are the provider's.
+      await remote.make()
+      await sync()
+      const [master] = await mastersNamed()
+      expect(master, 'one series').toBeDefined()
+      expect(await mastersNamed()).toHaveLength(1)
+      expect(master.recurrence).toEqual(['RRULE:FREQ=DAILY;COUNT=5'])
+      expect(master.external_id).toBe(remote.externalId)
+      const plain = starts.map((start): Occurrence => [iso(start), 'Book club', null])
+      expect(await inOurApi([master.id])).toEqual(plain)
+
+      // Changed there: that occurrence of ours (its derived id) changes, nothing else appears.
+      const moved = new Date(starts[1]!.getTime() + HOUR)
+      await remote.change(starts[1]!, moved, 'Book club (late)')
+      await sync()
+      const second = await client.live('GET', `/v1/events/${occurrenceIdOf(master.id, starts[1]!)}`)
+      expect([second.body.title, second.body.start_time, second.body.recurring_event_id]).toEqual([
+        'Book club (late)',
+        iso(moved),
+        master.id,
+      ])
+      const afterTheirs: Occurrence[] = [plain[0]!, [iso(moved), 'Book club (late)', null], ...plain.slice(2)]
+      expect(await inOurApi([master.id])).toEqual(afterTheirs)
+
+      // Changed here: the provider's instance changes; the next sync brings nothing back twice.
+      const fourth = occurrenceIdOf(master.id, starts[3]!)
+      const ours = await client.live('PATCH', `/v1/events/${fourth}`, { body: { title: 'Book club (at Ada’s)' } })
+      expect(ours.status, JSON.stringify(ours.body)).toBe(200)
+      const afterOurs: Occurrence[] = [
+        ...afterTheirs.slice(0, 3),
+        [iso(starts[3]!), 'Book club (at Ada’s)', null],
+        afterTheirs[4]!,
+      ]
+      expect(await atProvider(provider, remote.externalId)).toEqual(afterOurs)
+      await sync()
+      expect(await inOurApi([master.id])).toEqual(afterOurs)
+      expect(await listedOccurrences()).toEqual(afterOurs)
+      expect(await mastersNamed()).toHaveLength(1)
+      expect(await atProvider(provider, remote.externalId)).toEqual(afterOurs)
+
+      // Cancelled there: that occurrence goes here.
+      await remote.cancel(starts[4]!)
+      await sync()
+      const afterCancel = afterOurs.slice(0, 4)
+      expect(await inOurApi([master.id])).toEqual(afterCancel)
+      expect((await client.live('GET', `/v1/events/${occurrenceIdOf(master.id, starts[4]!)}`)).status).toBe(404)
+      await sync()
+      expect(await listedOccurrences()).toEqual(afterCancel)
+      expect(await atProvider(provider, remote.externalId)).toEqual(afterCancel)
+    })
 })

@@ -11,6 +11,7 @@ import { busyWithin, type Interval } from '../../core/scheduling/freebusy.js'
 import { findSlots, type SlotSearch, slotCandidates } from '../../core/scheduling/slots.js'
 import { ok } from '../../core/shared/result.js'
 import { departureInput, fixedClock, stubWeather } from '../support/departure-fixtures.js'
+import { occurrencesOfNewPlan } from '../support/inbound-plan.js'
 
 /**
  * Daylight saving, held against a naive model: every IANA zone that changes its offset in the next two years, each of
@@ -189,7 +190,7 @@ describe('Daylight saving: every IANA zone with an offset change in the next two
       })
       const window = { start: dayStart(change, -2), end: dayStart(change, 3) }
       const busy = busyWithin(
-        plan.creates.map((desired) => ({
+        occurrencesOfNewPlan(plan, new Date(change.at)).map((desired) => ({
           start: desired.start.getTime(),
           end: desired.end.getTime(),
           attendance: 'busy' as const,

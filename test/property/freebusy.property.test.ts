@@ -20,6 +20,7 @@ import {
   TIMES_OF_DAY,
   type TimeOfDay,
 } from '../../core/scheduling/slots.js'
+import { occurrencesOfNewPlan } from '../support/inbound-plan.js'
 
 const MINUTE = 60_000
 
@@ -228,7 +229,10 @@ describe('Recurring series: the occurrences free/busy reads agree with a naive r
           moved: new Map(moved.map(([n, hours]) => [n, hours * 3_600_000])),
           cancelled: new Set(s.cancelled),
         })
-        const stored = plan.creates.map((event) => ({ start: event.start.getTime(), end: event.end.getTime() }))
+        const stored = occurrencesOfNewPlan(plan, NOW).map((event) => ({
+          start: event.start.getTime(),
+          end: event.end.getTime(),
+        }))
         const byStart = (a: Interval, b: Interval) => a.start - b.start
         expect(stored.sort(byStart)).toEqual(expected.sort(byStart))
         // And free/busy over them is the model's merged busy time.

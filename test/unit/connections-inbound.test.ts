@@ -72,7 +72,7 @@ describe('Inbound sync plan: what one provider batch does to the events synced f
     ).toEqual([])
   })
 
-  it('expands a series, lets a changed occurrence replace its slot and a cancelled one go', () => {
+  it('holds a series as one: its master with its lines, a changed instance as an edit of that occurrence, a cancelled one as its cancellation', () => {
     const series = providerEvent({
       externalId: 's',
       start: hours(24),
@@ -94,20 +94,53 @@ describe('Inbound sync plan: what one provider batch does to the events synced f
       status: 'cancelled',
     })
     const result = plan([series, moved, cancelled])
-    expect(result.creates.map((event) => [event.externalId, event.title, event.start.toISOString()])).toEqual([
-      ['s_20260602T080000Z', 'Title', '2026-06-02T08:00:00.000Z'],
-      ['s_20260603T080000Z', 'Moved', '2026-06-03T10:00:00.000Z'],
+    expect(result.creates.map((event) => [event.externalId, event.recurrence, event.start.toISOString()])).toEqual([
+      ['s', ['RRULE:FREQ=DAILY;COUNT=3'], '2026-06-02T08:00:00.000Z'],
     ])
-    // Later, an incremental batch cancelling one occurrence removes just that one.
-    const existing = [synced('s_20260602T080000Z', 's', hours(24)), synced('s_20260603T080000Z', 's', hours(50))]
     expect(
-      plan(
-        [providerEvent({ externalId: 'i', recurringEventId: 's', originalStart: hours(24), status: 'cancelled' })],
-        existing,
-      ).removals.map((event) => event.id),
-    ).toEqual(['evt_s_20260602T080000Z'])
-    // And cancelling the series removes every occurrence.
-    expect(plan([providerEvent({ externalId: 's', status: 'cancelled' })], existing).removals).toHaveLength(2)
+      result.occurrences.map((change) => [
+        change.seriesExternalId,
+        change.master,
+        change.originalStart.toISOString(),
+        change.desired?.title ?? null,
+        change.desired?.start.toISOString() ?? null,
+      ]),
+    ).toEqual([
+      ['s', null, '2026-06-03T08:00:00.000Z', 'Moved', '2026-06-03T10:00:00.000Z'],
+      ['s', null, '2026-06-04T08:00:00.000Z', null, null],
+    ])
+    // Held: the same instances again change nothing; a new change of one reaches that occurrence only.
+    const master = {
+      ...synced('s', null, hours(24)),
+      recurrence: ['RRULE:FREQ=DAILY;COUNT=3', 'EXDATE:20260604T080000Z'],
+      exceptions: ['2026-06-03T08:00:00.000Z'],
+    } as CalendarEvent
+    const exception = {
+      ...synced('s', null, hours(50), 'Moved'),
+      id: 'evt_s_20260603T080000Z',
+      recurringEventId: 'evt_s',
+      originalStartTime: hours(48),
+    } as CalendarEvent
+    const held = [master, exception]
+    const again = plan([series, moved, cancelled], held)
+    expect([again.creates, again.updates, again.removals, again.occurrences]).toEqual([[], [], [], []])
+    const retitled = plan([providerEvent({ ...moved, title: 'Moved again' })], held)
+    expect(retitled.occurrences.map((change) => [change.master?.id, change.desired?.title])).toEqual([
+      ['evt_s', 'Moved again'],
+    ])
+    // Cancelling the series removes its master (its occurrences go with it); a full listing without it too.
+    expect(plan([providerEvent({ externalId: 's', status: 'cancelled' })], held).removals).toEqual([master])
+    expect(plan([], held, true).removals).toEqual([master])
+  })
+
+  it('a rule we cannot hold (denser than our bound) still arrives, as single occurrences', () => {
+    const hourly = providerEvent({ externalId: 'h', recurrence: ['RRULE:FREQ=HOURLY;COUNT=1001'] })
+    const creates = plan([hourly]).creates
+    expect(creates).toHaveLength(1001)
+    expect(creates.slice(0, 2).map((event) => [event.externalId, event.seriesId, event.recurrence])).toEqual([
+      ['h_20260602T080000Z', 'h', null],
+      ['h_20260602T090000Z', 'h', null],
+    ])
   })
 
   it('drops a duplicate left by an interrupted sync, and skips events outside the ingest window', () => {

@@ -319,7 +319,13 @@ export class GoogleCalendarProvider implements CalendarProviderPort {
       `/calendars/${encodeURIComponent(calendarExternalId)}/events/${encodeURIComponent(externalId)}`,
     )
     const updated = await this.http.authorized(
-      { method: 'PATCH', url, accessToken: credentials.accessToken, json: this.toGoogleEvent(event) },
+      {
+        method: 'PATCH',
+        url,
+        accessToken: credentials.accessToken,
+        // A PATCH keeps what it does not name: a series turned into a single event names its recurrence, empty.
+        json: { ...this.toGoogleEvent(event), ...(event.recurrence?.length === 0 ? { recurrence: [] } : {}) },
+      },
       'event',
       externalId,
     )

@@ -314,7 +314,8 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
         method: 'PATCH',
         url: this.api(`/me/events/${encodeURIComponent(externalId)}`),
         accessToken: credentials.accessToken,
-        json: body.value,
+        // A PATCH keeps what it does not name: a series turned into a single event has its recurrence set to null.
+        json: { ...body.value, ...(event.recurrence?.length === 0 ? { recurrence: null } : {}) },
       },
       'event',
       externalId,

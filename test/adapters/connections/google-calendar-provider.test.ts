@@ -6,6 +6,7 @@ import { planInbound } from '../../../core/connection/inbound-sync.js'
 import { pkceChallenge } from '../../../core/connection/pkce.js'
 import { calendarProviderContract } from '../../contracts/calendar-provider.contract.js'
 import { GoogleCalendarFake } from '../../support/fakes/google-calendar-fake.js'
+import { occurrencesOfNewPlan } from '../../support/inbound-plan.js'
 
 const adapterFor = (fake: GoogleCalendarFake) =>
   new GoogleCalendarProvider({
@@ -193,7 +194,13 @@ describe('Google Calendar API v3 specifics', () => {
       calendarTimezone: 'America/New_York',
       now: new Date('2026-10-18T00:00:00Z'),
     })
-    expect(plan.creates.map((event) => [event.externalId, event.title, event.start.toISOString()])).toEqual([
+    expect(
+      occurrencesOfNewPlan(plan, new Date('2026-10-18T00:00:00Z')).map((event) => [
+        event.externalId,
+        event.title,
+        event.start.toISOString(),
+      ]),
+    ).toEqual([
       ['weekly_20261019T090000Z', 'Weekly', '2026-10-19T09:00:00.000Z'],
       ['weekly_20261026T100000Z', 'Weekly (late)', '2026-10-26T11:00:00.000Z'],
     ])
