@@ -3,9 +3,9 @@ import type { WebhookDeliveryRepositoryPort } from '../../../core/ports/webhook-
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import type { Delivery } from '../../../core/webhooks/delivery.js'
 import { boundLimit, inTransaction, type SqliteDatabase, statement } from './database.js'
-import { encodeJson, epochMs } from './json.js'
+import { decodeJson, encodeJson, epochMs } from './json.js'
 import { pageByIdDescending } from './paging.js'
-import { allRecords, type Columns, insertRow, nextDueAt, oneRecord, replaceIfVersion } from './records.js'
+import { allRecords, type Columns, nextDueAt, oneRecord, replaceIfVersion } from './records.js'
 
 /**
  * The stored JSON of notifications, by notification object: a notification never changes, and one object is shared
@@ -13,6 +13,11 @@ import { allRecords, type Columns, insertRow, nextDueAt, oneRecord, replaceIfVer
  * every write of every delivery that carries it (it is most of a delivery's document).
  */
 const notificationDocs = new WeakMap<DomainEvent, string>()
+
+/** Notifications remembered by id per repository (all forgotten when full). */
+const MAX_NOTIFICATIONS = 4_096
+/** What precedes the notification in a delivery's document (its first occurrence: only ids and a flag come before). */
+const NOTIFICATION_KEY = '"notification":'
 
 /** Stands for the notification while the rest of a delivery is encoded; the notification's JSON then replaces it. */
 const NOTIFICATION_SLOT = '\u0000notification\u0000'
@@ -60,6 +65,8 @@ interface QueuedUpdate {
  */
 export class SqliteWebhookDeliveryRepository implements WebhookDeliveryRepositoryPort {
   private queued: QueuedUpdate[] = []
+  /** The notifications of recent writes and due reads, by id (see `sharingNotification`). */
+  private readonly notifications = new Map<string, DomainEvent>()
 
   constructor(private readonly db: SqliteDatabase) {}
 
@@ -69,15 +76,7 @@ export class SqliteWebhookDeliveryRepository implements WebhookDeliveryRepositor
     if (group.length === 0) return
     this.queued = []
     const write = (update: QueuedUpdate) =>
-      replaceIfVersion(
-        this.db,
-        'webhook_deliveries',
-        update.delivery,
-        update.expectedVersion,
-        columnsOf(update.delivery),
-      )
-        ? 'updated'
-        : 'conflict'
+      this.replace(update.delivery, update.expectedVersion) ? 'updated' : 'conflict'
     let results: ('updated' | 'conflict')[]
     try {
       results = inTransaction(this.db, () => group.map(write))
@@ -91,14 +90,58 @@ export class SqliteWebhookDeliveryRepository implements WebhookDeliveryRepositor
       }
       return
     }
-    results.forEach((result, index) => group[index]?.resolve(result))
+    results.forEach((result, index) => {
+      group[index]?.resolve(result)
+    })
+  }
+
+  /**
+   * The optimistic write of one delivery. A delivery's endpoint, notification and replay flag never change, so the
+   * usual write assigns its due time and document only, one statement prepared once; when the stored fixed
+   * columns differ (nothing in the service does that), the general write of every changed column decides.
+   */
+  private replace(delivery: Delivery, expectedVersion: number): boolean {
+    const columns = columnsOf(delivery)
+    const { changes } = statement(
+      this.db,
+      `UPDATE webhook_deliveries SET next_attempt_at = ?, doc = ?
+       WHERE id = ? AND account_id = ? AND endpoint_id = ? AND notification_id = ? AND is_replay = ?
+         AND json_extract(doc, '$.version') = ?`,
+    ).run(
+      columns.next_attempt_at,
+      columns.doc,
+      columns.id,
+      columns.account_id,
+      columns.endpoint_id,
+      columns.notification_id,
+      columns.is_replay,
+      expectedVersion,
+    )
+    return changes === 1 || replaceIfVersion(this.db, 'webhook_deliveries', delivery, expectedVersion, columns)
   }
 
   async insertMany(deliveries: readonly Delivery[]): Promise<void> {
     this.commitQueued()
     inTransaction(this.db, () => {
       // A replay is a new delivery of the same pair on purpose; a fan-out re-run is not.
-      for (const delivery of deliveries) insertRow(this.db, 'webhook_deliveries', columnsOf(delivery), true)
+      const insert = statement(
+        this.db,
+        `INSERT OR IGNORE INTO webhook_deliveries
+           (id, account_id, endpoint_id, notification_id, is_replay, next_attempt_at, doc) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      for (const delivery of deliveries) {
+        const columns = columnsOf(delivery)
+        insert.run(
+          columns.id,
+          columns.account_id,
+          columns.endpoint_id,
+          columns.notification_id,
+          columns.is_replay,
+          columns.next_attempt_at,
+          columns.doc,
+        )
+        this.remember(delivery.notification)
+      }
     })
   }
 
@@ -127,14 +170,39 @@ export class SqliteWebhookDeliveryRepository implements WebhookDeliveryRepositor
     this.commitQueued()
     const scope = accountId === null ? '' : 'account_id = ? AND '
     const excluded = excludeEndpoints.length === 0 ? '' : ` AND endpoint_id NOT IN (SELECT value FROM json_each(?))`
-    return allRecords(
+    const rows = statement(
       this.db,
       `SELECT doc FROM webhook_deliveries WHERE ${scope}next_attempt_at <= ?${excluded} ORDER BY next_attempt_at ${boundLimit()}`,
+    ).all(
       ...(accountId === null ? [] : [accountId]),
       now.getTime(),
       ...(excludeEndpoints.length === 0 ? [] : [JSON.stringify(excludeEndpoints)]),
       limit,
+    ) as { doc: string }[]
+    return rows.map((row) => this.sharingNotification(row.doc, decodeJson<Delivery>(row.doc)))
+  }
+
+  /**
+   * A due delivery, about to be leased and written twice, with the notification object of an earlier read or
+   * write of the same notification when the stored text is the same (so its encoding is reused).
+   */
+  private sharingNotification(doc: string, delivery: Delivery): Delivery {
+    const id = delivery.notification.id
+    const known = this.notifications.get(id)
+    const knownDoc = known === undefined ? undefined : notificationDocs.get(known)
+    if (
+      known !== undefined &&
+      knownDoc !== undefined &&
+      doc.startsWith(knownDoc, doc.indexOf(NOTIFICATION_KEY) + NOTIFICATION_KEY.length)
     )
+      return { ...delivery, notification: known }
+    this.remember(delivery.notification)
+    return delivery
+  }
+
+  private remember(notification: DomainEvent): void {
+    if (this.notifications.size >= MAX_NOTIFICATIONS) this.notifications.clear()
+    this.notifications.set(notification.id, notification)
   }
 
   async nextDueAt(accountId: string | null, after: Date): Promise<Date | null> {
