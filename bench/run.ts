@@ -454,6 +454,7 @@ const main = async (): Promise<void> => {
       storage,
       httpFamily: process.env.STORAGE === 'memory' ? 'memory' : 'sqlite',
       monitoringFamily: embeddedMonitoringStorage(),
+      deliveryFamily: deliveryStorage(),
     }
     const report = checkRun(results, floors, context)
     if (report === null) {
