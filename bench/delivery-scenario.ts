@@ -3,19 +3,35 @@ import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { SystemClock } from '../adapters/clock/system/system-clock.js'
 import { CryptoRandomSource, UlidIdGenerator } from '../adapters/ids/ulid/ulid-ids.js'
+import { MemoryMetrics } from '../adapters/metrics/memory/memory-metrics.js'
 import { MemoryOutbox } from '../adapters/storage/memory/outbox.js'
 import { MemoryWebhookDeliveryRepository } from '../adapters/storage/memory/webhook-delivery-repository.js'
 import { MemoryWebhookEndpointRepository } from '../adapters/storage/memory/webhook-endpoint-repository.js'
+import { openSqlite } from '../adapters/storage/sqlite/database.js'
+import { SqliteOutbox } from '../adapters/storage/sqlite/outbox.js'
+import { SURFACE_SCHEMA } from '../adapters/storage/sqlite/schema.js'
+import { SqliteWebhookDeliveryRepository } from '../adapters/storage/sqlite/webhook-delivery-repository.js'
+import { SqliteWebhookEndpointRepository } from '../adapters/storage/sqlite/webhook-endpoint-repository.js'
 import { HttpWebhookTransport } from '../adapters/webhook-transport/http/http-webhook-transport.js'
 import { renderNotification } from '../contracts/webhooks/notification.js'
-import type { DomainEvent } from '../core/ports/outbox.js'
+import type { DomainEvent, OutboxPort } from '../core/ports/outbox.js'
+import type { WebhookDeliveryRepositoryPort } from '../core/ports/webhook-delivery-repository.js'
+import type { WebhookEndpointRepositoryPort } from '../core/ports/webhook-endpoint-repository.js'
 import type { WebhookTransportPort } from '../core/ports/webhook-transport.js'
 import { DEFAULT_PREFERENCES } from '../core/user/user.js'
 import type { Delivery } from '../core/webhooks/delivery.js'
 import { DEFAULT_DISPATCHER_LIMITS, WebhookDispatcher } from '../core/webhooks/webhook-dispatcher.js'
 import type { WebhookEndpoint } from '../core/webhooks/webhook-endpoint.js'
+import { temporaryDataDir } from './data-dir.js'
+
+/** Where the dispatcher's outbox, endpoints and deliveries live: SQLite (`npm start`'s default) or in memory. */
+export type DeliveryStorage = 'sqlite' | 'memory'
+
+/** `STORAGE=memory` runs the scenario on the in-memory family, as the HTTP scenario does; SQLite otherwise. */
+export const deliveryStorage = (): DeliveryStorage => (process.env.STORAGE === 'memory' ? 'memory' : 'sqlite')
 
 export interface DeliveryReport {
+  readonly storage: DeliveryStorage
   readonly endpoints: number
   readonly deliveries: number
   readonly seconds: number
@@ -36,7 +52,7 @@ export interface DeliveryReport {
 }
 
 /** Counts the deliveries whose outcome is final (no next attempt), so that the bench knows when all are done. */
-class CountingDeliveries extends MemoryWebhookDeliveryRepository {
+class FinishedCounter {
   private finished = 0
   private target = Number.POSITIVE_INFINITY
   private onDone: () => void = () => {}
@@ -49,10 +65,44 @@ class CountingDeliveries extends MemoryWebhookDeliveryRepository {
     })
   }
 
-  override async update(delivery: Delivery, expectedVersion: number): Promise<'updated' | 'conflict'> {
-    const result = await super.update(delivery, expectedVersion)
-    if (result === 'updated' && delivery.nextAttemptAt === null && ++this.finished >= this.target) this.onDone()
-    return result
+  /** The repository's `update`, counting each final outcome written. */
+  counting(repository: WebhookDeliveryRepositoryPort): WebhookDeliveryRepositoryPort {
+    const update = repository.update.bind(repository)
+    return Object.assign(Object.create(repository) as WebhookDeliveryRepositoryPort, {
+      update: async (delivery: Delivery, expectedVersion: number) => {
+        const result = await update(delivery, expectedVersion)
+        if (result === 'updated' && delivery.nextAttemptAt === null && ++this.finished >= this.target) this.onDone()
+        return result
+      },
+    })
+  }
+}
+
+/** The dispatcher's stores: a fresh SQLite surface file in a temporary directory, or the in-memory family. */
+const openStores = (
+  storage: DeliveryStorage,
+): {
+  outbox: OutboxPort
+  endpoints: WebhookEndpointRepositoryPort
+  deliveries: WebhookDeliveryRepositoryPort
+  close: () => void
+} => {
+  if (storage === 'memory') {
+    const outbox = new MemoryOutbox()
+    return {
+      outbox,
+      endpoints: new MemoryWebhookEndpointRepository(outbox),
+      deliveries: new MemoryWebhookDeliveryRepository(),
+      close: () => {},
+    }
+  }
+  const db = openSqlite(`${temporaryDataDir('delivery')}/test.db`, SURFACE_SCHEMA)
+  const outbox = new SqliteOutbox(db)
+  return {
+    outbox,
+    endpoints: new SqliteWebhookEndpointRepository(db, outbox),
+    deliveries: new SqliteWebhookDeliveryRepository(db),
+    close: () => db.close(),
   }
 }
 
@@ -96,18 +146,23 @@ const startReceivers = (count: number) =>
   })
 
 /**
- * Signed deliveries per second from the dispatcher (embedded storage, the real
+ * Signed deliveries per second from the dispatcher (SQLite or in-memory storage, the real
  * HTTP transport, signatures, rendering) to receivers on loopback, in the
  * background mode production uses: the sweep starts what the concurrency limits
  * allow and each finished attempt starts the next.
  */
-export const runDeliveryScenario = async (endpointCount: number, deliveryCount: number): Promise<DeliveryReport> => {
+export const runDeliveryScenario = async (
+  endpointCount: number,
+  deliveryCount: number,
+  storage: DeliveryStorage = deliveryStorage(),
+): Promise<DeliveryReport> => {
   const receivers = await startReceivers(endpointCount)
   const ids = new UlidIdGenerator()
   const clock = new SystemClock()
-  const outbox = new MemoryOutbox()
-  const endpoints = new MemoryWebhookEndpointRepository(outbox)
-  const deliveries = new CountingDeliveries()
+  const stores = openStores(storage)
+  const { outbox, endpoints } = stores
+  const counter = new FinishedCounter()
+  const deliveries = counter.counting(stores.deliveries)
   const transport = new HttpWebhookTransport()
   // Counts the attempts in flight, overall and by endpoint URL, to show the concurrency limits held.
   const inFlightByUrl = new Map<string, number>()
@@ -141,6 +196,8 @@ export const runDeliveryScenario = async (endpointCount: number, deliveryCount: 
     wallClock: clock,
     limits: DEFAULT_DISPATCHER_LIMITS,
     sandboxLoopback: true,
+    // Production always counts attempts (in memory when the metrics endpoint is off).
+    metrics: new MemoryMetrics(),
   })
   const created = new Date(Date.now() - 60_000)
   for (const port of receivers.ports) {
@@ -188,7 +245,7 @@ export const runDeliveryScenario = async (endpointCount: number, deliveryCount: 
   await outbox.append(events)
   const total = notifications * endpointCount
   const scope = { accountId: null, clock }
-  const allFinished = deliveries.allFinished(total)
+  const allFinished = counter.allFinished(total)
   let finished = false
   void allFinished.then(() => {
     finished = true
@@ -230,7 +287,9 @@ export const runDeliveryScenario = async (endpointCount: number, deliveryCount: 
   durations.sort((a, b) => a - b)
   transport.close()
   receivers.stop()
+  stores.close()
   return {
+    storage,
     endpoints: endpointCount,
     deliveries: total,
     seconds: Math.round(seconds * 100) / 100,

@@ -25,7 +25,7 @@ const FloorEntry = Schema.Struct({
   recorded: Schema.Number,
   /** `ratio`, `rate`: the lowest accepted (before the run's tolerance). `cost`: the highest accepted. */
   limit: Schema.Number,
-  /** The run's context this floor was recorded in (`storage`, `httpFamily`, `monitoringFamily`): elsewhere not judged. */
+  /** The run's context this floor was recorded in (`storage`, `httpFamily`, `monitoringFamily`, `deliveryFamily`): elsewhere not judged. */
   when: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
 })
 export type FloorEntry = typeof FloorEntry.Type

@@ -213,17 +213,32 @@ export class WebhookDispatcher {
       const now = scope.clock.now()
       const due = await this.deps.deliveries.due(scope.accountId, now, free, saturated)
       if (due.length === 0) return started
-      const attempts: Promise<unknown>[] = []
+      // The slots are taken before the leases are written, all at once (storage may commit them together), so
+      // that the limits hold whatever else starts attempts meanwhile; a lease lost to another worker gives its slot back.
+      const chosen: Delivery[] = []
       for (const delivery of due) {
         if (this.inFlight >= this.limits.concurrency) break
         if ((this.inFlightByEndpoint.get(delivery.endpointId) ?? 0) >= this.limits.perEndpointConcurrency) continue
-        const leased = await this.lease(delivery, now)
-        if (leased === null) continue
-        const attempt = this.attemptTracked(leased, scope.clock)
+        this.takeSlot(delivery.endpointId)
+        chosen.push(delivery)
+      }
+      const leases = await Promise.allSettled(chosen.map((delivery) => this.lease(delivery, now)))
+      const attempts: Promise<unknown>[] = []
+      let failure: { reason: unknown } | undefined
+      for (const [index, delivery] of chosen.entries()) {
+        const lease = leases[index]
+        const leased = lease?.status === 'fulfilled' ? lease.value : null
+        if (leased === null) {
+          this.freeSlot(delivery.endpointId)
+          if (lease?.status === 'rejected') failure ??= { reason: lease.reason }
+          continue
+        }
+        const attempt = this.attemptInSlot(leased, scope.clock)
         attempts.push(attempt)
         if (scope.settle !== true) void attempt.then(() => this.refill(scope))
         started += 1
       }
+      if (failure !== undefined) throw failure.reason
       if (scope.settle !== true) return started
       await Promise.all(attempts)
       if (attempts.length === 0) return started
@@ -300,11 +315,29 @@ export class WebhookDispatcher {
     return (await this.deps.deliveries.update(leased, delivery.version)) === 'updated' ? leased : null
   }
 
-  private async attemptTracked(delivery: Delivery, clock: Clock): Promise<Delivery> {
+  /** Counts an attempt to `endpointId` in flight, overall and for the endpoint. */
+  private takeSlot(endpointId: string): void {
     this.inFlight += 1
-    const inFlight = (this.inFlightByEndpoint.get(delivery.endpointId) ?? 0) + 1
-    this.inFlightByEndpoint.set(delivery.endpointId, inFlight)
-    if (inFlight >= this.limits.perEndpointConcurrency) this.saturated.add(delivery.endpointId)
+    const inFlight = (this.inFlightByEndpoint.get(endpointId) ?? 0) + 1
+    this.inFlightByEndpoint.set(endpointId, inFlight)
+    if (inFlight >= this.limits.perEndpointConcurrency) this.saturated.add(endpointId)
+  }
+
+  private freeSlot(endpointId: string): void {
+    this.inFlight -= 1
+    const count = (this.inFlightByEndpoint.get(endpointId) ?? 1) - 1
+    if (count <= 0) this.inFlightByEndpoint.delete(endpointId)
+    else this.inFlightByEndpoint.set(endpointId, count)
+    if (count < this.limits.perEndpointConcurrency) this.saturated.delete(endpointId)
+  }
+
+  private attemptTracked(delivery: Delivery, clock: Clock): Promise<Delivery> {
+    this.takeSlot(delivery.endpointId)
+    return this.attemptInSlot(delivery, clock)
+  }
+
+  /** Attempts a leased delivery whose slot is taken (`takeSlot`), and frees the slot when done. */
+  private async attemptInSlot(delivery: Delivery, clock: Clock): Promise<Delivery> {
     try {
       return await this.track(this.attempt(delivery, clock))
     } catch (error) {
@@ -314,11 +347,7 @@ export class WebhookDispatcher {
       )
       return delivery
     } finally {
-      this.inFlight -= 1
-      const count = (this.inFlightByEndpoint.get(delivery.endpointId) ?? 1) - 1
-      if (count <= 0) this.inFlightByEndpoint.delete(delivery.endpointId)
-      else this.inFlightByEndpoint.set(delivery.endpointId, count)
-      if (count < this.limits.perEndpointConcurrency) this.saturated.delete(delivery.endpointId)
+      this.freeSlot(delivery.endpointId)
     }
   }
 

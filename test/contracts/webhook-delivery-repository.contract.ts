@@ -70,6 +70,55 @@ export const webhookDeliveryRepositoryContract = (
       expect(await subject.deliveries.openOf('acct_a', endpoint.id)).toEqual([])
     })
 
+    it('lets exactly one of two writes from the same version through, and stores that one', async () => {
+      const delivery = makeDelivery(endpoint)
+      await subject.deliveries.insertMany([delivery])
+      const writes = [at(1), at(2)].map((when) => ({ ...delivery, nextAttemptAt: when, version: 2 }))
+      const results = await Promise.all(writes.map((write) => subject.deliveries.update(write, 1)))
+      expect([...results].sort()).toEqual(['conflict', 'updated'])
+      const stored = await subject.deliveries.get('acct_a', delivery.id)
+      expect(stored).toEqual(writes[results.indexOf('updated')])
+    })
+
+    it('keeps the notification of each delivery through reads and writes, also under a reused notification id', async () => {
+      const other = makeEndpoint()
+      const first = makeDelivery(endpoint)
+      const sameNotification = makeDelivery(other, { notification: first.notification })
+      const sameIdOtherText = makeDelivery(makeEndpoint(), {
+        notification: { ...first.notification, type: 'user.deleted', object: { id: 'usr_other' } },
+      })
+      await subject.deliveries.insertMany([first, sameNotification, sameIdOtherText])
+      const attempt = {
+        number: 1,
+        at: at(1),
+        durationMs: 3,
+        outcome: { kind: 'response' as const, statusCode: 200 },
+        error: null,
+      }
+      for (let round = 0; round < 2; round++) {
+        const due = await subject.deliveries.due('acct_a', at(0), 10)
+        expect(due).toHaveLength(3 - round * 3)
+        for (const delivery of due) {
+          const next = {
+            ...delivery,
+            nextAttemptAt: null,
+            status: 'succeeded' as const,
+            attempts: [attempt],
+            version: 2,
+          }
+          expect(await subject.deliveries.update(next, 1)).toBe('updated')
+        }
+      }
+      for (const delivery of [first, sameNotification, sameIdOtherText])
+        expect(await subject.deliveries.get('acct_a', delivery.id)).toEqual({
+          ...delivery,
+          nextAttemptAt: null,
+          status: 'succeeded',
+          attempts: [attempt],
+          version: 2,
+        })
+    })
+
     it('removes the deliveries of an endpoint', async () => {
       const other = makeEndpoint()
       await subject.deliveries.insertMany([makeDelivery(endpoint), makeDelivery(endpoint), makeDelivery(other)])

@@ -3,10 +3,10 @@ import type { WebhookEndpointRepositoryPort } from '../../../core/ports/webhook-
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import type { WebhookEndpoint } from '../../../core/webhooks/webhook-endpoint.js'
 import { inTransaction, type SqliteDatabase, statement } from './database.js'
-import { encodeJson } from './json.js'
+import { decodeJson, encodeJson } from './json.js'
 import type { SqliteOutbox } from './outbox.js'
 import { pageByIdDescending } from './paging.js'
-import { allRecords, type Columns, insertRow, oneRecord, replaceIfVersion } from './records.js'
+import { allRecords, type Columns, insertRow, replaceIfVersion } from './records.js'
 
 const columnsOf = (endpoint: WebhookEndpoint): Columns => ({
   id: endpoint.id,
@@ -15,7 +15,12 @@ const columnsOf = (endpoint: WebhookEndpoint): Columns => ({
   doc: encodeJson(endpoint),
 })
 
+/** Endpoints kept decoded per repository (all forgotten when full). */
+const MAX_DECODED = 4_096
+
 export class SqliteWebhookEndpointRepository implements WebhookEndpointRepositoryPort {
+  private readonly decoded = new Map<string, { readonly doc: string; readonly endpoint: WebhookEndpoint }>()
+
   constructor(
     private readonly db: SqliteDatabase,
     private readonly outbox: SqliteOutbox,
@@ -25,8 +30,22 @@ export class SqliteWebhookEndpointRepository implements WebhookEndpointRepositor
     insertRow(this.db, 'webhook_endpoints', columnsOf(endpoint))
   }
 
+  /**
+   * An endpoint is read twice per delivery attempt: the stored text is compared with the last one decoded for the
+   * same id, and the same text gives the same (immutable) endpoint without parsing it again.
+   */
   async get(accountId: string, id: string): Promise<WebhookEndpoint | null> {
-    return oneRecord(this.db, 'SELECT doc FROM webhook_endpoints WHERE id = ? AND account_id = ?', id, accountId)
+    const row = statement(this.db, 'SELECT doc FROM webhook_endpoints WHERE id = ? AND account_id = ?').get(
+      id,
+      accountId,
+    ) as { doc: string } | undefined
+    if (row === undefined) return null
+    const known = this.decoded.get(id)
+    if (known !== undefined && known.doc === row.doc) return known.endpoint
+    const endpoint = decodeJson<WebhookEndpoint>(row.doc)
+    if (this.decoded.size >= MAX_DECODED) this.decoded.clear()
+    this.decoded.set(id, { doc: row.doc, endpoint })
+    return endpoint
   }
 
   async list(accountId: string, page: PageRequest): Promise<Page<WebhookEndpoint>> {

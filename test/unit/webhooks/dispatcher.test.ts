@@ -131,6 +131,51 @@ describe('Deliveries for one endpoint do not block others; concurrency is bounde
     await expect.poll(() => receiverList.reduce((sum, receiver) => sum + receiver.inFlight, 0)).toBe(3)
   })
 
+  it('a lease that fails gives its slot back: the next sweep fills the limit again', async () => {
+    const outbox = new MemoryOutbox()
+    const endpoints = new MemoryWebhookEndpointRepository(outbox)
+    let failNext = true
+    const deliveries = new (class extends MemoryWebhookDeliveryRepository {
+      override async update(...args: Parameters<MemoryWebhookDeliveryRepository['update']>) {
+        if (failNext) {
+          failNext = false
+          throw new Error('disk I/O error')
+        }
+        return super.update(...args)
+      }
+    })()
+    const sent: WebhookRequest[] = []
+    const dispatcher = new WebhookDispatcher({
+      outbox,
+      endpoints,
+      deliveries,
+      // Every attempt hangs: the slots it holds stay taken for the whole test.
+      transport: {
+        send: (request) => {
+          sent.push(request)
+          return new Promise<WebhookResponse>(() => {})
+        },
+      },
+      renderer: { render: async (event) => renderNotification(event, '2026-05-20') },
+      dns: { resolve: async () => ['127.0.0.1'] },
+      ids,
+      random: new CryptoRandomSource(),
+      wallClock: clock,
+      limits: { concurrency: 2, perEndpointConcurrency: 2, timeoutMs: 1_000 },
+      sandboxLoopback: true,
+    })
+    await endpoints.insert(endpointFor('http://127.0.0.1:9/hooks'))
+    await outbox.append([userCreated(1), userCreated(2), userCreated(3)])
+    const scope = { accountId: null, clock }
+    // The first of the two leases fails: the sweep reports it, and the other attempt starts.
+    await expect(dispatcher.run(scope)).rejects.toThrow('disk I/O error')
+    await expect.poll(() => sent.length).toBe(1)
+    // One slot of two is free again: the next sweep starts one more, and no third.
+    expect(await dispatcher.run(scope)).toBe(1)
+    await expect.poll(() => sent.length).toBe(2)
+    expect(await dispatcher.run(scope)).toBe(0)
+  })
+
   it('checks the address again at delivery time: a host that now resolves to a private address is not contacted', async () => {
     const receiver = await WebhookReceiver.start()
     receivers.push(receiver)
