@@ -1,6 +1,7 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Clock } from '../../core/ports/clock.js'
+import { TOKENS } from '../../hosts/di-tokens.js'
 import { connectMcp, toolErrorOf } from '../support/mcp-client.js'
 import { api, LIVE_KEY, startTestService, TEST_KEY, type TestService } from '../support/service.js'
 
@@ -240,5 +241,25 @@ describe('At /mcp an agent token acts for its user only', () => {
     } finally {
       clock.offsetMs -= 61_000
     }
+  })
+
+  it('minting and revoking are in the audit log, the calling key as who; deleting the user removes its tokens', async () => {
+    const user = await createUser()
+    const minted = await mint(user, { permissions: { users: 'read' } })
+    const token = minted.body.id as string
+    expect((await sandbox('DELETE', `/v1/users/${user}/agent_tokens/${token}`)).status).toBe(200)
+    const { application } = test.service
+    const [account] = await application.accountRepository.listAccounts()
+    const entries = (await application.dashboard.audit.list(account?.id ?? '', { targetId: token, limit: 10 })).data
+    expect(entries.map((entry) => [entry.action, entry.actor.type, entry.livemode])).toEqual([
+      ['agent_token.revoked', 'api_key', false],
+      ['agent_token.created', 'api_key', false],
+    ])
+    const kept = (await mint(user, { permissions: { users: 'read' } })).body.id as string
+    const store = application.surfaces.test.container.get(TOKENS.AgentTokenStore)
+    expect(await store.get(kept)).not.toBeNull()
+    expect((await sandbox('DELETE', `/v1/users/${user}`)).status).toBe(200)
+    expect(await store.get(kept)).toBeNull()
+    expect(await store.get(token)).toBeNull()
   })
 })
