@@ -262,4 +262,21 @@ describe('At /mcp an agent token acts for its user only', () => {
     expect(await store.get(kept)).toBeNull()
     expect(await store.get(token)).toBeNull()
   })
+
+  it('confirm_action refuses a proposal older than 5 minutes (proposal_expired), and nothing changes', async () => {
+    const user = await createUser()
+    const event = await createEvent(user)
+    const { client } = await connectMcp(test.sandbox, TEST_KEY)
+    const proposed = await client.callTool({ name: 'cancel_event', arguments: { user_id: user, event_id: event.id } })
+    const proposalId = (proposed.structuredContent as { proposal: { id: string } }).proposal.id
+    clock.offsetMs += 5 * 60_000 + 1_000
+    try {
+      const late = await client.callTool({ name: 'confirm_action', arguments: { proposal_id: proposalId } })
+      expect(toolErrorOf(late)).toMatchObject({ code: 'proposal_expired', param: 'proposal_id' })
+    } finally {
+      clock.offsetMs -= 5 * 60_000 + 1_000
+    }
+    expect((await sandbox('GET', `/v1/events/${event.id}`)).status).toBe(200)
+    await client.close()
+  })
 })
