@@ -166,9 +166,13 @@ const ACTION_TOOLS: McpTool[] = [
   },
 ]
 
-/** A tool error: the REST error body, as text for the model and with `isError` (the call had no effect). */
+/**
+ * A tool error: the REST error body, as text for the model and with `isError` (the call had no effect). Its `param`
+ * names the tool's argument as `arguments.<name>`, whichever layer found the problem (docs/mcp.md, "Bad input").
+ */
 const toolError = (body: ApiErrorBody): CallToolResult => {
-  const error = errorEnvelope('', body).error
+  const param = body.param === undefined || body.param.startsWith('arguments') ? body.param : `arguments.${body.param}`
+  const error = errorEnvelope('', param === undefined ? body : { ...body, param }).error
   return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error }) }] }
 }
 

@@ -272,7 +272,7 @@ describe('At /mcp an agent token acts for its user only', () => {
     clock.offsetMs += 5 * 60_000 + 1_000
     try {
       const late = await client.callTool({ name: 'confirm_action', arguments: { proposal_id: proposalId } })
-      expect(toolErrorOf(late)).toMatchObject({ code: 'proposal_expired', param: 'proposal_id' })
+      expect(toolErrorOf(late)).toMatchObject({ code: 'proposal_expired', param: 'arguments.proposal_id' })
     } finally {
       clock.offsetMs -= 5 * 60_000 + 1_000
     }
