@@ -341,7 +341,9 @@ const requestHandlers = (server: Server, deps: ServerDeps, { session, scope, age
       for (;;) {
         await sleep(ELICITATION_WATCH_MS, undefined, { signal: watching.signal })
         const current = await stored(proposal.id)
-        if (!current.ok || current.value.status !== 'proposed') return 'elsewhere'
+        // `confirmed` is a decision still executing on the other host: its outcome is what the call answers.
+        if (!current.ok || (current.value.status !== 'proposed' && current.value.status !== 'confirmed'))
+          return 'elsewhere'
       }
     }
     let answer: ConsentAction | 'elsewhere' | 'no_answer'
