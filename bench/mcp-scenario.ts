@@ -39,6 +39,10 @@ export const runMcpScenario = async (sessions: number, seconds: number, pin = tr
     RATE_LIMIT_CONCURRENCY: '1000',
     // Every client is on loopback: a busy machine's client pool may hold more than the default 100 sockets at once.
     HTTP_MAX_CONNECTIONS_PER_ADDRESS: '1000',
+    // Longer than the clients' own idle timeout (undici's 4 s), so that the clients close idle sockets first: with
+    // the default 5 s, a client on a busy machine could send on a socket the service was closing ("other side
+    // closed"), and a POST is not retried.
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: '60000',
   })
   const load = (intervalMs: number, pinning: Pinning | null) =>
     new Promise<McpLoadReport>((resolve, reject) => {
