@@ -30,13 +30,19 @@ const PACED_CALLS_PER_SECOND = 10
  * storage), `tools/call` of `get_event` (a read tool: the key, the rate pool, the session id's signature and
  * authority, validation, the user, the event use case, rendering). The clients run in a process of their own, pinned
  * to another core than the service (as the HTTP scenario's load generator): in one process they cost most of the CPU.
- * Two loads: closed loops (saturation) and paced sessions. The rate and concurrency limits are lifted so that the
- * figure is the service's, not the limit's.
+ * Two loads: closed loops (saturation) and paced sessions. The rate, concurrency and per-address connection limits
+ * are lifted so that the figure is the service's, not the limit's.
  */
 export const runMcpScenario = async (sessions: number, seconds: number, pin = true): Promise<McpReport> => {
   const bench = await startAgentBench('mcp', KEY, {
     RATE_LIMIT_REQUESTS: '10000000',
     RATE_LIMIT_CONCURRENCY: '1000',
+    // Every client is on loopback: a busy machine's client pool may hold more than the default 100 sockets at once.
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: '1000',
+    // Longer than the clients' own idle timeout (undici's 4 s), so that the clients close idle sockets first: with
+    // the default 5 s, a client on a busy machine could send on a socket the service was closing ("other side
+    // closed"), and a POST is not retried.
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: '60000',
   })
   const load = (intervalMs: number, pinning: Pinning | null) =>
     new Promise<McpLoadReport>((resolve, reject) => {

@@ -166,6 +166,11 @@ export class AgentTokenService {
     return revoked === null ? missing : ok(revoked)
   }
 
+  /** The user's deletion: every token of the user on this surface goes (the platform's store holds both). */
+  removeAllOf(accountId: string, userId: string): Promise<number> {
+    return this.deps.store.removeByUser(accountId, this.deps.livemode, userId)
+  }
+
   /**
    * The token a bearer secret is, on this surface: unknown, revoked, expired, of the other surface, or of a deleted
    * user, it does not authenticate; of a paused user, `account_deactivated`.

@@ -10,4 +10,6 @@ export interface AgentTokenStorePort {
   listByUser(accountId: string, livemode: boolean, userId: string): Promise<AgentToken[]>
   /** Revokes the token at `at` (an earlier revocation stays) and returns it as stored then; null when unknown. */
   revoke(id: string, at: Date): Promise<AgentToken | null>
+  /** Removes every token of one user of one account on one surface (the user's deletion); answers how many. */
+  removeByUser(accountId: string, livemode: boolean, userId: string): Promise<number>
 }

@@ -190,6 +190,7 @@ export const buildApiApp = async (
     ...options,
     agentTokens: surface.container.get(TOKENS.AgentTokenService),
     clock: application.clock,
+    audit: application.dashboard.audit,
   })
   eventRoutes(app, {
     ...options,

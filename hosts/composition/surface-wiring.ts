@@ -32,6 +32,7 @@ const userDeletionSteps = (container: Container): { readonly name: string; reado
   const voice = container.get(TOKENS.VoiceRepository)
   const tracking = container.get(TOKENS.TrackingService)
   const departureHistory = container.get(TOKENS.DepartureHistoryService)
+  const agentTokens = container.get(TOKENS.AgentTokenService)
   return [
     // Before the events: it finds the user's events to know whose history goes.
     { name: 'departure_history', run: (accountId, userId) => departureHistory.removeAllOf(accountId, userId) },
@@ -42,6 +43,7 @@ const userDeletionSteps = (container: Container): { readonly name: string; reado
     { name: 'connections', run: (accountId, userId) => connections.removeAllOf(accountId, userId) },
     { name: 'voice_sessions', run: async (accountId, userId) => void (await voice.removeByUser(accountId, userId)) },
     { name: 'tracking', run: async (accountId, userId) => void (await tracking.removeAllOf(accountId, userId)) },
+    { name: 'agent_tokens', run: async (accountId, userId) => void (await agentTokens.removeAllOf(accountId, userId)) },
   ]
 }
 

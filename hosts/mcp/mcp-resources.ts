@@ -7,6 +7,7 @@ import {
   ListResourceTemplatesRequestSchema,
   McpError,
   ReadResourceRequestSchema,
+  type RequestId,
   type ResourceTemplate,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { HeldAuthority } from '../../core/account/session-authority.js'
@@ -87,15 +88,17 @@ const PLAN_MY_DAY = 'plan_my_day'
 /** The error a refused read carries: the envelope's error, as a tool error carries it. */
 const refused = (code: number, body: ApiErrorBody) => new McpError(code, body.message, errorEnvelope('', body))
 
-export const registerResourcesAndPrompts = (server: Server, deps: ResourceDeps): void => {
-  const permitted = (kind: ResourceKind) => deps.authority.permits(kind.permission)
+/** `depsOf`: each request's (its credential's authority and user), by its JSON-RPC id. */
+export const registerResourcesAndPrompts = (server: Server, depsOf: (requestId: RequestId) => ResourceDeps): void => {
+  const permitted = (deps: ResourceDeps) => (kind: ResourceKind) => deps.authority.permits(kind.permission)
 
   // Every resource is a user's: none is listed by itself; the templates name them.
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [] }))
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: RESOURCES.filter(permitted).map((kind) => kind.template),
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async (_request, extra) => ({
+    resourceTemplates: RESOURCES.filter(permitted(depsOf(extra.requestId))).map((kind) => kind.template),
   }))
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+    const deps = depsOf(extra.requestId)
     const { uri } = request.params
     for (const kind of RESOURCES) {
       const match = kind.pattern.exec(uri)
@@ -116,22 +119,26 @@ export const registerResourcesAndPrompts = (server: Server, deps: ResourceDeps):
   })
 
   // The prompt plans with the event and departure reads: offered to a credential that may make them.
-  const planPermitted = () =>
+  const planPermitted = (deps: ResourceDeps) =>
     deps.authority.permits({ resource: 'events', access: 'read' }) &&
     deps.authority.permits({ resource: 'departure', access: 'read' })
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
-    prompts: planPermitted()
-      ? [
-          {
-            name: PLAN_MY_DAY,
-            description: 'Plan a user’s day: their events, when to leave for each, and what is at risk.',
-            arguments: [{ name: 'user_id', description: 'The user (usr_...).', required: deps.tokenUser === null }],
-          },
-        ]
-      : [],
-  }))
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
-    if (request.params.name !== PLAN_MY_DAY || !planPermitted())
+  server.setRequestHandler(ListPromptsRequestSchema, async (_request, extra) => {
+    const deps = depsOf(extra.requestId)
+    return {
+      prompts: planPermitted(deps)
+        ? [
+            {
+              name: PLAN_MY_DAY,
+              description: 'Plan a user’s day: their events, when to leave for each, and what is at risk.',
+              arguments: [{ name: 'user_id', description: 'The user (usr_...).', required: deps.tokenUser === null }],
+            },
+          ]
+        : [],
+    }
+  })
+  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
+    const deps = depsOf(extra.requestId)
+    if (request.params.name !== PLAN_MY_DAY || !planPermitted(deps))
       throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name.slice(0, 100)}`)
     const userId = request.params.arguments?.user_id ?? deps.tokenUser ?? undefined
     if (userId === undefined || userId === '')

@@ -10,6 +10,7 @@ import {
   type ClientCapabilities,
   ErrorCode,
   isInitializeRequest,
+  isJSONRPCRequest,
   type JSONRPCMessage,
   ListToolsRequestSchema,
   McpError,
@@ -68,7 +69,8 @@ import {
   ElicitationWaiters,
   nameConsentRequests,
 } from './mcp-elicitation.js'
-import { type ReadThroughTool, registerResourcesAndPrompts } from './mcp-resources.js'
+import { type KeptServer, KeptServers } from './mcp-kept-servers.js'
+import { type ReadThroughTool, type ResourceDeps, registerResourcesAndPrompts } from './mcp-resources.js'
 import { type McpSession, McpSessions } from './mcp-sessions.js'
 
 export interface McpRouteOptions {
@@ -164,9 +166,13 @@ const ACTION_TOOLS: McpTool[] = [
   },
 ]
 
-/** A tool error: the REST error body, as text for the model and with `isError` (the call had no effect). */
+/**
+ * A tool error: the REST error body, as text for the model and with `isError` (the call had no effect). Its `param`
+ * names the tool's argument as `arguments.<name>`, whichever layer found the problem (docs/mcp.md, "Bad input").
+ */
 const toolError = (body: ApiErrorBody): CallToolResult => {
-  const error = errorEnvelope('', body).error
+  const param = body.param === undefined || body.param.startsWith('arguments') ? body.param : `arguments.${body.param}`
+  const error = errorEnvelope('', param === undefined ? body : { ...body, param }).error
   return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error }) }] }
 }
 
@@ -266,18 +272,32 @@ const consentText = (proposal: Proposal): string => {
   }
 }
 
-/** One request's MCP server: the session's tools, prompts, and the calls, on the SDK's protocol implementation. */
-const serverFor = (
-  session: McpSession,
-  scope: RequestScope,
-  options: McpRouteOptions,
-  calls: AgentToolCalls,
-  jsonSchemaValidator: AjvJsonSchemaValidator,
-  consent: { readonly waiters: ElicitationWaiters; readonly deliver: (message: JSONRPCMessage) => void },
+/** What one request brings: its session (the authority as read for this request), scope and agent token. */
+export interface CallContext {
+  readonly session: McpSession
+  readonly scope: RequestScope
   /** A user-scoped agent token's record: every call acts for its user, under its confirmation policy. */
-  agentToken: AgentToken | null,
+  readonly agentToken: AgentToken | null
+}
+
+/** What a server's handlers share, whichever request they serve. */
+interface ServerDeps {
+  readonly options: McpRouteOptions
+  readonly calls: AgentToolCalls
+  readonly consent: { readonly waiters: ElicitationWaiters; readonly deliver: (message: JSONRPCMessage) => void }
+}
+
+/**
+ * A session's MCP server on the SDK's protocol implementation: the tools, resources and prompts, each request's
+ * handlers built for that request's context (`contextOf` its JSON-RPC id), so that one server may serve a session's
+ * successive requests (`KeptServers`).
+ */
+const serverFor = (
+  elicitation: boolean,
+  deps: ServerDeps,
+  jsonSchemaValidator: AjvJsonSchemaValidator,
+  contextOf: (requestId: RequestId) => CallContext,
 ) => {
-  const tokenUser = agentToken?.userId ?? null
   const server = new Server(
     { name: 'departure', version: SERVER_VERSION },
     {
@@ -287,12 +307,25 @@ const serverFor = (
         'Calendar and departure tools for the users of one account. Every tool takes the user_id it acts for. Reads answer at once; changes execute only once the user accepts them (asked through elicitation when the client supports it, else confirm_action).',
     },
   )
-  // The SDK's server learns the client's capabilities at `initialize`, which this request's server did not see: the
+  // The SDK's server learns the client's capabilities at `initialize`, which this server did not see: the
   // session's id carries what the client declared.
-  if (session.elicitation)
+  if (elicitation)
     (server as unknown as { _clientCapabilities: ClientCapabilities })._clientCapabilities = {
       elicitation: { form: {} },
     }
+  const handlersOf = (requestId: RequestId) => requestHandlers(server, deps, contextOf(requestId))
+  server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => handlersOf(extra.requestId).listTools())
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
+    handlersOf(extra.requestId).callTool(request, extra.requestId),
+  )
+  registerResourcesAndPrompts(server, (requestId) => handlersOf(requestId).resources)
+  return server
+}
+
+/** The handlers of one request: its session's tools and proposals, for its credential and user. */
+const requestHandlers = (server: Server, deps: ServerDeps, { session, scope, agentToken }: CallContext) => {
+  const { options, calls, consent } = deps
+  const tokenUser = agentToken?.userId ?? null
   const { holder, execute, reject, stored, decidable, context } = proposalActions(session, scope, options, calls)
 
   /**
@@ -308,7 +341,9 @@ const serverFor = (
       for (;;) {
         await sleep(ELICITATION_WATCH_MS, undefined, { signal: watching.signal })
         const current = await stored(proposal.id)
-        if (!current.ok || current.value.status !== 'proposed') return 'elsewhere'
+        // `confirmed` is a decision still executing on the other host: its outcome is what the call answers.
+        if (!current.ok || (current.value.status !== 'proposed' && current.value.status !== 'confirmed'))
+          return 'elsewhere'
       }
     }
     let answer: ConsentAction | 'elsewhere' | 'no_answer'
@@ -348,23 +383,24 @@ const serverFor = (
     if (!now.ok) return toolError(domainErrorToApi(now.error))
     return structured(renderAgentAction(now.value), consentText(now.value))
   }
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
+  const listTools = () => {
     const tools = calls.available(session.authority).map((tool) => describeTool(tool, tokenUser !== null))
     return { tools: tools.length === 0 ? [] : [...tools, ...ACTION_TOOLS] }
-  })
+  }
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  /** A call that may change something executes once per JSON-RPC id in its session (`onceByRequestId`). */
+  const callOnce = async (request: CallToolRequest, requestId: RequestId): Promise<CallToolResult> => {
     const { name } = request.params
     const changes = name === CONFIRM_ACTION || name === REJECT_ACTION || calls.toolNamed(name)?.kind === 'write'
-    if (!changes) return callTool(request, extra.requestId)
+    if (!changes) return callTool(request, requestId)
     return onceByRequestId(
       { store: options.idempotency, clock: options.clock },
       session.ref,
-      extra.requestId,
+      requestId,
       { name, arguments: request.params.arguments },
-      () => callTool(request, extra.requestId),
+      () => callTool(request, requestId),
     )
-  })
+  }
 
   const callTool = async (request: CallToolRequest, requestId: RequestId): Promise<CallToolResult> => {
     const { name } = request.params
@@ -460,13 +496,13 @@ const serverFor = (
     if (outcome.type === 'refused') return err(refusalBody(outcome.refusal))
     throw new Error(`the read tool ${name} answered ${outcome.type}`)
   }
-  registerResourcesAndPrompts(server, {
+  const resources: ResourceDeps = {
     authority: session.authority,
     readThroughTool,
     tokenUser,
     now: () => scope.clock.now(),
-  })
-  return server
+  }
+  return { listTools, callTool: callOnce, resources }
 }
 
 const audit = (logger: LoggerPort, session: McpSession, tool: string, outcome: string) =>
@@ -488,18 +524,38 @@ const jsonRpcError = (reply: FastifyReply, status: number, code: number, message
     .type('application/json')
     .send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }))
 
-/** The Fastify request as a web `Request` (the SDK's web-standard transport); the body is handed over parsed. */
+const MCP_URL = `http://localhost${MCP_PATH}`
+
+/**
+ * The Fastify request as the SDK's web-standard transport reads it: its method, URL and `Headers` (the body is
+ * handed over parsed, so no web `Request` with a body stream is made: that was a tenth of a call's CPU).
+ */
 const webRequestOf = (request: FastifyRequest): Request => {
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers))
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
-  return new Request(`http://localhost${MCP_PATH}`, { method: request.method, headers })
+  return { method: request.method, url: MCP_URL, headers } as Request
 }
 
+/** The JSON-RPC ids of the requests in a POST body (one message or a batch). */
+const requestIdsOf = (body: unknown): RequestId[] =>
+  (Array.isArray(body) ? body : [body]).filter(isJSONRPCRequest).map((message) => message.id)
+
+/** A session's server and transport on this host, and the context of each request in flight on it. */
+interface Served extends KeptServer {
+  readonly server: Server
+  readonly transport: WebStandardStreamableHTTPServerTransport
+  readonly contexts: Map<RequestId, CallContext>
+}
+
+/** How many sessions' servers a host keeps at most, and how long one idle is kept (`KeptServers`). */
+export const MCP_KEPT_SERVERS = 1000
+export const MCP_KEPT_SERVER_IDLE_MS = 5 * 60_000
+
 /**
- * MCP over Streamable HTTP at `/mcp` (docs/mcp.md). Each request runs on a fresh SDK server and stateless transport;
- * the session (`Mcp-Session-Id`) is the signed token `McpSessions` issues at `initialize`, so any host serves any
- * request of a session. The request has passed the API's own hooks first: the key, the account, the rate pool.
+ * MCP over Streamable HTTP at `/mcp` (docs/mcp.md). The session (`Mcp-Session-Id`) is the signed token `McpSessions`
+ * issues at `initialize`, so any host serves any request of a session; a host keeps an SDK server per session it
+ * serves (`KeptServers`), made again from the session's id when it holds none. The request has passed the API's own hooks first: the key, the account, the rate pool.
  */
 export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void => {
   const sessions = new McpSessions({
@@ -511,8 +567,52 @@ export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void 
   })
   const calls = new AgentToolCalls({ tools: AGENT_TOOLS, decode: decodeArguments, subLimits: options.subLimits })
   const waiters = new ElicitationWaiters()
-  // One for every request's server: the SDK otherwise builds an Ajv instance per server, the largest cost of a call.
+  // One for every server: the SDK otherwise builds an Ajv instance per server, the largest cost of a call.
   const jsonSchemaValidator = new AjvJsonSchemaValidator()
+  const kept = new KeptServers<Served>({
+    max: MCP_KEPT_SERVERS,
+    idleMs: MCP_KEPT_SERVER_IDLE_MS,
+    now: () => options.clock.now().getTime(),
+  })
+
+  /**
+   * A server and transport for a session. `keep`: a session transport that serves the session's later requests
+   * (the session was initialized earlier, on any host); else a stateless one for this request only (an
+   * `initialize`, or a retry of a call in flight). A session that asks its user through elicitation answers on an
+   * SSE stream (the request reaches the client on the call's own stream); any other, with one JSON body.
+   */
+  const serve = async (session: McpSession, keep: boolean): Promise<Served> => {
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: keep ? () => session.id : undefined,
+      enableJsonResponse: !session.elicitation,
+    })
+    if (keep) {
+      transport.sessionId = session.id
+      ;(transport as unknown as { _initialized: boolean })._initialized = true
+    }
+    const contexts = new Map<RequestId, CallContext>()
+    const deliver = nameConsentRequests(transport)
+    const server = serverFor(
+      session.elicitation,
+      { options, calls, consent: { waiters, deliver } },
+      jsonSchemaValidator,
+      (id) => {
+        const context = contexts.get(id)
+        if (context === undefined) throw new McpError(ErrorCode.InternalError, 'A request without its context.')
+        return context
+      },
+    )
+    await server.connect(transport)
+    return {
+      server,
+      transport,
+      contexts,
+      get inFlight() {
+        return contexts.size
+      },
+      close: () => server.close(),
+    }
+  }
 
   const base = () => options.publicBaseUrl().replace(/\/+$/, '')
   // RFC 9728 3.1: the metadata of a resource with a path is at the well-known prefix followed by that path.
@@ -559,7 +659,9 @@ export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void 
         return jsonRpcError(reply, 400, -32000, 'Bad Request: Mcp-Session-Id header is required')
       session = await sessions.resume(named, auth, request.scope, userId)
     }
-    if (!session.ok)
+    if (!session.ok) {
+      // The session is over: this host keeps nothing for it.
+      if (named !== undefined) kept.drop(named)
       return jsonRpcError(
         reply,
         404,
@@ -568,6 +670,7 @@ export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void 
           ? `Session ended (${session.error.loss}).`
           : 'Session not found: initialize a new session.',
       )
+    }
     // The client's answer to a consent request: to the call waiting on this host, else decided here.
     const answers = consentAnswersOf(request.body)
     if (answers !== null) {
@@ -576,23 +679,27 @@ export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void 
           await decideHere(session.value, request.scope, options, calls, answer)
       return reply.status(202).send()
     }
-    // A session that asks its user through elicitation answers on an SSE stream (the request reaches the client on
-    // the call's own stream); any other, with one JSON body.
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: !session.value.elicitation,
-    })
-    const deliver = nameConsentRequests(transport)
-    const server = serverFor(
-      session.value,
-      request.scope,
-      options,
-      calls,
-      jsonSchemaValidator,
-      { waiters, deliver },
-      request.agentToken,
-    )
-    await server.connect(transport)
+    const context: CallContext = { session: session.value, scope: request.scope, agentToken: request.agentToken }
+    const ids = requestIdsOf(request.body)
+    // An `initialize`, or a request whose JSON-RPC id is in flight on the session's kept server (a retry while the
+    // first is running: the transport maps answers by id), runs on a server of its own; any other request on the
+    // session's kept server, made now if this host holds none.
+    let served = isInitializeRequest(request.body) ? undefined : kept.take(session.value.id)
+    let keptHere = served !== undefined
+    if (served === undefined && !isInitializeRequest(request.body)) {
+      served = await serve(session.value, true)
+      keptHere = kept.keep(session.value.id, served)
+    }
+    if (served === undefined || ids.some((id) => served?.contexts.has(id))) {
+      served = await serve(session.value, false)
+      keptHere = false
+    }
+    const { server, transport, contexts } = served
+    for (const id of ids) contexts.set(id, context)
+    const done = () => {
+      for (const id of ids) contexts.delete(id)
+      if (!keptHere) void server.close()
+    }
     let streaming = false
     try {
       const response = await transport.handleRequest(webRequestOf(request), { parsedBody: request.body })
@@ -603,15 +710,16 @@ export const mcpRoutes = (app: FastifyInstance, options: McpRouteOptions): void 
       if (response.body !== null && response.headers.get('content-type')?.startsWith('text/event-stream')) {
         streaming = true
         const stream = Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>)
-        stream.once('close', () => void server.close())
+        stream.once('close', done)
         return reply.send(stream)
       }
       const text = await response.text()
       return reply.send(text === '' ? undefined : text)
     } finally {
-      if (!streaming) await server.close()
+      if (!streaming) done()
     }
   })
+  app.addHook('onClose', () => kept.closeAll())
 
   // No server-initiated stream (every answer comes with its request), and a session ends by its expiry or the loss
   // of its authority, not by the client: both are allowed answers of the transport (405).

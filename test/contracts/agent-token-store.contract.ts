@@ -79,5 +79,23 @@ export const agentTokenStoreContract = (
       expect((await store.findByHash(token.hash))?.revokedAt).toEqual(earlier)
       expect(await store.revoke('agt_unknown', first)).toBeNull()
     })
+
+    it('removes one user’s tokens of one account and surface only (the user’s deletion), again with none left', async () => {
+      const mine = [makeToken(), makeToken({ revokedAt: new Date('2026-06-02T08:00:00.000Z') })]
+      const others = [
+        makeToken({ userId: 'usr_b' }),
+        makeToken({ accountId: 'cpa_b' }),
+        makeToken({ livemode: true, hash: hashSecret('uat_live_y') }),
+      ]
+      for (const token of [...mine, ...others]) await store.insert(token)
+      expect(await store.removeByUser('cpa_a', false, 'usr_a')).toBe(2)
+      expect(await store.listByUser('cpa_a', false, 'usr_a')).toEqual([])
+      for (const token of mine) {
+        expect(await store.get(token.id)).toBeNull()
+        expect(await store.findByHash(token.hash)).toBeNull()
+      }
+      for (const token of others) expect(await store.get(token.id)).toEqual(token)
+      expect(await store.removeByUser('cpa_a', false, 'usr_a')).toBe(0)
+    })
   })
 }

@@ -1,6 +1,7 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Clock } from '../../core/ports/clock.js'
+import { TOKENS } from '../../hosts/di-tokens.js'
 import { connectMcp, toolErrorOf } from '../support/mcp-client.js'
 import { api, LIVE_KEY, startTestService, TEST_KEY, type TestService } from '../support/service.js'
 
@@ -240,5 +241,42 @@ describe('At /mcp an agent token acts for its user only', () => {
     } finally {
       clock.offsetMs -= 61_000
     }
+  })
+
+  it('minting and revoking are in the audit log, the calling key as who; deleting the user removes its tokens', async () => {
+    const user = await createUser()
+    const minted = await mint(user, { permissions: { users: 'read' } })
+    const token = minted.body.id as string
+    expect((await sandbox('DELETE', `/v1/users/${user}/agent_tokens/${token}`)).status).toBe(200)
+    const { application } = test.service
+    const [account] = await application.accountRepository.listAccounts()
+    const entries = (await application.dashboard.audit.list(account?.id ?? '', { targetId: token, limit: 10 })).data
+    expect(entries.map((entry) => [entry.action, entry.actor.type, entry.livemode])).toEqual([
+      ['agent_token.revoked', 'api_key', false],
+      ['agent_token.created', 'api_key', false],
+    ])
+    const kept = (await mint(user, { permissions: { users: 'read' } })).body.id as string
+    const store = application.surfaces.test.container.get(TOKENS.AgentTokenStore)
+    expect(await store.get(kept)).not.toBeNull()
+    expect((await sandbox('DELETE', `/v1/users/${user}`)).status).toBe(200)
+    expect(await store.get(kept)).toBeNull()
+    expect(await store.get(token)).toBeNull()
+  })
+
+  it('confirm_action refuses a proposal older than 5 minutes (proposal_expired), and nothing changes', async () => {
+    const user = await createUser()
+    const event = await createEvent(user)
+    const { client } = await connectMcp(test.sandbox, TEST_KEY)
+    const proposed = await client.callTool({ name: 'cancel_event', arguments: { user_id: user, event_id: event.id } })
+    const proposalId = (proposed.structuredContent as { proposal: { id: string } }).proposal.id
+    clock.offsetMs += 5 * 60_000 + 1_000
+    try {
+      const late = await client.callTool({ name: 'confirm_action', arguments: { proposal_id: proposalId } })
+      expect(toolErrorOf(late)).toMatchObject({ code: 'proposal_expired', param: 'arguments.proposal_id' })
+    } finally {
+      clock.offsetMs -= 5 * 60_000 + 1_000
+    }
+    expect((await sandbox('GET', `/v1/events/${event.id}`)).status).toBe(200)
+    await client.close()
   })
 })

@@ -1,4 +1,9 @@
-import { type ElicitRequest, ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js'
+import {
+  type ElicitRequest,
+  ElicitRequestSchema,
+  type ElicitResult,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectMcp } from '../support/mcp-client.js'
 import { api, startTestService, TEST_KEY, type TestService } from '../support/service.js'
@@ -118,5 +123,57 @@ describe('A client that declares elicitation is asked through an elicitation req
     const confirmed = await plain.client.callTool({ name: 'confirm_action', arguments: { proposal_id: proposalId } })
     expect(confirmed.structuredContent).toMatchObject({ proposal: { status: 'executed' }, replayed: false })
     await Promise.all([plain.client.close(), other.client.close()])
+  })
+
+  it('a retried tools/call while the first waits for the user is refused as in flight; the change executes once', async () => {
+    const user = await newUser()
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let askedSignal: () => void = () => {}
+    const askedOnce = new Promise<void>((resolve) => {
+      askedSignal = resolve
+    })
+    const { client, transport } = await connectMcp(test.sandbox, TEST_KEY, undefined, {
+      capabilities: { elicitation: { form: {} } },
+      prepare: (client) =>
+        client.setRequestHandler(ElicitRequestSchema, async () => {
+          askedSignal()
+          await released
+          return { action: 'accept', content: {} }
+        }),
+    })
+    // The JSON-RPC id the SDK client gives the call, to retry it as a client whose answer was lost would.
+    let sent: JSONRPCMessage | undefined
+    const send = transport.send.bind(transport)
+    transport.send = (message, options) => {
+      if ('method' in message && message.method === 'tools/call') sent = message
+      return send(message, options)
+    }
+    const first = client.callTool(createLunch(user.id))
+    await askedOnce
+    const retry = await fetch(new URL('/mcp', test.sandbox), {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${TEST_KEY}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': transport.sessionId ?? '',
+        'mcp-protocol-version': '2025-06-18',
+        connection: 'close',
+      },
+      body: JSON.stringify(sent),
+    })
+    // An elicitation session answers on an SSE stream: the retry's one event is its result.
+    const data = (await retry.text()).split('\n').find((line) => line.startsWith('data: '))
+    const answer = JSON.parse(data?.slice('data: '.length) ?? 'null')
+    expect(answer.id).toBe((sent as { id: unknown }).id)
+    expect(answer.result.isError).toBe(true)
+    expect(JSON.parse(answer.result.content[0].text).error.code).toBe('idempotency_request_in_flight')
+    release()
+    expect((await first).structuredContent).toMatchObject({ proposal: { status: 'executed' } })
+    expect((await sandbox('GET', `/v1/events?user_id=${user.id}`)).body.data).toHaveLength(1)
+    await client.close()
   })
 })

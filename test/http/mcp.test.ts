@@ -116,7 +116,7 @@ describe('MCP over Streamable HTTP at /mcp, with the official SDK client', () =>
     const other = await connectMcp(test.sandbox, TEST_KEY)
     expect(
       toolErrorOf(await other.client.callTool({ name: 'confirm_action', arguments: { proposal_id: id } })),
-    ).toMatchObject({ code: 'resource_missing', param: 'proposal_id' })
+    ).toMatchObject({ code: 'resource_missing', param: 'arguments.proposal_id' })
     const rejected = await client.callTool({ name: 'reject_action', arguments: { proposal_id: id } })
     expect(rejected.structuredContent).toMatchObject({ proposal: { status: 'rejected' } })
     expect(
@@ -289,7 +289,7 @@ describe('MCP over Streamable HTTP at /mcp, with the official SDK client', () =>
       toolErrorOf(
         await client.callTool({ name: 'cancel_event', arguments: { user_id: other.id, event_id: event.id } }),
       ),
-    ).toMatchObject({ code: 'resource_missing', param: 'event_id' })
+    ).toMatchObject({ code: 'resource_missing', param: 'arguments.event_id' })
     expect((await sandbox('GET', `/v1/events/${event.id}`)).status).toBe(200)
     // A user of the sandbox is foreign to production.
     const live = await connectMcp(test.live, LIVE_KEY)

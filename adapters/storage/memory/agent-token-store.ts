@@ -34,4 +34,13 @@ export class MemoryAgentTokenStore implements AgentTokenStorePort {
     this.tokens.set(id, revoked)
     return revoked
   }
+
+  async removeByUser(accountId: string, livemode: boolean, userId: string): Promise<number> {
+    const removed = await this.listByUser(accountId, livemode, userId)
+    for (const token of removed) {
+      this.tokens.delete(token.id)
+      this.byHash.delete(token.hash)
+    }
+    return removed.length
+  }
 }

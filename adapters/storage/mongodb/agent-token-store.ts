@@ -70,4 +70,10 @@ export class MongoAgentTokenStore implements AgentTokenStorePort {
     )
     return earlier === null ? null : tokenOf(earlier)
   }
+
+  async removeByUser(accountId: string, livemode: boolean, userId: string): Promise<number> {
+    if (!isIdShaped(accountId) || !isIdShaped(userId)) return 0
+    const { deletedCount } = await this.tokens.deleteMany({ accountId, livemode, userId }, WRITE_OPTIONS)
+    return deletedCount
+  }
 }

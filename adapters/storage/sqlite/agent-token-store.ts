@@ -43,4 +43,12 @@ export class SqliteAgentTokenStore implements AgentTokenStorePort {
       return revoked
     })
   }
+
+  async removeByUser(accountId: string, livemode: boolean, userId: string): Promise<number> {
+    const { changes } = statement(
+      this.db,
+      'DELETE FROM agent_tokens WHERE account_id = ? AND livemode = ? AND user_id = ?',
+    ).run(accountId, livemode ? 1 : 0, userId)
+    return Number(changes)
+  }
 }

@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { renderAgentToken } from '../../../contracts/agent-tokens.js'
 import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
+import type { AgentToken } from '../../../core/agent/agent-token.js'
 import type { AgentTokenService } from '../../../core/agent/agent-token-service.js'
+import type { AuditTrail } from '../../../core/audit/audit-trail.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import { mapResult } from '../../../core/shared/result.js'
 import { requireAuth } from '../request-context.js'
@@ -12,11 +14,25 @@ export interface AgentTokenRouteOptions extends RouteOptions {
   readonly agentTokens: AgentTokenService
   /** The platform's time: a token's status is read on it, as its expiry is written in it. */
   readonly clock: Clock
+  /** Minting and revoking a token are recorded as key-management calls are (docs/dashboard.md, "Audit log"). */
+  readonly audit: AuditTrail
 }
 
 /** A user's agent tokens for `/mcp` (docs/mcp.md, "Agent tokens"). */
 export const agentTokenRoutes = (app: FastifyInstance, options: AgentTokenRouteOptions): void => {
-  const { agentTokens, clock } = options
+  const { agentTokens, clock, audit } = options
+  /** The calling key named as who; the account whose key it is (as for `/v1/api_keys`). */
+  const audited = async (request: FastifyRequest, action: string, token: AgentToken) => {
+    const auth = requireAuth(request.auth)
+    await audit.record({
+      accountId: auth.account.id,
+      livemode: options.livemode,
+      actor: { type: 'api_key', id: auth.key.id, email: null },
+      action,
+      target: { type: 'agent_token', id: token.id },
+      address: request.ip,
+    })
+  }
 
   defineRoute(app, Endpoints.createAgentToken, options, async ({ params, body, scope, request }) => {
     const { account, key } = requireAuth(request.auth)
@@ -35,6 +51,7 @@ export const agentTokenRoutes = (app: FastifyInstance, options: AgentTokenRouteO
         confirmationPolicy: body.confirmation_policy,
       },
     )
+    if (minted.ok) await audited(request, 'agent_token.created', minted.value.token)
     return mapResult(minted, ({ token, secret }) => ({
       status: 201,
       body: renderAgentToken(token, clock.now(), secret),
@@ -51,9 +68,9 @@ export const agentTokenRoutes = (app: FastifyInstance, options: AgentTokenRouteO
     })),
   )
 
-  defineRoute(app, Endpoints.revokeAgentToken, options, async ({ params, scope }) =>
-    mapResult(await agentTokens.revoke(scope, params.id, params.token_id), (token) => ({
-      body: renderAgentToken(token, clock.now()),
-    })),
-  )
+  defineRoute(app, Endpoints.revokeAgentToken, options, async ({ params, scope, request }) => {
+    const revoked = await agentTokens.revoke(scope, params.id, params.token_id)
+    if (revoked.ok) await audited(request, 'agent_token.revoked', revoked.value)
+    return mapResult(revoked, (token) => ({ body: renderAgentToken(token, clock.now()) }))
+  })
 }
