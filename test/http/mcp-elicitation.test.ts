@@ -4,28 +4,16 @@ import {
   type ElicitResult,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectMcp } from '../support/mcp-client.js'
-import { api, startTestService, TEST_KEY, type TestService } from '../support/service.js'
+import { describe, expect, it } from 'vitest'
+import { connectMcp, mcpSuiteService } from '../support/mcp-client.js'
+import { TEST_KEY } from '../support/service.js'
 
-let test: TestService
-beforeAll(async () => {
-  test = await startTestService({ WORKER: 'false' })
-}, 60_000)
-afterAll(async () => {
-  await test?.stop()
-})
-
-const sandbox = (method: string, path: string, body?: unknown) =>
-  api(test.sandbox, method, path, { key: TEST_KEY, ...(body === undefined ? {} : { body }) })
-
-let counter = 0
-const newUser = async () => (await sandbox('POST', '/v1/users', { email: `elicit${++counter}@example.com` })).body
+const { sandboxUrl, sandbox, newUser } = mcpSuiteService('elicit')
 
 /** The SDK client declaring form elicitation, answering every request with `answer`; the requests it got. */
 const elicitingClient = async (answer: ElicitResult) => {
   const asked: { request: ElicitRequest; id: unknown }[] = []
-  const { client } = await connectMcp(test.sandbox, TEST_KEY, undefined, {
+  const { client } = await connectMcp(sandboxUrl(), TEST_KEY, undefined, {
     capabilities: { elicitation: { form: {} } },
     prepare: (client) =>
       client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
@@ -100,14 +88,14 @@ describe('A client that declares elicitation is asked through an elicitation req
     ).toMatchObject({ id: user.id })
     expect(asked).toHaveLength(0)
     await client.close()
-    const plain = await connectMcp(test.sandbox, TEST_KEY)
+    const plain = await connectMcp(sandboxUrl(), TEST_KEY)
     const proposed = await plain.client.callTool(createLunch(user.id))
     expect(proposed.structuredContent).toMatchObject({ proposal: { status: 'proposed' } })
     expect((await sandbox('GET', `/v1/events?user_id=${user.id}`)).body.data).toEqual([])
     // An "accept" sent by another session, naming this proposal, decides nothing.
     const proposalId = (proposed.structuredContent as { proposal: { id: string } }).proposal.id
-    const other = await connectMcp(test.sandbox, TEST_KEY)
-    const forged = await fetch(`${test.sandbox}/mcp`, {
+    const other = await connectMcp(sandboxUrl(), TEST_KEY)
+    const forged = await fetch(`${sandboxUrl()}/mcp`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${TEST_KEY}`,
@@ -135,7 +123,7 @@ describe('A client that declares elicitation is asked through an elicitation req
     const askedOnce = new Promise<void>((resolve) => {
       askedSignal = resolve
     })
-    const { client, transport } = await connectMcp(test.sandbox, TEST_KEY, undefined, {
+    const { client, transport } = await connectMcp(sandboxUrl(), TEST_KEY, undefined, {
       capabilities: { elicitation: { form: {} } },
       prepare: (client) =>
         client.setRequestHandler(ElicitRequestSchema, async () => {
@@ -153,7 +141,7 @@ describe('A client that declares elicitation is asked through an elicitation req
     }
     const first = client.callTool(createLunch(user.id))
     await askedOnce
-    const retry = await fetch(new URL('/mcp', test.sandbox), {
+    const retry = await fetch(new URL('/mcp', sandboxUrl()), {
       method: 'POST',
       headers: {
         authorization: `Bearer ${TEST_KEY}`,

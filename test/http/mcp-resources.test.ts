@@ -1,21 +1,10 @@
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectMcp } from '../support/mcp-client.js'
-import { api, startTestService, TEST_KEY, type TestService } from '../support/service.js'
+import { describe, expect, it } from 'vitest'
+import { connectMcp, mcpSuiteService } from '../support/mcp-client.js'
+import { TEST_KEY } from '../support/service.js'
 
-let test: TestService
-beforeAll(async () => {
-  test = await startTestService({ WORKER: 'false' })
-}, 60_000)
-afterAll(async () => {
-  await test?.stop()
-})
+const { sandboxUrl, sandbox, newUser } = mcpSuiteService('resources')
 
-const sandbox = (method: string, path: string, body?: unknown) =>
-  api(test.sandbox, method, path, { key: TEST_KEY, ...(body === undefined ? {} : { body }) })
-
-let counter = 0
-const newUser = async () => (await sandbox('POST', '/v1/users', { email: `resources${++counter}@example.com` })).body
 const eventIn = async (userId: string, title: string, days: number) => {
   const start = Date.now() + days * 86_400_000
   return (
@@ -44,7 +33,7 @@ describe('Resources: a user’s upcoming events and profile, read with the permi
     const user = await newUser()
     const soon = await eventIn(user.id, 'Soon', 2)
     await eventIn(user.id, 'Later', 30)
-    const { client } = await connectMcp(test.sandbox, TEST_KEY)
+    const { client } = await connectMcp(sandboxUrl(), TEST_KEY)
     const { resourceTemplates } = await client.listResourceTemplates()
     expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual([
       'departure://users/{user_id}/events/upcoming',
@@ -65,14 +54,14 @@ describe('Resources: a user’s upcoming events and profile, read with the permi
   it('a credential without the permission sees no template and is refused; another account’s user is not found', async () => {
     const user = await newUser()
     const key = (await sandbox('POST', '/v1/api_keys', { permissions: { users: 'read' } })).body
-    const { client } = await connectMcp(test.sandbox, key.secret)
+    const { client } = await connectMcp(sandboxUrl(), key.secret)
     expect((await client.listResourceTemplates()).resourceTemplates.map((template) => template.name)).toEqual([
       'user_profile',
     ])
     const denied = await refusal(client.readResource({ uri: `departure://users/${user.id}/events/upcoming` }))
     expect(denied.data).toMatchObject({ error: { code: 'insufficient_permissions' } })
     await client.close()
-    const full = await connectMcp(test.sandbox, TEST_KEY)
+    const full = await connectMcp(sandboxUrl(), TEST_KEY)
     const missing = await refusal(full.client.readResource({ uri: 'departure://users/usr_nobody/profile' }))
     expect(missing.code).toBe(-32002)
     expect(missing.data).toMatchObject({ error: { code: 'resource_missing', param: 'user_id' } })
@@ -85,7 +74,7 @@ describe('Resources: a user’s upcoming events and profile, read with the permi
 describe('Prompts: plan_my_day, for a user of the account, offered to a credential that may read events and departures', () => {
   it('answers the planning request naming the user and the resource to read', async () => {
     const user = await newUser()
-    const { client } = await connectMcp(test.sandbox, TEST_KEY)
+    const { client } = await connectMcp(sandboxUrl(), TEST_KEY)
     expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['plan_my_day'])
     const prompt = await client.getPrompt({ name: 'plan_my_day', arguments: { user_id: user.id } })
     const text = textOf(prompt.messages[0]?.content)
@@ -97,7 +86,7 @@ describe('Prompts: plan_my_day, for a user of the account, offered to a credenti
     await refusal(client.getPrompt({ name: 'drop_tables', arguments: {} }))
     await client.close()
     const key = (await sandbox('POST', '/v1/api_keys', { permissions: { users: 'read' } })).body
-    const narrow = await connectMcp(test.sandbox, key.secret)
+    const narrow = await connectMcp(sandboxUrl(), key.secret)
     expect((await narrow.client.listPrompts()).prompts).toEqual([])
     await refusal(narrow.client.getPrompt({ name: 'plan_my_day', arguments: { user_id: user.id } }))
     await narrow.client.close()

@@ -2,6 +2,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/sdk/types.js'
+import { afterAll, beforeAll } from 'vitest'
+import { api, type ResponseJson, startTestService, TEST_KEY, type TestService } from './service.js'
 
 export interface ConnectOptions {
   /** What the client declares at `initialize` (elicitation...). */
@@ -42,4 +44,30 @@ export const toolErrorOf = (result: unknown): any => {
   if (call.isError !== true) throw new Error(`not a tool error: ${JSON.stringify(result)}`)
   const first = call.content[0]
   return first?.type === 'text' ? JSON.parse(first.text).error : undefined
+}
+
+/**
+ * A suite's service (sandbox, no background worker), started before its tests and stopped after them, with the
+ * sandbox calls the MCP suites make beside their MCP client: `sandbox` with the test key, and `newUser` (its e-mail
+ * numbered under `emailPrefix`).
+ */
+export const mcpSuiteService = (emailPrefix: string) => {
+  let test: TestService | undefined
+  beforeAll(async () => {
+    test = await startTestService({ WORKER: 'false' })
+  }, 60_000)
+  afterAll(async () => {
+    await test?.stop()
+  })
+  /** The sandbox's base URL. */
+  const sandboxUrl = (): string => {
+    if (test === undefined) throw new Error('the suite service is not started')
+    return test.sandbox
+  }
+  const sandbox = (method: string, path: string, body?: unknown) =>
+    api(sandboxUrl(), method, path, { key: TEST_KEY, ...(body === undefined ? {} : { body }) })
+  let counter = 0
+  const newUser = async (): Promise<ResponseJson> =>
+    (await sandbox('POST', '/v1/users', { email: `${emailPrefix}${++counter}@example.com` })).body
+  return { sandboxUrl, sandbox, newUser }
 }
