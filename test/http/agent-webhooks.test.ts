@@ -1,47 +1,30 @@
 import { Schema } from 'effect'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { WEBHOOK_PAYLOADS } from '../../contracts/webhooks/payloads.js'
 import { connectMcp } from '../support/mcp-client.js'
-import { clients, type ResponseJson, startTestService, TEST_KEY, type TestService } from '../support/service.js'
+import { type ResponseJson, TEST_KEY } from '../support/service.js'
 import { VoiceClient } from '../support/voice-client.js'
-import { WebhookReceiver } from '../support/webhook-receiver.js'
+import { webhookSuite } from '../support/webhook-suite.js'
 
-let test: TestService
-let client: ReturnType<typeof clients>
-let receiver: WebhookReceiver
-
-beforeAll(async () => {
-  // No background timers: advance_time delivers the outbox.
-  test = await startTestService({ WORKER: 'false', WEBHOOK_TIMEOUT_MS: '300', RATE_LIMIT_REQUESTS: '100000' })
-  client = clients(test)
-})
-afterAll(() => test.stop())
-beforeEach(async () => {
-  receiver = await WebhookReceiver.start()
-})
-afterEach(async () => {
-  await receiver.stop()
-  for (const endpoint of (await client.sandbox('GET', '/v1/webhook_endpoints?limit=100')).body.data)
-    await client.sandbox('DELETE', `/v1/webhook_endpoints/${endpoint.id}`)
-})
+const suite = webhookSuite()
 
 const HOUR = 3_600_000
 let counter = 0
-const advance = (seconds: number) => client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds } })
 const decodeAgent = Schema.decodeUnknownSync(
   WEBHOOK_PAYLOADS['agent.action_executed'].schema as Schema.Decoder<unknown>,
 )
 
 /** A user with an event in two days and a reminder on it; an endpoint listening to both execution notices. */
 const setUp = async () => {
-  const endpoint = await client.sandbox('POST', '/v1/webhook_endpoints', {
-    body: { url: receiver.url, events: ['agent.action_executed', 'voice.action_executed'] },
+  const endpoint = await suite.client.sandbox('POST', '/v1/webhook_endpoints', {
+    body: { url: suite.receiver.url, events: ['agent.action_executed', 'voice.action_executed'] },
   })
-  const user = (await client.sandbox('POST', '/v1/users', { body: { email: `agent-hooks${++counter}@example.com` } }))
-    .body.id as string
+  const user = (
+    await suite.client.sandbox('POST', '/v1/users', { body: { email: `agent-hooks${++counter}@example.com` } })
+  ).body.id as string
   const start = Date.now() + 48 * HOUR
   const event = (
-    await client.sandbox('POST', '/v1/events', {
+    await suite.client.sandbox('POST', '/v1/events', {
       body: {
         user_id: user,
         title: 'Review',
@@ -50,13 +33,14 @@ const setUp = async () => {
       },
     })
   ).body
-  const reminder = (await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 60 } }))
-    .body
+  const reminder = (
+    await suite.client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 60 } })
+  ).body
   const notices = async () => {
-    await advance(1)
-    const agent = receiver.ofType(endpoint.body.secret, 'agent.action_executed')
+    await suite.advance(1)
+    const agent = suite.receiver.ofType(endpoint.body.secret, 'agent.action_executed')
     for (const notice of agent) expect(() => decodeAgent(notice)).not.toThrow()
-    return { agent, voice: receiver.ofType(endpoint.body.secret, 'voice.action_executed') }
+    return { agent, voice: suite.receiver.ofType(endpoint.body.secret, 'voice.action_executed') }
   }
   return { user, event, reminder, notices }
 }
@@ -68,7 +52,7 @@ describe('Every executed change emits agent.action_executed (channel, confirmed_
   it('on the voice channel: a confirmed change and one the low-risk policy executed', async () => {
     const { user, event, reminder, notices } = await setUp()
     const session = (
-      await client.sandbox('POST', '/v1/voice/sessions', {
+      await suite.client.sandbox('POST', '/v1/voice/sessions', {
         body: { user_id: user, confirmation_policy: 'low_risk_direct' },
       })
     ).body
@@ -102,7 +86,7 @@ describe('Every executed change emits agent.action_executed (channel, confirmed_
 
   it('on MCP: a change confirmed with confirm_action, and nothing for a proposal never confirmed', async () => {
     const { user, event, notices } = await setUp()
-    const { client: mcp } = await connectMcp(test.sandbox, TEST_KEY)
+    const { client: mcp } = await connectMcp(suite.test.sandbox, TEST_KEY)
     const proposed = await mcp.callTool({ name: 'cancel_event', arguments: { user_id: user, event_id: event.id } })
     const id = (proposed.structuredContent as { proposal: { id: string } }).proposal.id
     await mcp.callTool({

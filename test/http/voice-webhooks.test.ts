@@ -1,42 +1,25 @@
 import { Schema } from 'effect'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { WEBHOOK_PAYLOADS } from '../../contracts/webhooks/payloads.js'
-import { clients, type ResponseJson, startTestService, type TestService } from '../support/service.js'
+import type { ResponseJson } from '../support/service.js'
 import { VoiceClient } from '../support/voice-client.js'
-import { WebhookReceiver } from '../support/webhook-receiver.js'
+import { webhookSuite } from '../support/webhook-suite.js'
 
-let test: TestService
-let client: ReturnType<typeof clients>
-let receiver: WebhookReceiver
-
-beforeAll(async () => {
-  // No background timers: advance_time delivers the outbox.
-  test = await startTestService({ WORKER: 'false', WEBHOOK_TIMEOUT_MS: '300', RATE_LIMIT_REQUESTS: '100000' })
-  client = clients(test)
-})
-afterAll(() => test.stop())
-beforeEach(async () => {
-  receiver = await WebhookReceiver.start()
-})
-afterEach(async () => {
-  await receiver.stop()
-  for (const endpoint of (await client.sandbox('GET', '/v1/webhook_endpoints?limit=100')).body.data)
-    await client.sandbox('DELETE', `/v1/webhook_endpoints/${endpoint.id}`)
-})
+const suite = webhookSuite()
 
 const HOUR = 3_600_000
 let counter = 0
-const advance = (seconds: number) => client.sandbox('POST', '/v1/test_helpers/advance_time', { body: { seconds } })
 
 /** One confirmed cancel and one snooze executed by the low-risk policy, with an endpoint listening. */
 const executeTwoActions = async () => {
-  const endpoint = await client.sandbox('POST', '/v1/webhook_endpoints', {
-    body: { url: receiver.url, events: ['voice.action_executed'] },
+  const endpoint = await suite.client.sandbox('POST', '/v1/webhook_endpoints', {
+    body: { url: suite.receiver.url, events: ['voice.action_executed'] },
   })
-  const user = (await client.sandbox('POST', '/v1/users', { body: { email: `hooks${++counter}@example.com` } })).body.id
+  const user = (await suite.client.sandbox('POST', '/v1/users', { body: { email: `hooks${++counter}@example.com` } }))
+    .body.id
   const start = Date.now() + 48 * HOUR
   const event = (
-    await client.sandbox('POST', '/v1/events', {
+    await suite.client.sandbox('POST', '/v1/events', {
       body: {
         user_id: user,
         title: 'Review',
@@ -45,10 +28,11 @@ const executeTwoActions = async () => {
       },
     })
   ).body
-  const reminder = (await client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 60 } }))
-    .body
+  const reminder = (
+    await suite.client.sandbox('POST', `/v1/events/${event.id}/reminders`, { body: { offset_minutes: 60 } })
+  ).body
   const session = (
-    await client.sandbox('POST', '/v1/voice/sessions', {
+    await suite.client.sandbox('POST', '/v1/voice/sessions', {
       body: { user_id: user, confirmation_policy: 'low_risk_direct' },
     })
   ).body
@@ -60,8 +44,8 @@ const executeTwoActions = async () => {
   voice.send({ type: 'action.confirm', proposal_id: proposed.proposal.id })
   await voice.nextOfType('action.executed')
   voice.close()
-  await advance(1)
-  const notices = receiver.ofType(endpoint.body.secret, 'voice.action_executed')
+  await suite.advance(1)
+  const notices = suite.receiver.ofType(endpoint.body.secret, 'voice.action_executed')
   const byTool = (tool: string) =>
     notices.find((notice) => notice.data.object.tool === tool)?.data.object as ResponseJson
   return { session, event, reminder, notices, snooze: byTool('snooze_reminder'), cancel: byTool('cancel_event') }
@@ -86,8 +70,8 @@ describe('Every execution emits voice.action_executed with confirmed_by_user, th
   })
 
   it('versions before 2026-05-20 do not see confirmed_by_user', async () => {
-    const [account] = await test.service.application.accountRepository.listAccounts()
-    await test.service.application.accountRepository.updateAccount({ ...account!, pinnedVersion: '2025-12-09' })
+    const [account] = await suite.test.service.application.accountRepository.listAccounts()
+    await suite.test.service.application.accountRepository.updateAccount({ ...account!, pinnedVersion: '2025-12-09' })
     try {
       const { notices, cancel, snooze } = await executeTwoActions()
       expect(notices.map((notice) => notice.api_version)).toEqual(['2025-12-09', '2025-12-09'])
@@ -99,8 +83,8 @@ describe('Every execution emits voice.action_executed with confirmed_by_user, th
       )
       for (const notice of notices) expect(() => decode(notice)).not.toThrow()
     } finally {
-      const current = await test.service.application.accountRepository.getAccount(account!.id)
-      await test.service.application.accountRepository.updateAccount({
+      const current = await suite.test.service.application.accountRepository.getAccount(account!.id)
+      await suite.test.service.application.accountRepository.updateAccount({
         ...current!,
         pinnedVersion: account!.pinnedVersion,
       })
