@@ -17,20 +17,26 @@ export interface McpReport {
   readonly pinned: boolean
   /** Each session as fast as it is answered: the server saturated, the latency its queue. */
   readonly closed: McpLoadReport
-  /** Each session at most 10 calls a second (500 a second in all): agents that wait for their model between calls. */
+  /** Each session at most 10 calls a second (500 a second in all): a burst of tool calls from every session at once. */
   readonly paced: McpLoadReport
+  /**
+   * Each session one call a second (50 a second in all): the pace of agents that wait for their model between calls
+   * (a model's turn takes a second or more), with 50 sessions open at once.
+   */
+  readonly agentPaced: McpLoadReport
 }
 
 const KEY = 'sk_test_7a2b3c4d5e6f708192a3b4c5d6e7f809MCPB'
 const CLIENTS = fileURLToPath(new URL('./mcp-clients.js', import.meta.url))
 const PACED_CALLS_PER_SECOND = 10
+const AGENT_CALLS_PER_SECOND = 1
 
 /**
  * MCP: `sessions` sessions of the official SDK client over Streamable HTTP on the sandbox surface (embedded SQLite
  * storage), `tools/call` of `get_event` (a read tool: the key, the rate pool, the session id's signature and
  * authority, validation, the user, the event use case, rendering). The clients run in a process of their own, pinned
  * to another core than the service (as the HTTP scenario's load generator): in one process they cost most of the CPU.
- * Two loads: closed loops (saturation) and paced sessions. The rate, concurrency and per-address connection limits
+ * Three loads: closed loops (saturation), sessions paced at 10 calls a second and at an agent's pace (one a second). The rate, concurrency and per-address connection limits
  * are lifted so that the figure is the service's, not the limit's.
  */
 export const runMcpScenario = async (sessions: number, seconds: number, pin = true): Promise<McpReport> => {
@@ -85,6 +91,7 @@ export const runMcpScenario = async (sessions: number, seconds: number, pin = tr
       pinned: pinning !== null,
       closed: await load(0, pinning),
       paced: await load(1000 / PACED_CALLS_PER_SECOND, pinning),
+      agentPaced: await load(1000 / AGENT_CALLS_PER_SECOND, pinning),
     })
     return pin ? await withPinnedLoadGenerator(measure) : await measure(null)
   } finally {

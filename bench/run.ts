@@ -406,6 +406,7 @@ const main = async (): Promise<void> => {
         for (const [label, load] of [
           ['closed loops', report.closed],
           [`paced, ${report.paced.callsPerSessionPerSecond} calls/s a session`, report.paced],
+          [`agent pace, ${report.agentPaced.callsPerSessionPerSecond} call/s a session`, report.agentPaced],
         ] as const)
           console.log(
             `  ${label}: ${load.toolCallsPerSecond} tool calls/s (${load.toolCalls} in ${load.seconds} s), get_event tools/call p50 ${load.readP50Ms} ms, p99 ${load.readP99Ms} ms, max ${load.readMaxMs} ms; service ${load.serverCpuMicrosPerCall} µs of CPU a call (goal p99 < 20 ms: ${yesNo(load.goals.p99Below20Ms)})`,
