@@ -3,14 +3,12 @@ import { defineConfig } from 'vitest/config'
 /** The suites that start the service, its processes or a browser. */
 const SERVICE_SUITES = 'test/{http,nodes,fuzz,browser}/**/*.test.ts'
 /**
- * Suites of the `core` kind that keep a process of their own: each failed once (of four full runs) when sharing its
- * worker with the files before it, and passed alone and in the other runs. Until the state they share is found
- * (module-level memories such as the conflict and zone caches are the suspects), they run isolated.
+ * A suite of the `core` kind that keeps a process of its own: it failed once (of four full runs) when sharing its
+ * worker with the files before it, and passed alone and in the other runs. Until the state it shares is found, it runs
+ * isolated. (The webhook delivery model, once beside it here, failed by a bug: an endpoint re-enabled before the next
+ * fan-out received its own `webhook_endpoint.disabled`.)
  */
-const ISOLATED_SUITES = [
-  'test/property/webhook-delivery.model.test.ts',
-  'test/adapters/mongodb/create-event-round-trips.test.ts',
-]
+const ISOLATED_SUITES = ['test/adapters/mongodb/create-event-round-trips.test.ts']
 
 const shared = { testTimeout: 20_000, hookTimeout: 30_000, pool: 'forks' as const }
 
@@ -32,7 +30,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // The two suites above that keep a process of their own.
+      // The suite above that keeps a process of its own.
       {
         test: {
           ...shared,

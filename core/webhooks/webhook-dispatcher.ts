@@ -75,6 +75,10 @@ export interface WebhookDispatcherDeps {
 
 const FAN_OUT_BATCH = 500
 
+/** Whether `event` is the `webhook_endpoint.disabled` notice of `endpoint` itself (it goes to the other endpoints). */
+const isOwnDisabledNotice = (event: DomainEvent, endpoint: WebhookEndpoint): boolean =>
+  event.type === 'webhook_endpoint.disabled' && (event.object as { readonly id?: unknown } | null)?.id === endpoint.id
+
 /**
  * How long a rendered body is reused for the other deliveries of its notification (one rendering per notification,
  * not per endpoint). The body depends on the notification, which never changes, and on its account's pinned version
@@ -170,8 +174,14 @@ export class WebhookDispatcher {
           endpointsByAccount.set(event.accountId, endpoints)
         }
         for (const endpoint of endpoints) {
-          // An endpoint gets what happens from its creation on, not the backlog before it.
-          if (subscribes(endpoint.events, event.type) && endpoint.createdAt.getTime() <= event.createdAt.getTime())
+          // An endpoint gets what happens from its creation on, not the backlog before it; an endpoint's own
+          // `webhook_endpoint.disabled` goes to the other endpoints only (it may be fanned out after the operator
+          // switched the endpoint on again).
+          if (
+            subscribes(endpoint.events, event.type) &&
+            endpoint.createdAt.getTime() <= event.createdAt.getTime() &&
+            !isOwnDisabledNotice(event, endpoint)
+          )
             deliveries.push(this.newDelivery(event, endpoint, now, null))
         }
       }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { clients, startTestService, type TestService } from '../support/service.js'
 
 let test: TestService
@@ -418,9 +418,18 @@ describe('departure monitoring of a series: only the occurrences within the hori
       `from=${new Date().toISOString()}&to=${new Date(Date.now() + 3 * 86_400_000).toISOString()}`,
     )
     const [first, second] = upcoming.data
-    // The first occurrence is stored and its window computed by the sweep; the next day's is not stored yet.
+    // The first occurrence is stored and its window computed by the sweep; the next day's is not stored yet. The
+    // service's own background sweep may have stored the occurrence first and still be computing it (a sweep skips
+    // what another holds): the window is waited for, sweeping again meanwhile.
+    await vi.waitFor(
+      async () => {
+        await test.service.application.surfaces.live.monitor.processDue(null, { now: () => new Date() })
+        const read = await client.live('GET', `/v1/events/${first!.id}`)
+        expect(read.body.monitoring.status).toBe('monitoring')
+      },
+      { timeout: 15_000, interval: 50 },
+    )
     const firstRead = await client.live('GET', `/v1/events/${first!.id}`)
-    expect(firstRead.body.monitoring.status).toBe('monitoring')
     expect(firstRead.body.recurring_event_id).toBe(series.id)
     const secondRead = await client.live('GET', `/v1/events/${second!.id}`)
     expect(secondRead.body.monitoring.status).toBe('pending')

@@ -228,6 +228,33 @@ describe('Deliveries for one endpoint do not block others; concurrency is bounde
     expect(receiver.received).toHaveLength(1)
   })
 
+  it("an endpoint's own webhook_endpoint.disabled goes to the other endpoints only, even once it is enabled again", async () => {
+    const { outbox, endpoints, deliveries, dispatcher } = setUp({
+      concurrency: 5,
+      perEndpointConcurrency: 5,
+      timeoutMs: 1000,
+    })
+    const disabled = endpointFor('http://127.0.0.1:9/disabled')
+    const other = endpointFor('http://127.0.0.1:9/other')
+    await endpoints.insert(disabled)
+    await endpoints.insert(other)
+    // The notice waits in the outbox while the operator switches the endpoint on again, before the next fan-out.
+    await outbox.append([
+      {
+        id: ids.next('ntf'),
+        type: 'webhook_endpoint.disabled',
+        accountId: 'acct_1',
+        livemode: false,
+        createdAt: new Date(),
+        objectType: 'webhook_endpoint',
+        object: { ...disabled, status: 'disabled', disabledReason: 'failing' },
+      },
+    ])
+    expect(await dispatcher.fanOut({ accountId: null, clock })).toBe(1)
+    expect((await deliveries.listByEndpoint('acct_1', disabled.id, { limit: 10 })).data).toEqual([])
+    expect((await deliveries.listByEndpoint('acct_1', other.id, { limit: 10 })).data).toHaveLength(1)
+  })
+
   it('a leased delivery is not attempted by a second worker; an expired lease is picked up again', async () => {
     const receiver = await WebhookReceiver.start()
     receivers.push(receiver)
