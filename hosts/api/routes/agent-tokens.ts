@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { renderAgentToken } from '../../../contracts/agent-tokens.js'
 import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
-import type { AgentToken } from '../../../core/agent/agent-token.js'
 import type { AgentTokenService } from '../../../core/agent/agent-token-service.js'
 import type { AuditTrail } from '../../../core/audit/audit-trail.js'
 import type { Clock } from '../../../core/ports/clock.js'
 import { mapResult } from '../../../core/shared/result.js'
 import { requireAuth } from '../request-context.js'
 import { defineRoute, listBody, type RouteOptions, withLivemode } from '../route.js'
+import { auditKeyCall } from './key-call-audit.js'
 
 export interface AgentTokenRouteOptions extends RouteOptions {
   readonly agentTokens: AgentTokenService
@@ -22,17 +22,9 @@ export interface AgentTokenRouteOptions extends RouteOptions {
 export const agentTokenRoutes = (app: FastifyInstance, options: AgentTokenRouteOptions): void => {
   const { agentTokens, clock, audit } = options
   /** The calling key named as who; the account whose key it is (as for `/v1/api_keys`). */
-  const audited = async (request: FastifyRequest, action: string, token: AgentToken) => {
-    const auth = requireAuth(request.auth)
-    await audit.record({
-      accountId: auth.account.id,
-      livemode: options.livemode,
-      actor: { type: 'api_key', id: auth.key.id, email: null },
-      action,
-      target: { type: 'agent_token', id: token.id },
-      address: request.ip,
-    })
-  }
+  const record = auditKeyCall(audit, options.livemode)
+  const audited = (request: FastifyRequest, action: string, token: { readonly id: string }) =>
+    record(request, action, { type: 'agent_token', id: token.id })
 
   defineRoute(app, Endpoints.createAgentToken, options, async ({ params, body, scope, request }) => {
     const { account, key } = requireAuth(request.auth)

@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { renderApiKey } from '../../../contracts/api-keys.js'
 import { pageRequestOf } from '../../../contracts/common.js'
 import { Endpoints } from '../../../contracts/endpoints.js'
-import type { ApiKeyRecord } from '../../../core/account/account.js'
 import type { AccountService } from '../../../core/account/account-service.js'
 import type { AuditTrail } from '../../../core/audit/audit-trail.js'
 import { InvalidParameter } from '../../../core/shared/errors.js'
 import { err, mapResult } from '../../../core/shared/result.js'
 import { requireAuth } from '../request-context.js'
 import { defineRoute, listBody, type RouteOptions } from '../route.js'
+import { auditKeyCall } from './key-call-audit.js'
 
 /** The version from which a restricted key may carry an IP allowlist (docs/spec-map.md, "Versioning"). */
 const ALLOWLIST_SINCE = '2026-05-20'
@@ -24,17 +24,9 @@ export const apiKeyRoutes = (
   const { accounts, audit } = options
   const mode = options.livemode ? 'live' : 'test'
   /** Every key-management change goes to the account's audit log, the calling key named as who made it. */
-  const audited = async (request: FastifyRequest, action: string, key: ApiKeyRecord) => {
-    const auth = requireAuth(request.auth)
-    await audit.record({
-      accountId: auth.account.id,
-      livemode: options.livemode,
-      actor: { type: 'api_key', id: auth.key.id, email: null },
-      action,
-      target: { type: 'api_key', id: key.id },
-      address: request.ip,
-    })
-  }
+  const record = auditKeyCall(audit, options.livemode)
+  const audited = (request: FastifyRequest, action: string, key: { readonly id: string }) =>
+    record(request, action, { type: 'api_key', id: key.id })
 
   defineRoute(app, Endpoints.createApiKey, options, async ({ body, scope, request }) => {
     const allowedIps = body.allowed_ips ?? null
