@@ -2,6 +2,7 @@ import type { AuditEntry, AuditQuery } from '../../../core/audit/audit-entry.js'
 import type { AuditLogPort } from '../../../core/ports/audit-log.js'
 import { boundLimit, type SqliteDatabase, statement } from './database.js'
 import { encodeJson } from './json.js'
+import { logPage, newestFirst } from './paging.js'
 import { allRecords } from './records.js'
 
 /** The audit log in the platform database (`audit_log`); `seq` is the written order, newest first on reading. */
@@ -18,12 +19,7 @@ export class SqliteAuditLog implements AuditLogPort {
   }
 
   async list(accountId: string, query: AuditQuery) {
-    const where = ['account_id = ?']
-    const params: unknown[] = [accountId]
-    if (query.startingAfter !== undefined) {
-      where.push('seq < COALESCE((SELECT seq FROM audit_log WHERE id = ?), -1)')
-      params.push(query.startingAfter)
-    }
+    const { where, params } = newestFirst('audit_log', 'id', { account_id: accountId }, query.startingAfter)
     if (query.action !== undefined) {
       where.push("json_extract(doc, '$.action') = ?")
       params.push(query.action)
@@ -42,7 +38,7 @@ export class SqliteAuditLog implements AuditLogPort {
       ...params,
       query.limit + 1,
     )
-    return { data: rows.slice(0, query.limit), hasMore: rows.length > query.limit }
+    return logPage(rows, query.limit)
   }
 
   async prune(before: Date): Promise<number> {

@@ -2,6 +2,7 @@ import type { ConsentTicketQuery, ConsentTicketRecord } from '../../../core/oaut
 import type { ConsentTicketLogPort } from '../../../core/ports/consent-ticket-log.js'
 import { boundLimit, type SqliteDatabase, statement } from './database.js'
 import { encodeJson } from './json.js'
+import { logPage, newestFirst } from './paging.js'
 import { allRecords, oneRecord } from './records.js'
 
 /** Consent tickets' records in the platform database (`consent_tickets`); `seq` is the order issued. */
@@ -41,19 +42,15 @@ export class SqliteConsentTicketLog implements ConsentTicketLogPort {
   }
 
   async list(platformId: string, livemode: boolean, query: ConsentTicketQuery) {
-    const where = ['platform_id = ?', 'livemode = ?']
-    const params: unknown[] = [platformId, livemode ? 1 : 0]
-    if (query.startingAfter !== undefined) {
-      where.push('seq < COALESCE((SELECT seq FROM consent_tickets WHERE id = ?), -1)')
-      params.push(query.startingAfter)
-    }
+    const scope = { platform_id: platformId, livemode: livemode ? 1 : 0 }
+    const { where, params } = newestFirst('consent_tickets', 'id', scope, query.startingAfter)
     const rows = allRecords<ConsentTicketRecord>(
       this.db,
       `SELECT doc FROM consent_tickets WHERE ${where.join(' AND ')} ORDER BY seq DESC ${boundLimit()}`,
       ...params,
       query.limit + 1,
     )
-    return { data: rows.slice(0, query.limit), hasMore: rows.length > query.limit }
+    return logPage(rows, query.limit)
   }
 
   async prune(before: Date): Promise<number> {

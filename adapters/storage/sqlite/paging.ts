@@ -27,3 +27,30 @@ export const pageByIdDescending = <T>(
   if (towardsNewer) data.reverse()
   return { data, hasMore: rows.length > page.limit }
 }
+
+/**
+ * The conditions of a page of a log table (the audit log, request logs, consent tickets), newest first by its
+ * insertion order `seq`: `scope` (the owner's columns, each `column = ?` with its value), and after `startingAfter`,
+ * the row whose `idColumn` it names (a cursor naming no row gives no rows). The caller adds its filters, then reads
+ * `ORDER BY seq DESC` with `limit + 1` rows and hands them to `logPage`.
+ */
+export const newestFirst = (
+  table: string,
+  idColumn: string,
+  scope: Readonly<Record<string, unknown>>,
+  startingAfter: string | undefined,
+): { where: string[]; params: unknown[] } => {
+  const where = Object.keys(scope).map((column) => `${column} = ?`)
+  const params = Object.values(scope)
+  if (startingAfter !== undefined) {
+    where.push(`seq < COALESCE((SELECT seq FROM ${table} WHERE ${idColumn} = ?), -1)`)
+    params.push(startingAfter)
+  }
+  return { where, params }
+}
+
+/** The page of `limit` records from the `limit + 1` read after `newestFirst`'s conditions. */
+export const logPage = <T>(rows: T[], limit: number): { readonly data: T[]; readonly hasMore: boolean } => ({
+  data: rows.slice(0, limit),
+  hasMore: rows.length > limit,
+})

@@ -2,6 +2,7 @@ import type { RequestLogStorePort } from '../../../core/ports/request-log-store.
 import type { RequestLogBodies, RequestLogEntry, RequestLogQuery } from '../../../core/request-log/request-log-entry.js'
 import { boundLimit, inTransaction, type SqliteDatabase, statement } from './database.js'
 import { encodeJson } from './json.js'
+import { logPage, newestFirst } from './paging.js'
 import { oneRecord } from './records.js'
 
 /** Below this many entries under a path prefix, they are read through the path index (see `fewWithPath`). */
@@ -95,12 +96,8 @@ export class SqliteRequestLogStore implements RequestLogStorePort {
   }
 
   async list(accountId: string, livemode: boolean, query: RequestLogQuery) {
-    const where = ['account_id = ?', 'livemode = ?']
-    const params: unknown[] = [accountId, livemode ? 1 : 0]
-    if (query.startingAfter !== undefined) {
-      where.push('seq < COALESCE((SELECT seq FROM request_logs WHERE request_id = ?), -1)')
-      params.push(query.startingAfter)
-    }
+    const scope = { account_id: accountId, livemode: livemode ? 1 : 0 }
+    const { where, params } = newestFirst('request_logs', 'request_id', scope, query.startingAfter)
     if (query.requestId !== undefined) {
       where.push('request_id = ?')
       params.push(query.requestId)
@@ -147,7 +144,7 @@ export class SqliteRequestLogStore implements RequestLogStorePort {
       this.db,
       `SELECT ${ENTRY_COLUMNS} FROM request_logs ${indexed} WHERE ${where.join(' AND ')} ORDER BY seq DESC ${boundLimit()}`,
     ).all(...params, query.limit + 1) as EntryRow[]
-    return { data: rows.slice(0, query.limit).map(entryOf), hasMore: rows.length > query.limit }
+    return logPage(rows.map(entryOf), query.limit)
   }
 
   /**
