@@ -63,10 +63,19 @@ const serve = async (
   const appOptions = { verifySerializers: overrides.verifySerializers === true }
   const live = await buildApiApp(application, application.surfaces.live, appOptions)
   const sandbox = await buildApiApp(application, application.surfaces.test, appOptions)
-  const liveUrl = await live.listen({ host: config.host, port: config.port })
-  const sandboxUrl = await sandbox.listen({ host: config.host, port: config.sandboxPort })
-  const metricsServer =
-    config.metrics === null ? null : await startMetricsServer(application.metrics, config.host, config.metrics.port)
+  // A port that cannot be bound closes both surfaces: a failed start leaves nothing listening.
+  let liveUrl: string
+  let sandboxUrl: string
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null
+  try {
+    liveUrl = await live.listen({ host: config.host, port: config.port })
+    sandboxUrl = await sandbox.listen({ host: config.host, port: config.sandboxPort })
+    metricsServer =
+      config.metrics === null ? null : await startMetricsServer(application.metrics, config.host, config.metrics.port)
+  } catch (error) {
+    await Promise.all([live.close(), sandbox.close()])
+    throw error
+  }
   // An ephemeral port (tests) is known only now: links in e-mails must point at it.
   if (config.port === 0) application.surfaces.live.publicBaseUrl.rebase(liveUrl)
   if (config.sandboxPort === 0) application.surfaces.test.publicBaseUrl.rebase(sandboxUrl)

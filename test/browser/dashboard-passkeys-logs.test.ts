@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.js'
 import { signInLinkFor } from '../support/dashboard.js'
 import { buildDashboardForTests } from '../support/dashboard-build.js'
-import { clients, freePort, startTestService, type TestService } from '../support/service.js'
+import { clients, startOnKnownPorts, type TestService } from '../support/service.js'
 
 // WebAuthn refuses an IP address as the relying party: the dashboard's public address is `localhost`, which
 // Chromium is told to resolve to the loopback address the service listens on.
@@ -15,9 +15,10 @@ let base: string
 
 beforeAll(async () => {
   ui = await buildDashboardForTests()
-  const port = await freePort()
-  base = `http://localhost:${port}`
-  test = await startTestService({ PORT: String(port), PUBLIC_BASE_URL: base, DASHBOARD_ASSETS_DIR: ui.dir })
+  test = await startOnKnownPorts(({ port }) => {
+    base = `http://localhost:${port}`
+    return { PUBLIC_BASE_URL: base, DASHBOARD_ASSETS_DIR: ui.dir }
+  })
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

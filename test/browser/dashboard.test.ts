@@ -9,7 +9,7 @@ import { runKeysCli } from '../../hosts/cli/keys.js'
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.js'
 import { accountIdOf } from '../support/dashboard.js'
 import { buildDashboardForTests } from '../support/dashboard-build.js'
-import { freePort, startTestService, TEST_KEY, type TestService } from '../support/service.js'
+import { startOnKnownPorts, TEST_KEY, type TestService } from '../support/service.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
 
 // SQLite in a directory of this file's own: the keys CLI, a separate application over the same files, makes the
@@ -27,15 +27,16 @@ const clock: Clock = { now: () => new Date(Date.now() + aheadMs) }
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'dashboard-e2e-'))
   ui = await buildDashboardForTests()
-  const port = await freePort()
-  env = {
-    STORAGE: 'sqlite',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    DASHBOARD_ASSETS_DIR: ui.dir,
-  }
-  test = await startTestService(env, clock)
+  test = await startOnKnownPorts(({ port }) => {
+    env = {
+      STORAGE: 'sqlite',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      DASHBOARD_ASSETS_DIR: ui.dir,
+    }
+    return env
+  }, clock)
   receiver = await WebhookReceiver.start()
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
 }, 120_000)

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { type BrowserContext, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.js'
-import { freePort, startTestService, TEST_KEY, type TestService } from '../support/service.js'
+import { startOnKnownPorts, TEST_KEY, type TestService } from '../support/service.js'
 
 let test: TestService
 let browser: BrowserContext
@@ -15,7 +15,7 @@ const violations: string[] = []
 
 beforeAll(async () => {
   // Fixed ports: the document's servers name the service's public addresses.
-  test = await startTestService({ PORT: String(await freePort()), SANDBOX_PORT: String(await freePort()) })
+  test = await startOnKnownPorts(() => ({}))
   profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'))
   browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sandboxConsent } from '../support/hosted-page.js'
-import { api, clients, freePort, LIVE_KEY, startTestService, TEST_KEY, type TestService } from '../support/service.js'
+import { api, clients, LIVE_KEY, startOnKnownPorts, TEST_KEY, type TestService } from '../support/service.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
 
 let test: TestService
@@ -10,13 +10,10 @@ let other: { live: string; sandbox: string }
 
 beforeAll(async () => {
   // Fixed free ports: the sandbox provider's consent page is addressed by the service's public address.
-  const [port, sandboxPort] = [await freePort(), await freePort()]
-  test = await startTestService({
-    PORT: String(port),
-    SANDBOX_PORT: String(sandboxPort),
+  test = await startOnKnownPorts(() => ({
     RATE_LIMIT_REQUESTS: '1000',
     RATE_LIMIT_WINDOW_MS: '60000',
-  })
+  }))
   client = clients(test)
   const { accounts } = test.service.application
   const account = await accounts.createAccount()

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hiddenFields } from '../support/hosted-page.js'
-import { clients, freePort, startTestService, type TestService } from '../support/service.js'
+import { clients, startOnKnownPorts, type TestService } from '../support/service.js'
 
 let test: TestService
 let client: ReturnType<typeof clients>
 
 beforeAll(async () => {
-  const [port, sandboxPort] = [await freePort(), await freePort()]
   // A service of its own: one connection, so walking the sandbox clock a week ahead stays quick.
-  test = await startTestService({ WORKER: 'false', PORT: String(port), SANDBOX_PORT: String(sandboxPort) })
+  test = await startOnKnownPorts(() => ({ WORKER: 'false' }))
   client = clients(test)
 })
 afterAll(() => test.stop())

@@ -8,10 +8,9 @@ import { PROTECTED, pageProtections, sandboxConsent } from '../support/hosted-pa
 import {
   api,
   clients,
-  freePort,
   freshAccountKey,
   type ResponseJson,
-  startTestService,
+  startOnKnownPorts,
   type TestService,
 } from '../support/service.js'
 
@@ -21,15 +20,13 @@ let client: ReturnType<typeof clients>
 const RETURN_URL = 'https://app.example.com/calendar/connected?tab=1'
 
 beforeAll(async () => {
-  const [port, sandboxPort] = [await freePort(), await freePort()]
   // The real-clock worker stays off: the sandbox clock alone drives sync here, so every assertion is deterministic.
   // The general 100 req/s limit is not under test here (test/http/rate-limits.test.ts); the flows below make many calls quickly.
-  test = await startTestService({
+  test = await startOnKnownPorts(() => ({
     WORKER: 'false',
-    PORT: String(port),
-    SANDBOX_PORT: String(sandboxPort),
+
     RATE_LIMIT_REQUESTS: '100000',
-  })
+  }))
   client = clients(test)
 })
 afterAll(() => test.stop())

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EventRepositoryPort } from '../../core/ports/event-repository.js'
 import { TOKENS } from '../../hosts/di-tokens.js'
 import { sandboxConsent } from '../support/hosted-page.js'
-import { api, clients, freePort, type ResponseJson, startTestService, type TestService } from '../support/service.js'
+import { api, clients, type ResponseJson, startOnKnownPorts, type TestService } from '../support/service.js'
 
 let test: TestService
 let client: ReturnType<typeof clients>
@@ -18,13 +18,11 @@ const RETURN_URL = 'https://app.example.com/calendar/connected'
 beforeAll(async () => {
   // Fixed ports: the sandbox consent pages name the service's address. The real-clock worker stays off: the
   // sandbox clock alone drives the recomputes here.
-  const [port, sandboxPort] = [await freePort(), await freePort()]
-  test = await startTestService({
+  test = await startOnKnownPorts(() => ({
     WORKER: 'false',
-    PORT: String(port),
-    SANDBOX_PORT: String(sandboxPort),
+
     RATE_LIMIT_REQUESTS: '100000',
-  })
+  }))
   client = clients(test)
 })
 afterAll(() => test.stop())

@@ -10,14 +10,7 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectMcp } from '../support/mcp-client.js'
 import { startMongoForTests, type TestMongo } from '../support/mongo-peer/index.js'
-import {
-  api,
-  freePort,
-  startTestService,
-  TEST_CONNECTION_TOKEN_KEY,
-  TEST_KEY,
-  type TestService,
-} from '../support/service.js'
+import { api, startOnKnownPorts, TEST_CONNECTION_TOKEN_KEY, TEST_KEY, type TestService } from '../support/service.js'
 
 /** Two hosts (and on MongoDB a test peer) start here: a budget for that, on a machine busy with other work. */
 const STARTUP_BUDGET_MS = 120_000
@@ -29,11 +22,7 @@ let second: TestService
 let shared: Record<string, string>
 
 const startHost = async () => {
-  const host = await startTestService({
-    ...shared,
-    PORT: String(await freePort()),
-    SANDBOX_PORT: String(await freePort()),
-  })
+  const host = await startOnKnownPorts(() => shared)
   hosts.push(host)
   return host
 }

@@ -9,14 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hiddenFields } from '../support/hosted-page.js'
 import { startMongoForTests, type TestMongo } from '../support/mongo-peer/index.js'
-import {
-  api,
-  freePort,
-  LIVE_KEY,
-  startTestService,
-  TEST_CONNECTION_TOKEN_KEY,
-  type TestService,
-} from '../support/service.js'
+import { api, LIVE_KEY, startOnKnownPorts, TEST_CONNECTION_TOKEN_KEY, type TestService } from '../support/service.js'
 
 const PUBLIC = 'https://api.example'
 const REDIRECT = 'http://127.0.0.1:9/callback'
@@ -33,11 +26,7 @@ let shared: Record<string, string>
 
 /** A host on the shared storage and the shared public address, on ports named in advance. */
 const startHost = async () => {
-  const host = await startTestService({
-    ...shared,
-    PORT: String(await freePort()),
-    SANDBOX_PORT: String(await freePort()),
-  })
+  const host = await startOnKnownPorts(() => shared)
   hosts.push(host)
   return host
 }

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sandboxConsent } from '../support/hosted-page.js'
-import {
-  clients,
-  freePort,
-  type ResponseJson,
-  startTestService,
-  TEST_KEY,
-  type TestService,
-} from '../support/service.js'
+import { clients, type ResponseJson, startOnKnownPorts, TEST_KEY, type TestService } from '../support/service.js'
 import { VoiceClient } from '../support/voice-client.js'
 
 let test: TestService
@@ -15,13 +8,10 @@ let client: ReturnType<typeof clients>
 
 beforeAll(async () => {
   // Fixed ports: the sandbox consent page of a calendar connection links to them.
-  const [port, sandboxPort] = [await freePort(), await freePort()]
-  test = await startTestService({
+  test = await startOnKnownPorts(() => ({
     WORKER: 'false',
     RATE_LIMIT_REQUESTS: '100000',
-    PORT: String(port),
-    SANDBOX_PORT: String(sandboxPort),
-  })
+  }))
   client = clients(test)
 })
 afterAll(() => test.stop())

@@ -166,7 +166,7 @@ export const freshAccountKey = async (test: TestService): Promise<string> => {
 }
 
 /** A free loopback port: the OAuth redirect URIs name the service's public address, so it must be known before start. */
-export const freePort = () =>
+const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)
@@ -175,3 +175,37 @@ export const freePort = () =>
       server.close(() => resolve(port))
     })
   })
+
+/** The ports a service is started on when its address must be known before it starts (see `startOnKnownPorts`). */
+export interface KnownPorts {
+  readonly port: number
+  readonly sandboxPort: number
+}
+
+const addressInUse = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'EADDRINUSE'
+
+/**
+ * Starts the service on ports picked before it starts, for suites whose configuration names its address (OAuth
+ * redirect URIs, a public base URL). A port found free can be taken by another suite's ephemeral listener before
+ * the service binds it; the start is then retried on new ports, never on a fixed budget of time.
+ */
+export const startOnKnownPorts = async (
+  envFor: (ports: KnownPorts) => Record<string, string>,
+  clock?: Clock,
+  overrides: Pick<CompositionOverrides, 'logger' | 'metrics' | 'departureProviders'> = {},
+): Promise<TestService> => {
+  for (let attempt = 1; ; attempt++) {
+    const ports = { port: await freePort(), sandboxPort: await freePort() }
+    if (ports.port === ports.sandboxPort) continue
+    try {
+      return await startTestService(
+        { PORT: String(ports.port), SANDBOX_PORT: String(ports.sandboxPort), ...envFor(ports) },
+        clock,
+        overrides,
+      )
+    } catch (error) {
+      if (!addressInUse(error) || attempt === 5) throw error
+    }
+  }
+}

@@ -29,8 +29,17 @@ export class RadicaleServer {
 
   static async start(): Promise<RadicaleServer> {
     const dir = mkdtempSync(join(tmpdir(), 'radicale-'))
-    const port = await freePort()
     writeFileSync(join(dir, 'users'), '')
+    // A port found free can be taken by another suite's listener before radicale binds it: radicale then exits,
+    // and the start is retried on another port.
+    for (let attempt = 1; ; attempt++) {
+      const started = await RadicaleServer.startOn(dir, await freePort())
+      if (started !== null) return started
+      if (attempt === 5) throw new Error("radicale did not start; is the Debian package 'radicale' installed?")
+    }
+  }
+
+  private static async startOn(dir: string, port: number): Promise<RadicaleServer | null> {
     writeFileSync(
       join(dir, 'config'),
       [
@@ -50,19 +59,21 @@ export class RadicaleServer {
       ].join('\n'),
     )
     const child = spawn('radicale', ['--config', join(dir, 'config')], { stdio: ['ignore', 'ignore', 'pipe'] })
+    const exited = new Promise<null>((resolve) => child.once('exit', () => resolve(null)))
     const url = `http://127.0.0.1:${port}/`
-    for (let attempt = 0; attempt < 100; attempt++) {
-      if (child.exitCode !== null)
-        throw new Error(`radicale exited (${child.exitCode}); is the Debian package 'radicale' installed?`)
-      const up = await fetch(url, { method: 'OPTIONS' }).then(
-        () => true,
-        () => false,
-      )
-      if (up) return new RadicaleServer(child, dir, url)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    child.kill()
-    throw new Error('radicale did not start')
+    // Up when the port answers as a CalDAV server does (a `DAV` header): another listener on it is not radicale.
+    const up = (async () => {
+      while (child.exitCode === null) {
+        const dav = await fetch(url, { method: 'OPTIONS' }).then(
+          (response) => response.headers.get('dav'),
+          () => null,
+        )
+        if (dav?.includes('calendar-access')) return new RadicaleServer(child, dir, url)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      return null
+    })()
+    return Promise.race([up, exited])
   }
 
   /** A user (e-mail, app password) with two calendars, Home and Work. */
