@@ -106,6 +106,45 @@ export const requestLogStoreContract = (
       expect(await list({ method: 'POST', statusClass: 2 })).toEqual([created.requestId])
     })
 
+    it('matches a path prefix shorter than a resource, one resource whole, or into its ids', async () => {
+      const user = entry({ path: '/v1/users/usr_1' })
+      const userEvents = entry({ path: '/v1/users/usr_1/events' })
+      const otherUser = entry({ path: '/v1/users/usr_2' })
+      const users = entry({ path: '/v1/users' })
+      const event = entry({ path: '/v1/events/evt_1' })
+      await subject.store.appendMany([user, userEvents, otherUser, users, event])
+      const list = (pathPrefix: string) => subject.store.list('acct_one', true, { limit: 10, pathPrefix }).then(idsOf)
+      expect(await list('/v1/users/usr_1')).toEqual([userEvents.requestId, user.requestId])
+      expect(await list('/v1/users/usr_1/')).toEqual([userEvents.requestId])
+      expect(await list('/v1/users/')).toEqual([otherUser.requestId, userEvents.requestId, user.requestId])
+      expect(await list('/v1/users')).toEqual([
+        users.requestId,
+        otherUser.requestId,
+        userEvents.requestId,
+        user.requestId,
+      ])
+      expect(await list('/v1/u')).toEqual([users.requestId, otherUser.requestId, userEvents.requestId, user.requestId])
+      expect(await list('/v1/')).toHaveLength(5)
+      expect(await list('/v1/users/usr_3')).toEqual([])
+    })
+
+    it('keeps a large batch in its order, with the bodies of the entries that have them', async () => {
+      const batch = Array.from({ length: 130 }, (_, n) =>
+        entry(n % 17 === 3 ? { bodies: { request: null, response: `{"n":${n}}` } } : {}),
+      )
+      await subject.store.appendMany(batch)
+      expect(idsOf(await subject.store.list('acct_one', true, { limit: 100 }))).toEqual(
+        batch
+          .slice(30)
+          .reverse()
+          .map((one) => one.requestId),
+      )
+      const withBodies = batch.filter((one) => one.bodies !== undefined)
+      for (const one of withBodies) expect(await subject.store.retrieve('acct_one', true, one.requestId)).toEqual(one)
+      const { bodies: _none, ...plain } = batch[0] as RequestLogEntry
+      expect(await subject.store.retrieve('acct_one', true, plain.requestId)).toEqual(plain)
+    })
+
     it('filters by the key that made the requests and by a time range (from inclusive, to exclusive)', async () => {
       const early = entry({ keyId: 'key_two', occurredAt: at(1_000) })
       const middle = entry({ occurredAt: at(1_010) })

@@ -23,31 +23,39 @@ interface EntryRow {
 }
 
 /**
- * What `doc` holds of an entry: the fields without a column of their own, as plain JSON (none is a date). A row
- * written before held the whole entry (dates tagged); its columns hold the same values, so either reads back alike.
+ * What `doc` holds of an entry: the fields without a column of their own, as plain JSON (none is a date), leaving out
+ * the ones at their usual value (null, not replayed). A row written before held the whole entry (dates tagged); its
+ * columns hold the same values, so either reads back alike.
  */
-const docOf = (entry: RequestLogEntry): string =>
-  JSON.stringify({
-    errorCode: entry.errorCode,
-    errorParam: entry.errorParam,
-    errorMessage: entry.errorMessage,
+const docOf = (entry: RequestLogEntry): string => {
+  const doc: Record<string, unknown> = {
     keyId: entry.keyId,
     apiVersion: entry.apiVersion,
-    idempotencyKey: entry.idempotencyKey,
-    replayed: entry.replayed,
     durationMs: entry.durationMs,
-  })
+  }
+  if (entry.errorCode !== null) doc.errorCode = entry.errorCode
+  if (entry.errorParam !== null) doc.errorParam = entry.errorParam
+  if (entry.errorMessage !== null) doc.errorMessage = entry.errorMessage
+  if (entry.idempotencyKey !== null) doc.idempotencyKey = entry.idempotencyKey
+  if (entry.replayed) doc.replayed = true
+  return JSON.stringify(doc)
+}
+
+type StoredDoc = Partial<
+  Pick<RequestLogEntry, 'errorCode' | 'errorParam' | 'errorMessage' | 'idempotencyKey' | 'replayed'>
+> &
+  Pick<RequestLogEntry, 'keyId' | 'apiVersion' | 'durationMs'>
 
 const entryOf = (row: EntryRow): RequestLogEntry => {
-  const rest = JSON.parse(row.doc) as Omit<RequestLogEntry, 'occurredAt'> & { occurredAt?: unknown }
+  const rest = JSON.parse(row.doc) as StoredDoc
   return {
-    errorCode: rest.errorCode,
-    errorParam: rest.errorParam,
-    errorMessage: rest.errorMessage,
+    errorCode: rest.errorCode ?? null,
+    errorParam: rest.errorParam ?? null,
+    errorMessage: rest.errorMessage ?? null,
     keyId: rest.keyId,
     apiVersion: rest.apiVersion,
-    idempotencyKey: rest.idempotencyKey,
-    replayed: rest.replayed,
+    idempotencyKey: rest.idempotencyKey ?? null,
+    replayed: rest.replayed === true,
     durationMs: rest.durationMs,
     requestId: row.request_id,
     accountId: row.account_id,
@@ -57,6 +65,35 @@ const entryOf = (row: EntryRow): RequestLogEntry => {
     status: row.status,
     occurredAt: new Date(row.occurred_at),
   }
+}
+
+/** Rows a multi-row INSERT writes at once: a statement's own cost is paid once for them (docs/performance.md). */
+const ROWS_PER_INSERT = 50
+const INSERT_ENTRY =
+  'INSERT OR IGNORE INTO request_logs (request_id, account_id, livemode, method, path, status, occurred_at, doc) VALUES '
+const ENTRY_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?)'
+const insertSql: string[] = []
+const insertOf = (rows: number): string =>
+  (insertSql[rows] ??= `${INSERT_ENTRY}${Array(rows).fill(ENTRY_VALUES).join(', ')}`)
+
+const valuesOf = (entry: RequestLogEntry): unknown[] => [
+  entry.requestId,
+  entry.accountId,
+  entry.livemode ? 1 : 0,
+  entry.method,
+  entry.path,
+  entry.status,
+  entry.occurredAt.getTime(),
+  docOf(entry),
+]
+
+/**
+ * The resource a typed path prefix names, by the rule of the `resource` column (schema.ts): `exact` when the prefix reaches past
+ * it (every matching path has that resource), else the prefix every matching path's resource starts with.
+ */
+const resourceOf = (prefix: string): { readonly exact: boolean; readonly resource: string } => {
+  const end = prefix.indexOf('/', 4)
+  return end < 0 ? { exact: false, resource: prefix } : { exact: true, resource: prefix.slice(0, end) }
 }
 
 /**
@@ -71,27 +108,30 @@ export class SqliteRequestLogStore implements RequestLogStorePort {
 
   async appendMany(entries: readonly RequestLogEntry[]): Promise<void> {
     if (entries.length === 0) return
-    const insert = statement(
-      this.db,
-      `INSERT OR IGNORE INTO request_logs (request_id, account_id, livemode, method, path, status, occurred_at, doc)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
+    const insertOne = statement(this.db, insertOf(1))
     const insertBodies = statement(this.db, 'INSERT INTO request_log_bodies (seq, occurred_at, doc) VALUES (?, ?, ?)')
     inTransaction(this.db, () => {
+      // In the order recorded (seq is the newest-first order): runs of entries without bodies in multi-row INSERTs,
+      // each entry with bodies on its own (its bodies are keyed by its seq).
+      let run: RequestLogEntry[] = []
+      const writeRun = () => {
+        for (let at = 0; at < run.length; at += ROWS_PER_INSERT) {
+          const rows = run.slice(at, at + ROWS_PER_INSERT)
+          statement(this.db, insertOf(rows.length)).run(...rows.flatMap(valuesOf))
+        }
+        run = []
+      }
       for (const entry of entries) {
-        const written = insert.run(
-          entry.requestId,
-          entry.accountId,
-          entry.livemode ? 1 : 0,
-          entry.method,
-          entry.path,
-          entry.status,
-          entry.occurredAt.getTime(),
-          docOf(entry),
-        )
-        if (written.changes === 1 && entry.bodies !== undefined)
+        if (entry.bodies === undefined) {
+          run.push(entry)
+          continue
+        }
+        writeRun()
+        const written = insertOne.run(...valuesOf(entry))
+        if (written.changes === 1)
           insertBodies.run(written.lastInsertRowid, entry.occurredAt.getTime(), encodeJson(entry.bodies))
       }
+      writeRun()
     })
   }
 
@@ -114,13 +154,23 @@ export class SqliteRequestLogStore implements RequestLogStorePort {
     }
     let indexed = ''
     if (query.pathPrefix !== undefined) {
-      // substr, not LIKE: a `%` or `_` in what was typed is matched as itself; the range beside it lets the path
-      // index find the candidates.
-      where.push('substr(path, 1, ?) = ?', 'path >= ? AND path < ?')
-      params.push(query.pathPrefix.length, query.pathPrefix, query.pathPrefix, `${query.pathPrefix}\u{10FFFF}`)
-      indexed = this.fewWithPath(accountId, livemode, query.pathPrefix)
-        ? 'INDEXED BY request_logs_path'
-        : 'INDEXED BY request_logs_account'
+      // substr, not LIKE: a `%` or `_` in what was typed is matched as itself; the resource beside it lets the
+      // resource index find the candidates.
+      const { exact, resource } = resourceOf(query.pathPrefix)
+      where.push('substr(path, 1, ?) = ?')
+      params.push(query.pathPrefix.length, query.pathPrefix)
+      if (exact) {
+        // One resource: its part of the index is in written order, newest first without a sort.
+        where.push('resource = ?')
+        params.push(resource)
+        indexed = 'INDEXED BY request_logs_resource'
+      } else {
+        where.push('resource >= ? AND resource < ?')
+        params.push(resource, `${resource}\u{10FFFF}`)
+        indexed = this.fewWithPrefix(accountId, livemode, query.pathPrefix, resource)
+          ? 'INDEXED BY request_logs_resource'
+          : 'INDEXED BY request_logs_account'
+      }
     }
     if (query.method !== undefined) {
       where.push('method = ?')
@@ -148,17 +198,19 @@ export class SqliteRequestLogStore implements RequestLogStorePort {
   }
 
   /**
-   * Whether few entries have paths starting so (fewer than `RARE_PATH_ROWS`, counted on the path index): then they
-   * are read through that index and sorted; otherwise through the newest-first index (it holds the path), which finds
-   * a page of them soon. Either alone is slow for the other case: a prefix that matches nothing walks every entry of
-   * the surface, a frequent one sorts hundreds of thousands.
+   * Whether few entries have paths starting with a prefix shorter than a resource (fewer than `RARE_PATH_ROWS`,
+   * counted on the resource index, which holds the path): then they are read through that index and sorted;
+   * otherwise through the newest-first index (it holds the path), which finds a page of them soon. Either alone is
+   * slow for the other case: a prefix that matches nothing walks every entry of the surface, a frequent one sorts
+   * hundreds of thousands.
    */
-  private fewWithPath(accountId: string, livemode: boolean, prefix: string): boolean {
+  private fewWithPrefix(accountId: string, livemode: boolean, prefix: string, resource: string): boolean {
     const { found } = statement(
       this.db,
-      `SELECT COUNT(*) AS found FROM (SELECT 1 FROM request_logs INDEXED BY request_logs_path
-         WHERE account_id = ? AND livemode = ? AND path >= ? AND path < ? LIMIT ${RARE_PATH_ROWS})`,
-    ).get(accountId, livemode ? 1 : 0, prefix, `${prefix}\u{10FFFF}`) as { found: number }
+      `SELECT COUNT(*) AS found FROM (SELECT 1 FROM request_logs INDEXED BY request_logs_resource
+         WHERE account_id = ? AND livemode = ? AND resource >= ? AND resource < ?
+           AND substr(path, 1, ?) = ? LIMIT ${RARE_PATH_ROWS})`,
+    ).get(accountId, livemode ? 1 : 0, resource, `${resource}\u{10FFFF}`, prefix.length, prefix) as { found: number }
     return found < RARE_PATH_ROWS
   }
 
@@ -173,15 +225,29 @@ export class SqliteRequestLogStore implements RequestLogStorePort {
     return bodies === null ? entry : { ...entry, bodies }
   }
 
+  /**
+   * Age in written order: the entries before the first one young enough to stay (`seq` order is the order they
+   * occurred in, the writer's), found by walking the table from its oldest row, so the walk is as long as what goes.
+   */
   async prune(before: Date): Promise<number> {
     return inTransaction(this.db, () => {
-      statement(this.db, 'DELETE FROM request_log_bodies WHERE occurred_at < ?').run(before.getTime())
-      return statement(this.db, 'DELETE FROM request_logs WHERE occurred_at < ?').run(before.getTime()).changes
+      const keep = this.firstKept('request_logs', before)
+      statement(this.db, 'DELETE FROM request_log_bodies WHERE seq < ?').run(keep)
+      return statement(this.db, 'DELETE FROM request_logs WHERE seq < ?').run(keep).changes
     })
   }
 
   async pruneBodies(before: Date): Promise<number> {
-    return statement(this.db, 'DELETE FROM request_log_bodies WHERE occurred_at < ?').run(before.getTime()).changes
+    const keep = this.firstKept('request_log_bodies', before)
+    return statement(this.db, 'DELETE FROM request_log_bodies WHERE seq < ?').run(keep).changes
+  }
+
+  /** The `seq` of the oldest row of `table` that occurred at or after `before`; past the newest when none did. */
+  private firstKept(table: 'request_logs' | 'request_log_bodies', before: Date): number {
+    const first = statement(this.db, `SELECT seq FROM ${table} WHERE occurred_at >= ? ORDER BY seq LIMIT 1`).get(
+      before.getTime(),
+    ) as { seq: number } | undefined
+    return first?.seq ?? Number.MAX_SAFE_INTEGER
   }
 
   async trim(accountId: string, livemode: boolean, keep: number): Promise<number> {
