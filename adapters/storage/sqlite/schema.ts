@@ -226,7 +226,7 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 9,
-    description: "request logs: pruned in written order, and the path filter's index by resource",
+    description: "request logs: pruned in written order, the path filter's index by resource, statuses of 300 and above",
     up: (db) =>
       db.exec(`
         -- Pruned in written order (seq: the rows written first occurred first), not through an index of their own.
@@ -236,6 +236,11 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
         -- one resource append to one place of it, where an index of whole paths (ids in them) took a page of its own
         -- for each request (docs/performance.md).
         DROP INDEX request_logs_path;
+        -- The status-class index holds the requests that did not succeed only: a successful request (most of them)
+        -- is one index write fewer, and a page of 2xx is found at once in the newest-first index (it holds status).
+        DROP INDEX request_logs_status_class;
+        CREATE INDEX request_logs_unsuccessful ON request_logs (account_id, livemode, status / 100, seq, status)
+          WHERE status >= 300;
         ALTER TABLE request_logs ADD COLUMN resource TEXT GENERATED ALWAYS AS (${REQUEST_LOG_RESOURCE}) VIRTUAL;
         CREATE INDEX request_logs_resource ON request_logs (account_id, livemode, resource, seq, path);
       `),

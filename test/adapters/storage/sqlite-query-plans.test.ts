@@ -271,6 +271,8 @@ describe('SQLite adapters: every query they make is served by an index (no full 
       { limit: 10, pathPrefix: '/v1/users/usr_1' },
       { limit: 10, pathPrefix: '/v1/us' },
       { limit: 10, requestId: 'req_1' },
+      { limit: 10, statusClass: 2 as const },
+      { limit: 10, status: 201 },
     ])
       await requestLogs.list('acct_p', true, query)
     await requestLogs.retrieve('acct_p', true, 'req_1')
