@@ -18,9 +18,13 @@ export interface RequestLogStorePort {
   ): Promise<{ readonly data: RequestLogEntry[]; readonly hasMore: boolean }>
   /** One entry of an account's surface with its bodies when they are still kept; null when unknown there. */
   retrieve(accountId: string, livemode: boolean, requestId: string): Promise<RequestLogEntry | null>
-  /** Removes every entry (and its bodies) that occurred before `before`; how many entries. */
+  /**
+   * Removes every entry (and its bodies) that occurred before `before`; how many entries. Entries are appended in
+   * the order they occur (one writer per store), so a store may remove the written-first ones up to the first that
+   * occurred at or after `before`.
+   */
   prune(before: Date): Promise<number>
-  /** Removes the bodies of the entries that occurred before `before`, keeping the entries; how many. */
+  /** Removes the bodies of the entries that occurred before `before`, keeping the entries (in written order too); how many. */
   pruneBodies(before: Date): Promise<number>
   /** Keeps only the newest `keep` entries of an account's surface, removing older ones with their bodies; how many went. */
   trim(accountId: string, livemode: boolean, keep: number): Promise<number>

@@ -15,7 +15,7 @@ const fromDocument = ({ _id, order: _order, ...fields }: HistoryDocument): Depar
 
 /**
  * Departure histories in the surface database. The bound is kept after each append: the event's entries older than
- * its `keep` newest are deleted (two appends racing may leave one extra for a moment; the next append trims it).
+ * its `keep` newest are deleted (two appends racing may leave a few extra for a moment; the next append trims them).
  */
 export class MongoDepartureHistory implements DepartureHistoryPort {
   private readonly entries: Collection<HistoryDocument>
@@ -29,9 +29,48 @@ export class MongoDepartureHistory implements DepartureHistoryPort {
   }
 
   async append(entry: DepartureHistoryEntry, keep: number): Promise<void> {
-    const { id, ...fields } = entry
-    await this.entries.insertOne({ _id: id, ...fields, order: new ObjectId() }, WRITE_OPTIONS)
-    const filter = { accountId: String(entry.accountId), eventId: String(entry.eventId) }
+    await this.appendMany([{ entry, keep }])
+  }
+
+  /**
+   * One insert for the batch (in order: `order` grows with it), then one count of the batch's events, and a trim of
+   * each event over its bound only: a second's recomputes cost three commands, not two per entry.
+   */
+  async appendMany(entries: readonly DepartureHistoryAppend[]): Promise<void> {
+    if (entries.length === 0) return
+    await this.entries.insertMany(
+      entries.map(({ entry: { id, ...fields } }) => ({ _id: id, ...fields, order: new ObjectId() })),
+      { ...WRITE_OPTIONS, ordered: true },
+    )
+    // An event's bound is the last one given for it (the same constant in practice).
+    const bounds = new Map<string, { readonly accountId: string; readonly eventId: string; readonly keep: number }>()
+    for (const { entry, keep } of entries) {
+      const accountId = String(entry.accountId)
+      const eventId = String(entry.eventId)
+      bounds.set(`${accountId}/${eventId}`, { accountId, eventId, keep })
+    }
+    const fewest = Math.min(...[...bounds.values()].map((bound) => bound.keep))
+    const counted = await this.entries
+      .aggregate<{ _id: { accountId: string; eventId: string }; entries: number }>([
+        {
+          $match: {
+            accountId: { $in: [...new Set([...bounds.values()].map((bound) => bound.accountId))] },
+            eventId: { $in: [...bounds.values()].map((bound) => bound.eventId) },
+          },
+        },
+        { $group: { _id: { accountId: '$accountId', eventId: '$eventId' }, entries: { $sum: 1 } } },
+        { $match: { entries: { $gt: fewest } } },
+      ])
+      .toArray()
+    for (const { _id, entries: count } of counted) {
+      const bound = bounds.get(`${_id.accountId}/${_id.eventId}`)
+      if (bound !== undefined && count > bound.keep) await this.trim(bound.accountId, bound.eventId, bound.keep)
+    }
+  }
+
+  /** Deletes the event's entries older than its `keep` newest (two writers racing may leave one extra for a moment). */
+  private async trim(accountId: string, eventId: string, keep: number): Promise<void> {
+    const filter = { accountId, eventId }
     const [oldestKept] = await this.entries
       .find(filter, { projection: { order: 1 } })
       .sort({ order: -1 })
@@ -39,11 +78,6 @@ export class MongoDepartureHistory implements DepartureHistoryPort {
       .limit(1)
       .toArray()
     if (oldestKept !== undefined) await this.entries.deleteMany({ ...filter, order: { $lt: oldestKept.order } })
-  }
-
-  /** One append after another: the bound is kept per event, in order. */
-  async appendMany(entries: readonly DepartureHistoryAppend[]): Promise<void> {
-    for (const { entry, keep } of entries) await this.append(entry, keep)
   }
 
   async list(accountId: string, eventId: string, page: { readonly limit: number; readonly startingAfter?: string }) {
