@@ -226,7 +226,8 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 9,
-    description: "request logs: pruned in written order, the path filter's index by resource, statuses of 300 and above",
+    description:
+      "request logs: pruned in written order, the path filter's index by resource, statuses of 300 and above",
     up: (db) =>
       db.exec(`
         -- Pruned in written order (seq: the rows written first occurred first), not through an index of their own.

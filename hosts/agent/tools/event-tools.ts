@@ -11,7 +11,7 @@ import {
 } from '../../../contracts/events.js'
 import { defineTool, type Json } from '../../../core/agent/agent-tool.js'
 import { ok } from '../../../core/shared/result.js'
-import { ownEvent } from './ownership.js'
+import { executeOn, ownEvent, planOn, versionOn } from './ownership.js'
 
 const EventId = Schema.Struct({ event_id: boundedString(64) })
 const when = (value: Date) => value.toISOString()
@@ -163,11 +163,6 @@ export const createEvent = defineTool({
   },
 })
 
-const versionOf = async (context: Parameters<typeof ownEvent>[0], id: string) => {
-  const found = await ownEvent(context, id)
-  return found.ok ? String(found.value.version) : null
-}
-
 /** The new start and end of a moved event: the end given, or the same duration as before. */
 const movedTimes = (
   event: { readonly startTime: Date; readonly endTime: Date },
@@ -194,30 +189,24 @@ export const moveEvent = defineTool({
     start_time: DateTime,
     end_time: Schema.optionalKey(DateTime),
   }),
-  plan: async (context, args) => {
-    const found = await ownEvent(context, args.event_id)
-    if (!found.ok) return found
-    const event = found.value
-    const { start, end } = movedTimes(event, args)
-    return ok({
-      summary: `Move '${event.title}' from ${when(event.startTime)} to ${when(start)}.`,
-      change: {
-        start_time: { from: when(event.startTime), to: when(start) },
-        end_time: { from: when(event.endTime), to: when(end) },
-      },
-      resource: { type: 'event', id: event.id },
-      basis: String(event.version),
-    })
-  },
-  basis: (context, args) => versionOf(context, args.event_id),
-  execute: async (context, args) => {
-    const found = await ownEvent(context, args.event_id)
-    if (!found.ok) return found
-    const event = found.value
-    const { start, end } = movedTimes(event, args)
-    const moved = await context.services.events.update(context.scope, event.id, { startTime: start, endTime: end })
-    return moved.ok ? ok({ resourceId: event.id, result: renderEvent(moved.value) }) : moved
-  },
+  plan: (context, args) =>
+    planOn(ownEvent(context, args.event_id), 'event', (event) => {
+      const { start, end } = movedTimes(event, args)
+      return {
+        summary: `Move '${event.title}' from ${when(event.startTime)} to ${when(start)}.`,
+        change: {
+          start_time: { from: when(event.startTime), to: when(start) },
+          end_time: { from: when(event.endTime), to: when(end) },
+        },
+      }
+    }),
+  basis: (context, args) => versionOn(ownEvent(context, args.event_id)),
+  execute: (context, args) =>
+    executeOn(ownEvent(context, args.event_id), async (event) => {
+      const { start, end } = movedTimes(event, args)
+      const moved = await context.services.events.update(context.scope, event.id, { startTime: start, endTime: end })
+      return moved.ok ? ok({ resourceId: event.id, result: renderEvent(moved.value) }) : moved
+    }),
 })
 
 const UpdateEventArguments = Schema.Struct({
@@ -234,29 +223,22 @@ export const updateEvent = defineTool({
   risk: 'normal',
   permission: { resource: 'events', access: 'write' },
   arguments: UpdateEventArguments,
-  plan: async (context, args) => {
-    const found = await ownEvent(context, args.event_id)
-    if (!found.ok) return found
-    const { event_id: _id, ...fields } = args
-    const current = renderEvent(found.value) as Json
-    const change = Object.fromEntries(
-      Object.entries(fields).map(([name, value]) => [name, { from: current[name] ?? null, to: value }]),
-    )
-    return ok({
-      summary: `Change ${Object.keys(fields).join(', ') || 'nothing'} of '${found.value.title}'.`,
-      change,
-      resource: { type: 'event', id: found.value.id },
-      basis: String(found.value.version),
-    })
-  },
-  basis: (context, args) => versionOf(context, args.event_id),
-  execute: async (context, args) => {
-    const found = await ownEvent(context, args.event_id)
-    if (!found.ok) return found
-    const { event_id: _id, ...fields } = args
-    const updated = await context.services.events.update(context.scope, found.value.id, eventPatchFromWire(fields))
-    return updated.ok ? ok({ resourceId: found.value.id, result: renderEvent(updated.value) }) : updated
-  },
+  plan: (context, { event_id, ...fields }) =>
+    planOn(ownEvent(context, event_id), 'event', (event) => {
+      const current = renderEvent(event) as Json
+      return {
+        summary: `Change ${Object.keys(fields).join(', ') || 'nothing'} of '${event.title}'.`,
+        change: Object.fromEntries(
+          Object.entries(fields).map(([name, value]) => [name, { from: current[name] ?? null, to: value }]),
+        ),
+      }
+    }),
+  basis: (context, args) => versionOn(ownEvent(context, args.event_id)),
+  execute: (context, { event_id, ...fields }) =>
+    executeOn(ownEvent(context, event_id), async (event) => {
+      const updated = await context.services.events.update(context.scope, event.id, eventPatchFromWire(fields))
+      return updated.ok ? ok({ resourceId: event.id, result: renderEvent(updated.value) }) : updated
+    }),
 })
 
 export const cancelEvent = defineTool({
@@ -268,25 +250,19 @@ export const cancelEvent = defineTool({
   risk: 'normal',
   permission: { resource: 'events', access: 'write' },
   arguments: EventId,
-  plan: async (context, args) => {
-    const found = await ownEvent(context, args.event_id)
-    if (!found.ok) return found
-    return ok({
-      summary: `Cancel '${found.value.title}' on ${when(found.value.startTime)}.`,
-      change: { delete: { id: found.value.id, title: found.value.title } },
-      resource: { type: 'event', id: found.value.id },
-      basis: String(found.value.version),
-    })
-  },
-  basis: (context, args) => versionOf(context, args.event_id),
-  execute: async (context, args) => {
-    const found = await ownEvent(context, args.event_id)
-    if (!found.ok) return found
-    const removed = await context.services.events.delete(context.scope, found.value.id)
-    return removed.ok
-      ? ok({ resourceId: found.value.id, result: { ...renderEvent(removed.value), deleted: true } })
-      : removed
-  },
+  plan: (context, args) =>
+    planOn(ownEvent(context, args.event_id), 'event', (event) => ({
+      summary: `Cancel '${event.title}' on ${when(event.startTime)}.`,
+      change: { delete: { id: event.id, title: event.title } },
+    })),
+  basis: (context, args) => versionOn(ownEvent(context, args.event_id)),
+  execute: (context, args) =>
+    executeOn(ownEvent(context, args.event_id), async (event) => {
+      const removed = await context.services.events.delete(context.scope, event.id)
+      return removed.ok
+        ? ok({ resourceId: event.id, result: { ...renderEvent(removed.value), deleted: true } })
+        : removed
+    }),
 })
 
 export const recomputeDeparture = defineTool({
@@ -299,26 +275,21 @@ export const recomputeDeparture = defineTool({
   permission: { resource: 'departure', access: 'write' },
   subLimit: { ...DEPARTURE_RECOMPUTE_LIMIT, per: 'event_id' },
   arguments: EventId,
-  plan: async (context, args) => {
-    const found = await ownEvent(context, args.event_id)
-    if (!found.ok) return found
-    return ok({
-      summary: `Recompute the departure window of '${found.value.title}'.`,
-      change: { recompute: { event_id: found.value.id } },
-      resource: { type: 'event', id: found.value.id },
-      basis: null,
-    })
-  },
+  plan: (context, args) =>
+    planOn(ownEvent(context, args.event_id), 'event', (event) => ({
+      summary: `Recompute the departure window of '${event.title}'.`,
+      change: { recompute: { event_id: event.id } },
+      versioned: false,
+    })),
   basis: async () => null,
-  execute: async (context, args) => {
-    const found = await ownEvent(context, args.event_id)
-    if (!found.ok) return found
-    const window = await context.services.events.recompute(context.scope, found.value.id)
-    return window.ok
-      ? ok({
-          resourceId: found.value.id,
-          result: renderDeparture(window.value.departure, window.value.event.id, window.value.event.originSource),
-        })
-      : window
-  },
+  execute: (context, args) =>
+    executeOn(ownEvent(context, args.event_id), async (event) => {
+      const window = await context.services.events.recompute(context.scope, event.id)
+      return window.ok
+        ? ok({
+            resourceId: event.id,
+            result: renderDeparture(window.value.departure, window.value.event.id, window.value.event.originSource),
+          })
+        : window
+    }),
 })

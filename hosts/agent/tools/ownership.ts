@@ -1,4 +1,4 @@
-import type { ToolContext } from '../../../core/agent/agent-tool.js'
+import type { Json, ToolContext, ToolPlan } from '../../../core/agent/agent-tool.js'
 import type { CalendarEvent } from '../../../core/event/event.js'
 import type { Invitation } from '../../../core/invitation/invitation.js'
 import type { Reminder } from '../../../core/reminder/reminder.js'
@@ -34,4 +34,45 @@ export const ownInvitation = async (
   return found.ok && found.value.organizerUserId === context.actor.userId
     ? ok(found.value)
     : err(new ResourceNotFound({ resource: 'invitation', id, param: 'invitation_id' }))
+}
+
+/** A user's record a change tool works on: found by its id, versioned. */
+interface Owned {
+  readonly id: string
+  readonly version: number
+}
+
+/**
+ * A change tool's plan on one of the user's records (`found`, by `ownEvent` or the like): that record as the
+ * resource, and its version as the basis compared at confirmation unless `versioned` is false.
+ */
+export const planOn = async <T extends Owned>(
+  found: Promise<Result<T, ResourceNotFound>>,
+  type: string,
+  describe: (record: T) => { readonly summary: string; readonly change: Json; readonly versioned?: boolean },
+): Promise<Result<ToolPlan, ResourceNotFound>> => {
+  const record = await found
+  if (!record.ok) return record
+  const { summary, change, versioned = true } = describe(record.value)
+  return ok({
+    summary,
+    change,
+    resource: { type, id: record.value.id },
+    basis: versioned ? String(record.value.version) : null,
+  })
+}
+
+/** The version of one of the user's records now (a change tool's `basis`); null when it is gone. */
+export const versionOn = async (found: Promise<Result<Owned, ResourceNotFound>>): Promise<string | null> => {
+  const record = await found
+  return record.ok ? String(record.value.version) : null
+}
+
+/** A change tool's execution on one of the user's records, found again at confirmation: `act` on it, or not found. */
+export const executeOn = async <T, E>(
+  found: Promise<Result<T, ResourceNotFound>>,
+  act: (record: T) => Promise<Result<{ readonly resourceId: string; readonly result: Json }, E>>,
+): Promise<Result<{ readonly resourceId: string; readonly result: Json }, E | ResourceNotFound>> => {
+  const record = await found
+  return record.ok ? act(record.value) : record
 }

@@ -1,17 +1,12 @@
 import { Schema } from 'effect'
 import { boundedString } from '../../../contracts/common.js'
 import { CreateReminderRequest, renderReminder, SnoozeReminderRequest } from '../../../contracts/reminders.js'
-import { defineTool, type ToolContext } from '../../../core/agent/agent-tool.js'
+import { defineTool } from '../../../core/agent/agent-tool.js'
 import { REMINDER_STATUSES } from '../../../core/reminder/reminder.js'
 import { ok } from '../../../core/shared/result.js'
-import { ownEvent, ownReminder } from './ownership.js'
+import { executeOn, ownEvent, ownReminder, planOn, versionOn } from './ownership.js'
 
 const ReminderId = Schema.Struct({ reminder_id: boundedString(64) })
-
-const reminderVersion = async (context: ToolContext, id: string) => {
-  const found = await ownReminder(context, id)
-  return found.ok ? `${found.value.version}` : null
-}
 
 export const listReminders = defineTool({
   name: 'list_reminders',
@@ -84,23 +79,17 @@ export const snoozeReminder = defineTool({
   risk: 'low',
   permission: { resource: 'reminders', access: 'write' },
   arguments: Schema.Struct({ reminder_id: boundedString(64), ...SnoozeReminderRequest.fields }),
-  plan: async (context, args) => {
-    const found = await ownReminder(context, args.reminder_id)
-    if (!found.ok) return found
-    return ok({
+  plan: (context, args) =>
+    planOn(ownReminder(context, args.reminder_id), 'reminder', () => ({
       summary: `Snooze the reminder by ${args.snooze_minutes} minutes.`,
       change: { snooze_minutes: args.snooze_minutes },
-      resource: { type: 'reminder', id: found.value.id },
-      basis: `${found.value.version}`,
-    })
-  },
-  basis: (context, args) => reminderVersion(context, args.reminder_id),
-  execute: async (context, args) => {
-    const found = await ownReminder(context, args.reminder_id)
-    if (!found.ok) return found
-    const snoozed = await context.services.reminders.snooze(context.scope, found.value.id, args.snooze_minutes)
-    return snoozed.ok ? ok({ resourceId: found.value.id, result: renderReminder(snoozed.value) }) : snoozed
-  },
+    })),
+  basis: (context, args) => versionOn(ownReminder(context, args.reminder_id)),
+  execute: (context, args) =>
+    executeOn(ownReminder(context, args.reminder_id), async (reminder) => {
+      const snoozed = await context.services.reminders.snooze(context.scope, reminder.id, args.snooze_minutes)
+      return snoozed.ok ? ok({ resourceId: reminder.id, result: renderReminder(snoozed.value) }) : snoozed
+    }),
 })
 
 export const cancelReminder = defineTool({
@@ -112,21 +101,15 @@ export const cancelReminder = defineTool({
   risk: 'normal',
   permission: { resource: 'reminders', access: 'write' },
   arguments: ReminderId,
-  plan: async (context, args) => {
-    const found = await ownReminder(context, args.reminder_id)
-    if (!found.ok) return found
-    return ok({
+  plan: (context, args) =>
+    planOn(ownReminder(context, args.reminder_id), 'reminder', (reminder) => ({
       summary: 'Cancel the reminder.',
-      change: { status: { from: found.value.status, to: 'cancelled' } },
-      resource: { type: 'reminder', id: found.value.id },
-      basis: `${found.value.version}`,
-    })
-  },
-  basis: (context, args) => reminderVersion(context, args.reminder_id),
-  execute: async (context, args) => {
-    const found = await ownReminder(context, args.reminder_id)
-    if (!found.ok) return found
-    const cancelled = await context.services.reminders.cancel(context.scope, found.value.id)
-    return cancelled.ok ? ok({ resourceId: found.value.id, result: renderReminder(cancelled.value) }) : cancelled
-  },
+      change: { status: { from: reminder.status, to: 'cancelled' } },
+    })),
+  basis: (context, args) => versionOn(ownReminder(context, args.reminder_id)),
+  execute: (context, args) =>
+    executeOn(ownReminder(context, args.reminder_id), async (reminder) => {
+      const cancelled = await context.services.reminders.cancel(context.scope, reminder.id)
+      return cancelled.ok ? ok({ resourceId: reminder.id, result: renderReminder(cancelled.value) }) : cancelled
+    }),
 })
