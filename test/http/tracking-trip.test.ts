@@ -128,5 +128,6 @@ describe('A simulated trip: the prediction goes from on time to late to arrived,
     expect(late).toMatchObject({ status: 'in_transit' })
     expect(late?.minutes_late as number).toBeGreaterThan(0)
     expect(arrived).toMatchObject({ status: 'arrived' })
-  })
+    // About 400 requests one after the other: a long walk by design, not a time budget.
+  }, 120_000)
 })
