@@ -99,6 +99,18 @@ const sameSecret = (a: string, b: string): boolean => {
 }
 
 /**
+ * A write of a provider's event with the provider's address as its location; an address the geocoder cannot place
+ * (`InvalidParameter`) is written again without a location: the event still comes in, placeless.
+ */
+const withPlaceOrWithout = async <T, E extends { readonly _tag: string }>(
+  address: string | null,
+  write: (location: { readonly address: string } | null) => Promise<Result<T, E>>,
+): Promise<Result<T, E>> => {
+  const placed = await write(address === null ? null : { address })
+  return !placed.ok && placed.error._tag === 'InvalidParameter' && address !== null ? write(null) : placed
+}
+
+/**
  * Inbound sync of connections: due work, pushes, token refresh, push-channel
  * renewal, and the planned application of provider batches to events. One
  * sync at a time per connection; one connection's failure never stops another's.
@@ -379,15 +391,9 @@ export class ConnectionSync {
         ...(desired.allDay === null ? { startTime: desired.start, endTime: desired.end } : { allDay: desired.allDay }),
         showAs: desired.showAs,
       }
-      const updated = await series.update(
-        scope,
-        id,
-        { ...patch, location: desired.location === null ? null : { address: desired.location } },
-        'this',
-        FROM_PROVIDER,
+      await withPlaceOrWithout(desired.location, (location) =>
+        series.update(scope, id, { ...patch, location }, 'this', FROM_PROVIDER),
       )
-      if (!updated.ok && updated.error._tag === 'InvalidParameter')
-        await series.update(scope, id, { ...patch, location: null }, 'this', FROM_PROVIDER)
     }
   }
 
@@ -407,16 +413,10 @@ export class ConnectionSync {
       ...(desired.recurrence !== null || isSeriesMaster(event) ? { recurrence: desired.recurrence } : {}),
       showAs: desired.showAs,
     }
-    const updated = await this.deps.events.update(
-      scope,
-      event.id,
-      { ...patch, location: desired.location === null ? null : { address: desired.location } },
-      FROM_PROVIDER,
+    const updated = await withPlaceOrWithout(desired.location, (location) =>
+      this.deps.events.update(scope, event.id, { ...patch, location }, FROM_PROVIDER),
     )
-    if (updated.ok) return updated.value
-    if (updated.error._tag !== 'InvalidParameter') return null
-    const again = await this.deps.events.update(scope, event.id, { ...patch, location: null }, FROM_PROVIDER)
-    return again.ok ? again.value : null
+    return updated.ok ? updated.value : null
   }
 
   /** One planned create (a series with its lines); answers the event made, or null. */
@@ -443,16 +443,10 @@ export class ConnectionSync {
         imported: true,
       },
     }
-    const created = await this.deps.events.create(
-      scope,
-      { ...input, location: desired.location === null ? null : { address: desired.location } },
-      FROM_PROVIDER,
+    const created = await withPlaceOrWithout(desired.location, (location) =>
+      this.deps.events.create(scope, { ...input, location }, FROM_PROVIDER),
     )
-    if (created.ok) return created.value
-    // An address the geocoder cannot place still makes an event, without a location.
-    if (created.error._tag !== 'InvalidParameter') return null
-    const again = await this.deps.events.create(scope, { ...input, location: null }, FROM_PROVIDER)
-    return again.ok ? again.value : null
+    return created.ok ? created.value : null
   }
 
   /** Provider ids in a batch of copies we created (their client key names an event of this user). */
