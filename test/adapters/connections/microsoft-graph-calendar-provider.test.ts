@@ -234,6 +234,56 @@ describe('Microsoft Graph specifics', () => {
     ).toMatchObject({ ok: false, error: { _tag: 'SyncCursorExpired' } })
   })
 
+  it('an all-day series made in Outlook at UTC+14 keeps its dates: its occurrences are matched by date in its zone', async () => {
+    const clock = {
+      at: new Date('2026-06-01T08:00:00Z'),
+      now() {
+        return this.at
+      },
+    }
+    const timed = adapterFor(fake, clock)
+    const email = 'allday-series@contoso.com'
+    const { tokens } = await connect(email)
+    const calendarId = `AAMkCal-${email}-default`
+    // 10, 11 and 12 June in Kiritimati: each begins at 10:00 UTC the day before.
+    await fake.putEvent(email, calendarId, {
+      id: 'away',
+      subject: 'Away',
+      start: new Date('2026-06-09T10:00:00Z'),
+      end: new Date('2026-06-10T10:00:00Z'),
+      allDay: true,
+      timeZone: 'Pacific/Kiritimati',
+      recurrence: {
+        pattern: { type: 'daily', interval: 1 },
+        range: {
+          type: 'numbered',
+          startDate: '2026-06-10',
+          numberOfOccurrences: 3,
+          recurrenceTimeZone: 'Line Islands Standard Time',
+        },
+      },
+    })
+    const full = await timed.syncEvents(tokens, calendarId, null)
+    if (!full.ok) throw new Error('delta failed')
+    expect(full.value.changes).toEqual([
+      expect.objectContaining({
+        externalId: 'away',
+        allDay: true,
+        start: new Date('2026-06-10T00:00:00Z'),
+        end: new Date('2026-06-11T00:00:00Z'),
+        recurrence: ['RRULE:FREQ=DAILY;COUNT=3'],
+      }),
+    ])
+    await fake.cancelOccurrence(email, 'away', new Date('2026-06-10T10:00:00Z'))
+    const cancelled = await timed.syncEvents(tokens, calendarId, full.value.cursor)
+    if (!cancelled.ok) throw new Error('delta failed')
+    expect(
+      cancelled.value.changes
+        .filter((event) => event.recurringEventId === 'away')
+        .map((event) => [event.status, event.originalStart?.toISOString()]),
+    ).toEqual([['cancelled', '2026-06-11T00:00:00.000Z']])
+  })
+
   it('subscribes with clientState and our channel in the notification URL; renews by PATCH, stops by DELETE', async () => {
     const { tokens } = await connect('subs@contoso.com')
     const calendarId = 'AAMkCal-subs@contoso.com-default'

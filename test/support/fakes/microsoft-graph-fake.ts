@@ -515,7 +515,7 @@ export class MicrosoftGraphFake {
   private patternStarts(master: GraphEventRecord, from: Date, to: Date): Date[] {
     const recurrence = master.recurrence
     if (recurrence === null || recurrence === undefined) return []
-    const zone = recurrence.range.recurrenceTimeZone ?? master.timeZone ?? 'UTC'
+    const zone = patternZone(master)
     const first = DateTime.fromJSDate(master.start, { zone })
     const { pattern, range } = recurrence
     const rangeStart = DateTime.fromISO(range.startDate, { zone })
@@ -607,7 +607,7 @@ export class MicrosoftGraphFake {
 
   /** Graph refuses to move an occurrence onto or past the day of the occurrence before or after it. */
   private crossesNeighbour(master: GraphEventRecord, original: Date, start: Date): boolean {
-    const zone = master.recurrence?.range.recurrenceTimeZone ?? master.timeZone ?? 'UTC'
+    const zone = patternZone(master)
     const year = 400 * 86_400_000
     const starts = this.patternStarts(master, new Date(original.getTime() - year), new Date(original.getTime() + year))
     const previous = starts.filter((candidate) => candidate.getTime() < original.getTime()).at(-1)
@@ -854,6 +854,17 @@ interface ViewRow {
   readonly event: GraphEventRecord
   readonly removed: boolean
   readonly seq: number
+}
+
+/**
+ * The zone a master's pattern repeats in: its `recurrenceTimeZone` when it is an IANA name; a Windows name (as Outlook
+ * writes them, which this fake does not map) falls back to the zone the event was written in.
+ */
+const patternZone = (master: GraphEventRecord): string => {
+  const named = master.recurrence?.range.recurrenceTimeZone
+  return named !== undefined && named !== '' && DateTime.local().setZone(named).isValid
+    ? named
+    : (master.timeZone ?? 'UTC')
 }
 
 const graphError = (code: string, message: string) => ({
