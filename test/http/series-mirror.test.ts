@@ -537,9 +537,14 @@ describe('Only occurrences changed on their own are written as such', () => {
   })
 })
 
+const GRAPH_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+
 describe("A series made at the provider becomes one editable series of ours; an occurrence changed on either side reaches the other's, with no duplicate", () => {
-  /** The incoming side of each provider that hands series over as one (Google, CalDAV): make, change, cancel. */
-  const atTheProvider = (provider: 'google' | 'icloud', first: DateTime) => {
+  /**
+   * The incoming side of each provider: make, change, cancel. Google and CalDAV hand a series over as one; Graph's
+   * calendar view expands it, and the sync reads its master back (a weekly series there, as Outlook makes it).
+   */
+  const atTheProvider = (provider: 'google' | 'icloud' | 'microsoft', first: DateTime) => {
     const { email, calendarId } = users[provider]
     const id = `bookclub${provider}${first.toMillis()}`
     const href = `${calendarId}${id}.ics`
@@ -598,6 +603,38 @@ describe("A series made at the provider becomes one editable series of ours; an 
         .flatMap((property) => property.getValues() as ICAL.Time[])
         .map((time) => time.toJSDate())
     }
+    if (provider === 'microsoft')
+      return {
+        externalId: id,
+        async make() {
+          await graph.putEvent(email, calendarId, {
+            id,
+            subject: 'Book club',
+            start: first.toJSDate(),
+            end: first.plus({ hours: 1 }).toJSDate(),
+            timeZone: ZONE,
+            recurrence: {
+              pattern: { type: 'weekly', interval: 1, daysOfWeek: [GRAPH_DAYS[first.weekday - 1]!] },
+              range: {
+                type: 'numbered',
+                startDate: first.toISODate()!,
+                numberOfOccurrences: 5,
+                recurrenceTimeZone: ZONE,
+              },
+            },
+          })
+        },
+        async change(original: Date, start: Date, title: string) {
+          await graph.changeOccurrence(email, id, original, {
+            subject: title,
+            start,
+            end: new Date(start.getTime() + HOUR),
+          })
+        },
+        async cancel(original: Date) {
+          await graph.cancelOccurrence(email, id, original)
+        },
+      }
     return {
       externalId: provider === 'google' ? id : href,
       async make() {
@@ -646,14 +683,20 @@ describe("A series made at the provider becomes one editable series of ours; an 
   }
 
   let syncs = 0
-  for (const provider of ['google', 'icloud'] as const)
+  for (const provider of ['google', 'icloud', 'microsoft'] as const)
     it(`${provider}: made, changed and cancelled there, changed here, each synced once`, async () => {
       // Within the calendar sync's window (half a year ahead), whatever ran before.
       const first = DateTime.now()
         .setZone(ZONE)
-        .plus({ days: provider === 'google' ? 3 : 10 })
+        .plus({ days: { google: 3, icloud: 10, microsoft: 17 }[provider] })
         .set({ hour: 18, minute: 0, second: 0, millisecond: 0 })
-      const starts = Array.from({ length: 5 }, (_, day) => first.plus({ days: day }).toJSDate())
+      const weekly = provider === 'microsoft'
+      const starts = Array.from({ length: 5 }, (_, step) =>
+        first.plus(weekly ? { weeks: step } : { days: step }).toJSDate(),
+      )
+      const rule = weekly
+        ? `RRULE:FREQ=WEEKLY;BYDAY=${GRAPH_DAYS[first.weekday - 1]!.slice(0, 2).toUpperCase()};WKST=SU;COUNT=5`
+        : 'RRULE:FREQ=DAILY;COUNT=5'
       const remote = atTheProvider(provider, first)
       const [connection] = (await client.live('GET', `/v1/connections?user_id=${users[provider].userId}`)).body.data
       // The calendar sync's job, incremental, at a clock past each connection's next look (a push channel's safety
@@ -690,7 +733,7 @@ describe("A series made at the provider becomes one editable series of ours; an 
       const [master] = await mastersNamed()
       expect(master, 'one series').toBeDefined()
       expect(await mastersNamed()).toHaveLength(1)
-      expect(master.recurrence).toEqual(['RRULE:FREQ=DAILY;COUNT=5'])
+      expect(master.recurrence).toEqual([rule])
       expect(master.external_id).toBe(remote.externalId)
       const plain = starts.map((start): Occurrence => [iso(start), 'Book club', null])
       expect(await inOurApi([master.id])).toEqual(plain)
@@ -732,6 +775,17 @@ describe("A series made at the provider becomes one editable series of ours; an 
       expect((await client.live('GET', `/v1/events/${occurrenceIdOf(master.id, starts[4]!)}`)).status).toBe(404)
       await sync()
       expect(await listedOccurrences()).toEqual(afterCancel)
+      expect(await mastersNamed()).toHaveLength(1)
       expect(await atProvider(provider, remote.externalId)).toEqual(afterCancel)
+      if (provider === 'microsoft') {
+        // At Graph: the one series, its two changed occurrences as exceptions, and no event of ours beside them.
+        const { email, calendarId } = users.microsoft
+        const held = graph
+          .eventsOf(email, calendarId)
+          .filter((event) => event.subject.startsWith('Book club'))
+          .map((event) => [event.id, graph.seriesOf(email, event.id)?.seriesMasterId ?? null])
+        expect(held.filter(([, series]) => series === null).map(([id]) => id)).toEqual([remote.externalId])
+        expect(held.filter(([, series]) => series === remote.externalId)).toHaveLength(2)
+      }
     })
 })

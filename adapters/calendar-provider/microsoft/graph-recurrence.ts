@@ -125,7 +125,8 @@ export const toGraphRecurrence = (
   const bySetPos = parts.get('BYSETPOS')?.split(',') ?? []
   const plainDays = (days: readonly string[]) => days.every((day) => DAYS[day] !== undefined)
   const startDay = LUXON_DAYS[start.weekday] ?? 'monday'
-  const firstDayOfWeek = DAYS[parts.get('WKST') ?? 'SU'] ?? 'sunday'
+  // RFC 5545's week starts on Monday unless WKST says otherwise (Graph's default, Sunday, is not ours).
+  const firstDayOfWeek = DAYS[parts.get('WKST') ?? 'MO'] ?? 'monday'
   /** One weekday position of a month (`2TU`, `-1FR`, or `TU` with `BYSETPOS=2`). */
   const relative = (): { daysOfWeek: string[]; index: string } | null => {
     if (byDay.length === 0) return null
@@ -204,4 +205,117 @@ export const toGraphRecurrence = (
       range: { type: 'numbered', startDate, numberOfOccurrences: Number(count), recurrenceTimeZone: series.timezone },
     })
   return ok({ pattern, range: { type: 'noEnd', startDate, recurrenceTimeZone: series.timezone } })
+}
+
+/** A `patternedRecurrence` as Graph answers it: any field may be absent, or carry a default its type does not use. */
+export interface GraphRecurrenceAnswer {
+  readonly pattern?: {
+    readonly type?: string
+    readonly interval?: number
+    readonly daysOfWeek?: readonly string[]
+    readonly firstDayOfWeek?: string
+    readonly dayOfMonth?: number
+    readonly month?: number
+    readonly index?: string
+  } | null
+  readonly range?: {
+    readonly type?: string
+    readonly startDate?: string
+    readonly endDate?: string
+    readonly numberOfOccurrences?: number
+    readonly recurrenceTimeZone?: string
+  } | null
+}
+
+const RRULE_DAYS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(DAYS).map(([rrule, graph]) => [graph, rrule]),
+)
+const POSITIONS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(INDEXES).map(([position, graph]) => [graph, position]),
+)
+
+/**
+ * Graph's `patternedRecurrence` as our RRULE line: the inverse of `toGraphRecurrence`. The pattern gives FREQ,
+ * INTERVAL and the BY parts (only the fields its type uses: Graph fills the others with defaults such as
+ * `dayOfMonth: 0`); the range gives COUNT (`numbered`), UNTIL (`endDate`: the end of that day in the series' zone, or
+ * the date itself for an all-day series) or nothing (`noEnd`). The series' start is its DTSTART, as Graph requires the
+ * range to start on the event's start. Null for a pattern Graph has no name for (nothing we can expand).
+ */
+export const fromGraphRecurrence = (
+  recurrence: GraphRecurrenceAnswer,
+  series: { readonly timezone: string; readonly allDay: boolean },
+): string | null => {
+  const pattern = recurrence.pattern ?? {}
+  const range = recurrence.range ?? {}
+  const interval = Math.max(1, Math.trunc(Number(pattern.interval ?? 1)) || 1)
+  const days = [...new Set((pattern.daysOfWeek ?? []).map((day) => RRULE_DAYS[String(day).toLowerCase()]))]
+  if (days.includes(undefined)) return null
+  const byDay = days as string[]
+  const position = POSITIONS[String(pattern.index ?? 'first').toLowerCase()]
+  const dayOfMonth = Number(pattern.dayOfMonth)
+  const month = Number(pattern.month)
+  const validDay = Number.isInteger(dayOfMonth) && dayOfMonth >= 1 && dayOfMonth <= 31
+  const validMonth = Number.isInteger(month) && month >= 1 && month <= 12
+  /** One weekday position: `BYDAY=2TU`, or `BYDAY=MO,FR;BYSETPOS=-1` when Graph names several days. */
+  const relative = (): string[] | null => {
+    if (byDay.length === 0 || position === undefined) return null
+    return byDay.length === 1 ? [`BYDAY=${position}${byDay[0]}`] : [`BYDAY=${byDay.join(',')}`, `BYSETPOS=${position}`]
+  }
+  const parts: string[] = []
+  switch (String(pattern.type ?? '').toLowerCase()) {
+    case 'daily':
+      parts.push('FREQ=DAILY')
+      break
+    case 'weekly': {
+      if (byDay.length === 0) return null
+      // Graph's week starts on Sunday unless it says otherwise; RFC 5545's on Monday: WKST is always written.
+      const weekStart = RRULE_DAYS[String(pattern.firstDayOfWeek ?? 'sunday').toLowerCase()] ?? 'SU'
+      parts.push('FREQ=WEEKLY', `BYDAY=${byDay.join(',')}`, `WKST=${weekStart}`)
+      break
+    }
+    case 'absolutemonthly':
+      if (!validDay) return null
+      parts.push('FREQ=MONTHLY', `BYMONTHDAY=${dayOfMonth}`)
+      break
+    case 'relativemonthly': {
+      const positioned = relative()
+      if (positioned === null) return null
+      parts.push('FREQ=MONTHLY', ...positioned)
+      break
+    }
+    case 'absoluteyearly':
+      if (!validDay || !validMonth) return null
+      parts.push('FREQ=YEARLY', `BYMONTH=${month}`, `BYMONTHDAY=${dayOfMonth}`)
+      break
+    case 'relativeyearly': {
+      const positioned = relative()
+      if (positioned === null || !validMonth) return null
+      parts.push('FREQ=YEARLY', `BYMONTH=${month}`, ...positioned)
+      break
+    }
+    default:
+      return null
+  }
+  if (interval > 1) parts.splice(1, 0, `INTERVAL=${interval}`)
+  switch (String(range.type ?? 'noEnd').toLowerCase()) {
+    case 'numbered': {
+      const count = Math.trunc(Number(range.numberOfOccurrences))
+      if (!(count >= 1)) return null
+      parts.push(`COUNT=${count}`)
+      break
+    }
+    case 'enddate': {
+      const last = DateTime.fromISO(String(range.endDate ?? ''), { zone: series.timezone })
+      if (!last.isValid) return null
+      parts.push(
+        series.allDay
+          ? `UNTIL=${last.toFormat('yyyyLLdd')}`
+          : `UNTIL=${last.endOf('day').toUTC().toFormat("yyyyLLdd'T'HHmmss'Z'")}`,
+      )
+      break
+    }
+    default:
+      break
+  }
+  return `RRULE:${parts.join(';')}`
 }

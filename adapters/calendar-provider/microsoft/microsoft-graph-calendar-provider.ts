@@ -5,6 +5,7 @@ import {
   SyncCursorExpired,
 } from '../../../core/connection/connection.errors.js'
 import type { ConnectionScope, ProviderTokens } from '../../../core/connection/connection.js'
+import { expandSeries, type SeriesShape } from '../../../core/event/recurrence.js'
 import type {
   AuthorizationRequest,
   CalendarProviderPort,
@@ -28,7 +29,8 @@ import {
   ProviderHttpClient,
   refreshGrantForm,
 } from '../shared/provider-client.js'
-import { exdatesOf, toGraphRecurrence } from './graph-recurrence.js'
+import { exdatesOf, fromGraphRecurrence, type GraphRecurrenceAnswer, toGraphRecurrence } from './graph-recurrence.js'
+import { ianaZoneOf } from './graph-time-zone.js'
 
 export interface MicrosoftGraphOptions {
   readonly clientId: string
@@ -72,7 +74,38 @@ interface GraphEvent {
   responseStatus?: { response?: string }
   /** On an occurrence or exception of a series: where the pattern puts it. */
   originalStart?: string
+  /** `singleInstance`, `occurrence`, `exception` or `seriesMaster`. */
+  type?: string
+  seriesMasterId?: string
+  recurrence?: GraphRecurrenceAnswer | null
+  originalStartTimeZone?: string
   '@removed'?: { reason?: string }
+}
+
+/** A series master read in a round: its events in the port's shape, and whether it has left the calendar view. */
+interface SeriesRead {
+  readonly events: readonly ProviderEvent[]
+  readonly gone: boolean
+}
+
+/**
+ * The sync cursor: `v2|<round start>|<series master ids the round has met, space-separated>|<deltaLink>`. The series
+ * ride along because a deleted occurrence comes as an `@removed` row naming the occurrence's id alone: each series
+ * the round knows is then read again to find which occurrence went.
+ */
+const CURSOR_VERSION = 'v2'
+const encodeCursor = (roundStartedAt: Date, series: Iterable<string>, deltaLink: string): string =>
+  [CURSOR_VERSION, roundStartedAt.toISOString(), [...series].join(' '), deltaLink].join('|')
+const decodeCursor = (cursor: string): { roundStartedAt: Date; series: string[]; deltaLink: string } | null => {
+  const parts = cursor.split('|')
+  if (parts[0] !== CURSOR_VERSION || parts.length < 4) return null
+  const roundStartedAt = new Date(parts[1] ?? '')
+  if (Number.isNaN(roundStartedAt.getTime())) return null
+  return {
+    roundStartedAt,
+    series: (parts[2] ?? '').split(' ').filter((id) => id !== ''),
+    deltaLink: parts.slice(3).join('|'),
+  }
 }
 
 const GRAPH_RESPONSES: Readonly<Record<string, ProviderResponse>> = {
@@ -111,7 +144,8 @@ const GRAPH_ERRORS: ProviderErrorDialect = {
 /**
  * Microsoft Graph calendars with OAuth 2.0 (code + PKCE S256 + state,
  * `offline_access`). Sync by calendar-view delta per calendar: Graph expands
- * series itself (occurrences and exceptions come as events of their own),
+ * series in it, and each series is read back as one (its master's pattern as
+ * an RRULE, its exceptions and cancelled occurrences as instances);
  * `@removed` rows are cancellations, the `deltaLink` is the cursor. Push via
  * subscriptions with `clientState`, renewed by PATCH.
  */
@@ -229,24 +263,23 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
   ): Promise<Result<SyncBatch, ProviderCallError | SyncCursorExpired>> {
     const now = this.options.clock.now()
     let roundStartedAt = now
+    let known: readonly string[] = []
     let url: URL
     if (cursor === null) {
       url = this.api(`/me/calendars/${encodeURIComponent(calendarExternalId)}/calendarView/delta`)
       url.searchParams.set('startDateTime', new Date(now.getTime() - WINDOW.pastMs).toISOString())
       url.searchParams.set('endDateTime', new Date(now.getTime() + WINDOW.futureMs).toISOString())
     } else {
-      // Cursor: `<round start ISO>|<deltaLink>`. An old round's window has slid out of date: start over.
-      const split = cursor.indexOf('|')
-      roundStartedAt = new Date(cursor.slice(0, split))
-      if (
-        split < 0 ||
-        Number.isNaN(roundStartedAt.getTime()) ||
-        now.getTime() - roundStartedAt.getTime() > MAX_ROUND_AGE_MS
-      )
+      // An old round's window has slid out of date, and a cursor of the form before series were read as one (no
+      // version) lists in full once: start over.
+      const decoded = decodeCursor(cursor)
+      if (decoded === null || now.getTime() - decoded.roundStartedAt.getTime() > MAX_ROUND_AGE_MS)
         return err(new SyncCursorExpired({ provider: 'microsoft', calendarExternalId }))
-      url = new URL(cursor.slice(split + 1))
+      roundStartedAt = decoded.roundStartedAt
+      known = decoded.series
+      url = new URL(decoded.deltaLink)
     }
-    const changes: ProviderEvent[] = []
+    const rows: GraphEvent[] = []
     for (let page = 0; page < MAX_PAGES; page++) {
       const listed = await this.http.call({
         method: 'GET',
@@ -260,10 +293,7 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
         return err(new SyncCursorExpired({ provider: 'microsoft', calendarExternalId }))
       const failure = this.http.failureOf(listed.value, 'calendar', calendarExternalId)
       if (failure !== null) return err(failure)
-      for (const item of (body?.value as GraphEvent[] | undefined) ?? []) {
-        const event = this.toProviderEvent(item)
-        if (event !== null) changes.push(event)
-      }
+      rows.push(...((body?.value as GraphEvent[] | undefined) ?? []))
       const next = str(body?.['@odata.nextLink'])
       if (next !== null) {
         url = new URL(next)
@@ -271,9 +301,204 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
       }
       const delta = str(body?.['@odata.deltaLink'])
       if (delta === null) return err(this.http.badResponse('last page without @odata.deltaLink'))
-      return ok({ changes, cursor: `${roundStartedAt.toISOString()}|${delta}`, full: cursor === null })
+      const changes = await this.changesOf(credentials, rows, known, now)
+      if (!changes.ok) return changes
+      return ok({
+        changes: changes.value.changes,
+        cursor: encodeCursor(roundStartedAt, changes.value.series, delta),
+        full: cursor === null,
+      })
     }
     return err(this.http.badResponse(`more than ${MAX_PAGES} pages`))
+  }
+
+  /**
+   * A round's rows in the port's shape. Graph's calendar view expands series: its occurrences and exceptions name
+   * their master (`seriesMasterId`), which is read once per round and handed over as one series (its pattern as an
+   * RRULE line), with its exceptions and cancelled occurrences as instances; plain occurrences are the rule's and are
+   * not reported. A deleted occurrence comes as an `@removed` row with its id alone: each series the round knows is
+   * read again then, and its occurrences missing from Graph's `instances` are the cancelled ones. Graph v1.0 has no
+   * list of a master's cancelled occurrences (`cancelledOccurrences` is beta only). Single events are as they were.
+   */
+  private async changesOf(
+    credentials: ProviderCredentials,
+    rows: readonly GraphEvent[],
+    known: readonly string[],
+    now: Date,
+  ): Promise<Result<{ changes: ProviderEvent[]; series: Set<string> }, ProviderCallError>> {
+    const singles: GraphEvent[] = []
+    const seriesRows = new Map<string, GraphEvent[]>()
+    let removedRows = false
+    for (const item of rows) {
+      const masterId = item.type === 'seriesMaster' ? item.id : str(item.seriesMasterId)
+      if (item['@removed'] !== undefined) removedRows = true
+      if (item['@removed'] !== undefined || masterId === null || item.type === 'singleInstance') {
+        singles.push(item)
+        continue
+      }
+      seriesRows.set(masterId, [...(seriesRows.get(masterId) ?? []), item])
+    }
+    const toRead = new Set([...seriesRows.keys(), ...(removedRows ? known : [])])
+    const series = new Set(known)
+    const changes: ProviderEvent[] = []
+    const window = { from: new Date(now.getTime() - WINDOW.pastMs), to: new Date(now.getTime() + WINDOW.futureMs) }
+    for (const masterId of toRead) {
+      const read = await this.readSeries(credentials, masterId, window)
+      if (!read.ok) return read
+      if (read.value === null) {
+        // A master Graph answers without a pattern we know: its occurrences come as Graph lists them, one by one.
+        singles.push(...(seriesRows.get(masterId) ?? []))
+        series.delete(masterId)
+        continue
+      }
+      changes.push(...read.value.events)
+      if (read.value.gone) series.delete(masterId)
+      else series.add(masterId)
+    }
+    for (const item of singles) {
+      const event = this.toProviderEvent(item)
+      if (event !== null) changes.push(event)
+    }
+    return ok({ changes, series })
+  }
+
+  /**
+   * One series master (`GET /me/events/{id}`, times in UTC) as the port's series, with its exceptions and its
+   * cancelled occurrences in the window, from its `instances` (listed from the occurrence before the window to the
+   * one after it: Graph keeps a moved occurrence between its neighbours). A master gone answers its cancellation.
+   */
+  private async readSeries(
+    credentials: ProviderCredentials,
+    masterId: string,
+    window: { readonly from: Date; readonly to: Date },
+  ): Promise<Result<SeriesRead | null, ProviderCallError>> {
+    const read = await this.http.call({
+      method: 'GET',
+      url: this.api(`/me/events/${encodeURIComponent(masterId)}`),
+      accessToken: credentials.accessToken,
+      headers: { Prefer: 'outlook.timezone="UTC"' },
+    })
+    if (!read.ok) return read
+    const gone = (): Result<SeriesRead, never> => ok({ events: [this.cancelledEvent(masterId, null)], gone: true })
+    if (read.value.status === 404) return gone()
+    const failure = this.http.failureOf(read.value, 'event', masterId)
+    if (failure !== null) return err(failure)
+    const master = read.value.body as unknown as GraphEvent
+    if (master.isCancelled === true) return gone()
+    const base = this.toProviderEvent(master)
+    if (master.recurrence == null || base === null) return ok(null)
+    const allDay = master.isAllDay === true
+    // All-day dates are floating (read at midnight UTC); a timed series repeats in its own zone.
+    const zone = ianaZoneOf(master.recurrence.range?.recurrenceTimeZone) ?? ianaZoneOf(master.originalStartTimeZone)
+    const seriesZone = allDay ? 'UTC' : (zone ?? 'UTC')
+    const rule = fromGraphRecurrence(master.recurrence, { timezone: seriesZone, allDay })
+    if (rule === null) return ok(null)
+    const shape: SeriesShape = { start: base.start, end: base.end, timezone: seriesZone, recurrence: [rule], allDay }
+    const expected = expandSeries(shape, window)
+    const year = 400 * 86_400_000
+    const before = expandSeries(shape, { from: new Date(window.from.getTime() - year), to: window.from }).at(-1)
+    const after = expandSeries(shape, { from: window.to, to: new Date(window.to.getTime() + year) }, 1)[0]
+    const listed = await this.instancesOf(
+      credentials,
+      masterId,
+      before?.start ?? window.from,
+      new Date((after?.end ?? window.to).getTime() + 1),
+    )
+    if (!listed.ok) return listed
+    const timezone = allDay ? null : seriesZone
+    const events: ProviderEvent[] = [
+      { ...base, timezone, recurrence: [rule], recurringEventId: null, originalStart: null },
+    ]
+    const seen = new Set<number>()
+    for (const item of listed.value) {
+      const original = this.originalStartOf(item, allDay, zone)
+      if (original === null) continue
+      seen.add(original.getTime())
+      if (item.isCancelled === true)
+        events.push(this.cancelledEvent(item.id, { seriesId: masterId, originalStart: original }))
+      else if (item.type === 'exception') {
+        const exception = this.toProviderEvent(item)
+        if (exception !== null)
+          events.push({ ...exception, timezone, recurringEventId: masterId, originalStart: original })
+      }
+    }
+    for (const occurrence of expected)
+      if (!seen.has(occurrence.originalStart.getTime()))
+        events.push(
+          this.cancelledEvent(`${masterId}@${occurrence.originalStart.toISOString()}`, {
+            seriesId: masterId,
+            originalStart: occurrence.originalStart,
+          }),
+        )
+    return ok({ events, gone: expected.length === 0 })
+  }
+
+  /** A master's occurrences and exceptions whose times meet [from, to), every page walked. */
+  private async instancesOf(
+    credentials: ProviderCredentials,
+    masterId: string,
+    from: Date,
+    to: Date,
+  ): Promise<Result<GraphEvent[], ProviderCallError>> {
+    const url = this.api(`/me/events/${encodeURIComponent(masterId)}/instances`)
+    url.searchParams.set('startDateTime', from.toISOString())
+    url.searchParams.set('endDateTime', to.toISOString())
+    // Graph pages instances by 10 unless asked for more: half a year of a daily series is then two pages.
+    url.searchParams.set('$top', '100')
+    const items: GraphEvent[] = []
+    let next: URL | null = url
+    for (let page = 0; page < MAX_PAGES && next !== null; page++) {
+      const listed = await this.http.authorized(
+        {
+          method: 'GET',
+          url: next,
+          accessToken: credentials.accessToken,
+          headers: { Prefer: 'outlook.timezone="UTC"' },
+        },
+        'event',
+        masterId,
+      )
+      if (!listed.ok) return listed
+      items.push(...((listed.value.body?.value as GraphEvent[] | undefined) ?? []))
+      const link = str(listed.value.body?.['@odata.nextLink'])
+      next = link === null ? null : new URL(link)
+    }
+    return ok(items)
+  }
+
+  /** Where the pattern puts an occurrence; for an all-day series, that date at midnight UTC (its floating form). */
+  private originalStartOf(item: GraphEvent, allDay: boolean, zone: string | null): Date | null {
+    const original = Date.parse(item.originalStart ?? '')
+    if (Number.isNaN(original)) return null
+    if (!allDay) return new Date(original)
+    const date = DateTime.fromMillis(original, { zone: zone ?? 'UTC' }).toISODate()
+    return date === null ? null : new Date(`${date}T00:00:00Z`)
+  }
+
+  /**
+   * A cancelled series (`occurrence` null), or a cancelled occurrence of one: by its Graph id when Graph still lists
+   * it (`isCancelled`), or by the series and where the rule puts it when Graph has deleted it.
+   */
+  private cancelledEvent(
+    externalId: string,
+    occurrence: { readonly seriesId: string; readonly originalStart: Date } | null,
+  ): ProviderEvent {
+    const at = occurrence?.originalStart ?? new Date(0)
+    return {
+      externalId,
+      status: 'cancelled',
+      title: '',
+      start: at,
+      end: at,
+      allDay: false,
+      timezone: null,
+      location: null,
+      transparency: 'opaque',
+      selfResponse: null,
+      recurrence: [],
+      recurringEventId: occurrence?.seriesId ?? null,
+      originalStart: occurrence?.originalStart ?? null,
+    }
   }
 
   async createEvent(
@@ -522,7 +747,7 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
       location: str(item.location?.displayName),
       transparency: item.showAs === 'free' ? 'transparent' : 'opaque',
       selfResponse: selfResponseOf(item),
-      // Graph's calendar view has already expanded series into occurrences.
+      // A series master's pattern is read apart (readSeries); a row of the calendar view is one event.
       recurrence: [],
       recurringEventId: null,
       originalStart: null,

@@ -153,6 +153,137 @@ describe('Microsoft Graph specifics', () => {
     })
   })
 
+  it('a series made in Outlook comes as one: its master with an RRULE, an exception and a deleted occurrence (an @removed row alone) as instances', async () => {
+    const clock = {
+      at: new Date('2026-06-01T08:00:00Z'),
+      now() {
+        return this.at
+      },
+    }
+    const timed = adapterFor(fake, clock)
+    const email = 'series@contoso.com'
+    const { tokens } = await connect(email)
+    const calendarId = `AAMkCal-${email}-default`
+    // Mondays and Wednesdays at 09:00 Berlin, six times from Monday 8 June 2026.
+    const at = (iso: string) => new Date(iso)
+    await fake.putEvent(email, calendarId, {
+      id: 'standup',
+      subject: 'Stand-up',
+      start: at('2026-06-08T07:00:00Z'),
+      end: at('2026-06-08T07:30:00Z'),
+      timeZone: 'Europe/Berlin',
+      recurrence: {
+        pattern: { type: 'weekly', interval: 1, daysOfWeek: ['monday', 'wednesday'], firstDayOfWeek: 'monday' },
+        range: {
+          type: 'numbered',
+          startDate: '2026-06-08',
+          numberOfOccurrences: 6,
+          recurrenceTimeZone: 'Europe/Berlin',
+        },
+      },
+    })
+    const full = await timed.syncEvents(tokens, calendarId, null)
+    if (!full.ok) throw new Error('delta failed')
+    // The calendar view listed six occurrences; the batch has the one series.
+    expect(full.value.changes).toEqual([
+      expect.objectContaining({
+        externalId: 'standup',
+        status: 'confirmed',
+        start: at('2026-06-08T07:00:00Z'),
+        timezone: 'Europe/Berlin',
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO,WE;WKST=MO;COUNT=6'],
+        recurringEventId: null,
+      }),
+    ])
+    // Read once in the round, however many of its occurrences it listed (six, over three pages).
+    expect(fake.requests.filter((request) => request.path === '/v1.0/me/events/standup')).toHaveLength(1)
+    const exceptionId = await fake.changeOccurrence(email, 'standup', at('2026-06-10T07:00:00Z'), {
+      subject: 'Stand-up (long)',
+      end: at('2026-06-10T08:00:00Z'),
+    })
+    const changed = await timed.syncEvents(tokens, calendarId, full.value.cursor)
+    if (!changed.ok) throw new Error('delta failed')
+    expect(changed.value.changes.filter((event) => event.recurringEventId !== null)).toEqual([
+      expect.objectContaining({
+        externalId: exceptionId,
+        status: 'confirmed',
+        title: 'Stand-up (long)',
+        end: at('2026-06-10T08:00:00Z'),
+        recurringEventId: 'standup',
+        originalStart: at('2026-06-10T07:00:00Z'),
+      }),
+    ])
+    await fake.cancelOccurrence(email, 'standup', at('2026-06-15T07:00:00Z'))
+    const cancelled = await timed.syncEvents(tokens, calendarId, changed.value.cursor)
+    if (!cancelled.ok) throw new Error('delta failed')
+    expect(
+      cancelled.value.changes
+        .filter((event) => event.status === 'cancelled' && event.recurringEventId === 'standup')
+        .map((event) => event.originalStart?.toISOString()),
+    ).toEqual(['2026-06-15T07:00:00.000Z'])
+    // The series deleted: the next round finds its master gone, and says so.
+    expect((await timed.deleteEvent(tokens, calendarId, 'standup')).ok).toBe(true)
+    const gone = await timed.syncEvents(tokens, calendarId, cancelled.value.cursor)
+    if (!gone.ok) throw new Error('delta failed')
+    expect(gone.value.changes).toContainEqual(
+      expect.objectContaining({ externalId: 'standup', status: 'cancelled', recurringEventId: null }),
+    )
+    // A cursor written before series were read as one lists in full once.
+    expect(
+      await timed.syncEvents(tokens, calendarId, `2026-06-01T08:00:00.000Z|${fake.baseUrl}/v1.0/me/x?$deltatoken=1`),
+    ).toMatchObject({ ok: false, error: { _tag: 'SyncCursorExpired' } })
+  })
+
+  it('an all-day series made in Outlook at UTC+14 keeps its dates: its occurrences are matched by date in its zone', async () => {
+    const clock = {
+      at: new Date('2026-06-01T08:00:00Z'),
+      now() {
+        return this.at
+      },
+    }
+    const timed = adapterFor(fake, clock)
+    const email = 'allday-series@contoso.com'
+    const { tokens } = await connect(email)
+    const calendarId = `AAMkCal-${email}-default`
+    // 10, 11 and 12 June in Kiritimati: each begins at 10:00 UTC the day before.
+    await fake.putEvent(email, calendarId, {
+      id: 'away',
+      subject: 'Away',
+      start: new Date('2026-06-09T10:00:00Z'),
+      end: new Date('2026-06-10T10:00:00Z'),
+      allDay: true,
+      timeZone: 'Pacific/Kiritimati',
+      recurrence: {
+        pattern: { type: 'daily', interval: 1 },
+        range: {
+          type: 'numbered',
+          startDate: '2026-06-10',
+          numberOfOccurrences: 3,
+          recurrenceTimeZone: 'Line Islands Standard Time',
+        },
+      },
+    })
+    const full = await timed.syncEvents(tokens, calendarId, null)
+    if (!full.ok) throw new Error('delta failed')
+    expect(full.value.changes).toEqual([
+      expect.objectContaining({
+        externalId: 'away',
+        allDay: true,
+        start: new Date('2026-06-10T00:00:00Z'),
+        end: new Date('2026-06-11T00:00:00Z'),
+        recurrence: ['RRULE:FREQ=DAILY;COUNT=3'],
+      }),
+    ])
+    await fake.cancelOccurrence(email, 'away', new Date('2026-06-10T10:00:00Z'))
+    const cancelled = await timed.syncEvents(tokens, calendarId, full.value.cursor)
+    if (!cancelled.ok) throw new Error('delta failed')
+    expect(
+      cancelled.value.changes
+        .filter((event) => event.recurringEventId === 'away')
+        .map((event) => [event.status, event.originalStart?.toISOString()]),
+    ).toEqual([['cancelled', '2026-06-11T00:00:00.000Z']])
+  })
+
   it('subscribes with clientState and our channel in the notification URL; renews by PATCH, stops by DELETE', async () => {
     const { tokens } = await connect('subs@contoso.com')
     const calendarId = 'AAMkCal-subs@contoso.com-default'

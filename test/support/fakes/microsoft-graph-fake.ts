@@ -7,14 +7,18 @@ import { DateTime } from 'luxon'
  * A local, stateful stand-in for the Microsoft identity platform (v2.0 token
  * endpoint with PKCE, rotating refresh tokens, AADSTS `invalid_grant`) and
  * Microsoft Graph v1.0 calendars: `/me`, `/me/calendars`, calendar-view
- * `delta` (pages, `deltaLink`, `@removed`, 410 `SyncStateNotFound`), event
- * create/update/delete, and subscriptions with the validation handshake and
+ * `delta` (pages, `deltaLink`, `@removed`, 410 `SyncStateNotFound`; series
+ * expanded into occurrences and exceptions naming their `seriesMasterId`, a
+ * deleted occurrence as an `@removed` row), event create/read/update/delete,
+ * and subscriptions with the validation handshake and
  * `clientState` notifications, delivered to `notificationTarget` when set;
  * all-day events (`isAllDay`, midnights in the event's zone), series with a
  * `patternedRecurrence`, their occurrences (`/events/{id}/instances`, each
  * with an id of its own and its `originalStart`), occurrences changed or
  * deleted through their id, and Graph's refusal to move an occurrence onto
- * or past an adjacent one (400 `ErrorOccurrenceCrossingBoundary`).
+ * or past an adjacent one (400 `ErrorOccurrenceCrossingBoundary`). Series
+ * made "in Outlook": `putEvent` with a `recurrence`, then `changeOccurrence`
+ * and `cancelOccurrence`.
  */
 interface GraphEventRecord {
   id: string
@@ -420,15 +424,70 @@ export class MicrosoftGraphFake {
         if (changesSeries) this.dropStranded(account, account.events.get(current.id)!)
         return [200, render(account.events.get(current.id)!)]
       }
+      if (method === 'GET') return [200, render(current)]
       if (method === 'DELETE') {
-        if (master !== null && current.originalStart != null)
-          master.cancelled = [...(master.cancelled ?? []), current.originalStart.getTime()]
-        if (account.events.has(current.id))
-          await this.putEvent(email, current.calendarId, { ...current, removed: true })
+        await this.deleteItem(email, account, current, master)
         return [204, null]
       }
     }
     return [404, graphError('ResourceNotFound', 'Resource not found for the segment.')]
+  }
+
+  /**
+   * Deletes an event, a series (with its exceptions) or one occurrence. A deleted occurrence or exception is kept as
+   * a tombstone, which calendar-view delta lists as an `@removed` row naming the occurrence's id alone.
+   */
+  private async deleteItem(
+    email: string,
+    account: Account,
+    current: GraphEventRecord,
+    master: GraphEventRecord | null,
+  ): Promise<void> {
+    if (master !== null && current.originalStart != null)
+      master.cancelled = [...(master.cancelled ?? []), current.originalStart.getTime()]
+    await this.putEvent(email, current.calendarId, { ...current, removed: true })
+    if (current.recurrence != null)
+      for (const exception of [...account.events.values()])
+        if (exception.seriesMasterId === current.id && !exception.removed)
+          await this.putEvent(email, exception.calendarId, { ...exception, removed: true })
+  }
+
+  /** One occurrence of a series, as stored (an exception) or as its pattern makes it; undefined when it is deleted. */
+  private occurrenceOf(email: string, masterId: string, originalStart: Date): GraphEventRecord | undefined {
+    const account = this.ensureAccount(email)
+    const id = this.occurrenceIdOf(masterId, originalStart)
+    const found = account.events.get(id) ?? this.occurrenceById(account, id)
+    return found === undefined || found.removed ? undefined : found
+  }
+
+  /** Changes one occurrence of a series as Outlook would: it becomes an exception, under the occurrence's id. */
+  async changeOccurrence(
+    email: string,
+    masterId: string,
+    originalStart: Date,
+    change: { subject?: string; start?: Date; end?: Date; location?: string | null },
+  ): Promise<string> {
+    const current = this.occurrenceOf(email, masterId, originalStart)
+    if (current === undefined) throw new Error(`no occurrence of ${masterId} at ${originalStart.toISOString()}`)
+    return this.putEvent(email, current.calendarId, {
+      ...current,
+      subject: change.subject ?? current.subject,
+      start: change.start ?? current.start,
+      end: change.end ?? current.end,
+      location: change.location === undefined ? current.location : change.location,
+    })
+  }
+
+  /** Deletes one occurrence of a series as Outlook would. */
+  async cancelOccurrence(email: string, masterId: string, originalStart: Date): Promise<void> {
+    const current = this.occurrenceOf(email, masterId, originalStart)
+    if (current === undefined) throw new Error(`no occurrence of ${masterId} at ${originalStart.toISOString()}`)
+    await this.deleteItem(
+      email,
+      this.ensureAccount(email),
+      current,
+      this.ensureAccount(email).events.get(masterId) ?? null,
+    )
   }
 
   /** A series as Graph holds it (its `recurrence`), for tests reading the provider back. */
@@ -456,7 +515,7 @@ export class MicrosoftGraphFake {
   private patternStarts(master: GraphEventRecord, from: Date, to: Date): Date[] {
     const recurrence = master.recurrence
     if (recurrence === null || recurrence === undefined) return []
-    const zone = recurrence.range.recurrenceTimeZone ?? master.timeZone ?? 'UTC'
+    const zone = patternZone(master)
     const first = DateTime.fromJSDate(master.start, { zone })
     const { pattern, range } = recurrence
     const rangeStart = DateTime.fromISO(range.startDate, { zone })
@@ -548,7 +607,7 @@ export class MicrosoftGraphFake {
 
   /** Graph refuses to move an occurrence onto or past the day of the occurrence before or after it. */
   private crossesNeighbour(master: GraphEventRecord, original: Date, start: Date): boolean {
-    const zone = master.recurrence?.range.recurrenceTimeZone ?? master.timeZone ?? 'UTC'
+    const zone = patternZone(master)
     const year = 400 * 86_400_000
     const starts = this.patternStarts(master, new Date(original.getTime() - year), new Date(original.getTime() + year))
     const previous = starts.filter((candidate) => candidate.getTime() < original.getTime()).at(-1)
@@ -712,6 +771,38 @@ export class MicrosoftGraphFake {
     return new URL(`${original.pathname}${original.search}`, this.notificationTarget!)
   }
 
+  /**
+   * What calendar-view delta lists since `since` in the window, oldest change first: single events, and series
+   * expanded as Graph does it (a master never; each of its occurrences and exceptions, with `seriesMasterId` and
+   * `type`, whenever the master changed; an exception when it changed; a deleted occurrence, exception or series as
+   * `@removed` rows of its occurrences' ids). A full listing (`since` 0) leaves out what is deleted.
+   */
+  private viewRows(account: Account, calendarId: string, since: number, windowStart: number, windowEnd: number) {
+    const rows = new Map<string, ViewRow>()
+    const add = (row: ViewRow) => {
+      if (row.removed && since === 0) return
+      const before = rows.get(row.event.id)
+      if (before === undefined || before.seq <= row.seq) rows.set(row.event.id, row)
+    }
+    const meets = (event: GraphEventRecord) => event.end.getTime() > windowStart && event.start.getTime() < windowEnd
+    for (const event of account.events.values()) {
+      if (event.calendarId !== calendarId || event.seq <= since) continue
+      if (event.recurrence != null) {
+        const from = new Date(windowStart)
+        const to = new Date(windowEnd)
+        if (event.removed)
+          for (const original of this.patternStarts(event, from, to))
+            add({ event: { ...event, id: this.occurrenceIdOf(event.id, original) }, removed: true, seq: event.seq })
+        else
+          for (const instance of this.instances(account, event, from, to))
+            if (meets(instance)) add({ event: instance, removed: false, seq: event.seq })
+        continue
+      }
+      if (meets(event)) add({ event, removed: event.removed, seq: event.seq })
+    }
+    return [...rows.values()].sort((a, b) => a.seq - b.seq)
+  }
+
   private delta(account: Account, calendarId: string, url: URL): [number, unknown] {
     const base = `${this.baseUrl}/v1.0/me/calendars/${encodeURIComponent(calendarId)}/calendarView/delta`
     const deltaToken = url.searchParams.get('$deltatoken')
@@ -739,26 +830,17 @@ export class MicrosoftGraphFake {
           ),
         ]
     }
-    const rows = [...account.events.values()]
-      .filter(
-        (event) =>
-          event.calendarId === calendarId &&
-          event.seq > since &&
-          event.end.getTime() > windowStart &&
-          event.start.getTime() < windowEnd,
-      )
-      .filter((event) => since > 0 || !event.removed)
-      .sort((a, b) => a.seq - b.seq)
+    const rows = this.viewRows(account, calendarId, since, windowStart, windowEnd)
     const page = rows.slice(offset, offset + this.pageSize)
     const more = offset + this.pageSize < rows.length
     return [
       200,
       {
         '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#Collection(event)',
-        value: page.map((event) =>
-          event.removed
-            ? { '@odata.type': '#microsoft.graph.event', id: event.id, '@removed': { reason: 'deleted' } }
-            : render(event),
+        value: page.map((row) =>
+          row.removed
+            ? { '@odata.type': '#microsoft.graph.event', id: row.event.id, '@removed': { reason: 'deleted' } }
+            : render(row.event),
         ),
         ...(more
           ? { '@odata.nextLink': `${base}?$skiptoken=${since}.${offset + this.pageSize}.${windowStart}.${windowEnd}` }
@@ -766,6 +848,23 @@ export class MicrosoftGraphFake {
       },
     ]
   }
+}
+
+interface ViewRow {
+  readonly event: GraphEventRecord
+  readonly removed: boolean
+  readonly seq: number
+}
+
+/**
+ * The zone a master's pattern repeats in: its `recurrenceTimeZone` when it is an IANA name; a Windows name (as Outlook
+ * writes them, which this fake does not map) falls back to the zone the event was written in.
+ */
+const patternZone = (master: GraphEventRecord): string => {
+  const named = master.recurrence?.range.recurrenceTimeZone
+  return named !== undefined && named !== '' && DateTime.local().setZone(named).isValid
+    ? named
+    : (master.timeZone ?? 'UTC')
 }
 
 const graphError = (code: string, message: string) => ({
@@ -810,7 +909,22 @@ const render = (event: GraphEventRecord) => ({
           ? 'occurrence'
           : 'exception'
         : 'singleInstance',
-  ...(event.recurrence == null ? {} : { recurrence: event.recurrence }),
+  // Graph answers every field of a pattern and a range, with defaults for those the type does not use.
+  ...(event.recurrence == null
+    ? {}
+    : {
+        recurrence: {
+          pattern: {
+            month: 0,
+            dayOfMonth: 0,
+            daysOfWeek: [],
+            firstDayOfWeek: 'sunday',
+            index: 'first',
+            ...event.recurrence.pattern,
+          },
+          range: { endDate: '0001-01-01', numberOfOccurrences: 0, recurrenceTimeZone: '', ...event.recurrence.range },
+        },
+      }),
   ...(event.seriesMasterId == null ? {} : { seriesMasterId: event.seriesMasterId }),
   ...(event.originalStart == null ? {} : { originalStart: event.originalStart.toISOString().replace('.000Z', 'Z') }),
   start: event.allDay === true ? toGraphDay(event.start, event.timeZone ?? 'UTC') : toGraph(event.start),
