@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -46,6 +48,14 @@ export interface MonitoringReport {
   readonly sweepCpuMicrosPerRecompute: number
   /** Heap and array buffers held after the set-up (after a full collection) over those before it, per event. */
   readonly bytesPerEvent: number | null
+  /** SQLite: the data directory's files after the set-up (every event, its outbox row and indexes), per event. */
+  readonly diskBytesPerEvent: number | null
+  /**
+   * SQLite: what the process wrote to storage in the measured time (Linux; the write-ahead log and its checkpoints
+   * into the database, one every 10,000 pages of log: docs/operations.md), and the data directory's size at the end.
+   */
+  readonly measuredWriteBytes: number | null
+  readonly diskBytesAtEnd: number | null
   /** MongoDB only: the part of the set-up spent bulk-loading (`insertMany`) the users and events into MongoDB. */
   readonly bulkLoadSeconds: number | null
   /** MongoDB only: how long after the first spread recompute the measurement started (the bulk load took longer than planned); 0 when on time. */
@@ -94,10 +104,27 @@ const embeddedDataDir = (): Record<string, string> => {
   return { DATA_DIR: temporaryDataDir('monitoring') }
 }
 
+/** The bytes of the files in `dir` (SQLite: the databases, their write-ahead logs and shared-memory indexes). */
+const bytesOnDisk = (dir: string): number =>
+  readdirSync(dir).reduce((total, name) => total + statSync(join(dir, name)).size, 0)
+
+/** What this process has written to storage so far (Linux `/proc/self/io`); null elsewhere. */
+const writtenBytes = (): number | null => {
+  try {
+    const line = readFileSync('/proc/self/io', 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith('write_bytes:'))
+    return line === undefined ? null : Number(line.split(':')[1])
+  } catch {
+    return null
+  }
+}
+
 /** N events for N/`eventsPerUser` users, created through the use case on the embedded adapters (each gets its first window). */
 const createOnEmbedded = async (eventCount: number, clock: Clock, eventsPerUser: number) => {
   const storage = embeddedMonitoringStorage()
-  const application = await compose(loadConfig({ LOG_LEVEL: 'silent', STORAGE: storage, ...embeddedDataDir() }), {
+  const dataDir = embeddedDataDir()
+  const application = await compose(loadConfig({ LOG_LEVEL: 'silent', STORAGE: storage, ...dataDir }), {
     ephemeralAccounts: true,
     clock,
   })
@@ -114,7 +141,7 @@ const createOnEmbedded = async (eventCount: number, clock: Clock, eventsPerUser:
     if (!created.ok) throw new Error('user create failed')
     users.push(created.value.user.id)
   }
-  return { application, surface, account, userCount, users }
+  return { application, surface, account, userCount, users, dataDir: dataDir.DATA_DIR ?? null }
 }
 
 const createEvents = async (
@@ -180,6 +207,8 @@ const setupEmbedded = async (
   userCount: number
   setupSeconds: number
   bytesPerEvent: number
+  diskBytesPerEvent: number | null
+  dataDir: string | null
   measureFrom: number
 }> => {
   const created = await createOnEmbedded(eventCount, clock, eventsPerUser)
@@ -215,6 +244,8 @@ const setupEmbedded = async (
     userCount: created.userCount,
     setupSeconds: creationSeconds + spreadSeconds,
     bytesPerEvent,
+    diskBytesPerEvent: created.dataDir === null ? null : Math.round(bytesOnDisk(created.dataDir) / eventCount),
+    dataDir: created.dataDir,
     measureFrom: spreadFrom,
   }
 }
@@ -356,7 +387,12 @@ export const runMonitoringScenario = async (
   const setup =
     mongo === undefined
       ? { ...(await setupEmbedded(eventCount, clock, eventsPerUser, seriesCount)), bulkLoadSeconds: null }
-      : { ...(await setupMongo(eventCount, clock, mongo, eventsPerUser)), bytesPerEvent: null }
+      : {
+          ...(await setupMongo(eventCount, clock, mongo, eventsPerUser)),
+          bytesPerEvent: null,
+          diskBytesPerEvent: null,
+          dataDir: null,
+        }
   const { application, userCount, setupSeconds } = setup
   if (Date.now() < setup.measureFrom)
     await new Promise((resolve) => setTimeout(resolve, setup.measureFrom - Date.now()))
@@ -414,6 +450,7 @@ export const runMonitoringScenario = async (
   let wasCutOff = false
   const measureStart = performance.now()
   const cpuStart = process.cpuUsage()
+  const writtenBefore = setup.dataDir === null ? null : writtenBytes()
   // A sweep that starts just before the end may finish (one tick of grace); one still running after that is cut off.
   deadline = measureStart + durationMs + 1_000
   try {
@@ -435,6 +472,7 @@ export const runMonitoringScenario = async (
     }
     const durationSeconds = (performance.now() - measureStart) / 1000
     const cpu = process.cpuUsage(cpuStart)
+    const writtenAfter = writtenBefore === null ? null : writtenBytes()
     const repository = surface.container.get<EventRepositoryPort>(TOKENS.EventRepository)
     // Overdue by more than one sweep interval: what a node that keeps up never has.
     const backlogAtEnd = (await repository.due(null, new Date(Date.now() - 1_000), eventCount + 2 * seriesCount)).length
@@ -461,6 +499,9 @@ export const runMonitoringScenario = async (
       cpuMicrosPerRecompute: Math.round(((cpu.user + cpu.system) / Math.max(1, lags.length + ticks)) * 10) / 10,
       sweepCpuMicrosPerRecompute: Math.round((sweepCpuMicros / Math.max(1, lags.length + ticks)) * 10) / 10,
       bytesPerEvent: setup.bytesPerEvent,
+      diskBytesPerEvent: setup.diskBytesPerEvent,
+      measuredWriteBytes: writtenBefore === null || writtenAfter === null ? null : writtenAfter - writtenBefore,
+      diskBytesAtEnd: setup.dataDir === null ? null : bytesOnDisk(setup.dataDir),
       bulkLoadSeconds: setup.bulkLoadSeconds,
       startedLateMs,
     }

@@ -68,7 +68,7 @@ interface Arguments {
   readonly check: boolean
 }
 
-const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [find_slots] [series] [voice] [mcp] [tracking] [dashboard] [--seconds=N] [--connections=N] [--events=10000,100000] [--events-per-user=100] [--cpu-prof=DIR] [--mongodb] [--no-pin] [--check]
+const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [find_slots] [series] [voice] [mcp] [tracking] [dashboard] [--seconds=N] [--monitoring-seconds=N] [--connections=N] [--events=10000,100000] [--events-per-user=100] [--cpu-prof=DIR] [--mongodb] [--no-pin] [--check]
   http           authenticated GET /v1/users/{id} against a bare Fastify hello-world, and POST /v1/events (autocannon);
                  then the MongoDB commands each of them sends, counted on the MongoDB test peer
   monitoring     departure monitoring steady state with N monitored events (recomputes/s, lag)
@@ -83,6 +83,8 @@ const usage = `usage: npm run bench -- [http] [monitoring] [delivery] [find_slot
                  rows: the API's authenticated GET with request logging on against bare Fastify, then each
                  dashboard page's data (session cookie) for p50/p95
   --seconds      measured seconds per run (default: 10 for http, 30 for monitoring)
+  --monitoring-seconds  measured seconds of the monitoring runs alone (default: --seconds, else 30): the
+                 million-event run's ten minutes beside the other scenarios' defaults in one run
   --connections  concurrent HTTP connections (default: 10)
   --events       monitored event counts (default: 10000,100000)
   --events-per-user  monitoring: events of each user over the 24 hours (default: 100, one-hour events 14.4 minutes apart)
@@ -106,6 +108,7 @@ const positiveInteger = (name: string, text: string): number => {
 const parseArguments = (argv: readonly string[]): Arguments => {
   const scenarios: Scenario[] = []
   let seconds: number | undefined
+  let monitoringSeconds: number | undefined
   let connections = 10
   let eventCounts = [10_000, 100_000]
   let eventsPerUser = DEFAULT_EVENTS_PER_USER
@@ -116,6 +119,7 @@ const parseArguments = (argv: readonly string[]): Arguments => {
   for (const argument of argv) {
     const [flag, value = ''] = argument.split('=', 2) as [string, string?]
     if (flag === '--seconds') seconds = positiveInteger('--seconds', value)
+    else if (flag === '--monitoring-seconds') monitoringSeconds = positiveInteger('--monitoring-seconds', value)
     else if (flag === '--connections') connections = positiveInteger('--connections', value)
     else if (flag === '--events')
       eventCounts = value.split(',').map((count) => positiveInteger('--events', count.replaceAll('_', '')))
@@ -137,7 +141,7 @@ const parseArguments = (argv: readonly string[]): Arguments => {
     scenarios: scenarios.length === 0 ? SCENARIOS : scenarios,
     httpSeconds: seconds ?? 10,
     connections,
-    monitoringSeconds: seconds ?? 30,
+    monitoringSeconds: monitoringSeconds ?? seconds ?? 30,
     eventCounts,
     eventsPerUser,
     cpuProfileDir,
@@ -197,7 +201,10 @@ const printMonitoring = (report: MonitoringReport): void => {
   console.log(
     `  ${String(report.events).padStart(7)} events (${report.users} users): ${report.recomputesPerSecond.toFixed(1)} recomputes/s, lag p50 ${report.lagP50Ms} ms, p99 ${report.lagP99Ms} ms, max ${report.lagMaxMs} ms, ` +
       `sweep p50 ${report.sweepP50Ms} ms, max ${report.sweepMaxMs} ms, CPU ${report.cpuMicrosPerRecompute} µs/recompute (in sweeps ${report.sweepCpuMicrosPerRecompute} µs)` +
-      `${report.bytesPerEvent === null ? '' : `, ${report.bytesPerEvent} bytes/event`} ` +
+      `${report.bytesPerEvent === null ? '' : `, ${report.bytesPerEvent} bytes/event`}` +
+      `${report.diskBytesPerEvent === null ? '' : ` in memory, ${report.diskBytesPerEvent} on disk`}` +
+      `${report.measuredWriteBytes === null ? '' : `, ${(report.measuredWriteBytes / 1e6).toFixed(0)} MB written in the measured time`}` +
+      `${report.diskBytesAtEnd === null ? '' : ` (data directory ${(report.diskBytesAtEnd / 1e6).toFixed(0)} MB at the end)`} ` +
       `(${report.recomputes} recomputes and ${report.ticks} threshold writes in ${report.durationSeconds.toFixed(1)} s; ${setup}; goal p99 < 5 s: ${yesNo(report.lagP99Ms < 5_000 && !report.cutOff)})`,
   )
   if (report.cutOff || report.backlogAtEnd > 0 || report.startedLateMs > 100) {
