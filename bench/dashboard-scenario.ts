@@ -55,8 +55,22 @@ export interface DashboardReport {
   /** The machine's load (1, 5, 15 minutes) as the rounds began and as the pages ended. */
   readonly load: { readonly before: readonly number[]; readonly after: readonly number[] }
   readonly pages: readonly DashboardPageFigures[]
-  readonly goals: { readonly ratioAtLeast060: boolean; readonly p95Below300Ms: boolean }
+  /**
+   * The logged GET's rate as a share of the same GET with its entry dropped, and that share of the GET's ratio on
+   * the reference machine (`REFERENCE_GET_RATIO`): the goal's 0.60 judged on any machine. What logging adds is a share
+   * of the GET's own cost, which does not depend on the machine's speed; the GET's ratio to bare Fastify does.
+   */
+  readonly loggedShare: number
+  readonly referenceRatio: number
+  readonly goals: {
+    readonly ratioAtLeast060: boolean
+    readonly referenceRatioAtLeast060: boolean
+    readonly p95Below300Ms: boolean
+  }
 }
+
+/** The authenticated GET's ratio to bare Fastify without request logs on the reference machine (1 BF about 16.7 µs). */
+export const REFERENCE_GET_RATIO = 0.669
 
 export interface DashboardScenarioOptions {
   readonly seed: DashboardSeed
@@ -217,6 +231,8 @@ export const runDashboardScenario = async (options: DashboardScenarioOptions): P
     const rate = (name: keyof typeof totals) => totals[name].requests / totals[name].seconds
     const ratioOf = (name: 'live' | 'unlogged' | 'sandbox') => Math.round((rate(name) / rate('bare')) * 1000) / 1000
     const ratio = ratioOf('live')
+    const loggedShare = Math.round((rate('live') / rate('unlogged')) * 1000) / 1000
+    const referenceRatio = Math.round(loggedShare * REFERENCE_GET_RATIO * 1000) / 1000
     const cpuPer = (name: keyof typeof totals) => totals[name].cpuMicros / totals[name].requests
     const round2 = (value: number) => Math.round(value * 100) / 100
     return {
@@ -245,7 +261,13 @@ export const runDashboardScenario = async (options: DashboardScenarioOptions): P
       },
       load: { before: loadBefore, after: loadavg().map(round2) },
       pages,
-      goals: { ratioAtLeast060: ratio >= 0.6, p95Below300Ms: pages.every((page) => page.latencyP95Ms < 300) },
+      loggedShare,
+      referenceRatio,
+      goals: {
+        ratioAtLeast060: ratio >= 0.6,
+        referenceRatioAtLeast060: referenceRatio >= 0.6,
+        p95Below300Ms: pages.every((page) => page.latencyP95Ms < 300),
+      },
     }
   } finally {
     await Promise.all([bare.stop(), service.stop()])
