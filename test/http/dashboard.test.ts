@@ -8,7 +8,7 @@ import {
   signInMember,
   useSignInLink,
 } from '../support/dashboard.js'
-import { hiddenFields, sandboxConsent } from '../support/hosted-page.js'
+import { decideConsent, sandboxConsent } from '../support/hosted-page.js'
 import { startTestService, TEST_KEY, type TestService } from '../support/service.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
 
@@ -750,13 +750,7 @@ describe('the pages’ data comes from the same use cases as the API', () => {
       authorize.searchParams.set(name, value)
     const page = await fetch(authorize)
     expect(page.status).toBe(200)
-    const form = new URLSearchParams(hiddenFields(await page.text()))
-    form.set('decision', 'allow')
-    const decided = await fetch(new URL('/oauth/authorize', test.sandbox), {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-    })
+    const decided = await decideConsent(test.sandbox, await page.text())
     expect(decided.status).toBe(302)
     const pending = await issue()
 

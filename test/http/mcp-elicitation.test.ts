@@ -5,7 +5,7 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js'
 import { describe, expect, it } from 'vitest'
-import { connectMcp, mcpSuiteService } from '../support/mcp-client.js'
+import { connectMcp, mcpSuiteService, postMcp } from '../support/mcp-client.js'
 import { TEST_KEY } from '../support/service.js'
 
 const { sandboxUrl, sandbox, newUser } = mcpSuiteService('elicit')
@@ -95,16 +95,10 @@ describe('A client that declares elicitation is asked through an elicitation req
     // An "accept" sent by another session, naming this proposal, decides nothing.
     const proposalId = (proposed.structuredContent as { proposal: { id: string } }).proposal.id
     const other = await connectMcp(sandboxUrl(), TEST_KEY)
-    const forged = await fetch(`${sandboxUrl()}/mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${TEST_KEY}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-session-id': other.transport.sessionId ?? '',
-        'mcp-protocol-version': '2025-06-18',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: proposalId, result: { action: 'accept', content: {} } }),
+    const forged = await postMcp(sandboxUrl(), TEST_KEY, other.transport.sessionId ?? '', {
+      jsonrpc: '2.0',
+      id: proposalId,
+      result: { action: 'accept', content: {} },
     })
     expect(forged.status).toBe(202)
     expect((await sandbox('GET', `/v1/events?user_id=${user.id}`)).body.data).toEqual([])
@@ -141,18 +135,7 @@ describe('A client that declares elicitation is asked through an elicitation req
     }
     const first = client.callTool(createLunch(user.id))
     await askedOnce
-    const retry = await fetch(new URL('/mcp', sandboxUrl()), {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${TEST_KEY}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-session-id': transport.sessionId ?? '',
-        'mcp-protocol-version': '2025-06-18',
-        connection: 'close',
-      },
-      body: JSON.stringify(sent),
-    })
+    const retry = await postMcp(sandboxUrl(), TEST_KEY, transport.sessionId ?? '', sent, { connection: 'close' })
     // An elicitation session answers on an SSE stream: the retry's one event is its result.
     const data = (await retry.text()).split('\n').find((line) => line.startsWith('data: '))
     const answer = JSON.parse(data?.slice('data: '.length) ?? 'null')

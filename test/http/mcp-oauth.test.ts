@@ -8,7 +8,7 @@ import type {
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hiddenFields } from '../support/hosted-page.js'
+import { decideConsent, hiddenFields } from '../support/hosted-page.js'
 import { api, startTestService, TEST_KEY, type TestService } from '../support/service.js'
 
 const REDIRECT = 'http://127.0.0.1:9/callback'
@@ -87,13 +87,7 @@ class TestProvider implements OAuthClientProvider {
     const page = await fetch(withTicket, { redirect: 'manual' })
     expect(page.status, await page.clone().text()).toBe(200)
     this.consentPage = await page.text()
-    const form = new URLSearchParams(hiddenFields(this.consentPage))
-    form.set('decision', 'allow')
-    const decided = await fetch(new URL('/oauth/authorize', test.sandbox), {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-    })
+    const decided = await decideConsent(test.sandbox, this.consentPage)
     expect(decided.status).toBe(302)
     this.code = new URL(decided.headers.get('location') ?? '').searchParams.get('code') ?? undefined
   }

@@ -1,6 +1,6 @@
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectMcp, toolErrorOf } from '../support/mcp-client.js'
+import { connectMcp, postMcp, toolErrorOf } from '../support/mcp-client.js'
 import { api, LIVE_KEY, startTestService, TEST_KEY, type TestService } from '../support/service.js'
 
 let test: TestService
@@ -156,17 +156,7 @@ describe('MCP over Streamable HTTP at /mcp, with the official SDK client', () =>
     const { transport, client } = await connectMcp(test.sandbox, TEST_KEY)
     const other = (await sandbox('POST', '/v1/api_keys', { permissions: { events: 'read' } })).body
     const post = (key: string, sessionId: string) =>
-      fetch(`${test.sandbox}/mcp`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${key}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-session-id': sessionId,
-          'mcp-protocol-version': '2025-06-18',
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-      })
+      postMcp(test.sandbox, key, sessionId, { jsonrpc: '2.0', id: 1, method: 'tools/list' })
     const sessionId = transport.sessionId ?? ''
     expect(sessionId).not.toBe('')
     expect((await post(TEST_KEY, sessionId)).status).toBe(200)
@@ -248,16 +238,11 @@ describe('MCP over Streamable HTTP at /mcp, with the official SDK client', () =>
     const event = await newEvent(user.id, 'Standup')
     const { client, transport } = await connectMcp(test.sandbox, TEST_KEY)
     const call = (id: number, name: string, args: Record<string, unknown>) =>
-      fetch(`${test.sandbox}/mcp`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${TEST_KEY}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-session-id': transport.sessionId ?? '',
-          'mcp-protocol-version': '2025-06-18',
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }),
+      postMcp(test.sandbox, TEST_KEY, transport.sessionId ?? '', {
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name, arguments: args },
       }).then(async (response) => (await response.json()).result)
     const cancel = { user_id: user.id, event_id: event.id }
     const first = await call(900, 'cancel_event', cancel)
@@ -298,29 +283,19 @@ describe('MCP over Streamable HTTP at /mcp, with the official SDK client', () =>
     ).toMatchObject({ code: 'resource_missing', param: 'arguments.user_id' })
     await live.client.close()
     // Over the body bound (1 MiB, as for REST): 413 in the error envelope, before any MCP request runs.
-    const oversized = await fetch(`${test.sandbox}/mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${TEST_KEY}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-session-id': transport.sessionId ?? '',
-        'mcp-protocol-version': '2025-06-18',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 7,
-        method: 'tools/call',
-        params: {
-          name: 'create_event',
-          arguments: {
-            user_id: owner.id,
-            title: 'x'.repeat(1024 * 1024),
-            start_time: '2030-06-04T12:00:00Z',
-            end_time: '2030-06-04T13:00:00Z',
-          },
+    const oversized = await postMcp(test.sandbox, TEST_KEY, transport.sessionId ?? '', {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: {
+        name: 'create_event',
+        arguments: {
+          user_id: owner.id,
+          title: 'x'.repeat(1024 * 1024),
+          start_time: '2030-06-04T12:00:00Z',
+          end_time: '2030-06-04T13:00:00Z',
         },
-      }),
+      },
     })
     expect(oversized.status).toBe(413)
     expect(await oversized.json()).toMatchObject({ error: { code: 'body_too_large' } })

@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REGISTRATION_BOUNDS } from '../../core/oauth/client-registration.js'
-import { hiddenFields } from '../support/hosted-page.js'
+import { decideConsent } from '../support/hosted-page.js'
 import { api, LIVE_KEY, startTestService, TEST_KEY, type TestService } from '../support/service.js'
 
 /**
@@ -91,12 +91,7 @@ describe('the registration endpoint is advertised and registers public clients w
     expect(page.status).toBe(200)
     expect(html).toContain('Unverified application')
     expect(html).toContain('127.0.0.1:9')
-    const decided = await fetch(new URL('/oauth/authorize', test.sandbox), {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { connection: 'close' },
-      body: new URLSearchParams({ ...hiddenFields(html), decision: 'allow' }),
-    })
+    const decided = await decideConsent(test.sandbox, html)
     expect(decided.status).toBe(302)
     const params = oauth.validateAuthResponse(as, client, new URL(decided.headers.get('location') ?? ''), 's1')
     const tokens = await oauth.processAuthorizationCodeResponse(

@@ -51,3 +51,12 @@ export const sandboxConsent = async (
   })
   return { page: pageResponse, html, fields, decided, location: decided.headers.get('location') ?? '' }
 }
+
+/** The consent page's form posted back with the user's `decision`, as a browser submits it (the redirect not followed). */
+export const decideConsent = (base: string, html: string, decision: 'allow' | 'deny' = 'allow'): Promise<Response> =>
+  fetch(new URL('/oauth/authorize', base), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { connection: 'close' },
+    body: new URLSearchParams({ ...hiddenFields(html), decision }),
+  })

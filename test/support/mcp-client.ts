@@ -71,3 +71,27 @@ export const mcpSuiteService = (emailPrefix: string) => {
     (await sandbox('POST', '/v1/users', { email: `${emailPrefix}${++counter}@example.com` })).body
   return { sandboxUrl, sandbox, newUser }
 }
+
+/**
+ * One JSON-RPC message posted to `/mcp` by hand (what the SDK client would send, outside its transport): the
+ * credential, the session and the protocol version as its headers. The Response as it came.
+ */
+export const postMcp = (
+  base: string,
+  key: string,
+  sessionId: string,
+  message: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> =>
+  fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-session-id': sessionId,
+      'mcp-protocol-version': '2025-06-18',
+      ...headers,
+    },
+    body: JSON.stringify(message),
+  })

@@ -574,32 +574,17 @@ export class MicrosoftGraphCalendarProvider implements CalendarProviderPort {
     const named = [...cancelled, ...overrides.map((override) => override.originalStart)].map((date) => date.getTime())
     if (named.length === 0) return ok(undefined)
     const day = 86_400_000
-    const url = this.api(`/me/events/${encodeURIComponent(masterId)}/instances`)
-    url.searchParams.set('startDateTime', new Date(Math.min(...named) - day).toISOString())
-    url.searchParams.set(
-      'endDateTime',
-      new Date(Math.max(...named) + day + (event.end.getTime() - event.start.getTime())).toISOString(),
+    const listed = await this.instancesOf(
+      credentials,
+      masterId,
+      new Date(Math.min(...named) - day),
+      new Date(Math.max(...named) + day + (event.end.getTime() - event.start.getTime())),
     )
+    if (!listed.ok) return listed
     const occurrences = new Map<number, GraphEvent>()
-    let next: URL | null = url
-    for (let page = 0; page < MAX_PAGES && next !== null; page++) {
-      const listed = await this.http.authorized(
-        {
-          method: 'GET',
-          url: next,
-          accessToken: credentials.accessToken,
-          headers: { Prefer: 'outlook.timezone="UTC"' },
-        },
-        'event',
-        masterId,
-      )
-      if (!listed.ok) return listed
-      for (const item of (listed.value.body?.value as GraphEvent[] | undefined) ?? []) {
-        const original = Date.parse(item.originalStart ?? '')
-        if (!Number.isNaN(original)) occurrences.set(original, item)
-      }
-      const link = str(listed.value.body?.['@odata.nextLink'])
-      next = link === null ? null : new URL(link)
+    for (const item of listed.value) {
+      const original = Date.parse(item.originalStart ?? '')
+      if (!Number.isNaN(original)) occurrences.set(original, item)
     }
     for (const instant of cancelled) {
       const occurrence = occurrences.get(instant.getTime())

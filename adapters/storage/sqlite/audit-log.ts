@@ -1,9 +1,8 @@
 import type { AuditEntry, AuditQuery } from '../../../core/audit/audit-entry.js'
 import type { AuditLogPort } from '../../../core/ports/audit-log.js'
-import { boundLimit, type SqliteDatabase, statement } from './database.js'
+import { type SqliteDatabase, statement } from './database.js'
 import { encodeJson } from './json.js'
-import { logPage, newestFirst } from './paging.js'
-import { allRecords } from './records.js'
+import { logDocPage, newestFirst } from './paging.js'
 
 /** The audit log in the platform database (`audit_log`); `seq` is the written order, newest first on reading. */
 export class SqliteAuditLog implements AuditLogPort {
@@ -32,13 +31,7 @@ export class SqliteAuditLog implements AuditLogPort {
       where.push("json_extract(doc, '$.target.id') = ?")
       params.push(query.targetId)
     }
-    const rows = allRecords<AuditEntry>(
-      this.db,
-      `SELECT doc FROM audit_log WHERE ${where.join(' AND ')} ORDER BY seq DESC ${boundLimit()}`,
-      ...params,
-      query.limit + 1,
-    )
-    return logPage(rows, query.limit)
+    return logDocPage<AuditEntry>(this.db, 'audit_log', { where, params }, query.limit)
   }
 
   async prune(before: Date): Promise<number> {

@@ -1,9 +1,9 @@
 import type { ConsentTicketQuery, ConsentTicketRecord } from '../../../core/oauth/consent-ticket.js'
 import type { ConsentTicketLogPort } from '../../../core/ports/consent-ticket-log.js'
-import { boundLimit, type SqliteDatabase, statement } from './database.js'
+import { type SqliteDatabase, statement } from './database.js'
 import { encodeJson } from './json.js'
-import { logPage, newestFirst } from './paging.js'
-import { allRecords, oneRecord } from './records.js'
+import { logDocPage, newestFirst } from './paging.js'
+import { oneRecord } from './records.js'
 
 /** Consent tickets' records in the platform database (`consent_tickets`); `seq` is the order issued. */
 export class SqliteConsentTicketLog implements ConsentTicketLogPort {
@@ -44,13 +44,7 @@ export class SqliteConsentTicketLog implements ConsentTicketLogPort {
   async list(platformId: string, livemode: boolean, query: ConsentTicketQuery) {
     const scope = { platform_id: platformId, livemode: livemode ? 1 : 0 }
     const { where, params } = newestFirst('consent_tickets', 'id', scope, query.startingAfter)
-    const rows = allRecords<ConsentTicketRecord>(
-      this.db,
-      `SELECT doc FROM consent_tickets WHERE ${where.join(' AND ')} ORDER BY seq DESC ${boundLimit()}`,
-      ...params,
-      query.limit + 1,
-    )
-    return logPage(rows, query.limit)
+    return logDocPage<ConsentTicketRecord>(this.db, 'consent_tickets', { where, params }, query.limit)
   }
 
   async prune(before: Date): Promise<number> {

@@ -1,6 +1,7 @@
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
 import { boundLimit, type SqliteDatabase, statement } from './database.js'
 import { decodeJson } from './json.js'
+import { allRecords } from './records.js'
 
 /**
  * One page of the rows of `table` matching `where` (SQL over the named `params`), newest first by `id` (our ids
@@ -54,3 +55,20 @@ export const logPage = <T>(rows: T[], limit: number): { readonly data: T[]; read
   data: rows.slice(0, limit),
   hasMore: rows.length > limit,
 })
+
+/** A log table's page of records (its `doc` column) under `newestFirst`'s conditions and the caller's filters. */
+export const logDocPage = <T>(
+  db: SqliteDatabase,
+  table: string,
+  { where, params }: { readonly where: readonly string[]; readonly params: readonly unknown[] },
+  limit: number,
+): { readonly data: T[]; readonly hasMore: boolean } =>
+  logPage(
+    allRecords<T>(
+      db,
+      `SELECT doc FROM ${table} WHERE ${where.join(' AND ')} ORDER BY seq DESC ${boundLimit()}`,
+      ...params,
+      limit + 1,
+    ),
+    limit,
+  )

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SqliteAccountRepository } from '../../../adapters/storage/sqlite/account-repository.js'
 import { SqliteConnectionRepository } from '../../../adapters/storage/sqlite/connection-repository.js'
-import { openSqlite, schemaVersion } from '../../../adapters/storage/sqlite/database.js'
+import { openSqlite, type SqliteDatabase, schemaVersion } from '../../../adapters/storage/sqlite/database.js'
 import { SqliteEventRepository } from '../../../adapters/storage/sqlite/event-repository.js'
 import { decodeJson, encodeJson } from '../../../adapters/storage/sqlite/json.js'
 import { KeptSpans } from '../../../adapters/storage/sqlite/kept-spans.js'
@@ -17,6 +17,7 @@ import {
   SURFACE_MIGRATIONS,
   SURFACE_SCHEMA,
 } from '../../../adapters/storage/sqlite/schema.js'
+import type { CalendarEvent } from '../../../core/event/event.js'
 import { makeEvent } from '../../contracts/event-repository.contract.js'
 import { makeConnection } from '../../support/connection-fixtures.js'
 
@@ -25,6 +26,14 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'sqlite-database-'))
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+/** An event row as the adapters before surface v7 wrote it: the columns of v3 to v6, the version in the document only. */
+const insertEventAsBefore = (db: SqliteDatabase, event: CalendarEvent): void => {
+  db.prepare(
+    `INSERT INTO events (id, account_id, user_id, start_time, end_time, due_at, mirror_due_at, source_calendar_id, doc)
+     VALUES (?, ?, ?, ?, ?, NULL, NULL, NULL, ?)`,
+  ).run(event.id, event.accountId, event.userId, event.startTime.getTime(), event.endTime.getTime(), encodeJson(event))
+}
 
 describe('SQLite files: WAL, foreign keys, and the schema version the file is at', () => {
   it('opens a new file in WAL mode with foreign keys on, at the latest schema version', () => {
@@ -219,19 +228,7 @@ describe('Schema migrations run at start, from a file of the previous version', 
     const placed = makeEvent({ location: { name: null, address: null, lat: 48.1372, lng: 11.5756, source: 'caller' } })
     const unplaced = makeEvent({ location: null })
     // As the v3 adapter wrote them: no coordinate columns.
-    const insert = v3.prepare(
-      `INSERT INTO events (id, account_id, user_id, start_time, end_time, due_at, mirror_due_at, source_calendar_id, doc)
-       VALUES (?, ?, ?, ?, ?, NULL, NULL, NULL, ?)`,
-    )
-    for (const event of [placed, unplaced])
-      insert.run(
-        event.id,
-        event.accountId,
-        event.userId,
-        event.startTime.getTime(),
-        event.endTime.getTime(),
-        encodeJson(event),
-      )
+    for (const event of [placed, unplaced]) insertEventAsBefore(v3, event)
     v3.close()
 
     const migrated = openSqlite(file, SURFACE_SCHEMA)
@@ -308,17 +305,7 @@ describe('Schema migrations run at start, from a file of the previous version', 
     const v6 = openSqlite(file, SURFACE_SCHEMA, { upToVersion: 6 })
     const event = makeEvent({ version: 4 })
     // As the v6 adapter wrote it: the version in the document only.
-    v6.prepare(
-      `INSERT INTO events (id, account_id, user_id, start_time, end_time, due_at, mirror_due_at, source_calendar_id, doc)
-       VALUES (?, ?, ?, ?, ?, NULL, NULL, NULL, ?)`,
-    ).run(
-      event.id,
-      event.accountId,
-      event.userId,
-      event.startTime.getTime(),
-      event.endTime.getTime(),
-      encodeJson(event),
-    )
+    insertEventAsBefore(v6, event)
     v6.close()
 
     const migrated = openSqlite(file, SURFACE_SCHEMA)
