@@ -20,6 +20,7 @@ const PERIODIC = new Set([
   'insert request_logs',
   'insert departure_history',
   'find departure_history',
+  'aggregate departure_history',
   'delete departure_history',
 ])
 
