@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
 import type { RouteQuery } from '../ports/routing.js'
 import { snapToCell } from '../shared/grid-cell.js'
+import { localHourAndWeekday, steadyOffsetAt } from '../shared/zone-time.js'
 
 /**
  * Corrections learned from tracked arrivals (docs/departure.md, "Corrections from tracked arrivals"): per route
@@ -37,15 +38,26 @@ export const routeBucketOf = (
   query: RouteQuery,
   cellMeters: number = ROUTE_CORRECTION_RULES.cellMeters,
 ): RouteBucket => {
-  const local = DateTime.fromJSDate(query.timing.at, { zone: query.timezone })
-  const valid = local.isValid ? local : DateTime.fromJSDate(query.timing.at, { zone: 'utc' })
+  const { weekday, hour } = localTimeOf(query.timing.at.getTime(), query.timezone)
   return {
     mode: query.mode,
     originCell: snapToCell(query.origin, cellMeters),
     destinationCell: snapToCell(query.destination, cellMeters),
-    weekday: valid.weekday,
-    hour: valid.hour,
+    weekday,
+    hour,
   }
+}
+
+/**
+ * Weekday and hour at `ms` in `zone` (UTC for an unknown zone): by the zone's offset remembered for the UTC hour
+ * (core/shared/zone-time.ts), and by luxon only in an hour whose offset changes.
+ */
+const localTimeOf = (ms: number, zone: string): { weekday: number; hour: number } => {
+  const offset = steadyOffsetAt(zone, ms)
+  if (offset !== null) return localHourAndWeekday(ms, offset)
+  const local = DateTime.fromMillis(ms, { zone })
+  const valid = local.isValid ? local : DateTime.fromMillis(ms, { zone: 'utc' })
+  return { weekday: valid.weekday, hour: valid.hour }
 }
 
 /** `drive|52.52025,13.41289>52.46775,13.32534|2@08`: mode, cells, weekday and hour. */

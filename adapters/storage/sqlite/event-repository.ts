@@ -8,7 +8,7 @@ import type {
 } from '../../../core/ports/event-repository.js'
 import type { DomainEvent } from '../../../core/ports/outbox.js'
 import type { Page, PageRequest } from '../../../core/shared/pagination.js'
-import { boundLimit, inTransaction, type SqliteDatabase, statement } from './database.js'
+import { boundLimit, inGroupCommit, inTransaction, type SqliteDatabase, statement } from './database.js'
 import { encodeJson, epochMs } from './json.js'
 import { KeptSpans } from './kept-spans.js'
 import type { SqliteOutbox } from './outbox.js'
@@ -119,13 +119,19 @@ export class SqliteEventRepository implements EventRepositoryPort {
     this.spans = new KeptSpans(db, KEPT_SPANS, monotonicMs)
   }
 
+  /** In a group commit with the other writes of this turn (`inGroupCommit`): answered once committed. */
   async insert(event: CalendarEvent, events: readonly DomainEvent[]): Promise<void> {
-    inTransaction(this.db, () => {
-      insertRow(this.db, 'events', columnsOf(event))
-      writeAttendees(this.db, event, false)
-      this.outbox.appendIn(events)
-    })
-    this.keepInserted(event)
+    const columns = columnsOf(event)
+    const rows = this.outbox.rowsOf(events)
+    await inGroupCommit(
+      this.db,
+      () => {
+        insertRow(this.db, 'events', columns)
+        writeAttendees(this.db, event, false)
+        this.outbox.insertRows(rows)
+      },
+      () => this.keepInserted(event),
+    )
   }
 
   /**

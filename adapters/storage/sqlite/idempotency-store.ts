@@ -1,5 +1,5 @@
 import type { IdempotencyClaim, IdempotencyStorePort, StoredResponse } from '../../../core/ports/idempotency-store.js'
-import { inTransaction, type SqliteDatabase, statement } from './database.js'
+import { inGroupCommit, type SqliteDatabase, statement } from './database.js'
 
 interface RecordRow {
   readonly fingerprint: string
@@ -14,7 +14,9 @@ const SWEEP_BATCH = 1000
 
 /**
  * Idempotency records in the platform database. A claim reads and writes in one immediate transaction (the write
- * lock first), so two claims of one key, from this process or another on the same file, never both execute.
+ * lock first), so two claims of one key, from this process or another on the same file, never both execute. Claims,
+ * completions and releases are group commits (`inGroupCommit`): each is a savepoint of a transaction shared with the
+ * other writes of the same turn, and is answered once that is committed.
  */
 export class SqliteIdempotencyStore implements IdempotencyStorePort {
   private claims = 0
@@ -29,7 +31,7 @@ export class SqliteIdempotencyStore implements IdempotencyStorePort {
     inFlightLeaseMs: number,
   ): Promise<IdempotencyClaim> {
     const at = now.getTime()
-    const claim = inTransaction(this.db, (): IdempotencyClaim => {
+    const claim = await inGroupCommit(this.db, (): IdempotencyClaim => {
       const record = statement(
         this.db,
         'SELECT fingerprint, claimed_at, expires_at, response FROM idempotency_records WHERE scope = ?',
@@ -52,14 +54,16 @@ export class SqliteIdempotencyStore implements IdempotencyStorePort {
   }
 
   async complete(scope: string, response: StoredResponse): Promise<void> {
-    statement(this.db, 'UPDATE idempotency_records SET response = ? WHERE scope = ?').run(
-      JSON.stringify(response),
-      scope,
-    )
+    const stored = JSON.stringify(response)
+    await inGroupCommit(this.db, () => {
+      statement(this.db, 'UPDATE idempotency_records SET response = ? WHERE scope = ?').run(stored, scope)
+    })
   }
 
   async release(scope: string): Promise<void> {
-    statement(this.db, 'DELETE FROM idempotency_records WHERE scope = ? AND response IS NULL').run(scope)
+    await inGroupCommit(this.db, () => {
+      statement(this.db, 'DELETE FROM idempotency_records WHERE scope = ? AND response IS NULL').run(scope)
+    })
   }
 
   private sweep(at: number): void {

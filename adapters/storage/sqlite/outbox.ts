@@ -2,6 +2,9 @@ import type { DomainEvent, OutboxPort } from '../../../core/ports/outbox.js'
 import { boundLimit, inTransaction, type SqliteDatabase, statement } from './database.js'
 import { decodeJson, encodeJson } from './json.js'
 
+/** An outbox row: id, account and the encoded event. */
+export type OutboxRow = readonly [string, string, string]
+
 /**
  * The outbox of one surface (`outbox` table of its database file). Repositories of the surface append inside
  * their own transaction (`appendIn`), so an event exists exactly when its state change does; `seq` is the
@@ -16,8 +19,18 @@ export class SqliteOutbox implements OutboxPort {
 
   /** Appends inside the caller's transaction (synchronous, like the write it belongs to). */
   appendIn(events: readonly DomainEvent[]): void {
+    this.insertRows(this.rowsOf(events))
+  }
+
+  /** The rows of `events`, encoded before a transaction (a group commit holds only SQL). */
+  rowsOf(events: readonly DomainEvent[]): readonly OutboxRow[] {
+    return events.map((event) => [event.id, event.accountId, encodeJson(event)] as const)
+  }
+
+  /** Inserts rows made by `rowsOf`, inside the caller's transaction. */
+  insertRows(rows: readonly OutboxRow[]): void {
     const insert = statement(this.db, 'INSERT INTO outbox (id, account_id, doc) VALUES (?, ?, ?)')
-    for (const event of events) insert.run(event.id, event.accountId, encodeJson(event))
+    for (const [id, accountId, doc] of rows) insert.run(id, accountId, doc)
   }
 
   async pending(limit: number, accountId: string | null = null): Promise<DomainEvent[]> {

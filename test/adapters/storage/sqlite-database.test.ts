@@ -4,7 +4,12 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SqliteAccountRepository } from '../../../adapters/storage/sqlite/account-repository.js'
 import { SqliteConnectionRepository } from '../../../adapters/storage/sqlite/connection-repository.js'
-import { openSqlite, type SqliteDatabase, schemaVersion } from '../../../adapters/storage/sqlite/database.js'
+import {
+  inGroupCommit,
+  openSqlite,
+  type SqliteDatabase,
+  schemaVersion,
+} from '../../../adapters/storage/sqlite/database.js'
 import { SqliteEventRepository } from '../../../adapters/storage/sqlite/event-repository.js'
 import { decodeJson, encodeJson } from '../../../adapters/storage/sqlite/json.js'
 import { KeptSpans } from '../../../adapters/storage/sqlite/kept-spans.js'
@@ -331,5 +336,89 @@ describe('Records as JSON documents', () => {
     expect(back).toEqual(record)
     expect(back.at).toBeInstanceOf(Date)
     expect(back.nested.list[0]).toEqual({ when: new Date(0) })
+  })
+})
+
+describe('Group commit: the writes of one turn in one transaction', () => {
+  const open = () => {
+    const db = openSqlite(join(dir, 'group.db'), { name: 'group', migrations: [] })
+    db.exec('CREATE TABLE items (id TEXT PRIMARY KEY, n INTEGER NOT NULL)')
+    return db
+  }
+  const insert = (db: SqliteDatabase, id: string, n: number) => () =>
+    db.prepare('INSERT INTO items (id, n) VALUES (?, ?)').run(id, n).changes
+  const ids = (db: SqliteDatabase) => db.prepare('SELECT id FROM items ORDER BY rowid').pluck().all()
+
+  it('keeps the temporary pages of savepoints in memory', () => {
+    const db = open()
+    expect(db.pragma('temp_store', { simple: true })).toBe(2)
+    db.close()
+  })
+
+  it('commits the writes asked for in one turn together, in their order, and answers each after the commit', async () => {
+    const db = open()
+    const seen: string[][] = []
+    const writes = ['a', 'b', 'c'].map((id, n) =>
+      inGroupCommit(db, insert(db, id, n), () => seen.push(ids(db) as string[])),
+    )
+    // Nothing is written before the turn ends.
+    expect(ids(db)).toEqual([])
+    expect(await Promise.all(writes)).toEqual([1, 1, 1])
+    expect(ids(db)).toEqual(['a', 'b', 'c'])
+    // Every write's `committed` saw the whole group stored: one transaction.
+    expect(seen).toEqual([
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c'],
+    ])
+    // As many pages went to the log as one transaction of three inserts writes (three commits write each page thrice).
+    const frames = () => (db.pragma('wal_checkpoint(TRUNCATE)') as { log: number }[])[0]?.log
+    frames()
+    await Promise.all(['d', 'e', 'f'].map((id) => inGroupCommit(db, insert(db, id, 0))))
+    const grouped = (db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]?.log
+    frames()
+    db.transaction(() => {
+      for (const id of ['g', 'h', 'i']) insert(db, id, 0)()
+    })()
+    const single = (db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]?.log
+    frames()
+    for (const id of ['j', 'k', 'l']) insert(db, id, 0)()
+    const separate = (db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]?.log
+    expect(grouped).toBe(single)
+    expect(separate).toBeGreaterThan(single as number)
+    db.close()
+  })
+
+  it('undoes a failing write alone: it is rejected with its error, the others commit', async () => {
+    const db = open()
+    insert(db, 'taken', 0)()
+    const results = await Promise.allSettled([
+      inGroupCommit(db, insert(db, 'x', 1)),
+      inGroupCommit(db, () => {
+        insert(db, 'half', 2)()
+        return insert(db, 'taken', 3)()
+      }),
+      inGroupCommit(db, insert(db, 'y', 4)),
+    ])
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/)
+    // The failing write's first insert went with it.
+    expect(ids(db)).toEqual(['taken', 'x', 'y'])
+    db.close()
+  })
+
+  it('runs at once inside a caller transaction, as part of it', () => {
+    const db = open()
+    let answer: Promise<number> | undefined
+    expect(() =>
+      db.transaction(() => {
+        answer = inGroupCommit(db, insert(db, 'inner', 1))
+        expect(ids(db)).toEqual(['inner'])
+        throw new Error('the caller rolls back')
+      })(),
+    ).toThrow('the caller rolls back')
+    expect(ids(db)).toEqual([])
+    db.close()
+    return expect(answer).resolves.toBe(1)
   })
 })

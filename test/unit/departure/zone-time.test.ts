@@ -1,6 +1,8 @@
 import { DateTime } from 'luxon'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { congestionFactorAt, weekdayCongestion, weekendCongestion } from '../../../core/departure/congestion-profile.js'
+import { routeBucketOf } from '../../../core/departure/route-correction.js'
+import type { RouteQuery } from '../../../core/ports/routing.js'
 import {
   clearZoneTimeCache,
   steadyLocalDayStart,
@@ -10,6 +12,12 @@ import {
 } from '../../../core/shared/zone-time.js'
 
 const HOUR = 3_600_000
+
+const ROUTE: Omit<RouteQuery, 'timezone' | 'timing'> = {
+  origin: { lat: 52.52, lng: 13.405 },
+  destination: { lat: 52.45, lng: 13.3 },
+  mode: 'drive',
+}
 const MINUTE = 60_000
 
 /** Zones with DST changes at 01:00 UTC, at local midnight (Havana, Santiago), by half an hour (Lord Howe), odd offsets. */
@@ -66,6 +74,15 @@ describe('zone time: luxon answers without a DateTime per question', () => {
       expect(steady).toBeGreaterThan(0)
     },
   )
+
+  it.each([...ZONES, 'Not/A_Zone'])('%s: a route bucket holds luxon weekday and hour of the arrival', (zone) => {
+    const luxonZone = DateTime.fromMillis(0, { zone }).isValid ? zone : 'utc'
+    for (const at of instantsAround(luxonZone, 23)) {
+      const bucket = routeBucketOf({ ...ROUTE, timezone: zone, timing: { kind: 'arrive_by', at: new Date(at) } })
+      const local = DateTime.fromMillis(at, { zone: luxonZone })
+      expect([bucket.weekday, bucket.hour]).toEqual([local.weekday, local.hour])
+    }
+  })
 
   it.each(ZONES)('%s: an end on the start day is at or after the steady day start, as luxon hasSame says', (zone) => {
     let decided = 0
