@@ -72,8 +72,16 @@ export class AgendaScheduler implements SchedulerPort {
     const agenda = this.agenda
     if (agenda === null) return
     this.agenda = null
+    // Agenda counts a job as running from a moment before it calls our function (it saves `lastRunAt` in between):
+    // such a run is not in `inProgress` yet when the stop comes, so its end is awaited through Agenda's own list.
+    // Agenda 6 keeps that list private; without it (another version) only `inProgress` is awaited, as before.
+    const processor = (agenda as unknown as { jobProcessor?: { runningJobs?: readonly unknown[] } }).jobProcessor
     // Stops the scans and releases the tasks claimed but not yet started; running ones keep their lock until they end.
     await agenda.stop(false)
+    while ((processor?.runningJobs?.length ?? 0) > 0) {
+      // A finished job leaves the list right after its 'complete' (its unlock is saved before it).
+      await new Promise<void>((resolve) => agenda.once('complete', () => setImmediate(resolve)))
+    }
     await Promise.all([...this.inProgress.values()].map((run) => run.completed))
   }
 
