@@ -356,8 +356,12 @@ export const planInbound = (input: {
     const changed = updated.get(master.id)
     const shape = changed === undefined ? seriesShapeOfMaster(master) : shapeOfDesired(changed)
     const fieldsNow = changed === undefined ? master : comparedOf(changed)
-    const stored = storedOccurrences.get(`${master.id}|${change.originalStart.getTime()}`) ?? null
     const slot = isOccurrence(shape, change.originalStart)
+    // A series this batch changes keeps only the exceptions its rule still has (the service drops the others first).
+    const stored =
+      changed !== undefined && !slot
+        ? null
+        : (storedOccurrences.get(`${master.id}|${change.originalStart.getTime()}`) ?? null)
     if (change.desired === null) {
       if (stored !== null || slot) occurrences.push({ ...planned, desired: null })
       continue

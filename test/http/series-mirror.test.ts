@@ -788,4 +788,71 @@ describe("A series made at the provider becomes one editable series of ours; an 
         expect(held.filter(([, series]) => series === remote.externalId)).toHaveLength(2)
       }
     })
+
+  it('google: a single event that becomes a series there, with an occurrence changed in the same batch, is that series here, exception and all', async () => {
+    const { email, calendarId, userId } = users.google
+    const id = `standup${Date.now()}`
+    const first = DateTime.now().setZone(ZONE).plus({ days: 24 }).set({ hour: 9, minute: 0, second: 0, millisecond: 0 })
+    const googleTime = (date: Date) => ({ dateTime: date.toISOString(), timeZone: ZONE })
+    const [connection] = (await client.live('GET', `/v1/connections?user_id=${userId}`)).body.data
+    const sync = async () => {
+      syncs += 1
+      const at = Date.now() + syncs * 7 * HOUR
+      const job = test.service.application.surfaces.live.backgroundJobs.find((job) => job.name === 'calendar-sync')!
+      expect(await job.run({ accountId: null, clock: { now: () => new Date(at) } })).toBeGreaterThanOrEqual(1)
+      expect((await client.live('GET', `/v1/connections/${connection.id}`)).body.last_sync_error ?? null).toBeNull()
+    }
+    google.putEvent(email, calendarId, {
+      id,
+      summary: 'Standup',
+      start: googleTime(first.toJSDate()),
+      end: googleTime(first.plus({ hours: 1 }).toJSDate()),
+    })
+    await sync()
+    const single = (await client.live('GET', `/v1/events?user_id=${userId}&limit=100`)).body.data.filter(
+      (event: { external_id?: string }) => event.external_id === id,
+    )
+    expect(single.map((event: { recurrence?: unknown }) => event.recurrence ?? null)).toEqual([null])
+
+    // One batch: the changed instance listed before its series (Google lists in no promised order).
+    const second = first.plus({ days: 1 })
+    const moved = second.plus({ hours: 2 }).toJSDate()
+    google.putEvent(email, calendarId, {
+      id: `${id}_${second.toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'")}`,
+      summary: 'Standup (moved)',
+      start: googleTime(moved),
+      end: googleTime(new Date(moved.getTime() + HOUR)),
+      recurringEventId: id,
+      originalStartTime: googleTime(second.toJSDate()),
+    })
+    google.putEvent(email, calendarId, {
+      id,
+      summary: 'Standup',
+      start: googleTime(first.toJSDate()),
+      end: googleTime(first.plus({ hours: 1 }).toJSDate()),
+      recurrence: ['RRULE:FREQ=DAILY;COUNT=4'],
+    })
+    await sync()
+    const master = await client.live('GET', `/v1/events/${single[0].id}`)
+    expect(master.body.recurrence).toEqual(['RRULE:FREQ=DAILY;COUNT=4'])
+    const instances = await client.live(
+      'GET',
+      `/v1/events/${single[0].id}/instances?from=${iso(first.minus({ days: 1 }).toJSDate())}&to=${iso(first.plus({ days: 5 }).toJSDate())}`,
+    )
+    expect(
+      instances.body.data.map((event: { title: string; start_time: string }) => [event.start_time, event.title]),
+    ).toEqual([
+      [iso(first.toJSDate()), 'Standup'],
+      [iso(moved), 'Standup (moved)'],
+      [iso(first.plus({ days: 2 }).toJSDate()), 'Standup'],
+      [iso(first.plus({ days: 3 }).toJSDate()), 'Standup'],
+    ])
+    // The next sync finds nothing to do twice: one series, its exception once.
+    await sync()
+    const again = await client.live(
+      'GET',
+      `/v1/events/${single[0].id}/instances?from=${iso(first.minus({ days: 1 }).toJSDate())}&to=${iso(first.plus({ days: 5 }).toJSDate())}`,
+    )
+    expect(again.body.data).toEqual(instances.body.data)
+  })
 })

@@ -115,7 +115,10 @@ const apply = (existing: CalendarEvent[], plan: InboundPlan): CalendarEvent[] =>
     const master = held.find((candidate) => candidate.id === event.recurringEventId)
     return master === undefined || isOccurrence(shapeOf(master), event.originalStartTime!)
   })
+  // Our master of each series this plan makes, by provider id: a single event it turns into a series is one, in place.
   const masters = new Map<string, string>()
+  for (const { event, desired } of plan.updates)
+    if (desired.recurrence !== null) masters.set(desired.externalId, event.id)
   for (const desired of plan.creates) {
     const created = toEvent(desired)
     held.push(created)

@@ -128,9 +128,42 @@ describe('Inbound sync plan: what one provider batch does to the events synced f
     expect(retitled.occurrences.map((change) => [change.master?.id, change.desired?.title])).toEqual([
       ['evt_s', 'Moved again'],
     ])
+    // The series moved a day later in the batch that changes its exception again: the exception's original start is
+    // no longer one of its occurrences, the service drops it with the move, and no change is planned for it.
+    const later = providerEvent({ ...series, start: hours(72), end: hours(73) })
+    const stranded = plan([providerEvent({ ...moved, title: 'Moved again' }), later], held)
+    expect(stranded.updates.map(({ event }) => event.id)).toEqual(['evt_s'])
+    expect(stranded.occurrences).toEqual([])
     // Cancelling the series removes its master (its occurrences go with it); a full listing without it too.
     expect(plan([providerEvent({ externalId: 's', status: 'cancelled' })], held).removals).toEqual([master])
     expect(plan([], held, true).removals).toEqual([master])
+  })
+
+  it('a single event that becomes a series in a batch which also changes one of its occurrences: updated in place into the series, the change planned against it', () => {
+    // Found by the model test (seed 1829671168): the changed instance is listed before its series.
+    const moved = providerEvent({
+      externalId: 's2_x0',
+      title: 'Moved',
+      start: hours(26),
+      end: hours(27),
+      recurringEventId: 's2',
+      originalStart: hours(48),
+    })
+    const series = providerEvent({ externalId: 's2', recurrence: ['RRULE:FREQ=DAILY;COUNT=4'] })
+    const planned = plan([moved, series], [synced('s2', null, hours(24))])
+    expect(planned.creates).toEqual([])
+    expect(planned.updates.map(({ event, desired }) => [event.id, desired.recurrence])).toEqual([
+      ['evt_s2', ['RRULE:FREQ=DAILY;COUNT=4']],
+    ])
+    // No master held yet (null): the service takes the one this plan's update makes.
+    expect(
+      planned.occurrences.map((change) => [
+        change.master,
+        change.seriesExternalId,
+        change.originalStart,
+        change.desired?.title,
+      ]),
+    ).toEqual([[null, 's2', hours(48), 'Moved']])
   })
 
   it('a rule we cannot hold (denser than our bound) still arrives, as single occurrences', () => {

@@ -74,15 +74,29 @@ export class AgendaScheduler implements SchedulerPort {
     this.agenda = null
     // Agenda counts a job as running from a moment before it calls our function (it saves `lastRunAt` in between):
     // such a run is not in `inProgress` yet when the stop comes, so its end is awaited through Agenda's own list.
-    // Agenda 6 keeps that list private; without it (another version) only `inProgress` is awaited, as before.
-    const processor = (agenda as unknown as { jobProcessor?: { runningJobs?: readonly unknown[] } }).jobProcessor
+    // Agenda's queue filling also takes a lock after an await without looking whether the processor was stopped
+    // meanwhile, so a claim can land after stop() released the claims it knew of. Agenda 6 keeps both lists private;
+    // without them (another version) only `inProgress` is awaited, and the final release below still runs.
+    const processor = (
+      agenda as unknown as {
+        jobProcessor?: { runningJobs?: readonly unknown[]; isJobQueueFilling?: ReadonlyMap<string, boolean> }
+      }
+    ).jobProcessor
     // Stops the scans and releases the tasks claimed but not yet started; running ones keep their lock until they end.
     await agenda.stop(false)
+    while ((processor?.isJobQueueFilling?.size ?? 0) > 0) {
+      // A claim in flight ends with one database round trip; no event tells when.
+      await new Promise<void>((resolve) => setTimeout(resolve, 5))
+    }
     while ((processor?.runningJobs?.length ?? 0) > 0) {
       // A finished job leaves the list right after its 'complete' (its unlock is saved before it).
       await new Promise<void>((resolve) => agenda.once('complete', () => setImmediate(resolve)))
     }
     await Promise.all([...this.inProgress.values()].map((run) => run.completed))
+    // Nothing of this node runs or claims any more: a lock that still names it is one of the late claims above.
+    await this.options.db
+      .collection(this.collectionName)
+      .updateMany({ lastModifiedBy: this.nodeName, lockedAt: { $ne: null } }, { $unset: { lockedAt: true } })
   }
 
   private async startAgenda(): Promise<void> {

@@ -1,4 +1,4 @@
-import { type CommandStartedEvent, MongoClient } from 'mongodb'
+import { type Collection, type CommandStartedEvent, type Db, MongoClient } from 'mongodb'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AgendaScheduler, DEFAULT_COLLECTION } from '../../../adapters/scheduler/agenda/agenda-scheduler.js'
 import type { PeriodicTask } from '../../../core/ports/scheduler.js'
@@ -83,9 +83,12 @@ describe('AgendaScheduler: a task runs once at a time across the nodes sharing a
     vi.useRealTimers()
   })
 
-  const nodes = (count: number, options: { lockLifetimeMs?: number; processEveryMs?: number | undefined } = {}) => {
+  const nodes = (
+    count: number,
+    options: { lockLifetimeMs?: number; processEveryMs?: number | undefined; wrap?: (db: Db) => Db } = {},
+  ) => {
     const { db: fresh, teardown } = mongo.freshDatabase()
-    const db = watched.db(fresh.databaseName)
+    const db = (options.wrap ?? ((db: Db) => db))(watched.db(fresh.databaseName))
     const errors: Array<{ task: string; error: unknown }> = []
     const schedulers = Array.from(
       { length: count },
@@ -198,5 +201,55 @@ describe('AgendaScheduler: a task runs once at a time across the nodes sharing a
     // Due again one interval later; the lock would hold it for a minute had the stop not released it.
     move(100)
     await until(() => shared.state.started > before, 'a run on the other node')
+  })
+
+  it('a stop while a claim is on its way to the database releases that claim too, once it lands', async () => {
+    // The nodes' claims (findAndModify on the tasks' collection) wait at this gate while it is closed.
+    const gate = { closed: false, arrived: 0, landed: 0, waiting: [] as Array<() => void> }
+    const gated = (collection: Collection) =>
+      new Proxy(collection, {
+        get(target, property) {
+          if (property === 'findOneAndUpdate')
+            return async (...args: Parameters<Collection['findOneAndUpdate']>) => {
+              if (!gate.closed) return target.findOneAndUpdate(...args)
+              gate.arrived++
+              await new Promise<void>((resolve) => gate.waiting.push(resolve))
+              const result = await target.findOneAndUpdate(...args)
+              gate.landed++
+              return result
+            }
+          const value = Reflect.get(target, property, target)
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      })
+    const wrap = (db: Db) =>
+      new Proxy(db, {
+        get(target, property) {
+          if (property === 'collection')
+            return (name: string) =>
+              name === DEFAULT_COLLECTION ? gated(target.collection(name)) : target.collection(name)
+          const value = Reflect.get(target, property, target)
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      })
+    const { schedulers, job } = nodes(1, { lockLifetimeMs: 60_000, wrap })
+    const [node] = schedulers as [AgendaScheduler]
+    const shared = sharedTask('sweep', 100)
+    node.register(shared.task)
+    await node.start()
+    await until(() => shared.state.started >= 1, 'the first run')
+    await until(async () => (await job())?.lockedAt == null, 'the first run released')
+    // Due again: the node's next look claims it, and that claim is held on its way until the stop has begun.
+    gate.closed = true
+    move(100)
+    const before = gate.arrived
+    await until(() => gate.arrived > before, 'a claim on its way')
+    const stopping = node.stop()
+    gate.closed = false
+    for (const resolve of gate.waiting.splice(0)) resolve()
+    await stopping
+    await until(() => gate.landed > before, 'the claim landed')
+    expect((await job())?.lockedAt ?? null).toBeNull()
+    expect(shared.state.started).toBe(1)
   })
 })
