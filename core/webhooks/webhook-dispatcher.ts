@@ -294,9 +294,11 @@ export class WebhookDispatcher {
 
   /** Attempts a delivery inside the caller's request (test sends, replays) and returns it as stored after the attempt. */
   async deliverNow(delivery: Delivery, clock: Clock): Promise<Delivery> {
-    await this.deps.deliveries.insertMany([delivery])
-    const leased = await this.lease(delivery, clock.now())
-    if (leased === null) return (await this.deps.deliveries.get(delivery.accountId, delivery.id)) ?? delivery
+    // Stored already leased: a dispatch round (of this host or another) cannot take it before this attempt, which
+    // would leave the request answering a delivery not attempted yet. A crash before the attempt ends leaves the
+    // lease to expire, and the delivery is attempted then like any other.
+    const leased = this.leased(delivery, clock.now())
+    await this.deps.deliveries.insertMany([leased])
     return this.attemptTracked(leased, clock)
   }
 
@@ -320,9 +322,14 @@ export class WebhookDispatcher {
 
   /** Pushes `nextAttemptAt` past the attempt's longest duration; a lost race means another worker has it. */
   private async lease(delivery: Delivery, now: Date): Promise<Delivery | null> {
-    const leaseMs = this.limits.leaseMs ?? this.limits.timeoutMs + 30_000
-    const leased = { ...delivery, nextAttemptAt: new Date(now.getTime() + leaseMs), version: delivery.version + 1 }
+    const leased = this.leased(delivery, now)
     return (await this.deps.deliveries.update(leased, delivery.version)) === 'updated' ? leased : null
+  }
+
+  /** The delivery leased from `now`: due again when the lease expires, should its attempt never record an end. */
+  private leased(delivery: Delivery, now: Date): Delivery {
+    const leaseMs = this.limits.leaseMs ?? this.limits.timeoutMs + 30_000
+    return { ...delivery, nextAttemptAt: new Date(now.getTime() + leaseMs), version: delivery.version + 1 }
   }
 
   /** Counts an attempt to `endpointId` in flight, overall and for the endpoint. */

@@ -27,12 +27,17 @@ afterEach(async () => {
 const setUp = (
   limits: { concurrency: number; perEndpointConcurrency: number; timeoutMs: number },
   dns: DnsResolverPort = { resolve: async () => ['127.0.0.1'] },
-  options: { transport?: WebhookTransportPort; sandboxLoopback?: boolean } = {},
+  options: {
+    transport?: WebhookTransportPort
+    sandboxLoopback?: boolean
+    /** Another worker's view of the same storage. */
+    shared?: { endpoints: MemoryWebhookEndpointRepository; deliveries: MemoryWebhookDeliveryRepository }
+  } = {},
   deps: Partial<Pick<WebhookDispatcherDeps, 'renderer' | 'logger'>> = {},
 ) => {
   const outbox = new MemoryOutbox()
-  const endpoints = new MemoryWebhookEndpointRepository(outbox)
-  const deliveries = new MemoryWebhookDeliveryRepository()
+  const endpoints = options.shared?.endpoints ?? new MemoryWebhookEndpointRepository(outbox)
+  const deliveries = options.shared?.deliveries ?? new MemoryWebhookDeliveryRepository()
   let transport = options.transport
   if (transport === undefined) {
     const http = new HttpWebhookTransport()
@@ -272,6 +277,39 @@ describe('Deliveries for one endpoint do not block others; concurrency is bounde
     expect(receiver.received).toHaveLength(0)
     await shared.dispatcher.run({ accountId: null, clock: { now: () => new Date(Date.now() + 61_000) }, settle: true })
     expect(receiver.received).toHaveLength(1)
+  })
+
+  it('a delivery attempted inside a request (test send, replay) is not taken by a dispatch round that runs meanwhile', async () => {
+    const transport = new ScriptedTransport({
+      outcome: { kind: 'response', statusCode: 200 },
+      durationMs: 3,
+      error: null,
+    })
+    const { deliveries, endpoints, dispatcher } = setUp(
+      { concurrency: 5, perEndpointConcurrency: 5, timeoutMs: 1000 },
+      undefined,
+      { transport },
+    )
+    const endpoint = endpointFor('https://hooks.example.com/in')
+    await endpoints.insert(endpoint)
+    // Another worker's round runs right after the request stores its delivery, before the request attempts it.
+    const other = setUp({ concurrency: 5, perEndpointConcurrency: 5, timeoutMs: 1000 }, undefined, {
+      transport,
+      shared: { endpoints, deliveries },
+    })
+    const insertMany = deliveries.insertMany.bind(deliveries)
+    let otherRound: Promise<number> | null = null
+    deliveries.insertMany = async (stored) => {
+      await insertMany(stored)
+      otherRound = other.dispatcher.deliverDue({ accountId: null, clock })
+      await otherRound
+    }
+    const delivery = dispatcher.newDelivery(userCreated(1), endpoint, new Date(), null)
+    const answered = await dispatcher.deliverNow(delivery, clock)
+    expect(await otherRound).toBe(0)
+    expect(answered.attempts).toHaveLength(1)
+    expect(answered.nextAttemptAt).toBeNull()
+    expect(transport.sent).toHaveLength(1)
   })
 })
 
