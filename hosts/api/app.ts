@@ -263,11 +263,13 @@ export const buildApiApp = async (
           ...live,
           departureHistory: live.container.get(TOKENS.DepartureHistoryService),
           monitoredEvents: live.container.get(TOKENS.EventRepository),
+          agentTokens: live.container.get(TOKENS.AgentTokenService),
         },
         test: {
           ...test,
           departureHistory: test.container.get(TOKENS.DepartureHistoryService),
           monitoredEvents: test.container.get(TOKENS.EventRepository),
+          agentTokens: test.container.get(TOKENS.AgentTokenService),
         },
       },
       clockOf: { live: live.clockOf, test: test.clockOf },

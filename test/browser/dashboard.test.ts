@@ -359,8 +359,22 @@ describe('the dashboard in Chromium, from the first owner’s CLI link on', () =
       }),
     })
     expect(created.status).toBe(201)
+    const minted = await fetch(`${test.sandbox}/v1/users/${userId}/agent_tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ permissions: { events: 'read' } }),
+    })
+    expect(minted.status).toBe(201)
+    const token = (await minted.json()) as { redacted_token: string; secret: string }
     await first.click()
     await owner.waitForURL(`${test.live}/dashboard/test/users/${userId}`)
+    // The user's agent token: listed by its redacted form (never its secret), and revoked from here.
+    const tokens = owner.getByRole('table', { name: 'Agent tokens' })
+    await tokens.getByText(token.redacted_token).waitFor()
+    expect(await owner.content()).not.toContain(token.secret)
+    owner.once('dialog', (dialog) => dialog.accept())
+    await owner.getByRole('button', { name: `Revoke ${token.redacted_token}` }).click()
+    await tokens.getByRole('row').filter({ hasText: token.redacted_token }).filter({ hasText: 'revoked' }).waitFor()
     await owner.getByRole('link', { name: 'Board meeting' }).click()
     await owner.getByRole('heading', { name: 'Departure', exact: true }).waitFor()
     await expect(owner.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Event')

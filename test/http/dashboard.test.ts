@@ -9,7 +9,7 @@ import {
   useSignInLink,
 } from '../support/dashboard.js'
 import { decideConsent, sandboxConsent } from '../support/hosted-page.js'
-import { startTestService, TEST_KEY, type TestService } from '../support/service.js'
+import { api, LIVE_KEY, startTestService, TEST_KEY, type TestService } from '../support/service.js'
 import { WebhookReceiver } from '../support/webhook-receiver.js'
 
 let test: TestService
@@ -446,6 +446,36 @@ describe('the role matrix: every mutating dashboard action x every role, enforce
     },
   }
 
+  /** A user of the surface with an agent token minted through the API (the dashboard lists and revokes, never mints). */
+  const userWithAgentToken = async (mode: 'live' | 'test') => {
+    const [base, key] = mode === 'live' ? [test.live, LIVE_KEY] : [test.sandbox, TEST_KEY]
+    const user = await api(base, 'POST', '/v1/users', { key, body: { email: `agent-${Date.now()}@example.com` } })
+    const token = await api(base, 'POST', `/v1/users/${user.body.id}/agent_tokens`, {
+      key,
+      body: { permissions: { events: 'read' } },
+    })
+    expect(token.status).toBe(201)
+    return { userId: user.body.id as string, tokenId: token.body.id as string, secret: token.body.secret as string }
+  }
+  const tokenStatus = async (mode: 'live' | 'test', userId: string, tokenId: string) =>
+    (await dashboardCall(test, owner, 'GET', `/dashboard/api/${mode}/users/${userId}/agent_tokens`)).body.data.find(
+      (each: { id: string }) => each.id === tokenId,
+    )?.status
+  const revokeAgentToken = (mode: 'live' | 'test'): Action => ({
+    name: `revoke a user's ${mode} agent token`,
+    allowed: ['owner', 'admin', 'developer'],
+    run: async (member) => {
+      const { userId, tokenId } = await userWithAgentToken(mode)
+      const { status } = await dashboardCall(
+        test,
+        member,
+        'POST',
+        `/dashboard/api/${mode}/users/${userId}/agent_tokens/${tokenId}/revoke`,
+      )
+      return { status, ran: async () => (await tokenStatus(mode, userId, tokenId)) === 'revoked' }
+    },
+  })
+
   let renamed = 0
   const settingOf = async (name: string) =>
     (await dashboardCall(test, owner, 'GET', '/dashboard/api/account')).body[name]
@@ -493,6 +523,8 @@ describe('the role matrix: every mutating dashboard action x every role, enforce
     providerHelper('expire_sync_cursors', 'sandbox_provider.sync_cursors_expired'),
     providerHelper('provider_outage', 'sandbox_provider.outage_set', { enabled: true }),
     providerHelper('provider_outage', 'sandbox_provider.outage_set', { enabled: false }),
+    revokeAgentToken('live'),
+    revokeAgentToken('test'),
     inviteMember,
     changeRole,
     removeMember,
@@ -529,6 +561,58 @@ describe('the role matrix: every mutating dashboard action x every role, enforce
     const keys = await dashboardCall(test, viewer, 'GET', '/dashboard/api/live/api_keys')
     expect(keys.status).toBe(403)
     expect(keys.body.error.message).toContain('secret_key')
+  })
+
+  it("a user's agent tokens: listed to a viewer without their secrets; a revoke here is one there, audited, and the token stops working", async () => {
+    const { userId, tokenId, secret } = await userWithAgentToken('test')
+    const viewer = await signInMember(test, 'reader@example.com', 'viewer')
+    const listed = await dashboardCall(test, viewer, 'GET', `/dashboard/api/test/users/${userId}/agent_tokens`)
+    expect(listed.status).toBe(200)
+    expect(listed.body.data.map((token: { id: string; status: string }) => [token.id, token.status])).toEqual([
+      [tokenId, 'active'],
+    ])
+    expect(JSON.stringify(listed.body)).not.toContain(secret)
+    // Another user's token is not this user's to revoke.
+    const other = await userWithAgentToken('test')
+    const foreign = await dashboardCall(
+      test,
+      owner,
+      'POST',
+      `/dashboard/api/test/users/${userId}/agent_tokens/${other.tokenId}/revoke`,
+    )
+    expect(foreign.status).toBe(404)
+    expect(await tokenStatus('test', other.userId, other.tokenId)).toBe('active')
+    const mcp = () =>
+      fetch(`${test.sandbox}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${secret}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        }),
+      })
+    expect((await mcp()).status).toBe(200)
+    const revoked = await dashboardCall(
+      test,
+      owner,
+      'POST',
+      `/dashboard/api/test/users/${userId}/agent_tokens/${tokenId}/revoke`,
+    )
+    expect([revoked.status, revoked.body.status]).toEqual([200, 'revoked'])
+    expect((await mcp()).status).toBe(401)
+    const audit = await dashboardCall(
+      test,
+      owner,
+      'GET',
+      `/dashboard/api/audit_log?action=agent_token.revoked&target=${tokenId}`,
+    )
+    expect(audit.body.data.map((entry: { actor: { email: string } }) => entry.actor.email)).toEqual([owner.email])
   })
 })
 

@@ -49,6 +49,18 @@ export interface ApiKey {
   readonly secret?: string
 }
 
+/** A user's agent token for `/mcp` (never its secret here). */
+export interface AgentToken {
+  readonly id: string
+  readonly status: 'active' | 'expired' | 'revoked'
+  readonly redacted_token: string
+  readonly permissions: Record<string, string>
+  readonly confirmation_policy: string
+  readonly created_at: string
+  readonly expires_at: string
+  readonly revoked_at: string | null
+}
+
 export interface WebhookEndpoint {
   readonly id: string
   readonly url: string

@@ -1,5 +1,6 @@
 import type { Schema } from 'effect'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { renderAgentToken } from '../../../contracts/agent-tokens.js'
 import { renderApiKey } from '../../../contracts/api-keys.js'
 import { pageRequestOf } from '../../../contracts/common.js'
 import { renderConnectedAccount } from '../../../contracts/connected-accounts.js'
@@ -17,6 +18,7 @@ import type { Account } from '../../../core/account/account.js'
 import type { AccountService } from '../../../core/account/account-service.js'
 import type { ConnectedAccountService } from '../../../core/account/connected-account-service.js'
 import type { SandboxClockService } from '../../../core/account/sandbox-time.js'
+import type { AgentTokenService } from '../../../core/agent/agent-token-service.js'
 import type { AuditTrail } from '../../../core/audit/audit-trail.js'
 import type { DashboardRequirement } from '../../../core/dashboard/dashboard-roles.js'
 import { isMemberRole, MEMBER_ROLES, type Member } from '../../../core/dashboard/member.js'
@@ -57,6 +59,8 @@ export interface DashboardSurface {
   readonly events: EventService
   readonly webhooks: WebhookEndpointService
   readonly departureHistory: DepartureHistoryService
+  /** The users' agent tokens for `/mcp`: listed and revoked from a user's page. */
+  readonly agentTokens: AgentTokenService
   /** How many of an account's events the monitor watches (the overview). */
   readonly monitoredEvents: Pick<EventRepositoryPort, 'countMonitored'>
   /** The sandbox's records of what it sent instead of sending (null where nothing is recorded). */
@@ -346,6 +350,30 @@ export const actionRoutes = (scope: FastifyInstance, options: ActionRouteOptions
         (page) => ({ body: list(page.data.map(renderEvent), page.hasMore) }),
       )
     },
+  )
+
+  surfaceAction(
+    'GET',
+    '/users/:id/agent_tokens',
+    Endpoints.listAgentTokens.permission,
+    null,
+    async ({ surface, scope, params, query }) =>
+      mapResult(await surface.agentTokens.list(scope, params.id ?? '', pageRequestOf(query)), (page) => ({
+        body: list(
+          page.data.map((token) => renderAgentToken(token, scope.clock.now())),
+          page.hasMore,
+        ),
+      })),
+  )
+  surfaceAction(
+    'POST',
+    '/users/:id/agent_tokens/:token_id/revoke',
+    Endpoints.revokeAgentToken.permission,
+    null,
+    async ({ surface, scope, params }) =>
+      mapResult(await surface.agentTokens.revoke(scope, params.id ?? '', params.token_id ?? ''), (token) => ({
+        body: renderAgentToken(token, scope.clock.now()),
+      })),
   )
 
   surfaceAction('GET', '/users/:id', Endpoints.retrieveUser.permission, null, async ({ surface, scope, params }) =>

@@ -17,6 +17,7 @@ const ACTIONS: Readonly<Record<string, { readonly action: string; readonly targe
     action: 'webhook_delivery.replayed',
     target: 'webhook_delivery',
   },
+  'POST /users/:id/agent_tokens/:token_id/revoke': { action: 'agent_token.revoked', target: 'agent_token' },
   'POST /members': { action: 'member.invited', target: 'member' },
   'PATCH /members/:id': { action: 'member.role_changed', target: 'member' },
   'DELETE /members/:id': { action: 'member.removed', target: 'member' },
@@ -38,7 +39,7 @@ export const auditActionOf = (
   body: Readonly<Record<string, unknown>>,
 ): { readonly action: string; readonly target: AuditTarget | null } => {
   const known = ACTIONS[`${method} ${path}`]
-  const id = params.delivery_id ?? params.id ?? (typeof body.id === 'string' ? body.id : undefined)
+  const id = params.delivery_id ?? params.token_id ?? params.id ?? (typeof body.id === 'string' ? body.id : undefined)
   return {
     action: known?.action ?? `${method} ${path}`,
     target: id === undefined ? null : { type: known?.target ?? (body.object as string | undefined) ?? 'record', id },

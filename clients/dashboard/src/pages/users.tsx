@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'preact/hooks'
-import { type CalendarEvent, formatTime, type List, type Mode, pageQuery, surfaceCall, type User } from '../api.js'
+import {
+  type AgentToken,
+  type CalendarEvent,
+  formatTime,
+  type List,
+  type Mode,
+  pageQuery,
+  surfaceCall,
+  type User,
+} from '../api.js'
 import { type Column, DataTable, ErrorNote, Pager, usePagedList } from '../components.js'
 import { followLink, hrefOf } from '../route.js'
 import { DepartureHistory } from './departure-history.js'
@@ -74,6 +83,79 @@ export const UsersPage = ({ mode }: { mode: Mode }) => {
   )
 }
 
+/**
+ * The user's agent tokens for `/mcp`: what each may do, until when, and a revoke for an active one (the server refuses
+ * it to a viewer). Tokens are minted through the API (`POST /v1/users/{id}/agent_tokens`), whose answer alone shows
+ * the secret.
+ */
+const AgentTokens = ({ mode, userId }: { mode: Mode; userId: string }) => {
+  const tokens = usePagedList((after) =>
+    surfaceCall<List<AgentToken>>(
+      mode,
+      'GET',
+      `/users/${encodeURIComponent(userId)}/agent_tokens${pageQuery(25, after)}`,
+    ),
+  )
+  const [error, setError] = useState<unknown>(null)
+  const revoke = async (token: AgentToken) => {
+    if (!confirm(`Revoke ${token.redacted_token}? The agent using it loses access at once.`)) return
+    setError(null)
+    try {
+      await surfaceCall(
+        mode,
+        'POST',
+        `/users/${encodeURIComponent(userId)}/agent_tokens/${encodeURIComponent(token.id)}/revoke`,
+      )
+      await tokens.reload()
+    } catch (caught) {
+      setError(caught)
+    }
+  }
+  const columns: Column<AgentToken>[] = [
+    { header: 'Token', cell: (token) => <code>{token.redacted_token}</code> },
+    {
+      header: 'Permissions',
+      cell: (token) =>
+        Object.entries(token.permissions)
+          .map(([family, level]) => `${family}:${level}`)
+          .join(', ') || 'none',
+    },
+    { header: 'Confirmation', cell: (token) => token.confirmation_policy },
+    { header: 'Created', cell: (token) => formatTime(token.created_at) },
+    {
+      header: 'State',
+      cell: (token) =>
+        token.status === 'revoked'
+          ? `revoked ${formatTime(token.revoked_at)}`
+          : token.status === 'expired'
+            ? `expired ${formatTime(token.expires_at)}`
+            : `expires ${formatTime(token.expires_at)}`,
+    },
+    {
+      header: 'Actions',
+      hiddenHeader: true,
+      cell: (token) =>
+        token.status === 'active' && (
+          <button type="button" onClick={() => revoke(token)} aria-label={`Revoke ${token.redacted_token}`}>
+            Revoke
+          </button>
+        ),
+    },
+  ]
+  return (
+    <section aria-labelledby="agent-tokens">
+      <h2 id="agent-tokens">Agent tokens</h2>
+      <ErrorNote error={error ?? tokens.error} />
+      {tokens.rows !== null && (
+        <>
+          <DataTable caption="Agent tokens" columns={columns} rows={tokens.rows} empty="No agent tokens." />
+          <Pager label="agent tokens" list={tokens} />
+        </>
+      )}
+    </section>
+  )
+}
+
 /** A user's page: their preferences and their upcoming events, each linking to its page. */
 export const UserPage = ({ mode, id }: { mode: Mode; id: string }) => {
   const { record: user, error } = useRecord(
@@ -139,6 +221,7 @@ export const UserPage = ({ mode, id }: { mode: Mode; id: string }) => {
           </>
         )}
       </section>
+      <AgentTokens mode={mode} userId={id} />
     </section>
   )
 }
