@@ -118,6 +118,8 @@ type Occurrence = readonly [start: string, title: string, location: string | nul
 const WINDOW = { from: new Date(Date.now()), to: new Date(Date.now() + 400 * 86_400_000) }
 const byStart = (a: Occurrence, b: Occurrence) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
 const iso = (date: Date) => date.toISOString()
+/** A time as Google's API writes it, in the suite's zone. */
+const googleTime = (date: Date) => ({ dateTime: date.toISOString(), timeZone: ZONE })
 
 /** What the provider holds for one series (its id at the provider), expanded by the provider or apart from us. */
 const atProvider = async (provider: ProviderName, externalId: string): Promise<Occurrence[]> => {
@@ -553,7 +555,6 @@ describe("A series made at the provider becomes one editable series of ours; an 
         .toISOString()
         .replace(/[-:]/g, '')
         .replace(/\.\d{3}/, '')
-    const googleTime = (date: Date) => ({ dateTime: date.toISOString(), timeZone: ZONE })
     const vevent = (fields: { start: Date; title: string; original?: Date }) => [
       'BEGIN:VEVENT',
       `UID:${id}`,
@@ -795,7 +796,6 @@ describe("A series made at the provider becomes one editable series of ours; an 
     const { email, calendarId, userId } = users.google
     const id = `standup${Date.now()}`
     const first = DateTime.now().setZone(ZONE).plus({ days: 24 }).set({ hour: 9, minute: 0, second: 0, millisecond: 0 })
-    const googleTime = (date: Date) => ({ dateTime: date.toISOString(), timeZone: ZONE })
     const [connection] = (await client.live('GET', `/v1/connections?user_id=${userId}`)).body.data
     const sync = () => syncOnce(connection.id)
     google.putEvent(email, calendarId, {

@@ -195,6 +195,14 @@ export const surfaceCall = <T>(mode: Mode, method: string, path: string, body?: 
   call<T>(method, `/${mode}${path}`, body)
 
 /** An API time (ISO 8601) as `2026-06-01 08:00` (UTC), or a dash. */
+/** A key's or token's grants as `family:level, ...` (`null`: a secret key, which may do everything). */
+export const grants = (permissions: Record<string, string> | null): string =>
+  permissions === null
+    ? 'everything'
+    : Object.entries(permissions)
+        .map(([family, level]) => `${family}:${level}`)
+        .join(', ')
+
 export const formatTime = (time: string | null | undefined): string =>
   time === null || time === undefined ? '—' : time.replace('T', ' ').slice(0, 16)
 

@@ -1,14 +1,7 @@
 import { useState } from 'preact/hooks'
 import { ACCESS_LEVELS, PERMISSION_RESOURCES } from '../../../../core/account/permissions.js'
-import { type ApiKey, formatTime, type List, type Mode, pageQuery, surfaceCall } from '../api.js'
+import { type ApiKey, formatTime, grants, type List, type Mode, pageQuery, surfaceCall } from '../api.js'
 import { type Column, DataTable, ErrorNote, Pager, SecretOnce, usePagedList } from '../components.js'
-
-const grants = (permissions: Record<string, string> | null): string =>
-  permissions === null
-    ? 'everything'
-    : Object.entries(permissions)
-        .map(([family, level]) => `${family}:${level}`)
-        .join(', ')
 
 /** How long a rolled key keeps working beside its successor (the API allows 0 to 7 days). */
 const ROLL_EXPIRIES = [

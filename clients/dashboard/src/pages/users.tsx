@@ -3,6 +3,7 @@ import {
   type AgentToken,
   type CalendarEvent,
   formatTime,
+  grants,
   type List,
   type Mode,
   pageQuery,
@@ -113,13 +114,7 @@ const AgentTokens = ({ mode, userId }: { mode: Mode; userId: string }) => {
   }
   const columns: Column<AgentToken>[] = [
     { header: 'Token', cell: (token) => <code>{token.redacted_token}</code> },
-    {
-      header: 'Permissions',
-      cell: (token) =>
-        Object.entries(token.permissions)
-          .map(([family, level]) => `${family}:${level}`)
-          .join(', ') || 'none',
-    },
+    { header: 'Permissions', cell: (token) => grants(token.permissions) || 'none' },
     { header: 'Confirmation', cell: (token) => token.confirmation_policy },
     { header: 'Created', cell: (token) => formatTime(token.created_at) },
     {
